@@ -1,0 +1,44 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from 'jest';
+
+const swc = (extra: Record<string, unknown> = {}) => [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+      ...extra,
+    },
+    module: { type: 'commonjs' },
+  },
+] as [string, Record<string, unknown>];
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/src/server', '<rootDir>/scripts'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.(t|j)sx?$': swc() },
+      moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+    },
+    {
+      displayName: 'web',
+      testEnvironment: '<rootDir>/src/web/testing/jsdom-environment.ts',
+      roots: ['<rootDir>/src/web'],
+      testMatch: ['**/*.test.ts?(x)'],
+      setupFilesAfterEnv: ['<rootDir>/src/web/testing/setup-tests.ts'],
+      transform: {
+        '^.+\\.(t|j)sx?$': swc({
+          experimental: { plugins: [['@lingui/swc-plugin', { useLinguiV5IdGeneration: true }]] },
+        }),
+      },
+      moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/src/web/testing/file-stub.ts' },
+      moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+    },
+  ],
+};
+
+export default config;

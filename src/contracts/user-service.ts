@@ -333,6 +333,10 @@ export type components = {
             supportEmail: string;
         };
         Error: {
+            /** @description Present when the user may not use the application at all (for example the home account is inactive); the console then shows its authorization-error screen with this text. */
+            authorization?: {
+                application: string;
+            };
             /** @description Machine-readable code */
             code?: string;
             /** @description Field-level problems, for 422 answers. */

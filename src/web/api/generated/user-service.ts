@@ -197,6 +197,11 @@ export type Error = {
   message: string;
   /** Machine-readable code */
   code?: string;
+  /** Present when the user may not use the application at all (for example the home account is inactive); the console then shows its authorization-error screen with this text.
+   */
+  authorization?: {
+    application: string;
+  };
   /** Field-level problems, for 422 answers. */
   errors?: {
     field: string;

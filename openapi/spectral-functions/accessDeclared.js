@@ -1,0 +1,18 @@
+// Spectral custom function: an operation is either public (x-public: true AND security: []) or secured by the
+// document's session security, never a mix, and permission extensions only appear on secured operations.
+export default function accessDeclared(operation) {
+  if (operation === null || typeof operation !== 'object') return [];
+  const isPublic = operation['x-public'] === true;
+  const emptySecurity = Array.isArray(operation.security) && operation.security.length === 0;
+  const hasPermissions =
+    'x-permissions' in operation || 'x-permissions-any' in operation || 'x-system-tenant' in operation;
+  if (isPublic && !emptySecurity) return [{ message: 'x-public operations must set security: []' }];
+  if (!isPublic && emptySecurity) return [{ message: 'security: [] requires x-public: true' }];
+  if (isPublic && hasPermissions) return [{ message: 'a public operation cannot declare permissions' }];
+  for (const key of ['x-permissions', 'x-permissions-any']) {
+    if (key in operation && (!Array.isArray(operation[key]) || operation[key].length === 0)) {
+      return [{ message: `${key} must be a non-empty list` }];
+    }
+  }
+  return [];
+}

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Starts the real server on a fresh embedded database (seeded on first start) with the built console, runs
+# the WebdriverIO journeys in headless Chromium against it, and stops it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -f dist/index.html ] || npx webpack --mode production
+
+port=${E2E_PORT:-18080}
+data=$(mktemp -d)
+log=.tmp/e2e-server.log
+mkdir -p .tmp && rm -f .tmp/e2e-results.txt
+PORT=$port DATA_DIR="$data" LOG_LEVEL=warn NODE_ENV=production npx tsx src/server/main.ts >"$log" 2>&1 &
+server=$!
+cleanup() { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$data"; }
+trap cleanup EXIT
+
+for _ in $(seq 1 120); do
+  if curl -fs "http://127.0.0.1:$port/api/user-service/v1/app/version" >/dev/null 2>&1; then break; fi
+  if ! kill -0 "$server" 2>/dev/null; then echo "server exited:"; cat "$log"; exit 1; fi
+  sleep 1
+done
+curl -fs "http://127.0.0.1:$port/api/user-service/v1/app/version" >/dev/null || { echo "server did not start:"; cat "$log"; exit 1; }
+
+E2E_BASE_URL="http://127.0.0.1:$port" E2E_DATA_DIR="$data" npx wdio run wdio.conf.ts

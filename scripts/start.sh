@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The one start command (npm start): installs dependencies, builds the console, and serves console and API on
+# one port with the embedded database in ./data (created and seeded with demo data on first start).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-deps.sh
+echo "==> building the console"
+npx webpack --mode production >/dev/null
+export PORT=${PORT:-8080}
+url="http://localhost:$PORT/"
+( sleep 4; if [ -n "${DISPLAY:-}" ] && command -v xdg-open >/dev/null 2>&1; then xdg-open "$url" >/dev/null 2>&1 || true; fi ) &
+echo "==> serving Voxscreen at $url"
+exec npx tsx src/server/main.ts

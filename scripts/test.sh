@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The one test command (npm test): contract, codegen drift, lint, types, catalogues, unit, component and
+# server tests, the production build, and WebdriverIO journeys against the real server in headless Chromium.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export NODE_OPTIONS="${NODE_OPTIONS:-} --max-old-space-size=4096"
+
+bash scripts/ensure-deps.sh --browser || exit 1
+mkdir -p .tmp
+
+failures=()
+step() {
+  local name=$1; shift
+  echo
+  echo "==> $name"
+  if ! "$@"; then failures+=("$name"); echo "FAILED: $name"; fi
+}
+
+step "codegen matches openapi/" npx tsx scripts/codegen.ts --check
+step "contract lint (Redocly, Spectral)" npm run -s lint:api
+step "eslint" npx eslint . --max-warnings 0
+step "typecheck" npx tsc --noEmit
+step "i18n catalogues up to date" bash scripts/check-catalogues.sh
+step "jest (server, web)" npx jest --ci --json --outputFile=.tmp/jest-results.json
+step "production build" npx webpack --mode production
+step "browser journeys" bash scripts/e2e.sh
+
+passed=$(node -e "try{const r=require('./.tmp/jest-results.json');console.log(r.numPassedTests)}catch{console.log(0)}")
+failed=$(node -e "try{const r=require('./.tmp/jest-results.json');console.log(r.numFailedTests)}catch{console.log(0)}")
+if [ -f .tmp/e2e-results.txt ]; then
+  passed=$((passed + $(grep -c '^passed' .tmp/e2e-results.txt)))
+  failed=$((failed + $(grep -c '^failed' .tmp/e2e-results.txt)))
+fi
+echo
+if [ ${#failures[@]} -gt 0 ]; then
+  printf 'Failed steps:\n'; printf '  - %s\n' "${failures[@]}"
+  [ "$failed" -eq 0 ] && failed=${#failures[@]}
+fi
+echo "tests: $passed passed, $failed failed"
+[ ${#failures[@]} -eq 0 ]

@@ -1,0 +1,61 @@
+import { browser, $, expect } from '@wdio/globals';
+import { sel } from '../selectors';
+
+export const DEMO_PASSWORD = 'Voxscreen!2026';
+
+export const byTestId = (id: string) => $(`[data-testid="${id}"]`);
+
+/** Starts every journey from nothing: no tokens, no tenant, no preferences. */
+export async function freshStart(): Promise<void> {
+  await browser.url('/');
+  await browser.execute(() => window.localStorage.clear());
+  await browser.url('/');
+  await expect(byTestId(sel.signIn.email)).toBeDisplayed();
+}
+
+export async function submitSignIn(email: string, password = DEMO_PASSWORD): Promise<void> {
+  await byTestId(sel.signIn.email).setValue(email);
+  await byTestId(sel.signIn.password).setValue(password);
+  await byTestId(sel.signIn.submit).click();
+}
+
+/** Signs in a user who lands on the dashboard (one tenant, or the first in the chooser). */
+export async function signInToDashboard(email: string): Promise<void> {
+  await freshStart();
+  await submitSignIn(email);
+  const chooser = byTestId(sel.tenantChooser.dialog);
+  await browser.waitUntil(
+    async () => (await chooser.isDisplayed()) || (await byTestId(sel.dashboard).isDisplayed()),
+    { timeoutMsg: `${email} reached neither the chooser nor the dashboard` },
+  );
+  if (await chooser.isDisplayed()) await byTestId(sel.tenantChooser.selectButton).click();
+  await expect(byTestId(sel.dashboard)).toBeDisplayed();
+}
+
+export const SIDEBAR_KEYS = [
+  'dashboard',
+  'projects',
+  'admin',
+  'reports',
+  'analytics',
+  'documents',
+  'analytic-reports',
+] as const;
+
+/** The sidebar entries that are rendered, in the order of SIDEBAR_KEYS. */
+export async function visibleSidebarEntries(): Promise<string[]> {
+  await expect(byTestId(sel.shell.sidebar)).toBeDisplayed();
+  const visible: string[] = [];
+  for (const key of SIDEBAR_KEYS) {
+    if (await byTestId(sel.shell.sidebarEntry(key)).isExisting()) visible.push(key);
+  }
+  return visible;
+}
+
+export async function pathname(): Promise<string> {
+  return browser.execute(() => window.location.pathname);
+}
+
+export async function storageKeys(): Promise<string[]> {
+  return browser.execute(() => Object.keys(window.localStorage));
+}

@@ -1,0 +1,45 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import type { Options } from '@wdio/types';
+
+const resultsFile = '.tmp/e2e-results.txt';
+
+/** Headless Debian Chromium only: no browserVersion, so nothing is ever downloaded. */
+export const config: Options.Testrunner = {
+  runner: 'local',
+  specs: ['./test/e2e/journeys/**/*.e2e.ts'],
+  maxInstances: 2,
+  capabilities: [
+    {
+      browserName: 'chrome',
+      'goog:chromeOptions': {
+        binary: '/usr/bin/chromium',
+        args: [
+          '--headless=new',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-dev-shm-usage',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--disable-default-apps',
+          '--disable-extensions',
+          '--no-first-run',
+          '--window-size=1280,900',
+        ],
+      },
+      'wdio:chromedriverOptions': { binary: '/usr/bin/chromedriver' },
+    },
+  ],
+  logLevel: 'warn',
+  baseUrl: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:18080',
+  waitforTimeout: 10_000,
+  connectionRetryTimeout: 60_000,
+  connectionRetryCount: 1,
+  framework: 'mocha',
+  reporters: ['spec'],
+  mochaOpts: { ui: 'bdd', timeout: 90_000 },
+  afterTest(test, _context, result) {
+    mkdirSync('.tmp', { recursive: true });
+    appendFileSync(resultsFile, `${result.passed ? 'passed' : 'failed'} ${test.parent} › ${test.title}\n`);
+  },
+};

@@ -337,7 +337,7 @@ export type components = {
             authorization?: {
                 application: string;
             };
-            /** @description Machine-readable code */
+            /** @description Machine-readable code, e.g. INVALID_CREDENTIALS, IP_BLOCKED, BAD_REQUEST. */
             code?: string;
             /** @description Field-level problems, for 422 answers. */
             errors?: {

@@ -79,7 +79,7 @@ export type TokenResponse = {
 export type Error = {
   /** Human-readable message shown to the user. */
   message: string;
-  /** Machine-readable code */
+  /** Machine-readable code, e.g. INVALID_CREDENTIALS, IP_BLOCKED, BAD_REQUEST. */
   code?: string;
   /** Present when the user may not use the application at all (for example the home account is inactive); the console then shows its authorization-error screen with this text.
    */

@@ -35,7 +35,11 @@ const config: Config = {
           experimental: { plugins: [['@lingui/swc-plugin', { useLinguiV5IdGeneration: true }]] },
         }),
       },
-      moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/src/web/testing/file-stub.ts' },
+      moduleNameMapper: {
+        '\\.(css|svg|png)$': '<rootDir>/src/web/testing/file-stub.ts',
+        // redux-persist's typed entry points are its ES builds; Jest runs the CommonJS ones.
+        '^redux-persist/es/(.*)$': 'redux-persist/lib/$1',
+      },
       moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
     },
   ],

@@ -1,2 +1,101 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
-export const baseApi = createApi({ reducerPath: 'api', baseQuery: fetchBaseQuery({ baseUrl: '/api' }), endpoints: () => ({}) });
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import { effectiveLanguage, effectiveLanguageId, type PreferencesState } from '../state/preferences-slice';
+import { logoutRequested } from '../state/session-events';
+import { authorizationFailed, ipBlocked, type SessionState } from '../state/session-slice';
+import type { TenancyState } from '../state/tenancy-slice';
+import { authorizationApplicationOf, errorCodeOf, httpStatusOf } from './error-message';
+import { AUTHORIZATION_FLAG_EXEMPT, PUBLIC_ENDPOINTS } from './public-endpoints';
+
+/** The slices the base query reads; typed here so the API layer does not depend on the store module. */
+interface RequestContextState {
+  session: SessionState;
+  tenancy: TenancyState;
+  preferences: PreferencesState;
+}
+
+export const SERVER_ERROR_MESSAGE = msg`Something went wrong! We are unable to process your request at this time. Please contact the provider's support for assistance.`;
+const NO_SESSION_MESSAGE = msg`Your session has ended. Please sign in again.`;
+
+// Absolute so that the same base works with the browser's fetch and with Node's Request in tests.
+const API_BASE_URL = new URL('/api', globalThis.location?.origin ?? 'http://localhost').href;
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: API_BASE_URL,
+  prepareHeaders: (headers, { getState, endpoint }) => {
+    const { session, tenancy, preferences } = getState() as RequestContextState;
+    if (!PUBLIC_ENDPOINTS.has(endpoint)) {
+      if (session.accessToken) headers.set('Authorization', `Bearer ${session.accessToken}`);
+      if (session.idToken) headers.set('Id-Token', session.idToken);
+    }
+    if (tenancy.operatingTenant) headers.set('operatingTenant', String(tenancy.operatingTenant.tenantId));
+    headers.set('langId', String(effectiveLanguageId(preferences)));
+    headers.set('language', effectiveLanguage(preferences));
+    return headers;
+  },
+});
+
+const withServerErrorMessage = (error: FetchBaseQueryError, status: number): FetchBaseQueryError => {
+  const body = typeof error.data === 'object' && error.data !== null ? error.data : {};
+  return { status, data: { ...body, message: i18n._(SERVER_ERROR_MESSAGE) } };
+};
+
+/**
+ * Adds the session, tenant and language headers and applies the session rules of 000 §4, §7 and §8 to
+ * every answer: 401 logs out, 5xx gets the spec's message, `authorization.application` raises the
+ * authorization-error screen, a blocked IP on sign-in raises the blocked-IP screen.
+ */
+export const voxscreenBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const endpoint = api.endpoint;
+  const before = api.getState() as RequestContextState;
+  if (!PUBLIC_ENDPOINTS.has(endpoint) && !before.session.accessToken) {
+    if (before.session.loggedIn) api.dispatch(logoutRequested({ notifyServer: false }));
+    return { error: { status: 'CUSTOM_ERROR', error: i18n._(NO_SESSION_MESSAGE) } };
+  }
+
+  const result = await rawBaseQuery(args, api, extraOptions);
+  const authorizationChecked = !AUTHORIZATION_FLAG_EXEMPT.has(endpoint);
+
+  if (!result.error) {
+    const application = authorizationChecked ? authorizationApplicationOf(result.data) : null;
+    if (application !== null) api.dispatch(authorizationFailed(application));
+    return result;
+  }
+
+  const status = httpStatusOf(result.error);
+  const data: unknown = result.error.data;
+  const application = authorizationChecked ? authorizationApplicationOf(data) : null;
+  if (application !== null) api.dispatch(authorizationFailed(application));
+
+  const current = api.getState() as RequestContextState;
+  if (status === 401 && endpoint !== 'userLogin' && endpoint !== 'logoutUser' && current.session.accessToken) {
+    // The server no longer honours this session, so there is nothing to end on its side.
+    api.dispatch(logoutRequested({ notifyServer: false }));
+  }
+  if (status === 403 && endpoint === 'userLogin' && errorCodeOf(data) === 'IP_BLOCKED') {
+    api.dispatch(ipBlocked());
+  }
+  if (status !== null && status >= 500) {
+    return { ...result, error: withServerErrorMessage(result.error, status) };
+  }
+  return result;
+};
+
+/** The one API of the console; generated endpoints (api/generated) are injected into it. */
+export const baseApi = createApi({
+  reducerPath: 'api',
+  baseQuery: voxscreenBaseQuery,
+  tagTypes: [],
+  endpoints: () => ({}),
+});

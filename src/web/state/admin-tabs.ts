@@ -1,0 +1,28 @@
+/** Admin tabs (route segments under /main/admin, 002 §2.1) in the order the Admin link tries them (000 §2). */
+export const ADMIN_TAB_READ_PERMISSIONS = [
+  { tab: 'tenant', permission: 'tenant.read' },
+  { tab: 'users', permission: 'tenant.users.read' },
+  { tab: 'roles', permission: 'tenant.roles.permissions.read' },
+  { tab: 'permissions', permission: 'tenant.roles.permissions.read' },
+  { tab: 'lookups', permission: 'tenant.project.lookupvalues.read' },
+  { tab: 'callcenters', permission: 'callcenter.read' },
+  { tab: 'Secrets', permission: 'secrets.read' },
+] as const;
+
+export type AdminTabKey =
+  | (typeof ADMIN_TAB_READ_PERMISSIONS)[number]['tab']
+  | 'clientapp'
+  | 'orderdetails'
+  | 'resultconfiguration';
+
+/** Permissions of which any one shows the Admin entry. */
+export const ADMIN_ENTRY_PERMISSIONS = [
+  'tenant.read',
+  'callcenter.read',
+  'tenant.users.read',
+  'tenant.roles.permissions.read',
+] as const;
+
+/** The first admin tab the user may read, in the specified order, or null. */
+export const firstReadableAdminTab = (has: (permission: string) => boolean): AdminTabKey | null =>
+  ADMIN_TAB_READ_PERMISSIONS.find((entry) => has(entry.permission))?.tab ?? null;

@@ -1,0 +1,21 @@
+import type { UserInfo } from '../api/generated/user-service';
+
+export interface Permissions {
+  has: (permission: string) => boolean;
+  hasAny: (permissions: readonly string[]) => boolean;
+  /** The user's home tenant is the provider's system tenant. */
+  isSystemTenant: boolean;
+  roleName: string | null;
+}
+
+/** What the signed-in user may do, from the role permissions of their user info. */
+export const permissionsOf = (userInfo: UserInfo | null): Permissions => {
+  const granted = new Set(userInfo?.rolePermission.permissions.map((grant) => grant.permission) ?? []);
+  const has = (permission: string) => granted.has(permission);
+  return {
+    has,
+    hasAny: (permissions) => permissions.some(has),
+    isSystemTenant: userInfo?.tenant.isSystemTenant ?? false,
+    roleName: userInfo?.rolePermission.roleName ?? null,
+  };
+};

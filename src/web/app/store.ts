@@ -1,0 +1,78 @@
+import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import {
+  createTransform,
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  persistReducer,
+  persistStore,
+  PURGE,
+  REGISTER,
+  REHYDRATE,
+  type Persistor,
+  type Storage,
+} from 'redux-persist';
+import autoMergeLevel2 from 'redux-persist/es/stateReconciler/autoMergeLevel2';
+import { baseApi } from '../api/base-api';
+import { PERSISTED_SLICES, rootReducer, type AppDispatch, type RootState } from '../state/root-reducer';
+import { sessionSlice, type SessionState } from '../state/session-slice';
+import { registerSessionListeners } from './session-listeners';
+
+export const PERSIST_KEY = 'voxscreen';
+
+const localStorageAdapter: Storage = {
+  getItem: (key: string) => Promise.resolve(window.localStorage.getItem(key)),
+  setItem: (key: string, value: string) => Promise.resolve(window.localStorage.setItem(key, value)),
+  removeItem: (key: string) => Promise.resolve(window.localStorage.removeItem(key)),
+};
+
+// Only the tokens outlive a reload; error flags and the sign-in message belong to the page that raised them.
+const sessionTokensOnly = createTransform<SessionState, Partial<SessionState>>(
+  (session) => ({
+    accessToken: session.accessToken,
+    idToken: session.idToken,
+    expiresAt: session.expiresAt,
+    loggedIn: session.loggedIn,
+  }),
+  (stored) => ({ ...sessionSlice.getInitialState(), ...stored }),
+  { whitelist: ['session'] },
+);
+
+const persistedReducer = persistReducer<RootState>(
+  {
+    key: PERSIST_KEY,
+    storage: localStorageAdapter,
+    whitelist: [...PERSISTED_SLICES],
+    transforms: [sessionTokensOnly],
+    stateReconciler: autoMergeLevel2,
+  },
+  rootReducer,
+);
+
+export interface AppStore {
+  store: ReturnType<typeof buildStore>['store'];
+  persistor: Persistor;
+}
+
+const buildStore = (preloadedState: Partial<RootState> | undefined) => {
+  const listener = createListenerMiddleware<RootState, AppDispatch>();
+  const store = configureStore({
+    reducer: persistedReducer,
+    preloadedState: preloadedState as ReturnType<typeof persistedReducer> | undefined,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      })
+        .prepend(listener.middleware)
+        .concat(baseApi.middleware),
+  });
+  return { store, listener };
+};
+
+/** The console's store: the real reducers, persistence and session listeners (also used by tests). */
+export const createAppStore = (preloadedState?: Partial<RootState>): AppStore => {
+  const { store, listener } = buildStore(preloadedState);
+  const persistor = persistStore(store);
+  registerSessionListeners(listener, () => persistor.purge());
+  return { store, persistor };
+};

@@ -1,0 +1,41 @@
+import { defineConfig } from '@chakra-ui/react';
+
+/** Voxscreen's palette (`colorPalette="brand"`) and page defaults on top of Chakra's theme. */
+export const brandConfig = defineConfig({
+  globalCss: {
+    'html, body, #root': { height: '100%' },
+    body: { bg: 'bg', color: 'fg' },
+  },
+  theme: {
+    tokens: {
+      colors: {
+        brand: {
+          50: { value: '#e6f6f7' },
+          100: { value: '#c0e8eb' },
+          200: { value: '#8fd6db' },
+          300: { value: '#5ac2c9' },
+          400: { value: '#2eaeb7' },
+          500: { value: '#14939c' },
+          600: { value: '#0f7880' },
+          700: { value: '#0c5f66' },
+          800: { value: '#0a494e' },
+          900: { value: '#073438' },
+          950: { value: '#042124' },
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.400}' } },
+          contrast: { value: { _light: 'white', _dark: '{colors.brand.950}' } },
+          fg: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.200}' } },
+          muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
+          subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
+          emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
+          focusRing: { value: { _light: '{colors.brand.500}', _dark: '{colors.brand.400}' } },
+        },
+      },
+    },
+  },
+});

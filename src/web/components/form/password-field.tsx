@@ -1,0 +1,61 @@
+import { Field, IconButton, Input, InputGroup } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { useField } from 'react-final-form';
+import { LuEye, LuEyeOff } from 'react-icons/lu';
+import { fieldError } from './field-error';
+import type { Validator } from './validators';
+
+export interface PasswordFieldProps {
+  name: string;
+  label: string;
+  validate?: Validator;
+  autoComplete?: 'current-password' | 'new-password';
+  required?: boolean;
+  disabled?: boolean;
+  testId?: string;
+}
+
+/** A final-form password input with a show/hide toggle and its validation message. */
+export function PasswordField({
+  name,
+  label,
+  validate,
+  autoComplete = 'current-password',
+  required,
+  disabled,
+  testId,
+}: PasswordFieldProps) {
+  const { t } = useLingui();
+  const [visible, setVisible] = useState(false);
+  const { input, meta } = useField<string, HTMLInputElement>(name, {
+    validate,
+    parse: (value: string | undefined) => value ?? '',
+    format: (value: string | undefined) => value ?? '',
+  });
+  const error = fieldError(meta);
+  return (
+    <Field.Root invalid={error !== undefined} required={required} disabled={disabled}>
+      <Field.Label>
+        {label}
+        {required ? <Field.RequiredIndicator /> : null}
+      </Field.Label>
+      <InputGroup
+        endElement={
+          <IconButton
+            size="xs"
+            variant="ghost"
+            aria-label={visible ? t`Hide password` : t`Show password`}
+            onClick={() => setVisible((shown) => !shown)}
+            me="-2"
+          >
+            {visible ? <LuEyeOff /> : <LuEye />}
+          </IconButton>
+        }
+      >
+        <Input {...input} type={visible ? 'text' : 'password'} autoComplete={autoComplete} data-testid={testId} />
+      </InputGroup>
+      {error !== undefined ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+    </Field.Root>
+  );
+}

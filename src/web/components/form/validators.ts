@@ -1,0 +1,45 @@
+/** Final-form field validators: each returns the message to show, or undefined when the value is fine. */
+export type Validator<Value = unknown> = (value: Value, allValues: object) => string | undefined;
+
+// Practical address check (something@something.tld, no spaces); the server has the final word.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const isBlank = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+export const required =
+  (message: string): Validator =>
+  (value) =>
+    isBlank(value) ? message : undefined;
+
+export const email =
+  (message: string): Validator =>
+  (value) =>
+    typeof value === 'string' && value !== '' && !EMAIL_PATTERN.test(value.trim()) ? message : undefined;
+
+export const maxLength =
+  (limit: number, message: string): Validator =>
+  (value) =>
+    typeof value === 'string' && value.length > limit ? message : undefined;
+
+export const minLength =
+  (limit: number, message: string): Validator =>
+  (value) =>
+    typeof value === 'string' && value !== '' && value.length < limit ? message : undefined;
+
+/** The value must equal another field's value (e.g. password confirmation). */
+export const matchesField =
+  (otherField: string, message: string): Validator =>
+  (value, allValues) =>
+    value !== (allValues as Record<string, unknown>)[otherField] ? message : undefined;
+
+/** Runs validators in order and reports the first failure. */
+export const composeValidators =
+  (...validators: Validator[]): Validator =>
+  (value, allValues) => {
+    for (const validate of validators) {
+      const message = validate(value, allValues);
+      if (message !== undefined) return message;
+    }
+    return undefined;
+  };

@@ -1,0 +1,46 @@
+import { redirect, type RouteObject } from 'react-router';
+import { LoadingState } from '../components/feedback/loading-state';
+import { aboutRoutes } from '../features/about/routes';
+import { authRoutes } from '../features/auth/routes';
+import { dashboardRoutes } from '../features/dashboard/routes';
+import { GenericErrorPage } from '../features/errors/generic-error-page';
+import { NotFoundPage } from '../features/errors/not-found-page';
+import { resetPasswordRoutes } from '../features/reset-password/routes';
+import { RequireAuth } from './require-auth';
+import { RootLayout } from './root-layout';
+
+/**
+ * The route table (002 §2.1) composed from the features' route objects. Public routes are absolute paths;
+ * a feature's screens inside the shell are relative children of /main. Only built screens are registered:
+ * every other path shows "No Page Found".
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <GenericErrorPage />,
+    hydrateFallbackElement: <LoadingState fullPage />,
+    children: [
+      ...authRoutes,
+      ...resetPasswordRoutes,
+      {
+        path: '/main',
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: async () => {
+              const { MainLayout } = await import(/* webpackChunkName: "shell" */ './shell/main-layout');
+              return { Component: MainLayout };
+            },
+            children: [
+              { index: true, loader: () => redirect('/main/dashboard') },
+              ...dashboardRoutes,
+              ...aboutRoutes,
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,106 @@
+import { Button, Center, Stack } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useCallback, useEffect, type ReactNode } from 'react';
+import { getErrorMessage } from '../api/error-message';
+import {
+  useGetAuthorizerQuery,
+  useGetClientConfigurationQuery,
+  useGetUserInfoQuery,
+  useListUserTenantsQuery,
+  type Authorizer,
+} from '../api/generated/user-service';
+import { LoadFailure } from '../components/feedback/load-failure';
+import { LoadingState } from '../components/feedback/loading-state';
+import { NoTenantScreen } from '../features/tenancy/no-tenant-screen';
+import { TenantChooserDialog } from '../features/tenancy/tenant-chooser-dialog';
+import { useAppDispatch, useAppSelector } from '../state/hooks';
+import { logoutRequested } from '../state/session-events';
+import { authorizationFailed } from '../state/session-slice';
+import { chooseOperatingTenant } from './choose-operating-tenant';
+
+/** Why the authorizer refuses the console, or null when it does not. */
+const denialOf = (verdict: Authorizer, fallback: string): string | null =>
+  verdict.authorization?.application ?? (verdict.authorized ? null : fallback);
+
+function GateFailure({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const dispatch = useAppDispatch();
+  return (
+    <Center minH="100vh" p="6">
+      <Stack gap="4" maxW="lg" w="full">
+        <LoadFailure message={message} onRetry={onRetry} />
+        <Button alignSelf="flex-start" size="sm" variant="ghost" onClick={() => dispatch(logoutRequested({ notifyServer: true }))}>
+          <Trans>Back To Login</Trans>
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
+
+/**
+ * Opens a signed-in session before the shell shows (000 §4, §7): the authorization check, the user's info,
+ * then the operating tenant: kept if still one of the user's, chosen automatically when there is exactly
+ * one, offered in the chooser when there are several; with none the user is signed out after a second.
+ */
+export function SessionGate({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
+  const dispatch = useAppDispatch();
+  const operatingTenant = useAppSelector((state) => state.tenancy.operatingTenant);
+  const fallbackMessage = t`Something went wrong`;
+
+  const authorizer = useGetAuthorizerQuery();
+  const denial = authorizer.data ? denialOf(authorizer.data, t`You are not authorized to use this application.`) : null;
+  const authorized = authorizer.data !== undefined && denial === null;
+  useEffect(() => {
+    if (denial !== null) dispatch(authorizationFailed(denial));
+  }, [denial, dispatch]);
+
+  const userInfo = useGetUserInfoQuery(undefined, { skip: !authorized });
+  const tenants = useListUserTenantsQuery(undefined, { skip: !userInfo.data });
+  const configuration = useGetClientConfigurationQuery();
+
+  const tenantList = tenants.data;
+  const placed =
+    tenantList !== undefined &&
+    operatingTenant !== null &&
+    tenantList.some((tenant) => tenant.tenantId === operatingTenant.tenantId);
+  const onlyTenant = tenantList?.length === 1 ? tenantList[0] : undefined;
+
+  useEffect(() => {
+    if (!placed && onlyTenant) {
+      dispatch(chooseOperatingTenant({ tenantId: onlyTenant.tenantId, tenantName: onlyTenant.tenantName }));
+    }
+  }, [placed, onlyTenant, dispatch]);
+
+  const signOut = useCallback(() => {
+    dispatch(logoutRequested({ notifyServer: true }));
+  }, [dispatch]);
+
+  if (authorizer.error) {
+    return <GateFailure message={getErrorMessage(authorizer.error, fallbackMessage)} onRetry={() => void authorizer.refetch()} />;
+  }
+  if (!authorized) return <LoadingState fullPage />;
+  if (userInfo.error) {
+    return <GateFailure message={getErrorMessage(userInfo.error, fallbackMessage)} onRetry={() => void userInfo.refetch()} />;
+  }
+  if (!userInfo.data) return <LoadingState fullPage />;
+  if (tenants.error) {
+    return <GateFailure message={getErrorMessage(tenants.error, fallbackMessage)} onRetry={() => void tenants.refetch()} />;
+  }
+  if (!tenantList) return <LoadingState fullPage />;
+  if (tenantList.length === 0) return <NoTenantScreen onElapsed={signOut} />;
+  if (!placed && tenantList.length > 1) {
+    return (
+      <TenantChooserDialog
+        open
+        tenants={tenantList}
+        currentTenantId={null}
+        onChoose={(tenant) =>
+          dispatch(chooseOperatingTenant({ tenantId: tenant.tenantId, tenantName: tenant.tenantName }))
+        }
+      />
+    );
+  }
+  // The shell needs the configuration (branding, feature flags); it is ready once it has answered either way.
+  if (!placed || configuration.isLoading) return <LoadingState fullPage />;
+  return children;
+}

@@ -1,0 +1,23 @@
+import { useCallback } from 'react';
+import { useGetClientConfigurationQuery } from '../../api/generated/user-service';
+import { useAppDispatch } from '../../state/hooks';
+import { logoutRequested } from '../../state/session-events';
+import { SessionGate } from '../session-gate';
+import { IDLE_TIMEOUT_MS, useIdleLogout } from '../use-idle-logout';
+import { Shell } from './shell';
+
+/** Element of /main (its own chunk): idle logout, the session gate, then the shell. */
+export function MainLayout() {
+  const dispatch = useAppDispatch();
+  const { data: configuration } = useGetClientConfigurationQuery();
+  const signOutIdleUser = useCallback(() => {
+    dispatch(logoutRequested({ notifyServer: true }));
+  }, [dispatch]);
+  useIdleLogout(configuration?.idleTimeoutMs ?? IDLE_TIMEOUT_MS, signOutIdleUser);
+
+  return (
+    <SessionGate>
+      <Shell />
+    </SessionGate>
+  );
+}

@@ -1,0 +1,67 @@
+import { Avatar, Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { LuInfo, LuLogOut, LuMoon, LuUser } from 'react-icons/lu';
+import { useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
+import { themeChanged } from '../../state/preferences-slice';
+import { logoutRequested } from '../../state/session-events';
+
+/** Profile, About, the theme switch and Logout. */
+export function UserMenu() {
+  const { t } = useLingui();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const userInfo = useAppSelector((state) => state.admin.userInfo);
+  const theme = useAppSelector((state) => state.preferences.theme);
+  const fullName = userInfo ? `${userInfo.firstName} ${userInfo.lastName}`.trim() : '';
+
+  return (
+    <Menu.Root
+      onSelect={({ value }) => {
+        if (value === 'profile') navigate('/main/userprofile');
+        else if (value === 'about') navigate('/main/about');
+        else if (value === 'logout') dispatch(logoutRequested({ notifyServer: true }));
+      }}
+    >
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm" px="2" data-testid="user-menu" aria-label={t`User menu`}>
+          <Avatar.Root size="xs" colorPalette="brand">
+            <Avatar.Fallback name={fullName} />
+          </Avatar.Root>
+          <Text as="span" hideBelow="md">
+            {fullName}
+          </Text>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="48">
+            <Menu.Item value="profile" data-testid="user-menu-profile">
+              <LuUser />
+              <Trans>Profile</Trans>
+            </Menu.Item>
+            <Menu.Item value="about" data-testid="user-menu-about">
+              <LuInfo />
+              <Trans>About</Trans>
+            </Menu.Item>
+            <Menu.CheckboxItem
+              value="theme"
+              data-testid="theme-switch"
+              checked={theme === 'dark'}
+              onCheckedChange={(checked) => dispatch(themeChanged(checked ? 'dark' : 'light'))}
+            >
+              <LuMoon />
+              <Trans>Dark theme</Trans>
+              <Menu.ItemIndicator />
+            </Menu.CheckboxItem>
+            <Menu.Separator />
+            <Menu.Item value="logout" data-testid="user-menu-logout">
+              <LuLogOut />
+              <Trans>Logout</Trans>
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,180 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { sel } from '../../../test/e2e/selectors';
+import { installFetchStub } from '../testing/fetch-stub';
+import {
+  ACCESS_TOKEN,
+  ACME,
+  GLOBEX,
+  ID_TOKEN,
+  PATHS,
+  serverFor,
+  signedInState,
+  tenant,
+} from '../testing/factories';
+import { renderWithProviders, type RenderedApp } from '../testing/render-with-providers';
+
+const signIn = async ({ user }: RenderedApp, email = 'admin@acme.test', password = 'Voxscreen!2026') => {
+  await user.type(await screen.findByTestId(sel.signIn.email), email);
+  await user.type(screen.getByTestId(sel.signIn.password), password);
+  await user.click(screen.getByTestId(sel.signIn.submit));
+};
+
+describe('sign-in entry', () => {
+  it('shows the server message when sign-in fails and stays on the entry screen', async () => {
+    const server = installFetchStub({
+      ...serverFor(),
+      [PATHS.userLogin]: { status: 401, body: { message: 'Invalid email or password.', code: 'INVALID_CREDENTIALS' } },
+    });
+    const app = renderWithProviders();
+    await signIn(app, 'admin@acme.test', 'wrong-password');
+
+    expect(await screen.findByTestId(sel.signIn.error)).toHaveTextContent('Invalid email or password.');
+    expect(app.router.state.location.pathname).toBe('/');
+    expect(app.store.getState().session.loggedIn).toBe(false);
+    expect(server.callsTo(PATHS.logoutUser)).toHaveLength(0);
+    expect(server.callsTo(PATHS.userLogin)[0]?.body).toEqual({ email: 'admin@acme.test', password: 'wrong-password' });
+  });
+
+  it('asks for e-mail and password before calling the server', async () => {
+    const server = installFetchStub(serverFor());
+    const { user } = renderWithProviders();
+    await user.click(await screen.findByTestId(sel.signIn.submit));
+
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(server.callsTo(PATHS.userLogin)).toHaveLength(0);
+  });
+
+  it('places a one-tenant user automatically, in the order of 000 §7, and opens the dashboard', async () => {
+    const server = installFetchStub(serverFor({ tenants: [ACME] }));
+    const app = renderWithProviders();
+    await signIn(app);
+
+    expect(await screen.findByTestId(sel.dashboard)).toBeInTheDocument();
+    expect(screen.getByTestId(sel.shell.tenantName)).toHaveTextContent('Acme Insurance');
+    expect(screen.queryByTestId(sel.tenantChooser.dialog)).not.toBeInTheDocument();
+    expect(app.router.state.location.pathname).toBe('/main/dashboard');
+    expect(app.store.getState().tenancy.operatingTenant).toEqual({ tenantId: 2, tenantName: 'Acme Insurance' });
+
+    const sessionCalls = server
+      .keys()
+      .filter((key) =>
+        [PATHS.userLogin, PATHS.recordUserLogin, PATHS.getAuthorizer, PATHS.getUserInfo, PATHS.listUserTenants].includes(
+          key as (typeof PATHS)[keyof typeof PATHS],
+        ),
+      );
+    expect(sessionCalls.slice(0, 5)).toEqual([
+      PATHS.userLogin,
+      PATHS.recordUserLogin,
+      PATHS.getAuthorizer,
+      PATHS.getUserInfo,
+      PATHS.listUserTenants,
+    ]);
+    const userInfoCall = server.callsTo(PATHS.getUserInfo)[0];
+    expect(userInfoCall?.headers.get('Authorization')).toBe(`Bearer ${ACCESS_TOKEN}`);
+    expect(userInfoCall?.headers.get('Id-Token')).toBe(ID_TOKEN);
+    expect(server.callsTo(PATHS.userLogin)[0]?.headers.get('Authorization')).toBeNull();
+    expect(server.unexpected).toEqual([]);
+  });
+
+  it('offers two or more tenants in the Client Access Control chooser, sorted by name', async () => {
+    const server = installFetchStub(serverFor({ tenants: [GLOBEX, ACME] }));
+    const app = renderWithProviders();
+    await signIn(app, 'dual@globex.test');
+
+    const chooser = await screen.findByTestId(sel.tenantChooser.dialog);
+    expect(chooser).toHaveTextContent('Client Access Control');
+    const options = within(chooser).getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['Acme Insurance', 'Globex Logistics']);
+
+    await app.user.selectOptions(screen.getByTestId(sel.tenantChooser.select), 'Globex Logistics');
+    await app.user.click(screen.getByTestId(sel.tenantChooser.selectButton));
+
+    expect(await screen.findByTestId(sel.dashboard)).toBeInTheDocument();
+    expect(screen.getByTestId(sel.shell.tenantName)).toHaveTextContent('Globex Logistics');
+    expect(screen.queryByTestId(sel.tenantChooser.dialog)).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(server.requests.some((request) => request.headers.get('operatingTenant') === '3')).toBe(true),
+    );
+  });
+
+  it('applies the current choice on CANCEL as well', async () => {
+    installFetchStub(serverFor({ tenants: [GLOBEX, ACME] }));
+    const app = renderWithProviders();
+    await signIn(app, 'dual@globex.test');
+
+    await app.user.click(await screen.findByTestId(sel.tenantChooser.cancelButton));
+
+    expect(await screen.findByTestId(sel.dashboard)).toBeInTheDocument();
+    expect(screen.getByTestId(sel.shell.tenantName)).toHaveTextContent('Acme Insurance');
+  });
+
+  describe('with fake timers', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    it('tells a user without tenants, clears storage and returns to /login after one second', async () => {
+      const server = installFetchStub(serverFor({ tenants: [] }));
+      const app = renderWithProviders({ fakeTimers: true });
+      await signIn(app, 'nobody@voxscreen.test');
+
+      expect(await screen.findByTestId(sel.noTenant)).toHaveTextContent('No Tenant Assigned for this user');
+      act(() => jest.advanceTimersByTime(999));
+      expect(screen.getByTestId(sel.noTenant)).toBeInTheDocument();
+      expect(server.callsTo(PATHS.logoutUser)).toHaveLength(0);
+
+      act(() => jest.advanceTimersByTime(1));
+      expect(await screen.findByTestId(sel.signIn.email)).toBeInTheDocument();
+      expect(app.router.state.location.pathname).toBe('/');
+      expect(server.callsTo(PATHS.logoutUser)).toHaveLength(1);
+      expect(app.store.getState().session.accessToken).toBeNull();
+      await act(() => jest.runOnlyPendingTimersAsync());
+      expect(JSON.stringify({ ...window.localStorage })).not.toContain('eyJ');
+    });
+  });
+
+  it('sends a user who is already signed in from / to the dashboard', async () => {
+    installFetchStub(serverFor());
+    const app = renderWithProviders({ route: '/', preloadedState: signedInState(ACME) });
+
+    expect(await screen.findByTestId(sel.dashboard)).toBeInTheDocument();
+    expect(app.router.state.location.pathname).toBe('/main/dashboard');
+  });
+
+  it('shows the blocked-IP screen for a blocked address, and Back To Login returns to sign-in', async () => {
+    installFetchStub({
+      ...serverFor(),
+      [PATHS.userLogin]: {
+        status: 403,
+        body: { message: 'Your IP address has been blocked.', code: 'IP_BLOCKED' },
+      },
+    });
+    const app = renderWithProviders();
+    await signIn(app);
+
+    const screenElement = await screen.findByTestId(sel.blockedIp);
+    expect(screenElement).toHaveTextContent(
+      'Your IP address has been blocked due to security guidelines. This may be because of unusual activity or location-based policies.',
+    );
+    expect(screenElement).toHaveTextContent(
+      'Please make sure you follow the security guidelines before attempting to log in again.',
+    );
+    expect(await within(screenElement).findByRole('link', { name: 'support@voxscreen.test' })).toHaveAttribute(
+      'href',
+      'mailto:support@voxscreen.test',
+    );
+
+    await app.user.click(within(screenElement).getByRole('button', { name: 'Back To Login' }));
+    expect(await screen.findByTestId(sel.signIn.email)).toBeInTheDocument();
+    expect(screen.queryByTestId(sel.signIn.error)).not.toBeInTheDocument();
+  });
+
+  it('keeps a remembered tenant that is still one of the user’s', async () => {
+    installFetchStub(serverFor({ tenants: [ACME, GLOBEX, tenant(4, 'Initech')] }));
+    renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState(GLOBEX) });
+
+    expect(await screen.findByTestId(sel.dashboard)).toBeInTheDocument();
+    expect(screen.getByTestId(sel.shell.tenantName)).toHaveTextContent('Globex Logistics');
+    expect(screen.queryByTestId(sel.tenantChooser.dialog)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,108 @@
+import { Box, Button, Link, Stack } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { Form } from 'react-final-form';
+import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
+import { getErrorMessage, httpStatusOf, isIpBlockedError } from '../../api/error-message';
+import { useUserLoginMutation } from '../../api/generated/authz-service';
+import { useRecordUserLoginMutation } from '../../api/generated/user-service';
+import { ErrorAlert } from '../../components/feedback/error-alert';
+import { PasswordField } from '../../components/form/password-field';
+import { TextField } from '../../components/form/text-field';
+import { PublicPage } from '../../components/layout/public-page';
+import { composeValidators, email, required } from '../../components/form/validators';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
+import { loginErrorCleared, loginFailed, signedIn } from '../../state/session-slice';
+
+interface SignInValues {
+  email: string;
+  password: string;
+}
+
+const INITIAL_VALUES: SignInValues = { email: '', password: '' };
+
+/** The entry screen at `/`: e-mail and password; on success the session gate at /main takes over. */
+export function SignInPage() {
+  const { t } = useLingui();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const loggedIn = useAppSelector((state) => state.session.loggedIn);
+  const loginError = useAppSelector((state) => state.session.loginError);
+  // Only a user who arrives signed in is sent on; during a sign-in this page navigates itself.
+  const [signedInOnArrival] = useState(loggedIn);
+  const [userLogin] = useUserLoginMutation();
+  const [recordUserLogin] = useRecordUserLoginMutation();
+
+  if (signedInOnArrival) return <Navigate to="/main/dashboard" replace />;
+
+  const onSubmit = async (values: SignInValues) => {
+    dispatch(loginErrorCleared());
+    const login = await userLogin({ loginRequest: { email: values.email.trim(), password: values.password } });
+    if (login.error) {
+      // A blocked IP gets its own screen (raised by the base query) instead of a message here.
+      if (!isIpBlockedError(login.error)) {
+        dispatch(loginFailed(getErrorMessage(login.error, t`Something went wrong`)));
+      }
+      return;
+    }
+    dispatch(
+      signedIn({
+        accessToken: login.data.access_token,
+        idToken: login.data.id_token,
+        expiresInSeconds: login.data.expires_in,
+      }),
+    );
+    const recorded = await recordUserLogin();
+    // A 401 here has already ended the session; anything else does not stop the user from working.
+    if (recorded.error && 'status' in recorded.error && httpStatusOf(recorded.error) === 401) return;
+    navigate('/main/dashboard', { replace: true });
+  };
+
+  return (
+    <PublicPage title={<Trans>Sign in</Trans>}>
+          <Form<SignInValues>
+            onSubmit={onSubmit}
+            initialValues={INITIAL_VALUES}
+            render={({ handleSubmit, submitting }) => (
+              <form onSubmit={handleSubmit} noValidate>
+                <Stack gap="4">
+                  {loginError !== null ? (
+                    <ErrorAlert
+                      testId="signin-error"
+                      message={loginError}
+                      onDismiss={() => dispatch(loginErrorCleared())}
+                    />
+                  ) : null}
+                  <TextField
+                    name="email"
+                    type="email"
+                    label={t`E-mail`}
+                    autoComplete="username"
+                    required
+                    validate={composeValidators(required(t`Email is required`), email(t`Email should be valid`))}
+                    testId="signin-email"
+                  />
+                  <PasswordField
+                    name="password"
+                    label={t`Password`}
+                    required
+                    validate={required(t`Password is required`)}
+                    testId="signin-password"
+                  />
+                  <Button type="submit" colorPalette="brand" loading={submitting} data-testid="signin-submit">
+                    <Trans>Sign in</Trans>
+                  </Button>
+                  <Box textAlign="center">
+                    <Link asChild colorPalette="brand" fontSize="sm">
+                      <RouterLink to="/resetPassword" data-testid="signin-forgot-password">
+                        <Trans>Forgot password?</Trans>
+                      </RouterLink>
+                    </Link>
+                  </Box>
+                </Stack>
+              </form>
+            )}
+          />
+    </PublicPage>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * A fetch replacement for component tests, keyed by `METHOD /path` (e.g. `GET /api/user-service/v1/user/userInfo`).
+ * Answers are contract-shaped bodies; every request is recorded for assertions. A request nobody stubbed gets a
+ * 404 and is listed in `unexpected`.
+ */
+export interface StubAnswer {
+  status?: number;
+  body?: unknown;
+}
+
+export type StubHandler = StubAnswer | ((request: RecordedRequest) => StubAnswer | Promise<StubAnswer>);
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  key: string;
+  headers: Headers;
+  body: unknown;
+}
+
+export interface FetchStub {
+  requests: RecordedRequest[];
+  unexpected: string[];
+  /** Replaces or adds answers (e.g. to make a later call fail). */
+  answer: (routes: Record<string, StubHandler>) => void;
+  callsTo: (key: string) => RecordedRequest[];
+  keys: () => string[];
+}
+
+const parseBody = async (request: Request): Promise<unknown> => {
+  const text = await request.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+export const installFetchStub = (routes: Record<string, StubHandler>): FetchStub => {
+  const table = new Map(Object.entries(routes));
+  const requests: RecordedRequest[] = [];
+  const unexpected: string[] = [];
+
+  const stub = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const key = `${request.method} ${url.pathname}`;
+    const recorded: RecordedRequest = {
+      method: request.method,
+      path: url.pathname,
+      key,
+      headers: request.headers,
+      body: await parseBody(request.clone()),
+    };
+    requests.push(recorded);
+    const handler = table.get(key);
+    if (handler === undefined) {
+      unexpected.push(key);
+      return Response.json({ message: `No stub for ${key}` }, { status: 404 });
+    }
+    const answer = typeof handler === 'function' ? await handler(recorded) : handler;
+    const status = answer.status ?? 200;
+    return answer.body === undefined
+      ? new Response(null, { status })
+      : Response.json(answer.body, { status });
+  };
+
+  globalThis.fetch = jest.fn(stub) as typeof fetch;
+
+  return {
+    requests,
+    unexpected,
+    answer: (more) => {
+      for (const [key, handler] of Object.entries(more)) table.set(key, handler);
+    },
+    callsTo: (key) => requests.filter((request) => request.key === key),
+    keys: () => requests.map((request) => request.key),
+  };
+};

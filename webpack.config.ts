@@ -1,0 +1,89 @@
+import { resolve } from 'node:path';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
+import webpack from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+
+// webpack-cli loads this file as CommonJS through esbuild-register (no import.meta); npm runs it from the root.
+const root = typeof __dirname === 'string' ? __dirname : process.cwd();
+const web = resolve(root, 'src/web');
+
+type Configuration = webpack.Configuration & { devServer?: DevServerConfiguration };
+
+export default (_env: unknown, argv: { mode?: 'production' | 'development' }): Configuration => {
+  const production = argv.mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    target: 'web',
+    entry: { main: resolve(web, 'main.tsx') },
+    output: {
+      path: resolve(root, 'dist'),
+      publicPath: '/',
+      filename: production ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js'],
+      alias: {
+        // Ten years of zone data instead of all of it.
+        'moment-timezone$': 'moment-timezone/builds/moment-timezone-with-data-10-year-range.js',
+      },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          include: web,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+                target: 'es2022',
+                // webpackChunkName comments name the route chunks.
+                preserveAllComments: true,
+                experimental: { plugins: [['@lingui/swc-plugin', { useLinguiV5IdGeneration: true }]] },
+              },
+            },
+          },
+        },
+        { test: /\.(svg|png)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4 * 1024 } } },
+      ],
+    },
+    plugins: [
+      new HtmlWebpackPlugin({
+        template: resolve(web, 'index.html'),
+        favicon: resolve(web, 'assets/voxscreen-logo.svg'),
+      }),
+      // Moment's locales are never used: the console formats dates itself.
+      new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
+    ],
+    optimization: {
+      minimize: production,
+      minimizer: [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify, options: {} } })],
+      splitChunks: {
+        chunks: 'async',
+        // A shared chunk is named after the routes that load it (e.g. `reset-password~sign-in`), so the size of
+        // what a route needs can be read off the file names (npm run bench counts every file named sign-in).
+        name: (_module: unknown, chunks: webpack.Chunk[]) =>
+          chunks
+            .map((chunk) => chunk.name ?? String(chunk.id))
+            .sort()
+            .join('~'),
+      },
+      runtimeChunk: false,
+    },
+    performance: { hints: false },
+    devServer: {
+      port: 3000,
+      historyApiFallback: true,
+      hot: false,
+      proxy: [{ context: ['/api'], target: 'http://127.0.0.1:8080', changeOrigin: false }],
+      client: { overlay: { warnings: false, errors: true } },
+    },
+  };
+};

@@ -21,7 +21,14 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/src/server', '<rootDir>/scripts'],
       testMatch: ['**/*.test.ts'],
-      transform: { '^.+\\.(t|j)sx?$': swc() },
+      transform: {
+        '^.+\\.(t|j)sx?$': swc(),
+        // PGlite's CommonJS build loads Node built-ins through import(), which jest's CommonJS runtime
+        // refuses without --experimental-vm-modules; swc turns those into require().
+        '@electric-sql/pglite/dist/.+\\.cjs$': swc(),
+      },
+      // jose ships ESM only; compile it to CommonJS with the rest of the code.
+      transformIgnorePatterns: ['/node_modules/(?!(jose|@electric-sql/pglite)/)'],
       moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
     },
     {

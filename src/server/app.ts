@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import pino from 'pino';
+import type { AppDeps } from './app-deps';
+import type { Config } from './config';
+import { PasswordHasher } from './platform/auth/password-hasher';
+import { SigningKeys } from './platform/auth/signing-keys';
+import { TokenService } from './platform/auth/token-service';
+import { systemClock, type Clock } from './platform/clock';
+import type { Db } from './platform/db/schema';
+import { createErrorHandler } from './platform/http/error-handler';
+import { securityHeaders } from './platform/http/security-headers';
+import { DEFAULT_DIST_DIR, registerStaticConsole } from './platform/http/static-console';
+import { readAllOperations } from './platform/openapi/contract';
+import { registerOperations } from './platform/openapi/register-operations';
+import { createAjv } from './platform/openapi/schema-validator';
+import { OutboxDispatcher } from './platform/outbox/outbox-dispatcher';
+import { LocalFolderTransport, SmtpTransport, type Transport } from './platform/outbox/transports';
+import { BRANDING } from './platform/branding';
+import { SERVICE_HANDLERS } from './services';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuildAppOptions {
+  config: Config;
+  /** Migrated database. */
+  db: Db;
+  clock?: Clock;
+  logger?: FastifyBaseLogger;
+  /** Overrides the outbox transport chosen from the config (tests). */
+  transport?: Transport;
+  /** Folder of the built console; defaults to dist/ at the repository root. */
+  distDir?: string;
+  /** Periodic retry sweep of the outbox (off in tests, which sweep explicitly). */
+  outboxSweepMs?: number | null;
+}
+
+export function createLogger(config: Config): FastifyBaseLogger {
+  return pino({
+    level: config.logLevel,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers["id-token"]', 'req.headers.cookie', '*.password', '*.token'],
+      censor: '[redacted]',
+    },
+  });
+}
+
+function chooseTransport(config: Config): Transport {
+  return config.smtpUrl
+    ? new SmtpTransport(config.smtpUrl, `${BRANDING.productName} <${config.supportEmail}>`)
+    : new LocalFolderTransport(join(config.dataDir, 'outbox'));
+}
+
+/** The Fastify app with every contract operation, the access hook, errors, headers and the console. No listen. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? createLogger(config);
+  const keys = await SigningKeys.load(db, clock);
+  const outbox = new OutboxDispatcher(db, clock, options.transport ?? chooseTransport(config), logger);
+  const deps: AppDeps = {
+    config,
+    db,
+    clock,
+    keys,
+    tokens: new TokenService(keys, config.tokens, clock),
+    passwords: new PasswordHasher(config.passwordHashing),
+    outbox,
+  };
+
+  const app = Fastify({
+    loggerInstance: logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+  });
+
+  const paramsAjv = createAjv({ coerceTypes: true });
+  const bodyAjv = createAjv({ coerceTypes: false });
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : paramsAjv).compile(schema));
+
+  // An empty body with a JSON content type means "no body" (POSTs such as logout), not a parse error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+
+  app.decorateRequest('access', null);
+  app.addHook('onSend', securityHeaders(config.embedDashboards));
+  app.setErrorHandler(createErrorHandler(deps));
+
+  registerOperations(app, deps, readAllOperations(), SERVICE_HANDLERS);
+  await registerStaticConsole(app, options.distDir ?? DEFAULT_DIST_DIR);
+
+  app.addHook('onClose', () => outbox.stop());
+  const sweepMs = options.outboxSweepMs === undefined ? 30_000 : options.outboxSweepMs;
+  if (sweepMs !== null) {
+    outbox.start(sweepMs);
+    app.addHook('onReady', async () => outbox.dispatchSoon());
+  }
+  return app;
+}

@@ -1,0 +1,99 @@
+import { resolve } from 'node:path';
+
+export interface EmbedDashboard {
+  title: string;
+  url: string;
+}
+
+/** scrypt cost parameters; lighter under NODE_ENV=test so the suite stays fast, never skipped. */
+export interface PasswordHashing {
+  cost: number;
+  blockSize: number;
+  parallelization: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `memory://` keeps the embedded database in memory (tests). */
+  pgliteDataDir: string;
+  databaseUrl: string | null;
+  publicUrl: string;
+  smtpUrl: string | null;
+  restrictedEnvironment: boolean;
+  featureFlags: ReadonlySet<string>;
+  supportEmail: string;
+  embedDashboards: EmbedDashboard[];
+  seed: 'auto' | 'off';
+  logLevel: string;
+  trustProxy: boolean;
+  releaseDate: string;
+  passwordHashing: PasswordHashing;
+  tokens: { issuer: string; accessAudience: string; idAudience: string; expiresInSeconds: number };
+}
+
+/** Used when RELEASE_DATE is not set: the date this build was cut. */
+export const BUILD_RELEASE_DATE = '2026-11-22';
+
+type Env = Record<string, string | undefined>;
+
+const flag = (value: string | undefined) => value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
+
+export function parseEmbedDashboards(value: string | undefined): EmbedDashboard[] {
+  if (!value?.trim()) return [];
+  return value
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      if (at <= 0) throw new Error(`EMBED_DASHBOARD_URLS: expected title=url, got "${pair}"`);
+      const url = pair.slice(at + 1).trim();
+      new URL(url); // throws on a malformed URL: fail at start, not when the page renders
+      return { title: pair.slice(0, at).trim(), url };
+    });
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const seed = env.SEED ?? 'auto';
+  if (seed !== 'auto' && seed !== 'off') throw new Error(`SEED must be auto or off, got ${seed}`);
+  const releaseDate = env.RELEASE_DATE ?? BUILD_RELEASE_DATE;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(releaseDate)) throw new Error(`RELEASE_DATE must be YYYY-MM-DD, got ${releaseDate}`);
+  const testing = env.NODE_ENV === 'test';
+  return {
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    dataDir,
+    pgliteDataDir: resolve(dataDir, 'pglite'),
+    databaseUrl: env.DATABASE_URL?.trim() || null,
+    publicUrl,
+    smtpUrl: env.SMTP_URL?.trim() || null,
+    restrictedEnvironment: flag(env.RESTRICTED_ENVIRONMENT),
+    featureFlags: new Set(
+      (env.FEATURE_FLAGS ?? 'analyticReports')
+        .split(',')
+        .map((f) => f.trim())
+        .filter(Boolean),
+    ),
+    supportEmail: env.SUPPORT_EMAIL ?? 'support@voxscreen.test',
+    embedDashboards: parseEmbedDashboards(env.EMBED_DASHBOARD_URLS),
+    seed,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: flag(env.TRUST_PROXY),
+    releaseDate,
+    passwordHashing: testing
+      ? { cost: 2 ** 10, blockSize: 8, parallelization: 1 }
+      : { cost: 2 ** 15, blockSize: 8, parallelization: 1 },
+    tokens: {
+      issuer: `${publicUrl}/api/authz-service`,
+      accessAudience: 'voxscreen-api',
+      idAudience: 'voxscreen-console',
+      expiresInSeconds: 86400,
+    },
+  };
+}

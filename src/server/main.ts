@@ -1,0 +1,46 @@
+import { loadConfig } from './config';
+import { buildApp, createLogger } from './app';
+import { PasswordHasher } from './platform/auth/password-hasher';
+import { systemClock } from './platform/clock';
+import { openDatabase } from './platform/db/open-database';
+import { prepareDatabase } from './prepare-database';
+import { demoUsersTable } from './seed/demo-users-table';
+import { isEmptyDatabase, seedDemoData } from './seed/seed-demo-data';
+
+const config = loadConfig();
+const logger = createLogger(config);
+const db = await openDatabase(config);
+
+try {
+  const applied = await prepareDatabase(db);
+  if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+  if (config.seed === 'auto' && (await isEmptyDatabase(db))) {
+    const report = await seedDemoData({ db, clock: systemClock, passwords: new PasswordHasher(config.passwordHashing) });
+    logger.info(report, 'empty database seeded with demo data');
+  }
+} catch (error) {
+  logger.fatal({ err: error }, 'could not prepare the database');
+  await db.destroy();
+  process.exit(1);
+}
+
+const app = await buildApp({ config, db, logger });
+let stopping = false;
+const shutdown = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  try {
+    await app.close();
+    await db.destroy();
+  } finally {
+    process.exit(0);
+  }
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const where = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+console.log(`\nVoxscreen is running at ${where} (API under ${where}/api)\n`);
+if (config.seed !== 'off') console.log(`${demoUsersTable()}\n`);

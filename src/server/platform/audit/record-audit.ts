@@ -1,0 +1,35 @@
+import type { Db } from '../db/schema';
+
+export type AuditActivity =
+  | 'LOGIN_SUCCESS'
+  | 'LOGIN_FAILURE'
+  | 'LOGOUT'
+  | 'ACCESS_DENIED'
+  | 'PASSWORD_RESET_REQUESTED'
+  | 'PASSWORD_RESET';
+
+export interface AuditEvent {
+  activity: AuditActivity;
+  tenantId: number | null;
+  userId: number | null;
+  email: string | null;
+  ip: string | null;
+  at: Date;
+  detail?: Record<string, unknown>;
+}
+
+/** Appends one audit record (audit_events is insert-only for the application role). */
+export async function recordAudit(trx: Db, event: AuditEvent): Promise<void> {
+  await trx
+    .insertInto('audit_events')
+    .values({
+      activity: event.activity,
+      tenant_id: event.tenantId,
+      user_id: event.userId,
+      email: event.email,
+      ip: event.ip,
+      event_time: event.at,
+      detail: JSON.stringify(event.detail ?? {}),
+    })
+    .execute();
+}

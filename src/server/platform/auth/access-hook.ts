@@ -1,0 +1,83 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app-deps';
+import { forbidden, unauthorized } from '../http/http-error';
+import type { AccessRequirements } from '../openapi/contract';
+import { withSystem } from '../tenancy/with-tenant';
+import { findMembership, loadPrincipal, type OperatingTenant, type Principal } from './principal';
+
+export interface RequestAccess {
+  principal: Principal | null;
+  operatingTenant: OperatingTenant | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the access hook of every contract route; null elsewhere (static files, 404s). */
+    access: RequestAccess | null;
+  }
+}
+
+export const INACTIVE_ACCOUNT_MESSAGE =
+  "Your account is inactive. Please contact the provider's support for assistance.";
+
+function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match ? match[1]! : null;
+}
+
+function positiveInteger(value: string | string[] | undefined): number | null {
+  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value.trim())) return null;
+  const n = Number(value.trim());
+  return n > 0 ? n : null;
+}
+
+/**
+ * The one place that enforces what an operation declares (x-public, x-permissions, x-permissions-any,
+ * x-system-tenant, the operatingTenant header). Runs on request, before the body is read or validated,
+ * so an unauthenticated caller learns nothing about the request shape. Handlers never re-check.
+ */
+export function createAccessHook(deps: AppDeps, access: AccessRequirements) {
+  return async function accessHook(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const established: RequestAccess = { principal: null, operatingTenant: null };
+    request.access = established;
+    if (access.public) return;
+
+    const accessToken = bearerToken(request.headers.authorization);
+    const idTokenHeader = request.headers['id-token'];
+    const idToken = typeof idTokenHeader === 'string' ? idTokenHeader.trim() : '';
+    if (!accessToken || !idToken) throw unauthorized();
+    let verified;
+    try {
+      const [fromAccess, fromId] = await Promise.all([
+        deps.tokens.verifyAccessToken(accessToken),
+        deps.tokens.verifyIdToken(idToken),
+      ]);
+      if (fromAccess.sessionId !== fromId.sessionId || fromAccess.userId !== fromId.userId) throw new Error('Token mismatch');
+      verified = fromAccess;
+    } catch {
+      throw unauthorized();
+    }
+
+    const requestedTenant =
+      access.operatingTenant === 'none' ? null : positiveInteger(request.headers.operatingtenant);
+    const { principal, membership } = await withSystem(deps.db, async (trx) => {
+      const found = await loadPrincipal(trx, verified, deps.clock.now());
+      const tenant = found && requestedTenant !== null ? await findMembership(trx, found.userId, requestedTenant) : null;
+      return { principal: found, membership: tenant };
+    });
+    if (!principal) throw unauthorized();
+    established.principal = principal;
+
+    if (!principal.homeTenantActive) {
+      throw forbidden(INACTIVE_ACCOUNT_MESSAGE, { code: 'ACCOUNT_INACTIVE', authorization: { application: INACTIVE_ACCOUNT_MESSAGE } });
+    }
+    // A missing or malformed required header is left to request validation (400); it never reaches a handler.
+    if (access.operatingTenant === 'required' && requestedTenant !== null && !membership) {
+      throw forbidden('You do not have access to this tenant.', { code: 'TENANT_FORBIDDEN' });
+    }
+    established.operatingTenant = membership;
+    if (access.systemTenant && !principal.homeTenantIsSystem) throw forbidden();
+    if (!access.permissions.every((p) => principal.permissions.has(p))) throw forbidden();
+    if (access.permissionsAny.length && !access.permissionsAny.some((p) => principal.permissions.has(p))) throw forbidden();
+  };
+}

@@ -1,0 +1,257 @@
+import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely';
+
+/** jsonb columns: read as parsed JSON, written as JSON text (the same on PGlite and node-postgres). */
+type Json<T> = ColumnType<T, string, string>;
+type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
+
+export interface NotificationPreference {
+  resultAlert: 'PERIODIC' | 'OFF';
+  time: Array<'08:00' | '12:00' | '16:00'>;
+  displayTimezone: string | null;
+  usedTimezone: string | null;
+  pendingResultsNotification: 'ON' | 'OFF';
+}
+
+export type AccessType = 'read' | 'create' | 'update' | 'delete';
+export type PermissionGroup = 'project' | 'administration' | 'internal';
+
+export interface SchemaMigrationsTable {
+  version: string;
+  name: string;
+  applied_at: Date;
+}
+
+export interface LanguagesTable {
+  id: number;
+  short_code: string;
+  label: string;
+}
+
+export interface TenantsTable {
+  id: Generated<number>;
+  name: string;
+  is_system: Generated<boolean>;
+  is_active: Generated<boolean>;
+  logo: Uint8Array | null;
+  created_at: Date;
+}
+
+/** An OKP (Ed25519) JSON Web Key as stored; `d` only in the private half. */
+export interface StoredJwk {
+  kty: string;
+  crv?: string;
+  x?: string;
+  d?: string;
+  kid?: string;
+  alg?: string;
+  use?: string;
+}
+
+export interface SigningKeysTable {
+  id: Generated<number>;
+  kid: string;
+  algorithm: string;
+  public_jwk: Json<StoredJwk & { kid: string }>;
+  private_jwk: Json<StoredJwk>;
+  active: Generated<boolean>;
+  created_at: Date;
+}
+
+export interface AuditEventsTable {
+  id: Generated<number>;
+  tenant_id: number | null;
+  user_id: number | null;
+  email: string | null;
+  activity: string;
+  ip: string | null;
+  event_time: Date;
+  detail: Json<Record<string, unknown>>;
+}
+
+export type OutboxStatus = 'queued' | 'sent' | 'failed';
+
+export interface OutboxMessagesTable {
+  id: Generated<number>;
+  channel: 'email' | 'sms';
+  tenant_id: number | null;
+  recipient: string;
+  subject: string | null;
+  body_text: string;
+  body_html: string | null;
+  template_type: string;
+  status: Generated<OutboxStatus>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  provider_message_id: string | null;
+  created_at: Date;
+  next_attempt_at: Date;
+  locked_until: Date | null;
+  sent_at: Date | null;
+}
+
+export interface PermissionsTable {
+  id: number;
+  permission: string;
+  resource: string;
+  access_type: AccessType;
+  permission_group: PermissionGroup;
+  permission_number: number;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  description: string | null;
+  created_at: Date;
+}
+
+export interface RolePermissionsTable {
+  tenant_id: number;
+  role_id: number;
+  permission_id: number;
+  active: boolean;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  role_id: number;
+  email: string;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  title: string | null;
+  phone_number: string | null;
+  image: Uint8Array | null;
+  is_active: Generated<boolean>;
+  last_login_at: Date | null;
+  notification_preference: NullableJson<NotificationPreference>;
+  created_at: Date;
+}
+
+export interface UserTenantsTable {
+  tenant_id: number;
+  user_id: number;
+  created_at: Date;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  ip: string | null;
+  created_at: Date;
+  expires_at: Date;
+  ended_at: Date | null;
+  ended_reason: string | null;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  email: string;
+  ip: string;
+  user_id: number | null;
+  failed_at: Date;
+}
+
+export interface IpBlocksTable {
+  id: Generated<number>;
+  ip: string;
+  blocked_at: Date;
+  blocked_until: Date;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export type TenantAttributeType =
+  | 'ACCOUNT_TYPE'
+  | 'CUSTOMER_SEGMENT'
+  | 'SPECIAL_RESTRICTION'
+  | 'SPECIAL_PRIVILEGE'
+  | 'CURRENCY';
+
+export interface TenantAttributesTable {
+  id: Generated<number>;
+  attribute_type: TenantAttributeType;
+  attribute_id: number;
+  language_id: number;
+  description: string;
+  sequence: number;
+  active: Generated<boolean>;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  active: Generated<boolean>;
+  created_at: Date;
+}
+
+export interface CallCentersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  call_center_phone: string | null;
+  contact_phone: string | null;
+  contact_person_first_name: string | null;
+  contact_person_last_name: string | null;
+  contact_email: string | null;
+  notification_email: string | null;
+  is_active: Generated<boolean>;
+  queue1: string | null;
+  queue2: string | null;
+  queue3: string | null;
+  note: string | null;
+  street1: string | null;
+  street2: string | null;
+  city: string | null;
+  zip: string | null;
+  country: string | null;
+  country_id: number | null;
+  state_id: number | null;
+  created_at: Date;
+}
+
+export interface CallCenterLanguagesTable {
+  tenant_id: number;
+  call_center_id: number;
+  language_id: number;
+}
+
+export interface DB {
+  schema_migrations: SchemaMigrationsTable;
+  languages: LanguagesTable;
+  tenants: TenantsTable;
+  signing_keys: SigningKeysTable;
+  audit_events: AuditEventsTable;
+  outbox_messages: OutboxMessagesTable;
+  permissions: PermissionsTable;
+  roles: RolesTable;
+  role_permissions: RolePermissionsTable;
+  users: UsersTable;
+  user_tenants: UserTenantsTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  ip_blocks: IpBlocksTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  tenant_attributes: TenantAttributesTable;
+  projects: ProjectsTable;
+  call_centers: CallCentersTable;
+  call_center_languages: CallCenterLanguagesTable;
+}
+
+/** The database, or a transaction on it: every repository and domain function takes one of these. */
+export type Db = Kysely<DB>;
+
+export type Tenant = Selectable<TenantsTable>;
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;

@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Principal, OperatingTenant } from '../auth/principal';
+import type { Db } from '../db/schema';
+import type { AppDeps } from '../../app-deps';
+
+type ParameterPart<Op, Part extends 'path' | 'query' | 'header'> = Op extends { parameters: infer P }
+  ? Part extends keyof P
+    ? Exclude<P[Part], undefined>
+    : never
+  : never;
+
+type JsonBody<Op> = Op extends { requestBody: { content: { 'application/json': infer B } } }
+  ? B
+  : Op extends { requestBody?: { content: { 'application/json': infer B } } }
+    ? B | undefined
+    : undefined;
+
+/** What a handler receives: validated, coerced request parts, typed by the generated contract. */
+export interface HandlerInput<Op> {
+  params: ParameterPart<Op, 'path'>;
+  query: ParameterPart<Op, 'query'>;
+  /** Documented headers only, under their contract names (`operatingTenant`, not `operatingtenant`). */
+  headers: ParameterPart<Op, 'header'>;
+  body: JsonBody<Op>;
+}
+
+export type SuccessBody<Op> = Op extends { responses: infer R }
+  ? R extends { 200: { content: { 'application/json': infer B } } }
+    ? B
+    : R extends { 201: { content: { 'application/json': infer B } } }
+      ? B
+      : never
+  : never;
+
+interface BaseContext {
+  deps: AppDeps;
+  ip: string;
+  log: FastifyBaseLogger;
+  now(): Date;
+}
+
+/** Context of an operation without a required operating tenant: public calls and the user's own session. */
+export interface SessionContext extends BaseContext {
+  /** The signed-in user; throws on a public operation, where there is none. */
+  principal(): Principal;
+  /** The optional operatingTenant header, when it names an active tenant the user belongs to. */
+  operatingTenant: OperatingTenant | null;
+  /** A privileged transaction for identity work (sign-in, sessions, the user's own records). */
+  system<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
+}
+
+/** Context of a tenant-scoped operation: queries run only through the operating tenant's transaction. */
+export interface TenantContext extends BaseContext {
+  principal(): Principal;
+  operatingTenant: OperatingTenant;
+  /** A transaction as voxscreen_app, row-level security restricted to the operating tenant. */
+  inTenant<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
+  /** A read-only transaction across tenants; only when the operating tenant is the system tenant. */
+  acrossTenants<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
+}
+
+export type ContextFor<Op> = Op extends { parameters: { header: { operatingTenant: number } } }
+  ? TenantContext
+  : SessionContext;
+
+export type Handler<Op> = (input: HandlerInput<Op>, ctx: ContextFor<Op>) => Promise<SuccessBody<Op>>;
+
+/** One handler per operationId of a service document. */
+export type ServiceHandlers<Operations> = { [K in keyof Operations]: Handler<Operations[K]> };
+
+/** Erased handler shape used by the router, which validated the input against the same document. */
+export type AnyHandler = (input: HandlerInput<unknown>, ctx: SessionContext & TenantContext) => Promise<unknown>;

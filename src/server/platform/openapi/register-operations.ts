@@ -1,0 +1,84 @@
+import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { ServiceName } from '../../../../scripts/lib/services';
+import type { AppDeps } from '../../app-deps';
+import { createAccessHook } from '../auth/access-hook';
+import { permissionByName } from '../permissions/catalogue';
+import type { JsonSchema, OperationSpec, ParameterSpec } from './contract';
+import type { AnyHandler, SessionContext, TenantContext } from './handler';
+import { sessionContext, tenantContext } from './request-context';
+
+export type HandlerRegistry = Record<ServiceName, Record<string, AnyHandler>>;
+
+export const API_PREFIX = '/api';
+
+export const routePath = (path: string) => `${API_PREFIX}${path.replace(/\{([^}/]+)\}/g, ':$1')}`;
+
+const parameterKey = (p: ParameterSpec) => (p.in === 'header' ? p.name.toLowerCase() : p.name);
+
+function partSchema(operation: OperationSpec, where: ParameterSpec['in']): JsonSchema | undefined {
+  const parameters = operation.parameters.filter((p) => p.in === where);
+  if (parameters.length === 0) return undefined;
+  return {
+    type: 'object',
+    properties: Object.fromEntries(parameters.map((p) => [parameterKey(p), p.schema])),
+    required: parameters.filter((p) => p.required).map(parameterKey),
+  };
+}
+
+/** Refuses to start when the documents and the handler maps disagree, or a document names an unknown permission. */
+export function checkHandlers(operations: OperationSpec[], registry: HandlerRegistry): void {
+  const problems: string[] = [];
+  for (const [service, handlers] of Object.entries(registry)) {
+    const documented = new Set(operations.filter((op) => op.service === service).map((op) => op.operationId));
+    for (const id of documented) if (!(id in handlers)) problems.push(`${service}: operation ${id} has no handler`);
+    for (const id of Object.keys(handlers)) if (!documented.has(id)) problems.push(`${service}: handler ${id} has no operation`);
+  }
+  for (const op of operations) {
+    if (!(op.service in registry)) problems.push(`${op.service}: no handler map`);
+    for (const p of [...op.access.permissions, ...op.access.permissionsAny]) {
+      if (!permissionByName.has(p)) problems.push(`${op.operationId}: unknown permission ${p}`);
+    }
+  }
+  if (problems.length) throw new Error(`The contract and the server disagree:\n  ${problems.join('\n  ')}`);
+}
+
+/** Registers every operation of the documents as a route: schemas from the contract, access hook, handler. */
+export function registerOperations(
+  app: FastifyInstance,
+  deps: AppDeps,
+  operations: OperationSpec[],
+  registry: HandlerRegistry,
+): void {
+  checkHandlers(operations, registry);
+  for (const operation of operations) {
+    const handler = registry[operation.service][operation.operationId]!;
+    const headerParameters = operation.parameters.filter((p) => p.in === 'header');
+    app.route({
+      method: operation.method.toUpperCase() as HTTPMethods,
+      url: routePath(operation.path),
+      schema: {
+        ...(partSchema(operation, 'path') && { params: partSchema(operation, 'path') }),
+        ...(partSchema(operation, 'query') && { querystring: partSchema(operation, 'query') }),
+        ...(partSchema(operation, 'header') && { headers: partSchema(operation, 'header') }),
+        ...(operation.requestBody && { body: operation.requestBody.schema }),
+      },
+      onRequest: createAccessHook(deps, operation.access),
+      handler: async (request, reply) => {
+        const rawHeaders = request.headers as Record<string, unknown>;
+        const headers = Object.fromEntries(
+          headerParameters.filter((p) => rawHeaders[parameterKey(p)] !== undefined).map((p) => [p.name, rawHeaders[parameterKey(p)]]),
+        );
+        // Both context shapes are built at run time from the document; the handler's static type, derived from
+        // the same document, names the one it gets. The intersection only satisfies the erased signature.
+        const ctx = (
+          operation.access.operatingTenant === 'required'
+            ? tenantContext(deps, request, operation)
+            : sessionContext(deps, request, operation)
+        ) as SessionContext & TenantContext;
+        const input = { params: request.params, query: request.query, headers, body: request.body } as Parameters<AnyHandler>[0];
+        const result = await handler(input, ctx);
+        return reply.code(operation.successStatus).send(result);
+      },
+    });
+  }
+}

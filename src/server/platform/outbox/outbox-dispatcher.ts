@@ -1,0 +1,122 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import { MINUTE, type Clock } from '../clock';
+import type { Db } from '../db/schema';
+import type { OutboxMessage, Transport } from './transports';
+
+export const MAX_ATTEMPTS = 5;
+const BATCH = 20;
+/** A claimed message is left alone by other instances for this long; a crashed sender's claim lapses. */
+const CLAIM_MS = 2 * MINUTE;
+const RETRY_DELAYS_MS = [MINUTE, 5 * MINUTE, 15 * MINUTE, 60 * MINUTE];
+
+/**
+ * Sends queued outbox messages. Rows are claimed with FOR UPDATE SKIP LOCKED and a short lease, so any
+ * number of instances can sweep the same table without sending a message twice, and no transaction stays
+ * open while a transport talks to the network.
+ */
+export class OutboxDispatcher {
+  #running: Promise<void> | null = null;
+  #again = false;
+  #timer: NodeJS.Timeout | null = null;
+  #stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly transport: Transport,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Starts a sweep now (after a commit that enqueued something); coalesces with one already running. */
+  dispatchSoon(): void {
+    if (this.#stopped) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    this.#running = (async () => {
+      do {
+        this.#again = false;
+        try {
+          await this.sweep();
+        } catch (error) {
+          this.log.error({ err: error }, 'outbox sweep failed');
+        }
+      } while (this.#again && !this.#stopped);
+    })().finally(() => {
+      this.#running = null;
+    });
+  }
+
+  /** Retries queued and failed messages periodically. */
+  start(intervalMs = 30_000): void {
+    this.#timer ??= setInterval(() => this.dispatchSoon(), intervalMs);
+    this.#timer.unref();
+  }
+
+  /** Stops the timer and waits for a sweep in progress. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.#running;
+  }
+
+  /** Sends every due message; returns how many were attempted. */
+  async sweep(): Promise<number> {
+    let attempted = 0;
+    for (;;) {
+      const batch = await this.#claim();
+      if (batch.length === 0) return attempted;
+      for (const message of batch) await this.#deliver(message);
+      attempted += batch.length;
+    }
+  }
+
+  async #claim(): Promise<OutboxMessage[]> {
+    const now = this.clock.now();
+    return this.db
+      .updateTable('outbox_messages')
+      .set({ locked_until: new Date(now.getTime() + CLAIM_MS), attempts: sql`attempts + 1` })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('outbox_messages')
+          .select('id')
+          .where('status', '<>', 'sent')
+          .where('attempts', '<', MAX_ATTEMPTS)
+          .where('next_attempt_at', '<=', now)
+          .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<', now)]))
+          .orderBy('id')
+          .limit(BATCH)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
+      .execute();
+  }
+
+  async #deliver(message: OutboxMessage): Promise<void> {
+    try {
+      const providerMessageId = await this.transport.send(message);
+      await this.db
+        .updateTable('outbox_messages')
+        .set({ status: 'sent', sent_at: this.clock.now(), provider_message_id: providerMessageId, locked_until: null, last_error: null })
+        .where('id', '=', message.id)
+        .execute();
+    } catch (error) {
+      const delay = RETRY_DELAYS_MS[Math.min(message.attempts - 1, RETRY_DELAYS_MS.length - 1)]!;
+      this.log.warn({ outboxId: message.id, attempts: message.attempts, err: error }, 'outbox delivery failed');
+      await this.db
+        .updateTable('outbox_messages')
+        .set({
+          status: 'failed',
+          last_error: error instanceof Error ? error.message.slice(0, 1000) : String(error),
+          next_attempt_at: new Date(this.clock.now().getTime() + delay),
+          locked_until: null,
+        })
+        .where('id', '=', message.id)
+        .execute();
+    }
+  }
+}

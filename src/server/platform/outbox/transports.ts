@@ -1,0 +1,52 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Selectable } from 'kysely';
+import type { OutboxMessagesTable } from '../db/schema';
+
+export type OutboxMessage = Selectable<OutboxMessagesTable>;
+
+export interface Transport {
+  readonly name: string;
+  /** Delivers one message; resolves to the provider's message id, throws when delivery failed. */
+  send(message: OutboxMessage): Promise<string>;
+}
+
+/** Default transport: writes each message as JSON to a folder, where developers and tests can read it. */
+export class LocalFolderTransport implements Transport {
+  readonly name = 'local';
+
+  constructor(private readonly folder: string) {}
+
+  async send(message: OutboxMessage): Promise<string> {
+    await mkdir(this.folder, { recursive: true });
+    const file = join(this.folder, `${message.id}.json`);
+    const { locked_until: _lock, ...stored } = message;
+    await writeFile(file, `${JSON.stringify(stored, null, 2)}\n`);
+    return `local:${message.id}`;
+  }
+}
+
+export class SmtpTransport implements Transport {
+  readonly name = 'smtp';
+  readonly #mailer: nodemailer.Transporter;
+
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    this.#mailer = nodemailer.createTransport(url);
+  }
+
+  async send(message: OutboxMessage): Promise<string> {
+    if (message.channel !== 'email') throw new Error(`The SMTP transport cannot send ${message.channel}`);
+    const info = await this.#mailer.sendMail({
+      from: this.from,
+      to: message.recipient,
+      subject: message.subject ?? '',
+      text: message.body_text,
+      ...(message.body_html && { html: message.body_html }),
+    });
+    return String(info.messageId);
+  }
+}

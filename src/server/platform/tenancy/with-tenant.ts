@@ -1,0 +1,41 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql } from 'kysely';
+import type { Db } from '../db/schema';
+
+export const APP_ROLE = 'voxscreen_app';
+
+// Marks the async context of an open transaction: PGlite has one connection, so opening a second
+// transaction from inside the first would wait for itself forever. Fail loudly instead.
+const openTransaction = new AsyncLocalStorage<'tenant' | 'system'>();
+
+function refuseNesting(kind: string) {
+  const current = openTransaction.getStore();
+  if (current) throw new Error(`${kind} transaction opened inside a ${current} transaction: pass the open transaction down`);
+}
+
+/**
+ * Runs `fn` in a transaction as the unprivileged application role, with row-level security restricted to
+ * `tenantId`. Every query of a tenant-scoped request goes through the transaction it is given here.
+ */
+export async function withTenant<T>(db: Db, tenantId: number, fn: (trx: Db) => Promise<T>): Promise<T> {
+  if (!Number.isInteger(tenantId) || tenantId <= 0) throw new Error(`Invalid tenant id ${tenantId}`);
+  refuseNesting('A tenant');
+  return openTransaction.run('tenant', () =>
+    db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL ROLE voxscreen_app`.execute(trx);
+      await sql`SELECT set_config('app.tenant_id', ${String(tenantId)}, true)`.execute(trx);
+      return fn(trx);
+    }),
+  );
+}
+
+/** Runs `fn` in a privileged transaction (identity work: sign-in, token and session checks, seeding). */
+export async function withSystem<T>(
+  db: Db,
+  fn: (trx: Db) => Promise<T>,
+  options: { readOnly?: boolean } = {},
+): Promise<T> {
+  refuseNesting('A system');
+  const transaction = options.readOnly ? db.transaction().setAccessMode('read only') : db.transaction();
+  return openTransaction.run('system', () => transaction.execute(fn));
+}

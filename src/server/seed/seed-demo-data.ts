@@ -1,0 +1,93 @@
+import { sql } from 'kysely';
+import type { PasswordHasher } from '../platform/auth/password-hasher';
+import type { Clock } from '../platform/clock';
+import type { Db } from '../platform/db/schema';
+import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
+import { createProject } from '../services/project-service/create-project';
+import { addUserToTenant } from '../services/user-service/add-user-to-tenant';
+import { createCallCenter } from '../services/user-service/create-call-center';
+import { createTenant } from '../services/user-service/create-tenant';
+import { createUser } from '../services/user-service/create-user';
+import { saveTenantAttribute } from '../services/user-service/save-tenant-attribute';
+import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS, TENANT_ATTRIBUTE_VALUES } from './demo-data';
+
+export interface SeedDeps {
+  db: Db;
+  clock: Clock;
+  passwords: PasswordHasher;
+}
+
+export interface SeedReport {
+  tenantsCreated: number;
+  usersCreated: number;
+}
+
+const byName = (name: string) => sql<boolean>`lower(name) = ${name.toLowerCase()}`;
+
+/**
+ * Creates the demo tenants, roles, users, call centers and projects through the domain functions the API
+ * uses, each in the scope it needs (system for tenants, the tenant's own scope for everything inside it).
+ * Only what is missing is created, so running it again changes nothing.
+ */
+export async function seedDemoData({ db, clock, passwords }: SeedDeps): Promise<SeedReport> {
+  const now = clock.now();
+  const report: SeedReport = { tenantsCreated: 0, usersCreated: 0 };
+
+  await withSystem(db, async (trx) => {
+    for (const value of TENANT_ATTRIBUTE_VALUES) await saveTenantAttribute(trx, value);
+  });
+
+  const tenantIds = new Map<string, number>();
+  for (const demo of DEMO_TENANTS) {
+    const id = await withSystem(db, async (trx) => {
+      const existing = await trx.selectFrom('tenants').select('id').where(byName(demo.name)).executeTakeFirst();
+      if (existing) return existing.id;
+      report.tenantsCreated += 1;
+      return (await createTenant(trx, { name: demo.name, isSystem: demo.isSystem, now })).tenant.id;
+    });
+    tenantIds.set(demo.name, id);
+    await withTenant(db, id, async (trx) => {
+      for (const name of demo.projects) {
+        const exists = await trx.selectFrom('projects').select('id').where(byName(name)).executeTakeFirst();
+        if (!exists) await createProject(trx, { tenantId: id, name, now });
+      }
+      for (const center of demo.callCenters) {
+        const exists = await trx.selectFrom('call_centers').select('id').where(byName(center.name)).executeTakeFirst();
+        if (!exists) await createCallCenter(trx, { ...center, tenantId: id, now });
+      }
+    });
+  }
+  const tenantId = (name: string) => {
+    const id = tenantIds.get(name);
+    if (id === undefined) throw new Error(`Demo data names an unknown tenant ${name}`);
+    return id;
+  };
+
+  for (const demo of DEMO_USERS) {
+    const existing = await withSystem(db, (trx) =>
+      trx.selectFrom('users').select('id').where('email', '=', demo.email).executeTakeFirst(),
+    );
+    let userId = existing?.id;
+    if (userId === undefined) {
+      const passwordHash = await passwords.hash(DEMO_PASSWORD);
+      const homeTenantId = tenantId(demo.homeTenant);
+      userId = await withTenant(db, homeTenantId, async (trx) => {
+        const role = await trx.selectFrom('roles').select('id').where(byName(demo.role)).executeTakeFirstOrThrow();
+        return createUser(trx, { ...demo, tenantId: homeTenantId, roleId: role.id, passwordHash, now });
+      });
+      report.usersCreated += 1;
+    }
+    for (const name of demo.memberOf) {
+      const id = tenantId(name);
+      const user = userId;
+      await withTenant(db, id, (trx) => addUserToTenant(trx, { userId: user, tenantId: id, now }));
+    }
+  }
+  return report;
+}
+
+/** True when the database holds no tenant yet (a fresh install). */
+export async function isEmptyDatabase(db: Db): Promise<boolean> {
+  const row = await withSystem(db, (trx) => trx.selectFrom('tenants').select('id').limit(1).executeTakeFirst());
+  return row === undefined;
+}

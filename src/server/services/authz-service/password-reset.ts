@@ -1,0 +1,112 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { AppDeps } from '../../app-deps';
+import { recordAudit } from '../../platform/audit/record-audit';
+import { isAcceptablePassword, PASSWORD_RULE_MESSAGE } from '../../platform/auth/password-hasher';
+import { endUserSessions } from '../../platform/auth/sessions';
+import { HOUR } from '../../platform/clock';
+import { HttpError } from '../../platform/http/http-error';
+import { enqueueEmail } from '../../platform/outbox/enqueue-message';
+import { withSystem } from '../../platform/tenancy/with-tenant';
+import { normaliseEmail } from '../user-service/create-user';
+import { passwordResetEmail } from './password-reset-email';
+
+export const RESET_TOKEN_LIFETIME_MS = HOUR;
+export const MAX_RESETS_PER_HOUR = 3;
+export const RESET_REQUESTED_MESSAGE = 'If the address belongs to an account, a password reset link has been sent to it.';
+export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. Please sign in with your new password.';
+export const INVALID_RESET_TOKEN_MESSAGE = 'This password reset link is invalid or has expired.';
+
+const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/** Stores a one-time token (only its hash) and e-mails the link, for a known active user; silent otherwise. */
+export async function requestPasswordReset(deps: AppDeps, request: { email: string; ip: string }): Promise<void> {
+  const email = normaliseEmail(request.email);
+  const now = deps.clock.now();
+  const queued = await withSystem(deps.db, async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'tenant_id', 'email', 'first_name'])
+      .where('email', '=', email)
+      .where('is_active', '=', true)
+      .executeTakeFirst();
+    await recordAudit(trx, {
+      activity: 'PASSWORD_RESET_REQUESTED',
+      tenantId: user?.tenant_id ?? null,
+      userId: user?.id ?? null,
+      email,
+      ip: request.ip,
+      at: now,
+      detail: { knownUser: user !== undefined },
+    });
+    if (!user) return false;
+    const { recent } = await trx
+      .selectFrom('password_reset_tokens')
+      .select(sql<number>`count(*)::int`.as('recent'))
+      .where('user_id', '=', user.id)
+      .where('created_at', '>', new Date(now.getTime() - RESET_TOKEN_LIFETIME_MS))
+      .executeTakeFirstOrThrow();
+    // Keeps the form from being used to flood someone's mailbox; the answer stays the same.
+    if (recent >= MAX_RESETS_PER_HOUR) return false;
+    const token = randomBytes(32).toString('base64url');
+    await trx
+      .insertInto('password_reset_tokens')
+      .values({
+        user_id: user.id,
+        token_hash: hashToken(token),
+        created_at: now,
+        expires_at: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
+      })
+      .execute();
+    const link = `${deps.config.publicUrl}/resetPassword?token=${encodeURIComponent(token)}`;
+    await enqueueEmail(trx, { ...passwordResetEmail({ firstName: user.first_name, link }), tenantId: user.tenant_id, to: user.email }, now);
+    return true;
+  });
+  if (queued) deps.outbox.dispatchSoon();
+}
+
+/** Sets a new password with a reset token: single use, one hour; ends every session of the user. */
+export async function confirmPasswordReset(deps: AppDeps, request: { token: string; password: string; ip: string }): Promise<void> {
+  const invalidToken = () => new HttpError(422, INVALID_RESET_TOKEN_MESSAGE, { code: 'INVALID_RESET_TOKEN' });
+  const tokenHash = hashToken(request.token);
+  const pending = await withSystem(deps.db, (trx) =>
+    trx
+      .selectFrom('password_reset_tokens')
+      .select('id')
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', deps.clock.now())
+      .executeTakeFirst(),
+  );
+  if (!pending) throw invalidToken();
+  if (!isAcceptablePassword(request.password)) {
+    throw new HttpError(422, PASSWORD_RULE_MESSAGE, {
+      code: 'VALIDATION_FAILED',
+      errors: [{ field: 'password', message: PASSWORD_RULE_MESSAGE }],
+    });
+  }
+  const passwordHash = await deps.passwords.hash(request.password);
+  const now = deps.clock.now();
+  await withSystem(deps.db, async (trx) => {
+    // Consuming is one conditional update, so two concurrent uses of a token cannot both succeed.
+    const used = await trx
+      .updateTable('password_reset_tokens')
+      .set({ used_at: now })
+      .where('id', '=', pending.id)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!used) throw invalidToken();
+    const user = await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', used.user_id)
+      .where('is_active', '=', true)
+      .returning(['id', 'tenant_id', 'email'])
+      .executeTakeFirst();
+    if (!user) throw invalidToken();
+    await endUserSessions(trx, user.id, 'PASSWORD_RESET', now);
+    await recordAudit(trx, { activity: 'PASSWORD_RESET', tenantId: user.tenant_id, userId: user.id, email: user.email, ip: request.ip, at: now });
+  });
+}

@@ -1,0 +1,5 @@
+import type { operations } from '../../../contracts/execution-service';
+import type { ServiceHandlers } from '../../platform/openapi/handler';
+
+/** No operations yet: they arrive with the issues that build their screens. */
+export const executionServiceHandlers: ServiceHandlers<operations> = {};

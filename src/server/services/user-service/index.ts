@@ -1,0 +1,13 @@
+import type { operations } from '../../../contracts/user-service';
+import type { ServiceHandlers } from '../../platform/openapi/handler';
+import { appHandlers } from './app-handlers';
+import { callCenterHandlers } from './call-center-handlers';
+import { tenantHandlers } from './tenant-handlers';
+import { userHandlers } from './user-handlers';
+
+export const userServiceHandlers: ServiceHandlers<operations> = {
+  ...userHandlers,
+  ...tenantHandlers,
+  ...callCenterHandlers,
+  ...appHandlers,
+};

@@ -1,0 +1,123 @@
+import type { operations } from '../../../contracts/user-service';
+import { recordAudit } from '../../platform/audit/record-audit';
+import { endSession } from '../../platform/auth/sessions';
+import type { NotificationPreference } from '../../platform/db/schema';
+import type { ServiceHandlers } from '../../platform/openapi/handler';
+
+type UserHandlers = Pick<
+  ServiceHandlers<operations>,
+  'recordUserLogin' | 'logoutUser' | 'getUserInfo' | 'getAuthorizer' | 'listUserActivities'
+>;
+
+export const DEFAULT_NOTIFICATION_PREFERENCE: NotificationPreference = {
+  resultAlert: 'OFF',
+  time: [],
+  displayTimezone: null,
+  usedTimezone: null,
+  pendingResultsNotification: 'OFF',
+};
+
+export const NO_CONSOLE_PERMISSION_MESSAGE =
+  "Your role does not grant access to this application. Please contact your administrator or the provider's support.";
+
+/** Activities the contract's Activity schema names; other audit records are not the user's activity. */
+const USER_ACTIVITIES = [
+  'LOGIN_SUCCESS',
+  'LOGIN_FAILURE',
+  'LOGOUT',
+  'ACCESS_DENIED',
+  'PASSWORD_RESET_REQUESTED',
+  'PASSWORD_RESET',
+] as const;
+type UserActivity = (typeof USER_ACTIVITIES)[number];
+
+const base64 = (bytes: Uint8Array | null | undefined) => (bytes ? Buffer.from(bytes).toString('base64') : null);
+
+export const userHandlers: UserHandlers = {
+  async recordUserLogin(_input, ctx) {
+    const now = ctx.now();
+    await ctx.system((trx) =>
+      trx.updateTable('users').set({ last_login_at: now }).where('id', '=', ctx.principal().userId).execute(),
+    );
+    return { lastLoginDateTime: now.toISOString() };
+  },
+
+  async logoutUser(_input, ctx) {
+    const principal = ctx.principal();
+    await ctx.system(async (trx) => {
+      await endSession(trx, principal.sessionId, 'LOGOUT', ctx.now());
+      await recordAudit(trx, {
+        activity: 'LOGOUT',
+        tenantId: principal.homeTenantId,
+        userId: principal.userId,
+        email: principal.email,
+        ip: ctx.ip,
+        at: ctx.now(),
+      });
+    });
+    return { message: 'You have been signed out.' };
+  },
+
+  async getUserInfo(_input, ctx) {
+    const principal = ctx.principal();
+    const operating = ctx.operatingTenant;
+    const { user, logo } = await ctx.system(async (trx) => {
+      const row = await trx
+        .selectFrom('users')
+        .select(['id', 'tenant_id', 'first_name', 'last_name', 'email', 'phone_number', 'image', 'is_active', 'notification_preference'])
+        .where('id', '=', principal.userId)
+        .executeTakeFirstOrThrow();
+      const logos = await trx
+        .selectFrom('tenants')
+        .select(['id', 'logo'])
+        .where('id', 'in', [principal.homeTenantId, operating?.id ?? principal.homeTenantId])
+        .execute();
+      const byId = new Map(logos.map((t) => [t.id, t.logo]));
+      return { user: row, logo: (operating && byId.get(operating.id)) || byId.get(principal.homeTenantId) || null };
+    });
+    return {
+      id: user.id,
+      tenantId: user.tenant_id,
+      tenant: { tenantId: principal.homeTenantId, tenantName: principal.homeTenantName, isSystemTenant: principal.homeTenantIsSystem },
+      firstName: user.first_name,
+      lastName: user.last_name,
+      email: user.email,
+      phoneNumber: user.phone_number,
+      image: base64(user.image),
+      isActive: user.is_active,
+      tenantLogo: base64(logo),
+      operatingTenant: operating?.id ?? null,
+      rolePermission: {
+        roleId: principal.roleId,
+        roleName: principal.roleName,
+        permissions: [...principal.permissions].map((permission) => ({ permission })),
+      },
+      notificationPreference: { ...DEFAULT_NOTIFICATION_PREFERENCE, ...(user.notification_preference ?? {}) },
+    };
+  },
+
+  async getAuthorizer(_input, ctx) {
+    // An inactive home account never gets here: the access hook answers 403 with authorization.application.
+    if (ctx.principal().permissions.size === 0) {
+      return { authorized: false, authorization: { application: NO_CONSOLE_PERMISSION_MESSAGE } };
+    }
+    return { authorized: true };
+  },
+
+  async listUserActivities({ query }, ctx) {
+    const rows = await ctx.system((trx) =>
+      trx
+        .selectFrom('audit_events')
+        .select(['activity', 'ip', 'event_time'])
+        .where('user_id', '=', ctx.principal().userId)
+        .where('activity', 'in', USER_ACTIVITIES)
+        .orderBy('event_time', 'desc')
+        .orderBy('id', 'desc')
+        .limit(query.limit ?? 20)
+        .execute(),
+    );
+    return {
+      activities: rows.map((r) => ({ activity: r.activity as UserActivity, ip: r.ip, eventTime: r.event_time.toISOString() })),
+    };
+  },
+};

@@ -21,14 +21,15 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/src/server', '<rootDir>/scripts'],
       testMatch: ['**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/src/server/testing/jest-setup.ts'],
       transform: {
         '^.+\\.(t|j)sx?$': swc(),
         // PGlite's CommonJS build loads Node built-ins through import(), which jest's CommonJS runtime
         // refuses without --experimental-vm-modules; swc turns those into require().
         '@electric-sql/pglite/dist/.+\\.cjs$': swc(),
       },
-      // jose ships ESM only; compile it to CommonJS with the rest of the code.
-      transformIgnorePatterns: ['/node_modules/(?!(jose|@electric-sql/pglite)/)'],
+      // jose and cookie (used by Fastify's inject) ship ESM only; compile them to CommonJS with the rest.
+      transformIgnorePatterns: ['/node_modules/(?!(jose|cookie|@electric-sql/pglite)/)'],
       moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
     },
     {

@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import type { operations as AuthzOperations } from '../../contracts/authz-service';
+import type { operations as DataOperations } from '../../contracts/data-service';
+import type { operations as ExecutionOperations } from '../../contracts/execution-service';
+import type { operations as ParticipantOperations } from '../../contracts/participant-service';
+import type { operations as ProjectOperations } from '../../contracts/project-service';
+import type { operations as UserOperations } from '../../contracts/user-service';
+import { readAllOperations, type OperationSpec } from '../platform/openapi/contract';
+import type { SuccessBody } from '../platform/openapi/handler';
+import { routePath } from '../platform/openapi/register-operations';
+import { ResponseValidator } from './response-validator';
+
+/** A service without operations generates `Record<string, never>`, which would swallow every key. */
+type Known<T> = string extends keyof T ? unknown : T;
+export type AllOperations = Known<AuthzOperations> &
+  Known<UserOperations> &
+  Known<ProjectOperations> &
+  Known<ParticipantOperations> &
+  Known<ExecutionOperations> &
+  Known<DataOperations>;
+export type OperationId = keyof AllOperations & string;
+
+export interface SignedIn {
+  accessToken: string;
+  idToken: string;
+}
+
+export interface CallOptions {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  headers?: Record<string, string | number>;
+  /** Sends `Authorization: Bearer` and `Id-Token`. */
+  token?: SignedIn;
+  operatingTenant?: number;
+  /** Client address as the server sees it. */
+  ip?: string;
+}
+
+export interface ApiResponse {
+  status: number;
+  body: unknown;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+export interface ErrorBody {
+  message: string;
+  code?: string;
+  errors?: { field: string; message: string }[];
+  authorization?: { application: string };
+}
+
+/** Calls operations by operationId through app.inject and checks every answer against the contract. */
+export class ApiClient {
+  readonly operations: Map<string, OperationSpec>;
+  readonly #validator = new ResponseValidator();
+
+  constructor(private readonly app: FastifyInstance) {
+    this.operations = new Map(readAllOperations().map((op) => [op.operationId, op]));
+  }
+
+  operation(operationId: string): OperationSpec {
+    const operation = this.operations.get(operationId);
+    if (!operation) throw new Error(`No operation ${operationId} in the contract`);
+    return operation;
+  }
+
+  async call(operationId: string, options: CallOptions = {}): Promise<ApiResponse> {
+    const operation = this.operation(operationId);
+    const url = routePath(operation.path).replace(/:([^/]+)/g, (_, name: string) => {
+      const value = options.params?.[name];
+      if (value === undefined) throw new Error(`${operationId}: path parameter ${name} missing`);
+      return encodeURIComponent(String(value));
+    });
+    const query = Object.fromEntries(
+      Object.entries(options.query ?? {})
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    );
+    const headers: Record<string, string> = Object.fromEntries(
+      Object.entries(options.headers ?? {}).map(([k, v]) => [k, String(v)]),
+    );
+    if (options.token) {
+      headers.authorization = `Bearer ${options.token.accessToken}`;
+      headers['id-token'] = options.token.idToken;
+    }
+    if (options.operatingTenant !== undefined) headers.operatingTenant = String(options.operatingTenant);
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await this.app.inject({
+      method: operation.method.toUpperCase() as 'GET',
+      url,
+      query,
+      headers,
+      ...(options.body !== undefined && { payload: JSON.stringify(options.body) }),
+      remoteAddress: options.ip ?? '127.0.0.1',
+    });
+    const isJson = String(response.headers['content-type'] ?? '').includes('application/json');
+    const body: unknown = isJson && response.body ? JSON.parse(response.body) : response.body;
+    this.#validator.check(operation, response.statusCode, body);
+    return { status: response.statusCode, body, headers: response.headers };
+  }
+
+  /** Calls and requires the operation's success status; returns the typed body. */
+  async ok<K extends OperationId>(operationId: K, options: CallOptions = {}): Promise<SuccessBody<AllOperations[K]>> {
+    const response = await this.call(operationId, options);
+    const expected = this.operation(operationId).successStatus;
+    if (response.status !== expected) {
+      throw new Error(`${operationId} answered ${response.status}, expected ${expected}: ${JSON.stringify(response.body)}`);
+    }
+    return response.body as SuccessBody<AllOperations[K]>;
+  }
+
+  /** Calls and requires a given error status; returns the error body. */
+  async fails(operationId: string, status: number, options: CallOptions = {}): Promise<ErrorBody> {
+    const response = await this.call(operationId, options);
+    if (response.status !== status) {
+      throw new Error(`${operationId} answered ${response.status}, expected ${status}: ${JSON.stringify(response.body)}`);
+    }
+    return response.body as ErrorBody;
+  }
+}

@@ -1,0 +1,35 @@
+import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
+import { DEMO_PASSWORD } from '../seed/demo-data';
+import { addUserToTenant } from '../services/user-service/add-user-to-tenant';
+import { createRole } from '../services/user-service/create-role';
+import { createTenant } from '../services/user-service/create-tenant';
+import { createUser } from '../services/user-service/create-user';
+import type { TestApp } from './test-app';
+
+/**
+ * A tenant of its own and a user in it whose role holds no permission at all, made through the domain
+ * functions. The user signs in with the demo password.
+ */
+export async function createUnprivilegedUser(
+  t: TestApp,
+  names: { tenant: string; email: string } = { tenant: 'Matrix Test Tenant', email: 'nopermission@matrix.test' },
+): Promise<{ tenantId: number; userId: number; email: string }> {
+  const now = t.clock.now();
+  const { tenant } = await withSystem(t.db, (trx) => createTenant(trx, { name: names.tenant, now }));
+  const passwordHash = await t.passwords.hash(DEMO_PASSWORD);
+  const userId = await withTenant(t.db, tenant.id, async (trx) => {
+    const roleId = await createRole(trx, { tenantId: tenant.id, name: 'No Permissions', now });
+    const id = await createUser(trx, {
+      tenantId: tenant.id,
+      roleId,
+      email: names.email,
+      firstName: 'Nolan',
+      lastName: 'Access',
+      passwordHash,
+      now,
+    });
+    await addUserToTenant(trx, { userId: id, tenantId: tenant.id, now });
+    return id;
+  });
+  return { tenantId: tenant.id, userId, email: names.email };
+}

@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../app';
+import type { Config } from '../config';
+import { PasswordHasher } from '../platform/auth/password-hasher';
+import { MovableClock } from '../platform/clock';
+import { openDatabase } from '../platform/db/open-database';
+import type { Db } from '../platform/db/schema';
+import type { Transport } from '../platform/outbox/transports';
+import { prepareDatabase } from '../prepare-database';
+import { DEMO_PASSWORD } from '../seed/demo-data';
+import { seedDemoData } from '../seed/seed-demo-data';
+import { ApiClient, type SignedIn } from './api-client';
+import { testConfig } from './test-config';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: MovableClock;
+  config: Config;
+  api: ApiClient;
+  passwords: PasswordHasher;
+  dataDir: string;
+  /** Signs in through userLogin (default: the demo password, 127.0.0.1) and returns the tokens. */
+  signIn(email: string, options?: { password?: string; ip?: string }): Promise<SignedIn>;
+  /** Tenant id by name (the seed's tenants and any created in the test). */
+  tenantId(name: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  transport?: Transport;
+  distDir?: string;
+}
+
+/**
+ * A fresh app on its own in-memory PGlite, migrated and seeded through the seed code, with a movable clock.
+ * Build one per test file (beforeAll) and close it afterwards.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-test-'));
+  const config = testConfig(dataDir, options.config);
+  const clock = new MovableClock();
+  const db = await openDatabase(config);
+  await prepareDatabase(db);
+  const passwords = new PasswordHasher(config.passwordHashing);
+  await seedDemoData({ db, clock, passwords });
+  const app = await buildApp({
+    config,
+    db,
+    clock,
+    logger: pino({ level: 'silent' }),
+    outboxSweepMs: null,
+    distDir: options.distDir ?? join(dataDir, 'no-console'),
+    ...(options.transport && { transport: options.transport }),
+  });
+  await app.ready();
+  const api = new ApiClient(app);
+  return {
+    app,
+    db,
+    clock,
+    config,
+    api,
+    passwords,
+    dataDir,
+    async signIn(email, signInOptions = {}) {
+      const tokens = await api.ok('userLogin', {
+        body: { email, password: signInOptions.password ?? DEMO_PASSWORD },
+        ip: signInOptions.ip ?? '127.0.0.1',
+      });
+      return { accessToken: tokens.access_token, idToken: tokens.id_token };
+    },
+    async tenantId(name) {
+      const row = await db.selectFrom('tenants').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async close() {
+      await app.close();
+      await db.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -22,6 +22,8 @@ const config: Config = {
       roots: ['<rootDir>/src/server', '<rootDir>/scripts'],
       testMatch: ['**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/src/server/testing/jest-setup.ts'],
+      globalSetup: '<rootDir>/src/server/testing/jest-global-setup.ts',
+      globalTeardown: '<rootDir>/src/server/testing/jest-global-teardown.ts',
       transform: {
         '^.+\\.(t|j)sx?$': swc(),
         // PGlite's CommonJS build loads Node built-ins through import(), which jest's CommonJS runtime
@@ -38,6 +40,7 @@ const config: Config = {
       roots: ['<rootDir>/src/web'],
       testMatch: ['**/*.test.ts?(x)'],
       setupFilesAfterEnv: ['<rootDir>/src/web/testing/setup-tests.ts'],
+      testTimeout: 20_000,
       transform: {
         '^.+\\.(t|j)sx?$': swc({
           experimental: { plugins: [['@lingui/swc-plugin', { useLinguiV5IdGeneration: true }]] },

@@ -36,14 +36,24 @@ export interface BuildAppOptions {
   outboxSweepMs?: number | null;
 }
 
-export function createLogger(config: Config): FastifyBaseLogger {
-  return pino({
+/** Structured logs; credentials are redacted wherever a serializer might put them. */
+export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pino.DestinationStream): FastifyBaseLogger {
+  const options: pino.LoggerOptions = {
     level: config.logLevel,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers["id-token"]', 'req.headers.cookie', '*.password', '*.token'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers["id-token"]',
+        'req.headers.cookie',
+        '*.password',
+        '*.token',
+        '*.access_token',
+        '*.id_token',
+      ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 function chooseTransport(config: Config): Transport {

@@ -7,13 +7,11 @@ import { buildApp } from '../app';
 import type { Config } from '../config';
 import { PasswordHasher } from '../platform/auth/password-hasher';
 import { MovableClock } from '../platform/clock';
-import { openDatabase } from '../platform/db/open-database';
 import type { Db } from '../platform/db/schema';
 import type { Transport } from '../platform/outbox/transports';
-import { prepareDatabase } from '../prepare-database';
 import { DEMO_PASSWORD } from '../seed/demo-data';
-import { seedDemoData } from '../seed/seed-demo-data';
 import { ApiClient, type SignedIn } from './api-client';
+import { openTestDatabase } from './database-template';
 import { testConfig } from './test-config';
 
 export interface TestApp {
@@ -33,22 +31,22 @@ export interface TestApp {
 
 export interface TestAppOptions {
   config?: Partial<Config>;
+  /** Migrate and seed from scratch instead of copying the run's seeded template. */
+  freshDatabase?: boolean;
   transport?: Transport;
   distDir?: string;
 }
 
 /**
- * A fresh app on its own in-memory PGlite, migrated and seeded through the seed code, with a movable clock.
- * Build one per test file (beforeAll) and close it afterwards.
+ * A fresh app on its own in-memory PGlite, migrated and seeded through the seed code (see openTestDatabase),
+ * with a movable clock. Build one per test file (beforeAll) and close it afterwards.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-test-'));
   const config = testConfig(dataDir, options.config);
   const clock = new MovableClock();
-  const db = await openDatabase(config);
-  await prepareDatabase(db);
+  const db = await openTestDatabase({ fresh: options.freshDatabase });
   const passwords = new PasswordHasher(config.passwordHashing);
-  await seedDemoData({ db, clock, passwords });
   const app = await buildApp({
     config,
     db,

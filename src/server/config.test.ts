@@ -1,0 +1,58 @@
+import { BUILD_RELEASE_DATE, loadConfig, parseEmbedDashboards } from './config';
+
+test('defaults follow docs/development.md', () => {
+  const config = loadConfig({});
+  expect(config).toMatchObject({
+    port: 8080,
+    host: '127.0.0.1',
+    databaseUrl: null,
+    publicUrl: 'http://localhost:8080',
+    smtpUrl: null,
+    restrictedEnvironment: false,
+    supportEmail: 'support@voxscreen.test',
+    embedDashboards: [],
+    seed: 'auto',
+    logLevel: 'info',
+    trustProxy: false,
+    releaseDate: BUILD_RELEASE_DATE,
+  });
+  expect([...config.featureFlags]).toEqual(['analyticReports']);
+  expect(config.pgliteDataDir.endsWith('/data/pglite')).toBe(true);
+  expect(config.tokens).toEqual({
+    issuer: 'http://localhost:8080/api/authz-service',
+    accessAudience: 'voxscreen-api',
+    idAudience: 'voxscreen-console',
+    expiresInSeconds: 86400,
+  });
+});
+
+test('environment values are read and checked', () => {
+  const config = loadConfig({
+    PORT: '9000',
+    PUBLIC_URL: 'https://console.example.test/',
+    RESTRICTED_ENVIRONMENT: 'true',
+    FEATURE_FLAGS: 'analyticReports, recordings',
+    TRUST_PROXY: '1',
+    SEED: 'off',
+    DATABASE_URL: 'postgres://app@db/voxscreen',
+  });
+  expect(config).toMatchObject({ port: 9000, publicUrl: 'https://console.example.test', restrictedEnvironment: true, trustProxy: true, seed: 'off' });
+  expect(config.featureFlags.has('recordings')).toBe(true);
+  expect(config.databaseUrl).toBe('postgres://app@db/voxscreen');
+  expect(() => loadConfig({ SEED: 'sometimes' })).toThrow(/SEED/);
+  expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  expect(() => loadConfig({ RELEASE_DATE: '22/11/2026' })).toThrow(/RELEASE_DATE/);
+});
+
+test('production hashing is heavier than under NODE_ENV=test', () => {
+  expect(loadConfig({}).passwordHashing.cost).toBeGreaterThan(loadConfig({ NODE_ENV: 'test' }).passwordHashing.cost);
+});
+
+test('EMBED_DASHBOARD_URLS holds title=url pairs separated by ;', () => {
+  expect(parseEmbedDashboards('Ops=https://a.test/x?y=1; Quality = https://b.test/q ;')).toEqual([
+    { title: 'Ops', url: 'https://a.test/x?y=1' },
+    { title: 'Quality', url: 'https://b.test/q' },
+  ]);
+  expect(() => parseEmbedDashboards('no-equals-sign')).toThrow(/title=url/);
+  expect(() => parseEmbedDashboards('Bad=not a url')).toThrow();
+});

@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pino from 'pino';
+import { MINUTE } from '../clock';
+import { withSystem, withTenant } from '../tenancy/with-tenant';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { enqueueEmail, type EmailMessage } from './enqueue-message';
+import { MAX_ATTEMPTS, OutboxDispatcher } from './outbox-dispatcher';
+import { LocalFolderTransport, type OutboxMessage, type Transport } from './transports';
+
+let t: TestApp;
+const silent = pino({ level: 'silent' });
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() =>
+  // Leaves earlier tests' messages out of each test's sweep.
+  withSystem(t.db, (trx) => trx.updateTable('outbox_messages').set({ status: 'sent' }).execute()),
+);
+
+const message = (to: string): EmailMessage => ({
+  tenantId: null,
+  to,
+  subject: 'Hello',
+  text: 'Plain text',
+  html: '<p>Plain text</p>',
+  templateType: 'TEST',
+});
+
+const enqueue = (to: string) => withSystem(t.db, (trx) => enqueueEmail(trx, message(to), t.clock.now()));
+const row = (id: number) =>
+  withSystem(t.db, (trx) => trx.selectFrom('outbox_messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+
+class RecordingTransport implements Transport {
+  readonly name = 'recording';
+  readonly sent: number[] = [];
+  failuresLeft = 0;
+
+  async send(m: OutboxMessage): Promise<string> {
+    if (this.failuresLeft > 0) {
+      this.failuresLeft -= 1;
+      throw new Error('SMTP 451 try again later');
+    }
+    this.sent.push(m.id);
+    return `rec-${m.id}`;
+  }
+}
+
+test('the local transport writes each message as JSON to DATA_DIR/outbox and marks it sent', async () => {
+  const folder = join(t.dataDir, 'outbox');
+  const dispatcher = new OutboxDispatcher(t.db, t.clock, new LocalFolderTransport(folder), silent);
+  const id = await enqueue('someone@example.test');
+  expect(await dispatcher.sweep()).toBe(1);
+  const written = JSON.parse(readFileSync(join(folder, `${id}.json`), 'utf8')) as Record<string, unknown>;
+  expect(written).toMatchObject({ id, recipient: 'someone@example.test', subject: 'Hello', body_html: '<p>Plain text</p>' });
+  expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1, provider_message_id: `local:${id}`, sent_at: t.clock.now() });
+});
+
+test('a message enqueued in a transaction that rolls back is never sent', async () => {
+  const transport = new RecordingTransport();
+  await expect(
+    withSystem(t.db, async (trx) => {
+      await enqueueEmail(trx, message('rolled-back@example.test'), t.clock.now());
+      throw new Error('the caller failed');
+    }),
+  ).rejects.toThrow('the caller failed');
+  await new OutboxDispatcher(t.db, t.clock, transport, silent).sweep();
+  expect(transport.sent).toEqual([]);
+});
+
+test('a tenant-scoped transaction can enqueue for its own tenant only', async () => {
+  const acme = await t.tenantId('Acme Insurance');
+  const globex = await t.tenantId('Globex Logistics');
+  await withTenant(t.db, acme, (trx) => enqueueEmail(trx, { ...message('a@acme.test'), tenantId: acme }, t.clock.now()));
+  await expect(
+    withTenant(t.db, acme, (trx) => enqueueEmail(trx, { ...message('x@globex.test'), tenantId: globex }, t.clock.now())),
+  ).rejects.toThrow(/row-level security/);
+});
+
+test('a failed delivery is retried after a delay on the clock, and stops after the last attempt', async () => {
+  const transport = new RecordingTransport();
+  const dispatcher = new OutboxDispatcher(t.db, t.clock, transport, silent);
+  const id = await enqueue('flaky@example.test');
+
+  transport.failuresLeft = 1;
+  await dispatcher.sweep();
+  expect(await row(id)).toMatchObject({ status: 'failed', attempts: 1, last_error: 'SMTP 451 try again later', locked_until: null });
+  await dispatcher.sweep();
+  expect(transport.sent).toEqual([]);
+
+  t.clock.advance(MINUTE);
+  await dispatcher.sweep();
+  expect(transport.sent).toEqual([id]);
+  expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2, last_error: null, provider_message_id: `rec-${id}` });
+
+  const doomed = await enqueue('down@example.test');
+  transport.failuresLeft = 100;
+  for (let i = 0; i < MAX_ATTEMPTS + 2; i += 1) {
+    await dispatcher.sweep();
+    t.clock.advance(2 * 60 * MINUTE);
+  }
+  expect(await row(doomed)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+});
+
+test('concurrent sweeps (many instances) send each message exactly once', async () => {
+  const transport = new RecordingTransport();
+  const ids = await Promise.all(Array.from({ length: 30 }, (_, i) => enqueue(`bulk${i}@example.test`)));
+  const sweeps = Array.from({ length: 3 }, () => new OutboxDispatcher(t.db, t.clock, transport, silent).sweep());
+  await Promise.all(sweeps);
+  expect([...transport.sent].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+});
+
+test('a claim left by a crashed sender lapses, and the message is sent by another', async () => {
+  const id = await enqueue('orphan@example.test');
+  await withSystem(t.db, (trx) =>
+    trx.updateTable('outbox_messages').set({ locked_until: new Date(t.clock.now().getTime() + 2 * MINUTE), attempts: 1 }).where('id', '=', id).execute(),
+  );
+  const transport = new RecordingTransport();
+  const dispatcher = new OutboxDispatcher(t.db, t.clock, transport, silent);
+  await dispatcher.sweep();
+  expect(transport.sent).toEqual([]);
+  t.clock.advance(3 * MINUTE);
+  await dispatcher.sweep();
+  expect(transport.sent).toEqual([id]);
+});

@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely } from 'kysely';
+import { PasswordHasher } from '../platform/auth/password-hasher';
+import { MovableClock } from '../platform/clock';
+import { PGliteDialect } from '../platform/db/pglite-dialect';
+import type { DB, Db } from '../platform/db/schema';
+import { prepareDatabase } from '../prepare-database';
+import { seedDemoData } from '../seed/seed-demo-data';
+import { testConfig } from './test-config';
+
+/** Set by the server project's jest global setup: a migrated, seeded database to start each test file from. */
+export const TEMPLATE_ENV = 'VOXSCREEN_TEST_DB_TEMPLATE';
+
+/** A fresh in-memory database, migrated and seeded through the seed code with the test clock's start time. */
+export async function createSeededDatabase(): Promise<{ db: Db; pglite: PGlite }> {
+  const pglite = await PGlite.create('memory://');
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  await prepareDatabase(db);
+  const passwords = new PasswordHasher(testConfig('/nonexistent').passwordHashing);
+  await seedDemoData({ db, clock: new MovableClock(), passwords });
+  return { db, pglite };
+}
+
+/**
+ * The database for one test file: a private in-memory copy of the seeded template when the global setup made
+ * one (loading a copy skips PostgreSQL's initdb, the slowest part), else one migrated and seeded from scratch.
+ */
+export async function openTestDatabase(options: { fresh?: boolean } = {}): Promise<Db> {
+  const template = process.env[TEMPLATE_ENV];
+  if (options.fresh || !template) return (await createSeededDatabase()).db;
+  const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) });
+  return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+}

@@ -1,4 +1,4 @@
-import { redirect, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { LoadingState } from '../components/feedback/loading-state';
 import { aboutRoutes } from '../features/about/routes';
 import { authRoutes } from '../features/auth/routes';
@@ -32,7 +32,7 @@ export const appRoutes: RouteObject[] = [
               return { Component: MainLayout };
             },
             children: [
-              { index: true, loader: () => redirect('/main/dashboard') },
+              { index: true, element: <Navigate to="/main/dashboard" replace /> },
               ...dashboardRoutes,
               ...aboutRoutes,
               { path: '*', element: <NotFoundPage /> },

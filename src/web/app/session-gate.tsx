@@ -28,7 +28,12 @@ function GateFailure({ message, onRetry }: { message: string; onRetry: () => voi
     <Center minH="100vh" p="6">
       <Stack gap="4" maxW="lg" w="full">
         <LoadFailure message={message} onRetry={onRetry} />
-        <Button alignSelf="flex-start" size="sm" variant="ghost" onClick={() => dispatch(logoutRequested({ notifyServer: true }))}>
+        <Button
+          alignSelf="flex-start"
+          size="sm"
+          variant="ghost"
+          onClick={() => dispatch(logoutRequested({ notifyServer: true }))}
+        >
           <Trans>Back To Login</Trans>
         </Button>
       </Stack>
@@ -76,15 +81,24 @@ export function SessionGate({ children }: { children: ReactNode }) {
   }, [dispatch]);
 
   if (authorizer.error) {
-    return <GateFailure message={getErrorMessage(authorizer.error, fallbackMessage)} onRetry={() => void authorizer.refetch()} />;
+    return (
+      <GateFailure
+        message={getErrorMessage(authorizer.error, fallbackMessage)}
+        onRetry={() => void authorizer.refetch()}
+      />
+    );
   }
   if (!authorized) return <LoadingState fullPage />;
   if (userInfo.error) {
-    return <GateFailure message={getErrorMessage(userInfo.error, fallbackMessage)} onRetry={() => void userInfo.refetch()} />;
+    return (
+      <GateFailure message={getErrorMessage(userInfo.error, fallbackMessage)} onRetry={() => void userInfo.refetch()} />
+    );
   }
   if (!userInfo.data) return <LoadingState fullPage />;
   if (tenants.error) {
-    return <GateFailure message={getErrorMessage(tenants.error, fallbackMessage)} onRetry={() => void tenants.refetch()} />;
+    return (
+      <GateFailure message={getErrorMessage(tenants.error, fallbackMessage)} onRetry={() => void tenants.refetch()} />
+    );
   }
   if (!tenantList) return <LoadingState fullPage />;
   if (tenantList.length === 0) return <NoTenantScreen onElapsed={signOut} />;

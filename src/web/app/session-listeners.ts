@@ -18,13 +18,15 @@ const SERVER_LOGOUT_WAIT_MS = 5000;
 const settleWithin = (work: Promise<unknown>, ms: number): Promise<void> =>
   new Promise((resolve) => {
     const timer = clock.setTimeout(resolve, ms);
-    work.then(
-      () => undefined,
-      () => undefined,
-    ).finally(() => {
-      clock.clearTimeout(timer);
-      resolve();
-    });
+    work
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => {
+        clock.clearTimeout(timer);
+        resolve();
+      });
   });
 
 /**

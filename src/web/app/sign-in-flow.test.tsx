@@ -1,16 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { sel } from '../../../test/e2e/selectors';
 import { installFetchStub } from '../testing/fetch-stub';
-import {
-  ACCESS_TOKEN,
-  ACME,
-  GLOBEX,
-  ID_TOKEN,
-  PATHS,
-  serverFor,
-  signedInState,
-  tenant,
-} from '../testing/factories';
+import { ACCESS_TOKEN, ACME, GLOBEX, ID_TOKEN, PATHS, serverFor, signedInState, tenant } from '../testing/factories';
 import { renderWithProviders, type RenderedApp } from '../testing/render-with-providers';
 
 const signIn = async ({ user }: RenderedApp, email = 'admin@acme.test', password = 'Voxscreen!2026') => {
@@ -25,7 +16,7 @@ describe('sign-in entry', () => {
       ...serverFor(),
       [PATHS.userLogin]: { status: 401, body: { message: 'Invalid email or password.', code: 'INVALID_CREDENTIALS' } },
     });
-    const app = renderWithProviders();
+    const app = await renderWithProviders();
     await signIn(app, 'admin@acme.test', 'wrong-password');
 
     expect(await screen.findByTestId(sel.signIn.error)).toHaveTextContent('Invalid email or password.');
@@ -37,7 +28,7 @@ describe('sign-in entry', () => {
 
   it('asks for e-mail and password before calling the server', async () => {
     const server = installFetchStub(serverFor());
-    const { user } = renderWithProviders();
+    const { user } = await renderWithProviders();
     await user.click(await screen.findByTestId(sel.signIn.submit));
 
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
@@ -47,7 +38,7 @@ describe('sign-in entry', () => {
 
   it('places a one-tenant user automatically, in the order of 000 §7, and opens the dashboard', async () => {
     const server = installFetchStub(serverFor({ tenants: [ACME] }));
-    const app = renderWithProviders();
+    const app = await renderWithProviders();
     await signIn(app);
 
     expect(await screen.findByTestId(sel.dashboard)).toBeInTheDocument();
@@ -56,20 +47,15 @@ describe('sign-in entry', () => {
     expect(app.router.state.location.pathname).toBe('/main/dashboard');
     expect(app.store.getState().tenancy.operatingTenant).toEqual({ tenantId: 2, tenantName: 'Acme Insurance' });
 
-    const sessionCalls = server
-      .keys()
-      .filter((key) =>
-        [PATHS.userLogin, PATHS.recordUserLogin, PATHS.getAuthorizer, PATHS.getUserInfo, PATHS.listUserTenants].includes(
-          key as (typeof PATHS)[keyof typeof PATHS],
-        ),
-      );
-    expect(sessionCalls.slice(0, 5)).toEqual([
+    const sessionOrder: string[] = [
       PATHS.userLogin,
       PATHS.recordUserLogin,
       PATHS.getAuthorizer,
       PATHS.getUserInfo,
       PATHS.listUserTenants,
-    ]);
+    ];
+    const sessionCalls = server.keys().filter((key) => sessionOrder.includes(key));
+    expect(sessionCalls.slice(0, 5)).toEqual(sessionOrder);
     const userInfoCall = server.callsTo(PATHS.getUserInfo)[0];
     expect(userInfoCall?.headers.get('Authorization')).toBe(`Bearer ${ACCESS_TOKEN}`);
     expect(userInfoCall?.headers.get('Id-Token')).toBe(ID_TOKEN);
@@ -79,12 +65,14 @@ describe('sign-in entry', () => {
 
   it('offers two or more tenants in the Client Access Control chooser, sorted by name', async () => {
     const server = installFetchStub(serverFor({ tenants: [GLOBEX, ACME] }));
-    const app = renderWithProviders();
+    const app = await renderWithProviders();
     await signIn(app, 'dual@globex.test');
 
     const chooser = await screen.findByTestId(sel.tenantChooser.dialog);
     expect(chooser).toHaveTextContent('Client Access Control');
-    const options = within(chooser).getAllByRole('option').map((option) => option.textContent);
+    const options = within(chooser)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(options).toEqual(['Acme Insurance', 'Globex Logistics']);
 
     await app.user.selectOptions(screen.getByTestId(sel.tenantChooser.select), 'Globex Logistics');
@@ -100,7 +88,7 @@ describe('sign-in entry', () => {
 
   it('applies the current choice on CANCEL as well', async () => {
     installFetchStub(serverFor({ tenants: [GLOBEX, ACME] }));
-    const app = renderWithProviders();
+    const app = await renderWithProviders();
     await signIn(app, 'dual@globex.test');
 
     await app.user.click(await screen.findByTestId(sel.tenantChooser.cancelButton));
@@ -115,7 +103,7 @@ describe('sign-in entry', () => {
 
     it('tells a user without tenants, clears storage and returns to /login after one second', async () => {
       const server = installFetchStub(serverFor({ tenants: [] }));
-      const app = renderWithProviders({ fakeTimers: true });
+      const app = await renderWithProviders({ fakeTimers: true });
       await signIn(app, 'nobody@voxscreen.test');
 
       expect(await screen.findByTestId(sel.noTenant)).toHaveTextContent('No Tenant Assigned for this user');
@@ -135,7 +123,7 @@ describe('sign-in entry', () => {
 
   it('sends a user who is already signed in from / to the dashboard', async () => {
     installFetchStub(serverFor());
-    const app = renderWithProviders({ route: '/', preloadedState: signedInState(ACME) });
+    const app = await renderWithProviders({ route: '/', preloadedState: signedInState(ACME) });
 
     expect(await screen.findByTestId(sel.dashboard)).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/main/dashboard');
@@ -149,7 +137,7 @@ describe('sign-in entry', () => {
         body: { message: 'Your IP address has been blocked.', code: 'IP_BLOCKED' },
       },
     });
-    const app = renderWithProviders();
+    const app = await renderWithProviders();
     await signIn(app);
 
     const screenElement = await screen.findByTestId(sel.blockedIp);
@@ -171,7 +159,7 @@ describe('sign-in entry', () => {
 
   it('keeps a remembered tenant that is still one of the user’s', async () => {
     installFetchStub(serverFor({ tenants: [ACME, GLOBEX, tenant(4, 'Initech')] }));
-    renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState(GLOBEX) });
+    await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState(GLOBEX) });
 
     expect(await screen.findByTestId(sel.dashboard)).toBeInTheDocument();
     expect(screen.getByTestId(sel.shell.tenantName)).toHaveTextContent('Globex Logistics');

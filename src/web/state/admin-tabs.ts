@@ -10,10 +10,7 @@ export const ADMIN_TAB_READ_PERMISSIONS = [
 ] as const;
 
 export type AdminTabKey =
-  | (typeof ADMIN_TAB_READ_PERMISSIONS)[number]['tab']
-  | 'clientapp'
-  | 'orderdetails'
-  | 'resultconfiguration';
+  (typeof ADMIN_TAB_READ_PERMISSIONS)[number]['tab'] | 'clientapp' | 'orderdetails' | 'resultconfiguration';
 
 /** Permissions of which any one shows the Admin entry. */
 export const ADMIN_ENTRY_PERMISSIONS = [

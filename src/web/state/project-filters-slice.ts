@@ -40,5 +40,4 @@ export const { statusFilterChanged, stageFilterChanged, projectFiltersCleared } 
 
 /** The Status ids to filter by: the user's choice, else the ids of the options labelled Active. */
 export const resolveStatusFilter = (filters: ProjectFiltersState, statusOptions: FilterOption[]): number[] =>
-  filters.status ??
-  statusOptions.filter((option) => option.label === DEFAULT_STATUS_LABEL).map((option) => option.id);
+  filters.status ?? statusOptions.filter((option) => option.label === DEFAULT_STATUS_LABEL).map((option) => option.id);

@@ -158,3 +158,21 @@ export const signedInState = (operatingTenant: TenantListItem | null = ACME): Pa
       : null,
   },
 });
+
+/** Writes a signed-in session the way redux-persist stores it, as a browser holds it before a reload. */
+export const persistSignedInSession = (operatingTenant: TenantListItem = ACME): void => {
+  const state = signedInState(operatingTenant);
+  window.localStorage.setItem(
+    'persist:voxscreen',
+    JSON.stringify({
+      session: JSON.stringify({
+        accessToken: state.session?.accessToken,
+        idToken: state.session?.idToken,
+        expiresAt: state.session?.expiresAt,
+        loggedIn: true,
+      }),
+      tenancy: JSON.stringify(state.tenancy),
+      _persist: JSON.stringify({ version: -1, rehydrated: true }),
+    }),
+  );
+};

@@ -61,9 +61,7 @@ export const installFetchStub = (routes: Record<string, StubHandler>): FetchStub
     }
     const answer = typeof handler === 'function' ? await handler(recorded) : handler;
     const status = answer.status ?? 200;
-    return answer.body === undefined
-      ? new Response(null, { status })
-      : Response.json(answer.body, { status });
+    return answer.body === undefined ? new Response(null, { status }) : Response.json(answer.body, { status });
   };
 
   globalThis.fetch = jest.fn(stub) as typeof fetch;

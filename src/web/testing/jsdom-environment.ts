@@ -3,7 +3,7 @@ import { TestEnvironment } from 'jest-environment-jsdom';
 
 /**
  * jsdom without the Web APIs Node already has: RTK Query needs fetch/Request/Response/Headers and
- * AbortController from the same realm, and Chakra/zag need matchMedia and the observers.
+ * AbortController from the same realm, and Chakra/zag need matchMedia, the observers and PointerEvent.
  */
 export default class WebTestEnvironment extends TestEnvironment {
   constructor(config: JestEnvironmentConfig, context: EnvironmentContext) {
@@ -46,6 +46,21 @@ export default class WebTestEnvironment extends TestEnvironment {
     target.ResizeObserver = InertObserver;
     target.IntersectionObserver = InertObserver;
     target.scrollTo = () => undefined;
+
+    // jsdom has no PointerEvent; without it zag (Chakra's menus) reads a click as a press outside the menu.
+    const JsdomMouseEvent = target.MouseEvent as typeof MouseEvent;
+    class PointerEventShim extends JsdomMouseEvent {
+      readonly pointerId: number;
+      readonly pointerType: string;
+      readonly isPrimary: boolean;
+      constructor(type: string, init: PointerEventInit = {}) {
+        super(type, init);
+        this.pointerId = init.pointerId ?? 1;
+        this.pointerType = init.pointerType ?? 'mouse';
+        this.isPrimary = init.isPrimary ?? true;
+      }
+    }
+    target.PointerEvent = PointerEventShim;
     const elementPrototype = (target.Element as typeof Element).prototype;
     elementPrototype.scrollTo = () => undefined;
     elementPrototype.scrollIntoView = () => undefined;

@@ -22,14 +22,44 @@ export type RenderedApp = RenderResult &
     user: UserEvent;
   };
 
-/** Renders routes with the real store (persistence and listeners included), providers and a memory router. */
-export const renderWithProviders = ({
+const livePersistors = new Set<AppStore['persistor']>();
+
+/**
+ * Writes out what every store a test rendered still has queued, then stops them writing to localStorage,
+ * so that no later test sees another test's state.
+ */
+export const stopPersisting = async (): Promise<void> => {
+  const persistors = [...livePersistors];
+  livePersistors.clear();
+  await Promise.all(persistors.map((persistor) => persistor.flush()));
+  for (const persistor of persistors) persistor.pause();
+};
+
+const rehydrated = (persistor: AppStore['persistor']): Promise<void> =>
+  new Promise((resolve) => {
+    const check = () => {
+      if (persistor.getState().bootstrapped) {
+        unsubscribe();
+        resolve();
+      }
+    };
+    const unsubscribe = persistor.subscribe(check);
+    check();
+  });
+
+/**
+ * Renders routes with the real store (persistence and listeners included), providers and a memory router,
+ * once the store has rehydrated from localStorage as it does before the first screen in the browser.
+ */
+export const renderWithProviders = async ({
   route = '/',
   preloadedState,
   routes = appRoutes,
   fakeTimers = false,
-}: RenderOptions = {}): RenderedApp => {
+}: RenderOptions = {}): Promise<RenderedApp> => {
   const { store, persistor } = createAppStore(preloadedState);
+  livePersistors.add(persistor);
+  await rehydrated(persistor);
   const router = createMemoryRouter(routes, { initialEntries: [route] });
   const user = userEvent.setup(fakeTimers ? { advanceTimers: (ms) => jest.advanceTimersByTime(ms) } : {});
   const rendered = render(

@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { messages } from '../i18n/locales/en/messages';
+import { stopPersisting } from './render-with-providers';
+
+// Lazy route chunks and chained queries take several ticks; on a loaded two-core machine 1 s is too tight.
+configure({ asyncUtilTimeout: 4000 });
 
 const nodeFetch = globalThis.fetch;
 
@@ -12,6 +17,7 @@ beforeEach(() => {
   document.documentElement.className = '';
 });
 
-afterEach(() => {
+afterEach(async () => {
+  await stopPersisting();
   globalThis.fetch = nodeFetch;
 });

@@ -37,7 +37,9 @@ export function OperatingTenant() {
             currentTenantId={operatingTenant?.tenantId ?? null}
             onChoose={(tenant) => {
               setChoosing(false);
-              const moved = dispatch(chooseOperatingTenant({ tenantId: tenant.tenantId, tenantName: tenant.tenantName }));
+              const moved = dispatch(
+                chooseOperatingTenant({ tenantId: tenant.tenantId, tenantName: tenant.tenantName }),
+              );
               if (moved) navigate('/main/dashboard');
             }}
           />

@@ -1,7 +1,15 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { IconType } from 'react-icons';
-import { LuChartColumn, LuChartPie, LuFileChartColumn, LuFileText, LuFolderKanban, LuLayoutDashboard, LuSettings } from 'react-icons/lu';
+import {
+  LuChartColumn,
+  LuChartPie,
+  LuFileChartColumn,
+  LuFileText,
+  LuFolderKanban,
+  LuLayoutDashboard,
+  LuSettings,
+} from 'react-icons/lu';
 import type { ClientConfiguration } from '../../api/generated/user-service';
 import { ADMIN_ENTRY_PERMISSIONS, firstReadableAdminTab } from '../../state/admin-tabs';
 import type { Permissions } from '../../state/permissions';

@@ -50,7 +50,12 @@ export function Sidebar({ collapsed, onToggle }: SidebarProps) {
                 _hover={{ bg: 'bg.muted', color: 'fg', textDecoration: 'none' }}
                 _currentPage={{ bg: 'brand.subtle', color: 'brand.fg', fontWeight: 'semibold' }}
               >
-                <NavLink to={entry.to} data-testid={`sidebar-${entry.key}`} aria-label={collapsed ? label : undefined} title={collapsed ? label : undefined}>
+                <NavLink
+                  to={entry.to}
+                  data-testid={`sidebar-${entry.key}`}
+                  aria-label={collapsed ? label : undefined}
+                  title={collapsed ? label : undefined}
+                >
                   <Icon as={entry.icon} boxSize="5" flexShrink={0} aria-hidden />
                   {collapsed ? null : <Text as="span">{label}</Text>}
                 </NavLink>

@@ -19,9 +19,7 @@ export function ErrorAlert({ message, onDismiss, title, testId }: ErrorAlertProp
         {title ? <Alert.Title>{title}</Alert.Title> : null}
         <Alert.Description>{message}</Alert.Description>
       </Alert.Content>
-      {onDismiss ? (
-        <CloseButton size="sm" aria-label={t`Dismiss`} onClick={onDismiss} mt="-1" me="-1" />
-      ) : null}
+      {onDismiss ? <CloseButton size="sm" aria-label={t`Dismiss`} onClick={onDismiss} mt="-1" me="-1" /> : null}
     </Alert.Root>
   );
 }

@@ -21,7 +21,16 @@ export interface SelectFieldProps {
 }
 
 /** A final-form native select with its label and validation message. */
-export function SelectField({ name, label, options, placeholder, validate, required, disabled, testId }: SelectFieldProps) {
+export function SelectField({
+  name,
+  label,
+  options,
+  placeholder,
+  validate,
+  required,
+  disabled,
+  testId,
+}: SelectFieldProps) {
   const { input, meta } = useField<string, HTMLSelectElement>(name, {
     validate,
     parse: (value: string | undefined) => value ?? '',

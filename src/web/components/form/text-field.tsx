@@ -47,13 +47,7 @@ export function TextField({
         {label}
         {required ? <Field.RequiredIndicator /> : null}
       </Field.Label>
-      <Input
-        {...input}
-        type={type}
-        autoComplete={autoComplete}
-        placeholder={placeholder}
-        data-testid={testId}
-      />
+      <Input {...input} type={type} autoComplete={autoComplete} placeholder={placeholder} data-testid={testId} />
       {helperText && error === undefined ? <Field.HelperText>{helperText}</Field.HelperText> : null}
       {error !== undefined ? <Field.ErrorText>{error}</Field.ErrorText> : null}
     </Field.Root>

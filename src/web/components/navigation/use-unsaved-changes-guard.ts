@@ -8,8 +8,7 @@ import { useBlocker, type Blocker } from 'react-router';
 export function useUnsavedChangesGuard(dirty: boolean): Blocker {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirty &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
 
   useEffect(() => {

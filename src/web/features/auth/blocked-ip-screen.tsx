@@ -33,8 +33,8 @@ export function BlockedIpScreen({ onBackToLogin }: { onBackToLogin: () => void }
         <Stack gap="3">
           <Text>
             <Trans>
-              Your IP address has been blocked due to security guidelines. This may be because of unusual activity
-              or location-based policies.
+              Your IP address has been blocked due to security guidelines. This may be because of unusual activity or
+              location-based policies.
             </Trans>
           </Text>
           <SupportContact />

@@ -1,4 +1,4 @@
-import { redirect, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 
 /** Public sign-in routes: `/` is the entry screen, `/login` is its old address. */
 export const authRoutes: RouteObject[] = [
@@ -9,5 +9,5 @@ export const authRoutes: RouteObject[] = [
       return { Component: SignInPage };
     },
   },
-  { path: '/login', loader: () => redirect('/') },
+  { path: '/login', element: <Navigate to="/" replace /> },
 ];

@@ -60,49 +60,49 @@ export function SignInPage() {
 
   return (
     <PublicPage title={<Trans>Sign in</Trans>}>
-          <Form<SignInValues>
-            onSubmit={onSubmit}
-            initialValues={INITIAL_VALUES}
-            render={({ handleSubmit, submitting }) => (
-              <form onSubmit={handleSubmit} noValidate>
-                <Stack gap="4">
-                  {loginError !== null ? (
-                    <ErrorAlert
-                      testId="signin-error"
-                      message={loginError}
-                      onDismiss={() => dispatch(loginErrorCleared())}
-                    />
-                  ) : null}
-                  <TextField
-                    name="email"
-                    type="email"
-                    label={t`E-mail`}
-                    autoComplete="username"
-                    required
-                    validate={composeValidators(required(t`Email is required`), email(t`Email should be valid`))}
-                    testId="signin-email"
-                  />
-                  <PasswordField
-                    name="password"
-                    label={t`Password`}
-                    required
-                    validate={required(t`Password is required`)}
-                    testId="signin-password"
-                  />
-                  <Button type="submit" colorPalette="brand" loading={submitting} data-testid="signin-submit">
-                    <Trans>Sign in</Trans>
-                  </Button>
-                  <Box textAlign="center">
-                    <Link asChild colorPalette="brand" fontSize="sm">
-                      <RouterLink to="/resetPassword" data-testid="signin-forgot-password">
-                        <Trans>Forgot password?</Trans>
-                      </RouterLink>
-                    </Link>
-                  </Box>
-                </Stack>
-              </form>
-            )}
-          />
+      <Form<SignInValues>
+        onSubmit={onSubmit}
+        initialValues={INITIAL_VALUES}
+        render={({ handleSubmit, submitting }) => (
+          <form onSubmit={handleSubmit} noValidate>
+            <Stack gap="4">
+              {loginError !== null ? (
+                <ErrorAlert
+                  testId="signin-error"
+                  message={loginError}
+                  onDismiss={() => dispatch(loginErrorCleared())}
+                />
+              ) : null}
+              <TextField
+                name="email"
+                type="email"
+                label={t`E-mail`}
+                autoComplete="username"
+                required
+                validate={composeValidators(required(t`Email is required`), email(t`Email should be valid`))}
+                testId="signin-email"
+              />
+              <PasswordField
+                name="password"
+                label={t`Password`}
+                required
+                validate={required(t`Password is required`)}
+                testId="signin-password"
+              />
+              <Button type="submit" colorPalette="brand" loading={submitting} data-testid="signin-submit">
+                <Trans>Sign in</Trans>
+              </Button>
+              <Box textAlign="center">
+                <Link asChild colorPalette="brand" fontSize="sm">
+                  <RouterLink to="/resetPassword" data-testid="signin-forgot-password">
+                    <Trans>Forgot password?</Trans>
+                  </RouterLink>
+                </Link>
+              </Box>
+            </Stack>
+          </form>
+        )}
+      />
     </PublicPage>
   );
 }

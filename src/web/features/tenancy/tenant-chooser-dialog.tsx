@@ -18,8 +18,10 @@ export function TenantChooserDialog({ open, tenants, currentTenantId, onChoose }
   const sorted = useMemo(() => sortTenantsByName(tenants), [tenants]);
   const [chosenId, setChosenId] = useState<number | null>(null);
   const selectedId =
-    chosenId ?? (sorted.some((tenant) => tenant.tenantId === currentTenantId) ? currentTenantId : null) ??
-    sorted[0]?.tenantId ?? null;
+    chosenId ??
+    (sorted.some((tenant) => tenant.tenantId === currentTenantId) ? currentTenantId : null) ??
+    sorted[0]?.tenantId ??
+    null;
 
   const apply = () => {
     const tenant = sorted.find((candidate) => candidate.tenantId === selectedId);

@@ -1,0 +1,90 @@
+import { clientConfiguration, CUSTOMER_ADMIN_PERMISSIONS, userInfo } from '../../testing/factories';
+import { permissionsOf } from '../../state/permissions';
+import { visibleSidebarEntries, type SidebarContext } from './sidebar-entries';
+
+const context = (
+  user: Parameters<typeof userInfo>[0],
+  configuration: SidebarContext['configuration'] = clientConfiguration(),
+): SidebarContext => ({ permissions: permissionsOf(userInfo(user)), configuration });
+
+const keys = (sidebarContext: SidebarContext) => visibleSidebarEntries(sidebarContext).map((entry) => entry.key);
+const adminTarget = (permissions: string[]) =>
+  visibleSidebarEntries(context({ permissions })).find((entry) => entry.key === 'admin')?.to;
+
+describe('sidebar entries', () => {
+  it('shows a customer admin the dashboard, projects, admin and documents', () => {
+    expect(keys(context({ permissions: CUSTOMER_ADMIN_PERMISSIONS }))).toEqual([
+      'dashboard',
+      'projects',
+      'admin',
+      'documents',
+    ]);
+  });
+
+  it('shows a read-only analyst the dashboard, projects and documents', () => {
+    expect(
+      keys(context({ roleName: 'Analyst', permissions: ['tenant.project.detail.read', 'tenant.document.read'] })),
+    ).toEqual(['dashboard', 'projects', 'documents']);
+  });
+
+  it('adds Reports and Analytics for system-tenant users', () => {
+    expect(
+      keys(context({ roleName: 'Tenant Support', isSystemTenant: true, permissions: ['tenant.project.detail.read'] })),
+    ).toEqual(['dashboard', 'projects', 'reports', 'analytics']);
+  });
+
+  it('shows Analytic Reports only to the product admin role, compared case-insensitively, with the flag on', () => {
+    const productAdmin = { roleName: 'VOXSCREEN admin', isSystemTenant: true, permissions: CUSTOMER_ADMIN_PERMISSIONS };
+    expect(keys(context(productAdmin))).toEqual([
+      'dashboard',
+      'projects',
+      'admin',
+      'reports',
+      'analytics',
+      'documents',
+      'analytic-reports',
+    ]);
+    expect(keys(context(productAdmin, clientConfiguration({ analyticReports: false })))).not.toContain(
+      'analytic-reports',
+    );
+    const withoutConfiguration = { ...context(productAdmin), configuration: undefined };
+    expect(keys(withoutConfiguration)).not.toContain('analytic-reports');
+    expect(keys(context({ ...productAdmin, roleName: 'Customer Admin' }))).not.toContain('analytic-reports');
+  });
+
+  it('shows nothing to a role without any of the permissions', () => {
+    expect(keys(context({ roleName: 'Call Center Agent', permissions: ['tenant.callexec.detail.read'] }))).toEqual([]);
+  });
+
+  it('shows Admin for any one of its four read permissions', () => {
+    for (const permission of ['tenant.read', 'callcenter.read', 'tenant.users.read', 'tenant.roles.permissions.read']) {
+      expect(keys(context({ permissions: [permission] }))).toEqual(['admin']);
+    }
+    expect(keys(context({ permissions: ['tenant.project.lookupvalues.read', 'secrets.read'] }))).toEqual([]);
+  });
+
+  it('links Admin to the first admin tab the user may read, in the specified order', () => {
+    expect(adminTarget(['tenant.read', 'tenant.users.read', 'callcenter.read'])).toBe('/main/admin/tenant');
+    expect(adminTarget(['tenant.users.read', 'tenant.roles.permissions.read'])).toBe('/main/admin/users');
+    expect(adminTarget(['tenant.roles.permissions.read', 'callcenter.read'])).toBe('/main/admin/roles');
+    expect(adminTarget(['callcenter.read', 'tenant.project.lookupvalues.read'])).toBe('/main/admin/lookups');
+    expect(adminTarget(['callcenter.read', 'secrets.read'])).toBe('/main/admin/callcenters');
+  });
+
+  it('links every other entry to its route', () => {
+    const targets = Object.fromEntries(
+      visibleSidebarEntries(
+        context({ roleName: 'Voxscreen Admin', isSystemTenant: true, permissions: CUSTOMER_ADMIN_PERMISSIONS }),
+      ).map((entry) => [entry.key, entry.to]),
+    );
+    expect(targets).toEqual({
+      dashboard: '/main/dashboard',
+      projects: '/main/project',
+      admin: '/main/admin/tenant',
+      reports: '/main/reports',
+      analytics: '/main/analytics-dashboard',
+      documents: '/main/documents',
+      'analytic-reports': '/main/analytic-reports',
+    });
+  });
+});

@@ -166,7 +166,10 @@ describe('unexpected errors and logs', () => {
         url: '/api/user-service/v1/user/userInfo',
         headers: { authorization: `Bearer ${accessToken}`, 'id-token': idToken },
       });
+      await app.inject({ method: 'GET', url: '/resetPassword?token=reset-secret-123' });
       const log = lines.join('\n');
+      expect(log).toContain('/resetPassword?token=[redacted]');
+      expect(log).not.toContain('reset-secret-123');
       expect(log).toContain('/api/user-service/v1/user/userInfo');
       expect(log).not.toContain(DEMO_PASSWORD);
       expect(log).not.toContain(accessToken);

@@ -36,12 +36,19 @@ export interface BuildAppOptions {
   outboxSweepMs?: number | null;
 }
 
-/** Structured logs; credentials are redacted wherever a serializer might put them. */
+const SECRET_QUERY_PARAMETER = /([?&](?:token|access_token|id_token)=)[^&#]*/gi;
+
+/** Structured logs; credentials are redacted wherever a serializer might put them, reset links included. */
 export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pino.DestinationStream): FastifyBaseLogger {
   const options: pino.LoggerOptions = {
     level: config.logLevel,
     redact: {
+      censor: (value, path) =>
+        path.join('.') === 'req.url' && typeof value === 'string'
+          ? value.replace(SECRET_QUERY_PARAMETER, '$1[redacted]')
+          : '[redacted]',
       paths: [
+        'req.url',
         'req.headers.authorization',
         'req.headers["id-token"]',
         'req.headers.cookie',
@@ -50,7 +57,6 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pin
         '*.access_token',
         '*.id_token',
       ],
-      censor: '[redacted]',
     },
   };
   return destination ? pino(options, destination) : pino(options);

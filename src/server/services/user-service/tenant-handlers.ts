@@ -25,7 +25,8 @@ async function tenantsWithProjects(trx: Db, onlyTenantId: number | null) {
     tenants = tenants.where('id', '=', onlyTenantId);
     projects = projects.where('tenant_id', '=', onlyTenantId);
   }
-  const [tenantRows, projectRows] = [await tenants.execute(), await projects.execute()];
+  const tenantRows = await tenants.execute();
+  const projectRows = await projects.execute();
   return tenantRows.map((t) => ({
     tenantId: t.id,
     tenantName: t.name,

@@ -38,16 +38,18 @@ const sessionTokensOnly = createTransform<SessionState, Partial<SessionState>>(
   { whitelist: ['session'] },
 );
 
-const persistedReducer = persistReducer<RootState>(
-  {
-    key: PERSIST_KEY,
-    storage: localStorageAdapter,
-    whitelist: [...PERSISTED_SLICES],
-    transforms: [sessionTokensOnly],
-    stateReconciler: autoMergeLevel2,
-  },
-  rootReducer,
-);
+// persistReducer keeps its persistoid in a closure: every store needs its own, or stores would write each other's state.
+const createPersistedReducer = () =>
+  persistReducer<RootState>(
+    {
+      key: PERSIST_KEY,
+      storage: localStorageAdapter,
+      whitelist: [...PERSISTED_SLICES],
+      transforms: [sessionTokensOnly],
+      stateReconciler: autoMergeLevel2,
+    },
+    rootReducer,
+  );
 
 export interface AppStore {
   store: ReturnType<typeof buildStore>['store'];
@@ -56,8 +58,10 @@ export interface AppStore {
 
 const buildStore = (preloadedState: Partial<RootState> | undefined) => {
   const listener = createListenerMiddleware<RootState, AppDispatch>();
+  const persistedReducer = createPersistedReducer();
   const store = configureStore({
     reducer: persistedReducer,
+    // combineReducers fills in the slices a partial state leaves out; persistReducer's type does not say so.
     preloadedState: preloadedState as ReturnType<typeof persistedReducer> | undefined,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({

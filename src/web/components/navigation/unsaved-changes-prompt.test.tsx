@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { Link, type RouteObject } from 'react-router';
 import { renderWithProviders } from '../../testing/render-with-providers';
@@ -42,7 +42,7 @@ describe('unsaved-changes guard', () => {
     expect(router.state.location.pathname).toBe('/edit');
 
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByText(MESSAGE)).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(MESSAGE)).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/edit');
     expect(screen.getByLabelText('Name')).toHaveValue('Ada');
 

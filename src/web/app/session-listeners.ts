@@ -18,11 +18,8 @@ const SERVER_LOGOUT_WAIT_MS = 5000;
 const settleWithin = (work: Promise<unknown>, ms: number): Promise<void> =>
   new Promise((resolve) => {
     const timer = clock.setTimeout(resolve, ms);
-    work
-      .then(
-        () => undefined,
-        () => undefined,
-      )
+    void work
+      .catch(() => undefined)
       .finally(() => {
         clock.clearTimeout(timer);
         resolve();

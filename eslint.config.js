@@ -9,6 +9,8 @@ export default tseslint.config(
       'dist/**',
       'data/**',
       'coverage/**',
+      '.tmp/**',
+      '.swc/**',
       'node_modules/**',
       'src/contracts/**',
       'src/web/api/generated/**',

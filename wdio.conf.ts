@@ -1,10 +1,9 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
-import type { Options } from '@wdio/types';
 
 const resultsFile = '.tmp/e2e-results.txt';
 
 /** Headless Debian Chromium only: no browserVersion, so nothing is ever downloaded. */
-export const config: Options.Testrunner = {
+export const config: WebdriverIO.Config = {
   runner: 'local',
   specs: ['./test/e2e/journeys/**/*.e2e.ts'],
   maxInstances: 2,

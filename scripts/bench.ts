@@ -54,7 +54,7 @@ async function apiFigures(): Promise<void> {
   const port = 18181;
   const base = `http://127.0.0.1:${port}/api`;
   const dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-bench-'));
-  const server = spawn('npx', ['tsx', 'src/server/main.ts'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     stdio: 'ignore',

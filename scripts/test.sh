@@ -19,7 +19,7 @@ step() {
 step "codegen matches openapi/" npx tsx scripts/codegen.ts --check
 step "contract lint (Redocly, Spectral)" npm run -s lint:api
 step "eslint" npx eslint . --max-warnings 0
-step "typecheck" npx tsc --noEmit
+step "typecheck" bash -c "npx tsc --noEmit && npx tsc --noEmit -p test/e2e"
 step "i18n catalogues up to date" bash scripts/check-catalogues.sh
 step "jest (server, web)" npx jest --ci --json --outputFile=.tmp/jest-results.json
 step "production build" npx webpack --mode production

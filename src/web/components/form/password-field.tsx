@@ -1,9 +1,9 @@
-import { Field, IconButton, Input, InputGroup } from '@chakra-ui/react';
+import { IconButton, Input, InputGroup } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { useField } from 'react-final-form';
+import { FieldFrame } from './field-frame';
 import { LuEye, LuEyeOff } from 'react-icons/lu';
-import { fieldError } from './field-error';
+import { useStringField } from './use-string-field';
 import type { Validator } from './validators';
 
 export interface PasswordFieldProps {
@@ -28,18 +28,9 @@ export function PasswordField({
 }: PasswordFieldProps) {
   const { t } = useLingui();
   const [visible, setVisible] = useState(false);
-  const { input, meta } = useField<string, HTMLInputElement>(name, {
-    validate,
-    parse: (value: string | undefined) => value ?? '',
-    format: (value: string | undefined) => value ?? '',
-  });
-  const error = fieldError(meta);
+  const { input, error } = useStringField<HTMLInputElement>(name, validate);
   return (
-    <Field.Root invalid={error !== undefined} required={required} disabled={disabled}>
-      <Field.Label>
-        {label}
-        {required ? <Field.RequiredIndicator /> : null}
-      </Field.Label>
+    <FieldFrame label={label} error={error} required={required} disabled={disabled}>
       <InputGroup
         endElement={
           <IconButton
@@ -55,7 +46,6 @@ export function PasswordField({
       >
         <Input {...input} type={visible ? 'text' : 'password'} autoComplete={autoComplete} data-testid={testId} />
       </InputGroup>
-      {error !== undefined ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-    </Field.Root>
+    </FieldFrame>
   );
 }

@@ -1,6 +1,6 @@
-import { Field, NativeSelect } from '@chakra-ui/react';
-import { useField } from 'react-final-form';
-import { fieldError } from './field-error';
+import { NativeSelect } from '@chakra-ui/react';
+import { FieldFrame } from './field-frame';
+import { useStringField } from './use-string-field';
 import type { Validator } from './validators';
 
 export interface SelectOption {
@@ -31,18 +31,9 @@ export function SelectField({
   disabled,
   testId,
 }: SelectFieldProps) {
-  const { input, meta } = useField<string, HTMLSelectElement>(name, {
-    validate,
-    parse: (value: string | undefined) => value ?? '',
-    format: (value: string | undefined) => value ?? '',
-  });
-  const error = fieldError(meta);
+  const { input, error } = useStringField<HTMLSelectElement>(name, validate);
   return (
-    <Field.Root invalid={error !== undefined} required={required} disabled={disabled}>
-      <Field.Label>
-        {label}
-        {required ? <Field.RequiredIndicator /> : null}
-      </Field.Label>
+    <FieldFrame label={label} error={error} required={required} disabled={disabled}>
       <NativeSelect.Root>
         <NativeSelect.Field {...input} data-testid={testId}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
@@ -54,7 +45,6 @@ export function SelectField({
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      {error !== undefined ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-    </Field.Root>
+    </FieldFrame>
   );
 }

@@ -1,6 +1,6 @@
-import { Field, Input } from '@chakra-ui/react';
-import { useField } from 'react-final-form';
-import { fieldError } from './field-error';
+import { Input } from '@chakra-ui/react';
+import { FieldFrame } from './field-frame';
+import { useStringField } from './use-string-field';
 import type { Validator } from './validators';
 
 export interface TextFieldProps {
@@ -34,22 +34,10 @@ export function TextField({
   helperText,
   testId,
 }: TextFieldProps) {
-  const { input, meta } = useField<string, HTMLInputElement>(name, {
-    validate,
-    // Keep '' instead of final-form's default undefined so validators and the server see one empty value.
-    parse: (value: string | undefined) => (transform ? transform(value ?? '') : (value ?? '')),
-    format: (value: string | undefined) => value ?? '',
-  });
-  const error = fieldError(meta);
+  const { input, error } = useStringField<HTMLInputElement>(name, validate, transform);
   return (
-    <Field.Root invalid={error !== undefined} required={required} disabled={disabled} readOnly={readOnly}>
-      <Field.Label>
-        {label}
-        {required ? <Field.RequiredIndicator /> : null}
-      </Field.Label>
+    <FieldFrame label={label} error={error} required={required} disabled={disabled} readOnly={readOnly} helperText={helperText}>
       <Input {...input} type={type} autoComplete={autoComplete} placeholder={placeholder} data-testid={testId} />
-      {helperText && error === undefined ? <Field.HelperText>{helperText}</Field.HelperText> : null}
-      {error !== undefined ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-    </Field.Root>
+    </FieldFrame>
   );
 }

@@ -30,6 +30,9 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
       alias: {
         // Ten years of zone data instead of all of it.
         'moment-timezone$': 'moment-timezone/builds/moment-timezone-with-data-10-year-range.js',
+        // react-router's package exports point every bundler condition at its development build (warnings,
+        // invariant texts); production builds take the production build it ships beside it.
+        ...(production && { 'react-router$': resolve(root, 'node_modules/react-router/dist/production/index.mjs') }),
       },
     },
     module: {

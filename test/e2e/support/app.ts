@@ -26,7 +26,9 @@ export async function signInToDashboard(email: string): Promise<void> {
   const chooser = byTestId(sel.tenantChooser.dialog);
   await browser.waitUntil(
     async () => (await chooser.isDisplayed()) || (await byTestId(sel.dashboard).isDisplayed()),
-    { timeoutMsg: `${email} reached neither the chooser nor the dashboard` },
+    // Sign-in hashes the password (scrypt) and the shell loads its chunk: on a busy CI machine that takes longer
+    // than the default wait.
+    { timeout: 30_000, timeoutMsg: `${email} reached neither the chooser nor the dashboard` },
   );
   if (await chooser.isDisplayed()) await byTestId(sel.tenantChooser.selectButton).click();
   await expect(byTestId(sel.dashboard)).toBeDisplayed();

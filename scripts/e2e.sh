@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts the real server on a fresh embedded database (seeded on first start) with the built console, runs
-# the WebdriverIO journeys in headless Chromium against it, and stops it.
+# the WebdriverIO journeys in headless Chromium against it, and stops it. Arguments go to wdio
+# (e.g. `bash scripts/e2e.sh --spec test/e2e/journeys/sign-in.e2e.ts`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -f dist/index.html ] || npx webpack --mode production
@@ -21,4 +22,4 @@ for _ in $(seq 1 120); do
 done
 curl -fs "http://127.0.0.1:$port/api/user-service/v1/app/version" >/dev/null || { echo "server did not start:"; cat "$log"; exit 1; }
 
-E2E_BASE_URL="http://127.0.0.1:$port" E2E_DATA_DIR="$data" npx wdio run wdio.conf.ts
+E2E_BASE_URL="http://127.0.0.1:$port" E2E_DATA_DIR="$data" npx wdio run wdio.conf.ts "$@"

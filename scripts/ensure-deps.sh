@@ -11,14 +11,19 @@ if [ ! -f "$stamp" ] || [ package.json -nt "$stamp" ] || [ package-lock.json -nt
   touch "$stamp"
 fi
 
-if [ "${1:-}" = "--browser" ]; then
-  if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
+# The test command also needs Debian's chromium and chromium-driver (browser journeys) and a PostgreSQL server
+# (tests of the DATABASE_URL path start a throw-away cluster).
+if [ "${1:-}" = "--test" ]; then
+  missing=()
+  { command -v chromium && command -v chromedriver; } >/dev/null 2>&1 || missing+=(chromium chromium-driver)
+  compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
+  if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-      echo "==> apt-get install chromium chromium-driver"
+      echo "==> apt-get install ${missing[*]}"
       apt-get update -qq
-      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
     else
-      echo "Browser tests need Debian's chromium and chromium-driver: run 'sudo apt-get install -y chromium chromium-driver'." >&2
+      echo "The tests need Debian's ${missing[*]}: run 'sudo apt-get install -y ${missing[*]}'." >&2
       exit 1
     fi
   fi

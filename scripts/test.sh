@@ -5,7 +5,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 export NODE_OPTIONS="${NODE_OPTIONS:-} --max-old-space-size=4096"
 
-bash scripts/ensure-deps.sh --browser || exit 1
+bash scripts/ensure-deps.sh --test || exit 1
 mkdir -p .tmp
 
 failures=()

@@ -31,11 +31,15 @@ export function listMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
 
 /** Applies the migrations not yet recorded in schema_migrations, in order, each in its own transaction. */
 export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<string[]> {
-  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version text PRIMARY KEY,
-    name text NOT NULL,
-    applied_at timestamptz NOT NULL
-  )`.execute(db);
+  // Under the lock too: two instances starting at once would otherwise both create the table, and one would fail.
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
+    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version text PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL
+    )`.execute(trx);
+  });
   const applied: string[] = [];
   for (const migration of listMigrations(dir)) {
     const ran = await db.transaction().execute(async (trx) => {

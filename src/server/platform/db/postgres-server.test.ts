@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { buildApp } from '../../app';
+import { prepareDatabase } from '../../prepare-database';
+import { DEMO_PASSWORD } from '../../seed/demo-data';
+import { seedDemoData } from '../../seed/seed-demo-data';
+import { ApiClient } from '../../testing/api-client';
+import { startPostgresServer, type PostgresServer } from '../../testing/postgres-server';
+import { testConfig } from '../../testing/test-config';
+import { PasswordHasher } from '../auth/password-hasher';
+import { MovableClock } from '../clock';
+import { withTenant } from '../tenancy/with-tenant';
+import { openDatabase } from './open-database';
+import type { Db } from './schema';
+
+// Two server instances with their own connection pools on one PostgreSQL server, as behind a load balancer.
+interface Instance {
+  app: FastifyInstance;
+  db: Db;
+  api: ApiClient;
+}
+
+let server: PostgresServer;
+let dataDir: string;
+const clock = new MovableClock();
+const instances: Instance[] = [];
+
+async function startInstance(): Promise<Instance> {
+  const config = testConfig(dataDir, { databaseUrl: server.url });
+  const db = await openDatabase(config);
+  const app = await buildApp({ config, db, clock, logger: pino({ level: 'silent' }), outboxSweepMs: null, distDir: join(dataDir, 'none') });
+  await app.ready();
+  const instance = { app, db, api: new ApiClient(app) };
+  instances.push(instance);
+  return instance;
+}
+
+beforeAll(async () => {
+  server = await startPostgresServer();
+  dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-pg-app-'));
+}, 60_000);
+
+afterAll(async () => {
+  for (const { app, db } of instances) {
+    await app.close();
+    await db.destroy();
+  }
+  server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('instances starting together migrate a real PostgreSQL server once, then it is seeded', async () => {
+  const config = testConfig(mkdtempSync(join(tmpdir(), 'voxscreen-pg-cfg-')), { databaseUrl: server.url });
+  const [first, second] = [await openDatabase(config), await openDatabase(config)];
+  try {
+    const [appliedByFirst, appliedBySecond] = await Promise.all([prepareDatabase(first), prepareDatabase(second)]);
+    // The advisory lock serialises the runs: every migration is applied exactly once, by one of them.
+    expect([...appliedByFirst, ...appliedBySecond].sort()).toEqual([...new Set([...appliedByFirst, ...appliedBySecond])].sort());
+    expect(appliedByFirst.length + appliedBySecond.length).toBeGreaterThan(0);
+    const report = await seedDemoData({ db: first, clock, passwords: new PasswordHasher(config.passwordHashing) });
+    expect(report).toEqual({ tenantsCreated: 3, usersCreated: 7 });
+  } finally {
+    await first.destroy();
+    await second.destroy();
+  }
+}, 120_000);
+
+test('the application role is neither superuser nor BYPASSRLS, and a tenant transaction sees only its tenant', async () => {
+  const { db } = await startInstance();
+  const role = await sql<{ rolsuper: boolean; rolbypassrls: boolean }>`
+    SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = 'voxscreen_app'`.execute(db);
+  expect(role.rows).toEqual([{ rolsuper: false, rolbypassrls: false }]);
+
+  const acme = await db.selectFrom('tenants').select('id').where('name', '=', 'Acme Insurance').executeTakeFirstOrThrow();
+  const allTenants = await db.selectFrom('users').select('tenant_id').distinct().execute();
+  expect(allTenants.length).toBeGreaterThan(1);
+  const seenFromAcme = await withTenant(db, acme.id, (trx) => trx.selectFrom('users').select('tenant_id').distinct().execute());
+  expect(seenFromAcme).toEqual([{ tenant_id: acme.id }]);
+});
+
+test('a session signed in on one instance works on the other, and a logout on either ends it on both', async () => {
+  const [one, two] = [instances[0] ?? (await startInstance()), await startInstance()];
+  const tokens = await one.api.ok('userLogin', { body: { email: 'admin@acme.test', password: DEMO_PASSWORD }, ip: '127.0.0.1' });
+  const token = { accessToken: tokens.access_token, idToken: tokens.id_token };
+
+  const info = await two.api.ok('getUserInfo', { token });
+  expect(info.email).toBe('admin@acme.test');
+
+  await two.api.ok('logoutUser', { token });
+  await one.api.fails('getUserInfo', 401, { token });
+  await two.api.fails('getUserInfo', 401, { token });
+});

@@ -1,0 +1,62 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface PostgresServer {
+  /** `postgres://postgres@127.0.0.1:<port>/postgres`, superuser over trust authentication. */
+  url: string;
+  stop(): void;
+}
+
+/** Debian installs the server binaries under /usr/lib/postgresql/<major>/bin (scripts/ensure-deps.sh installs them). */
+function binaries(): string {
+  const root = '/usr/lib/postgresql';
+  const majors = existsSync(root) ? readdirSync(root).filter((d) => existsSync(join(root, d, 'bin', 'initdb'))) : [];
+  const newest = majors.sort((a, b) => Number(b) - Number(a))[0];
+  if (!newest) throw new Error("No PostgreSQL server binaries: run 'sudo apt-get install -y postgresql' (npm test does it as root)");
+  return join(root, newest, 'bin');
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * Starts a throw-away PostgreSQL cluster on loopback for tests of the DATABASE_URL path. The server refuses to
+ * run as root, so as root the cluster belongs to Debian's `postgres` user.
+ */
+export async function startPostgresServer(): Promise<PostgresServer> {
+  const bin = binaries();
+  const dir = mkdtempSync(join(tmpdir(), 'voxscreen-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  const run = (tool: string, args: string[]) => {
+    const command = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] as const : [join(bin, tool), args] as const;
+    const result = spawnSync(command[0], command[1], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`${tool} failed: ${result.stderr || result.stdout}`);
+  };
+  if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+  const data = join(dir, 'data');
+  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  const port = await freePort();
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+  run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start']);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

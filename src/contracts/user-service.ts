@@ -414,10 +414,11 @@ export type components = {
             notificationPreference: components["schemas"]["NotificationPreference"];
             operatingTenant: number | null;
             phoneNumber: string | null;
+            /** @description The role of the user's membership in the operating tenant (in the home tenant when no tenant of theirs is named); null for a user who belongs to no tenant. */
             rolePermission: {
                 permissions: components["schemas"]["PermissionGrant"][];
-                roleId: number;
-                roleName: string;
+                roleId: number | null;
+                roleName: string | null;
             };
             tenant: components["schemas"]["TenantRef"];
             /** @description Home tenant. */
@@ -433,8 +434,9 @@ export type components = {
             /** Format: date-time */
             lastLoginDateTime: string | null;
             lastName: string;
-            roleId: number;
-            roleName: string;
+            /** @description The user's role in this account; null without a membership here. */
+            roleId: number | null;
+            roleName: string | null;
             title: string | null;
         };
     };

@@ -71,16 +71,17 @@ export async function seedDemoData({ db, clock, passwords }: SeedDeps): Promise<
     if (userId === undefined) {
       const passwordHash = await passwords.hash(DEMO_PASSWORD);
       const homeTenantId = tenantId(demo.homeTenant);
-      userId = await withTenant(db, homeTenantId, async (trx) => {
-        const role = await trx.selectFrom('roles').select('id').where(byName(demo.role)).executeTakeFirstOrThrow();
-        return createUser(trx, { ...demo, tenantId: homeTenantId, roleId: role.id, passwordHash, now });
-      });
+      userId = await withTenant(db, homeTenantId, (trx) => createUser(trx, { ...demo, tenantId: homeTenantId, passwordHash, now }));
       report.usersCreated += 1;
     }
     for (const name of demo.memberOf) {
       const id = tenantId(name);
       const user = userId;
-      await withTenant(db, id, (trx) => addUserToTenant(trx, { userId: user, tenantId: id, now }));
+      // The user holds the role of the same name in every tenant they belong to (each has the standard roles).
+      await withTenant(db, id, async (trx) => {
+        const role = await trx.selectFrom('roles').select('id').where(byName(demo.role)).executeTakeFirstOrThrow();
+        await addUserToTenant(trx, { userId: user, tenantId: id, roleId: role.id, now });
+      });
     }
   }
   return report;

@@ -21,14 +21,13 @@ export async function createUnprivilegedUser(
     const roleId = await createRole(trx, { tenantId: tenant.id, name: 'No Permissions', now });
     const id = await createUser(trx, {
       tenantId: tenant.id,
-      roleId,
       email: names.email,
       firstName: 'Nolan',
       lastName: 'Access',
       passwordHash,
       now,
     });
-    await addUserToTenant(trx, { userId: id, tenantId: tenant.id, now });
+    await addUserToTenant(trx, { userId: id, tenantId: tenant.id, roleId, now });
     return id;
   });
   return { tenantId: tenant.id, userId, email: names.email };

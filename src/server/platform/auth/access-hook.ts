@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { forbidden, unauthorized } from '../http/http-error';
 import type { AccessRequirements } from '../openapi/contract';
 import { withSystem } from '../tenancy/with-tenant';
-import { findMembership, loadPrincipal, type OperatingTenant, type Principal } from './principal';
+import { loadPrincipal, type OperatingTenant, type Principal } from './principal';
 
 export interface RequestAccess {
   principal: Principal | null;
@@ -60,12 +60,9 @@ export function createAccessHook(deps: AppDeps, access: AccessRequirements) {
 
     const requestedTenant =
       access.operatingTenant === 'none' ? null : positiveInteger(request.headers.operatingtenant);
-    const { principal, membership } = await withSystem(deps.db, async (trx) => {
-      const found = await loadPrincipal(trx, verified, deps.clock.now());
-      const tenant = found && requestedTenant !== null ? await findMembership(trx, found.userId, requestedTenant) : null;
-      return { principal: found, membership: tenant };
-    });
-    if (!principal) throw unauthorized();
+    const found = await withSystem(deps.db, (trx) => loadPrincipal(trx, verified, deps.clock.now(), requestedTenant));
+    if (!found) throw unauthorized();
+    const { principal, membership } = found;
     established.principal = principal;
 
     if (!principal.homeTenantActive) {

@@ -11,8 +11,12 @@ export interface Principal {
   homeTenantName: string;
   homeTenantIsSystem: boolean;
   homeTenantActive: boolean;
-  roleId: number;
-  roleName: string;
+  /**
+   * The role of the user's membership in the operating tenant, or in the home tenant when the request names
+   * no tenant of theirs (ADR 0002); null for a user who belongs to no tenant, whose permissions are empty.
+   */
+  roleId: number | null;
+  roleName: string | null;
   permissions: ReadonlySet<string>;
 }
 
@@ -22,17 +26,27 @@ export interface OperatingTenant {
   isSystem: boolean;
 }
 
-/** The user of an open, unexpired session, or null (ended session, inactive or missing user). */
+export interface EstablishedAccess {
+  principal: Principal;
+  /** The requested tenant, when the user is a member of it and it is active. */
+  membership: OperatingTenant | null;
+}
+
+/**
+ * The user of an open, unexpired session (null for an ended session, an inactive or missing user), with the
+ * role of their membership in `requestedTenant` (when they belong to it and it is active) or else in their
+ * home tenant.
+ */
 export async function loadPrincipal(
   trx: Db,
   token: { userId: number; sessionId: number },
   now: Date,
-): Promise<Principal | null> {
+  requestedTenant: number | null = null,
+): Promise<EstablishedAccess | null> {
   const row = await trx
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .innerJoin('tenants as t', 't.id', 'u.tenant_id')
-    .innerJoin('roles as r', 'r.id', 'u.role_id')
     .select([
       'u.id as userId',
       'u.email',
@@ -42,8 +56,6 @@ export async function loadPrincipal(
       't.name as homeTenantName',
       't.is_system as homeTenantIsSystem',
       't.is_active as homeTenantActive',
-      'u.role_id as roleId',
-      'r.name as roleName',
     ])
     .where('s.id', '=', token.sessionId)
     .where('s.user_id', '=', token.userId)
@@ -52,7 +64,24 @@ export async function loadPrincipal(
     .where('u.is_active', '=', true)
     .executeTakeFirst();
   if (!row) return null;
-  return { ...row, sessionId: token.sessionId, permissions: new Set(await rolePermissions(trx, row.roleId)) };
+  const membership = requestedTenant !== null ? await findMembership(trx, row.userId, requestedTenant) : null;
+  const role = await membershipRole(trx, row.userId, membership?.id ?? row.homeTenantId);
+  const permissions = new Set(role ? await rolePermissions(trx, role.id) : []);
+  return {
+    principal: { ...row, sessionId: token.sessionId, roleId: role?.id ?? null, roleName: role?.name ?? null, permissions },
+    membership: membership ? { id: membership.id, name: membership.name, isSystem: membership.isSystem } : null,
+  };
+}
+
+async function membershipRole(trx: Db, userId: number, tenantId: number): Promise<{ id: number; name: string } | null> {
+  const row = await trx
+    .selectFrom('user_tenants as ut')
+    .innerJoin('roles as r', 'r.id', 'ut.role_id')
+    .select(['r.id', 'r.name'])
+    .where('ut.user_id', '=', userId)
+    .where('ut.tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 export async function rolePermissions(trx: Db, roleId: number): Promise<string[]> {

@@ -116,7 +116,6 @@ export interface RolePermissionsTable {
 export interface UsersTable {
   id: Generated<number>;
   tenant_id: number;
-  role_id: number;
   email: string;
   password_hash: string | null;
   first_name: string;
@@ -133,6 +132,8 @@ export interface UsersTable {
 export interface UserTenantsTable {
   tenant_id: number;
   user_id: number;
+  /** The user's role in this tenant (ADR 0002). */
+  role_id: number;
   created_at: Date;
 }
 

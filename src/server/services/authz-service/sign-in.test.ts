@@ -60,8 +60,7 @@ test('unknown user, wrong password, inactive user and user without password get 
   const now = t.clock.now();
   const acme = await t.tenantId('Acme Insurance');
   await withTenant(t.db, acme, async (trx) => {
-    const role = await trx.selectFrom('roles').select('id').where('name', '=', 'Analyst').executeTakeFirstOrThrow();
-    const base = { tenantId: acme, roleId: role.id, firstName: 'Ina', lastName: 'Active', now };
+    const base = { tenantId: acme, firstName: 'Ina', lastName: 'Active', now };
     await createUser(trx, { ...base, email: 'inactive@acme.test', isActive: false, passwordHash: await t.passwords.hash(DEMO_PASSWORD) });
     await createUser(trx, { ...base, email: 'nopassword@acme.test', passwordHash: null });
   });

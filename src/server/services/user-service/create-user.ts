@@ -4,7 +4,6 @@ import { isUniqueViolation } from '../../platform/db/postgres-errors';
 
 export interface NewUser {
   tenantId: number;
-  roleId: number;
   email: string;
   firstName: string;
   lastName: string;
@@ -19,8 +18,8 @@ export interface NewUser {
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /**
- * Creates a user whose home tenant is `tenantId`. Memberships (the tenants the user may operate in) are
- * separate: see addUserToTenant. Runs in the home tenant's scope; the role must belong to that tenant.
+ * Creates a user whose home tenant is `tenantId`. Memberships (the tenants the user may operate in, each
+ * with the user's role there) are separate: see addUserToTenant. Runs in the home tenant's scope.
  */
 export async function createUser(trx: Db, user: NewUser): Promise<number> {
   const email = normaliseEmail(user.email);
@@ -29,7 +28,6 @@ export async function createUser(trx: Db, user: NewUser): Promise<number> {
       .insertInto('users')
       .values({
         tenant_id: user.tenantId,
-        role_id: user.roleId,
         email,
         password_hash: user.passwordHash ?? null,
         first_name: user.firstName.trim(),

@@ -4,6 +4,7 @@ import { withSystem, withTenant } from '../../platform/tenancy/with-tenant';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createRole } from './create-role';
 import { createTenant } from './create-tenant';
+import { addUserToTenant } from './add-user-to-tenant';
 import { createUser } from './create-user';
 import { setRolePermissions } from './set-role-permissions';
 
@@ -91,24 +92,22 @@ describe('createTenant, createRole, createUser', () => {
   });
 
   test('e-mail addresses are unique across all tenants, even those the scope cannot see', async () => {
-    const role = await withTenant(t.db, acme, (trx) =>
-      trx.selectFrom('roles').select('id').where('name', '=', 'Analyst').executeTakeFirstOrThrow(),
-    );
     await expect(
       withTenant(t.db, acme, (trx) =>
-        createUser(trx, { tenantId: acme, roleId: role.id, email: 'DUAL@globex.test', firstName: 'A', lastName: 'B', now: t.clock.now() }),
+        createUser(trx, { tenantId: acme, email: 'DUAL@globex.test', firstName: 'A', lastName: 'B', now: t.clock.now() }),
       ),
     ).rejects.toMatchObject({ statusCode: 409, options: { code: 'EMAIL_EXISTS' } });
   });
 
-  test("a user's role must belong to the user's home tenant", async () => {
+  test("a membership's role must belong to the tenant of the membership", async () => {
     const voxRole = await withTenant(t.db, voxscreen, (trx) =>
       trx.selectFrom('roles').select('id').where('name', '=', 'Voxscreen Admin').executeTakeFirstOrThrow(),
     );
+    const userId = await withTenant(t.db, acme, (trx) =>
+      createUser(trx, { tenantId: acme, email: 'escalate@acme.test', firstName: 'E', lastName: 'S', now: t.clock.now() }),
+    );
     await expect(
-      withSystem(t.db, (trx) =>
-        createUser(trx, { tenantId: acme, roleId: voxRole.id, email: 'escalate@acme.test', firstName: 'E', lastName: 'S', now: t.clock.now() }),
-      ),
+      withSystem(t.db, (trx) => addUserToTenant(trx, { userId, tenantId: acme, roleId: voxRole.id, now: t.clock.now() })),
     ).rejects.toThrow(/foreign key/);
   });
 

@@ -134,8 +134,9 @@ export const tenantHandlers: TenantHandlers = {
     const rows = await ctx.inTenant((trx) =>
       trx
         .selectFrom('users as u')
-        .innerJoin('roles as r', 'r.id', 'u.role_id')
-        .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.title', 'u.role_id', 'r.name as role_name', 'u.is_active', 'u.last_login_at'])
+        .leftJoin('user_tenants as ut', (join) => join.onRef('ut.user_id', '=', 'u.id').onRef('ut.tenant_id', '=', 'u.tenant_id'))
+        .leftJoin('roles as r', 'r.id', 'ut.role_id')
+        .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.title', 'r.id as role_id', 'r.name as role_name', 'u.is_active', 'u.last_login_at'])
         .where('u.tenant_id', '=', params.id)
         .orderBy(sql`lower(u.first_name)`)
         .orderBy(sql`lower(u.last_name)`)

@@ -98,7 +98,10 @@ export const userHandlers: UserHandlers = {
 
   async getAuthorizer(_input, ctx) {
     // An inactive home account never gets here: the access hook answers 403 with authorization.application.
-    if (ctx.principal().permissions.size === 0) {
+    // A user without a role here (no membership in the home tenant) is let through: the tenant list decides
+    // (the chooser, or the no-tenant screen), and the chosen tenant's membership role applies from then on.
+    const principal = ctx.principal();
+    if (principal.roleId !== null && principal.permissions.size === 0) {
       return { authorized: false, authorization: { application: NO_CONSOLE_PERMISSION_MESSAGE } };
     }
     return { authorized: true };

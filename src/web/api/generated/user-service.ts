@@ -243,9 +243,11 @@ export type UserInfo = {
   /** Base64 image of the operating tenant's logo. */
   tenantLogo: string | null;
   operatingTenant: number | null;
+  /** The role of the user's membership in the operating tenant (in the home tenant when no tenant of theirs is named); null for a user who belongs to no tenant.
+   */
   rolePermission: {
-    roleId: number;
-    roleName: string;
+    roleId: number | null;
+    roleName: string | null;
     permissions: PermissionGrant[];
   };
   notificationPreference: NotificationPreference;
@@ -306,8 +308,9 @@ export type UserSummary = {
   lastName: string;
   email: string;
   title: string | null;
-  roleId: number;
-  roleName: string;
+  /** The user's role in this account; null without a membership here. */
+  roleId: number | null;
+  roleName: string | null;
   isActive: boolean;
   lastLoginDateTime: string | null;
 };

@@ -1,13 +1,34 @@
 /**
  * `npm run seed`: brings the database up to date and adds the demo data that is missing. Idempotent.
+ * `npm run seed -- --participants 100000 --results 1000000 [--projects 10] [--tenant "Benchmark Co"]` also adds a
+ * tenant of that size for benchmarks (through the same domain functions, in bulk), each run adding to it.
  */
+import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config';
 import { PasswordHasher } from '../src/server/platform/auth/password-hasher';
 import { systemClock } from '../src/server/platform/clock';
 import { openDatabase } from '../src/server/platform/db/open-database';
 import { prepareDatabase } from '../src/server/prepare-database';
 import { demoUsersTable } from '../src/server/seed/demo-users-table';
+import { BENCHMARK_TENANT, BENCHMARK_USER, seedBenchmarkData } from '../src/server/seed/seed-benchmark-data';
 import { seedDemoData } from '../src/server/seed/seed-demo-data';
+
+const { values } = parseArgs({
+  options: {
+    participants: { type: 'string' },
+    results: { type: 'string' },
+    projects: { type: 'string' },
+    tenant: { type: 'string' },
+  },
+});
+const count = (value: string | undefined, flag: string): number | undefined => {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new Error(`--${flag} takes a whole number, got ${value}`);
+  return Number(value);
+};
+const participants = count(values.participants, 'participants');
+const results = count(values.results, 'results');
+const projects = count(values.projects, 'projects');
 
 const config = loadConfig();
 const db = await openDatabase(config);
@@ -16,6 +37,18 @@ try {
   const report = await seedDemoData({ db, clock: systemClock, passwords: new PasswordHasher(config.passwordHashing) });
   console.log(`Seeded: ${report.tenantsCreated} tenant(s) and ${report.usersCreated} user(s) created.\n`);
   console.log(demoUsersTable());
+  if (participants !== undefined || results !== undefined) {
+    const tenantName = values.tenant ?? BENCHMARK_TENANT;
+    const started = Date.now();
+    console.log(`\nBenchmark data for ${tenantName}: ${participants ?? 0} participants, ${results ?? 0} results`);
+    await seedBenchmarkData(
+      db,
+      systemClock,
+      { participants: participants ?? 0, results: results ?? 0, projects, tenantName },
+      (line) => console.log(line),
+    );
+    console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s; ${BENCHMARK_USER} may operate in ${tenantName}.`);
+  }
 } finally {
   await db.destroy();
 }

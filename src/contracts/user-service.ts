@@ -244,6 +244,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/user-service/v1/user/permissionsNew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's permissions inside one project of the operating tenant
+         * @description The role's project-group permissions (002 §6), for a project that exists in the operating tenant (404 otherwise). Project team roles will narrow this list once the team issue assigns them.
+         */
+        get: operations["getProjectPermissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user-service/v1/user/userInfo": {
         parameters: {
             query?: never;
@@ -452,6 +472,15 @@ export type components = {
         };
         /** @description The user lacks the permission, or the operating tenant is not one of theirs. */
         Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such record in the operating tenant. */
+        NotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -897,6 +926,45 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    getProjectPermissions: {
+        parameters: {
+            query: {
+                projectId: number;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per role that applies (today the user's role). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        role_permissions: {
+                            permissions: components["schemas"]["PermissionGrant"][];
+                            roleName: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
         };
     };

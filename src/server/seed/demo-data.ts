@@ -1,4 +1,5 @@
-import type { TenantAttributeType } from '../platform/db/schema';
+import type { OrderStatus, QuestionnaireType, TenantAttributeType } from '../platform/db/schema';
+import { STAGE } from '../services/project-service/project-attributes';
 import {
   ANALYST,
   CALL_CENTER_AGENT,
@@ -14,19 +15,61 @@ export const VOXSCREEN = 'Voxscreen';
 export const ACME = 'Acme Insurance';
 export const GLOBEX = 'Globex Logistics';
 
+export interface DemoProject {
+  name: string;
+  /** STAGE attribute id. */
+  stage: number;
+  active: boolean;
+  questionnaireType?: QuestionnaireType;
+  languageIds: number[];
+  participants: number;
+  /** Results spread over the last 12 months (some of them DC, which are not completed calls). */
+  results: number;
+}
+
+export interface DemoOrder {
+  orderNumber: string;
+  /** Months relative to the seed's month: the order runs from the first day of startMonth to the last of endMonth. */
+  startMonth: number;
+  endMonth: number;
+  numberOfCalls: number;
+  orderStatus: OrderStatus;
+}
+
 export interface DemoTenant {
   name: string;
   isSystem: boolean;
-  projects: string[];
+  projects: DemoProject[];
+  /** Created before the projects, so every result counts against the order of its day. */
+  orders: DemoOrder[];
   callCenters: Omit<NewCallCenter, 'tenantId' | 'now'>[];
 }
 
+/** The questions of every demo project, in order. */
+export const DEMO_QUESTIONS = [
+  'In the last five years, have you been involved in any theft from an employer?',
+  'Have you ever falsified information on an insurance claim or application?',
+  'Are you currently using any illegal drugs?',
+  'Have you ever accepted a bribe or kickback?',
+  'Have you shared confidential company information with an unauthorized person?',
+];
+
 export const DEMO_TENANTS: readonly DemoTenant[] = [
-  { name: VOXSCREEN, isSystem: true, projects: [], callCenters: [] },
+  { name: VOXSCREEN, isSystem: true, projects: [], orders: [], callCenters: [] },
   {
     name: ACME,
     isSystem: false,
-    projects: ['Claims Integrity 2026', 'New Hire Screening'],
+    projects: [
+      { name: 'Claims Integrity 2026', stage: STAGE.EXECUTION, active: true, languageIds: [1, 2], participants: 90, results: 140 },
+      { name: 'New Hire Screening', stage: STAGE.TESTING, active: true, questionnaireType: 'EXPRESS_QUESTIONNAIRE', languageIds: [1], participants: 12, results: 0 },
+      { name: 'Vendor Due Diligence', stage: STAGE.SETUP, active: true, languageIds: [1, 2], participants: 0, results: 0 },
+      { name: 'Annual Compliance Review 2025', stage: STAGE.COMPLETE, active: false, languageIds: [1], participants: 60, results: 70 },
+      { name: 'Branch Audit Pilot', stage: STAGE.EXECUTION, active: false, questionnaireType: 'HYBRID_QUESTIONNAIRE', languageIds: [1], participants: 20, results: 25 },
+    ],
+    orders: [
+      { orderNumber: '100231', startMonth: -14, endMonth: -4, numberOfCalls: 150, orderStatus: 'Complete' },
+      { orderNumber: '100587', startMonth: -3, endMonth: 8, numberOfCalls: 400, orderStatus: 'Active' },
+    ],
     callCenters: [
       {
         name: 'Acme Central Call Center',
@@ -46,7 +89,13 @@ export const DEMO_TENANTS: readonly DemoTenant[] = [
   {
     name: GLOBEX,
     isSystem: false,
-    projects: ['Driver Onboarding', 'Warehouse Safety Review'],
+    projects: [
+      { name: 'Driver Onboarding', stage: STAGE.EXECUTION, active: true, languageIds: [1, 3], participants: 70, results: 95 },
+      { name: 'Warehouse Safety Review', stage: STAGE.COMPLETE, active: true, languageIds: [1], participants: 40, results: 45 },
+      { name: 'Customs Broker Vetting', stage: STAGE.SETUP, active: true, languageIds: [1, 3], participants: 0, results: 0 },
+      { name: 'Fleet Contractor Check', stage: STAGE.TESTING, active: false, questionnaireType: 'PRECISION_RED_GREEN_QUESTIONNAIRE', languageIds: [1], participants: 8, results: 0 },
+    ],
+    orders: [{ orderNumber: '200114', startMonth: -6, endMonth: 5, numberOfCalls: 250, orderStatus: 'Active' }],
     callCenters: [
       {
         name: 'Globex Manila Contact Center',

@@ -28,6 +28,12 @@ async function snapshot() {
     callCenterLanguages: await trx.selectFrom('call_center_languages').selectAll().orderBy('call_center_id').orderBy('language_id').execute(),
     tenantAttributes: await trx.selectFrom('tenant_attributes').selectAll().orderBy('id').execute(),
     permissions: await trx.selectFrom('permissions').selectAll().orderBy('id').execute(),
+    projectAttributes: await trx.selectFrom('project_attributes').selectAll().orderBy('id').execute(),
+    questions: await trx.selectFrom('project_questions').selectAll().orderBy('id').execute(),
+    orders: await trx.selectFrom('orders').selectAll().orderBy('id').execute(),
+    participants: await trx.selectFrom('participants').select(['id', 'project_id']).orderBy('id').execute(),
+    results: await trx.selectFrom('interview_results').select(['id', 'overall_evaluation', 'completed_at', 'order_id']).orderBy('id').execute(),
+    rollups: await trx.selectFrom('result_rollups').selectAll().orderBy('project_id').orderBy('month').orderBy('overall_evaluation').execute(),
   }));
 }
 

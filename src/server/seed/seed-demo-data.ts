@@ -3,13 +3,16 @@ import type { PasswordHasher } from '../platform/auth/password-hasher';
 import type { Clock } from '../platform/clock';
 import type { Db } from '../platform/db/schema';
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
-import { createProject } from '../services/project-service/create-project';
+import { createProjectWithQuestions } from '../services/project-service/create-project';
+import { createDefaultProjectAttributes } from '../services/project-service/project-attributes';
+import { createOrder } from '../services/user-service/order-domain';
 import { addUserToTenant } from '../services/user-service/add-user-to-tenant';
 import { createCallCenter } from '../services/user-service/create-call-center';
 import { createTenant } from '../services/user-service/create-tenant';
 import { createUser } from '../services/user-service/create-user';
 import { saveTenantAttribute } from '../services/user-service/save-tenant-attribute';
-import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS, TENANT_ATTRIBUTE_VALUES } from './demo-data';
+import { DEMO_PASSWORD, DEMO_QUESTIONS, DEMO_TENANTS, DEMO_USERS, TENANT_ATTRIBUTE_VALUES, type DemoOrder } from './demo-data';
+import { generateInterviewData, twelveMonthsBefore } from './interview-data';
 
 export interface SeedDeps {
   db: Db;
@@ -23,6 +26,17 @@ export interface SeedReport {
 }
 
 const byName = (name: string) => sql<boolean>`lower(name) = ${name.toLowerCase()}`;
+
+/** 'YYYY-MM-DD' of the first (or last) day of the UTC month `offset` months from `now`. */
+function monthDay(now: Date, offset: number, end: boolean): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset + (end ? 1 : 0), end ? 0 : 1));
+  return d.toISOString().slice(0, 10);
+}
+
+const orderDates = (order: DemoOrder, now: Date) => ({
+  startDate: monthDay(now, order.startMonth, false),
+  endDate: monthDay(now, order.endMonth, true),
+});
 
 /**
  * Creates the demo tenants, roles, users, call centers and projects through the domain functions the API
@@ -46,16 +60,48 @@ export async function seedDemoData({ db, clock, passwords }: SeedDeps): Promise<
       return (await createTenant(trx, { name: demo.name, isSystem: demo.isSystem, now })).tenant.id;
     });
     tenantIds.set(demo.name, id);
-    await withTenant(db, id, async (trx) => {
-      for (const name of demo.projects) {
-        const exists = await trx.selectFrom('projects').select('id').where(byName(name)).executeTakeFirst();
-        if (!exists) await createProject(trx, { tenantId: id, name, now });
+    const newProjects = await withTenant(db, id, async (trx) => {
+      await createDefaultProjectAttributes(trx, id);
+      for (const order of demo.orders) {
+        const exists = await trx.selectFrom('orders').select('id').where('order_number', '=', order.orderNumber).executeTakeFirst();
+        if (!exists) await createOrder(trx, { tenantId: id, ...order, ...orderDates(order, now), now });
+      }
+      const created = [];
+      for (const [index, project] of demo.projects.entries()) {
+        const exists = await trx.selectFrom('projects').select('id').where(byName(project.name)).executeTakeFirst();
+        if (exists) continue;
+        const { projectId, questionIds } = await createProjectWithQuestions(trx, {
+          tenantId: id,
+          name: project.name,
+          active: project.active,
+          stageId: project.stage,
+          questionnaireType: project.questionnaireType,
+          languageIds: project.languageIds,
+          questions: DEMO_QUESTIONS.map((questionText) => ({ questionText })),
+          now,
+        });
+        created.push({ project, index, projectId, questionIds });
       }
       for (const center of demo.callCenters) {
         const exists = await trx.selectFrom('call_centers').select('id').where(byName(center.name)).executeTakeFirst();
         if (!exists) await createCallCenter(trx, { ...center, tenantId: id, now });
       }
+      return created;
     });
+    // Participants and results only for projects created in this run, so a second run adds nothing.
+    for (const { project, index, projectId, questionIds } of newProjects) {
+      await generateInterviewData(db, {
+        tenantId: id,
+        projectId,
+        questionIds,
+        participants: project.participants,
+        results: project.results,
+        since: twelveMonthsBefore(now),
+        now,
+        seed: id * 1000 + index,
+        codePrefix: `P${projectId}-`,
+      });
+    }
   }
   const tenantId = (name: string) => {
     const id = tenantIds.get(name);

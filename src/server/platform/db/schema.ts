@@ -189,12 +189,171 @@ export interface TenantAttributesTable {
   active: Generated<boolean>;
 }
 
+export type QuestionnaireType =
+  | 'PRECISION_QUESTIONNAIRE'
+  | 'EXPRESS_QUESTIONNAIRE'
+  | 'HYBRID_QUESTIONNAIRE'
+  | 'PRECISION_RED_GREEN_QUESTIONNAIRE'
+  | 'SURGE_QUESTIONNAIRE'
+  | 'PROTECT_QUESTIONNAIRE';
+
 export interface ProjectsTable {
   id: Generated<number>;
   tenant_id: number;
   name: string;
   active: Generated<boolean>;
   created_at: Date;
+  /** attribute_id of the tenant's STATUS attribute; kept in step with `active` by setProjectStatus. */
+  status_id: number | null;
+  /** attribute_id of the tenant's STAGE attribute. */
+  stage_id: number | null;
+  description: string | null;
+  questionnaire_type: Generated<QuestionnaireType>;
+}
+
+export type ProjectAttributeType = 'STATUS' | 'STAGE';
+
+export interface ProjectAttributesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  attribute_type: ProjectAttributeType;
+  attribute_id: number;
+  language_id: number;
+  description: string;
+  sequence: number;
+  active: Generated<boolean>;
+}
+
+export interface ProjectLanguagesTable {
+  tenant_id: number;
+  project_id: number;
+  language_id: number;
+}
+
+export interface ProjectQuestionsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  project_id: number;
+  question_text: string;
+  is_pertinant: Generated<boolean>;
+  sequence: number;
+  expected_answer: Generated<'Yes' | 'No' | 'Narr'>;
+  pre_interview: Generated<boolean>;
+  created_at: Date;
+}
+
+export type ParticipantStatus =
+  | 'NEW_PARTICIPANT'
+  | 'INVITATION_SCHEDULED'
+  | 'INVITATION_SENT'
+  | 'INVITATION_RESENT'
+  | 'NON_RESPONSIVE_PARTICIPANT'
+  | 'ATTEMPTED_INCOMPLETE'
+  | 'ATTEMPTED_PARTIAL'
+  | 'UNDELIVERED'
+  | 'INTERVIEWED'
+  | 'RESULT_PUBLISHED'
+  | 'ARCHIVED';
+
+export interface ParticipantsTable {
+  /** bigint: a number on PGlite, a string on node-postgres; convert with Number() when read. */
+  id: Generated<number | string>;
+  tenant_id: number;
+  project_id: number;
+  interview_ref_num: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone_number: string | null;
+  participant_language_id: number | null;
+  status: Generated<ParticipantStatus>;
+  is_test_participant: Generated<boolean>;
+  is_active: Generated<boolean>;
+  access_code: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type OrderStatus = 'Active' | 'Inactive' | 'Complete';
+
+export interface OrdersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  order_number: string;
+  /** date columns are written and compared as 'YYYY-MM-DD' text. */
+  start_date: ColumnType<Date, string, string>;
+  end_date: ColumnType<Date, string, string>;
+  number_of_calls: number;
+  order_status: OrderStatus;
+  created_at: Date;
+}
+
+/** Overall evaluation and per-question result codes (002 §1). */
+export type EvaluationCode = 'LR' | 'AR' | 'PR' | 'HR' | 'CM' | 'AD' | 'NC' | 'PD' | 'RJ' | 'DC' | 'NP' | 'R' | 'G';
+
+export interface InterviewResultsTable {
+  id: Generated<number | string>;
+  tenant_id: number;
+  project_id: number;
+  participant_id: number | string;
+  order_id: number | null;
+  interview_reference_number: string | null;
+  access_code: string | null;
+  overall_evaluation: EvaluationCode;
+  completed_at: Date;
+  released: Generated<boolean>;
+  deleted: Generated<boolean>;
+  reviewed: Generated<boolean>;
+  created_at: Date;
+}
+
+export interface InterviewQuestionResultsTable {
+  tenant_id: number;
+  interview_result_id: number | string;
+  project_question_id: number;
+  sequence: number;
+  result: EvaluationCode;
+  transcription: string | null;
+}
+
+export interface ResultRollupsTable {
+  tenant_id: number;
+  project_id: number;
+  order_id: number | null;
+  month: ColumnType<Date, string, string>;
+  overall_evaluation: EvaluationCode;
+  result_count: ColumnType<number | string, number, number>;
+}
+
+export interface QuestionResultRollupsTable {
+  tenant_id: number;
+  project_id: number;
+  project_question_id: number;
+  result: EvaluationCode;
+  result_count: ColumnType<number | string, number, number>;
+}
+
+export type TemplateType = 'TEST_INVITATION_EMAIL' | 'TEST_INVITATION_SMS';
+
+export interface CommunicationTemplatesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  project_id: number;
+  template_type: TemplateType;
+  language_id: number;
+  template_name: string | null;
+  description: string | null;
+  email_subject: string | null;
+  template_content: Generated<string>;
+  sms_sender: 'ALPHANUMERIC_NUMBER' | 'PHONE_NUMBER' | null;
+  sms_provider: string | null;
+  updated_at: Date;
+}
+
+export interface TemplatePlaceholdersTable {
+  template_type: TemplateType;
+  placeholder: string;
+  is_default_placeholder: boolean;
 }
 
 export interface CallCentersTable {
@@ -248,6 +407,17 @@ export interface DB {
   projects: ProjectsTable;
   call_centers: CallCentersTable;
   call_center_languages: CallCenterLanguagesTable;
+  project_attributes: ProjectAttributesTable;
+  project_languages: ProjectLanguagesTable;
+  project_questions: ProjectQuestionsTable;
+  participants: ParticipantsTable;
+  orders: OrdersTable;
+  interview_results: InterviewResultsTable;
+  interview_question_results: InterviewQuestionResultsTable;
+  result_rollups: ResultRollupsTable;
+  question_result_rollups: QuestionResultRollupsTable;
+  communication_templates: CommunicationTemplatesTable;
+  template_placeholders: TemplatePlaceholdersTable;
 }
 
 /** The database, or a transaction on it: every repository and domain function takes one of these. */

@@ -1,5 +1,7 @@
 import type { operations } from '../../../contracts/project-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
+import { projectHandlers } from './project-handlers';
 
-/** No operations yet: they arrive with the issues that build their screens. */
-export const projectServiceHandlers: ServiceHandlers<operations> = {};
+export const projectServiceHandlers: ServiceHandlers<operations> = {
+  ...projectHandlers,
+};

@@ -2,6 +2,7 @@ import type { Db, Tenant } from '../../platform/db/schema';
 import { HttpError } from '../../platform/http/http-error';
 import { isUniqueViolation } from '../../platform/db/postgres-errors';
 import { permissionId } from '../../platform/permissions/catalogue';
+import { createDefaultProjectAttributes } from '../project-service/project-attributes';
 import { createRole } from './create-role';
 import { setRolePermissions } from './set-role-permissions';
 import { STANDARD_ROLES } from './standard-roles';
@@ -21,7 +22,7 @@ export interface CreatedTenant {
 }
 
 /**
- * Creates a tenant with its standard roles and their permissions. Needs a privileged (system) transaction:
+ * Creates a tenant with its standard roles and their permissions, and the default project STATUS and STAGE values. Needs a privileged (system) transaction:
  * the tenant does not exist yet, so no tenant scope can hold it.
  */
 export async function createTenant(trx: Db, input: NewTenant): Promise<CreatedTenant> {
@@ -59,5 +60,6 @@ export async function createTenant(trx: Db, input: NewTenant): Promise<CreatedTe
     });
     roles.set(standard.name, roleId);
   }
+  await createDefaultProjectAttributes(trx, tenant.id);
   return { tenant, roles };
 }

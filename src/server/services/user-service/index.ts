@@ -2,6 +2,7 @@ import type { operations } from '../../../contracts/user-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { appHandlers } from './app-handlers';
 import { callCenterHandlers } from './call-center-handlers';
+import { projectPermissionHandlers } from './project-permission-handlers';
 import { tenantHandlers } from './tenant-handlers';
 import { userHandlers } from './user-handlers';
 
@@ -10,4 +11,5 @@ export const userServiceHandlers: ServiceHandlers<operations> = {
   ...tenantHandlers,
   ...callCenterHandlers,
   ...appHandlers,
+  ...projectPermissionHandlers,
 };

@@ -213,15 +213,15 @@ describe('listTenantProjects', () => {
     expect(names).toEqual(expect.arrayContaining(['Acme Insurance', 'Globex Logistics', 'Voxscreen']));
     expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
     const byId = new Map(accounts.map((a) => [a.tenantId, a.projects.map((p) => p.name)]));
-    expect(byId.get(acme)).toEqual(['Claims Integrity 2026', 'New Hire Screening']);
-    expect(byId.get(globex)).toEqual(['Driver Onboarding', 'Warehouse Safety Review']);
+    expect(byId.get(acme)).toEqual(['Annual Compliance Review 2025', 'Branch Audit Pilot', 'Claims Integrity 2026', 'New Hire Screening', 'Vendor Due Diligence']);
+    expect(byId.get(globex)).toEqual(['Customs Broker Vetting', 'Driver Onboarding', 'Fleet Contractor Check', 'Warehouse Safety Review']);
     expect(byId.get(voxscreen)).toEqual([]);
   });
 
   test('a customer tenant sees only itself', async () => {
     const accounts = await t.api.ok('listTenantProjects', { token: acmeAdmin, operatingTenant: acme });
     expect(accounts.map((a) => a.tenantId)).toEqual([acme]);
-    expect(accounts[0]!.projects).toHaveLength(2);
+    expect(accounts[0]!.projects).toHaveLength(5);
   });
 });
 

@@ -121,6 +121,18 @@ const injectedRtkApi = api
         query: () => ({ url: `/user-service/v1/app/configuration` }),
         providesTags: ["App"],
       }),
+      getProjectPermissions: build.query<
+        GetProjectPermissionsApiResponse,
+        GetProjectPermissionsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-service/v1/user/permissionsNew`,
+          params: {
+            projectId: queryArg.projectId,
+          },
+        }),
+        providesTags: ["User"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -192,6 +204,16 @@ export type GetAppVersionApiArg = void;
 export type GetClientConfigurationApiResponse =
   /** status 200 Configuration. */ ClientConfiguration;
 export type GetClientConfigurationApiArg = void;
+export type GetProjectPermissionsApiResponse =
+  /** status 200 One entry per role that applies (today the user's role). */ {
+    role_permissions: {
+      roleName: string;
+      permissions: PermissionGrant[];
+    }[];
+  };
+export type GetProjectPermissionsApiArg = {
+  projectId: number;
+};
 export type Error = {
   /** Human-readable message shown to the user. */
   message: string;
@@ -393,4 +415,6 @@ export const {
   useLazyGetAppVersionQuery,
   useGetClientConfigurationQuery,
   useLazyGetClientConfigurationQuery,
+  useGetProjectPermissionsQuery,
+  useLazyGetProjectPermissionsQuery,
 } = injectedRtkApi;

@@ -1,0 +1,121 @@
+import type { Db, EvaluationCode } from '../platform/db/schema';
+import { withTenant } from '../platform/tenancy/with-tenant';
+import { createParticipants, type NewParticipant } from '../services/participant-service/create-participants';
+import { recordInterviewResults, type NewInterviewResult } from '../services/execution-service/record-interview-results';
+
+/** A small deterministic PRNG (mulberry32): the same seed gives the same demo data on every machine. */
+export function randomSource(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Weighted<T> = readonly (readonly [T, number])[];
+
+function pick<T>(random: () => number, weighted: Weighted<T>): T {
+  const total = weighted.reduce((sum, [, w]) => sum + w, 0);
+  let r = random() * total;
+  for (const [value, weight] of weighted) {
+    r -= weight;
+    if (r < 0) return value;
+  }
+  return weighted[weighted.length - 1]![0];
+}
+
+/** Mostly low risk, as real screening populations are; DC (disconnected) is a call that did not complete. */
+const OVERALL: Weighted<EvaluationCode> = [
+  ['LR', 44],
+  ['AR', 18],
+  ['PR', 12],
+  ['HR', 9],
+  ['NC', 7],
+  ['CM', 2],
+  ['AD', 2],
+  ['DC', 6],
+];
+const PER_QUESTION: Weighted<EvaluationCode> = [
+  ['LR', 55],
+  ['AR', 17],
+  ['PR', 11],
+  ['HR', 8],
+  ['NC', 5],
+  ['CM', 2],
+  ['AD', 2],
+];
+
+const FIRST = ['Ana', 'Ben', 'Carla', 'Dev', 'Elena', 'Farid', 'Grace', 'Hiro', 'Iris', 'Jon', 'Kemal', 'Lina', 'Marco', 'Nia', 'Omar', 'Priya'];
+const LAST = ['Santos', 'Nguyen', 'Okafor', 'Schmidt', 'Haddad', 'Kim', 'Rossi', 'Dubois', 'Mensah', 'Cruz', 'Ivanova', 'Tanaka'];
+
+/** The first instant of the UTC month 11 months before `now`: with the current month, the last 12 months. */
+export const twelveMonthsBefore = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
+
+export interface InterviewDataPlan {
+  tenantId: number;
+  projectId: number;
+  /** Question ids by sequence. */
+  questionIds: number[];
+  participants: number;
+  results: number;
+  /** Results complete between this instant and `now`. */
+  since: Date;
+  now: Date;
+  seed: number;
+  /** Participants and results per transaction (bounds memory and the time the single connection is held). */
+  batchSize?: number;
+  /** Prefix of interview reference numbers and access codes; must be unique per tenant. */
+  codePrefix: string;
+}
+
+/**
+ * Adds participants and their interview results to a project through createParticipants and
+ * recordInterviewResults, in batches of one transaction each. Results spread between `since` and `now`;
+ * with more results than participants, participants are interviewed more than once (retakes).
+ */
+export async function generateInterviewData(db: Db, plan: InterviewDataPlan): Promise<{ participants: number; results: number }> {
+  const random = randomSource(plan.seed);
+  const batch = plan.batchSize ?? 20_000;
+  const participantIds: number[] = [];
+  for (let start = 0; start < plan.participants; start += batch) {
+    const count = Math.min(batch, plan.participants - start);
+    const rows: NewParticipant[] = Array.from({ length: count }, (_, i) => {
+      const n = start + i + 1;
+      const first = FIRST[Math.floor(random() * FIRST.length)]!;
+      const last = LAST[Math.floor(random() * LAST.length)]!;
+      return {
+        interviewRefNum: `${plan.codePrefix}${String(n).padStart(7, '0')}`,
+        accessCode: `${plan.codePrefix}A${String(n).padStart(7, '0')}`,
+        firstName: first,
+        lastName: last,
+        email: `${first}.${last}.${plan.codePrefix}${n}@example.test`.toLowerCase(),
+        languageId: random() < 0.8 ? 1 : 2,
+        status: 'INVITATION_SENT',
+      };
+    });
+    participantIds.push(...(await withTenant(db, plan.tenantId, (trx) => createParticipants(trx, plan.tenantId, plan.projectId, rows, plan.now))));
+  }
+  const spreadMs = Math.max(0, plan.now.getTime() - plan.since.getTime());
+  for (let start = 0; start < plan.results && participantIds.length; start += batch) {
+    const count = Math.min(batch, plan.results - start);
+    const results: NewInterviewResult[] = Array.from({ length: count }, (_, i) => {
+      const participantId = participantIds[(start + i) % participantIds.length]!;
+      const overall = pick(random, OVERALL);
+      return {
+        projectId: plan.projectId,
+        participantId,
+        overallEvaluation: overall,
+        completedAt: new Date(plan.now.getTime() - Math.floor(random() * spreadMs)),
+        questionResults:
+          overall === 'DC'
+            ? []
+            : plan.questionIds.map((questionId, q) => ({ projectQuestionId: questionId, sequence: q + 1, result: pick(random, PER_QUESTION) })),
+      };
+    });
+    await withTenant(db, plan.tenantId, (trx) => recordInterviewResults(trx, plan.tenantId, results, plan.now));
+  }
+  return { participants: participantIds.length, results: participantIds.length ? plan.results : 0 };
+}

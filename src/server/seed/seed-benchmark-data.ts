@@ -35,7 +35,11 @@ export async function seedBenchmarkData(db: Db, clock: Clock, size: BenchmarkSiz
     const existing = await trx.selectFrom('tenants').select('id').where(sql<boolean>`lower(name) = ${name.toLowerCase()}`).executeTakeFirst();
     const id = existing?.id ?? (await createTenant(trx, { name, now })).tenant.id;
     const user = await trx.selectFrom('users').select('id').where('email', '=', BENCHMARK_USER).executeTakeFirst();
-    if (user) await addUserToTenant(trx, { userId: user.id, tenantId: id, now });
+    if (user) {
+      // The provider admin operates here with the tenant's own Voxscreen Admin role (the role lives on the membership).
+      const role = await trx.selectFrom('roles').select('id').where('tenant_id', '=', id).where(sql<boolean>`lower(name) = 'voxscreen admin'`).executeTakeFirstOrThrow();
+      await addUserToTenant(trx, { userId: user.id, tenantId: id, roleId: role.id, now });
+    }
     return id;
   });
   const run = await withTenant(db, tenantId, async (trx) => {

@@ -31,7 +31,8 @@ beforeAll(async () => {
   fixture = await withSystem(t.db, async (trx) => {
     const { tenant } = await createTenant(trx, { name: 'Fixture Co', now });
     const user = await trx.selectFrom('users').select('id').where('email', '=', 'admin@voxscreen.test').executeTakeFirstOrThrow();
-    await addUserToTenant(trx, { userId: user.id, tenantId: tenant.id, now });
+    const role = await trx.selectFrom('roles').select('id').where('tenant_id', '=', tenant.id).where('name', '=', 'Voxscreen Admin').executeTakeFirstOrThrow();
+    await addUserToTenant(trx, { userId: user.id, tenantId: tenant.id, roleId: role.id, now });
     return tenant.id;
   });
   await withTenant(t.db, fixture, async (trx) => {

@@ -24,7 +24,8 @@ export const projectPermissionHandlers: ProjectPermissionHandlers = {
     return {
       role_permissions: [
         {
-          roleName: principal.roleName,
+          // Operating in a tenant means holding a membership there, and every membership has a role.
+          roleName: principal.roleName ?? '',
           permissions: PROJECT_PERMISSIONS.filter((p) => principal.permissions.has(p)).map((permission) => ({ permission })),
         },
       ],

@@ -50,6 +50,9 @@ const config: Config = {
         '\\.(css|svg|png)$': '<rootDir>/src/web/testing/file-stub.ts',
         // redux-persist's typed entry points are its ES builds; Jest runs the CommonJS ones.
         '^redux-persist/es/(.*)$': 'redux-persist/lib/$1',
+        // jsdom cannot lay out ApexCharts' SVG: the Chart wrapper's hidden data table is what tests read.
+        '^react-apexcharts(/.*)?$': '<rootDir>/src/web/testing/chart-stub.tsx',
+        '^apexcharts(/.*)?$': '<rootDir>/src/web/testing/file-stub.ts',
       },
       moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
     },

@@ -11,6 +11,9 @@ import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { generateEndpoints } from '@rtk-query/codegen-openapi';
+
+/** operationIds of POST calls that only read: generated as queries. */
+const READ_BY_POST = ['getDashboardKpi'];
 import { bundleOpenApi } from './lib/openapi-bundle';
 import { SERVICES } from './lib/services';
 
@@ -41,7 +44,11 @@ try {
       hooks: { queries: true, lazyQueries: true, mutations: true },
       tag: true,
       // Tenant and language headers are added by the base query from the store, never passed per call.
-      endpointOverrides: [{ pattern: /.*/, parameterFilter: (_name, parameter) => parameter.in !== 'header' }],
+      // Reads the spec makes with POST (dashboard KPI) are cached queries, not mutations.
+      endpointOverrides: [
+        { pattern: READ_BY_POST, type: 'query', parameterFilter: (_name, parameter) => parameter.in !== 'header' },
+        { pattern: /.*/, parameterFilter: (_name, parameter) => parameter.in !== 'header' },
+      ],
     })) as string;
     const relocated = endpoints.replace(/from "[^"]*base-api"/, 'from "../base-api"');
     outputs.set(`src/web/api/generated/${service}.ts`, banner + relocated);

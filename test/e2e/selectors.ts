@@ -35,6 +35,29 @@ export const sel = {
     switchTenant: 'switch-tenant',
   },
   dashboard: 'dashboard-page',
+  dashboardTiles: {
+    activeProjects: 'kpi-active-projects-value',
+    completedProjects: 'kpi-completed-projects-value',
+    lifetimeCalls: 'kpi-lifetime-calls-value',
+    orderCalls: 'kpi-order-calls-value',
+    callsRemaining: 'kpi-calls-remaining-value',
+  },
+  projects: {
+    list: 'project-list',
+    page: 'projects-page',
+    cards: 'project-cards',
+    /** `project-card-<projectId>` */
+    card: (projectId: number) => `project-card-${projectId}`,
+    nameLink: 'project-name-link',
+    empty: 'projects-empty',
+    error: 'projects-error',
+    create: 'project-create',
+    updated: 'projects-updated',
+    statusFilter: 'project-filter-status-trigger',
+    stageFilter: 'project-filter-stage-trigger',
+    /** `project-filter-<status|stage>-option-<attributeId>` */
+    filterOption: (filter: 'status' | 'stage', attributeId: number) => `project-filter-${filter}-option-${attributeId}`,
+  },
   about: {
     page: 'about-page',
     version: 'about-version',

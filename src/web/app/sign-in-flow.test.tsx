@@ -3,6 +3,7 @@ import { sel } from '../../../test/e2e/selectors';
 import { installFetchStub } from '../testing/fetch-stub';
 import { ACCESS_TOKEN, ACME, GLOBEX, ID_TOKEN, PATHS, serverFor, signedInState, tenant } from '../testing/factories';
 import { renderWithProviders, type RenderedApp } from '../testing/render-with-providers';
+import { dashboardServer } from '../features/dashboard/dashboard-fixtures';
 
 const signIn = async ({ user }: RenderedApp, email = 'admin@acme.test', password = 'Voxscreen!2026') => {
   await user.type(await screen.findByTestId(sel.signIn.email), email);
@@ -37,7 +38,7 @@ describe('sign-in entry', () => {
   });
 
   it('places a one-tenant user automatically, in the order of 000 §7, and opens the dashboard', async () => {
-    const server = installFetchStub(serverFor({ tenants: [ACME] }));
+    const server = installFetchStub({ ...serverFor({ tenants: [ACME] }), ...dashboardServer() });
     const app = await renderWithProviders();
     await signIn(app);
 

@@ -21,6 +21,14 @@ describe('project filters', () => {
     expect(resolveStatusFilter(initial, STATUS_OPTIONS)).toEqual([11]);
   });
 
+  it('default to the first Status in a translated interface, where no label reads Active', () => {
+    const translated = [
+      { id: 12, label: 'Inactivo', sequence: 2 },
+      { id: 11, label: 'Activo', sequence: 1 },
+    ];
+    expect(resolveStatusFilter(reducer(undefined, { type: 'init' }), translated)).toEqual([11]);
+  });
+
   it('keep the user’s choice, even an empty one', () => {
     const chosen = reducer(undefined, statusFilterChanged([12]));
     expect(resolveStatusFilter(chosen, STATUS_OPTIONS)).toEqual([12]);

@@ -13,6 +13,8 @@ export interface ProjectFiltersState {
 export interface FilterOption {
   id: number;
   label: string;
+  /** Position in the list; the service gives every tenant Active as its first Status (sequence 1). */
+  sequence?: number;
 }
 
 const initialState: ProjectFiltersState = { status: null, stage: [] };
@@ -38,6 +40,13 @@ export const projectFiltersSlice = createSlice({
 
 export const { statusFilterChanged, stageFilterChanged, projectFiltersCleared } = projectFiltersSlice.actions;
 
-/** The Status ids to filter by: the user's choice, else the ids of the options labelled Active. */
-export const resolveStatusFilter = (filters: ProjectFiltersState, statusOptions: FilterOption[]): number[] =>
-  filters.status ?? statusOptions.filter((option) => option.label === DEFAULT_STATUS_LABEL).map((option) => option.id);
+/**
+ * The Status ids to filter by: the user's choice, else the ids of the options labelled Active. In a translated
+ * interface ("Activo", "Aktibo") no label reads Active: the default is then the first Status (sequence 1),
+ * which is Active in every language.
+ */
+export const resolveStatusFilter = (filters: ProjectFiltersState, statusOptions: FilterOption[]): number[] => {
+  if (filters.status) return filters.status;
+  const labelled = statusOptions.filter((option) => option.label === DEFAULT_STATUS_LABEL);
+  return (labelled.length ? labelled : statusOptions.filter((option) => option.sequence === 1)).map((option) => option.id);
+};

@@ -3,6 +3,7 @@ import {
   alertSlotRecipe,
   animationStyles,
   avatarSlotRecipe,
+  badgeRecipe,
   breadcrumbSlotRecipe,
   breakpoints,
   buttonRecipe,
@@ -22,6 +23,7 @@ import {
   menuSlotRecipe,
   nativeSelectSlotRecipe,
   recipes as allRecipes,
+  selectSlotRecipe,
   semanticTokens,
   skeletonRecipe,
   slotRecipes as allSlotRecipes,
@@ -50,6 +52,7 @@ const defaultThemeSlice = defineConfig({
     layerStyles,
     animationStyles,
     recipes: {
+      badge: badgeRecipe,
       button: buttonRecipe,
       heading: headingRecipe,
       icon: iconRecipe,
@@ -68,6 +71,7 @@ const defaultThemeSlice = defineConfig({
       field: fieldSlotRecipe,
       menu: menuSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
+      select: selectSlotRecipe,
     },
   },
 });

@@ -34,7 +34,7 @@ const injectedRtkApi = api
         }),
         providesTags: ["Project"],
       }),
-      getDashboardKpi: build.mutation<
+      getDashboardKpi: build.query<
         GetDashboardKpiApiResponse,
         GetDashboardKpiApiArg
       >({
@@ -45,7 +45,7 @@ const injectedRtkApi = api
             tenantId: queryArg.tenantId,
           },
         }),
-        invalidatesTags: ["Dashboard"],
+        providesTags: ["Dashboard"],
       }),
       listYearlyResults: build.query<
         ListYearlyResultsApiResponse,
@@ -175,7 +175,8 @@ export const {
   useLazyListProjectCardsQuery,
   useListProjectAttributesQuery,
   useLazyListProjectAttributesQuery,
-  useGetDashboardKpiMutation,
+  useGetDashboardKpiQuery,
+  useLazyGetDashboardKpiQuery,
   useListYearlyResultsQuery,
   useLazyListYearlyResultsQuery,
 } = injectedRtkApi;

@@ -3,15 +3,90 @@ import { sel } from '../../../../test/e2e/selectors';
 import { installFetchStub } from '../../testing/fetch-stub';
 import { GLOBEX, serverFor, signedInState, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
+import { DASHBOARD_PATHS, dashboardServer, kpi } from './dashboard-fixtures';
 
-describe('Dashboard frame', () => {
-  it('shows the breadcrumb, greets the user and names the operating tenant', async () => {
-    installFetchStub(serverFor({ tenants: [GLOBEX], user: userInfo({ firstName: 'Grace', lastName: 'Hopper' }) }));
+const hiddenTable = (container: HTMLElement, caption: string) => {
+  const table = within(container).getByText(caption).closest('table');
+  if (!table) throw new Error(`no table captioned ${caption}`);
+  return Object.fromEntries(
+    within(table)
+      .getAllByRole('row')
+      .map((row) => [within(row).getByRole('rowheader').textContent, within(row).getByRole('cell').textContent]),
+  );
+};
+
+describe('Dashboard', () => {
+  it('shows the five KPI tiles of the operating tenant, asked for with its id', async () => {
+    const stub = installFetchStub({ ...serverFor({ tenants: [GLOBEX], user: userInfo({ firstName: 'Grace', lastName: 'Hopper' }) }), ...dashboardServer() });
     await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState(GLOBEX) });
 
     const page = await screen.findByTestId(sel.dashboard);
     expect(within(page).getByRole('heading', { level: 1 })).toHaveTextContent('Welcome, Grace Hopper');
-    expect(within(page).getByText('Dashboard')).toBeInTheDocument();
     expect(page).toHaveTextContent('You are working in Globex Logistics.');
+    expect(await screen.findByTestId(sel.dashboardTiles.activeProjects)).toHaveTextContent('3');
+    expect(screen.getByTestId(sel.dashboardTiles.completedProjects)).toHaveTextContent('1');
+    expect(screen.getByTestId(sel.dashboardTiles.lifetimeCalls)).toHaveTextContent('1,234');
+    expect(screen.getByTestId(sel.dashboardTiles.orderCalls)).toHaveTextContent('67');
+    expect(screen.getByTestId(sel.dashboardTiles.callsRemaining)).toHaveTextContent('133/200');
+    expect(screen.getByText('Calls Remaining')).toBeInTheDocument();
+    const kpiCall = stub.callsTo(DASHBOARD_PATHS.getDashboardKpi)[0]!;
+    expect(kpiCall.query.get('tenantId')).toBe(String(GLOBEX.tenantId));
+    expect(kpiCall.headers.get('operatingTenant')).toBe(String(GLOBEX.tenantId));
+  });
+
+  it('draws the current-order doughnut with the floor percentage and the risk classes', async () => {
+    installFetchStub({ ...serverFor(), ...dashboardServer({ kpi: kpi({ total_completed_interview: 2, total_number_of_calls: 3 }) }) });
+    await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState() });
+    const card = await screen.findByTestId('order-doughnut');
+    expect(hiddenTable(card, 'Current order calls by risk')).toEqual({
+      Completed: '66%', // floor(2/3 × 100)
+      High: '7',
+      Potential: '10',
+      Average: '15',
+      Low: '30',
+      'Non-Compliant': '5',
+    });
+  });
+
+  it('shows the single No-Calls slice when the current order has no calls, and 0% without an order', async () => {
+    installFetchStub({
+      ...serverFor(),
+      ...dashboardServer({
+        kpi: kpi({ total_completed_interview: 0, total_number_of_calls: 0, hr_count: 0, pr_count: 0, ar_count: 0, lr_count: 0, nc_count: 0 }),
+      }),
+    });
+    await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState() });
+    const card = await screen.findByTestId('order-doughnut');
+    expect(hiddenTable(card, 'Current order calls by risk')).toEqual({ Completed: '0%', 'No-Calls': '0' });
+    expect(screen.getByTestId(sel.dashboardTiles.callsRemaining)).toHaveTextContent('0/0');
+  });
+
+  it('charts Project Activity per month', async () => {
+    installFetchStub({ ...serverFor(), ...dashboardServer() });
+    await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState() });
+    const card = await screen.findByTestId('project-activity');
+    expect(within(card).getByRole('heading', { name: 'Project Activity' })).toBeInTheDocument();
+    const rows = hiddenTable(card, 'Calls per month');
+    expect(Object.keys(rows)).toHaveLength(12);
+    expect(rows['Apr 2025']).toBe('0');
+    expect(rows['Mar 2026']).toBe('110');
+  });
+
+  it("shows the server's message when the KPI fails, and a retry", async () => {
+    installFetchStub({
+      ...serverFor(),
+      ...dashboardServer(),
+      [DASHBOARD_PATHS.getDashboardKpi]: { status: 403, body: { message: 'You do not have access to this tenant.' } },
+    });
+    await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState() });
+    const failure = await screen.findByTestId('dashboard-kpi-error');
+    expect(failure).toHaveTextContent('You do not have access to this tenant.');
+    expect(within(failure).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('lists the projects below the charts', async () => {
+    installFetchStub({ ...serverFor(), ...dashboardServer() });
+    await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState() });
+    expect(await screen.findByTestId('project-card-11')).toHaveTextContent('Claims Integrity 2026');
   });
 });

@@ -1,0 +1,89 @@
+import { Badge, Box, Card, Grid, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link as RouterLink } from 'react-router';
+import type { ProjectAttribute, ProjectCard as ProjectCardData } from '../../api/generated/project-service';
+import { usePermissions } from '../../state/use-permissions';
+import { projectLinkTarget } from './project-link-target';
+import { QuestionResultsChart } from './question-results-chart';
+import { RiskDoughnut } from './risk-doughnut';
+import { StageTracker } from './stage-tracker';
+
+interface ProjectCardProps {
+  project: ProjectCardData;
+  stages: readonly ProjectAttribute[];
+}
+
+/** One project of the list (000 §2): marker, name link, stage tracker, overall and per-question results. */
+export function ProjectCard({ project, stages }: ProjectCardProps) {
+  const { t, i18n } = useLingui();
+  const permissions = usePermissions();
+  const stageSequence = stages.find((s) => s.attributeId === project.projectStageId)?.sequence ?? null;
+  const target = projectLinkTarget(project.projectId, stageSequence, permissions);
+  const marker = project.active ? t`Active` : t`Inactive`;
+  return (
+    <Card.Root position="relative" overflow="hidden" data-testid={`project-card-${project.projectId}`}>
+      <Box
+        position="absolute"
+        top="0"
+        right="0"
+        w="0"
+        h="0"
+        borderTopWidth="36px"
+        borderLeftWidth="36px"
+        borderLeftColor="transparent"
+        borderTopColor={project.active ? 'green.500' : 'gray.400'}
+        title={marker}
+        data-testid="project-active-marker"
+        data-active={project.active}
+      />
+      <Card.Header pe="12">
+        <Stack gap="1">
+          <Heading as="h3" size="md">
+            <Link asChild colorPalette="brand" data-testid="project-name-link">
+              <RouterLink to={target}>{project.name}</RouterLink>
+            </Link>
+          </Heading>
+          <Badge alignSelf="flex-start" size="sm" colorPalette={project.active ? 'green' : 'gray'} variant="subtle">
+            {marker}
+          </Badge>
+        </Stack>
+      </Card.Header>
+      <Card.Body gap="5">
+        <StageTracker stages={stages} currentStageId={project.projectStageId} />
+        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+          <Stack gap="1">
+            <Text fontWeight="semibold" fontSize="sm">
+              <Trans>Overall Results</Trans>
+            </Text>
+            <RiskDoughnut
+              counts={{
+                hr: project.overallHrCount,
+                pr: project.overallPrCount,
+                ar: project.overallArCount,
+                lr: project.overallLrCount,
+                nc: project.overallNcCount,
+              }}
+              emptyLabel={t`No-Interviews`}
+              centre={{ label: t`Calls Completed`, value: i18n.number(project.totalLifeTimeCompletedInterview) }}
+              caption={t`Overall results of ${project.name}`}
+              height={240}
+              testId="project-overall-results"
+            />
+          </Stack>
+          <Stack gap="1">
+            <Text fontWeight="semibold" fontSize="sm">
+              <Trans>Question Results</Trans>
+            </Text>
+            {project.questions.length ? (
+              <QuestionResultsChart questions={project.questions} projectName={project.name} />
+            ) : (
+              <Text color="fg.muted" fontSize="sm" py="6">
+                <Trans>No questions yet</Trans>
+              </Text>
+            )}
+          </Stack>
+        </Grid>
+      </Card.Body>
+    </Card.Root>
+  );
+}

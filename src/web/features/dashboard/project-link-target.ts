@@ -1,0 +1,24 @@
+import type { Permissions } from '../../state/permissions';
+
+/** The role that always opens the project page (000 §4). */
+export const TENANT_SUPPORT_ROLE = 'Tenant Support';
+const EXECUTION_SEQUENCE = 3;
+const COMPLETE_SEQUENCE = 4;
+
+/**
+ * Where a project card's name leads (000 §4): at stage sequence 3 or 4 to results with
+ * tenant.project.results.read, else to participants with tenant.project.participants.read, else the project
+ * page; at any other stage the project page. The role named Tenant Support always goes to the project page.
+ */
+export function projectLinkTarget(
+  projectId: number,
+  stageSequence: number | null,
+  permissions: Pick<Permissions, 'has' | 'roleName'>,
+): string {
+  const page = `/main/project/${projectId}`;
+  if (permissions.roleName === TENANT_SUPPORT_ROLE) return page;
+  if (stageSequence !== EXECUTION_SEQUENCE && stageSequence !== COMPLETE_SEQUENCE) return page;
+  if (permissions.has('tenant.project.results.read')) return `${page}/results`;
+  if (permissions.has('tenant.project.participants.read')) return `${page}/participants`;
+  return page;
+}

@@ -1,0 +1,153 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { sel } from '../../../../test/e2e/selectors';
+import { installFetchStub } from '../../testing/fetch-stub';
+import { CUSTOMER_ADMIN_PERMISSIONS, serverFor, signedInState, userInfo } from '../../testing/factories';
+import { renderWithProviders } from '../../testing/render-with-providers';
+import { DASHBOARD_PATHS, dashboardServer, projectCard } from './dashboard-fixtures';
+
+const lastListQuery = (stub: ReturnType<typeof installFetchStub>) => {
+  const calls = stub.callsTo(DASHBOARD_PATHS.listProjectCards);
+  const last = calls[calls.length - 1];
+  if (!last) throw new Error('the project list was not asked for');
+  return { statusId: last.query.get('statusId'), stageId: last.query.get('stageId') };
+};
+
+describe('Project list', () => {
+  it('shows the breadcrumb and freshness, and asks for Active projects by default', async () => {
+    const stub = installFetchStub({ ...serverFor(), ...dashboardServer() });
+    await renderWithProviders({ route: '/main/project', preloadedState: signedInState() });
+    const page = await screen.findByTestId(sel.projects.page);
+    expect(within(page).getAllByText('Projects').length).toBeGreaterThan(0);
+    expect(await screen.findByTestId(sel.projects.card(11))).toBeInTheDocument();
+    expect(screen.getByTestId(sel.projects.updated)).toHaveTextContent('Updated less than a minute ago');
+    expect(lastListQuery(stub)).toEqual({ statusId: '1', stageId: '' });
+    expect(screen.getByTestId(sel.projects.statusFilter)).toHaveTextContent('Active');
+    expect(screen.getByTestId(sel.projects.statusFilter)).not.toHaveTextContent('1');
+  });
+
+  it('keeps a chosen stage in the persisted filters and asks again with it', async () => {
+    const stub = installFetchStub({ ...serverFor(), ...dashboardServer() });
+    const app = await renderWithProviders({ route: '/main/project', preloadedState: signedInState() });
+    await screen.findByTestId(sel.projects.card(11));
+    await app.user.click(screen.getByTestId(sel.projects.stageFilter));
+    await app.user.click(await screen.findByTestId(sel.projects.filterOption('stage', 3)));
+    await waitFor(() => expect(app.store.getState().projectFilters).toEqual({ status: null, stage: [3] }));
+    await waitFor(() => expect(lastListQuery(stub)).toEqual({ statusId: '1', stageId: '3' }));
+    await app.user.click(await screen.findByTestId(sel.projects.filterOption('stage', 4)));
+    await waitFor(() => expect(lastListQuery(stub)).toEqual({ statusId: '1', stageId: '3,4' }));
+    await app.persistor.flush();
+    expect(JSON.parse(JSON.parse(window.localStorage.getItem('persist:voxscreen')!).projectFilters)).toEqual({ status: null, stage: [3, 4] });
+  });
+
+  it('a status choice replaces the default, and removing every status lists all', async () => {
+    const stub = installFetchStub({ ...serverFor(), ...dashboardServer() });
+    const app = await renderWithProviders({ route: '/main/project', preloadedState: signedInState() });
+    await screen.findByTestId(sel.projects.card(11));
+    await app.user.click(screen.getByTestId(sel.projects.statusFilter));
+    await app.user.click(await screen.findByTestId(sel.projects.filterOption('status', 2)));
+    await waitFor(() => expect(lastListQuery(stub).statusId).toBe('1,2'));
+    await app.user.click(await screen.findByTestId(sel.projects.filterOption('status', 1)));
+    await app.user.click(await screen.findByTestId(sel.projects.filterOption('status', 2)));
+    await waitFor(() => expect(app.store.getState().projectFilters.status).toEqual([]));
+    await waitFor(() => expect(lastListQuery(stub).statusId).toBe(''));
+  });
+
+  it('says so when no project matches', async () => {
+    installFetchStub({ ...serverFor(), ...dashboardServer({ projects: [] }) });
+    await renderWithProviders({ route: '/main/project', preloadedState: signedInState() });
+    expect(await screen.findByTestId(sel.projects.empty)).toHaveTextContent('No projects are available');
+  });
+
+  it('offers the plus button only with tenant.project.detail.create', async () => {
+    installFetchStub({ ...serverFor(), ...dashboardServer() });
+    const first = await renderWithProviders({ route: '/main/project', preloadedState: signedInState() });
+    expect(await screen.findByTestId(sel.projects.create)).toHaveAttribute('href', '/main/project/createProject');
+    expect(screen.getByRole('link', { name: 'Create Project' })).toBeInTheDocument();
+    first.unmount();
+
+    const withoutCreate = CUSTOMER_ADMIN_PERMISSIONS.filter((p) => p !== 'tenant.project.detail.create');
+    installFetchStub({ ...serverFor({ user: userInfo({ permissions: withoutCreate }) }), ...dashboardServer() });
+    await renderWithProviders({ route: '/main/project', preloadedState: signedInState() });
+    await screen.findByTestId(sel.projects.card(11));
+    expect(screen.queryByTestId(sel.projects.create)).not.toBeInTheDocument();
+  });
+
+  it('links a card name by the routing rule: results at execution for a results reader', async () => {
+    const permissions = ['tenant.project.detail.read', 'tenant.project.results.read', 'tenant.project.participants.read'];
+    installFetchStub({
+      ...serverFor({ user: userInfo({ permissions, roleName: 'Analyst' }) }),
+      ...dashboardServer({ projects: [projectCard(), projectCard({ projectId: 12, name: 'Setup One', projectStageId: 1 })] }),
+    });
+    await renderWithProviders({ route: '/main/project', preloadedState: signedInState() });
+    const execution = await screen.findByTestId(sel.projects.card(11));
+    expect(within(execution).getByTestId(sel.projects.nameLink)).toHaveAttribute('href', '/main/project/11/results');
+    expect(within(screen.getByTestId(sel.projects.card(12))).getByTestId(sel.projects.nameLink)).toHaveAttribute('href', '/main/project/12');
+  });
+
+  it('Tenant Support always opens the project page', async () => {
+    const permissions = ['tenant.project.detail.read', 'tenant.project.results.read'];
+    installFetchStub({ ...serverFor({ user: userInfo({ permissions, roleName: 'Tenant Support' }) }), ...dashboardServer() });
+    await renderWithProviders({ route: '/main/project', preloadedState: signedInState() });
+    const card = await screen.findByTestId(sel.projects.card(11));
+    expect(within(card).getByTestId(sel.projects.nameLink)).toHaveAttribute('href', '/main/project/11');
+  });
+
+  it('marks active and inactive projects and the current stage', async () => {
+    installFetchStub({ ...serverFor(), ...dashboardServer({ projects: [projectCard(), projectCard({ projectId: 12, active: false, projectStageId: 2 })] }) });
+    await renderWithProviders({ route: '/main/project', preloadedState: signedInState() });
+    const active = await screen.findByTestId(sel.projects.card(11));
+    expect(within(active).getByTestId('project-active-marker')).toHaveAttribute('data-active', 'true');
+    expect(active).toHaveTextContent('Active');
+    const inactive = screen.getByTestId(sel.projects.card(12));
+    expect(within(inactive).getByTestId('project-active-marker')).toHaveAttribute('data-active', 'false');
+    expect(inactive).toHaveTextContent('Inactive');
+    const states = within(inactive)
+      .getAllByRole('listitem')
+      .map((item) => [item.textContent, item.getAttribute('data-state')]);
+    expect(states).toEqual([
+      ['Setup', 'incomplete-before'],
+      ['Testing', 'complete'],
+      ['Execution', 'incomplete-after'],
+      ['Complete', 'incomplete-after'],
+    ]);
+  });
+
+  it('shows lifetime Calls Completed in the Overall Results doughnut, and No-Interviews when there are none', async () => {
+    const none = projectCard({
+      projectId: 12,
+      overallHrCount: 0,
+      overallPrCount: 0,
+      overallArCount: 0,
+      overallLrCount: 0,
+      overallNcCount: 0,
+      totalLifeTimeCompletedInterview: 0,
+      questions: [],
+    });
+    installFetchStub({ ...serverFor(), ...dashboardServer({ projects: [projectCard(), none] }) });
+    await renderWithProviders({ route: '/main/project', preloadedState: signedInState() });
+    const withResults = within(await screen.findByTestId(sel.projects.card(11))).getByTestId('project-overall-results');
+    expect(within(withResults).getByRole('row', { name: /Calls Completed/ })).toHaveTextContent('20');
+    expect(within(withResults).getByRole('row', { name: /High/ })).toHaveTextContent('4');
+    const empty = within(screen.getByTestId(sel.projects.card(12)));
+    expect(empty.getByTestId('project-overall-results')).toHaveTextContent('No-Interviews');
+    expect(empty.getByText('No questions yet')).toBeInTheDocument();
+    // Question Results: Q1 counts Countermeasure and Admission as High.
+    expect(within(screen.getByTestId(sel.projects.card(11))).getByRole('row', { name: /^Q1/ })).toHaveTextContent(
+      'High 3, Potential 2, Average 3, Low 4, Non-Compliant 0',
+    );
+  });
+
+  it("shows the server's message in a dismissible danger alert when the list fails", async () => {
+    installFetchStub({
+      ...serverFor(),
+      ...dashboardServer(),
+      [DASHBOARD_PATHS.listProjectCards]: { status: 422, body: { message: 'Project list is not available right now' } },
+    });
+    const app = await renderWithProviders({ route: '/main/project', preloadedState: signedInState() });
+    const alert = await screen.findByTestId(sel.projects.error);
+    expect(alert).toHaveTextContent('Project list is not available right now');
+    expect(screen.queryByTestId(sel.projects.cards)).not.toBeInTheDocument();
+    await app.user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId(sel.projects.error)).not.toBeInTheDocument();
+  });
+});

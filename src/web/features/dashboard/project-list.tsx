@@ -1,0 +1,145 @@
+import { Box, Flex, Heading, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, useState } from 'react';
+import { LuPlus } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router';
+import { getErrorMessage } from '../../api/error-message';
+import { useListProjectAttributesQuery, useListProjectCardsQuery } from '../../api/generated/project-service';
+import { ErrorAlert } from '../../components/feedback/error-alert';
+import { LoadingState } from '../../components/feedback/loading-state';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
+import { effectiveLanguageId } from '../../state/preferences-slice';
+import {
+  resolveStatusFilter,
+  stageFilterChanged,
+  statusFilterChanged,
+  type FilterOption,
+} from '../../state/project-filters-slice';
+import { usePermissions } from '../../state/use-permissions';
+import { MultiSelectFilter } from './multi-select-filter';
+import { ProjectCard } from './project-card';
+import { UpdatedAgo } from './updated-ago';
+
+export const CREATE_PROJECT_PATH = '/main/project/createProject';
+
+/**
+ * The project list (000 §2): freshness, sticky Status and Stage filters kept in the persisted project-filters
+ * slice (default: Active), the create button, and one card per project. Shown on /main/project and below the
+ * dashboard.
+ */
+export function ProjectList({ heading }: { heading?: boolean }) {
+  const { t } = useLingui();
+  const dispatch = useAppDispatch();
+  const permissions = usePermissions();
+  const filters = useAppSelector((state) => state.projectFilters);
+  const tenantId = useAppSelector((state) => state.tenancy.operatingTenant?.tenantId);
+  const languageId = useAppSelector((state) => effectiveLanguageId(state.preferences));
+
+  const attributes = useListProjectAttributesQuery(
+    { tenantId: tenantId ?? 0, languageId, active: true },
+    { skip: tenantId === undefined },
+  );
+  const options = useMemo(() => {
+    const toOption = (a: { attributeId: number; description: string; sequence: number }): FilterOption => ({
+      id: a.attributeId,
+      label: a.description,
+      sequence: a.sequence,
+    });
+    const list = attributes.data?.attributes ?? [];
+    return {
+      status: list.filter((a) => a.attributeType === 'STATUS').map(toOption),
+      stage: list.filter((a) => a.attributeType === 'STAGE').map(toOption),
+    };
+  }, [attributes.data]);
+  const statusIds = resolveStatusFilter(filters, options.status);
+
+  const projects = useListProjectCardsQuery(
+    { statusId: statusIds.join(','), stageId: filters.stage.join(',') },
+    { skip: tenantId === undefined || !attributes.data },
+  );
+
+  const failure = attributes.error ?? projects.error;
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  let body;
+  if (failure) {
+    // 000 §8: a failed list shows empty lists and the message in a dismissible danger alert.
+    body =
+      failure === dismissed ? null : (
+        <ErrorAlert
+          testId="projects-error"
+          message={getErrorMessage(failure, t`Something went wrong`)}
+          onDismiss={() => setDismissed(failure)}
+        />
+      );
+  } else if (attributes.isLoading || projects.isLoading || !projects.data) {
+    body = <LoadingState />;
+  } else if (projects.data.projects.length === 0) {
+    body = (
+      <Box py="10" textAlign="center" data-testid="projects-empty">
+        <Text color="fg.muted">
+          <Trans>No projects are available</Trans>
+        </Text>
+      </Box>
+    );
+  } else {
+    const stages = projects.data.stages;
+    body = (
+      <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4" data-testid="project-cards" opacity={projects.isFetching ? 0.6 : 1}>
+        {projects.data.projects.map((project) => (
+          <ProjectCard key={project.projectId} project={project} stages={stages} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Stack gap="4" data-testid="project-list">
+      <Flex justify="space-between" align="center" gap="4" wrap="wrap">
+        <Stack gap="0">
+          {heading ? (
+            <Heading as="h2" size="lg">
+              <Trans>Projects</Trans>
+            </Heading>
+          ) : null}
+          <UpdatedAgo at={failure ? undefined : projects.fulfilledTimeStamp} />
+        </Stack>
+        {permissions.has('tenant.project.detail.create') ? (
+          <IconButton asChild aria-label={t`Create Project`} colorPalette="brand" size="sm" rounded="full" data-testid="project-create">
+            <RouterLink to={CREATE_PROJECT_PATH}>
+              <LuPlus />
+            </RouterLink>
+          </IconButton>
+        ) : null}
+      </Flex>
+      <Flex
+        position="sticky"
+        top="0"
+        zIndex="sticky"
+        bg="bg"
+        py="3"
+        gap="4"
+        wrap="wrap"
+        borderBottomWidth="1px"
+        data-testid="project-filters"
+      >
+        <MultiSelectFilter
+          label={t`Status`}
+          placeholder={t`All statuses`}
+          options={options.status}
+          value={statusIds}
+          onChange={(ids) => dispatch(statusFilterChanged(ids))}
+          testId="project-filter-status"
+        />
+        <MultiSelectFilter
+          label={t`Stage`}
+          placeholder={t`All stages`}
+          options={options.stage}
+          value={filters.stage}
+          onChange={(ids) => dispatch(stageFilterChanged(ids))}
+          testId="project-filter-stage"
+        />
+      </Flex>
+      {body}
+    </Stack>
+  );
+}

@@ -1,0 +1,12 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { RiskClass } from '../../components/charts/risk-classes';
+
+/** Legend labels of the chart risk classes (000 §3). */
+export const RISK_LABELS: Readonly<Record<RiskClass, MessageDescriptor>> = {
+  hr: msg`High`,
+  pr: msg`Potential`,
+  ar: msg`Average`,
+  lr: msg`Low`,
+  nc: msg`Non-Compliant`,
+};

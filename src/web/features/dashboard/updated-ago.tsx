@@ -1,0 +1,35 @@
+import { Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+
+const units: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** "Updated … ago" for a fetch time, refreshed every 30 seconds. */
+export function UpdatedAgo({ at }: { at: number | undefined }) {
+  const { t, i18n } = useLingui();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, [at]);
+  if (at === undefined) return null;
+  const elapsed = Math.max(0, now - at);
+  const [unit, size] = units.find(([, ms]) => elapsed >= ms) ?? [null, 0];
+  const text =
+    unit === null
+      ? t`Updated less than a minute ago`
+      : (() => {
+          const relative = new Intl.RelativeTimeFormat(i18n.locale, { numeric: 'always' }).format(-Math.floor(elapsed / size), unit);
+          return t`Updated ${relative}`;
+        })();
+  return (
+    <Text fontSize="sm" color="fg.muted" data-testid="projects-updated">
+      {text}
+    </Text>
+  );
+}

@@ -30,8 +30,11 @@ const config: Config = {
         // refuses without --experimental-vm-modules; swc turns those into require().
         '@electric-sql/pglite/dist/.+\\.cjs$': swc(),
       },
-      // jose and cookie (used by Fastify's inject) ship ESM only; compile them to CommonJS with the rest.
-      transformIgnorePatterns: ['/node_modules/(?!(jose|cookie|@electric-sql/pglite)/)'],
+      // jose, cookie (used by Fastify's inject) and sanitize-html's HTML parser ship ESM only; compile them to
+      // CommonJS with the rest. Only the innermost node_modules segment decides (the parser is nested).
+      transformIgnorePatterns: [
+        '/node_modules/(?!(jose|cookie|@electric-sql/pglite|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)/)(?!.*/node_modules/)',
+      ],
       moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
     },
     {

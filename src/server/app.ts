@@ -16,7 +16,7 @@ import { readAllOperations } from './platform/openapi/contract';
 import { registerOperations } from './platform/openapi/register-operations';
 import { createAjv } from './platform/openapi/schema-validator';
 import { OutboxDispatcher } from './platform/outbox/outbox-dispatcher';
-import { LocalFolderTransport, SmtpTransport, type Transport } from './platform/outbox/transports';
+import { ChannelTransport, LocalFolderTransport, SmtpTransport, type Transport } from './platform/outbox/transports';
 import { BRANDING } from './platform/branding';
 import { SERVICE_HANDLERS } from './services';
 
@@ -63,9 +63,9 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pin
 }
 
 function chooseTransport(config: Config): Transport {
-  return config.smtpUrl
-    ? new SmtpTransport(config.smtpUrl, `${BRANDING.productName} <${config.supportEmail}>`)
-    : new LocalFolderTransport(join(config.dataDir, 'outbox'));
+  const local = new LocalFolderTransport(join(config.dataDir, 'outbox'));
+  const email = config.smtpUrl ? new SmtpTransport(config.smtpUrl, `${BRANDING.productName} <${config.supportEmail}>`) : local;
+  return new ChannelTransport({ email, sms: local });
 }
 
 /** The Fastify app with every contract operation, the access hook, errors, headers and the console. No listen. */

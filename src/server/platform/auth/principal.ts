@@ -7,6 +7,8 @@ export interface Principal {
   email: string;
   firstName: string;
   lastName: string;
+  /** From the profile; where test SMS go. */
+  phoneNumber: string | null;
   homeTenantId: number;
   homeTenantName: string;
   homeTenantIsSystem: boolean;
@@ -52,6 +54,7 @@ export async function loadPrincipal(
       'u.email',
       'u.first_name as firstName',
       'u.last_name as lastName',
+      'u.phone_number as phoneNumber',
       'u.tenant_id as homeTenantId',
       't.name as homeTenantName',
       't.is_system as homeTenantIsSystem',

@@ -87,6 +87,8 @@ export interface OutboxMessagesTable {
   next_attempt_at: Date;
   locked_until: Date | null;
   sent_at: Date | null;
+  sms_sender: Generated<string | null>;
+  sms_provider: Generated<string | null>;
 }
 
 export interface PermissionsTable {

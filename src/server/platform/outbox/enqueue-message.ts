@@ -31,3 +31,35 @@ export async function enqueueEmail(trx: Db, message: EmailMessage, now: Date): P
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+export interface SmsMessage {
+  tenantId: number | null;
+  to: string;
+  text: string;
+  templateType: string;
+  /** Sender type and provider of the template (000 §9); kept with the message for the SMS provider adapter. */
+  sender: string;
+  provider: string;
+}
+
+/** Stores an SMS in the outbox inside the caller's transaction, like enqueueEmail. */
+export async function enqueueSms(trx: Db, message: SmsMessage, now: Date): Promise<number> {
+  const row = await trx
+    .insertInto('outbox_messages')
+    .values({
+      channel: 'sms',
+      tenant_id: message.tenantId,
+      recipient: message.to,
+      subject: null,
+      body_text: message.text,
+      body_html: null,
+      template_type: message.templateType,
+      sms_sender: message.sender,
+      sms_provider: message.provider,
+      created_at: now,
+      next_attempt_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

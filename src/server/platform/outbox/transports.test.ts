@@ -53,6 +53,8 @@ const message = (overrides: Partial<OutboxMessage> = {}): OutboxMessage => ({
   next_attempt_at: new Date('2026-11-22T10:00:00Z'),
   locked_until: null,
   sent_at: null,
+  sms_sender: null,
+  sms_provider: null,
   ...overrides,
 });
 
@@ -87,5 +89,5 @@ test('a refused recipient makes send throw, so the dispatcher keeps the message 
 
 test('the SMTP transport refuses an SMS instead of e-mailing it', async () => {
   const transport = new SmtpTransport('smtp://127.0.0.1:1', 'Voxscreen <support@voxscreen.test>');
-  await expect(transport.send(message({ channel: 'sms', recipient: '+15555550100' }))).rejects.toThrow(/cannot send sms/);
+  await expect(transport.send(message({ channel: 'sms', recipient: '+15555550100', sms_sender: 'PHONE_NUMBER', sms_provider: 'TWILIO' }))).rejects.toThrow(/cannot send sms/);
 });

@@ -50,3 +50,19 @@ export class SmtpTransport implements Transport {
     return String(info.messageId);
   }
 }
+
+/**
+ * Sends each channel through its own transport: e-mail through SMTP when configured, SMS through the local
+ * folder until an SMS provider adapter is configured (none can be reached from here).
+ */
+export class ChannelTransport implements Transport {
+  readonly name: string;
+
+  constructor(private readonly byChannel: { email: Transport; sms: Transport }) {
+    this.name = `email:${byChannel.email.name},sms:${byChannel.sms.name}`;
+  }
+
+  send(message: OutboxMessage): Promise<string> {
+    return this.byChannel[message.channel].send(message);
+  }
+}

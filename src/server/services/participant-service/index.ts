@@ -1,5 +1,7 @@
 import type { operations } from '../../../contracts/participant-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
+import { testMessageHandlers } from './test-message-handlers';
 
-/** No operations yet: they arrive with the issues that build their screens. */
-export const participantServiceHandlers: ServiceHandlers<operations> = {};
+export const participantServiceHandlers: ServiceHandlers<operations> = {
+  ...testMessageHandlers,
+};

@@ -19,7 +19,7 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/src/server', '<rootDir>/scripts'],
+      roots: ['<rootDir>/src/server', '<rootDir>/src/shared', '<rootDir>/scripts'],
       testMatch: ['**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/src/server/testing/jest-setup.ts'],
       globalSetup: '<rootDir>/src/server/testing/jest-global-setup.ts',

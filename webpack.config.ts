@@ -7,6 +7,8 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
 // webpack-cli loads this file as CommonJS through esbuild-register (no import.meta); npm runs it from the root.
 const root = typeof __dirname === 'string' ? __dirname : process.cwd();
 const web = resolve(root, 'src/web');
+// Pure rules shared with the server (docs/development.md).
+const shared = resolve(root, 'src/shared');
 
 type Configuration = webpack.Configuration & { devServer?: DevServerConfiguration };
 
@@ -39,7 +41,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
       rules: [
         {
           test: /\.tsx?$/,
-          include: web,
+          include: [web, shared],
           use: {
             loader: 'swc-loader',
             options: {

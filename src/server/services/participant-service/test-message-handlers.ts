@@ -2,7 +2,7 @@ import type { operations } from '../../../contracts/participant-service';
 import { unprocessable } from '../../platform/http/http-error';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { enqueueEmail, enqueueSms } from '../../platform/outbox/enqueue-message';
-import { fillPlaceholders, visibleText } from '../project-service/communication/template-rules';
+import { fillPlaceholders, visibleText } from '../../../shared/template-rules';
 import { findProject, findTemplate, requireProjectLanguage } from '../project-service/communication/template-store';
 
 type TestMessageHandlers = Pick<ServiceHandlers<operations>, 'sendTestMessage'>;

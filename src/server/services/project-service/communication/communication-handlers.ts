@@ -3,7 +3,7 @@ import type { ServiceHandlers } from '../../../platform/openapi/handler';
 import { unprocessable } from '../../../platform/http/http-error';
 import { sanitizeEmailHtml } from './sanitize-email-html';
 import { allowedPlaceholders, findProject, findTemplate, requireProjectLanguage, upsertTemplate, type StoredTemplate } from './template-store';
-import { templateProblems, type AllowedPlaceholder, type TemplateType } from './template-rules';
+import { englishMessage, templateProblems, type AllowedPlaceholder, type TemplateType } from '../../../../shared/template-rules';
 
 type CommunicationHandlers = Pick<
   ServiceHandlers<operations>,
@@ -48,9 +48,10 @@ export const communicationHandlers: CommunicationHandlers = {
     return ctx.inTenant(async (trx) => {
       requireProjectLanguage(await findProject(trx, key.projectId), key.languageId);
       const placeholders = await allowedPlaceholders(trx, key.type);
-      const [first, ...more] = templateProblems(body, placeholders);
-      if (first) {
-        throw unprocessable(first.message, first.code, [first, ...more].map(({ field, message }) => ({ field, message })));
+      const problems = templateProblems(body, placeholders);
+      if (problems[0]) {
+        const errors = problems.map((problem) => ({ field: problem.field, message: englishMessage(problem) }));
+        throw unprocessable(errors[0]!.message, problems[0].code, errors);
       }
       const email = key.type === 'TEST_INVITATION_EMAIL';
       const stored = await upsertTemplate(

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { notFound, unprocessable } from '../../../platform/http/http-error';
 import type { CommunicationTemplatesTable, Db } from '../../../platform/db/schema';
-import type { AllowedPlaceholder, TemplateType } from './template-rules';
+import type { AllowedPlaceholder, TemplateType } from '../../../../shared/template-rules';
 
 export type StoredTemplate = Selectable<CommunicationTemplatesTable>;
 

@@ -1,5 +1,7 @@
-import type { FieldError } from '../../../platform/http/http-error';
-
+/**
+ * The rules of a project's invitation templates (000 §5), shared by the console (checks as the user types) and
+ * the project-service (which enforces them). Pure TypeScript without dependencies: see docs/development.md.
+ */
 export type TemplateType = 'TEST_INVITATION_EMAIL' | 'TEST_INVITATION_SMS';
 
 export interface AllowedPlaceholder {
@@ -16,19 +18,45 @@ export interface TemplateDraft {
   sms_provider: string | null;
 }
 
-export interface TemplateProblem extends FieldError {
-  /** 000 §5's code: TEMPLATE_NAME_IS_REQUIRED, INVALID_PLACEHOLDERS, ... */
-  code: string;
+export type TemplateProblemCode =
+  | 'TEMPLATE_NAME_IS_REQUIRED'
+  | 'EMAIL_SUBJECT_IS_REQUIRED'
+  | 'SMS_SENDER_REQUIRED'
+  | 'SMS_PROVIDER_REQUIRED'
+  | 'SMS_TEMPLATE_REQUIRED'
+  | 'INVALID_PLACEHOLDERS'
+  | 'DUPLICATE_PLACEHOLDERS';
+
+export interface TemplateProblem {
+  field: 'template_name' | 'email_subject' | 'template_content' | 'sms_sender' | 'sms_provider';
+  code: TemplateProblemCode;
+  /** The placeholders concerned, once each, for the two placeholder codes. */
+  placeholders: string[];
 }
 
-/** Texts of 000 §5 by code; the console shows the same texts for the same rules. */
-export const TEMPLATE_MESSAGES = {
+/** English texts of 000 §5 (the server's messages; the console translates the first five). */
+const ENGLISH: Record<TemplateProblemCode, string> = {
   TEMPLATE_NAME_IS_REQUIRED: 'Template name is required',
   EMAIL_SUBJECT_IS_REQUIRED: 'Email subject is required',
   SMS_SENDER_REQUIRED: 'Please select SMS sender',
   SMS_PROVIDER_REQUIRED: 'Please select SMS provider',
   SMS_TEMPLATE_REQUIRED: 'Please enter SMS template',
-} as const;
+  INVALID_PLACEHOLDERS: 'INVALID_PLACEHOLDERS',
+  DUPLICATE_PLACEHOLDERS: 'DUPLICATE_PLACEHOLDERS',
+};
+
+/** `{{a}}, {{b}}`: how the placeholder codes list what they concern. */
+export const placeholderList = (names: readonly string[]) => names.map((name) => `{{${name}}}`).join(', ');
+
+/** INVALID_PLACEHOLDERS: {{x}} — the code followed by the list, as 000 §5 writes it. */
+export const placeholderMessage = (code: 'INVALID_PLACEHOLDERS' | 'DUPLICATE_PLACEHOLDERS', names: readonly string[]) =>
+  `${code}: ${placeholderList(names)}`;
+
+export function englishMessage(problem: TemplateProblem): string {
+  return problem.code === 'INVALID_PLACEHOLDERS' || problem.code === 'DUPLICATE_PLACEHOLDERS'
+    ? placeholderMessage(problem.code, problem.placeholders)
+    : ENGLISH[problem.code];
+}
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
@@ -37,11 +65,11 @@ export function placeholdersIn(text: string): string[] {
   return [...text.matchAll(PLACEHOLDER)].map((match) => match[1]!);
 }
 
-const listed = (names: string[]) => [...new Set(names)].map((name) => `{{${name}}}`).join(', ');
+const once = (names: string[]) => [...new Set(names)];
 
 /** INVALID_PLACEHOLDERS and DUPLICATE_PLACEHOLDERS problems of one field's text, or none. */
 export function placeholderProblems(
-  field: string,
+  field: TemplateProblem['field'],
   text: string,
   allowed: readonly string[],
   { checkDuplicates }: { checkDuplicates: boolean },
@@ -49,10 +77,10 @@ export function placeholderProblems(
   const used = placeholdersIn(text);
   const problems: TemplateProblem[] = [];
   const invalid = used.filter((name) => !allowed.includes(name));
-  if (invalid.length) problems.push({ field, code: 'INVALID_PLACEHOLDERS', message: `INVALID_PLACEHOLDERS: ${listed(invalid)}` });
+  if (invalid.length) problems.push({ field, code: 'INVALID_PLACEHOLDERS', placeholders: once(invalid) });
   if (checkDuplicates) {
     const repeated = used.filter((name, index) => used.indexOf(name) !== index);
-    if (repeated.length) problems.push({ field, code: 'DUPLICATE_PLACEHOLDERS', message: `DUPLICATE_PLACEHOLDERS: ${listed(repeated)}` });
+    if (repeated.length) problems.push({ field, code: 'DUPLICATE_PLACEHOLDERS', placeholders: once(repeated) });
   }
   return problems;
 }
@@ -64,11 +92,11 @@ export const visibleText = (html: string) => html.replace(/<[^>]*>/g, '').replac
 
 /**
  * Every rule of 000 §5 for a template: required fields per type, and placeholders (the subject takes only
- * default ones; the e-mail refuses a placeholder repeated within its subject or body).
+ * default ones; the e-mail refuses a placeholder repeated within its subject or its body).
  */
 export function templateProblems(draft: TemplateDraft, placeholders: readonly AllowedPlaceholder[]): TemplateProblem[] {
   const errors: TemplateProblem[] = [];
-  const required = (field: string, code: keyof typeof TEMPLATE_MESSAGES) => errors.push({ field, code, message: TEMPLATE_MESSAGES[code] });
+  const required = (field: TemplateProblem['field'], code: TemplateProblemCode) => errors.push({ field, code, placeholders: [] });
   const all = placeholders.map((p) => p.placeholder);
   const defaults = placeholders.filter((p) => p.isDefaultPlaceholder).map((p) => p.placeholder);
   if (draft.template_type === 'TEST_INVITATION_EMAIL') {

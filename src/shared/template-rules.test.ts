@@ -1,4 +1,8 @@
-import { fillPlaceholders, placeholdersIn, templateProblems, visibleText, type AllowedPlaceholder, type TemplateDraft } from './template-rules';
+import { englishMessage, fillPlaceholders, placeholdersIn, templateProblems, visibleText, type AllowedPlaceholder, type TemplateDraft } from './template-rules';
+
+function withMessages(draft: TemplateDraft) {
+  return templateProblems(draft, EMAIL_PLACEHOLDERS).map((p) => ({ field: p.field, code: p.code, message: englishMessage(p) }));
+}
 
 const EMAIL_PLACEHOLDERS: AllowedPlaceholder[] = [
   { placeholder: 'first_name', isDefaultPlaceholder: true },
@@ -31,42 +35,42 @@ test('placeholders are read in order with repeats, spaces inside the braces igno
 });
 
 test('a valid e-mail and a valid SMS have no problems', () => {
-  expect(templateProblems(email(), EMAIL_PLACEHOLDERS)).toEqual([]);
-  expect(templateProblems(sms(), EMAIL_PLACEHOLDERS)).toEqual([]);
+  expect(withMessages(email())).toEqual([]);
+  expect(withMessages(sms())).toEqual([]);
 });
 
 test('an e-mail needs its template name and subject', () => {
-  expect(templateProblems(email({ template_name: '  ', email_subject: null }), EMAIL_PLACEHOLDERS)).toEqual([
+  expect(withMessages(email({ template_name: '  ', email_subject: null }))).toEqual([
     { field: 'template_name', code: 'TEMPLATE_NAME_IS_REQUIRED', message: 'Template name is required' },
     { field: 'email_subject', code: 'EMAIL_SUBJECT_IS_REQUIRED', message: 'Email subject is required' },
   ]);
 });
 
 test('unknown placeholders are listed once each after INVALID_PLACEHOLDERS', () => {
-  const problems = templateProblems(email({ template_content: '{{foo}} {{first_name}} {{bar}} {{foo}}' }), EMAIL_PLACEHOLDERS);
+  const problems = withMessages(email({ template_content: '{{foo}} {{first_name}} {{bar}} {{foo}}' }));
   expect(problems).toContainEqual({ field: 'template_content', code: 'INVALID_PLACEHOLDERS', message: 'INVALID_PLACEHOLDERS: {{foo}}, {{bar}}' });
 });
 
 test('the subject takes default placeholders only; the body takes the others too', () => {
-  expect(templateProblems(email({ email_subject: 'Code {{access_code}}' }), EMAIL_PLACEHOLDERS)).toEqual([
+  expect(withMessages(email({ email_subject: 'Code {{access_code}}' }))).toEqual([
     { field: 'email_subject', code: 'INVALID_PLACEHOLDERS', message: 'INVALID_PLACEHOLDERS: {{access_code}}' },
   ]);
 });
 
 test('a placeholder repeated within the subject or the body is a duplicate; once in each is fine', () => {
-  expect(templateProblems(email({ email_subject: 'Hi {{first_name}}', template_content: 'Dear {{first_name}}' }), EMAIL_PLACEHOLDERS)).toEqual([]);
-  expect(templateProblems(email({ template_content: '{{first_name}} {{access_code}} {{first_name}}' }), EMAIL_PLACEHOLDERS)).toEqual([
+  expect(withMessages(email({ email_subject: 'Hi {{first_name}}', template_content: 'Dear {{first_name}}' }))).toEqual([]);
+  expect(withMessages(email({ template_content: '{{first_name}} {{access_code}} {{first_name}}' }))).toEqual([
     { field: 'template_content', code: 'DUPLICATE_PLACEHOLDERS', message: 'DUPLICATE_PLACEHOLDERS: {{first_name}}' },
   ]);
 });
 
 test('an SMS needs sender, provider and text, checks placeholders but allows repeats', () => {
-  expect(templateProblems(sms({ sms_sender: null, sms_provider: null, template_content: ' ' }), EMAIL_PLACEHOLDERS)).toEqual([
+  expect(withMessages(sms({ sms_sender: null, sms_provider: null, template_content: ' ' }))).toEqual([
     { field: 'sms_sender', code: 'SMS_SENDER_REQUIRED', message: 'Please select SMS sender' },
     { field: 'sms_provider', code: 'SMS_PROVIDER_REQUIRED', message: 'Please select SMS provider' },
     { field: 'template_content', code: 'SMS_TEMPLATE_REQUIRED', message: 'Please enter SMS template' },
   ]);
-  expect(templateProblems(sms({ template_content: '{{first_name}} {{first_name}} {{nope}}' }), EMAIL_PLACEHOLDERS)).toEqual([
+  expect(withMessages(sms({ template_content: '{{first_name}} {{first_name}} {{nope}}' }))).toEqual([
     { field: 'template_content', code: 'INVALID_PLACEHOLDERS', message: 'INVALID_PLACEHOLDERS: {{nope}}' },
   ]);
 });

@@ -16,8 +16,8 @@ const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 // Budgets of ADR 0005 (the floor of the mandated libraries is measured there).
-const SIGN_IN_BUDGET = 215 * 1024;
-const FIRST_SHELL_BUDGET = 265 * 1024;
+const SIGN_IN_BUDGET = 220 * 1024;
+const FIRST_SHELL_BUDGET = 275 * 1024;
 // Libraries that must load only with the routes that use them, never with the sign-in screen or the shell.
 const HEAVY_LIBRARY_MARKERS = { 'AG Grid': /ag-grid|agGrid/, ApexCharts: /ApexCharts|apexcharts/ };
 

@@ -5,6 +5,7 @@ import { authRoutes } from '../features/auth/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { GenericErrorPage } from '../features/errors/generic-error-page';
 import { NotFoundPage } from '../features/errors/not-found-page';
+import { projectRoutes } from '../features/projects/routes';
 import { resetPasswordRoutes } from '../features/reset-password/routes';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
@@ -34,6 +35,7 @@ export const appRoutes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="/main/dashboard" replace /> },
               ...dashboardRoutes,
+              ...projectRoutes,
               ...aboutRoutes,
               { path: '*', element: <NotFoundPage /> },
             ],

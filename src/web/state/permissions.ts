@@ -19,3 +19,11 @@ export const permissionsOf = (userInfo: UserInfo | null): Permissions => {
     roleName: userInfo?.rolePermission.roleName ?? null,
   };
 };
+
+/** `base` with further permission strings granted (a project's, 002 §2.2). */
+export const withExtraPermissions = (base: Permissions, extra: readonly string[]): Permissions => {
+  if (extra.length === 0) return base;
+  const more = new Set(extra);
+  const has = (permission: string) => base.has(permission) || more.has(permission);
+  return { ...base, has, hasAny: (permissions) => permissions.some(has) };
+};

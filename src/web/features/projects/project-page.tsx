@@ -1,0 +1,94 @@
+import { Box, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { Navigate, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
+import { getErrorMessage, httpStatusOf } from '../../api/error-message';
+import { useGetProjectQuery, type ProjectDetail } from '../../api/generated/project-service';
+import { ErrorAlert } from '../../components/feedback/error-alert';
+import { LoadFailure } from '../../components/feedback/load-failure';
+import { LoadingState } from '../../components/feedback/loading-state';
+import { PageHeader } from '../../components/layout/page-header';
+import type { Permissions } from '../../state/permissions';
+import { offeredProjectTabs, type OfferedTab } from './project-tabs';
+import { QuestionnaireBadge } from './questionnaire-badge';
+import { useProjectPermissions } from './use-project-permissions';
+
+export interface ProjectContext {
+  project: ProjectDetail;
+  permissions: Permissions;
+  tabs: OfferedTab[];
+}
+
+/** What a tab of the project shell receives: the loaded project and the user's merged permissions. */
+export const useProjectContext = () => useOutletContext<ProjectContext>();
+
+/** /main/project/{id}: the project's header, its tabs (002 §2.2) and the open tab. */
+export function ProjectPage() {
+  const { t, i18n } = useLingui();
+  const projectId = Number(useParams().projectId);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const validId = Number.isInteger(projectId) && projectId > 0;
+  const { data: project, error, isLoading, refetch } = useGetProjectQuery({ id: projectId }, { skip: !validId });
+  const { permissions, isLoading: permissionsLoading } = useProjectPermissions(projectId);
+
+  if (!validId) return <ErrorAlert message={t`Project not found.`} testId="project-error" />;
+  if (isLoading || permissionsLoading) return <LoadingState />;
+  if (error || !project) {
+    const message = getErrorMessage(error, t`Something went wrong`);
+    // A 403 shows the server's message in a danger alert (002 §2.2); other failures can be retried.
+    const status = error && 'status' in error ? httpStatusOf(error) : null;
+    return status === 403 ? (
+      <ErrorAlert message={message} testId="project-error" />
+    ) : (
+      <LoadFailure message={message} onRetry={() => void refetch()} testId="project-error" />
+    );
+  }
+
+  const tabs = offeredProjectTabs(permissions.has, project.stageSequence);
+  const base = `/main/project/${project.projectId}`;
+  const current = tabs.find((tab) => tab.path !== '' && pathname.startsWith(`${base}/${tab.path}`))?.key ?? 'details';
+  return (
+    <Box data-testid="project-page">
+      <PageHeader
+        trail={[t`Projects`, project.name]}
+        heading={
+          <HStack gap="3" wrap="wrap">
+            <Text as="span">{project.name}</Text>
+            <QuestionnaireBadge type={project.questionnaireType} />
+          </HStack>
+        }
+      />
+      {tabs.length === 0 ? (
+        <Text color="fg.muted" data-testid="project-no-tabs">
+          {t`You do not have access to any part of this project.`}
+        </Text>
+      ) : (
+        <Stack gap="6">
+          <Tabs.Root value={current} onValueChange={({ value }) => navigate(`${base}/${tabs.find((tab) => tab.key === value)!.path}`)}>
+            <Tabs.List>
+              {tabs.map((tab) => (
+                <Tabs.Trigger
+                  key={tab.key}
+                  value={tab.key}
+                  disabled={tab.blockedInSetup}
+                  title={tab.blockedInSetup ? t`you cannot use participants feature when project is still in setup stage` : undefined}
+                  data-testid={`project-tab-${tab.key}`}
+                >
+                  {i18n._(tab.label)}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+          </Tabs.Root>
+          <Outlet context={{ project, permissions, tabs } satisfies ProjectContext} />
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+/** The base path opens the first tab the user may use (the Details screen arrives with the project form). */
+export function FirstProjectTab() {
+  const { tabs } = useProjectContext();
+  const first = tabs.find((tab) => !tab.blockedInSetup && tab.path !== '');
+  return first ? <Navigate to={first.path} replace /> : null;
+}

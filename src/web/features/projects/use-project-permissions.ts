@@ -1,0 +1,18 @@
+import { useMemo } from 'react';
+import { useGetProjectPermissionsQuery } from '../../api/generated/user-service';
+import { usePermissions } from '../../state/use-permissions';
+import { withExtraPermissions, type Permissions } from '../../state/permissions';
+
+/**
+ * The user's permissions merged with those the project grants them (002 §2.2: fetched per project and
+ * merged); `isLoading` until the project's arrive.
+ */
+export function useProjectPermissions(projectId: number): { permissions: Permissions; isLoading: boolean } {
+  const base = usePermissions();
+  const { data, isLoading } = useGetProjectPermissionsQuery({ projectId });
+  const permissions = useMemo(
+    () => withExtraPermissions(base, data?.role_permissions.flatMap((role) => role.permissions.map((p) => p.permission)) ?? []),
+    [base, data],
+  );
+  return { permissions, isLoading };
+}

@@ -1,7 +1,7 @@
 /**
  * Prints performance figures; asserts nothing (targets are read by people, not tests).
  *   1. gzip size of what the sign-in screen loads, of sign-in plus the shell and dashboard, and of every lazy
- *      chunk in dist/, against the budgets of ADR 0005; whether a heavy library loads before the shell;
+ *      chunk in dist/, against the budgets of ADR 0006; whether a heavy library loads before the shell;
  *   2. p50/p99 latency and requests/s of userInfo at 10 connections on loopback against the real server on a
  *      fresh embedded database, for a bounded time.
  */
@@ -15,7 +15,7 @@ import autocannon from 'autocannon';
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-// Budgets of ADR 0005 (the floor of the mandated libraries is measured there).
+// Budgets of ADR 0006 (the floor of the mandated libraries is measured there).
 const SIGN_IN_BUDGET = 220 * 1024;
 const FIRST_SHELL_BUDGET = 275 * 1024;
 // Libraries that must load only with the routes that use them, never with the sign-in screen or the shell.

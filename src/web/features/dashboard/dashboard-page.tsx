@@ -41,7 +41,7 @@ export function DashboardPage() {
         ) : (
           <LoadingState />
         )}
-        <Grid templateColumns={{ base: '1fr', lg: '2fr 3fr' }} gap="6">
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }} gap="6">
           {kpi.data ? <OrderDoughnutCard kpi={kpi.data} /> : null}
           {yearly.error ? (
             failed(yearly.error, () => void yearly.refetch(), 'dashboard-yearly-error')

@@ -50,8 +50,8 @@ export function ProjectCard({ project, stages }: ProjectCardProps) {
       </Card.Header>
       <Card.Body gap="5">
         <StageTracker stages={stages} currentStageId={project.projectStageId} />
-        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-          <Stack gap="1">
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">
+          <Stack gap="1" minW="0">
             <Text fontWeight="semibold" fontSize="sm">
               <Trans>Overall Results</Trans>
             </Text>
@@ -70,7 +70,7 @@ export function ProjectCard({ project, stages }: ProjectCardProps) {
               testId="project-overall-results"
             />
           </Stack>
-          <Stack gap="1">
+          <Stack gap="1" minW="0">
             <Text fontWeight="semibold" fontSize="sm">
               <Trans>Question Results</Trans>
             </Text>

@@ -20,6 +20,7 @@ export function ProjectCard({ project, stages }: ProjectCardProps) {
   const stageSequence = stages.find((s) => s.attributeId === project.projectStageId)?.sequence ?? null;
   const target = projectLinkTarget(project.projectId, stageSequence, permissions);
   const marker = project.active ? t`Active` : t`Inactive`;
+  const projectName = project.name;
   return (
     <Card.Root position="relative" overflow="hidden" data-testid={`project-card-${project.projectId}`}>
       <Box
@@ -65,7 +66,7 @@ export function ProjectCard({ project, stages }: ProjectCardProps) {
               }}
               emptyLabel={t`No-Interviews`}
               centre={{ label: t`Calls Completed`, value: i18n.number(project.totalLifeTimeCompletedInterview) }}
-              caption={t`Overall results of ${project.name}`}
+              caption={t`Overall results of ${projectName}`}
               height={240}
               testId="project-overall-results"
             />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { clock } from '../../lib/clock';
 
 interface QueryState<T> {
   data?: T;
@@ -11,6 +12,6 @@ interface QueryState<T> {
  * answer is never shown, not even while the new one loads ("never a mix").
  */
 export function useFreshData<T>(query: QueryState<T>): T | undefined {
-  const [mountedAt] = useState(() => Date.now());
+  const [mountedAt] = useState(() => clock.now());
   return query.fulfilledTimeStamp !== undefined && query.fulfilledTimeStamp >= mountedAt ? query.data : undefined;
 }

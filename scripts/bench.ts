@@ -3,10 +3,14 @@
  *   1. gzip size of what the sign-in screen loads, of sign-in plus the shell and dashboard, and of every lazy
  *      chunk in dist/, against the budgets of ADR 0006; whether a heavy library loads before the shell;
  *   2. p50/p99 latency and requests/s of userInfo at 10 connections on loopback against the real server on a
- *      fresh embedded database, for a bounded time.
+ *      fresh embedded database, for a bounded time;
+ *   3. the same for the dashboard KPI and the project list of a tenant with 100k participants and 1M results on
+ *      the embedded database. That database is seeded once (npm run seed -- --participants 100000 --results
+ *      1000000, about 10-15 minutes on two cores) into BENCH_DATA_DIR (default data/bench) and reused by later
+ *      runs; each measurement then runs 10 s.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -98,5 +102,70 @@ async function apiFigures(): Promise<void> {
   }
 }
 
+const BENCH_PARTICIPANTS = 100_000;
+const BENCH_RESULTS = 1_000_000;
+
+async function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
+  await new Promise<void>((done, fail) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+async function measure(label: string, options: Omit<Parameters<typeof autocannon>[0], 'connections' | 'duration'>): Promise<void> {
+  const result = await autocannon({ connections: 10, duration: 10, ...options });
+  console.log(
+    `  ${label}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
+      `${Math.round(result.requests.average)} req/s, ${result.non2xx} non-2xx, ${result.errors} errors`,
+  );
+}
+
+async function dashboardFigures(): Promise<void> {
+  const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, 'data', 'bench'));
+  const marker = join(dataDir, 'benchmark-seeded.json');
+  if (!existsSync(marker)) {
+    console.log(`\nSeeding ${BENCH_PARTICIPANTS} participants and ${BENCH_RESULTS} results into ${dataDir} (once; reused later)`);
+    await run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--participants', String(BENCH_PARTICIPANTS), '--results', String(BENCH_RESULTS)], {
+      DATA_DIR: dataDir,
+    });
+    writeFileSync(marker, JSON.stringify({ participants: BENCH_PARTICIPANTS, results: BENCH_RESULTS }));
+  }
+  const port = 18182;
+  const base = `http://127.0.0.1:${port}/api`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    stdio: 'ignore',
+  });
+  try {
+    await waitFor(`${base}/user-service/v1/app/version`, 300_000);
+    const login = await fetch(`${base}/authz-service/userLogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@voxscreen.test', password: 'Voxscreen!2026' }),
+    });
+    const tokens = (await login.json()) as { access_token: string; id_token: string };
+    const auth = { authorization: `Bearer ${tokens.access_token}`, 'id-token': tokens.id_token };
+    const tenants = (await (await fetch(`${base}/user-service/v1/tenant/tenants`, { headers: auth })).json()) as {
+      tenantId: number;
+      tenantName: string;
+    }[];
+    const bench = tenants.find((t) => t.tenantName === 'Benchmark Co');
+    if (!bench) throw new Error('the benchmark tenant is missing: remove the marker file to seed it again');
+    const headers = { ...auth, operatingtenant: String(bench.tenantId) };
+    const kpi = (await (await fetch(`${base}/project-service/v1/project/dashboard/kpi?tenantId=${bench.tenantId}`, { method: 'POST', headers })).json()) as {
+      total_life_time_completed_interview: number;
+    };
+    console.log(`\nDashboard on a tenant with ${BENCH_PARTICIPANTS} participants and ${BENCH_RESULTS} results (${kpi.total_life_time_completed_interview} completed calls), 10 connections, 10 s each`);
+    await measure('dashboard KPI', { url: `${base}/project-service/v1/project/dashboard/kpi?tenantId=${bench.tenantId}`, method: 'POST', headers });
+    await measure('yearly results', { url: `${base}/project-service/v1/project/results/yearly`, headers });
+    await measure('project list (Active)', { url: `${base}/project-service/v1/project/projectListNew?statusId=1&stageId=`, headers });
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
 bundleFigures();
 await apiFigures();
+await dashboardFigures();

@@ -48,6 +48,15 @@ const PER_QUESTION: Weighted<EvaluationCode> = [
   ['AD', 2],
 ];
 
+/**
+ * The overall evaluations of a plan's results, in order: a stream of its own, so that what the seed produces
+ * can be recomputed without a database (the browser journeys compare the dashboard with it).
+ */
+export function plannedOverallEvaluations(seed: number, count: number): EvaluationCode[] {
+  const random = randomSource(seed ^ 0x5bd1e995);
+  return Array.from({ length: count }, () => pick(random, OVERALL));
+}
+
 const FIRST = ['Ana', 'Ben', 'Carla', 'Dev', 'Elena', 'Farid', 'Grace', 'Hiro', 'Iris', 'Jon', 'Kemal', 'Lina', 'Marco', 'Nia', 'Omar', 'Priya'];
 const LAST = ['Santos', 'Nguyen', 'Okafor', 'Schmidt', 'Haddad', 'Kim', 'Rossi', 'Dubois', 'Mensah', 'Cruz', 'Ivanova', 'Tanaka'];
 
@@ -99,11 +108,12 @@ export async function generateInterviewData(db: Db, plan: InterviewDataPlan): Pr
     participantIds.push(...(await withTenant(db, plan.tenantId, (trx) => createParticipants(trx, plan.tenantId, plan.projectId, rows, plan.now))));
   }
   const spreadMs = Math.max(0, plan.now.getTime() - plan.since.getTime());
-  for (let start = 0; start < plan.results && participantIds.length; start += batch) {
-    const count = Math.min(batch, plan.results - start);
+  const evaluations = participantIds.length ? plannedOverallEvaluations(plan.seed, plan.results) : [];
+  for (let start = 0; start < evaluations.length; start += batch) {
+    const count = Math.min(batch, evaluations.length - start);
     const results: NewInterviewResult[] = Array.from({ length: count }, (_, i) => {
       const participantId = participantIds[(start + i) % participantIds.length]!;
-      const overall = pick(random, OVERALL);
+      const overall = evaluations[start + i]!;
       return {
         projectId: plan.projectId,
         participantId,
@@ -117,5 +127,5 @@ export async function generateInterviewData(db: Db, plan: InterviewDataPlan): Pr
     });
     await withTenant(db, plan.tenantId, (trx) => recordInterviewResults(trx, plan.tenantId, results, plan.now));
   }
-  return { participants: participantIds.length, results: participantIds.length ? plan.results : 0 };
+  return { participants: participantIds.length, results: evaluations.length };
 }

@@ -25,6 +25,9 @@ export interface SeedReport {
   usersCreated: number;
 }
 
+/** The random seed of a demo project's participants and results: its tenant id and its place in the list. */
+export const demoProjectSeed = (tenantId: number, projectIndex: number): number => tenantId * 1000 + projectIndex;
+
 const byName = (name: string) => sql<boolean>`lower(name) = ${name.toLowerCase()}`;
 
 /** 'YYYY-MM-DD' of the first (or last) day of the UTC month `offset` months from `now`. */
@@ -98,7 +101,7 @@ export async function seedDemoData({ db, clock, passwords }: SeedDeps): Promise<
         results: project.results,
         since: twelveMonthsBefore(now),
         now,
-        seed: id * 1000 + index,
+        seed: demoProjectSeed(id, index),
         codePrefix: `P${projectId}-`,
       });
     }

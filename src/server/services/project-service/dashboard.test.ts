@@ -3,6 +3,7 @@ import type { EvaluationCode } from '../../platform/db/schema';
 import { withSystem, withTenant } from '../../platform/tenancy/with-tenant';
 import type { SignedIn } from '../../testing/api-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { demoFigures } from '../../seed/demo-figures';
 import { recordInterviewResults, verifyResultRollups } from '../execution-service/record-interview-results';
 import { createParticipants } from '../participant-service/create-participants';
 import { addUserToTenant } from '../user-service/add-user-to-tenant';
@@ -144,6 +145,21 @@ describe('getDashboardKpi', () => {
     expect(fixtureKpi.total_life_time_completed_interview).toBe(9);
     expect(acmeKpi.total_number_of_calls).toBe(400);
     expect(globexKpi.total_number_of_calls).toBe(250);
+  });
+
+  test('a seeded customer shows the figures its demo data define', async () => {
+    for (const [name, tenantId] of [['Acme Insurance', acme], ['Globex Logistics', globex]] as const) {
+      const kpi = await t.api.ok('getDashboardKpi', { token: admin, operatingTenant: tenantId, query: { tenantId } });
+      const expected = demoFigures(name, tenantId);
+      expect(kpi).toMatchObject({
+        active_project_count: expected.activeProjects,
+        completed_project_count: expected.completedProjects,
+        total_life_time_completed_interview: expected.lifetimeCallsCompleted,
+        total_number_of_calls: expected.orderCalls,
+      });
+      expect(kpi.total_completed_interview).toBeGreaterThan(0);
+      expect(kpi.total_completed_interview).toBeLessThan(expected.lifetimeCallsCompleted);
+    }
   });
 
   test('a tenantId other than the operating tenant is refused', async () => {

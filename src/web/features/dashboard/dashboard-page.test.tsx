@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { chooseOperatingTenant } from '../../app/choose-operating-tenant';
 import { sel } from '../../../../test/e2e/selectors';
 import { installFetchStub } from '../../testing/fetch-stub';
-import { GLOBEX, serverFor, signedInState, userInfo } from '../../testing/factories';
+import { ACME, GLOBEX, serverFor, signedInState, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
-import { DASHBOARD_PATHS, dashboardServer, kpi } from './dashboard-fixtures';
+import { DASHBOARD_PATHS, dashboardServer, kpi, yearly } from './dashboard-fixtures';
 
 const hiddenTable = (container: HTMLElement, caption: string) => {
   const table = within(container).getByText(caption).closest('table');
@@ -88,5 +89,41 @@ describe('Dashboard', () => {
     installFetchStub({ ...serverFor(), ...dashboardServer() });
     await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState() });
     expect(await screen.findByTestId('project-card-11')).toHaveTextContent('Claims Integrity 2026');
+  });
+});
+
+describe('Dashboard after a tenant switch', () => {
+  it("never shows the previous tenant's figures while the new ones load", async () => {
+    let release: () => void = () => {};
+    const globexAnswered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const stub = installFetchStub({ ...serverFor({ tenants: [ACME, GLOBEX] }), ...dashboardServer() });
+    const app = await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState(ACME) });
+    expect(await screen.findByTestId(sel.dashboardTiles.activeProjects)).toHaveTextContent('3');
+    expect(within(screen.getByTestId('project-activity')).getByText('Calls per month')).toBeInTheDocument();
+
+    stub.answer({
+      [DASHBOARD_PATHS.getDashboardKpi]: async () => {
+        await globexAnswered;
+        return { body: kpi({ active_project_count: 9 }) };
+      },
+      [DASHBOARD_PATHS.listYearlyResults]: async () => {
+        await globexAnswered;
+        return { body: yearly().map((m) => ({ ...m, count: 5 })) };
+      },
+    });
+    act(() => {
+      app.store.dispatch(chooseOperatingTenant({ tenantId: GLOBEX.tenantId, tenantName: GLOBEX.tenantName }));
+    });
+    await waitFor(() => expect(screen.queryByTestId(sel.dashboardTiles.activeProjects)).not.toBeInTheDocument());
+    expect(screen.queryByTestId('project-activity')).not.toBeInTheDocument();
+
+    release();
+    expect(await screen.findByTestId(sel.dashboardTiles.activeProjects)).toHaveTextContent('9');
+    const months = await screen.findByTestId('project-activity');
+    expect(hiddenTable(months, 'Calls per month')['Mar 2026']).toBe('5');
+    const kpiCalls = stub.callsTo(DASHBOARD_PATHS.getDashboardKpi);
+    expect(kpiCalls[kpiCalls.length - 1]!.headers.get('operatingTenant')).toBe(String(GLOBEX.tenantId));
   });
 });

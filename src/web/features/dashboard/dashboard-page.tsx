@@ -10,49 +10,58 @@ import { KpiTiles } from './kpi-tiles';
 import { OrderDoughnutCard } from './order-doughnut-card';
 import { ProjectActivityCard } from './project-activity-card';
 import { ProjectList } from './project-list';
+import { useFreshData } from './use-fresh-data';
 
 /** `/main/dashboard` (000 §2): KPI tiles, current-order doughnut, Project Activity, then the project list. */
 export function DashboardPage() {
   const { t } = useLingui();
   const userInfo = useAppSelector((state) => state.admin.userInfo);
   const operatingTenant = useAppSelector((state) => state.tenancy.operatingTenant);
-  const tenantId = operatingTenant?.tenantId;
-  const kpi = useGetDashboardKpiQuery({ tenantId: tenantId ?? 0 }, { skip: tenantId === undefined });
-  const yearly = useListYearlyResultsQuery(undefined, { skip: tenantId === undefined });
   if (!userInfo || !operatingTenant) return <LoadingState />;
 
   const fullName = `${userInfo.firstName} ${userInfo.lastName}`.trim();
   const tenantName = operatingTenant.tenantName;
-  const failed = (error: unknown, retry: () => void, testId: string) => (
-    <LoadFailure message={getErrorMessage(error, t`Something went wrong`)} onRetry={retry} testId={testId} />
-  );
-
   return (
     <Box data-testid="dashboard-page">
       <PageHeader trail={[t`Dashboard`]} heading={<Trans>Welcome, {fullName}</Trans>} />
       <Text color="fg.muted" mb="6">
         <Trans>You are working in {tenantName}.</Trans>
       </Text>
-      <Stack gap="6">
-        {kpi.error ? (
-          failed(kpi.error, () => void kpi.refetch(), 'dashboard-kpi-error')
-        ) : kpi.data ? (
-          <KpiTiles kpi={kpi.data} />
+      {/* Keyed by tenant: a switch remounts the figures, which then show only the new tenant's answers. */}
+      <DashboardFigures key={operatingTenant.tenantId} tenantId={operatingTenant.tenantId} />
+    </Box>
+  );
+}
+
+function DashboardFigures({ tenantId }: { tenantId: number }) {
+  const { t } = useLingui();
+  const kpiQuery = useGetDashboardKpiQuery({ tenantId }, { refetchOnMountOrArgChange: true });
+  const yearlyQuery = useListYearlyResultsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const kpi = useFreshData(kpiQuery);
+  const yearly = useFreshData(yearlyQuery);
+  const failed = (error: unknown, retry: () => void, testId: string) => (
+    <LoadFailure message={getErrorMessage(error, t`Something went wrong`)} onRetry={retry} testId={testId} />
+  );
+  return (
+    <Stack gap="6">
+      {kpiQuery.error ? (
+        failed(kpiQuery.error, () => void kpiQuery.refetch(), 'dashboard-kpi-error')
+      ) : kpi ? (
+        <KpiTiles kpi={kpi} />
+      ) : (
+        <LoadingState />
+      )}
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }} gap="6">
+        {kpi ? <OrderDoughnutCard kpi={kpi} /> : null}
+        {yearlyQuery.error ? (
+          failed(yearlyQuery.error, () => void yearlyQuery.refetch(), 'dashboard-yearly-error')
+        ) : yearly ? (
+          <ProjectActivityCard months={yearly} />
         ) : (
           <LoadingState />
         )}
-        <Grid templateColumns={{ base: '1fr', lg: '2fr 3fr' }} gap="6">
-          {kpi.data ? <OrderDoughnutCard kpi={kpi.data} /> : null}
-          {yearly.error ? (
-            failed(yearly.error, () => void yearly.refetch(), 'dashboard-yearly-error')
-          ) : yearly.data ? (
-            <ProjectActivityCard months={yearly.data} />
-          ) : (
-            <LoadingState />
-          )}
-        </Grid>
-        <ProjectList heading />
-      </Stack>
-    </Box>
+      </Grid>
+      <ProjectList heading />
+    </Stack>
   );
 }

@@ -20,6 +20,7 @@ export function ProjectCard({ project, stages }: ProjectCardProps) {
   const stageSequence = stages.find((s) => s.attributeId === project.projectStageId)?.sequence ?? null;
   const target = projectLinkTarget(project.projectId, stageSequence, permissions);
   const marker = project.active ? t`Active` : t`Inactive`;
+  const projectName = project.name;
   return (
     <Card.Root position="relative" overflow="hidden" data-testid={`project-card-${project.projectId}`}>
       <Box
@@ -50,8 +51,8 @@ export function ProjectCard({ project, stages }: ProjectCardProps) {
       </Card.Header>
       <Card.Body gap="5">
         <StageTracker stages={stages} currentStageId={project.projectStageId} />
-        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-          <Stack gap="1">
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">
+          <Stack gap="1" minW="0">
             <Text fontWeight="semibold" fontSize="sm">
               <Trans>Overall Results</Trans>
             </Text>
@@ -65,12 +66,12 @@ export function ProjectCard({ project, stages }: ProjectCardProps) {
               }}
               emptyLabel={t`No-Interviews`}
               centre={{ label: t`Calls Completed`, value: i18n.number(project.totalLifeTimeCompletedInterview) }}
-              caption={t`Overall results of ${project.name}`}
+              caption={t`Overall results of ${projectName}`}
               height={240}
               testId="project-overall-results"
             />
           </Stack>
-          <Stack gap="1">
+          <Stack gap="1" minW="0">
             <Text fontWeight="semibold" fontSize="sm">
               <Trans>Question Results</Trans>
             </Text>

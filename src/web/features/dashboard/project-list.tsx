@@ -19,6 +19,7 @@ import { usePermissions } from '../../state/use-permissions';
 import { MultiSelectFilter } from './multi-select-filter';
 import { ProjectCard } from './project-card';
 import { UpdatedAgo } from './updated-ago';
+import { useFreshData } from './use-fresh-data';
 
 export const CREATE_PROJECT_PATH = '/main/project/createProject';
 
@@ -28,35 +29,41 @@ export const CREATE_PROJECT_PATH = '/main/project/createProject';
  * dashboard.
  */
 export function ProjectList({ heading }: { heading?: boolean }) {
+  const tenantId = useAppSelector((state) => state.tenancy.operatingTenant?.tenantId);
+  if (tenantId === undefined) return <LoadingState />;
+  // Keyed by tenant: a switch remounts the list, which then shows only the new tenant's answers.
+  return <TenantProjectList key={tenantId} tenantId={tenantId} heading={heading ?? false} />;
+}
+
+function TenantProjectList({ tenantId, heading }: { tenantId: number; heading: boolean }) {
   const { t } = useLingui();
   const dispatch = useAppDispatch();
   const permissions = usePermissions();
   const filters = useAppSelector((state) => state.projectFilters);
-  const tenantId = useAppSelector((state) => state.tenancy.operatingTenant?.tenantId);
   const languageId = useAppSelector((state) => effectiveLanguageId(state.preferences));
 
-  const attributes = useListProjectAttributesQuery(
-    { tenantId: tenantId ?? 0, languageId, active: true },
-    { skip: tenantId === undefined },
-  );
+  const attributes = useListProjectAttributesQuery({ tenantId, languageId, active: true }, { refetchOnMountOrArgChange: true });
+  const attributeData = useFreshData(attributes);
   const options = useMemo(() => {
     const toOption = (a: { attributeId: number; description: string; sequence: number }): FilterOption => ({
       id: a.attributeId,
       label: a.description,
       sequence: a.sequence,
     });
-    const list = attributes.data?.attributes ?? [];
+    const list = attributeData?.attributes ?? [];
     return {
       status: list.filter((a) => a.attributeType === 'STATUS').map(toOption),
       stage: list.filter((a) => a.attributeType === 'STAGE').map(toOption),
     };
-  }, [attributes.data]);
+  }, [attributeData]);
   const statusIds = resolveStatusFilter(filters, options.status);
 
   const projects = useListProjectCardsQuery(
     { statusId: statusIds.join(','), stageId: filters.stage.join(',') },
-    { skip: tenantId === undefined || !attributes.data },
+    { skip: !attributeData, refetchOnMountOrArgChange: true },
   );
+  // Kept while a filter change refetches (shown dimmed); never an answer fetched before this tenant's mount.
+  const projectData = useFreshData(projects);
 
   const failure = attributes.error ?? projects.error;
   const [dismissed, setDismissed] = useState<unknown>(null);
@@ -71,9 +78,9 @@ export function ProjectList({ heading }: { heading?: boolean }) {
           onDismiss={() => setDismissed(failure)}
         />
       );
-  } else if (attributes.isLoading || projects.isLoading || !projects.data) {
+  } else if (!projectData) {
     body = <LoadingState />;
-  } else if (projects.data.projects.length === 0) {
+  } else if (projectData.projects.length === 0) {
     body = (
       <Box py="10" textAlign="center" data-testid="projects-empty">
         <Text color="fg.muted">
@@ -82,10 +89,10 @@ export function ProjectList({ heading }: { heading?: boolean }) {
       </Box>
     );
   } else {
-    const stages = projects.data.stages;
+    const stages = projectData.stages;
     body = (
       <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4" data-testid="project-cards" opacity={projects.isFetching ? 0.6 : 1}>
-        {projects.data.projects.map((project) => (
+        {projectData.projects.map((project) => (
           <ProjectCard key={project.projectId} project={project} stages={stages} />
         ))}
       </SimpleGrid>
@@ -101,7 +108,7 @@ export function ProjectList({ heading }: { heading?: boolean }) {
               <Trans>Projects</Trans>
             </Heading>
           ) : null}
-          <UpdatedAgo at={failure ? undefined : projects.fulfilledTimeStamp} />
+          <UpdatedAgo at={failure || !projectData ? undefined : projects.fulfilledTimeStamp} />
         </Stack>
         {permissions.has('tenant.project.detail.create') ? (
           <IconButton asChild aria-label={t`Create Project`} colorPalette="brand" size="sm" rounded="full" data-testid="project-create">

@@ -1,6 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
+import { clock, type TimerHandle } from '../../lib/clock';
 
 const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400_000],
@@ -11,11 +12,17 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
 /** "Updated … ago" for a fetch time, refreshed every 30 seconds. */
 export function UpdatedAgo({ at }: { at: number | undefined }) {
   const { t, i18n } = useLingui();
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => clock.now());
   useEffect(() => {
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
+    let handle: TimerHandle | undefined;
+    const tick = () => {
+      setNow(clock.now());
+      handle = clock.setTimeout(tick, 30_000);
+    };
+    tick();
+    return () => {
+      if (handle !== undefined) clock.clearTimeout(handle);
+    };
   }, [at]);
   if (at === undefined) return null;
   const elapsed = Math.max(0, now - at);

@@ -1,0 +1,75 @@
+import { $, $$, browser, expect } from '@wdio/globals';
+import { demoFigures } from '../../../src/server/seed/demo-figures';
+import { sel } from '../selectors';
+import { byTestId, pathname, signInToDashboard } from '../support/app';
+
+/** The persisted slices as redux-persist wrote them. */
+const persisted = async (slice: 'tenancy' | 'projectFilters'): Promise<unknown> => {
+  const raw = await browser.execute(() => window.localStorage.getItem('persist:voxscreen'));
+  if (!raw) return null;
+  const stored = (JSON.parse(raw) as Record<string, string>)[slice];
+  return stored ? (JSON.parse(stored) as unknown) : null;
+};
+
+const tileNumber = async (testId: string) => Number((await byTestId(testId).getText()).replace(/,/g, ''));
+
+const cardCount = async () => (await $$('[data-testid^="project-card-"]')).length;
+
+async function chooseOption(filterTrigger: string, optionTestId: string): Promise<void> {
+  await byTestId(filterTrigger).click();
+  const option = byTestId(optionTestId);
+  await expect(option).toBeDisplayed();
+  await option.click();
+  await browser.keys('Escape');
+  await expect(option).not.toBeDisplayed();
+}
+
+describe('dashboard and project list', () => {
+  it('shows the tiles the seed defines for the operating tenant', async () => {
+    await signInToDashboard('admin@acme.test');
+    const tenancy = (await persisted('tenancy')) as { operatingTenant: { tenantId: number } };
+    const expected = demoFigures('Acme Insurance', tenancy.operatingTenant.tenantId);
+    await expect(byTestId(sel.dashboardTiles.activeProjects)).toHaveText(String(expected.activeProjects));
+    expect(await tileNumber(sel.dashboardTiles.completedProjects)).toBe(expected.completedProjects);
+    expect(await tileNumber(sel.dashboardTiles.lifetimeCalls)).toBe(expected.lifetimeCallsCompleted);
+    const orderCalls = await tileNumber(sel.dashboardTiles.orderCalls);
+    expect(orderCalls).toBeGreaterThan(0);
+    expect(orderCalls).toBeLessThan(expected.lifetimeCallsCompleted);
+    await expect(byTestId(sel.dashboardTiles.callsRemaining)).toHaveText(`${expected.orderCalls - orderCalls}/${expected.orderCalls}`);
+    await expect(byTestId('order-doughnut')).toBeDisplayed();
+    await expect(byTestId('project-activity')).toHaveText(expect.stringContaining('Project Activity'));
+    // The list below the charts: Active projects by default.
+    await expect(byTestId(sel.projects.cards)).toBeDisplayed();
+    expect(await cardCount()).toBe(expected.activeProjects);
+  });
+
+  it('keeps the filters across a reload and clears them when the tenant changes', async () => {
+    await signInToDashboard('dual@globex.test'); // the chooser's first tenant: Acme Insurance
+    await byTestId(sel.shell.sidebarEntry('projects')).click();
+    await browser.waitUntil(async () => (await pathname()) === '/main/project');
+    await expect(byTestId(sel.projects.cards)).toBeDisplayed();
+    expect(await cardCount()).toBe(3); // Acme's active projects
+
+    await chooseOption(sel.projects.stageFilter, sel.projects.filterOption('stage', 3)); // Execution
+    await browser.waitUntil(async () => (await cardCount()) === 1, { timeoutMsg: 'the stage filter did not apply' });
+    await expect($('[data-testid^="project-card-"]')).toHaveText(expect.stringContaining('Claims Integrity 2026'));
+    await browser.waitUntil(async () => JSON.stringify(await persisted('projectFilters')) === '{"status":null,"stage":[3]}');
+
+    await browser.refresh();
+    await expect(byTestId(sel.projects.cards)).toBeDisplayed();
+    expect(await cardCount()).toBe(1);
+    await expect(byTestId(sel.projects.stageFilter)).toHaveText(expect.stringContaining('Execution'));
+    await expect(byTestId(sel.projects.statusFilter)).toHaveText(expect.stringContaining('Active'));
+
+    await byTestId(sel.shell.switchTenant).click();
+    await expect(byTestId(sel.tenantChooser.dialog)).toBeDisplayed();
+    await byTestId(sel.tenantChooser.select).selectByVisibleText('Globex Logistics');
+    await byTestId(sel.tenantChooser.selectButton).click();
+    await expect(byTestId(sel.dashboard)).toBeDisplayed();
+    await expect(byTestId(sel.shell.tenantName)).toHaveText(expect.stringContaining('Globex Logistics'));
+    await expect(byTestId(sel.projects.cards)).toBeDisplayed();
+    expect(await cardCount()).toBe(3); // Globex's active projects, no stage filter any more
+    await expect(byTestId(sel.projects.stageFilter)).not.toHaveText(expect.stringContaining('Execution'));
+    expect(await persisted('projectFilters')).toEqual({ status: null, stage: [] });
+  });
+});

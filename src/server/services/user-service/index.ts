@@ -1,7 +1,10 @@
 import type { operations } from '../../../contracts/user-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
+import { accountHandlers } from './account-handlers';
+import { adminUserHandlers } from './admin-user-handlers';
 import { appHandlers } from './app-handlers';
 import { callCenterHandlers } from './call-center-handlers';
+import { roleHandlers } from './role-handlers';
 import { tenantHandlers } from './tenant-handlers';
 import { userHandlers } from './user-handlers';
 
@@ -10,4 +13,7 @@ export const userServiceHandlers: ServiceHandlers<operations> = {
   ...tenantHandlers,
   ...callCenterHandlers,
   ...appHandlers,
+  ...accountHandlers,
+  ...adminUserHandlers,
+  ...roleHandlers,
 };

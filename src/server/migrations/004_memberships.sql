@@ -84,3 +84,10 @@ GRANT UPDATE (name, is_active, logo, sales_person, account_type_id, customer_seg
 
 -- Special privilege of a user (restricted environment only, document 002 §3).
 ALTER TABLE users ADD COLUMN privilege_id integer;
+
+-- Set-password links are also issued inside a tenant's scope (Add User invites the new user): the token row
+-- belongs to the user's home tenant, and voxscreen_app may only insert tokens of the operating tenant.
+ALTER TABLE password_reset_tokens ADD COLUMN tenant_id integer REFERENCES tenants (id);
+UPDATE password_reset_tokens p SET tenant_id = u.tenant_id FROM users u WHERE u.id = p.user_id;
+ALTER TABLE password_reset_tokens ALTER COLUMN tenant_id SET NOT NULL;
+SELECT app_enable_tenant_rls('password_reset_tokens', 'INSERT');

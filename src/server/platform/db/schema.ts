@@ -181,6 +181,7 @@ export interface IpBlocksTable {
 export interface PasswordResetTokensTable {
   id: Generated<number>;
   user_id: number;
+  tenant_id: number;
   token_hash: string;
   created_at: Date;
   expires_at: Date;

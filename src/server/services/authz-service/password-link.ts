@@ -32,6 +32,7 @@ export async function issuePasswordLink(
     .insertInto('password_reset_tokens')
     .values({
       user_id: link.user.id,
+      tenant_id: link.user.tenantId,
       token_hash: hashResetToken(token),
       created_at: link.now,
       expires_at: new Date(link.now.getTime() + link.lifetimeMs),

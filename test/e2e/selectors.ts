@@ -34,6 +34,29 @@ export const sel = {
     tenantName: 'operating-tenant-name',
     switchTenant: 'switch-tenant',
   },
+  // Admin area (issue 4).
+  admin: {
+    page: 'admin-page',
+    tab: (key: string) => `admin-tab-${key}`,
+    roles: {
+      list: 'roles-list',
+      search: 'roles-search',
+      add: 'roles-add',
+      name: 'role-name',
+      description: 'role-description',
+      save: 'role-save',
+      success: 'role-success',
+    },
+    permissions: {
+      roleSelect: 'permissions-role-select',
+      roleDescription: 'permissions-role-description',
+      checkbox: (permission: string) => `permission-${permission}`,
+      save: 'permissions-save',
+      reset: 'permissions-reset',
+      success: 'permissions-success',
+      roleError: 'permissions-role-error',
+    },
+  },
   dashboard: 'dashboard-page',
   about: {
     page: 'about-page',

@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { LoadingState } from '../components/feedback/loading-state';
 import { aboutRoutes } from '../features/about/routes';
+import { adminRoutes } from '../features/admin/routes';
 import { authRoutes } from '../features/auth/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { GenericErrorPage } from '../features/errors/generic-error-page';
@@ -35,6 +36,7 @@ export const appRoutes: RouteObject[] = [
               { index: true, element: <Navigate to="/main/dashboard" replace /> },
               ...dashboardRoutes,
               ...aboutRoutes,
+              ...adminRoutes,
               { path: '*', element: <NotFoundPage /> },
             ],
           },

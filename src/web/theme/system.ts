@@ -1,5 +1,6 @@
 import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import {
+  accordionSlotRecipe,
   alertSlotRecipe,
   animationStyles,
   avatarSlotRecipe,
@@ -7,6 +8,8 @@ import {
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
   cssVarsPrefix,
   cssVarsRoot,
   dataListSlotRecipe,
@@ -26,6 +29,9 @@ import {
   skeletonRecipe,
   slotRecipes as allSlotRecipes,
   spinnerRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
+  textareaRecipe,
   textStyles,
   tokens,
 } from '@chakra-ui/react/theme';
@@ -57,6 +63,9 @@ const defaultThemeSlice = defineConfig({
       link: linkRecipe,
       skeleton: skeletonRecipe,
       spinner: spinnerRecipe,
+      // Admin area (issue 4).
+      checkmark: checkmarkRecipe,
+      textarea: textareaRecipe,
     },
     slotRecipes: {
       alert: alertSlotRecipe,
@@ -68,6 +77,11 @@ const defaultThemeSlice = defineConfig({
       field: fieldSlotRecipe,
       menu: menuSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
+      // Admin area (issue 4).
+      accordion: accordionSlotRecipe,
+      checkbox: checkboxSlotRecipe,
+      table: tableSlotRecipe,
+      tabs: tabsSlotRecipe,
     },
   },
 });

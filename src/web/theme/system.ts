@@ -4,6 +4,7 @@ import {
   alertSlotRecipe,
   animationStyles,
   avatarSlotRecipe,
+  badgeRecipe,
   breadcrumbSlotRecipe,
   breakpoints,
   buttonRecipe,
@@ -64,6 +65,7 @@ const defaultThemeSlice = defineConfig({
       skeleton: skeletonRecipe,
       spinner: spinnerRecipe,
       // Admin area (issue 4).
+      badge: badgeRecipe,
       checkmark: checkmarkRecipe,
       textarea: textareaRecipe,
     },

@@ -75,7 +75,16 @@ export function DataGrid<Row>({
         domLayout="autoHeight"
         suppressCellFocus
         rowStyle={onRowClicked ? { cursor: 'pointer' } : undefined}
-        onRowClicked={onRowClicked ? (event: RowClickedEvent<Row>) => event.data && onRowClicked(event.data) : undefined}
+        onRowClicked={
+          onRowClicked
+            ? (event: RowClickedEvent<Row>) => {
+                // A control inside a row (e.g. a delete button) acts on its own, not as a row click.
+                const target = event.event?.target;
+                if (target instanceof Element && target.closest('button, a, input, select, [role="checkbox"]')) return;
+                if (event.data) onRowClicked(event.data);
+              }
+            : undefined
+        }
       />
     </Box>
   );

@@ -11,6 +11,27 @@ export const adminRoutes: RouteObject[] = [
     },
     children: [
       {
+        path: 'users',
+        lazy: async () => {
+          const { UsersTab } = await import(/* webpackChunkName: "admin" */ './users/users-tab');
+          return { Component: UsersTab };
+        },
+      },
+      {
+        path: 'users/addUser',
+        lazy: async () => {
+          const { UserFormPage } = await import(/* webpackChunkName: "admin" */ './users/user-form-page');
+          return { Component: UserFormPage };
+        },
+      },
+      {
+        path: 'users/editUsers/:id',
+        lazy: async () => {
+          const { UserFormPage } = await import(/* webpackChunkName: "admin" */ './users/user-form-page');
+          return { Component: UserFormPage };
+        },
+      },
+      {
         path: 'roles',
         lazy: async () => {
           const { RolesTab } = await import(/* webpackChunkName: "admin" */ './roles/roles-tab');

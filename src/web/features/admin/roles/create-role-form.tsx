@@ -12,6 +12,8 @@ import { submitErrors } from '../../../components/form/submit-errors';
 import { TextField } from '../../../components/form/text-field';
 import { required } from '../../../components/form/validators';
 import { useAppSelector } from '../../../state/hooks';
+import { usePermissions } from '../../../state/use-permissions';
+import { NotFoundPage } from '../../errors/not-found-page';
 
 interface RoleValues {
   name: string;
@@ -28,6 +30,7 @@ export function CreateRoleForm() {
   const tenantId = useAppSelector((state) => state.tenancy.operatingTenant?.tenantId);
   const [createRole] = useCreateRoleMutation();
   const [created, setCreated] = useState(false);
+  const mayCreate = usePermissions().has('tenant.roles.permissions.create');
 
   useEffect(() => {
     if (!created) return undefined;
@@ -43,6 +46,7 @@ export function CreateRoleForm() {
     return undefined;
   };
 
+  if (!mayCreate) return <NotFoundPage />;
   return (
     <Form<RoleValues> onSubmit={onSubmit} initialValues={{ name: '', description: '' }}>
       {({ handleSubmit, dirty, submitting, submitError }) => (

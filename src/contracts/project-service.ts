@@ -74,6 +74,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/project-service/v1/project/check/user-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether an e-mail already belongs to a user, with the accounts and roles they hold (system tenant only)
+         * @description Add Account checks the primary user's e-mail first; when it exists, the console lists these accounts and roles in a confirmation modal before creating the account anyway.
+         */
+        post: operations["checkUserEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project-service/v1/project/communication-template/{id}": {
         parameters: {
             query?: never;
@@ -494,6 +514,45 @@ export interface operations {
                 content: {
                     "application/json": {
                         attributes: components["schemas"]["ProjectAttribute"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    checkUserEmail: {
+        parameters: {
+            query: {
+                email: string;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verdict. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        is_exist: boolean;
+                        tenants: {
+                            name: string;
+                            role_name: string;
+                        }[];
                     };
                 };
             };

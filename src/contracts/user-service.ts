@@ -51,6 +51,107 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/user-service/v1/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The permission matrix of a role of the operating tenant
+         * @description Every permission of the product with the role's state, grouped as project_permission, administration_permission and internal_permission. The internal group is present only for the system tenant or a caller holding tenant.roles.permissions.internal.read (id 80), and `internalEditable` says whether the caller may change it (system tenant only, document 002 §6).
+         */
+        get: operations["getRolePermissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-service/v1/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Roles of the operating tenant (Manage Roles list, the user role dropdown, the permissions role select) */
+        get: operations["listRoles"];
+        put?: never;
+        /** Create a role in the operating tenant (Create Roles); it starts with tenant.project.detail.read only */
+        post: operations["createRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-service/v1/role/permission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save a role's permissions with the rules of document 002 §4 "Permission save"
+         * @description Listed entries become active or inactive; unlisted ones keep their state; tenant.project.detail.read is always active. Internal-group entries are kept only in the system tenant, or when the list holds an active id 80 and the caller holds id 80 (otherwise they are stripped and keep their state). Granting a permission the caller does not hold is refused (403 PERMISSION_ESCALATION).
+         */
+        put: operations["saveRolePermissions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-service/v1/tenant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a customer account with its standard roles and primary user (system tenant only)
+         * @description Creates the account, its standard roles and its primary user (Customer Admin, Active), who is e-mailed a link to set a password. When the primary user's e-mail already belongs to someone (see checkUserEmail), the request must say `confirmExistingUser: true` (the console's confirmation modal); that person then becomes the primary user and a Customer Admin member of the new account. Answers 409 EMAIL_EXISTS otherwise. Fields of document 002 §5 "Add account" are checked with its messages (422).
+         */
+        post: operations["createTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-service/v1/tenant/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** One account; the operating tenant itself, or any account for the system tenant */
+        get: operations["getTenant"];
+        /**
+         * Edit an account; the operating tenant itself, or any account for the system tenant
+         * @description The fields of createTenant without the primary-user ones. `tenantLogo` is sent only when it changed (an absent logo keeps the stored one). Document 002 §5 "Edit account" rules apply (422).
+         */
+        put: operations["updateTenant"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user-service/v1/tenant/{id}/fetch/users": {
         parameters: {
             query?: never;
@@ -60,6 +161,26 @@ export type paths = {
         };
         /** Users whose home account is the given tenant, which must be the operating tenant */
         get: operations["listTenantUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-service/v1/tenant/{tenantId}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Manage Users list - users whose home account is the given tenant, which must be the operating tenant
+         * @description Same answer as listTenantUsers (the shell's path); each row carries the user's role in this account.
+         */
+        get: operations["listAccountUsers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -168,6 +289,53 @@ export type paths = {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-service/v1/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a user to the operating tenant (Add User); the user is e-mailed a link to set a password
+         * @description The new user's home account is `tenantId`, which must be the operating tenant. The role must be a role of that account other than the call-center roles, and hold no permission the caller lacks. Document 002 §5 "Add user" rules apply (422); an e-mail already in use is a 409.
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-service/v1/user/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** One user of the operating tenant (404 for anyone else) */
+        get: operations["getUser"];
+        /**
+         * Edit a user of the operating tenant (Edit User; the e-mail cannot change)
+         * @description Deactivating a user ends all their sessions at once. Nobody deactivates themselves. A changed role follows the createUser role rules. Document 002 §5 "Edit user" rules apply (422).
+         */
+        put: operations["updateUser"];
+        post?: never;
+        /**
+         * Delete a user of the operating tenant; their sessions end at once
+         * @description Removes the person with every membership. Nobody deletes themselves (422).
+         */
+        delete: operations["deleteUser"];
         options?: never;
         head?: never;
         patch?: never;
@@ -375,6 +543,54 @@ export type components = {
         Message: {
             message: string;
         };
+        /** @description TenantForm plus the primary user. */
+        NewTenantForm: {
+            accountAPIKey?: string | null;
+            accountTypeId?: number | null;
+            backendSystemCode?: string | null;
+            /** @description Make the existing person with this e-mail the primary user. */
+            confirmExistingUser?: boolean;
+            currencyId?: number | null;
+            /** @description Same value as backendSystemCode. */
+            customerCode?: string | null;
+            customerId?: string | null;
+            customerSegmentId?: number | null;
+            /** @description Primary user e-mail (stored lower-cased). */
+            email: string;
+            greenhouseAccount?: boolean;
+            greenhouseAppKey?: string | null;
+            /** @description Status; null is refused with 'Status is required'. */
+            isActive: boolean | null;
+            /** @description A positive integer, or empty. */
+            numberOfInterviews?: string | number | null;
+            partnerAccount?: boolean;
+            phoneNumber?: string | null;
+            /** @description Restricted environment only. */
+            restrictionId?: number | null;
+            salesPerson: string;
+            /**
+             * Format: binary
+             * @description Image, at most 1 MB (about 300x70 px).
+             */
+            tenantLogo?: string;
+            tenantName: string;
+            userFirstName: string;
+            userLastName: string;
+        };
+        NewUserForm: {
+            /** @description Stored lower-cased. */
+            email: string;
+            firstName: string;
+            isActive: boolean;
+            lastName: string;
+            /** @description Restricted environment only. */
+            privilegeId?: number | null;
+            /** @description null is refused with 'Please select role'. */
+            roleId: number | null;
+            /** @description Must be the operating tenant. */
+            tenantId: number;
+            title: string;
+        };
         NotificationPreference: {
             /** @description Timezone option value. */
             displayTimezone: string | null;
@@ -389,12 +605,92 @@ export type components = {
         PermissionGrant: {
             permission: string;
         };
+        Role: {
+            description: string | null;
+            name: string;
+            roleId: number;
+            tenantId: number;
+        };
+        RolePermission: {
+            /** @enum {string} */
+            access_type: "read" | "create" | "update" | "delete";
+            active: boolean;
+            permission: string;
+            permissionId: number;
+            permissionNumber: number;
+            /** @description One matrix row per resource. */
+            resource: string;
+        };
+        RolePermissions: {
+            internalEditable: boolean;
+            permissions: {
+                administration_permission: components["schemas"]["RolePermission"][];
+                internal_permission?: components["schemas"]["RolePermission"][];
+                project_permission: components["schemas"]["RolePermission"][];
+            };
+            roleId: number;
+        };
         /** @enum {string} */
         SortDirection: "asc" | "desc";
         TenantAttribute: {
             attributeId: number;
             description: string;
             sequence: number;
+        };
+        TenantDetail: {
+            accountAPIKey: string | null;
+            accountTypeId: number | null;
+            backendSystemCode: string | null;
+            /** Format: date-time */
+            createTs: string;
+            currencyId: number | null;
+            customerCode: string | null;
+            customerId: string | null;
+            customerSegmentId: number | null;
+            /** @description The primary user. */
+            defaultUserFirstName: string | null;
+            defaultUserLastName: string | null;
+            greenhouseAccount: boolean;
+            /** @description Issued by the server for a greenhouse account; read-only. */
+            greenhouseAPIKey: string | null;
+            greenhouseAppKey: string | null;
+            isActive: boolean;
+            isSystemTenant: boolean;
+            numberOfInterviews: number | null;
+            partnerAccount: boolean;
+            restrictionId: number | null;
+            salesPerson: string | null;
+            tenantId: number;
+            /** @description Base64 image. */
+            tenantLogo: string | null;
+            tenantName: string;
+        };
+        /** @description Account fields of the Add/Edit Account forms (multipart; empty text means none). */
+        TenantForm: {
+            accountAPIKey?: string | null;
+            accountTypeId?: number | null;
+            backendSystemCode?: string | null;
+            currencyId?: number | null;
+            /** @description Same value as backendSystemCode. */
+            customerCode?: string | null;
+            customerId?: string | null;
+            customerSegmentId?: number | null;
+            greenhouseAccount?: boolean;
+            greenhouseAppKey?: string | null;
+            /** @description Status; null is refused with 'Status is required'. */
+            isActive: boolean | null;
+            /** @description A positive integer, or empty. */
+            numberOfInterviews?: string | number | null;
+            partnerAccount?: boolean;
+            /** @description Restricted environment only. */
+            restrictionId?: number | null;
+            salesPerson: string;
+            /**
+             * Format: binary
+             * @description Image, at most 1 MB (about 300x70 px).
+             */
+            tenantLogo?: string;
+            tenantName: string;
         };
         TenantListItem: {
             isPrimaryTenant: boolean;
@@ -422,6 +718,20 @@ export type components = {
             }[];
             tenantId: number;
             tenantName: string;
+        };
+        UserDetail: {
+            email: string;
+            firstName: string;
+            id: number;
+            isActive: boolean;
+            /** Format: date-time */
+            lastLoginDateTime: string | null;
+            lastName: string;
+            privilegeId: number | null;
+            roleId: number | null;
+            roleName: string | null;
+            tenantId: number;
+            title: string | null;
         };
         UserInfo: {
             email: string;
@@ -459,10 +769,29 @@ export type components = {
             roleName: string | null;
             title: string | null;
         };
+        UserUpdate: {
+            firstName: string;
+            isActive: boolean;
+            lastName: string;
+            /** @description Restricted environment only. */
+            privilegeId?: number | null;
+            /** @description Absent keeps the role. */
+            roleId?: number;
+            title: string;
+        };
     };
     responses: {
         /** @description The request does not match the contract. */
         BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The change conflicts with existing data. */
+        Conflict: {
             headers: {
                 [name: string]: unknown;
             };
@@ -481,6 +810,15 @@ export type components = {
         };
         /** @description No such record in the operating tenant. */
         NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An uploaded file or the body is too large. */
+        PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
             };
@@ -602,6 +940,270 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
         };
     };
+    getRolePermissions: {
+        parameters: {
+            query: {
+                roleId: number;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The role's permissions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RolePermissions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    listRoles: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Roles sorted by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Role"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    createRole: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string | null;
+                    name: string;
+                    /** @description Must be the operating tenant. */
+                    tenantId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Role created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Role"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    saveRolePermissions: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    accessList: {
+                        active: boolean;
+                        permissionId: number;
+                    }[];
+                    roleId: number;
+                    /** @description Must be the operating tenant. */
+                    tenantId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved; `data` holds the role's permissions as they now are. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RolePermissions"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    createTenant: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["NewTenantForm"];
+            };
+        };
+        responses: {
+            /** @description Account created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    getTenant: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    updateTenant: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["TenantForm"];
+            };
+        };
+        responses: {
+            /** @description The updated account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
     listTenantUsers: {
         parameters: {
             query?: never;
@@ -615,6 +1217,39 @@ export interface operations {
             };
             path: {
                 id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Users sorted by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSummary"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    listAccountUsers: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                tenantId: number;
             };
             cookie?: never;
         };
@@ -818,6 +1453,150 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["NewUserForm"];
+            };
+        };
+        responses: {
+            /** @description User created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description User deleted; `data` is the message to show. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
         };
     };

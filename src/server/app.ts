@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { AppDeps } from './app-deps';
@@ -13,6 +14,7 @@ import { createErrorHandler } from './platform/http/error-handler';
 import { securityHeaders } from './platform/http/security-headers';
 import { DEFAULT_DIST_DIR, registerStaticConsole } from './platform/http/static-console';
 import { readAllOperations } from './platform/openapi/contract';
+import { MAX_UPLOAD_BYTES } from './platform/openapi/multipart-body';
 import { registerOperations } from './platform/openapi/register-operations';
 import { createAjv } from './platform/openapi/schema-validator';
 import { OutboxDispatcher } from './platform/outbox/outbox-dispatcher';
@@ -105,6 +107,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (text === '') return done(null, undefined);
     return parseJson(request, text, done);
   });
+
+  // Multipart forms (account logo, user forms) are parsed per operation by multipart-body.ts, after access.
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, fields: 100, fieldSize: 64 * 1024, parts: 101 } });
 
   app.decorateRequest('access', null);
   app.addHook('onSend', securityHeaders(config.embedDashboards));

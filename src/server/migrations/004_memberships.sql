@@ -48,3 +48,46 @@ CREATE INDEX user_tenants_role_idx ON user_tenants (role_id);
 
 -- The user row no longer holds a role.
 ALTER TABLE users DROP COLUMN role_id;
+
+-- Account (tenant) fields of document 002 §3, and the primary user created with the account.
+ALTER TABLE tenants
+  ADD COLUMN sales_person text,
+  ADD COLUMN account_type_id integer,
+  ADD COLUMN customer_segment_id integer,
+  ADD COLUMN customer_id text,
+  ADD COLUMN backend_system_code text,
+  ADD COLUMN number_of_interviews integer CHECK (number_of_interviews > 0),
+  ADD COLUMN greenhouse_account boolean NOT NULL DEFAULT false,
+  ADD COLUMN greenhouse_app_key text,
+  ADD COLUMN greenhouse_api_key text,
+  ADD COLUMN account_api_key text,
+  ADD COLUMN partner_account boolean NOT NULL DEFAULT false,
+  ADD COLUMN currency_id integer,
+  ADD COLUMN restriction_id integer,
+  ADD COLUMN primary_user_id integer REFERENCES users (id) ON DELETE SET NULL;
+
+-- A customer admin edits their own account inside their tenant's scope: the directory stays readable, and
+-- voxscreen_app may update only the row of the tenant named by app.tenant_id (never is_system or created_at).
+ALTER TABLE tenants ENABLE ROW LEVEL SECURITY;
+ALTER TABLE tenants FORCE ROW LEVEL SECURITY;
+CREATE POLICY tenant_directory_read ON tenants FOR SELECT TO voxscreen_app USING (true);
+CREATE POLICY tenant_self_update ON tenants FOR UPDATE TO voxscreen_app
+  USING (id = nullif(current_setting('app.tenant_id', true), '')::int)
+  WITH CHECK (id = nullif(current_setting('app.tenant_id', true), '')::int);
+DO $$
+BEGIN
+  EXECUTE format('CREATE POLICY system_access ON tenants TO %I USING (true) WITH CHECK (true)', current_user);
+END $$;
+GRANT UPDATE (name, is_active, logo, sales_person, account_type_id, customer_segment_id, customer_id, backend_system_code,
+  number_of_interviews, greenhouse_account, greenhouse_app_key, greenhouse_api_key, account_api_key, partner_account, currency_id,
+  restriction_id) ON tenants TO voxscreen_app;
+
+-- Special privilege of a user (restricted environment only, document 002 §3).
+ALTER TABLE users ADD COLUMN privilege_id integer;
+
+-- Set-password links are also issued inside a tenant's scope (Add User invites the new user): the token row
+-- belongs to the user's home tenant, and voxscreen_app may only insert tokens of the operating tenant.
+ALTER TABLE password_reset_tokens ADD COLUMN tenant_id integer REFERENCES tenants (id);
+UPDATE password_reset_tokens p SET tenant_id = u.tenant_id FROM users u WHERE u.id = p.user_id;
+ALTER TABLE password_reset_tokens ALTER COLUMN tenant_id SET NOT NULL;
+SELECT app_enable_tenant_rls('password_reset_tokens', 'INSERT');

@@ -29,12 +29,32 @@ export interface CallOptions {
   params?: Record<string, string | number>;
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
+  /** A multipart/form-data body: text fields (null sends an empty field) and files. */
+  form?: Record<string, FormValue>;
   headers?: Record<string, string | number>;
   /** Sends `Authorization: Bearer` and `Id-Token`. */
   token?: SignedIn;
   operatingTenant?: number;
   /** Client address as the server sees it. */
   ip?: string;
+}
+
+export type FormValue = string | number | boolean | null | { filename: string; contentType: string; content: Buffer };
+
+const FORM_BOUNDARY = '----voxscreen-test-boundary';
+
+function multipartPayload(form: Record<string, FormValue>): Buffer {
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(form)) {
+    if (value !== null && typeof value === 'object') {
+      chunks.push(Buffer.from(`--${FORM_BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.contentType}\r\n\r\n`));
+      chunks.push(value.content, Buffer.from('\r\n'));
+    } else {
+      chunks.push(Buffer.from(`--${FORM_BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value ?? ''}\r\n`));
+    }
+  }
+  chunks.push(Buffer.from(`--${FORM_BOUNDARY}--\r\n`));
+  return Buffer.concat(chunks);
 }
 
 export interface ApiResponse {
@@ -86,12 +106,14 @@ export class ApiClient {
     }
     if (options.operatingTenant !== undefined) headers.operatingTenant = String(options.operatingTenant);
     if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.form !== undefined) headers['content-type'] = `multipart/form-data; boundary=${FORM_BOUNDARY}`;
     const response = await this.app.inject({
       method: operation.method.toUpperCase() as 'GET',
       url,
       query,
       headers,
       ...(options.body !== undefined && { payload: JSON.stringify(options.body) }),
+      ...(options.form !== undefined && { payload: multipartPayload(options.form) }),
       remoteAddress: options.ip ?? '127.0.0.1',
     });
     const isJson = String(response.headers['content-type'] ?? '').includes('application/json');

@@ -12,6 +12,7 @@ import { logoutRequested } from '../state/session-events';
 import { authorizationFailed, ipBlocked, type SessionState } from '../state/session-slice';
 import type { TenancyState } from '../state/tenancy-slice';
 import { authorizationApplicationOf, errorCodeOf, httpStatusOf } from './error-message';
+import { MULTIPART_ENDPOINTS, toFormData } from './multipart-endpoints';
 import { AUTHORIZATION_FLAG_EXEMPT, PUBLIC_ENDPOINTS } from './public-endpoints';
 
 /** The slices the base query reads; typed here so the API layer does not depend on the store module. */
@@ -47,6 +48,12 @@ const withServerErrorMessage = (error: FetchBaseQueryError, status: number): Fet
   return { status, data: { ...body, message: i18n._(SERVER_ERROR_MESSAGE) } };
 };
 
+/** The form of a multipart operation as FormData (the generated endpoint passes a plain object). */
+const asMultipart = (args: string | FetchArgs, endpoint: string): string | FetchArgs =>
+  typeof args === 'object' && MULTIPART_ENDPOINTS.has(endpoint) && args.body !== null && typeof args.body === 'object' && !(args.body instanceof FormData)
+    ? { ...args, body: toFormData(args.body as Record<string, unknown>) }
+    : args;
+
 /**
  * Adds the session, tenant and language headers and applies the session rules of 000 §4, §7 and §8 to
  * every answer: 401 logs out, 5xx gets the spec's message, `authorization.application` raises the
@@ -64,7 +71,7 @@ export const voxscreenBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchB
     return { error: { status: 'CUSTOM_ERROR', error: i18n._(NO_SESSION_MESSAGE) } };
   }
 
-  const result = await rawBaseQuery(args, api, extraOptions);
+  const result = await rawBaseQuery(asMultipart(args, endpoint), api, extraOptions);
   const authorizationChecked = !AUTHORIZATION_FLAG_EXEMPT.has(endpoint);
 
   if (!result.error) {

@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { LoadingState } from '../components/feedback/loading-state';
 import { aboutRoutes } from '../features/about/routes';
+import { adminRoutes } from '../features/admin/routes';
 import { authRoutes } from '../features/auth/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { GenericErrorPage } from '../features/errors/generic-error-page';
@@ -37,6 +38,7 @@ export const appRoutes: RouteObject[] = [
               ...dashboardRoutes,
               ...projectRoutes,
               ...aboutRoutes,
+              ...adminRoutes,
               { path: '*', element: <NotFoundPage /> },
             ],
           },

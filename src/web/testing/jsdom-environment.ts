@@ -18,6 +18,7 @@ export default class WebTestEnvironment extends TestEnvironment {
       Headers,
       FormData,
       Blob,
+      File,
       ReadableStream,
       structuredClone,
       AbortController,

@@ -1,5 +1,6 @@
 import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import {
+  accordionSlotRecipe,
   alertSlotRecipe,
   animationStyles,
   avatarSlotRecipe,
@@ -8,6 +9,8 @@ import {
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
   cssVarsPrefix,
   cssVarsRoot,
   dataListSlotRecipe,
@@ -30,6 +33,7 @@ import {
   skeletonRecipe,
   slotRecipes as allSlotRecipes,
   spinnerRecipe,
+  tableSlotRecipe,
   tabsSlotRecipe,
   textareaRecipe,
   textStyles,
@@ -64,6 +68,7 @@ const defaultThemeSlice = defineConfig({
       link: linkRecipe,
       skeleton: skeletonRecipe,
       spinner: spinnerRecipe,
+      checkmark: checkmarkRecipe,
       textarea: textareaRecipe,
     },
     slotRecipes: {
@@ -79,6 +84,9 @@ const defaultThemeSlice = defineConfig({
       nativeSelect: nativeSelectSlotRecipe,
       popover: popoverSlotRecipe,
       select: selectSlotRecipe,
+      accordion: accordionSlotRecipe,
+      checkbox: checkboxSlotRecipe,
+      table: tableSlotRecipe,
       tabs: tabsSlotRecipe,
     },
   },

@@ -52,3 +52,18 @@ test("a membership role of another tenant is refused by the database", async () 
     withTenant(t.db, acme, (trx) => setMembershipRole(trx, { userId: dualId, tenantId: acme, roleId: globexAnalyst.id })),
   ).rejects.toThrow();
 });
+
+test("row-level security: inside Acme's scope another account's row cannot be updated, nor a token issued for it", async () => {
+  const updated = await withTenant(t.db, acme, (trx) => trx.updateTable('tenants').set({ sales_person: 'x@y.test' }).where('id', '=', globex).executeTakeFirst());
+  expect(Number(updated.numUpdatedRows)).toBe(0);
+  const own = await withTenant(t.db, acme, (trx) => trx.updateTable('tenants').set({ sales_person: 'own@acme.test' }).where('id', '=', acme).executeTakeFirst());
+  expect(Number(own.numUpdatedRows)).toBe(1);
+  await expect(
+    withTenant(t.db, acme, (trx) => trx.updateTable('tenants').set({ is_system: true }).where('id', '=', acme).execute()),
+  ).rejects.toThrow(/permission denied/);
+  await expect(
+    withTenant(t.db, acme, (trx) =>
+      trx.insertInto('password_reset_tokens').values({ user_id: dualId, tenant_id: globex, token_hash: 'x', created_at: new Date(), expires_at: new Date() }).execute(),
+    ),
+  ).rejects.toThrow(/row-level security/);
+});

@@ -1,6 +1,6 @@
 import type { Db } from '../db/schema';
 
-export type SessionEndReason = 'LOGOUT' | 'PASSWORD_RESET' | 'USER_DEACTIVATED';
+export type SessionEndReason = 'LOGOUT' | 'PASSWORD_RESET' | 'USER_DEACTIVATED' | 'USER_DELETED';
 
 export async function createSession(
   trx: Db,

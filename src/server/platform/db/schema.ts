@@ -34,6 +34,20 @@ export interface TenantsTable {
   is_active: Generated<boolean>;
   logo: Uint8Array | null;
   created_at: Date;
+  sales_person: string | null;
+  account_type_id: number | null;
+  customer_segment_id: number | null;
+  customer_id: string | null;
+  backend_system_code: string | null;
+  number_of_interviews: number | null;
+  greenhouse_account: Generated<boolean>;
+  greenhouse_app_key: string | null;
+  greenhouse_api_key: string | null;
+  account_api_key: string | null;
+  partner_account: Generated<boolean>;
+  currency_id: number | null;
+  restriction_id: number | null;
+  primary_user_id: number | null;
 }
 
 /** An OKP (Ed25519) JSON Web Key as stored; `d` only in the private half. */
@@ -129,6 +143,7 @@ export interface UsersTable {
   last_login_at: Date | null;
   notification_preference: NullableJson<NotificationPreference>;
   created_at: Date;
+  privilege_id: number | null;
 }
 
 export interface UserTenantsTable {
@@ -168,6 +183,7 @@ export interface IpBlocksTable {
 export interface PasswordResetTokensTable {
   id: Generated<number>;
   user_id: number;
+  tenant_id: number;
   token_hash: string;
   created_at: Date;
   expires_at: Date;

@@ -8,6 +8,10 @@ export const CONTRACTS_DIR = join(import.meta.dirname, '../../../contracts');
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
+/** Request bodies are JSON, or multipart forms (fields plus uploaded files, see multipart-body.ts). */
+export const BODY_MEDIA_TYPES = ['application/json', 'multipart/form-data'] as const;
+export type BodyMediaType = (typeof BODY_MEDIA_TYPES)[number];
+
 export interface ParameterSpec {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
@@ -32,7 +36,7 @@ export interface OperationSpec {
   /** Contract path, e.g. `/user-service/v1/tenant/{id}/fetch/users` (mounted under /api). */
   path: string;
   parameters: ParameterSpec[];
-  requestBody: { required: boolean; schema: JsonSchema } | null;
+  requestBody: { required: boolean; mediaType: BodyMediaType; schema: JsonSchema } | null;
   /** Response body schema per documented status; null for a response without a JSON body. */
   responses: Map<number, JsonSchema | null>;
   successStatus: number;
@@ -99,8 +103,11 @@ export function readOperations(service: ServiceName, document: JsonObject = load
       const parameters = [...byKey.values()];
       const body = isObject(operation.requestBody) ? operation.requestBody : null;
       const bodyContent = body && isObject(body.content) ? body.content : null;
-      if (bodyContent && !isObject(bodyContent['application/json'])) {
-        throw new Error(`${where}: only application/json request bodies are served so far`);
+      const mediaType = bodyContent
+        ? (BODY_MEDIA_TYPES.find((type) => isObject(bodyContent[type])) ?? null)
+        : null;
+      if (bodyContent && (!mediaType || Object.keys(bodyContent).length !== 1)) {
+        throw new Error(`${where}: a request body is either application/json or multipart/form-data`);
       }
       const responses = new Map<number, JsonSchema | null>();
       for (const [status, response] of Object.entries(isObject(operation.responses) ? operation.responses : {})) {
@@ -128,8 +135,8 @@ export function readOperations(service: ServiceName, document: JsonObject = load
         path,
         parameters,
         requestBody:
-          bodyContent && body
-            ? { required: body.required === true, schema: ((bodyContent['application/json'] as JsonObject).schema ?? {}) as JsonSchema }
+          bodyContent && body && mediaType
+            ? { required: body.required === true, mediaType, schema: ((bodyContent[mediaType] as JsonObject).schema ?? {}) as JsonSchema }
             : null,
         responses,
         successStatus,

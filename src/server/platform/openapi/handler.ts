@@ -13,7 +13,16 @@ type JsonBody<Op> = Op extends { requestBody: { content: { 'application/json': i
   ? B
   : Op extends { requestBody?: { content: { 'application/json': infer B } } }
     ? B | undefined
-    : undefined;
+    : Op extends { requestBody: { content: { 'multipart/form-data': infer B } } }
+      ? MultipartBody<B>
+      : undefined;
+
+/**
+ * A multipart form as multipart-body.ts delivers it: fields coerced to their declared types. The generator
+ * types `format: binary` properties as strings; at run time they are UploadedFile or absent, so read them
+ * with uploadedFile() from multipart-body.ts.
+ */
+type MultipartBody<B> = B;
 
 /** What a handler receives: validated, coerced request parts, typed by the generated contract. */
 export interface HandlerInput<Op> {
@@ -57,6 +66,11 @@ export interface TenantContext extends BaseContext {
   inTenant<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
   /** A read-only transaction across tenants; only when the operating tenant is the system tenant. */
   acrossTenants<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
+  /**
+   * A privileged read-write transaction for the provider's account administration (creating an account,
+   * editing another account); only when the operating tenant and the user's home tenant are the system tenant.
+   */
+  asProvider<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
 }
 
 export type ContextFor<Op> = Op extends { parameters: { header: { operatingTenant: number } } }

@@ -1,10 +1,11 @@
-import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import type { ServiceName } from '../../../../scripts/lib/services';
 import type { AppDeps } from '../../app-deps';
 import { createAccessHook } from '../auth/access-hook';
 import { permissionByName } from '../permissions/catalogue';
 import type { JsonSchema, OperationSpec, ParameterSpec } from './contract';
 import type { AnyHandler, SessionContext, TenantContext } from './handler';
+import { createMultipartReader } from './multipart-body';
 import { sessionContext, tenantContext } from './request-context';
 
 export type HandlerRegistry = Record<ServiceName, Record<string, AnyHandler>>;
@@ -53,6 +54,8 @@ export function registerOperations(
   for (const operation of operations) {
     const handler = registry[operation.service][operation.operationId]!;
     const headerParameters = operation.parameters.filter((p) => p.in === 'header');
+    const readMultipart =
+      operation.requestBody?.mediaType === 'multipart/form-data' ? createMultipartReader(operation.requestBody.schema) : null;
     app.route({
       method: operation.method.toUpperCase() as HTTPMethods,
       url: routePath(operation.path),
@@ -60,9 +63,15 @@ export function registerOperations(
         ...(partSchema(operation, 'path') && { params: partSchema(operation, 'path') }),
         ...(partSchema(operation, 'query') && { querystring: partSchema(operation, 'query') }),
         ...(partSchema(operation, 'header') && { headers: partSchema(operation, 'header') }),
-        ...(operation.requestBody && { body: operation.requestBody.schema }),
+        ...(operation.requestBody?.mediaType === 'application/json' && { body: operation.requestBody.schema }),
       },
       onRequest: createAccessHook(deps, operation.access),
+      // A multipart form is read only after the access hook let the request through.
+      ...(readMultipart && {
+        preHandler: async (request: FastifyRequest) => {
+          request.body = await readMultipart(request);
+        },
+      }),
       handler: async (request, reply) => {
         const rawHeaders = request.headers as Record<string, unknown>;
         const headers = Object.fromEntries(

@@ -42,5 +42,11 @@ export function tenantContext(deps: AppDeps, request: FastifyRequest, operation:
       if (!tenant.isSystem) throw new Error(`${operation.operationId}: only the system tenant reads across tenants`);
       return withSystem(deps.db, fn, { readOnly: true });
     },
+    asProvider: <T>(fn: (trx: Db) => Promise<T>) => {
+      if (!tenant.isSystem || !request.access?.principal?.homeTenantIsSystem) {
+        throw new Error(`${operation.operationId}: only the provider administers other accounts`);
+      }
+      return withSystem(deps.db, fn);
+    },
   };
 }

@@ -26,3 +26,28 @@ export function passwordResetEmail({ firstName, link }: { firstName: string; lin
   ].join('\n');
   return { subject: `Reset your ${product} password`, text, html, templateType: PASSWORD_RESET_TEMPLATE };
 }
+
+export const INVITATION_TEMPLATE = 'USER_INVITATION';
+
+/** The e-mail a new user (Add User, or the primary user of a new account) gets to choose a password. */
+export function invitationEmail({ firstName, link }: { firstName: string; link: string }) {
+  const product = BRANDING.productName;
+  const text = [
+    `Hello ${firstName},`,
+    '',
+    `An account has been created for you in ${product}.`,
+    'Open this link within seven days to choose your password, then sign in with your e-mail address:',
+    '',
+    link,
+    '',
+    'If the link has expired, use "Forgot password" on the sign-in screen to get a new one.',
+  ].join('\n');
+  const html = [
+    `<p>Hello ${escapeHtml(firstName)},</p>`,
+    `<p>An account has been created for you in ${escapeHtml(product)}.`,
+    'Open this link within seven days to choose your password, then sign in with your e-mail address:</p>',
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    '<p>If the link has expired, use &quot;Forgot password&quot; on the sign-in screen to get a new one.</p>',
+  ].join('\n');
+  return { subject: `Welcome to ${product}: choose your password`, text, html, templateType: INVITATION_TEMPLATE };
+}

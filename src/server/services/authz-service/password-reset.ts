@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import { recordAudit } from '../../platform/audit/record-audit';
@@ -6,9 +5,9 @@ import { isAcceptablePassword, PASSWORD_RULE_MESSAGE } from '../../platform/auth
 import { endUserSessions } from '../../platform/auth/sessions';
 import { HOUR } from '../../platform/clock';
 import { HttpError } from '../../platform/http/http-error';
-import { enqueueEmail } from '../../platform/outbox/enqueue-message';
 import { withSystem } from '../../platform/tenancy/with-tenant';
 import { normaliseEmail } from '../user-service/create-user';
+import { hashResetToken, issuePasswordLink } from './password-link';
 import { passwordResetEmail } from './password-reset-email';
 
 export const RESET_TOKEN_LIFETIME_MS = HOUR;
@@ -16,8 +15,6 @@ export const MAX_RESETS_PER_HOUR = 3;
 export const RESET_REQUESTED_MESSAGE = 'If the address belongs to an account, a password reset link has been sent to it.';
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. Please sign in with your new password.';
 export const INVALID_RESET_TOKEN_MESSAGE = 'This password reset link is invalid or has expired.';
-
-const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /** Stores a one-time token (only its hash) and e-mails the link, for a known active user; silent otherwise. */
 export async function requestPasswordReset(deps: AppDeps, request: { email: string; ip: string }): Promise<void> {
@@ -48,18 +45,12 @@ export async function requestPasswordReset(deps: AppDeps, request: { email: stri
       .executeTakeFirstOrThrow();
     // Keeps the form from being used to flood someone's mailbox; the answer stays the same.
     if (recent >= MAX_RESETS_PER_HOUR) return false;
-    const token = randomBytes(32).toString('base64url');
-    await trx
-      .insertInto('password_reset_tokens')
-      .values({
-        user_id: user.id,
-        token_hash: hashToken(token),
-        created_at: now,
-        expires_at: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
-      })
-      .execute();
-    const link = `${deps.config.publicUrl}/resetPassword?token=${encodeURIComponent(token)}`;
-    await enqueueEmail(trx, { ...passwordResetEmail({ firstName: user.first_name, link }), tenantId: user.tenant_id, to: user.email }, now);
+    await issuePasswordLink(trx, deps, {
+      user: { id: user.id, tenantId: user.tenant_id, email: user.email, firstName: user.first_name },
+      lifetimeMs: RESET_TOKEN_LIFETIME_MS,
+      now,
+      email: passwordResetEmail,
+    });
     return true;
   });
   if (queued) deps.outbox.dispatchSoon();
@@ -68,7 +59,7 @@ export async function requestPasswordReset(deps: AppDeps, request: { email: stri
 /** Sets a new password with a reset token: single use, one hour; ends every session of the user. */
 export async function confirmPasswordReset(deps: AppDeps, request: { token: string; password: string; ip: string }): Promise<void> {
   const invalidToken = () => new HttpError(422, INVALID_RESET_TOKEN_MESSAGE, { code: 'INVALID_RESET_TOKEN' });
-  const tokenHash = hashToken(request.token);
+  const tokenHash = hashResetToken(request.token);
   const pending = await withSystem(deps.db, (trx) =>
     trx
       .selectFrom('password_reset_tokens')

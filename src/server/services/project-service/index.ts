@@ -1,10 +1,12 @@
 import type { operations } from '../../../contracts/project-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
+import { checkUserEmailHandlers } from './check-user-email';
 import { communicationHandlers } from './communication/communication-handlers';
 import { projectDetailHandlers } from './project-detail-handlers';
 import { projectHandlers } from './project-handlers';
 
 export const projectServiceHandlers: ServiceHandlers<operations> = {
+  ...checkUserEmailHandlers,
   ...projectHandlers,
   ...projectDetailHandlers,
   ...communicationHandlers,

@@ -3,6 +3,7 @@ import type { operations } from '../../../contracts/user-service';
 import type { Db, TenantAttributeType } from '../../platform/db/schema';
 import { forbidden } from '../../platform/http/http-error';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
+import { listHomeUsers } from './admin-user-handlers';
 
 type TenantHandlers = Pick<
   ServiceHandlers<operations>,
@@ -131,28 +132,6 @@ export const tenantHandlers: TenantHandlers = {
     if (params.id !== ctx.operatingTenant.id) {
       throw forbidden('You can only list the users of the tenant you operate in.', { code: 'TENANT_FORBIDDEN' });
     }
-    const rows = await ctx.inTenant((trx) =>
-      trx
-        .selectFrom('users as u')
-        .leftJoin('user_tenants as ut', (join) => join.onRef('ut.user_id', '=', 'u.id').onRef('ut.tenant_id', '=', 'u.tenant_id'))
-        .leftJoin('roles as r', 'r.id', 'ut.role_id')
-        .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.title', 'r.id as role_id', 'r.name as role_name', 'u.is_active', 'u.last_login_at'])
-        .where('u.tenant_id', '=', params.id)
-        .orderBy(sql`lower(u.first_name)`)
-        .orderBy(sql`lower(u.last_name)`)
-        .orderBy('u.id')
-        .execute(),
-    );
-    return rows.map((u) => ({
-      id: u.id,
-      firstName: u.first_name,
-      lastName: u.last_name,
-      email: u.email,
-      title: u.title,
-      roleId: u.role_id,
-      roleName: u.role_name,
-      isActive: u.is_active,
-      lastLoginDateTime: u.last_login_at?.toISOString() ?? null,
-    }));
+    return ctx.inTenant((trx) => listHomeUsers(trx, params.id));
   },
 };

@@ -1,5 +1,6 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
+import { ConfirmDialog } from '../feedback/confirm-dialog';
 
 interface UnsavedChangesModalProps {
   open: boolean;
@@ -10,34 +11,17 @@ interface UnsavedChangesModalProps {
 /** "Are you sure you want to leave?" confirmation; OK leaves and loses the changes, Cancel stays. */
 export function UnsavedChangesModal({ open, onCancel, onConfirm }: UnsavedChangesModalProps) {
   return (
-    <Dialog.Root
+    <ConfirmDialog
       open={open}
-      role="alertdialog"
-      closeOnInteractOutside={false}
-      onOpenChange={(details) => {
-        if (!details.open) onCancel();
-      }}
+      testId="unsaved-changes-modal"
+      cancelLabel={<Trans>Cancel</Trans>}
+      confirmLabel={<Trans>OK</Trans>}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="unsaved-changes-modal">
-            <Dialog.Body pt="6">
-              <Text>
-                <Trans>Are you sure you want to leave? You have some unsaved changes.</Trans>
-              </Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel}>
-                <Trans>Cancel</Trans>
-              </Button>
-              <Button colorPalette="brand" onClick={onConfirm}>
-                <Trans>OK</Trans>
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text>
+        <Trans>Are you sure you want to leave? You have some unsaved changes.</Trans>
+      </Text>
+    </ConfirmDialog>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Dialog, Field, NativeSelect, Portal } from '@chakra-ui/react';
+import { Field, NativeSelect } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import type { TenantListItem } from '../../api/generated/user-service';
+import { ConfirmDialog } from '../../components/feedback/confirm-dialog';
 import { sortTenantsByName } from './sort-tenants-by-name';
 
 interface TenantChooserDialogProps {
@@ -29,58 +30,40 @@ export function TenantChooserDialog({ open, tenants, currentTenantId, onChoose }
     setChosenId(null);
   };
 
+  // SELECT and CANCEL both apply the current choice, and the dialog cannot be dismissed otherwise.
   return (
-    <Dialog.Root
+    <ConfirmDialog
       open={open}
-      closeOnEscape={false}
-      closeOnInteractOutside={false}
-      placement="center"
-      onOpenChange={(details) => {
-        if (!details.open) apply();
-      }}
+      dismissible={false}
+      title={<Trans>Client Access Control</Trans>}
+      cancelLabel={<Trans>CANCEL</Trans>}
+      confirmLabel={<Trans>SELECT</Trans>}
+      onCancel={apply}
+      onConfirm={apply}
+      testId="tenant-chooser"
+      cancelTestId="tenant-chooser-cancel-button"
+      confirmTestId="tenant-chooser-select-button"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="tenant-chooser">
-            <Dialog.Header>
-              <Dialog.Title>
-                <Trans>Client Access Control</Trans>
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Field.Root>
-                <Field.Label>
-                  <Trans>Tenant</Trans>
-                </Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field
-                    aria-label={t`Tenant`}
-                    data-testid="tenant-chooser-select"
-                    value={selectedId === null ? '' : String(selectedId)}
-                    onChange={(event) => setChosenId(Number(event.currentTarget.value))}
-                  >
-                    {sorted.map((tenant) => (
-                      <option key={tenant.tenantId} value={tenant.tenantId}>
-                        {tenant.tenantName}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={apply} data-testid="tenant-chooser-cancel-button">
-                <Trans>CANCEL</Trans>
-              </Button>
-              <Button colorPalette="brand" onClick={apply} data-testid="tenant-chooser-select-button">
-                <Trans>SELECT</Trans>
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Field.Root>
+        <Field.Label>
+          <Trans>Tenant</Trans>
+        </Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            aria-label={t`Tenant`}
+            data-testid="tenant-chooser-select"
+            value={selectedId === null ? '' : String(selectedId)}
+            onChange={(event) => setChosenId(Number(event.currentTarget.value))}
+          >
+            {sorted.map((tenant) => (
+              <option key={tenant.tenantId} value={tenant.tenantId}>
+                {tenant.tenantName}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+    </ConfirmDialog>
   );
 }

@@ -1,0 +1,93 @@
+import type { FastifyRequest } from 'fastify';
+import type { ValidateFunction } from 'ajv';
+import { HttpError } from '../http/http-error';
+import type { JsonSchema } from './contract';
+import { createAjv } from './schema-validator';
+
+/** An uploaded file of a multipart body, as the handler receives it. */
+export interface UploadedFile {
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}
+
+/** Largest uploaded file (document 002 §9: logo maximum 1 MB). */
+export const MAX_UPLOAD_BYTES = 1024 * 1024;
+
+export const isUploadedFile = (value: unknown): value is UploadedFile =>
+  typeof value === 'object' && value !== null && 'data' in value && Buffer.isBuffer((value as UploadedFile).data);
+
+/** The file of a `format: binary` property of a multipart body (typed as a string by the generator). */
+export const uploadedFile = (value: unknown): UploadedFile | null => (isUploadedFile(value) ? value : null);
+
+const typesOf = (schema: JsonSchema): string[] =>
+  Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : [];
+
+const isFileProperty = (schema: JsonSchema) => schema.format === 'binary';
+
+/** A form field arrives as text: '' is null (when allowed), digits an integer, true/false a boolean. */
+function coerceField(text: string, schema: JsonSchema): unknown {
+  const types = typesOf(schema);
+  if (text === '' && types.includes('null')) return null;
+  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(text.trim())) return Number(text.trim());
+  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
+  return text;
+}
+
+const badRequest = (message: string, field = 'body') =>
+  new HttpError(400, message, { code: 'BAD_REQUEST', errors: [{ field, message }] });
+
+/**
+ * Reads and validates a multipart/form-data body against its contract schema: text fields are coerced by
+ * their declared type and validated like a JSON body (unknown fields are errors); `format: binary` properties
+ * are files, at most MAX_UPLOAD_BYTES each, matching `contentMediaType` (e.g. `image/*`) when declared.
+ */
+export function createMultipartReader(schema: JsonSchema) {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  const fileNames = Object.keys(properties).filter((name) => isFileProperty(properties[name]!));
+  const fieldSchema: JsonSchema = {
+    ...schema,
+    properties: Object.fromEntries(Object.entries(properties).filter(([name]) => !fileNames.includes(name))),
+    required: [...required].filter((name) => !fileNames.includes(name)),
+  };
+  const validate: ValidateFunction = createAjv({ coerceTypes: false }).compile(fieldSchema);
+
+  return async function readMultipart(request: FastifyRequest): Promise<Record<string, unknown>> {
+    if (!request.isMultipart()) throw badRequest('The request body must be multipart/form-data.');
+    const body: Record<string, unknown> = {};
+    const seen = new Set<string>();
+    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: fileNames.length || 1 } })) {
+      if (seen.has(part.fieldname)) throw badRequest(`${part.fieldname} is sent more than once.`, part.fieldname);
+      seen.add(part.fieldname);
+      if (part.type === 'file') {
+        const property = properties[part.fieldname];
+        if (!property || !isFileProperty(property)) throw badRequest(`${part.fieldname} is not a file field.`, part.fieldname);
+        const data = await part.toBuffer();
+        if (part.file.truncated) throw new HttpError(413, 'The file is larger than 1 MB.', { code: 'PAYLOAD_TOO_LARGE', errors: [{ field: part.fieldname, message: 'The file is larger than 1 MB.' }] });
+        const accepted = typeof property.contentMediaType === 'string' ? property.contentMediaType : null;
+        if (accepted && !new RegExp(`^${accepted.replace('*', '[^/]+')}$`).test(part.mimetype)) {
+          throw new HttpError(422, 'Invalid file type.', { code: 'INVALID_FILE_TYPE', errors: [{ field: part.fieldname, message: `Only ${accepted} files are accepted.` }] });
+        }
+        if (data.length > 0) body[part.fieldname] = { filename: part.filename, mimetype: part.mimetype, data } satisfies UploadedFile;
+      } else {
+        if (fileNames.includes(part.fieldname)) throw badRequest(`${part.fieldname} must be a file.`, part.fieldname);
+        const property = properties[part.fieldname];
+        body[part.fieldname] = property ? coerceField(String(part.value), property) : part.value;
+      }
+    }
+    const missingFile = fileNames.find((name) => required.has(name) && !(name in body));
+    if (missingFile) throw badRequest(`${missingFile} is required.`, missingFile);
+    const fields = Object.fromEntries(Object.entries(body).filter(([name]) => !fileNames.includes(name)));
+    if (!validate(fields)) {
+      const errors = (validate.errors ?? []).map((e) => {
+        const named = (e.params as { missingProperty?: string; additionalProperty?: string }).missingProperty ??
+          (e.params as { additionalProperty?: string }).additionalProperty;
+        const field = [...e.instancePath.split('/').filter(Boolean), ...(named ? [named] : [])].join('.') || 'body';
+        return { field, message: e.message ?? 'is not valid' };
+      });
+      throw new HttpError(400, 'The request does not match the contract.', { code: 'BAD_REQUEST', errors });
+    }
+    return body;
+  };
+}

@@ -1,0 +1,78 @@
+import { HOUR } from '../../platform/clock';
+import type { FieldError } from '../../platform/http/http-error';
+import { HttpError } from '../../platform/http/http-error';
+import type { Db, TenantAttributeType } from '../../platform/db/schema';
+
+/**
+ * Server-side checks of the admin forms, with the messages of document 002 §5 (the console shows the same
+ * ones before sending; the server has the final word). Each check adds to a list; `throwIfAny` answers 422.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** North-American style: optional +country code, 3-3-4 digits, optional extension (002 §5 "Add account"). */
+export const PHONE_PATTERN = /^(\+\d{1,3}[\s.-]?)?(\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}(\s*(ext\.?|x|#)\s*\d{1,6})?$/i;
+
+export const NOT_IN_THIS_ENVIRONMENT_MESSAGE = 'This field is not used in this environment.';
+
+/** How long the set-password link of a new user (Add User, a new account's primary user) stays valid. */
+export const INVITATION_LIFETIME_MS = 7 * 24 * HOUR;
+
+export const VALIDATION_FAILED_MESSAGE = 'Please correct the highlighted fields.';
+
+export class FieldErrors {
+  readonly errors: FieldError[] = [];
+
+  add(field: string, message: string): void {
+    if (!this.errors.some((e) => e.field === field)) this.errors.push({ field, message });
+  }
+
+  required(field: string, value: string | null | undefined, message: string): string {
+    const text = value?.trim() ?? '';
+    if (!text) this.add(field, message);
+    return text;
+  }
+
+  email(field: string, value: string, message: string): void {
+    if (value && !EMAIL_PATTERN.test(value)) this.add(field, message);
+  }
+
+  throwIfAny(): void {
+    if (this.errors.length) {
+      throw new HttpError(422, VALIDATION_FAILED_MESSAGE, { code: 'VALIDATION_FAILED', errors: this.errors });
+    }
+  }
+}
+
+/** Blank text is no value. */
+export const optionalText = (value: string | null | undefined): string | null => value?.trim() || null;
+
+/** numberOfInterviews: optional positive integer ('Only positive number'). */
+export function positiveIntegerOrNothing(errors: FieldErrors, field: string, value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return null;
+  const text = String(value).trim();
+  if (!/^\d+$/.test(text) || Number(text) <= 0 || Number(text) > 2_147_483_647) {
+    errors.add(field, 'Only positive number');
+    return null;
+  }
+  return Number(text);
+}
+
+/** An attribute id must name an active value of its type (account type, segment, currency, restriction, privilege). */
+export async function checkAttribute(
+  trx: Db,
+  errors: FieldErrors,
+  check: { field: string; type: TenantAttributeType; id: number | null | undefined; requiredMessage: string | null },
+): Promise<number | null> {
+  if (check.id === null || check.id === undefined) {
+    if (check.requiredMessage) errors.add(check.field, check.requiredMessage);
+    return null;
+  }
+  const found = await trx
+    .selectFrom('tenant_attributes')
+    .select('id')
+    .where('attribute_type', '=', check.type)
+    .where('attribute_id', '=', check.id)
+    .where('active', '=', true)
+    .executeTakeFirst();
+  if (!found) errors.add(check.field, 'Please choose a value from the list.');
+  return check.id;
+}

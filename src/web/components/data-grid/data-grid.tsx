@@ -1,0 +1,94 @@
+import { Box } from '@chakra-ui/react';
+import {
+  CellStyleModule,
+  ClientSideRowModelModule,
+  colorSchemeDark,
+  colorSchemeLight,
+  ModuleRegistry,
+  PaginationModule,
+  QuickFilterModule,
+  RowStyleModule,
+  themeQuartz,
+  type ColDef,
+  type GetRowIdParams,
+  type RowClickedEvent,
+} from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { useMemo } from 'react';
+import { useAppSelector } from '../../state/hooks';
+
+// Only the modules the console's grids use (client-side rows, sorting, quick filter, paging, row styles).
+ModuleRegistry.registerModules([ClientSideRowModelModule, PaginationModule, QuickFilterModule, RowStyleModule, CellStyleModule]);
+
+const lightTheme = themeQuartz.withPart(colorSchemeLight);
+const darkTheme = themeQuartz.withPart(colorSchemeDark);
+
+export type DataGridColumn<Row> = ColDef<Row>;
+
+export interface DataGridProps<Row> {
+  rows: readonly Row[] | undefined;
+  columns: DataGridColumn<Row>[];
+  rowId: (row: Row) => string;
+  loading?: boolean;
+  /** Shown when there are no rows (after loading). */
+  emptyText: string;
+  /** Filters rows client-side on every visible column. */
+  quickFilter?: string;
+  /** Client-side paging with this page size; off when omitted. */
+  pageSize?: number;
+  onRowClicked?: (row: Row) => void;
+  testId?: string;
+}
+
+/**
+ * The console's one data grid (AG Grid community, loaded only with the routes that show a grid): themed for
+ * the current colour mode, auto height, sortable columns, a no-rows text and row clicks.
+ */
+export function DataGrid<Row>({
+  rows,
+  columns,
+  rowId,
+  loading = false,
+  emptyText,
+  quickFilter,
+  pageSize,
+  onRowClicked,
+  testId,
+}: DataGridProps<Row>) {
+  const dark = useAppSelector((state) => state.preferences.theme === 'dark');
+  const defaultColDef = useMemo<ColDef<Row>>(() => ({ sortable: true, resizable: true, flex: 1, minWidth: 120 }), []);
+  const rowData = useMemo(() => (rows ? [...rows] : null), [rows]);
+  return (
+    <Box data-testid={testId} w="full">
+      <AgGridReact<Row>
+        theme={dark ? darkTheme : lightTheme}
+        rowData={rowData}
+        columnDefs={columns}
+        defaultColDef={defaultColDef}
+        getRowId={(params: GetRowIdParams<Row>) => rowId(params.data)}
+        loading={loading}
+        overlayNoRowsTemplate={`<span data-testid="data-grid-empty">${escapeHtml(emptyText)}</span>`}
+        quickFilterText={quickFilter}
+        pagination={pageSize !== undefined}
+        paginationPageSize={pageSize}
+        paginationPageSizeSelector={pageSize !== undefined ? [10, 25, 50, 100] : false}
+        domLayout="autoHeight"
+        suppressCellFocus
+        rowStyle={onRowClicked ? { cursor: 'pointer' } : undefined}
+        onRowClicked={
+          onRowClicked
+            ? (event: RowClickedEvent<Row>) => {
+                // A control inside a row (e.g. a delete button) acts on its own, not as a row click.
+                const target = event.event?.target;
+                if (target instanceof Element && target.closest('button, a, input, select, [role="checkbox"]')) return;
+                if (event.data) onRowClicked(event.data);
+              }
+            : undefined
+        }
+      />
+    </Box>
+  );
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

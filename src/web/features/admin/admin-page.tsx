@@ -1,0 +1,35 @@
+import { Box, Tabs } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { PageHeader } from '../../components/layout/page-header';
+import { usePermissions } from '../../state/use-permissions';
+import { visibleAdminTabs } from './admin-tabs';
+
+/** The admin area (002 §2.8): breadcrumb, one tab per admin screen the user may read, the tab's screen. */
+export function AdminPage() {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const tabs = visibleAdminTabs(usePermissions());
+  const current = tabs.find((tab) => pathname.split('/')[3] === tab.key);
+  return (
+    <Box data-testid="admin-page">
+      <PageHeader trail={[t`Home`, t`Admin`, ...(current ? [i18n._(current.label)] : [])]} heading={t`Admin`} />
+      <Tabs.Root
+        value={current?.key ?? null}
+        onValueChange={(details) => void navigate(`/main/admin/${details.value}`)}
+        variant="line"
+        mb="6"
+      >
+        <Tabs.List>
+          {tabs.map((tab) => (
+            <Tabs.Trigger key={tab.key} value={tab.key} data-testid={`admin-tab-${tab.key}`}>
+              {i18n._(tab.label)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+      </Tabs.Root>
+      <Outlet />
+    </Box>
+  );
+}

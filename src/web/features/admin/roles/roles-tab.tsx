@@ -1,0 +1,61 @@
+import { Button, HStack, Input, Stack } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { getErrorMessage } from '../../../api/error-message';
+import { useListRolesQuery, type Role } from '../../../api/generated/user-service';
+import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
+import { LoadFailure } from '../../../components/feedback/load-failure';
+import { usePermissions } from '../../../state/use-permissions';
+
+/** Default page size of the role list (002 §9, client-side paged). */
+export const ROLE_PAGE_SIZE = 10;
+
+/** Manage Roles (002 §2.8): role and description columns, search, add button to addRole. */
+export function RolesTab() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const permissions = usePermissions();
+  const [search, setSearch] = useState('');
+  const roles = useListRolesQuery();
+  const columns = useMemo<DataGridColumn<Role>[]>(
+    () => [
+      { field: 'name', headerName: t`Role`, sort: 'asc' },
+      { field: 'description', headerName: t`Description`, valueFormatter: ({ value }) => (typeof value === 'string' ? value : '') },
+    ],
+    [t],
+  );
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between" gap="4" wrap="wrap">
+        <Input
+          maxW="sm"
+          placeholder={t`Search`}
+          aria-label={t`Search`}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          data-testid="roles-search"
+        />
+        {permissions.has('tenant.roles.permissions.create') ? (
+          <Button colorPalette="brand" onClick={() => void navigate('/main/admin/roles/addRole')} data-testid="roles-add">
+            <Trans>Add Role</Trans>
+          </Button>
+        ) : null}
+      </HStack>
+      {roles.error ? (
+        <LoadFailure message={getErrorMessage(roles.error, t`Something went wrong`)} onRetry={() => void roles.refetch()} />
+      ) : (
+        <DataGrid<Role>
+          testId="roles-list"
+          rows={roles.data}
+          columns={columns}
+          rowId={(role) => String(role.roleId)}
+          loading={roles.isLoading}
+          emptyText={t`There are no records to show.`}
+          quickFilter={search}
+          pageSize={ROLE_PAGE_SIZE}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import type { RouteObject } from 'react-router';
+import { FirstAdminTab } from './first-admin-tab';
+
+/** Children of /main: the admin area (002 §2.1, §2.8) with the tabs built so far. */
+export const adminRoutes: RouteObject[] = [
+  {
+    path: 'admin',
+    lazy: async () => {
+      const { AdminPage } = await import(/* webpackChunkName: "admin" */ './admin-page');
+      return { Component: AdminPage };
+    },
+    children: [
+      {
+        path: 'users',
+        lazy: async () => {
+          const { UsersTab } = await import(/* webpackChunkName: "admin" */ './users/users-tab');
+          return { Component: UsersTab };
+        },
+      },
+      {
+        path: 'users/addUser',
+        lazy: async () => {
+          const { UserFormPage } = await import(/* webpackChunkName: "admin" */ './users/user-form-page');
+          return { Component: UserFormPage };
+        },
+      },
+      {
+        path: 'users/editUsers/:id',
+        lazy: async () => {
+          const { UserFormPage } = await import(/* webpackChunkName: "admin" */ './users/user-form-page');
+          return { Component: UserFormPage };
+        },
+      },
+      {
+        path: 'roles',
+        lazy: async () => {
+          const { RolesTab } = await import(/* webpackChunkName: "admin" */ './roles/roles-tab');
+          return { Component: RolesTab };
+        },
+      },
+      {
+        path: 'roles/addRole',
+        lazy: async () => {
+          const { CreateRoleForm } = await import(/* webpackChunkName: "admin" */ './roles/create-role-form');
+          return { Component: CreateRoleForm };
+        },
+      },
+      {
+        path: 'permissions',
+        lazy: async () => {
+          const { PermissionsTab } = await import(/* webpackChunkName: "admin" */ './permissions/permissions-tab');
+          return { Component: PermissionsTab };
+        },
+      },
+      // Any other admin path goes to the first built tab the user may read (the spec's tenant tab once built).
+      { index: true, element: <FirstAdminTab /> },
+      { path: '*', element: <FirstAdminTab /> },
+    ],
+  },
+];

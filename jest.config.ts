@@ -15,6 +15,9 @@ const swc = (extra: Record<string, unknown> = {}) => [
 ] as [string, Record<string, unknown>];
 
 const config: Config = {
+  // A global option (jest ignores it inside a project): component tests that click through several screens need
+  // more than the 5 s default on a busy two-core machine.
+  testTimeout: 20_000,
   projects: [
     {
       displayName: 'server',
@@ -43,7 +46,6 @@ const config: Config = {
       roots: ['<rootDir>/src/web'],
       testMatch: ['**/*.test.ts?(x)'],
       setupFilesAfterEnv: ['<rootDir>/src/web/testing/setup-tests.ts'],
-      testTimeout: 20_000,
       transform: {
         '^.+\\.(t|j)sx?$': swc({
           experimental: { plugins: [['@lingui/swc-plugin', { useLinguiV5IdGeneration: true }]] },

@@ -31,7 +31,8 @@ export const config: WebdriverIO.Config = {
   ],
   logLevel: 'warn',
   baseUrl: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:18080',
-  waitforTimeout: 10_000,
+  // Two Chromium sessions, the server and the route chunks share two cores in CI: give screens time to appear.
+  waitforTimeout: 20_000,
   connectionRetryTimeout: 60_000,
   connectionRetryCount: 1,
   framework: 'mocha',

@@ -184,7 +184,7 @@ describe('communication tab', () => {
     await app.user.click(within(await screen.findByTestId(sel.unsavedChangesModal)).getByRole('button', { name: 'OK', hidden: true }));
     expect(await screen.findByTestId(sel.communication.smsTemplate)).toHaveValue('Hi {{first_name}}');
     expect(app.router.state.location.search).toBe('?channel=sms&language=1');
-  }, 20_000);
+  });
 
   it('counts SMS characters out of 160 without blocking longer text, and needs sender and provider', async () => {
     const stub = server({ templates: () => smsTemplate({ id: null, sms_sender: null, sms_provider: null, template_content: '' }) });

@@ -13,6 +13,7 @@ import { createUser } from '../services/user-service/create-user';
 import { saveTenantAttribute } from '../services/user-service/save-tenant-attribute';
 import { DEMO_PASSWORD, DEMO_QUESTIONS, DEMO_TENANTS, DEMO_USERS, TENANT_ATTRIBUTE_VALUES, type DemoOrder } from './demo-data';
 import { generateInterviewData, twelveMonthsBefore } from './interview-data';
+import { seedCommunicationTemplates } from './seed-communication-templates';
 
 export interface SeedDeps {
   db: Db;
@@ -89,6 +90,7 @@ export async function seedDemoData({ db, clock, passwords }: SeedDeps): Promise<
         const exists = await trx.selectFrom('call_centers').select('id').where(byName(center.name)).executeTakeFirst();
         if (!exists) await createCallCenter(trx, { ...center, tenantId: id, now });
       }
+      await seedCommunicationTemplates(trx, id, now);
       return created;
     });
     // Participants and results only for projects created in this run, so a second run adds nothing.

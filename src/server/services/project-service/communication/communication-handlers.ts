@@ -1,9 +1,8 @@
 import type { components, operations } from '../../../../contracts/project-service';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
-import { unprocessable } from '../../../platform/http/http-error';
-import { sanitizeEmailHtml } from './sanitize-email-html';
-import { allowedPlaceholders, findProject, findTemplate, requireProjectLanguage, upsertTemplate, type StoredTemplate } from './template-store';
-import { englishMessage, templateProblems, type AllowedPlaceholder, type TemplateType } from '../../../../shared/template-rules';
+import { saveTemplate } from './save-template';
+import { allowedPlaceholders, findProject, findTemplate, requireProjectLanguage, type StoredTemplate } from './template-store';
+import type { AllowedPlaceholder, TemplateType } from '../../../../shared/template-rules';
 
 type CommunicationHandlers = Pick<
   ServiceHandlers<operations>,
@@ -32,8 +31,6 @@ function present(
   };
 }
 
-const trimmedOrNull = (value: string | null) => (value === null || value.trim() === '' ? null : value.trim());
-
 export const communicationHandlers: CommunicationHandlers = {
   async getCommunicationTemplate({ query }, ctx) {
     const key = { projectId: query.project_id, type: query.type, languageId: query.language_id };
@@ -46,28 +43,8 @@ export const communicationHandlers: CommunicationHandlers = {
   async saveCommunicationTemplate({ params, body }, ctx) {
     const key = { projectId: params.id, type: body.template_type, languageId: body.language_id };
     return ctx.inTenant(async (trx) => {
-      requireProjectLanguage(await findProject(trx, key.projectId), key.languageId);
-      const placeholders = await allowedPlaceholders(trx, key.type);
-      const problems = templateProblems(body, placeholders);
-      if (problems[0]) {
-        const errors = problems.map((problem) => ({ field: problem.field, message: englishMessage(problem) }));
-        throw unprocessable(errors[0]!.message, problems[0].code, errors);
-      }
-      const email = key.type === 'TEST_INVITATION_EMAIL';
-      const stored = await upsertTemplate(
-        trx,
-        { ...key, tenantId: ctx.operatingTenant.id },
-        {
-          template_name: trimmedOrNull(body.template_name),
-          description: trimmedOrNull(body.description),
-          email_subject: email ? trimmedOrNull(body.email_subject) : null,
-          template_content: email ? sanitizeEmailHtml(body.template_content) : body.template_content,
-          sms_sender: email ? null : body.sms_sender,
-          sms_provider: email ? null : body.sms_provider,
-        },
-        ctx.now(),
-      );
-      return present(key, stored, placeholders);
+      const stored = await saveTemplate(trx, ctx.operatingTenant.id, params.id, body, ctx.now());
+      return present(key, stored, await allowedPlaceholders(trx, key.type));
     });
   },
 

@@ -192,3 +192,30 @@ describe('test messages', () => {
     for (const row of rows) expect(['queued', 'sent', 'failed']).toContain(row.status);
   });
 });
+
+describe('demo invitations', () => {
+  test('every seeded project has an e-mail and an SMS invitation in each of its languages, within the rules', async () => {
+    const { rows } = await sql<{ missing: number }>`
+      SELECT count(*)::int AS missing
+      FROM project_languages pl
+      CROSS JOIN (VALUES ('TEST_INVITATION_EMAIL'), ('TEST_INVITATION_SMS')) AS kind(template_type)
+      JOIN projects p ON p.id = pl.project_id AND p.name <> 'Harbour Screening'
+      WHERE NOT EXISTS (
+        SELECT 1 FROM communication_templates ct
+        WHERE ct.project_id = pl.project_id AND ct.language_id = pl.language_id AND ct.template_type = kind.template_type
+      )`.execute(t.db);
+    expect(rows[0]!.missing).toBe(0);
+    // Claims Integrity 2026 runs in English and Spanish: its Spanish invitation is in Spanish.
+    const spanish = await withSystem(t.db, (trx) =>
+      trx
+        .selectFrom('communication_templates as ct')
+        .innerJoin('projects as p', 'p.id', 'ct.project_id')
+        .select(['ct.email_subject'])
+        .where('p.name', '=', 'Claims Integrity 2026')
+        .where('ct.language_id', '=', 2)
+        .where('ct.template_type', '=', EMAIL)
+        .executeTakeFirstOrThrow(),
+    );
+    expect(spanish.email_subject).toBe('Su entrevista de evaluación para {{project_name}}');
+  });
+});

@@ -1,0 +1,37 @@
+import type { components } from '../../../../contracts/project-service';
+import { englishMessage, templateProblems } from '../../../../shared/template-rules';
+import type { Db } from '../../../platform/db/schema';
+import { unprocessable } from '../../../platform/http/http-error';
+import { sanitizeEmailHtml } from './sanitize-email-html';
+import { allowedPlaceholders, findProject, requireProjectLanguage, upsertTemplate, type StoredTemplate } from './template-store';
+
+type TemplateInput = components['schemas']['CommunicationTemplateInput'];
+
+const trimmedOrNull = (value: string | null) => (value === null || value.trim() === '' ? null : value.trim());
+
+/**
+ * Creates or replaces a project's template of one type and language after the rules of 000 §5 (422 with every
+ * problem on its field); the e-mail body is stored sanitised. Tenant scope. The API and the seed both save here.
+ */
+export async function saveTemplate(trx: Db, tenantId: number, projectId: number, input: TemplateInput, now: Date): Promise<StoredTemplate> {
+  requireProjectLanguage(await findProject(trx, projectId), input.language_id);
+  const problems = templateProblems(input, await allowedPlaceholders(trx, input.template_type));
+  if (problems[0]) {
+    const errors = problems.map((problem) => ({ field: problem.field, message: englishMessage(problem) }));
+    throw unprocessable(errors[0]!.message, problems[0].code, errors);
+  }
+  const email = input.template_type === 'TEST_INVITATION_EMAIL';
+  return upsertTemplate(
+    trx,
+    { tenantId, projectId, type: input.template_type, languageId: input.language_id },
+    {
+      template_name: trimmedOrNull(input.template_name),
+      description: trimmedOrNull(input.description),
+      email_subject: email ? trimmedOrNull(input.email_subject) : null,
+      template_content: email ? sanitizeEmailHtml(input.template_content) : input.template_content,
+      sms_sender: email ? null : input.sms_sender,
+      sms_provider: email ? null : input.sms_provider,
+    },
+    now,
+  );
+}

@@ -14,6 +14,8 @@ export interface RecordedRequest {
   method: string;
   path: string;
   key: string;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   headers: Headers;
   body: unknown;
 }
@@ -50,6 +52,7 @@ export const installFetchStub = (routes: Record<string, StubHandler>): FetchStub
       method: request.method,
       path: url.pathname,
       key,
+      query: url.searchParams,
       headers: request.headers,
       body: await parseBody(request.clone()),
     };

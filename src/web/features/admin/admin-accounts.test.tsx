@@ -4,6 +4,8 @@ import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
 import { clientConfiguration, serverFor, signedInState, tenant, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
 
+jest.setTimeout(30_000);
+
 const VOXSCREEN = tenant(1, 'Voxscreen');
 const PROVIDER = ['tenant.project.detail.read', 'tenant.read', 'tenant.create', 'tenant.update'];
 const LIST = 'GET /api/user-service/v1/tenant/list';

@@ -5,6 +5,8 @@ import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
 import { ACME, serverFor, signedInState, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
 
+jest.setTimeout(30_000);
+
 const ADMIN = ['tenant.project.detail.read', 'tenant.roles.permissions.read', 'tenant.roles.permissions.create', 'tenant.roles.permissions.update'];
 const ROLES: Role[] = [
   { roleId: 11, name: 'Analyst', description: 'Reads projects', tenantId: ACME.tenantId },

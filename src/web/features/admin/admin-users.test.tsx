@@ -4,6 +4,8 @@ import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
 import { ACME, clientConfiguration, serverFor, signedInState, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
 
+jest.setTimeout(30_000);
+
 const ALL = ['tenant.project.detail.read', 'tenant.users.read', 'tenant.users.create', 'tenant.users.update', 'tenant.users.delete'];
 const LIST = `GET /api/user-service/v1/tenant/${ACME.tenantId}/users`;
 const ROLES = 'GET /api/user-service/v1/role';

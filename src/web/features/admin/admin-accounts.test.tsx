@@ -76,6 +76,15 @@ const fillNewAccount = async (app: Awaited<ReturnType<typeof open>>) => {
 };
 
 describe('Manage Account', () => {
+  it('is where /main/admin and any other admin path lead a user who may read accounts', async () => {
+    server();
+    const app = await open('/main/admin/Unknown');
+    expect(await screen.findByTestId('accounts-list')).toBeInTheDocument();
+    expect(app.router.state.location.pathname).toBe('/main/admin/tenant');
+    expect(screen.getByTestId('admin-tab-tenant')).toBeInTheDocument();
+    expect(screen.queryByTestId('admin-tab-users')).not.toBeInTheDocument();
+  });
+
   it('lists accounts; sorting by name and searching (after the debounce) ask the server again; a row opens the account', async () => {
     const stub = server();
     const app = await open('/main/admin/tenant');

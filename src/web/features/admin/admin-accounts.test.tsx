@@ -1,10 +1,12 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import type { TenantDetail, TenantSummary } from '../../api/generated/user-service';
 import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
 import { clientConfiguration, serverFor, signedInState, tenant, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
 
 jest.setTimeout(30_000);
+// The admin screens load lazily and the grid renders asynchronously: allow for a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 const VOXSCREEN = tenant(1, 'Voxscreen');
 const PROVIDER = ['tenant.project.detail.read', 'tenant.read', 'tenant.create', 'tenant.update'];

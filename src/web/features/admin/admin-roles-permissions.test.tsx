@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { sel } from '../../../../test/e2e/selectors';
 import type { Role, RolePermission, RolePermissions } from '../../api/generated/user-service';
 import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
@@ -6,6 +6,8 @@ import { ACME, serverFor, signedInState, userInfo } from '../../testing/factorie
 import { renderWithProviders } from '../../testing/render-with-providers';
 
 jest.setTimeout(30_000);
+// The admin screens load lazily and the grid renders asynchronously: allow for a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 const ADMIN = ['tenant.project.detail.read', 'tenant.roles.permissions.read', 'tenant.roles.permissions.create', 'tenant.roles.permissions.update'];
 const ROLES: Role[] = [

@@ -247,7 +247,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Accounts visible in the operating tenant (all accounts for the system tenant), paged */
+        /**
+         * Accounts visible in the operating tenant (all accounts for the system tenant), paged
+         * @description Pages count from 0 (document 002 §9: the Manage Account list asks for 25 rows starting at page 0). Document 000's shell call `pageNumber=1&pageSize=1000` means "every account in one page"; with pages counted from 0 the console sends it as `pageNumber=0&pageSize=1000` (1000 is the largest page).
+         */
         get: operations["listTenants"];
         put?: never;
         post?: never;

@@ -12,6 +12,7 @@ import {
   type ColDef,
   type GetRowIdParams,
   type RowClickedEvent,
+  type SortChangedEvent,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useMemo } from 'react';
@@ -37,6 +38,8 @@ export interface DataGridProps<Row> {
   /** Client-side paging with this page size; off when omitted. */
   pageSize?: number;
   onRowClicked?: (row: Row) => void;
+  /** Server-side sorting: the rows arrive sorted; the grid reports the column and direction chosen. */
+  onSortChanged?: (sort: { colId: string; direction: 'asc' | 'desc' } | null) => void;
   testId?: string;
 }
 
@@ -53,6 +56,7 @@ export function DataGrid<Row>({
   quickFilter,
   pageSize,
   onRowClicked,
+  onSortChanged,
   testId,
 }: DataGridProps<Row>) {
   const dark = useAppSelector((state) => state.preferences.theme === 'dark');
@@ -72,6 +76,15 @@ export function DataGrid<Row>({
         pagination={pageSize !== undefined}
         paginationPageSize={pageSize}
         paginationPageSizeSelector={pageSize !== undefined ? [10, 25, 50, 100] : false}
+        onSortChanged={
+          onSortChanged
+            ? (event: SortChangedEvent<Row>) => {
+                const sorted = (event.columns ?? []).find((column) => column.getSort());
+                const direction = sorted?.getSort();
+                onSortChanged(sorted && direction ? { colId: sorted.getColId(), direction } : null);
+              }
+            : undefined
+        }
         domLayout="autoHeight"
         suppressCellFocus
         rowStyle={onRowClicked ? { cursor: 'pointer' } : undefined}

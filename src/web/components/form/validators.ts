@@ -43,3 +43,18 @@ export const composeValidators =
     }
     return undefined;
   };
+
+/** An optional positive whole number: empty is fine (e.g. number of interviews, 002 §5). */
+export const positiveIntegerOrEmpty =
+  (message: string): Validator =>
+  (value) =>
+    isBlank(value) || (typeof value === 'string' && /^\d+$/.test(value.trim()) && Number(value) > 0) ? undefined : message;
+
+/** North-American style phone: optional +country code, 3-3-4 digits, optional extension (002 §5). */
+export const PHONE_PATTERN = /^(\+\d{1,3}[\s.-]?)?(\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}(\s*(ext\.?|x|#)\s*\d{1,6})?$/i;
+
+/** An optional value that must match a pattern when given. */
+export const pattern =
+  (expression: RegExp, message: string): Validator =>
+  (value) =>
+    isBlank(value) || (typeof value === 'string' && expression.test(value.trim())) ? undefined : message;

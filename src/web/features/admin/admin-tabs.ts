@@ -13,6 +13,7 @@ const readPermission = (key: AdminTabKey) => ADMIN_TAB_READ_PERMISSIONS.find((en
 
 /** The admin tabs built so far, in the spec's order (002 §2.8); the others arrive with their issues. */
 export const BUILT_ADMIN_TABS: readonly AdminTab[] = [
+  { key: 'tenant', label: msg`Tenant`, permission: readPermission('tenant') },
   { key: 'users', label: msg`User`, permission: readPermission('users') },
   { key: 'roles', label: msg`Role`, permission: readPermission('roles') },
   { key: 'permissions', label: msg`Permissions`, permission: readPermission('permissions') },

@@ -11,6 +11,27 @@ export const adminRoutes: RouteObject[] = [
     },
     children: [
       {
+        path: 'tenant',
+        lazy: async () => {
+          const { AccountsTab } = await import(/* webpackChunkName: "admin" */ './accounts/accounts-tab');
+          return { Component: AccountsTab };
+        },
+      },
+      {
+        path: 'tenant/addTenant',
+        lazy: async () => {
+          const { AccountFormPage } = await import(/* webpackChunkName: "admin" */ './accounts/account-form-page');
+          return { Component: AccountFormPage };
+        },
+      },
+      {
+        path: 'tenant/editTenant/:id',
+        lazy: async () => {
+          const { AccountFormPage } = await import(/* webpackChunkName: "admin" */ './accounts/account-form-page');
+          return { Component: AccountFormPage };
+        },
+      },
+      {
         path: 'users',
         lazy: async () => {
           const { UsersTab } = await import(/* webpackChunkName: "admin" */ './users/users-tab');
@@ -52,8 +73,8 @@ export const adminRoutes: RouteObject[] = [
           return { Component: PermissionsTab };
         },
       },
-      // Any other admin path goes to the first built tab the user may read (the spec's tenant tab once built).
       { index: true, element: <FirstAdminTab /> },
+      // Any other admin path goes to the tenant tab (002 §2.1), or the first tab the user may read without it.
       { path: '*', element: <FirstAdminTab /> },
     ],
   },

@@ -29,7 +29,7 @@ describe('dashboard and project list', () => {
     await signInToDashboard('admin@acme.test');
     const tenancy = (await persisted('tenancy')) as { operatingTenant: { tenantId: number } };
     const expected = demoFigures('Acme Insurance', tenancy.operatingTenant.tenantId);
-    await expect(byTestId(sel.dashboardTiles.activeProjects)).toHaveText(String(expected.activeProjects));
+    await expect(byTestId(sel.dashboardTiles.activeProjects)).toHaveText(String(expected.activeProjects), { wait: 30_000 });
     expect(await tileNumber(sel.dashboardTiles.completedProjects)).toBe(expected.completedProjects);
     expect(await tileNumber(sel.dashboardTiles.lifetimeCalls)).toBe(expected.lifetimeCallsCompleted);
     const orderCalls = await tileNumber(sel.dashboardTiles.orderCalls);
@@ -39,7 +39,7 @@ describe('dashboard and project list', () => {
     await expect(byTestId('order-doughnut')).toBeDisplayed();
     await expect(byTestId('project-activity')).toHaveText(expect.stringContaining('Project Activity'));
     // The list below the charts: Active projects by default.
-    await expect(byTestId(sel.projects.cards)).toBeDisplayed();
+    await expect(byTestId(sel.projects.cards)).toBeDisplayed({ wait: 30_000 });
     expect(await cardCount()).toBe(expected.activeProjects);
   });
 
@@ -47,7 +47,8 @@ describe('dashboard and project list', () => {
     await signInToDashboard('dual@globex.test'); // the chooser's first tenant: Acme Insurance
     await byTestId(sel.shell.sidebarEntry('projects')).click();
     await browser.waitUntil(async () => (await pathname()) === '/main/project');
-    await expect(byTestId(sel.projects.cards)).toBeDisplayed();
+    // The first visit of the route loads its chunk (ApexCharts included): allow for a busy machine.
+    await expect(byTestId(sel.projects.cards)).toBeDisplayed({ wait: 30_000 });
     expect(await cardCount()).toBe(3); // Acme's active projects
 
     await chooseOption(sel.projects.stageFilter, sel.projects.filterOption('stage', 3)); // Execution
@@ -56,7 +57,7 @@ describe('dashboard and project list', () => {
     await browser.waitUntil(async () => JSON.stringify(await persisted('projectFilters')) === '{"status":null,"stage":[3]}');
 
     await browser.refresh();
-    await expect(byTestId(sel.projects.cards)).toBeDisplayed();
+    await expect(byTestId(sel.projects.cards)).toBeDisplayed({ wait: 30_000 });
     expect(await cardCount()).toBe(1);
     await expect(byTestId(sel.projects.stageFilter)).toHaveText(expect.stringContaining('Execution'));
     await expect(byTestId(sel.projects.statusFilter)).toHaveText(expect.stringContaining('Active'));
@@ -67,7 +68,7 @@ describe('dashboard and project list', () => {
     await byTestId(sel.tenantChooser.selectButton).click();
     await expect(byTestId(sel.dashboard)).toBeDisplayed();
     await expect(byTestId(sel.shell.tenantName)).toHaveText(expect.stringContaining('Globex Logistics'));
-    await expect(byTestId(sel.projects.cards)).toBeDisplayed();
+    await expect(byTestId(sel.projects.cards)).toBeDisplayed({ wait: 30_000 });
     expect(await cardCount()).toBe(3); // Globex's active projects, no stage filter any more
     await expect(byTestId(sel.projects.stageFilter)).not.toHaveText(expect.stringContaining('Execution'));
     expect(await persisted('projectFilters')).toEqual({ status: null, stage: [] });

@@ -42,8 +42,9 @@ function TenantProjectList({ tenantId, heading }: { tenantId: number; heading: b
   const filters = useAppSelector((state) => state.projectFilters);
   const languageId = useAppSelector((state) => effectiveLanguageId(state.preferences));
 
-  const attributes = useListProjectAttributesQuery({ tenantId, languageId, active: true }, { refetchOnMountOrArgChange: true });
-  const attributeData = useFreshData(attributes);
+  // Its arguments name the tenant, so a cached answer is always this tenant's: no refetch needed to show it.
+  const attributes = useListProjectAttributesQuery({ tenantId, languageId, active: true });
+  const attributeData = attributes.data;
   const options = useMemo(() => {
     const toOption = (a: { attributeId: number; description: string; sequence: number }): FilterOption => ({
       id: a.attributeId,

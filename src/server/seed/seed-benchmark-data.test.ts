@@ -11,13 +11,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 test('the size option adds exactly the requested rows, with rollups equal to them and dashboard figures to match', async () => {
-  const tenantId = await seedBenchmarkData(t.db, t.clock, { participants: 1_001, results: 4_003, projects: 3 });
+  const tenantId = await seedBenchmarkData(t.db, t.clock, { participants: 1_001, results: 12_003, projects: 2 });
   const counts = await withSystem(t.db, async (trx) => {
     const one = async (table: 'participants' | 'interview_results' | 'projects') =>
       (await trx.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).n;
     return { participants: await one('participants'), results: await one('interview_results'), projects: await one('projects') };
   });
-  expect(counts).toEqual({ participants: 1_001, results: 4_003, projects: 3 });
+  expect(counts).toEqual({ participants: 1_001, results: 12_003, projects: 2 });
   expect(await withTenant(t.db, tenantId, (trx) => verifyResultRollups(trx, tenantId))).toEqual([]);
 
   const token = await t.signIn(BENCHMARK_USER);
@@ -37,6 +37,6 @@ test('the size option adds exactly the requested rows, with rollups equal to the
   );
   expect(kpi.total_life_time_completed_interview).toBe(completed);
   expect(kpi.total_completed_interview).toBe(completed);
-  expect(kpi.total_number_of_calls).toBe(8_006);
+  expect(kpi.total_number_of_calls).toBe(24_006);
   expect(months.reduce((sum, m) => sum + m.count, 0)).toBe(completed);
 });

@@ -15,6 +15,17 @@ const tileNumber = async (testId: string) => Number((await byTestId(testId).getT
 
 const cardCount = async () => (await $$('[data-testid^="project-card-"]')).length;
 
+/**
+ * Waits until the cards grid of the current screen shows `count` cards. Queries afresh on every try: after a
+ * navigation or a tenant switch the grid found a moment earlier may be the previous screen's, now detached.
+ */
+async function cardsShown(count: number, timeoutMsg: string): Promise<void> {
+  await browser.waitUntil(
+    async () => (await $(`[data-testid="${sel.projects.cards}"]`).isDisplayed()) && (await cardCount()) === count,
+    { timeout: 30_000, timeoutMsg },
+  );
+}
+
 async function chooseOption(filterTrigger: string, optionTestId: string): Promise<void> {
   await byTestId(filterTrigger).click();
   const option = byTestId(optionTestId);
@@ -29,7 +40,7 @@ describe('dashboard and project list', () => {
     await signInToDashboard('admin@acme.test');
     const tenancy = (await persisted('tenancy')) as { operatingTenant: { tenantId: number } };
     const expected = demoFigures('Acme Insurance', tenancy.operatingTenant.tenantId);
-    await expect(byTestId(sel.dashboardTiles.activeProjects)).toHaveText(String(expected.activeProjects));
+    await expect(byTestId(sel.dashboardTiles.activeProjects)).toHaveText(String(expected.activeProjects), { wait: 30_000 });
     expect(await tileNumber(sel.dashboardTiles.completedProjects)).toBe(expected.completedProjects);
     expect(await tileNumber(sel.dashboardTiles.lifetimeCalls)).toBe(expected.lifetimeCallsCompleted);
     const orderCalls = await tileNumber(sel.dashboardTiles.orderCalls);
@@ -39,16 +50,15 @@ describe('dashboard and project list', () => {
     await expect(byTestId('order-doughnut')).toBeDisplayed();
     await expect(byTestId('project-activity')).toHaveText(expect.stringContaining('Project Activity'));
     // The list below the charts: Active projects by default.
-    await expect(byTestId(sel.projects.cards)).toBeDisplayed();
-    expect(await cardCount()).toBe(expected.activeProjects);
+    await cardsShown(expected.activeProjects, 'the dashboard did not list the active projects');
   });
 
   it('keeps the filters across a reload and clears them when the tenant changes', async () => {
     await signInToDashboard('dual@globex.test'); // the chooser's first tenant: Acme Insurance
     await byTestId(sel.shell.sidebarEntry('projects')).click();
     await browser.waitUntil(async () => (await pathname()) === '/main/project');
-    await expect(byTestId(sel.projects.cards)).toBeDisplayed();
-    expect(await cardCount()).toBe(3); // Acme's active projects
+    await expect(byTestId(sel.projects.page)).toBeDisplayed({ wait: 30_000 });
+    await cardsShown(3, "the project list did not show Acme's three active projects");
 
     await chooseOption(sel.projects.stageFilter, sel.projects.filterOption('stage', 3)); // Execution
     await browser.waitUntil(async () => (await cardCount()) === 1, { timeoutMsg: 'the stage filter did not apply' });
@@ -56,8 +66,7 @@ describe('dashboard and project list', () => {
     await browser.waitUntil(async () => JSON.stringify(await persisted('projectFilters')) === '{"status":null,"stage":[3]}');
 
     await browser.refresh();
-    await expect(byTestId(sel.projects.cards)).toBeDisplayed();
-    expect(await cardCount()).toBe(1);
+    await cardsShown(1, 'the stage filter did not survive the reload');
     await expect(byTestId(sel.projects.stageFilter)).toHaveText(expect.stringContaining('Execution'));
     await expect(byTestId(sel.projects.statusFilter)).toHaveText(expect.stringContaining('Active'));
 
@@ -67,8 +76,7 @@ describe('dashboard and project list', () => {
     await byTestId(sel.tenantChooser.selectButton).click();
     await expect(byTestId(sel.dashboard)).toBeDisplayed();
     await expect(byTestId(sel.shell.tenantName)).toHaveText(expect.stringContaining('Globex Logistics'));
-    await expect(byTestId(sel.projects.cards)).toBeDisplayed();
-    expect(await cardCount()).toBe(3); // Globex's active projects, no stage filter any more
+    await cardsShown(3, "the dashboard did not list Globex's three active projects without a stage filter");
     await expect(byTestId(sel.projects.stageFilter)).not.toHaveText(expect.stringContaining('Execution'));
     expect(await persisted('projectFilters')).toEqual({ status: null, stage: [] });
   });

@@ -10,7 +10,9 @@ export async function freshStart(): Promise<void> {
   await browser.url('/');
   await browser.execute(() => window.localStorage.clear());
   await browser.url('/');
-  await expect(byTestId(sel.signIn.email)).toBeDisplayed();
+  // Queried afresh on every try: an element found during the page's first render may be replaced (detached) by
+  // the next one, and a detached element never becomes displayed.
+  await browser.waitUntil(() => byTestId(sel.signIn.email).isDisplayed(), { timeoutMsg: 'the sign-in screen did not appear' });
 }
 
 export async function submitSignIn(email: string, password = DEMO_PASSWORD): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { components } from '../../../contracts/project-service';
 import type { Db, EvaluationCode } from '../../platform/db/schema';
-import { findCurrentOrder } from '../user-service/order-domain';
+import { utcDay } from '../user-service/order-domain';
 import { COMPLETE_SEQUENCE } from './project-attributes';
 
 type DashboardKpi = components['schemas']['DashboardKpi'];
@@ -45,48 +45,49 @@ function addTo(counts: ClassCounts, evaluation: EvaluationCode, n: number): void
   counts.total += n;
 }
 
-/** The dashboard KPI of a tenant at `now`. Reads projects, the current order and result_rollups only. Tenant scope. */
+/**
+ * The dashboard KPI of a tenant at `now`, in one statement (PGlite has one connection: every round trip counts).
+ * Reads projects, the current order and result_rollups only, never the results themselves. Tenant scope.
+ */
 export async function dashboardKpi(trx: Db, tenantId: number, now: Date): Promise<DashboardKpi> {
-  const projects = await trx
-    .selectFrom('projects as p')
-    .leftJoin('project_attributes as st', (join) =>
-      join
-        .onRef('st.tenant_id', '=', 'p.tenant_id')
-        .onRef('st.attribute_id', '=', 'p.stage_id')
-        .on('st.attribute_type', '=', 'STAGE')
-        .on('st.language_id', '=', 1),
+  const { rows } = await sql<{
+    active: number;
+    completed: number;
+    calls: number | null;
+    classes: { evaluation: EvaluationCode; lifetime: number; current: number }[] | null;
+  }>`
+    WITH current_order AS (
+      SELECT id, number_of_calls FROM orders
+      WHERE tenant_id = ${tenantId} AND order_status = 'Active' AND start_date <= ${utcDay(now)}::date
+      ORDER BY start_date DESC, id DESC LIMIT 1
+    ), classes AS (
+      SELECT overall_evaluation AS evaluation, sum(result_count)::int AS lifetime,
+             coalesce(sum(result_count) FILTER (WHERE order_id = (SELECT id FROM current_order)), 0)::int AS current
+      FROM result_rollups
+      WHERE tenant_id = ${tenantId} AND overall_evaluation IN (${sql.join(COMPLETED_EVALUATIONS)})
+      GROUP BY overall_evaluation
     )
-    .select([
-      sql<number>`count(*) FILTER (WHERE p.active)::int`.as('active'),
-      sql<number>`count(*) FILTER (WHERE st.sequence = ${COMPLETE_SEQUENCE})::int`.as('completed'),
-    ])
-    .where('p.tenant_id', '=', tenantId)
-    .executeTakeFirstOrThrow();
-
-  const order = await findCurrentOrder(trx, tenantId, now);
-  const rows = await trx
-    .selectFrom('result_rollups')
-    .select([
-      'overall_evaluation',
-      sql<number>`sum(result_count)::int`.as('lifetime'),
-      sql<number>`(sum(result_count) FILTER (WHERE order_id = ${order?.id ?? null}::int))::int`.as('current'),
-    ])
-    .where('tenant_id', '=', tenantId)
-    .where('overall_evaluation', 'in', COMPLETED_EVALUATIONS)
-    .groupBy('overall_evaluation')
-    .execute();
+    SELECT count(*) FILTER (WHERE p.active)::int AS active,
+           count(*) FILTER (WHERE st.sequence = ${COMPLETE_SEQUENCE})::int AS completed,
+           (SELECT number_of_calls FROM current_order) AS calls,
+           (SELECT json_agg(classes) FROM classes) AS classes
+    FROM projects p
+    LEFT JOIN project_attributes st
+      ON st.tenant_id = p.tenant_id AND st.attribute_type = 'STAGE' AND st.attribute_id = p.stage_id AND st.language_id = 1
+    WHERE p.tenant_id = ${tenantId}`.execute(trx);
+  const row = rows[0]!;
   const lifetime = emptyCounts();
   const current = emptyCounts();
-  for (const row of rows) {
-    addTo(lifetime, row.overall_evaluation, row.lifetime);
-    addTo(current, row.overall_evaluation, row.current ?? 0);
+  for (const c of row.classes ?? []) {
+    addTo(lifetime, c.evaluation, c.lifetime);
+    addTo(current, c.evaluation, c.current);
   }
   return {
-    active_project_count: projects.active,
-    completed_project_count: projects.completed,
+    active_project_count: row.active,
+    completed_project_count: row.completed,
     total_life_time_completed_interview: lifetime.total,
     total_completed_interview: current.total,
-    total_number_of_calls: order?.numberOfCalls ?? 0,
+    total_number_of_calls: row.calls ?? 0,
     hr_count: current.hr,
     pr_count: current.pr,
     ar_count: current.ar,
@@ -150,78 +151,64 @@ export async function projectAttributes(
 
 export const MAX_PROJECT_CARDS = 500;
 
-/** Project cards of a tenant, filtered by status and stage ids (empty: no filter), sorted by name. Tenant scope. */
+/**
+ * Project cards of a tenant, filtered by status and stage ids (empty: no filter), sorted by name, in one
+ * statement: per project, its rollups by evaluation (lifetime and current order), its questions with their
+ * per-question rollups, and its languages. Never reads the results themselves. Tenant scope.
+ */
 export async function projectCards(
   trx: Db,
   tenantId: number,
   filter: { statusIds: number[]; stageIds: number[] },
   now: Date,
 ): Promise<ProjectCard[]> {
-  let query = trx
-    .selectFrom('projects')
-    .select(['id', 'name', 'active', 'status_id', 'stage_id'])
-    .where('tenant_id', '=', tenantId);
-  if (filter.statusIds.length) query = query.where('status_id', 'in', filter.statusIds);
-  if (filter.stageIds.length) query = query.where('stage_id', 'in', filter.stageIds);
-  const projects = await query.orderBy(sql`lower(name)`).orderBy('id').limit(MAX_PROJECT_CARDS).execute();
-  if (projects.length === 0) return [];
-  const ids = projects.map((p) => p.id);
+  const statusFilter = filter.statusIds.length ? sql`AND p.status_id IN (${sql.join(filter.statusIds)})` : sql``;
+  const stageFilter = filter.stageIds.length ? sql`AND p.stage_id IN (${sql.join(filter.stageIds)})` : sql``;
+  const { rows } = await sql<{
+    id: number;
+    name: string;
+    active: boolean;
+    status_id: number | null;
+    stage_id: number | null;
+    classes: { evaluation: EvaluationCode; lifetime: number; current: number }[] | null;
+    questions: { id: number; sequence: number; pertinent: boolean; counts: Partial<Record<EvaluationCode, number>> | null }[] | null;
+    languages: { value: number; label: string }[] | null;
+  }>`
+    WITH current_order AS (
+      SELECT id FROM orders
+      WHERE tenant_id = ${tenantId} AND order_status = 'Active' AND start_date <= ${utcDay(now)}::date
+      ORDER BY start_date DESC, id DESC LIMIT 1
+    )
+    SELECT p.id, p.name, p.active, p.status_id, p.stage_id,
+      (SELECT json_agg(c) FROM (
+         SELECT r.overall_evaluation AS evaluation, sum(r.result_count)::int AS lifetime,
+                coalesce(sum(r.result_count) FILTER (WHERE r.order_id = (SELECT id FROM current_order)), 0)::int AS current
+         FROM result_rollups r
+         WHERE r.tenant_id = ${tenantId} AND r.project_id = p.id
+           AND r.overall_evaluation IN (${sql.join(COMPLETED_EVALUATIONS)})
+         GROUP BY r.overall_evaluation) c) AS classes,
+      (SELECT json_agg(q ORDER BY q.sequence, q.id) FROM (
+         SELECT pq.id, pq.sequence, pq.is_pertinant AS pertinent,
+                (SELECT json_object_agg(qr.result, qr.result_count::int) FROM question_result_rollups qr
+                 WHERE qr.project_question_id = pq.id) AS counts
+         FROM project_questions pq
+         WHERE pq.tenant_id = ${tenantId} AND pq.project_id = p.id AND NOT pq.pre_interview) q) AS questions,
+      (SELECT json_agg(json_build_object('value', l.id, 'label', l.label) ORDER BY l.id)
+       FROM project_languages pl JOIN languages l ON l.id = pl.language_id
+       WHERE pl.tenant_id = ${tenantId} AND pl.project_id = p.id) AS languages
+    FROM projects p
+    WHERE p.tenant_id = ${tenantId} ${statusFilter} ${stageFilter}
+    ORDER BY lower(p.name), p.id
+    LIMIT ${MAX_PROJECT_CARDS}`.execute(trx);
 
-  const order = await findCurrentOrder(trx, tenantId, now);
-  const [rollups, questions, questionRollups, languages] = await Promise.all([
-    trx
-      .selectFrom('result_rollups')
-      .select([
-        'project_id',
-        'overall_evaluation',
-        sql<number>`sum(result_count)::int`.as('lifetime'),
-        sql<number>`(sum(result_count) FILTER (WHERE order_id = ${order?.id ?? null}::int))::int`.as('current'),
-      ])
-      .where('tenant_id', '=', tenantId)
-      .where('project_id', 'in', ids)
-      .where('overall_evaluation', 'in', COMPLETED_EVALUATIONS)
-      .groupBy(['project_id', 'overall_evaluation'])
-      .execute(),
-    trx
-      .selectFrom('project_questions')
-      .select(['id', 'project_id', 'sequence', 'is_pertinant'])
-      .where('tenant_id', '=', tenantId)
-      .where('project_id', 'in', ids)
-      .where('pre_interview', '=', false)
-      .orderBy('project_id')
-      .orderBy('sequence')
-      .orderBy('id')
-      .execute(),
-    trx
-      .selectFrom('question_result_rollups')
-      .select(['project_question_id', 'result', sql<number>`result_count::int`.as('count')])
-      .where('tenant_id', '=', tenantId)
-      .where('project_id', 'in', ids)
-      .execute(),
-    trx
-      .selectFrom('project_languages as pl')
-      .innerJoin('languages as l', 'l.id', 'pl.language_id')
-      .select(['pl.project_id', 'l.id', 'l.label'])
-      .where('pl.tenant_id', '=', tenantId)
-      .where('pl.project_id', 'in', ids)
-      .orderBy('l.id')
-      .execute(),
-  ]);
-
-  const perQuestion = new Map<number, Map<string, number>>();
-  for (const r of questionRollups) {
-    const counts = perQuestion.get(r.project_question_id) ?? new Map<string, number>();
-    counts.set(r.result, r.count);
-    perQuestion.set(r.project_question_id, counts);
-  }
-  return projects.map((p) => {
+  return rows.map((p) => {
     const lifetime = emptyCounts();
     const current = emptyCounts();
-    for (const r of rollups.filter((x) => x.project_id === p.id)) {
-      addTo(lifetime, r.overall_evaluation, r.lifetime);
-      addTo(current, r.overall_evaluation, r.current ?? 0);
+    for (const c of p.classes ?? []) {
+      addTo(lifetime, c.evaluation, c.lifetime);
+      addTo(current, c.evaluation, c.current);
     }
-    const own = questions.filter((q) => q.project_id === p.id);
+    const questions = p.questions ?? [];
     return {
       projectId: p.id,
       name: p.name,
@@ -235,10 +222,9 @@ export async function projectCards(
       overallNcCount: lifetime.nc,
       totalLifeTimeCompletedInterview: lifetime.total,
       totalCompletedInterview: current.total,
-      totalPertinantQuestions: own.filter((q) => q.is_pertinant).length,
-      questions: own.map((q) => {
-        const c = perQuestion.get(q.id);
-        const n = (code: EvaluationCode) => c?.get(code) ?? 0;
+      totalPertinantQuestions: questions.filter((q) => q.pertinent).length,
+      questions: questions.map((q) => {
+        const n = (code: EvaluationCode) => q.counts?.[code] ?? 0;
         return {
           projectQuestionId: q.id,
           sequence: q.sequence,
@@ -251,7 +237,7 @@ export async function projectCards(
           ncCount: n('NC'),
         };
       }),
-      projectLanguagesData: languages.filter((l) => l.project_id === p.id).map((l) => ({ value: l.id, label: l.label })),
+      projectLanguagesData: p.languages ?? [],
     };
   });
 }

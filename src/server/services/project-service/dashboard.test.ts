@@ -313,6 +313,19 @@ describe('result rollups', () => {
     }
   });
 
+  test('per-question results belong to the result they were recorded with', async () => {
+    const rows = await withTenant(t.db, fixture, (trx) =>
+      trx
+        .selectFrom('interview_question_results as q')
+        .innerJoin('interview_results as r', 'r.id', 'q.interview_result_id')
+        .select(['r.overall_evaluation', 'q.sequence', 'q.result'])
+        .orderBy('r.overall_evaluation')
+        .orderBy('q.sequence')
+        .execute(),
+    );
+    expect(rows.map((r) => `${r.overall_evaluation}:${r.sequence}=${r.result}`)).toEqual(['CM:1=CM', 'CM:2=AD', 'HR:1=HR', 'HR:2=LR']);
+  });
+
   test('a drifted rollup is reported', async () => {
     await withSystem(t.db, (trx) =>
       trx.updateTable('result_rollups').set({ result_count: sql`result_count + 1` }).where('tenant_id', '=', fixture).where('overall_evaluation', '=', 'HR').execute(),

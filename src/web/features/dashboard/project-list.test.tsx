@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { chooseOperatingTenant } from '../../app/choose-operating-tenant';
 import { sel } from '../../../../test/e2e/selectors';
 import { installFetchStub } from '../../testing/fetch-stub';
-import { CUSTOMER_ADMIN_PERMISSIONS, serverFor, signedInState, userInfo } from '../../testing/factories';
+import { ACME, CUSTOMER_ADMIN_PERMISSIONS, GLOBEX, serverFor, signedInState, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { DASHBOARD_PATHS, dashboardServer, projectCard } from './dashboard-fixtures';
 
@@ -149,5 +150,31 @@ describe('Project list', () => {
     expect(screen.queryByTestId(sel.projects.cards)).not.toBeInTheDocument();
     await app.user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByTestId(sel.projects.error)).not.toBeInTheDocument();
+  });
+
+  it("never shows the previous tenant's cards while the new tenant's load", async () => {
+    let release: () => void = () => {};
+    const globexAnswered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const stub = installFetchStub({ ...serverFor({ tenants: [ACME, GLOBEX] }), ...dashboardServer() });
+    const app = await renderWithProviders({ route: '/main/project', preloadedState: signedInState(ACME) });
+    expect(await screen.findByTestId(sel.projects.card(11))).toHaveTextContent('Claims Integrity 2026');
+
+    stub.answer({
+      [DASHBOARD_PATHS.listProjectCards]: async () => {
+        await globexAnswered;
+        return { body: { projects: [projectCard({ projectId: 31, name: 'Driver Onboarding' })], stages: [] } };
+      },
+    });
+    act(() => {
+      app.store.dispatch(chooseOperatingTenant({ tenantId: GLOBEX.tenantId, tenantName: GLOBEX.tenantName }));
+    });
+    await waitFor(() => expect(screen.queryByTestId(sel.projects.card(11))).not.toBeInTheDocument());
+    release();
+    expect(await screen.findByTestId(sel.projects.card(31))).toHaveTextContent('Driver Onboarding');
+    const calls = stub.callsTo(DASHBOARD_PATHS.listProjectCards);
+    expect(calls[calls.length - 1]!.headers.get('operatingTenant')).toBe(String(GLOBEX.tenantId));
+    expect(calls[calls.length - 1]!.query.has('operatingTenant')).toBe(false);
   });
 });

@@ -4,7 +4,11 @@ import { useMemo, useState } from 'react';
 import { LuPlus } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { getErrorMessage } from '../../api/error-message';
-import { useListProjectAttributesQuery, useListProjectCardsQuery } from '../../api/generated/project-service';
+import {
+  useListProjectAttributesQuery,
+  useListProjectCardsQuery,
+  type ListProjectCardsApiArg,
+} from '../../api/generated/project-service';
 import { ErrorAlert } from '../../components/feedback/error-alert';
 import { LoadingState } from '../../components/feedback/loading-state';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
@@ -19,7 +23,6 @@ import { usePermissions } from '../../state/use-permissions';
 import { MultiSelectFilter } from './multi-select-filter';
 import { ProjectCard } from './project-card';
 import { UpdatedAgo } from './updated-ago';
-import { useFreshData } from './use-fresh-data';
 
 export const CREATE_PROJECT_PATH = '/main/project/createProject';
 
@@ -42,8 +45,9 @@ function TenantProjectList({ tenantId, heading }: { tenantId: number; heading: b
   const filters = useAppSelector((state) => state.projectFilters);
   const languageId = useAppSelector((state) => effectiveLanguageId(state.preferences));
 
-  const attributes = useListProjectAttributesQuery({ tenantId, languageId, active: true }, { refetchOnMountOrArgChange: true });
-  const attributeData = useFreshData(attributes);
+  // Its arguments name the tenant, so a cached answer is always this tenant's: no refetch needed to show it.
+  const attributes = useListProjectAttributesQuery({ tenantId, languageId, active: true });
+  const attributeData = attributes.data;
   const options = useMemo(() => {
     const toOption = (a: { attributeId: number; description: string; sequence: number }): FilterOption => ({
       id: a.attributeId,
@@ -58,12 +62,16 @@ function TenantProjectList({ tenantId, heading }: { tenantId: number; heading: b
   }, [attributeData]);
   const statusIds = resolveStatusFilter(filters, options.status);
 
-  const projects = useListProjectCardsQuery(
-    { statusId: statusIds.join(','), stageId: filters.stage.join(',') },
-    { skip: !attributeData, refetchOnMountOrArgChange: true },
-  );
-  // Kept while a filter change refetches (shown dimmed); never an answer fetched before this tenant's mount.
-  const projectData = useFreshData(projects);
+  // The call itself names no tenant (the header does): the tenant joins the argument only to give every tenant
+  // its own cache entry, so another tenant's cards are never shown, not even while these load ("never a mix").
+  const listArgument: ListProjectCardsApiArg & { operatingTenant: number } = {
+    statusId: statusIds.join(','),
+    stageId: filters.stage.join(','),
+    operatingTenant: tenantId,
+  };
+  const projects = useListProjectCardsQuery(listArgument, { skip: !attributeData });
+  // Kept while a filter change refetches (shown dimmed).
+  const projectData = projects.data;
 
   const failure = attributes.error ?? projects.error;
   const [dismissed, setDismissed] = useState<unknown>(null);

@@ -86,9 +86,12 @@ export function ProjectPage() {
   );
 }
 
-/** The base path opens the first tab the user may use (the Details screen arrives with the project form). */
+/**
+ * The base path, and a tab of the route table whose screen is not built yet (a card may link to results or
+ * participants, 000 §4), open the first tab the user may use.
+ */
 export function FirstProjectTab() {
-  const { tabs } = useProjectContext();
+  const { project, tabs } = useProjectContext();
   const first = tabs.find((tab) => !tab.blockedInSetup && tab.path !== '');
-  return first ? <Navigate to={first.path} replace /> : null;
+  return first ? <Navigate to={`/main/project/${project.projectId}/${first.path}`} replace /> : null;
 }

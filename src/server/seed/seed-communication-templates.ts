@@ -1,6 +1,9 @@
+import type { components } from '../../contracts/project-service';
 import type { Db } from '../platform/db/schema';
 import { saveTemplate } from '../services/project-service/communication/save-template';
 import { findTemplate } from '../services/project-service/communication/template-store';
+
+type CommunicationTemplateInput = components['schemas']['CommunicationTemplateInput'];
 
 interface InvitationTexts {
   name: string;
@@ -41,30 +44,13 @@ export async function seedCommunicationTemplates(trx: Db, tenantId: number, now:
   let created = 0;
   for (const { project_id: projectId, language_id: languageId } of languages) {
     const texts = INVITATIONS[languageId] ?? INVITATIONS[1]!;
-    if (!(await findTemplate(trx, { projectId, type: 'TEST_INVITATION_EMAIL', languageId }))) {
-      await saveTemplate(trx, tenantId, projectId, {
-        template_type: 'TEST_INVITATION_EMAIL',
-        language_id: languageId,
-        template_name: texts.name,
-        description: null,
-        email_subject: texts.subject,
-        template_content: texts.body,
-        sms_sender: null,
-        sms_provider: null,
-      }, now);
-      created += 1;
-    }
-    if (!(await findTemplate(trx, { projectId, type: 'TEST_INVITATION_SMS', languageId }))) {
-      await saveTemplate(trx, tenantId, projectId, {
-        template_type: 'TEST_INVITATION_SMS',
-        language_id: languageId,
-        template_name: null,
-        description: null,
-        email_subject: null,
-        template_content: texts.sms,
-        sms_sender: 'PHONE_NUMBER',
-        sms_provider: 'TWILIO',
-      }, now);
+    const invitations: CommunicationTemplateInput[] = [
+      { template_type: 'TEST_INVITATION_EMAIL', template_name: texts.name, email_subject: texts.subject, template_content: texts.body, sms_sender: null, sms_provider: null, language_id: languageId, description: null },
+      { template_type: 'TEST_INVITATION_SMS', template_name: null, email_subject: null, template_content: texts.sms, sms_sender: 'PHONE_NUMBER', sms_provider: 'TWILIO', language_id: languageId, description: null },
+    ];
+    for (const invitation of invitations) {
+      if (await findTemplate(trx, { projectId, type: invitation.template_type, languageId })) continue;
+      await saveTemplate(trx, tenantId, projectId, invitation, now);
       created += 1;
     }
   }

@@ -1,7 +1,5 @@
 import { BRANDING } from '../../platform/branding';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../platform/outbox/escape-html';
 
 export const PASSWORD_RESET_TEMPLATE = 'PASSWORD_RESET';
 

@@ -2,13 +2,11 @@ import type { operations } from '../../../contracts/participant-service';
 import { unprocessable } from '../../platform/http/http-error';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { enqueueEmail, enqueueSms } from '../../platform/outbox/enqueue-message';
+import { escapeHtml } from '../../platform/outbox/escape-html';
 import { fillPlaceholders, visibleText } from '../../../shared/template-rules';
 import { findProject, findTemplate, requireProjectLanguage } from '../project-service/communication/template-store';
 
 type TestMessageHandlers = Pick<ServiceHandlers<operations>, 'sendTestMessage'>;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Sample values a test message is filled with: the tester's own name, the project, and recognisable samples. */
 const SAMPLE_VALUES = { access_code: '123-456-789', dial_in_number: '+1 800 555 0100', interview_ref_num: 'TEST-000001' };
@@ -24,7 +22,6 @@ export const testMessageHandlers: TestMessageHandlers = {
       const template = await findTemplate(trx, key);
       if (!template) throw unprocessable('Save the template before sending a test.', 'TEMPLATE_NOT_SAVED');
       const values = { ...SAMPLE_VALUES, first_name: principal.firstName, last_name: principal.lastName, project_name: project.name };
-      const templateType = `${type}`;
       if (type === 'TEST_INVITATION_EMAIL') {
         const html = fillPlaceholders(template.template_content, values, escapeHtml);
         const id = await enqueueEmail(
@@ -35,7 +32,7 @@ export const testMessageHandlers: TestMessageHandlers = {
             subject: fillPlaceholders(template.email_subject ?? '', values),
             html,
             text: visibleText(html.replace(/<\/(p|div|li|h[1-3])>|<br\s*\/?>/gi, '\n')),
-            templateType,
+            templateType: type,
           },
           ctx.now(),
         );
@@ -50,7 +47,7 @@ export const testMessageHandlers: TestMessageHandlers = {
           tenantId: ctx.operatingTenant.id,
           to: principal.phoneNumber,
           text: fillPlaceholders(template.template_content, values),
-          templateType,
+          templateType: type,
           sender: template.sms_sender ?? 'PHONE_NUMBER',
           provider: template.sms_provider ?? '',
         },

@@ -43,8 +43,8 @@ export const communicationHandlers: CommunicationHandlers = {
   async saveCommunicationTemplate({ params, body }, ctx) {
     const key = { projectId: params.id, type: body.template_type, languageId: body.language_id };
     return ctx.inTenant(async (trx) => {
-      const stored = await saveTemplate(trx, ctx.operatingTenant.id, params.id, body, ctx.now());
-      return present(key, stored, await allowedPlaceholders(trx, key.type));
+      const { template, placeholders } = await saveTemplate(trx, ctx.operatingTenant.id, params.id, body, ctx.now());
+      return present(key, template, placeholders);
     });
   },
 

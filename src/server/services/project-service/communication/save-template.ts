@@ -3,6 +3,7 @@ import { englishMessage, templateProblems } from '../../../../shared/template-ru
 import type { Db } from '../../../platform/db/schema';
 import { unprocessable } from '../../../platform/http/http-error';
 import { sanitizeEmailHtml } from './sanitize-email-html';
+import type { AllowedPlaceholder } from '../../../../shared/template-rules';
 import { allowedPlaceholders, findProject, requireProjectLanguage, upsertTemplate, type StoredTemplate } from './template-store';
 
 type TemplateInput = components['schemas']['CommunicationTemplateInput'];
@@ -11,17 +12,25 @@ const trimmedOrNull = (value: string | null) => (value === null || value.trim() 
 
 /**
  * Creates or replaces a project's template of one type and language after the rules of 000 §5 (422 with every
- * problem on its field); the e-mail body is stored sanitised. Tenant scope. The API and the seed both save here.
+ * problem on its field); the e-mail body is stored sanitised. Answers the stored template and the placeholders its
+ * type allows. Tenant scope. The API and the seed both save here.
  */
-export async function saveTemplate(trx: Db, tenantId: number, projectId: number, input: TemplateInput, now: Date): Promise<StoredTemplate> {
+export async function saveTemplate(
+  trx: Db,
+  tenantId: number,
+  projectId: number,
+  input: TemplateInput,
+  now: Date,
+): Promise<{ template: StoredTemplate; placeholders: AllowedPlaceholder[] }> {
   requireProjectLanguage(await findProject(trx, projectId), input.language_id);
-  const problems = templateProblems(input, await allowedPlaceholders(trx, input.template_type));
+  const placeholders = await allowedPlaceholders(trx, input.template_type);
+  const problems = templateProblems(input, placeholders);
   if (problems[0]) {
     const errors = problems.map((problem) => ({ field: problem.field, message: englishMessage(problem) }));
     throw unprocessable(errors[0]!.message, problems[0].code, errors);
   }
   const email = input.template_type === 'TEST_INVITATION_EMAIL';
-  return upsertTemplate(
+  const template = await upsertTemplate(
     trx,
     { tenantId, projectId, type: input.template_type, languageId: input.language_id },
     {
@@ -34,4 +43,5 @@ export async function saveTemplate(trx: Db, tenantId: number, projectId: number,
     },
     now,
   );
+  return { template, placeholders };
 }

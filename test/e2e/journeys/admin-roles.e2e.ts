@@ -71,7 +71,15 @@ describe('admin: roles and permissions', () => {
     });
     // The next call of the open session answers 401 and the console signs out: changing the language
     // reloads the user info.
-    await byTestId(sel.shell.languageSelect).selectByAttribute('value', 'es');
+    // The shell may re-render the select while its languages load: find it afresh on every try.
+    await browser.waitUntil(async () => {
+      try {
+        await byTestId(sel.shell.languageSelect).selectByAttribute('value', 'es');
+        return true;
+      } catch {
+        return false;
+      }
+    });
     await browser.waitUntil(async () => (await pathname()) === '/', { timeout: 10_000 });
     await expect(byTestId(sel.signIn.email)).toBeDisplayed();
   });

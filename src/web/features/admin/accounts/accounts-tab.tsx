@@ -1,10 +1,11 @@
-import { Badge, Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getErrorMessage } from '../../../api/error-message';
 import { useListTenantsQuery, type SortDirection, type TenantSummary } from '../../../api/generated/user-service';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
+import { ListToolbar } from '../../../components/data-grid/list-toolbar';
 import { LoadFailure } from '../../../components/feedback/load-failure';
 import { usePermissions } from '../../../state/use-permissions';
 import { formatDateTime } from '../users/format-date-time';
@@ -67,21 +68,13 @@ export function AccountsTab() {
 
   return (
     <Stack gap="4">
-      <HStack justify="space-between" gap="4" wrap="wrap">
-        <Input
-          maxW="sm"
-          placeholder={t`Search`}
-          aria-label={t`Search`}
-          value={typed}
-          onChange={(event) => setTyped(event.currentTarget.value)}
-          data-testid="accounts-search"
-        />
-        {permissions.has('tenant.create') && permissions.isSystemTenant ? (
-          <Button colorPalette="brand" onClick={() => void navigate('/main/admin/tenant/addTenant')} data-testid="accounts-add">
-            <Trans>Add Account</Trans>
-          </Button>
-        ) : null}
-      </HStack>
+      <ListToolbar
+        testId="accounts"
+        search={typed}
+        onSearchChange={setTyped}
+        addLabel={<Trans>Add Account</Trans>}
+        onAdd={permissions.has('tenant.create') && permissions.isSystemTenant ? () => void navigate('/main/admin/tenant/addTenant') : undefined}
+      />
       {tenants.error ? (
         <LoadFailure message={getErrorMessage(tenants.error, t`Something went wrong`)} onRetry={() => void tenants.refetch()} />
       ) : (

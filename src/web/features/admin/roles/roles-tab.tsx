@@ -1,10 +1,11 @@
-import { Button, HStack, Input, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getErrorMessage } from '../../../api/error-message';
 import { useListRolesQuery, type Role } from '../../../api/generated/user-service';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
+import { ListToolbar } from '../../../components/data-grid/list-toolbar';
 import { LoadFailure } from '../../../components/feedback/load-failure';
 import { usePermissions } from '../../../state/use-permissions';
 
@@ -27,21 +28,13 @@ export function RolesTab() {
   );
   return (
     <Stack gap="4">
-      <HStack justify="space-between" gap="4" wrap="wrap">
-        <Input
-          maxW="sm"
-          placeholder={t`Search`}
-          aria-label={t`Search`}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          data-testid="roles-search"
-        />
-        {permissions.has('tenant.roles.permissions.create') ? (
-          <Button colorPalette="brand" onClick={() => void navigate('/main/admin/roles/addRole')} data-testid="roles-add">
-            <Trans>Add Role</Trans>
-          </Button>
-        ) : null}
-      </HStack>
+      <ListToolbar
+        testId="roles"
+        search={search}
+        onSearchChange={setSearch}
+        addLabel={<Trans>Add Role</Trans>}
+        onAdd={permissions.has('tenant.roles.permissions.create') ? () => void navigate('/main/admin/roles/addRole') : undefined}
+      />
       {roles.error ? (
         <LoadFailure message={getErrorMessage(roles.error, t`Something went wrong`)} onRetry={() => void roles.refetch()} />
       ) : (

@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, IconButton, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { LuTrash2 } from 'react-icons/lu';
@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { getErrorMessage } from '../../../api/error-message';
 import { useDeleteUserMutation, useListAccountUsersQuery, type UserSummary } from '../../../api/generated/user-service';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
+import { ListToolbar } from '../../../components/data-grid/list-toolbar';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { LoadFailure } from '../../../components/feedback/load-failure';
@@ -93,21 +94,13 @@ export function UsersTab() {
     <Stack gap="4">
       {message?.tone === 'success' ? <SuccessAlert message={message.text} testId="users-success" /> : null}
       {message?.tone === 'error' ? <ErrorAlert message={message.text} onDismiss={() => setMessage(null)} /> : null}
-      <HStack justify="space-between" gap="4" wrap="wrap">
-        <Input
-          maxW="sm"
-          placeholder={t`Search`}
-          aria-label={t`Search`}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          data-testid="users-search"
-        />
-        {permissions.has('tenant.users.create') ? (
-          <Button colorPalette="brand" onClick={() => void navigate('/main/admin/users/addUser')} data-testid="users-add">
-            <Trans>Add User</Trans>
-          </Button>
-        ) : null}
-      </HStack>
+      <ListToolbar
+        testId="users"
+        search={search}
+        onSearchChange={setSearch}
+        addLabel={<Trans>Add User</Trans>}
+        onAdd={permissions.has('tenant.users.create') ? () => void navigate('/main/admin/users/addUser') : undefined}
+      />
       {users.error ? (
         <LoadFailure message={getErrorMessage(users.error, t`Something went wrong`)} onRetry={() => void users.refetch()} />
       ) : (

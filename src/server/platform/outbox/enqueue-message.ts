@@ -1,4 +1,5 @@
-import type { Db } from '../db/schema';
+import type { Insertable } from 'kysely';
+import type { Db, OutboxMessagesTable } from '../db/schema';
 
 export interface EmailMessage {
   tenantId: number | null;
@@ -14,22 +15,15 @@ export interface EmailMessage {
  * commits. Call `OutboxDispatcher.dispatchSoon()` after the commit to send it without waiting for the sweep.
  */
 export async function enqueueEmail(trx: Db, message: EmailMessage, now: Date): Promise<number> {
-  const row = await trx
-    .insertInto('outbox_messages')
-    .values({
-      channel: 'email',
-      tenant_id: message.tenantId,
-      recipient: message.to,
-      subject: message.subject,
-      body_text: message.text,
-      body_html: message.html,
-      template_type: message.templateType,
-      created_at: now,
-      next_attempt_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertMessage(trx, now, {
+    channel: 'email',
+    tenant_id: message.tenantId,
+    recipient: message.to,
+    subject: message.subject,
+    body_text: message.text,
+    body_html: message.html,
+    template_type: message.templateType,
+  });
 }
 
 export interface SmsMessage {
@@ -44,21 +38,28 @@ export interface SmsMessage {
 
 /** Stores an SMS in the outbox inside the caller's transaction, like enqueueEmail. */
 export async function enqueueSms(trx: Db, message: SmsMessage, now: Date): Promise<number> {
+  return insertMessage(trx, now, {
+    channel: 'sms',
+    tenant_id: message.tenantId,
+    recipient: message.to,
+    subject: null,
+    body_text: message.text,
+    body_html: null,
+    template_type: message.templateType,
+    sms_sender: message.sender,
+    sms_provider: message.provider,
+  });
+}
+
+/** The one insert both channels share: a new message is due at once. */
+async function insertMessage(
+  trx: Db,
+  now: Date,
+  fields: Omit<Insertable<OutboxMessagesTable>, 'created_at' | 'next_attempt_at'>,
+): Promise<number> {
   const row = await trx
     .insertInto('outbox_messages')
-    .values({
-      channel: 'sms',
-      tenant_id: message.tenantId,
-      recipient: message.to,
-      subject: null,
-      body_text: message.text,
-      body_html: null,
-      template_type: message.templateType,
-      sms_sender: message.sender,
-      sms_provider: message.provider,
-      created_at: now,
-      next_attempt_at: now,
-    })
+    .values({ ...fields, created_at: now, next_attempt_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

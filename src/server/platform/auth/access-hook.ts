@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { forbidden, unauthorized } from '../http/http-error';
 import type { AccessRequirements } from '../openapi/contract';
-import { withSystem } from '../tenancy/with-tenant';
 import { loadPrincipal, type OperatingTenant, type Principal } from './principal';
 
 export interface RequestAccess {
@@ -60,7 +59,8 @@ export function createAccessHook(deps: AppDeps, access: AccessRequirements) {
 
     const requestedTenant =
       access.operatingTenant === 'none' ? null : positiveInteger(request.headers.operatingtenant);
-    const found = await withSystem(deps.db, (trx) => loadPrincipal(trx, verified, deps.clock.now(), requestedTenant));
+    // One read statement, so no transaction of its own.
+    const found = await loadPrincipal(deps.db, verified, deps.clock.now(), requestedTenant);
     if (!found) throw unauthorized();
     const { principal, membership } = found;
     established.principal = principal;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/schema';
 
 /** The signed-in user behind a request, as the access hook established it. */
@@ -40,51 +41,58 @@ export interface EstablishedAccess {
  * home tenant.
  */
 export async function loadPrincipal(
-  trx: Db,
+  db: Db,
   token: { userId: number; sessionId: number },
   now: Date,
   requestedTenant: number | null = null,
 ): Promise<EstablishedAccess | null> {
-  const row = await trx
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .innerJoin('tenants as t', 't.id', 'u.tenant_id')
-    .select([
-      'u.id as userId',
-      'u.email',
-      'u.first_name as firstName',
-      'u.last_name as lastName',
-      'u.phone_number as phoneNumber',
-      'u.tenant_id as homeTenantId',
-      't.name as homeTenantName',
-      't.is_system as homeTenantIsSystem',
-      't.is_active as homeTenantActive',
-    ])
-    .where('s.id', '=', token.sessionId)
-    .where('s.user_id', '=', token.userId)
-    .where('s.ended_at', 'is', null)
-    .where('s.expires_at', '>', now)
-    .where('u.is_active', '=', true)
-    .executeTakeFirst();
+  // One statement (every request runs it): the session's user and home tenant, the membership in the requested
+  // tenant, the role of that membership (else of the home tenant's), and the role's active permissions.
+  const { rows } = await sql<{
+    userId: number;
+    email: string;
+    firstName: string;
+    lastName: string;
+    phoneNumber: string | null;
+    homeTenantId: number;
+    homeTenantName: string;
+    homeTenantIsSystem: boolean;
+    homeTenantActive: boolean;
+    membershipId: number | null;
+    membershipName: string | null;
+    membershipIsSystem: boolean | null;
+    roleId: number | null;
+    roleName: string | null;
+    permissions: string[] | null;
+  }>`
+    SELECT u.id AS "userId", u.email, u.first_name AS "firstName", u.last_name AS "lastName",
+      u.phone_number AS "phoneNumber", u.tenant_id AS "homeTenantId", t.name AS "homeTenantName",
+      t.is_system AS "homeTenantIsSystem", t.is_active AS "homeTenantActive",
+      m.id AS "membershipId", m.name AS "membershipName", m.is_system AS "membershipIsSystem",
+      r.id AS "roleId", r.name AS "roleName",
+      (SELECT array_agg(p.permission ORDER BY p.id) FROM role_permissions rp
+       JOIN permissions p ON p.id = rp.permission_id
+       WHERE rp.role_id = r.id AND rp.active) AS permissions
+    FROM sessions s
+    JOIN users u ON u.id = s.user_id
+    JOIN tenants t ON t.id = u.tenant_id
+    LEFT JOIN LATERAL (
+      SELECT mt.id, mt.name, mt.is_system FROM user_tenants ut JOIN tenants mt ON mt.id = ut.tenant_id
+      WHERE ut.user_id = u.id AND ut.tenant_id = ${requestedTenant}::int AND mt.is_active
+    ) m ON true
+    LEFT JOIN LATERAL (
+      SELECT ro.id, ro.name FROM user_tenants ut JOIN roles ro ON ro.id = ut.role_id
+      WHERE ut.user_id = u.id AND ut.tenant_id = coalesce(m.id, u.tenant_id)
+    ) r ON true
+    WHERE s.id = ${token.sessionId} AND s.user_id = ${token.userId} AND s.ended_at IS NULL
+      AND s.expires_at > ${now} AND u.is_active`.execute(db);
+  const row = rows[0];
   if (!row) return null;
-  const membership = requestedTenant !== null ? await findMembership(trx, row.userId, requestedTenant) : null;
-  const role = await membershipRole(trx, row.userId, membership?.id ?? row.homeTenantId);
-  const permissions = new Set(role ? await rolePermissions(trx, role.id) : []);
+  const { membershipId, membershipName, membershipIsSystem, roleId, roleName, permissions, ...user } = row;
   return {
-    principal: { ...row, sessionId: token.sessionId, roleId: role?.id ?? null, roleName: role?.name ?? null, permissions },
-    membership: membership ? { id: membership.id, name: membership.name, isSystem: membership.isSystem } : null,
+    principal: { ...user, sessionId: token.sessionId, roleId, roleName, permissions: new Set(permissions ?? []) },
+    membership: membershipId !== null ? { id: membershipId, name: membershipName!, isSystem: membershipIsSystem! } : null,
   };
-}
-
-async function membershipRole(trx: Db, userId: number, tenantId: number): Promise<{ id: number; name: string } | null> {
-  const row = await trx
-    .selectFrom('user_tenants as ut')
-    .innerJoin('roles as r', 'r.id', 'ut.role_id')
-    .select(['r.id', 'r.name'])
-    .where('ut.user_id', '=', userId)
-    .where('ut.tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  return row ?? null;
 }
 
 export async function rolePermissions(trx: Db, roleId: number): Promise<string[]> {
@@ -97,17 +105,4 @@ export async function rolePermissions(trx: Db, roleId: number): Promise<string[]
     .orderBy('p.id')
     .execute();
   return rows.map((r) => r.permission);
-}
-
-/** The tenant, when the user is a member of it and it is active. */
-export async function findMembership(trx: Db, userId: number, tenantId: number): Promise<OperatingTenant | null> {
-  const row = await trx
-    .selectFrom('user_tenants as ut')
-    .innerJoin('tenants as t', 't.id', 'ut.tenant_id')
-    .select(['t.id', 't.name', 't.is_system as isSystem'])
-    .where('ut.user_id', '=', userId)
-    .where('ut.tenant_id', '=', tenantId)
-    .where('t.is_active', '=', true)
-    .executeTakeFirst();
-  return row ?? null;
 }

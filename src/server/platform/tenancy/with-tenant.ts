@@ -22,8 +22,8 @@ export async function withTenant<T>(db: Db, tenantId: number, fn: (trx: Db) => P
   refuseNesting('A tenant');
   return openTransaction.run('tenant', () =>
     db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL ROLE voxscreen_app`.execute(trx);
-      await sql`SELECT set_config('app.tenant_id', ${String(tenantId)}, true)`.execute(trx);
+      // set_config('role', ..., true) is SET LOCAL ROLE; one statement for both saves a round trip per request.
+      await sql`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${String(tenantId)}, true)`.execute(trx);
       return fn(trx);
     }),
   );

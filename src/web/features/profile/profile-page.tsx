@@ -5,7 +5,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { Form, useField, useForm } from 'react-final-form';
 import { useNavigate } from 'react-router';
 import { getErrorMessage } from '../../api/error-message';
-import { useGetUserInfoQuery, useUpdateUserProfileMutation, type UserInfo } from '../../api/generated/user-service';
+import {
+  useGetUserInfoQuery,
+  userServiceApi,
+  useUpdateUserProfileMutation,
+  type UserInfo,
+} from '../../api/generated/user-service';
 import { ErrorAlert } from '../../components/feedback/error-alert';
 import { LoadFailure } from '../../components/feedback/load-failure';
 import { LoadingState } from '../../components/feedback/loading-state';
@@ -18,6 +23,7 @@ import { SelectField } from '../../components/form/select-field';
 import { submitErrors } from '../../components/form/submit-errors';
 import { TextField } from '../../components/form/text-field';
 import { UnsavedChangesPrompt } from '../../components/navigation/unsaved-changes-prompt';
+import { useAppDispatch } from '../../state/hooks';
 import { TIMEZONE_OPTIONS } from '../../../shared/timezone-options';
 import { PROFILE_FIELD_NAMES, validateProfile } from './profile-validation';
 import { profileValues, toNotificationPreference, type ProfileValues } from './profile-values';
@@ -56,6 +62,7 @@ export function ProfilePage() {
 function ProfileForm({ user }: { user: UserInfo }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const [updateProfile] = useUpdateUserProfileMutation();
   const [saved, setSaved] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -79,7 +86,9 @@ function ProfileForm({ user }: { user: UserInfo }) {
       setFailure(errors[FORM_ERROR] ?? null);
       return errors;
     }
-    // The answer is the updated user info; the shell's copy refreshes through the User cache tag.
+    // The answer is the updated user info: the form and the shell's copy (name and photo in the header) take it
+    // at once; the User cache tag also refetches it.
+    await dispatch(userServiceApi.util.upsertQueryData('getUserInfo', undefined, result.data));
     setSaved(true);
     return undefined;
   };

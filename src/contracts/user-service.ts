@@ -435,6 +435,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/user-service/v1/user/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The signed-in user edits their own profile (000 §2 User Profile); answers the updated user info
+         * @description Only the signed-in user's own record changes: the form names no user, and the e-mail is read-only (not a field). The rules of 000 §5 "Profile" answer 422 with their messages and change nothing: first and last name required, a North-American style phone number with optional country code and extension, and with e-mail alerts on (`resultAlert` PERIODIC) at least one of the times 08:00, 12:00, 16:00 and a time zone. With alerts OFF the times are cleared and `pendingResultsNotification` is stored as OFF whatever was sent. `userImage` replaces the photo (PNG or JPEG, at most 1 MB; larger is a 413); absent keeps it.
+         */
+        put: operations["updateUserProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user-service/v1/user/userInfo": {
         parameters: {
             query?: never;
@@ -595,18 +615,43 @@ export type components = {
             title: string;
         };
         NotificationPreference: {
-            /** @description Timezone option value. */
+            /** @description Timezone option value (src/shared/timezone-options.ts; "6" is Pacific Time). */
             displayTimezone: string | null;
             /** @enum {string} */
             pendingResultsNotification: "ON" | "OFF";
             /** @enum {string} */
             resultAlert: "PERIODIC" | "OFF";
             time: ("08:00" | "12:00" | "16:00")[];
-            /** @description IANA zone name. */
+            /** @description IANA zone name of that option (e.g. America/Los_Angeles). */
             usedTimezone: string | null;
         };
         PermissionGrant: {
             permission: string;
+        };
+        /** @description The User Profile form (multipart). The e-mail is not part of it. */
+        ProfileForm: {
+            firstName: string;
+            lastName: string;
+            /** @description A ProfileNotificationPreference as JSON text (000 §7); checked by the server (422 when it is not one). */
+            notificationPreference: string;
+            /** @description Empty means none. */
+            phoneNumber?: string | null;
+            /**
+             * Format: binary
+             * @description PNG or JPEG photo, at most 1 MB (about 200 x 200 px).
+             */
+            userImage?: string;
+        };
+        /** @description What the profile form sends as `notificationPreference` (JSON text). `usedTimezone` is derived by the server from `displayTimezone`; a sent value is ignored. */
+        ProfileNotificationPreference: {
+            /** @description Timezone option value (e.g. "6", Pacific Time). */
+            displayTimezone: string | null;
+            /** @enum {string} */
+            pendingResultsNotification: "ON" | "OFF";
+            /** @enum {string} */
+            resultAlert: "PERIODIC" | "OFF";
+            time: ("08:00" | "12:00" | "16:00")[];
+            usedTimezone?: string | null;
         };
         Role: {
             description: string | null;
@@ -1747,6 +1792,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    updateUserProfile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the user currently operates in, when one has been chosen. */
+                operatingTenant?: components["parameters"]["OptionalOperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ProfileForm"];
+            };
+        };
+        responses: {
+            /** @description The updated user info (the same answer as getUserInfo). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
         };
     };

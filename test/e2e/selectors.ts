@@ -28,6 +28,8 @@ export const sel = {
     languageSelect: 'language-select',
     userMenu: 'user-menu',
     userMenuProfile: 'user-menu-profile',
+    /** the signed-in user's photo in the user menu button, when they have one */
+    userMenuPhoto: 'user-menu-photo',
     userMenuAbout: 'user-menu-about',
     themeSwitch: 'theme-switch',
     logout: 'user-menu-logout',
@@ -156,6 +158,27 @@ export const sel = {
     loadError: 'template-load-error',
   },
   unsavedChangesModal: 'unsaved-changes-modal',
+  // User Profile (000 §2).
+  profile: {
+    page: 'profile-page',
+    form: 'profile-form',
+    loadError: 'profile-load-error',
+    firstName: 'profile-first-name',
+    lastName: 'profile-last-name',
+    email: 'profile-email',
+    phone: 'profile-phone',
+    photo: 'profile-photo',
+    notifications: 'profile-notifications',
+    alerts: 'profile-alerts',
+    /** `profile-time-<08:00|12:00|16:00>` */
+    time: (time: string) => `profile-time-${time}`,
+    timezone: 'profile-timezone',
+    pending: 'profile-pending',
+    save: 'profile-save',
+    cancel: 'profile-cancel',
+    success: 'profile-success',
+    error: 'profile-error',
+  },
   about: {
     page: 'about-page',
     version: 'about-version',

@@ -3,7 +3,7 @@
  * the form as a plain object; the base query turns it into FormData (toFormData). A test compares this list
  * with the bundled documents in src/contracts so it cannot drift.
  */
-export const MULTIPART_ENDPOINTS: ReadonlySet<string> = new Set(['createTenant', 'updateTenant', 'createUser']);
+export const MULTIPART_ENDPOINTS: ReadonlySet<string> = new Set(['createTenant', 'updateTenant', 'createUser', 'updateUserProfile']);
 
 /**
  * A form object as FormData: files and blobs as they are, null as an empty field (the server reads it as

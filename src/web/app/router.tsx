@@ -6,6 +6,7 @@ import { authRoutes } from '../features/auth/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { GenericErrorPage } from '../features/errors/generic-error-page';
 import { NotFoundPage } from '../features/errors/not-found-page';
+import { profileRoutes } from '../features/profile/routes';
 import { projectRoutes } from '../features/projects/routes';
 import { resetPasswordRoutes } from '../features/reset-password/routes';
 import { RequireAuth } from './require-auth';
@@ -37,6 +38,7 @@ export const appRoutes: RouteObject[] = [
               { index: true, element: <Navigate to="/main/dashboard" replace /> },
               ...dashboardRoutes,
               ...projectRoutes,
+              ...profileRoutes,
               ...aboutRoutes,
               ...adminRoutes,
               { path: '*', element: <NotFoundPage /> },

@@ -1,16 +1,12 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely';
+import type { NotificationPreference } from '../../../shared/profile-rules';
 
 /** jsonb columns: read as parsed JSON, written as JSON text (the same on PGlite and node-postgres). */
 type Json<T> = ColumnType<T, string, string>;
 type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
 
-export interface NotificationPreference {
-  resultAlert: 'PERIODIC' | 'OFF';
-  time: Array<'08:00' | '12:00' | '16:00'>;
-  displayTimezone: string | null;
-  usedTimezone: string | null;
-  pendingResultsNotification: 'ON' | 'OFF';
-}
+/** users.notification_preference: the shape the profile rules define (src/shared/profile-rules.ts). */
+export type { NotificationPreference };
 
 export type AccessType = 'read' | 'create' | 'update' | 'delete';
 export type PermissionGroup = 'project' | 'administration' | 'internal';

@@ -8,8 +8,8 @@ import type { Db, TenantAttributeType } from '../../platform/db/schema';
  * ones before sending; the server has the final word). Each check adds to a list; `throwIfAny` answers 422.
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** North-American style: optional +country code, 3-3-4 digits, optional extension (002 §5 "Add account"). */
-export const PHONE_PATTERN = /^(\+\d{1,3}[\s.-]?)?(\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}(\s*(ext\.?|x|#)\s*\d{1,6})?$/i;
+/** North-American style phone (002 §5 "Add account"); the same rule as the profile's (src/shared). */
+export { PHONE_PATTERN } from '../../../shared/profile-rules';
 
 export const NOT_IN_THIS_ENVIRONMENT_MESSAGE = 'This field is not used in this environment.';
 

@@ -28,6 +28,17 @@ const injectedRtkApi = api
         query: () => ({ url: `/user-service/v1/user/userInfo` }),
         providesTags: ["User"],
       }),
+      updateUserProfile: build.mutation<
+        UpdateUserProfileApiResponse,
+        UpdateUserProfileApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-service/v1/user/profile`,
+          method: "PUT",
+          body: queryArg.profileForm,
+        }),
+        invalidatesTags: ["User"],
+      }),
       getAuthorizer: build.query<GetAuthorizerApiResponse, GetAuthorizerApiArg>(
         {
           query: () => ({ url: `/user-service/v1/user/authorizer` }),
@@ -248,6 +259,11 @@ export type LogoutUserApiResponse = /** status 200 Session ended. */ Message;
 export type LogoutUserApiArg = void;
 export type GetUserInfoApiResponse = /** status 200 User info. */ UserInfo;
 export type GetUserInfoApiArg = void;
+export type UpdateUserProfileApiResponse =
+  /** status 200 The updated user info (the same answer as getUserInfo). */ UserInfo;
+export type UpdateUserProfileApiArg = {
+  profileForm: ProfileForm;
+};
 export type GetAuthorizerApiResponse =
   /** status 200 Authorization verdict. */ Authorizer;
 export type GetAuthorizerApiArg = void;
@@ -421,9 +437,9 @@ export type PermissionGrant = {
 export type NotificationPreference = {
   resultAlert: "PERIODIC" | "OFF";
   time: ("08:00" | "12:00" | "16:00")[];
-  /** Timezone option value. */
+  /** Timezone option value (src/shared/timezone-options.ts; "6" is Pacific Time). */
   displayTimezone: string | null;
-  /** IANA zone name. */
+  /** IANA zone name of that option (e.g. America/Los_Angeles). */
   usedTimezone: string | null;
   pendingResultsNotification: "ON" | "OFF";
 };
@@ -450,6 +466,16 @@ export type UserInfo = {
     permissions: PermissionGrant[];
   };
   notificationPreference: NotificationPreference;
+};
+export type ProfileForm = {
+  firstName: string;
+  lastName: string;
+  /** Empty means none. */
+  phoneNumber?: string | null;
+  /** A ProfileNotificationPreference as JSON text (000 §7); checked by the server (422 when it is not one). */
+  notificationPreference: string;
+  /** PNG or JPEG photo, at most 1 MB (about 200 x 200 px). */
+  userImage?: Blob;
 };
 export type Authorizer = {
   authorized: boolean;
@@ -709,6 +735,7 @@ export const {
   useLogoutUserMutation,
   useGetUserInfoQuery,
   useLazyGetUserInfoQuery,
+  useUpdateUserProfileMutation,
   useGetAuthorizerQuery,
   useLazyGetAuthorizerQuery,
   useListUserActivitiesQuery,

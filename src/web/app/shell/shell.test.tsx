@@ -150,8 +150,7 @@ describe('shell', () => {
 
     await chooseMenuItem(app.user, sel.shell.userMenu, sel.shell.userMenuProfile);
     expect(app.router.state.location.pathname).toBe('/main/userprofile');
-    // The profile screen arrives with its own issue; until then the route is unknown.
-    expect(await screen.findByTestId(sel.notFound)).toHaveTextContent('No Page Found');
+    expect(await screen.findByTestId(sel.profile.page)).toBeInTheDocument();
     expect(screen.getByTestId(sel.shell.sidebar)).toBeInTheDocument();
   });
 });

@@ -10,12 +10,14 @@ export interface ImageFieldProps {
   /** The stored image (base64) shown until a new file is chosen. */
   currentBase64?: string | null;
   helperText?: string;
+  /** File types offered by the picker (the server checks what it accepts). */
+  accept?: string;
   disabled?: boolean;
   testId?: string;
 }
 
 /** A final-form image upload: the value is the chosen File (undefined while unchanged), with a preview. */
-export function ImageField({ name, label, currentBase64, helperText, disabled, testId }: ImageFieldProps) {
+export function ImageField({ name, label, currentBase64, helperText, accept = 'image/*', disabled, testId }: ImageFieldProps) {
   const { input, meta } = useField<File | undefined>(name);
   const file = input.value instanceof File ? input.value : undefined;
   const [preview, setPreview] = useState<string | null>(null);
@@ -41,7 +43,7 @@ export function ImageField({ name, label, currentBase64, helperText, disabled, t
         ) : null}
         <Input
           type="file"
-          accept="image/*"
+          accept={accept}
           p="1"
           data-testid={testId}
           onBlur={input.onBlur}

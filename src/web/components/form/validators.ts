@@ -50,8 +50,8 @@ export const positiveIntegerOrEmpty =
   (value) =>
     isBlank(value) || (typeof value === 'string' && /^\d+$/.test(value.trim()) && Number(value) > 0) ? undefined : message;
 
-/** North-American style phone: optional +country code, 3-3-4 digits, optional extension (002 §5). */
-export const PHONE_PATTERN = /^(\+\d{1,3}[\s.-]?)?(\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}(\s*(ext\.?|x|#)\s*\d{1,6})?$/i;
+/** North-American style phone: optional +country code, 3-3-4 digits, optional extension (000 §5, 002 §5). */
+export { PHONE_PATTERN } from '../../../shared/profile-rules';
 
 /** An optional value that must match a pattern when given. */
 export const pattern =

@@ -74,6 +74,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/project-service/v1/project/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Which other projects, of any tenant, already use a project code or dial-in numbers
+         * @description The project form's live checks (001 §4-§5). With projectCode (and projectId when editing): the answer's projectCode map holds the code when another project uses it, with that project's and tenant's names (PROJECT_CODE_VALIDATION_MESSAGE); an empty map means the code is free. With phoneNumber[] (and interviewMethodId): the phoneNumber map lists, per number used by other projects, those projects and tenants (PROJECT_PHONE_NUMBER__CONFIRM_MESSAGE); a direct interview method (the platform places the call, see additional-json) shares numbers freely and answers an empty map. Codes compare case-insensitively, numbers after normalisation to +digits. Project codes are unique on the whole platform, so this call reads every tenant's codes and numbers through a narrow SECURITY DEFINER lookup that answers only matches of the values asked (migration 007). The project named by projectId (which must be one of the operating tenant's) is never reported against itself.
+         */
+        post: operations["checkProjectCodeAndPhone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project-service/v1/project/check/user-email": {
         parameters: {
             query?: never;
@@ -520,6 +540,64 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    checkProjectCodeAndPhone: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Interview method of the form (default 2, dial-in). */
+                    interviewMethodId?: number | null;
+                    phoneNumber?: string[];
+                    projectCode?: string;
+                    /** @description The project being edited; null or absent on create. */
+                    projectId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Conflicts found; both maps are present, empty when nothing was asked or nothing conflicts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Number as asked → the other projects using it. */
+                        phoneNumber: {
+                            [key: string]: {
+                                project_name: string;
+                                tenant_name: string;
+                            }[];
+                        };
+                        /** @description Code as asked → the other project using it. */
+                        projectCode: {
+                            [key: string]: {
+                                project_name: string;
+                                tenant_name: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
         };
     };

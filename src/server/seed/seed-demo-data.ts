@@ -4,6 +4,7 @@ import type { Clock } from '../platform/clock';
 import type { Db } from '../platform/db/schema';
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
 import { createProjectWithQuestions } from '../services/project-service/create-project';
+import { saveProjectLanguageConfig } from '../services/project-service/lookups/language-config-store';
 import { createDefaultProjectAttributes } from '../services/project-service/project-attributes';
 import { createOrder } from '../services/user-service/order-domain';
 import { addUserToTenant } from '../services/user-service/add-user-to-tenant';
@@ -28,6 +29,20 @@ export interface SeedReport {
 
 /** The random seed of a demo project's participants and results: its tenant id and its place in the list. */
 export const demoProjectSeed = (tenantId: number, projectIndex: number): number => tenantId * 1000 + projectIndex;
+
+/**
+ * The demo project's interview configuration per language: a project code unique on the platform (tenant id,
+ * project place, language id) and a dial-in number from the fictional +1 800 555 range.
+ */
+export function demoLanguageConfig(tenantId: number, projectIndex: number, languageIds: readonly number[]) {
+  return languageIds.map((languageId) => ({
+    languageId,
+    projectCode: `${tenantId}${String(projectIndex + 1).padStart(2, '0')}${languageId}`,
+    dialInNumber: `+1800555${String((tenantId * 100 + projectIndex * 10 + languageId) % 10000).padStart(4, '0')}`,
+    ivrOption: languageId,
+    callDelayBy: 5,
+  }));
+}
 
 const byName = (name: string) => sql<boolean>`lower(name) = ${name.toLowerCase()}`;
 
@@ -84,6 +99,7 @@ export async function seedDemoData({ db, clock, passwords }: SeedDeps): Promise<
           questions: DEMO_QUESTIONS.map((questionText) => ({ questionText })),
           now,
         });
+        await saveProjectLanguageConfig(trx, projectId, demoLanguageConfig(id, index, project.languageIds));
         created.push({ project, index, projectId, questionIds });
       }
       for (const center of demo.callCenters) {

@@ -3,6 +3,7 @@ import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { checkUserEmailHandlers } from './check-user-email';
 import { communicationHandlers } from './communication/communication-handlers';
 import { projectDetailHandlers } from './project-detail-handlers';
+import { projectCheckHandlers } from './lookups/project-check-handlers';
 import { projectHandlers } from './project-handlers';
 
 export const projectServiceHandlers: ServiceHandlers<operations> = {
@@ -10,4 +11,5 @@ export const projectServiceHandlers: ServiceHandlers<operations> = {
   ...projectHandlers,
   ...projectDetailHandlers,
   ...communicationHandlers,
+  ...projectCheckHandlers,
 };

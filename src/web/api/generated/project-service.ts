@@ -4,6 +4,7 @@ export const addTagTypes = [
   "Project",
   "Dashboard",
   "Communication",
+  "ProjectLookup",
   "Admin",
 ] as const;
 const injectedRtkApi = api
@@ -99,6 +100,17 @@ const injectedRtkApi = api
         }),
         providesTags: ["Communication"],
       }),
+      checkProjectCodeAndPhone: build.query<
+        CheckProjectCodeAndPhoneApiResponse,
+        CheckProjectCodeAndPhoneApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/check`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        providesTags: ["ProjectLookup"],
+      }),
       checkUserEmail: build.mutation<
         CheckUserEmailApiResponse,
         CheckUserEmailApiArg
@@ -173,6 +185,33 @@ export type ListProjectCommunicationTemplatesApiResponse =
 export type ListProjectCommunicationTemplatesApiArg = {
   /** The project, in the operating tenant. */
   id: number;
+};
+export type CheckProjectCodeAndPhoneApiResponse =
+  /** status 200 Conflicts found; both maps are present, empty when nothing was asked or nothing conflicts. */ {
+    /** Code as asked → the other project using it. */
+    projectCode: {
+      [key: string]: {
+        project_name: string;
+        tenant_name: string;
+      };
+    };
+    /** Number as asked → the other projects using it. */
+    phoneNumber: {
+      [key: string]: {
+        tenant_name: string;
+        project_name: string;
+      }[];
+    };
+  };
+export type CheckProjectCodeAndPhoneApiArg = {
+  body: {
+    projectCode?: string;
+    /** The project being edited; null or absent on create. */
+    projectId?: number | null;
+    phoneNumber?: string[];
+    /** Interview method of the form (default 2, dial-in). */
+    interviewMethodId?: number | null;
+  };
 };
 export type CheckUserEmailApiResponse = /** status 200 The verdict. */ {
   is_exist: boolean;
@@ -344,5 +383,7 @@ export const {
   useSaveCommunicationTemplateMutation,
   useListProjectCommunicationTemplatesQuery,
   useLazyListProjectCommunicationTemplatesQuery,
+  useCheckProjectCodeAndPhoneQuery,
+  useLazyCheckProjectCodeAndPhoneQuery,
   useCheckUserEmailMutation,
 } = injectedRtkApi;

@@ -182,6 +182,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/project-service/v1/project/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The roles a project team member can be given in the operating tenant
+         * @description The roles of the tenant (000 §3 Role) for the team's 'Assign Roles' modal and the project form, sorted by name. The call-center roles (Call Center Admin, Call Center Supervisor, Call Center Agent) run call centers, not projects, and are left out, as on the user form (002 §5). tenantId must be the operating tenant (403 otherwise): another tenant's roles are never listed.
+         */
+        get: operations["listProjectTeamRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -307,6 +327,15 @@ export type components = {
         ProjectQuestionResults: components["schemas"]["RiskCounts"] & {
             projectQuestionId: number;
             sequence: number;
+        };
+        ProjectTeamRole: {
+            description: string | null;
+            name: string;
+            roleId: number;
+            tenant: {
+                tenantId: number;
+                tenantName: string;
+            };
         };
         /** @enum {string} */
         QuestionnaireType: "PRECISION_QUESTIONNAIRE" | "EXPRESS_QUESTIONNAIRE" | "HYBRID_QUESTIONNAIRE" | "PRECISION_RED_GREEN_QUESTIONNAIRE" | "SURGE_QUESTIONNAIRE" | "PROTECT_QUESTIONNAIRE";
@@ -771,6 +800,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["YearlyResult"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    listProjectTeamRoles: {
+        parameters: {
+            query: {
+                /** @description Must equal the operating tenant (403 otherwise). */
+                tenantId: number;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Roles by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectTeamRole"][];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -4,6 +4,7 @@ import { checkUserEmailHandlers } from './check-user-email';
 import { communicationHandlers } from './communication/communication-handlers';
 import { projectDetailHandlers } from './project-detail-handlers';
 import { projectCheckHandlers } from './lookups/project-check-handlers';
+import { teamRoleHandlers } from './lookups/team-role-handlers';
 import { projectHandlers } from './project-handlers';
 
 export const projectServiceHandlers: ServiceHandlers<operations> = {
@@ -12,4 +13,5 @@ export const projectServiceHandlers: ServiceHandlers<operations> = {
   ...projectDetailHandlers,
   ...communicationHandlers,
   ...projectCheckHandlers,
+  ...teamRoleHandlers,
 };

@@ -111,6 +111,18 @@ const injectedRtkApi = api
         }),
         providesTags: ["ProjectLookup"],
       }),
+      listProjectTeamRoles: build.query<
+        ListProjectTeamRolesApiResponse,
+        ListProjectTeamRolesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/roles`,
+          params: {
+            tenantId: queryArg.tenantId,
+          },
+        }),
+        providesTags: ["ProjectLookup"],
+      }),
       checkUserEmail: build.mutation<
         CheckUserEmailApiResponse,
         CheckUserEmailApiArg
@@ -212,6 +224,12 @@ export type CheckProjectCodeAndPhoneApiArg = {
     /** Interview method of the form (default 2, dial-in). */
     interviewMethodId?: number | null;
   };
+};
+export type ListProjectTeamRolesApiResponse =
+  /** status 200 Roles by name. */ ProjectTeamRole[];
+export type ListProjectTeamRolesApiArg = {
+  /** Must equal the operating tenant (403 otherwise). */
+  tenantId: number;
 };
 export type CheckUserEmailApiResponse = /** status 200 The verdict. */ {
   is_exist: boolean;
@@ -367,6 +385,15 @@ export type CommunicationTemplateSummary = {
   template_name: string | null;
   updated_at: string;
 };
+export type ProjectTeamRole = {
+  roleId: number;
+  name: string;
+  description: string | null;
+  tenant: {
+    tenantId: number;
+    tenantName: string;
+  };
+};
 export const {
   useListProjectCardsQuery,
   useLazyListProjectCardsQuery,
@@ -385,5 +412,7 @@ export const {
   useLazyListProjectCommunicationTemplatesQuery,
   useCheckProjectCodeAndPhoneQuery,
   useLazyCheckProjectCodeAndPhoneQuery,
+  useListProjectTeamRolesQuery,
+  useLazyListProjectTeamRolesQuery,
   useCheckUserEmailMutation,
 } = injectedRtkApi;

@@ -57,6 +57,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/project-service/v1/project/additional-json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project form's fixed choices and ranges that no other call supplies
+         * @description Product constants of the project form (001 §3, §5, §9), the same for every tenant: the choices of the internal fields (interview method, multilingual phone, integration method, access-code behaviour, guide URL, IRN verification) and of the multi-language rows (phone-number status, telco), questionnaire types, API security types, the locked additional-field keys, and the number ranges the form and the server enforce (IVR option 1-15, call delay 1-15 in units of callDelayUnitSeconds, default 5; IRN length 6-15, default 6; auto reminder days, default 3). Each choice has a stable id, a key the console translates by, an English label and the default flag. Tenant-managed lookups (STATUS, STAGE, ...) come from project/attributes, languages from user-service tenant/languages.
+         */
+        get: operations["getProjectFormOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project-service/v1/project/attributes": {
         parameters: {
             query?: never;
@@ -66,6 +86,26 @@ export type paths = {
         };
         /** STATUS and STAGE values of the operating tenant in a language (English where a value lacks it) */
         get: operations["listProjectAttributes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-service/v1/project/business-line/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business-line taxonomy of the project form's cascading dropdowns, with the tag suggestions
+         * @description 001 §2 "Business Line": Industry → Business Unit → Business Function → Use Case, each entry with label and value, plus tags. Provider reference data (migration 007), the same in every tenant. Answered flat: `levels` names the dropdowns in cascade order (key and label, what a saved line keeps as currentFieldKey and currentFieldlabel); `items` holds every entry with its level and parentId (null for industries), by level then sequence, so a dropdown lists the items whose parentId is the value chosen above it. Values are unique among siblings only; the id identifies an entry.
+         */
+        get: operations["getBusinessLineData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -206,6 +246,25 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        BusinessLineData: {
+            items: {
+                id: number;
+                label: string;
+                level: components["schemas"]["BusinessLineLevel"];
+                parentId: number | null;
+                value: string;
+            }[];
+            levels: {
+                key: components["schemas"]["BusinessLineLevel"];
+                label: string;
+            }[];
+            tags: {
+                label: string;
+                value: string;
+            }[];
+        };
+        /** @enum {string} */
+        BusinessLineLevel: "INDUSTRY" | "BUSINESS_UNIT" | "BUSINESS_FUNCTION" | "USE_CASE";
         CommunicationTemplate: {
             description: string | null;
             email_subject: string | null;
@@ -271,7 +330,20 @@ export type components = {
             /** @description Human-readable message shown to the user. */
             message: string;
         };
+        FormOption: {
+            default: boolean;
+            id: number;
+            key: string;
+            /** @description English label; the console translates by key. */
+            label: string;
+        };
+        FormOptionList: components["schemas"]["FormOption"][];
         IdList: string;
+        NumberRange: {
+            default: number | null;
+            max: number;
+            min: number;
+        };
         Placeholder: {
             /** @description Default placeholders may also appear in an e-mail subject. */
             isDefaultPlaceholder: boolean;
@@ -323,6 +395,28 @@ export type components = {
             /** @description Sequence of the stage: 1 setup, 3 execution, 4 complete. */
             stageSequence: number | null;
             statusId: number | null;
+        };
+        ProjectFormOptions: {
+            accessCodeBehaviors: components["schemas"]["FormOptionList"];
+            callDelayUnitSeconds: number;
+            /** @description Interview methods where the platform places the call; dial-in numbers may then be shared. */
+            directInterviewMethodIds: number[];
+            guideUrlOptions: components["schemas"]["FormOptionList"];
+            integrationMethods: components["schemas"]["FormOptionList"];
+            interviewMethods: components["schemas"]["FormOptionList"];
+            irnVerificationMethods: components["schemas"]["FormOptionList"];
+            lockedAdditionalFieldKeys: string[];
+            multilingualPhoneOptions: components["schemas"]["FormOptionList"];
+            phoneNumberStatuses: components["schemas"]["FormOptionList"];
+            questionnaireTypes: components["schemas"]["QuestionnaireType"][];
+            ranges: {
+                autoReminderTimeInDays: components["schemas"]["NumberRange"];
+                callDelayBy: components["schemas"]["NumberRange"];
+                irnLength: components["schemas"]["NumberRange"];
+                ivrOption: components["schemas"]["NumberRange"];
+            };
+            securityTypes: ("API_KEY" | "CLIENT_CREDENTIAL")[];
+            telcos: components["schemas"]["FormOptionList"];
         };
         ProjectQuestionResults: components["schemas"]["RiskCounts"] & {
             projectQuestionId: number;
@@ -533,6 +627,37 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
         };
     };
+    getProjectFormOptions: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectFormOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
     listProjectAttributes: {
         parameters: {
             query: {
@@ -564,6 +689,37 @@ export interface operations {
                     "application/json": {
                         attributes: components["schemas"]["ProjectAttribute"][];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    getBusinessLineData: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Levels, entries and tags. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessLineData"];
                 };
             };
             400: components["responses"]["BadRequest"];

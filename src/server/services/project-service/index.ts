@@ -5,6 +5,7 @@ import { communicationHandlers } from './communication/communication-handlers';
 import { projectDetailHandlers } from './project-detail-handlers';
 import { projectCheckHandlers } from './lookups/project-check-handlers';
 import { teamRoleHandlers } from './lookups/team-role-handlers';
+import { formLookupHandlers } from './lookups/form-lookup-handlers';
 import { projectHandlers } from './project-handlers';
 
 export const projectServiceHandlers: ServiceHandlers<operations> = {
@@ -14,4 +15,5 @@ export const projectServiceHandlers: ServiceHandlers<operations> = {
   ...communicationHandlers,
   ...projectCheckHandlers,
   ...teamRoleHandlers,
+  ...formLookupHandlers,
 };

@@ -123,6 +123,22 @@ const injectedRtkApi = api
         }),
         providesTags: ["ProjectLookup"],
       }),
+      getBusinessLineData: build.query<
+        GetBusinessLineDataApiResponse,
+        GetBusinessLineDataApiArg
+      >({
+        query: () => ({
+          url: `/project-service/v1/project/business-line/data`,
+        }),
+        providesTags: ["ProjectLookup"],
+      }),
+      getProjectFormOptions: build.query<
+        GetProjectFormOptionsApiResponse,
+        GetProjectFormOptionsApiArg
+      >({
+        query: () => ({ url: `/project-service/v1/project/additional-json` }),
+        providesTags: ["ProjectLookup"],
+      }),
       checkUserEmail: build.mutation<
         CheckUserEmailApiResponse,
         CheckUserEmailApiArg
@@ -231,6 +247,12 @@ export type ListProjectTeamRolesApiArg = {
   /** Must equal the operating tenant (403 otherwise). */
   tenantId: number;
 };
+export type GetBusinessLineDataApiResponse =
+  /** status 200 Levels, entries and tags. */ BusinessLineData;
+export type GetBusinessLineDataApiArg = void;
+export type GetProjectFormOptionsApiResponse =
+  /** status 200 The options. */ ProjectFormOptions;
+export type GetProjectFormOptionsApiArg = void;
 export type CheckUserEmailApiResponse = /** status 200 The verdict. */ {
   is_exist: boolean;
   tenants: {
@@ -394,6 +416,60 @@ export type ProjectTeamRole = {
     tenantName: string;
   };
 };
+export type BusinessLineLevel =
+  "INDUSTRY" | "BUSINESS_UNIT" | "BUSINESS_FUNCTION" | "USE_CASE";
+export type BusinessLineData = {
+  levels: {
+    key: BusinessLineLevel;
+    label: string;
+  }[];
+  items: {
+    id: number;
+    parentId: number | null;
+    level: BusinessLineLevel;
+    value: string;
+    label: string;
+  }[];
+  tags: {
+    value: string;
+    label: string;
+  }[];
+};
+export type FormOption = {
+  id: number;
+  key: string;
+  /** English label; the console translates by key. */
+  label: string;
+  default: boolean;
+};
+export type FormOptionList = FormOption[];
+export type NumberRange = {
+  min: number;
+  max: number;
+  default: number | null;
+};
+export type ProjectFormOptions = {
+  interviewMethods: FormOptionList;
+  /** Interview methods where the platform places the call; dial-in numbers may then be shared. */
+  directInterviewMethodIds: number[];
+  multilingualPhoneOptions: FormOptionList;
+  integrationMethods: FormOptionList;
+  accessCodeBehaviors: FormOptionList;
+  guideUrlOptions: FormOptionList;
+  irnVerificationMethods: FormOptionList;
+  phoneNumberStatuses: FormOptionList;
+  telcos: FormOptionList;
+  questionnaireTypes: QuestionnaireType[];
+  securityTypes: ("API_KEY" | "CLIENT_CREDENTIAL")[];
+  lockedAdditionalFieldKeys: string[];
+  ranges: {
+    ivrOption: NumberRange;
+    callDelayBy: NumberRange;
+    irnLength: NumberRange;
+    autoReminderTimeInDays: NumberRange;
+  };
+  callDelayUnitSeconds: number;
+};
 export const {
   useListProjectCardsQuery,
   useLazyListProjectCardsQuery,
@@ -414,5 +490,9 @@ export const {
   useLazyCheckProjectCodeAndPhoneQuery,
   useListProjectTeamRolesQuery,
   useLazyListProjectTeamRolesQuery,
+  useGetBusinessLineDataQuery,
+  useLazyGetBusinessLineDataQuery,
+  useGetProjectFormOptionsQuery,
+  useLazyGetProjectFormOptionsQuery,
   useCheckUserEmailMutation,
 } = injectedRtkApi;

@@ -45,3 +45,63 @@ describe('GET project/roles', () => {
     expect(body.code).toBe('FORBIDDEN');
   });
 });
+
+describe('GET project/business-line/data', () => {
+  test('answers the four cascading levels, every entry under an existing parent of the level above, and the tags', async () => {
+    const data = await t.api.ok('getBusinessLineData', { token: analyst, operatingTenant: acme });
+    expect(data.levels).toEqual([
+      { key: 'INDUSTRY', label: 'Industry' },
+      { key: 'BUSINESS_UNIT', label: 'Business Unit' },
+      { key: 'BUSINESS_FUNCTION', label: 'Business Function' },
+      { key: 'USE_CASE', label: 'Use Case' },
+    ]);
+    const byId = new Map(data.items.map((item) => [item.id, item]));
+    const depth = (key: string) => data.levels.findIndex((l) => l.key === key);
+    for (const item of data.items) {
+      if (item.level === 'INDUSTRY') expect(item.parentId).toBeNull();
+      else expect(depth(byId.get(item.parentId!)!.level)).toBe(depth(item.level) - 1);
+    }
+    const industries = data.items.filter((i) => i.level === 'INDUSTRY').map((i) => i.label);
+    expect(industries).toEqual(['Insurance', 'Banking and Financial Services', 'Transportation and Logistics', 'Public Sector']);
+    // Every industry leads down to at least one use case.
+    const hasChildren = (id: number) => data.items.some((i) => i.parentId === id);
+    for (const item of data.items.filter((i) => i.level !== 'USE_CASE')) expect(hasChildren(item.id)).toBe(true);
+    expect(data.tags.map((tag) => tag.value)).toContain('OTHER');
+  });
+
+  test('is the same reference data in every tenant, and needs a project permission', async () => {
+    const dual = await t.signIn('dual@globex.test');
+    const fromGlobex = await t.api.ok('getBusinessLineData', { token: dual, operatingTenant: globex });
+    const fromAcme = await t.api.ok('getBusinessLineData', { token: analyst, operatingTenant: acme });
+    expect(fromGlobex).toEqual(fromAcme);
+    expect((await t.api.fails('getBusinessLineData', 403, { token: unprivileged, operatingTenant: unprivilegedTenant })).code).toBe('FORBIDDEN');
+  });
+});
+
+describe('GET project/additional-json', () => {
+  test('answers the form choices with one default each, and the ranges the server enforces', async () => {
+    const options = await t.api.ok('getProjectFormOptions', { token: analyst, operatingTenant: acme });
+    const lists = [
+      options.interviewMethods, options.multilingualPhoneOptions, options.integrationMethods, options.accessCodeBehaviors,
+      options.guideUrlOptions, options.irnVerificationMethods, options.phoneNumberStatuses, options.telcos,
+    ];
+    for (const list of lists) expect(list.filter((o) => o.default)).toHaveLength(1);
+    // 001 §9: default interview method 2; ivrOption and callDelayBy 1-15 (default 5, units of 3 s); IRN length 6-15.
+    expect(options.interviewMethods.find((m) => m.default)).toMatchObject({ id: 2, key: 'DIAL_IN' });
+    expect(options.directInterviewMethodIds).toEqual([1]);
+    expect(options.ranges).toEqual({
+      ivrOption: { min: 1, max: 15, default: null },
+      callDelayBy: { min: 1, max: 15, default: 5 },
+      irnLength: { min: 6, max: 15, default: 6 },
+      autoReminderTimeInDays: { min: 1, max: 30, default: 3 },
+    });
+    expect(options.callDelayUnitSeconds).toBe(3);
+    expect(options.questionnaireTypes).toHaveLength(6);
+    expect(options.securityTypes).toEqual(['API_KEY', 'CLIENT_CREDENTIAL']);
+    expect(options.lockedAdditionalFieldKeys).toEqual(['SMS_TEST_PHONE_NUMBER', 'SMS_COUNTRY_CODE', 'PROJECT_LANGUAGES']);
+  });
+
+  test('needs a project permission', async () => {
+    expect((await t.api.fails('getProjectFormOptions', 403, { token: unprivileged, operatingTenant: unprivilegedTenant })).code).toBe('FORBIDDEN');
+  });
+});

@@ -242,6 +242,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/project-service/v1/result-config/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the operating tenant's result-configuration templates, newest first
+         * @description The Result Configuration admin tab (002 §2.10) and the project form's template list (001 §6, Template Type). page counts from 0; search filters template names (case-insensitive substring). Each template carries, per template type (label: the type name with underscores replaced by spaces), the display row of each result code: English and Spanish result text, the badge code (result_type: one of HR, R, PR, AR, LR, G, NC, DC, NP, AD, CM, D) and the chosen icon, with the icons it may choose from. Every account starts with the template 'Standard Results'.
+         */
+        post: operations["listResultConfigTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -433,6 +453,32 @@ export type components = {
         };
         /** @enum {string} */
         QuestionnaireType: "PRECISION_QUESTIONNAIRE" | "EXPRESS_QUESTIONNAIRE" | "HYBRID_QUESTIONNAIRE" | "PRECISION_RED_GREEN_QUESTIONNAIRE" | "SURGE_QUESTIONNAIRE" | "PROTECT_QUESTIONNAIRE";
+        ResultConfigRow: {
+            icon_id: number;
+            icons: {
+                label: string;
+                value: number;
+            }[];
+            /** @description Result text in English (also shown for Tagalog). */
+            result: string;
+            result_es: string;
+            /**
+             * @description The badge code.
+             * @enum {string}
+             */
+            result_type: "HR" | "R" | "PR" | "AR" | "LR" | "G" | "NC" | "DC" | "NP" | "AD" | "CM" | "D";
+            result_type_es: string;
+        };
+        ResultConfigTemplate: {
+            /** Format: date-time */
+            create_date: string;
+            id: number;
+            template_name: string;
+            /** @description Template type name (e.g. PRECISION_RESULTS) → its rows. */
+            template_type: {
+                [key: string]: components["schemas"]["ResultConfigRow"][];
+            };
+        };
         RiskCounts: {
             adCount: number;
             arCount: number;
@@ -990,6 +1036,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProjectTeamRole"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    listResultConfigTemplates: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    page: number;
+                    /** @description The list's default is 25. */
+                    pageSize: number;
+                    search?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The page and the number of matching templates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        template: components["schemas"]["ResultConfigTemplate"][];
+                        total_template: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -6,6 +6,7 @@ import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
 import { createProjectWithQuestions } from '../services/project-service/create-project';
 import { saveProjectLanguageConfig } from '../services/project-service/lookups/language-config-store';
 import { createDefaultProjectAttributes } from '../services/project-service/project-attributes';
+import { ensureDefaultResultConfigTemplate } from '../services/project-service/result-config/result-config-store';
 import { createOrder } from '../services/user-service/order-domain';
 import { addUserToTenant } from '../services/user-service/add-user-to-tenant';
 import { createCallCenter } from '../services/user-service/create-call-center';
@@ -81,6 +82,7 @@ export async function seedDemoData({ db, clock, passwords }: SeedDeps): Promise<
     tenantIds.set(demo.name, id);
     const newProjects = await withTenant(db, id, async (trx) => {
       await createDefaultProjectAttributes(trx, id);
+      await ensureDefaultResultConfigTemplate(trx, id, now);
       for (const order of demo.orders) {
         const exists = await trx.selectFrom('orders').select('id').where('order_number', '=', order.orderNumber).executeTakeFirst();
         if (!exists) await createOrder(trx, { tenantId: id, ...order, ...orderDates(order, now), now });

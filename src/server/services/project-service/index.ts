@@ -7,6 +7,7 @@ import { projectCheckHandlers } from './lookups/project-check-handlers';
 import { teamRoleHandlers } from './lookups/team-role-handlers';
 import { formLookupHandlers } from './lookups/form-lookup-handlers';
 import { projectHandlers } from './project-handlers';
+import { resultConfigHandlers } from './result-config/result-config-handlers';
 
 export const projectServiceHandlers: ServiceHandlers<operations> = {
   ...checkUserEmailHandlers,
@@ -16,4 +17,5 @@ export const projectServiceHandlers: ServiceHandlers<operations> = {
   ...projectCheckHandlers,
   ...teamRoleHandlers,
   ...formLookupHandlers,
+  ...resultConfigHandlers,
 };

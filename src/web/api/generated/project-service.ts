@@ -139,6 +139,17 @@ const injectedRtkApi = api
         query: () => ({ url: `/project-service/v1/project/additional-json` }),
         providesTags: ["ProjectLookup"],
       }),
+      listResultConfigTemplates: build.query<
+        ListResultConfigTemplatesApiResponse,
+        ListResultConfigTemplatesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/result-config/list`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        providesTags: ["ProjectLookup"],
+      }),
       checkUserEmail: build.mutation<
         CheckUserEmailApiResponse,
         CheckUserEmailApiArg
@@ -253,6 +264,19 @@ export type GetBusinessLineDataApiArg = void;
 export type GetProjectFormOptionsApiResponse =
   /** status 200 The options. */ ProjectFormOptions;
 export type GetProjectFormOptionsApiArg = void;
+export type ListResultConfigTemplatesApiResponse =
+  /** status 200 The page and the number of matching templates. */ {
+    total_template: number;
+    template: ResultConfigTemplate[];
+  };
+export type ListResultConfigTemplatesApiArg = {
+  body: {
+    page: number;
+    /** The list's default is 25. */
+    pageSize: number;
+    search?: string | null;
+  };
+};
 export type CheckUserEmailApiResponse = /** status 200 The verdict. */ {
   is_exist: boolean;
   tenants: {
@@ -470,6 +494,40 @@ export type ProjectFormOptions = {
   };
   callDelayUnitSeconds: number;
 };
+export type ResultConfigRow = {
+  /** Result text in English (also shown for Tagalog). */
+  result: string;
+  result_es: string;
+  /** The badge code. */
+  result_type:
+    | "HR"
+    | "R"
+    | "PR"
+    | "AR"
+    | "LR"
+    | "G"
+    | "NC"
+    | "DC"
+    | "NP"
+    | "AD"
+    | "CM"
+    | "D";
+  result_type_es: string;
+  icon_id: number;
+  icons: {
+    value: number;
+    label: string;
+  }[];
+};
+export type ResultConfigTemplate = {
+  id: number;
+  template_name: string;
+  /** Template type name (e.g. PRECISION_RESULTS) → its rows. */
+  template_type: {
+    [key: string]: ResultConfigRow[];
+  };
+  create_date: string;
+};
 export const {
   useListProjectCardsQuery,
   useLazyListProjectCardsQuery,
@@ -494,5 +552,7 @@ export const {
   useLazyGetBusinessLineDataQuery,
   useGetProjectFormOptionsQuery,
   useLazyGetProjectFormOptionsQuery,
+  useListResultConfigTemplatesQuery,
+  useLazyListResultConfigTemplatesQuery,
   useCheckUserEmailMutation,
 } = injectedRtkApi;

@@ -188,6 +188,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/project-service/v1/project/error/file/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Downloads the error file an import of participants or results left (file answer)
+         * @description A participant upload with errors (001 §8 'Import Errors File.txt') or a results upload with duplicates (002 §7) stores its error file under a name in the operating tenant and answers that name (error_file_name); this call returns the file with its own Content-Type and a Content-Disposition attachment header carrying the file name. error_type 'participant' needs tenant.project.participants.create (who uploads participants), 'result' needs tenant.project.results.create (who uploads results); holding neither is refused before the call runs, holding only the other one answers 403. A name that is not stored for that type in the operating tenant (another tenant's included) is 404.
+         */
+        post: operations["downloadImportErrorFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project-service/v1/project/projectListNew": {
         parameters: {
             query?: never;
@@ -937,6 +957,49 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    downloadImportErrorFile: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    error_file_name: string;
+                    /** @enum {string} */
+                    error_type: "participant" | "result";
+                };
+            };
+        };
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<error_file_name>"; filename*=UTF-8''<error_file_name> */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
         };
     };

@@ -148,4 +148,4 @@ CREATE TABLE import_error_files (
   UNIQUE (tenant_id, error_type, file_name),
   FOREIGN KEY (project_id, tenant_id) REFERENCES projects (id, tenant_id) ON DELETE CASCADE
 );
-SELECT app_enable_tenant_rls('import_error_files', 'SELECT, INSERT, DELETE');
+SELECT app_enable_tenant_rls('import_error_files');

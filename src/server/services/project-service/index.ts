@@ -2,10 +2,11 @@ import type { operations } from '../../../contracts/project-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { checkUserEmailHandlers } from './check-user-email';
 import { communicationHandlers } from './communication/communication-handlers';
-import { projectDetailHandlers } from './project-detail-handlers';
+import { importErrorHandlers } from './import-errors/import-error-handlers';
+import { formLookupHandlers } from './lookups/form-lookup-handlers';
 import { projectCheckHandlers } from './lookups/project-check-handlers';
 import { teamRoleHandlers } from './lookups/team-role-handlers';
-import { formLookupHandlers } from './lookups/form-lookup-handlers';
+import { projectDetailHandlers } from './project-detail-handlers';
 import { projectHandlers } from './project-handlers';
 import { resultConfigHandlers } from './result-config/result-config-handlers';
 
@@ -18,4 +19,5 @@ export const projectServiceHandlers: ServiceHandlers<operations> = {
   ...teamRoleHandlers,
   ...formLookupHandlers,
   ...resultConfigHandlers,
+  ...importErrorHandlers,
 };

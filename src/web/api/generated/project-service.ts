@@ -150,6 +150,17 @@ const injectedRtkApi = api
         }),
         providesTags: ["ProjectLookup"],
       }),
+      downloadImportErrorFile: build.mutation<
+        DownloadImportErrorFileApiResponse,
+        DownloadImportErrorFileApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/error/file/download`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["ProjectLookup"],
+      }),
       checkUserEmail: build.mutation<
         CheckUserEmailApiResponse,
         CheckUserEmailApiArg
@@ -275,6 +286,14 @@ export type ListResultConfigTemplatesApiArg = {
     /** The list's default is 25. */
     pageSize: number;
     search?: string | null;
+  };
+};
+export type DownloadImportErrorFileApiResponse =
+  /** status 200 The file. */ Blob;
+export type DownloadImportErrorFileApiArg = {
+  body: {
+    error_file_name: string;
+    error_type: "participant" | "result";
   };
 };
 export type CheckUserEmailApiResponse = /** status 200 The verdict. */ {
@@ -554,5 +573,6 @@ export const {
   useLazyGetProjectFormOptionsQuery,
   useListResultConfigTemplatesQuery,
   useLazyListResultConfigTemplatesQuery,
+  useDownloadImportErrorFileMutation,
   useCheckUserEmailMutation,
 } = injectedRtkApi;

@@ -42,11 +42,12 @@ export async function storeImportErrorFile(
   return file.fileName;
 }
 
-/** The stored file of that name and type in the operating tenant (row-level security), if any. */
-export async function findImportErrorFile(trx: Db, errorType: ImportErrorType, fileName: string): Promise<ImportErrorFile | undefined> {
+/** The stored file of that name and type in the tenant, if any. Tenant scope (row-level security holds it too). */
+export async function findImportErrorFile(trx: Db, tenantId: number, errorType: ImportErrorType, fileName: string): Promise<ImportErrorFile | undefined> {
   const row = await trx
     .selectFrom('import_error_files')
     .select(['file_name', 'error_type', 'mime_type', 'content'])
+    .where('tenant_id', '=', tenantId)
     .where('error_type', '=', errorType)
     .where('file_name', '=', fileName)
     .executeTakeFirst();

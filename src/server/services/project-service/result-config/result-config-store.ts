@@ -121,11 +121,15 @@ export async function createResultConfigTemplate(
   }
 }
 
-/** Gives a tenant the default template unless it has one of that name (the seed, new accounts). Tenant scope. */
+/**
+ * Gives a tenant the default template unless it has one of that name (new accounts, the seed). Tenant or
+ * system scope (createTenant runs privileged, so the query names the tenant).
+ */
 export async function ensureDefaultResultConfigTemplate(trx: Db, tenantId: number, now: Date): Promise<void> {
   const existing = await trx
     .selectFrom('result_config_templates')
     .select('id')
+    .where('tenant_id', '=', tenantId)
     .where(sql<string>`lower(template_name)`, '=', DEFAULT_RESULT_CONFIG_TEMPLATE_NAME.toLowerCase())
     .executeTakeFirst();
   if (!existing) {
@@ -136,10 +140,10 @@ export async function ensureDefaultResultConfigTemplate(trx: Db, tenantId: numbe
 /** A page of the tenant's templates, newest first, optionally filtered by name; with the total. Tenant scope. */
 export async function listResultConfigTemplates(
   trx: Db,
-  query: { page: number; pageSize: number; search?: string | null },
+  query: { tenantId: number; page: number; pageSize: number; search?: string | null },
 ): Promise<{ total: number; templates: StoredResultConfigTemplate[] }> {
   const search = query.search?.trim();
-  let base = trx.selectFrom('result_config_templates');
+  let base = trx.selectFrom('result_config_templates').where('tenant_id', '=', query.tenantId);
   if (search) base = base.where(sql<string>`template_name`, 'ilike', `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
   const rows = await base

@@ -1,7 +1,14 @@
-import { withTenant } from '../../../platform/tenancy/with-tenant';
+import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
+import { createTenant } from '../../user-service/create-tenant';
 import type { SignedIn } from '../../../testing/api-client';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { createResultConfigTemplate, defaultResultConfigTypes, ensureDefaultResultConfigTemplate, RESULT_ICONS } from './result-config-store';
+import {
+  createResultConfigTemplate,
+  defaultResultConfigTypes,
+  ensureDefaultResultConfigTemplate,
+  listResultConfigTemplates,
+  RESULT_ICONS,
+} from './result-config-store';
 
 let t: TestApp;
 let acme: number;
@@ -89,5 +96,12 @@ describe('result-config store', () => {
     });
     await withTenant(t.db, acme, (trx) => ensureDefaultResultConfigTemplate(trx, acme, t.clock.now()));
     expect((await list({ page: 0, pageSize: 25 })).total_template).toBe(4);
+  });
+
+  test('a new account starts with the default template', async () => {
+    const { tenant } = await withSystem(t.db, (trx) => createTenant(trx, { name: 'Fresh Templates Inc', now: t.clock.now() }));
+    const { templates } = await withTenant(t.db, tenant.id, (trx) => listResultConfigTemplates(trx, { tenantId: tenant.id, page: 0, pageSize: 25 }));
+    expect(templates.map((x) => x.templateName)).toEqual(['Standard Results']);
+    expect(templates[0]!.templateType).toEqual(defaultResultConfigTypes());
   });
 });

@@ -430,6 +430,8 @@ export type components = {
                 /** @description Language id. */
                 value: number;
             }[];
+            /** @description The Multi Language Configuration rows (001 §3): one per project language that has a project code, by language id. Project codes are unique on the whole platform; callDelayBy counts units of 3 seconds. */
+            projectMultiLanguageConfig: components["schemas"]["ProjectLanguageConfig"][];
             questionnaireType: components["schemas"]["QuestionnaireType"];
             stageId: number | null;
             /** @description Sequence of the stage: 1 setup, 3 execution, 4 complete. */
@@ -457,6 +459,15 @@ export type components = {
             };
             securityTypes: ("API_KEY" | "CLIENT_CREDENTIAL")[];
             telcos: components["schemas"]["FormOptionList"];
+        };
+        ProjectLanguageConfig: {
+            callDelayBy: number;
+            /** @description E.164, e.g. +18005550100. */
+            dialInNumber: string | null;
+            ivrOption: number | null;
+            /** @description Language id. */
+            language: number;
+            projectCode: string;
         };
         ProjectQuestionResults: components["schemas"]["RiskCounts"] & {
             projectQuestionId: number;

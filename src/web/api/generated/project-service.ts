@@ -393,6 +393,15 @@ export type QuestionnaireType =
   | "PRECISION_RED_GREEN_QUESTIONNAIRE"
   | "SURGE_QUESTIONNAIRE"
   | "PROTECT_QUESTIONNAIRE";
+export type ProjectLanguageConfig = {
+  /** Language id. */
+  language: number;
+  projectCode: string;
+  /** E.164, e.g. +18005550100. */
+  dialInNumber: string | null;
+  ivrOption: number | null;
+  callDelayBy: number;
+};
 export type ProjectDetail = {
   projectId: number;
   name: string;
@@ -408,6 +417,9 @@ export type ProjectDetail = {
     value: number;
     label: string;
   }[];
+  /** The Multi Language Configuration rows (001 §3): one per project language that has a project code, by language id. Project codes are unique on the whole platform; callDelayBy counts units of 3 seconds.
+   */
+  projectMultiLanguageConfig: ProjectLanguageConfig[];
 };
 export type TemplateType = "TEST_INVITATION_EMAIL" | "TEST_INVITATION_SMS";
 export type SmsSender = "ALPHANUMERIC_NUMBER" | "PHONE_NUMBER";

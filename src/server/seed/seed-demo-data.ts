@@ -90,7 +90,15 @@ export async function seedDemoData({ db, clock, passwords }: SeedDeps): Promise<
       const created = [];
       for (const [index, project] of demo.projects.entries()) {
         const exists = await trx.selectFrom('projects').select('id').where(byName(project.name)).executeTakeFirst();
-        if (exists) continue;
+        if (exists) {
+          // A database seeded before migration 007 gets its codes and numbers once.
+          const languages = await trx.selectFrom('project_languages').select(['language_id', 'project_code']).where('project_id', '=', exists.id).execute();
+          if (languages.length && languages.every((l) => l.project_code === null)) {
+            const present = languages.map((l) => l.language_id);
+            await saveProjectLanguageConfig(trx, exists.id, demoLanguageConfig(id, index, project.languageIds.filter((l) => present.includes(l))));
+          }
+          continue;
+        }
         const { projectId, questionIds } = await createProjectWithQuestions(trx, {
           tenantId: id,
           name: project.name,

@@ -5,6 +5,7 @@ export const addTagTypes = [
   "Dashboard",
   "Communication",
   "ProjectLookup",
+  "ImportErrorFile",
   "Admin",
 ] as const;
 const injectedRtkApi = api
@@ -159,7 +160,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.body,
         }),
-        invalidatesTags: ["ProjectLookup"],
+        invalidatesTags: ["ImportErrorFile"],
       }),
       checkUserEmail: build.mutation<
         CheckUserEmailApiResponse,

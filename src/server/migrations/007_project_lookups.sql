@@ -61,6 +61,7 @@ CREATE TABLE business_lines (
   CHECK ((level = 'INDUSTRY') = (parent_id IS NULL)),
   UNIQUE (parent_id, value)
 );
+CREATE UNIQUE INDEX business_lines_industry_key ON business_lines (value) WHERE parent_id IS NULL;
 CREATE INDEX business_lines_parent_idx ON business_lines (parent_id, sequence);
 GRANT SELECT ON business_lines TO voxscreen_app;
 

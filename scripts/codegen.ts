@@ -13,7 +13,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { generateEndpoints } from '@rtk-query/codegen-openapi';
 
 /** operationIds of POST calls that only read: generated as queries. */
-const READ_BY_POST = ['getDashboardKpi'];
+const READ_BY_POST = ['getDashboardKpi', 'checkProjectCodeAndPhone', 'listResultConfigTemplates'];
 import { bundleOpenApi } from './lib/openapi-bundle';
 import { SERVICES } from './lib/services';
 

@@ -57,6 +57,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/project-service/v1/project/additional-json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project form's fixed choices and ranges that no other call supplies
+         * @description Product constants of the project form (001 §3, §5, §9), the same for every tenant: the choices of the internal fields (interview method, multilingual phone, integration method, access-code behaviour, guide URL, IRN verification) and of the multi-language rows (phone-number status, telco), questionnaire types, API security types, the locked additional-field keys, and the number ranges the form and the server enforce (IVR option 1-15, call delay 1-15 in units of callDelayUnitSeconds, default 5; IRN length 6-15, default 6; auto reminder days, default 3). Each choice has a stable id, a key the console translates by, an English label and the default flag. Tenant-managed lookups (STATUS, STAGE, ...) come from project/attributes, languages from user-service tenant/languages.
+         */
+        get: operations["getProjectFormOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project-service/v1/project/attributes": {
         parameters: {
             query?: never;
@@ -68,6 +88,46 @@ export type paths = {
         get: operations["listProjectAttributes"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-service/v1/project/business-line/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business-line taxonomy of the project form's cascading dropdowns, with the tag suggestions
+         * @description 001 §2 "Business Line": Industry → Business Unit → Business Function → Use Case, each entry with label and value, plus tags. Provider reference data (migration 007), the same in every tenant. Answered flat: `levels` names the dropdowns in cascade order (key and label, what a saved line keeps as currentFieldKey and currentFieldlabel); `items` holds every entry with its level and parentId (null for industries), by level then sequence, so a dropdown lists the items whose parentId is the value chosen above it. Values are unique among siblings only; the id identifies an entry.
+         */
+        get: operations["getBusinessLineData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-service/v1/project/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Which other projects, of any tenant, already use a project code or dial-in numbers
+         * @description The project form's live checks (001 §4-§5). With projectCode (and projectId when editing): the answer's projectCode map holds the code when another project uses it, with that project's and tenant's names (PROJECT_CODE_VALIDATION_MESSAGE); an empty map means the code is free. With phoneNumber[] (and interviewMethodId): the phoneNumber map lists, per number used by other projects, those projects and tenants (PROJECT_PHONE_NUMBER__CONFIRM_MESSAGE); a direct interview method (the platform places the call, see additional-json) shares numbers freely and answers an empty map. Codes compare case-insensitively, numbers after normalisation to +digits (text that is no phone number matches nothing; the form's own rules report it). Project codes are unique on the whole platform, so this call reads every tenant's codes and numbers through a narrow SECURITY DEFINER lookup that answers only matches of the values asked (migration 007). The project named by projectId (which must be one of the operating tenant's) is never reported against itself.
+         */
+        post: operations["checkProjectCodeAndPhone"];
         delete?: never;
         options?: never;
         head?: never;
@@ -128,6 +188,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/project-service/v1/project/error/file/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Downloads the error file an import of participants or results left (file answer)
+         * @description A participant upload with errors (001 §8 'Import Errors File.txt') or a results upload with duplicates (002 §7) stores its error file under a name in the operating tenant and answers that name (error_file_name); this call returns the file with its own Content-Type and a Content-Disposition attachment header carrying the file name. error_type 'participant' needs tenant.project.participants.create (who uploads participants), 'result' needs tenant.project.results.create (who uploads results); holding neither is refused before the call runs, holding only the other one answers 403. A name that is not stored for that type in the operating tenant (another tenant's included) is 404.
+         */
+        post: operations["downloadImportErrorFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project-service/v1/project/projectListNew": {
         parameters: {
             query?: never;
@@ -162,10 +242,69 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/project-service/v1/project/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The roles a project team member can be given in the operating tenant
+         * @description The roles of the tenant (000 §3 Role) for the team's 'Assign Roles' modal and the project form, sorted by name. The call-center roles (Call Center Admin, Call Center Supervisor, Call Center Agent) run call centers, not projects, and are left out, as on the user form (002 §5). tenantId must be the operating tenant (403 otherwise): another tenant's roles are never listed.
+         */
+        get: operations["listProjectTeamRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-service/v1/result-config/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the operating tenant's result-configuration templates, newest first
+         * @description The Result Configuration admin tab (002 §2.10) and the project form's template list (001 §6, Template Type). page counts from 0; search filters template names (case-insensitive substring). Each template carries, per template type (label: the type name with underscores replaced by spaces), the display row of each result code: English and Spanish result text, the badge code (result_type: one of HR, R, PR, AR, LR, G, NC, DC, NP, AD, CM, D) and the chosen icon, with the icons it may choose from. Every account starts with the template 'Standard Results'.
+         */
+        post: operations["listResultConfigTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        BusinessLineData: {
+            items: {
+                id: number;
+                label: string;
+                level: components["schemas"]["BusinessLineLevel"];
+                parentId: number | null;
+                value: string;
+            }[];
+            levels: {
+                key: components["schemas"]["BusinessLineLevel"];
+                label: string;
+            }[];
+            tags: {
+                label: string;
+                value: string;
+            }[];
+        };
+        /** @enum {string} */
+        BusinessLineLevel: "INDUSTRY" | "BUSINESS_UNIT" | "BUSINESS_FUNCTION" | "USE_CASE";
         CommunicationTemplate: {
             description: string | null;
             email_subject: string | null;
@@ -231,7 +370,20 @@ export type components = {
             /** @description Human-readable message shown to the user. */
             message: string;
         };
+        FormOption: {
+            default: boolean;
+            id: number;
+            key: string;
+            /** @description English label; the console translates by key. */
+            label: string;
+        };
+        FormOptionList: components["schemas"]["FormOption"][];
         IdList: string;
+        NumberRange: {
+            default: number | null;
+            max: number;
+            min: number;
+        };
         Placeholder: {
             /** @description Default placeholders may also appear in an e-mail subject. */
             isDefaultPlaceholder: boolean;
@@ -278,18 +430,86 @@ export type components = {
                 /** @description Language id. */
                 value: number;
             }[];
+            /** @description The Multi Language Configuration rows (001 §3): one per project language that has a project code, by language id. Project codes are unique on the whole platform; callDelayBy counts units of 3 seconds. */
+            projectMultiLanguageConfig: components["schemas"]["ProjectLanguageConfig"][];
             questionnaireType: components["schemas"]["QuestionnaireType"];
             stageId: number | null;
             /** @description Sequence of the stage: 1 setup, 3 execution, 4 complete. */
             stageSequence: number | null;
             statusId: number | null;
         };
+        ProjectFormOptions: {
+            accessCodeBehaviors: components["schemas"]["FormOptionList"];
+            callDelayUnitSeconds: number;
+            /** @description Interview methods where the platform places the call; dial-in numbers may then be shared. */
+            directInterviewMethodIds: number[];
+            guideUrlOptions: components["schemas"]["FormOptionList"];
+            integrationMethods: components["schemas"]["FormOptionList"];
+            interviewMethods: components["schemas"]["FormOptionList"];
+            irnVerificationMethods: components["schemas"]["FormOptionList"];
+            lockedAdditionalFieldKeys: string[];
+            multilingualPhoneOptions: components["schemas"]["FormOptionList"];
+            phoneNumberStatuses: components["schemas"]["FormOptionList"];
+            questionnaireTypes: components["schemas"]["QuestionnaireType"][];
+            ranges: {
+                autoReminderTimeInDays: components["schemas"]["NumberRange"];
+                callDelayBy: components["schemas"]["NumberRange"];
+                irnLength: components["schemas"]["NumberRange"];
+                ivrOption: components["schemas"]["NumberRange"];
+            };
+            securityTypes: ("API_KEY" | "CLIENT_CREDENTIAL")[];
+            telcos: components["schemas"]["FormOptionList"];
+        };
+        ProjectLanguageConfig: {
+            callDelayBy: number;
+            /** @description E.164, e.g. +18005550100. */
+            dialInNumber: string | null;
+            ivrOption: number | null;
+            /** @description Language id. */
+            language: number;
+            projectCode: string;
+        };
         ProjectQuestionResults: components["schemas"]["RiskCounts"] & {
             projectQuestionId: number;
             sequence: number;
         };
+        ProjectTeamRole: {
+            description: string | null;
+            name: string;
+            roleId: number;
+            tenant: {
+                tenantId: number;
+                tenantName: string;
+            };
+        };
         /** @enum {string} */
         QuestionnaireType: "PRECISION_QUESTIONNAIRE" | "EXPRESS_QUESTIONNAIRE" | "HYBRID_QUESTIONNAIRE" | "PRECISION_RED_GREEN_QUESTIONNAIRE" | "SURGE_QUESTIONNAIRE" | "PROTECT_QUESTIONNAIRE";
+        ResultConfigRow: {
+            icon_id: number;
+            icons: {
+                label: string;
+                value: number;
+            }[];
+            /** @description Result text in English (also shown for Tagalog). */
+            result: string;
+            result_es: string;
+            /**
+             * @description The badge code.
+             * @enum {string}
+             */
+            result_type: "HR" | "R" | "PR" | "AR" | "LR" | "G" | "NC" | "DC" | "NP" | "AD" | "CM" | "D";
+            result_type_es: string;
+        };
+        ResultConfigTemplate: {
+            /** Format: date-time */
+            create_date: string;
+            id: number;
+            template_name: string;
+            /** @description Template type name (e.g. PRECISION_RESULTS) → its rows. */
+            template_type: {
+                [key: string]: components["schemas"]["ResultConfigRow"][];
+            };
+        };
         RiskCounts: {
             adCount: number;
             arCount: number;
@@ -484,6 +704,37 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
         };
     };
+    getProjectFormOptions: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectFormOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
     listProjectAttributes: {
         parameters: {
             query: {
@@ -520,6 +771,95 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    getBusinessLineData: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Levels, entries and tags. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessLineData"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    checkProjectCodeAndPhone: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Interview method of the form (default 2, dial-in). */
+                    interviewMethodId?: number | null;
+                    phoneNumber?: string[];
+                    projectCode?: string;
+                    /** @description The project being edited; null or absent on create. */
+                    projectId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Conflicts found; both maps are present, empty when nothing was asked or nothing conflicts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Number as asked → the other projects using it. */
+                        phoneNumber: {
+                            [key: string]: {
+                                project_name: string;
+                                tenant_name: string;
+                            }[];
+                        };
+                        /** @description Code as asked → the other project using it. */
+                        projectCode: {
+                            [key: string]: {
+                                project_name: string;
+                                tenant_name: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
         };
     };
@@ -631,6 +971,49 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
         };
     };
+    downloadImportErrorFile: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    error_file_name: string;
+                    /** @enum {string} */
+                    error_type: "participant" | "result";
+                };
+            };
+        };
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<error_file_name>"; filename*=UTF-8''<error_file_name> */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
     listProjectCards: {
         parameters: {
             query?: {
@@ -693,6 +1076,83 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["YearlyResult"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    listProjectTeamRoles: {
+        parameters: {
+            query: {
+                /** @description Must equal the operating tenant (403 otherwise). */
+                tenantId: number;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Roles by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectTeamRole"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    listResultConfigTemplates: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    page: number;
+                    /** @description The list's default is 25. */
+                    pageSize: number;
+                    search?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The page and the number of matching templates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        template: components["schemas"]["ResultConfigTemplate"][];
+                        total_template: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -33,6 +33,8 @@ async function snapshot() {
     orders: await trx.selectFrom('orders').selectAll().orderBy('id').execute(),
     participants: await trx.selectFrom('participants').select(['id', 'project_id']).orderBy('id').execute(),
     results: await trx.selectFrom('interview_results').select(['id', 'overall_evaluation', 'completed_at', 'order_id']).orderBy('id').execute(),
+    projectLanguages: await trx.selectFrom('project_languages').selectAll().orderBy('project_id').orderBy('language_id').execute(),
+    resultConfigTemplates: await trx.selectFrom('result_config_templates').selectAll().orderBy('id').execute(),
     rollups: await trx.selectFrom('result_rollups').selectAll().orderBy('project_id').orderBy('month').orderBy('overall_evaluation').execute(),
   }));
 }
@@ -43,6 +45,17 @@ test('running the seed and the migrations again changes nothing', async () => {
   expect(await prepareDatabase(t.db)).toEqual([]);
   expect(await seedDemoData({ db: t.db, clock: t.clock, passwords: t.passwords })).toEqual({ tenantsCreated: 0, usersCreated: 0 });
   expect(await snapshot()).toEqual(before);
+});
+
+test('a database seeded before migration 007 gets the same project codes and dial-in numbers on the next seed', async () => {
+  const before = await snapshot();
+  await withSystem(t.db, (trx) =>
+    trx.updateTable('project_languages').set({ project_code: null, dial_in_number: null, ivr_option: null, call_delay_by: 5 }).execute(),
+  );
+  await seedDemoData({ db: t.db, clock: t.clock, passwords: t.passwords });
+  const after = await snapshot();
+  expect(after.projectLanguages).toEqual(before.projectLanguages);
+  expect(after.projectLanguages.filter((l) => l.project_code === null)).toEqual([]);
 });
 
 test('every migration is recorded once, in order', async () => {

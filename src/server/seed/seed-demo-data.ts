@@ -4,7 +4,9 @@ import type { Clock } from '../platform/clock';
 import type { Db } from '../platform/db/schema';
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
 import { createProjectWithQuestions } from '../services/project-service/create-project';
+import { saveProjectLanguageConfig } from '../services/project-service/lookups/language-config-store';
 import { createDefaultProjectAttributes } from '../services/project-service/project-attributes';
+import { ensureDefaultResultConfigTemplate } from '../services/project-service/result-config/result-config-store';
 import { createOrder } from '../services/user-service/order-domain';
 import { addUserToTenant } from '../services/user-service/add-user-to-tenant';
 import { createCallCenter } from '../services/user-service/create-call-center';
@@ -28,6 +30,20 @@ export interface SeedReport {
 
 /** The random seed of a demo project's participants and results: its tenant id and its place in the list. */
 export const demoProjectSeed = (tenantId: number, projectIndex: number): number => tenantId * 1000 + projectIndex;
+
+/**
+ * The demo project's interview configuration per language: a project code unique on the platform (tenant id,
+ * project place, language id) and a dial-in number from the fictional +1 800 555 range.
+ */
+export function demoLanguageConfig(tenantId: number, projectIndex: number, languageIds: readonly number[]) {
+  return languageIds.map((languageId) => ({
+    languageId,
+    projectCode: `${tenantId}${String(projectIndex + 1).padStart(2, '0')}${languageId}`,
+    dialInNumber: `+1800555${String((tenantId * 100 + projectIndex * 10 + languageId) % 10000).padStart(4, '0')}`,
+    ivrOption: languageId,
+    callDelayBy: 5,
+  }));
+}
 
 const byName = (name: string) => sql<boolean>`lower(name) = ${name.toLowerCase()}`;
 
@@ -66,6 +82,7 @@ export async function seedDemoData({ db, clock, passwords }: SeedDeps): Promise<
     tenantIds.set(demo.name, id);
     const newProjects = await withTenant(db, id, async (trx) => {
       await createDefaultProjectAttributes(trx, id);
+      await ensureDefaultResultConfigTemplate(trx, id, now);
       for (const order of demo.orders) {
         const exists = await trx.selectFrom('orders').select('id').where('order_number', '=', order.orderNumber).executeTakeFirst();
         if (!exists) await createOrder(trx, { tenantId: id, ...order, ...orderDates(order, now), now });
@@ -73,7 +90,15 @@ export async function seedDemoData({ db, clock, passwords }: SeedDeps): Promise<
       const created = [];
       for (const [index, project] of demo.projects.entries()) {
         const exists = await trx.selectFrom('projects').select('id').where(byName(project.name)).executeTakeFirst();
-        if (exists) continue;
+        if (exists) {
+          // A database seeded before migration 007 gets its codes and numbers once.
+          const languages = await trx.selectFrom('project_languages').select(['language_id', 'project_code']).where('project_id', '=', exists.id).execute();
+          if (languages.length && languages.every((l) => l.project_code === null)) {
+            const present = languages.map((l) => l.language_id);
+            await saveProjectLanguageConfig(trx, exists.id, demoLanguageConfig(id, index, project.languageIds.filter((l) => present.includes(l))));
+          }
+          continue;
+        }
         const { projectId, questionIds } = await createProjectWithQuestions(trx, {
           tenantId: id,
           name: project.name,
@@ -84,6 +109,7 @@ export async function seedDemoData({ db, clock, passwords }: SeedDeps): Promise<
           questions: DEMO_QUESTIONS.map((questionText) => ({ questionText })),
           now,
         });
+        await saveProjectLanguageConfig(trx, projectId, demoLanguageConfig(id, index, project.languageIds));
         created.push({ project, index, projectId, questionIds });
       }
       for (const center of demo.callCenters) {

@@ -8,6 +8,7 @@ import { buildApp } from '../../app';
 import { prepareDatabase } from '../../prepare-database';
 import { DEMO_PASSWORD } from '../../seed/demo-data';
 import { seedDemoData } from '../../seed/seed-demo-data';
+import { findProjectCodeUsers } from '../../services/project-service/lookups/language-config-store';
 import { ApiClient } from '../../testing/api-client';
 import { startPostgresServer, type PostgresServer } from '../../testing/postgres-server';
 import { testConfig } from '../../testing/test-config';
@@ -80,6 +81,28 @@ test('the application role is neither superuser nor BYPASSRLS, and a tenant tran
   expect(allTenants.length).toBeGreaterThan(1);
   const seenFromAcme = await withTenant(db, acme.id, (trx) => trx.selectFrom('users').select('tenant_id').distinct().execute());
   expect(seenFromAcme).toEqual([{ tenant_id: acme.id }]);
+});
+
+test("the project-code lookup (SECURITY DEFINER) finds another tenant's code from a tenant transaction, nothing more", async () => {
+  const { db } = instances[0] ?? (await startInstance());
+  const [acme, globex] = await Promise.all(
+    ['Acme Insurance', 'Globex Logistics'].map((name) => db.selectFrom('tenants').select('id').where('name', '=', name).executeTakeFirstOrThrow()),
+  );
+  const globexCode = await db
+    .selectFrom('project_languages')
+    .select('project_code')
+    .where('tenant_id', '=', globex!.id)
+    .where('project_code', 'is not', null)
+    .orderBy('project_code')
+    .executeTakeFirstOrThrow();
+  const found = await withTenant(db, acme!.id, async (trx) => ({
+    visible: await trx.selectFrom('project_languages').select('project_code').where('tenant_id', '=', globex!.id).execute(),
+    users: await findProjectCodeUsers(trx, [globexCode.project_code!, 'NO-SUCH-CODE']),
+  }));
+  expect(found.visible).toEqual([]);
+  expect(found.users).toEqual([
+    expect.objectContaining({ projectCode: globexCode.project_code, tenantId: globex!.id, tenantName: 'Globex Logistics' }),
+  ]);
 });
 
 test('a session signed in on one instance works on the other, and a logout on either ends it on both', async () => {

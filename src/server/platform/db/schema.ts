@@ -242,6 +242,13 @@ export interface ProjectLanguagesTable {
   tenant_id: number;
   project_id: number;
   language_id: number;
+  /** Unique across all tenants, case-insensitively (migration 007). */
+  project_code: string | null;
+  /** E.164, e.g. +18005550100. */
+  dial_in_number: string | null;
+  ivr_option: number | null;
+  /** In units of 3 seconds, 1-15. */
+  call_delay_by: Generated<number>;
 }
 
 export interface ProjectQuestionsTable {
@@ -401,6 +408,55 @@ export interface CallCenterLanguagesTable {
   language_id: number;
 }
 
+export type BusinessLineLevel = 'INDUSTRY' | 'BUSINESS_UNIT' | 'BUSINESS_FUNCTION' | 'USE_CASE';
+
+export interface BusinessLinesTable {
+  id: number;
+  parent_id: number | null;
+  level: BusinessLineLevel;
+  value: string;
+  label: string;
+  sequence: number;
+}
+
+export interface BusinessLineTagsTable {
+  value: string;
+  label: string;
+  sequence: number;
+}
+
+export interface ResultConfigRow {
+  result: string;
+  result_es: string;
+  result_type: string;
+  result_type_es: string;
+  icon_id: number;
+}
+export type ResultConfigTypes = Record<string, ResultConfigRow[]>;
+
+export interface ResultConfigTemplatesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  template_name: string;
+  /** Template type name → display rows of its result codes; checked by result-config-store.ts. */
+  template_type: Json<ResultConfigTypes>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type ImportErrorType = 'participant' | 'result';
+
+export interface ImportErrorFilesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  error_type: ImportErrorType;
+  file_name: string;
+  project_id: number | null;
+  mime_type: string;
+  content: Uint8Array;
+  created_at: Date;
+}
+
 export interface DB {
   schema_migrations: SchemaMigrationsTable;
   languages: LanguagesTable;
@@ -432,6 +488,10 @@ export interface DB {
   question_result_rollups: QuestionResultRollupsTable;
   communication_templates: CommunicationTemplatesTable;
   template_placeholders: TemplatePlaceholdersTable;
+  business_lines: BusinessLinesTable;
+  business_line_tags: BusinessLineTagsTable;
+  result_config_templates: ResultConfigTemplatesTable;
+  import_error_files: ImportErrorFilesTable;
 }
 
 /** The database, or a transaction on it: every repository and domain function takes one of these. */

@@ -33,12 +33,32 @@ export interface HandlerInput<Op> {
   body: JsonBody<Op>;
 }
 
+/**
+ * A file answer: an operation whose success response documents a non-JSON media type (e.g. text/plain). The
+ * router sends the bytes with the file's Content-Type and `Content-Disposition: attachment; filename=...`.
+ */
+export class FileDownload {
+  constructor(
+    readonly fileName: string,
+    readonly mimeType: string,
+    readonly content: Uint8Array,
+  ) {}
+
+  /** RFC 6266: an ASCII fallback name plus the exact name in UTF-8. */
+  contentDisposition(): string {
+    const ascii = this.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+    return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(this.fileName)}`;
+  }
+}
+
 export type SuccessBody<Op> = Op extends { responses: infer R }
   ? R extends { 200: { content: { 'application/json': infer B } } }
     ? B
     : R extends { 201: { content: { 'application/json': infer B } } }
       ? B
-      : never
+      : R extends { 200: { content: Record<string, unknown> } }
+        ? FileDownload
+        : never
   : never;
 
 interface BaseContext {

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { createAccessHook } from '../auth/access-hook';
 import { permissionByName } from '../permissions/catalogue';
 import type { JsonSchema, OperationSpec, ParameterSpec } from './contract';
-import type { AnyHandler, SessionContext, TenantContext } from './handler';
+import { FileDownload, type AnyHandler, type SessionContext, type TenantContext } from './handler';
 import { createMultipartReader } from './multipart-body';
 import { sessionContext, tenantContext } from './request-context';
 
@@ -86,6 +86,14 @@ export function registerOperations(
         ) as SessionContext & TenantContext;
         const input = { params: request.params, query: request.query, headers, body: request.body } as Parameters<AnyHandler>[0];
         const result = await handler(input, ctx);
+        if (result instanceof FileDownload) {
+          return reply
+            .code(operation.successStatus)
+            .header('content-type', result.mimeType)
+            .header('content-disposition', result.contentDisposition())
+            .header('cache-control', 'no-store')
+            .send(Buffer.from(result.content));
+        }
         return reply.code(operation.successStatus).send(result);
       },
     });

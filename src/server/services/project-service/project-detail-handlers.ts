@@ -1,6 +1,7 @@
 import type { operations } from '../../../contracts/project-service';
 import { notFound } from '../../platform/http/http-error';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
+import { readProjectLanguageConfig } from './lookups/language-config-store';
 
 type ProjectDetailHandlers = Pick<ServiceHandlers<operations>, 'getProject'>;
 
@@ -36,6 +37,7 @@ export const projectDetailHandlers: ProjectDetailHandlers = {
         .where('pl.project_id', '=', project.id)
         .orderBy('l.id')
         .execute();
+      const configs = await readProjectLanguageConfig(trx, project.id);
       return {
         projectId: project.id,
         name: project.name,
@@ -46,6 +48,11 @@ export const projectDetailHandlers: ProjectDetailHandlers = {
         stageSequence: project.stage_sequence,
         questionnaireType: project.questionnaire_type,
         projectLanguagesData: languages.map((l) => ({ value: l.id, label: l.label })),
+        projectMultiLanguageConfig: configs.flatMap((c) =>
+          c.projectCode === null
+            ? []
+            : [{ language: c.languageId, projectCode: c.projectCode, dialInNumber: c.dialInNumber, ivrOption: c.ivrOption, callDelayBy: c.callDelayBy }],
+        ),
       };
     });
   },

@@ -3,6 +3,7 @@ import { HttpError } from '../../platform/http/http-error';
 import { isUniqueViolation } from '../../platform/db/postgres-errors';
 import { permissionId } from '../../platform/permissions/catalogue';
 import { createDefaultProjectAttributes } from '../project-service/project-attributes';
+import { ensureDefaultResultConfigTemplate } from '../project-service/result-config/result-config-store';
 import { createRole } from './create-role';
 import { setRolePermissions } from './set-role-permissions';
 import { STANDARD_ROLES } from './standard-roles';
@@ -22,7 +23,7 @@ export interface CreatedTenant {
 }
 
 /**
- * Creates a tenant with its standard roles and their permissions, and the default project STATUS and STAGE values. Needs a privileged (system) transaction:
+ * Creates a tenant with its standard roles and their permissions, the default project STATUS and STAGE values and the default result-configuration template. Needs a privileged (system) transaction:
  * the tenant does not exist yet, so no tenant scope can hold it.
  */
 export async function createTenant(trx: Db, input: NewTenant): Promise<CreatedTenant> {
@@ -61,5 +62,6 @@ export async function createTenant(trx: Db, input: NewTenant): Promise<CreatedTe
     roles.set(standard.name, roleId);
   }
   await createDefaultProjectAttributes(trx, tenant.id);
+  await ensureDefaultResultConfigTemplate(trx, tenant.id, input.now);
   return { tenant, roles };
 }

@@ -21,6 +21,18 @@ const injectedRtkApi = api
         }),
         providesTags: ["Invitation"],
       }),
+      reinviteParticipant: build.query<
+        ReinviteParticipantApiResponse,
+        ReinviteParticipantApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/participant-service/v1/reinvite/${queryArg.id}`,
+          params: {
+            invitation_type: queryArg.invitationType,
+          },
+        }),
+        providesTags: ["Invitation"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -35,6 +47,20 @@ export type SendTestMessageApiArg = {
   projectId: number;
   templateType: "TEST_INVITATION_EMAIL" | "TEST_INVITATION_SMS";
   languageId: number;
+};
+export type ReinviteParticipantApiResponse =
+  /** status 200 The invitation is queued; the participant's status after it. */ {
+    /** 'Invitation email has been sent to participant' (001 §8), or the SMS counterpart. */
+    message: string;
+    outboxMessageId: number;
+    recipient: string;
+    participantId: number;
+    status: string;
+  };
+export type ReinviteParticipantApiArg = {
+  /** The participant, in the operating tenant. */
+  id: number;
+  invitationType: InvitationType;
 };
 export type Error = {
   /** Human-readable message shown to the user. */
@@ -52,5 +78,10 @@ export type Error = {
     message: string;
   }[];
 };
-export const { useSendTestMessageQuery, useLazySendTestMessageQuery } =
-  injectedRtkApi;
+export type InvitationType = "email" | "sms";
+export const {
+  useSendTestMessageQuery,
+  useLazySendTestMessageQuery,
+  useReinviteParticipantQuery,
+  useLazyReinviteParticipantQuery,
+} = injectedRtkApi;

@@ -4,6 +4,8 @@ export const addTagTypes = [
   "Project",
   "Dashboard",
   "Communication",
+  "ProjectLookup",
+  "ImportErrorFile",
   "Admin",
 ] as const;
 const injectedRtkApi = api
@@ -99,6 +101,67 @@ const injectedRtkApi = api
         }),
         providesTags: ["Communication"],
       }),
+      checkProjectCodeAndPhone: build.query<
+        CheckProjectCodeAndPhoneApiResponse,
+        CheckProjectCodeAndPhoneApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/check`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        providesTags: ["ProjectLookup"],
+      }),
+      listProjectTeamRoles: build.query<
+        ListProjectTeamRolesApiResponse,
+        ListProjectTeamRolesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/roles`,
+          params: {
+            tenantId: queryArg.tenantId,
+          },
+        }),
+        providesTags: ["ProjectLookup"],
+      }),
+      getBusinessLineData: build.query<
+        GetBusinessLineDataApiResponse,
+        GetBusinessLineDataApiArg
+      >({
+        query: () => ({
+          url: `/project-service/v1/project/business-line/data`,
+        }),
+        providesTags: ["ProjectLookup"],
+      }),
+      getProjectFormOptions: build.query<
+        GetProjectFormOptionsApiResponse,
+        GetProjectFormOptionsApiArg
+      >({
+        query: () => ({ url: `/project-service/v1/project/additional-json` }),
+        providesTags: ["ProjectLookup"],
+      }),
+      listResultConfigTemplates: build.query<
+        ListResultConfigTemplatesApiResponse,
+        ListResultConfigTemplatesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/result-config/list`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        providesTags: ["ProjectLookup"],
+      }),
+      downloadImportErrorFile: build.mutation<
+        DownloadImportErrorFileApiResponse,
+        DownloadImportErrorFileApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/error/file/download`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["ImportErrorFile"],
+      }),
       checkUserEmail: build.mutation<
         CheckUserEmailApiResponse,
         CheckUserEmailApiArg
@@ -173,6 +236,66 @@ export type ListProjectCommunicationTemplatesApiResponse =
 export type ListProjectCommunicationTemplatesApiArg = {
   /** The project, in the operating tenant. */
   id: number;
+};
+export type CheckProjectCodeAndPhoneApiResponse =
+  /** status 200 Conflicts found; both maps are present, empty when nothing was asked or nothing conflicts. */ {
+    /** Code as asked → the other project using it. */
+    projectCode: {
+      [key: string]: {
+        project_name: string;
+        tenant_name: string;
+      };
+    };
+    /** Number as asked → the other projects using it. */
+    phoneNumber: {
+      [key: string]: {
+        tenant_name: string;
+        project_name: string;
+      }[];
+    };
+  };
+export type CheckProjectCodeAndPhoneApiArg = {
+  body: {
+    projectCode?: string;
+    /** The project being edited; null or absent on create. */
+    projectId?: number | null;
+    phoneNumber?: string[];
+    /** Interview method of the form (default 2, dial-in). */
+    interviewMethodId?: number | null;
+  };
+};
+export type ListProjectTeamRolesApiResponse =
+  /** status 200 Roles by name. */ ProjectTeamRole[];
+export type ListProjectTeamRolesApiArg = {
+  /** Must equal the operating tenant (403 otherwise). */
+  tenantId: number;
+};
+export type GetBusinessLineDataApiResponse =
+  /** status 200 Levels, entries and tags. */ BusinessLineData;
+export type GetBusinessLineDataApiArg = void;
+export type GetProjectFormOptionsApiResponse =
+  /** status 200 The options. */ ProjectFormOptions;
+export type GetProjectFormOptionsApiArg = void;
+export type ListResultConfigTemplatesApiResponse =
+  /** status 200 The page and the number of matching templates. */ {
+    total_template: number;
+    template: ResultConfigTemplate[];
+  };
+export type ListResultConfigTemplatesApiArg = {
+  body: {
+    page: number;
+    /** The list's default is 25. */
+    pageSize: number;
+    search?: string | null;
+  };
+};
+export type DownloadImportErrorFileApiResponse =
+  /** status 200 The file. */ Blob;
+export type DownloadImportErrorFileApiArg = {
+  body: {
+    error_file_name: string;
+    error_type: "participant" | "result";
+  };
 };
 export type CheckUserEmailApiResponse = /** status 200 The verdict. */ {
   is_exist: boolean;
@@ -271,6 +394,15 @@ export type QuestionnaireType =
   | "PRECISION_RED_GREEN_QUESTIONNAIRE"
   | "SURGE_QUESTIONNAIRE"
   | "PROTECT_QUESTIONNAIRE";
+export type ProjectLanguageConfig = {
+  /** Language id. */
+  language: number;
+  projectCode: string;
+  /** E.164, e.g. +18005550100. */
+  dialInNumber: string | null;
+  ivrOption: number | null;
+  callDelayBy: number;
+};
 export type ProjectDetail = {
   projectId: number;
   name: string;
@@ -286,6 +418,9 @@ export type ProjectDetail = {
     value: number;
     label: string;
   }[];
+  /** The Multi Language Configuration rows (001 §3): one per project language that has a project code, by language id. Project codes are unique on the whole platform; callDelayBy counts units of 3 seconds.
+   */
+  projectMultiLanguageConfig: ProjectLanguageConfig[];
 };
 export type TemplateType = "TEST_INVITATION_EMAIL" | "TEST_INVITATION_SMS";
 export type SmsSender = "ALPHANUMERIC_NUMBER" | "PHONE_NUMBER";
@@ -328,6 +463,103 @@ export type CommunicationTemplateSummary = {
   template_name: string | null;
   updated_at: string;
 };
+export type ProjectTeamRole = {
+  roleId: number;
+  name: string;
+  description: string | null;
+  tenant: {
+    tenantId: number;
+    tenantName: string;
+  };
+};
+export type BusinessLineLevel =
+  "INDUSTRY" | "BUSINESS_UNIT" | "BUSINESS_FUNCTION" | "USE_CASE";
+export type BusinessLineData = {
+  levels: {
+    key: BusinessLineLevel;
+    label: string;
+  }[];
+  items: {
+    id: number;
+    parentId: number | null;
+    level: BusinessLineLevel;
+    value: string;
+    label: string;
+  }[];
+  tags: {
+    value: string;
+    label: string;
+  }[];
+};
+export type FormOption = {
+  id: number;
+  key: string;
+  /** English label; the console translates by key. */
+  label: string;
+  default: boolean;
+};
+export type FormOptionList = FormOption[];
+export type NumberRange = {
+  min: number;
+  max: number;
+  default: number | null;
+};
+export type ProjectFormOptions = {
+  interviewMethods: FormOptionList;
+  /** Interview methods where the platform places the call; dial-in numbers may then be shared. */
+  directInterviewMethodIds: number[];
+  multilingualPhoneOptions: FormOptionList;
+  integrationMethods: FormOptionList;
+  accessCodeBehaviors: FormOptionList;
+  guideUrlOptions: FormOptionList;
+  irnVerificationMethods: FormOptionList;
+  phoneNumberStatuses: FormOptionList;
+  telcos: FormOptionList;
+  questionnaireTypes: QuestionnaireType[];
+  securityTypes: ("API_KEY" | "CLIENT_CREDENTIAL")[];
+  lockedAdditionalFieldKeys: string[];
+  ranges: {
+    ivrOption: NumberRange;
+    callDelayBy: NumberRange;
+    irnLength: NumberRange;
+    autoReminderTimeInDays: NumberRange;
+  };
+  callDelayUnitSeconds: number;
+};
+export type ResultConfigRow = {
+  /** Result text in English (also shown for Tagalog). */
+  result: string;
+  result_es: string;
+  /** The badge code. */
+  result_type:
+    | "HR"
+    | "R"
+    | "PR"
+    | "AR"
+    | "LR"
+    | "G"
+    | "NC"
+    | "DC"
+    | "NP"
+    | "AD"
+    | "CM"
+    | "D";
+  result_type_es: string;
+  icon_id: number;
+  icons: {
+    value: number;
+    label: string;
+  }[];
+};
+export type ResultConfigTemplate = {
+  id: number;
+  template_name: string;
+  /** Template type name (e.g. PRECISION_RESULTS) → its rows. */
+  template_type: {
+    [key: string]: ResultConfigRow[];
+  };
+  create_date: string;
+};
 export const {
   useListProjectCardsQuery,
   useLazyListProjectCardsQuery,
@@ -344,5 +576,16 @@ export const {
   useSaveCommunicationTemplateMutation,
   useListProjectCommunicationTemplatesQuery,
   useLazyListProjectCommunicationTemplatesQuery,
+  useCheckProjectCodeAndPhoneQuery,
+  useLazyCheckProjectCodeAndPhoneQuery,
+  useListProjectTeamRolesQuery,
+  useLazyListProjectTeamRolesQuery,
+  useGetBusinessLineDataQuery,
+  useLazyGetBusinessLineDataQuery,
+  useGetProjectFormOptionsQuery,
+  useLazyGetProjectFormOptionsQuery,
+  useListResultConfigTemplatesQuery,
+  useLazyListResultConfigTemplatesQuery,
+  useDownloadImportErrorFileMutation,
   useCheckUserEmailMutation,
 } = injectedRtkApi;

@@ -26,6 +26,10 @@ const project = (overrides: Partial<ProjectDetail> = {}): ProjectDetail => ({
     { value: 1, label: 'English' },
     { value: 2, label: 'Español' },
   ],
+  projectMultiLanguageConfig: [
+    { language: 1, projectCode: '2011', dialInNumber: '+18005550211', ivrOption: 1, callDelayBy: 5 },
+    { language: 2, projectCode: '2012', dialInNumber: '+18005550212', ivrOption: 2, callDelayBy: 5 },
+  ],
   ...overrides,
 });
 

@@ -1,0 +1,97 @@
+/**
+ * The fixed choices and ranges of the project form (001 §3, §5, §9) that no other call supplies. They are
+ * product constants, the same for every tenant; `additional-json` answers them and the server's own rules
+ * (language configuration, project check) use the same values.
+ */
+
+export interface FormOption {
+  /** Stable numeric id stored on the project. */
+  id: number;
+  /** Stable code the console translates by. */
+  key: string;
+  /** English label. */
+  label: string;
+  default: boolean;
+}
+
+const options = (defaultId: number, rows: [id: number, key: string, label: string][]): FormOption[] =>
+  rows.map(([id, key, label]) => ({ id, key, label, default: id === defaultId }));
+
+/** How the interview reaches the participant; default 2 (001 §9 "default interview method 2"). */
+export const INTERVIEW_METHODS = options(2, [
+  [1, 'DIRECT_DIAL', 'Direct dial (outbound call to the participant)'],
+  [2, 'DIAL_IN', 'Dial-in (participant calls the project number)'],
+  [3, 'WEB_CALL', 'Web call (browser, WebRTC)'],
+]);
+
+/**
+ * With a direct method the platform places the call, so one number may serve many projects: the dial-in
+ * uniqueness rules (001 §5 "Unless the delivery method is a 'direct' one") and the phone-number check skip it.
+ */
+export const DIRECT_INTERVIEW_METHOD_IDS: ReadonlySet<number> = new Set([1]);
+
+export const MULTILINGUAL_PHONE_OPTIONS = options(1, [
+  [1, 'NUMBER_PER_LANGUAGE', 'One dial-in number per language'],
+  [2, 'SHARED_NUMBER_IVR', 'One shared number with an IVR language menu'],
+]);
+
+export const INTEGRATION_METHODS = options(1, [
+  [1, 'CONSOLE_UPLOAD', 'Console upload'],
+  [2, 'CLIENT_API', 'Client API'],
+]);
+
+export const ACCESS_CODE_BEHAVIORS = options(1, [
+  [1, 'GENERATED', 'Generated access code'],
+  [2, 'SAME_AS_IRN', 'Access code same as IRN'],
+]);
+
+export const GUIDE_URL_OPTIONS = options(1, [
+  [1, 'PROVIDER_DOMAIN', 'Provider guide domain'],
+  [2, 'CLIENT_DOMAIN', 'Client guide domain'],
+]);
+
+export const IRN_VERIFICATION_METHODS = options(1, [
+  [1, 'NONE', 'No verification'],
+  [2, 'VERIFICATION_URL', 'Client participant verification URL'],
+]);
+
+export const PHONE_NUMBER_STATUSES = options(1, [
+  [1, 'ACTIVE', 'Active'],
+  [2, 'RESERVED', 'Reserved'],
+  [3, 'RELEASED', 'Released'],
+]);
+
+export const TELCOS = options(1, [
+  [1, 'TWILIO', 'Twilio'],
+  [2, 'VONAGE', 'Vonage'],
+]);
+
+export const QUESTIONNAIRE_TYPES = [
+  'PRECISION_QUESTIONNAIRE',
+  'EXPRESS_QUESTIONNAIRE',
+  'HYBRID_QUESTIONNAIRE',
+  'PRECISION_RED_GREEN_QUESTIONNAIRE',
+  'SURGE_QUESTIONNAIRE',
+  'PROTECT_QUESTIONNAIRE',
+] as const;
+
+export const SECURITY_TYPES = ['API_KEY', 'CLIENT_CREDENTIAL'] as const;
+
+/** Additional-field keys whose type is locked (001 §3). */
+export const LOCKED_ADDITIONAL_FIELD_KEYS = ['SMS_TEST_PHONE_NUMBER', 'SMS_COUNTRY_CODE', 'PROJECT_LANGUAGES'] as const;
+
+export interface NumberRange {
+  min: number;
+  max: number;
+  default: number | null;
+}
+
+/** 001 §5, §9. callDelayBy counts units of 3 seconds. */
+export const RANGES = {
+  ivrOption: { min: 1, max: 15, default: null },
+  callDelayBy: { min: 1, max: 15, default: 5 },
+  irnLength: { min: 6, max: 15, default: 6 },
+  autoReminderTimeInDays: { min: 1, max: 30, default: 3 },
+} as const satisfies Record<string, NumberRange>;
+
+export const CALL_DELAY_UNIT_SECONDS = 3;

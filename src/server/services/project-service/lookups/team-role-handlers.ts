@@ -1,0 +1,26 @@
+import { sql } from 'kysely';
+import type { operations } from '../../../../contracts/project-service';
+import { forbidden } from '../../../platform/http/http-error';
+import type { ServiceHandlers } from '../../../platform/openapi/handler';
+import { CALL_CENTER_ROLES } from '../../user-service/admin-user-handlers';
+
+type TeamRoleHandlers = Pick<ServiceHandlers<operations>, 'listProjectTeamRoles'>;
+
+/** 000 §7 GET project/roles?tenantId: the roles a project team member can be given. */
+export const teamRoleHandlers: TeamRoleHandlers = {
+  async listProjectTeamRoles({ query }, ctx) {
+    const tenant = ctx.operatingTenant;
+    if (query.tenantId !== tenant.id) throw forbidden('You do not have access to this tenant.', { code: 'TENANT_FORBIDDEN' });
+    const roles = await ctx.inTenant((trx) =>
+      trx
+        .selectFrom('roles')
+        .select(['id', 'name', 'description'])
+        .where('tenant_id', '=', tenant.id)
+        .where(sql<string>`lower(name)`, 'not in', CALL_CENTER_ROLES.map((name) => name.toLowerCase()))
+        .orderBy(sql`lower(name)`)
+        .orderBy('id')
+        .execute(),
+    );
+    return roles.map((r) => ({ roleId: r.id, name: r.name, description: r.description, tenant: { tenantId: tenant.id, tenantName: tenant.name } }));
+  },
+};

@@ -48,23 +48,16 @@ export async function loadPrincipal(
 ): Promise<EstablishedAccess | null> {
   // One statement (every request runs it): the session's user and home tenant, the membership in the requested
   // tenant, the role of that membership (else of the home tenant's), and the role's active permissions.
-  const { rows } = await sql<{
-    userId: number;
-    email: string;
-    firstName: string;
-    lastName: string;
-    phoneNumber: string | null;
-    homeTenantId: number;
-    homeTenantName: string;
-    homeTenantIsSystem: boolean;
-    homeTenantActive: boolean;
-    membershipId: number | null;
-    membershipName: string | null;
-    membershipIsSystem: boolean | null;
-    roleId: number | null;
-    roleName: string | null;
-    permissions: string[] | null;
-  }>`
+  const { rows } = await sql<
+    Omit<Principal, 'sessionId' | 'roleId' | 'roleName' | 'permissions'> & {
+      membershipId: number | null;
+      membershipName: string | null;
+      membershipIsSystem: boolean | null;
+      roleId: number | null;
+      roleName: string | null;
+      permissions: string[] | null;
+    }
+  >`
     SELECT u.id AS "userId", u.email, u.first_name AS "firstName", u.last_name AS "lastName",
       u.phone_number AS "phoneNumber", u.tenant_id AS "homeTenantId", t.name AS "homeTenantName",
       t.is_system AS "homeTenantIsSystem", t.is_active AS "homeTenantActive",

@@ -1,9 +1,8 @@
-import { Button, Heading, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FORM_ERROR } from 'final-form';
 import { useEffect, useMemo, useState } from 'react';
 import { Form, useField, useForm } from 'react-final-form';
-import { useNavigate } from 'react-router';
 import { getErrorMessage } from '../../api/error-message';
 import {
   useGetUserInfoQuery,
@@ -18,7 +17,7 @@ import { SuccessAlert } from '../../components/feedback/success-alert';
 import { CheckboxField } from '../../components/form/checkbox-field';
 import { CheckboxGroupField } from '../../components/form/checkbox-group-field';
 import { ImageField } from '../../components/form/image-field';
-import { SaveButton } from '../../components/form/save-button';
+import { FormActions } from '../../components/form/save-button';
 import { SelectField } from '../../components/form/select-field';
 import { submitErrors } from '../../components/form/submit-errors';
 import { TextField } from '../../components/form/text-field';
@@ -61,7 +60,6 @@ export function ProfilePage() {
 
 function ProfileForm({ user }: { user: UserInfo }) {
   const { t, i18n } = useLingui();
-  const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [updateProfile] = useUpdateUserProfileMutation();
   const [saved, setSaved] = useState(false);
@@ -116,12 +114,7 @@ function ProfileForm({ user }: { user: UserInfo }) {
               testId="profile-photo"
             />
             <NotificationSettings />
-            <HStack gap="3">
-              <SaveButton dirty={dirty === true} saving={submitting === true} testId="profile-save" />
-              <Button variant="outline" onClick={() => void navigate('/main/dashboard')} data-testid="profile-cancel">
-                <Trans>Cancel</Trans>
-              </Button>
-            </HStack>
+            <FormActions dirty={dirty === true} saving={submitting === true} testId="profile-save" cancelTo={'/main/dashboard'} cancelTestId="profile-cancel" />
           </Stack>
         </form>
       )}

@@ -1,4 +1,4 @@
-import { Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
@@ -21,7 +21,7 @@ import { LoadingState } from '../../../components/feedback/loading-state';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
 import { CheckboxField } from '../../../components/form/checkbox-field';
 import { ImageField } from '../../../components/form/image-field';
-import { SaveButton } from '../../../components/form/save-button';
+import { FormActions } from '../../../components/form/save-button';
 import { SelectField } from '../../../components/form/select-field';
 import { submitErrors } from '../../../components/form/submit-errors';
 import { TextField } from '../../../components/form/text-field';
@@ -367,12 +367,7 @@ function AccountForm({ tenant }: { tenant: TenantDetail | null }) {
               disabled={readOnly}
               testId="account-logo"
             />
-            <HStack gap="3">
-              <SaveButton dirty={dirty === true && saved === null && !checkFailed} saving={submitting === true} disabled={readOnly} testId="account-save" />
-              <Button variant="outline" onClick={() => void navigate('/main/admin/tenant')}>
-                <Trans>Cancel</Trans>
-              </Button>
-            </HStack>
+            <FormActions dirty={dirty === true && saved === null && !checkFailed} saving={submitting === true} disabled={readOnly} testId="account-save" cancelTo={'/main/admin/tenant'} />
           </Stack>
           <ConfirmDialog
             open={existing !== null}

@@ -1,5 +1,5 @@
-import { Button, HStack, Stack } from '@chakra-ui/react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Stack } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
 import { FORM_ERROR } from 'final-form';
 import { useEffect, useState } from 'react';
 import { Form } from 'react-final-form';
@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { useCreateRoleMutation } from '../../../api/generated/user-service';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
-import { SaveButton } from '../../../components/form/save-button';
+import { FormActions } from '../../../components/form/save-button';
 import { submitErrors } from '../../../components/form/submit-errors';
 import { TextField } from '../../../components/form/text-field';
 import { required } from '../../../components/form/validators';
@@ -56,12 +56,7 @@ export function CreateRoleForm() {
           {typeof submitError === 'string' ? <ErrorAlert message={submitError} /> : null}
           <TextField name="name" label={t`Role Name`} required validate={required(t`Role Name is required`)} testId="role-name" />
           <TextField name="description" label={t`Description`} testId="role-description" />
-          <HStack gap="3">
-            <SaveButton dirty={dirty === true && !created} saving={submitting === true} testId="role-save" />
-            <Button variant="outline" onClick={() => void navigate('/main/admin/roles')}>
-              <Trans>Cancel</Trans>
-            </Button>
-          </HStack>
+          <FormActions dirty={dirty === true && !created} saving={submitting === true} testId="role-save" cancelTo={'/main/admin/roles'} />
           </Stack>
         </form>
       )}

@@ -1,5 +1,5 @@
-import { Button, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
 import { FORM_ERROR } from 'final-form';
 import { useEffect, useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
@@ -18,7 +18,7 @@ import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { LoadFailure } from '../../../components/feedback/load-failure';
 import { LoadingState } from '../../../components/feedback/loading-state';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
-import { SaveButton } from '../../../components/form/save-button';
+import { FormActions } from '../../../components/form/save-button';
 import { SelectField } from '../../../components/form/select-field';
 import { submitErrors } from '../../../components/form/submit-errors';
 import { TextField } from '../../../components/form/text-field';
@@ -189,12 +189,7 @@ function UserForm({ user }: { user: UserDetail | null }) {
                 />
               ) : null}
             </SimpleGrid>
-            <HStack gap="3">
-              <SaveButton dirty={dirty === true && saved === null} saving={submitting === true} disabled={readOnly} testId="user-save" />
-              <Button variant="outline" onClick={() => void navigate('/main/admin/users')}>
-                <Trans>Cancel</Trans>
-              </Button>
-            </HStack>
+            <FormActions dirty={dirty === true && saved === null} saving={submitting === true} disabled={readOnly} testId="user-save" cancelTo={'/main/admin/users'} />
           </Stack>
         </form>
       )}

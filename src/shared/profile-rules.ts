@@ -2,10 +2,10 @@
  * The rules of the User Profile (000 §2, §4, §5, §9), shared by the console (checks as the user types) and the
  * user-service (which enforces them). Pure TypeScript without dependencies: see docs/development.md.
  */
+import { PHONE_PATTERN } from './phone-pattern';
 import { timezoneOption } from './timezone-options';
 
-/** North-American style: optional +country code, 3-3-4 digits, optional extension (000 §5, 002 §5). */
-export const PHONE_PATTERN = /^(\+\d{1,3}[\s.-]?)?(\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}(\s*(ext\.?|x|#)\s*\d{1,6})?$/i;
+export { PHONE_PATTERN };
 
 /** 000 §9: the times e-mail alerts may go out at. */
 export const NOTIFICATION_TIMES = ['08:00', '12:00', '16:00'] as const;

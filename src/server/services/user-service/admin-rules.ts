@@ -9,7 +9,7 @@ import type { Db, TenantAttributeType } from '../../platform/db/schema';
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** North-American style phone (002 §5 "Add account"); the same rule as the profile's (src/shared). */
-export { PHONE_PATTERN } from '../../../shared/profile-rules';
+export { PHONE_PATTERN } from '../../../shared/phone-pattern';
 
 export const NOT_IN_THIS_ENVIRONMENT_MESSAGE = 'This field is not used in this environment.';
 

@@ -51,7 +51,7 @@ export const positiveIntegerOrEmpty =
     isBlank(value) || (typeof value === 'string' && /^\d+$/.test(value.trim()) && Number(value) > 0) ? undefined : message;
 
 /** North-American style phone: optional +country code, 3-3-4 digits, optional extension (000 §5, 002 §5). */
-export { PHONE_PATTERN } from '../../../shared/profile-rules';
+export { PHONE_PATTERN } from '../../../shared/phone-pattern';
 
 /** An optional value that must match a pattern when given. */
 export const pattern =

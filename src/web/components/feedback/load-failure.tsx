@@ -1,5 +1,6 @@
 import { Button, Stack } from '@chakra-ui/react';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { getErrorMessage } from '../../api/error-message';
 import { ErrorAlert } from './error-alert';
 
 interface LoadFailureProps {
@@ -19,5 +20,23 @@ export function LoadFailure({ message, onRetry, testId }: LoadFailureProps) {
         </Button>
       ) : null}
     </Stack>
+  );
+}
+
+interface QueryFailureProps {
+  /** An RTK Query hook's result (or its error and refetch). */
+  query: { error?: unknown; refetch: () => unknown };
+  testId?: string;
+}
+
+/** LoadFailure of a query: the server's message (else the generic one) and a retry that refetches. */
+export function QueryFailure({ query, testId }: QueryFailureProps) {
+  const { t } = useLingui();
+  return (
+    <LoadFailure
+      message={getErrorMessage(query.error, t`Something went wrong`)}
+      onRetry={() => void query.refetch()}
+      testId={testId}
+    />
   );
 }

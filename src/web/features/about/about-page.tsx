@@ -1,9 +1,8 @@
 import { Box, Card, DataList, HStack, Heading, Link } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { getErrorMessage } from '../../api/error-message';
 import { useGetAppVersionQuery, useGetClientConfigurationQuery } from '../../api/generated/user-service';
 import { Logo } from '../../components/brand/logo';
-import { LoadFailure } from '../../components/feedback/load-failure';
+import { QueryFailure } from '../../components/feedback/load-failure';
 import { LoadingState } from '../../components/feedback/loading-state';
 import { PageHeader } from '../../components/layout/page-header';
 import { formatDayMonthYear } from '../../lib/format-day-month-year';
@@ -20,10 +19,7 @@ export function AboutPage() {
     content = <LoadingState />;
   } else if (version.error || !version.data) {
     content = (
-      <LoadFailure
-        message={getErrorMessage(version.error, t`Something went wrong`)}
-        onRetry={() => void version.refetch()}
-      />
+      <QueryFailure query={version} />
     );
   } else {
     const { majorVersion, minorVersion, releaseDate, email } = version.data;

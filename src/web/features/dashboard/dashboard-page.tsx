@@ -1,8 +1,7 @@
 import { Box, Grid, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { getErrorMessage } from '../../api/error-message';
 import { useGetDashboardKpiQuery, useListYearlyResultsQuery } from '../../api/generated/project-service';
-import { LoadFailure } from '../../components/feedback/load-failure';
+import { QueryFailure } from '../../components/feedback/load-failure';
 import { LoadingState } from '../../components/feedback/loading-state';
 import { PageHeader } from '../../components/layout/page-header';
 import { useAppSelector } from '../../state/hooks';
@@ -34,18 +33,14 @@ export function DashboardPage() {
 }
 
 function DashboardFigures({ tenantId }: { tenantId: number }) {
-  const { t } = useLingui();
   const kpiQuery = useGetDashboardKpiQuery({ tenantId }, { refetchOnMountOrArgChange: true });
   const yearlyQuery = useListYearlyResultsQuery(undefined, { refetchOnMountOrArgChange: true });
   const kpi = useFreshData(kpiQuery);
   const yearly = useFreshData(yearlyQuery);
-  const failed = (error: unknown, retry: () => void, testId: string) => (
-    <LoadFailure message={getErrorMessage(error, t`Something went wrong`)} onRetry={retry} testId={testId} />
-  );
   return (
     <Stack gap="6">
       {kpiQuery.error ? (
-        failed(kpiQuery.error, () => void kpiQuery.refetch(), 'dashboard-kpi-error')
+        <QueryFailure query={kpiQuery} testId="dashboard-kpi-error" />
       ) : kpi ? (
         <KpiTiles kpi={kpi} />
       ) : (
@@ -54,7 +49,7 @@ function DashboardFigures({ tenantId }: { tenantId: number }) {
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }} gap="6">
         {kpi ? <OrderDoughnutCard kpi={kpi} /> : null}
         {yearlyQuery.error ? (
-          failed(yearlyQuery.error, () => void yearlyQuery.refetch(), 'dashboard-yearly-error')
+          <QueryFailure query={yearlyQuery} testId="dashboard-yearly-error" />
         ) : yearly ? (
           <ProjectActivityCard months={yearly} />
         ) : (

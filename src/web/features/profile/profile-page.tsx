@@ -3,7 +3,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { FORM_ERROR } from 'final-form';
 import { useEffect, useMemo, useState } from 'react';
 import { Form, useField, useForm } from 'react-final-form';
-import { getErrorMessage } from '../../api/error-message';
 import {
   useGetUserInfoQuery,
   userServiceApi,
@@ -11,7 +10,7 @@ import {
   type UserInfo,
 } from '../../api/generated/user-service';
 import { ErrorAlert } from '../../components/feedback/error-alert';
-import { LoadFailure } from '../../components/feedback/load-failure';
+import { QueryFailure } from '../../components/feedback/load-failure';
 import { LoadingState } from '../../components/feedback/loading-state';
 import { SuccessAlert } from '../../components/feedback/success-alert';
 import { CheckboxField } from '../../components/form/checkbox-field';
@@ -32,16 +31,11 @@ const TIMEZONE_SELECT_OPTIONS = TIMEZONE_OPTIONS.map((option) => ({ value: Strin
 
 /** User Profile (/main/userprofile, 000 §2): the signed-in user's own name, phone, photo and e-mail alerts. */
 export function ProfilePage() {
-  const { t } = useLingui();
   const userInfo = useGetUserInfoQuery();
   let content;
   if (userInfo.error && !userInfo.data) {
     content = (
-      <LoadFailure
-        message={getErrorMessage(userInfo.error, t`Something went wrong`)}
-        onRetry={() => void userInfo.refetch()}
-        testId="profile-load-error"
-      />
+      <QueryFailure query={userInfo} testId="profile-load-error" />
     );
   } else if (!userInfo.data) {
     content = <LoadingState />;

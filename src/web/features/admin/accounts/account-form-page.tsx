@@ -3,7 +3,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
 import { useNavigate, useParams } from 'react-router';
-import { getErrorMessage } from '../../../api/error-message';
 import { useCheckUserEmailMutation } from '../../../api/generated/project-service';
 import {
   useCreateTenantMutation,
@@ -16,7 +15,7 @@ import {
 } from '../../../api/generated/user-service';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { LoadFailure } from '../../../components/feedback/load-failure';
+import { QueryFailure } from '../../../components/feedback/load-failure';
 import { LoadingState } from '../../../components/feedback/loading-state';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
 import { CheckboxField } from '../../../components/form/checkbox-field';
@@ -78,13 +77,12 @@ const none: Validator = () => undefined;
 export function AccountFormPage() {
   const { id } = useParams();
   const tenantId = id === undefined ? null : Number(id);
-  const { t } = useLingui();
   const permissions = usePermissions();
   const tenant = useGetTenantQuery({ id: tenantId ?? 0 }, { skip: tenantId === null || !Number.isInteger(tenantId) });
   if (tenantId === null && !(permissions.has('tenant.create') && permissions.isSystemTenant)) return <NotFoundPage />;
   if (tenantId !== null && !Number.isInteger(tenantId)) return <NotFoundPage />;
   if (tenantId !== null) {
-    if (tenant.error) return <LoadFailure message={getErrorMessage(tenant.error, t`Something went wrong`)} onRetry={() => void tenant.refetch()} />;
+    if (tenant.error) return <QueryFailure query={tenant} />;
     if (!tenant.data) return <LoadingState />;
   }
   return <AccountForm tenant={tenantId !== null ? tenant.data! : null} />;
@@ -214,7 +212,7 @@ function AccountForm({ tenant }: { tenant: TenantDetail | null }) {
     return undefined;
   };
 
-  if (attributes.error) return <LoadFailure message={getErrorMessage(attributes.error, t`Something went wrong`)} onRetry={() => void attributes.refetch()} />;
+  if (attributes.error) return <QueryFailure query={attributes} />;
   if (!attributes.data) return <LoadingState />;
 
   return (

@@ -2,11 +2,10 @@ import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { getErrorMessage } from '../../../api/error-message';
 import { useListTenantsQuery, type SortDirection, type TenantSummary } from '../../../api/generated/user-service';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
 import { ListToolbar } from '../../../components/data-grid/list-toolbar';
-import { LoadFailure } from '../../../components/feedback/load-failure';
+import { QueryFailure } from '../../../components/feedback/load-failure';
 import { usePermissions } from '../../../state/use-permissions';
 import { formatDateTime } from '../users/format-date-time';
 
@@ -76,7 +75,7 @@ export function AccountsTab() {
         onAdd={permissions.has('tenant.create') && permissions.isSystemTenant ? () => void navigate('/main/admin/tenant/addTenant') : undefined}
       />
       {tenants.error ? (
-        <LoadFailure message={getErrorMessage(tenants.error, t`Something went wrong`)} onRetry={() => void tenants.refetch()} />
+        <QueryFailure query={tenants} />
       ) : (
         <>
           <DataGrid<TenantSummary>

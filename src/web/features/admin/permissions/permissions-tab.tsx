@@ -9,7 +9,7 @@ import {
   type RolePermission,
 } from '../../../api/generated/user-service';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { LoadFailure } from '../../../components/feedback/load-failure';
+import { QueryFailure } from '../../../components/feedback/load-failure';
 import { LoadingState } from '../../../components/feedback/loading-state';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
 import { SaveButton } from '../../../components/form/save-button';
@@ -75,7 +75,7 @@ export function PermissionsTab() {
     }
   };
 
-  if (roles.error) return <LoadFailure message={getErrorMessage(roles.error, t`Something went wrong`)} onRetry={() => void roles.refetch()} />;
+  if (roles.error) return <QueryFailure query={roles} />;
   if (!roles.data) return <LoadingState />;
 
   return (
@@ -114,7 +114,7 @@ export function PermissionsTab() {
       </Field.Root>
 
       {roleId !== null && matrix.error ? (
-        <LoadFailure message={getErrorMessage(matrix.error, t`Something went wrong`)} onRetry={() => void matrix.refetch()} />
+        <QueryFailure query={matrix} />
       ) : null}
       {roleId !== null && matrix.isFetching && !loaded ? <LoadingState /> : null}
       {loaded ? (

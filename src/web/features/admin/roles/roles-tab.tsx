@@ -2,11 +2,10 @@ import { Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { getErrorMessage } from '../../../api/error-message';
 import { useListRolesQuery, type Role } from '../../../api/generated/user-service';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
 import { ListToolbar } from '../../../components/data-grid/list-toolbar';
-import { LoadFailure } from '../../../components/feedback/load-failure';
+import { QueryFailure } from '../../../components/feedback/load-failure';
 import { usePermissions } from '../../../state/use-permissions';
 
 /** Default page size of the role list (002 §9, client-side paged). */
@@ -36,7 +35,7 @@ export function RolesTab() {
         onAdd={permissions.has('tenant.roles.permissions.create') ? () => void navigate('/main/admin/roles/addRole') : undefined}
       />
       {roles.error ? (
-        <LoadFailure message={getErrorMessage(roles.error, t`Something went wrong`)} onRetry={() => void roles.refetch()} />
+        <QueryFailure query={roles} />
       ) : (
         <DataGrid<Role>
           testId="roles-list"

@@ -15,7 +15,7 @@ import {
   type UserDetail,
 } from '../../../api/generated/user-service';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { LoadFailure } from '../../../components/feedback/load-failure';
+import { QueryFailure } from '../../../components/feedback/load-failure';
 import { LoadingState } from '../../../components/feedback/loading-state';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
 import { FormActions } from '../../../components/form/save-button';
@@ -52,12 +52,11 @@ export function UserFormPage() {
   const { id } = useParams();
   const userId = id === undefined ? null : Number(id);
   const user = useGetUserQuery({ id: userId ?? 0 }, { skip: userId === null || !Number.isInteger(userId) });
-  const { t } = useLingui();
   const permissions = usePermissions();
   if (userId === null && !permissions.has('tenant.users.create')) return <NotFoundPage />;
   if (userId !== null && !Number.isInteger(userId)) return <NotFoundPage />;
   if (userId !== null) {
-    if (user.error) return <LoadFailure message={getErrorMessage(user.error, t`Something went wrong`)} onRetry={() => void user.refetch()} />;
+    if (user.error) return <QueryFailure query={user} />;
     if (!user.data) return <LoadingState />;
   }
   return <UserForm user={userId !== null ? user.data! : null} />;
@@ -128,7 +127,7 @@ function UserForm({ user }: { user: UserDetail | null }) {
     return undefined;
   };
 
-  if (roles.error) return <LoadFailure message={getErrorMessage(roles.error, t`Something went wrong`)} onRetry={() => void roles.refetch()} />;
+  if (roles.error) return <QueryFailure query={roles} />;
   if (!roles.data || (restricted && !attributes.data && !attributes.error)) return <LoadingState />;
 
   return (

@@ -9,7 +9,7 @@ import { DataGrid, type DataGridColumn } from '../../../components/data-grid/dat
 import { ListToolbar } from '../../../components/data-grid/list-toolbar';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { LoadFailure } from '../../../components/feedback/load-failure';
+import { QueryFailure } from '../../../components/feedback/load-failure';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
 import { useAppSelector } from '../../../state/hooks';
 import { usePermissions } from '../../../state/use-permissions';
@@ -102,7 +102,7 @@ export function UsersTab() {
         onAdd={permissions.has('tenant.users.create') ? () => void navigate('/main/admin/users/addUser') : undefined}
       />
       {users.error ? (
-        <LoadFailure message={getErrorMessage(users.error, t`Something went wrong`)} onRetry={() => void users.refetch()} />
+        <QueryFailure query={users} />
       ) : (
         <DataGrid<UserSummary>
           testId="users-list"

@@ -13,7 +13,7 @@ import {
 } from '../../../api/generated/project-service';
 import { useLazySendTestMessageQuery } from '../../../api/generated/participant-service';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { LoadFailure } from '../../../components/feedback/load-failure';
+import { QueryFailure } from '../../../components/feedback/load-failure';
 import { LoadingState } from '../../../components/feedback/loading-state';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
 import { UnsavedChangesPrompt } from '../../../components/navigation/unsaved-changes-prompt';
@@ -80,7 +80,7 @@ export function TemplateEditor({ projectId, type, languageId, canEdit, children 
 
   if (isLoading) return <LoadingState />;
   if (error || !template) {
-    return <LoadFailure message={getErrorMessage(error, t`Something went wrong`)} onRetry={() => void refetch()} testId="template-load-error" />;
+    return <QueryFailure query={{ error, refetch }} testId="template-load-error" />;
   }
 
   const onSubmit = async (values: TemplateValues): Promise<SubmissionErrors | undefined> => {

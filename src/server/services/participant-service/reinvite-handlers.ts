@@ -3,6 +3,7 @@ import type { ParticipantStatus } from '../../platform/db/schema';
 import { HttpError, notFound, unprocessable } from '../../platform/http/http-error';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { placeholdersIn, type TemplateType } from '../../../shared/template-rules';
+import { findInvitationTemplate } from '../project-service/communication/template-store';
 import { dialInNumberFor } from '../project-service/lookups/language-config-store';
 import { enqueueInvitation } from './invitation-message';
 
@@ -62,16 +63,11 @@ export const reinviteHandlers: ReinviteHandlers = {
       if (!participant.access_code) {
         throw unprocessable('This participant has no access code yet.', 'ACCESS_CODE_MISSING', [{ field: 'accessCode', message: 'This participant has no access code yet.' }]);
       }
-      // The participant's language, else English, else the first language with a saved template.
-      const templates = await trx
-        .selectFrom('communication_templates')
-        .selectAll()
-        .where('project_id', '=', participant.project_id)
-        .where('template_type', '=', templateType)
-        .orderBy('language_id')
-        .execute();
-      const template =
-        templates.find((x) => x.language_id === participant.participant_language_id) ?? templates.find((x) => x.language_id === 1) ?? templates[0];
+      const template = await findInvitationTemplate(trx, {
+        projectId: participant.project_id,
+        type: templateType,
+        languageId: participant.participant_language_id,
+      });
       if (!template) {
         throw unprocessable(`Save the project's ${channel === 'email' ? 'e-mail' : 'SMS'} invitation template first.`, 'TEMPLATE_NOT_SAVED');
       }

@@ -54,6 +54,24 @@ export async function findTemplate(trx: Db, key: { projectId: number; type: Temp
     .executeTakeFirst();
 }
 
+/**
+ * The template a participant's invitation uses: the one in their language, else English, else the first saved
+ * language's.
+ */
+export async function findInvitationTemplate(
+  trx: Db,
+  key: { projectId: number; type: TemplateType; languageId: number | null },
+): Promise<StoredTemplate | undefined> {
+  const templates = await trx
+    .selectFrom('communication_templates')
+    .selectAll()
+    .where('project_id', '=', key.projectId)
+    .where('template_type', '=', key.type)
+    .orderBy('language_id')
+    .execute();
+  return templates.find((x) => x.language_id === key.languageId) ?? templates.find((x) => x.language_id === 1) ?? templates[0];
+}
+
 export type TemplateValues = Pick<
   StoredTemplate,
   'template_name' | 'description' | 'email_subject' | 'template_content' | 'sms_sender' | 'sms_provider'

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { forbidden, unauthorized } from '../http/http-error';
+import { tenantForbidden } from '../tenancy/require-operating-tenant';
 import type { AccessRequirements } from '../openapi/contract';
 import { loadPrincipal, type OperatingTenant, type Principal } from './principal';
 
@@ -70,7 +71,7 @@ export function createAccessHook(deps: AppDeps, access: AccessRequirements) {
     }
     // A missing or malformed required header is left to request validation (400); it never reaches a handler.
     if (access.operatingTenant === 'required' && requestedTenant !== null && !membership) {
-      throw forbidden('You do not have access to this tenant.', { code: 'TENANT_FORBIDDEN' });
+      throw tenantForbidden();
     }
     established.operatingTenant = membership;
     if (access.systemTenant && !principal.homeTenantIsSystem) throw forbidden();

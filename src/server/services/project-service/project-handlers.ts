@@ -1,6 +1,6 @@
 import type { operations } from '../../../contracts/project-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
-import { forbidden } from '../../platform/http/http-error';
+import { requireOperatingTenant } from '../../platform/tenancy/require-operating-tenant';
 import { dashboardKpi, projectAttributes, projectCards, yearlyResults } from './dashboard-queries';
 
 type ProjectHandlers = Pick<
@@ -10,11 +10,6 @@ type ProjectHandlers = Pick<
 
 const ids = (list: string | undefined): number[] =>
   list ? [...new Set(list.split(',').filter(Boolean).map(Number))] : [];
-
-/** A tenant named in the query must be the operating tenant (ADR 0002). */
-function requireOperatingTenant(named: number, operating: number): void {
-  if (named !== operating) throw forbidden('You do not have access to this tenant.', { code: 'TENANT_FORBIDDEN' });
-}
 
 export const projectHandlers: ProjectHandlers = {
   async listProjectCards({ query, headers }, ctx) {

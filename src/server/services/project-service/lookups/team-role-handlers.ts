@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { operations } from '../../../../contracts/project-service';
-import { forbidden } from '../../../platform/http/http-error';
+import { requireOperatingTenant } from '../../../platform/tenancy/require-operating-tenant';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
 import { CALL_CENTER_ROLES } from '../../user-service/admin-user-handlers';
 
@@ -10,7 +10,7 @@ type TeamRoleHandlers = Pick<ServiceHandlers<operations>, 'listProjectTeamRoles'
 export const teamRoleHandlers: TeamRoleHandlers = {
   async listProjectTeamRoles({ query }, ctx) {
     const tenant = ctx.operatingTenant;
-    if (query.tenantId !== tenant.id) throw forbidden('You do not have access to this tenant.', { code: 'TENANT_FORBIDDEN' });
+    requireOperatingTenant(query.tenantId, tenant.id);
     const roles = await ctx.inTenant((trx) =>
       trx
         .selectFrom('roles')

@@ -1,0 +1,9 @@
+import { forbidden, type HttpError } from '../http/http-error';
+
+/** The refusal of a tenant the user may not act in (the access hook's, and a handler's for a tenant it names). */
+export const tenantForbidden = (): HttpError => forbidden('You do not have access to this tenant.', { code: 'TENANT_FORBIDDEN' });
+
+/** A tenant named in a query or body must be the operating tenant (ADR 0002). */
+export function requireOperatingTenant(named: number, operating: number): void {
+  if (named !== operating) throw tenantForbidden();
+}

@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form } from 'react-final-form';
 import { system } from '../../theme/system';
@@ -53,7 +53,7 @@ describe('CheckboxGroupField', () => {
     const onSubmit = jest.fn();
     const user = userEvent.setup();
     renderGroup(onSubmit, ['b']);
-    expect(box('b')).toBeChecked();
+    await waitFor(() => expect(box('b')).toBeChecked());
     await user.click(box('c'));
     await user.click(box('a'));
     await user.click(box('b'));

@@ -140,7 +140,8 @@ describe('Manage Permissions', () => {
     await app.user.selectOptions(select, 'Analyst');
     expect(await screen.findByTestId(sel.admin.permissions.roleDescription)).toHaveTextContent('Reads projects');
     const team = await screen.findByTestId(sel.admin.permissions.checkbox('tenant.project.team.read'));
-    expect(within(team).getByRole('checkbox')).toBeChecked();
+    // The checkbox takes its checked state in an effect after it renders; under load that can lag the first paint.
+    await waitFor(() => expect(within(team).getByRole('checkbox')).toBeChecked());
     expect(screen.getByTestId(sel.admin.permissions.save)).toBeEnabled();
     // No internal section unless the server sends it.
     expect(screen.queryByText('Internal ONLY - visible to ACGR personnel')).not.toBeInTheDocument();
@@ -151,7 +152,7 @@ describe('Manage Permissions', () => {
     const app = await open('/main/admin/permissions');
     await app.user.selectOptions(await screen.findByTestId(sel.admin.permissions.roleSelect), 'Analyst');
     const detail = within(await screen.findByTestId(sel.admin.permissions.checkbox('tenant.project.detail.read'))).getByRole('checkbox');
-    expect(detail).toBeChecked();
+    await waitFor(() => expect(detail).toBeChecked());
     expect(detail).toBeDisabled();
     await app.user.click(screen.getByTestId(sel.admin.permissions.checkbox('tenant.project.team.read')));
     await app.user.click(screen.getByTestId(sel.admin.permissions.checkbox('tenant.read')));

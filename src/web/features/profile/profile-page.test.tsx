@@ -76,9 +76,9 @@ describe('User Profile', () => {
   it('alerts off force the pending-results notification off and hide the times and time zone', async () => {
     const { app, stub } = await open(withAlerts(userInfo()), { [UPDATE]: (request) => ({ body: { ...userInfo(), phoneNumber: '555-123-4567', _sent: request.body } as UserInfo }) });
     expect(screen.getByTestId(sel.profile.timezone)).toHaveValue('16');
-    expect(within(screen.getByTestId(sel.profile.time('12:00'))).getByRole('checkbox')).toBeChecked();
+    await waitFor(() => expect(within(screen.getByTestId(sel.profile.time('12:00'))).getByRole('checkbox')).toBeChecked());
     const pending = within(screen.getByTestId(sel.profile.pending)).getByRole('checkbox');
-    expect(pending).toBeChecked();
+    await waitFor(() => expect(pending).toBeChecked());
 
     await app.user.click(within(screen.getByTestId(sel.profile.alerts)).getByRole('checkbox'));
     await waitFor(() => expect(pending).not.toBeChecked());

@@ -4,7 +4,6 @@
  *   2. TypeScript types (openapi-typescript) in src/contracts/<service>.ts, shared by server and console;
  *   3. RTK Query endpoints (@rtk-query/codegen-openapi) in src/web/api/generated/<service>.ts, injected into
  *      the one base API.
- * and, from src/server/migrations/, the database types (scripts/lib/database-types.ts).
  * `--check` writes nothing and exits 1 when any generated file differs from what is committed.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync, mkdtempSync } from 'node:fs';
@@ -16,8 +15,8 @@ import { generateEndpoints } from '@rtk-query/codegen-openapi';
 /** operationIds of POST calls that only read: generated as queries. */
 const READ_BY_POST = ['getDashboardKpi', 'checkProjectCodeAndPhone', 'listResultConfigTemplates'];
 import { bundleOpenApi } from './lib/openapi-bundle';
-import { DATABASE_TYPES_FILE, generateDatabaseTypes } from './lib/database-types';
 import { SERVICES } from './lib/services';
+import { DATABASE_TYPES_FILE, generateDatabaseTypes } from './lib/database-types';
 
 const root = resolve(import.meta.dirname, '..');
 const check = process.argv.includes('--check');
@@ -78,7 +77,7 @@ for (const [relative, content] of outputs) {
 }
 
 if (check && drift.length > 0) {
-  console.error(`Generated code is out of date with openapi/ or the migrations (run npm run codegen):\n  ${drift.join('\n  ')}`);
+  console.error(`Generated code is out of date with openapi/ (run npm run codegen):\n  ${drift.join('\n  ')}`);
   process.exit(1);
 }
-console.log(check ? 'codegen: generated code matches openapi/ and the migrations' : `codegen: ${drift.length} file(s) written`);
+console.log(check ? 'codegen: generated code matches openapi/' : `codegen: ${drift.length} file(s) written`);

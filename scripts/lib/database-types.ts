@@ -65,8 +65,13 @@ const TEXT_LITERAL = /^'((?:[^']|'')*)'::text$/;
 function listedValues(definition: string): { column: string; values: string[] } | null {
   const match = IN_LIST.exec(definition);
   if (!match) return null;
-  const values = match[2]!.split(', ').map((item) => TEXT_LITERAL.exec(item)?.[1]?.replaceAll("''", "'"));
-  return values.every((value) => value !== undefined) ? { column: match[1]!, values: values as string[] } : null;
+  const values: string[] = [];
+  for (const item of match[2]!.split(', ')) {
+    const literal = TEXT_LITERAL.exec(item);
+    if (!literal) return null;
+    values.push(literal[1]!.replaceAll("''", "'"));
+  }
+  return { column: match[1]!, values };
 }
 
 /**
@@ -93,16 +98,21 @@ async function typeCheckedTextColumns(db: Kysely<DB>, metadata: DatabaseMetadata
 const root = join(import.meta.dirname, '../..');
 
 function packageVersion(name: string): string {
-  return (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  const manifest = readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8');
+  return (JSON.parse(manifest) as { version: string }).version;
 }
 
 function digest(body: string): string {
   const hash = createHash('sha256');
-  for (const name of ['kysely', 'kysely-codegen', '@electric-sql/pglite']) hash.update(`${name}@${packageVersion(name)}\n`);
+  for (const name of ['kysely', 'kysely-codegen', '@electric-sql/pglite']) {
+    hash.update(`${name}@${packageVersion(name)}\n`);
+  }
   for (const file of [import.meta.filename, join(root, 'src/server/platform/db/migrate.ts')]) {
     hash.update(readFileSync(file));
   }
-  for (const migration of listMigrations()) hash.update(`${migration.version}_${migration.name}\n`).update(readFileSync(migration.file));
+  for (const migration of listMigrations()) {
+    hash.update(`${migration.version}_${migration.name}\n`).update(readFileSync(migration.file));
+  }
   return hash.update(body).digest('hex');
 }
 

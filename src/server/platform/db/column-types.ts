@@ -32,7 +32,10 @@ export interface StoredJwk {
   use?: string;
 }
 
-/** result_config_templates.template_type: template type name → display rows of its result codes (checked by result-config-store.ts). */
+/**
+ * result_config_templates.template_type: template type name → display rows of its result codes (checked by
+ * result-config-store.ts).
+ */
 export interface ResultConfigRow {
   result: string;
   result_es: string;

@@ -16,6 +16,7 @@ import { generateEndpoints } from '@rtk-query/codegen-openapi';
 const READ_BY_POST = ['getDashboardKpi', 'checkProjectCodeAndPhone', 'listResultConfigTemplates'];
 import { bundleOpenApi } from './lib/openapi-bundle';
 import { SERVICES } from './lib/services';
+import { DATABASE_TYPES_FILE, generateDatabaseTypes } from './lib/database-types';
 
 const root = resolve(import.meta.dirname, '..');
 const check = process.argv.includes('--check');
@@ -56,6 +57,12 @@ try {
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
+
+const currentDatabaseTypes = join(root, DATABASE_TYPES_FILE);
+outputs.set(
+  DATABASE_TYPES_FILE,
+  await generateDatabaseTypes(existsSync(currentDatabaseTypes) ? readFileSync(currentDatabaseTypes, 'utf8') : null),
+);
 
 const drift: string[] = [];
 for (const [relative, content] of outputs) {

@@ -11,7 +11,8 @@ import { TokenService } from './platform/auth/token-service';
 import { systemClock, type Clock } from './platform/clock';
 import type { Db } from './platform/db/schema';
 import { createErrorHandler } from './platform/http/error-handler';
-import { securityHeaders } from './platform/http/security-headers';
+import { contentSecurityPolicy, securityHeaders } from './platform/http/security-headers';
+import { registerApiReference } from './platform/http/api-reference';
 import { DEFAULT_DIST_DIR, registerStaticConsole } from './platform/http/static-console';
 import { readAllOperations } from './platform/openapi/contract';
 import { MAX_UPLOAD_BYTES } from './platform/openapi/multipart-body';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(createErrorHandler(deps));
 
   registerOperations(app, deps, readAllOperations(), SERVICE_HANDLERS);
+  await registerApiReference(app, contentSecurityPolicy(config.embedDashboards));
   await registerStaticConsole(app, options.distDir ?? DEFAULT_DIST_DIR);
 
   app.addHook('onClose', () => outbox.stop());

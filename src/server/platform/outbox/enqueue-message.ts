@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { Db, OutboxMessagesTable } from '../db/schema';
+import type { Db, OutboxMessages } from '../db/schema';
 
 export interface EmailMessage {
   tenantId: number | null;
@@ -32,7 +32,7 @@ export interface SmsMessage {
   text: string;
   templateType: string;
   /** Sender type and provider of the template (000 §9); kept with the message for the SMS provider adapter. */
-  sender: string;
+  sender: NonNullable<OutboxMessages['sms_sender']>;
   provider: string;
 }
 
@@ -55,12 +55,12 @@ export async function enqueueSms(trx: Db, message: SmsMessage, now: Date): Promi
 async function insertMessage(
   trx: Db,
   now: Date,
-  fields: Omit<Insertable<OutboxMessagesTable>, 'created_at' | 'next_attempt_at'>,
+  fields: Omit<Insertable<OutboxMessages>, 'created_at' | 'next_attempt_at'>,
 ): Promise<number> {
   const row = await trx
     .insertInto('outbox_messages')
     .values({ ...fields, created_at: now, next_attempt_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return row.id;
+  return Number(row.id);
 }

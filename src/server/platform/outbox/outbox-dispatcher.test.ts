@@ -43,7 +43,7 @@ class RecordingTransport implements Transport {
       this.failuresLeft -= 1;
       throw new Error('SMTP 451 try again later');
     }
-    this.sent.push(m.id);
+    this.sent.push(Number(m.id));
     return `rec-${m.id}`;
   }
 }

@@ -2,9 +2,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Selectable } from 'kysely';
-import type { OutboxMessagesTable } from '../db/schema';
+import type { OutboxMessages } from '../db/schema';
 
-export type OutboxMessage = Selectable<OutboxMessagesTable>;
+export type OutboxMessage = Selectable<OutboxMessages>;
 
 export interface Transport {
   readonly name: string;

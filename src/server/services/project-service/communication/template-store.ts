@@ -1,9 +1,9 @@
 import type { Selectable } from 'kysely';
 import { notFound, unprocessable } from '../../../platform/http/http-error';
-import type { CommunicationTemplatesTable, Db } from '../../../platform/db/schema';
+import type { CommunicationTemplates, Db } from '../../../platform/db/schema';
 import type { AllowedPlaceholder, TemplateType } from '../../../../shared/template-rules';
 
-export type StoredTemplate = Selectable<CommunicationTemplatesTable>;
+export type StoredTemplate = Selectable<CommunicationTemplates>;
 
 export interface ProjectWithLanguages {
   id: number;

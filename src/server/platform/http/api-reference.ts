@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import scalarApiReference from '@scalar/fastify-api-reference';
+import type { FastifyInstance } from 'fastify';
+import { CONTRACTS_DIR } from '../openapi/contract';
+import { API_PREFIX } from '../openapi/register-operations';
+
+/** The rendered reference answers at `/api/docs/`; each bundled document at `/api/docs/<service>.openapi.json`. */
+export const API_DOCS_PATH = `${API_PREFIX}/docs`;
+const DOCUMENT_SUFFIX = '.openapi.json';
+
+interface BundledDocument {
+  service: string;
+  title: string;
+  json: string;
+}
+
+/** The bundled documents `npm run codegen` writes, one per service. */
+function bundledDocuments(dir: string): BundledDocument[] {
+  return readdirSync(dir)
+    .filter((file) => file.endsWith(DOCUMENT_SUFFIX))
+    .sort()
+    .map((file) => {
+      const json = readFileSync(join(dir, file), 'utf8');
+      const { info } = JSON.parse(json) as { info?: { title?: string } };
+      const service = file.slice(0, -DOCUMENT_SUFFIX.length);
+      return { service, title: info?.title ?? service, json };
+    });
+}
+
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/**
+ * The product's policy plus what the reference page needs and nothing more: its own script file (served from
+ * here, 'self') and its inline start-up script, allowed by hash rather than 'unsafe-inline'.
+ */
+export function apiReferencePolicy(policy: string, html: string): string {
+  const hashes = [...html.matchAll(INLINE_SCRIPT)].map(
+    (match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`,
+  );
+  return `${policy}; ${["script-src 'self'", ...hashes].join(' ')}`;
+}
+
+/**
+ * The contract, browsable: Scalar's API reference over the bundled documents, all served by this server (the
+ * machine may have no internet, and the page's policy allows no other origin). No sign-in: the contract is no
+ * secret, and "Try it" calls go to this server's /api with the caller's own tokens.
+ */
+export async function registerApiReference(app: FastifyInstance, policy: string): Promise<void> {
+  const documents = bundledDocuments(CONTRACTS_DIR);
+  // An encapsulated context, so the page's policy applies to these routes only.
+  await app.register(async (docs) => {
+    for (const document of documents) {
+      docs.get(`${API_DOCS_PATH}/${document.service}${DOCUMENT_SUFFIX}`, async (_request, reply) =>
+        reply.type('application/json; charset=utf-8').send(document.json),
+      );
+    }
+    docs.addHook('onSend', async (_request, reply, payload) => {
+      const type = String(reply.getHeader('content-type') ?? '');
+      if (type.startsWith('text/html') && typeof payload === 'string') {
+        reply.header('Content-Security-Policy', apiReferencePolicy(policy, payload));
+      }
+      return payload;
+    });
+    await docs.register(scalarApiReference, {
+      routePrefix: API_DOCS_PATH,
+      logLevel: 'warn',
+      configuration: {
+        pageTitle: 'Voxscreen API reference',
+        sources: documents.map((document) => ({
+          title: document.title,
+          slug: document.service,
+          url: `${API_DOCS_PATH}/${document.service}${DOCUMENT_SUFFIX}`,
+        })),
+        // Everything from this server: no web fonts, telemetry or hosted AI/MCP services.
+        withDefaultFonts: false,
+        telemetry: false,
+        agent: { disabled: true },
+        mcp: { disabled: true },
+        showDeveloperTools: 'never',
+      },
+    });
+  });
+}

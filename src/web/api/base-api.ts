@@ -8,8 +8,9 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import { authorizationApplicationOf, errorCodeOf, httpStatusOf } from './error-message';
-import { MULTIPART_ENDPOINTS, toFormData } from './multipart-endpoints';
-import { AUTHORIZATION_FLAG_EXEMPT, PUBLIC_ENDPOINTS } from './public-endpoints';
+import { AUTHORIZATION_FLAG_EXEMPT } from './authorization-flag-exempt';
+import { toFormData } from './form-data';
+import { MULTIPART_ENDPOINTS, PUBLIC_ENDPOINTS } from './generated/endpoint-traits';
 import { requestEnvironmentOf } from './request-environment';
 
 export const SERVER_ERROR_MESSAGE = msg`Something went wrong! We are unable to process your request at this time. Please contact the provider's support for assistance.`;

@@ -11,7 +11,7 @@ interface Operation {
   requestBody?: { content?: Record<string, unknown> };
 }
 
-interface ServiceDocument {
+export interface ServiceDocument {
   paths?: Record<string, Record<string, unknown>>;
 }
 

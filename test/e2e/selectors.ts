@@ -162,7 +162,6 @@ export const sel = {
   profile: {
     page: 'profile-page',
     form: 'profile-form',
-    loadError: 'profile-load-error',
     firstName: 'profile-first-name',
     lastName: 'profile-last-name',
     email: 'profile-email',

@@ -14,5 +14,5 @@ export const ALL_TAG_TYPES: readonly string[] = [
 // The generated modules add their tags to the one API at run time; this view of it knows them all by type.
 const everyTagApi = baseApi.enhanceEndpoints({ addTagTypes: ALL_TAG_TYPES });
 
-/** Refetches every cached answer in use: after the operating tenant or the language changes. */
+/** Refetches every cached answer in use: after the language changes (a tenant change resets the API state instead, ADR 0011). */
 export const invalidateAllTags = () => everyTagApi.util.invalidateTags([...ALL_TAG_TYPES]);

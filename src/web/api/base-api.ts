@@ -7,20 +7,11 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import { effectiveLanguage, effectiveLanguageId, type PreferencesState } from '../state/preferences-slice';
-import { logoutRequested } from '../state/session-events';
-import { authorizationFailed, ipBlocked, type SessionState } from '../state/session-slice';
-import type { TenancyState } from '../state/tenancy-slice';
 import { authorizationApplicationOf, errorCodeOf, httpStatusOf } from './error-message';
-import { MULTIPART_ENDPOINTS, toFormData } from './multipart-endpoints';
-import { AUTHORIZATION_FLAG_EXEMPT, PUBLIC_ENDPOINTS } from './public-endpoints';
-
-/** The slices the base query reads; typed here so the API layer does not depend on the store module. */
-interface RequestContextState {
-  session: SessionState;
-  tenancy: TenancyState;
-  preferences: PreferencesState;
-}
+import { AUTHORIZATION_FLAG_EXEMPT } from './authorization-flag-exempt';
+import { toFormData } from './form-data';
+import { MULTIPART_ENDPOINTS, PUBLIC_ENDPOINTS } from './generated/endpoint-traits';
+import { requestEnvironmentOf } from './request-environment';
 
 export const SERVER_ERROR_MESSAGE = msg`Something went wrong! We are unable to process your request at this time. Please contact the provider's support for assistance.`;
 const NO_SESSION_MESSAGE = msg`Your session has ended. Please sign in again.`;
@@ -30,15 +21,15 @@ const API_BASE_URL = new URL('/api', globalThis.location?.origin ?? 'http://loca
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: API_BASE_URL,
-  prepareHeaders: (headers, { getState, endpoint }) => {
-    const { session, tenancy, preferences } = getState() as RequestContextState;
+  prepareHeaders: (headers, { getState, extra, endpoint }) => {
+    const context = requestEnvironmentOf(extra).readContext(getState());
     if (!PUBLIC_ENDPOINTS.has(endpoint)) {
-      if (session.accessToken) headers.set('Authorization', `Bearer ${session.accessToken}`);
-      if (session.idToken) headers.set('Id-Token', session.idToken);
+      if (context.accessToken) headers.set('Authorization', `Bearer ${context.accessToken}`);
+      if (context.idToken) headers.set('Id-Token', context.idToken);
     }
-    if (tenancy.operatingTenant) headers.set('operatingTenant', String(tenancy.operatingTenant.tenantId));
-    headers.set('langId', String(effectiveLanguageId(preferences)));
-    headers.set('language', effectiveLanguage(preferences));
+    if (context.operatingTenantId !== null) headers.set('operatingTenant', String(context.operatingTenantId));
+    headers.set('langId', String(context.languageId));
+    headers.set('language', context.language);
     return headers;
   },
 });
@@ -65,9 +56,10 @@ export const voxscreenBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchB
   extraOptions,
 ) => {
   const endpoint = api.endpoint;
-  const before = api.getState() as RequestContextState;
-  if (!PUBLIC_ENDPOINTS.has(endpoint) && !before.session.accessToken) {
-    if (before.session.loggedIn) api.dispatch(logoutRequested({ notifyServer: false }));
+  const environment = requestEnvironmentOf(api.extra);
+  const before = environment.readContext(api.getState());
+  if (!PUBLIC_ENDPOINTS.has(endpoint) && !before.accessToken) {
+    if (before.loggedIn) api.dispatch(environment.sessionEnded());
     return { error: { status: 'CUSTOM_ERROR', error: i18n._(NO_SESSION_MESSAGE) } };
   }
 
@@ -76,22 +68,22 @@ export const voxscreenBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchB
 
   if (!result.error) {
     const application = authorizationChecked ? authorizationApplicationOf(result.data) : null;
-    if (application !== null) api.dispatch(authorizationFailed(application));
+    if (application !== null) api.dispatch(environment.authorizationRefused(application));
     return result;
   }
 
   const status = httpStatusOf(result.error);
   const data: unknown = result.error.data;
   const application = authorizationChecked ? authorizationApplicationOf(data) : null;
-  if (application !== null) api.dispatch(authorizationFailed(application));
+  if (application !== null) api.dispatch(environment.authorizationRefused(application));
 
-  const current = api.getState() as RequestContextState;
-  if (status === 401 && endpoint !== 'userLogin' && endpoint !== 'logoutUser' && current.session.accessToken) {
+  const current = environment.readContext(api.getState());
+  if (status === 401 && endpoint !== 'userLogin' && endpoint !== 'logoutUser' && current.accessToken) {
     // The server no longer honours this session, so there is nothing to end on its side.
-    api.dispatch(logoutRequested({ notifyServer: false }));
+    api.dispatch(environment.sessionEnded());
   }
   if (status === 403 && endpoint === 'userLogin' && errorCodeOf(data) === 'IP_BLOCKED') {
-    api.dispatch(ipBlocked());
+    api.dispatch(environment.ipBlocked());
   }
   if (status !== null && status >= 500) {
     return { ...result, error: withServerErrorMessage(result.error, status) };

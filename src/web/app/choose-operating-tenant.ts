@@ -1,29 +1,24 @@
-import { invalidateAllTags } from '../api/all-tag-types';
-import { userServiceApi } from '../api/generated/user-service';
-import { projectFiltersCleared } from '../state/project-filters-slice';
-import type { AppDispatch, RootState } from '../state/root-reducer';
-import { tenantChosen, type OperatingTenant } from '../state/tenancy-slice';
+import { baseApi } from '../api/base-api';
+import type { AppDispatch, AppState } from '../state/hooks';
+import { tenantChosen, tenantSwitched, type OperatingTenant } from '../state/tenancy-slice';
 
 /**
- * Makes a tenant the operating tenant. The first choice of a session refetches the user info, which was
- * loaded before any tenant was chosen (its operatingTenant and tenantLogo depend on it). Moving from one
- * tenant to another refetches everything and clears the saved project filters (000 §4). Returns whether the
- * user moved from one tenant to another.
+ * Makes a tenant the operating tenant. Whenever the tenant changes (the session's first choice included), the
+ * API state is reset: the cache then only ever holds answers fetched for the current operating tenant, and the
+ * session gate loads the session's answers again (the user info carries the operating tenant and its logo).
+ * Moving from one tenant to another also clears the saved project filters (000 §4, through `tenantSwitched`).
+ * Returns whether the user moved from one tenant to another.
  */
 export const chooseOperatingTenant =
   (tenant: OperatingTenant) =>
-  (dispatch: AppDispatch, getState: () => RootState): boolean => {
+  (dispatch: AppDispatch, getState: () => AppState): boolean => {
     const previous = getState().tenancy.operatingTenant;
     if (previous?.tenantId === tenant.tenantId) {
       dispatch(tenantChosen(tenant));
       return false;
     }
-    dispatch(tenantChosen(tenant));
-    if (previous === null) {
-      dispatch(userServiceApi.util.invalidateTags(['User']));
-      return false;
-    }
-    dispatch(projectFiltersCleared());
-    dispatch(invalidateAllTags());
-    return true;
+    dispatch(previous === null ? tenantChosen(tenant) : tenantSwitched(tenant));
+    // In the same tick as the tenant change: no screen renders, and so no request starts, in between.
+    dispatch(baseApi.util.resetApiState());
+    return previous !== null;
   };

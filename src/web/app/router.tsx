@@ -4,10 +4,10 @@ import { aboutRoutes } from '../features/about/routes';
 import { adminRoutes } from '../features/admin/routes';
 import { authRoutes } from '../features/auth/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
-import { GenericErrorPage } from '../features/errors/generic-error-page';
-import { NotFoundPage } from '../features/errors/not-found-page';
+import { GenericErrorPage } from '../components/errors/generic-error-page';
+import { NotFoundPage } from '../components/errors/not-found-page';
 import { profileRoutes } from '../features/profile/routes';
-import { projectRoutes } from '../features/projects/routes';
+import { loadDashboardProjectList, projectRoutes } from '../features/projects/routes';
 import { resetPasswordRoutes } from '../features/reset-password/routes';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
@@ -36,7 +36,7 @@ export const appRoutes: RouteObject[] = [
             },
             children: [
               { index: true, element: <Navigate to="/main/dashboard" replace /> },
-              ...dashboardRoutes,
+              ...dashboardRoutes(loadDashboardProjectList),
               ...projectRoutes,
               ...profileRoutes,
               ...aboutRoutes,

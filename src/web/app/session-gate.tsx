@@ -13,7 +13,8 @@ import { LoadFailure } from '../components/feedback/load-failure';
 import { LoadingState } from '../components/feedback/loading-state';
 import { NoTenantScreen } from '../features/tenancy/no-tenant-screen';
 import { TenantChooserDialog } from '../features/tenancy/tenant-chooser-dialog';
-import { useAppDispatch, useAppSelector } from '../state/hooks';
+import { useAppDispatch } from '../state/hooks';
+import { useOperatingTenant } from '../state/use-operating-tenant';
 import { logoutRequested } from '../state/session-events';
 import { authorizationFailed } from '../state/session-slice';
 import { chooseOperatingTenant } from './choose-operating-tenant';
@@ -49,7 +50,7 @@ function GateFailure({ message, onRetry }: { message: string; onRetry: () => voi
 export function SessionGate({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const dispatch = useAppDispatch();
-  const operatingTenant = useAppSelector((state) => state.tenancy.operatingTenant);
+  const operatingTenant = useOperatingTenant();
   const fallbackMessage = t`Something went wrong`;
 
   const authorizer = useGetAuthorizerQuery();

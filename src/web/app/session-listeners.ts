@@ -7,10 +7,10 @@ import { activateLocale } from '../i18n/activate-locale';
 import { clock } from '../lib/clock';
 import { writeStoredLanguageId, writeStoredTheme } from '../state/device-storage';
 import { effectiveLanguage, languageChanged, themeChanged } from '../state/preferences-slice';
-import type { AppDispatch, RootState } from '../state/root-reducer';
+import type { RootDispatch, RootState } from './root-reducer';
 import { loggedOut, logoutRequested } from '../state/session-events';
 
-export type AppListenerMiddleware = ListenerMiddlewareInstance<RootState, AppDispatch>;
+export type AppListenerMiddleware = ListenerMiddlewareInstance<RootState, RootDispatch>;
 
 /** How long logout waits for the server to end the session before clearing the device anyway. */
 const SERVER_LOGOUT_WAIT_MS = 5000;

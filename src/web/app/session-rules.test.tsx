@@ -148,7 +148,6 @@ describe('session rules', () => {
     expect(logoutCall?.headers.get('Authorization')).toBe(`Bearer ${signedInState().session!.accessToken}`);
     const state = app.store.getState();
     expect(state.session.loggedIn).toBe(false);
-    expect(state.admin.userInfo).toBeNull();
     expect(state.tenancy.operatingTenant).toBeNull();
     expect(state.preferences).toEqual({ languageId: null, language: null, theme: 'dark' });
     expect(state.api.queries['getUserInfo(undefined)']).toBeUndefined();

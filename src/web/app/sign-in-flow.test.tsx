@@ -3,7 +3,7 @@ import { sel } from '../../../test/e2e/selectors';
 import { installFetchStub } from '../testing/fetch-stub';
 import { ACCESS_TOKEN, ACME, GLOBEX, ID_TOKEN, PATHS, serverFor, signedInState, tenant } from '../testing/factories';
 import { renderWithProviders, type RenderedApp } from '../testing/render-with-providers';
-import { dashboardServer } from '../features/dashboard/dashboard-fixtures';
+import { dashboardServer } from '../testing/fixtures/project-service-fixtures';
 
 const signIn = async ({ user }: RenderedApp, email = 'admin@acme.test', password = 'Voxscreen!2026') => {
   await user.type(await screen.findByTestId(sel.signIn.email), email);

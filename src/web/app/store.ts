@@ -14,8 +14,9 @@ import {
 } from 'redux-persist';
 import autoMergeLevel2 from 'redux-persist/es/stateReconciler/autoMergeLevel2';
 import { baseApi } from '../api/base-api';
-import { PERSISTED_SLICES, rootReducer, type AppDispatch, type RootState } from '../state/root-reducer';
+import { PERSISTED_SLICES, rootReducer, type RootDispatch, type RootState } from './root-reducer';
 import { sessionSlice, type SessionState } from '../state/session-slice';
+import { requestEnvironment } from './request-environment';
 import { registerSessionListeners } from './session-listeners';
 
 export const PERSIST_KEY = 'voxscreen';
@@ -57,7 +58,7 @@ export interface AppStore {
 }
 
 const buildStore = (preloadedState: Partial<RootState> | undefined) => {
-  const listener = createListenerMiddleware<RootState, AppDispatch>();
+  const listener = createListenerMiddleware<RootState, RootDispatch>();
   const persistedReducer = createPersistedReducer();
   const store = configureStore({
     reducer: persistedReducer,
@@ -65,6 +66,7 @@ const buildStore = (preloadedState: Partial<RootState> | undefined) => {
     preloadedState: preloadedState as ReturnType<typeof persistedReducer> | undefined,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
+        thunk: { extraArgument: requestEnvironment },
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       })
         .prepend(listener.middleware)

@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { loggedOut } from './session-events';
 
 export interface OperatingTenant {
@@ -12,6 +12,12 @@ export interface TenancyState {
 
 const initialState: TenancyState = { operatingTenant: null };
 
+/**
+ * The user moved from one operating tenant to another (not the first choice of a session). Slices that keep a
+ * tenant's choices (the project filters) reset themselves on it; the API state is reset with it.
+ */
+export const tenantSwitched = createAction<OperatingTenant>('tenancy/tenantSwitched');
+
 export const tenancySlice = createSlice({
   name: 'tenancy',
   initialState,
@@ -21,7 +27,11 @@ export const tenancySlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(loggedOut, () => initialState);
+    builder
+      .addCase(tenantSwitched, (state, action) => {
+        state.operatingTenant = action.payload;
+      })
+      .addCase(loggedOut, () => initialState);
   },
 });
 

@@ -7,7 +7,7 @@ import type {
   TenantListItem,
   UserInfo,
 } from '../api/generated/user-service';
-import type { RootState } from '../state/root-reducer';
+import type { RootState } from '../app/root-reducer';
 import type { StubHandler } from './fetch-stub';
 
 /** Contract-shaped bodies (typed by the generated contract types) and store states for component tests. */

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { AppProviders } from '../app/providers';
 import { appRoutes } from '../app/router';
 import { createAppStore, type AppStore } from '../app/store';
-import type { RootState } from '../state/root-reducer';
+import type { RootState } from '../app/root-reducer';
 
 export interface RenderOptions {
   /** Where the memory router starts. */

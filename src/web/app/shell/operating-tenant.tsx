@@ -5,14 +5,15 @@ import { LuArrowLeftRight, LuBuilding2 } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
 import { useListUserTenantsQuery } from '../../api/generated/user-service';
 import { TenantChooserDialog } from '../../features/tenancy/tenant-chooser-dialog';
-import { useAppDispatch, useAppSelector } from '../../state/hooks';
+import { useAppDispatch } from '../../state/hooks';
+import { useOperatingTenant } from '../../state/use-operating-tenant';
 import { chooseOperatingTenant } from '../choose-operating-tenant';
 
 /** The operating tenant's name and, for users with several tenants, the switch. */
 export function OperatingTenant() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const operatingTenant = useAppSelector((state) => state.tenancy.operatingTenant);
+  const operatingTenant = useOperatingTenant();
   // Loaded by the session gate before the shell shows; this reads the cached answer.
   const { data: tenants = [] } = useListUserTenantsQuery();
   const [choosing, setChoosing] = useState(false);

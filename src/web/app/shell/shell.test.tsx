@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { sel } from '../../../../test/e2e/selectors';
-import { projectFiltersSlice, statusFilterChanged } from '../../state/project-filters-slice';
+import { projectFiltersSlice, statusFilterChanged } from '../../features/projects/list/project-filters-slice';
 import { chooseMenuItem } from '../../testing/choose-menu-item';
 import { installFetchStub } from '../../testing/fetch-stub';
 import {

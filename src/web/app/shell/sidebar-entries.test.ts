@@ -1,5 +1,5 @@
 import { clientConfiguration, CUSTOMER_ADMIN_PERMISSIONS, userInfo } from '../../testing/factories';
-import { permissionsOf } from '../../state/permissions';
+import { permissionsOf } from '../../lib/permissions';
 import { visibleSidebarEntries, type SidebarContext } from './sidebar-entries';
 
 const context = (

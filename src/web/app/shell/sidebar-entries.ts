@@ -11,8 +11,8 @@ import {
   LuSettings,
 } from 'react-icons/lu';
 import type { ClientConfiguration } from '../../api/generated/user-service';
-import { ADMIN_ENTRY_PERMISSIONS, firstReadableAdminTab } from '../../state/admin-tabs';
-import type { Permissions } from '../../state/permissions';
+import { ADMIN_ENTRY_PERMISSIONS, firstReadableAdminTab } from '../../features/admin/admin-tab-permissions';
+import type { Permissions } from '../../lib/permissions';
 
 export interface SidebarContext {
   permissions: Permissions;

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { LuPanelLeftClose, LuPanelLeftOpen } from 'react-icons/lu';
 import { NavLink } from 'react-router';
 import { useGetClientConfigurationQuery } from '../../api/generated/user-service';
-import { usePermissions } from '../../state/use-permissions';
+import { usePermissions } from '../../lib/use-permissions';
 import { visibleSidebarEntries } from './sidebar-entries';
 
 interface SidebarProps {

@@ -2,6 +2,7 @@ import { Avatar, Button, Menu, Portal, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LuInfo, LuLogOut, LuUser } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
+import { useUserInfo } from '../../lib/use-user-info';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { themeChanged } from '../../state/preferences-slice';
 import { logoutRequested } from '../../state/session-events';
@@ -11,7 +12,7 @@ export function UserMenu() {
   const { t } = useLingui();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const userInfo = useAppSelector((state) => state.admin.userInfo);
+  const userInfo = useUserInfo();
   const theme = useAppSelector((state) => state.preferences.theme);
   const fullName = userInfo ? `${userInfo.firstName} ${userInfo.lastName}`.trim() : '';
 

@@ -2,7 +2,7 @@ import { Box, Tabs } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/layout/page-header';
-import { usePermissions } from '../../state/use-permissions';
+import { usePermissions } from '../../lib/use-permissions';
 import { visibleAdminTabs } from './admin-tabs';
 
 /** The admin area (002 §2.8): breadcrumb, one tab per admin screen the user may read, the tab's screen. */

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { ADMIN_TAB_READ_PERMISSIONS, type AdminTabKey } from '../../state/admin-tabs';
-import type { Permissions } from '../../state/permissions';
+import { ADMIN_TAB_READ_PERMISSIONS, type AdminTabKey } from './admin-tab-permissions';
+import type { Permissions } from '../../lib/permissions';
 
 export interface AdminTab {
   key: AdminTabKey;

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
-import { NotFoundPage } from '../errors/not-found-page';
-import { usePermissions } from '../../state/use-permissions';
+import { NotFoundPage } from '../../components/errors/not-found-page';
+import { usePermissions } from '../../lib/use-permissions';
 import { visibleAdminTabs } from './admin-tabs';
 
 /** Sends /main/admin and unknown admin paths to the first tab the user may read. */

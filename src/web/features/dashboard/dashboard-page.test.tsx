@@ -4,7 +4,7 @@ import { sel } from '../../../../test/e2e/selectors';
 import { installFetchStub } from '../../testing/fetch-stub';
 import { ACME, GLOBEX, serverFor, signedInState, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
-import { DASHBOARD_PATHS, dashboardServer, kpi, yearly } from './dashboard-fixtures';
+import { DASHBOARD_PATHS, dashboardServer, kpi, yearly } from '../../testing/fixtures/project-service-fixtures';
 
 const hiddenTable = (container: HTMLElement, caption: string) => {
   const table = within(container).getByText(caption).closest('table');

@@ -1,21 +1,24 @@
 import { Box, Grid, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { useGetDashboardKpiQuery, useListYearlyResultsQuery } from '../../api/generated/project-service';
 import { QueryFailure } from '../../components/feedback/load-failure';
 import { LoadingState } from '../../components/feedback/loading-state';
 import { PageHeader } from '../../components/layout/page-header';
-import { useAppSelector } from '../../state/hooks';
+import { useUserInfo } from '../../lib/use-user-info';
+import { useOperatingTenant } from '../../state/use-operating-tenant';
 import { KpiTiles } from './kpi-tiles';
 import { OrderDoughnutCard } from './order-doughnut-card';
 import { ProjectActivityCard } from './project-activity-card';
-import { ProjectList } from './project-list';
-import { useFreshData } from './use-fresh-data';
 
-/** `/main/dashboard` (000 §2): KPI tiles, current-order doughnut, Project Activity, then the project list. */
-export function DashboardPage() {
+/**
+ * `/main/dashboard` (000 §2): KPI tiles, current-order doughnut, Project Activity, then the project list, which
+ * belongs to the projects feature and is handed in by the route table (app/router.tsx).
+ */
+export function DashboardPage({ projectList }: { projectList: ReactNode }) {
   const { t } = useLingui();
-  const userInfo = useAppSelector((state) => state.admin.userInfo);
-  const operatingTenant = useAppSelector((state) => state.tenancy.operatingTenant);
+  const userInfo = useUserInfo();
+  const operatingTenant = useOperatingTenant();
   if (!userInfo || !operatingTenant) return <LoadingState />;
 
   const fullName = `${userInfo.firstName} ${userInfo.lastName}`.trim();
@@ -26,8 +29,10 @@ export function DashboardPage() {
       <Text color="fg.muted" mb="6">
         <Trans>You are working in {tenantName}.</Trans>
       </Text>
-      {/* Keyed by tenant: a switch remounts the figures, which then show only the new tenant's answers. */}
-      <DashboardFigures key={operatingTenant.tenantId} tenantId={operatingTenant.tenantId} />
+      <Stack gap="6">
+        <DashboardFigures tenantId={operatingTenant.tenantId} />
+        {projectList}
+      </Stack>
     </Box>
   );
 }
@@ -35,10 +40,10 @@ export function DashboardPage() {
 function DashboardFigures({ tenantId }: { tenantId: number }) {
   const kpiQuery = useGetDashboardKpiQuery({ tenantId }, { refetchOnMountOrArgChange: true });
   const yearlyQuery = useListYearlyResultsQuery(undefined, { refetchOnMountOrArgChange: true });
-  const kpi = useFreshData(kpiQuery);
-  const yearly = useFreshData(yearlyQuery);
+  const kpi = kpiQuery.data;
+  const yearly = yearlyQuery.data;
   return (
-    <Stack gap="6">
+    <>
       {kpiQuery.error ? (
         <QueryFailure query={kpiQuery} testId="dashboard-kpi-error" />
       ) : kpi ? (
@@ -56,7 +61,6 @@ function DashboardFigures({ tenantId }: { tenantId: number }) {
           <LoadingState />
         )}
       </Grid>
-      <ProjectList heading />
-    </Stack>
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { Card, Heading } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DashboardKpi } from '../../api/generated/project-service';
 import { floorPercentage } from '../../components/charts/doughnut-data';
-import { RiskDoughnut } from './risk-doughnut';
+import { RiskDoughnut } from '../../components/charts/risk-doughnut';
 
 /** The current order's completed calls by risk class, with the floor percentage of the order done. */
 export function OrderDoughnutCard({ kpi }: { kpi: DashboardKpi }) {

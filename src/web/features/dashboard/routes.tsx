@@ -1,19 +1,19 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 
-/** Children of /main: the dashboard, and the project list that also sits below it. */
-export const dashboardRoutes: RouteObject[] = [
+/**
+ * `/main/dashboard`. The page shows another feature's component below its figures (the project list); the route
+ * table passes in how to load it, so this feature never imports another.
+ */
+export const dashboardRoutes = (loadProjectList: () => Promise<ComponentType>): RouteObject[] => [
   {
     path: 'dashboard',
     lazy: async () => {
-      const { DashboardPage } = await import(/* webpackChunkName: "dashboard" */ './dashboard-page');
-      return { Component: DashboardPage };
-    },
-  },
-  {
-    path: 'project',
-    lazy: async () => {
-      const { ProjectsPage } = await import(/* webpackChunkName: "projects" */ './projects-page');
-      return { Component: ProjectsPage };
+      const [{ DashboardPage }, ProjectList] = await Promise.all([
+        import(/* webpackChunkName: "dashboard" */ './dashboard-page'),
+        loadProjectList(),
+      ]);
+      return { Component: () => <DashboardPage projectList={<ProjectList />} /> };
     },
   },
 ];

@@ -3,14 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { FORM_ERROR } from 'final-form';
 import { useEffect, useMemo, useState } from 'react';
 import { Form, useField, useForm } from 'react-final-form';
-import {
-  useGetUserInfoQuery,
-  userServiceApi,
-  useUpdateUserProfileMutation,
-  type UserInfo,
-} from '../../api/generated/user-service';
+import { useUpdateUserProfileMutation, type UserInfo } from '../../api/generated/user-service';
 import { ErrorAlert } from '../../components/feedback/error-alert';
-import { QueryFailure } from '../../components/feedback/load-failure';
 import { LoadingState } from '../../components/feedback/loading-state';
 import { SuccessAlert } from '../../components/feedback/success-alert';
 import { CheckboxField } from '../../components/form/checkbox-field';
@@ -21,7 +15,7 @@ import { SelectField } from '../../components/form/select-field';
 import { submitErrors } from '../../components/form/submit-errors';
 import { TextField } from '../../components/form/text-field';
 import { UnsavedChangesPrompt } from '../../components/navigation/unsaved-changes-prompt';
-import { useAppDispatch } from '../../state/hooks';
+import { useUserInfo } from '../../lib/use-user-info';
 import { TIMEZONE_OPTIONS } from '../../../shared/timezone-options';
 import { PROFILE_FIELD_NAMES, validateProfile } from './profile-validation';
 import { profileValues, toNotificationPreference, type ProfileValues } from './profile-values';
@@ -31,30 +25,20 @@ const TIMEZONE_SELECT_OPTIONS = TIMEZONE_OPTIONS.map((option) => ({ value: Strin
 
 /** User Profile (/main/userprofile, 000 §2): the signed-in user's own name, phone, photo and e-mail alerts. */
 export function ProfilePage() {
-  const userInfo = useGetUserInfoQuery();
-  let content;
-  if (userInfo.error && !userInfo.data) {
-    content = (
-      <QueryFailure query={userInfo} testId="profile-load-error" />
-    );
-  } else if (!userInfo.data) {
-    content = <LoadingState />;
-  } else {
-    content = <ProfileForm user={userInfo.data} />;
-  }
+  // The session gate has loaded the user info before any screen of the shell shows.
+  const userInfo = useUserInfo();
   return (
     <Stack gap="5" data-testid="profile-page">
       <Heading as="h1" size="lg">
         <Trans>User Profile</Trans>
       </Heading>
-      {content}
+      {userInfo ? <ProfileForm user={userInfo} /> : <LoadingState />}
     </Stack>
   );
 }
 
 function ProfileForm({ user }: { user: UserInfo }) {
   const { t, i18n } = useLingui();
-  const dispatch = useAppDispatch();
   const [updateProfile] = useUpdateUserProfileMutation();
   const [saved, setSaved] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -78,9 +62,8 @@ function ProfileForm({ user }: { user: UserInfo }) {
       setFailure(errors[FORM_ERROR] ?? null);
       return errors;
     }
-    // The answer is the updated user info: the form and the shell's copy (name and photo in the header) take it
-    // at once; the User cache tag also refetches it.
-    await dispatch(userServiceApi.util.upsertQueryData('getUserInfo', undefined, result.data));
+    // The mutation invalidates the User tag: the user info is fetched again, and the form and the top bar (name
+    // and photo) show what the server stored.
     setSaved(true);
     return undefined;
   };

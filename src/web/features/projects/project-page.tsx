@@ -7,7 +7,7 @@ import { ErrorAlert } from '../../components/feedback/error-alert';
 import { LoadFailure } from '../../components/feedback/load-failure';
 import { LoadingState } from '../../components/feedback/loading-state';
 import { PageHeader } from '../../components/layout/page-header';
-import type { Permissions } from '../../state/permissions';
+import type { Permissions } from '../../lib/permissions';
 import { offeredProjectTabs, type OfferedTab } from './project-tabs';
 import { QuestionnaireBadge } from './questionnaire-badge';
 import { useProjectPermissions } from './use-project-permissions';

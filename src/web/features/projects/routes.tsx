@@ -1,12 +1,28 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { NotFoundPage } from '../errors/not-found-page';
+import { NotFoundPage } from '../../components/errors/not-found-page';
 import { PROJECT_TABS } from './project-tabs';
 
+/** The project list with its heading, as the dashboard shows it below its figures. */
+export const loadDashboardProjectList = async (): Promise<ComponentType> => {
+  const { ProjectList } = await import(/* webpackChunkName: "project-list" */ './list/project-list');
+  return function DashboardProjectList() {
+    return <ProjectList heading />;
+  };
+};
+
 /**
- * /main/project/{projectId} and its tabs (002 §2.2). A tab of the route table whose screen is not built yet leads to
+ * `/main/project` (the project list) and /main/project/{projectId} and its tabs (002 §2.2). A tab of the route table whose screen is not built yet leads to
  * the first tab the user may use; any other path is "No Page Found".
  */
 export const projectRoutes: RouteObject[] = [
+  {
+    path: 'project',
+    lazy: async () => {
+      const { ProjectsPage } = await import(/* webpackChunkName: "projects" */ './list/projects-page');
+      return { Component: ProjectsPage };
+    },
+  },
   {
     path: 'project/:projectId',
     lazy: async () => {

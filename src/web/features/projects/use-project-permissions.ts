@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useGetProjectPermissionsQuery } from '../../api/generated/user-service';
-import { usePermissions } from '../../state/use-permissions';
-import { withExtraPermissions, type Permissions } from '../../state/permissions';
+import { usePermissions } from '../../lib/use-permissions';
+import { withExtraPermissions, type Permissions } from '../../lib/permissions';
 
 /**
  * The user's permissions merged with those the project grants them (002 §2.2: fetched per project and

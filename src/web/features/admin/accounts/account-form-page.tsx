@@ -36,8 +36,8 @@ import {
 import { UnsavedChangesPrompt } from '../../../components/navigation/unsaved-changes-prompt';
 import { useAppSelector } from '../../../state/hooks';
 import { effectiveLanguageId } from '../../../state/preferences-slice';
-import { usePermissions } from '../../../state/use-permissions';
-import { NotFoundPage } from '../../errors/not-found-page';
+import { usePermissions } from '../../../lib/use-permissions';
+import { NotFoundPage } from '../../../components/errors/not-found-page';
 
 /** Back to the list after a successful save (002 §2.8, §9: 3000 ms for accounts). */
 export const ACCOUNT_RETURN_DELAY_MS = 3000;

@@ -6,7 +6,7 @@ import { useListTenantsQuery, type SortDirection, type TenantSummary } from '../
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
 import { ListToolbar } from '../../../components/data-grid/list-toolbar';
 import { QueryFailure } from '../../../components/feedback/load-failure';
-import { usePermissions } from '../../../state/use-permissions';
+import { usePermissions } from '../../../lib/use-permissions';
 import { formatDateTime } from '../users/format-date-time';
 
 /** Tenant list paging (002 §9): 25 rows a page, pages counted from 0 as the call sends them. */

@@ -13,8 +13,9 @@ import { QueryFailure } from '../../../components/feedback/load-failure';
 import { LoadingState } from '../../../components/feedback/loading-state';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
 import { SaveButton } from '../../../components/form/save-button';
-import { useAppSelector } from '../../../state/hooks';
-import { usePermissions } from '../../../state/use-permissions';
+import { usePermissions } from '../../../lib/use-permissions';
+import { useUserInfo } from '../../../lib/use-user-info';
+import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { ACCESS_TYPES, accessList, activeIds, ALWAYS_GRANTED, matrixRows, type GroupKey } from './permission-matrix';
 
 /** Manage Permissions (002 §2.8, §4 "Permission save", §6). */
@@ -22,7 +23,9 @@ export function PermissionsTab() {
   const { t } = useLingui();
   const permissions = usePermissions();
   const canEdit = permissions.has('tenant.roles.permissions.update');
-  const tenantIsSystem = useAppSelector((state) => state.admin.userInfo?.tenant.isSystemTenant === true && state.tenancy.operatingTenant?.tenantId === state.admin.userInfo.tenantId);
+  const userInfo = useUserInfo();
+  const operatingTenantId = useOperatingTenantId();
+  const tenantIsSystem = userInfo?.tenant.isSystemTenant === true && operatingTenantId === userInfo.tenantId;
   const roles = useListRolesQuery();
   const [roleId, setRoleId] = useState<number | null>(null);
   const [touched, setTouched] = useState(false);

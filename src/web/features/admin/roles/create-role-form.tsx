@@ -11,9 +11,9 @@ import { FormActions } from '../../../components/form/save-button';
 import { submitErrors } from '../../../components/form/submit-errors';
 import { TextField } from '../../../components/form/text-field';
 import { required } from '../../../components/form/validators';
-import { useAppSelector } from '../../../state/hooks';
-import { usePermissions } from '../../../state/use-permissions';
-import { NotFoundPage } from '../../errors/not-found-page';
+import { useOperatingTenantId } from '../../../state/use-operating-tenant';
+import { usePermissions } from '../../../lib/use-permissions';
+import { NotFoundPage } from '../../../components/errors/not-found-page';
 
 interface RoleValues {
   name: string;
@@ -27,7 +27,7 @@ export const ROLE_RETURN_DELAY_MS = 2000;
 export function CreateRoleForm() {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const tenantId = useAppSelector((state) => state.tenancy.operatingTenant?.tenantId);
+  const tenantId = useOperatingTenantId();
   const [createRole] = useCreateRoleMutation();
   const [created, setCreated] = useState(false);
   const mayCreate = usePermissions().has('tenant.roles.permissions.create');

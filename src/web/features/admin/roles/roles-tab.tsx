@@ -6,7 +6,7 @@ import { useListRolesQuery, type Role } from '../../../api/generated/user-servic
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
 import { ListToolbar } from '../../../components/data-grid/list-toolbar';
 import { QueryFailure } from '../../../components/feedback/load-failure';
-import { usePermissions } from '../../../state/use-permissions';
+import { usePermissions } from '../../../lib/use-permissions';
 
 /** Default page size of the role list (002 §9, client-side paged). */
 export const ROLE_PAGE_SIZE = 10;

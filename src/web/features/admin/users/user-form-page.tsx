@@ -25,9 +25,10 @@ import { TextField } from '../../../components/form/text-field';
 import { composeValidators, email, required } from '../../../components/form/validators';
 import { UnsavedChangesPrompt } from '../../../components/navigation/unsaved-changes-prompt';
 import { useAppSelector } from '../../../state/hooks';
+import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { effectiveLanguageId } from '../../../state/preferences-slice';
-import { usePermissions } from '../../../state/use-permissions';
-import { NotFoundPage } from '../../errors/not-found-page';
+import { usePermissions } from '../../../lib/use-permissions';
+import { NotFoundPage } from '../../../components/errors/not-found-page';
 
 /** Back to the list after a successful save (002 §2.8, §9: 2000 ms for users). */
 export const USER_RETURN_DELAY_MS = 2000;
@@ -66,7 +67,7 @@ function UserForm({ user }: { user: UserDetail | null }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const permissions = usePermissions();
-  const tenantId = useAppSelector((state) => state.tenancy.operatingTenant?.tenantId);
+  const tenantId = useOperatingTenantId();
   const languageId = useAppSelector((state) => effectiveLanguageId(state.preferences));
   const restricted = useGetClientConfigurationQuery().data?.restrictedEnvironment === true;
   const attributes = useGetTenantAttributesQuery({ languageId }, { skip: !restricted });

@@ -11,8 +11,8 @@ import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { QueryFailure } from '../../../components/feedback/load-failure';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
-import { useAppSelector } from '../../../state/hooks';
-import { usePermissions } from '../../../state/use-permissions';
+import { useOperatingTenantId } from '../../../state/use-operating-tenant';
+import { usePermissions } from '../../../lib/use-permissions';
 import { formatDateTime } from './format-date-time';
 
 /** Default page size of the user list (002 §9, client-side paged). */
@@ -26,7 +26,7 @@ export function UsersTab() {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const permissions = usePermissions();
-  const tenantId = useAppSelector((state) => state.tenancy.operatingTenant?.tenantId);
+  const tenantId = useOperatingTenantId();
   const [search, setSearch] = useState('');
   const [pendingDelete, setPendingDelete] = useState<UserSummary | null>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);

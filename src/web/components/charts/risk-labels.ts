@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { RiskClass } from '../../components/charts/risk-classes';
+import type { RiskClass } from './risk-classes';
 
 /** Legend labels of the chart risk classes (000 §3). */
 export const RISK_LABELS: Readonly<Record<RiskClass, MessageDescriptor>> = {

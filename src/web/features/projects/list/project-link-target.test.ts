@@ -1,5 +1,5 @@
-import { permissionsOf } from '../../state/permissions';
-import { userInfo } from '../../testing/factories';
+import { permissionsOf } from '../../../lib/permissions';
+import { userInfo } from '../../../testing/factories';
 import { projectLinkTarget } from './project-link-target';
 
 const who = (permissions: string[], roleName = 'Analyst') => permissionsOf(userInfo({ permissions, roleName }));

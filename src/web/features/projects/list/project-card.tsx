@@ -1,11 +1,11 @@
 import { Badge, Box, Card, Grid, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from 'react-router';
-import type { ProjectAttribute, ProjectCard as ProjectCardData } from '../../api/generated/project-service';
-import { usePermissions } from '../../state/use-permissions';
+import type { ProjectAttribute, ProjectCard as ProjectCardData } from '../../../api/generated/project-service';
+import { usePermissions } from '../../../lib/use-permissions';
 import { projectLinkTarget } from './project-link-target';
 import { QuestionResultsChart } from './question-results-chart';
-import { RiskDoughnut } from './risk-doughnut';
+import { RiskDoughnut } from '../../../components/charts/risk-doughnut';
 import { StageTracker } from './stage-tracker';
 
 interface ProjectCardProps {

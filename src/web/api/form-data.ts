@@ -1,11 +1,4 @@
 /**
- * Operations whose request body the contract declares as multipart/form-data. The generated endpoints pass
- * the form as a plain object; the base query turns it into FormData (toFormData). A test compares this list
- * with the bundled documents in src/contracts so it cannot drift.
- */
-export const MULTIPART_ENDPOINTS: ReadonlySet<string> = new Set(['createTenant', 'updateTenant', 'createUser', 'updateUserProfile']);
-
-/**
  * A form object as FormData: files and blobs as they are, null as an empty field (the server reads it as
  * "none"), undefined left out (e.g. a logo that did not change), anything else as text.
  */

@@ -1,4 +1,4 @@
-import type { Permissions } from '../../state/permissions';
+import type { Permissions } from '../../../lib/permissions';
 
 /** The role that always opens the project page (000 §4). */
 export const TENANT_SUPPORT_ROLE = 'Tenant Support';

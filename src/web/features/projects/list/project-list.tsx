@@ -2,24 +2,27 @@ import { Box, Flex, Heading, IconButton, SimpleGrid, Stack, Text } from '@chakra
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { LuPlus } from 'react-icons/lu';
+import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router';
-import { getErrorMessage } from '../../api/error-message';
+import { getErrorMessage } from '../../../api/error-message';
 import {
   useListProjectAttributesQuery,
   useListProjectCardsQuery,
   type ListProjectCardsApiArg,
-} from '../../api/generated/project-service';
-import { ErrorAlert } from '../../components/feedback/error-alert';
-import { LoadingState } from '../../components/feedback/loading-state';
-import { useAppDispatch, useAppSelector } from '../../state/hooks';
-import { effectiveLanguageId } from '../../state/preferences-slice';
+} from '../../../api/generated/project-service';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { LoadingState } from '../../../components/feedback/loading-state';
+import { usePermissions } from '../../../lib/use-permissions';
+import { useAppDispatch, useAppSelector } from '../../../state/hooks';
+import { effectiveLanguageId } from '../../../state/preferences-slice';
+import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import {
   resolveStatusFilter,
+  selectProjectFilters,
   stageFilterChanged,
   statusFilterChanged,
   type FilterOption,
-} from '../../state/project-filters-slice';
-import { usePermissions } from '../../state/use-permissions';
+} from './project-filters-slice';
 import { MultiSelectFilter } from './multi-select-filter';
 import { ProjectCard } from './project-card';
 import { UpdatedAgo } from './updated-ago';
@@ -31,22 +34,18 @@ export const CREATE_PROJECT_PATH = '/main/project/createProject';
  * slice (default: Active), the create button, and one card per project. Shown on /main/project and below the
  * dashboard.
  */
-export function ProjectList({ heading }: { heading?: boolean }) {
-  const tenantId = useAppSelector((state) => state.tenancy.operatingTenant?.tenantId);
-  if (tenantId === undefined) return <LoadingState />;
-  // Keyed by tenant: a switch remounts the list, which then shows only the new tenant's answers.
-  return <TenantProjectList key={tenantId} tenantId={tenantId} heading={heading ?? false} />;
-}
-
-function TenantProjectList({ tenantId, heading }: { tenantId: number; heading: boolean }) {
+export function ProjectList({ heading = false }: { heading?: boolean }) {
   const { t } = useLingui();
   const dispatch = useAppDispatch();
   const permissions = usePermissions();
-  const filters = useAppSelector((state) => state.projectFilters);
+  const tenantId = useOperatingTenantId();
+  const filters = useSelector(selectProjectFilters);
   const languageId = useAppSelector((state) => effectiveLanguageId(state.preferences));
 
-  // Its arguments name the tenant, so a cached answer is always this tenant's: no refetch needed to show it.
-  const attributes = useListProjectAttributesQuery({ tenantId, languageId, active: true });
+  const attributes = useListProjectAttributesQuery(
+    { tenantId: tenantId ?? 0, languageId, active: true },
+    { skip: tenantId === undefined },
+  );
   const attributeData = attributes.data;
   const options = useMemo(() => {
     const toOption = (a: { attributeId: number; description: string; sequence: number }): FilterOption => ({
@@ -62,13 +61,7 @@ function TenantProjectList({ tenantId, heading }: { tenantId: number; heading: b
   }, [attributeData]);
   const statusIds = resolveStatusFilter(filters, options.status);
 
-  // The call itself names no tenant (the header does): the tenant joins the argument only to give every tenant
-  // its own cache entry, so another tenant's cards are never shown, not even while these load ("never a mix").
-  const listArgument: ListProjectCardsApiArg & { operatingTenant: number } = {
-    statusId: statusIds.join(','),
-    stageId: filters.stage.join(','),
-    operatingTenant: tenantId,
-  };
+  const listArgument: ListProjectCardsApiArg = { statusId: statusIds.join(','), stageId: filters.stage.join(',') };
   const projects = useListProjectCardsQuery(listArgument, { skip: !attributeData });
   // Kept while a filter change refetches (shown dimmed).
   const projectData = projects.data;

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { loggedOut } from './session-events';
+import { loggedOut } from '../../../state/session-events';
+import { tenantSwitched } from '../../../state/tenancy-slice';
 
 export interface ProjectFiltersState {
   /**
@@ -34,9 +35,15 @@ export const projectFiltersSlice = createSlice({
     projectFiltersCleared: () => initialState,
   },
   extraReducers: (builder) => {
-    builder.addCase(loggedOut, () => initialState);
+    // 000 §4: choosing a different tenant clears the saved filters; so does logging out.
+    builder.addCase(loggedOut, () => initialState).addCase(tenantSwitched, () => initialState);
+  },
+  selectors: {
+    selectProjectFilters: (state) => state,
   },
 });
+
+export const { selectProjectFilters } = projectFiltersSlice.selectors;
 
 export const { statusFilterChanged, stageFilterChanged, projectFiltersCleared } = projectFiltersSlice.actions;
 

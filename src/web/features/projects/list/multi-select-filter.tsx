@@ -1,6 +1,6 @@
 import { Portal, Select, createListCollection } from '@chakra-ui/react';
 import { useMemo } from 'react';
-import type { FilterOption } from '../../state/project-filters-slice';
+import type { FilterOption } from './project-filters-slice';
 
 interface MultiSelectFilterProps {
   label: string;

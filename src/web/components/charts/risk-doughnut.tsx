@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { Chart } from '../../components/charts/chart';
-import { doughnutData } from '../../components/charts/doughnut-data';
-import { RISK_CLASSES, RISK_COLOURS, type RiskClass } from '../../components/charts/risk-classes';
+import { Chart } from './chart';
+import { doughnutData } from './doughnut-data';
+import { RISK_CLASSES, RISK_COLOURS, type RiskClass } from './risk-classes';
 import { RISK_LABELS } from './risk-labels';
 
 interface RiskDoughnutProps {

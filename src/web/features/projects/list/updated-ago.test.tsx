@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
-import { sel } from '../../../../test/e2e/selectors';
-import { renderWithProviders } from '../../testing/render-with-providers';
+import { sel } from '../../../../../test/e2e/selectors';
+import { renderWithProviders } from '../../../testing/render-with-providers';
 import { UpdatedAgo } from './updated-ago';
 
 const renderAgo = (msAgo: number) =>

@@ -1,6 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PageHeader } from '../../components/layout/page-header';
+import { PageHeader } from '../../../components/layout/page-header';
 import { ProjectList } from './project-list';
 
 /** `/main/project`: the project list under its breadcrumb. */

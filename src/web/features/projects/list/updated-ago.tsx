@@ -1,7 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { clock, type TimerHandle } from '../../lib/clock';
+import { clock, type TimerHandle } from '../../../lib/clock';
 
 const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400_000],

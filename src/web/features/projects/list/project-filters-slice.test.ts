@@ -1,4 +1,4 @@
-import { tenantChosen } from './tenancy-slice';
+import { tenantChosen, tenantSwitched } from '../../../state/tenancy-slice';
 import {
   projectFiltersCleared,
   projectFiltersSlice,
@@ -6,7 +6,7 @@ import {
   stageFilterChanged,
   statusFilterChanged,
 } from './project-filters-slice';
-import { loggedOut } from './session-events';
+import { loggedOut } from '../../../state/session-events';
 
 const reducer = projectFiltersSlice.reducer;
 const STATUS_OPTIONS = [
@@ -35,10 +35,11 @@ describe('project filters', () => {
     expect(resolveStatusFilter(reducer(chosen, statusFilterChanged([])), STATUS_OPTIONS)).toEqual([]);
   });
 
-  it('are cleared on request and on logout, not by choosing a tenant', () => {
+  it('are cleared on request, on logout and on a switch to another tenant, not by the first choice of one', () => {
     const chosen = reducer(reducer(undefined, statusFilterChanged([12])), stageFilterChanged([3]));
     expect(reducer(chosen, tenantChosen({ tenantId: 2, tenantName: 'Acme Insurance' }))).toBe(chosen);
     expect(reducer(chosen, projectFiltersCleared())).toEqual({ status: null, stage: [] });
     expect(reducer(chosen, loggedOut())).toEqual({ status: null, stage: [] });
+    expect(reducer(chosen, tenantSwitched({ tenantId: 3, tenantName: 'Globex Logistics' }))).toEqual({ status: null, stage: [] });
   });
 });

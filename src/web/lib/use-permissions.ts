@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { useAppSelector } from './hooks';
 import { permissionsOf, type Permissions } from './permissions';
+import { useUserInfo } from './use-user-info';
 
 /** The one permission check of the console (sidebar, screens, buttons). */
 export const usePermissions = (): Permissions => {
-  const userInfo = useAppSelector((state) => state.admin.userInfo);
+  const userInfo = useUserInfo();
   return useMemo(() => permissionsOf(userInfo), [userInfo]);
 };

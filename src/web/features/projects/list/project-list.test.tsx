@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { chooseOperatingTenant } from '../../app/choose-operating-tenant';
-import { sel } from '../../../../test/e2e/selectors';
-import { installFetchStub } from '../../testing/fetch-stub';
-import { ACME, CUSTOMER_ADMIN_PERMISSIONS, GLOBEX, serverFor, signedInState, userInfo } from '../../testing/factories';
-import { renderWithProviders } from '../../testing/render-with-providers';
-import { DASHBOARD_PATHS, dashboardServer, projectCard } from './dashboard-fixtures';
+import { chooseOperatingTenant } from '../../../app/choose-operating-tenant';
+import { sel } from '../../../../../test/e2e/selectors';
+import { installFetchStub } from '../../../testing/fetch-stub';
+import { ACME, CUSTOMER_ADMIN_PERMISSIONS, GLOBEX, serverFor, signedInState, userInfo } from '../../../testing/factories';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { DASHBOARD_PATHS, dashboardServer, projectCard } from '../../../testing/fixtures/project-service-fixtures';
 
 const lastListQuery = (stub: ReturnType<typeof installFetchStub>) => {
   const calls = stub.callsTo(DASHBOARD_PATHS.listProjectCards);
@@ -176,5 +176,31 @@ describe('Project list', () => {
     const calls = stub.callsTo(DASHBOARD_PATHS.listProjectCards);
     expect(calls[calls.length - 1]!.headers.get('operatingTenant')).toBe(String(GLOBEX.tenantId));
     expect(calls[calls.length - 1]!.query.has('operatingTenant')).toBe(false);
+  });
+
+  it('after a tenant switch, every request names the same tenant in its header and its parameters', async () => {
+    const stub = installFetchStub({ ...serverFor({ tenants: [ACME, GLOBEX] }), ...dashboardServer() });
+    const app = await renderWithProviders({ route: '/main/project', preloadedState: signedInState(GLOBEX) });
+    await screen.findByTestId(sel.projects.card(11));
+    const before = stub.requests.length;
+
+    await app.user.click(screen.getByTestId(sel.shell.switchTenant));
+    const chooser = await screen.findByTestId(sel.tenantChooser.dialog);
+    await app.user.selectOptions(within(chooser).getByTestId(sel.tenantChooser.select), ACME.tenantName);
+    await app.user.click(within(chooser).getByTestId(sel.tenantChooser.selectButton));
+    expect(await screen.findByTestId(sel.projects.card(11))).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId(sel.dashboardTiles.activeProjects)).toBeInTheDocument());
+
+    const after = stub.requests.slice(before);
+    const naming = after.filter((request) => request.query.has('tenant_id') || request.query.has('tenantId'));
+    expect(naming.map((request) => request.key)).toEqual(
+      expect.arrayContaining([DASHBOARD_PATHS.listProjectAttributes, DASHBOARD_PATHS.getDashboardKpi]),
+    );
+    for (const request of naming) {
+      expect(`${request.key} tenant ${request.query.get('tenant_id') ?? request.query.get('tenantId')}`).toBe(
+        `${request.key} tenant ${request.headers.get('operatingTenant')}`,
+      );
+    }
+    expect(after.every((request) => request.headers.get('operatingTenant') === String(ACME.tenantId))).toBe(true);
   });
 });

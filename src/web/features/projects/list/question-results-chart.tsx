@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import type { ProjectCard } from '../../api/generated/project-service';
-import { Chart } from '../../components/charts/chart';
-import { RISK_CLASSES, RISK_COLOURS, type RiskClass } from '../../components/charts/risk-classes';
-import { RISK_LABELS } from './risk-labels';
+import type { ProjectCard } from '../../../api/generated/project-service';
+import { Chart } from '../../../components/charts/chart';
+import { RISK_CLASSES, RISK_COLOURS, type RiskClass } from '../../../components/charts/risk-classes';
+import { RISK_LABELS } from '../../../components/charts/risk-labels';
 
 type Question = ProjectCard['questions'][number];
 

@@ -1,7 +1,7 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { LuCheck } from 'react-icons/lu';
-import type { ProjectAttribute } from '../../api/generated/project-service';
+import type { ProjectAttribute } from '../../../api/generated/project-service';
 
 export type StageState = 'complete' | 'incomplete-before' | 'incomplete-after';
 

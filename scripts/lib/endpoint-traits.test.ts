@@ -1,0 +1,34 @@
+import { endpointTraitsModule, readByPostOperationIds, type ServiceDocument } from './endpoint-traits';
+
+const documents: ServiceDocument[] = [
+  {
+    paths: {
+      '/login': { post: { operationId: 'userLogin', 'x-public': true } },
+      '/profile': {
+        get: { operationId: 'getProfile' },
+        put: { operationId: 'updateProfile', requestBody: { content: { 'multipart/form-data': {} } } },
+      },
+    },
+  },
+  {
+    paths: {
+      '/kpi': { post: { operationId: 'getKpi', 'x-read-by-post': true } },
+      '/odd': { get: { operationId: 'listOdd', 'x-read-by-post': true } },
+      '/save': { post: { operationId: 'saveThing', requestBody: { content: { 'application/json': {} } } } },
+    },
+  },
+];
+
+describe('endpoint traits', () => {
+  it('reads the reads made by POST from x-read-by-post, on POST operations only', () => {
+    expect(readByPostOperationIds(documents[1]!)).toEqual(['getKpi']);
+  });
+
+  it('lists the public, multipart and read-by-POST operations of all documents, sorted', () => {
+    const module = endpointTraitsModule(documents, '// banner\n');
+    expect(module.startsWith('// banner\n')).toBe(true);
+    expect(module).toContain("PUBLIC_ENDPOINTS: ReadonlySet<string> = new Set([\n  'userLogin',\n]);");
+    expect(module).toContain("MULTIPART_ENDPOINTS: ReadonlySet<string> = new Set([\n  'updateProfile',\n]);");
+    expect(module).toContain("READ_BY_POST_ENDPOINTS: ReadonlySet<string> = new Set([\n  'getKpi',\n]);");
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * What the console needs to know about operations beyond their endpoints, read from the bundled service documents:
+ * which are public (`x-public: true`: no session headers), which send a multipart/form-data body (the base query
+ * turns the plain object into FormData) and which POSTs only read (`x-read-by-post: true`: generated as cached
+ * queries). Written to src/web/api/generated/endpoint-traits.ts by `npm run codegen` and drift-checked with it.
+ */
+interface Operation {
+  operationId?: string;
+  'x-public'?: boolean;
+  'x-read-by-post'?: boolean;
+  requestBody?: { content?: Record<string, unknown> };
+}
+
+export interface ServiceDocument {
+  paths?: Record<string, Record<string, unknown>>;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+const operationsOf = (document: ServiceDocument): Array<Operation & { method: string }> =>
+  Object.values(document.paths ?? {}).flatMap((pathItem) =>
+    METHODS.filter((method) => pathItem[method] !== undefined).map((method) => ({
+      ...(pathItem[method] as Operation),
+      method,
+    })),
+  );
+
+const idsWhere = (document: ServiceDocument, keep: (operation: Operation & { method: string }) => boolean): string[] =>
+  operationsOf(document)
+    .filter(keep)
+    .map((operation) => operation.operationId)
+    .filter((id): id is string => typeof id === 'string');
+
+/** operationIds of the POST operations that only read (`x-read-by-post: true`), for the RTK Query generator. */
+export const readByPostOperationIds = (document: ServiceDocument): string[] =>
+  idsWhere(document, (operation) => operation.method === 'post' && operation['x-read-by-post'] === true);
+
+const setLiteral = (ids: string[]): string =>
+  ids.length === 0 ? 'new Set([])' : `new Set([\n${[...ids].sort().map((id) => `  '${id}',`).join('\n')}\n])`;
+
+/** The TypeScript module src/web/api/generated/endpoint-traits.ts for all service documents. */
+export function endpointTraitsModule(documents: ServiceDocument[], banner: string): string {
+  const every = (keep: (operation: Operation & { method: string }) => boolean) =>
+    documents.flatMap((document) => idsWhere(document, keep));
+  const publicIds = every((operation) => operation['x-public'] === true);
+  const multipartIds = every((operation) => operation.requestBody?.content?.['multipart/form-data'] !== undefined);
+  const readByPostIds = documents.flatMap(readByPostOperationIds);
+  return `${banner}
+/** Operations marked \`x-public: true\`: callable before sign-in, sent without the session headers. */
+export const PUBLIC_ENDPOINTS: ReadonlySet<string> = ${setLiteral(publicIds)};
+
+/** Operations whose request body is multipart/form-data: the base query sends their form object as FormData. */
+export const MULTIPART_ENDPOINTS: ReadonlySet<string> = ${setLiteral(multipartIds)};
+
+/** POST operations marked \`x-read-by-post: true\`: they only read, so they are generated as cached queries. */
+export const READ_BY_POST_ENDPOINTS: ReadonlySet<string> = ${setLiteral(readByPostIds)};
+`;
+}

@@ -1,7 +1,7 @@
 import { Heading, SimpleGrid } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { TenantAttribute } from '../../../api/generated/user-service';
-import { SelectField } from '../../../components/form/select-field';
+import { AttributeSelectField } from '../../../components/form/attribute-select-field';
+import { StatusField } from '../../../components/form/status-field';
 import { TextField } from '../../../components/form/text-field';
 import type { AccountLists } from './account-values';
 
@@ -12,11 +12,15 @@ interface AccountFieldsProps {
   readOnly: boolean;
 }
 
-const options = (list: TenantAttribute[]) => list.map((a) => ({ value: String(a.attributeId), label: a.description }));
-
 /** The account's own fields (002 §3 "Tenant (account)"); restriction, type and segment in the restricted environment. */
 export function AccountFields({ lists, editing, restricted, readOnly }: AccountFieldsProps) {
   const { t } = useLingui();
+  // The restricted environment's fields (002 §6): the restriction always, account type and segment on edit.
+  const restrictedFields = [
+    { name: 'restrictionId', label: t`Special Restrictions`, attributes: lists.restrictions, testId: 'account-restriction', shown: restricted },
+    { name: 'accountTypeId', label: t`Account Type`, attributes: lists.accountTypes, testId: 'account-type', shown: restricted && editing },
+    { name: 'customerSegmentId', label: t`Customer Segment`, attributes: lists.segments, testId: 'account-segment', shown: restricted && editing },
+  ];
   return (
     <>
       <Heading as="h2" size="md">
@@ -32,62 +36,15 @@ export function AccountFields({ lists, editing, restricted, readOnly }: AccountF
           disabled={readOnly}
           testId="account-interviews"
         />
-        <SelectField
-          name="status"
-          label={t`Status`}
-          options={[
-            { value: 'Active', label: t`Active` },
-            { value: 'Inactive', label: t`Inactive` },
-          ]}
-          placeholder={t`Select`}
-          required
-          disabled={readOnly}
-          testId="account-status"
-        />
+        <StatusField placeholder={t`Select`} disabled={readOnly} testId="account-status" />
         <TextField name="customerId" label={t`Customer ID`} required={!editing} disabled={readOnly} testId="account-customer-id" />
         <TextField name="backendSystemCode" label={t`Backend System Code`} disabled={readOnly} testId="account-backend-code" />
-        <SelectField
-          name="currencyId"
-          label={t`Currency`}
-          options={options(lists.currencies)}
-          placeholder={t`Select`}
-          required={!editing}
-          disabled={readOnly}
-          testId="account-currency"
-        />
-        {restricted ? (
-          <SelectField
-            name="restrictionId"
-            label={t`Special Restrictions`}
-            options={options(lists.restrictions)}
-            placeholder={t`Select`}
-            required
-            disabled={readOnly}
-            testId="account-restriction"
-          />
-        ) : null}
-        {restricted && editing ? (
-          <>
-            <SelectField
-              name="accountTypeId"
-              label={t`Account Type`}
-              options={options(lists.accountTypes)}
-              placeholder={t`Select`}
-              required
-              disabled={readOnly}
-              testId="account-type"
-            />
-            <SelectField
-              name="customerSegmentId"
-              label={t`Customer Segment`}
-              options={options(lists.segments)}
-              placeholder={t`Select`}
-              required
-              disabled={readOnly}
-              testId="account-segment"
-            />
-          </>
-        ) : null}
+        <AttributeSelectField name="currencyId" label={t`Currency`} attributes={lists.currencies} required={!editing} disabled={readOnly} testId="account-currency" />
+        {restrictedFields
+          .filter((field) => field.shown)
+          .map(({ shown: _shown, ...field }) => (
+            <AttributeSelectField key={field.name} {...field} required disabled={readOnly} />
+          ))}
         <TextField name="greenhouseAppKey" label={t`Greenhouse App Key`} disabled={readOnly} testId="account-greenhouse-app-key" />
         <TextField name="accountAPIKey" label={t`Account API Key`} disabled={readOnly} testId="account-api-key" />
       </SimpleGrid>

@@ -19,8 +19,10 @@ import { QueryFailure } from '../../../components/feedback/load-failure';
 import { LoadingState } from '../../../components/feedback/loading-state';
 import { useEditTarget } from '../../../components/feedback/use-edit-target';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
+import { AttributeSelectField } from '../../../components/form/attribute-select-field';
 import { FormActions } from '../../../components/form/save-button';
 import { SelectField } from '../../../components/form/select-field';
+import { StatusField } from '../../../components/form/status-field';
 import { submitErrors } from '../../../components/form/submit-errors';
 import { TextField } from '../../../components/form/text-field';
 import { UnsavedChangesPrompt } from '../../../components/navigation/unsaved-changes-prompt';
@@ -125,23 +127,12 @@ function UserForm({ user }: { user: UserDetail | null }) {
                 disabled={readOnly}
                 testId="user-role"
               />
-              <SelectField
-                name="status"
-                label={t`Status`}
-                options={[
-                  { value: 'Active', label: t`Active` },
-                  { value: 'Inactive', label: t`Inactive` },
-                ]}
-                required
-                disabled={readOnly}
-                testId="user-status"
-              />
+              <StatusField disabled={readOnly} testId="user-status" />
               {restricted ? (
-                <SelectField
+                <AttributeSelectField
                   name="privilegeId"
                   label={t`Special Privilege`}
-                  options={privileges.map((p) => ({ value: String(p.attributeId), label: p.description }))}
-                  placeholder={t`Select`}
+                  attributes={privileges}
                   required
                   disabled={readOnly}
                   testId="user-privilege"

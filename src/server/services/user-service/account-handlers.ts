@@ -30,21 +30,16 @@ type TenantDetail = operations['getTenant']['responses'][200]['content']['applic
 async function tenantColumns(trx: Db, errors: FieldErrors, form: TenantForm, mode: 'create' | 'edit', restricted: boolean) {
   checkAccountForm(errors, form, { mode, restricted });
   const customerId = optionalText(form.customerId);
-  const currencyId = await checkAttribute(trx, errors, {
-    field: 'currencyId',
-    type: 'CURRENCY',
-    id: form.currencyId,
-    requiredMessage: null,
-  });
+  const currencyId = await checkAttribute(trx, errors, { field: 'currencyId', type: 'CURRENCY', id: form.currencyId });
   // Account type, customer segment and restriction exist only in the restricted environment (002 §6).
   const restrictedOnly = { accountTypeId: form.accountTypeId, customerSegmentId: form.customerSegmentId, restrictionId: form.restrictionId };
   let accountTypeId: number | null = null;
   let customerSegmentId: number | null = null;
   let restrictionId: number | null = null;
   if (restricted) {
-    restrictionId = await checkAttribute(trx, errors, { field: 'restrictionId', type: 'SPECIAL_RESTRICTION', id: form.restrictionId, requiredMessage: null });
-    accountTypeId = await checkAttribute(trx, errors, { field: 'accountTypeId', type: 'ACCOUNT_TYPE', id: form.accountTypeId, requiredMessage: null });
-    customerSegmentId = await checkAttribute(trx, errors, { field: 'customerSegmentId', type: 'CUSTOMER_SEGMENT', id: form.customerSegmentId, requiredMessage: null });
+    restrictionId = await checkAttribute(trx, errors, { field: 'restrictionId', type: 'SPECIAL_RESTRICTION', id: form.restrictionId });
+    accountTypeId = await checkAttribute(trx, errors, { field: 'accountTypeId', type: 'ACCOUNT_TYPE', id: form.accountTypeId });
+    customerSegmentId = await checkAttribute(trx, errors, { field: 'customerSegmentId', type: 'CUSTOMER_SEGMENT', id: form.customerSegmentId });
   } else {
     for (const [field, value] of Object.entries(restrictedOnly)) if (value !== null && value !== undefined) errors.add(field, NOT_IN_THIS_ENVIRONMENT_MESSAGE);
   }

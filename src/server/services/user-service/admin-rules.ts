@@ -72,18 +72,15 @@ export function checkUserForm(errors: FieldErrors, form: UserDraft, options: Use
 }
 
 /**
- * An attribute id must name an active value of its type (account type, segment, currency, restriction, privilege).
- * Whether one is required is a form rule (src/shared); `requiredMessage` is for callers without one.
+ * An attribute id, when given, must name an active value of its type (account type, segment, currency,
+ * restriction, privilege). Whether one is required is a form rule (src/shared).
  */
 export async function checkAttribute(
   trx: Db,
   errors: FieldErrors,
-  check: { field: string; type: TenantAttributeType; id: number | null | undefined; requiredMessage: string | null },
+  check: { field: string; type: TenantAttributeType; id: number | null | undefined },
 ): Promise<number | null> {
-  if (check.id === null || check.id === undefined) {
-    if (check.requiredMessage) errors.add(check.field, check.requiredMessage);
-    return null;
-  }
+  if (check.id === null || check.id === undefined) return null;
   const found = await trx
     .selectFrom('tenant_attributes')
     .select('id')

@@ -106,7 +106,7 @@ async function checkAssignableRole(trx: Db, errors: FieldErrors, principal: Prin
 
 async function checkPrivilege(trx: Db, errors: FieldErrors, restricted: boolean, privilegeId: number | null | undefined) {
   if (restricted) {
-    return checkAttribute(trx, errors, { field: 'privilegeId', type: 'SPECIAL_PRIVILEGE', id: privilegeId, requiredMessage: null });
+    return checkAttribute(trx, errors, { field: 'privilegeId', type: 'SPECIAL_PRIVILEGE', id: privilegeId });
   }
   if (privilegeId !== null && privilegeId !== undefined) errors.add('privilegeId', NOT_IN_THIS_ENVIRONMENT_MESSAGE);
   return null;

@@ -8,15 +8,15 @@ import { uploadedFile } from '../../platform/openapi/multipart-body';
 import { issuePasswordLink } from '../authz-service/password-link';
 import { invitationEmail } from '../authz-service/password-reset-email';
 import { addUserToTenant } from './add-user-to-tenant';
+import { optionalPositiveInteger } from '../../../shared/account-rules';
 import {
+  checkAccountForm,
   checkAttribute,
-  EMAIL_PATTERN,
+  checkPrimaryUser,
   FieldErrors,
   INVITATION_LIFETIME_MS,
   NOT_IN_THIS_ENVIRONMENT_MESSAGE,
   optionalText,
-  PHONE_PATTERN,
-  positiveIntegerOrNothing,
 } from './admin-rules';
 import { createTenant } from './create-tenant';
 import { createUser, normaliseEmail } from './create-user';
@@ -26,30 +26,20 @@ type AccountHandlers = Pick<ServiceHandlers<operations>, 'createTenant' | 'getTe
 type TenantForm = operations['updateTenant']['requestBody']['content']['multipart/form-data'];
 type TenantDetail = operations['getTenant']['responses'][200]['content']['application/json'];
 
-/** The account columns a form sets, checked with the messages of document 002 §5 (Add or Edit account). */
+/** The account columns a form sets, checked by the rules of 002 §5 (Add or Edit account) and against the lists. */
 async function tenantColumns(trx: Db, errors: FieldErrors, form: TenantForm, mode: 'create' | 'edit', restricted: boolean) {
-  const name = errors.required('tenantName', form.tenantName, 'Account Name is required');
-  const salesPerson = errors.required('salesPerson', form.salesPerson, 'Sales Person Email is required').toLowerCase();
-  errors.email('salesPerson', salesPerson, 'Email is invalid');
-  const numberOfInterviews = positiveIntegerOrNothing(errors, 'numberOfInterviews', form.numberOfInterviews);
-  if (form.isActive === null || form.isActive === undefined) errors.add('isActive', 'Status is required');
+  checkAccountForm(errors, form, { mode, restricted });
   const customerId = optionalText(form.customerId);
-  if (mode === 'create' && !customerId) errors.add('customerId', 'Customer ID is required');
-  const currencyId = await checkAttribute(trx, errors, {
-    field: 'currencyId',
-    type: 'CURRENCY',
-    id: form.currencyId,
-    requiredMessage: mode === 'create' ? 'Currency is required' : null,
-  });
+  const currencyId = await checkAttribute(trx, errors, { field: 'currencyId', type: 'CURRENCY', id: form.currencyId });
   // Account type, customer segment and restriction exist only in the restricted environment (002 §6).
   const restrictedOnly = { accountTypeId: form.accountTypeId, customerSegmentId: form.customerSegmentId, restrictionId: form.restrictionId };
   let accountTypeId: number | null = null;
   let customerSegmentId: number | null = null;
   let restrictionId: number | null = null;
   if (restricted) {
-    restrictionId = await checkAttribute(trx, errors, { field: 'restrictionId', type: 'SPECIAL_RESTRICTION', id: form.restrictionId, requiredMessage: 'Special Restrictions is Required' });
-    accountTypeId = await checkAttribute(trx, errors, { field: 'accountTypeId', type: 'ACCOUNT_TYPE', id: form.accountTypeId, requiredMessage: mode === 'edit' ? 'Account Type is Required' : null });
-    customerSegmentId = await checkAttribute(trx, errors, { field: 'customerSegmentId', type: 'CUSTOMER_SEGMENT', id: form.customerSegmentId, requiredMessage: mode === 'edit' ? 'Customer Segment is Required' : null });
+    restrictionId = await checkAttribute(trx, errors, { field: 'restrictionId', type: 'SPECIAL_RESTRICTION', id: form.restrictionId });
+    accountTypeId = await checkAttribute(trx, errors, { field: 'accountTypeId', type: 'ACCOUNT_TYPE', id: form.accountTypeId });
+    customerSegmentId = await checkAttribute(trx, errors, { field: 'customerSegmentId', type: 'CUSTOMER_SEGMENT', id: form.customerSegmentId });
   } else {
     for (const [field, value] of Object.entries(restrictedOnly)) if (value !== null && value !== undefined) errors.add(field, NOT_IN_THIS_ENVIRONMENT_MESSAGE);
   }
@@ -59,10 +49,10 @@ async function tenantColumns(trx: Db, errors: FieldErrors, form: TenantForm, mod
     errors.add('customerCode', 'Customer code must equal the backend system code.');
   }
   return {
-    name,
+    name: form.tenantName.trim(),
     is_active: form.isActive ?? true,
-    sales_person: salesPerson,
-    number_of_interviews: numberOfInterviews,
+    sales_person: form.salesPerson.trim().toLowerCase(),
+    number_of_interviews: optionalPositiveInteger(form.numberOfInterviews),
     customer_id: customerId,
     currency_id: currencyId,
     account_type_id: accountTypeId,
@@ -143,13 +133,12 @@ export const accountHandlers: AccountHandlers = {
     const { detail, invited } = await ctx.asProvider(async (trx) => {
       const errors = new FieldErrors();
       const columns = await tenantColumns(trx, errors, body, 'create', restricted);
-      const firstName = errors.required('userFirstName', body.userFirstName, 'First Name is required');
-      const lastName = errors.required('userLastName', body.userLastName, 'Last Name is required');
-      const email = normaliseEmail(body.email);
-      if (!EMAIL_PATTERN.test(email)) errors.add('email', 'Primary User Email is invalid');
-      const phoneNumber = optionalText(body.phoneNumber);
-      if (phoneNumber && !PHONE_PATTERN.test(phoneNumber)) errors.add('phoneNumber', 'Phone number is not valid');
+      checkPrimaryUser(errors, body);
       errors.throwIfAny();
+      const firstName = body.userFirstName.trim();
+      const lastName = body.userLastName.trim();
+      const email = normaliseEmail(body.email);
+      const phoneNumber = optionalText(body.phoneNumber);
 
       const existing = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
       if (existing && body.confirmExistingUser !== true) {

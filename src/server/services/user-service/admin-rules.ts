@@ -2,12 +2,23 @@ import { HOUR } from '../../platform/clock';
 import type { FieldError } from '../../platform/http/http-error';
 import { HttpError } from '../../platform/http/http-error';
 import type { Db, TenantAttributeType } from '../../platform/db/schema';
+import {
+  ACCOUNT_MESSAGES,
+  accountProblems,
+  primaryUserProblems,
+  type AccountDraft,
+  type AccountRuleOptions,
+  type PrimaryUserDraft,
+} from '../../../shared/account-rules';
+import { EMAIL_PATTERN } from '../../../shared/email-pattern';
+import { USER_MESSAGES, userProblems, type UserDraft, type UserRuleOptions } from '../../../shared/user-rules';
 
 /**
- * Server-side checks of the admin forms, with the messages of document 002 §5 (the console shows the same
- * ones before sending; the server has the final word). Each check adds to a list; `throwIfAny` answers 422.
+ * Server-side checks of the admin forms: the form rules of src/shared (the console applies the same ones before
+ * sending; the server has the final word) plus what only the server can check. Each check adds to a list;
+ * `throwIfAny` answers 422.
  */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { EMAIL_PATTERN };
 /** North-American style phone (002 §5 "Add account"); the same rule as the profile's (src/shared). */
 export { PHONE_PATTERN } from '../../../shared/phone-pattern';
 
@@ -45,27 +56,31 @@ export class FieldErrors {
 /** Blank text is no value. */
 export const optionalText = (value: string | null | undefined): string | null => value?.trim() || null;
 
-/** numberOfInterviews: optional positive integer ('Only positive number'). */
-export function positiveIntegerOrNothing(errors: FieldErrors, field: string, value: string | number | null | undefined): number | null {
-  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return null;
-  const text = String(value).trim();
-  if (!/^\d+$/.test(text) || Number(text) <= 0 || Number(text) > 2_147_483_647) {
-    errors.add(field, 'Only positive number');
-    return null;
-  }
-  return Number(text);
+/** The account form's rules (src/shared/account-rules.ts) as field errors. */
+export function checkAccountForm(errors: FieldErrors, form: AccountDraft, options: AccountRuleOptions): void {
+  for (const problem of accountProblems(form, options)) errors.add(problem.field, ACCOUNT_MESSAGES[problem.code]);
 }
 
-/** An attribute id must name an active value of its type (account type, segment, currency, restriction, privilege). */
+/** The rules of a new account's primary user (src/shared/account-rules.ts) as field errors. */
+export function checkPrimaryUser(errors: FieldErrors, form: PrimaryUserDraft): void {
+  for (const problem of primaryUserProblems(form)) errors.add(problem.field, ACCOUNT_MESSAGES[problem.code]);
+}
+
+/** The user form's rules (src/shared/user-rules.ts) as field errors. */
+export function checkUserForm(errors: FieldErrors, form: UserDraft, options: UserRuleOptions): void {
+  for (const problem of userProblems(form, options)) errors.add(problem.field, USER_MESSAGES[problem.code]);
+}
+
+/**
+ * An attribute id, when given, must name an active value of its type (account type, segment, currency,
+ * restriction, privilege). Whether one is required is a form rule (src/shared).
+ */
 export async function checkAttribute(
   trx: Db,
   errors: FieldErrors,
-  check: { field: string; type: TenantAttributeType; id: number | null | undefined; requiredMessage: string | null },
+  check: { field: string; type: TenantAttributeType; id: number | null | undefined },
 ): Promise<number | null> {
-  if (check.id === null || check.id === undefined) {
-    if (check.requiredMessage) errors.add(check.field, check.requiredMessage);
-    return null;
-  }
+  if (check.id === null || check.id === undefined) return null;
   const found = await trx
     .selectFrom('tenant_attributes')
     .select('id')

@@ -9,10 +9,10 @@ import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { issuePasswordLink } from '../authz-service/password-link';
 import { invitationEmail } from '../authz-service/password-reset-email';
 import { addUserToTenant, setMembershipRole } from './add-user-to-tenant';
-import { checkAttribute, EMAIL_PATTERN, FieldErrors, INVITATION_LIFETIME_MS, NOT_IN_THIS_ENVIRONMENT_MESSAGE } from './admin-rules';
+import { CALL_CENTER_ROLES, isOfferedRole, USER_MESSAGES } from '../../../shared/user-rules';
+import { checkAttribute, checkUserForm, FieldErrors, INVITATION_LIFETIME_MS, NOT_IN_THIS_ENVIRONMENT_MESSAGE } from './admin-rules';
 import { createUser, normaliseEmail } from './create-user';
 import { setUserActive } from './set-user-active';
-import { CALL_CENTER_ADMIN, CALL_CENTER_AGENT, CALL_CENTER_SUPERVISOR } from './standard-roles';
 
 type AdminUserHandlers = Pick<
   ServiceHandlers<operations>,
@@ -21,8 +21,8 @@ type AdminUserHandlers = Pick<
 type UserSummary = operations['listAccountUsers']['responses'][200]['content']['application/json'][number];
 type UserDetail = operations['getUser']['responses'][200]['content']['application/json'];
 
-/** Roles the user form never offers (document 002 §5 "Add user"). */
-export const CALL_CENTER_ROLES: readonly string[] = [CALL_CENTER_ADMIN, CALL_CENTER_SUPERVISOR, CALL_CENTER_AGENT];
+/** Roles the user form never offers (document 002 §5 "Add user"): a rule of src/shared/user-rules.ts. */
+export { CALL_CENTER_ROLES };
 
 const tenantForbidden = () => forbidden('You can only manage the users of the account you operate in.', { code: 'TENANT_FORBIDDEN' });
 const noSuchUser = () => notFound('No such user in this account.');
@@ -86,12 +86,12 @@ async function loadUser(trx: Db, tenantId: number, userId: number): Promise<User
  */
 async function checkAssignableRole(trx: Db, errors: FieldErrors, principal: Principal, roleId: number | null | undefined): Promise<number | null> {
   if (roleId === null || roleId === undefined) {
-    errors.add('roleId', 'Please select role');
+    errors.add('roleId', USER_MESSAGES.ROLE_REQUIRED);
     return null;
   }
   const role = await trx.selectFrom('roles').select(['id', 'name']).where('id', '=', roleId).executeTakeFirst();
-  if (!role || CALL_CENTER_ROLES.some((name) => name.toLowerCase() === role.name.toLowerCase())) {
-    errors.add('roleId', 'Please select role');
+  if (!role || !isOfferedRole(role.name)) {
+    errors.add('roleId', USER_MESSAGES.ROLE_REQUIRED);
     return null;
   }
   const beyond = (await rolePermissions(trx, role.id)).filter((p) => !principal.permissions.has(p));
@@ -106,7 +106,7 @@ async function checkAssignableRole(trx: Db, errors: FieldErrors, principal: Prin
 
 async function checkPrivilege(trx: Db, errors: FieldErrors, restricted: boolean, privilegeId: number | null | undefined) {
   if (restricted) {
-    return checkAttribute(trx, errors, { field: 'privilegeId', type: 'SPECIAL_PRIVILEGE', id: privilegeId, requiredMessage: 'Special Privilege is Required' });
+    return checkAttribute(trx, errors, { field: 'privilegeId', type: 'SPECIAL_PRIVILEGE', id: privilegeId });
   }
   if (privilegeId !== null && privilegeId !== undefined) errors.add('privilegeId', NOT_IN_THIS_ENVIRONMENT_MESSAGE);
   return null;
@@ -130,13 +130,12 @@ export const adminUserHandlers: AdminUserHandlers = {
     const tenantId = ctx.operatingTenant.id;
     const created = await ctx.inTenant(async (trx) => {
       const errors = new FieldErrors();
-      const firstName = errors.required('firstName', body.firstName, 'First Name is required');
-      const lastName = errors.required('lastName', body.lastName, 'Last Name is required');
-      const title = errors.required('title', body.title, 'Title is required');
+      const restricted = ctx.deps.config.restrictedEnvironment;
+      checkUserForm(errors, body, { mode: 'create', restricted });
+      const [firstName, lastName, title] = [body.firstName.trim(), body.lastName.trim(), body.title.trim()];
       const email = normaliseEmail(body.email);
-      if (!EMAIL_PATTERN.test(email)) errors.add('email', 'Email is invalid');
       const roleId = await checkAssignableRole(trx, errors, ctx.principal(), body.roleId);
-      const privilegeId = await checkPrivilege(trx, errors, ctx.deps.config.restrictedEnvironment, body.privilegeId);
+      const privilegeId = await checkPrivilege(trx, errors, restricted, body.privilegeId);
       errors.throwIfAny();
       const userId = await createUser(trx, { tenantId, email, firstName, lastName, title, isActive: body.isActive, now });
       if (privilegeId !== null) await trx.updateTable('users').set({ privilege_id: privilegeId }).where('id', '=', userId).execute();
@@ -161,12 +160,12 @@ export const adminUserHandlers: AdminUserHandlers = {
     return ctx.inTenant(async (trx) => {
       const current = await loadUser(trx, tenantId, params.id);
       const errors = new FieldErrors();
-      const firstName = errors.required('firstName', body.firstName, 'First Name is required');
-      const lastName = errors.required('lastName', body.lastName, 'Last Name is required');
-      const title = errors.required('title', body.title, 'Title is required');
+      const restricted = ctx.deps.config.restrictedEnvironment;
+      checkUserForm(errors, body, { mode: 'edit', restricted });
+      const [firstName, lastName, title] = [body.firstName.trim(), body.lastName.trim(), body.title.trim()];
       if (params.id === principal.userId && !body.isActive) errors.add('isActive', 'You cannot deactivate yourself.');
       const roleId = body.roleId === undefined || body.roleId === current.roleId ? null : await checkAssignableRole(trx, errors, principal, body.roleId);
-      const privilegeId = await checkPrivilege(trx, errors, ctx.deps.config.restrictedEnvironment, body.privilegeId);
+      const privilegeId = await checkPrivilege(trx, errors, restricted, body.privilegeId);
       errors.throwIfAny();
       await trx
         .updateTable('users')

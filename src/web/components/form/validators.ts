@@ -1,8 +1,7 @@
+import { EMAIL_PATTERN } from '../../../shared/email-pattern';
+
 /** Final-form field validators: each returns the message to show, or undefined when the value is fine. */
 export type Validator<Value = unknown> = (value: Value, allValues: object) => string | undefined;
-
-// Practical address check (something@something.tld, no spaces); the server has the final word.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');

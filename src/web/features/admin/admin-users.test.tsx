@@ -175,4 +175,18 @@ describe('Add User and Edit User', () => {
     expect(privilege).toHaveValue('1');
     expect(within(privilege).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select', 'No Privilege Access', 'Full Privilege Access']);
   });
+
+  it('the page loader: No Page Found for an id that is no number or Add without the permission; a failed load shows its message', async () => {
+    server(ALL, { 'GET /api/user-service/v1/user/22': { status: 404, body: { message: 'No such user in this account.' } } });
+    const first = await open('/main/admin/users/editUsers/abc');
+    expect(await screen.findByTestId('not-found')).toBeInTheDocument();
+    first.unmount();
+    const second = await open('/main/admin/users/editUsers/22');
+    expect(await screen.findByText('No such user in this account.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    second.unmount();
+    server(['tenant.project.detail.read', 'tenant.users.read']);
+    await open('/main/admin/users/addUser');
+    expect(await screen.findByTestId('not-found')).toBeInTheDocument();
+  });
 });

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { FORM_ERROR } from 'final-form';
 import { useEffect, useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { getErrorMessage } from '../../../api/error-message';
 import {
   useCreateUserMutation,
@@ -17,54 +17,37 @@ import {
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { QueryFailure } from '../../../components/feedback/load-failure';
 import { LoadingState } from '../../../components/feedback/loading-state';
+import { useEditTarget } from '../../../components/feedback/use-edit-target';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
+import { AttributeSelectField } from '../../../components/form/attribute-select-field';
 import { FormActions } from '../../../components/form/save-button';
 import { SelectField } from '../../../components/form/select-field';
+import { StatusField } from '../../../components/form/status-field';
 import { submitErrors } from '../../../components/form/submit-errors';
 import { TextField } from '../../../components/form/text-field';
-import { composeValidators, email, required } from '../../../components/form/validators';
 import { UnsavedChangesPrompt } from '../../../components/navigation/unsaved-changes-prompt';
 import { useAppSelector } from '../../../state/hooks';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { effectiveLanguageId } from '../../../state/preferences-slice';
 import { usePermissions } from '../../../lib/use-permissions';
-import { NotFoundPage } from '../../../components/errors/not-found-page';
+import { isOfferedRole } from '../../../../shared/user-rules';
+import { validateUser } from './user-validation';
+import { toNewUserForm, toUserUpdate, userValues, type UserValues } from './user-values';
 
 /** Back to the list after a successful save (002 §2.8, §9: 2000 ms for users). */
 export const USER_RETURN_DELAY_MS = 2000;
-
-/** Roles the user form never offers (002 §5 "Add user"). */
-export const CALL_CENTER_ROLES = ['call center admin', 'call center supervisor', 'call center agent'];
-
-interface UserValues {
-  firstName: string;
-  lastName: string;
-  email: string;
-  title: string;
-  roleId: string;
-  status: 'Active' | 'Inactive' | '';
-  privilegeId: string;
-}
 
 const lowerCase = (value: string) => value.toLowerCase();
 
 /** Add User (no id) and Edit User (002 §2.8, §5): final-form with the field kit. */
 export function UserFormPage() {
-  const { id } = useParams();
-  const userId = id === undefined ? null : Number(id);
-  const user = useGetUserQuery({ id: userId ?? 0 }, { skip: userId === null || !Number.isInteger(userId) });
   const permissions = usePermissions();
-  if (userId === null && !permissions.has('tenant.users.create')) return <NotFoundPage />;
-  if (userId !== null && !Number.isInteger(userId)) return <NotFoundPage />;
-  if (userId !== null) {
-    if (user.error) return <QueryFailure query={user} />;
-    if (!user.data) return <LoadingState />;
-  }
-  return <UserForm user={userId !== null ? user.data! : null} />;
+  const user = useEditTarget(useGetUserQuery, { canAdd: permissions.has('tenant.users.create') });
+  return user.ready ? <UserForm user={user.target} /> : user.screen;
 }
 
 function UserForm({ user }: { user: UserDetail | null }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const permissions = usePermissions();
   const tenantId = useOperatingTenantId();
@@ -87,7 +70,7 @@ function UserForm({ user }: { user: UserDetail | null }) {
   const roleOptions = useMemo(
     () =>
       (roles.data ?? [])
-        .filter((role) => !CALL_CENTER_ROLES.includes(role.name.toLowerCase()))
+        .filter((role) => isOfferedRole(role.name))
         .map((role) => ({ value: String(role.roleId), label: role.name })),
     [roles.data],
   );
@@ -97,31 +80,13 @@ function UserForm({ user }: { user: UserDetail | null }) {
   );
   const defaultPrivilege = privileges.find((p) => p.sequence === 1) ?? privileges[0];
 
-  const initialValues = useMemo<UserValues>(
-    () => ({
-      firstName: user?.firstName ?? '',
-      lastName: user?.lastName ?? '',
-      email: user?.email ?? '',
-      title: user?.title ?? '',
-      roleId: user?.roleId ? String(user.roleId) : '',
-      status: user ? (user.isActive ? 'Active' : 'Inactive') : 'Active',
-      privilegeId: user?.privilegeId ? String(user.privilegeId) : restricted && defaultPrivilege ? String(defaultPrivilege.attributeId) : '',
-    }),
-    [user, restricted, defaultPrivilege],
-  );
+  const initialValues = useMemo(() => userValues(user, defaultPrivilege, restricted), [user, restricted, defaultPrivilege]);
 
   const onSubmit = async (values: UserValues) => {
     if (tenantId === undefined) return { [FORM_ERROR]: t`Something went wrong` };
-    const common = {
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-      title: values.title.trim(),
-      isActive: values.status === 'Active',
-      ...(restricted && { privilegeId: values.privilegeId ? Number(values.privilegeId) : null }),
-    };
     const result = user
-      ? await updateUser({ id: user.id, userUpdate: { ...common, ...(values.roleId && { roleId: Number(values.roleId) }) } })
-      : await createUser({ newUserForm: { ...common, tenantId, email: values.email.trim(), roleId: values.roleId ? Number(values.roleId) : null } });
+      ? await updateUser({ id: user.id, userUpdate: toUserUpdate(values, restricted) })
+      : await createUser({ newUserForm: toNewUserForm(values, restricted, tenantId) });
     if ('error' in result) return submitErrors(result.error, t`Something went wrong`, { isActive: 'status' });
     const name = `${result.data.firstName} ${result.data.lastName}`;
     setSaved(user ? t`User ${name} Updated Successfully` : t`User ${name} Created Successfully`);
@@ -132,7 +97,7 @@ function UserForm({ user }: { user: UserDetail | null }) {
   if (!roles.data || (restricted && !attributes.data && !attributes.error)) return <LoadingState />;
 
   return (
-    <Form<UserValues> onSubmit={onSubmit} initialValues={initialValues}>
+    <Form<UserValues> onSubmit={onSubmit} initialValues={initialValues} validate={(values) => validateUser(values, { editing, restricted }, i18n)}>
       {({ handleSubmit, dirty, submitting, submitError }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate data-testid="user-form">
           <UnsavedChangesPrompt dirty={dirty === true && saved === null} />
@@ -141,8 +106,8 @@ function UserForm({ user }: { user: UserDetail | null }) {
             {typeof submitError === 'string' ? <ErrorAlert message={submitError} /> : null}
             {attributes.error ? <ErrorAlert message={getErrorMessage(attributes.error, t`Something went wrong`)} /> : null}
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <TextField name="firstName" label={t`First Name`} required disabled={readOnly} validate={required(t`First Name is required`)} testId="user-first-name" />
-              <TextField name="lastName" label={t`Last Name`} required disabled={readOnly} validate={required(t`Last Name is required`)} testId="user-last-name" />
+              <TextField name="firstName" label={t`First Name`} required disabled={readOnly} testId="user-first-name" />
+              <TextField name="lastName" label={t`Last Name`} required disabled={readOnly} testId="user-last-name" />
               <TextField
                 name="email"
                 label={t`Email`}
@@ -151,10 +116,9 @@ function UserForm({ user }: { user: UserDetail | null }) {
                 readOnly={editing}
                 disabled={readOnly}
                 transform={lowerCase}
-                validate={editing ? undefined : composeValidators(required(t`Email is invalid`), email(t`Email is invalid`))}
                 testId="user-email"
               />
-              <TextField name="title" label={t`Title`} required disabled={readOnly} validate={required(t`Title is required`)} testId="user-title" />
+              <TextField name="title" label={t`Title`} required disabled={readOnly} testId="user-title" />
               <SelectField
                 name="roleId"
                 label={t`Role`}
@@ -162,29 +126,16 @@ function UserForm({ user }: { user: UserDetail | null }) {
                 placeholder={t`Select Role`}
                 required={!editing}
                 disabled={readOnly}
-                validate={editing ? undefined : required(t`Please select role`)}
                 testId="user-role"
               />
-              <SelectField
-                name="status"
-                label={t`Status`}
-                options={[
-                  { value: 'Active', label: t`Active` },
-                  { value: 'Inactive', label: t`Inactive` },
-                ]}
-                required
-                disabled={readOnly}
-                testId="user-status"
-              />
+              <StatusField disabled={readOnly} testId="user-status" />
               {restricted ? (
-                <SelectField
+                <AttributeSelectField
                   name="privilegeId"
                   label={t`Special Privilege`}
-                  options={privileges.map((p) => ({ value: String(p.attributeId), label: p.description }))}
-                  placeholder={t`Select`}
+                  attributes={privileges}
                   required
                   disabled={readOnly}
-                  validate={required(t`Special Privilege is Required`)}
                   testId="user-privilege"
                 />
               ) : null}

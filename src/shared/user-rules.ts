@@ -1,0 +1,70 @@
+/**
+ * The rules of the Add and Edit User forms (002 §5), shared by the console (checks as the user types) and the
+ * user-service (which enforces them). Pure TypeScript without dependencies: see docs/development.md.
+ */
+import { EMAIL_PATTERN } from './email-pattern';
+
+/** The user's fields as the API names them (NewUserForm, UserUpdate). */
+export interface UserDraft {
+  firstName: string | null | undefined;
+  lastName: string | null | undefined;
+  title: string | null | undefined;
+  /** Set on creation only: read-only afterwards. */
+  email?: string | null;
+  roleId?: number | null;
+  privilegeId?: number | null;
+}
+
+export interface UserRuleOptions {
+  /** Edit User has the same rules without the role, and its e-mail is read-only. */
+  mode: 'create' | 'edit';
+  /** The special privilege exists only in the restricted environment (002 §6). */
+  restricted: boolean;
+}
+
+export type UserProblemCode =
+  | 'FIRST_NAME_REQUIRED'
+  | 'LAST_NAME_REQUIRED'
+  | 'TITLE_REQUIRED'
+  | 'EMAIL_INVALID'
+  | 'ROLE_REQUIRED'
+  | 'PRIVILEGE_REQUIRED';
+
+export interface UserProblem {
+  field: keyof UserDraft;
+  code: UserProblemCode;
+}
+
+/** The English texts of 002 §5 (the server's messages; the console translates them). */
+export const USER_MESSAGES: Record<UserProblemCode, string> = {
+  FIRST_NAME_REQUIRED: 'First Name is required',
+  LAST_NAME_REQUIRED: 'Last Name is required',
+  TITLE_REQUIRED: 'Title is required',
+  EMAIL_INVALID: 'Email is invalid',
+  ROLE_REQUIRED: 'Please select role',
+  PRIVILEGE_REQUIRED: 'Special Privilege is Required',
+};
+
+/** Roles the user form never offers and the server never gives through it (002 §5 "Add user"). */
+export const CALL_CENTER_ROLES: readonly string[] = ['Call Center Admin', 'Call Center Supervisor', 'Call Center Agent'];
+
+/** Whether the user form offers a role of this name (names compare without regard to case). */
+export const isOfferedRole = (name: string) => !CALL_CENTER_ROLES.some((role) => role.toLowerCase() === name.toLowerCase());
+
+const blank = (value: string | null | undefined) => value === null || value === undefined || value.trim() === '';
+const missing = (value: unknown) => value === null || value === undefined;
+
+/** Every rule of 002 §5 "Add user" and "Edit user", in the form's order. */
+export function userProblems(draft: UserDraft, { mode, restricted }: UserRuleOptions): UserProblem[] {
+  const problems: UserProblem[] = [];
+  const report = (field: keyof UserDraft, code: UserProblemCode) => problems.push({ field, code });
+  if (blank(draft.firstName)) report('firstName', 'FIRST_NAME_REQUIRED');
+  if (blank(draft.lastName)) report('lastName', 'LAST_NAME_REQUIRED');
+  if (blank(draft.title)) report('title', 'TITLE_REQUIRED');
+  if (mode === 'create') {
+    if (blank(draft.email) || !EMAIL_PATTERN.test(draft.email!.trim())) report('email', 'EMAIL_INVALID');
+    if (missing(draft.roleId)) report('roleId', 'ROLE_REQUIRED');
+  }
+  if (restricted && missing(draft.privilegeId)) report('privilegeId', 'PRIVILEGE_REQUIRED');
+  return problems;
+}

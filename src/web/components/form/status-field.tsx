@@ -1,0 +1,28 @@
+import { useLingui } from '@lingui/react/macro';
+import { SelectField } from './select-field';
+
+interface StatusFieldProps {
+  /** Text of an empty first option; omit when a status is always chosen. */
+  placeholder?: string;
+  disabled?: boolean;
+  testId?: string;
+}
+
+/** The required Active / Inactive choice of a record, held in the form value `status`. */
+export function StatusField({ placeholder, disabled, testId }: StatusFieldProps) {
+  const { t } = useLingui();
+  return (
+    <SelectField
+      name="status"
+      label={t`Status`}
+      options={[
+        { value: 'Active', label: t`Active` },
+        { value: 'Inactive', label: t`Inactive` },
+      ]}
+      placeholder={placeholder}
+      required
+      disabled={disabled}
+      testId={testId}
+    />
+  );
+}

@@ -1,0 +1,23 @@
+import { Heading, SimpleGrid } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { TextField } from '../../../components/form/text-field';
+
+const lowerCase = (value: string) => value.toLowerCase();
+
+/** Add Account only: the new account's primary user (002 §3, §5). */
+export function PrimaryUserFields() {
+  const { t } = useLingui();
+  return (
+    <>
+      <Heading as="h2" size="md">
+        <Trans>Primary User</Trans>
+      </Heading>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <TextField name="firstName" label={t`First Name`} required testId="account-first-name" />
+        <TextField name="lastName" label={t`Last Name`} required testId="account-last-name" />
+        <TextField name="email" type="email" label={t`Primary User Email`} required transform={lowerCase} testId="account-email" />
+        <TextField name="phoneNumber" type="tel" label={t`Primary User Phone`} testId="account-phone" />
+      </SimpleGrid>
+    </>
+  );
+}

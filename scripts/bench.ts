@@ -73,7 +73,7 @@ async function apiFigures(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-bench-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', TOKEN_ISSUER: 'http://voxscreen.bench' },
     stdio: 'ignore',
   });
   try {
@@ -134,7 +134,7 @@ async function dashboardFigures(): Promise<void> {
   const base = `http://127.0.0.1:${port}/api`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', TOKEN_ISSUER: 'http://voxscreen.bench' },
     stdio: 'ignore',
   });
   try {

@@ -37,7 +37,8 @@ export const config: WebdriverIO.Config = {
   connectionRetryCount: 1,
   framework: 'mocha',
   reporters: ['spec'],
-  mochaOpts: { ui: 'bdd', timeout: 90_000 },
+  // Each journey also runs axe-core at the screens it visits (test/e2e/support/accessibility.ts), a few seconds each.
+  mochaOpts: { ui: 'bdd', timeout: 150_000 },
   afterTest(test, _context, result) {
     mkdirSync('.tmp', { recursive: true });
     appendFileSync(resultsFile, `${result.passed ? 'passed' : 'failed'} ${test.parent} › ${test.title}\n`);

@@ -76,11 +76,15 @@ function figuresOf(lhr: Result, dist: string): LoadFigures {
 /** Signs in through the console as a user would, then empties the HTTP cache so the dashboard load is cold. */
 async function signedInPage(browser: Browser, base: string) {
   const page = await browser.newPage();
+  // The previous run's session is still stored: start from nothing, as a new visitor.
   await page.goto(`${base}/`, { waitUntil: 'networkidle0' });
+  await page.evaluate(() => window.localStorage.clear());
+  await page.goto(`${base}/`, { waitUntil: 'networkidle0' });
+  await page.waitForSelector('[data-testid="signin-email"]');
   await page.type('[data-testid="signin-email"]', BENCH_USER.email);
   await page.type('[data-testid="signin-password"]', BENCH_USER.password);
   await page.click('[data-testid="signin-submit"]');
-  await page.waitForSelector('[data-testid="dashboard"]', { timeout: 60_000 });
+  await page.waitForSelector('[data-testid="dashboard-page"]', { timeout: 60_000 });
   const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
   await cdp.detach();

@@ -1,4 +1,5 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
+import { HEADLESS_CHROMIUM, HEADLESS_CHROMIUM_FLAGS } from './scripts/chromium-flags';
 
 const resultsFile = '.tmp/e2e-results.txt';
 
@@ -11,20 +12,8 @@ export const config: WebdriverIO.Config = {
     {
       browserName: 'chrome',
       'goog:chromeOptions': {
-        binary: '/usr/bin/chromium',
-        args: [
-          '--headless=new',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-dev-shm-usage',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--disable-default-apps',
-          '--disable-extensions',
-          '--no-first-run',
-          '--window-size=1280,900',
-        ],
+        binary: HEADLESS_CHROMIUM,
+        args: [...HEADLESS_CHROMIUM_FLAGS, '--window-size=1280,900'],
       },
       'wdio:chromedriverOptions': { binary: '/usr/bin/chromedriver' },
     },

@@ -13,20 +13,9 @@ import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { HEADLESS_CHROMIUM, HEADLESS_CHROMIUM_FLAGS } from './chromium-flags';
 
 const RUNS = 3;
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-default-apps',
-  '--disable-extensions',
-  '--no-first-run',
-];
 const PRESETS: { name: string; config: Config | undefined }[] = [
   { name: 'mobile', config: undefined },
   { name: 'desktop', config: desktopConfig },
@@ -112,7 +101,7 @@ async function measureLoad(browser: Browser, port: number, base: string, page: '
 
 /** Prints the table; `base` is the console's origin (http://host:port). */
 export async function lighthouseFigures(base: string, dist: string): Promise<void> {
-  const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await launch({ chromePath: HEADLESS_CHROMIUM, chromeFlags: HEADLESS_CHROMIUM_FLAGS });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   try {
     console.log(`\nLighthouse ${RUNS}× per load, median (simulated throttling), ${base}`);

@@ -1,4 +1,5 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
+import { HEADLESS_CHROMIUM, HEADLESS_CHROMIUM_FLAGS } from './scripts/chromium-flags';
 
 const resultsFile = '.tmp/e2e-results.txt';
 
@@ -11,20 +12,8 @@ export const config: WebdriverIO.Config = {
     {
       browserName: 'chrome',
       'goog:chromeOptions': {
-        binary: '/usr/bin/chromium',
-        args: [
-          '--headless=new',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-dev-shm-usage',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--disable-default-apps',
-          '--disable-extensions',
-          '--no-first-run',
-          '--window-size=1280,900',
-        ],
+        binary: HEADLESS_CHROMIUM,
+        args: [...HEADLESS_CHROMIUM_FLAGS, '--window-size=1280,900'],
       },
       'wdio:chromedriverOptions': { binary: '/usr/bin/chromedriver' },
     },
@@ -37,7 +26,8 @@ export const config: WebdriverIO.Config = {
   connectionRetryCount: 1,
   framework: 'mocha',
   reporters: ['spec'],
-  mochaOpts: { ui: 'bdd', timeout: 90_000 },
+  // Each journey also runs axe-core at the screens it visits (test/e2e/support/accessibility.ts), a few seconds each.
+  mochaOpts: { ui: 'bdd', timeout: 150_000 },
   afterTest(test, _context, result) {
     mkdirSync('.tmp', { recursive: true });
     appendFileSync(resultsFile, `${result.passed ? 'passed' : 'failed'} ${test.parent} › ${test.title}\n`);

@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+import { constants as zlib, type BrotliOptions } from 'node:zlib';
+import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import webpack from 'webpack';
@@ -11,6 +13,29 @@ const web = resolve(root, 'src/web');
 const shared = resolve(root, 'src/shared');
 
 type Configuration = webpack.Configuration & { devServer?: DevServerConfiguration };
+
+const COMPRESSIBLE = /\.(js|html|svg|json|txt)$/;
+
+function precompressed(): webpack.WebpackPluginInstance[] {
+  return [
+    new CompressionPlugin<BrotliOptions>({
+      test: COMPRESSIBLE,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } },
+      threshold: 0,
+      minRatio: 1,
+    }),
+    new CompressionPlugin({
+      test: COMPRESSIBLE,
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      compressionOptions: { level: 9 },
+      threshold: 0,
+      minRatio: 1,
+    }),
+  ];
+}
 
 export default (_env: unknown, argv: { mode?: 'production' | 'development' }): Configuration => {
   const production = argv.mode !== 'development';
@@ -26,7 +51,9 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       clean: true,
     },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Hidden: the maps stay in dist/ for the bench's attribution, but no file points at them and the server
+    // never serves them (ADR 0012).
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js'],
       alias: {
@@ -66,6 +93,8 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
       }),
       // Moment's locales are never used: the console formats dates itself.
       new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
+      // Precompressed beside each file; the server picks one by Accept-Encoding (ADR 0012).
+      ...(production ? precompressed() : []),
     ],
     optimization: {
       minimize: production,

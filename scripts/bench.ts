@@ -4,7 +4,9 @@
  *      chunk in dist/, against the budgets of ADR 0006; whether a heavy library loads before the shell;
  *   2. p50/p99 latency and requests/s of userInfo at 10 connections on loopback against the real server on a
  *      fresh embedded database, for a bounded time;
- *   3. the same for the dashboard KPI and the project list of a tenant with 100k participants and 1M results on
+ *   3. Lighthouse performance, LCP, TBT and CLS of sign-in and the signed-in dashboard, mobile and desktop,
+ *      median of 3, and the bytes each load received against the gzip size (bench-lighthouse.ts), on that server;
+ *   4. the same as 2 for the dashboard KPI and the project list of a tenant with 100k participants and 1M results on
  *      the embedded database. That database is seeded once (npm run seed -- --participants 100000 --results
  *      1000000, about 10-15 minutes on two cores) into BENCH_DATA_DIR (default data/bench) and reused by later
  *      runs; each measurement then runs 10 s.
@@ -15,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import autocannon from 'autocannon';
+import { lighthouseFigures } from './bench-lighthouse';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -73,7 +76,7 @@ async function apiFigures(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-bench-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', TOKEN_ISSUER: 'http://voxscreen.bench' },
     stdio: 'ignore',
   });
   try {
@@ -95,6 +98,7 @@ async function apiFigures(): Promise<void> {
       `  userInfo: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
         `${Math.round(result.requests.average)} req/s, ${result.non2xx} non-2xx, ${result.errors} errors`,
     );
+    if (existsSync(join(dist, 'index.html'))) await lighthouseFigures(`http://127.0.0.1:${port}`, dist);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1000));
@@ -134,7 +138,7 @@ async function dashboardFigures(): Promise<void> {
   const base = `http://127.0.0.1:${port}/api`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', TOKEN_ISSUER: 'http://voxscreen.bench' },
     stdio: 'ignore',
   });
   try {

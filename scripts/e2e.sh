@@ -10,7 +10,7 @@ port=${E2E_PORT:-18080}
 data=$(mktemp -d)
 log=.tmp/e2e-server.log
 mkdir -p .tmp && rm -f .tmp/e2e-results.txt
-PORT=$port DATA_DIR="$data" LOG_LEVEL=warn NODE_ENV=production node --import tsx src/server/main.ts >"$log" 2>&1 &
+PORT=$port DATA_DIR="$data" LOG_LEVEL=warn NODE_ENV=production TOKEN_ISSUER="http://127.0.0.1:$port" node --import tsx src/server/main.ts >"$log" 2>&1 &
 server=$!
 cleanup() { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$data"; }
 trap cleanup EXIT

@@ -10,6 +10,7 @@ import { SigningKeys } from './platform/auth/signing-keys';
 import { TokenService } from './platform/auth/token-service';
 import { systemClock, type Clock } from './platform/clock';
 import type { Db } from './platform/db/schema';
+import { registerApiCompression } from './platform/http/api-compression';
 import { createErrorHandler } from './platform/http/error-handler';
 import { contentSecurityPolicy, securityHeaders } from './platform/http/security-headers';
 import { registerApiReference } from './platform/http/api-reference';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onSend', securityHeaders(config.embedDashboards));
   app.setErrorHandler(createErrorHandler(deps));
 
+  await registerApiCompression(app);
   registerOperations(app, deps, readAllOperations(), SERVICE_HANDLERS);
   await registerApiReference(app, contentSecurityPolicy(config.embedDashboards));
   await registerStaticConsole(app, options.distDir ?? DEFAULT_DIST_DIR);

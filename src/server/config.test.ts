@@ -56,3 +56,11 @@ test('EMBED_DASHBOARD_URLS holds title=url pairs separated by ;', () => {
   expect(() => parseEmbedDashboards('no-equals-sign')).toThrow(/title=url/);
   expect(() => parseEmbedDashboards('Bad=not a url')).toThrow();
 });
+
+test('TOKEN_ISSUER sets the issuer; production refuses to start without it', () => {
+  const config = loadConfig({ NODE_ENV: 'production', PORT: '9001', TOKEN_ISSUER: 'https://voxscreen.example.test' });
+  expect(config.tokens).toMatchObject({ issuer: 'https://voxscreen.example.test', accessAudience: 'voxscreen-api', idAudience: 'voxscreen-console' });
+  expect(loadConfig({ PORT: '9002', TOKEN_ISSUER: 'https://voxscreen.example.test' }).tokens).toEqual(config.tokens);
+  expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/TOKEN_ISSUER must be set when NODE_ENV=production/);
+  expect(() => loadConfig({ NODE_ENV: 'production', TOKEN_ISSUER: ' ' })).toThrow(/TOKEN_ISSUER/);
+});

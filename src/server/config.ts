@@ -55,6 +55,26 @@ export function parseEmbedDashboards(value: string | undefined): EmbedDashboard[
     });
 }
 
+/** The fixed audiences of the two tokens; the issuer is the deployment's own (TOKEN_ISSUER). */
+const ACCESS_AUDIENCE = 'voxscreen-api';
+const ID_AUDIENCE = 'voxscreen-console';
+
+/**
+ * Every instance must sign and accept the same issuer, so in production it is one explicit setting instead of
+ * being derived from PUBLIC_URL, which defaults per port (issue 10).
+ */
+function tokenIssuer(env: Env, publicUrl: string): string {
+  const explicit = env.TOKEN_ISSUER?.trim();
+  if (explicit) return explicit;
+  if (env.NODE_ENV === 'production') {
+    throw new Error(
+      'TOKEN_ISSUER must be set when NODE_ENV=production: every instance sharing a database must use the same ' +
+        'value (for example https://voxscreen.example.com), or they reject each other\'s sign-ins.',
+    );
+  }
+  return `${publicUrl}/api/authz-service`;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
@@ -90,9 +110,9 @@ export function loadConfig(env: Env = process.env): Config {
       ? { cost: 2 ** 10, blockSize: 8, parallelization: 1 }
       : { cost: 2 ** 15, blockSize: 8, parallelization: 1 },
     tokens: {
-      issuer: `${publicUrl}/api/authz-service`,
-      accessAudience: 'voxscreen-api',
-      idAudience: 'voxscreen-console',
+      issuer: tokenIssuer(env, publicUrl),
+      accessAudience: ACCESS_AUDIENCE,
+      idAudience: ID_AUDIENCE,
       expiresInSeconds: 86400,
     },
   };

@@ -1,4 +1,4 @@
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { buildApp, createLogger } from './app';
 import { PasswordHasher } from './platform/auth/password-hasher';
 import { systemClock } from './platform/clock';
@@ -7,7 +7,13 @@ import { prepareDatabase } from './prepare-database';
 import { demoUsersTable } from './seed/demo-users-table';
 import { isEmptyDatabase, seedDemoData } from './seed/seed-demo-data';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error(`Voxscreen cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 const logger = createLogger(config);
 const db = await openDatabase(config);
 

@@ -2,6 +2,7 @@ import { browser, expect } from '@wdio/globals';
 import { sel } from '../selectors';
 import { pathOf, setPasswordLinkFor } from '../support/admin-api';
 import { byTestId, freshStart, pathname, submitSignIn } from '../support/app';
+import { expectAccessible } from '../support/accessibility';
 
 const NEW_PASSWORD = 'Initech-Passw0rd!';
 
@@ -18,6 +19,7 @@ describe('admin: a provider administrator creates an account', () => {
     await byTestId(sel.shell.sidebarEntry('admin')).click();
     await expect(byTestId(sel.admin.accounts.list)).toBeDisplayed();
     expect(await pathname()).toBe('/main/admin/tenant');
+    await expectAccessible('admin accounts grid');
     await byTestId(sel.admin.accounts.add).click();
     await byTestId(sel.admin.accounts.firstName).setValue('Peter');
     await byTestId(sel.admin.accounts.lastName).setValue('Gibbons');
@@ -25,6 +27,7 @@ describe('admin: a provider administrator creates an account', () => {
     await byTestId(sel.admin.accounts.name).setValue('Initech E2E');
     await byTestId(sel.admin.accounts.salesPerson).setValue('sales@voxscreen.test');
     await byTestId(sel.admin.accounts.customerId).setValue('C-E2E');
+    await expectAccessible('add account form');
     await byTestId(sel.admin.accounts.save).click();
     await expect(byTestId(sel.admin.accounts.success)).toHaveText(expect.stringContaining('Tenant Initech E2E Created Successfully'));
     await browser.waitUntil(async () => (await pathname()) === '/main/admin/tenant', { timeout: 6000 });
@@ -35,6 +38,7 @@ describe('admin: a provider administrator creates an account', () => {
     await byTestId(sel.resetPassword.confirmPassword).setValue(NEW_PASSWORD);
     await byTestId(sel.resetPassword.setPassword).click();
     await expect(byTestId(sel.resetPassword.success)).toBeDisplayed();
+    await expectAccessible('set password');
 
     await freshStart();
     await submitSignIn('peter@initech-e2e.test', NEW_PASSWORD);

@@ -2,6 +2,7 @@ import { browser, expect } from '@wdio/globals';
 import { sel } from '../selectors';
 import { apiCall, apiSignIn, setPasswordLinkFor, tenantIdOf, type ApiSession } from '../support/admin-api';
 import { byTestId, freshStart, pathname, signInToDashboard, submitSignIn, visibleSidebarEntries } from '../support/app';
+import { expectAccessible } from '../support/accessibility';
 
 const PASSWORD = 'Reviewer-Passw0rd!';
 
@@ -27,9 +28,12 @@ describe('admin: roles and permissions', () => {
     await byTestId(sel.shell.sidebarEntry('admin')).click();
     await expect(byTestId(sel.admin.page)).toBeDisplayed();
     await byTestId(sel.admin.tab('roles')).click();
+    await expect(byTestId(sel.admin.roles.add)).toBeDisplayed();
+    await expectAccessible('admin roles grid');
     await byTestId(sel.admin.roles.add).click();
     await byTestId(sel.admin.roles.name).setValue('Documents Reviewer');
     await byTestId(sel.admin.roles.description).setValue('Reads documents and users');
+    await expectAccessible('add role form');
     await byTestId(sel.admin.roles.save).click();
     await expect(byTestId(sel.admin.roles.success)).toHaveText(expect.stringContaining('Role created successfully'));
 
@@ -44,11 +48,15 @@ describe('admin: roles and permissions', () => {
     const detail = byTestId(sel.admin.permissions.checkbox('tenant.project.detail.read')).$('input');
     expect(await detail.isSelected()).toBe(true);
     expect(await detail.isEnabled()).toBe(false);
+    await expectAccessible('admin permissions');
 
     await byTestId(sel.admin.tab('users')).click();
+    await expect(byTestId(sel.admin.users.list)).toBeDisplayed();
+    await expectAccessible('admin users grid');
     await (await byTestId(sel.admin.users.list).$('div=rita@acme-e2e.test')).click();
     await browser.waitUntil(async () => (await pathname()).startsWith('/main/admin/users/editUsers/'));
     await byTestId(sel.admin.users.role).selectByVisibleText('Documents Reviewer');
+    await expectAccessible('edit user form');
     await byTestId(sel.admin.users.save).click();
     await expect(byTestId(sel.admin.users.saved)).toHaveText(expect.stringContaining('User Rita Reviewer Updated Successfully'));
 

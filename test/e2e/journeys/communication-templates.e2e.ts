@@ -2,6 +2,7 @@ import { $, browser, expect } from '@wdio/globals';
 import { sel } from '../selectors';
 import { byTestId, signInToDashboard } from '../support/app';
 import { waitForOutboxMessage } from '../support/outbox';
+import { expectAccessible } from '../support/accessibility';
 
 /** The id of the first project card on the project list. */
 async function firstProjectId(): Promise<number> {
@@ -24,6 +25,7 @@ describe('communication templates', () => {
     await browser.url(`/main/project/${projectId}`);
     await expect(byTestId(sel.communication.emailForm)).toBeDisplayed({ wait: 20_000 });
     expect(await browser.execute(() => window.location.pathname)).toBe(`/main/project/${projectId}/communication`);
+    await expectAccessible('project communication');
 
     await replaceValue(sel.communication.templateName, 'Spring invitation');
     await replaceValue(sel.communication.emailSubject, 'Your interview for {{project_name}}');

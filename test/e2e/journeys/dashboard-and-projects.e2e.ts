@@ -2,6 +2,7 @@ import { $, $$, browser, expect } from '@wdio/globals';
 import { demoFigures } from '../../../src/server/seed/demo-figures';
 import { sel } from '../selectors';
 import { byTestId, pathname, signInToDashboard } from '../support/app';
+import { expectAccessible } from '../support/accessibility';
 
 /** The persisted slices as redux-persist wrote them. */
 const persisted = async (slice: 'tenancy' | 'projectFilters'): Promise<unknown> => {
@@ -51,6 +52,7 @@ describe('dashboard and project list', () => {
     await expect(byTestId('project-activity')).toHaveText(expect.stringContaining('Project Activity'));
     // The list below the charts: Active projects by default.
     await cardsShown(expected.activeProjects, 'the dashboard did not list the active projects');
+    await expectAccessible('dashboard');
   });
 
   it('keeps the filters across a reload and clears them when the tenant changes', async () => {
@@ -59,6 +61,7 @@ describe('dashboard and project list', () => {
     await browser.waitUntil(async () => (await pathname()) === '/main/project');
     await expect(byTestId(sel.projects.page)).toBeDisplayed({ wait: 30_000 });
     await cardsShown(3, "the project list did not show Acme's three active projects");
+    await expectAccessible('project list');
 
     await chooseOption(sel.projects.stageFilter, sel.projects.filterOption('stage', 3)); // Execution
     await browser.waitUntil(async () => (await cardCount()) === 1, { timeoutMsg: 'the stage filter did not apply' });
@@ -72,6 +75,7 @@ describe('dashboard and project list', () => {
 
     await byTestId(sel.shell.switchTenant).click();
     await expect(byTestId(sel.tenantChooser.dialog)).toBeDisplayed();
+    await expectAccessible('switch-tenant dialog');
     await byTestId(sel.tenantChooser.select).selectByVisibleText('Globex Logistics');
     await byTestId(sel.tenantChooser.selectButton).click();
     await expect(byTestId(sel.dashboard)).toBeDisplayed();

@@ -1,6 +1,7 @@
 import { browser, expect } from '@wdio/globals';
 import { sel } from '../selectors';
 import { byTestId, pathname, signInToDashboard, storageKeys } from '../support/app';
+import { expectAccessible } from '../support/accessibility';
 
 const dashboardLabel = () => byTestId(sel.shell.sidebarEntry('dashboard')).getText();
 
@@ -15,6 +16,7 @@ describe('preferences survive a reload; logout clears state', () => {
     await browser.refresh();
     await expect(byTestId(sel.dashboard)).toBeDisplayed();
     expect(await dashboardLabel()).toBe(spanish);
+    await expectAccessible('dashboard in Spanish');
     expect(await browser.execute(() => window.localStorage.getItem('languageId'))).toBe('2');
   });
 
@@ -29,11 +31,13 @@ describe('preferences survive a reload; logout clears state', () => {
     await browser.refresh();
     await expect(byTestId(sel.dashboard)).toBeDisplayed();
     expect(await isDark()).toBe(true);
+    await expectAccessible('dashboard in the dark theme');
   });
 
   it('logs out, clears the session and tenant, and guards /main again', async () => {
     await signInToDashboard('dual@globex.test');
     await byTestId(sel.shell.userMenu).click();
+    await expectAccessible('user menu');
     await byTestId(sel.shell.logout).click();
     await browser.waitUntil(async () => (await pathname()) === '/');
     await expect(byTestId(sel.signIn.email)).toBeDisplayed();

@@ -2,6 +2,7 @@ import { $, browser, expect } from '@wdio/globals';
 import { sel } from '../selectors';
 import { apiCall, apiSignIn, tenantIdOf } from '../support/admin-api';
 import { byTestId, pathname, signInToDashboard } from '../support/app';
+import { expectAccessible } from '../support/accessibility';
 
 // agent@acme.test: no other journey depends on this demo user's name or settings.
 const USER = 'agent@acme.test';
@@ -43,6 +44,7 @@ describe('user profile', () => {
     await expect(byTestId(sel.profile.form)).toBeDisplayed({ wait: 20_000 });
     await expect(byTestId(sel.profile.firstName)).toHaveValue(before.firstName);
     await expect(byTestId(sel.profile.email)).toHaveValue(USER);
+    await expectAccessible('profile');
 
     // Bad input: the spec's messages, and nothing reaches the server.
     await emptyField(sel.profile.firstName);
@@ -61,6 +63,7 @@ describe('user profile', () => {
     await replaceValue(sel.profile.phone, '+1 (555) 010-2030 ext 7');
     await byTestId(sel.profile.save).click();
     await expect($('*=Please checked at least one checked box')).toBeDisplayed();
+    await expectAccessible('profile with validation messages');
     expect(await storedProfile()).toEqual(before);
 
     // Fixed: two times, Eastern Time, pending-results notification on.

@@ -2,6 +2,7 @@ import { browser, expect } from '@wdio/globals';
 import { sel } from '../selectors';
 import { byTestId, DEMO_PASSWORD, freshStart, pathname, submitSignIn } from '../support/app';
 import { waitForOutboxMessage } from '../support/outbox';
+import { expectAccessible } from '../support/accessibility';
 
 // A demo user no other journey signs in with: its password changes here.
 const USER = 'support@voxscreen.test';
@@ -14,6 +15,7 @@ describe('forgotten password', () => {
     await byTestId(sel.signIn.forgotPassword).click();
     await expect(byTestId(sel.resetPassword.email)).toBeDisplayed();
     expect(await pathname()).toBe('/resetPassword');
+    await expectAccessible('forgotten password');
 
     // The address is lower-cased as typed.
     await byTestId(sel.resetPassword.email).setValue(USER.toUpperCase());

@@ -1,5 +1,6 @@
-import { expect } from '@wdio/globals';
+import { browser, expect } from '@wdio/globals';
 import { signInToDashboard, visibleSidebarEntries } from '../support/app';
+import { expectAccessible } from '../support/accessibility';
 
 describe('the sidebar shows exactly what the role may see', () => {
   it('Customer Admin of a customer tenant', async () => {
@@ -23,5 +24,17 @@ describe('the sidebar shows exactly what the role may see', () => {
   it('read-only Analyst', async () => {
     await signInToDashboard('analyst@acme.test');
     expect(await visibleSidebarEntries()).toEqual(['dashboard', 'projects', 'documents']);
+    await expectAccessible('dashboard of a read-only analyst');
+  });
+
+  it('at phone width (390 px) the shell and the dashboard stay accessible', async () => {
+    const { width, height } = await browser.getWindowSize();
+    await browser.setWindowSize(390, 844);
+    try {
+      await signInToDashboard('dual@globex.test');
+      await expectAccessible('dashboard at 390 px');
+    } finally {
+      await browser.setWindowSize(width, height);
+    }
   });
 });

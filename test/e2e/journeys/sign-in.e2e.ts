@@ -1,6 +1,7 @@
 import { browser, expect } from '@wdio/globals';
 import { sel } from '../selectors';
 import { byTestId, freshStart, pathname, signInToDashboard, submitSignIn } from '../support/app';
+import { expectAccessible } from '../support/accessibility';
 
 describe('sign-in and tenant placement', () => {
   it('shows the server message for a wrong password and stays on sign-in', async () => {
@@ -8,6 +9,7 @@ describe('sign-in and tenant placement', () => {
     await submitSignIn('admin@acme.test', 'not-the-password1');
     await expect(byTestId(sel.signIn.error)).toHaveText(expect.stringContaining('Invalid email or password.'));
     expect(await pathname()).toBe('/');
+    await expectAccessible('sign-in with an error');
   });
 
   it('places a one-tenant user in their tenant automatically', async () => {
@@ -17,6 +19,7 @@ describe('sign-in and tenant placement', () => {
     expect(await pathname()).toBe('/main/dashboard');
     await expect(byTestId(sel.shell.tenantName)).toHaveText(expect.stringContaining('Acme Insurance'));
     await expect(byTestId(sel.tenantChooser.dialog)).not.toBeExisting();
+    await expectAccessible('dashboard');
   });
 
   it('offers a two-tenant user the Client Access Control chooser and reaches the dashboard shell', async () => {
@@ -28,6 +31,7 @@ describe('sign-in and tenant placement', () => {
     const select = byTestId(sel.tenantChooser.select);
     const options = await select.$$('option').map((o) => o.getText());
     expect(options.filter((o) => o.trim() !== '')).toEqual(['Acme Insurance', 'Globex Logistics']);
+    await expectAccessible('tenant chooser');
     await select.selectByVisibleText('Globex Logistics');
     await byTestId(sel.tenantChooser.selectButton).click();
     await expect(byTestId(sel.dashboard)).toBeDisplayed();
@@ -38,6 +42,7 @@ describe('sign-in and tenant placement', () => {
     await freshStart();
     await submitSignIn('nobody@voxscreen.test');
     await expect(byTestId(sel.noTenant)).toHaveText(expect.stringContaining('No Tenant Assigned for this user'));
+    await expectAccessible('no tenant');
     await browser.waitUntil(async () => (await pathname()) === '/', { timeout: 5000 });
     await expect(byTestId(sel.signIn.email)).toBeDisplayed();
     const keys = await browser.execute(() => Object.keys(window.localStorage).filter((k) => k.startsWith('persist:')));
@@ -58,6 +63,7 @@ describe('sign-in and tenant placement', () => {
     await signInToDashboard('admin@acme.test');
     await browser.url('/main/no-such-screen');
     await expect(byTestId(sel.notFound)).toHaveText(expect.stringContaining('No Page Found'));
+    await expectAccessible('No Page Found in the shell');
     await browser.url('/completely/unknown');
     await expect(byTestId(sel.notFound)).toHaveText(expect.stringContaining('No Page Found'));
   });

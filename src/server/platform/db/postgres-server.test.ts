@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { buildApp } from '../../app';
+import { loadConfig, type Config } from '../../config';
 import { prepareDatabase } from '../../prepare-database';
 import { DEMO_PASSWORD } from '../../seed/demo-data';
 import { seedDemoData } from '../../seed/seed-demo-data';
@@ -30,8 +31,7 @@ let dataDir: string;
 const clock = new MovableClock();
 const instances: Instance[] = [];
 
-async function startInstance(): Promise<Instance> {
-  const config = testConfig(dataDir, { databaseUrl: server.url });
+async function startInstance(config: Config = testConfig(dataDir, { databaseUrl: server.url })): Promise<Instance> {
   const db = await openDatabase(config);
   const app = await buildApp({ config, db, clock, logger: pino({ level: 'silent' }), outboxSweepMs: null, distDir: join(dataDir, 'none') });
   await app.ready();
@@ -117,3 +117,22 @@ test('a session signed in on one instance works on the other, and a logout on ei
   await one.api.fails('getUserInfo', 401, { token });
   await two.api.fails('getUserInfo', 401, { token });
 });
+
+test('instances on different ports with one TOKEN_ISSUER accept each other\'s tokens; without it they cannot', async () => {
+  // Each instance left to its defaults derives its issuer from its own port (PUBLIC_URL unset).
+  const onPort = (port: number, tokenIssuer?: string) => ({
+    ...loadConfig({ NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(tokenIssuer && { TOKEN_ISSUER: tokenIssuer }) }),
+    databaseUrl: server.url,
+  });
+  const issuer = 'https://voxscreen.example.test';
+  const [one, two] = [await startInstance(onPort(8081, issuer)), await startInstance(onPort(8082, issuer))];
+  const tokens = await one.api.ok('userLogin', { body: { email: 'admin@acme.test', password: DEMO_PASSWORD }, ip: '127.0.0.1' });
+  const info = await two.api.ok('getUserInfo', { token: { accessToken: tokens.access_token, idToken: tokens.id_token } });
+  expect(info.email).toBe('admin@acme.test');
+  const back = await two.api.ok('userLogin', { body: { email: 'admin@acme.test', password: DEMO_PASSWORD }, ip: '127.0.0.1' });
+  expect((await one.api.ok('getUserInfo', { token: { accessToken: back.access_token, idToken: back.id_token } })).email).toBe('admin@acme.test');
+
+  const [left, right] = [await startInstance(onPort(8083)), await startInstance(onPort(8084))];
+  const own = await left.api.ok('userLogin', { body: { email: 'admin@acme.test', password: DEMO_PASSWORD }, ip: '127.0.0.1' });
+  await right.api.fails('getUserInfo', 401, { token: { accessToken: own.access_token, idToken: own.id_token } });
+}, 120_000);

@@ -1,5 +1,5 @@
 import { Button, HStack, Icon, Text } from '@chakra-ui/react';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { LuArrowLeftRight, LuBuilding2 } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
@@ -17,6 +17,7 @@ export function OperatingTenant() {
   // Loaded by the session gate before the shell shows; this reads the cached answer.
   const { data: tenants = [] } = useListUserTenantsQuery();
   const [choosing, setChoosing] = useState(false);
+  const { t } = useLingui();
 
   return (
     <HStack gap="2" minW="0">
@@ -26,7 +27,14 @@ export function OperatingTenant() {
       </Text>
       {tenants.length > 1 ? (
         <>
-          <Button size="xs" variant="outline" data-testid="switch-tenant" onClick={() => setChoosing(true)}>
+          <Button
+            size="xs"
+            variant="outline"
+            data-testid="switch-tenant"
+            // Below md the visible word is hidden and the icon alone would leave the button nameless.
+            aria-label={t`Switch tenant`}
+            onClick={() => setChoosing(true)}
+          >
             <LuArrowLeftRight />
             <Text as="span" hideBelow="md">
               <Trans>Switch</Trans>

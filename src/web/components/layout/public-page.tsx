@@ -5,7 +5,7 @@ import { BrandMark } from '../brand/brand-mark';
 /** Frame of the screens shown before sign-in: brand, title and one card. */
 export function PublicPage({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
-    <Center minH="100vh" p="4" bg="bg.subtle">
+    <Center as="main" minH="100vh" p="4" bg="bg.subtle">
       <Card.Root w="full" maxW="md">
         <Card.Header alignItems="center" gap="4">
           <BrandMark size="lg" />

@@ -19,17 +19,23 @@ export function AdminPage() {
         value={current?.key ?? null}
         onValueChange={(details) => void navigate(`/main/admin/${details.value}`)}
         variant="line"
-        mb="6"
       >
-        <Tabs.List>
+        <Tabs.List mb="6">
           {tabs.map((tab) => (
             <Tabs.Trigger key={tab.key} value={tab.key} data-testid={`admin-tab-${tab.key}`}>
               {i18n._(tab.label)}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
+        {/* The tab's screen is its panel, so the selected tab's aria-controls points at an element that exists. */}
+        {current ? (
+          <Tabs.Content value={current.key} p="0">
+            <Outlet />
+          </Tabs.Content>
+        ) : (
+          <Outlet />
+        )}
       </Tabs.Root>
-      <Outlet />
     </Box>
   );
 }

@@ -78,8 +78,11 @@ export function ProjectPage() {
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
+            {/* The tab's screen is its panel, so the selected tab's aria-controls points at an element that exists. */}
+            <Tabs.Content value={current} p="0" mt="6">
+              <Outlet context={{ project, permissions, tabs } satisfies ProjectContext} />
+            </Tabs.Content>
           </Tabs.Root>
-          <Outlet context={{ project, permissions, tabs } satisfies ProjectContext} />
         </Stack>
       )}
     </Box>

@@ -45,30 +45,35 @@ export function CommunicationTab() {
             <Trans>SMS</Trans>
           </Tabs.Trigger>
         </Tabs.List>
+        {/* The channel's templates are its panel, so the selected tab's aria-controls resolves. */}
+        <Tabs.Content value={channel} p="0" mt="5">
+          <Stack gap="5">
+            {canEdit ? null : (
+              <Text fontSize="sm" color="fg.muted" data-testid="communication-read-only">
+                <Trans>You can view these templates; changing them needs the permission to update communication.</Trans>
+              </Text>
+            )}
+            <Field.Root maxW="xs">
+              <Field.Label>{t`Language`}</Field.Label>
+              <NativeSelect.Root size="sm">
+                <NativeSelect.Field value={String(languageId)} onChange={(event) => go({ language: Number(event.currentTarget.value) })} data-testid="template-language">
+                  {languages.map((language) => (
+                    <option key={language.value} value={language.value}>
+                      {language.label}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <TemplateEditor key={`${channel}-${languageId}`} projectId={project.projectId} type={CHANNELS[channel]} languageId={languageId} canEdit={canEdit}>
+              {(template) =>
+                channel === 'email' ? <EmailTemplateFields template={template} readOnly={!canEdit} /> : <SmsTemplateFields template={template} readOnly={!canEdit} />
+              }
+            </TemplateEditor>
+          </Stack>
+        </Tabs.Content>
       </Tabs.Root>
-      {canEdit ? null : (
-        <Text fontSize="sm" color="fg.muted" data-testid="communication-read-only">
-          <Trans>You can view these templates; changing them needs the permission to update communication.</Trans>
-        </Text>
-      )}
-      <Field.Root maxW="xs">
-        <Field.Label>{t`Language`}</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field value={String(languageId)} onChange={(event) => go({ language: Number(event.currentTarget.value) })} data-testid="template-language">
-            {languages.map((language) => (
-              <option key={language.value} value={language.value}>
-                {language.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-      <TemplateEditor key={`${channel}-${languageId}`} projectId={project.projectId} type={CHANNELS[channel]} languageId={languageId} canEdit={canEdit}>
-        {(template) =>
-          channel === 'email' ? <EmailTemplateFields template={template} readOnly={!canEdit} /> : <SmsTemplateFields template={template} readOnly={!canEdit} />
-        }
-      </TemplateEditor>
     </Stack>
   );
 }

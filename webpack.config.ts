@@ -3,7 +3,7 @@ import { constants as zlib, type BrotliOptions } from 'node:zlib';
 import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
-import webpack from 'webpack';
+import type webpack from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 // webpack-cli loads this file as CommonJS through esbuild-register (no import.meta); npm runs it from the root.
@@ -57,8 +57,6 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js'],
       alias: {
-        // Ten years of zone data instead of all of it.
-        'moment-timezone$': 'moment-timezone/builds/moment-timezone-with-data-10-year-range.js',
         // react-router's package exports point every bundler condition at its development build (warnings,
         // invariant texts); production builds take the production build it ships beside it.
         ...(production && { 'react-router$': resolve(root, 'node_modules/react-router/dist/production/index.mjs') }),
@@ -91,8 +89,6 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
         template: resolve(web, 'index.html'),
         favicon: resolve(web, 'assets/voxscreen-logo.svg'),
       }),
-      // Moment's locales are never used: the console formats dates itself.
-      new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
       // Precompressed beside each file; the server picks one by Accept-Encoding (ADR 0012).
       ...(production ? precompressed() : []),
     ],

@@ -15,7 +15,7 @@ import { generateEndpoints } from '@rtk-query/codegen-openapi';
 /** operationIds of POST calls that only read: generated as queries. */
 const READ_BY_POST = ['getDashboardKpi', 'checkProjectCodeAndPhone', 'listResultConfigTemplates'];
 import { bundleOpenApi } from './lib/openapi-bundle';
-import { SERVICES } from './lib/services';
+import { SERVICES } from '../src/server/platform/openapi/service-names';
 
 const root = resolve(import.meta.dirname, '..');
 const check = process.argv.includes('--check');

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AppDeps } from '../../app-deps';
+import type { AppDeps } from '../../platform/app-deps';
 import type { Db } from '../../platform/db/schema';
 import { enqueueEmail } from '../../platform/outbox/enqueue-message';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppDeps } from '../../app-deps';
+import type { AppDeps } from '../../platform/app-deps';
 import { recordAudit } from '../../platform/audit/record-audit';
 import { isAcceptablePassword, PASSWORD_RULE_MESSAGE } from '../../platform/auth/password-hasher';
 import { endUserSessions } from '../../platform/auth/sessions';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app-deps';
+import type { AppDeps } from '../../platform/app-deps';
 import { recordAudit } from '../../platform/audit/record-audit';
 import {
   clearLoginFailures,

@@ -6,7 +6,7 @@ import { endUserSessions } from '../../platform/auth/sessions';
 import { HOUR } from '../../platform/clock';
 import { HttpError } from '../../platform/http/http-error';
 import { withSystem } from '../../platform/tenancy/with-tenant';
-import { normaliseEmail } from '../user-service/create-user';
+import { normaliseEmail } from '../../../shared/email-rules';
 import { hashResetToken, issuePasswordLink } from './password-link';
 import { passwordResetEmail } from './password-reset-email';
 

@@ -10,7 +10,7 @@ import { createSession } from '../../platform/auth/sessions';
 import type { IssuedTokens } from '../../platform/auth/token-service';
 import { HttpError } from '../../platform/http/http-error';
 import { withSystem } from '../../platform/tenancy/with-tenant';
-import { normaliseEmail } from '../user-service/create-user';
+import { normaliseEmail } from '../../../shared/email-rules';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
 export const IP_BLOCKED_MESSAGE =

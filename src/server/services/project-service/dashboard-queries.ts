@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { components } from '../../../contracts/project-service';
 import type { Db, EvaluationCode } from '../../platform/db/schema';
-import { utcDay } from '../user-service/order-domain';
+import { utcDay } from '../../platform/clock';
 import { COMPLETE_SEQUENCE } from './project-attributes';
 
 type DashboardKpi = components['schemas']['DashboardKpi'];

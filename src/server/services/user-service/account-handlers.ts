@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/schema';
 import { isUniqueViolation } from '../../platform/db/postgres-errors';
 import { forbidden, HttpError, notFound } from '../../platform/http/http-error';
 import type { ServiceHandlers, TenantContext } from '../../platform/openapi/handler';
+import { FieldErrors } from '../../platform/http/field-errors';
 import { uploadedFile } from '../../platform/openapi/multipart-body';
 import { issuePasswordLink } from '../authz-service/password-link';
 import { invitationEmail } from '../authz-service/password-reset-email';
@@ -11,7 +12,6 @@ import { addUserToTenant } from './add-user-to-tenant';
 import {
   checkAttribute,
   EMAIL_PATTERN,
-  FieldErrors,
   INVITATION_LIFETIME_MS,
   NOT_IN_THIS_ENVIRONMENT_MESSAGE,
   optionalText,
@@ -19,7 +19,8 @@ import {
   positiveIntegerOrNothing,
 } from './admin-rules';
 import { createTenant } from './create-tenant';
-import { createUser, normaliseEmail } from './create-user';
+import { normaliseEmail } from '../../../shared/email-rules';
+import { createUser } from './create-user';
 import { CUSTOMER_ADMIN } from './standard-roles';
 
 type AccountHandlers = Pick<ServiceHandlers<operations>, 'createTenant' | 'getTenant' | 'updateTenant'>;

@@ -1,13 +1,12 @@
 import { HOUR } from '../../platform/clock';
-import type { FieldError } from '../../platform/http/http-error';
-import { HttpError } from '../../platform/http/http-error';
+import type { FieldErrors } from '../../platform/http/field-errors';
 import type { Db, TenantAttributeType } from '../../platform/db/schema';
 
 /**
  * Server-side checks of the admin forms, with the messages of document 002 §5 (the console shows the same
  * ones before sending; the server has the final word). Each check adds to a list; `throwIfAny` answers 422.
  */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { EMAIL_PATTERN } from '../../../shared/email-rules';
 /** North-American style phone (002 §5 "Add account"); the same rule as the profile's (src/shared). */
 export { PHONE_PATTERN } from '../../../shared/phone-pattern';
 
@@ -15,32 +14,6 @@ export const NOT_IN_THIS_ENVIRONMENT_MESSAGE = 'This field is not used in this e
 
 /** How long the set-password link of a new user (Add User, a new account's primary user) stays valid. */
 export const INVITATION_LIFETIME_MS = 7 * 24 * HOUR;
-
-export const VALIDATION_FAILED_MESSAGE = 'Please correct the highlighted fields.';
-
-export class FieldErrors {
-  readonly errors: FieldError[] = [];
-
-  add(field: string, message: string): void {
-    if (!this.errors.some((e) => e.field === field)) this.errors.push({ field, message });
-  }
-
-  required(field: string, value: string | null | undefined, message: string): string {
-    const text = value?.trim() ?? '';
-    if (!text) this.add(field, message);
-    return text;
-  }
-
-  email(field: string, value: string, message: string): void {
-    if (value && !EMAIL_PATTERN.test(value)) this.add(field, message);
-  }
-
-  throwIfAny(): void {
-    if (this.errors.length) {
-      throw new HttpError(422, VALIDATION_FAILED_MESSAGE, { code: 'VALIDATION_FAILED', errors: this.errors });
-    }
-  }
-}
 
 /** Blank text is no value. */
 export const optionalText = (value: string | null | undefined): string | null => value?.trim() || null;

@@ -9,8 +9,10 @@ import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { issuePasswordLink } from '../authz-service/password-link';
 import { invitationEmail } from '../authz-service/password-reset-email';
 import { addUserToTenant, setMembershipRole } from './add-user-to-tenant';
-import { checkAttribute, EMAIL_PATTERN, FieldErrors, INVITATION_LIFETIME_MS, NOT_IN_THIS_ENVIRONMENT_MESSAGE } from './admin-rules';
-import { createUser, normaliseEmail } from './create-user';
+import { FieldErrors } from '../../platform/http/field-errors';
+import { checkAttribute, EMAIL_PATTERN, INVITATION_LIFETIME_MS, NOT_IN_THIS_ENVIRONMENT_MESSAGE } from './admin-rules';
+import { normaliseEmail } from '../../../shared/email-rules';
+import { createUser } from './create-user';
 import { setUserActive } from './set-user-active';
 import { CALL_CENTER_ADMIN, CALL_CENTER_AGENT, CALL_CENTER_SUPERVISOR } from './standard-roles';
 

@@ -1,3 +1,4 @@
+import { normaliseEmail } from '../../../shared/email-rules';
 import type { Db } from '../../platform/db/schema';
 import { HttpError } from '../../platform/http/http-error';
 import { isUniqueViolation } from '../../platform/db/postgres-errors';
@@ -14,8 +15,6 @@ export interface NewUser {
   passwordHash?: string | null;
   now: Date;
 }
-
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /**
  * Creates a user whose home tenant is `tenantId`. Memberships (the tenants the user may operate in, each

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { utcDay } from '../../platform/clock';
 import type { Db, OrderStatus } from '../../platform/db/schema';
 
 export interface NewOrder {
@@ -34,9 +35,6 @@ export interface CurrentOrder {
   id: number;
   numberOfCalls: number;
 }
-
-/** 'YYYY-MM-DD' of an instant in UTC: the day every date rule of the services is evaluated in. */
-export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 /**
  * The tenant's current order: its Active order with the latest start date on or before `at` (UTC day).

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/schema';
 import { forbidden, HttpError, notFound } from '../../platform/http/http-error';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { INTERNAL_PERMISSIONS_GATE_ID, PERMISSION_CATALOGUE, permissionById, type PermissionDefinition } from '../../platform/permissions/catalogue';
-import { FieldErrors } from './admin-rules';
+import { FieldErrors } from '../../platform/http/field-errors';
 import { createRole } from './create-role';
 import { setRolePermissions, type PermissionAccess } from './set-role-permissions';
 

@@ -10,7 +10,8 @@ import { endSession } from '../../platform/auth/sessions';
 import type { NotificationPreference } from '../../platform/db/schema';
 import type { ServiceHandlers, SessionContext } from '../../platform/openapi/handler';
 import { uploadedFile } from '../../platform/openapi/multipart-body';
-import { FieldErrors, optionalText } from './admin-rules';
+import { FieldErrors } from '../../platform/http/field-errors';
+import { optionalText } from './admin-rules';
 
 type UserHandlers = Pick<
   ServiceHandlers<operations>,

@@ -6,8 +6,8 @@ import {
   CUSTOMER_ADMIN,
   TENANT_SUPPORT,
   VOXSCREEN_ADMIN,
-} from '../services/user-service/standard-roles';
-import type { NewCallCenter } from '../services/user-service/create-call-center';
+} from '../services/user-service/roles/standard-roles';
+import type { NewCallCenter } from '../services/user-service/call-centers/call-centers-store';
 
 export const DEMO_PASSWORD = 'Voxscreen!2026';
 

@@ -4,9 +4,9 @@ import type { Db } from '../platform/db/schema';
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
 import { createProjectWithQuestions } from '../services/project-service/create-project';
 import { STAGE } from '../services/project-service/project-attributes';
-import { addUserToTenant } from '../services/user-service/add-user-to-tenant';
-import { createOrder } from '../services/user-service/order-domain';
-import { createTenant } from '../services/user-service/create-tenant';
+import { addUserToTenant } from '../services/user-service/users/memberships-store';
+import { createOrder } from '../services/user-service/orders/orders-store';
+import { createTenant } from '../services/user-service/tenants/create-tenant';
 import { DEMO_QUESTIONS } from './demo-data';
 import { generateInterviewData, twelveMonthsBefore } from './interview-data';
 

@@ -7,12 +7,12 @@ import { createProjectWithQuestions } from '../services/project-service/create-p
 import { saveProjectLanguageConfig } from '../services/project-service/lookups/language-config-store';
 import { createDefaultProjectAttributes } from '../services/project-service/project-attributes';
 import { ensureDefaultResultConfigTemplate } from '../services/project-service/result-config/result-config-store';
-import { createOrder } from '../services/user-service/order-domain';
-import { addUserToTenant } from '../services/user-service/add-user-to-tenant';
-import { createCallCenter } from '../services/user-service/create-call-center';
-import { createTenant } from '../services/user-service/create-tenant';
-import { createUser } from '../services/user-service/create-user';
-import { saveTenantAttribute } from '../services/user-service/save-tenant-attribute';
+import { createOrder } from '../services/user-service/orders/orders-store';
+import { addUserToTenant } from '../services/user-service/users/memberships-store';
+import { createCallCenter } from '../services/user-service/call-centers/call-centers-store';
+import { createTenant } from '../services/user-service/tenants/create-tenant';
+import { createUser } from '../services/user-service/users/users-store';
+import { saveTenantAttribute } from '../services/user-service/tenants/tenants-store';
 import { DEMO_PASSWORD, DEMO_QUESTIONS, DEMO_TENANTS, DEMO_USERS, TENANT_ATTRIBUTE_VALUES, type DemoOrder } from './demo-data';
 import { generateInterviewData, twelveMonthsBefore } from './interview-data';
 import { seedCommunicationTemplates } from './seed-communication-templates';

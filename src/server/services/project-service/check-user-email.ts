@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { operations } from '../../../contracts/project-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
-import { providerAccountRequired } from '../user-service/account-handlers';
+import { providerAccountRequired } from '../user-service/admin/account-form';
 import { normaliseEmail } from '../../../shared/email-rules';
 
 type CheckUserEmailHandlers = Pick<ServiceHandlers<operations>, 'checkUserEmail'>;

@@ -6,9 +6,9 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { demoFigures } from '../../seed/demo-figures';
 import { recordInterviewResults, verifyResultRollups } from '../execution-service/record-interview-results';
 import { createParticipants } from '../participant-service/create-participants';
-import { addUserToTenant } from '../user-service/add-user-to-tenant';
-import { createOrder } from '../user-service/order-domain';
-import { createTenant } from '../user-service/create-tenant';
+import { addUserToTenant } from '../user-service/users/memberships-store';
+import { createOrder } from '../user-service/orders/orders-store';
+import { createTenant } from '../user-service/tenants/create-tenant';
 import { createProjectWithQuestions } from './create-project';
 import { STAGE, STATUS } from './project-attributes';
 

@@ -1,13 +1,13 @@
 import type { operations } from '../../../contracts/user-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
-import { accountHandlers } from './account-handlers';
-import { adminUserHandlers } from './admin-user-handlers';
-import { appHandlers } from './app-handlers';
-import { callCenterHandlers } from './call-center-handlers';
-import { projectPermissionHandlers } from './project-permission-handlers';
-import { roleHandlers } from './role-handlers';
-import { tenantHandlers } from './tenant-handlers';
-import { userHandlers } from './user-handlers';
+import { accountHandlers } from './admin/account-form';
+import { adminUserHandlers } from './admin/admin-handlers';
+import { appHandlers } from './app/app-handlers';
+import { callCenterHandlers } from './call-centers/call-centers-handlers';
+import { projectPermissionHandlers } from './users/project-permission-handlers';
+import { roleHandlers } from './admin/role-matrix';
+import { tenantHandlers } from './tenants/tenants-handlers';
+import { userHandlers } from './users/users-handlers';
 
 export const userServiceHandlers: ServiceHandlers<operations> = {
   ...userHandlers,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { utcDay } from '../../platform/clock';
-import type { Db, OrderStatus } from '../../platform/db/schema';
+import { utcDay } from '../../../platform/clock';
+import type { Db, OrderStatus } from '../../../platform/db/schema';
 
 export interface NewOrder {
   tenantId: number;

@@ -1,5 +1,5 @@
-import { BRANDING } from '../../platform/branding';
-import { PERMISSION_CATALOGUE } from '../../platform/permissions/catalogue';
+import { BRANDING } from '../../../platform/branding';
+import { PERMISSION_CATALOGUE } from '../../../platform/permissions/catalogue';
 
 export interface StandardRole {
   name: string;

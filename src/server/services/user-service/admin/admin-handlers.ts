@@ -1,20 +1,20 @@
 import { sql } from 'kysely';
-import type { operations } from '../../../contracts/user-service';
-import type { Principal } from '../../platform/auth/principal';
-import { rolePermissions } from '../../platform/auth/principal';
-import { endUserSessions } from '../../platform/auth/sessions';
-import type { Db } from '../../platform/db/schema';
-import { forbidden, HttpError, notFound } from '../../platform/http/http-error';
-import type { ServiceHandlers } from '../../platform/openapi/handler';
-import { issuePasswordLink } from '../authz-service/password-link';
-import { invitationEmail } from '../authz-service/password-reset-email';
-import { addUserToTenant, setMembershipRole } from './add-user-to-tenant';
-import { FieldErrors } from '../../platform/http/field-errors';
+import type { operations } from '../../../../contracts/user-service';
+import type { Principal } from '../../../platform/auth/principal';
+import { rolePermissions } from '../../../platform/auth/principal';
+import { endUserSessions } from '../../../platform/auth/sessions';
+import type { Db } from '../../../platform/db/schema';
+import { forbidden, HttpError, notFound } from '../../../platform/http/http-error';
+import type { ServiceHandlers } from '../../../platform/openapi/handler';
+import { issuePasswordLink } from '../../authz-service/password-link';
+import { invitationEmail } from '../../authz-service/password-reset-email';
+import { addUserToTenant, setMembershipRole } from '../users/memberships-store';
+import { FieldErrors } from '../../../platform/http/field-errors';
 import { checkAttribute, EMAIL_PATTERN, INVITATION_LIFETIME_MS, NOT_IN_THIS_ENVIRONMENT_MESSAGE } from './admin-rules';
-import { normaliseEmail } from '../../../shared/email-rules';
-import { createUser } from './create-user';
-import { setUserActive } from './set-user-active';
-import { CALL_CENTER_ADMIN, CALL_CENTER_AGENT, CALL_CENTER_SUPERVISOR } from './standard-roles';
+import { normaliseEmail } from '../../../../shared/email-rules';
+import { createUser } from '../users/users-store';
+import { setUserActive } from '../users/set-user-active';
+import { CALL_CENTER_ADMIN, CALL_CENTER_AGENT, CALL_CENTER_SUPERVISOR } from '../roles/standard-roles';
 
 type AdminUserHandlers = Pick<
   ServiceHandlers<operations>,

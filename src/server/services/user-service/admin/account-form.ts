@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { operations } from '../../../contracts/user-service';
-import type { Db } from '../../platform/db/schema';
-import { isUniqueViolation } from '../../platform/db/postgres-errors';
-import { forbidden, HttpError, notFound } from '../../platform/http/http-error';
-import type { ServiceHandlers, TenantContext } from '../../platform/openapi/handler';
-import { FieldErrors } from '../../platform/http/field-errors';
-import { uploadedFile } from '../../platform/openapi/multipart-body';
-import { issuePasswordLink } from '../authz-service/password-link';
-import { invitationEmail } from '../authz-service/password-reset-email';
-import { addUserToTenant } from './add-user-to-tenant';
+import type { operations } from '../../../../contracts/user-service';
+import type { Db } from '../../../platform/db/schema';
+import { isUniqueViolation } from '../../../platform/db/postgres-errors';
+import { forbidden, HttpError, notFound } from '../../../platform/http/http-error';
+import type { ServiceHandlers, TenantContext } from '../../../platform/openapi/handler';
+import { FieldErrors } from '../../../platform/http/field-errors';
+import { uploadedFile } from '../../../platform/openapi/multipart-body';
+import { issuePasswordLink } from '../../authz-service/password-link';
+import { invitationEmail } from '../../authz-service/password-reset-email';
+import { addUserToTenant } from '../users/memberships-store';
 import {
   checkAttribute,
   EMAIL_PATTERN,
@@ -18,10 +18,10 @@ import {
   PHONE_PATTERN,
   positiveIntegerOrNothing,
 } from './admin-rules';
-import { createTenant } from './create-tenant';
-import { normaliseEmail } from '../../../shared/email-rules';
-import { createUser } from './create-user';
-import { CUSTOMER_ADMIN } from './standard-roles';
+import { createTenant } from '../tenants/create-tenant';
+import { normaliseEmail } from '../../../../shared/email-rules';
+import { createUser } from '../users/users-store';
+import { CUSTOMER_ADMIN } from '../roles/standard-roles';
 
 type AccountHandlers = Pick<ServiceHandlers<operations>, 'createTenant' | 'getTenant' | 'updateTenant'>;
 type TenantForm = operations['updateTenant']['requestBody']['content']['multipart/form-data'];

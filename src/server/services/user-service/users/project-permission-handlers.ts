@@ -1,7 +1,7 @@
-import type { operations } from '../../../contracts/user-service';
-import type { ServiceHandlers } from '../../platform/openapi/handler';
-import { notFound } from '../../platform/http/http-error';
-import { PERMISSION_CATALOGUE } from '../../platform/permissions/catalogue';
+import type { operations } from '../../../../contracts/user-service';
+import type { ServiceHandlers } from '../../../platform/openapi/handler';
+import { notFound } from '../../../platform/http/http-error';
+import { PERMISSION_CATALOGUE } from '../../../platform/permissions/catalogue';
 
 type ProjectPermissionHandlers = Pick<ServiceHandlers<operations>, 'getProjectPermissions'>;
 

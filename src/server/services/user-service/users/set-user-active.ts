@@ -1,5 +1,5 @@
-import { endUserSessions } from '../../platform/auth/sessions';
-import type { Db } from '../../platform/db/schema';
+import { endUserSessions } from '../../../platform/auth/sessions';
+import type { Db } from '../../../platform/db/schema';
 
 /** Activates or deactivates a user; deactivation ends every open session at once. Runs in the home tenant's scope. */
 export async function setUserActive(trx: Db, change: { userId: number; active: boolean; now: Date }): Promise<boolean> {

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
-import type { operations } from '../../../contracts/user-service';
-import type { Principal } from '../../platform/auth/principal';
-import type { Db } from '../../platform/db/schema';
-import { forbidden, HttpError, notFound } from '../../platform/http/http-error';
-import type { ServiceHandlers } from '../../platform/openapi/handler';
-import { INTERNAL_PERMISSIONS_GATE_ID, PERMISSION_CATALOGUE, permissionById, type PermissionDefinition } from '../../platform/permissions/catalogue';
-import { FieldErrors } from '../../platform/http/field-errors';
-import { createRole } from './create-role';
-import { setRolePermissions, type PermissionAccess } from './set-role-permissions';
+import type { operations } from '../../../../contracts/user-service';
+import type { Principal } from '../../../platform/auth/principal';
+import type { Db } from '../../../platform/db/schema';
+import { forbidden, HttpError, notFound } from '../../../platform/http/http-error';
+import type { ServiceHandlers } from '../../../platform/openapi/handler';
+import { INTERNAL_PERMISSIONS_GATE_ID, PERMISSION_CATALOGUE, permissionById, type PermissionDefinition } from '../../../platform/permissions/catalogue';
+import { FieldErrors } from '../../../platform/http/field-errors';
+import { createRole } from '../roles/roles-store';
+import { setRolePermissions, type PermissionAccess } from '../roles/set-role-permissions';
 
 type RoleHandlers = Pick<ServiceHandlers<operations>, 'listRoles' | 'createRole' | 'getRolePermissions' | 'saveRolePermissions'>;
 type RolePermissions = operations['getRolePermissions']['responses'][200]['content']['application/json'];

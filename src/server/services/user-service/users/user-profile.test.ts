@@ -1,8 +1,8 @@
 /** User Profile: PUT user/profile (000 §2 "User Profile", §4, §5 "Profile", §7, §8, §9). */
-import { withSystem } from '../../platform/tenancy/with-tenant';
-import type { FormValue, SignedIn } from '../../testing/api-client';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { NOTIFICATION_PREFERENCE_MESSAGE, PHOTO_TYPE_MESSAGE } from './user-handlers';
+import { withSystem } from '../../../platform/tenancy/with-tenant';
+import type { FormValue, SignedIn } from '../../../testing/api-client';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { NOTIFICATION_PREFERENCE_MESSAGE, PHOTO_TYPE_MESSAGE } from './users-handlers';
 
 let t: TestApp;
 let acme: number;

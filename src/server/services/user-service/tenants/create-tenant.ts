@@ -1,12 +1,12 @@
-import type { Db, Tenant } from '../../platform/db/schema';
-import { HttpError } from '../../platform/http/http-error';
-import { isUniqueViolation } from '../../platform/db/postgres-errors';
-import { permissionId } from '../../platform/permissions/catalogue';
-import { createDefaultProjectAttributes } from '../project-service/project-attributes';
-import { ensureDefaultResultConfigTemplate } from '../project-service/result-config/result-config-store';
-import { createRole } from './create-role';
-import { setRolePermissions } from './set-role-permissions';
-import { STANDARD_ROLES } from './standard-roles';
+import type { Db, Tenant } from '../../../platform/db/schema';
+import { HttpError } from '../../../platform/http/http-error';
+import { isUniqueViolation } from '../../../platform/db/postgres-errors';
+import { permissionId } from '../../../platform/permissions/catalogue';
+import { createDefaultProjectAttributes } from '../../project-service/project-attributes';
+import { ensureDefaultResultConfigTemplate } from '../../project-service/result-config/result-config-store';
+import { createRole } from '../roles/roles-store';
+import { setRolePermissions } from '../roles/set-role-permissions';
+import { STANDARD_ROLES } from '../roles/standard-roles';
 
 export interface NewTenant {
   name: string;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db, TenantAttributeType } from '../../platform/db/schema';
+import type { Db, TenantAttributeType } from '../../../platform/db/schema';
 
 export interface TenantAttributeValue {
   type: TenantAttributeType;

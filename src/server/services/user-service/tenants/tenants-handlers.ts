@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { operations } from '../../../contracts/user-service';
-import type { Db, TenantAttributeType } from '../../platform/db/schema';
-import { forbidden } from '../../platform/http/http-error';
-import type { ServiceHandlers } from '../../platform/openapi/handler';
-import { listHomeUsers } from './admin-user-handlers';
+import type { operations } from '../../../../contracts/user-service';
+import type { Db, TenantAttributeType } from '../../../platform/db/schema';
+import { forbidden } from '../../../platform/http/http-error';
+import type { ServiceHandlers } from '../../../platform/openapi/handler';
+import { listHomeUsers } from '../admin/admin-handlers';
 
 type TenantHandlers = Pick<
   ServiceHandlers<operations>,

@@ -1,7 +1,7 @@
 /** Admin: accounts (document 002 §2.8, §4 "Creating an account", §5 "Add/Edit account", §7). */
-import { withSystem } from '../../platform/tenancy/with-tenant';
-import type { FormValue, SignedIn } from '../../testing/api-client';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { withSystem } from '../../../platform/tenancy/with-tenant';
+import type { FormValue, SignedIn } from '../../../testing/api-client';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
 
 let t: TestApp;
 let voxscreen: number;

@@ -1,7 +1,7 @@
-import { normaliseEmail } from '../../../shared/email-rules';
-import type { Db } from '../../platform/db/schema';
-import { HttpError } from '../../platform/http/http-error';
-import { isUniqueViolation } from '../../platform/db/postgres-errors';
+import { normaliseEmail } from '../../../../shared/email-rules';
+import type { Db } from '../../../platform/db/schema';
+import { HttpError } from '../../../platform/http/http-error';
+import { isUniqueViolation } from '../../../platform/db/postgres-errors';
 
 export interface NewUser {
   tenantId: number;

@@ -1,17 +1,17 @@
-import type { operations } from '../../../contracts/user-service';
+import type { operations } from '../../../../contracts/user-service';
 import {
   normaliseNotificationPreference,
   parseNotificationPreference,
   PROFILE_MESSAGES,
   profileProblems,
-} from '../../../shared/profile-rules';
-import { recordAudit } from '../../platform/audit/record-audit';
-import { endSession } from '../../platform/auth/sessions';
-import type { NotificationPreference } from '../../platform/db/schema';
-import type { ServiceHandlers, SessionContext } from '../../platform/openapi/handler';
-import { uploadedFile } from '../../platform/openapi/multipart-body';
-import { FieldErrors } from '../../platform/http/field-errors';
-import { optionalText } from './admin-rules';
+} from '../../../../shared/profile-rules';
+import { recordAudit } from '../../../platform/audit/record-audit';
+import { endSession } from '../../../platform/auth/sessions';
+import type { NotificationPreference } from '../../../platform/db/schema';
+import type { ServiceHandlers, SessionContext } from '../../../platform/openapi/handler';
+import { uploadedFile } from '../../../platform/openapi/multipart-body';
+import { FieldErrors } from '../../../platform/http/field-errors';
+import { optionalText } from '../admin/admin-rules';
 
 type UserHandlers = Pick<
   ServiceHandlers<operations>,

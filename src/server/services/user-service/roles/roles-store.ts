@@ -1,6 +1,6 @@
-import { HttpError } from '../../platform/http/http-error';
-import type { Db } from '../../platform/db/schema';
-import { isUniqueViolation } from '../../platform/db/postgres-errors';
+import { HttpError } from '../../../platform/http/http-error';
+import type { Db } from '../../../platform/db/schema';
+import { isUniqueViolation } from '../../../platform/db/postgres-errors';
 
 export interface NewRole {
   tenantId: number;

@@ -1,12 +1,12 @@
-import { HttpError } from '../../platform/http/http-error';
-import { permissionId } from '../../platform/permissions/catalogue';
-import { withSystem, withTenant } from '../../platform/tenancy/with-tenant';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createRole } from './create-role';
+import { HttpError } from '../../../platform/http/http-error';
+import { permissionId } from '../../../platform/permissions/catalogue';
+import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { createRole } from '../roles/roles-store';
 import { createTenant } from './create-tenant';
-import { addUserToTenant } from './add-user-to-tenant';
-import { createUser } from './create-user';
-import { setRolePermissions } from './set-role-permissions';
+import { addUserToTenant } from '../users/memberships-store';
+import { createUser } from '../users/users-store';
+import { setRolePermissions } from '../roles/set-role-permissions';
 
 let t: TestApp;
 let acme: number;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { operations } from '../../../contracts/user-service';
-import type { ServiceHandlers } from '../../platform/openapi/handler';
+import type { operations } from '../../../../contracts/user-service';
+import type { ServiceHandlers } from '../../../platform/openapi/handler';
 
 type CallCenterHandlers = Pick<ServiceHandlers<operations>, 'listCallCenters'>;
 

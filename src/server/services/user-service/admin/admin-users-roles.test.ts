@@ -1,8 +1,8 @@
 /** Admin: users, roles and the permission matrix (document 002 §2.8, §4 "Permission save", §5, §6, §7). */
-import { permissionId } from '../../platform/permissions/catalogue';
-import { withSystem } from '../../platform/tenancy/with-tenant';
-import type { FormValue, SignedIn } from '../../testing/api-client';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { permissionId } from '../../../platform/permissions/catalogue';
+import { withSystem } from '../../../platform/tenancy/with-tenant';
+import type { FormValue, SignedIn } from '../../../testing/api-client';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
 
 let t: TestApp;
 let voxscreen: number;

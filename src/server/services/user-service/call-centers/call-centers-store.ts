@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db/schema';
+import type { Db } from '../../../platform/db/schema';
 
 export interface NewCallCenter {
   tenantId: number;

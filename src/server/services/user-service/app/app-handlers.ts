@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { operations } from '../../../contracts/user-service';
-import type { ServiceHandlers } from '../../platform/openapi/handler';
-import { BRANDING } from '../../platform/branding';
+import type { operations } from '../../../../contracts/user-service';
+import type { ServiceHandlers } from '../../../platform/openapi/handler';
+import { BRANDING } from '../../../platform/branding';
 
 type AppHandlers = Pick<ServiceHandlers<operations>, 'getAppVersion' | 'getClientConfiguration'>;
 

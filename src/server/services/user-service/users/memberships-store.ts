@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db/schema';
+import type { Db } from '../../../platform/db/schema';
 
 /**
  * Lets a user operate in a tenant with a role of that tenant (ADR 0002: the role lives on the membership).

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/schema';
+import type { Db } from '../../../platform/db/schema';
 import {
   ALWAYS_GRANTED_PERMISSION,
   INTERNAL_PERMISSIONS_GATE_ID,
   permissionById,
   permissionId,
-} from '../../platform/permissions/catalogue';
-import { HttpError } from '../../platform/http/http-error';
+} from '../../../platform/permissions/catalogue';
+import { HttpError } from '../../../platform/http/http-error';
 
 export interface PermissionAccess {
   permissionId: number;

@@ -1,8 +1,8 @@
-import { withSystem } from '../../platform/tenancy/with-tenant';
-import type { SignedIn } from '../../testing/api-client';
-import { createUnprivilegedUser } from '../../testing/create-unprivileged-user';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { NO_CONSOLE_PERMISSION_MESSAGE } from './user-handlers';
+import { withSystem } from '../../../platform/tenancy/with-tenant';
+import type { SignedIn } from '../../../testing/api-client';
+import { createUnprivilegedUser } from '../../../testing/create-unprivileged-user';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { NO_CONSOLE_PERMISSION_MESSAGE } from './users-handlers';
 
 let t: TestApp;
 let voxscreen: number;

@@ -1,14 +1,14 @@
-import { HOUR } from '../../platform/clock';
-import type { FieldErrors } from '../../platform/http/field-errors';
-import type { Db, TenantAttributeType } from '../../platform/db/schema';
+import { HOUR } from '../../../platform/clock';
+import type { FieldErrors } from '../../../platform/http/field-errors';
+import type { Db, TenantAttributeType } from '../../../platform/db/schema';
 
 /**
  * Server-side checks of the admin forms, with the messages of document 002 §5 (the console shows the same
  * ones before sending; the server has the final word). Each check adds to a list; `throwIfAny` answers 422.
  */
-export { EMAIL_PATTERN } from '../../../shared/email-rules';
+export { EMAIL_PATTERN } from '../../../../shared/email-rules';
 /** North-American style phone (002 §5 "Add account"); the same rule as the profile's (src/shared). */
-export { PHONE_PATTERN } from '../../../shared/phone-pattern';
+export { PHONE_PATTERN } from '../../../../shared/phone-pattern';
 
 export const NOT_IN_THIS_ENVIRONMENT_MESSAGE = 'This field is not used in this environment.';
 

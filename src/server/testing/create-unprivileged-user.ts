@@ -1,9 +1,6 @@
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
 import { DEMO_PASSWORD } from '../seed/demo-data';
-import { addUserToTenant } from '../services/user-service/users/memberships-store';
-import { createRole } from '../services/user-service/roles/roles-store';
-import { createTenant } from '../services/user-service/tenants/create-tenant';
-import { createUser } from '../services/user-service/users/users-store';
+import { addUserToTenant, createRole, createTenant, createUser } from '../services/user-service';
 import type { TestApp } from './test-app';
 
 /**

@@ -3,3 +3,7 @@ import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { authHandlers } from './auth-handlers';
 
 export const authzServiceHandlers: ServiceHandlers<operations> = { ...authHandlers };
+
+// What other services use: the set-password link of an invitation (Add User, a new account's primary user).
+export { issuePasswordLink } from './password-link';
+export { invitationEmail } from './password-reset-email';

@@ -3,7 +3,7 @@ import { MINUTE, HOUR } from '../../platform/clock';
 import { withSystem, withTenant } from '../../platform/tenancy/with-tenant';
 import { DEMO_PASSWORD } from '../../seed/demo-data';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createUser } from '../user-service/users/users-store';
+import { createUser } from '../user-service';
 import { IP_BLOCKED_MESSAGE } from './sign-in';
 
 let t: TestApp;

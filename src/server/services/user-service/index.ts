@@ -1,11 +1,8 @@
 import type { operations } from '../../../contracts/user-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
-import { accountHandlers } from './admin/account-form';
-import { adminUserHandlers } from './admin/admin-handlers';
+import { adminHandlers } from './admin/admin-handlers';
 import { appHandlers } from './app/app-handlers';
 import { callCenterHandlers } from './call-centers/call-centers-handlers';
-import { projectPermissionHandlers } from './users/project-permission-handlers';
-import { roleHandlers } from './admin/role-matrix';
 import { tenantHandlers } from './tenants/tenants-handlers';
 import { userHandlers } from './users/users-handlers';
 
@@ -14,8 +11,14 @@ export const userServiceHandlers: ServiceHandlers<operations> = {
   ...tenantHandlers,
   ...callCenterHandlers,
   ...appHandlers,
-  ...projectPermissionHandlers,
-  ...accountHandlers,
-  ...adminUserHandlers,
-  ...roleHandlers,
+  ...adminHandlers,
 };
+
+// Public functions: the seed, the test helpers and other services' tests build data through these.
+export { createCallCenter, type NewCallCenter } from './call-centers/call-centers-store';
+export { createOrder, type NewOrder } from './orders/orders-store';
+export { createRole, setRolePermissions, type PermissionAccess } from './roles/roles-store';
+export * from './roles/standard-roles';
+export { createTenant, type CreatedTenant, type NewTenant } from './tenants/create-tenant';
+export { saveTenantAttribute, type TenantAttributeValue } from './tenants/tenants-store';
+export { addUserToTenant, createUser, setMembershipRole, setUserActive, type NewUser } from './users/users-store';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { operations } from '../../../../contracts/project-service';
 import { requireOperatingTenant } from '../../../platform/tenancy/require-operating-tenant';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
-import { CALL_CENTER_ROLES } from '../../user-service/admin/admin-handlers';
+import { CALL_CENTER_ROLES } from '../../../../shared/call-center-roles';
 
 type TeamRoleHandlers = Pick<ServiceHandlers<operations>, 'listProjectTeamRoles'>;
 

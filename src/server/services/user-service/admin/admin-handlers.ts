@@ -1,86 +1,88 @@
-import { sql } from 'kysely';
+import { randomBytes } from 'node:crypto';
 import type { operations } from '../../../../contracts/user-service';
+import { normaliseEmail } from '../../../../shared/email-rules';
 import type { Principal } from '../../../platform/auth/principal';
 import { rolePermissions } from '../../../platform/auth/principal';
-import { endUserSessions } from '../../../platform/auth/sessions';
 import type { Db } from '../../../platform/db/schema';
-import { forbidden, HttpError, notFound } from '../../../platform/http/http-error';
-import type { ServiceHandlers } from '../../../platform/openapi/handler';
-import { issuePasswordLink } from '../../authz-service/password-link';
-import { invitationEmail } from '../../authz-service/password-reset-email';
-import { addUserToTenant, setMembershipRole } from '../users/memberships-store';
+import { isUniqueViolation } from '../../../platform/db/postgres-errors';
 import { FieldErrors } from '../../../platform/http/field-errors';
-import { checkAttribute, EMAIL_PATTERN, INVITATION_LIFETIME_MS, NOT_IN_THIS_ENVIRONMENT_MESSAGE } from './admin-rules';
-import { normaliseEmail } from '../../../../shared/email-rules';
-import { createUser } from '../users/users-store';
-import { setUserActive } from '../users/set-user-active';
-import { CALL_CENTER_ADMIN, CALL_CENTER_AGENT, CALL_CENTER_SUPERVISOR } from '../roles/standard-roles';
+import { forbidden, HttpError, notFound } from '../../../platform/http/http-error';
+import type { ServiceHandlers, TenantContext } from '../../../platform/openapi/handler';
+import { uploadedFile } from '../../../platform/openapi/multipart-body';
+import { permissionById } from '../../../platform/permissions/catalogue';
+import { providerAccountRequired } from '../../../platform/tenancy/require-operating-tenant';
+import { invitationEmail, issuePasswordLink } from '../../authz-service';
+import { CALL_CENTER_ROLES } from '../../../../shared/call-center-roles';
+import { createRole, findRole, listRoles, rolePermissionStates, setRolePermissions, type PermissionAccess } from '../roles/roles-store';
+import { CUSTOMER_ADMIN } from '../roles/standard-roles';
+import { createTenant } from '../tenants/create-tenant';
+import { loadHomeUser, listHomeUsers } from '../users/home-users';
+import {
+  addUserToTenant,
+  createUser,
+  deleteHomeUser,
+  findUserIdByEmail,
+  setMembershipRole,
+  setUserActive,
+  updateUserDetails,
+} from '../users/users-store';
+import { tenantColumns } from './account-form';
+import {
+  checkAttribute,
+  EMAIL_PATTERN,
+  INVITATION_LIFETIME_MS,
+  NOT_IN_THIS_ENVIRONMENT_MESSAGE,
+  optionalText,
+  PHONE_PATTERN,
+} from './admin-rules';
+import { findAccountState, loadTenantDetail, updateAccount } from './admin-store';
+import { INTERNAL_GATE, roleMatrix } from './role-matrix';
 
-type AdminUserHandlers = Pick<
+/** The Admin tag: accounts, their users, roles and the permission matrix (document 002). */
+type AdminHandlers = Pick<
   ServiceHandlers<operations>,
-  'listAccountUsers' | 'getUser' | 'createUser' | 'updateUser' | 'deleteUser'
+  | 'createTenant'
+  | 'getTenant'
+  | 'updateTenant'
+  | 'listAccountUsers'
+  | 'getUser'
+  | 'createUser'
+  | 'updateUser'
+  | 'deleteUser'
+  | 'listRoles'
+  | 'createRole'
+  | 'getRolePermissions'
+  | 'saveRolePermissions'
 >;
-type UserSummary = operations['listAccountUsers']['responses'][200]['content']['application/json'][number];
-type UserDetail = operations['getUser']['responses'][200]['content']['application/json'];
 
-/** Roles the user form never offers (document 002 §5 "Add user"). */
-export const CALL_CENTER_ROLES: readonly string[] = [CALL_CENTER_ADMIN, CALL_CENTER_SUPERVISOR, CALL_CENTER_AGENT];
+export const ROLE_PERMISSION_UPDATED_MESSAGE = 'Role permission updated successfully';
+export const ROLE_CREATED_MESSAGE = 'Role created successfully';
 
-const tenantForbidden = () => forbidden('You can only manage the users of the account you operate in.', { code: 'TENANT_FORBIDDEN' });
-const noSuchUser = () => notFound('No such user in this account.');
+const newApiKey = () => randomBytes(24).toString('base64url');
 
-/** Users whose home account is the tenant, with their role in it. Runs in the tenant's scope. */
-export async function listHomeUsers(trx: Db, tenantId: number): Promise<UserSummary[]> {
-  const rows = await usersQuery(trx, tenantId)
-    .orderBy(sql`lower(u.first_name)`)
-    .orderBy(sql`lower(u.last_name)`)
-    .orderBy('u.id')
-    .execute();
-  return rows.map(toDetail);
+/**
+ * The transaction an account operation runs in: the operating tenant's own scope for itself, the provider's
+ * privileged one for another account (system tenant only); anyone else is refused.
+ */
+function accountScope(ctx: TenantContext, tenantId: number, write: boolean) {
+  if (tenantId === ctx.operatingTenant.id) return <T>(fn: (trx: Db) => Promise<T>) => ctx.inTenant(fn);
+  if (ctx.operatingTenant.isSystem && ctx.principal().homeTenantIsSystem) {
+    return <T>(fn: (trx: Db) => Promise<T>) => (write ? ctx.asProvider(fn) : ctx.acrossTenants(fn));
+  }
+  throw forbidden('You can only see and change the account you operate in.', { code: 'TENANT_FORBIDDEN' });
 }
 
-function usersQuery(trx: Db, tenantId: number) {
-  return trx
-    .selectFrom('users as u')
-    .leftJoin('user_tenants as ut', (join) => join.onRef('ut.user_id', '=', 'u.id').onRef('ut.tenant_id', '=', 'u.tenant_id'))
-    .leftJoin('roles as r', 'r.id', 'ut.role_id')
-    .select([
-      'u.id',
-      'u.tenant_id',
-      'u.first_name',
-      'u.last_name',
-      'u.email',
-      'u.title',
-      'u.is_active',
-      'u.privilege_id',
-      'u.last_login_at',
-      'r.id as role_id',
-      'r.name as role_name',
-    ])
-    .where('u.tenant_id', '=', tenantId);
-}
+const nameTaken = (name: string) =>
+  new HttpError(409, `An account named ${name} already exists.`, {
+    code: 'TENANT_EXISTS',
+    errors: [{ field: 'tenantName', message: 'Account name already exists' }],
+  });
 
-type UserRow = Awaited<ReturnType<ReturnType<typeof usersQuery>['executeTakeFirstOrThrow']>>;
-
-const toDetail = (u: UserRow): UserDetail => ({
-  id: u.id,
-  tenantId: u.tenant_id,
-  firstName: u.first_name,
-  lastName: u.last_name,
-  title: u.title,
-  email: u.email,
-  roleId: u.role_id,
-  roleName: u.role_name,
-  isActive: u.is_active,
-  privilegeId: u.privilege_id,
-  lastLoginDateTime: u.last_login_at?.toISOString() ?? null,
-});
-
-async function loadUser(trx: Db, tenantId: number, userId: number): Promise<UserDetail> {
-  const row = await usersQuery(trx, tenantId).where('u.id', '=', userId).executeTakeFirst();
-  if (!row) throw noSuchUser();
-  return toDetail(row);
-}
+const usersTenantForbidden = () =>
+  forbidden('You can only manage the users of the account you operate in.', { code: 'TENANT_FORBIDDEN' });
+const rolesTenantForbidden = () =>
+  forbidden('You can only manage the roles of the account you operate in.', { code: 'TENANT_FORBIDDEN' });
+const noSuchRole = () => notFound('No such role in this account.');
 
 /**
  * A role the caller may give in this tenant: one of its roles, not a call-center role, and granting nothing
@@ -91,19 +93,19 @@ async function checkAssignableRole(trx: Db, errors: FieldErrors, principal: Prin
     errors.add('roleId', 'Please select role');
     return null;
   }
-  const role = await trx.selectFrom('roles').select(['id', 'name']).where('id', '=', roleId).executeTakeFirst();
+  const role = await findRole(trx, roleId);
   if (!role || CALL_CENTER_ROLES.some((name) => name.toLowerCase() === role.name.toLowerCase())) {
     errors.add('roleId', 'Please select role');
     return null;
   }
-  const beyond = (await rolePermissions(trx, role.id)).filter((p) => !principal.permissions.has(p));
+  const beyond = (await rolePermissions(trx, role.roleId)).filter((p) => !principal.permissions.has(p));
   if (beyond.length) {
     throw forbidden('You cannot give a role that holds permissions you do not have.', {
       code: 'PERMISSION_ESCALATION',
       errors: [{ field: 'roleId', message: `The role holds ${beyond.join(', ')}` }],
     });
   }
-  return role.id;
+  return role.roleId;
 }
 
 async function checkPrivilege(trx: Db, errors: FieldErrors, restricted: boolean, privilegeId: number | null | undefined) {
@@ -116,18 +118,102 @@ async function checkPrivilege(trx: Db, errors: FieldErrors, restricted: boolean,
 
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
 
-export const adminUserHandlers: AdminUserHandlers = {
+async function roleExists(trx: Db, roleId: number): Promise<boolean> {
+  // Row-level security limits roles to the operating tenant: another account's role is simply not found.
+  return (await findRole(trx, roleId)) !== null;
+}
+
+export const adminHandlers: AdminHandlers = {
+  async createTenant({ body }, ctx) {
+    if (!ctx.operatingTenant.isSystem) throw providerAccountRequired();
+    const now = ctx.now();
+    const restricted = ctx.deps.config.restrictedEnvironment;
+    const logo = uploadedFile(body.tenantLogo);
+    const { detail, invited } = await ctx.asProvider(async (trx) => {
+      const errors = new FieldErrors();
+      const columns = await tenantColumns(trx, errors, body, 'create', restricted);
+      const firstName = errors.required('userFirstName', body.userFirstName, 'First Name is required');
+      const lastName = errors.required('userLastName', body.userLastName, 'Last Name is required');
+      const email = normaliseEmail(body.email);
+      if (!EMAIL_PATTERN.test(email)) errors.add('email', 'Primary User Email is invalid');
+      const phoneNumber = optionalText(body.phoneNumber);
+      if (phoneNumber && !PHONE_PATTERN.test(phoneNumber)) errors.add('phoneNumber', 'Phone number is not valid');
+      errors.throwIfAny();
+
+      const existing = await findUserIdByEmail(trx, email);
+      if (existing !== null && body.confirmExistingUser !== true) {
+        throw new HttpError(409, `A user with the e-mail ${email} already exists.`, {
+          code: 'EMAIL_EXISTS',
+          errors: [{ field: 'email', message: 'Email already exists' }],
+        });
+      }
+      const { tenant, roles } = await createTenant(trx, { name: columns.name, isActive: columns.is_active, logo: logo?.data ?? null, now });
+      const customerAdmin = roles.get(CUSTOMER_ADMIN)!;
+      let userId = existing;
+      if (userId === null) {
+        userId = await createUser(trx, { tenantId: tenant.id, email, firstName, lastName, phoneNumber, isActive: true, now });
+        await issuePasswordLink(trx, ctx.deps, {
+          user: { id: userId, tenantId: tenant.id, email, firstName },
+          lifetimeMs: INVITATION_LIFETIME_MS,
+          now,
+          email: invitationEmail,
+        });
+      }
+      await addUserToTenant(trx, { userId, tenantId: tenant.id, roleId: customerAdmin, now });
+      await updateAccount(trx, tenant.id, {
+        ...columns,
+        greenhouse_api_key: columns.greenhouse_account ? newApiKey() : null,
+        primary_user_id: userId,
+      });
+      return { detail: (await loadTenantDetail(trx, tenant.id))!, invited: existing === null };
+    });
+    if (invited) ctx.deps.outbox.dispatchSoon();
+    return detail;
+  },
+
+  async getTenant({ params }, ctx) {
+    const detail = await accountScope(ctx, params.id, false)((trx) => loadTenantDetail(trx, params.id));
+    if (!detail) throw notFound('No such account.');
+    return detail;
+  },
+
+  async updateTenant({ params, body }, ctx) {
+    const restricted = ctx.deps.config.restrictedEnvironment;
+    const logo = uploadedFile(body.tenantLogo);
+    return accountScope(ctx, params.id, true)(async (trx) => {
+      const current = await findAccountState(trx, params.id);
+      if (!current) throw notFound('No such account.');
+      const errors = new FieldErrors();
+      const columns = await tenantColumns(trx, errors, body, 'edit', restricted);
+      if (current.is_system && !columns.is_active) errors.add('isActive', "The provider's account cannot be deactivated.");
+      errors.throwIfAny();
+      // The API key is issued by the server when the account first becomes a greenhouse account; never edited.
+      const issueKey = columns.greenhouse_account && !current.greenhouse_api_key;
+      try {
+        await updateAccount(trx, params.id, {
+          ...columns,
+          ...(logo && { logo: logo.data }),
+          ...(issueKey && { greenhouse_api_key: newApiKey() }),
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw nameTaken(columns.name);
+        throw error;
+      }
+      return (await loadTenantDetail(trx, params.id))!;
+    });
+  },
+
   async listAccountUsers({ params }, ctx) {
-    if (params.tenantId !== ctx.operatingTenant.id) throw tenantForbidden();
+    if (params.tenantId !== ctx.operatingTenant.id) throw usersTenantForbidden();
     return ctx.inTenant((trx) => listHomeUsers(trx, params.tenantId));
   },
 
   async getUser({ params }, ctx) {
-    return ctx.inTenant((trx) => loadUser(trx, ctx.operatingTenant.id, params.id));
+    return ctx.inTenant((trx) => loadHomeUser(trx, ctx.operatingTenant.id, params.id));
   },
 
   async createUser({ body }, ctx) {
-    if (body.tenantId !== ctx.operatingTenant.id) throw tenantForbidden();
+    if (body.tenantId !== ctx.operatingTenant.id) throw usersTenantForbidden();
     const now = ctx.now();
     const tenantId = ctx.operatingTenant.id;
     const created = await ctx.inTenant(async (trx) => {
@@ -141,7 +227,7 @@ export const adminUserHandlers: AdminUserHandlers = {
       const privilegeId = await checkPrivilege(trx, errors, ctx.deps.config.restrictedEnvironment, body.privilegeId);
       errors.throwIfAny();
       const userId = await createUser(trx, { tenantId, email, firstName, lastName, title, isActive: body.isActive, now });
-      if (privilegeId !== null) await trx.updateTable('users').set({ privilege_id: privilegeId }).where('id', '=', userId).execute();
+      if (privilegeId !== null) await updateUserDetails(trx, userId, { privilegeId });
       await addUserToTenant(trx, { userId, tenantId, roleId: roleId!, now });
       if (body.isActive) {
         await issuePasswordLink(trx, ctx.deps, {
@@ -151,7 +237,7 @@ export const adminUserHandlers: AdminUserHandlers = {
           email: invitationEmail,
         });
       }
-      return loadUser(trx, tenantId, userId);
+      return loadHomeUser(trx, tenantId, userId);
     });
     if (created.isActive) ctx.deps.outbox.dispatchSoon();
     return created;
@@ -161,7 +247,7 @@ export const adminUserHandlers: AdminUserHandlers = {
     const tenantId = ctx.operatingTenant.id;
     const principal = ctx.principal();
     return ctx.inTenant(async (trx) => {
-      const current = await loadUser(trx, tenantId, params.id);
+      const current = await loadHomeUser(trx, tenantId, params.id);
       const errors = new FieldErrors();
       const firstName = errors.required('firstName', body.firstName, 'First Name is required');
       const lastName = errors.required('lastName', body.lastName, 'Last Name is required');
@@ -170,18 +256,14 @@ export const adminUserHandlers: AdminUserHandlers = {
       const roleId = body.roleId === undefined || body.roleId === current.roleId ? null : await checkAssignableRole(trx, errors, principal, body.roleId);
       const privilegeId = await checkPrivilege(trx, errors, ctx.deps.config.restrictedEnvironment, body.privilegeId);
       errors.throwIfAny();
-      await trx
-        .updateTable('users')
-        .set({ first_name: firstName, last_name: lastName, title, privilege_id: privilegeId })
-        .where('id', '=', params.id)
-        .execute();
+      await updateUserDetails(trx, params.id, { firstName, lastName, title, privilegeId });
       if (roleId !== null) {
         const moved = await setMembershipRole(trx, { userId: params.id, tenantId, roleId });
         if (!moved) await addUserToTenant(trx, { userId: params.id, tenantId, roleId, now: ctx.now() });
       }
       // Deactivation ends every open session at once: the next call of that user answers 401.
       if (body.isActive !== current.isActive) await setUserActive(trx, { userId: params.id, active: body.isActive, now: ctx.now() });
-      return loadUser(trx, tenantId, params.id);
+      return loadHomeUser(trx, tenantId, params.id);
     });
   },
 
@@ -191,11 +273,63 @@ export const adminUserHandlers: AdminUserHandlers = {
       throw new HttpError(422, 'You cannot delete yourself.', { code: 'SELF_DELETE', errors: [{ field: 'id', message: 'You cannot delete yourself.' }] });
     }
     const user = await ctx.inTenant(async (trx) => {
-      const found = await loadUser(trx, tenantId, params.id);
-      await endUserSessions(trx, params.id, 'USER_DELETED', ctx.now());
-      await trx.deleteFrom('users').where('id', '=', params.id).where('tenant_id', '=', tenantId).execute();
+      const found = await loadHomeUser(trx, tenantId, params.id);
+      await deleteHomeUser(trx, tenantId, params.id, ctx.now());
       return found;
     });
     return { data: `User ${fullName(user)} Deleted Successfully` };
+  },
+
+  async listRoles(_input, ctx) {
+    return ctx.inTenant((trx) => listRoles(trx));
+  },
+
+  async createRole({ body }, ctx) {
+    if (body.tenantId !== ctx.operatingTenant.id) throw rolesTenantForbidden();
+    const tenantId = ctx.operatingTenant.id;
+    return ctx.inTenant(async (trx) => {
+      const errors = new FieldErrors();
+      const name = errors.required('name', body.name, 'Role Name is required');
+      errors.throwIfAny();
+      const roleId = await createRole(trx, { tenantId, name, description: body.description, now: ctx.now() });
+      // A new role holds only what every role holds (the permission save rule's constant grant).
+      await setRolePermissions(trx, { tenantId, tenantIsSystem: ctx.operatingTenant.isSystem, roleId, accessList: [] });
+      return (await findRole(trx, roleId))!;
+    });
+  },
+
+  async getRolePermissions({ query }, ctx) {
+    return ctx.inTenant(async (trx) => {
+      if (!(await roleExists(trx, query.roleId))) throw noSuchRole();
+      return roleMatrix(query.roleId, await rolePermissionStates(trx, query.roleId), ctx.principal(), ctx.operatingTenant.isSystem);
+    });
+  },
+
+  async saveRolePermissions({ body }, ctx) {
+    if (body.tenantId !== ctx.operatingTenant.id) throw rolesTenantForbidden();
+    const principal = ctx.principal();
+    const tenantIsSystem = ctx.operatingTenant.isSystem;
+    return ctx.inTenant(async (trx) => {
+      if (!(await roleExists(trx, body.roleId))) throw noSuchRole();
+      // Outside the system tenant, only a caller holding id 80 may touch the internal group (002 §6); for
+      // anyone else its entries are stripped and keep their state, whatever the request says.
+      const mayTouchInternal = tenantIsSystem || principal.permissions.has(INTERNAL_GATE);
+      const accessList: PermissionAccess[] = body.accessList.filter(
+        (a) => mayTouchInternal || permissionById.get(a.permissionId)?.group !== 'internal',
+      );
+      const beyond = accessList
+        .filter((a) => a.active && permissionById.has(a.permissionId))
+        .map((a) => permissionById.get(a.permissionId)!.permission)
+        .filter((p) => !principal.permissions.has(p));
+      if (beyond.length) {
+        throw new HttpError(403, 'You cannot grant permissions you do not hold yourself.', {
+          code: 'PERMISSION_ESCALATION',
+          errors: beyond.map((p) => ({ field: 'accessList', message: `You do not hold ${p}` })),
+        });
+      }
+      await setRolePermissions(trx, { tenantId: ctx.operatingTenant.id, tenantIsSystem, roleId: body.roleId, accessList });
+      const matrix = roleMatrix(body.roleId, await rolePermissionStates(trx, body.roleId), principal, tenantIsSystem);
+      return { message: ROLE_PERMISSION_UPDATED_MESSAGE, data: matrix };
+    });
   },
 };

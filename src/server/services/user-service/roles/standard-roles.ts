@@ -1,3 +1,4 @@
+import { CALL_CENTER_ADMIN, CALL_CENTER_AGENT, CALL_CENTER_SUPERVISOR } from '../../../../shared/call-center-roles';
 import { BRANDING } from '../../../platform/branding';
 import { PERMISSION_CATALOGUE } from '../../../platform/permissions/catalogue';
 
@@ -15,9 +16,7 @@ export const VOXSCREEN_ADMIN = BRANDING.adminRoleName;
 export const TENANT_SUPPORT = 'Tenant Support';
 export const CUSTOMER_ADMIN = 'Customer Admin';
 export const ANALYST = 'Analyst';
-export const CALL_CENTER_ADMIN = 'Call Center Admin';
-export const CALL_CENTER_SUPERVISOR = 'Call Center Supervisor';
-export const CALL_CENTER_AGENT = 'Call Center Agent';
+export { CALL_CENTER_ADMIN, CALL_CENTER_AGENT, CALL_CENTER_SUPERVISOR };
 
 /** The roles every tenant is created with. Note the permission save rule adds tenant.project.detail.read to each. */
 export const STANDARD_ROLES: readonly StandardRole[] = [

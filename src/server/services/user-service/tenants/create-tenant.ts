@@ -2,10 +2,8 @@ import type { Db, Tenant } from '../../../platform/db/schema';
 import { HttpError } from '../../../platform/http/http-error';
 import { isUniqueViolation } from '../../../platform/db/postgres-errors';
 import { permissionId } from '../../../platform/permissions/catalogue';
-import { createDefaultProjectAttributes } from '../../project-service/project-attributes';
-import { ensureDefaultResultConfigTemplate } from '../../project-service/result-config/result-config-store';
-import { createRole } from '../roles/roles-store';
-import { setRolePermissions } from '../roles/set-role-permissions';
+import { createTenantProjectDefaults } from '../../project-service';
+import { createRole, setRolePermissions } from '../roles/roles-store';
 import { STANDARD_ROLES } from '../roles/standard-roles';
 
 export interface NewTenant {
@@ -23,7 +21,7 @@ export interface CreatedTenant {
 }
 
 /**
- * Creates a tenant with its standard roles and their permissions, the default project STATUS and STAGE values and the default result-configuration template. Needs a privileged (system) transaction:
+ * Creates a tenant with its standard roles and their permissions, and project-service's defaults for a new tenant (STATUS and STAGE values, the result-configuration template). Needs a privileged (system) transaction:
  * the tenant does not exist yet, so no tenant scope can hold it.
  */
 export async function createTenant(trx: Db, input: NewTenant): Promise<CreatedTenant> {
@@ -61,7 +59,6 @@ export async function createTenant(trx: Db, input: NewTenant): Promise<CreatedTe
     });
     roles.set(standard.name, roleId);
   }
-  await createDefaultProjectAttributes(trx, tenant.id);
-  await ensureDefaultResultConfigTemplate(trx, tenant.id, input.now);
+  await createTenantProjectDefaults(trx, tenant.id, input.now);
   return { tenant, roles };
 }

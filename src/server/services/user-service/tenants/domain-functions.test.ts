@@ -4,9 +4,9 @@ import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createRole } from '../roles/roles-store';
 import { createTenant } from './create-tenant';
-import { addUserToTenant } from '../users/memberships-store';
+import { addUserToTenant } from '../users/users-store';
 import { createUser } from '../users/users-store';
-import { setRolePermissions } from '../roles/set-role-permissions';
+import { setRolePermissions } from '../roles/roles-store';
 
 let t: TestApp;
 let acme: number;

@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import type { operations } from '../../../../contracts/user-service';
-import type { Db, TenantAttributeType } from '../../../platform/db/schema';
+import type { TenantAttributeType } from '../../../platform/db/schema';
 import { forbidden } from '../../../platform/http/http-error';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
-import { listHomeUsers } from '../admin/admin-handlers';
+import { listHomeUsers } from '../users/home-users';
+import { listLanguages, listMemberTenants, listTenantAttributes, pageTenants, tenantsWithProjects } from './tenants-store';
 
 type TenantHandlers = Pick<
   ServiceHandlers<operations>,
@@ -17,38 +17,11 @@ type TenantHandlers = Pick<
 >;
 
 const ENGLISH = 1;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-async function tenantsWithProjects(trx: Db, onlyTenantId: number | null) {
-  let tenants = trx.selectFrom('tenants').select(['id', 'name']).orderBy(sql`lower(name)`).orderBy('id');
-  let projects = trx.selectFrom('projects').select(['id', 'tenant_id', 'name']).orderBy(sql`lower(name)`).orderBy('id');
-  if (onlyTenantId !== null) {
-    tenants = tenants.where('id', '=', onlyTenantId);
-    projects = projects.where('tenant_id', '=', onlyTenantId);
-  }
-  const tenantRows = await tenants.execute();
-  const projectRows = await projects.execute();
-  return tenantRows.map((t) => ({
-    tenantId: t.id,
-    tenantName: t.name,
-    projects: projectRows.filter((p) => p.tenant_id === t.id).map((p) => ({ projectId: p.id, name: p.name })),
-  }));
-}
 
 export const tenantHandlers: TenantHandlers = {
   async listUserTenants(_input, ctx) {
     const principal = ctx.principal();
-    const rows = await ctx.system((trx) =>
-      trx
-        .selectFrom('user_tenants as ut')
-        .innerJoin('tenants as t', 't.id', 'ut.tenant_id')
-        .select(['t.id', 't.name'])
-        .where('ut.user_id', '=', principal.userId)
-        .where('t.is_active', '=', true)
-        .orderBy(sql`lower(t.name)`)
-        .orderBy('t.id')
-        .execute(),
-    );
+    const rows = await ctx.system((trx) => listMemberTenants(trx, principal.userId));
     // Interviews arrive with the execution-service issue; until then every tenant has none.
     return rows.map((t) => ({
       tenantId: t.id,
@@ -59,7 +32,7 @@ export const tenantHandlers: TenantHandlers = {
   },
 
   async listLanguages(_input, ctx) {
-    const rows = await ctx.system((trx) => trx.selectFrom('languages').selectAll().orderBy('id').execute());
+    const rows = await ctx.system((trx) => listLanguages(trx));
     return rows.map((l) => ({ id: l.id, shortCode: l.short_code, label: l.label }));
   },
 
@@ -68,19 +41,14 @@ export const tenantHandlers: TenantHandlers = {
     const pageNumber = query.pageNumber ?? 0;
     const scopeToOwn = !ctx.operatingTenant.isSystem;
     return ctx.inTenant(async (trx) => {
-      let filtered = trx.selectFrom('tenants');
-      if (scopeToOwn) filtered = filtered.where('id', '=', ctx.operatingTenant.id);
-      const search = query.search?.trim();
-      if (search) filtered = filtered.where(sql<boolean>`name ILIKE ${`%${escapeLike(search)}%`}`);
-      const { total } = await filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-      let page = filtered.select(['id', 'name', 'is_active', 'is_system', 'created_at']);
-      if (query.tenantName) {
-        page = page.orderBy(sql`lower(name)`, query.tenantName).orderBy('id', query.tenantName);
-      } else {
-        const direction = query.date ?? 'desc';
-        page = page.orderBy('created_at', direction).orderBy('id', direction);
-      }
-      const rows = await page.limit(pageSize).offset(pageNumber * pageSize).execute();
+      const { rows, total } = await pageTenants(trx, {
+        onlyTenantId: scopeToOwn ? ctx.operatingTenant.id : null,
+        search: query.search?.trim(),
+        byName: query.tenantName,
+        byDate: query.date ?? 'desc',
+        pageSize,
+        pageNumber,
+      });
       return {
         tenantList: rows.map((t) => ({
           tenantId: t.id,
@@ -96,17 +64,7 @@ export const tenantHandlers: TenantHandlers = {
 
   async getTenantAttributes({ query }, ctx) {
     const languageId = query.language_id ?? ENGLISH;
-    const rows = await ctx.inTenant((trx) =>
-      trx
-        .selectFrom('tenant_attributes')
-        .select(['attribute_type', 'attribute_id', 'language_id', 'description', 'sequence'])
-        .where('language_id', 'in', [languageId, ENGLISH])
-        .where('active', '=', true)
-        .orderBy('attribute_type')
-        .orderBy('sequence')
-        .orderBy('attribute_id')
-        .execute(),
-    );
+    const rows = await ctx.inTenant((trx) => listTenantAttributes(trx, [languageId, ENGLISH]));
     // A type without a translation in the requested language (Tagalog today) falls back to English.
     const translated = new Set(rows.filter((r) => r.language_id === languageId).map((r) => r.attribute_type));
     const groups: Partial<Record<TenantAttributeType, { attributeId: number; description: string; sequence: number }[]>> = {};

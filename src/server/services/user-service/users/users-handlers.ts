@@ -11,11 +11,20 @@ import type { NotificationPreference } from '../../../platform/db/schema';
 import type { ServiceHandlers, SessionContext } from '../../../platform/openapi/handler';
 import { uploadedFile } from '../../../platform/openapi/multipart-body';
 import { FieldErrors } from '../../../platform/http/field-errors';
+import { notFound } from '../../../platform/http/http-error';
+import { PERMISSION_CATALOGUE } from '../../../platform/permissions/catalogue';
 import { optionalText } from '../admin/admin-rules';
+import { listActivities, loadUserInfoRows, projectExists, recordLogin, updateProfile } from './users-store';
 
 type UserHandlers = Pick<
   ServiceHandlers<operations>,
-  'recordUserLogin' | 'logoutUser' | 'getUserInfo' | 'updateUserProfile' | 'getAuthorizer' | 'listUserActivities'
+  | 'recordUserLogin'
+  | 'logoutUser'
+  | 'getUserInfo'
+  | 'updateUserProfile'
+  | 'getAuthorizer'
+  | 'listUserActivities'
+  | 'getProjectPermissions'
 >;
 type UserInfo = operations['getUserInfo']['responses'][200]['content']['application/json'];
 
@@ -46,14 +55,16 @@ const USER_ACTIVITIES = [
 ] as const;
 type UserActivity = (typeof USER_ACTIVITIES)[number];
 
+const PROJECT_PERMISSIONS = PERMISSION_CATALOGUE.filter(
+  (p) => p.group === 'project' || p.permission.startsWith('tenant.project.'),
+).map((p) => p.permission);
+
 const base64 = (bytes: Uint8Array | null | undefined) => (bytes ? Buffer.from(bytes).toString('base64') : null);
 
 export const userHandlers: UserHandlers = {
   async recordUserLogin(_input, ctx) {
     const now = ctx.now();
-    await ctx.system((trx) =>
-      trx.updateTable('users').set({ last_login_at: now }).where('id', '=', ctx.principal().userId).execute(),
-    );
+    await ctx.system((trx) => recordLogin(trx, ctx.principal().userId, now));
     return { lastLoginDateTime: now.toISOString() };
   },
 
@@ -94,17 +105,13 @@ export const userHandlers: UserHandlers = {
     errors.throwIfAny();
     // Only the signed-in user's own row: the form names nobody, and the e-mail is not part of it.
     await ctx.system((trx) =>
-      trx
-        .updateTable('users')
-        .set({
-          first_name: body.firstName.trim(),
-          last_name: body.lastName.trim(),
-          phone_number: optionalText(body.phoneNumber),
-          notification_preference: JSON.stringify(normaliseNotificationPreference(preference!)),
-          ...(photo && { image: photo.data }),
-        })
-        .where('id', '=', userId)
-        .execute(),
+      updateProfile(trx, userId, {
+        firstName: body.firstName.trim(),
+        lastName: body.lastName.trim(),
+        phoneNumber: optionalText(body.phoneNumber),
+        notificationPreference: normaliseNotificationPreference(preference!),
+        image: photo?.data ?? null,
+      }),
     );
     return loadUserInfo(ctx);
   },
@@ -121,19 +128,24 @@ export const userHandlers: UserHandlers = {
   },
 
   async listUserActivities({ query }, ctx) {
-    const rows = await ctx.system((trx) =>
-      trx
-        .selectFrom('audit_events')
-        .select(['activity', 'ip', 'event_time'])
-        .where('user_id', '=', ctx.principal().userId)
-        .where('activity', 'in', USER_ACTIVITIES)
-        .orderBy('event_time', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.limit ?? 20)
-        .execute(),
-    );
+    const rows = await ctx.system((trx) => listActivities(trx, ctx.principal().userId, USER_ACTIVITIES, query.limit ?? 20));
     return {
       activities: rows.map((r) => ({ activity: r.activity as UserActivity, ip: r.ip, eventTime: r.event_time.toISOString() })),
+    };
+  },
+
+  async getProjectPermissions({ query }, ctx) {
+    const found = await ctx.inTenant((trx) => projectExists(trx, ctx.operatingTenant.id, query.projectId));
+    if (!found) throw notFound('Project not found.');
+    const principal = ctx.principal();
+    return {
+      role_permissions: [
+        {
+          // Operating in a tenant means holding a membership there, and every membership has a role.
+          roleName: principal.roleName ?? '',
+          permissions: PROJECT_PERMISSIONS.filter((p) => principal.permissions.has(p)).map((permission) => ({ permission })),
+        },
+      ],
     };
   },
 };
@@ -142,20 +154,10 @@ export const userHandlers: UserHandlers = {
 async function loadUserInfo(ctx: SessionContext): Promise<UserInfo> {
   const principal = ctx.principal();
   const operating = ctx.operatingTenant;
-  const { user, logo } = await ctx.system(async (trx) => {
-    const row = await trx
-      .selectFrom('users')
-      .select(['id', 'tenant_id', 'first_name', 'last_name', 'email', 'phone_number', 'image', 'is_active', 'notification_preference'])
-      .where('id', '=', principal.userId)
-      .executeTakeFirstOrThrow();
-    const logos = await trx
-      .selectFrom('tenants')
-      .select(['id', 'logo'])
-      .where('id', 'in', [principal.homeTenantId, operating?.id ?? principal.homeTenantId])
-      .execute();
-    const byId = new Map(logos.map((t) => [t.id, t.logo]));
-    return { user: row, logo: (operating && byId.get(operating.id)) || byId.get(principal.homeTenantId) || null };
-  });
+  const { user, logos } = await ctx.system((trx) =>
+    loadUserInfoRows(trx, principal.userId, [principal.homeTenantId, operating?.id ?? principal.homeTenantId]),
+  );
+  const logo = (operating && logos.get(operating.id)) || logos.get(principal.homeTenantId) || null;
   return {
     id: user.id,
     tenantId: user.tenant_id,

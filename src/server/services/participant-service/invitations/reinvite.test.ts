@@ -1,11 +1,8 @@
-import { withSystem, withTenant } from '../../platform/tenancy/with-tenant';
-import type { SignedIn } from '../../testing/api-client';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { saveTemplate } from '../project-service/communication/save-template';
-import { createProject } from '../project-service/create-project';
-import { saveProjectLanguageConfig } from '../project-service/lookups/language-config-store';
-import { STAGE } from '../project-service/project-attributes';
-import { createParticipants, type NewParticipant } from './create-participants';
+import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
+import type { SignedIn } from '../../../testing/api-client';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { createProject, saveProjectLanguageConfig, saveTemplate, STAGE } from '../../project-service';
+import { createParticipants, type NewParticipant } from '../participants/participants-store';
 
 let t: TestApp;
 let acme: number;

@@ -1,16 +1,14 @@
 import { sql } from 'kysely';
-import type { EvaluationCode } from '../../platform/db/schema';
-import { withSystem, withTenant } from '../../platform/tenancy/with-tenant';
-import type { SignedIn } from '../../testing/api-client';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { demoFigures } from '../../seed/demo-figures';
-import { recordInterviewResults, verifyResultRollups } from '../execution-service/record-interview-results';
-import { createParticipants } from '../participant-service/create-participants';
-import { addUserToTenant } from '../user-service/users/memberships-store';
-import { createOrder } from '../user-service/orders/orders-store';
-import { createTenant } from '../user-service/tenants/create-tenant';
-import { createProjectWithQuestions } from './create-project';
-import { STAGE, STATUS } from './project-attributes';
+import type { EvaluationCode } from '../../../platform/db/schema';
+import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
+import type { SignedIn } from '../../../testing/api-client';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { demoFigures } from '../../../seed/demo-figures';
+import { recordInterviewResults, verifyResultRollups } from '../../execution-service';
+import { createParticipants } from '../../participant-service';
+import { addUserToTenant, createOrder, createTenant } from '../../user-service';
+import { createProjectWithQuestions } from '../projects/projects-store';
+import { STAGE, STATUS } from '../projects/project-attributes';
 
 // The test clock stands at 2026-03-02T09:00Z: the current order is O2 (Active, from 2026-01-01); O3 is Active
 // too but starts in April; O1 is Complete.

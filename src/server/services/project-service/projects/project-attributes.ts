@@ -1,4 +1,4 @@
-import type { Db, ProjectAttributeType } from '../../platform/db/schema';
+import type { Db, ProjectAttributeType } from '../../../platform/db/schema';
 
 /** Stage attribute ids; the id equals the stage's sequence. 000 §4: sequence 3 is execution, 4 is complete. */
 export const STAGE = { SETUP: 1, TESTING: 2, EXECUTION: 3, COMPLETE: 4 } as const;

@@ -1,13 +1,13 @@
-import type { operations } from '../../../contracts/participant-service';
-import type { ParticipantStatus } from '../../platform/db/schema';
-import { HttpError, notFound, unprocessable } from '../../platform/http/http-error';
-import type { ServiceHandlers } from '../../platform/openapi/handler';
-import { placeholdersIn, type TemplateType } from '../../../shared/template-rules';
-import { findInvitationTemplate } from '../project-service/communication/template-store';
-import { dialInNumberFor } from '../project-service/lookups/language-config-store';
+import type { operations } from '../../../../contracts/participant-service';
+import type { ParticipantStatus } from '../../../platform/db/schema';
+import { HttpError, notFound, unprocessable } from '../../../platform/http/http-error';
+import type { ServiceHandlers } from '../../../platform/openapi/handler';
+import { placeholdersIn, type TemplateType } from '../../../../shared/template-rules';
+import { dialInNumberFor, findInvitationTemplate, findProject, findTemplate, requireProjectLanguage } from '../../project-service';
 import { enqueueInvitation } from './invitation-message';
+import { lockParticipantForInvitation, setParticipantStatus } from './invitations-store';
 
-type ReinviteHandlers = Pick<ServiceHandlers<operations>, 'reinviteParticipant'>;
+type InvitationsHandlers = Pick<ServiceHandlers<operations>, 'sendTestMessage' | 'reinviteParticipant'>;
 
 /** Statuses whose row offers the send-email / send-SMS action (001 §4). */
 export const INVITABLE_STATUSES: readonly ParticipantStatus[] = [
@@ -22,33 +22,46 @@ export const INVITABLE_STATUSES: readonly ParticipantStatus[] = [
 /** A call attempt says more than an invitation: these keep their status when invited again. */
 const KEPT_STATUSES: readonly ParticipantStatus[] = ['ATTEMPTED_INCOMPLETE', 'ATTEMPTED_PARTIAL'];
 
+/**
+ * Sample values a test message is filled with where the project has no real one: the tester's own name and
+ * the project's name and dial-in number are real, the access code and IRN recognisable samples.
+ */
+const SAMPLE_VALUES = { access_code: '123-456-789', dial_in_number: '+1 800 555 0100', interview_ref_num: 'TEST-000001' };
+
 const conflict = (message: string, code: string) => new HttpError(409, message, { code });
 
-export const reinviteHandlers: ReinviteHandlers = {
+export const invitationsHandlers: InvitationsHandlers = {
+  async sendTestMessage({ query }, ctx) {
+    const principal = ctx.principal();
+    const type = query.templateType;
+    const key = { projectId: query.projectId, type, languageId: query.language_id };
+    const sent = await ctx.inTenant(async (trx) => {
+      const project = await findProject(trx, key.projectId);
+      requireProjectLanguage(project, key.languageId);
+      const template = await findTemplate(trx, key);
+      if (!template) throw unprocessable('Save the template before sending a test.', 'TEMPLATE_NOT_SAVED');
+      const dialIn = await dialInNumberFor(trx, project.id, key.languageId);
+      const values = {
+        ...SAMPLE_VALUES,
+        ...(dialIn && { dial_in_number: dialIn }),
+        first_name: principal.firstName,
+        last_name: principal.lastName,
+        project_name: project.name,
+      };
+      const to = type === 'TEST_INVITATION_EMAIL' ? principal.email : principal.phoneNumber;
+      if (!to) throw unprocessable('Add a phone number to your profile to receive a test SMS.', 'PHONE_NUMBER_MISSING');
+      const id = await enqueueInvitation(trx, { tenantId: ctx.operatingTenant.id, template, values, to, templateType: type }, ctx.now());
+      return { id, recipient: to, message: type === 'TEST_INVITATION_EMAIL' ? 'Email Sent Successfully' : 'SMS Sent Successfully' };
+    });
+    ctx.deps.outbox.dispatchSoon();
+    return { message: sent.message, outboxMessageId: sent.id, recipient: sent.recipient };
+  },
+
   async reinviteParticipant({ params, query }, ctx) {
     const channel = query.invitation_type;
     const templateType: TemplateType = channel === 'email' ? 'TEST_INVITATION_EMAIL' : 'TEST_INVITATION_SMS';
     const sent = await ctx.inTenant(async (trx) => {
-      const participant = await trx
-        .selectFrom('participants as pa')
-        .innerJoin('projects as p', 'p.id', 'pa.project_id')
-        .select([
-          'pa.id',
-          'pa.project_id',
-          'pa.first_name',
-          'pa.last_name',
-          'pa.email',
-          'pa.phone_number',
-          'pa.interview_ref_num',
-          'pa.access_code',
-          'pa.participant_language_id',
-          'pa.status',
-          'pa.is_active',
-          'p.name as project_name',
-        ])
-        .where('pa.id', '=', params.id)
-        .forUpdate('pa')
-        .executeTakeFirst();
+      const participant = await lockParticipantForInvitation(trx, params.id);
       if (!participant) throw notFound('Participant not found.');
       if (!participant.is_active) throw conflict('This participant is inactive and cannot be invited.', 'PARTICIPANT_INACTIVE');
       if (!INVITABLE_STATUSES.includes(participant.status)) {
@@ -86,7 +99,7 @@ export const reinviteHandlers: ReinviteHandlers = {
       };
       const id = await enqueueInvitation(trx, { tenantId: ctx.operatingTenant.id, template, values, to, templateType }, ctx.now());
       const status: ParticipantStatus = KEPT_STATUSES.includes(participant.status) ? participant.status : 'INVITATION_RESENT';
-      await trx.updateTable('participants').set({ status, updated_at: ctx.now() }).where('id', '=', participant.id).execute();
+      await setParticipantStatus(trx, participant.id, status, ctx.now());
       return { id, to, status, participantId: Number(participant.id) };
     });
     ctx.deps.outbox.dispatchSoon();

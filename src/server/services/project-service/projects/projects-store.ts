@@ -1,119 +1,91 @@
 import { sql } from 'kysely';
-import type { components } from '../../../contracts/project-service';
-import type { Db, EvaluationCode } from '../../platform/db/schema';
-import { utcDay } from '../../platform/clock';
-import { COMPLETE_SEQUENCE } from './project-attributes';
+import type { components } from '../../../../contracts/project-service';
+import type { Db, EvaluationCode, QuestionnaireType } from '../../../platform/db/schema';
+import { utcDay } from '../../../platform/clock';
+import { addTo, COMPLETED_EVALUATIONS, emptyCounts } from '../dashboard/dashboard-store';
+import { STAGE, STATUS } from './project-attributes';
 
-type DashboardKpi = components['schemas']['DashboardKpi'];
 type ProjectCard = components['schemas']['ProjectCard'];
 type ProjectAttribute = components['schemas']['ProjectAttribute'];
-type YearlyResult = components['schemas']['YearlyResult'];
 
-/** Overall evaluations that make a completed call (see the project-service document). */
-export const COMPLETED_EVALUATIONS: readonly EvaluationCode[] = ['LR', 'AR', 'PR', 'HR', 'CM', 'AD', 'NC', 'R', 'G'];
-
-export type ChartClass = 'hr' | 'pr' | 'ar' | 'lr' | 'nc';
-
-/** The chart class of a completed call's overall evaluation. */
-export const CHART_CLASS: Readonly<Partial<Record<EvaluationCode, ChartClass>>> = {
-  HR: 'hr',
-  CM: 'hr',
-  AD: 'hr',
-  R: 'hr',
-  PR: 'pr',
-  AR: 'ar',
-  LR: 'lr',
-  G: 'lr',
-  NC: 'nc',
-};
-
-interface ClassCounts {
-  hr: number;
-  pr: number;
-  ar: number;
-  lr: number;
-  nc: number;
-  total: number;
+export interface NewQuestion {
+  questionText: string;
+  isPertinant?: boolean;
+  expectedAnswer?: 'Yes' | 'No' | 'Narr';
+  preInterview?: boolean;
 }
 
-const emptyCounts = (): ClassCounts => ({ hr: 0, pr: 0, ar: 0, lr: 0, nc: 0, total: 0 });
-
-function addTo(counts: ClassCounts, evaluation: EvaluationCode, n: number): void {
-  const chartClass = CHART_CLASS[evaluation];
-  if (!chartClass) return;
-  counts[chartClass] += n;
-  counts.total += n;
+export interface NewProject {
+  tenantId: number;
+  name: string;
+  active?: boolean;
+  /** STAGE attribute id (default Setup). */
+  stageId?: number;
+  description?: string | null;
+  questionnaireType?: QuestionnaireType;
+  /** Languages the project runs in (default English). */
+  languageIds?: number[];
+  /** Asked in this order: sequence 1, 2, ... */
+  questions?: NewQuestion[];
+  now: Date;
 }
 
-/**
- * The dashboard KPI of a tenant at `now`, in one statement (PGlite has one connection: every round trip counts).
- * Reads projects, the current order and result_rollups only, never the results themselves. Tenant scope.
- */
-export async function dashboardKpi(trx: Db, tenantId: number, now: Date): Promise<DashboardKpi> {
-  const { rows } = await sql<{
-    active: number;
-    completed: number;
-    calls: number | null;
-    classes: { evaluation: EvaluationCode; lifetime: number; current: number }[] | null;
-  }>`
-    WITH current_order AS (
-      SELECT id, number_of_calls FROM orders
-      WHERE tenant_id = ${tenantId} AND order_status = 'Active' AND start_date <= ${utcDay(now)}::date
-      ORDER BY start_date DESC, id DESC LIMIT 1
-    ), classes AS (
-      SELECT overall_evaluation AS evaluation, sum(result_count)::int AS lifetime,
-             coalesce(sum(result_count) FILTER (WHERE order_id = (SELECT id FROM current_order)), 0)::int AS current
-      FROM result_rollups
-      WHERE tenant_id = ${tenantId} AND overall_evaluation IN (${sql.join(COMPLETED_EVALUATIONS)})
-      GROUP BY overall_evaluation
-    )
-    SELECT count(*) FILTER (WHERE p.active)::int AS active,
-           count(*) FILTER (WHERE st.sequence = ${COMPLETE_SEQUENCE})::int AS completed,
-           (SELECT number_of_calls FROM current_order) AS calls,
-           (SELECT json_agg(classes) FROM classes) AS classes
-    FROM projects p
-    LEFT JOIN project_attributes st
-      ON st.tenant_id = p.tenant_id AND st.attribute_type = 'STAGE' AND st.attribute_id = p.stage_id AND st.language_id = 1
-    WHERE p.tenant_id = ${tenantId}`.execute(trx);
-  const row = rows[0]!;
-  const lifetime = emptyCounts();
-  const current = emptyCounts();
-  for (const c of row.classes ?? []) {
-    addTo(lifetime, c.evaluation, c.lifetime);
-    addTo(current, c.evaluation, c.current);
-  }
-  return {
-    active_project_count: row.active,
-    completed_project_count: row.completed,
-    total_life_time_completed_interview: lifetime.total,
-    total_completed_interview: current.total,
-    total_number_of_calls: row.calls ?? 0,
-    hr_count: current.hr,
-    pr_count: current.pr,
-    ar_count: current.ar,
-    lr_count: current.lr,
-    nc_count: current.nc,
-  };
+export interface CreatedProject {
+  projectId: number;
+  /** Question ids by sequence (index 0 is sequence 1). */
+  questionIds: number[];
 }
 
-/** Completed calls per UTC month, the 12 months up to and including the month of `now`, oldest first. */
-export async function yearlyResults(trx: Db, tenantId: number, now: Date): Promise<YearlyResult[]> {
-  const months: string[] = [];
-  for (let back = 11; back >= 0; back -= 1) {
-    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
-    months.push(d.toISOString().slice(0, 7));
-  }
-  const rows = await trx
-    .selectFrom('result_rollups')
-    .select([sql<string>`to_char(month, 'YYYY-MM')`.as('month'), sql<number>`sum(result_count)::int`.as('count')])
-    .where('tenant_id', '=', tenantId)
-    .where('overall_evaluation', 'in', COMPLETED_EVALUATIONS)
-    .where('month', '>=', sql<Date>`${`${months[0]}-01`}::date`)
-    .where('month', '<=', sql<Date>`${`${months[11]}-01`}::date`)
-    .groupBy('month')
+/** Creates a project with its languages and questions. Tenant scope. */
+export async function createProject(trx: Db, project: NewProject): Promise<number> {
+  return (await createProjectWithQuestions(trx, project)).projectId;
+}
+
+export async function createProjectWithQuestions(trx: Db, project: NewProject): Promise<CreatedProject> {
+  const active = project.active ?? true;
+  const { id } = await trx
+    .insertInto('projects')
+    .values({
+      tenant_id: project.tenantId,
+      name: project.name.trim(),
+      active,
+      status_id: active ? STATUS.ACTIVE : STATUS.INACTIVE,
+      stage_id: project.stageId ?? STAGE.SETUP,
+      description: project.description ?? null,
+      ...(project.questionnaireType && { questionnaire_type: project.questionnaireType }),
+      created_at: project.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const languageIds = [...new Set(project.languageIds ?? [1])];
+  await trx
+    .insertInto('project_languages')
+    .values(languageIds.map((languageId) => ({ tenant_id: project.tenantId, project_id: id, language_id: languageId })))
     .execute();
-  const byMonth = new Map(rows.map((r) => [r.month, r.count]));
-  return months.map((month) => ({ month, count: byMonth.get(month) ?? 0 }));
+  const questions = project.questions ?? [];
+  const questionIds = questions.length
+    ? (
+        await trx
+          .insertInto('project_questions')
+          .values(
+            questions.map((q, index) => ({
+              tenant_id: project.tenantId,
+              project_id: id,
+              question_text: q.questionText.trim(),
+              is_pertinant: q.isPertinant ?? true,
+              expected_answer: q.expectedAnswer ?? 'No',
+              pre_interview: q.preInterview ?? false,
+              sequence: index + 1,
+              created_at: project.now,
+            })),
+          )
+          .returning(['id', 'sequence'])
+          .execute()
+      )
+        .sort((a, b) => a.sequence - b.sequence)
+        .map((q) => q.id)
+    : [];
+  return { projectId: id, questionIds };
 }
 
 /**
@@ -240,4 +212,41 @@ export async function projectCards(
       projectLanguagesData: p.languages ?? [],
     };
   });
+}
+
+/** One project with its stage's sequence (English row); null when the tenant has no such project. */
+export async function findProjectDetail(trx: Db, projectId: number) {
+  const project = await trx
+    .selectFrom('projects as p')
+    .leftJoin('project_attributes as stage', (join) =>
+      join
+        .onRef('stage.attribute_id', '=', 'p.stage_id')
+        .onRef('stage.tenant_id', '=', 'p.tenant_id')
+        .on('stage.attribute_type', '=', 'STAGE')
+        .on('stage.language_id', '=', 1),
+    )
+    .select([
+      'p.id',
+      'p.name',
+      'p.description',
+      'p.active',
+      'p.status_id',
+      'p.stage_id',
+      'p.questionnaire_type',
+      'stage.sequence as stage_sequence',
+    ])
+    .where('p.id', '=', projectId)
+    .executeTakeFirst();
+  return project ?? null;
+}
+
+/** A project's languages by id. */
+export function listProjectLanguages(trx: Db, projectId: number) {
+  return trx
+    .selectFrom('project_languages as pl')
+    .innerJoin('languages as l', 'l.id', 'pl.language_id')
+    .select(['l.id', 'l.label'])
+    .where('pl.project_id', '=', projectId)
+    .orderBy('l.id')
+    .execute();
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db, ParticipantStatus } from '../../platform/db/schema';
+import type { Db, ParticipantStatus } from '../../../platform/db/schema';
 
 export interface NewParticipant {
   interviewRefNum?: string | null;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db, EvaluationCode } from '../../platform/db/schema';
-import { utcDay } from '../../platform/clock';
+import type { Db, EvaluationCode } from '../../../platform/db/schema';
+import { utcDay } from '../../../platform/clock';
 
 export interface NewQuestionResult {
   projectQuestionId: number;

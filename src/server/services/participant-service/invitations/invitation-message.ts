@@ -1,8 +1,8 @@
-import type { Db } from '../../platform/db/schema';
-import { enqueueEmail, enqueueSms } from '../../platform/outbox/enqueue-message';
-import { escapeHtml } from '../../platform/outbox/escape-html';
-import { fillPlaceholders, visibleText } from '../../../shared/template-rules';
-import type { StoredTemplate } from '../project-service/communication/template-store';
+import type { Db } from '../../../platform/db/schema';
+import { enqueueEmail, enqueueSms } from '../../../platform/outbox/enqueue-message';
+import { escapeHtml } from '../../../platform/outbox/escape-html';
+import { fillPlaceholders, visibleText } from '../../../../shared/template-rules';
+import type { StoredTemplate } from '../../project-service';
 
 /**
  * Fills a saved invitation template (e-mail: subject and HTML body with escaped values, plus a text part; SMS:

@@ -8,7 +8,7 @@ type AppHandlers = Pick<ServiceHandlers<operations>, 'getAppVersion' | 'getClien
 
 export const IDLE_TIMEOUT_MS = 10_800_000;
 
-const packageVersion = (JSON.parse(readFileSync(join(import.meta.dirname, '../../../../package.json'), 'utf8')) as {
+const packageVersion = (JSON.parse(readFileSync(join(import.meta.dirname, '../../../../../package.json'), 'utf8')) as {
   version: string;
 }).version;
 

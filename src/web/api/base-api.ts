@@ -7,6 +7,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
+import { serializeQueryParams } from './query-params';
 import { effectiveLanguage, effectiveLanguageId, type PreferencesState } from '../state/preferences-slice';
 import { logoutRequested } from '../state/session-events';
 import { authorizationFailed, ipBlocked, type SessionState } from '../state/session-slice';
@@ -30,6 +31,7 @@ const API_BASE_URL = new URL('/api', globalThis.location?.origin ?? 'http://loca
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: API_BASE_URL,
+  paramsSerializer: serializeQueryParams,
   prepareHeaders: (headers, { getState, endpoint }) => {
     const { session, tenancy, preferences } = getState() as RequestContextState;
     if (!PUBLIC_ENDPOINTS.has(endpoint)) {

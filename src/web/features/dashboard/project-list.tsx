@@ -65,8 +65,8 @@ function TenantProjectList({ tenantId, heading }: { tenantId: number; heading: b
   // The call itself names no tenant (the header does): the tenant joins the argument only to give every tenant
   // its own cache entry, so another tenant's cards are never shown, not even while these load ("never a mix").
   const listArgument: ListProjectCardsApiArg & { operatingTenant: number } = {
-    statusId: statusIds.join(','),
-    stageId: filters.stage.join(','),
+    statusId: statusIds,
+    stageId: filters.stage,
     operatingTenant: tenantId,
   };
   const projects = useListProjectCardsQuery(listArgument, { skip: !attributeData });

@@ -10,8 +10,7 @@ type ProjectsHandlers = Pick<
   'listProjectCards' | 'listProjectAttributes' | 'getProject'
 >;
 
-const ids = (list: string | undefined): number[] =>
-  list ? [...new Set(list.split(',').filter(Boolean).map(Number))] : [];
+const ids = (list: number[] | undefined): number[] => [...new Set(list ?? [])];
 
 export const projectsHandlers: ProjectsHandlers = {
   async listProjectCards({ query, headers }, ctx) {

@@ -1,19 +1,14 @@
-import { sql } from 'kysely';
 import type { operations } from '../../../../contracts/user-service';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
+import { listCallCenterLanguages, listCallCenterRows } from './call-centers-store';
 
 type CallCenterHandlers = Pick<ServiceHandlers<operations>, 'listCallCenters'>;
 
 export const callCenterHandlers: CallCenterHandlers = {
   async listCallCenters(_input, ctx) {
     const { centers, languages } = await ctx.inTenant(async (trx) => ({
-      centers: await trx.selectFrom('call_centers').selectAll().orderBy(sql`lower(name)`).orderBy('id').execute(),
-      languages: await trx
-        .selectFrom('call_center_languages as ccl')
-        .innerJoin('languages as l', 'l.id', 'ccl.language_id')
-        .select(['ccl.call_center_id', 'l.id', 'l.short_code', 'l.label'])
-        .orderBy('l.id')
-        .execute(),
+      centers: await listCallCenterRows(trx),
+      languages: await listCallCenterLanguages(trx),
     }));
     return centers.map((c) => ({
       id: c.id,

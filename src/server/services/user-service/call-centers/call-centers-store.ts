@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
 
 export interface NewCallCenter {
@@ -65,4 +66,19 @@ export async function createCallCenter(trx: Db, center: NewCallCenter): Promise<
       .execute();
   }
   return id;
+}
+
+/** The operating tenant's call centers by name. */
+export function listCallCenterRows(trx: Db) {
+  return trx.selectFrom('call_centers').selectAll().orderBy(sql`lower(name)`).orderBy('id').execute();
+}
+
+/** The languages of the operating tenant's call centers. */
+export function listCallCenterLanguages(trx: Db) {
+  return trx
+    .selectFrom('call_center_languages as ccl')
+    .innerJoin('languages as l', 'l.id', 'ccl.language_id')
+    .select(['ccl.call_center_id', 'l.id', 'l.short_code', 'l.label'])
+    .orderBy('l.id')
+    .execute();
 }

@@ -1,6 +1,7 @@
 import type { operations } from '../../../../contracts/project-service';
 import type { BusinessLineLevel } from '../../../platform/db/schema';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
+import { listBusinessLines, listBusinessLineTags } from './lookups-store';
 import {
   ACCESS_CODE_BEHAVIORS,
   CALL_DELAY_UNIT_SECONDS,
@@ -32,8 +33,8 @@ const levelOrder = new Map(LEVELS.map((l, index) => [l.key, index]));
 export const formLookupHandlers: FormLookupHandlers = {
   async getBusinessLineData(_input, ctx) {
     return ctx.inTenant(async (trx) => {
-      const rows = await trx.selectFrom('business_lines').selectAll().orderBy('sequence').orderBy('id').execute();
-      const tags = await trx.selectFrom('business_line_tags').select(['value', 'label']).orderBy('sequence').execute();
+      const rows = await listBusinessLines(trx);
+      const tags = await listBusinessLineTags(trx);
       const items = rows
         .sort((a, b) => levelOrder.get(a.level)! - levelOrder.get(b.level)!)
         .map((r) => ({ id: r.id, parentId: r.parent_id, level: r.level, value: r.value, label: r.label }));

@@ -2,6 +2,7 @@ import type { operations } from '../../../../contracts/project-service';
 import { notFound, unprocessable } from '../../../platform/http/http-error';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
 import { findDialInNumberUsers, findProjectCodeUsers, normaliseDialInNumber } from './language-config-store';
+import { projectExists } from './lookups-store';
 import { DIRECT_INTERVIEW_METHOD_IDS, INTERVIEW_METHODS } from './project-form-options';
 
 type ProjectCheckHandlers = Pick<ServiceHandlers<operations>, 'checkProjectCodeAndPhone'>;
@@ -26,8 +27,7 @@ export const projectCheckHandlers: ProjectCheckHandlers = {
     }
     return ctx.inTenant(async (trx) => {
       if (projectId !== null) {
-        const own = await trx.selectFrom('projects').select('id').where('id', '=', projectId).executeTakeFirst();
-        if (!own) throw notFound('Project not found.');
+        if (!(await projectExists(trx, projectId))) throw notFound('Project not found.');
       }
       const projectCode: ProjectCodeMap = {};
       if (code) {

@@ -1,16 +1,17 @@
-import type { AppDeps } from '../../platform/app-deps';
-import { recordAudit } from '../../platform/audit/record-audit';
+import type { AppDeps } from '../../../platform/app-deps';
+import { recordAudit } from '../../../platform/audit/record-audit';
 import {
   clearLoginFailures,
   isAccountLocked,
   isIpBlocked,
   recordLoginFailure,
-} from '../../platform/auth/brute-force';
-import { createSession } from '../../platform/auth/sessions';
-import type { IssuedTokens } from '../../platform/auth/token-service';
-import { HttpError } from '../../platform/http/http-error';
-import { withSystem } from '../../platform/tenancy/with-tenant';
-import { normaliseEmail } from '../../../shared/email-rules';
+} from '../../../platform/auth/brute-force';
+import { createSession } from '../../../platform/auth/sessions';
+import type { IssuedTokens } from '../../../platform/auth/token-service';
+import { HttpError } from '../../../platform/http/http-error';
+import { withSystem } from '../../../platform/tenancy/with-tenant';
+import { normaliseEmail } from '../../../../shared/email-rules';
+import { findSignInUser } from './auth-store';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
 export const IP_BLOCKED_MESSAGE =
@@ -33,12 +34,8 @@ export async function signIn(deps: AppDeps, attempt: { email: string; password: 
       await recordAudit(trx, { activity: 'LOGIN_FAILURE', tenantId: null, userId: null, email, ip, at: started, detail: { reason: 'IP_BLOCKED' } });
       return null;
     }
-    const user = await trx
-      .selectFrom('users')
-      .select(['id', 'tenant_id', 'email', 'first_name', 'last_name', 'password_hash', 'is_active'])
-      .where('email', '=', email)
-      .executeTakeFirst();
-    return { user: user ?? null, locked: await isAccountLocked(trx, email, ip, started) };
+    const user = await findSignInUser(trx, email);
+    return { user, locked: await isAccountLocked(trx, email, ip, started) };
   });
   if (!before) {
     throw new HttpError(403, IP_BLOCKED_MESSAGE, { code: 'IP_BLOCKED', audited: true });

@@ -1,12 +1,12 @@
-import { sql } from 'kysely';
-import type { AppDeps } from '../../platform/app-deps';
-import { recordAudit } from '../../platform/audit/record-audit';
-import { isAcceptablePassword, PASSWORD_RULE_MESSAGE } from '../../platform/auth/password-hasher';
-import { endUserSessions } from '../../platform/auth/sessions';
-import { HOUR } from '../../platform/clock';
-import { HttpError } from '../../platform/http/http-error';
-import { withSystem } from '../../platform/tenancy/with-tenant';
-import { normaliseEmail } from '../../../shared/email-rules';
+import { countResetTokensSince, consumeResetToken, findActiveUserByEmail, findPendingResetToken, setActiveUserPassword } from './auth-store';
+import type { AppDeps } from '../../../platform/app-deps';
+import { recordAudit } from '../../../platform/audit/record-audit';
+import { isAcceptablePassword, PASSWORD_RULE_MESSAGE } from '../../../platform/auth/password-hasher';
+import { endUserSessions } from '../../../platform/auth/sessions';
+import { HOUR } from '../../../platform/clock';
+import { HttpError } from '../../../platform/http/http-error';
+import { withSystem } from '../../../platform/tenancy/with-tenant';
+import { normaliseEmail } from '../../../../shared/email-rules';
 import { hashResetToken, issuePasswordLink } from './password-link';
 import { passwordResetEmail } from './password-reset-email';
 
@@ -21,12 +21,7 @@ export async function requestPasswordReset(deps: AppDeps, request: { email: stri
   const email = normaliseEmail(request.email);
   const now = deps.clock.now();
   const queued = await withSystem(deps.db, async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select(['id', 'tenant_id', 'email', 'first_name'])
-      .where('email', '=', email)
-      .where('is_active', '=', true)
-      .executeTakeFirst();
+    const user = await findActiveUserByEmail(trx, email);
     await recordAudit(trx, {
       activity: 'PASSWORD_RESET_REQUESTED',
       tenantId: user?.tenant_id ?? null,
@@ -34,15 +29,10 @@ export async function requestPasswordReset(deps: AppDeps, request: { email: stri
       email,
       ip: request.ip,
       at: now,
-      detail: { knownUser: user !== undefined },
+      detail: { knownUser: user !== null },
     });
     if (!user) return false;
-    const { recent } = await trx
-      .selectFrom('password_reset_tokens')
-      .select(sql<number>`count(*)::int`.as('recent'))
-      .where('user_id', '=', user.id)
-      .where('created_at', '>', new Date(now.getTime() - RESET_TOKEN_LIFETIME_MS))
-      .executeTakeFirstOrThrow();
+    const recent = await countResetTokensSince(trx, user.id, new Date(now.getTime() - RESET_TOKEN_LIFETIME_MS));
     // Keeps the form from being used to flood someone's mailbox; the answer stays the same.
     if (recent >= MAX_RESETS_PER_HOUR) return false;
     await issuePasswordLink(trx, deps, {
@@ -60,15 +50,7 @@ export async function requestPasswordReset(deps: AppDeps, request: { email: stri
 export async function confirmPasswordReset(deps: AppDeps, request: { token: string; password: string; ip: string }): Promise<void> {
   const invalidToken = () => new HttpError(422, INVALID_RESET_TOKEN_MESSAGE, { code: 'INVALID_RESET_TOKEN' });
   const tokenHash = hashResetToken(request.token);
-  const pending = await withSystem(deps.db, (trx) =>
-    trx
-      .selectFrom('password_reset_tokens')
-      .select('id')
-      .where('token_hash', '=', tokenHash)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', deps.clock.now())
-      .executeTakeFirst(),
-  );
+  const pending = await withSystem(deps.db, (trx) => findPendingResetToken(trx, tokenHash, deps.clock.now()));
   if (!pending) throw invalidToken();
   if (!isAcceptablePassword(request.password)) {
     throw new HttpError(422, PASSWORD_RULE_MESSAGE, {
@@ -80,22 +62,9 @@ export async function confirmPasswordReset(deps: AppDeps, request: { token: stri
   const now = deps.clock.now();
   await withSystem(deps.db, async (trx) => {
     // Consuming is one conditional update, so two concurrent uses of a token cannot both succeed.
-    const used = await trx
-      .updateTable('password_reset_tokens')
-      .set({ used_at: now })
-      .where('id', '=', pending.id)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning('user_id')
-      .executeTakeFirst();
+    const used = await consumeResetToken(trx, pending.id, now);
     if (!used) throw invalidToken();
-    const user = await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash })
-      .where('id', '=', used.user_id)
-      .where('is_active', '=', true)
-      .returning(['id', 'tenant_id', 'email'])
-      .executeTakeFirst();
+    const user = await setActiveUserPassword(trx, used.userId, passwordHash);
     if (!user) throw invalidToken();
     await endUserSessions(trx, user.id, 'PASSWORD_RESET', now);
     await recordAudit(trx, { activity: 'PASSWORD_RESET', tenantId: user.tenant_id, userId: user.id, email: user.email, ip: request.ip, at: now });

@@ -1,9 +1,9 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { MINUTE, HOUR } from '../../platform/clock';
-import { withSystem, withTenant } from '../../platform/tenancy/with-tenant';
-import { DEMO_PASSWORD } from '../../seed/demo-data';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createUser } from '../user-service';
+import { MINUTE, HOUR } from '../../../platform/clock';
+import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
+import { DEMO_PASSWORD } from '../../../seed/demo-data';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { createUser } from '../../user-service';
 import { IP_BLOCKED_MESSAGE } from './sign-in';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AppDeps } from '../../platform/app-deps';
-import type { Db } from '../../platform/db/schema';
-import { enqueueEmail } from '../../platform/outbox/enqueue-message';
+import type { AppDeps } from '../../../platform/app-deps';
+import type { Db } from '../../../platform/db/schema';
+import { enqueueEmail } from '../../../platform/outbox/enqueue-message';
 
 export const hashResetToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 

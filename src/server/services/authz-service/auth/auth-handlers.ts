@@ -1,7 +1,7 @@
-import type { operations } from '../../../contracts/authz-service';
-import { listPublicJwks } from '../../platform/auth/signing-keys';
-import { TOKEN_SCOPE } from '../../platform/auth/token-service';
-import type { ServiceHandlers } from '../../platform/openapi/handler';
+import type { operations } from '../../../../contracts/authz-service';
+import { listPublicJwks } from '../../../platform/auth/signing-keys';
+import { TOKEN_SCOPE } from '../../../platform/auth/token-service';
+import type { ServiceHandlers } from '../../../platform/openapi/handler';
 import {
   confirmPasswordReset,
   PASSWORD_CHANGED_MESSAGE,

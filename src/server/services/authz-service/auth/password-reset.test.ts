@@ -1,7 +1,7 @@
-import { HOUR, MINUTE } from '../../platform/clock';
-import { withSystem } from '../../platform/tenancy/with-tenant';
-import { DEMO_PASSWORD } from '../../seed/demo-data';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { HOUR, MINUTE } from '../../../platform/clock';
+import { withSystem } from '../../../platform/tenancy/with-tenant';
+import { DEMO_PASSWORD } from '../../../seed/demo-data';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { INVALID_RESET_TOKEN_MESSAGE, RESET_REQUESTED_MESSAGE } from './password-reset';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
-import { BRANDING } from '../../platform/branding';
-import { escapeHtml } from '../../platform/outbox/escape-html';
+import { BRANDING } from '../../../platform/branding';
+import { escapeHtml } from '../../../platform/outbox/escape-html';
 
 export const PASSWORD_RESET_TEMPLATE = 'PASSWORD_RESET';
 

@@ -3,10 +3,8 @@ import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { adminHandlers } from './admin/admin-handlers';
 import { communicationHandlers } from './communication/communication-handlers';
 import { dashboardHandlers } from './dashboard/dashboard-handlers';
-import { importErrorHandlers } from './import-errors/import-error-handlers';
-import { formLookupHandlers } from './lookups/form-lookup-handlers';
-import { projectCheckHandlers } from './lookups/project-check-handlers';
-import { teamRoleHandlers } from './lookups/team-role-handlers';
+import { importErrorHandlers } from './import-errors/import-errors-handlers';
+import { lookupsHandlers } from './lookups/lookups-handlers';
 import { projectsHandlers } from './projects/projects-handlers';
 import { resultConfigHandlers } from './result-config/result-config-handlers';
 
@@ -15,9 +13,7 @@ export const projectServiceHandlers: ServiceHandlers<operations> = {
   ...projectsHandlers,
   ...dashboardHandlers,
   ...communicationHandlers,
-  ...projectCheckHandlers,
-  ...teamRoleHandlers,
-  ...formLookupHandlers,
+  ...lookupsHandlers,
   ...resultConfigHandlers,
   ...importErrorHandlers,
 };

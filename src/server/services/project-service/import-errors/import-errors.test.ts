@@ -5,7 +5,7 @@ import { createUnprivilegedUser } from '../../../testing/create-unprivileged-use
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { setRolePermissions } from '../../user-service';
 import { createProject } from '../projects/projects-store';
-import { importErrorFileName, storeImportErrorFile } from './import-error-store';
+import { importErrorFileName, storeImportErrorFile } from './import-errors-store';
 
 let t: TestApp;
 let acme: number;

@@ -1,7 +1,7 @@
 import type { operations } from '../../../../contracts/project-service';
 import { forbidden, notFound } from '../../../platform/http/http-error';
 import { FileDownload, type ServiceHandlers } from '../../../platform/openapi/handler';
-import { findImportErrorFile } from './import-error-store';
+import { findImportErrorFile } from './import-errors-store';
 
 type ImportErrorHandlers = Pick<ServiceHandlers<operations>, 'downloadImportErrorFile'>;
 

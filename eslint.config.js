@@ -6,6 +6,64 @@ import { readdirSync } from 'node:fs';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
+// ---- Server lint zones (ADR 0009, docs/development.md "Server shape") ------------------------------------
+const SERVICES = ['authz-service', 'user-service', 'project-service', 'participant-service', 'execution-service', 'data-service'];
+const SERVICE_ROOT = './src/server/services';
+/** Another service is reached only through its index.ts (its public functions and its handlers). */
+const serviceZones = SERVICES.flatMap((service) => [
+  ...SERVICES.filter((other) => other !== service).map((other) => ({
+    target: `${SERVICE_ROOT}/${service}`,
+    from: `${SERVICE_ROOT}/${other}`,
+    except: ['./index.ts'],
+    message: `Import ${other} only through its index.ts.`,
+  })),
+  {
+    target: ['./src/server/*.ts', './src/server/seed', './src/server/testing', './src/server/platform', './scripts'],
+    from: `${SERVICE_ROOT}/${service}`,
+    except: ['./index.ts'],
+    message: `Import ${service} only through its index.ts.`,
+  },
+]);
+const SERVER_ZONES = [
+  ...serviceZones,
+  { target: './src/shared', from: ['./src/server', './src/web', './scripts'], message: 'src/shared holds pure rules: it imports nothing of the app.' },
+  { target: './src/server', from: './scripts', message: 'Server code never imports scripts/ (scripts may import src/).' },
+];
+const serverZones = {
+  files: ['src/server/**/*.ts', 'src/shared/**/*.ts', 'scripts/**/*.ts'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    'import-x/extensions': ['.ts', '.tsx', '.js'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  },
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      { zones: SERVER_ZONES },
+    ],
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+  },
+};
+/** platform/ is below the services: its code never imports them (its integration tests may use their index.ts). */
+const platformZone = {
+  files: ['src/server/platform/**/*.ts'],
+  ignores: ['**/*.test.ts'],
+  plugins: { 'import-x': importX },
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        zones: [
+          ...SERVER_ZONES,
+          { target: './src/server/platform', from: './src/server/services', message: 'platform/ never imports services/.' },
+        ],
+      },
+    ],
+  },
+};
+// ---- end of the server lint zones ---------------------------------------------------------------------------
+
 export default tseslint.config(
   {
     ignores: [
@@ -34,6 +92,8 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  serverZones,
+  platformZone,
   {
     // Generated code is imported only through the base API and the feature hooks, never re-declared by hand.
     files: ['src/web/**/*.{ts,tsx}'],

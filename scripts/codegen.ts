@@ -13,7 +13,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { generateEndpoints } from '@rtk-query/codegen-openapi';
 import { endpointTraitsModule, readByPostOperationIds } from './lib/endpoint-traits';
 import { bundleOpenApi } from './lib/openapi-bundle';
-import { SERVICES } from './lib/services';
+import { SERVICES } from '../src/server/platform/openapi/service-names';
 import { DATABASE_TYPES_FILE, generateDatabaseTypes } from './lib/database-types';
 
 const root = resolve(import.meta.dirname, '..');

@@ -378,7 +378,7 @@ export type components = {
             label: string;
         };
         FormOptionList: components["schemas"]["FormOption"][];
-        IdList: string;
+        IdList: number[];
         NumberRange: {
             default: number | null;
             max: number;
@@ -1017,9 +1017,9 @@ export interface operations {
     listProjectCards: {
         parameters: {
             query?: {
-                /** @description Comma-separated STAGE attribute ids; absent or empty means every stage. */
+                /** @description STAGE attribute ids (the parameter repeated, `?x=1&x=2`); absent means every stage. */
                 stageId?: components["schemas"]["IdList"];
-                /** @description Comma-separated STATUS attribute ids; absent or empty means every status. */
+                /** @description STATUS attribute ids (the parameter repeated, `?x=1&x=2`); absent means every status. */
                 statusId?: components["schemas"]["IdList"];
             };
             header: {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino from 'pino';
-import type { AppDeps } from './app-deps';
+import type { AppDeps } from './platform/app-deps';
 import type { Config } from './config';
 import { PasswordHasher } from './platform/auth/password-hasher';
 import { SigningKeys } from './platform/auth/signing-keys';

@@ -2,7 +2,7 @@
  * The rules of the Add and Edit Account forms (002 §5), shared by the console (checks as the user types) and the
  * user-service (which enforces them). Pure TypeScript without dependencies: see docs/development.md.
  */
-import { EMAIL_PATTERN } from './email-pattern';
+import { EMAIL_PATTERN } from './email-rules';
 import { PHONE_PATTERN } from './phone-pattern';
 
 /** The account's own fields as the API names them (TenantForm). */

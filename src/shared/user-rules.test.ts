@@ -1,4 +1,5 @@
-import { CALL_CENTER_ROLES, isOfferedRole, USER_MESSAGES, userProblems } from './user-rules';
+import { CALL_CENTER_ROLES } from './call-center-roles';
+import { isOfferedRole, USER_MESSAGES, userProblems } from './user-rules';
 
 const valid = { firstName: 'Milton', lastName: 'Waddams', title: 'Collator', email: 'milton@acme.test', roleId: 4 };
 

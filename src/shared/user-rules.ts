@@ -2,7 +2,8 @@
  * The rules of the Add and Edit User forms (002 §5), shared by the console (checks as the user types) and the
  * user-service (which enforces them). Pure TypeScript without dependencies: see docs/development.md.
  */
-import { EMAIL_PATTERN } from './email-pattern';
+import { EMAIL_PATTERN } from './email-rules';
+import { CALL_CENTER_ROLES } from './call-center-roles';
 
 /** The user's fields as the API names them (NewUserForm, UserUpdate). */
 export interface UserDraft {
@@ -44,9 +45,6 @@ export const USER_MESSAGES: Record<UserProblemCode, string> = {
   ROLE_REQUIRED: 'Please select role',
   PRIVILEGE_REQUIRED: 'Special Privilege is Required',
 };
-
-/** Roles the user form never offers and the server never gives through it (002 §5 "Add user"). */
-export const CALL_CENTER_ROLES: readonly string[] = ['Call Center Admin', 'Call Center Supervisor', 'Call Center Agent'];
 
 /** Whether the user form offers a role of this name (names compare without regard to case). */
 export const isOfferedRole = (name: string) => !CALL_CENTER_ROLES.some((role) => role.toLowerCase() === name.toLowerCase());

@@ -30,3 +30,6 @@ export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 
 export const addMs = (date: Date, ms: number) => new Date(date.getTime() + ms);
+
+/** 'YYYY-MM-DD' of an instant in UTC: the day every date rule of the services is evaluated in. */
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);

@@ -1,13 +1,6 @@
 import type { OrderStatus, QuestionnaireType, TenantAttributeType } from '../platform/db/schema';
-import { STAGE } from '../services/project-service/project-attributes';
-import {
-  ANALYST,
-  CALL_CENTER_AGENT,
-  CUSTOMER_ADMIN,
-  TENANT_SUPPORT,
-  VOXSCREEN_ADMIN,
-} from '../services/user-service/standard-roles';
-import type { NewCallCenter } from '../services/user-service/create-call-center';
+import { STAGE } from '../services/project-service';
+import { ANALYST, CALL_CENTER_AGENT, CUSTOMER_ADMIN, type NewCallCenter, TENANT_SUPPORT, VOXSCREEN_ADMIN } from '../services/user-service';
 
 export const DEMO_PASSWORD = 'Voxscreen!2026';
 

@@ -1,4 +1,4 @@
-import { STAGE } from '../services/project-service/project-attributes';
+import { STAGE } from '../services/project-service';
 import { DEMO_TENANTS } from './demo-data';
 import { plannedOverallEvaluations } from './interview-data';
 import { demoProjectSeed } from './seed-demo-data';

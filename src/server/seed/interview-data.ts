@@ -1,7 +1,7 @@
 import type { Db, EvaluationCode } from '../platform/db/schema';
 import { withTenant } from '../platform/tenancy/with-tenant';
-import { createParticipants, type NewParticipant } from '../services/participant-service/create-participants';
-import { recordInterviewResults, type NewInterviewResult } from '../services/execution-service/record-interview-results';
+import { createParticipants, type NewParticipant } from '../services/participant-service';
+import { type NewInterviewResult, recordInterviewResults } from '../services/execution-service';
 
 /** A small deterministic PRNG (mulberry32): the same seed gives the same demo data on every machine. */
 export function randomSource(seed: number): () => number {

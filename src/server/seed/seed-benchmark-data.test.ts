@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
-import { verifyResultRollups } from '../services/execution-service/record-interview-results';
+import { verifyResultRollups } from '../services/execution-service';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { BENCHMARK_USER, seedBenchmarkData } from './seed-benchmark-data';
 

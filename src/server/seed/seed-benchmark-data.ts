@@ -2,11 +2,8 @@ import { sql } from 'kysely';
 import type { Clock } from '../platform/clock';
 import type { Db } from '../platform/db/schema';
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
-import { createProjectWithQuestions } from '../services/project-service/create-project';
-import { STAGE } from '../services/project-service/project-attributes';
-import { addUserToTenant } from '../services/user-service/add-user-to-tenant';
-import { createOrder } from '../services/user-service/order-domain';
-import { createTenant } from '../services/user-service/create-tenant';
+import { createProjectWithQuestions, STAGE } from '../services/project-service';
+import { addUserToTenant, createOrder, createTenant } from '../services/user-service';
 import { DEMO_QUESTIONS } from './demo-data';
 import { generateInterviewData, twelveMonthsBefore } from './interview-data';
 

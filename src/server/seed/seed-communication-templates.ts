@@ -1,7 +1,6 @@
 import type { components } from '../../contracts/project-service';
 import type { Db } from '../platform/db/schema';
-import { saveTemplate } from '../services/project-service/communication/save-template';
-import { findTemplate } from '../services/project-service/communication/template-store';
+import { findTemplate, saveTemplate } from '../services/project-service';
 
 type CommunicationTemplateInput = components['schemas']['CommunicationTemplateInput'];
 

@@ -3,16 +3,8 @@ import type { PasswordHasher } from '../platform/auth/password-hasher';
 import type { Clock } from '../platform/clock';
 import type { Db } from '../platform/db/schema';
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
-import { createProjectWithQuestions } from '../services/project-service/create-project';
-import { saveProjectLanguageConfig } from '../services/project-service/lookups/language-config-store';
-import { createDefaultProjectAttributes } from '../services/project-service/project-attributes';
-import { ensureDefaultResultConfigTemplate } from '../services/project-service/result-config/result-config-store';
-import { createOrder } from '../services/user-service/order-domain';
-import { addUserToTenant } from '../services/user-service/add-user-to-tenant';
-import { createCallCenter } from '../services/user-service/create-call-center';
-import { createTenant } from '../services/user-service/create-tenant';
-import { createUser } from '../services/user-service/create-user';
-import { saveTenantAttribute } from '../services/user-service/save-tenant-attribute';
+import { createProjectWithQuestions, createTenantProjectDefaults, saveProjectLanguageConfig } from '../services/project-service';
+import { addUserToTenant, createCallCenter, createOrder, createTenant, createUser, saveTenantAttribute } from '../services/user-service';
 import { DEMO_PASSWORD, DEMO_QUESTIONS, DEMO_TENANTS, DEMO_USERS, TENANT_ATTRIBUTE_VALUES, type DemoOrder } from './demo-data';
 import { generateInterviewData, twelveMonthsBefore } from './interview-data';
 import { seedCommunicationTemplates } from './seed-communication-templates';
@@ -81,8 +73,7 @@ export async function seedDemoData({ db, clock, passwords }: SeedDeps): Promise<
     });
     tenantIds.set(demo.name, id);
     const newProjects = await withTenant(db, id, async (trx) => {
-      await createDefaultProjectAttributes(trx, id);
-      await ensureDefaultResultConfigTemplate(trx, id, now);
+      await createTenantProjectDefaults(trx, id, now);
       for (const order of demo.orders) {
         const exists = await trx.selectFrom('orders').select('id').where('order_number', '=', order.orderNumber).executeTakeFirst();
         if (!exists) await createOrder(trx, { tenantId: id, ...order, ...orderDates(order, now), now });

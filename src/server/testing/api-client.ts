@@ -27,7 +27,8 @@ export interface SignedIn {
 
 export interface CallOptions {
   params?: Record<string, string | number>;
-  query?: Record<string, string | number | boolean | undefined>;
+  /** An array is sent as the parameter repeated (`style: form, explode: true`). */
+  query?: Record<string, string | number | boolean | (string | number)[] | undefined>;
   body?: unknown;
   /** A multipart/form-data body: text fields (null sends an empty field) and files. */
   form?: Record<string, FormValue>;
@@ -95,7 +96,7 @@ export class ApiClient {
     const query = Object.fromEntries(
       Object.entries(options.query ?? {})
         .filter(([, v]) => v !== undefined)
-        .map(([k, v]) => [k, String(v)]),
+        .map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)]),
     );
     const headers: Record<string, string> = Object.fromEntries(
       Object.entries(options.headers ?? {}).map(([k, v]) => [k, String(v)]),

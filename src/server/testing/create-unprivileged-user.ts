@@ -1,9 +1,6 @@
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
 import { DEMO_PASSWORD } from '../seed/demo-data';
-import { addUserToTenant } from '../services/user-service/add-user-to-tenant';
-import { createRole } from '../services/user-service/create-role';
-import { createTenant } from '../services/user-service/create-tenant';
-import { createUser } from '../services/user-service/create-user';
+import { addUserToTenant, createRole, createTenant, createUser } from '../services/user-service';
 import type { TestApp } from './test-app';
 
 /**

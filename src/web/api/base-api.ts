@@ -7,6 +7,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
+import { serializeQueryParams } from './query-params';
 import { authorizationApplicationOf, errorCodeOf, httpStatusOf } from './error-message';
 import { AUTHORIZATION_FLAG_EXEMPT } from './authorization-flag-exempt';
 import { toFormData } from './form-data';
@@ -21,6 +22,7 @@ const API_BASE_URL = new URL('/api', globalThis.location?.origin ?? 'http://loca
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: API_BASE_URL,
+  paramsSerializer: serializeQueryParams,
   prepareHeaders: (headers, { getState, extra, endpoint }) => {
     const context = requestEnvironmentOf(extra).readContext(getState());
     if (!PUBLIC_ENDPOINTS.has(endpoint)) {

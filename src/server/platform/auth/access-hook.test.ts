@@ -1,7 +1,7 @@
 import { SignJWT, base64url, decodeJwt, generateKeyPair } from 'jose';
 import { HOUR } from '../clock';
 import { withSystem, withTenant } from '../tenancy/with-tenant';
-import { setUserActive } from '../../services/user-service/set-user-active';
+import { setUserActive } from '../../services/user-service';
 import type { SignedIn } from '../../testing/api-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { INACTIVE_ACCOUNT_MESSAGE } from './access-hook';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app-deps';
+import type { AppDeps } from '../app-deps';
 import { forbidden, unauthorized } from '../http/http-error';
 import { tenantForbidden } from '../tenancy/require-operating-tenant';
 import type { AccessRequirements } from '../openapi/contract';

@@ -1,6 +1,6 @@
 /** ADR 0002: the role lives on the membership; the operating tenant's membership role is what counts. */
 import { withTenant } from '../tenancy/with-tenant';
-import { setMembershipRole } from '../../services/user-service/add-user-to-tenant';
+import { setMembershipRole } from '../../services/user-service';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../../config';
 import { prepareDatabase } from '../../prepare-database';
 import { DEMO_PASSWORD } from '../../seed/demo-data';
 import { seedDemoData } from '../../seed/seed-demo-data';
-import { findProjectCodeUsers } from '../../services/project-service/lookups/language-config-store';
+import { findProjectCodeUsers } from '../../services/project-service';
 import { ApiClient } from '../../testing/api-client';
 import { startPostgresServer, type PostgresServer } from '../../testing/postgres-server';
 import { testConfig } from '../../testing/test-config';

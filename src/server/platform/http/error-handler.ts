@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app-deps';
+import type { AppDeps } from '../app-deps';
 import { recordAudit } from '../audit/record-audit';
 import { withSystem } from '../tenancy/with-tenant';
 import { HttpError, type FieldError } from './http-error';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVICES, type ServiceName } from '../../../../scripts/lib/services';
+import { SERVICES, type ServiceName } from './service-names';
 
 export type JsonSchema = { [key: string]: unknown };
 

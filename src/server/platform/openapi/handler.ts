@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Principal, OperatingTenant } from '../auth/principal';
 import type { Db } from '../db/schema';
-import type { AppDeps } from '../../app-deps';
+import type { AppDeps } from '../app-deps';
 
 type ParameterPart<Op, Part extends 'path' | 'query' | 'header'> = Op extends { parameters: infer P }
   ? Part extends keyof P

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
-import type { ServiceName } from '../../../../scripts/lib/services';
-import type { AppDeps } from '../../app-deps';
+import type { ServiceName } from './service-names';
+import type { AppDeps } from '../app-deps';
 import { createAccessHook } from '../auth/access-hook';
 import { permissionByName } from '../permissions/catalogue';
 import type { JsonSchema, OperationSpec, ParameterSpec } from './contract';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app-deps';
+import type { AppDeps } from '../app-deps';
 import type { OperatingTenant, Principal } from '../auth/principal';
 import type { Db } from '../db/schema';
 import { withSystem, withTenant } from '../tenancy/with-tenant';

@@ -7,3 +7,7 @@ export const tenantForbidden = (): HttpError => forbidden('You do not have acces
 export function requireOperatingTenant(named: number, operating: number): void {
   if (named !== operating) throw tenantForbidden();
 }
+
+/** The refusal of an account operation made outside the provider's (system) account. */
+export const providerAccountRequired = (): HttpError =>
+  forbidden("Accounts are created from the provider's account: switch to it first.", { code: 'SYSTEM_TENANT_REQUIRED' });

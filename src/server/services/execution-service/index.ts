@@ -3,3 +3,6 @@ import type { ServiceHandlers } from '../../platform/openapi/handler';
 
 /** No operations yet: they arrive with the issues that build their screens. */
 export const executionServiceHandlers: ServiceHandlers<operations> = {};
+
+// Public functions: the only write path of interview results (with their rollups), and the rollup check.
+export { recordInterviewResults, verifyResultRollups, type NewInterviewResult } from './interview-results/interview-results-store';

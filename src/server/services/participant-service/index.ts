@@ -1,9 +1,8 @@
 import type { operations } from '../../../contracts/participant-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
-import { reinviteHandlers } from './reinvite-handlers';
-import { testMessageHandlers } from './test-message-handlers';
+import { invitationsHandlers } from './invitations/invitations-handlers';
 
-export const participantServiceHandlers: ServiceHandlers<operations> = {
-  ...testMessageHandlers,
-  ...reinviteHandlers,
-};
+export const participantServiceHandlers: ServiceHandlers<operations> = { ...invitationsHandlers };
+
+// Public functions: the seed and other services' tests add participants through this.
+export { createParticipants, type NewParticipant } from './participants/participants-store';

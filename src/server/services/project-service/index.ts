@@ -1,23 +1,27 @@
 import type { operations } from '../../../contracts/project-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
-import { checkUserEmailHandlers } from './check-user-email';
+import { adminHandlers } from './admin/admin-handlers';
 import { communicationHandlers } from './communication/communication-handlers';
-import { importErrorHandlers } from './import-errors/import-error-handlers';
-import { formLookupHandlers } from './lookups/form-lookup-handlers';
-import { projectCheckHandlers } from './lookups/project-check-handlers';
-import { teamRoleHandlers } from './lookups/team-role-handlers';
-import { projectDetailHandlers } from './project-detail-handlers';
-import { projectHandlers } from './project-handlers';
+import { dashboardHandlers } from './dashboard/dashboard-handlers';
+import { importErrorHandlers } from './import-errors/import-errors-handlers';
+import { lookupsHandlers } from './lookups/lookups-handlers';
+import { projectsHandlers } from './projects/projects-handlers';
 import { resultConfigHandlers } from './result-config/result-config-handlers';
 
 export const projectServiceHandlers: ServiceHandlers<operations> = {
-  ...checkUserEmailHandlers,
-  ...projectHandlers,
-  ...projectDetailHandlers,
+  ...adminHandlers,
+  ...projectsHandlers,
+  ...dashboardHandlers,
   ...communicationHandlers,
-  ...projectCheckHandlers,
-  ...teamRoleHandlers,
-  ...formLookupHandlers,
+  ...lookupsHandlers,
   ...resultConfigHandlers,
   ...importErrorHandlers,
 };
+
+// Public functions: tenant creation (user-service), the invitations (participant-service), the seed and tests.
+export { createTenantProjectDefaults } from './projects/tenant-project-defaults';
+export { createProject, createProjectWithQuestions, type NewProject, type NewQuestion } from './projects/projects-store';
+export { STAGE, STATUS } from './projects/project-attributes';
+export { saveTemplate } from './communication/save-template';
+export { findInvitationTemplate, findProject, findTemplate, requireProjectLanguage, type StoredTemplate } from './communication/template-store';
+export { dialInNumberFor, findProjectCodeUsers, saveProjectLanguageConfig } from './lookups/language-config-store';

@@ -1,21 +1,24 @@
 import type { operations } from '../../../contracts/user-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
-import { accountHandlers } from './account-handlers';
-import { adminUserHandlers } from './admin-user-handlers';
-import { appHandlers } from './app-handlers';
-import { callCenterHandlers } from './call-center-handlers';
-import { projectPermissionHandlers } from './project-permission-handlers';
-import { roleHandlers } from './role-handlers';
-import { tenantHandlers } from './tenant-handlers';
-import { userHandlers } from './user-handlers';
+import { adminHandlers } from './admin/admin-handlers';
+import { appHandlers } from './app/app-handlers';
+import { callCenterHandlers } from './call-centers/call-centers-handlers';
+import { tenantHandlers } from './tenants/tenants-handlers';
+import { userHandlers } from './users/users-handlers';
 
 export const userServiceHandlers: ServiceHandlers<operations> = {
   ...userHandlers,
   ...tenantHandlers,
   ...callCenterHandlers,
   ...appHandlers,
-  ...projectPermissionHandlers,
-  ...accountHandlers,
-  ...adminUserHandlers,
-  ...roleHandlers,
+  ...adminHandlers,
 };
+
+// Public functions: the seed, the test helpers and other services' tests build data through these.
+export { createCallCenter, type NewCallCenter } from './call-centers/call-centers-store';
+export { createOrder, type NewOrder } from './orders/orders-store';
+export { createRole, setRolePermissions, type PermissionAccess } from './roles/roles-store';
+export * from './roles/standard-roles';
+export { createTenant, type CreatedTenant, type NewTenant } from './tenants/create-tenant';
+export { saveTenantAttribute, type TenantAttributeValue } from './tenants/tenants-store';
+export { addUserToTenant, createUser, setMembershipRole, setUserActive, type NewUser } from './users/users-store';

@@ -185,9 +185,9 @@ export type ListProjectCardsApiResponse =
     stages: ProjectAttribute[];
   };
 export type ListProjectCardsApiArg = {
-  /** Comma-separated STATUS attribute ids; absent or empty means every status. */
+  /** STATUS attribute ids (the parameter repeated, `?x=1&x=2`); absent means every status. */
   statusId?: IdList;
-  /** Comma-separated STAGE attribute ids; absent or empty means every stage. */
+  /** STAGE attribute ids (the parameter repeated, `?x=1&x=2`); absent means every stage. */
   stageId?: IdList;
 };
 export type ListProjectAttributesApiResponse =
@@ -366,7 +366,7 @@ export type Error = {
     message: string;
   }[];
 };
-export type IdList = string;
+export type IdList = number[];
 export type DashboardKpi = {
   active_project_count: number;
   /** Projects at the stage of sequence 4 (complete). */

@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from '../../../shared/email-pattern';
+import { EMAIL_PATTERN } from '../../../shared/email-rules';
 
 /** Final-form field validators: each returns the message to show, or undefined when the value is fine. */
 export type Validator<Value = unknown> = (value: Value, allValues: object) => string | undefined;

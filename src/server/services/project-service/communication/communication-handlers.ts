@@ -1,7 +1,14 @@
 import type { components, operations } from '../../../../contracts/project-service';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
 import { saveTemplate } from './save-template';
-import { allowedPlaceholders, findProject, findTemplate, requireProjectLanguage, type StoredTemplate } from './template-store';
+import {
+  allowedPlaceholders,
+  findProject,
+  findTemplate,
+  listProjectTemplates,
+  requireProjectLanguage,
+  type StoredTemplate,
+} from './template-store';
 import type { AllowedPlaceholder, TemplateType } from '../../../../shared/template-rules';
 
 type CommunicationHandlers = Pick<
@@ -51,13 +58,7 @@ export const communicationHandlers: CommunicationHandlers = {
   async listProjectCommunicationTemplates({ params }, ctx) {
     return ctx.inTenant(async (trx) => {
       await findProject(trx, params.id);
-      const rows = await trx
-        .selectFrom('communication_templates')
-        .select(['id', 'template_type', 'language_id', 'template_name', 'updated_at'])
-        .where('project_id', '=', params.id)
-        .orderBy('template_type')
-        .orderBy('language_id')
-        .execute();
+      const rows = await listProjectTemplates(trx, params.id);
       return rows.map((r) => ({ ...r, updated_at: r.updated_at.toISOString() }));
     });
   },

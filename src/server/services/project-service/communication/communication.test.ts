@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
 import type { SignedIn } from '../../../testing/api-client';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { createProject } from '../create-project';
-import { STAGE } from '../project-attributes';
+import { createProject } from '../projects/projects-store';
+import { STAGE } from '../projects/project-attributes';
 
 let t: TestApp;
 let acme: number;

@@ -98,3 +98,14 @@ export async function upsertTemplate(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** A project's saved templates by type and language. */
+export function listProjectTemplates(trx: Db, projectId: number) {
+  return trx
+    .selectFrom('communication_templates')
+    .select(['id', 'template_type', 'language_id', 'template_name', 'updated_at'])
+    .where('project_id', '=', projectId)
+    .orderBy('template_type')
+    .orderBy('language_id')
+    .execute();
+}

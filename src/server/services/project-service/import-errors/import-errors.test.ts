@@ -3,9 +3,9 @@ import { withTenant } from '../../../platform/tenancy/with-tenant';
 import type { SignedIn } from '../../../testing/api-client';
 import { createUnprivilegedUser } from '../../../testing/create-unprivileged-user';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { setRolePermissions } from '../../user-service/set-role-permissions';
-import { createProject } from '../create-project';
-import { importErrorFileName, storeImportErrorFile } from './import-error-store';
+import { setRolePermissions } from '../../user-service';
+import { createProject } from '../projects/projects-store';
+import { importErrorFileName, storeImportErrorFile } from './import-errors-store';
 
 let t: TestApp;
 let acme: number;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
 import { isUniqueViolation } from '../../../platform/db/postgres-errors';
 import { HttpError } from '../../../platform/http/http-error';
-import { FieldErrors } from '../../user-service/admin-rules';
+import { FieldErrors } from '../../../platform/http/field-errors';
 import { RANGES } from './project-form-options';
 
 /** One "Multi Language Configuration" row of the project form (001 §3 projectMultiLanguageConfig). */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
 import type { SignedIn } from '../../../testing/api-client';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { createProject } from '../create-project';
+import { createProject } from '../projects/projects-store';
 import { readProjectLanguageConfig, saveProjectLanguageConfig } from './language-config-store';
 
 let t: TestApp;

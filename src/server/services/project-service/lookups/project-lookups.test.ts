@@ -2,7 +2,7 @@ import { withTenant } from '../../../platform/tenancy/with-tenant';
 import type { SignedIn } from '../../../testing/api-client';
 import { createUnprivilegedUser } from '../../../testing/create-unprivileged-user';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { createRole } from '../../user-service/create-role';
+import { createRole } from '../../user-service';
 
 let t: TestApp;
 let acme: number;

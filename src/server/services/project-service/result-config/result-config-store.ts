@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db, ResultConfigRow, ResultConfigTypes } from '../../../platform/db/schema';
 import { isUniqueViolation } from '../../../platform/db/postgres-errors';
 import { HttpError } from '../../../platform/http/http-error';
-import { FieldErrors } from '../../user-service/admin-rules';
+import { FieldErrors } from '../../../platform/http/field-errors';
 
 /**
  * Result-configuration templates (002 §2.10, §3): per template type, how each result code is shown (English

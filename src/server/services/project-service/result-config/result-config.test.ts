@@ -1,5 +1,5 @@
 import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
-import { createTenant } from '../../user-service/create-tenant';
+import { createTenant } from '../../user-service';
 import type { SignedIn } from '../../../testing/api-client';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import {

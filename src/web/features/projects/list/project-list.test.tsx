@@ -10,7 +10,8 @@ const lastListQuery = (stub: ReturnType<typeof installFetchStub>) => {
   const calls = stub.callsTo(DASHBOARD_PATHS.listProjectCards);
   const last = calls[calls.length - 1];
   if (!last) throw new Error('the project list was not asked for');
-  return { statusId: last.query.get('statusId'), stageId: last.query.get('stageId') };
+  // The ids travel as a repeated parameter; joined here so the expectations read as lists.
+  return { statusId: last.query.getAll('statusId').join(','), stageId: last.query.getAll('stageId').join(',') };
 };
 
 describe('Project list', () => {

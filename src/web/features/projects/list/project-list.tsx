@@ -61,7 +61,7 @@ export function ProjectList({ heading = false }: { heading?: boolean }) {
   }, [attributeData]);
   const statusIds = resolveStatusFilter(filters, options.status);
 
-  const listArgument: ListProjectCardsApiArg = { statusId: statusIds.join(','), stageId: filters.stage.join(',') };
+  const listArgument: ListProjectCardsApiArg = { statusId: statusIds, stageId: filters.stage };
   const projects = useListProjectCardsQuery(listArgument, { skip: !attributeData });
   // Kept while a filter change refetches (shown dimmed).
   const projectData = projects.data;

@@ -1,0 +1,57 @@
+import type { operations } from '../../../../contracts/project-service';
+import type { ServiceHandlers } from '../../../platform/openapi/handler';
+import { requireOperatingTenant } from '../../../platform/tenancy/require-operating-tenant';
+import { notFound } from '../../../platform/http/http-error';
+import { readProjectLanguageConfig } from '../lookups/language-config-store';
+import { findProjectDetail, listProjectLanguages, projectAttributes, projectCards } from './projects-store';
+
+type ProjectsHandlers = Pick<
+  ServiceHandlers<operations>,
+  'listProjectCards' | 'listProjectAttributes' | 'getProject'
+>;
+
+const ids = (list: number[] | undefined): number[] => [...new Set(list ?? [])];
+
+export const projectsHandlers: ProjectsHandlers = {
+  async listProjectCards({ query, headers }, ctx) {
+    const tenantId = ctx.operatingTenant.id;
+    const languageId = headers.langId ?? 1;
+    return ctx.inTenant(async (trx) => ({
+      projects: await projectCards(trx, tenantId, { statusIds: ids(query.statusId), stageIds: ids(query.stageId) }, ctx.now()),
+      stages: await projectAttributes(trx, tenantId, languageId, { type: 'STAGE' }),
+    }));
+  },
+
+  async listProjectAttributes({ query }, ctx) {
+    requireOperatingTenant(query.tenant_id, ctx.operatingTenant.id);
+    const attributes = await ctx.inTenant((trx) =>
+      projectAttributes(trx, ctx.operatingTenant.id, query.language_id ?? 1, { activeOnly: query.active ?? false }),
+    );
+    return { attributes };
+  },
+
+  async getProject({ params }, ctx) {
+    return ctx.inTenant(async (trx) => {
+      const project = await findProjectDetail(trx, params.id);
+      if (!project) throw notFound('Project not found.');
+      const languages = await listProjectLanguages(trx, project.id);
+      const configs = await readProjectLanguageConfig(trx, project.id);
+      return {
+        projectId: project.id,
+        name: project.name,
+        description: project.description,
+        active: project.active,
+        statusId: project.status_id,
+        stageId: project.stage_id,
+        stageSequence: project.stage_sequence,
+        questionnaireType: project.questionnaire_type,
+        projectLanguagesData: languages.map((l) => ({ value: l.id, label: l.label })),
+        projectMultiLanguageConfig: configs.flatMap((c) =>
+          c.projectCode === null
+            ? []
+            : [{ language: c.languageId, projectCode: c.projectCode, dialInNumber: c.dialInNumber, ivrOption: c.ivrOption, callDelayBy: c.callDelayBy }],
+        ),
+      };
+    });
+  },
+};

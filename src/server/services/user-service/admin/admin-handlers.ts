@@ -1,0 +1,333 @@
+import { randomBytes } from 'node:crypto';
+import type { operations } from '../../../../contracts/user-service';
+import { normaliseEmail } from '../../../../shared/email-rules';
+import type { Principal } from '../../../platform/auth/principal';
+import { rolePermissions } from '../../../platform/auth/principal';
+import type { Db } from '../../../platform/db/schema';
+import { isUniqueViolation } from '../../../platform/db/postgres-errors';
+import { FieldErrors } from '../../../platform/http/field-errors';
+import { forbidden, HttpError, notFound } from '../../../platform/http/http-error';
+import type { ServiceHandlers, TenantContext } from '../../../platform/openapi/handler';
+import { uploadedFile } from '../../../platform/openapi/multipart-body';
+import { permissionById } from '../../../platform/permissions/catalogue';
+import { providerAccountRequired } from '../../../platform/tenancy/require-operating-tenant';
+import { invitationEmail, issuePasswordLink } from '../../authz-service';
+import { isOfferedRole, USER_MESSAGES } from '../../../../shared/user-rules';
+import { createRole, findRole, listRoles, rolePermissionStates, setRolePermissions, type PermissionAccess } from '../roles/roles-store';
+import { CUSTOMER_ADMIN } from '../roles/standard-roles';
+import { createTenant } from '../tenants/create-tenant';
+import { loadHomeUser, listHomeUsers } from '../users/home-users';
+import {
+  addUserToTenant,
+  createUser,
+  deleteHomeUser,
+  findUserIdByEmail,
+  setMembershipRole,
+  setUserActive,
+  updateUserDetails,
+} from '../users/users-store';
+import { tenantColumns } from './account-form';
+import {
+  checkAttribute,
+  checkPrimaryUser,
+  checkUserForm,
+  INVITATION_LIFETIME_MS,
+  NOT_IN_THIS_ENVIRONMENT_MESSAGE,
+  optionalText,
+} from './admin-rules';
+import { findAccountState, loadTenantDetail, updateAccount } from './admin-store';
+import { INTERNAL_GATE, roleMatrix } from './role-matrix';
+
+/** The Admin tag: accounts, their users, roles and the permission matrix (document 002). */
+type AdminHandlers = Pick<
+  ServiceHandlers<operations>,
+  | 'createTenant'
+  | 'getTenant'
+  | 'updateTenant'
+  | 'listAccountUsers'
+  | 'getUser'
+  | 'createUser'
+  | 'updateUser'
+  | 'deleteUser'
+  | 'listRoles'
+  | 'createRole'
+  | 'getRolePermissions'
+  | 'saveRolePermissions'
+>;
+
+export const ROLE_PERMISSION_UPDATED_MESSAGE = 'Role permission updated successfully';
+export const ROLE_CREATED_MESSAGE = 'Role created successfully';
+
+const newApiKey = () => randomBytes(24).toString('base64url');
+
+/**
+ * The transaction an account operation runs in: the operating tenant's own scope for itself, the provider's
+ * privileged one for another account (system tenant only); anyone else is refused.
+ */
+function accountScope(ctx: TenantContext, tenantId: number, write: boolean) {
+  if (tenantId === ctx.operatingTenant.id) return <T>(fn: (trx: Db) => Promise<T>) => ctx.inTenant(fn);
+  if (ctx.operatingTenant.isSystem && ctx.principal().homeTenantIsSystem) {
+    return <T>(fn: (trx: Db) => Promise<T>) => (write ? ctx.asProvider(fn) : ctx.acrossTenants(fn));
+  }
+  throw forbidden('You can only see and change the account you operate in.', { code: 'TENANT_FORBIDDEN' });
+}
+
+const nameTaken = (name: string) =>
+  new HttpError(409, `An account named ${name} already exists.`, {
+    code: 'TENANT_EXISTS',
+    errors: [{ field: 'tenantName', message: 'Account name already exists' }],
+  });
+
+const usersTenantForbidden = () =>
+  forbidden('You can only manage the users of the account you operate in.', { code: 'TENANT_FORBIDDEN' });
+const rolesTenantForbidden = () =>
+  forbidden('You can only manage the roles of the account you operate in.', { code: 'TENANT_FORBIDDEN' });
+const noSuchRole = () => notFound('No such role in this account.');
+
+/**
+ * A role the caller may give in this tenant: one of its roles, not a call-center role, and granting nothing
+ * the caller does not hold themselves (so a customer admin cannot hand out the provider's permissions).
+ */
+async function checkAssignableRole(trx: Db, errors: FieldErrors, principal: Principal, roleId: number | null | undefined): Promise<number | null> {
+  if (roleId === null || roleId === undefined) {
+    errors.add('roleId', USER_MESSAGES.ROLE_REQUIRED);
+    return null;
+  }
+  const role = await findRole(trx, roleId);
+  if (!role || !isOfferedRole(role.name)) {
+    errors.add('roleId', USER_MESSAGES.ROLE_REQUIRED);
+    return null;
+  }
+  const beyond = (await rolePermissions(trx, role.roleId)).filter((p) => !principal.permissions.has(p));
+  if (beyond.length) {
+    throw forbidden('You cannot give a role that holds permissions you do not have.', {
+      code: 'PERMISSION_ESCALATION',
+      errors: [{ field: 'roleId', message: `The role holds ${beyond.join(', ')}` }],
+    });
+  }
+  return role.roleId;
+}
+
+async function checkPrivilege(trx: Db, errors: FieldErrors, restricted: boolean, privilegeId: number | null | undefined) {
+  if (restricted) {
+    return checkAttribute(trx, errors, { field: 'privilegeId', type: 'SPECIAL_PRIVILEGE', id: privilegeId });
+  }
+  if (privilegeId !== null && privilegeId !== undefined) errors.add('privilegeId', NOT_IN_THIS_ENVIRONMENT_MESSAGE);
+  return null;
+}
+
+const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
+
+async function roleExists(trx: Db, roleId: number): Promise<boolean> {
+  // Row-level security limits roles to the operating tenant: another account's role is simply not found.
+  return (await findRole(trx, roleId)) !== null;
+}
+
+export const adminHandlers: AdminHandlers = {
+  async createTenant({ body }, ctx) {
+    if (!ctx.operatingTenant.isSystem) throw providerAccountRequired();
+    const now = ctx.now();
+    const restricted = ctx.deps.config.restrictedEnvironment;
+    const logo = uploadedFile(body.tenantLogo);
+    const { detail, invited } = await ctx.asProvider(async (trx) => {
+      const errors = new FieldErrors();
+      const columns = await tenantColumns(trx, errors, body, 'create', restricted);
+      checkPrimaryUser(errors, body);
+      errors.throwIfAny();
+      const firstName = body.userFirstName.trim();
+      const lastName = body.userLastName.trim();
+      const email = normaliseEmail(body.email);
+      const phoneNumber = optionalText(body.phoneNumber);
+
+      const existing = await findUserIdByEmail(trx, email);
+      if (existing !== null && body.confirmExistingUser !== true) {
+        throw new HttpError(409, `A user with the e-mail ${email} already exists.`, {
+          code: 'EMAIL_EXISTS',
+          errors: [{ field: 'email', message: 'Email already exists' }],
+        });
+      }
+      const { tenant, roles } = await createTenant(trx, { name: columns.name, isActive: columns.is_active, logo: logo?.data ?? null, now });
+      const customerAdmin = roles.get(CUSTOMER_ADMIN)!;
+      let userId = existing;
+      if (userId === null) {
+        userId = await createUser(trx, { tenantId: tenant.id, email, firstName, lastName, phoneNumber, isActive: true, now });
+        await issuePasswordLink(trx, ctx.deps, {
+          user: { id: userId, tenantId: tenant.id, email, firstName },
+          lifetimeMs: INVITATION_LIFETIME_MS,
+          now,
+          email: invitationEmail,
+        });
+      }
+      await addUserToTenant(trx, { userId, tenantId: tenant.id, roleId: customerAdmin, now });
+      await updateAccount(trx, tenant.id, {
+        ...columns,
+        greenhouse_api_key: columns.greenhouse_account ? newApiKey() : null,
+        primary_user_id: userId,
+      });
+      return { detail: (await loadTenantDetail(trx, tenant.id))!, invited: existing === null };
+    });
+    if (invited) ctx.deps.outbox.dispatchSoon();
+    return detail;
+  },
+
+  async getTenant({ params }, ctx) {
+    const detail = await accountScope(ctx, params.id, false)((trx) => loadTenantDetail(trx, params.id));
+    if (!detail) throw notFound('No such account.');
+    return detail;
+  },
+
+  async updateTenant({ params, body }, ctx) {
+    const restricted = ctx.deps.config.restrictedEnvironment;
+    const logo = uploadedFile(body.tenantLogo);
+    return accountScope(ctx, params.id, true)(async (trx) => {
+      const current = await findAccountState(trx, params.id);
+      if (!current) throw notFound('No such account.');
+      const errors = new FieldErrors();
+      const columns = await tenantColumns(trx, errors, body, 'edit', restricted);
+      if (current.is_system && !columns.is_active) errors.add('isActive', "The provider's account cannot be deactivated.");
+      errors.throwIfAny();
+      // The API key is issued by the server when the account first becomes a greenhouse account; never edited.
+      const issueKey = columns.greenhouse_account && !current.greenhouse_api_key;
+      try {
+        await updateAccount(trx, params.id, {
+          ...columns,
+          ...(logo && { logo: logo.data }),
+          ...(issueKey && { greenhouse_api_key: newApiKey() }),
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw nameTaken(columns.name);
+        throw error;
+      }
+      return (await loadTenantDetail(trx, params.id))!;
+    });
+  },
+
+  async listAccountUsers({ params }, ctx) {
+    if (params.tenantId !== ctx.operatingTenant.id) throw usersTenantForbidden();
+    return ctx.inTenant((trx) => listHomeUsers(trx, params.tenantId));
+  },
+
+  async getUser({ params }, ctx) {
+    return ctx.inTenant((trx) => loadHomeUser(trx, ctx.operatingTenant.id, params.id));
+  },
+
+  async createUser({ body }, ctx) {
+    if (body.tenantId !== ctx.operatingTenant.id) throw usersTenantForbidden();
+    const now = ctx.now();
+    const tenantId = ctx.operatingTenant.id;
+    const created = await ctx.inTenant(async (trx) => {
+      const errors = new FieldErrors();
+      const restricted = ctx.deps.config.restrictedEnvironment;
+      checkUserForm(errors, body, { mode: 'create', restricted });
+      const [firstName, lastName, title] = [body.firstName.trim(), body.lastName.trim(), body.title.trim()];
+      const email = normaliseEmail(body.email);
+      const roleId = await checkAssignableRole(trx, errors, ctx.principal(), body.roleId);
+      const privilegeId = await checkPrivilege(trx, errors, restricted, body.privilegeId);
+      errors.throwIfAny();
+      const userId = await createUser(trx, { tenantId, email, firstName, lastName, title, isActive: body.isActive, now });
+      if (privilegeId !== null) await updateUserDetails(trx, userId, { privilegeId });
+      await addUserToTenant(trx, { userId, tenantId, roleId: roleId!, now });
+      if (body.isActive) {
+        await issuePasswordLink(trx, ctx.deps, {
+          user: { id: userId, tenantId, email, firstName },
+          lifetimeMs: INVITATION_LIFETIME_MS,
+          now,
+          email: invitationEmail,
+        });
+      }
+      return loadHomeUser(trx, tenantId, userId);
+    });
+    if (created.isActive) ctx.deps.outbox.dispatchSoon();
+    return created;
+  },
+
+  async updateUser({ params, body }, ctx) {
+    const tenantId = ctx.operatingTenant.id;
+    const principal = ctx.principal();
+    return ctx.inTenant(async (trx) => {
+      const current = await loadHomeUser(trx, tenantId, params.id);
+      const errors = new FieldErrors();
+      const restricted = ctx.deps.config.restrictedEnvironment;
+      checkUserForm(errors, body, { mode: 'edit', restricted });
+      const [firstName, lastName, title] = [body.firstName.trim(), body.lastName.trim(), body.title.trim()];
+      if (params.id === principal.userId && !body.isActive) errors.add('isActive', 'You cannot deactivate yourself.');
+      const roleId = body.roleId === undefined || body.roleId === current.roleId ? null : await checkAssignableRole(trx, errors, principal, body.roleId);
+      const privilegeId = await checkPrivilege(trx, errors, restricted, body.privilegeId);
+      errors.throwIfAny();
+      await updateUserDetails(trx, params.id, { firstName, lastName, title, privilegeId });
+      if (roleId !== null) {
+        const moved = await setMembershipRole(trx, { userId: params.id, tenantId, roleId });
+        if (!moved) await addUserToTenant(trx, { userId: params.id, tenantId, roleId, now: ctx.now() });
+      }
+      // Deactivation ends every open session at once: the next call of that user answers 401.
+      if (body.isActive !== current.isActive) await setUserActive(trx, { userId: params.id, active: body.isActive, now: ctx.now() });
+      return loadHomeUser(trx, tenantId, params.id);
+    });
+  },
+
+  async deleteUser({ params }, ctx) {
+    const tenantId = ctx.operatingTenant.id;
+    if (params.id === ctx.principal().userId) {
+      throw new HttpError(422, 'You cannot delete yourself.', { code: 'SELF_DELETE', errors: [{ field: 'id', message: 'You cannot delete yourself.' }] });
+    }
+    const user = await ctx.inTenant(async (trx) => {
+      const found = await loadHomeUser(trx, tenantId, params.id);
+      await deleteHomeUser(trx, tenantId, params.id, ctx.now());
+      return found;
+    });
+    return { data: `User ${fullName(user)} Deleted Successfully` };
+  },
+
+  async listRoles(_input, ctx) {
+    return ctx.inTenant((trx) => listRoles(trx));
+  },
+
+  async createRole({ body }, ctx) {
+    if (body.tenantId !== ctx.operatingTenant.id) throw rolesTenantForbidden();
+    const tenantId = ctx.operatingTenant.id;
+    return ctx.inTenant(async (trx) => {
+      const errors = new FieldErrors();
+      const name = errors.required('name', body.name, 'Role Name is required');
+      errors.throwIfAny();
+      const roleId = await createRole(trx, { tenantId, name, description: body.description, now: ctx.now() });
+      // A new role holds only what every role holds (the permission save rule's constant grant).
+      await setRolePermissions(trx, { tenantId, tenantIsSystem: ctx.operatingTenant.isSystem, roleId, accessList: [] });
+      return (await findRole(trx, roleId))!;
+    });
+  },
+
+  async getRolePermissions({ query }, ctx) {
+    return ctx.inTenant(async (trx) => {
+      if (!(await roleExists(trx, query.roleId))) throw noSuchRole();
+      return roleMatrix(query.roleId, await rolePermissionStates(trx, query.roleId), ctx.principal(), ctx.operatingTenant.isSystem);
+    });
+  },
+
+  async saveRolePermissions({ body }, ctx) {
+    if (body.tenantId !== ctx.operatingTenant.id) throw rolesTenantForbidden();
+    const principal = ctx.principal();
+    const tenantIsSystem = ctx.operatingTenant.isSystem;
+    return ctx.inTenant(async (trx) => {
+      if (!(await roleExists(trx, body.roleId))) throw noSuchRole();
+      // Outside the system tenant, only a caller holding id 80 may touch the internal group (002 §6); for
+      // anyone else its entries are stripped and keep their state, whatever the request says.
+      const mayTouchInternal = tenantIsSystem || principal.permissions.has(INTERNAL_GATE);
+      const accessList: PermissionAccess[] = body.accessList.filter(
+        (a) => mayTouchInternal || permissionById.get(a.permissionId)?.group !== 'internal',
+      );
+      const beyond = accessList
+        .filter((a) => a.active && permissionById.has(a.permissionId))
+        .map((a) => permissionById.get(a.permissionId)!.permission)
+        .filter((p) => !principal.permissions.has(p));
+      if (beyond.length) {
+        throw new HttpError(403, 'You cannot grant permissions you do not hold yourself.', {
+          code: 'PERMISSION_ESCALATION',
+          errors: beyond.map((p) => ({ field: 'accessList', message: `You do not hold ${p}` })),
+        });
+      }
+      await setRolePermissions(trx, { tenantId: ctx.operatingTenant.id, tenantIsSystem, roleId: body.roleId, accessList });
+      const matrix = roleMatrix(body.roleId, await rolePermissionStates(trx, body.roleId), principal, tenantIsSystem);
+      return { message: ROLE_PERMISSION_UPDATED_MESSAGE, data: matrix };
+    });
+  },
+};

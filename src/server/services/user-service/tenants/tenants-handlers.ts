@@ -1,0 +1,95 @@
+import type { operations } from '../../../../contracts/user-service';
+import type { TenantAttributeType } from '../../../platform/db/schema';
+import { forbidden } from '../../../platform/http/http-error';
+import type { ServiceHandlers } from '../../../platform/openapi/handler';
+import { listHomeUsers } from '../users/home-users';
+import { listLanguages, listMemberTenants, listTenantAttributes, pageTenants, tenantsWithProjects } from './tenants-store';
+
+type TenantHandlers = Pick<
+  ServiceHandlers<operations>,
+  | 'listUserTenants'
+  | 'listLanguages'
+  | 'listTenants'
+  | 'getTenantAttributes'
+  | 'listEmbedDashboardUrls'
+  | 'listTenantProjects'
+  | 'listTenantUsers'
+>;
+
+const ENGLISH = 1;
+
+export const tenantHandlers: TenantHandlers = {
+  async listUserTenants(_input, ctx) {
+    const principal = ctx.principal();
+    const rows = await ctx.system((trx) => listMemberTenants(trx, principal.userId));
+    // Interviews arrive with the execution-service issue; until then every tenant has none.
+    return rows.map((t) => ({
+      tenantId: t.id,
+      tenantName: t.name,
+      isPrimaryTenant: t.id === principal.homeTenantId,
+      totalNumberOfInterviews: 0,
+    }));
+  },
+
+  async listLanguages(_input, ctx) {
+    const rows = await ctx.system((trx) => listLanguages(trx));
+    return rows.map((l) => ({ id: l.id, shortCode: l.short_code, label: l.label }));
+  },
+
+  async listTenants({ query }, ctx) {
+    const pageSize = Math.min(query.pageSize ?? 25, 1000);
+    const pageNumber = query.pageNumber ?? 0;
+    const scopeToOwn = !ctx.operatingTenant.isSystem;
+    return ctx.inTenant(async (trx) => {
+      const { rows, total } = await pageTenants(trx, {
+        onlyTenantId: scopeToOwn ? ctx.operatingTenant.id : null,
+        search: query.search?.trim(),
+        byName: query.tenantName,
+        byDate: query.date ?? 'desc',
+        pageSize,
+        pageNumber,
+      });
+      return {
+        tenantList: rows.map((t) => ({
+          tenantId: t.id,
+          tenantName: t.name,
+          isActive: t.is_active,
+          isSystemTenant: t.is_system,
+          createTs: t.created_at.toISOString(),
+        })),
+        totalTenants: total,
+      };
+    });
+  },
+
+  async getTenantAttributes({ query }, ctx) {
+    const languageId = query.language_id ?? ENGLISH;
+    const rows = await ctx.inTenant((trx) => listTenantAttributes(trx, [languageId, ENGLISH]));
+    // A type without a translation in the requested language (Tagalog today) falls back to English.
+    const translated = new Set(rows.filter((r) => r.language_id === languageId).map((r) => r.attribute_type));
+    const groups: Partial<Record<TenantAttributeType, { attributeId: number; description: string; sequence: number }[]>> = {};
+    for (const r of rows) {
+      const wanted = translated.has(r.attribute_type) ? languageId : ENGLISH;
+      if (r.language_id !== wanted) continue;
+      (groups[r.attribute_type] ??= []).push({ attributeId: r.attribute_id, description: r.description, sequence: r.sequence });
+    }
+    return { tenantAttributes: groups };
+  },
+
+  async listEmbedDashboardUrls(_input, ctx) {
+    return ctx.deps.config.embedDashboards.map(({ title, url }) => ({ title, url }));
+  },
+
+  async listTenantProjects(_input, ctx) {
+    return ctx.operatingTenant.isSystem
+      ? ctx.acrossTenants((trx) => tenantsWithProjects(trx, null))
+      : ctx.inTenant((trx) => tenantsWithProjects(trx, ctx.operatingTenant.id));
+  },
+
+  async listTenantUsers({ params }, ctx) {
+    if (params.id !== ctx.operatingTenant.id) {
+      throw forbidden('You can only list the users of the tenant you operate in.', { code: 'TENANT_FORBIDDEN' });
+    }
+    return ctx.inTenant((trx) => listHomeUsers(trx, params.id));
+  },
+};

@@ -11,6 +11,7 @@ import { TokenService } from './platform/auth/token-service';
 import { systemClock, type Clock } from './platform/clock';
 import type { Db } from './platform/db/schema';
 import { createErrorHandler } from './platform/http/error-handler';
+import { registerHealthRoutes } from './platform/http/health';
 import { securityHeaders } from './platform/http/security-headers';
 import { DEFAULT_DIST_DIR, registerStaticConsole } from './platform/http/static-console';
 import { readAllOperations } from './platform/openapi/contract';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(createErrorHandler(deps));
 
   registerOperations(app, deps, readAllOperations(), SERVICE_HANDLERS);
+  registerHealthRoutes(app, db);
   await registerStaticConsole(app, options.distDir ?? DEFAULT_DIST_DIR);
 
   app.addHook('onClose', () => outbox.stop());

@@ -9,7 +9,12 @@ import { isEmptyDatabase, seedDemoData } from './seed/seed-demo-data';
 
 const config = loadConfig();
 const logger = createLogger(config);
-const db = await openDatabase(config);
+const db = await openDatabase(config, (error) => logger.warn({ err: error }, 'database connection lost; the pool reconnects')).catch(
+  (error: unknown) => {
+    logger.fatal({ err: error }, error instanceof Error ? error.message : 'could not open the database');
+    process.exit(1);
+  },
+);
 
 try {
   const applied = await prepareDatabase(db);

@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../../app';
+import { prepareDatabase } from '../../prepare-database';
+import { DEMO_PASSWORD } from '../../seed/demo-data';
+import { seedDemoData } from '../../seed/seed-demo-data';
+import { startPostgresServer, type PostgresServer } from '../../testing/postgres-server';
+import { testConfig } from '../../testing/test-config';
+import { PasswordHasher } from '../auth/password-hasher';
+import { MovableClock } from '../clock';
+import { SERVER_ERROR_MESSAGE } from '../http/error-handler';
+import { openDatabase } from './open-database';
+import type { Db } from './schema';
+
+// Finding 1 of issue 11: a dropped PostgreSQL connection killed the process ("Unhandled 'error' event").
+let server: PostgresServer;
+let dataDir: string;
+let db: Db;
+let app: FastifyInstance;
+const connectionErrors: Error[] = [];
+
+const signIn = () =>
+  app.inject({ method: 'POST', url: '/api/authz-service/userLogin', payload: { email: 'admin@acme.test', password: DEMO_PASSWORD }, remoteAddress: '10.9.9.9' });
+const ready = () => app.inject({ method: 'GET', url: '/api/health/ready' });
+
+async function waitFor(condition: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 200; i += 1) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+beforeAll(async () => {
+  server = await startPostgresServer();
+  dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-outage-'));
+  const config = testConfig(dataDir, { databaseUrl: server.url });
+  db = await openDatabase(config, (error) => connectionErrors.push(error));
+  await prepareDatabase(db);
+  const clock = new MovableClock();
+  await seedDemoData({ db, clock, passwords: new PasswordHasher(config.passwordHashing) });
+  app = await buildApp({ config, db, clock, logger: pino({ level: 'silent' }), outboxSweepMs: null, distDir: join(dataDir, 'none') });
+  await app.ready();
+}, 180_000);
+
+afterAll(async () => {
+  await app?.close();
+  await db?.destroy();
+  server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('login path check: the sign-in route is where this test expects it', async () => {
+  expect((await signIn()).statusCode).toBe(200);
+});
+
+test('connections terminated by the server: the request in flight answers 503, the process lives, the next one succeeds', async () => {
+  const admin = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: server.url, max: 1 }) }) });
+  try {
+    await admin.connection().execute(async (conn) => {
+      await sql`BEGIN`.execute(conn);
+      await sql`LOCK TABLE users IN ACCESS EXCLUSIVE MODE`.execute(conn);
+      const inFlight = signIn();
+      await waitFor(async () => {
+        const waiting = await sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()`.execute(conn);
+        return waiting.rows[0]!.n > 0;
+      }, 'the sign-in to wait on the lock');
+      await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()`.execute(conn);
+      const answer = await inFlight;
+      await sql`ROLLBACK`.execute(conn);
+      expect(answer.statusCode).toBe(503);
+      expect(answer.json()).toEqual({ message: SERVER_ERROR_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
+    });
+  } finally {
+    await admin.destroy();
+  }
+  // Idle clients of the pool were terminated too: the pool reported them instead of crashing the process.
+  expect(connectionErrors.length).toBeGreaterThan(0);
+  expect((await signIn()).statusCode).toBe(200);
+  expect((await ready()).statusCode).toBe(200);
+}, 60_000);
+
+test('a restart of the cluster: 503 and not ready while it is down, then ready and signing in again', async () => {
+  expect((await ready()).statusCode).toBe(200);
+  server.halt();
+  try {
+    const down = await signIn();
+    expect(down.statusCode).toBe(503);
+    expect(down.json().message).toBe(SERVER_ERROR_MESSAGE);
+    const notReady = await ready();
+    expect(notReady.statusCode).toBe(503);
+    expect(notReady.json()).toMatchObject({ status: 'unavailable' });
+  } finally {
+    server.start();
+  }
+  await waitFor(async () => (await ready()).statusCode === 200, 'readiness after the restart');
+  expect((await ready()).json()).toEqual({ status: 'ready' });
+  expect((await signIn()).statusCode).toBe(200);
+}, 60_000);

@@ -5,7 +5,7 @@ import { systemClock } from './platform/clock';
 import { openDatabase } from './platform/db/open-database';
 import { prepareDatabase } from './prepare-database';
 import { demoUsersTable } from './seed/demo-users-table';
-import { isEmptyDatabase, seedDemoData } from './seed/seed-demo-data';
+import { seedOnStart } from './seed/seed-on-start';
 
 const config = loadConfig();
 const logger = createLogger(config);
@@ -19,9 +19,9 @@ const db = await openDatabase(config, (error) => logger.warn({ err: error }, 'da
 try {
   const applied = await prepareDatabase(db);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
-  if (config.seed === 'auto' && (await isEmptyDatabase(db))) {
-    const report = await seedDemoData({ db, clock: systemClock, passwords: new PasswordHasher(config.passwordHashing) });
-    logger.info(report, 'empty database seeded with demo data');
+  if (config.seed === 'auto') {
+    const report = await seedOnStart({ db, clock: systemClock, passwords: new PasswordHasher(config.passwordHashing) });
+    if (report) logger.info(report, report.resumed ? 'interrupted demo seed completed' : 'empty database seeded with demo data');
   }
 } catch (error) {
   logger.fatal({ err: error }, 'could not prepare the database');

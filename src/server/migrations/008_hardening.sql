@@ -6,3 +6,7 @@ CREATE TABLE seed_runs (
   started_at timestamptz NOT NULL,
   completed_at timestamptz
 );
+
+-- A new password link voids the user's older ones in the transaction that issues it, which for an invitation
+-- (Add User, account creation) is the tenant's: the application role may mark links used, never read them.
+GRANT SELECT (id, user_id, tenant_id, used_at), UPDATE (used_at) ON password_reset_tokens TO voxscreen_app;

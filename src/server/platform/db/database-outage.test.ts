@@ -104,3 +104,8 @@ test('a restart of the cluster: 503 and not ready while it is down, then ready a
   expect((await ready()).json()).toEqual({ status: 'ready' });
   expect((await signIn()).statusCode).toBe(200);
 }, 60_000);
+
+test('bigint columns arrive as numbers, as on the embedded database (outboxMessageId was a string here)', async () => {
+  const row = await sql<{ id: unknown }>`SELECT 9007199254740991::bigint AS id`.execute(db);
+  expect(row.rows[0]!.id).toBe(9007199254740991);
+});

@@ -16,13 +16,19 @@ export interface DatabaseOptions {
 /** Where a lost PostgreSQL connection is reported (the process keeps running; the pool replaces the client). */
 export type ConnectionErrorLog = (error: Error) => void;
 
+const INT8_OID = 20;
+
+/** `bigint` columns (outbox and participant ids, counts) arrive as numbers, as PGlite gives them (ADR 0013). */
+const getTypeParser = ((oid: number, format?: 'text' | 'binary') =>
+  oid === INT8_OID && format !== 'binary' ? (text: string) => Number(text) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser;
+
 /**
  * A PostgreSQL pool that survives a dropped connection: node-postgres emits 'error' on an idle client (through
  * the pool) and on a checked-out client between queries; without listeners either kills the process. A client
  * that errored is no longer queryable and the pool discards it on release.
  */
 export function resilientPool(connectionString: string, onError: ConnectionErrorLog): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000, types: { getTypeParser } });
   pool.on('error', onError);
   pool.on('connect', (client) => client.on('error', onError));
   return pool;

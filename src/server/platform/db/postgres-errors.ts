@@ -18,3 +18,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
   return error instanceof Error && CONNECTION_ERROR_MESSAGES.test(error.message);
 }
+
+/**
+ * SQLSTATE class 22 (data exception: a NUL character, a number out of range, text that is not a number):
+ * input the request validation should have refused; answered 400 as a safety net, never a 500.
+ */
+export const isDataException = (error: unknown) => sqlState(error)?.startsWith('22') === true;

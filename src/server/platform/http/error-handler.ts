@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { recordAudit } from '../audit/record-audit';
-import { isDatabaseUnavailable } from '../db/postgres-errors';
+import { isDatabaseUnavailable, isDataException } from '../db/postgres-errors';
 import { withSystem } from '../tenancy/with-tenant';
 import { HttpError, type FieldError } from './http-error';
 
@@ -88,6 +88,10 @@ export function createErrorHandler(deps: AppDeps) {
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply.code(503).header('retry-after', '5').send({ message: SERVER_ERROR_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
+    }
+    if (isDataException(error)) {
+      request.log.warn({ err: error }, 'input refused by the database that validation let through');
+      return reply.code(400).send({ message: 'The request does not match the contract.', code: 'BAD_REQUEST' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: 'Something went wrong', code: 'INTERNAL' });

@@ -12,6 +12,7 @@ import { systemClock, type Clock } from './platform/clock';
 import type { Db } from './platform/db/schema';
 import { createErrorHandler } from './platform/http/error-handler';
 import { registerHealthRoutes } from './platform/http/health';
+import { registerNoStore } from './platform/http/no-store';
 import { securityHeaders } from './platform/http/security-headers';
 import { DEFAULT_DIST_DIR, registerStaticConsole } from './platform/http/static-console';
 import { readAllOperations } from './platform/openapi/contract';
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorateRequest('access', null);
   app.addHook('onSend', securityHeaders(config.embedDashboards));
+  registerNoStore(app);
   app.setErrorHandler(createErrorHandler(deps));
 
   registerOperations(app, deps, readAllOperations(), SERVICE_HANDLERS);

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/schema';
 import { forbidden, HttpError, notFound } from '../../platform/http/http-error';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { INTERNAL_PERMISSIONS_GATE_ID, PERMISSION_CATALOGUE, permissionById, type PermissionDefinition } from '../../platform/permissions/catalogue';
+import { refuseDroppedInternal } from '../../platform/permissions/refuse-dropped-internal';
 import { FieldErrors } from './admin-rules';
 import { createRole } from './create-role';
 import { setRolePermissions, type PermissionAccess } from './set-role-permissions';
@@ -90,6 +91,7 @@ export const roleHandlers: RoleHandlers = {
       // Outside the system tenant, only a caller holding id 80 may touch the internal group (002 §6); for
       // anyone else its entries are stripped and keep their state, whatever the request says.
       const mayTouchInternal = tenantIsSystem || principal.permissions.has(INTERNAL_GATE);
+      refuseDroppedInternal(body.accessList, { tenantIsSystem, callerHoldsGate: mayTouchInternal });
       const accessList: PermissionAccess[] = body.accessList.filter(
         (a) => mayTouchInternal || permissionById.get(a.permissionId)?.group !== 'internal',
       );

@@ -49,7 +49,7 @@ describe('contract fuzz on PostgreSQL', () => {
     await prepareDatabase(db);
     const clock = new MovableClock();
     await seedDemoData({ db, clock, passwords: new PasswordHasher(config.passwordHashing) });
-    app = await buildApp({ config, db, clock, logger: pino({ level: 'silent' }), outboxSweepMs: null, distDir: join(dataDir, 'none') });
+    app = await buildApp({ config, db, clock, logger: pino({ level: 'silent' }), outboxSweepMs: null, distDir: join(dataDir, 'none'), rateLimits: null });
     await app.ready();
     fuzzer = new ContractFuzzer({ app, db });
   }, 180_000);

@@ -33,10 +33,10 @@ const config: Config = {
         // refuses without --experimental-vm-modules; swc turns those into require().
         '@electric-sql/pglite/dist/.+\\.cjs$': swc(),
       },
-      // jose, cookie (used by Fastify's inject) and sanitize-html's HTML parser ship ESM only; compile them to
-      // CommonJS with the rest. Only the innermost node_modules segment decides (the parser is nested).
+      // jose, cookie (used by Fastify's inject), sanitize-html's HTML parser and file-type with its readers ship
+      // ESM only; compile them to CommonJS with the rest. Only the innermost node_modules segment decides.
       transformIgnorePatterns: [
-        '/node_modules/(?!(jose|cookie|@electric-sql/pglite|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)/)(?!.*/node_modules/)',
+        '/node_modules/(?!(jose|cookie|@electric-sql/pglite|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)(?!.*/node_modules/)',
       ],
       moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
     },

@@ -4,6 +4,7 @@ import { HttpError } from '../http/http-error';
 import type { JsonSchema } from './contract';
 import { findNul, NUL_MESSAGE } from './input-rules';
 import { createAjv } from './schema-validator';
+import { SAFE_IMAGE_TYPES, sniffImageType } from './sniff-upload';
 
 /** An uploaded file of a multipart body, as the handler receives it. */
 export interface UploadedFile {
@@ -89,7 +90,13 @@ export function createMultipartReader(schema: JsonSchema) {
         if (accepted && !new RegExp(`^${accepted.replace('*', '[^/]+')}$`).test(part.mimetype)) {
           throw new HttpError(422, 'Invalid file type.', { code: 'INVALID_FILE_TYPE', errors: [{ field: part.fieldname, message: `Only ${accepted} files are accepted.` }] });
         }
-        if (data.length > 0) body[part.fieldname] = { filename: part.filename, mimetype: part.mimetype, data } satisfies UploadedFile;
+        if (data.length === 0) continue;
+        // An image is what its bytes are, not what the client declared; the detected type is the one kept.
+        const sniffed = accepted?.startsWith('image/') ? await sniffImageType(data) : part.mimetype;
+        if (!sniffed) {
+          throw new HttpError(422, 'Invalid file type.', { code: 'INVALID_FILE_TYPE', errors: [{ field: part.fieldname, message: `Only ${SAFE_IMAGE_TYPES.join(', ')} files are accepted.` }] });
+        }
+        body[part.fieldname] = { filename: part.filename, mimetype: sniffed, data } satisfies UploadedFile;
       } else {
         if (fileNames.includes(part.fieldname)) throw badRequest(`${part.fieldname} must be a file.`, part.fieldname);
         const property = properties[part.fieldname];

@@ -8,7 +8,11 @@ export interface PostgresServer {
   /** `postgres://postgres@127.0.0.1:<port>/postgres`, superuser over trust authentication. */
   url: string;
   stop(): void;
-  /** Stops the cluster (immediate shutdown, as a crash or failover) and keeps its data for `start`. */
+  /**
+   * Stops the cluster as a restart does (fast shutdown: sessions are ended, committed work is flushed) and keeps
+   * its data for `start`. Not an immediate stop: the test cluster runs with synchronous_commit off for speed,
+   * so a crash would lose commits a production server keeps.
+   */
   halt(): void;
   /** Starts a halted cluster again on the same port. */
   start(): void;
@@ -56,7 +60,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    halt: () => run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']),
+    halt: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
     start,
     stop() {
       try {

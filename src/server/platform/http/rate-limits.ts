@@ -24,6 +24,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   maxEventLoopDelayMs: 2_000,
 };
 
+const STARTUP_GRACE_MS = 10_000;
+
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Please wait a moment and try again.';
 
 const AUTH_OPERATIONS = new Set(['/api/authz-service/userLogin', '/api/authz-service/requestPasswordReset', '/api/authz-service/confirmPasswordReset']);
@@ -91,11 +93,15 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
   });
 
   if (settings.maxEventLoopDelayMs <= 0) return;
+  // The first samples cover the start itself (module loading, migrations, key loading block the loop).
+  const sheddingFrom = Date.now() + STARTUP_GRACE_MS;
   await app.register(fastifyUnderPressure, {
     maxEventLoopDelay: settings.maxEventLoopDelayMs,
     retryAfter: 5,
-    pressureHandler: (_request, reply) => {
-      void reply.code(503).header('retry-after', '5').send({ message: SERVER_ERROR_MESSAGE, code: 'OVERLOADED' });
+    pressureHandler: (request, reply) => {
+      if (Date.now() < sheddingFrom || !request.url.startsWith('/api/') || request.url.startsWith('/api/health/')) return undefined;
+      reply.code(503).header('retry-after', '5');
+      return { message: SERVER_ERROR_MESSAGE, code: 'OVERLOADED' };
     },
   });
 }

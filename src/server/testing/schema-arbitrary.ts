@@ -13,7 +13,8 @@ export interface FuzzFile {
   content: Buffer;
 }
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f8e2a50000000049454e44ae426082', 'hex');
+/** A real 1x1 PNG: the valid upload of generated forms. */
+export const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f8e2a50000000049454e44ae426082', 'hex');
 
 function stringFor(schema: JsonSchema): fc.Arbitrary<unknown> {
   if (schema.format === 'binary') {

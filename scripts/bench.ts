@@ -8,6 +8,8 @@
  *      the embedded database. That database is seeded once (npm run seed -- --participants 100000 --results
  *      1000000, about 10-15 minutes on two cores) into BENCH_DATA_DIR (default data/bench) and reused by later
  *      runs; each measurement then runs 10 s.
+ *   4. fair use (bench-fairness.ts): a normal user's p50 unloaded, while one IP floods sign-in, and while
+ *      another tenant runs 100 connections.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import autocannon from 'autocannon';
+import { fairnessFigures } from './bench-fairness';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -168,4 +171,5 @@ async function dashboardFigures(): Promise<void> {
 
 bundleFigures();
 await apiFigures();
+await fairnessFigures();
 await dashboardFigures();

@@ -8,22 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { waitForUrl } from './lib/wait-for-url';
 
 const root = resolve(import.meta.dirname, '..');
 const SECONDS = 8;
-
-async function waitFor(url: string, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server did not answer ${url}`);
-}
 
 async function session(base: string, email: string, tenantName: string): Promise<Record<string, string>> {
   const login = await fetch(`${base}/authz-service/userLogin`, {
@@ -55,7 +43,7 @@ export async function fairnessFigures(): Promise<void> {
     stdio: 'ignore',
   });
   try {
-    await waitFor(`${base}/health/ready`, 180_000);
+    await waitForUrl(`${base}/health/ready`, 180_000);
     const tenantA = await session(base, 'admin@acme.test', 'Acme Insurance');
     const tenantB = await session(base, 'dual@globex.test', 'Globex Logistics');
     console.log(`\nFair use on loopback, embedded database: tenant A's role list at 20 requests/s, ${SECONDS} s each`);

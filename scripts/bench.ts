@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import autocannon from 'autocannon';
 import { fairnessFigures } from './bench-fairness';
+import { waitForUrl as waitFor } from './lib/wait-for-url';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -55,19 +56,6 @@ function bundleFigures(): void {
   for (const f of files.filter((x) => !initial.includes(x)).sort((a, b) => sizes.get(b)! - sizes.get(a)!)) {
     console.log(`    ${kb(sizes.get(f)!).padStart(9)}  ${f}`);
   }
-}
-
-async function waitFor(url: string, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server did not answer ${url}`);
 }
 
 async function apiFigures(): Promise<void> {

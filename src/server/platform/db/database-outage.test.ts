@@ -1,25 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import pino from 'pino';
-import { buildApp } from '../../app';
-import { prepareDatabase } from '../../prepare-database';
 import { DEMO_PASSWORD } from '../../seed/demo-data';
-import { seedDemoData } from '../../seed/seed-demo-data';
-import { startPostgresServer, type PostgresServer } from '../../testing/postgres-server';
-import { testConfig } from '../../testing/test-config';
-import { PasswordHasher } from '../auth/password-hasher';
-import { MovableClock } from '../clock';
+import { startPostgresApp, type PostgresApp } from '../../testing/postgres-app';
+import type { PostgresServer } from '../../testing/postgres-server';
 import { SERVER_ERROR_MESSAGE } from '../http/error-handler';
-import { openDatabase } from './open-database';
 import type { Db } from './schema';
 
 // Finding 1 of issue 11: a dropped PostgreSQL connection killed the process ("Unhandled 'error' event").
+let pgApp: PostgresApp;
 let server: PostgresServer;
-let dataDir: string;
 let db: Db;
 let app: FastifyInstance;
 const connectionErrors: Error[] = [];
@@ -37,23 +27,11 @@ async function waitFor(condition: () => Promise<boolean>, what: string): Promise
 }
 
 beforeAll(async () => {
-  server = await startPostgresServer();
-  dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-outage-'));
-  const config = testConfig(dataDir, { databaseUrl: server.url });
-  db = await openDatabase(config, (error) => connectionErrors.push(error));
-  await prepareDatabase(db);
-  const clock = new MovableClock();
-  await seedDemoData({ db, clock, passwords: new PasswordHasher(config.passwordHashing) });
-  app = await buildApp({ config, db, clock, logger: pino({ level: 'silent' }), outboxSweepMs: null, distDir: join(dataDir, 'none') });
-  await app.ready();
+  pgApp = await startPostgresApp({ onConnectionError: (error) => connectionErrors.push(error) });
+  ({ server, db, app } = pgApp);
 }, 180_000);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.destroy();
-  server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => pgApp?.close());
 
 test('login path check: the sign-in route is where this test expects it', async () => {
   expect((await signIn()).statusCode).toBe(200);

@@ -30,7 +30,7 @@ async function session(base: string, email: string, tenantName: string): Promise
 const normalUser = (base: string, headers: Record<string, string>) =>
   autocannon({ url: `${base}/user-service/v1/role`, headers, connections: 2, overallRate: 20, duration: SECONDS });
 
-const line = (label: string, result: autocannon.Result) =>
+const line = (label: string, result: Awaited<ReturnType<typeof autocannon>>) =>
   `  ${label}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx, ${result.errors} errors`;
 
 export async function fairnessFigures(): Promise<void> {

@@ -100,8 +100,9 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
     retryAfter: 5,
     pressureHandler: (request, reply) => {
       if (Date.now() < sheddingFrom || !request.url.startsWith('/api/') || request.url.startsWith('/api/health/')) return undefined;
-      reply.code(503).header('retry-after', '5');
-      return { message: SERVER_ERROR_MESSAGE, code: 'OVERLOADED' };
+      // Answered here; Fastify runs nothing further for a request whose reply is sent.
+      void reply.code(503).header('retry-after', '5').send({ message: SERVER_ERROR_MESSAGE, code: 'OVERLOADED' });
+      return undefined;
     },
   });
 }

@@ -33,11 +33,11 @@ const config: Config = {
         // refuses without --experimental-vm-modules; swc turns those into require().
         '@electric-sql/pglite/dist/.+\\.cjs$': swc(),
       },
-      // jose, cookie (used by Fastify's inject), sanitize-html's HTML parser and the API reference (@scalar,
-      // github-slugger) ship ESM only; compile them to CommonJS with the rest. Only the innermost
-      // node_modules segment decides (the parser is nested).
+      // jose, cookie (used by Fastify's inject), sanitize-html's HTML parser, the API reference (@scalar,
+      // github-slugger) and file-type with its readers ship ESM only; compile them to CommonJS with the rest. Only
+      // the innermost node_modules segment decides (the parser is nested).
       transformIgnorePatterns: [
-        '/node_modules/(?!(jose|cookie|@electric-sql/pglite|@scalar|github-slugger|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)/)(?!.*/node_modules/)',
+        '/node_modules/(?!(jose|cookie|@electric-sql/pglite|@scalar|github-slugger|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)(?!.*/node_modules/)',
       ],
       moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
     },

@@ -10,6 +10,8 @@
  *      the embedded database. That database is seeded once (npm run seed -- --participants 100000 --results
  *      1000000, about 10-15 minutes on two cores) into BENCH_DATA_DIR (default data/bench) and reused by later
  *      runs; each measurement then runs 10 s.
+ *   4. fair use (bench-fairness.ts): a normal user's p50 unloaded, while one IP floods sign-in, and while
+ *      another tenant runs 100 connections.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
@@ -18,6 +20,8 @@ import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import autocannon from 'autocannon';
 import { lighthouseFigures } from './bench-lighthouse';
+import { fairnessFigures } from './bench-fairness';
+import { waitForUrl as waitFor } from './lib/wait-for-url';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -55,19 +59,6 @@ function bundleFigures(): void {
   for (const f of files.filter((x) => !initial.includes(x)).sort((a, b) => sizes.get(b)! - sizes.get(a)!)) {
     console.log(`    ${kb(sizes.get(f)!).padStart(9)}  ${f}`);
   }
-}
-
-async function waitFor(url: string, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server did not answer ${url}`);
 }
 
 async function apiFigures(): Promise<void> {
@@ -172,4 +163,5 @@ async function dashboardFigures(): Promise<void> {
 
 bundleFigures();
 await apiFigures();
+await fairnessFigures();
 await dashboardFigures();

@@ -1,8 +1,10 @@
-// The part of autocannon's API that scripts/bench.ts uses; the package ships no types.
+// The part of autocannon's API that scripts/bench.ts and bench-fairness.ts use; the package ships no types.
 declare module 'autocannon' {
   interface Options {
     url: string;
     connections?: number;
+    /** Requests per second over all connections (a steady client instead of a flood). */
+    overallRate?: number;
     duration?: number;
     method?: string;
     headers?: Record<string, string>;
@@ -11,6 +13,7 @@ declare module 'autocannon' {
   interface Result {
     latency: { p50: number; p99: number; average: number };
     requests: { average: number; total: number };
+    '2xx': number;
     non2xx: number;
     errors: number;
   }

@@ -27,13 +27,13 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
+        get?: never;
+        put?: never;
         /**
          * Sends the saved template of a project, type and language to the signed-in user as a test
-         * @description A test e-mail goes to the user's e-mail address, a test SMS to the phone number of their profile. The placeholders are filled with the user's own name, the project's name, the dial-in number configured for the template's language (else the project's English or any configured one; a sample number when the project has none) and sample access code and IRN. The message goes through the outbox; the answer carries its outbox id for tracking.
+         * @description A test e-mail goes to the user's e-mail address, a test SMS to the phone number of their profile. The placeholders are filled with the user's own name, the project's name, the dial-in number configured for the template's language (else the project's English or any configured one; a sample number when the project has none) and sample access code and IRN. The message goes through the outbox; the answer carries its outbox id for tracking. A POST that needs tenant.project.communication.update: it sends a message, so neither a GET nor a read-only role may trigger it (issue 11).
          */
-        get: operations["sendTestMessage"];
-        put?: never;
-        post?: never;
+        post: operations["sendTestMessage"];
         delete?: never;
         options?: never;
         head?: never;

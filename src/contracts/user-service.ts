@@ -99,7 +99,7 @@ export type paths = {
         get?: never;
         /**
          * Save a role's permissions with the rules of document 002 §4 "Permission save"
-         * @description Listed entries become active or inactive; unlisted ones keep their state; tenant.project.detail.read is always active. Internal-group entries are kept only in the system tenant, or when the list holds an active id 80 and the caller holds id 80 (otherwise they are stripped and keep their state). Granting a permission the caller does not hold is refused (403 PERMISSION_ESCALATION).
+         * @description Listed entries become active or inactive; unlisted ones keep their state; tenant.project.detail.read is always active. Internal-group entries are kept only in the system tenant, or when the list holds an active id 80 and the caller holds id 80. Otherwise asking to activate one is refused and names it (403 INTERNAL_PERMISSION_REFUSED when the caller lacks id 80, 422 when the list does not keep id 80 active); inactive ones are ignored and keep their state. Granting a permission the caller does not hold is refused (403 PERMISSION_ESCALATION).
          */
         put: operations["saveRolePermissions"];
         post?: never;

@@ -12,8 +12,11 @@ import { systemClock, type Clock } from './platform/clock';
 import type { Db } from './platform/db/schema';
 import { registerApiCompression } from './platform/http/api-compression';
 import { createErrorHandler } from './platform/http/error-handler';
-import { contentSecurityPolicy, securityHeaders } from './platform/http/security-headers';
 import { registerApiReference } from './platform/http/api-reference';
+import { registerHealthRoutes } from './platform/http/health';
+import { registerNoStore } from './platform/http/no-store';
+import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimitSettings } from './platform/http/rate-limits';
+import { contentSecurityPolicy, securityHeaders } from './platform/http/security-headers';
 import { DEFAULT_DIST_DIR, registerStaticConsole } from './platform/http/static-console';
 import { readAllOperations } from './platform/openapi/contract';
 import { MAX_UPLOAD_BYTES } from './platform/openapi/multipart-body';
@@ -36,6 +39,8 @@ export interface BuildAppOptions {
   transport?: Transport;
   /** Folder of the built console; defaults to dist/ at the repository root. */
   distDir?: string;
+  /** Rate limits and shedding (platform/http/rate-limits.ts); null turns them off (most tests). */
+  rateLimits?: RateLimitSettings | null;
   /** Periodic retry sweep of the outbox (off in tests, which sweep explicitly). */
   outboxSweepMs?: number | null;
 }
@@ -114,12 +119,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, fields: 100, fieldSize: 64 * 1024, parts: 101 } });
 
   app.decorateRequest('access', null);
+  await registerRateLimits(app, options.rateLimits === undefined ? DEFAULT_RATE_LIMITS : options.rateLimits);
   app.addHook('onSend', securityHeaders(config.embedDashboards));
+  registerNoStore(app);
   app.setErrorHandler(createErrorHandler(deps));
 
   await registerApiCompression(app);
   registerOperations(app, deps, readAllOperations(), SERVICE_HANDLERS);
   await registerApiReference(app, contentSecurityPolicy(config.embedDashboards));
+  registerHealthRoutes(app, db);
   await registerStaticConsole(app, options.distDir ?? DEFAULT_DIST_DIR);
 
   app.addHook('onClose', () => outbox.stop());

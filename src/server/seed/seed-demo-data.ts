@@ -13,6 +13,8 @@ export interface SeedDeps {
   db: Db;
   clock: Clock;
   passwords: PasswordHasher;
+  /** Completing a cut-off run: a demo project left without participants gets its interview data. */
+  resume?: boolean;
 }
 
 export interface SeedReport {
@@ -55,7 +57,7 @@ const orderDates = (order: DemoOrder, now: Date) => ({
  * uses, each in the scope it needs (system for tenants, the tenant's own scope for everything inside it).
  * Only what is missing is created, so running it again changes nothing.
  */
-export async function seedDemoData({ db, clock, passwords }: SeedDeps): Promise<SeedReport> {
+export async function seedDemoData({ db, clock, passwords, resume = false }: SeedDeps): Promise<SeedReport> {
   const now = clock.now();
   const report: SeedReport = { tenantsCreated: 0, usersCreated: 0 };
 
@@ -87,6 +89,10 @@ export async function seedDemoData({ db, clock, passwords }: SeedDeps): Promise<
           if (languages.length && languages.every((l) => l.project_code === null)) {
             const present = languages.map((l) => l.language_id);
             await saveProjectLanguageConfig(trx, exists.id, demoLanguageConfig(id, index, project.languageIds.filter((l) => present.includes(l))));
+          }
+          if (resume) {
+            const unfinished = await projectWithoutInterviewData(trx, exists.id);
+            if (unfinished) created.push({ project, index, ...unfinished });
           }
           continue;
         }
@@ -153,6 +159,13 @@ export async function seedDemoData({ db, clock, passwords }: SeedDeps): Promise<
     }
   }
   return report;
+}
+
+async function projectWithoutInterviewData(trx: Db, projectId: number) {
+  const participant = await trx.selectFrom('participants').select('id').where('project_id', '=', projectId).limit(1).executeTakeFirst();
+  if (participant) return null;
+  const questions = await trx.selectFrom('project_questions').select('id').where('project_id', '=', projectId).orderBy('sequence').execute();
+  return { projectId, questionIds: questions.map((q) => q.id) };
 }
 
 /** True when the database holds no tenant yet (a fresh install). */

@@ -8,6 +8,14 @@ export interface PostgresServer {
   /** `postgres://postgres@127.0.0.1:<port>/postgres`, superuser over trust authentication. */
   url: string;
   stop(): void;
+  /**
+   * Stops the cluster as a restart does (fast shutdown: sessions are ended, committed work is flushed) and keeps
+   * its data for `start`. Not an immediate stop: the test cluster runs with synchronous_commit off for speed,
+   * so a crash would lose commits a production server keeps.
+   */
+  halt(): void;
+  /** Starts a halted cluster again on the same port. */
+  start(): void;
 }
 
 /** Debian installs the server binaries under /usr/lib/postgresql/<major>/bin (scripts/ensure-deps.sh installs them). */
@@ -48,9 +56,12 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-  run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start']);
+  const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start']);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    halt: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
+    start,
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);

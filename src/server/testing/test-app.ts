@@ -13,6 +13,7 @@ import { DEMO_PASSWORD } from '../seed/demo-data';
 import { ApiClient, type SignedIn } from './api-client';
 import { openTestDatabase } from './database-template';
 import { testConfig } from './test-config';
+import type { RateLimitSettings } from '../platform/http/rate-limits';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -35,6 +36,8 @@ export interface TestAppOptions {
   freshDatabase?: boolean;
   transport?: Transport;
   distDir?: string;
+  /** Off unless a test is about them: suites sign in far more often than a person would. */
+  rateLimits?: RateLimitSettings;
 }
 
 /**
@@ -55,6 +58,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     outboxSweepMs: null,
     distDir: options.distDir ?? join(dataDir, 'no-console'),
     ...(options.transport && { transport: options.transport }),
+    rateLimits: options.rateLimits ?? null,
   });
   await app.ready();
   const api = new ApiClient(app);

@@ -3,6 +3,7 @@ import type { AppDeps } from '../app-deps';
 import { forbidden, unauthorized } from '../http/http-error';
 import { tenantForbidden } from '../tenancy/require-operating-tenant';
 import type { AccessRequirements } from '../openapi/contract';
+import { parseInt32Text } from '../openapi/input-rules';
 import { loadPrincipal, type OperatingTenant, type Principal } from './principal';
 
 export interface RequestAccess {
@@ -25,10 +26,10 @@ function bearerToken(header: string | undefined): string | null {
   return match ? match[1]! : null;
 }
 
+/** The operatingTenant header read as request validation reads it (input-rules), so both agree on every value. */
 function positiveInteger(value: string | string[] | undefined): number | null {
-  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value.trim())) return null;
-  const n = Number(value.trim());
-  return n > 0 ? n : null;
+  const n = parseInt32Text(value);
+  return n !== null && n > 0 ? n : null;
 }
 
 /**

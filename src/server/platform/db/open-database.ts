@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock';
 import { PGliteDialect } from './pglite-dialect';
 import type { Db } from './schema';
 
@@ -12,13 +13,40 @@ export interface DatabaseOptions {
   pgliteDataDir: string;
 }
 
-/** Opens the database; `db.destroy()` closes it (and the embedded engine with it). */
-export async function openDatabase(options: DatabaseOptions): Promise<Db> {
+/** Where a lost PostgreSQL connection is reported (the process keeps running; the pool replaces the client). */
+export type ConnectionErrorLog = (error: Error) => void;
+
+const INT8_OID = 20;
+
+/** `bigint` columns (outbox and participant ids, counts) arrive as numbers, as PGlite gives them (ADR 0013). */
+const getTypeParser = ((oid: number, format?: 'text' | 'binary') =>
+  oid === INT8_OID && format !== 'binary' ? (text: string) => Number(text) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser;
+
+/**
+ * A PostgreSQL pool that survives a dropped connection: node-postgres emits 'error' on an idle client (through
+ * the pool) and on a checked-out client between queries; without listeners either kills the process. A client
+ * that errored is no longer queryable and the pool discards it on release.
+ */
+export function resilientPool(connectionString: string, onError: ConnectionErrorLog): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000, types: { getTypeParser } });
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
+  return pool;
+}
+
+/** Opens the database; `db.destroy()` closes it (and the embedded engine and its folder lock with it). */
+export async function openDatabase(options: DatabaseOptions, onConnectionError: ConnectionErrorLog = () => {}): Promise<Db> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    return new Kysely({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely({ dialect: new PostgresDialect({ pool: resilientPool(options.databaseUrl, onConnectionError) }) });
   }
-  if (!options.pgliteDataDir.startsWith('memory://')) mkdirSync(options.pgliteDataDir, { recursive: true });
-  const pglite = await PGlite.create(options.pgliteDataDir);
-  return new Kysely({ dialect: new PGliteDialect(pglite) });
+  if (options.pgliteDataDir.startsWith('memory://')) return new Kysely({ dialect: new PGliteDialect(await PGlite.create(options.pgliteDataDir)) });
+  mkdirSync(options.pgliteDataDir, { recursive: true });
+  const lock = acquireDataDirLock(options.pgliteDataDir);
+  try {
+    const pglite = await PGlite.create(options.pgliteDataDir);
+    return new Kysely({ dialect: new PGliteDialect(pglite, () => lock.release()) });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }

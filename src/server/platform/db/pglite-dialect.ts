@@ -44,7 +44,10 @@ class PGliteDriver implements Driver {
   readonly #releases = new WeakMap<DatabaseConnection, () => void>();
   readonly #connection: PGliteConnection;
 
-  constructor(private readonly pglite: PGlite) {
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly onDestroyed: () => void,
+  ) {
     this.#connection = new PGliteConnection(pglite);
   }
 
@@ -84,20 +87,25 @@ class PGliteDriver implements Driver {
     try {
       if (!this.pglite.closed) await this.pglite.close();
     } finally {
+      this.onDestroyed();
       release();
     }
   }
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  /** `onDestroyed` runs once the engine is closed (the data-folder lock is released there). */
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly onDestroyed: () => void = () => {},
+  ) {}
 
   createAdapter() {
     return new PostgresAdapter();
   }
 
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    return new PGliteDriver(this.pglite, this.onDestroyed);
   }
 
   createQueryCompiler() {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import { recordAudit } from '../audit/record-audit';
+import { isDatabaseUnavailable, isDataException } from '../db/postgres-errors';
 import { withSystem } from '../tenancy/with-tenant';
 import { HttpError, type FieldError } from './http-error';
 
@@ -18,6 +19,10 @@ const CLIENT_ERROR_CODES: Record<number, string> = {
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
 };
+
+/** Document 000's server-error text, for an answer the client can retry (database unreachable, overload). */
+export const SERVER_ERROR_MESSAGE =
+  "Something went wrong! We are unable to process your request at this time. Please contact the provider's support for assistance.";
 
 const CONTEXT_NAMES: Record<string, string> = { querystring: 'query', params: 'path', headers: 'header' };
 
@@ -79,6 +84,14 @@ export function createErrorHandler(deps: AppDeps) {
     const status = error.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return reply.code(status).send({ message: error.message, code: CLIENT_ERROR_CODES[status] ?? 'BAD_REQUEST' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ message: SERVER_ERROR_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
+    }
+    if (isDataException(error)) {
+      request.log.warn({ err: error }, 'input refused by the database that validation let through');
+      return reply.code(400).send({ message: 'The request does not match the contract.', code: 'BAD_REQUEST' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: 'Something went wrong', code: 'INTERNAL' });

@@ -2,7 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import { HttpError } from '../http/http-error';
 import type { JsonSchema } from './contract';
+import { findNul, NUL_MESSAGE } from './input-rules';
 import { createAjv } from './schema-validator';
+import { SAFE_IMAGE_TYPES, sniffImageType } from './sniff-upload';
 
 /** An uploaded file of a multipart body, as the handler receives it. */
 export interface UploadedFile {
@@ -38,6 +40,17 @@ const badRequest = (message: string, field = 'body') =>
   new HttpError(400, message, { code: 'BAD_REQUEST', errors: [{ field, message }] });
 
 /**
+ * A body the multipart parser cannot read (no boundary, a boundary cut off, a torn part) is the client's
+ * error: 400, not a 500. Limits keep their own 4xx.
+ */
+function asClientError(error: unknown): unknown {
+  if (error instanceof HttpError) return error;
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status > 400 && status < 500) return error;
+  return badRequest(`The multipart body cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/**
  * Reads and validates a multipart/form-data body against its contract schema: text fields are coerced by
  * their declared type and validated like a JSON body (unknown fields are errors); `format: binary` properties
  * are files, at most MAX_UPLOAD_BYTES each, matching `contentMediaType` (e.g. `image/*`) when declared.
@@ -54,6 +67,14 @@ export function createMultipartReader(schema: JsonSchema) {
   const validate: ValidateFunction = createAjv({ coerceTypes: false }).compile(fieldSchema);
 
   return async function readMultipart(request: FastifyRequest): Promise<Record<string, unknown>> {
+    try {
+      return await readForm(request);
+    } catch (error) {
+      throw asClientError(error);
+    }
+  };
+
+  async function readForm(request: FastifyRequest): Promise<Record<string, unknown>> {
     if (!request.isMultipart()) throw badRequest('The request body must be multipart/form-data.');
     const body: Record<string, unknown> = {};
     const seen = new Set<string>();
@@ -69,10 +90,17 @@ export function createMultipartReader(schema: JsonSchema) {
         if (accepted && !new RegExp(`^${accepted.replace('*', '[^/]+')}$`).test(part.mimetype)) {
           throw new HttpError(422, 'Invalid file type.', { code: 'INVALID_FILE_TYPE', errors: [{ field: part.fieldname, message: `Only ${accepted} files are accepted.` }] });
         }
-        if (data.length > 0) body[part.fieldname] = { filename: part.filename, mimetype: part.mimetype, data } satisfies UploadedFile;
+        if (data.length === 0) continue;
+        // An image is what its bytes are, not what the client declared; the detected type is the one kept.
+        const sniffed = accepted?.startsWith('image/') ? await sniffImageType(data) : part.mimetype;
+        if (!sniffed) {
+          throw new HttpError(422, 'Invalid file type.', { code: 'INVALID_FILE_TYPE', errors: [{ field: part.fieldname, message: `Only ${SAFE_IMAGE_TYPES.join(', ')} files are accepted.` }] });
+        }
+        body[part.fieldname] = { filename: part.filename, mimetype: sniffed, data } satisfies UploadedFile;
       } else {
         if (fileNames.includes(part.fieldname)) throw badRequest(`${part.fieldname} must be a file.`, part.fieldname);
         const property = properties[part.fieldname];
+        if (findNul(part.fieldname) !== null || findNul(part.value) !== null) throw badRequest(`${part.fieldname} ${NUL_MESSAGE}.`, part.fieldname);
         body[part.fieldname] = property ? coerceField(String(part.value), property) : part.value;
       }
     }
@@ -89,5 +117,5 @@ export function createMultipartReader(schema: JsonSchema) {
       throw new HttpError(400, 'The request does not match the contract.', { code: 'BAD_REQUEST', errors });
     }
     return body;
-  };
+  }
 }

@@ -5,6 +5,7 @@ import { createAccessHook } from '../auth/access-hook';
 import { permissionByName } from '../permissions/catalogue';
 import type { JsonSchema, OperationSpec, ParameterSpec } from './contract';
 import { FileDownload, type AnyHandler, type SessionContext, type TenantContext } from './handler';
+import { boundIntegers, createInputGuard } from './input-rules';
 import { createMultipartReader } from './multipart-body';
 import { sessionContext, tenantContext } from './request-context';
 
@@ -21,7 +22,7 @@ function partSchema(operation: OperationSpec, where: ParameterSpec['in']): JsonS
   if (parameters.length === 0) return undefined;
   return {
     type: 'object',
-    properties: Object.fromEntries(parameters.map((p) => [parameterKey(p), p.schema])),
+    properties: Object.fromEntries(parameters.map((p) => [parameterKey(p), boundIntegers(p.schema)])),
     required: parameters.filter((p) => p.required).map(parameterKey),
   };
 }
@@ -55,7 +56,7 @@ export function registerOperations(
     const handler = registry[operation.service][operation.operationId]!;
     const headerParameters = operation.parameters.filter((p) => p.in === 'header');
     const readMultipart =
-      operation.requestBody?.mediaType === 'multipart/form-data' ? createMultipartReader(operation.requestBody.schema) : null;
+      operation.requestBody?.mediaType === 'multipart/form-data' ? createMultipartReader(boundIntegers(operation.requestBody.schema)) : null;
     app.route({
       method: operation.method.toUpperCase() as HTTPMethods,
       url: routePath(operation.path),
@@ -63,9 +64,10 @@ export function registerOperations(
         ...(partSchema(operation, 'path') && { params: partSchema(operation, 'path') }),
         ...(partSchema(operation, 'query') && { querystring: partSchema(operation, 'query') }),
         ...(partSchema(operation, 'header') && { headers: partSchema(operation, 'header') }),
-        ...(operation.requestBody?.mediaType === 'application/json' && { body: operation.requestBody.schema }),
+        ...(operation.requestBody?.mediaType === 'application/json' && { body: boundIntegers(operation.requestBody.schema) }),
       },
       onRequest: createAccessHook(deps, operation.access),
+      preValidation: createInputGuard(operation),
       // A multipart form is read only after the access hook let the request through.
       ...(readMultipart && {
         preHandler: async (request: FastifyRequest) => {

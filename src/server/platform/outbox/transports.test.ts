@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { SmtpTransport, type OutboxMessage } from './transports';
+import { LocalFolderTransport, SmtpTransport, type OutboxMessage } from './transports';
 
 interface Received {
   from: string;
@@ -90,4 +93,16 @@ test('a refused recipient makes send throw, so the dispatcher keeps the message 
 test('the SMTP transport refuses an SMS instead of e-mailing it', async () => {
   const transport = new SmtpTransport('smtp://127.0.0.1:1', 'Voxscreen <support@voxscreen.test>');
   await expect(transport.send(message({ channel: 'sms', recipient: '+15555550100', sms_sender: 'PHONE_NUMBER', sms_provider: 'TWILIO' }))).rejects.toThrow(/cannot send sms/);
+});
+
+test('the local transport keeps each message readable by the server user only (it holds live links)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'voxscreen-outbox-'));
+  try {
+    const folder = join(dir, 'outbox');
+    expect(await new LocalFolderTransport(folder).send(message())).toBe('local:7');
+    expect(statSync(join(folder, '7.json')).mode & 0o777).toBe(0o600);
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

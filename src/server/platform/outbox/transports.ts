@@ -19,10 +19,11 @@ export class LocalFolderTransport implements Transport {
   constructor(private readonly folder: string) {}
 
   async send(message: OutboxMessage): Promise<string> {
-    await mkdir(this.folder, { recursive: true });
+    // Messages hold live set-password links: readable by the server's user only (issue 11).
+    await mkdir(this.folder, { recursive: true, mode: 0o700 });
     const file = join(this.folder, `${message.id}.json`);
     const { locked_until: _lock, ...stored } = message;
-    await writeFile(file, `${JSON.stringify(stored, null, 2)}\n`);
+    await writeFile(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
     return `local:${message.id}`;
   }
 }

@@ -7,19 +7,20 @@ const injectedRtkApi = api
   })
   .injectEndpoints({
     endpoints: (build) => ({
-      sendTestMessage: build.query<
+      sendTestMessage: build.mutation<
         SendTestMessageApiResponse,
         SendTestMessageApiArg
       >({
         query: (queryArg) => ({
           url: `/participant-service/v1/test/email`,
+          method: "POST",
           params: {
             projectId: queryArg.projectId,
             templateType: queryArg.templateType,
             language_id: queryArg.languageId,
           },
         }),
-        providesTags: ["Invitation"],
+        invalidatesTags: ["Invitation"],
       }),
       reinviteParticipant: build.query<
         ReinviteParticipantApiResponse,
@@ -80,8 +81,7 @@ export type Error = {
 };
 export type InvitationType = "email" | "sms";
 export const {
-  useSendTestMessageQuery,
-  useLazySendTestMessageQuery,
+  useSendTestMessageMutation,
   useReinviteParticipantQuery,
   useLazyReinviteParticipantQuery,
 } = injectedRtkApi;

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../../platform/app-deps';
 import type { Db } from '../../../platform/db/schema';
 import { enqueueEmail } from '../../../platform/outbox/enqueue-message';
+import { voidPasswordLinks } from '../../../platform/auth/void-password-links';
 
 export const hashResetToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
@@ -28,6 +29,7 @@ export async function issuePasswordLink(
   },
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
+  await voidPasswordLinks(trx, link.user.id, link.now);
   await trx
     .insertInto('password_reset_tokens')
     .values({

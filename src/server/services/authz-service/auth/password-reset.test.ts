@@ -113,6 +113,24 @@ test('more than three requests within an hour send no further e-mail, with the s
   expect(await outboxFor(email)).toHaveLength(count);
 });
 
+test('a newer link replaces the older ones, and a password set through it leaves no link usable', async () => {
+  const email = 'admin@acme.test';
+  const first = await requestReset(email);
+  const second = await requestReset(email);
+  expect(await t.api.fails('confirmPasswordReset', 422, { body: { token: first, password: 'n3w-Passw0rd' } })).toEqual(INVALID_TOKEN);
+  expect((await t.api.call('confirmPasswordReset', { body: { token: second, password: 'n3w-Passw0rd' } })).status).toBe(200);
+  const unused = await withSystem(t.db, (trx) =>
+    trx
+      .selectFrom('password_reset_tokens')
+      .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
+      .select('password_reset_tokens.id')
+      .where('users.email', '=', email)
+      .where('used_at', 'is', null)
+      .execute(),
+  );
+  expect(unused).toEqual([]);
+});
+
 test('the outbox sends the e-mail after the commit with the local transport', async () => {
   await requestReset('nobody@voxscreen.test');
   await t.app.close(); // waits for the dispatch in flight

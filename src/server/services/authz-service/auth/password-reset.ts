@@ -3,6 +3,7 @@ import type { AppDeps } from '../../../platform/app-deps';
 import { recordAudit } from '../../../platform/audit/record-audit';
 import { isAcceptablePassword, PASSWORD_RULE_MESSAGE } from '../../../platform/auth/password-hasher';
 import { endUserSessions } from '../../../platform/auth/sessions';
+import { voidPasswordLinks } from '../../../platform/auth/void-password-links';
 import { HOUR } from '../../../platform/clock';
 import { HttpError } from '../../../platform/http/http-error';
 import { withSystem } from '../../../platform/tenancy/with-tenant';
@@ -66,6 +67,7 @@ export async function confirmPasswordReset(deps: AppDeps, request: { token: stri
     if (!used) throw invalidToken();
     const user = await setActiveUserPassword(trx, used.userId, passwordHash);
     if (!user) throw invalidToken();
+    await voidPasswordLinks(trx, user.id, now);
     await endUserSessions(trx, user.id, 'PASSWORD_RESET', now);
     await recordAudit(trx, { activity: 'PASSWORD_RESET', tenantId: user.tenant_id, userId: user.id, email: user.email, ip: request.ip, at: now });
   });

@@ -219,3 +219,16 @@ describe('demo invitations', () => {
     expect(spanish.email_subject).toBe('Su entrevista de evaluación para {{project_name}}');
   });
 });
+
+test('a test message is sent by a POST that needs the update permission: no GET, no read-only analyst', async () => {
+  const analyst = await t.signIn('analyst@acme.test');
+  const query = { projectId: project, templateType: 'TEST_INVITATION_EMAIL', language_id: 1 };
+  expect((await t.api.fails('sendTestMessage', 403, { token: analyst, operatingTenant: acme, query })).code).toBe('FORBIDDEN');
+  const get = await t.app.inject({
+    method: 'GET',
+    url: '/api/participant-service/v1/test/email',
+    query: { projectId: String(project), templateType: 'TEST_INVITATION_EMAIL', language_id: '1' },
+    headers: { authorization: `Bearer ${acmeAdmin.accessToken}`, 'id-token': acmeAdmin.idToken, operatingTenant: String(acme) },
+  });
+  expect(get.statusCode).toBe(404);
+});

@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = { filename: 'logo.png', contentType: 'image/png', content: Buffer.from('89504e470d0a1a0a-logo', 'utf8') };
+// Real image bytes: uploads are checked by their signature (issue 11), not by the declared type.
+const PNG = { filename: 'logo.png', contentType: 'image/png', content: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f8e2a50000000049454e44ae426082', 'hex') };
 
 const newAccount = (overrides: Record<string, FormValue> = {}): Record<string, FormValue> => ({
   tenantName: 'Initech Claims',
@@ -115,6 +116,12 @@ describe('createTenant', () => {
 
   test('an image-only logo of at most 1 MB', async () => {
     const text = { filename: 'logo.txt', contentType: 'text/plain', content: Buffer.from('hello') };
+    // Issue 11: an SVG with a script, or HTML, declared as an image is refused by its bytes.
+    const svg = { filename: 'logo.svg', contentType: 'image/svg+xml', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') };
+    const html = { filename: 'logo.png', contentType: 'image/png', content: Buffer.from('<html><script>alert(1)</script></html>') };
+    for (const tenantLogo of [svg, html]) {
+      expect((await t.api.fails('createTenant', 422, { token: provider, operatingTenant: voxscreen, form: newAccount({ tenantName: 'Logo Test', email: 'l@logo.test', tenantLogo }) })).code).toBe('INVALID_FILE_TYPE');
+    }
     expect((await t.api.fails('createTenant', 422, { token: provider, operatingTenant: voxscreen, form: newAccount({ tenantName: 'Logo Test', email: 'l@logo.test', tenantLogo: text }) })).code).toBe('INVALID_FILE_TYPE');
     const big = { ...PNG, content: Buffer.alloc(1024 * 1024 + 1) };
     expect((await t.api.fails('createTenant', 413, { token: provider, operatingTenant: voxscreen, form: newAccount({ tenantName: 'Logo Test', email: 'l@logo.test', tenantLogo: big }) })).code).toBe('PAYLOAD_TOO_LARGE');

@@ -10,6 +10,7 @@ import { forbidden, HttpError, notFound } from '../../../platform/http/http-erro
 import type { ServiceHandlers, TenantContext } from '../../../platform/openapi/handler';
 import { uploadedFile } from '../../../platform/openapi/multipart-body';
 import { permissionById } from '../../../platform/permissions/catalogue';
+import { refuseDroppedInternal } from '../../../platform/permissions/refuse-dropped-internal';
 import { providerAccountRequired } from '../../../platform/tenancy/require-operating-tenant';
 import { invitationEmail, issuePasswordLink } from '../../authz-service';
 import { isOfferedRole, USER_MESSAGES } from '../../../../shared/user-rules';
@@ -312,6 +313,7 @@ export const adminHandlers: AdminHandlers = {
       // Outside the system tenant, only a caller holding id 80 may touch the internal group (002 §6); for
       // anyone else its entries are stripped and keep their state, whatever the request says.
       const mayTouchInternal = tenantIsSystem || principal.permissions.has(INTERNAL_GATE);
+      refuseDroppedInternal(body.accessList, { tenantIsSystem, callerHoldsGate: mayTouchInternal });
       const accessList: PermissionAccess[] = body.accessList.filter(
         (a) => mayTouchInternal || permissionById.get(a.permissionId)?.group !== 'internal',
       );

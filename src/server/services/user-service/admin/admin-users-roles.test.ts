@@ -180,7 +180,11 @@ describe('roles and the permission matrix', () => {
 
   test('a customer admin cannot touch the internal group (even listing id 80) nor grant what they lack', async () => {
     const role = await t.api.ok('createRole', { ...acmeCall(), body: { tenantId: acme, name: 'Internal Attempt' } });
-    const saved = await t.api.ok('saveRolePermissions', { ...acmeCall(), body: { tenantId: acme, roleId: role.roleId, accessList: grants('tenant.roles.permissions.internal.read', 'tenant.audit.log.read', 'tenant.read') } });
+    // Issue 11: refused and named, no longer dropped silently behind "updated successfully".
+    const refused = await t.api.fails('saveRolePermissions', 403, { ...acmeCall(), body: { tenantId: acme, roleId: role.roleId, accessList: grants('tenant.roles.permissions.internal.read', 'tenant.audit.log.read', 'tenant.read') } });
+    expect(refused.code).toBe('INTERNAL_PERMISSION_REFUSED');
+    expect(refused.errors?.map((e) => e.message)).toEqual(['tenant.roles.permissions.internal.read is an internal permission', 'tenant.audit.log.read is an internal permission']);
+    const saved = await t.api.ok('saveRolePermissions', { ...acmeCall(), body: { tenantId: acme, roleId: role.roleId, accessList: grants('tenant.read') } });
     expect(activeOf(saved.data)).toEqual(['tenant.project.detail.read', 'tenant.read']);
     const escalation = await t.api.fails('saveRolePermissions', 403, { ...acmeCall(), body: { tenantId: acme, roleId: role.roleId, accessList: grants('secrets.read') } });
     expect(escalation.code).toBe('PERMISSION_ESCALATION');
@@ -189,8 +193,8 @@ describe('roles and the permission matrix', () => {
 
   test('the provider operating in a customer account keeps internal permissions only with an active id 80', async () => {
     const role = await t.api.ok('createRole', { token: provider, operatingTenant: acme, body: { tenantId: acme, name: 'Provider Liaison' } });
-    const without = await t.api.ok('saveRolePermissions', { token: provider, operatingTenant: acme, body: { tenantId: acme, roleId: role.roleId, accessList: grants('tenant.audit.log.read') } });
-    expect(activeOf(without.data)).toEqual(['tenant.project.detail.read']);
+    const without = await t.api.fails('saveRolePermissions', 422, { token: provider, operatingTenant: acme, body: { tenantId: acme, roleId: role.roleId, accessList: grants('tenant.audit.log.read') } });
+    expect(without.code).toBe('INTERNAL_PERMISSION_REFUSED');
     const withGate = await t.api.ok('saveRolePermissions', { token: provider, operatingTenant: acme, body: { tenantId: acme, roleId: role.roleId, accessList: grants('tenant.roles.permissions.internal.read', 'tenant.audit.log.read') } });
     expect(activeOf(withGate.data)).toEqual(['tenant.audit.log.read', 'tenant.project.detail.read', 'tenant.roles.permissions.internal.read']);
     expect(withGate.data.internalEditable).toBe(false);

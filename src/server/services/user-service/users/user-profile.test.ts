@@ -15,7 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = { filename: 'me.png', contentType: 'image/png', content: Buffer.from('89504e470d0a1a0a-photo', 'utf8') };
+// Real image bytes: uploads are checked by their signature (issue 11), not by the declared type.
+const PNG_BYTES = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f8e2a50000000049454e44ae426082', 'hex');
+const PNG = { filename: 'me.png', contentType: 'image/png', content: PNG_BYTES };
 
 const periodic = {
   resultAlert: 'PERIODIC',
@@ -128,7 +130,7 @@ describe('updateUserProfile', () => {
     const withPhoto = await save(profileForm({ userImage: PNG }));
     expect(withPhoto.image).toBe(PNG.content.toString('base64'));
     expect((await save(profileForm({ firstName: 'Anna' }))).image).toBe(PNG.content.toString('base64'));
-    const jpeg = { filename: 'me.jpg', contentType: 'image/jpeg', content: Buffer.from('ffd8ffe0-jpeg', 'utf8') };
+    const jpeg = { filename: 'me.jpg', contentType: 'image/jpeg', content: Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex') };
     expect((await save(profileForm({ userImage: jpeg }))).image).toBe(jpeg.content.toString('base64'));
 
     const rowBefore = await userRow('analyst@acme.test');
@@ -136,9 +138,12 @@ describe('updateUserProfile', () => {
     expect(gif.errors).toEqual([{ field: 'userImage', message: PHOTO_TYPE_MESSAGE }]);
     const text = await refuse(422, profileForm({ firstName: 'Text', userImage: { filename: 'me.txt', contentType: 'text/plain', content: Buffer.from('hello') } }));
     expect(text.code).toBe('INVALID_FILE_TYPE');
+    // Issue 11: HTML declared as a PNG is refused by its bytes.
+    const html = await refuse(422, profileForm({ firstName: 'Html', userImage: { filename: 'me.png', contentType: 'image/png', content: Buffer.from('<html><script>alert(1)</script></html>') } }));
+    expect(html.code).toBe('INVALID_FILE_TYPE');
     const big = { filename: 'big.png', contentType: 'image/png', content: Buffer.alloc(1024 * 1024 + 1, 1) };
     expect((await refuse(413, profileForm({ firstName: 'Big', userImage: big }))).code).toBe('PAYLOAD_TOO_LARGE');
-    const exactly = { filename: 'max.png', contentType: 'image/png', content: Buffer.alloc(1024 * 1024, 2) };
+    const exactly = { filename: 'max.png', contentType: 'image/png', content: Buffer.concat([PNG_BYTES, Buffer.alloc(1024 * 1024 - PNG_BYTES.length, 2)]) };
     expect(await userRow('analyst@acme.test')).toEqual(rowBefore);
     expect((await save(profileForm({ userImage: exactly }))).image).toBe(exactly.content.toString('base64'));
   });

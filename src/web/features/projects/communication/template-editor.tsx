@@ -11,7 +11,7 @@ import {
   type CommunicationTemplateInput,
   type TemplateType,
 } from '../../../api/generated/project-service';
-import { useLazySendTestMessageQuery } from '../../../api/generated/participant-service';
+import { useSendTestMessageMutation } from '../../../api/generated/participant-service';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { QueryFailure } from '../../../components/feedback/load-failure';
 import { LoadingState } from '../../../components/feedback/loading-state';
@@ -74,7 +74,7 @@ export function TemplateEditor({ projectId, type, languageId, canEdit, children 
   const query = { type, projectId, languageId };
   const { data: template, error, isLoading, refetch } = useGetCommunicationTemplateQuery(query);
   const [save] = useSaveCommunicationTemplateMutation();
-  const [sendTest, { isFetching: sending }] = useLazySendTestMessageQuery();
+  const [sendTest, { isLoading: sending }] = useSendTestMessageMutation();
   const [status, setStatus] = useState<Status>(null);
   const email = type === 'TEST_INVITATION_EMAIL';
 

@@ -1,0 +1,78 @@
+/**
+ * Fair use under load (issue 11, ADR 0013), on loopback against the real server on a fresh embedded database,
+ * bounded loops: the p50 of a normal user (tenant A, 20 requests/s, within its share) unloaded, while one IP
+ * floods sign-in, and while tenant B runs 100 connections.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { waitForUrl } from './lib/wait-for-url';
+
+const root = resolve(import.meta.dirname, '..');
+const SECONDS = 8;
+
+async function session(base: string, email: string, tenantName: string): Promise<Record<string, string>> {
+  const login = await fetch(`${base}/authz-service/userLogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Voxscreen!2026' }),
+  });
+  const tokens = (await login.json()) as { access_token: string; id_token: string };
+  const auth = { authorization: `Bearer ${tokens.access_token}`, 'id-token': tokens.id_token };
+  const tenants = (await (await fetch(`${base}/user-service/v1/tenant/tenants`, { headers: auth })).json()) as { tenantId: number; tenantName: string }[];
+  const tenant = tenants.find((t) => t.tenantName === tenantName);
+  if (!tenant) throw new Error(`${email} is not in ${tenantName}`);
+  return { ...auth, operatingtenant: String(tenant.tenantId) };
+}
+
+const normalUser = (base: string, headers: Record<string, string>) =>
+  autocannon({ url: `${base}/user-service/v1/role`, headers, connections: 2, overallRate: 20, duration: SECONDS });
+
+const line = (label: string, result: Awaited<ReturnType<typeof autocannon>>) =>
+  `  ${label}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx, ${result.errors} errors`;
+
+export async function fairnessFigures(): Promise<void> {
+  const port = 18183;
+  const base = `http://127.0.0.1:${port}/api`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-bench-fair-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    stdio: 'ignore',
+  });
+  try {
+    await waitForUrl(`${base}/health/ready`, 180_000);
+    const tenantA = await session(base, 'admin@acme.test', 'Acme Insurance');
+    const tenantB = await session(base, 'dual@globex.test', 'Globex Logistics');
+    console.log(`\nFair use on loopback, embedded database: tenant A's role list at 20 requests/s, ${SECONDS} s each`);
+    console.log(line('tenant A unloaded', await normalUser(base, tenantA)));
+
+    const [duringFlood, flood] = await Promise.all([
+      normalUser(base, tenantA),
+      autocannon({
+        url: `${base}/authz-service/userLogin`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'nobody-here@acme.test', password: 'wrong-Passw0rd' }),
+        connections: 10,
+        duration: SECONDS,
+      }),
+    ]);
+    console.log(line('tenant A while one IP floods sign-in', duringFlood));
+    console.log(`    (the flood: ${flood.requests.total} attempts, ${flood['2xx']} 2xx, ${flood.non2xx} refused)`);
+
+    console.log(line('tenant A unloaded again', await normalUser(base, tenantA)));
+    const [duringTenantB, tenantBLoad] = await Promise.all([
+      normalUser(base, tenantA),
+      autocannon({ url: `${base}/user-service/v1/role`, headers: tenantB, connections: 100, duration: SECONDS }),
+    ]);
+    console.log(line('tenant A while tenant B runs 100 connections', duringTenantB));
+    console.log(`    (tenant B: ${tenantBLoad.requests.total} requests, ${tenantBLoad['2xx']} 2xx, ${tenantBLoad.non2xx} refused)`);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1000));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,61 @@
+import { DEMO_PASSWORD } from '../../seed/demo-data';
+import { PasswordHasher } from '../auth/password-hasher';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { DEFAULT_RATE_LIMITS, TOO_MANY_REQUESTS_MESSAGE } from './rate-limits';
+
+// Finding 5 of issue 11: a sign-in flood from one IP was never refused and every attempt ran scrypt.
+let t: TestApp;
+let verify: jest.SpiedFunction<PasswordHasher['verify']>;
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: { ...DEFAULT_RATE_LIMITS, authPerIpPerMinute: 8, authPerAccountPerMinute: 5, apiPerTenantPer10s: 20, maxEventLoopDelayMs: 0 } });
+  // Counts password checks: a refused attempt must not reach one.
+  verify = jest.spyOn(PasswordHasher.prototype, 'verify');
+});
+afterAll(async () => {
+  verify.mockRestore();
+  await t.close();
+});
+
+const login = (email: string, ip: string) =>
+  t.app.inject({ method: 'POST', url: '/api/authz-service/userLogin', payload: { email, password: 'wrong-Passw0rd' }, remoteAddress: ip });
+
+test('one account flooded from many addresses: refused with 429 and Retry-After before any password hash', async () => {
+  const answers = [];
+  for (let i = 0; i < 8; i += 1) answers.push(await login('nobody-here@acme.test', `10.1.0.${i}`));
+  expect(answers.slice(0, 5).map((a) => a.statusCode)).toEqual([401, 401, 401, 401, 401]);
+  const hashesBefore = verify.mock.calls.length;
+  const refused = answers.slice(5);
+  expect(refused.map((a) => a.statusCode)).toEqual([429, 429, 429]);
+  expect(refused[0]!.json()).toEqual({ message: TOO_MANY_REQUESTS_MESSAGE, code: 'TOO_MANY_REQUESTS' });
+  expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0);
+  await login('nobody-here@acme.test', '10.1.0.99');
+  expect(verify.mock.calls.length).toBe(hashesBefore);
+});
+
+test('one address flooding many accounts is refused; another address still signs in', async () => {
+  const statuses = [];
+  for (let i = 0; i < 10; i += 1) statuses.push((await login(`flood${i}@acme.test`, '10.2.0.1')).statusCode);
+  expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+  const other = await t.app.inject({ method: 'POST', url: '/api/authz-service/userLogin', payload: { email: 'admin@acme.test', password: DEMO_PASSWORD }, remoteAddress: '10.3.0.1' });
+  expect(other.statusCode).toBe(200);
+});
+
+test('a tenant over its share gets 429 with Retry-After; another tenant is served', async () => {
+  const acme = await t.tenantId('Acme Insurance');
+  const globex = await t.tenantId('Globex Logistics');
+  const acmeAdmin = await t.signIn('admin@acme.test', { ip: '10.4.0.1' });
+  const globexAdmin = await t.signIn('dual@globex.test', { ip: '10.4.0.2' });
+  const call = (token: { accessToken: string; idToken: string }, tenant: number) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/user-service/v1/role',
+      headers: { authorization: `Bearer ${token.accessToken}`, 'id-token': token.idToken, operatingTenant: String(tenant) },
+    });
+  const statuses = [];
+  for (let i = 0; i < 22; i += 1) statuses.push((await call(acmeAdmin, acme)).statusCode);
+  expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+  const refused = await call(acmeAdmin, acme);
+  expect(refused.statusCode).toBe(429);
+  expect(refused.headers['retry-after']).toBeDefined();
+  expect((await call(globexAdmin, globex)).statusCode).toBe(200);
+});

@@ -9,7 +9,7 @@ export type paths = {
         };
         /**
          * Sends a participant's invitation again, by e-mail or SMS, and marks them INVITATION_RESENT
-         * @description invitation_type is the channel, as the bulk invite names it (001 §7 "invitationType (sms or email)"): `email` uses the project's TEST_INVITATION_EMAIL template, `sms` its TEST_INVITATION_SMS template, in the participant's language, else in English, else in the project's first language with a saved template. Placeholders are filled with the participant's first and last name, IRN and access code, the project's name and the dial-in number configured for the participant's language (else the English one, else any). The message is queued in the outbox and the participant's status set in one transaction: to INVITATION_RESENT, except ATTEMPTED_INCOMPLETE and ATTEMPTED_PARTIAL, which keep their status (the call attempt says more). Refused with 409 when the participant is inactive or in a status that takes no invitation (only INVITATION_SENT, INVITATION_RESENT, NEW_PARTICIPANT, ATTEMPTED_INCOMPLETE, INVITATION_SCHEDULED, ATTEMPTED_PARTIAL and UNDELIVERED do, 001 §4), and with 422 when the participant has no e-mail address (email) or phone number (sms), no access code, when no template is saved, or when the template needs a dial-in number and the project has none. Another tenant's participant is not found.
+         * @description invitation_type is the channel, as the bulk invite names it (docs/product/project-lookups.md#reinvite "invitationType (sms or email)"): `email` uses the project's TEST_INVITATION_EMAIL template, `sms` its TEST_INVITATION_SMS template, in the participant's language, else in English, else in the project's first language with a saved template. Placeholders are filled with the participant's first and last name, IRN and access code, the project's name and the dial-in number configured for the participant's language (else the English one, else any). The message is queued in the outbox and the participant's status set in one transaction: to INVITATION_RESENT, except ATTEMPTED_INCOMPLETE and ATTEMPTED_PARTIAL, which keep their status (the call attempt says more). Refused with 409 when the participant is inactive or in a status that takes no invitation (only INVITATION_SENT, INVITATION_RESENT, NEW_PARTICIPANT, ATTEMPTED_INCOMPLETE, INVITATION_SCHEDULED, ATTEMPTED_PARTIAL and UNDELIVERED do, docs/product/project-lookups.md#reinvite), and with 422 when the participant has no e-mail address (email) or phone number (sms), no access code, when no template is saved, or when the template needs a dial-in number and the project has none. Another tenant's participant is not found.
          */
         get: operations["reinviteParticipant"];
         put?: never;
@@ -60,7 +60,7 @@ export type components = {
             message: string;
         };
         /**
-         * @description The invitation channel (001 §7 bulk invite "invitationType (sms or email)").
+         * @description The invitation channel (docs/product/project-lookups.md#reinvite bulk invite "invitationType (sms or email)").
          * @enum {string}
          */
         InvitationType: "email" | "sms";
@@ -163,7 +163,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description 'Invitation email has been sent to participant' (001 §8), or the SMS counterpart. */
+                        /** @description 'Invitation email has been sent to participant' (docs/product/project-lookups.md#reinvite), or the SMS counterpart. */
                         message: string;
                         outboxMessageId: number;
                         participantId: number;

@@ -30,7 +30,7 @@ export type paths = {
         get?: never;
         /**
          * Creates or replaces a project's invitation template of one type and language
-         * @description {id} is the project. Rules (000 §5): an e-mail needs template_name (TEMPLATE_NAME_IS_REQUIRED) and email_subject (EMAIL_SUBJECT_IS_REQUIRED); placeholders are written {{name}} and must be allowed for the type (INVALID_PLACEHOLDERS, listing them), the subject takes only default placeholders, and a placeholder repeated within the subject or the body is refused (DUPLICATE_PLACEHOLDERS). An SMS needs sms_sender, sms_provider and template_content. The e-mail body is HTML and is stored sanitised.
+         * @description {id} is the project. Rules (docs/product/communication-templates.md#rules): an e-mail needs template_name (TEMPLATE_NAME_IS_REQUIRED) and email_subject (EMAIL_SUBJECT_IS_REQUIRED); placeholders are written {{name}} and must be allowed for the type (INVALID_PLACEHOLDERS, listing them), the subject takes only default placeholders, and a placeholder repeated within the subject or the body is refused (DUPLICATE_PLACEHOLDERS). An SMS needs sms_sender, sms_provider and template_content. The e-mail body is HTML and is stored sanitised.
          */
         put: operations["saveCommunicationTemplate"];
         post?: never;
@@ -66,7 +66,7 @@ export type paths = {
         };
         /**
          * The project form's fixed choices and ranges that no other call supplies
-         * @description Product constants of the project form (001 §3, §5, §9), the same for every tenant: the choices of the internal fields (interview method, multilingual phone, integration method, access-code behaviour, guide URL, IRN verification) and of the multi-language rows (phone-number status, telco), questionnaire types, API security types, the locked additional-field keys, and the number ranges the form and the server enforce (IVR option 1-15, call delay 1-15 in units of callDelayUnitSeconds, default 5; IRN length 6-15, default 6; auto reminder days, default 3). Each choice has a stable id, a key the console translates by, an English label and the default flag. Tenant-managed lookups (STATUS, STAGE, ...) come from project/attributes, languages from user-service tenant/languages.
+         * @description Product constants of the project form (docs/product/project-lookups.md#form-options), the same for every tenant: the choices of the internal fields (interview method, multilingual phone, integration method, access-code behaviour, guide URL, IRN verification) and of the multi-language rows (phone-number status, telco), questionnaire types, API security types, the locked additional-field keys, and the number ranges the form and the server enforce (IVR option 1-15, call delay 1-15 in units of callDelayUnitSeconds, default 5; IRN length 6-15, default 6; auto reminder days, default 3). Each choice has a stable id, a key the console translates by, an English label and the default flag. Tenant-managed lookups (STATUS, STAGE, ...) come from project/attributes, languages from user-service tenant/languages.
          */
         get: operations["getProjectFormOptions"];
         put?: never;
@@ -103,7 +103,7 @@ export type paths = {
         };
         /**
          * The business-line taxonomy of the project form's cascading dropdowns, with the tag suggestions
-         * @description 001 §2 "Business Line": Industry → Business Unit → Business Function → Use Case, each entry with label and value, plus tags. Provider reference data (migration 007), the same in every tenant. Answered flat: `levels` names the dropdowns in cascade order (key and label, what a saved line keeps as currentFieldKey and currentFieldlabel); `items` holds every entry with its level and parentId (null for industries), by level then sequence, so a dropdown lists the items whose parentId is the value chosen above it. Values are unique among siblings only; the id identifies an entry.
+         * @description docs/product/project-lookups.md#business-lines: Industry → Business Unit → Business Function → Use Case, each entry with label and value, plus tags. Provider reference data (migration 007), the same in every tenant. Answered flat: `levels` names the dropdowns in cascade order (key and label, what a saved line keeps as currentFieldKey and currentFieldlabel); `items` holds every entry with its level and parentId (null for industries), by level then sequence, so a dropdown lists the items whose parentId is the value chosen above it. Values are unique among siblings only; the id identifies an entry.
          */
         get: operations["getBusinessLineData"];
         put?: never;
@@ -125,7 +125,7 @@ export type paths = {
         put?: never;
         /**
          * Which other projects, of any tenant, already use a project code or dial-in numbers
-         * @description The project form's live checks (001 §4-§5). With projectCode (and projectId when editing): the answer's projectCode map holds the code when another project uses it, with that project's and tenant's names (PROJECT_CODE_VALIDATION_MESSAGE); an empty map means the code is free. With phoneNumber[] (and interviewMethodId): the phoneNumber map lists, per number used by other projects, those projects and tenants (PROJECT_PHONE_NUMBER__CONFIRM_MESSAGE); a direct interview method (the platform places the call, see additional-json) shares numbers freely and answers an empty map. Codes compare case-insensitively, numbers after normalisation to +digits (text that is no phone number matches nothing; the form's own rules report it). Project codes are unique on the whole platform, so this call reads every tenant's codes and numbers through a narrow SECURITY DEFINER lookup that answers only matches of the values asked (migration 007). The project named by projectId (which must be one of the operating tenant's) is never reported against itself.
+         * @description The project form's live checks (docs/product/project-lookups.md#project-check). With projectCode (and projectId when editing): the answer's projectCode map holds the code when another project uses it, with that project's and tenant's names (PROJECT_CODE_VALIDATION_MESSAGE); an empty map means the code is free. With phoneNumber[] (and interviewMethodId): the phoneNumber map lists, per number used by other projects, those projects and tenants (PROJECT_PHONE_NUMBER__CONFIRM_MESSAGE); a direct interview method (the platform places the call, see additional-json) shares numbers freely and answers an empty map. Codes compare case-insensitively, numbers after normalisation to +digits (text that is no phone number matches nothing; the form's own rules report it). Project codes are unique on the whole platform, so this call reads every tenant's codes and numbers through a narrow SECURITY DEFINER lookup that answers only matches of the values asked (migration 007). The project named by projectId (which must be one of the operating tenant's) is never reported against itself.
          */
         post: operations["checkProjectCodeAndPhone"];
         delete?: never;
@@ -199,7 +199,7 @@ export type paths = {
         put?: never;
         /**
          * Downloads the error file an import of participants or results left (file answer)
-         * @description A participant upload with errors (001 §8 'Import Errors File.txt') or a results upload with duplicates (002 §7) stores its error file under a name in the operating tenant and answers that name (error_file_name); this call returns the file with its own Content-Type and a Content-Disposition attachment header carrying the file name. error_type 'participant' needs tenant.project.participants.create (who uploads participants), 'result' needs tenant.project.results.create (who uploads results); holding neither is refused before the call runs, holding only the other one answers 403. A name that is not stored for that type in the operating tenant (another tenant's included) is 404.
+         * @description A participant upload with errors (docs/product/project-lookups.md#error-file-download 'Import Errors File.txt') or a results upload with duplicates (docs/product/project-lookups.md#error-file-download) stores its error file under a name in the operating tenant and answers that name (error_file_name); this call returns the file with its own Content-Type and a Content-Disposition attachment header carrying the file name. error_type 'participant' needs tenant.project.participants.create (who uploads participants), 'result' needs tenant.project.results.create (who uploads results); holding neither is refused before the call runs, holding only the other one answers 403. A name that is not stored for that type in the operating tenant (another tenant's included) is 404.
          */
         post: operations["downloadImportErrorFile"];
         delete?: never;
@@ -251,7 +251,7 @@ export type paths = {
         };
         /**
          * The roles a project team member can be given in the operating tenant
-         * @description The roles of the tenant (000 §3 Role) for the team's 'Assign Roles' modal and the project form, sorted by name. The call-center roles (Call Center Admin, Call Center Supervisor, Call Center Agent) run call centers, not projects, and are left out, as on the user form (002 §5). tenantId must be the operating tenant (403 otherwise): another tenant's roles are never listed.
+         * @description The roles of the tenant (docs/product/project-lookups.md#team-roles) for the team's 'Assign Roles' modal and the project form, sorted by name. The call-center roles (Call Center Admin, Call Center Supervisor, Call Center Agent) run call centers, not projects, and are left out, as on the user form (docs/product/admin-users.md#rules). tenantId must be the operating tenant (403 otherwise): another tenant's roles are never listed.
          */
         get: operations["listProjectTeamRoles"];
         put?: never;
@@ -273,7 +273,7 @@ export type paths = {
         put?: never;
         /**
          * A page of the operating tenant's result-configuration templates, newest first
-         * @description The Result Configuration admin tab (002 §2.10) and the project form's template list (001 §6, Template Type). page counts from 0; search filters template names (case-insensitive substring). Each template carries, per template type (label: the type name with underscores replaced by spaces), the display row of each result code: English and Spanish result text, the badge code (result_type: one of HR, R, PR, AR, LR, G, NC, DC, NP, AD, CM, D) and the chosen icon, with the icons it may choose from. Every account starts with the template 'Standard Results'.
+         * @description The Result Configuration admin tab (docs/product/project-lookups.md#result-config) and the project form's template list (docs/product/project-lookups.md#result-config, Template Type). page counts from 0; search filters template names (case-insensitive substring). Each template carries, per template type (label: the type name with underscores replaced by spaces), the display row of each result code: English and Spanish result text, the badge code (result_type: one of HR, R, PR, AR, LR, G, NC, DC, NP, AD, CM, D) and the chosen icon, with the icons it may choose from. Every account starts with the template 'Standard Results'.
          */
         post: operations["listResultConfigTemplates"];
         delete?: never;
@@ -430,7 +430,7 @@ export type components = {
                 /** @description Language id. */
                 value: number;
             }[];
-            /** @description The Multi Language Configuration rows (001 §3): one per project language that has a project code, by language id. Project codes are unique on the whole platform; callDelayBy counts units of 3 seconds. */
+            /** @description The Multi Language Configuration rows (docs/product/project-lookups.md#language-config): one per project language that has a project code, by language id. Project codes are unique on the whole platform; callDelayBy counts units of 3 seconds. */
             projectMultiLanguageConfig: components["schemas"]["ProjectLanguageConfig"][];
             questionnaireType: components["schemas"]["QuestionnaireType"];
             stageId: number | null;

@@ -60,7 +60,7 @@ export type paths = {
         };
         /**
          * The permission matrix of a role of the operating tenant
-         * @description Every permission of the product with the role's state, grouped as project_permission, administration_permission and internal_permission. The internal group is present only for the system tenant or a caller holding tenant.roles.permissions.internal.read (id 80), and `internalEditable` says whether the caller may change it (system tenant only, document 002 §6).
+         * @description Every permission of the product with the role's state, grouped as project_permission, administration_permission and internal_permission. The internal group is present only for the system tenant or a caller holding tenant.roles.permissions.internal.read (id 80), and `internalEditable` says whether the caller may change it (system tenant only, docs/product/admin-roles-and-permissions.md#permission-matrix).
          */
         get: operations["getRolePermissions"];
         put?: never;
@@ -98,7 +98,7 @@ export type paths = {
         };
         get?: never;
         /**
-         * Save a role's permissions with the rules of document 002 §4 "Permission save"
+         * Save a role's permissions with the rules of docs/product/admin-roles-and-permissions.md#permission-save
          * @description Listed entries become active or inactive; unlisted ones keep their state; tenant.project.detail.read is always active. Internal-group entries are kept only in the system tenant, or when the list holds an active id 80 and the caller holds id 80. Otherwise asking to activate one is refused and names it (403 INTERNAL_PERMISSION_REFUSED when the caller lacks id 80, 422 when the list does not keep id 80 active); inactive ones are ignored and keep their state. Granting a permission the caller does not hold is refused (403 PERMISSION_ESCALATION).
          */
         put: operations["saveRolePermissions"];
@@ -120,7 +120,7 @@ export type paths = {
         put?: never;
         /**
          * Create a customer account with its standard roles and primary user (system tenant only)
-         * @description Creates the account, its standard roles and its primary user (Customer Admin, Active), who is e-mailed a link to set a password. When the primary user's e-mail already belongs to someone (see checkUserEmail), the request must say `confirmExistingUser: true` (the console's confirmation modal); that person then becomes the primary user and a Customer Admin member of the new account. Answers 409 EMAIL_EXISTS otherwise. Fields of document 002 §5 "Add account" are checked with its messages (422).
+         * @description Creates the account, its standard roles and its primary user (Customer Admin, Active), who is e-mailed a link to set a password. When the primary user's e-mail already belongs to someone (see checkUserEmail), the request must say `confirmExistingUser: true` (the console's confirmation modal); that person then becomes the primary user and a Customer Admin member of the new account. Answers 409 EMAIL_EXISTS otherwise. Fields of docs/product/admin-accounts.md#rules are checked with its messages (422).
          */
         post: operations["createTenant"];
         delete?: never;
@@ -142,7 +142,7 @@ export type paths = {
         get: operations["getTenant"];
         /**
          * Edit an account; the operating tenant itself, or any account for the system tenant
-         * @description The fields of createTenant without the primary-user ones. `tenantLogo` is sent only when it changed (an absent logo keeps the stored one). Document 002 §5 "Edit account" rules apply (422).
+         * @description The fields of createTenant without the primary-user ones. `tenantLogo` is sent only when it changed (an absent logo keeps the stored one). docs/product/admin-accounts.md#rules apply (422).
          */
         put: operations["updateTenant"];
         post?: never;
@@ -249,7 +249,7 @@ export type paths = {
         };
         /**
          * Accounts visible in the operating tenant (all accounts for the system tenant), paged
-         * @description Pages count from 0 (document 002 §9: the Manage Account list asks for 25 rows starting at page 0). Document 000's shell call `pageNumber=1&pageSize=1000` means "every account in one page"; with pages counted from 0 the console sends it as `pageNumber=0&pageSize=1000` (1000 is the largest page).
+         * @description Pages count from 0 (docs/product/admin-accounts.md#account-list: the Manage Account list asks for 25 rows starting at page 0). The shell's call (docs/product/shell-and-session.md#calls) `pageNumber=1&pageSize=1000` means "every account in one page"; with pages counted from 0 the console sends it as `pageNumber=0&pageSize=1000` (1000 is the largest page).
          */
         get: operations["listTenants"];
         put?: never;
@@ -308,7 +308,7 @@ export type paths = {
         put?: never;
         /**
          * Add a user to the operating tenant (Add User); the user is e-mailed a link to set a password
-         * @description The new user's home account is `tenantId`, which must be the operating tenant. The role must be a role of that account other than the call-center roles, and hold no permission the caller lacks. Document 002 §5 "Add user" rules apply (422); an e-mail already in use is a 409.
+         * @description The new user's home account is `tenantId`, which must be the operating tenant. The role must be a role of that account other than the call-center roles, and hold no permission the caller lacks. docs/product/admin-users.md#rules apply (422); an e-mail already in use is a 409.
          */
         post: operations["createUser"];
         delete?: never;
@@ -330,7 +330,7 @@ export type paths = {
         get: operations["getUser"];
         /**
          * Edit a user of the operating tenant (Edit User; the e-mail cannot change)
-         * @description Deactivating a user ends all their sessions at once. Nobody deactivates themselves. A changed role follows the createUser role rules. Document 002 §5 "Edit user" rules apply (422).
+         * @description Deactivating a user ends all their sessions at once. Nobody deactivates themselves. A changed role follows the createUser role rules. docs/product/admin-users.md#rules apply (422).
          */
         put: operations["updateUser"];
         post?: never;
@@ -424,7 +424,7 @@ export type paths = {
         };
         /**
          * The signed-in user's permissions inside one project of the operating tenant
-         * @description The role's project-group permissions (002 §6), for a project that exists in the operating tenant (404 otherwise). Project team roles will narrow this list once the team issue assigns them.
+         * @description The role's project-group permissions (docs/product/project-page.md#project-permissions), for a project that exists in the operating tenant (404 otherwise). Project team roles will narrow this list once the team issue assigns them.
          */
         get: operations["getProjectPermissions"];
         put?: never;
@@ -444,8 +444,8 @@ export type paths = {
         };
         get?: never;
         /**
-         * The signed-in user edits their own profile (000 §2 User Profile); answers the updated user info
-         * @description Only the signed-in user's own record changes: the form names no user, and the e-mail is read-only (not a field). The rules of 000 §5 "Profile" answer 422 with their messages and change nothing: first and last name required, a North-American style phone number with optional country code and extension, and with e-mail alerts on (`resultAlert` PERIODIC) at least one of the times 08:00, 12:00, 16:00 and a time zone. With alerts OFF the times are cleared and `pendingResultsNotification` is stored as OFF whatever was sent. `userImage` replaces the photo (PNG or JPEG, at most 1 MB; larger is a 413); absent keeps it.
+         * The signed-in user edits their own profile (docs/product/profile.md#fields); answers the updated user info
+         * @description Only the signed-in user's own record changes: the form names no user, and the e-mail is read-only (not a field). The rules of docs/product/profile.md#rules answer 422 with their messages and change nothing: first and last name required, a North-American style phone number with optional country code and extension, and with e-mail alerts on (`resultAlert` PERIODIC) at least one of the times 08:00, 12:00, 16:00 and a time zone. With alerts OFF the times are cleared and `pendingResultsNotification` is stored as OFF whatever was sent. `userImage` replaces the photo (PNG or JPEG, at most 1 MB; larger is a 413); absent keeps it.
          */
         put: operations["updateUserProfile"];
         post?: never;
@@ -632,7 +632,7 @@ export type components = {
         ProfileForm: {
             firstName: string;
             lastName: string;
-            /** @description A ProfileNotificationPreference as JSON text (000 §7); checked by the server (422 when it is not one). */
+            /** @description A ProfileNotificationPreference as JSON text (docs/product/profile.md#calls); checked by the server (422 when it is not one). */
             notificationPreference: string;
             /** @description Empty means none. */
             phoneNumber?: string | null;

@@ -4,7 +4,7 @@ const valid: AccountDraft = { tenantName: 'Initech', salesPerson: 'sales@voxscre
 const create = { mode: 'create', restricted: false } as const;
 const edit = { mode: 'edit', restricted: false } as const;
 
-describe('account rules (002 §5 "Add account", "Edit account")', () => {
+describe('account rules (docs/product/admin-accounts.md#rules, "Edit account")', () => {
   test('a complete account has no problem', () => {
     expect(accountProblems(valid, create)).toEqual([]);
     expect(accountProblems({ ...valid, customerId: null, currencyId: null }, edit)).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * The rules of the Add and Edit Account forms (002 §5), shared by the console (checks as the user types) and the
+ * The rules of the Add and Edit Account forms (docs/product/admin-accounts.md#rules), shared by the console (checks as the user types) and the
  * user-service (which enforces them). Pure TypeScript without dependencies: see docs/development.md.
  */
 import { EMAIL_PATTERN } from './email-rules';
@@ -28,7 +28,7 @@ export interface PrimaryUserDraft {
 
 export interface AccountRuleOptions {
   mode: 'create' | 'edit';
-  /** Special restriction, account type and customer segment exist only in the restricted environment (002 §6). */
+  /** Special restriction, account type and customer segment exist only in the restricted environment (docs/product/platform.md#configuration). */
   restricted: boolean;
 }
 
@@ -56,7 +56,7 @@ export interface AccountProblem {
   code: AccountProblemCode;
 }
 
-/** The English texts of 002 §5 (the server's messages; the console translates them). */
+/** The English texts of docs/product/admin-accounts.md#rules (the server's messages; the console translates them). */
 export const ACCOUNT_MESSAGES: Record<AccountProblemCode, string> = {
   ACCOUNT_NAME_REQUIRED: 'Account Name is required',
   SALES_PERSON_REQUIRED: 'Sales Person Email is required',
@@ -91,7 +91,7 @@ export function optionalPositiveInteger(value: string | number | null | undefine
 const isPositiveIntegerOrNothing = (value: string | number | null | undefined) =>
   value === null || value === undefined || String(value).trim() === '' || optionalPositiveInteger(value) !== null;
 
-/** Every rule of 002 §5 "Add account" and "Edit account" for the account's own fields, in the form's order. */
+/** Every rule of docs/product/admin-accounts.md#rules and "Edit account" for the account's own fields, in the form's order. */
 export function accountProblems(draft: AccountDraft, { mode, restricted }: AccountRuleOptions): AccountProblem[] {
   const problems: AccountProblem[] = [];
   const report = (field: AccountProblemField, code: AccountProblemCode) => problems.push({ field, code });
@@ -110,7 +110,7 @@ export function accountProblems(draft: AccountDraft, { mode, restricted }: Accou
   return problems;
 }
 
-/** The rules of 002 §5 "Add account" for the primary user: names, a valid e-mail, an optional phone. */
+/** The rules of docs/product/admin-accounts.md#rules for the primary user: names, a valid e-mail, an optional phone. */
 export function primaryUserProblems(draft: PrimaryUserDraft): AccountProblem[] {
   const problems: AccountProblem[] = [];
   if (blank(draft.userFirstName)) problems.push({ field: 'userFirstName', code: 'FIRST_NAME_REQUIRED' });

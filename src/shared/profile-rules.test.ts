@@ -12,7 +12,7 @@ import { DEFAULT_TIMEZONE_OPTION, TIMEZONE_OPTIONS, timezoneOption } from './tim
 const off: NotificationPreference = { resultAlert: 'OFF', time: [], displayTimezone: null, usedTimezone: null, pendingResultsNotification: 'OFF' };
 const draft = { firstName: 'Ana', lastName: 'Lyst', phoneNumber: '', notificationPreference: off };
 
-describe('timezone options (000 §3, 002)', () => {
+describe('timezone options (docs/product/platform.md#time-zones)', () => {
   test('124 options, values 1..124, the default Pacific Time (US & Canada): value 6, offset -08:00', () => {
     expect(TIMEZONE_OPTIONS).toHaveLength(124);
     expect(TIMEZONE_OPTIONS.map((o) => o.value)).toEqual(Array.from({ length: 124 }, (_, i) => i + 1));
@@ -44,7 +44,7 @@ describe('timezone options (000 §3, 002)', () => {
   });
 });
 
-describe('profile rules (000 §5)', () => {
+describe('profile rules (docs/product/profile.md#rules)', () => {
   test('a complete profile with alerts off has no problem', () => {
     expect(profileProblems(draft)).toEqual([]);
   });

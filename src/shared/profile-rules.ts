@@ -1,5 +1,5 @@
 /**
- * The rules of the User Profile (000 §2, §4, §5, §9), shared by the console (checks as the user types) and the
+ * The rules of the User Profile (docs/product/profile.md#fields, #notification-settings, #rules), shared by the console (checks as the user types) and the
  * user-service (which enforces them). Pure TypeScript without dependencies: see docs/development.md.
  */
 import { PHONE_PATTERN } from './phone-pattern';
@@ -7,14 +7,14 @@ import { timezoneOption } from './timezone-options';
 
 export { PHONE_PATTERN };
 
-/** 000 §9: the times e-mail alerts may go out at. */
+/** docs/product/profile.md#notification-settings: the times e-mail alerts may go out at. */
 export const NOTIFICATION_TIMES = ['08:00', '12:00', '16:00'] as const;
 export type NotificationTime = (typeof NOTIFICATION_TIMES)[number];
 
 export type ResultAlert = 'PERIODIC' | 'OFF';
 export type OnOff = 'ON' | 'OFF';
 
-/** userInfo.notificationPreference (000 §3). */
+/** userInfo.notificationPreference (docs/product/profile.md#notification-settings). */
 export interface NotificationPreference {
   resultAlert: ResultAlert;
   time: NotificationTime[];
@@ -52,7 +52,7 @@ export interface ProfileProblem {
   code: ProfileProblemCode;
 }
 
-/** The server's English texts of 000 §5 (the console translates them; the phone shows as "Invalid phone number"). */
+/** The server's English texts of docs/product/profile.md#rules (the console translates them; the phone shows as "Invalid phone number"). */
 export const PROFILE_MESSAGES: Record<ProfileProblemCode, string> = {
   FIRST_NAME_REQUIRED: 'First Name is required',
   LAST_NAME_REQUIRED: 'Last Name is required',
@@ -66,7 +66,7 @@ const blank = (value: string | null | undefined) => value === null || value === 
 /** A phone number is optional; when given it must match PHONE_PATTERN. */
 export const isValidPhoneNumber = (value: string | null | undefined) => blank(value) || PHONE_PATTERN.test(value!.trim());
 
-/** Every rule of 000 §5 "Profile" (the e-mail is read-only and not part of the form). */
+/** Every rule of docs/product/profile.md#rules (the e-mail is read-only and not part of the form). */
 export function profileProblems(draft: ProfileDraft): ProfileProblem[] {
   const problems: ProfileProblem[] = [];
   if (blank(draft.firstName)) problems.push({ field: 'firstName', code: 'FIRST_NAME_REQUIRED' });
@@ -76,7 +76,7 @@ export function profileProblems(draft: ProfileDraft): ProfileProblem[] {
   return problems;
 }
 
-/** With e-mail alerts on: at least one time and a time zone of the list (000 §5). */
+/** With e-mail alerts on: at least one time and a time zone of the list (docs/product/profile.md#rules). */
 export function notificationProblems(preference: Pick<NotificationPreference, 'resultAlert' | 'time' | 'displayTimezone'>): ProfileProblem[] {
   if (preference.resultAlert !== 'PERIODIC') return [];
   const problems: ProfileProblem[] = [];
@@ -90,7 +90,7 @@ export function notificationProblems(preference: Pick<NotificationPreference, 'r
 }
 
 /**
- * The preference as stored (000 §4): times once each in the order of 000 §9; usedTimezone is the chosen
+ * The preference as stored (docs/product/profile.md#notification-settings): times once each in the order of docs/product/profile.md#notification-settings; usedTimezone is the chosen
  * option's IANA zone; with alerts OFF no times and the pending-results notification OFF. A time zone that
  * names no option is dropped.
  */
@@ -110,7 +110,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const KEYS = new Set(['resultAlert', 'time', 'displayTimezone', 'usedTimezone', 'pendingResultsNotification']);
 
 /**
- * notificationPreference as the profile form sends it (JSON text, 000 §7), or null when it is not one: an object
+ * notificationPreference as the profile form sends it (JSON text, docs/product/profile.md#calls), or null when it is not one: an object
  * with exactly the preference's fields (usedTimezone optional, it is derived) of the right types.
  */
 export function parseNotificationPreference(text: string): NotificationPreference | null {

@@ -1,5 +1,5 @@
 /**
- * The rules of a project's invitation templates (000 §5), shared by the console (checks as the user types) and
+ * The rules of a project's invitation templates (docs/product/communication-templates.md#rules), shared by the console (checks as the user types) and
  * the project-service (which enforces them). Pure TypeScript without dependencies: see docs/development.md.
  */
 export type TemplateType = 'TEST_INVITATION_EMAIL' | 'TEST_INVITATION_SMS';
@@ -34,7 +34,7 @@ export interface TemplateProblem {
   placeholders: string[];
 }
 
-/** English texts of 000 §5 (the server's messages; the console translates the first five). */
+/** English texts of docs/product/communication-templates.md#rules (the server's messages; the console translates the first five). */
 const ENGLISH: Record<TemplateProblemCode, string> = {
   TEMPLATE_NAME_IS_REQUIRED: 'Template name is required',
   EMAIL_SUBJECT_IS_REQUIRED: 'Email subject is required',
@@ -48,7 +48,7 @@ const ENGLISH: Record<TemplateProblemCode, string> = {
 /** `{{a}}, {{b}}`: how the placeholder codes list what they concern. */
 export const placeholderList = (names: readonly string[]) => names.map((name) => `{{${name}}}`).join(', ');
 
-/** INVALID_PLACEHOLDERS: {{x}} — the code followed by the list, as 000 §5 writes it. */
+/** INVALID_PLACEHOLDERS: {{x}} — the code followed by the list, as docs/product/communication-templates.md#rules writes it. */
 export const placeholderMessage = (code: 'INVALID_PLACEHOLDERS' | 'DUPLICATE_PLACEHOLDERS', names: readonly string[]) =>
   `${code}: ${placeholderList(names)}`;
 
@@ -91,7 +91,7 @@ const blank = (value: string | null) => value === null || value.trim() === '';
 export const visibleText = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim();
 
 /**
- * Every rule of 000 §5 for a template: required fields per type, and placeholders (the subject takes only
+ * Every rule of docs/product/communication-templates.md#rules for a template: required fields per type, and placeholders (the subject takes only
  * default ones; the e-mail refuses a placeholder repeated within its subject or its body).
  */
 export function templateProblems(draft: TemplateDraft, placeholders: readonly AllowedPlaceholder[]): TemplateProblem[] {

@@ -1,5 +1,5 @@
 /**
- * The time zone options of the profile's notification settings and of the date filters (000 §3 "Timezone
+ * The time zone options of the profile's notification settings and of the date filters (docs/product/platform.md#time-zones "Timezone
  * option": label, offset, default, value; 124 entries, the default Pacific Time (US & Canada); 002: "Pacific
  * (GMT-8, offset -08:00, option value 6)"). The classic Windows-style list, ordered by standard offset; `zone`
  * is the IANA zone each option stands for (what notificationPreference.usedTimezone stores). Labels are
@@ -18,7 +18,7 @@ export interface TimezoneOption {
 
 type Row = readonly [value: number, offset: string, label: string, zone: string];
 
-/** The option every list starts on (000 §3, 002). */
+/** The option every list starts on (docs/product/platform.md#time-zones). */
 export const DEFAULT_TIMEZONE_VALUE = 6;
 
 const ROWS: readonly Row[] = [

@@ -3,7 +3,7 @@ import { isOfferedRole, USER_MESSAGES, userProblems } from './user-rules';
 
 const valid = { firstName: 'Milton', lastName: 'Waddams', title: 'Collator', email: 'milton@acme.test', roleId: 4 };
 
-describe('user rules (002 §5 "Add user", "Edit user")', () => {
+describe('user rules (docs/product/admin-users.md#rules, "Edit user")', () => {
   test('a complete user has no problem', () => {
     expect(userProblems(valid, { mode: 'create', restricted: false })).toEqual([]);
     expect(userProblems({ ...valid, email: undefined, roleId: undefined }, { mode: 'edit', restricted: false })).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * The rules of the Add and Edit User forms (002 §5), shared by the console (checks as the user types) and the
+ * The rules of the Add and Edit User forms (docs/product/admin-users.md#rules), shared by the console (checks as the user types) and the
  * user-service (which enforces them). Pure TypeScript without dependencies: see docs/development.md.
  */
 import { EMAIL_PATTERN } from './email-rules';
@@ -19,7 +19,7 @@ export interface UserDraft {
 export interface UserRuleOptions {
   /** Edit User has the same rules without the role, and its e-mail is read-only. */
   mode: 'create' | 'edit';
-  /** The special privilege exists only in the restricted environment (002 §6). */
+  /** The special privilege exists only in the restricted environment (docs/product/platform.md#configuration). */
   restricted: boolean;
 }
 
@@ -36,7 +36,7 @@ export interface UserProblem {
   code: UserProblemCode;
 }
 
-/** The English texts of 002 §5 (the server's messages; the console translates them). */
+/** The English texts of docs/product/admin-users.md#rules (the server's messages; the console translates them). */
 export const USER_MESSAGES: Record<UserProblemCode, string> = {
   FIRST_NAME_REQUIRED: 'First Name is required',
   LAST_NAME_REQUIRED: 'Last Name is required',
@@ -52,7 +52,7 @@ export const isOfferedRole = (name: string) => !CALL_CENTER_ROLES.some((role) =>
 const blank = (value: string | null | undefined) => value === null || value === undefined || value.trim() === '';
 const missing = (value: unknown) => value === null || value === undefined;
 
-/** Every rule of 002 §5 "Add user" and "Edit user", in the form's order. */
+/** Every rule of docs/product/admin-users.md#rules and "Edit user", in the form's order. */
 export function userProblems(draft: UserDraft, { mode, restricted }: UserRuleOptions): UserProblem[] {
   const problems: UserProblem[] = [];
   const report = (field: keyof UserDraft, code: UserProblemCode) => problems.push({ field, code });

@@ -158,7 +158,7 @@ export const sel = {
     loadError: 'template-load-error',
   },
   unsavedChangesModal: 'unsaved-changes-modal',
-  // User Profile (000 §2).
+  // User Profile (docs/product/profile.md#fields).
   profile: {
     page: 'profile-page',
     form: 'profile-form',

@@ -48,7 +48,7 @@ const asMultipart = (args: string | FetchArgs, endpoint: string): string | Fetch
     : args;
 
 /**
- * Adds the session, tenant and language headers and applies the session rules of 000 §4, §7 and §8 to
+ * Adds the session, tenant and language headers and applies the session rules of docs/product/shell-and-session.md#session to
  * every answer: 401 logs out, 5xx gets the spec's message, `authorization.application` raises the
  * authorization-error screen, a blocked IP on sign-in raises the blocked-IP screen.
  */

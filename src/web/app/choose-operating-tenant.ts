@@ -6,7 +6,7 @@ import { tenantChosen, tenantSwitched, type OperatingTenant } from '../state/ten
  * Makes a tenant the operating tenant. Whenever the tenant changes (the session's first choice included), the
  * API state is reset: the cache then only ever holds answers fetched for the current operating tenant, and the
  * session gate loads the session's answers again (the user info carries the operating tenant and its logo).
- * Moving from one tenant to another also clears the saved project filters (000 §4, through `tenantSwitched`).
+ * Moving from one tenant to another also clears the saved project filters (docs/product/shell-and-session.md#operating-tenant, through `tenantSwitched`).
  * Returns whether the user moved from one tenant to another.
  */
 export const chooseOperatingTenant =

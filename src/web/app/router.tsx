@@ -13,7 +13,7 @@ import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 
 /**
- * The route table (002 §2.1) composed from the features' route objects. Public routes are absolute paths;
+ * The route table (docs/product/README.md#routes) composed from the features' route objects. Public routes are absolute paths;
  * a feature's screens inside the shell are relative children of /main. Only built screens are registered:
  * every other path shows "No Page Found".
  */

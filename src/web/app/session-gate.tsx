@@ -43,7 +43,7 @@ function GateFailure({ message, onRetry }: { message: string; onRetry: () => voi
 }
 
 /**
- * Opens a signed-in session before the shell shows (000 §4, §7): the authorization check, the user's info,
+ * Opens a signed-in session before the shell shows (docs/product/shell-and-session.md#session): the authorization check, the user's info,
  * then the operating tenant: kept if still one of the user's, chosen automatically when there is exactly
  * one, offered in the chooser when there are several; with none the user is signed out after a second.
  */

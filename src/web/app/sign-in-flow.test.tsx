@@ -37,7 +37,7 @@ describe('sign-in entry', () => {
     expect(server.callsTo(PATHS.userLogin)).toHaveLength(0);
   });
 
-  it('places a one-tenant user automatically, in the order of 000 §7, and opens the dashboard', async () => {
+  it('places a one-tenant user automatically, in the order of docs/product/shell-and-session.md#session, and opens the dashboard', async () => {
     const server = installFetchStub({ ...serverFor({ tenants: [ACME] }), ...dashboardServer() });
     const app = await renderWithProviders();
     await signIn(app);

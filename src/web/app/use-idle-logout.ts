@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { clock, type TimerHandle } from '../lib/clock';
 
-/** Idle time after which the user is signed out (000 §4, §9). */
+/** Idle time after which the user is signed out (docs/product/shell-and-session.md#idle-logout). */
 export const IDLE_TIMEOUT_MS = 10_800_000;
 
-/** What counts as activity (000 §4). */
+/** What counts as activity (docs/product/shell-and-session.md#idle-logout). */
 export const ACTIVITY_EVENTS = ['mousemove', 'click', 'scroll', 'keydown'] as const;
 
 /** Calls `onIdle` once no activity has been seen for `timeoutMs`; every activity starts the wait again. */

@@ -20,7 +20,7 @@ export const permissionsOf = (userInfo: UserInfo | null): Permissions => {
   };
 };
 
-/** `base` with further permission strings granted (a project's, 002 §2.2). */
+/** `base` with further permission strings granted (a project's, docs/product/project-page.md#project-permissions). */
 export const withExtraPermissions = (base: Permissions, extra: readonly string[]): Permissions => {
   if (extra.length === 0) return base;
   const more = new Set(extra);

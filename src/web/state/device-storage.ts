@@ -1,4 +1,4 @@
-/** Keys the specification fixes for settings remembered on the device (000 §9). */
+/** Keys the specification fixes for settings remembered on the device (docs/product/shell-and-session.md#languages). */
 export const STORAGE_KEYS = {
   langId: 'langid',
   languageId: 'languageId',

@@ -12,7 +12,7 @@ export interface PreferencesState {
   theme: ThemePreference;
 }
 
-/** Language ids fixed by the specification (000 §1). */
+/** Language ids fixed by the specification (docs/product/shell-and-session.md#languages). */
 export const LANGUAGE_CODE_BY_ID: Readonly<Record<number, string>> = { 1: 'en', 2: 'es', 3: 'tl' };
 export const DEFAULT_LANGUAGE = { id: 1, shortCode: 'en' } as const;
 

@@ -1,4 +1,4 @@
-/** ADR 0002: the role lives on the membership; the operating tenant's membership role is what counts. */
+/** ADR 0008: the role lives on the membership; the operating tenant's membership role is what counts. */
 import { withTenant } from '../tenancy/with-tenant';
 import { setMembershipRole } from '../../services/user-service';
 import { createTestApp, type TestApp } from '../../testing/test-app';

@@ -16,7 +16,7 @@ export interface Principal {
   homeTenantActive: boolean;
   /**
    * The role of the user's membership in the operating tenant, or in the home tenant when the request names
-   * no tenant of theirs (ADR 0002); null for a user who belongs to no tenant, whose permissions are empty.
+   * no tenant of theirs (ADR 0008); null for a user who belongs to no tenant, whose permissions are empty.
    */
   roleId: number | null;
   roleName: string | null;

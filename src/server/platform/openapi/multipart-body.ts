@@ -13,7 +13,7 @@ export interface UploadedFile {
   data: Buffer;
 }
 
-/** Largest uploaded file (document 002 §9: logo maximum 1 MB). */
+/** Largest uploaded file (docs/product/platform.md#uploads: logo maximum 1 MB). */
 export const MAX_UPLOAD_BYTES = 1024 * 1024;
 
 export const isUploadedFile = (value: unknown): value is UploadedFile =>

@@ -31,7 +31,7 @@ export interface SmsMessage {
   to: string;
   text: string;
   templateType: string;
-  /** Sender type and provider of the template (000 §9); kept with the message for the SMS provider adapter. */
+  /** Sender type and provider of the template (docs/product/communication-templates.md#sms-form); kept with the message for the SMS provider adapter. */
   sender: NonNullable<OutboxMessages['sms_sender']>;
   provider: string;
 }

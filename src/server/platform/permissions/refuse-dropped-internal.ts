@@ -7,7 +7,7 @@ interface PermissionAccess {
 }
 
 /**
- * Document 002 §6 keeps internal-group permissions out of reach outside the system tenant: only a caller
+ * docs/product/admin-roles-and-permissions.md#permission-matrix keeps internal-group permissions out of reach outside the system tenant: only a caller
  * holding id 80, for a role whose list keeps id 80 active, changes them. A save that asks to activate one
  * anyway is refused, naming the entries, instead of answering "updated successfully" without them (ADR 0013).
  */

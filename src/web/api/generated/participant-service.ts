@@ -51,7 +51,7 @@ export type SendTestMessageApiArg = {
 };
 export type ReinviteParticipantApiResponse =
   /** status 200 The invitation is queued; the participant's status after it. */ {
-    /** 'Invitation email has been sent to participant' (001 §8), or the SMS counterpart. */
+    /** 'Invitation email has been sent to participant' (docs/product/project-lookups.md#reinvite), or the SMS counterpart. */
     message: string;
     outboxMessageId: number;
     recipient: string;

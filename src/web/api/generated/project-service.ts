@@ -418,7 +418,7 @@ export type ProjectDetail = {
     value: number;
     label: string;
   }[];
-  /** The Multi Language Configuration rows (001 §3): one per project language that has a project code, by language id. Project codes are unique on the whole platform; callDelayBy counts units of 3 seconds.
+  /** The Multi Language Configuration rows (docs/product/project-lookups.md#language-config): one per project language that has a project code, by language id. Project codes are unique on the whole platform; callDelayBy counts units of 3 seconds.
    */
   projectMultiLanguageConfig: ProjectLanguageConfig[];
 };

@@ -472,7 +472,7 @@ export type ProfileForm = {
   lastName: string;
   /** Empty means none. */
   phoneNumber?: string | null;
-  /** A ProfileNotificationPreference as JSON text (000 §7); checked by the server (422 when it is not one). */
+  /** A ProfileNotificationPreference as JSON text (docs/product/profile.md#calls); checked by the server (422 when it is not one). */
   notificationPreference: string;
   /** PNG or JPEG photo, at most 1 MB (about 200 x 200 px). */
   userImage?: Blob;

@@ -5,7 +5,7 @@ import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { useNarrowerThan } from './use-narrower-than';
 
-/** Below this width the sidebar collapses by itself (000 §2, §9). */
+/** Below this width the sidebar collapses by itself (docs/product/shell-and-session.md#shell). */
 export const SIDEBAR_COLLAPSE_BELOW_PX = 600;
 
 /** The signed-in frame: top bar, sidebar and the current /main screen. */

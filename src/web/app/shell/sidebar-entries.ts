@@ -43,7 +43,7 @@ const isProductAdmin = ({ permissions, configuration }: SidebarContext): boolean
   permissions.roleName !== null &&
   permissions.roleName.toLowerCase() === configuration.branding.adminRoleName.toLowerCase();
 
-/** The sidebar, in display order, each entry gated exactly as 000 §2 states. */
+/** The sidebar, in display order, each entry gated exactly as docs/product/shell-and-session.md#shell states. */
 export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
   {
     key: 'dashboard',

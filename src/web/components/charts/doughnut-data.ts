@@ -14,7 +14,7 @@ export interface DoughnutData {
   empty: boolean;
 }
 
-/** The slices to draw; all zero (or none) gives the single `emptyLabel` slice (000 §4). */
+/** The slices to draw; all zero (or none) gives the single `emptyLabel` slice (docs/product/dashboard.md#risk-classes). */
 export function doughnutData(slices: readonly Slice[], emptyLabel: string): DoughnutData {
   if (slices.every((slice) => slice.value <= 0)) {
     return { labels: [emptyLabel], series: [1], colours: [EMPTY_SLICE_COLOUR], empty: true };

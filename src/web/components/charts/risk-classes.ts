@@ -1,4 +1,4 @@
-/** Risk classes of the charts (000 §3) and their colours (000 §9). */
+/** Risk classes of the charts (docs/product/dashboard.md#risk-classes) and their colours (docs/product/dashboard.md#risk-classes). */
 export type RiskClass = 'hr' | 'pr' | 'ar' | 'lr' | 'nc';
 
 export const RISK_CLASSES: readonly RiskClass[] = ['hr', 'pr', 'ar', 'lr', 'nc'];

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { RiskClass } from './risk-classes';
 
-/** Legend labels of the chart risk classes (000 §3). */
+/** Legend labels of the chart risk classes (docs/product/dashboard.md#risk-classes). */
 export const RISK_LABELS: Readonly<Record<RiskClass, MessageDescriptor>> = {
   hr: msg`High`,
   pr: msg`Potential`,

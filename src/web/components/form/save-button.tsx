@@ -11,7 +11,7 @@ interface SaveButtonProps {
   testId?: string;
 }
 
-/** The admin forms' submit button (002 §4): disabled until the form is dirty and while saving ('Save...'). */
+/** The admin forms' submit button (docs/product/admin-accounts.md#admin-forms): disabled until the form is dirty and while saving ('Save...'). */
 export function SaveButton({ dirty, saving, disabled = false, testId }: SaveButtonProps) {
   return (
     <Button type="submit" colorPalette="brand" disabled={!dirty || saving || disabled} data-testid={testId}>

@@ -10,7 +10,7 @@ export interface TextareaFieldProps {
   required?: boolean;
   readOnly?: boolean;
   rows?: number;
-  /** Shows `length/limit` under the field; informative only, it never blocks typing (000 §2: SMS 160). */
+  /** Shows `length/limit` under the field; informative only, it never blocks typing (docs/product/communication-templates.md#sms-form: SMS 160). */
   counterLimit?: number;
   testId?: string;
 }

@@ -43,13 +43,13 @@ export const composeValidators =
     return undefined;
   };
 
-/** An optional positive whole number: empty is fine (e.g. number of interviews, 002 §5). */
+/** An optional positive whole number: empty is fine (e.g. number of interviews, docs/product/admin-accounts.md#rules). */
 export const positiveIntegerOrEmpty =
   (message: string): Validator =>
   (value) =>
     isBlank(value) || (typeof value === 'string' && /^\d+$/.test(value.trim()) && Number(value) > 0) ? undefined : message;
 
-/** North-American style phone: optional +country code, 3-3-4 digits, optional extension (000 §5, 002 §5). */
+/** North-American style phone: optional +country code, 3-3-4 digits, optional extension (docs/product/profile.md#rules, docs/product/admin-accounts.md#rules). */
 export { PHONE_PATTERN } from '../../../shared/phone-pattern';
 
 /** An optional value that must match a pattern when given. */

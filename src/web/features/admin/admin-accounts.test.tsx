@@ -138,7 +138,7 @@ describe('Add Account', () => {
     }
   }, 40_000);
 
-  it("shows the rules of 002 §5 and the server's field errors", async () => {
+  it("shows the rules of docs/product/admin-accounts.md#rules and the server's field errors", async () => {
     server(PROVIDER, {
       [CHECK]: { body: { is_exist: false, tenants: [] } },
       [CREATE]: { status: 409, body: { message: 'An account named Initech already exists.', errors: [{ field: 'tenantName', message: 'Account name already exists' }] } },

@@ -5,7 +5,7 @@ import { PageHeader } from '../../components/layout/page-header';
 import { usePermissions } from '../../lib/use-permissions';
 import { visibleAdminTabs } from './admin-tabs';
 
-/** The admin area (002 §2.8): breadcrumb, one tab per admin screen the user may read, the tab's screen. */
+/** The admin area (docs/product/admin-accounts.md#admin-area): breadcrumb, one tab per admin screen the user may read, the tab's screen. */
 export function AdminPage() {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();

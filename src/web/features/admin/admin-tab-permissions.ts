@@ -1,4 +1,4 @@
-/** Admin tabs (route segments under /main/admin, 002 §2.1) in the order the Admin link tries them (000 §2). */
+/** Admin tabs (route segments under /main/admin, docs/product/admin-accounts.md#admin-area) in the order the Admin link tries them. */
 export const ADMIN_TAB_READ_PERMISSIONS = [
   { tab: 'tenant', permission: 'tenant.read' },
   { tab: 'users', permission: 'tenant.users.read' },

@@ -11,7 +11,7 @@ export interface AdminTab {
 
 const readPermission = (key: AdminTabKey) => ADMIN_TAB_READ_PERMISSIONS.find((entry) => entry.tab === key)!.permission;
 
-/** The admin tabs built so far, in the spec's order (002 §2.8); the others arrive with their issues. */
+/** The admin tabs built so far, in the spec's order (docs/product/admin-accounts.md#admin-area); the others arrive with their issues. */
 export const BUILT_ADMIN_TABS: readonly AdminTab[] = [
   { key: 'tenant', label: msg`Tenant`, permission: readPermission('tenant') },
   { key: 'users', label: msg`User`, permission: readPermission('users') },

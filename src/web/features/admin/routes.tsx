@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { FirstAdminTab } from './first-admin-tab';
 
-/** Children of /main: the admin area (002 §2.1, §2.8) with the tabs built so far. */
+/** Children of /main: the admin area (docs/product/admin-accounts.md#admin-area) with the tabs built so far. */
 export const adminRoutes: RouteObject[] = [
   {
     path: 'admin',
@@ -74,7 +74,7 @@ export const adminRoutes: RouteObject[] = [
         },
       },
       { index: true, element: <FirstAdminTab /> },
-      // Any other admin path goes to the tenant tab (002 §2.1), or the first tab the user may read without it.
+      // Any other admin path goes to the tenant tab (docs/product/admin-accounts.md#admin-area), or the first tab the user may read without it.
       { path: '*', element: <FirstAdminTab /> },
     ],
   },

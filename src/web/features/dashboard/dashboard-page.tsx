@@ -12,7 +12,7 @@ import { OrderDoughnutCard } from './order-doughnut-card';
 import { ProjectActivityCard } from './project-activity-card';
 
 /**
- * `/main/dashboard` (000 §2): KPI tiles, current-order doughnut, Project Activity, then the project list, which
+ * `/main/dashboard` (docs/product/dashboard.md#route): KPI tiles, current-order doughnut, Project Activity, then the project list, which
  * belongs to the projects feature and is handed in by the route table (app/router.tsx).
  */
 export function DashboardPage({ projectList }: { projectList: ReactNode }) {

@@ -12,7 +12,7 @@ interface Tile {
 export const callsRemaining = (kpi: DashboardKpi): number =>
   Math.max(0, kpi.total_number_of_calls - kpi.total_completed_interview);
 
-/** The five KPI tiles of the dashboard (000 §2). */
+/** The five KPI tiles of the dashboard (docs/product/dashboard.md#kpi-tiles). */
 export function KpiTiles({ kpi }: { kpi: DashboardKpi }) {
   const { t, i18n } = useLingui();
   const n = (value: number) => i18n.number(value);

@@ -59,7 +59,7 @@ describe('User Profile', () => {
     expect(within(screen.getByTestId(sel.profile.pending)).getByRole('checkbox')).toBeEnabled();
   });
 
-  it("shows 000 §5's messages and sends nothing while a rule is broken", async () => {
+  it("shows docs/product/profile.md#rules's messages and sends nothing while a rule is broken", async () => {
     const { app, stub } = await open();
     await app.user.clear(screen.getByTestId(sel.profile.firstName));
     await app.user.clear(screen.getByTestId(sel.profile.lastName));
@@ -154,7 +154,7 @@ describe('User Profile', () => {
     expect(screen.queryByTestId(sel.profile.error)).not.toBeInTheDocument();
   });
 
-  it('a server failure shows the generic message of 000 §8', async () => {
+  it('a server failure shows the generic message of docs/product/platform.md#generic-messages', async () => {
     const { app } = await open(userInfo(), { [UPDATE]: { status: 500, body: { message: 'boom' } } });
     await app.user.type(screen.getByTestId(sel.profile.phone), '555-123-4567');
     await app.user.click(screen.getByTestId(sel.profile.save));

@@ -20,10 +20,10 @@ import { TIMEZONE_OPTIONS } from '../../../shared/timezone-options';
 import { PROFILE_FIELD_NAMES, validateProfile } from './profile-validation';
 import { profileValues, toNotificationPreference, type ProfileValues } from './profile-values';
 
-/** Time zone options as the select shows them: the labels are reference data, shown as written (000 §3). */
+/** Time zone options as the select shows them: the labels are reference data, shown as written (docs/product/platform.md#time-zones). */
 const TIMEZONE_SELECT_OPTIONS = TIMEZONE_OPTIONS.map((option) => ({ value: String(option.value), label: option.label }));
 
-/** User Profile (/main/userprofile, 000 §2): the signed-in user's own name, phone, photo and e-mail alerts. */
+/** User Profile (/main/userprofile, docs/product/profile.md#fields): the signed-in user's own name, phone, photo and e-mail alerts. */
 export function ProfilePage() {
   // The session gate has loaded the user info before any screen of the shell shows.
   const userInfo = useUserInfo();
@@ -99,7 +99,7 @@ function ProfileForm({ user }: { user: UserInfo }) {
   );
 }
 
-/** E-mail notification settings (000 §2, §4): the times and time zone only while alerts are on. */
+/** E-mail notification settings (docs/product/profile.md#fields, #notification-settings): the times and time zone only while alerts are on. */
 function NotificationSettings() {
   const { t } = useLingui();
   const alerts = useField<boolean>('alerts', { subscription: { value: true } }).input.value === true;
@@ -137,7 +137,7 @@ function NotificationSettings() {
   );
 }
 
-/** Alerts off force the pending-results notification off (000 §4). */
+/** Alerts off force the pending-results notification off (docs/product/profile.md#notification-settings). */
 function PendingFollowsAlerts() {
   const form = useForm<ProfileValues>();
   const alerts = useField<boolean>('alerts', { subscription: { value: true } }).input.value === true;

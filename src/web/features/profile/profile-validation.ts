@@ -12,7 +12,7 @@ export const PROFILE_FIELD_NAMES: Record<string, string> = {
 
 const formField = (field: ProfileProblemField) => PROFILE_FIELD_NAMES[field] ?? field;
 
-/** 000 §5 "Profile"; the phone's message is the one the screen shows ("Invalid phone number"). */
+/** docs/product/profile.md#rules; the phone's message is the one the screen shows ("Invalid phone number"). */
 const MESSAGES: Record<ProfileProblemCode, ReturnType<typeof msg>> = {
   FIRST_NAME_REQUIRED: msg`First Name is required`,
   LAST_NAME_REQUIRED: msg`Last Name is required`,

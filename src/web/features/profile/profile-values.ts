@@ -2,7 +2,7 @@ import type { UserInfo } from '../../api/generated/user-service';
 import { NOTIFICATION_TIMES, type NotificationPreference, type NotificationTime } from '../../../shared/profile-rules';
 import { DEFAULT_TIMEZONE_VALUE, timezoneOption } from '../../../shared/timezone-options';
 
-/** The User Profile form (000 §2). */
+/** The User Profile form (docs/product/profile.md#fields). */
 export interface ProfileValues {
   firstName: string;
   lastName: string;
@@ -28,14 +28,14 @@ export function profileValues(user: UserInfo): ProfileValues {
     phoneNumber: user.phoneNumber ?? '',
     alerts,
     time: [...preference.time],
-    // A user who never chose one starts on the default option (Pacific Time, 000 §3).
+    // A user who never chose one starts on the default option (Pacific Time, docs/product/platform.md#time-zones).
     displayTimezone: timezoneOption(preference.displayTimezone) ? preference.displayTimezone! : String(DEFAULT_TIMEZONE_VALUE),
     pendingResults: alerts && preference.pendingResultsNotification === 'ON',
     userImage: undefined,
   };
 }
 
-/** What the form sends as notificationPreference; alerts off force the pending-results notification off (000 §4). */
+/** What the form sends as notificationPreference; alerts off force the pending-results notification off (docs/product/profile.md#notification-settings). */
 export function toNotificationPreference(values: ProfileValues): NotificationPreference {
   return {
     resultAlert: values.alerts ? 'PERIODIC' : 'OFF',

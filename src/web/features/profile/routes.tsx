@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-/** Children of /main (000 §2 "User Profile"). */
+/** Children of /main (docs/product/profile.md#fields). */
 export const profileRoutes: RouteObject[] = [
   {
     path: 'userprofile',

@@ -21,7 +21,7 @@ export interface ProjectContext {
 /** What a tab of the project shell receives: the loaded project and the user's merged permissions. */
 export const useProjectContext = () => useOutletContext<ProjectContext>();
 
-/** /main/project/{id}: the project's header, its tabs (002 §2.2) and the open tab. */
+/** /main/project/{id}: the project's header, its tabs (docs/product/project-page.md#tabs) and the open tab. */
 export function ProjectPage() {
   const { t, i18n } = useLingui();
   const projectId = Number(useParams().projectId);
@@ -35,7 +35,7 @@ export function ProjectPage() {
   if (isLoading || permissionsLoading) return <LoadingState />;
   if (error || !project) {
     const message = getErrorMessage(error, t`Something went wrong`);
-    // A 403 shows the server's message in a danger alert (002 §2.2); other failures can be retried.
+    // A 403 shows the server's message in a danger alert (docs/product/project-page.md#errors); other failures can be retried.
     const status = error && 'status' in error ? httpStatusOf(error) : null;
     return status === 403 ? (
       <ErrorAlert message={message} testId="project-error" />
@@ -91,7 +91,7 @@ export function ProjectPage() {
 
 /**
  * The base path, and a tab of the route table whose screen is not built yet (a card may link to results or
- * participants, 000 §4), open the first tab the user may use.
+ * participants, docs/product/project-list.md#link-target), open the first tab the user may use.
  */
 export function FirstProjectTab() {
   const { project, tabs } = useProjectContext();

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 
-/** Stage sequence of the setup stage, in which participants cannot be used yet (001 §2). */
+/** Stage sequence of the setup stage, in which participants cannot be used yet (docs/product/project-page.md#tabs). */
 export const SETUP_STAGE_SEQUENCE = 1;
 
 export interface ProjectTab {
@@ -14,7 +14,7 @@ export interface ProjectTab {
   built: boolean;
 }
 
-/** The project tabs in the order of 002 §2.2, each with the project permission that shows it. */
+/** The project tabs in the order of docs/product/project-page.md#tabs, each with the project permission that shows it. */
 export const PROJECT_TABS: readonly ProjectTab[] = [
   { key: 'details', path: '', label: msg`Details`, permission: 'tenant.project.detail.read', built: false },
   { key: 'team', path: 'team', label: msg`Team`, permission: 'tenant.project.team.read', built: false },

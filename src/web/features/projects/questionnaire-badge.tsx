@@ -2,7 +2,7 @@ import { Badge } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { ProjectDetail } from '../../api/generated/project-service';
 
-/** The questionnaire type as a badge (002 §1: Precision, Express, Hybrid, Precision Red Green, ...). */
+/** The questionnaire type as a badge (docs/product/project-page.md#questionnaire-badge: Precision, Express, Hybrid, Precision Red Green, ...). */
 export function QuestionnaireBadge({ type }: { type: ProjectDetail['questionnaireType'] }) {
   const { t } = useLingui();
   const labels: Record<ProjectDetail['questionnaireType'], string> = {

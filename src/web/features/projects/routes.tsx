@@ -12,7 +12,7 @@ export const loadDashboardProjectList = async (): Promise<ComponentType> => {
 };
 
 /**
- * `/main/project` (the project list) and /main/project/{projectId} and its tabs (002 §2.2). A tab of the route table whose screen is not built yet leads to
+ * `/main/project` (the project list) and /main/project/{projectId} and its tabs (docs/product/project-page.md#tabs). A tab of the route table whose screen is not built yet leads to
  * the first tab the user may use; any other path is "No Page Found".
  */
 export const projectRoutes: RouteObject[] = [

@@ -4,7 +4,7 @@ import { usePermissions } from '../../lib/use-permissions';
 import { withExtraPermissions, type Permissions } from '../../lib/permissions';
 
 /**
- * The user's permissions merged with those the project grants them (002 §2.2: fetched per project and
+ * The user's permissions merged with those the project grants them (docs/product/project-page.md#project-permissions: fetched per project and
  * merged); `isLoading` until the project's arrive.
  */
 export function useProjectPermissions(projectId: number): { permissions: Permissions; isLoading: boolean } {

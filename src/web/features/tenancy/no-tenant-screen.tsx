@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { clock } from '../../lib/clock';
 
-/** How long the no-tenant message stays before the user is signed out (000 §4). */
+/** How long the no-tenant message stays before the user is signed out (docs/product/shell-and-session.md#operating-tenant). */
 export const NO_TENANT_SIGN_OUT_DELAY_MS = 1000;
 
 /** Shown to a user with no tenant; calls `onElapsed` (sign out) after one second. */

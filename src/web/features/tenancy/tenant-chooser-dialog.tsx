@@ -13,7 +13,7 @@ interface TenantChooserDialogProps {
   onChoose: (tenant: TenantListItem) => void;
 }
 
-/** "Client Access Control": pick the operating tenant. SELECT and CANCEL both apply the current choice (000 §2). */
+/** "Client Access Control": pick the operating tenant. SELECT and CANCEL both apply the current choice (docs/product/shell-and-session.md#operating-tenant). */
 export function TenantChooserDialog({ open, tenants, currentTenantId, onChoose }: TenantChooserDialogProps) {
   const { t } = useLingui();
   const sorted = useMemo(() => sortTenantsByName(tenants), [tenants]);

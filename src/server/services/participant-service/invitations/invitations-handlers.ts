@@ -9,7 +9,7 @@ import { lockParticipantForInvitation, setParticipantStatus } from './invitation
 
 type InvitationsHandlers = Pick<ServiceHandlers<operations>, 'sendTestMessage' | 'reinviteParticipant'>;
 
-/** Statuses whose row offers the send-email / send-SMS action (001 §4). */
+/** Statuses whose row offers the send-email / send-SMS action (docs/product/project-lookups.md#reinvite). */
 export const INVITABLE_STATUSES: readonly ParticipantStatus[] = [
   'INVITATION_SENT',
   'INVITATION_RESENT',

@@ -6,7 +6,7 @@ import { normaliseEmail } from '../../../../shared/email-rules';
 
 type AdminHandlers = Pick<ServiceHandlers<operations>, 'checkUserEmail'>;
 
-/** Document 002 §4 "Creating an account": whether the primary user's e-mail exists, with accounts and roles. */
+/** docs/product/admin-accounts.md#creating-an-account: whether the primary user's e-mail exists, with accounts and roles. */
 export const adminHandlers: AdminHandlers = {
   async checkUserEmail({ query }, ctx) {
     if (!ctx.operatingTenant.isSystem) throw providerAccountRequired();

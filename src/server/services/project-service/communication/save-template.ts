@@ -11,7 +11,7 @@ type TemplateInput = components['schemas']['CommunicationTemplateInput'];
 const trimmedOrNull = (value: string | null) => (value === null || value.trim() === '' ? null : value.trim());
 
 /**
- * Creates or replaces a project's template of one type and language after the rules of 000 §5 (422 with every
+ * Creates or replaces a project's template of one type and language after the rules of docs/product/communication-templates.md#rules (422 with every
  * problem on its field); the e-mail body is stored sanitised. Answers the stored template and the placeholders its
  * type allows. Tenant scope. The API and the seed both save here.
  */

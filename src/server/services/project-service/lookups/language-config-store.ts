@@ -5,7 +5,7 @@ import { HttpError } from '../../../platform/http/http-error';
 import { FieldErrors } from '../../../platform/http/field-errors';
 import { RANGES } from './project-form-options';
 
-/** One "Multi Language Configuration" row of the project form (001 §3 projectMultiLanguageConfig). */
+/** One "Multi Language Configuration" row of the project form (docs/product/project-lookups.md#language-config). */
 export interface LanguageConfigInput {
   languageId: number | null;
   projectCode: string | null;
@@ -66,7 +66,7 @@ export async function findDialInNumberUsers(trx: Db, numbers: readonly string[])
   return rows.map((r) => ({ dialInNumber: r.dial_in_number, projectId: r.project_id, tenantId: r.tenant_id, projectName: r.project_name, tenantName: r.tenant_name }));
 }
 
-/** 001 §4 PROJECT_CODE_VALIDATION_MESSAGE: the project and tenant already using a code. */
+/** docs/product/project-lookups.md#project-check PROJECT_CODE_VALIDATION_MESSAGE: the project and tenant already using a code. */
 export const projectCodeInUseMessage = (user: ProjectCodeUser) =>
   `Project code ${user.projectCode} is already used by project ${user.projectName} of ${user.tenantName}.`;
 
@@ -82,7 +82,7 @@ function integerInRange(errors: FieldErrors, field: string, value: number | null
 }
 
 /**
- * Validates and stores the per-language interview configuration of a project (001 §5 "Multi-language row"),
+ * Validates and stores the per-language interview configuration of a project (docs/product/project-lookups.md#language-config),
  * with the form's messages. Each row's language must be one of the project's languages; languages without a
  * row keep no code. Project codes must be unique among the rows and across every tenant (checked through
  * findProjectCodeUsers, and by the unique index should two saves race); dial-in numbers must be unique among

@@ -22,13 +22,13 @@ import {
   TELCOS,
 } from './project-form-options';
 
-/** The ProjectLookup tag: the project form's lookups and checks (001 §2-§3, §7). */
+/** The ProjectLookup tag: the project form's lookups and checks (docs/product/project-lookups.md#business-lines, #language-config, #project-check). */
 type LookupsHandlers = Pick<
   ServiceHandlers<operations>,
   'getBusinessLineData' | 'getProjectFormOptions' | 'checkProjectCodeAndPhone' | 'listProjectTeamRoles'
 >;
 
-/** The cascade of 001 §2, in order, with the labels the form shows. */
+/** The cascade of docs/product/project-lookups.md#business-lines, in order, with the labels the form shows. */
 const LEVELS: { key: BusinessLineLevel; label: string }[] = [
   { key: 'INDUSTRY', label: 'Industry' },
   { key: 'BUSINESS_UNIT', label: 'Business Unit' },
@@ -71,7 +71,7 @@ export const lookupsHandlers: LookupsHandlers = {
     };
   },
 
-  /** 001 §7 POST project/check: the project-code and dial-in number checks of the project form. */
+  /** docs/product/project-lookups.md#project-check POST project/check: the project-code and dial-in number checks of the project form. */
   async checkProjectCodeAndPhone({ body }, ctx) {
     const projectId = body.projectId ?? null;
     const code = body.projectCode?.trim();
@@ -112,7 +112,7 @@ export const lookupsHandlers: LookupsHandlers = {
     });
   },
 
-  /** 000 §7 GET project/roles?tenantId: the roles a project team member can be given. */
+  /** docs/product/project-lookups.md#team-roles GET project/roles?tenantId: the roles a project team member can be given. */
   async listProjectTeamRoles({ query }, ctx) {
     const tenant = ctx.operatingTenant;
     requireOperatingTenant(query.tenantId, tenant.id);

@@ -1,5 +1,5 @@
 /**
- * The fixed choices and ranges of the project form (001 §3, §5, §9) that no other call supplies. They are
+ * The fixed choices and ranges of the project form (docs/product/project-lookups.md#form-options) that no other call supplies. They are
  * product constants, the same for every tenant; `additional-json` answers them and the server's own rules
  * (language configuration, project check) use the same values.
  */
@@ -17,7 +17,7 @@ export interface FormOption {
 const options = (defaultId: number, rows: [id: number, key: string, label: string][]): FormOption[] =>
   rows.map(([id, key, label]) => ({ id, key, label, default: id === defaultId }));
 
-/** How the interview reaches the participant; default 2 (001 §9 "default interview method 2"). */
+/** How the interview reaches the participant; default 2 (docs/product/project-lookups.md#form-options "default interview method 2"). */
 export const INTERVIEW_METHODS = options(2, [
   [1, 'DIRECT_DIAL', 'Direct dial (outbound call to the participant)'],
   [2, 'DIAL_IN', 'Dial-in (participant calls the project number)'],
@@ -26,7 +26,7 @@ export const INTERVIEW_METHODS = options(2, [
 
 /**
  * With a direct method the platform places the call, so one number may serve many projects: the dial-in
- * uniqueness rules (001 §5 "Unless the delivery method is a 'direct' one") and the phone-number check skip it.
+ * uniqueness rules (docs/product/project-lookups.md#form-options "Unless the delivery method is a 'direct' one") and the phone-number check skip it.
  */
 export const DIRECT_INTERVIEW_METHOD_IDS: ReadonlySet<number> = new Set([1]);
 
@@ -77,7 +77,7 @@ export const QUESTIONNAIRE_TYPES = [
 
 export const SECURITY_TYPES = ['API_KEY', 'CLIENT_CREDENTIAL'] as const;
 
-/** Additional-field keys whose type is locked (001 §3). */
+/** Additional-field keys whose type is locked (docs/product/project-lookups.md#form-options). */
 export const LOCKED_ADDITIONAL_FIELD_KEYS = ['SMS_TEST_PHONE_NUMBER', 'SMS_COUNTRY_CODE', 'PROJECT_LANGUAGES'] as const;
 
 export interface NumberRange {
@@ -86,7 +86,7 @@ export interface NumberRange {
   default: number | null;
 }
 
-/** 001 §5, §9. callDelayBy counts units of 3 seconds. */
+/** docs/product/project-lookups.md#form-options. callDelayBy counts units of 3 seconds. */
 export const RANGES = {
   ivrOption: { min: 1, max: 15, default: null },
   callDelayBy: { min: 1, max: 15, default: 5 },

@@ -86,7 +86,7 @@ describe('GET project/additional-json', () => {
       options.guideUrlOptions, options.irnVerificationMethods, options.phoneNumberStatuses, options.telcos,
     ];
     for (const list of lists) expect(list.filter((o) => o.default)).toHaveLength(1);
-    // 001 §9: default interview method 2; ivrOption and callDelayBy 1-15 (default 5, units of 3 s); IRN length 6-15.
+    // docs/product/project-lookups.md#form-options: default interview method 2; ivrOption and callDelayBy 1-15 (default 5, units of 3 s); IRN length 6-15.
     expect(options.interviewMethods.find((m) => m.default)).toMatchObject({ id: 2, key: 'DIAL_IN' });
     expect(options.directInterviewMethodIds).toEqual([1]);
     expect(options.ranges).toEqual({

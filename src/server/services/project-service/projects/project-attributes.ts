@@ -1,6 +1,6 @@
 import type { Db, ProjectAttributeType } from '../../../platform/db/schema';
 
-/** Stage attribute ids; the id equals the stage's sequence. 000 §4: sequence 3 is execution, 4 is complete. */
+/** Stage attribute ids; the id equals the stage's sequence. docs/product/project-list.md#stages: sequence 3 is execution, 4 is complete. */
 export const STAGE = { SETUP: 1, TESTING: 2, EXECUTION: 3, COMPLETE: 4 } as const;
 /** Status attribute ids; Active comes first (sequence 1), which makes it the list's default filter. */
 export const STATUS = { ACTIVE: 1, INACTIVE: 2 } as const;

@@ -5,7 +5,7 @@ import { HttpError } from '../../../platform/http/http-error';
 import { FieldErrors } from '../../../platform/http/field-errors';
 
 /**
- * Result-configuration templates (002 §2.10, §3): per template type, how each result code is shown (English
+ * Result-configuration templates (docs/product/project-lookups.md#result-config): per template type, how each result code is shown (English
  * and Spanish text, the badge code and the icon picked under 'Display As').
  */
 
@@ -21,7 +21,7 @@ export const RESULT_ICONS: readonly { value: number; label: string }[] = [
 ];
 const iconIds = new Set(RESULT_ICONS.map((i) => i.value));
 
-/** The 12 badge codes of 002 §2.10 (D is the default badge of a code the template does not name). */
+/** The 12 badge codes of docs/product/project-lookups.md#result-config (D is the default badge of a code the template does not name). */
 export const RESULT_BADGE_CODES = ['HR', 'R', 'PR', 'AR', 'LR', 'G', 'NC', 'DC', 'NP', 'AD', 'CM', 'D'] as const;
 const badgeCodes = new Set<string>(RESULT_BADGE_CODES);
 
@@ -35,7 +35,7 @@ const row = (result_type: string, result: string, result_es: string, icon_id: nu
 
 /**
  * The product's default display of results: the risk set of precision-style questionnaires and the red/green
- * set of EXPRESS and PRECISION_RED_GREEN ones (001 §9).
+ * set of EXPRESS and PRECISION_RED_GREEN ones (docs/product/project-lookups.md#result-config).
  */
 export function defaultResultConfigTypes(): ResultConfigTypes {
   return {

@@ -7,12 +7,12 @@ import { checkAccountForm, checkAttribute, NOT_IN_THIS_ENVIRONMENT_MESSAGE, opti
 export type TenantForm = operations['updateTenant']['requestBody']['content']['multipart/form-data'];
 export type TenantColumns = Awaited<ReturnType<typeof tenantColumns>>;
 
-/** The account columns a form sets, checked by the rules of 002 §5 (Add or Edit account) and against the lists. */
+/** The account columns a form sets, checked by the rules of docs/product/admin-accounts.md#rules (Add or Edit account) and against the lists. */
 export async function tenantColumns(trx: Db, errors: FieldErrors, form: TenantForm, mode: 'create' | 'edit', restricted: boolean) {
   checkAccountForm(errors, form, { mode, restricted });
   const customerId = optionalText(form.customerId);
   const currencyId = await checkAttribute(trx, errors, { field: 'currencyId', type: 'CURRENCY', id: form.currencyId });
-  // Account type, customer segment and restriction exist only in the restricted environment (002 §6).
+  // Account type, customer segment and restriction exist only in the restricted environment (docs/product/platform.md#configuration).
   const restrictedOnly = { accountTypeId: form.accountTypeId, customerSegmentId: form.customerSegmentId, restrictionId: form.restrictionId };
   let accountTypeId: number | null = null;
   let customerSegmentId: number | null = null;

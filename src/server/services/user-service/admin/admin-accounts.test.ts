@@ -1,4 +1,4 @@
-/** Admin: accounts (document 002 §2.8, §4 "Creating an account", §5 "Add/Edit account", §7). */
+/** Admin: accounts (docs/product/admin-accounts.md#account-form, #creating-an-account, #rules, #calls). */
 import { withSystem } from '../../../platform/tenancy/with-tenant';
 import type { FormValue, SignedIn } from '../../../testing/api-client';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
@@ -75,7 +75,7 @@ describe('createTenant', () => {
     expect(roles.map((r) => r.name)).toEqual(expect.arrayContaining(['Customer Admin', 'Analyst', 'Call Center Agent']));
   });
 
-  test("each rule of 002 §5 'Add account' answers 422 with its message and creates nothing", async () => {
+  test("each rule of docs/product/admin-accounts.md#rules answers 422 with its message and creates nothing", async () => {
     const body = await t.api.fails('createTenant', 422, {
       token: provider,
       operatingTenant: voxscreen,

@@ -310,7 +310,7 @@ export const adminHandlers: AdminHandlers = {
     const tenantIsSystem = ctx.operatingTenant.isSystem;
     return ctx.inTenant(async (trx) => {
       if (!(await roleExists(trx, body.roleId))) throw noSuchRole();
-      // Outside the system tenant, only a caller holding id 80 may touch the internal group (002 §6); for
+      // Outside the system tenant, only a caller holding id 80 may touch the internal group (docs/product/admin-roles-and-permissions.md#permission-matrix); for
       // anyone else its entries are stripped and keep their state, whatever the request says.
       const mayTouchInternal = tenantIsSystem || principal.permissions.has(INTERNAL_GATE);
       refuseDroppedInternal(body.accessList, { tenantIsSystem, callerHoldsGate: mayTouchInternal });

@@ -18,7 +18,7 @@ import { USER_MESSAGES, userProblems, type UserDraft, type UserRuleOptions } fro
  * `throwIfAny` answers 422.
  */
 export { EMAIL_PATTERN };
-/** North-American style phone (002 §5 "Add account"); the same rule as the profile's (src/shared). */
+/** North-American style phone (docs/product/admin-accounts.md#rules); the same rule as the profile's (src/shared). */
 export { PHONE_PATTERN } from '../../../../shared/phone-pattern';
 
 export const NOT_IN_THIS_ENVIRONMENT_MESSAGE = 'This field is not used in this environment.';

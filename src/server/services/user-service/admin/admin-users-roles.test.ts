@@ -1,4 +1,4 @@
-/** Admin: users, roles and the permission matrix (document 002 §2.8, §4 "Permission save", §5, §6, §7). */
+/** Admin: users, roles and the permission matrix (docs/product/admin-users.md#user-list, docs/product/admin-roles-and-permissions.md#permission-save, docs/product/admin-users.md#rules, docs/product/admin-roles-and-permissions.md#permission-matrix, docs/product/admin-users.md#calls). */
 import { permissionId } from '../../../platform/permissions/catalogue';
 import { withSystem } from '../../../platform/tenancy/with-tenant';
 import type { FormValue, SignedIn } from '../../../testing/api-client';
@@ -53,7 +53,7 @@ describe('users', () => {
     expect(await t.api.ok('getUser', { ...acmeCall(), params: { id: created.id } })).toEqual(created);
   });
 
-  test("Add User rules of 002 §5 answer 422 with their messages", async () => {
+  test("Add User rules of docs/product/admin-users.md#rules answer 422 with their messages", async () => {
     const body = await t.api.fails('createUser', 422, { ...acmeCall(), form: newUser({ firstName: '', lastName: ' ', title: '', email: 'bad', roleId: null }) });
     expect(body.errors).toEqual([
       { field: 'firstName', message: 'First Name is required' },

@@ -40,7 +40,7 @@ export interface PermissionAccess {
 }
 
 /**
- * Saves a role's permissions with the spec's rules (document 002 §4 "Permission save"): checked ones become
+ * Saves a role's permissions with the spec's rules (docs/product/admin-roles-and-permissions.md#permission-save): checked ones become
  * active, listed unchecked ones inactive; tenant.project.detail.read is always active; for a non-system
  * tenant without an active id 80, internal-group entries are stripped from the list, so they keep their
  * state. Entries not listed keep their state. Returns the role's active permission strings. Runs in the tenant's scope.

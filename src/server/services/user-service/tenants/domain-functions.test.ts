@@ -28,7 +28,7 @@ async function save(tenantId: number, tenantIsSystem: boolean, roleId: number, a
   return withTenant(t.db, tenantId, (trx) => setRolePermissions(trx, { tenantId, tenantIsSystem, roleId, accessList }));
 }
 
-describe('setRolePermissions (document 002 §4 "Permission save")', () => {
+describe('setRolePermissions (docs/product/admin-roles-and-permissions.md#permission-save)', () => {
   test('tenant.project.detail.read is always granted', async () => {
     const role = await newRole(acme, 'Reader');
     expect(await save(acme, false, role, grant('tenant.document.read'))).toEqual(['tenant.document.read', 'tenant.project.detail.read']);

@@ -1,4 +1,4 @@
-/** User Profile: PUT user/profile (000 §2 "User Profile", §4, §5 "Profile", §7, §8, §9). */
+/** User Profile: PUT user/profile (docs/product/profile.md#fields, #notification-settings, #rules, #calls, #saving). */
 import { withSystem } from '../../../platform/tenancy/with-tenant';
 import type { FormValue, SignedIn } from '../../../testing/api-client';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
@@ -87,7 +87,7 @@ describe('updateUserProfile', () => {
     expect(bare.notificationPreference).toEqual({ resultAlert: 'OFF', time: [], displayTimezone: null, usedTimezone: null, pendingResultsNotification: 'OFF' });
   });
 
-  test("each rule of 000 §5 'Profile' answers 422 with its message and changes nothing", async () => {
+  test("each rule of docs/product/profile.md#rules answers 422 with its message and changes nothing", async () => {
     const before = await save(profileForm());
     const rowBefore = await userRow('analyst@acme.test');
 

@@ -28,7 +28,7 @@ type UserHandlers = Pick<
 >;
 type UserInfo = operations['getUserInfo']['responses'][200]['content']['application/json'];
 
-/** Profile photos: PNG or JPEG (000 §2), at most 1 MB (the multipart reader refuses larger with 413). */
+/** Profile photos: PNG or JPEG (docs/product/profile.md#fields), at most 1 MB (the multipart reader refuses larger with 413). */
 const PHOTO_TYPES = ['image/png', 'image/jpeg'];
 export const PHOTO_TYPE_MESSAGE = 'Only PNG or JPEG images are accepted.';
 export const NOTIFICATION_PREFERENCE_MESSAGE = 'Notification settings are not valid.';
@@ -150,7 +150,7 @@ export const userHandlers: UserHandlers = {
   },
 };
 
-/** userInfo (000 §3) of the signed-in user; tenantLogo is the operating tenant's logo, else the home tenant's. */
+/** userInfo (docs/product/shell-and-session.md#calls) of the signed-in user; tenantLogo is the operating tenant's logo, else the home tenant's. */
 async function loadUserInfo(ctx: SessionContext): Promise<UserInfo> {
   const principal = ctx.principal();
   const operating = ctx.operatingTenant;

@@ -53,7 +53,7 @@ export async function createUser(trx: Db, user: NewUser): Promise<number> {
 }
 
 /**
- * Lets a user operate in a tenant with a role of that tenant (ADR 0002: the role lives on the membership).
+ * Lets a user operate in a tenant with a role of that tenant (ADR 0008: the role lives on the membership).
  * Idempotent: an existing membership keeps its role (see setMembershipRole to change it). Runs in the scope
  * of the tenant being joined; the role must belong to it.
  */

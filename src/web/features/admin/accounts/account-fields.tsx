@@ -12,10 +12,10 @@ interface AccountFieldsProps {
   readOnly: boolean;
 }
 
-/** The account's own fields (002 §3 "Tenant (account)"); restriction, type and segment in the restricted environment. */
+/** The account's own fields (docs/product/admin-accounts.md#account-form "Tenant (account)"); restriction, type and segment in the restricted environment. */
 export function AccountFields({ lists, editing, restricted, readOnly }: AccountFieldsProps) {
   const { t } = useLingui();
-  // The restricted environment's fields (002 §6): the restriction always, account type and segment on edit.
+  // The restricted environment's fields (docs/product/platform.md#configuration): the restriction always, account type and segment on edit.
   const restrictedFields = [
     { name: 'restrictionId', label: t`Special Restrictions`, attributes: lists.restrictions, testId: 'account-restriction', shown: restricted },
     { name: 'accountTypeId', label: t`Account Type`, attributes: lists.accountTypes, testId: 'account-type', shown: restricted && editing },

@@ -30,10 +30,10 @@ import { ACCOUNT_FIELD_NAMES, accountLists, accountValues, toPrimaryUser, toTena
 import { ExistingUserDialog, useExistingUserConfirmation } from './existing-user-dialog';
 import { PrimaryUserFields } from './primary-user-fields';
 
-/** Back to the list after a successful save (002 §2.8, §9: 3000 ms for accounts). */
+/** Back to the list after a successful save (docs/product/admin-accounts.md#admin-forms: 3000 ms for accounts). */
 export const ACCOUNT_RETURN_DELAY_MS = 3000;
 
-/** Add Account (no id) and Edit Account (002 §2.8, §4 "Creating an account", §5). */
+/** Add Account (no id) and Edit Account (docs/product/admin-accounts.md#account-form, #creating-an-account, #rules). */
 export function AccountFormPage() {
   const permissions = usePermissions();
   const tenant = useEditTarget(useGetTenantQuery, { canAdd: permissions.has('tenant.create') && permissions.isSystemTenant });
@@ -65,11 +65,11 @@ function AccountForm({ tenant }: { tenant: TenantDetail | null }) {
   const lists = useMemo(() => accountLists(attributes.data?.tenantAttributes), [attributes.data]);
   const initialValues = useMemo(() => accountValues(tenant, lists, restricted), [tenant, lists, restricted]);
 
-  /** Add Account: the primary e-mail's existence check first (002 §4); null when the account is not to be created. */
+  /** Add Account: the primary e-mail's existence check first (docs/product/admin-accounts.md#creating-an-account); null when the account is not to be created. */
   const confirmPrimaryEmail = async (email: string): Promise<{ confirmExistingUser?: true } | null> => {
     const check = await checkEmail({ email });
     if ('error' in check) {
-      // 002 §8: a failed existence check is only logged, and Save stays disabled.
+      // docs/product/admin-accounts.md#creating-an-account: a failed existence check is only logged, and Save stays disabled.
       console.error('E-mail existence check failed', check.error);
       setCheckFailed(true);
       return null;

@@ -9,7 +9,7 @@ interface AccountIntegrationFieldsProps {
   readOnly: boolean;
 }
 
-/** Greenhouse and partner flags, the server-issued Greenhouse API key (read-only) and the logo (002 §3, §4). */
+/** Greenhouse and partner flags, the server-issued Greenhouse API key (read-only) and the logo (docs/product/admin-accounts.md#account-form, #creating-an-account). */
 export function AccountIntegrationFields({ tenant, readOnly }: AccountIntegrationFieldsProps) {
   const { t } = useLingui();
   return (

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { accountProblems, primaryUserProblems, type AccountProblemCode } from '../../../../shared/account-rules';
 import { ACCOUNT_FIELD_NAMES, toPrimaryUser, toTenantForm, type AccountValues } from './account-values';
 
-/** 002 §5 "Add account" and "Edit account", in the interface language. */
+/** docs/product/admin-accounts.md#rules and "Edit account", in the interface language. */
 const MESSAGES: Record<AccountProblemCode, ReturnType<typeof msg>> = {
   ACCOUNT_NAME_REQUIRED: msg`Account Name is required`,
   SALES_PERSON_REQUIRED: msg`Sales Person Email is required`,

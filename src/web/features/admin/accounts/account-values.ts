@@ -1,6 +1,6 @@
 import type { NewTenantForm, TenantAttribute, TenantDetail, TenantForm } from '../../../api/generated/user-service';
 
-/** The Add and Edit Account form (002 §2.8, §3 "Tenant (account)"); the primary user's fields on Add only. */
+/** The Add and Edit Account form (docs/product/admin-accounts.md#account-form "Tenant (account)"); the primary user's fields on Add only. */
 export interface AccountValues {
   firstName: string;
   lastName: string;
@@ -75,7 +75,7 @@ export function accountValues(tenant: TenantDetail | null, { currencies, restric
   };
 }
 
-/** The account's own fields as the calls take them; the restricted-environment ones only there (002 §6). */
+/** The account's own fields as the calls take them; the restricted-environment ones only there (docs/product/admin-accounts.md#account-form). */
 export function toTenantForm(values: AccountValues, restricted: boolean): TenantForm {
   return {
     tenantName: values.tenantName.trim(),
@@ -95,7 +95,7 @@ export function toTenantForm(values: AccountValues, restricted: boolean): Tenant
       accountTypeId: idOrNull(values.accountTypeId),
       customerSegmentId: idOrNull(values.customerSegmentId),
     }),
-    // Sent only when a new logo was chosen (002 §4).
+    // Sent only when a new logo was chosen (docs/product/admin-accounts.md#creating-an-account).
     ...(values.tenantLogo && { tenantLogo: values.tenantLogo }),
   };
 }

@@ -9,14 +9,14 @@ import { QueryFailure } from '../../../components/feedback/load-failure';
 import { usePermissions } from '../../../lib/use-permissions';
 import { formatDateTime } from '../users/format-date-time';
 
-/** Tenant list paging (002 §9): 25 rows a page, pages counted from 0 as the call sends them. */
+/** Tenant list paging (docs/product/admin-accounts.md#account-list): 25 rows a page, pages counted from 0 as the call sends them. */
 export const ACCOUNT_PAGE_SIZE = 25;
-/** Search debounce (002 §9). */
+/** Search debounce (docs/product/admin-accounts.md#account-list). */
 export const SEARCH_DEBOUNCE_MS = 1000;
 
 type Sort = { by: 'tenantName' | 'date'; direction: SortDirection };
 
-/** Manage Account (002 §2.8): account name and created date sortable (createTs descending first), status, search. */
+/** Manage Account (docs/product/admin-accounts.md#account-list): account name and created date sortable (createTs descending first), status, search. */
 export function AccountsTab() {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();

@@ -10,7 +10,7 @@ export interface ExistingMembership {
 }
 
 /**
- * Add Account's question when the primary e-mail already has a user (002 §4 "Creating an account"): `ask`
+ * Add Account's question when the primary e-mail already has a user (docs/product/admin-accounts.md#creating-an-account): `ask`
  * opens the dialog and resolves with the answer; `dialog` is what the form renders for it.
  */
 export function useExistingUserConfirmation() {

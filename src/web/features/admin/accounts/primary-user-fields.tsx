@@ -4,7 +4,7 @@ import { TextField } from '../../../components/form/text-field';
 
 const lowerCase = (value: string) => value.toLowerCase();
 
-/** Add Account only: the new account's primary user (002 §3, §5). */
+/** Add Account only: the new account's primary user (docs/product/admin-accounts.md#account-form, #rules). */
 export function PrimaryUserFields() {
   const { t } = useLingui();
   return (

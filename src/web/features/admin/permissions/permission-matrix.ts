@@ -1,7 +1,7 @@
 import type { RolePermission, RolePermissions } from '../../../api/generated/user-service';
 
 export const ALWAYS_GRANTED = 'tenant.project.detail.read';
-/** The permission whose active presence lets a customer role keep internal permissions (002 §4, §9). */
+/** The permission whose active presence lets a customer role keep internal permissions (docs/product/admin-roles-and-permissions.md#permission-save). */
 export const INTERNAL_GATE_ID = 80;
 export const ACCESS_TYPES = ['read', 'create', 'update', 'delete'] as const;
 export type AccessType = (typeof ACCESS_TYPES)[number];
@@ -39,7 +39,7 @@ export const activeIds = (matrix: RolePermissions): Set<number> =>
   );
 
 /**
- * The access list of a permission save (002 §4): checked ones active, previously held but unchecked ones
+ * The access list of a permission save (docs/product/admin-roles-and-permissions.md#permission-save): checked ones active, previously held but unchecked ones
  * inactive, tenant.project.detail.read always active; for a non-system tenant without an active id 80 the
  * internal group is left out.
  */

@@ -18,7 +18,7 @@ import { useUserInfo } from '../../../lib/use-user-info';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { ACCESS_TYPES, accessList, activeIds, ALWAYS_GRANTED, matrixRows, type GroupKey } from './permission-matrix';
 
-/** Manage Permissions (002 §2.8, §4 "Permission save", §6). */
+/** Manage Permissions (docs/product/admin-roles-and-permissions.md#permission-matrix, #permission-save). */
 export function PermissionsTab() {
   const { t } = useLingui();
   const permissions = usePermissions();
@@ -46,7 +46,7 @@ export function PermissionsTab() {
       { key: 'project_permission', label: t`Project`, permissions: loaded.permissions.project_permission },
       { key: 'administration_permission', label: t`Administration`, permissions: loaded.permissions.administration_permission },
     ];
-    // Present only for the system tenant or a holder of id 80; editable in the system tenant only (002 §6).
+    // Present only for the system tenant or a holder of id 80; editable in the system tenant only (docs/product/admin-roles-and-permissions.md#permission-matrix).
     if (loaded.permissions.internal_permission) {
       list.push({
         key: 'internal_permission',

@@ -20,10 +20,10 @@ interface RoleValues {
   description: string;
 }
 
-/** Back to the list after a successful save (as the user form, 002 §2.8; the spec names no delay for roles). */
+/** Back to the list after a successful save (as the user form, docs/product/admin-roles-and-permissions.md#create-role; the spec names no delay for roles). */
 export const ROLE_RETURN_DELAY_MS = 2000;
 
-/** Create Roles (002 §2.8, §5): role name required, description optional. */
+/** Create Roles (docs/product/admin-roles-and-permissions.md#create-role): role name required, description optional. */
 export function CreateRoleForm() {
   const { t } = useLingui();
   const navigate = useNavigate();

@@ -8,10 +8,10 @@ import { ListToolbar } from '../../../components/data-grid/list-toolbar';
 import { QueryFailure } from '../../../components/feedback/load-failure';
 import { usePermissions } from '../../../lib/use-permissions';
 
-/** Default page size of the role list (002 §9, client-side paged). */
+/** Default page size of the role list (docs/product/admin-roles-and-permissions.md#roles, client-side paged). */
 export const ROLE_PAGE_SIZE = 10;
 
-/** Manage Roles (002 §2.8): role and description columns, search, add button to addRole. */
+/** Manage Roles (docs/product/admin-roles-and-permissions.md#roles): role and description columns, search, add button to addRole. */
 export function RolesTab() {
   const { t } = useLingui();
   const navigate = useNavigate();

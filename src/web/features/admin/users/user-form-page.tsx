@@ -34,12 +34,12 @@ import { isOfferedRole } from '../../../../shared/user-rules';
 import { validateUser } from './user-validation';
 import { toNewUserForm, toUserUpdate, userValues, type UserValues } from './user-values';
 
-/** Back to the list after a successful save (002 §2.8, §9: 2000 ms for users). */
+/** Back to the list after a successful save (docs/product/admin-accounts.md#admin-forms: 2000 ms for users). */
 export const USER_RETURN_DELAY_MS = 2000;
 
 const lowerCase = (value: string) => value.toLowerCase();
 
-/** Add User (no id) and Edit User (002 §2.8, §5): final-form with the field kit. */
+/** Add User (no id) and Edit User (docs/product/admin-users.md#user-form, #rules): final-form with the field kit. */
 export function UserFormPage() {
   const permissions = usePermissions();
   const user = useEditTarget(useGetUserQuery, { canAdd: permissions.has('tenant.users.create') });

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { userProblems, type UserProblemCode } from '../../../../shared/user-rules';
 import { toUserUpdate, type UserValues } from './user-values';
 
-/** 002 §5 "Add user" and "Edit user", in the interface language. */
+/** docs/product/admin-users.md#rules and "Edit user", in the interface language. */
 const MESSAGES: Record<UserProblemCode, ReturnType<typeof msg>> = {
   FIRST_NAME_REQUIRED: msg`First Name is required`,
   LAST_NAME_REQUIRED: msg`Last Name is required`,

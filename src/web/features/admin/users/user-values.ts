@@ -1,6 +1,6 @@
 import type { NewUserForm, TenantAttribute, UserDetail, UserUpdate } from '../../../api/generated/user-service';
 
-/** The Add and Edit User form (002 §2.8, §3 "User"). */
+/** The Add and Edit User form (docs/product/admin-users.md#user-form, docs/product/admin-accounts.md#account-form "User"). */
 export interface UserValues {
   firstName: string;
   lastName: string;

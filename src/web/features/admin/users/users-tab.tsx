@@ -15,11 +15,11 @@ import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { usePermissions } from '../../../lib/use-permissions';
 import { formatDateTime } from './format-date-time';
 
-/** Default page size of the user list (002 §9, client-side paged). */
+/** Default page size of the user list (docs/product/admin-users.md#user-list, client-side paged). */
 export const USER_PAGE_SIZE = 10;
 
 /**
- * Manage Users (002 §2.8): search; user name, role, title, e-mail, status, last login, and a delete action
+ * Manage Users (docs/product/admin-users.md#user-list): search; user name, role, title, e-mail, status, last login, and a delete action
  * when permitted (with a confirmation); add button; a row click opens the user.
  */
 export function UsersTab() {

@@ -10,7 +10,7 @@ import { TemplateEditor } from './template-editor';
 const CHANNELS: Record<'email' | 'sms', TemplateType> = { email: 'TEST_INVITATION_EMAIL', sms: 'TEST_INVITATION_SMS' };
 
 /**
- * The project's Communication tab (000 §2): Email and SMS invitation templates per project language,
+ * The project's Communication tab (docs/product/communication-templates.md#screen): Email and SMS invitation templates per project language,
  * read-only without tenant.project.communication.update. Channel and language live in the URL, so switching
  * either with unsaved changes goes through the unsaved-changes modal like any navigation.
  */

@@ -5,7 +5,7 @@ import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import { PlaceholderHelp } from './placeholder-help';
 
-/** The e-mail form's fields (000 §2): template type, name, description, placeholder help, subject, body. */
+/** The e-mail form's fields (docs/product/communication-templates.md#email-form): template type, name, description, placeholder help, subject, body. */
 export function EmailTemplateFields({ template, readOnly }: { template: CommunicationTemplate; readOnly: boolean }) {
   const { t } = useLingui();
   return (

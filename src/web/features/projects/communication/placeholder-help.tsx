@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { LuCircleHelp } from 'react-icons/lu';
 import type { Placeholder } from '../../../api/generated/project-service';
 
-/** The help popover listing the placeholders a template may use (000 §2), or saying there are none. */
+/** The help popover listing the placeholders a template may use (docs/product/communication-templates.md#placeholders), or saying there are none. */
 export function PlaceholderHelp({ placeholders, showSubjectRule }: { placeholders: readonly Placeholder[]; showSubjectRule: boolean }) {
   const { t } = useLingui();
   return (

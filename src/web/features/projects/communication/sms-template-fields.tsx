@@ -5,10 +5,10 @@ import { TextareaField } from '../../../components/form/textarea-field';
 import { TextField } from '../../../components/form/text-field';
 import { PlaceholderHelp } from './placeholder-help';
 
-/** SMS length the counter shows (000 §9); longer messages are allowed and sent in parts. */
+/** SMS length the counter shows (docs/product/communication-templates.md#sms-form); longer messages are allowed and sent in parts. */
 export const SMS_LENGTH = 160;
 
-/** The SMS form's fields (000 §2): description, sender, provider, placeholder help, template with its counter. */
+/** The SMS form's fields (docs/product/communication-templates.md#sms-form): description, sender, provider, placeholder help, template with its counter. */
 export function SmsTemplateFields({ template, readOnly }: { template: CommunicationTemplate; readOnly: boolean }) {
   const { t } = useLingui();
   return (

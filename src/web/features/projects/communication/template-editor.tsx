@@ -66,7 +66,7 @@ interface TemplateEditorProps {
 }
 
 /**
- * Loads, validates (000 §5, the server's rules), saves and test-sends one template of a project, type and
+ * Loads, validates (docs/product/communication-templates.md#rules, the server's rules), saves and test-sends one template of a project, type and
  * language. Leaving or switching tab with unsaved changes asks first.
  */
 export function TemplateEditor({ projectId, type, languageId, canEdit, children }: TemplateEditorProps) {

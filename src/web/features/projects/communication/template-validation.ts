@@ -14,7 +14,7 @@ const REQUIRED_MESSAGES = {
 
 /**
  * The rules the server enforces (src/shared/template-rules.ts), as final-form errors: the first problem of each
- * field, in the interface language; the placeholder codes stay as 000 §5 writes them.
+ * field, in the interface language; the placeholder codes stay as docs/product/communication-templates.md#rules writes them.
  */
 export function validateTemplate(draft: TemplateDraft, placeholders: readonly AllowedPlaceholder[], i18n: I18n): TemplateFormErrors {
   const errors: TemplateFormErrors = {};

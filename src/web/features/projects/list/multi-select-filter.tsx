@@ -11,7 +11,7 @@ interface MultiSelectFilterProps {
   testId: string;
 }
 
-/** A multi-select of attribute options; the numeric ids stay hidden (000 §4). */
+/** A multi-select of attribute options; the numeric ids stay hidden (docs/product/project-list.md#filters). */
 export function MultiSelectFilter({ label, placeholder, options, value, onChange, testId }: MultiSelectFilterProps) {
   const collection = useMemo(
     () => createListCollection({ items: options.map((o) => ({ label: o.label, value: String(o.id) })) }),

@@ -13,7 +13,7 @@ interface ProjectCardProps {
   stages: readonly ProjectAttribute[];
 }
 
-/** One project of the list (000 §2): marker, name link, stage tracker, overall and per-question results. */
+/** One project of the list (docs/product/project-list.md#project-card): marker, name link, stage tracker, overall and per-question results. */
 export function ProjectCard({ project, stages }: ProjectCardProps) {
   const { t, i18n } = useLingui();
   const permissions = usePermissions();

@@ -5,7 +5,7 @@ import { tenantSwitched } from '../../../state/tenancy-slice';
 export interface ProjectFiltersState {
   /**
    * Chosen Status option ids; null until the user picks, which means the default: the option labelled
-   * Active (000 §4). Option ids come from the server, so the default is resolved against the loaded options.
+   * Active (docs/product/project-list.md#filters). Option ids come from the server, so the default is resolved against the loaded options.
    */
   status: number[] | null;
   stage: number[];
@@ -35,7 +35,7 @@ export const projectFiltersSlice = createSlice({
     projectFiltersCleared: () => initialState,
   },
   extraReducers: (builder) => {
-    // 000 §4: choosing a different tenant clears the saved filters; so does logging out.
+    // docs/product/shell-and-session.md#operating-tenant: choosing a different tenant clears the saved filters; so does logging out.
     builder.addCase(loggedOut, () => initialState).addCase(tenantSwitched, () => initialState);
   },
   selectors: {

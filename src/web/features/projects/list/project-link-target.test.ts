@@ -6,7 +6,7 @@ const who = (permissions: string[], roleName = 'Analyst') => permissionsOf(userI
 const RESULTS = 'tenant.project.results.read';
 const PARTICIPANTS = 'tenant.project.participants.read';
 
-describe('project name link target (000 §4)', () => {
+describe('project name link target (docs/product/project-list.md#link-target)', () => {
   test.each([
     // stage sequence, permissions, role, target
     [3, [RESULTS, PARTICIPANTS], 'Analyst', '/main/project/7/results'],

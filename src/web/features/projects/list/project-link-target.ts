@@ -1,12 +1,12 @@
 import type { Permissions } from '../../../lib/permissions';
 
-/** The role that always opens the project page (000 §4). */
+/** The role that always opens the project page (docs/product/project-list.md#link-target). */
 export const TENANT_SUPPORT_ROLE = 'Tenant Support';
 const EXECUTION_SEQUENCE = 3;
 const COMPLETE_SEQUENCE = 4;
 
 /**
- * Where a project card's name leads (000 §4): at stage sequence 3 or 4 to results with
+ * Where a project card's name leads (docs/product/project-list.md#link-target): at stage sequence 3 or 4 to results with
  * tenant.project.results.read, else to participants with tenant.project.participants.read, else the project
  * page; at any other stage the project page. The role named Tenant Support always goes to the project page.
  */

@@ -30,7 +30,7 @@ import { UpdatedAgo } from './updated-ago';
 export const CREATE_PROJECT_PATH = '/main/project/createProject';
 
 /**
- * The project list (000 §2): freshness, sticky Status and Stage filters kept in the persisted project-filters
+ * The project list (docs/product/project-list.md#list): freshness, sticky Status and Stage filters kept in the persisted project-filters
  * slice (default: Active), the create button, and one card per project. Shown on /main/project and below the
  * dashboard.
  */
@@ -70,7 +70,7 @@ export function ProjectList({ heading = false }: { heading?: boolean }) {
   const [dismissed, setDismissed] = useState<unknown>(null);
   let body;
   if (failure) {
-    // 000 §8: a failed list shows empty lists and the message in a dismissible danger alert.
+    // docs/product/project-list.md#errors: a failed list shows empty lists and the message in a dismissible danger alert.
     body =
       failure === dismissed ? null : (
         <ErrorAlert

@@ -5,7 +5,7 @@ import type { ProjectAttribute } from '../../../api/generated/project-service';
 
 export type StageState = 'complete' | 'incomplete-before' | 'incomplete-after';
 
-/** 000 §4: the current stage is marked complete, earlier ones incomplete-before, later ones incomplete-after. */
+/** docs/product/project-list.md#stages: the current stage is marked complete, earlier ones incomplete-before, later ones incomplete-after. */
 export const stageStates = (stages: readonly ProjectAttribute[], currentStageId: number | null): StageState[] => {
   const ordered = [...stages].sort((a, b) => a.sequence - b.sequence);
   const current = ordered.findIndex((s) => s.attributeId === currentStageId);

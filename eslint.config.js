@@ -7,7 +7,14 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 // ---- Server lint zones (ADR 0009, docs/development.md "Server shape") ------------------------------------
-const SERVICES = ['authz-service', 'user-service', 'project-service', 'participant-service', 'execution-service', 'data-service'];
+const SERVICES = [
+  'authz-service',
+  'user-service',
+  'project-service',
+  'participant-service',
+  'execution-service',
+  'data-service',
+];
 const SERVICE_ROOT = './src/server/services';
 /** Another service is reached only through its index.ts (its public functions and its handlers). */
 const serviceZones = SERVICES.flatMap((service) => [
@@ -26,8 +33,16 @@ const serviceZones = SERVICES.flatMap((service) => [
 ]);
 const SERVER_ZONES = [
   ...serviceZones,
-  { target: './src/shared', from: ['./src/server', './src/web', './scripts'], message: 'src/shared holds pure rules: it imports nothing of the app.' },
-  { target: './src/server', from: './scripts', message: 'Server code never imports scripts/ (scripts may import src/).' },
+  {
+    target: './src/shared',
+    from: ['./src/server', './src/web', './scripts'],
+    message: 'src/shared holds pure rules: it imports nothing of the app.',
+  },
+  {
+    target: './src/server',
+    from: './scripts',
+    message: 'Server code never imports scripts/ (scripts may import src/).',
+  },
 ];
 const serverZones = {
   files: ['src/server/**/*.ts', 'src/shared/**/*.ts', 'scripts/**/*.ts'],
@@ -38,10 +53,7 @@ const serverZones = {
     'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
   },
   rules: {
-    'import-x/no-restricted-paths': [
-      'error',
-      { zones: SERVER_ZONES },
-    ],
+    'import-x/no-restricted-paths': ['error', { zones: SERVER_ZONES }],
     'import-x/no-cycle': ['error', { ignoreExternal: true }],
   },
 };
@@ -56,7 +68,11 @@ const platformZone = {
       {
         zones: [
           ...SERVER_ZONES,
-          { target: './src/server/platform', from: './src/server/services', message: 'platform/ never imports services/.' },
+          {
+            target: './src/server/platform',
+            from: './src/server/services',
+            message: 'platform/ never imports services/.',
+          },
         ],
       },
     ],
@@ -122,7 +138,8 @@ export default tseslint.config(
                 target: `./src/web/features/${name}`,
                 from: './src/web/features',
                 except: [`./${name}`],
-                message: 'A feature never imports another feature: move what both need to components/ or lib/, or compose them in app/.',
+                message:
+                  'A feature never imports another feature: move what both need to components/ or lib/, or compose them in app/.',
               })),
             ...['components', 'lib', 'state', 'api', 'i18n', 'theme'].map((layer) => ({
               target: `./src/web/${layer}`,

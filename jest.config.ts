@@ -1,18 +1,19 @@
 /** @jest-config-loader esbuild-register */
 import type { Config } from 'jest';
 
-const swc = (extra: Record<string, unknown> = {}) => [
-  '@swc/jest',
-  {
-    jsc: {
-      parser: { syntax: 'typescript', tsx: true },
-      transform: { react: { runtime: 'automatic' } },
-      target: 'es2022',
-      ...extra,
+const swc = (extra: Record<string, unknown> = {}) =>
+  [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+        ...extra,
+      },
+      module: { type: 'commonjs' },
     },
-    module: { type: 'commonjs' },
-  },
-] as [string, Record<string, unknown>];
+  ] as [string, Record<string, unknown>];
 
 const config: Config = {
   // A global option (jest ignores it inside a project): component tests that click through several screens need

@@ -21,7 +21,10 @@ async function session(base: string, email: string, tenantName: string): Promise
   });
   const tokens = (await login.json()) as { access_token: string; id_token: string };
   const auth = { authorization: `Bearer ${tokens.access_token}`, 'id-token': tokens.id_token };
-  const tenants = (await (await fetch(`${base}/user-service/v1/tenant/tenants`, { headers: auth })).json()) as { tenantId: number; tenantName: string }[];
+  const tenants = (await (await fetch(`${base}/user-service/v1/tenant/tenants`, { headers: auth })).json()) as {
+    tenantId: number;
+    tenantName: string;
+  }[];
   const tenant = tenants.find((t) => t.tenantName === tenantName);
   if (!tenant) throw new Error(`${email} is not in ${tenantName}`);
   return { ...auth, operatingtenant: String(tenant.tenantId) };
@@ -69,7 +72,9 @@ export async function fairnessFigures(): Promise<void> {
       autocannon({ url: `${base}/user-service/v1/role`, headers: tenantB, connections: 100, duration: SECONDS }),
     ]);
     console.log(line('tenant A while tenant B runs 100 connections', duringTenantB));
-    console.log(`    (tenant B: ${tenantBLoad.requests.total} requests, ${tenantBLoad['2xx']} 2xx, ${tenantBLoad.non2xx} refused)`);
+    console.log(
+      `    (tenant B: ${tenantBLoad.requests.total} requests, ${tenantBLoad['2xx']} 2xx, ${tenantBLoad.non2xx} refused)`,
+    );
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1000));

@@ -44,7 +44,7 @@ interface NetworkRequest {
 
 function figuresOf(lhr: Result, dist: string): LoadFigures {
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []);
+  const requests = (lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? [];
   const scripts = requests.filter((r) => r.resourceType === 'Script');
   const sum = (items: NetworkRequest[]) => items.reduce((total, r) => total + (r.transferSize ?? 0), 0);
   const gzipOf = (url: string) => {
@@ -80,7 +80,14 @@ async function signedInPage(browser: Browser, base: string) {
   return page;
 }
 
-async function measureLoad(browser: Browser, port: number, base: string, page: 'sign-in' | 'dashboard', config: Config | undefined, dist: string) {
+async function measureLoad(
+  browser: Browser,
+  port: number,
+  base: string,
+  page: 'sign-in' | 'dashboard',
+  config: Config | undefined,
+  dist: string,
+) {
   const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'] };
   if (page === 'sign-in') {
     const result = await lighthouse(`${base}/`, flags, config);
@@ -90,9 +97,15 @@ async function measureLoad(browser: Browser, port: number, base: string, page: '
   const signedIn = await signedInPage(browser, base);
   try {
     // Storage stays (the session), the cache was emptied above.
-    const result = await lighthouse(`${base}/main/dashboard`, { ...flags, disableStorageReset: true }, config, signedIn);
+    const result = await lighthouse(
+      `${base}/main/dashboard`,
+      { ...flags, disableStorageReset: true },
+      config,
+      signedIn,
+    );
     if (!result) throw new Error('Lighthouse returned nothing for the dashboard');
-    if (!result.lhr.finalDisplayedUrl.includes('/main/dashboard')) throw new Error(`the dashboard load ended on ${result.lhr.finalDisplayedUrl}`);
+    if (!result.lhr.finalDisplayedUrl.includes('/main/dashboard'))
+      throw new Error(`the dashboard load ended on ${result.lhr.finalDisplayedUrl}`);
     return figuresOf(result.lhr, dist);
   } finally {
     await signedIn.close();
@@ -109,12 +122,15 @@ export async function lighthouseFigures(base: string, dist: string): Promise<voi
     for (const page of ['sign-in', 'dashboard'] as const) {
       for (const preset of PRESETS) {
         const runs: LoadFigures[] = [];
-        for (let run = 0; run < RUNS; run++) runs.push(await measureLoad(browser, chrome.port, base, page, preset.config, dist));
+        for (let run = 0; run < RUNS; run++)
+          runs.push(await measureLoad(browser, chrome.port, base, page, preset.config, dist));
         const m = (pick: (f: LoadFigures) => number) => median(runs.map(pick));
         const ratio = m((f) => f.scriptTransferBytes) / m((f) => f.scriptGzipBytes);
         console.log(
           `  ${page.padEnd(10)} ${preset.name.padEnd(8)} ${String(m((f) => f.score)).padStart(5)}  ` +
-            `${(m((f) => f.lcpMs) / 1000).toFixed(2).padStart(5)} s  ${Math.round(m((f) => f.tbtMs)).toString().padStart(5)} ms  ` +
+            `${(m((f) => f.lcpMs) / 1000).toFixed(2).padStart(5)} s  ${Math.round(m((f) => f.tbtMs))
+              .toString()
+              .padStart(5)} ms  ` +
             `${m((f) => f.cls).toFixed(3)}  ${kb(m((f) => f.transferBytes)).padStart(10)}  ${kb(m((f) => f.scriptTransferBytes)).padStart(9)}  ` +
             `${kb(m((f) => f.scriptGzipBytes)).padStart(8)}  ${(ratio * 100).toFixed(0).padStart(6)} %`,
         );

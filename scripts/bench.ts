@@ -50,7 +50,9 @@ function bundleFigures(): void {
   console.log('\nBundle (gzip)');
   console.log(`  initial (entry + shared):  ${kb(total(initial))}  [${initial.join(', ')}]`);
   console.log(`  sign-in screen total:      ${kb(total(signIn))}  ${verdict(total(signIn), SIGN_IN_BUDGET)}`);
-  console.log(`  sign-in + shell:           ${kb(total(firstShell))}  ${verdict(total(firstShell), FIRST_SHELL_BUDGET)}`);
+  console.log(
+    `  sign-in + shell:           ${kb(total(firstShell))}  ${verdict(total(firstShell), FIRST_SHELL_BUDGET)}`,
+  );
   for (const [library, marker] of Object.entries(HEAVY_LIBRARY_MARKERS)) {
     const early = firstShell.filter((f) => marker.test(readFileSync(join(dist, f), 'utf8')));
     console.log(`  ${library} with sign-in or shell: ${early.length ? `YES (${early.join(', ')})` : 'no'}`);
@@ -67,7 +69,14 @@ async function apiFigures(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-bench-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', TOKEN_ISSUER: 'http://voxscreen.bench' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      TOKEN_ISSUER: 'http://voxscreen.bench',
+    },
     stdio: 'ignore',
   });
   try {
@@ -103,11 +112,16 @@ const BENCH_RESULTS = 1_000_000;
 async function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
   await new Promise<void>((done, fail) => {
     const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+    );
   });
 }
 
-async function measure(label: string, options: Omit<Parameters<typeof autocannon>[0], 'connections' | 'duration'>): Promise<void> {
+async function measure(
+  label: string,
+  options: Omit<Parameters<typeof autocannon>[0], 'connections' | 'duration'>,
+): Promise<void> {
   const result = await autocannon({ connections: 10, duration: 10, ...options });
   console.log(
     `  ${label}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
@@ -119,17 +133,38 @@ async function dashboardFigures(): Promise<void> {
   const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, 'data', 'bench'));
   const marker = join(dataDir, 'benchmark-seeded.json');
   if (!existsSync(marker)) {
-    console.log(`\nSeeding ${BENCH_PARTICIPANTS} participants and ${BENCH_RESULTS} results into ${dataDir} (once; reused later)`);
-    await run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--participants', String(BENCH_PARTICIPANTS), '--results', String(BENCH_RESULTS)], {
-      DATA_DIR: dataDir,
-    });
+    console.log(
+      `\nSeeding ${BENCH_PARTICIPANTS} participants and ${BENCH_RESULTS} results into ${dataDir} (once; reused later)`,
+    );
+    await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/seed.ts',
+        '--participants',
+        String(BENCH_PARTICIPANTS),
+        '--results',
+        String(BENCH_RESULTS),
+      ],
+      {
+        DATA_DIR: dataDir,
+      },
+    );
     writeFileSync(marker, JSON.stringify({ participants: BENCH_PARTICIPANTS, results: BENCH_RESULTS }));
   }
   const port = 18182;
   const base = `http://127.0.0.1:${port}/api`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', TOKEN_ISSUER: 'http://voxscreen.bench' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      TOKEN_ISSUER: 'http://voxscreen.bench',
+    },
     stdio: 'ignore',
   });
   try {
@@ -148,13 +183,27 @@ async function dashboardFigures(): Promise<void> {
     const bench = tenants.find((t) => t.tenantName === 'Benchmark Co');
     if (!bench) throw new Error('the benchmark tenant is missing: remove the marker file to seed it again');
     const headers = { ...auth, operatingtenant: String(bench.tenantId) };
-    const kpi = (await (await fetch(`${base}/project-service/v1/project/dashboard/kpi?tenantId=${bench.tenantId}`, { method: 'POST', headers })).json()) as {
+    const kpi = (await (
+      await fetch(`${base}/project-service/v1/project/dashboard/kpi?tenantId=${bench.tenantId}`, {
+        method: 'POST',
+        headers,
+      })
+    ).json()) as {
       total_life_time_completed_interview: number;
     };
-    console.log(`\nDashboard on a tenant with ${BENCH_PARTICIPANTS} participants and ${BENCH_RESULTS} results (${kpi.total_life_time_completed_interview} completed calls), 10 connections, 10 s each`);
-    await measure('dashboard KPI', { url: `${base}/project-service/v1/project/dashboard/kpi?tenantId=${bench.tenantId}`, method: 'POST', headers });
+    console.log(
+      `\nDashboard on a tenant with ${BENCH_PARTICIPANTS} participants and ${BENCH_RESULTS} results (${kpi.total_life_time_completed_interview} completed calls), 10 connections, 10 s each`,
+    );
+    await measure('dashboard KPI', {
+      url: `${base}/project-service/v1/project/dashboard/kpi?tenantId=${bench.tenantId}`,
+      method: 'POST',
+      headers,
+    });
     await measure('yearly results', { url: `${base}/project-service/v1/project/results/yearly`, headers });
-    await measure('project list (Active)', { url: `${base}/project-service/v1/project/projectListNew?statusId=1&stageId=`, headers });
+    await measure('project list (Active)', {
+      url: `${base}/project-service/v1/project/projectListNew?statusId=1&stageId=`,
+      headers,
+    });
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1000));

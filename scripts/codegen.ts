@@ -47,7 +47,11 @@ try {
       // Tenant and language headers are added by the base query from the store, never passed per call.
       // Reads made with POST (x-read-by-post, e.g. the dashboard KPI) are cached queries, not mutations.
       endpointOverrides: [
-        { pattern: readByPostOperationIds(bundled), type: 'query', parameterFilter: (_name, parameter) => parameter.in !== 'header' },
+        {
+          pattern: readByPostOperationIds(bundled),
+          type: 'query',
+          parameterFilter: (_name, parameter) => parameter.in !== 'header',
+        },
         { pattern: /.*/, parameterFilter: (_name, parameter) => parameter.in !== 'header' },
       ],
     })) as string;

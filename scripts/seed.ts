@@ -47,7 +47,9 @@ try {
       { participants: participants ?? 0, results: results ?? 0, projects, tenantName },
       (line) => console.log(line),
     );
-    console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s; ${BENCHMARK_USER} may operate in ${tenantName}.`);
+    console.log(
+      `Done in ${((Date.now() - started) / 1000).toFixed(1)} s; ${BENCHMARK_USER} may operate in ${tenantName}.`,
+    );
   }
 } finally {
   await db.destroy();

@@ -18,6 +18,7 @@ step() {
 
 step "codegen matches openapi/" npx tsx scripts/codegen.ts --check
 step "contract lint (Redocly, Spectral)" npm run -s lint:api
+step "prettier" npx prettier --check . --log-level warn
 step "eslint" npx eslint . --max-warnings 0
 step "typecheck" bash -c "npx tsc --noEmit && npx tsc --noEmit -p test/e2e"
 step "i18n catalogues up to date" bash scripts/check-catalogues.sh

@@ -36,7 +36,12 @@ export const readByPostOperationIds = (document: ServiceDocument): string[] =>
   idsWhere(document, (operation) => operation.method === 'post' && operation['x-read-by-post'] === true);
 
 const setLiteral = (ids: string[]): string =>
-  ids.length === 0 ? 'new Set([])' : `new Set([\n${[...ids].sort().map((id) => `  '${id}',`).join('\n')}\n])`;
+  ids.length === 0
+    ? 'new Set([])'
+    : `new Set([\n${[...ids]
+        .sort()
+        .map((id) => `  '${id}',`)
+        .join('\n')}\n])`;
 
 /** The TypeScript module src/web/api/generated/endpoint-traits.ts for all service documents. */
 export function endpointTraitsModule(documents: ServiceDocument[], banner: string): string {

@@ -75,7 +75,14 @@ export function bundleOpenApi(file: string): JsonObject {
         }
       }
       const merged = { ...mine, ...theirs };
-      return [section, Object.fromEntries(Object.keys(merged).sort().map((k) => [k, merged[k]!]))];
+      return [
+        section,
+        Object.fromEntries(
+          Object.keys(merged)
+            .sort()
+            .map((k) => [k, merged[k]!]),
+        ),
+      ];
     }),
   );
   return bundled;

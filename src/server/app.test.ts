@@ -55,7 +55,9 @@ describe('the console', () => {
   });
 
   test('files are served as they are; a missing file or API path is a JSON 404', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/assets/main.js' })).headers['content-type']).toMatch(/javascript/);
+    expect((await t.app.inject({ method: 'GET', url: '/assets/main.js' })).headers['content-type']).toMatch(
+      /javascript/,
+    );
     for (const url of ['/assets/missing.js', '/api/unknown', '/api']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect({ status: response.statusCode, body: response.json() }).toEqual({
@@ -63,7 +65,9 @@ describe('the console', () => {
         body: { message: 'Not found.', code: 'NOT_FOUND' },
       });
     }
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/user-service/v1/tenant/languages' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/user-service/v1/tenant/languages' })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -118,7 +122,11 @@ describe('request validation', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/user-service/v1/user/logout',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token.accessToken}`, 'id-token': token.idToken },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token.accessToken}`,
+        'id-token': token.idToken,
+      },
     });
     expect(response.statusCode).toBe(200);
   });

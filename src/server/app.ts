@@ -48,7 +48,10 @@ export interface BuildAppOptions {
 const SECRET_QUERY_PARAMETER = /([?&](?:token|access_token|id_token)=)[^&#]*/gi;
 
 /** Structured logs; credentials are redacted wherever a serializer might put them, reset links included. */
-export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pino.DestinationStream): FastifyBaseLogger {
+export function createLogger(
+  config: Pick<Config, 'logLevel'>,
+  destination?: pino.DestinationStream,
+): FastifyBaseLogger {
   const options: pino.LoggerOptions = {
     level: config.logLevel,
     redact: {
@@ -73,7 +76,9 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pin
 
 function chooseTransport(config: Config): Transport {
   const local = new LocalFolderTransport(join(config.dataDir, 'outbox'));
-  const email = config.smtpUrl ? new SmtpTransport(config.smtpUrl, `${BRANDING.productName} <${config.supportEmail}>`) : local;
+  const email = config.smtpUrl
+    ? new SmtpTransport(config.smtpUrl, `${BRANDING.productName} <${config.supportEmail}>`)
+    : local;
   return new ChannelTransport({ email, sms: local });
 }
 
@@ -116,7 +121,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // Multipart forms (account logo, user forms) are parsed per operation by multipart-body.ts, after access.
-  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, fields: 100, fieldSize: 64 * 1024, parts: 101 } });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, fields: 100, fieldSize: 64 * 1024, parts: 101 },
+  });
 
   app.decorateRequest('access', null);
   await registerRateLimits(app, options.rateLimits === undefined ? DEFAULT_RATE_LIMITS : options.rateLimits);

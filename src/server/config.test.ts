@@ -36,7 +36,13 @@ test('environment values are read and checked', () => {
     SEED: 'off',
     DATABASE_URL: 'postgres://app@db/voxscreen',
   });
-  expect(config).toMatchObject({ port: 9000, publicUrl: 'https://console.example.test', restrictedEnvironment: true, trustProxy: true, seed: 'off' });
+  expect(config).toMatchObject({
+    port: 9000,
+    publicUrl: 'https://console.example.test',
+    restrictedEnvironment: true,
+    trustProxy: true,
+    seed: 'off',
+  });
   expect(config.featureFlags.has('recordings')).toBe(true);
   expect(config.databaseUrl).toBe('postgres://app@db/voxscreen');
   expect(() => loadConfig({ SEED: 'sometimes' })).toThrow(/SEED/);
@@ -59,7 +65,11 @@ test('EMBED_DASHBOARD_URLS holds title=url pairs separated by ;', () => {
 
 test('TOKEN_ISSUER sets the issuer; production refuses to start without it', () => {
   const config = loadConfig({ NODE_ENV: 'production', PORT: '9001', TOKEN_ISSUER: 'https://voxscreen.example.test' });
-  expect(config.tokens).toMatchObject({ issuer: 'https://voxscreen.example.test', accessAudience: 'voxscreen-api', idAudience: 'voxscreen-console' });
+  expect(config.tokens).toMatchObject({
+    issuer: 'https://voxscreen.example.test',
+    accessAudience: 'voxscreen-api',
+    idAudience: 'voxscreen-console',
+  });
   expect(loadConfig({ PORT: '9002', TOKEN_ISSUER: 'https://voxscreen.example.test' }).tokens).toEqual(config.tokens);
   expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/TOKEN_ISSUER must be set when NODE_ENV=production/);
   expect(() => loadConfig({ NODE_ENV: 'production', TOKEN_ISSUER: ' ' })).toThrow(/TOKEN_ISSUER/);

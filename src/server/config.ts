@@ -69,7 +69,7 @@ function tokenIssuer(env: Env, publicUrl: string): string {
   if (env.NODE_ENV === 'production') {
     throw new Error(
       'TOKEN_ISSUER must be set when NODE_ENV=production: every instance sharing a database must use the same ' +
-        'value (for example https://voxscreen.example.com), or they reject each other\'s sign-ins.',
+        "value (for example https://voxscreen.example.com), or they reject each other's sign-ins.",
     );
   }
   return `${publicUrl}/api/authz-service`;
@@ -77,7 +77,8 @@ function tokenIssuer(env: Env, publicUrl: string): string {
 
 export function loadConfig(env: Env = process.env): Config {
   const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got ${env.PORT}`);
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const seed = env.SEED ?? 'auto';

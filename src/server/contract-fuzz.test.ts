@@ -17,9 +17,13 @@ describe('contract fuzz on the embedded database', () => {
   });
   afterAll(() => t.close());
 
-  test.each(operations)('%s', async (id, operation) => {
-    await fuzzer.fuzz(operation, seedOf(id));
-  }, 60_000);
+  test.each(operations)(
+    '%s',
+    async (id, operation) => {
+      await fuzzer.fuzz(operation, seedOf(id));
+    },
+    60_000,
+  );
 });
 
 describe('contract fuzz on PostgreSQL', () => {
@@ -31,7 +35,11 @@ describe('contract fuzz on PostgreSQL', () => {
   }, 180_000);
   afterAll(() => pgApp?.close());
 
-  test.each(operations)('%s', async (id, operation) => {
-    await fuzzer.fuzz(operation, seedOf(id));
-  }, 60_000);
+  test.each(operations)(
+    '%s',
+    async (id, operation) => {
+      await fuzzer.fuzz(operation, seedOf(id));
+    },
+    60_000,
+  );
 });

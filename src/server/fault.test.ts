@@ -20,7 +20,10 @@ interface Session {
 }
 
 async function seeded(env: { dataDir: string; databaseUrl?: string }): Promise<void> {
-  const config = testConfig(env.dataDir, env.databaseUrl ? { databaseUrl: env.databaseUrl } : { pgliteDataDir: join(env.dataDir, 'pglite') });
+  const config = testConfig(
+    env.dataDir,
+    env.databaseUrl ? { databaseUrl: env.databaseUrl } : { pgliteDataDir: join(env.dataDir, 'pglite') },
+  );
   const db = await openDatabase(config);
   try {
     await prepareDatabase(db);
@@ -42,7 +45,9 @@ async function signIn(port: number): Promise<Session> {
   const headers = { authorization: `Bearer ${tokens.access_token}`, 'id-token': tokens.id_token };
   const tenants = (await (await fetch(`${base}/user-service/v1/tenant/tenants`, { headers })).json()) as unknown;
   const list = Array.isArray(tenants) ? tenants : ((tenants as { data?: unknown[] }).data ?? []);
-  const acme = (list as { id?: number; tenantId?: number; name?: string; tenantName?: string }[]).find((t) => (t.name ?? t.tenantName) === 'Acme Insurance');
+  const acme = (list as { id?: number; tenantId?: number; name?: string; tenantName?: string }[]).find(
+    (t) => (t.name ?? t.tenantName) === 'Acme Insurance',
+  );
   const tenant = acme?.id ?? acme?.tenantId;
   if (!tenant) throw new Error(`no Acme in ${JSON.stringify(tenants).slice(0, 300)}`);
   return { base, headers: { ...headers, operatingTenant: String(tenant) }, tenant };

@@ -15,19 +15,20 @@ try {
   process.exit(1);
 }
 const logger = createLogger(config);
-const db = await openDatabase(config, (error) => logger.warn({ err: error }, 'database connection lost; the pool reconnects')).catch(
-  (error: unknown) => {
-    logger.fatal({ err: error }, error instanceof Error ? error.message : 'could not open the database');
-    process.exit(1);
-  },
-);
+const db = await openDatabase(config, (error) =>
+  logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
+).catch((error: unknown) => {
+  logger.fatal({ err: error }, error instanceof Error ? error.message : 'could not open the database');
+  process.exit(1);
+});
 
 try {
   const applied = await prepareDatabase(db);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
   if (config.seed === 'auto') {
     const report = await seedOnStart({ db, clock: systemClock, passwords: new PasswordHasher(config.passwordHashing) });
-    if (report) logger.info(report, report.resumed ? 'interrupted demo seed completed' : 'empty database seeded with demo data');
+    if (report)
+      logger.info(report, report.resumed ? 'interrupted demo seed completed' : 'empty database seeded with demo data');
   }
 } catch (error) {
   logger.fatal({ err: error }, 'could not prepare the database');

@@ -98,7 +98,8 @@ export function accountProblems(draft: AccountDraft, { mode, restricted }: Accou
   if (blank(draft.tenantName)) report('tenantName', 'ACCOUNT_NAME_REQUIRED');
   if (blank(draft.salesPerson)) report('salesPerson', 'SALES_PERSON_REQUIRED');
   else if (!EMAIL_PATTERN.test(draft.salesPerson!.trim())) report('salesPerson', 'SALES_PERSON_INVALID');
-  if (!isPositiveIntegerOrNothing(draft.numberOfInterviews)) report('numberOfInterviews', 'NUMBER_OF_INTERVIEWS_INVALID');
+  if (!isPositiveIntegerOrNothing(draft.numberOfInterviews))
+    report('numberOfInterviews', 'NUMBER_OF_INTERVIEWS_INVALID');
   if (missing(draft.isActive)) report('isActive', 'STATUS_REQUIRED');
   if (mode === 'create' && blank(draft.customerId)) report('customerId', 'CUSTOMER_ID_REQUIRED');
   if (mode === 'create' && missing(draft.currencyId)) report('currencyId', 'CURRENCY_REQUIRED');
@@ -115,7 +116,8 @@ export function primaryUserProblems(draft: PrimaryUserDraft): AccountProblem[] {
   const problems: AccountProblem[] = [];
   if (blank(draft.userFirstName)) problems.push({ field: 'userFirstName', code: 'FIRST_NAME_REQUIRED' });
   if (blank(draft.userLastName)) problems.push({ field: 'userLastName', code: 'LAST_NAME_REQUIRED' });
-  if (blank(draft.email) || !EMAIL_PATTERN.test(draft.email!.trim())) problems.push({ field: 'email', code: 'PRIMARY_EMAIL_INVALID' });
+  if (blank(draft.email) || !EMAIL_PATTERN.test(draft.email!.trim()))
+    problems.push({ field: 'email', code: 'PRIMARY_EMAIL_INVALID' });
   if (!blank(draft.phoneNumber) && !PHONE_PATTERN.test(draft.phoneNumber!.trim())) {
     problems.push({ field: 'phoneNumber', code: 'PHONE_NUMBER_INVALID' });
   }

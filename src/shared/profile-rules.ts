@@ -41,11 +41,7 @@ export type ProfileProblemCode =
 
 /** Where a problem is reported: the form's field names, as the server's 422 names them. */
 export type ProfileProblemField =
-  | 'firstName'
-  | 'lastName'
-  | 'phoneNumber'
-  | 'notificationPreference.time'
-  | 'notificationPreference.displayTimezone';
+  'firstName' | 'lastName' | 'phoneNumber' | 'notificationPreference.time' | 'notificationPreference.displayTimezone';
 
 export interface ProfileProblem {
   field: ProfileProblemField;
@@ -64,7 +60,8 @@ export const PROFILE_MESSAGES: Record<ProfileProblemCode, string> = {
 const blank = (value: string | null | undefined) => value === null || value === undefined || value.trim() === '';
 
 /** A phone number is optional; when given it must match PHONE_PATTERN. */
-export const isValidPhoneNumber = (value: string | null | undefined) => blank(value) || PHONE_PATTERN.test(value!.trim());
+export const isValidPhoneNumber = (value: string | null | undefined) =>
+  blank(value) || PHONE_PATTERN.test(value!.trim());
 
 /** Every rule of docs/product/profile.md#rules (the e-mail is read-only and not part of the form). */
 export function profileProblems(draft: ProfileDraft): ProfileProblem[] {
@@ -77,7 +74,9 @@ export function profileProblems(draft: ProfileDraft): ProfileProblem[] {
 }
 
 /** With e-mail alerts on: at least one time and a time zone of the list (docs/product/profile.md#rules). */
-export function notificationProblems(preference: Pick<NotificationPreference, 'resultAlert' | 'time' | 'displayTimezone'>): ProfileProblem[] {
+export function notificationProblems(
+  preference: Pick<NotificationPreference, 'resultAlert' | 'time' | 'displayTimezone'>,
+): ProfileProblem[] {
   if (preference.resultAlert !== 'PERIODIC') return [];
   const problems: ProfileProblem[] = [];
   if (!preference.time.some((time) => (NOTIFICATION_TIMES as readonly string[]).includes(time))) {
@@ -106,7 +105,8 @@ export function normaliseNotificationPreference(preference: NotificationPreferen
   };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const KEYS = new Set(['resultAlert', 'time', 'displayTimezone', 'usedTimezone', 'pendingResultsNotification']);
 
 /**
@@ -124,8 +124,16 @@ export function parseNotificationPreference(text: string): NotificationPreferenc
   const { resultAlert, time, displayTimezone, pendingResultsNotification } = value;
   if (resultAlert !== 'PERIODIC' && resultAlert !== 'OFF') return null;
   if (pendingResultsNotification !== 'ON' && pendingResultsNotification !== 'OFF') return null;
-  if (!Array.isArray(time) || !time.every((entry) => (NOTIFICATION_TIMES as readonly unknown[]).includes(entry))) return null;
+  if (!Array.isArray(time) || !time.every((entry) => (NOTIFICATION_TIMES as readonly unknown[]).includes(entry)))
+    return null;
   if (displayTimezone !== null && typeof displayTimezone !== 'string') return null;
-  if (value.usedTimezone !== undefined && value.usedTimezone !== null && typeof value.usedTimezone !== 'string') return null;
-  return { resultAlert, time: time as NotificationTime[], displayTimezone, usedTimezone: null, pendingResultsNotification };
+  if (value.usedTimezone !== undefined && value.usedTimezone !== null && typeof value.usedTimezone !== 'string')
+    return null;
+  return {
+    resultAlert,
+    time: time as NotificationTime[],
+    displayTimezone,
+    usedTimezone: null,
+    pendingResultsNotification,
+  };
 }

@@ -1,7 +1,19 @@
-import { englishMessage, fillPlaceholders, placeholdersIn, templateProblems, visibleText, type AllowedPlaceholder, type TemplateDraft } from './template-rules';
+import {
+  englishMessage,
+  fillPlaceholders,
+  placeholdersIn,
+  templateProblems,
+  visibleText,
+  type AllowedPlaceholder,
+  type TemplateDraft,
+} from './template-rules';
 
 function withMessages(draft: TemplateDraft) {
-  return templateProblems(draft, EMAIL_PLACEHOLDERS).map((p) => ({ field: p.field, code: p.code, message: englishMessage(p) }));
+  return templateProblems(draft, EMAIL_PLACEHOLDERS).map((p) => ({
+    field: p.field,
+    code: p.code,
+    message: englishMessage(p),
+  }));
 }
 
 const EMAIL_PLACEHOLDERS: AllowedPlaceholder[] = [
@@ -48,7 +60,11 @@ test('an e-mail needs its template name and subject', () => {
 
 test('unknown placeholders are listed once each after INVALID_PLACEHOLDERS', () => {
   const problems = withMessages(email({ template_content: '{{foo}} {{first_name}} {{bar}} {{foo}}' }));
-  expect(problems).toContainEqual({ field: 'template_content', code: 'INVALID_PLACEHOLDERS', message: 'INVALID_PLACEHOLDERS: {{foo}}, {{bar}}' });
+  expect(problems).toContainEqual({
+    field: 'template_content',
+    code: 'INVALID_PLACEHOLDERS',
+    message: 'INVALID_PLACEHOLDERS: {{foo}}, {{bar}}',
+  });
 });
 
 test('the subject takes default placeholders only; the body takes the others too', () => {
@@ -58,7 +74,9 @@ test('the subject takes default placeholders only; the body takes the others too
 });
 
 test('a placeholder repeated within the subject or the body is a duplicate; once in each is fine', () => {
-  expect(withMessages(email({ email_subject: 'Hi {{first_name}}', template_content: 'Dear {{first_name}}' }))).toEqual([]);
+  expect(withMessages(email({ email_subject: 'Hi {{first_name}}', template_content: 'Dear {{first_name}}' }))).toEqual(
+    [],
+  );
   expect(withMessages(email({ template_content: '{{first_name}} {{access_code}} {{first_name}}' }))).toEqual([
     { field: 'template_content', code: 'DUPLICATE_PLACEHOLDERS', message: 'DUPLICATE_PLACEHOLDERS: {{first_name}}' },
   ]);
@@ -76,8 +94,10 @@ test('an SMS needs sender, provider and text, checks placeholders but allows rep
 });
 
 test('filling escapes values for HTML and leaves unknown placeholders as written', () => {
-  expect(fillPlaceholders('<p>{{first_name}} {{other}}</p>', { first_name: '<Ann>' }, (v) => v.replace('<', '&lt;').replace('>', '&gt;'))).toBe(
-    '<p>&lt;Ann&gt; {{other}}</p>',
-  );
+  expect(
+    fillPlaceholders('<p>{{first_name}} {{other}}</p>', { first_name: '<Ann>' }, (v) =>
+      v.replace('<', '&lt;').replace('>', '&gt;'),
+    ),
+  ).toBe('<p>&lt;Ann&gt; {{other}}</p>');
   expect(visibleText('<p><br></p>&nbsp;')).toBe('');
 });

@@ -88,7 +88,11 @@ export function placeholderProblems(
 const blank = (value: string | null) => value === null || value.trim() === '';
 
 /** Text of an HTML body as a reader sees it, so that an empty editor (`<p><br></p>`) counts as empty. */
-export const visibleText = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim();
+export const visibleText = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .trim();
 
 /**
  * Every rule of docs/product/communication-templates.md#rules for a template: required fields per type, and placeholders (the subject takes only
@@ -96,13 +100,16 @@ export const visibleText = (html: string) => html.replace(/<[^>]*>/g, '').replac
  */
 export function templateProblems(draft: TemplateDraft, placeholders: readonly AllowedPlaceholder[]): TemplateProblem[] {
   const errors: TemplateProblem[] = [];
-  const required = (field: TemplateProblem['field'], code: TemplateProblemCode) => errors.push({ field, code, placeholders: [] });
+  const required = (field: TemplateProblem['field'], code: TemplateProblemCode) =>
+    errors.push({ field, code, placeholders: [] });
   const all = placeholders.map((p) => p.placeholder);
   const defaults = placeholders.filter((p) => p.isDefaultPlaceholder).map((p) => p.placeholder);
   if (draft.template_type === 'TEST_INVITATION_EMAIL') {
     if (blank(draft.template_name)) required('template_name', 'TEMPLATE_NAME_IS_REQUIRED');
     if (blank(draft.email_subject)) required('email_subject', 'EMAIL_SUBJECT_IS_REQUIRED');
-    errors.push(...placeholderProblems('email_subject', draft.email_subject ?? '', defaults, { checkDuplicates: true }));
+    errors.push(
+      ...placeholderProblems('email_subject', draft.email_subject ?? '', defaults, { checkDuplicates: true }),
+    );
     errors.push(...placeholderProblems('template_content', draft.template_content, all, { checkDuplicates: true }));
   } else {
     if (blank(draft.sms_sender)) required('sms_sender', 'SMS_SENDER_REQUIRED');
@@ -114,6 +121,10 @@ export function templateProblems(draft: TemplateDraft, placeholders: readonly Al
 }
 
 /** Fills `{{name}}` placeholders from `values`; unknown ones stay as written. */
-export function fillPlaceholders(text: string, values: Record<string, string>, escape: (value: string) => string = (v) => v): string {
+export function fillPlaceholders(
+  text: string,
+  values: Record<string, string>,
+  escape: (value: string) => string = (v) => v,
+): string {
   return text.replace(PLACEHOLDER, (whole, name: string) => (name in values ? escape(values[name]!) : whole));
 }

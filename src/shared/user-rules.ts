@@ -47,7 +47,8 @@ export const USER_MESSAGES: Record<UserProblemCode, string> = {
 };
 
 /** Whether the user form offers a role of this name (names compare without regard to case). */
-export const isOfferedRole = (name: string) => !CALL_CENTER_ROLES.some((role) => role.toLowerCase() === name.toLowerCase());
+export const isOfferedRole = (name: string) =>
+  !CALL_CENTER_ROLES.some((role) => role.toLowerCase() === name.toLowerCase());
 
 const blank = (value: string | null | undefined) => value === null || value === undefined || value.trim() === '';
 const missing = (value: unknown) => value === null || value === undefined;

@@ -43,10 +43,16 @@ test('roles move from users to memberships: home role, same-named role, or a cop
       { user_id: 2, tenant_id: 3, role_tenant: 3, name: 'Auditor' },
     ]);
     const copied = memberships.at(-1)!.role_id;
-    const held = await db.selectFrom('role_permissions').select(['permission_id', 'active']).where('role_id', '=', copied).execute();
+    const held = await db
+      .selectFrom('role_permissions')
+      .select(['permission_id', 'active'])
+      .where('role_id', '=', copied)
+      .execute();
     expect(held).toEqual([{ permission_id: 1, active: true }]);
     const columns = await sql<{ column_name: string }>`
-      SELECT column_name FROM information_schema.columns WHERE table_name = 'users' AND column_name = 'role_id'`.execute(db);
+      SELECT column_name FROM information_schema.columns WHERE table_name = 'users' AND column_name = 'role_id'`.execute(
+      db,
+    );
     expect(columns.rows).toEqual([]);
   } finally {
     await db.destroy();

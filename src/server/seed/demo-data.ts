@@ -1,6 +1,13 @@
 import type { OrderStatus, QuestionnaireType, TenantAttributeType } from '../platform/db/schema';
 import { STAGE } from '../services/project-service';
-import { ANALYST, CALL_CENTER_AGENT, CUSTOMER_ADMIN, type NewCallCenter, TENANT_SUPPORT, VOXSCREEN_ADMIN } from '../services/user-service';
+import {
+  ANALYST,
+  CALL_CENTER_AGENT,
+  CUSTOMER_ADMIN,
+  type NewCallCenter,
+  TENANT_SUPPORT,
+  VOXSCREEN_ADMIN,
+} from '../services/user-service';
 
 export const DEMO_PASSWORD = 'Voxscreen!2026';
 
@@ -53,11 +60,48 @@ export const DEMO_TENANTS: readonly DemoTenant[] = [
     name: ACME,
     isSystem: false,
     projects: [
-      { name: 'Claims Integrity 2026', stage: STAGE.EXECUTION, active: true, languageIds: [1, 2], participants: 90, results: 140 },
-      { name: 'New Hire Screening', stage: STAGE.TESTING, active: true, questionnaireType: 'EXPRESS_QUESTIONNAIRE', languageIds: [1], participants: 12, results: 0 },
-      { name: 'Vendor Due Diligence', stage: STAGE.SETUP, active: true, languageIds: [1, 2], participants: 0, results: 0 },
-      { name: 'Annual Compliance Review 2025', stage: STAGE.COMPLETE, active: false, languageIds: [1], participants: 60, results: 70 },
-      { name: 'Branch Audit Pilot', stage: STAGE.EXECUTION, active: false, questionnaireType: 'HYBRID_QUESTIONNAIRE', languageIds: [1], participants: 20, results: 25 },
+      {
+        name: 'Claims Integrity 2026',
+        stage: STAGE.EXECUTION,
+        active: true,
+        languageIds: [1, 2],
+        participants: 90,
+        results: 140,
+      },
+      {
+        name: 'New Hire Screening',
+        stage: STAGE.TESTING,
+        active: true,
+        questionnaireType: 'EXPRESS_QUESTIONNAIRE',
+        languageIds: [1],
+        participants: 12,
+        results: 0,
+      },
+      {
+        name: 'Vendor Due Diligence',
+        stage: STAGE.SETUP,
+        active: true,
+        languageIds: [1, 2],
+        participants: 0,
+        results: 0,
+      },
+      {
+        name: 'Annual Compliance Review 2025',
+        stage: STAGE.COMPLETE,
+        active: false,
+        languageIds: [1],
+        participants: 60,
+        results: 70,
+      },
+      {
+        name: 'Branch Audit Pilot',
+        stage: STAGE.EXECUTION,
+        active: false,
+        questionnaireType: 'HYBRID_QUESTIONNAIRE',
+        languageIds: [1],
+        participants: 20,
+        results: 25,
+      },
     ],
     orders: [
       { orderNumber: '100231', startMonth: -14, endMonth: -4, numberOfCalls: 150, orderStatus: 'Complete' },
@@ -83,10 +127,39 @@ export const DEMO_TENANTS: readonly DemoTenant[] = [
     name: GLOBEX,
     isSystem: false,
     projects: [
-      { name: 'Driver Onboarding', stage: STAGE.EXECUTION, active: true, languageIds: [1, 3], participants: 70, results: 95 },
-      { name: 'Warehouse Safety Review', stage: STAGE.COMPLETE, active: true, languageIds: [1], participants: 40, results: 45 },
-      { name: 'Customs Broker Vetting', stage: STAGE.SETUP, active: true, languageIds: [1, 3], participants: 0, results: 0 },
-      { name: 'Fleet Contractor Check', stage: STAGE.TESTING, active: false, questionnaireType: 'PRECISION_RED_GREEN_QUESTIONNAIRE', languageIds: [1], participants: 8, results: 0 },
+      {
+        name: 'Driver Onboarding',
+        stage: STAGE.EXECUTION,
+        active: true,
+        languageIds: [1, 3],
+        participants: 70,
+        results: 95,
+      },
+      {
+        name: 'Warehouse Safety Review',
+        stage: STAGE.COMPLETE,
+        active: true,
+        languageIds: [1],
+        participants: 40,
+        results: 45,
+      },
+      {
+        name: 'Customs Broker Vetting',
+        stage: STAGE.SETUP,
+        active: true,
+        languageIds: [1, 3],
+        participants: 0,
+        results: 0,
+      },
+      {
+        name: 'Fleet Contractor Check',
+        stage: STAGE.TESTING,
+        active: false,
+        questionnaireType: 'PRECISION_RED_GREEN_QUESTIONNAIRE',
+        languageIds: [1],
+        participants: 8,
+        results: 0,
+      },
     ],
     orders: [{ orderNumber: '200114', startMonth: -6, endMonth: 5, numberOfCalls: 250, orderStatus: 'Active' }],
     callCenters: [
@@ -119,13 +192,69 @@ export interface DemoUser {
 
 /** Exactly the table in docs/development.md. */
 export const DEMO_USERS: readonly DemoUser[] = [
-  { email: 'admin@voxscreen.test', firstName: 'Valerie', lastName: 'Stone', title: 'Platform Administrator', role: VOXSCREEN_ADMIN, homeTenant: VOXSCREEN, memberOf: [VOXSCREEN, ACME, GLOBEX] },
-  { email: 'support@voxscreen.test', firstName: 'Samuel', lastName: 'Ortega', title: 'Support Engineer', role: TENANT_SUPPORT, homeTenant: VOXSCREEN, memberOf: [VOXSCREEN] },
-  { email: 'admin@acme.test', firstName: 'Alicia', lastName: 'Moreno', title: 'Risk Operations Manager', role: CUSTOMER_ADMIN, homeTenant: ACME, memberOf: [ACME] },
-  { email: 'analyst@acme.test', firstName: 'Nora', lastName: 'Patel', title: 'Risk Analyst', role: ANALYST, homeTenant: ACME, memberOf: [ACME] },
-  { email: 'agent@acme.test', firstName: 'Andre', lastName: 'Lewis', title: 'Call Center Agent', role: CALL_CENTER_AGENT, homeTenant: ACME, memberOf: [ACME] },
-  { email: 'dual@globex.test', firstName: 'Diego', lastName: 'Ramos', title: 'Security Director', role: CUSTOMER_ADMIN, homeTenant: GLOBEX, memberOf: [GLOBEX, ACME] },
-  { email: 'nobody@voxscreen.test', firstName: 'Nadia', lastName: 'Park', title: 'Analyst', role: ANALYST, homeTenant: VOXSCREEN, memberOf: [] },
+  {
+    email: 'admin@voxscreen.test',
+    firstName: 'Valerie',
+    lastName: 'Stone',
+    title: 'Platform Administrator',
+    role: VOXSCREEN_ADMIN,
+    homeTenant: VOXSCREEN,
+    memberOf: [VOXSCREEN, ACME, GLOBEX],
+  },
+  {
+    email: 'support@voxscreen.test',
+    firstName: 'Samuel',
+    lastName: 'Ortega',
+    title: 'Support Engineer',
+    role: TENANT_SUPPORT,
+    homeTenant: VOXSCREEN,
+    memberOf: [VOXSCREEN],
+  },
+  {
+    email: 'admin@acme.test',
+    firstName: 'Alicia',
+    lastName: 'Moreno',
+    title: 'Risk Operations Manager',
+    role: CUSTOMER_ADMIN,
+    homeTenant: ACME,
+    memberOf: [ACME],
+  },
+  {
+    email: 'analyst@acme.test',
+    firstName: 'Nora',
+    lastName: 'Patel',
+    title: 'Risk Analyst',
+    role: ANALYST,
+    homeTenant: ACME,
+    memberOf: [ACME],
+  },
+  {
+    email: 'agent@acme.test',
+    firstName: 'Andre',
+    lastName: 'Lewis',
+    title: 'Call Center Agent',
+    role: CALL_CENTER_AGENT,
+    homeTenant: ACME,
+    memberOf: [ACME],
+  },
+  {
+    email: 'dual@globex.test',
+    firstName: 'Diego',
+    lastName: 'Ramos',
+    title: 'Security Director',
+    role: CUSTOMER_ADMIN,
+    homeTenant: GLOBEX,
+    memberOf: [GLOBEX, ACME],
+  },
+  {
+    email: 'nobody@voxscreen.test',
+    firstName: 'Nadia',
+    lastName: 'Park',
+    title: 'Analyst',
+    role: ANALYST,
+    homeTenant: VOXSCREEN,
+    memberOf: [],
+  },
 ];
 
 type Translations = [en: string, es: string];

@@ -22,7 +22,8 @@ export function demoFigures(tenantName: string, tenantId: number): DemoFigures {
     (sum, project, index) =>
       sum +
       (project.participants > 0
-        ? plannedOverallEvaluations(demoProjectSeed(tenantId, index), project.results).filter((code) => code !== 'DC').length
+        ? plannedOverallEvaluations(demoProjectSeed(tenantId, index), project.results).filter((code) => code !== 'DC')
+            .length
         : 0),
     0,
   );

@@ -57,11 +57,42 @@ export function plannedOverallEvaluations(seed: number, count: number): Evaluati
   return Array.from({ length: count }, () => pick(random, OVERALL));
 }
 
-const FIRST = ['Ana', 'Ben', 'Carla', 'Dev', 'Elena', 'Farid', 'Grace', 'Hiro', 'Iris', 'Jon', 'Kemal', 'Lina', 'Marco', 'Nia', 'Omar', 'Priya'];
-const LAST = ['Santos', 'Nguyen', 'Okafor', 'Schmidt', 'Haddad', 'Kim', 'Rossi', 'Dubois', 'Mensah', 'Cruz', 'Ivanova', 'Tanaka'];
+const FIRST = [
+  'Ana',
+  'Ben',
+  'Carla',
+  'Dev',
+  'Elena',
+  'Farid',
+  'Grace',
+  'Hiro',
+  'Iris',
+  'Jon',
+  'Kemal',
+  'Lina',
+  'Marco',
+  'Nia',
+  'Omar',
+  'Priya',
+];
+const LAST = [
+  'Santos',
+  'Nguyen',
+  'Okafor',
+  'Schmidt',
+  'Haddad',
+  'Kim',
+  'Rossi',
+  'Dubois',
+  'Mensah',
+  'Cruz',
+  'Ivanova',
+  'Tanaka',
+];
 
 /** The first instant of the UTC month 11 months before `now`: with the current month, the last 12 months. */
-export const twelveMonthsBefore = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
+export const twelveMonthsBefore = (now: Date): Date =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
 
 export interface InterviewDataPlan {
   tenantId: number;
@@ -85,7 +116,10 @@ export interface InterviewDataPlan {
  * recordInterviewResults, in batches of one transaction each. Results spread between `since` and `now`;
  * with more results than participants, participants are interviewed more than once (retakes).
  */
-export async function generateInterviewData(db: Db, plan: InterviewDataPlan): Promise<{ participants: number; results: number }> {
+export async function generateInterviewData(
+  db: Db,
+  plan: InterviewDataPlan,
+): Promise<{ participants: number; results: number }> {
   const random = randomSource(plan.seed);
   const batch = plan.batchSize ?? 20_000;
   const participantIds: number[] = [];
@@ -105,7 +139,11 @@ export async function generateInterviewData(db: Db, plan: InterviewDataPlan): Pr
         status: 'INVITATION_SENT',
       };
     });
-    participantIds.push(...(await withTenant(db, plan.tenantId, (trx) => createParticipants(trx, plan.tenantId, plan.projectId, rows, plan.now))));
+    participantIds.push(
+      ...(await withTenant(db, plan.tenantId, (trx) =>
+        createParticipants(trx, plan.tenantId, plan.projectId, rows, plan.now),
+      )),
+    );
   }
   const spreadMs = Math.max(0, plan.now.getTime() - plan.since.getTime());
   const evaluations = participantIds.length ? plannedOverallEvaluations(plan.seed, plan.results) : [];
@@ -122,7 +160,11 @@ export async function generateInterviewData(db: Db, plan: InterviewDataPlan): Pr
         questionResults:
           overall === 'DC'
             ? []
-            : plan.questionIds.map((questionId, q) => ({ projectQuestionId: questionId, sequence: q + 1, result: pick(random, PER_QUESTION) })),
+            : plan.questionIds.map((questionId, q) => ({
+                projectQuestionId: questionId,
+                sequence: q + 1,
+                result: pick(random, PER_QUESTION),
+              })),
       };
     });
     await withTenant(db, plan.tenantId, (trx) => recordInterviewResults(trx, plan.tenantId, results, plan.now));

@@ -14,8 +14,18 @@ test('the size option adds exactly the requested rows, with rollups equal to the
   const tenantId = await seedBenchmarkData(t.db, t.clock, { participants: 1_001, results: 12_003, projects: 2 });
   const counts = await withSystem(t.db, async (trx) => {
     const one = async (table: 'participants' | 'interview_results' | 'projects') =>
-      (await trx.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).n;
-    return { participants: await one('participants'), results: await one('interview_results'), projects: await one('projects') };
+      (
+        await trx
+          .selectFrom(table)
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('tenant_id', '=', tenantId)
+          .executeTakeFirstOrThrow()
+      ).n;
+    return {
+      participants: await one('participants'),
+      results: await one('interview_results'),
+      projects: await one('projects'),
+    };
   });
   expect(counts).toEqual({ participants: 1_001, results: 12_003, projects: 2 });
   expect(await withTenant(t.db, tenantId, (trx) => verifyResultRollups(trx, tenantId))).toEqual([]);
@@ -25,15 +35,17 @@ test('the size option adds exactly the requested rows, with rollups equal to the
     t.api.ok('getDashboardKpi', { token, operatingTenant: tenantId, query: { tenantId } }),
     t.api.ok('listYearlyResults', { token, operatingTenant: tenantId }),
   ]);
-  const completed = await withSystem(t.db, async (trx) =>
-    (
-      await trx
-        .selectFrom('interview_results')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .where('tenant_id', '=', tenantId)
-        .where('overall_evaluation', '<>', 'DC')
-        .executeTakeFirstOrThrow()
-    ).n,
+  const completed = await withSystem(
+    t.db,
+    async (trx) =>
+      (
+        await trx
+          .selectFrom('interview_results')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('tenant_id', '=', tenantId)
+          .where('overall_evaluation', '<>', 'DC')
+          .executeTakeFirstOrThrow()
+      ).n,
   );
   expect(kpi.total_life_time_completed_interview).toBe(completed);
   expect(kpi.total_completed_interview).toBe(completed);

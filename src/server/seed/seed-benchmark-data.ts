@@ -24,29 +24,58 @@ export interface BenchmarkSize {
  * order, projects across the stages, participants and results spread over the last 12 months, written in
  * batches of bulk inserts. Adds to the tenant's data when run again (the project names carry a run number).
  */
-export async function seedBenchmarkData(db: Db, clock: Clock, size: BenchmarkSize, log: (line: string) => void = () => {}): Promise<number> {
+export async function seedBenchmarkData(
+  db: Db,
+  clock: Clock,
+  size: BenchmarkSize,
+  log: (line: string) => void = () => {},
+): Promise<number> {
   const now = clock.now();
   const name = size.tenantName ?? BENCHMARK_TENANT;
   const projects = Math.max(1, size.projects ?? 10);
   const tenantId = await withSystem(db, async (trx) => {
-    const existing = await trx.selectFrom('tenants').select('id').where(sql<boolean>`lower(name) = ${name.toLowerCase()}`).executeTakeFirst();
+    const existing = await trx
+      .selectFrom('tenants')
+      .select('id')
+      .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`)
+      .executeTakeFirst();
     const id = existing?.id ?? (await createTenant(trx, { name, now })).tenant.id;
     const user = await trx.selectFrom('users').select('id').where('email', '=', BENCHMARK_USER).executeTakeFirst();
     if (user) {
       // The provider admin operates here with the tenant's own Voxscreen Admin role (the role lives on the membership).
-      const role = await trx.selectFrom('roles').select('id').where('tenant_id', '=', id).where(sql<boolean>`lower(name) = 'voxscreen admin'`).executeTakeFirstOrThrow();
+      const role = await trx
+        .selectFrom('roles')
+        .select('id')
+        .where('tenant_id', '=', id)
+        .where(sql<boolean>`lower(name) = 'voxscreen admin'`)
+        .executeTakeFirstOrThrow();
       await addUserToTenant(trx, { userId: user.id, tenantId: id, roleId: role.id, now });
     }
     return id;
   });
   const run = await withTenant(db, tenantId, async (trx) => {
-    const { n } = await trx.selectFrom('projects').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const { n } = await trx
+      .selectFrom('projects')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     const orderNumber = `9${String(now.getUTCFullYear())}0001`;
-    const order = await trx.selectFrom('orders').select('id').where('order_number', '=', orderNumber).executeTakeFirst();
+    const order = await trx
+      .selectFrom('orders')
+      .select('id')
+      .where('order_number', '=', orderNumber)
+      .executeTakeFirst();
     if (!order) {
       const start = twelveMonthsBefore(now).toISOString().slice(0, 10);
       const end = `${now.getUTCFullYear() + 1}-12-31`;
-      await createOrder(trx, { tenantId, orderNumber, startDate: start, endDate: end, numberOfCalls: size.results * 2, orderStatus: 'Active', now });
+      await createOrder(trx, {
+        tenantId,
+        orderNumber,
+        startDate: start,
+        endDate: end,
+        numberOfCalls: size.results * 2,
+        orderStatus: 'Active',
+        now,
+      });
     }
     return n;
   });
@@ -76,7 +105,9 @@ export async function seedBenchmarkData(db: Db, clock: Clock, size: BenchmarkSiz
       seed: 7919 * (run + p + 1),
       codePrefix: `B${projectId}-`,
     });
-    log(`  project ${p + 1}/${projects}: ${made.participants} participants, ${made.results} results in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `  project ${p + 1}/${projects}: ${made.participants} participants, ${made.results} results in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
   return tenantId;
 }

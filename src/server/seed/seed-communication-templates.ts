@@ -39,13 +39,36 @@ const INVITATIONS: Record<number, InvitationTexts> = {
  * Tenant scope.
  */
 export async function seedCommunicationTemplates(trx: Db, tenantId: number, now: Date): Promise<number> {
-  const languages = await trx.selectFrom('project_languages').select(['project_id', 'language_id']).orderBy('project_id').orderBy('language_id').execute();
+  const languages = await trx
+    .selectFrom('project_languages')
+    .select(['project_id', 'language_id'])
+    .orderBy('project_id')
+    .orderBy('language_id')
+    .execute();
   let created = 0;
   for (const { project_id: projectId, language_id: languageId } of languages) {
     const texts = INVITATIONS[languageId] ?? INVITATIONS[1]!;
     const invitations: CommunicationTemplateInput[] = [
-      { template_type: 'TEST_INVITATION_EMAIL', template_name: texts.name, email_subject: texts.subject, template_content: texts.body, sms_sender: null, sms_provider: null, language_id: languageId, description: null },
-      { template_type: 'TEST_INVITATION_SMS', template_name: null, email_subject: null, template_content: texts.sms, sms_sender: 'PHONE_NUMBER', sms_provider: 'TWILIO', language_id: languageId, description: null },
+      {
+        template_type: 'TEST_INVITATION_EMAIL',
+        template_name: texts.name,
+        email_subject: texts.subject,
+        template_content: texts.body,
+        sms_sender: null,
+        sms_provider: null,
+        language_id: languageId,
+        description: null,
+      },
+      {
+        template_type: 'TEST_INVITATION_SMS',
+        template_name: null,
+        email_subject: null,
+        template_content: texts.sms,
+        sms_sender: 'PHONE_NUMBER',
+        sms_provider: 'TWILIO',
+        language_id: languageId,
+        description: null,
+      },
     ];
     for (const invitation of invitations) {
       if (await findTemplate(trx, { projectId, type: invitation.template_type, languageId })) continue;

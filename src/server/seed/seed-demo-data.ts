@@ -3,9 +3,27 @@ import type { PasswordHasher } from '../platform/auth/password-hasher';
 import type { Clock } from '../platform/clock';
 import type { Db } from '../platform/db/schema';
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
-import { createProjectWithQuestions, createTenantProjectDefaults, saveProjectLanguageConfig } from '../services/project-service';
-import { addUserToTenant, createCallCenter, createOrder, createTenant, createUser, saveTenantAttribute } from '../services/user-service';
-import { DEMO_PASSWORD, DEMO_QUESTIONS, DEMO_TENANTS, DEMO_USERS, TENANT_ATTRIBUTE_VALUES, type DemoOrder } from './demo-data';
+import {
+  createProjectWithQuestions,
+  createTenantProjectDefaults,
+  saveProjectLanguageConfig,
+} from '../services/project-service';
+import {
+  addUserToTenant,
+  createCallCenter,
+  createOrder,
+  createTenant,
+  createUser,
+  saveTenantAttribute,
+} from '../services/user-service';
+import {
+  DEMO_PASSWORD,
+  DEMO_QUESTIONS,
+  DEMO_TENANTS,
+  DEMO_USERS,
+  TENANT_ATTRIBUTE_VALUES,
+  type DemoOrder,
+} from './demo-data';
 import { generateInterviewData, twelveMonthsBefore } from './interview-data';
 import { seedCommunicationTemplates } from './seed-communication-templates';
 
@@ -77,7 +95,11 @@ export async function seedDemoData({ db, clock, passwords, resume = false }: See
     const newProjects = await withTenant(db, id, async (trx) => {
       await createTenantProjectDefaults(trx, id, now);
       for (const order of demo.orders) {
-        const exists = await trx.selectFrom('orders').select('id').where('order_number', '=', order.orderNumber).executeTakeFirst();
+        const exists = await trx
+          .selectFrom('orders')
+          .select('id')
+          .where('order_number', '=', order.orderNumber)
+          .executeTakeFirst();
         if (!exists) await createOrder(trx, { tenantId: id, ...order, ...orderDates(order, now), now });
       }
       const created = [];
@@ -85,10 +107,22 @@ export async function seedDemoData({ db, clock, passwords, resume = false }: See
         const exists = await trx.selectFrom('projects').select('id').where(byName(project.name)).executeTakeFirst();
         if (exists) {
           // A database seeded before migration 007 gets its codes and numbers once.
-          const languages = await trx.selectFrom('project_languages').select(['language_id', 'project_code']).where('project_id', '=', exists.id).execute();
+          const languages = await trx
+            .selectFrom('project_languages')
+            .select(['language_id', 'project_code'])
+            .where('project_id', '=', exists.id)
+            .execute();
           if (languages.length && languages.every((l) => l.project_code === null)) {
             const present = languages.map((l) => l.language_id);
-            await saveProjectLanguageConfig(trx, exists.id, demoLanguageConfig(id, index, project.languageIds.filter((l) => present.includes(l))));
+            await saveProjectLanguageConfig(
+              trx,
+              exists.id,
+              demoLanguageConfig(
+                id,
+                index,
+                project.languageIds.filter((l) => present.includes(l)),
+              ),
+            );
           }
           if (resume) {
             const unfinished = await projectWithoutInterviewData(trx, exists.id);
@@ -145,7 +179,9 @@ export async function seedDemoData({ db, clock, passwords, resume = false }: See
     if (userId === undefined) {
       const passwordHash = await passwords.hash(DEMO_PASSWORD);
       const homeTenantId = tenantId(demo.homeTenant);
-      userId = await withTenant(db, homeTenantId, (trx) => createUser(trx, { ...demo, tenantId: homeTenantId, passwordHash, now }));
+      userId = await withTenant(db, homeTenantId, (trx) =>
+        createUser(trx, { ...demo, tenantId: homeTenantId, passwordHash, now }),
+      );
       report.usersCreated += 1;
     }
     for (const name of demo.memberOf) {
@@ -162,9 +198,19 @@ export async function seedDemoData({ db, clock, passwords, resume = false }: See
 }
 
 async function projectWithoutInterviewData(trx: Db, projectId: number) {
-  const participant = await trx.selectFrom('participants').select('id').where('project_id', '=', projectId).limit(1).executeTakeFirst();
+  const participant = await trx
+    .selectFrom('participants')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .limit(1)
+    .executeTakeFirst();
   if (participant) return null;
-  const questions = await trx.selectFrom('project_questions').select('id').where('project_id', '=', projectId).orderBy('sequence').execute();
+  const questions = await trx
+    .selectFrom('project_questions')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .orderBy('sequence')
+    .execute();
   return { projectId, questionIds: questions.map((q) => q.id) };
 }
 

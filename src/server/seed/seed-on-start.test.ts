@@ -30,7 +30,17 @@ class HasherKilledAfter extends PasswordHasher {
 }
 
 const demoUserEmails = (db: Db) =>
-  withSystem(db, (trx) => trx.selectFrom('users').select('email').where('email', 'in', DEMO_USERS.map((u) => u.email)).execute());
+  withSystem(db, (trx) =>
+    trx
+      .selectFrom('users')
+      .select('email')
+      .where(
+        'email',
+        'in',
+        DEMO_USERS.map((u) => u.email),
+      )
+      .execute(),
+  );
 
 test('a seed cut off in the middle is completed by the next start, and then left alone', async () => {
   const db = await openDatabase(config);
@@ -43,7 +53,9 @@ test('a seed cut off in the middle is completed by the next start, and then left
     const resumed = await seedOnStart({ db, clock, passwords });
     expect(resumed).toEqual({ tenantsCreated: 0, usersCreated: DEMO_USERS.length - 2, resumed: true });
     expect(await demoUserEmails(db)).toHaveLength(DEMO_USERS.length);
-    const participants = await withSystem(db, (trx) => trx.selectFrom('participants').select('project_id').distinct().execute());
+    const participants = await withSystem(db, (trx) =>
+      trx.selectFrom('participants').select('project_id').distinct().execute(),
+    );
     expect(participants.length).toBe(DEMO_TENANTS.flatMap((t) => t.projects).filter((p) => p.participants > 0).length);
 
     expect(await seedOnStart({ db, clock, passwords })).toBeNull();
@@ -56,7 +68,12 @@ test('a database with tenants and no seed run (installed before the seed was tra
   const db = await openDatabase(config);
   try {
     await prepareDatabase(db);
-    await withSystem(db, (trx) => trx.insertInto('tenants').values({ name: 'Production Co', is_system: false, created_at: clock.now() } as never).execute());
+    await withSystem(db, (trx) =>
+      trx
+        .insertInto('tenants')
+        .values({ name: 'Production Co', is_system: false, created_at: clock.now() } as never)
+        .execute(),
+    );
     expect(await seedOnStart({ db, clock, passwords: new PasswordHasher(config.passwordHashing) })).toBeNull();
   } finally {
     await db.destroy();

@@ -14,11 +14,15 @@ type SeedDecision = 'start' | 'resume' | 'none';
  */
 async function decide(db: Db, now: Date): Promise<SeedDecision> {
   return withSystem(db, async (trx) => {
-    const run = await sql<{ completed_at: Date | null }>`SELECT completed_at FROM seed_runs WHERE name = ${DEMO_RUN}`.execute(trx);
+    const run = await sql<{
+      completed_at: Date | null;
+    }>`SELECT completed_at FROM seed_runs WHERE name = ${DEMO_RUN}`.execute(trx);
     if (run.rows[0]) return run.rows[0].completed_at ? 'none' : 'resume';
     const tenant = await trx.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
     if (tenant) return 'none';
-    await sql`INSERT INTO seed_runs (name, started_at) VALUES (${DEMO_RUN}, ${now}) ON CONFLICT (name) DO NOTHING`.execute(trx);
+    await sql`INSERT INTO seed_runs (name, started_at) VALUES (${DEMO_RUN}, ${now}) ON CONFLICT (name) DO NOTHING`.execute(
+      trx,
+    );
     return 'start';
   });
 }

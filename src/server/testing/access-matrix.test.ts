@@ -44,7 +44,11 @@ beforeAll(async () => {
   unprivileged = await t.signIn(user.email);
   customerAdmin = await t.signIn('admin@acme.test');
   systemAdmin = await t.signIn('admin@voxscreen.test');
-  [acme, globex, voxscreen] = await Promise.all([t.tenantId('Acme Insurance'), t.tenantId('Globex Logistics'), t.tenantId('Voxscreen')]);
+  [acme, globex, voxscreen] = await Promise.all([
+    t.tenantId('Acme Insurance'),
+    t.tenantId('Globex Logistics'),
+    t.tenantId('Voxscreen'),
+  ]);
 });
 afterAll(() => t.close());
 

@@ -48,10 +48,16 @@ function multipartPayload(form: Record<string, FormValue>): Buffer {
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(form)) {
     if (value !== null && typeof value === 'object') {
-      chunks.push(Buffer.from(`--${FORM_BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.contentType}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${FORM_BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.contentType}\r\n\r\n`,
+        ),
+      );
       chunks.push(value.content, Buffer.from('\r\n'));
     } else {
-      chunks.push(Buffer.from(`--${FORM_BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value ?? ''}\r\n`));
+      chunks.push(
+        Buffer.from(`--${FORM_BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value ?? ''}\r\n`),
+      );
     }
   }
   chunks.push(Buffer.from(`--${FORM_BOUNDARY}--\r\n`));
@@ -128,7 +134,9 @@ export class ApiClient {
     const response = await this.call(operationId, options);
     const expected = this.operation(operationId).successStatus;
     if (response.status !== expected) {
-      throw new Error(`${operationId} answered ${response.status}, expected ${expected}: ${JSON.stringify(response.body)}`);
+      throw new Error(
+        `${operationId} answered ${response.status}, expected ${expected}: ${JSON.stringify(response.body)}`,
+      );
     }
     return response.body as SuccessBody<AllOperations[K]>;
   }
@@ -137,7 +145,9 @@ export class ApiClient {
   async fails(operationId: string, status: number, options: CallOptions = {}): Promise<ErrorBody> {
     const response = await this.call(operationId, options);
     if (response.status !== status) {
-      throw new Error(`${operationId} answered ${response.status}, expected ${status}: ${JSON.stringify(response.body)}`);
+      throw new Error(
+        `${operationId} answered ${response.status}, expected ${status}: ${JSON.stringify(response.body)}`,
+      );
     }
     return response.body as ErrorBody;
   }

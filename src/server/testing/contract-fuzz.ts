@@ -37,8 +37,16 @@ const scalar = (value: unknown) => (Array.isArray(value) ? value.join(',') : (va
 function requestArbitrary(operation: OperationSpec): fc.Arbitrary<Generated> {
   const part = (where: ParameterSpec['in']) =>
     fc.record(
-      Object.fromEntries(operation.parameters.filter((p) => p.in === where && !isTenantHeader(p)).map((p) => [p.name, arbitraryFor(p.schema)])),
-      { requiredKeys: operation.parameters.filter((p) => p.in === where && p.required && !isTenantHeader(p)).map((p) => p.name) },
+      Object.fromEntries(
+        operation.parameters
+          .filter((p) => p.in === where && !isTenantHeader(p))
+          .map((p) => [p.name, arbitraryFor(p.schema)]),
+      ),
+      {
+        requiredKeys: operation.parameters
+          .filter((p) => p.in === where && p.required && !isTenantHeader(p))
+          .map((p) => p.name),
+      },
     );
   const body = operation.requestBody ? arbitraryFor(operation.requestBody.schema) : fc.constant(undefined);
   return fc.record({ params: part('path'), query: part('query'), headers: part('header'), body }).map((r) => ({
@@ -57,27 +65,44 @@ function invalidVariants(operation: OperationSpec, base: Generated): { what: str
   for (const p of operation.parameters) {
     const types = JSON.stringify(p.schema.type ?? '');
     if (p.in === 'query' && types.includes('string') && !p.schema.enum && !p.schema.pattern && !p.schema.format) {
-      variants.push({ what: `NUL in query ${p.name}`, request: { ...base, query: { ...base.query, [p.name]: 'a\u0000b' } } });
+      variants.push({
+        what: `NUL in query ${p.name}`,
+        request: { ...base, query: { ...base.query, [p.name]: 'a\u0000b' } },
+      });
     }
     if ((p.in === 'query' || p.in === 'path') && types.includes('integer')) {
       const where = p.in === 'path' ? 'params' : 'query';
-      variants.push({ what: `${TOO_BIG} in ${p.in} ${p.name}`, request: { ...base, [where]: { ...base[where], [p.name]: TOO_BIG } } });
+      variants.push({
+        what: `${TOO_BIG} in ${p.in} ${p.name}`,
+        request: { ...base, [where]: { ...base[where], [p.name]: TOO_BIG } },
+      });
     }
     if (p.in === 'header' && types.includes('integer')) {
-      for (const value of BAD_INTEGER_HEADERS) variants.push({ what: `header ${p.name}: ${value}`, request: { ...base, headers: { ...base.headers, [p.name]: value } } });
+      for (const value of BAD_INTEGER_HEADERS)
+        variants.push({
+          what: `header ${p.name}: ${value}`,
+          request: { ...base, headers: { ...base.headers, [p.name]: value } },
+        });
     }
   }
   const schema = operation.requestBody?.schema;
-  const properties = (schema?.properties ?? {}) as Record<string, { type?: unknown; format?: string; enum?: unknown; pattern?: string }>;
+  const properties = (schema?.properties ?? {}) as Record<
+    string,
+    { type?: unknown; format?: string; enum?: unknown; pattern?: string }
+  >;
   const objectBody = (base.form ?? base.body) as Record<string, unknown> | undefined;
   if (objectBody && typeof objectBody === 'object' && !Array.isArray(objectBody)) {
     for (const [name, s] of Object.entries(properties)) {
       const types = JSON.stringify(s.type ?? '');
       const replaced = (value: unknown) => ({ ...objectBody, [name]: value });
       const into = (value: unknown): Generated =>
-        base.form ? { ...base, form: replaced(value) as Record<string, FormValue> } : { ...base, body: replaced(value) };
-      if (types.includes('string') && !s.format && !s.enum && !s.pattern) variants.push({ what: `NUL in body ${name}`, request: into('a\u0000b') });
-      if (types.includes('integer')) variants.push({ what: `${TOO_BIG} in body ${name}`, request: into(base.form ? TOO_BIG : Number(TOO_BIG)) });
+        base.form
+          ? { ...base, form: replaced(value) as Record<string, FormValue> }
+          : { ...base, body: replaced(value) };
+      if (types.includes('string') && !s.format && !s.enum && !s.pattern)
+        variants.push({ what: `NUL in body ${name}`, request: into('a\u0000b') });
+      if (types.includes('integer'))
+        variants.push({ what: `${TOO_BIG} in body ${name}`, request: into(base.form ? TOO_BIG : Number(TOO_BIG)) });
     }
   }
   return variants;
@@ -112,15 +137,28 @@ export class ContractFuzzer {
       await sql`UPDATE users SET is_active = true WHERE email = ${CALLER}`.execute(trx);
     });
     if (!this.#tenants) {
-      const ids = await withSystem(this.target.db, (trx) => trx.selectFrom('tenants').select(['id', 'name', 'is_system']).execute());
-      this.#tenants = { acme: ids.find((t) => t.name === 'Acme Insurance')!.id, system: ids.find((t) => t.is_system)!.id };
+      const ids = await withSystem(this.target.db, (trx) =>
+        trx.selectFrom('tenants').select(['id', 'name', 'is_system']).execute(),
+      );
+      this.#tenants = {
+        acme: ids.find((t) => t.name === 'Acme Insurance')!.id,
+        system: ids.find((t) => t.is_system)!.id,
+      };
     }
-    const tokens = await this.api.ok('userLogin', { body: { email: CALLER, password: DEMO_PASSWORD }, ip: '127.0.0.1' });
+    const tokens = await this.api.ok('userLogin', {
+      body: { email: CALLER, password: DEMO_PASSWORD },
+      ip: '127.0.0.1',
+    });
     this.#token = { accessToken: tokens.access_token, idToken: tokens.id_token };
     return { token: this.#token, ...this.#tenants };
   }
 
-  async #call(operation: OperationSpec, request: Generated, context: { token: SignedIn; tenant: number }, ip: string): Promise<ApiResponse> {
+  async #call(
+    operation: OperationSpec,
+    request: Generated,
+    context: { token: SignedIn; tenant: number },
+    ip: string,
+  ): Promise<ApiResponse> {
     const options: CallOptions = {
       params: request.params,
       query: request.query,
@@ -129,7 +167,8 @@ export class ContractFuzzer {
       ...(request.form !== undefined && { form: request.form }),
       ip,
       ...(!operation.access.public && { token: context.token }),
-      ...(operation.access.operatingTenant !== 'none' && !('operatingTenant' in request.headers) && { operatingTenant: context.tenant }),
+      ...(operation.access.operatingTenant !== 'none' &&
+        !('operatingTenant' in request.headers) && { operatingTenant: context.tenant }),
     };
     let response: ApiResponse;
     try {
@@ -137,13 +176,20 @@ export class ContractFuzzer {
     } catch (error) {
       throw new Error(`${operation.operationId} ${describeRequest(request)}\n${(error as Error).message}`);
     }
-    if (response.status >= 500) throw new Error(`${operation.operationId} answered ${response.status} to ${describeRequest(request)}`);
+    if (response.status >= 500)
+      throw new Error(`${operation.operationId} answered ${response.status} to ${describeRequest(request)}`);
     return response;
   }
 
   /** Raw multipart bodies the parser cannot read: no boundary, a cut-off boundary. */
-  async #brokenMultipart(operation: OperationSpec, request: Generated, context: { token: SignedIn; tenant: number }): Promise<void> {
-    const url = routePath(operation.path).replace(/:([^/]+)/g, (_, name: string) => encodeURIComponent(String(request.params[name] ?? 1)));
+  async #brokenMultipart(
+    operation: OperationSpec,
+    request: Generated,
+    context: { token: SignedIn; tenant: number },
+  ): Promise<void> {
+    const url = routePath(operation.path).replace(/:([^/]+)/g, (_, name: string) =>
+      encodeURIComponent(String(request.params[name] ?? 1)),
+    );
     for (const [contentType, payload] of [
       ['multipart/form-data', 'field=1'],
       ['multipart/form-data; boundary=XyZ', '--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--Xy'],
@@ -161,7 +207,8 @@ export class ContractFuzzer {
       });
       const body: unknown = response.body ? JSON.parse(response.body) : null;
       this.#validator.check(operation, response.statusCode, body);
-      if (response.statusCode !== 400) throw new Error(`${operation.operationId}: ${contentType} answered ${response.statusCode}, expected 400`);
+      if (response.statusCode !== 400)
+        throw new Error(`${operation.operationId}: ${contentType} answered ${response.statusCode}, expected 400`);
     }
   }
 
@@ -184,15 +231,31 @@ export class ContractFuzzer {
     // about that field (an upload is checked by its bytes while the form is read, before the fields).
     const first = samples[0]!;
     const base: Generated = first.form
-      ? { ...first, form: Object.fromEntries(Object.entries(first.form).map(([k, v]) => [k, v !== null && typeof v === 'object' ? { filename: 'a.png', contentType: 'image/png', content: PNG } : v])) }
+      ? {
+          ...first,
+          form: Object.fromEntries(
+            Object.entries(first.form).map(([k, v]) => [
+              k,
+              v !== null && typeof v === 'object' ? { filename: 'a.png', contentType: 'image/png', content: PNG } : v,
+            ]),
+          ),
+        }
       : first;
     const current = await this.#prepare();
     for (const variant of invalidVariants(operation, base)) {
-      const response = await this.#call(operation, variant.request, { token: current.token, tenant: context.tenant }, ip());
+      const response = await this.#call(
+        operation,
+        variant.request,
+        { token: current.token, tenant: context.tenant },
+        ip(),
+      );
       if (response.status !== 400) {
-        throw new Error(`${operation.operationId}: ${variant.what} answered ${response.status}, expected 400: ${JSON.stringify(response.body).slice(0, 300)}`);
+        throw new Error(
+          `${operation.operationId}: ${variant.what} answered ${response.status}, expected 400: ${JSON.stringify(response.body).slice(0, 300)}`,
+        );
       }
     }
-    if (operation.requestBody?.mediaType === 'multipart/form-data') await this.#brokenMultipart(operation, base, { token: current.token, tenant: context.tenant });
+    if (operation.requestBody?.mediaType === 'multipart/form-data')
+      await this.#brokenMultipart(operation, base, { token: current.token, tenant: context.tenant });
   }
 }

@@ -22,7 +22,9 @@ export interface PostgresApp {
 }
 
 /** A throw-away PostgreSQL cluster, migrated and seeded, with an app on it (inject only, no listen). */
-export async function startPostgresApp(options: { onConnectionError?: ConnectionErrorLog; rateLimits?: RateLimitSettings | null } = {}): Promise<PostgresApp> {
+export async function startPostgresApp(
+  options: { onConnectionError?: ConnectionErrorLog; rateLimits?: RateLimitSettings | null } = {},
+): Promise<PostgresApp> {
   const server = await startPostgresServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-pg-app-'));
   const config = testConfig(dataDir, { databaseUrl: server.url });

@@ -23,7 +23,10 @@ function binaries(): string {
   const root = '/usr/lib/postgresql';
   const majors = existsSync(root) ? readdirSync(root).filter((d) => existsSync(join(root, d, 'bin', 'initdb'))) : [];
   const newest = majors.sort((a, b) => Number(b) - Number(a))[0];
-  if (!newest) throw new Error("No PostgreSQL server binaries: run 'sudo apt-get install -y postgresql' (npm test does it as root)");
+  if (!newest)
+    throw new Error(
+      "No PostgreSQL server binaries: run 'sudo apt-get install -y postgresql' (npm test does it as root)",
+    );
   return join(root, newest, 'bin');
 }
 
@@ -33,7 +36,9 @@ async function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -47,11 +52,18 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   const dir = mkdtempSync(join(tmpdir(), 'voxscreen-pg-'));
   const asRoot = process.getuid?.() === 0;
   const run = (tool: string, args: string[]) => {
-    const command = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] as const : [join(bin, tool), args] as const;
+    const command = asRoot
+      ? (['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] as const)
+      : ([join(bin, tool), args] as const);
     const result = spawnSync(command[0], command[1], { encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${tool} failed: ${result.stderr || result.stdout}`);
   };
-  if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+  if (asRoot)
+    chownSync(
+      dir,
+      Number(execFileSync('id', ['-u', 'postgres']).toString()),
+      Number(execFileSync('id', ['-g', 'postgres']).toString()),
+    );
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
   const port = await freePort();

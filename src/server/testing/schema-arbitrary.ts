@@ -14,7 +14,10 @@ export interface FuzzFile {
 }
 
 /** A real 1x1 PNG: the valid upload of generated forms. */
-export const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f8e2a50000000049454e44ae426082', 'hex');
+export const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f8e2a50000000049454e44ae426082',
+  'hex',
+);
 
 function stringFor(schema: JsonSchema): fc.Arbitrary<unknown> {
   if (schema.format === 'binary') {
@@ -23,8 +26,14 @@ function stringFor(schema: JsonSchema): fc.Arbitrary<unknown> {
       { filename: 'a.png', contentType: 'image/png', content: Buffer.from('<html><script>alert(1)</script></html>') },
     );
   }
-  if (schema.format === 'date') return fc.date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
-  if (schema.format === 'date-time') return fc.date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => d.toISOString());
+  if (schema.format === 'date')
+    return fc
+      .date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
+  if (schema.format === 'date-time')
+    return fc
+      .date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
+      .map((d) => d.toISOString());
   if (schema.format === 'email') return fc.emailAddress();
   if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern));
   const minLength = num(schema.minLength, 0);
@@ -39,10 +48,18 @@ export function arbitraryFor(schema: JsonSchema, depth = 0): fc.Arbitrary<unknow
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   const alternatives = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
-  if (alternatives) return fc.oneof(...alternatives.map((s) => arbitraryFor({ ...schema, oneOf: undefined, anyOf: undefined, ...s }, depth + 1)));
+  if (alternatives)
+    return fc.oneof(
+      ...alternatives.map((s) => arbitraryFor({ ...schema, oneOf: undefined, anyOf: undefined, ...s }, depth + 1)),
+    );
   if (Array.isArray(schema.allOf)) {
     const merged = (schema.allOf as JsonSchema[]).reduce<JsonSchema>(
-      (all, s) => ({ ...all, ...s, properties: { ...(all.properties as object), ...(s.properties as object) }, required: [...((all.required as string[]) ?? []), ...((s.required as string[]) ?? [])] }),
+      (all, s) => ({
+        ...all,
+        ...s,
+        properties: { ...(all.properties as object), ...(s.properties as object) },
+        required: [...((all.required as string[]) ?? []), ...((s.required as string[]) ?? [])],
+      }),
       { ...schema, allOf: undefined },
     );
     return arbitraryFor(merged, depth + 1);
@@ -55,19 +72,32 @@ export function arbitraryFor(schema: JsonSchema, depth = 0): fc.Arbitrary<unknow
     case 'boolean':
       return fc.boolean();
     case 'integer': {
-      const min = Math.max(num(schema.minimum, -3), schema.exclusiveMinimum !== undefined ? num(schema.exclusiveMinimum, 0) + 1 : -3);
-      const max = Math.min(num(schema.maximum, 40), schema.exclusiveMaximum !== undefined ? num(schema.exclusiveMaximum, 0) - 1 : 40);
+      const min = Math.max(
+        num(schema.minimum, -3),
+        schema.exclusiveMinimum !== undefined ? num(schema.exclusiveMinimum, 0) + 1 : -3,
+      );
+      const max = Math.min(
+        num(schema.maximum, 40),
+        schema.exclusiveMaximum !== undefined ? num(schema.exclusiveMaximum, 0) - 1 : 40,
+      );
       return fc.integer({ min, max: Math.max(min, max) });
     }
     case 'number':
-      return fc.double({ min: num(schema.minimum, -10), max: num(schema.maximum, 1000), noNaN: true, noDefaultInfinity: true });
+      return fc.double({
+        min: num(schema.minimum, -10),
+        max: num(schema.maximum, 1000),
+        noNaN: true,
+        noDefaultInfinity: true,
+      });
     case 'string':
       return stringFor(schema);
     case 'array': {
       const items = arbitraryFor((schema.items ?? {}) as JsonSchema, depth + 1);
       const minLength = num(schema.minItems, 0);
       const maxLength = Math.max(minLength, Math.min(num(schema.maxItems, 3), depth > 2 ? minLength : 3));
-      return schema.uniqueItems ? fc.uniqueArray(items, { minLength, maxLength, selector: (v) => JSON.stringify(v) }) : fc.array(items, { minLength, maxLength });
+      return schema.uniqueItems
+        ? fc.uniqueArray(items, { minLength, maxLength, selector: (v) => JSON.stringify(v) })
+        : fc.array(items, { minLength, maxLength });
     }
     case 'object':
     case undefined: {

@@ -33,12 +33,16 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
   };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
   const waitForOutput = (needle: string) =>
     new Promise<void>((resolve, reject) => {
       if (text.includes(needle)) return resolve();
       watchers.push({ needle, resolve });
-      void exited.then(() => (text.includes(needle) ? resolve() : reject(new Error(`exited before "${needle}":\n${text.slice(-3000)}`))));
+      void exited.then(() =>
+        text.includes(needle) ? resolve() : reject(new Error(`exited before "${needle}":\n${text.slice(-3000)}`)),
+      );
     });
   const listening = waitForOutput('Server listening at http://127.0.0.1:').then(() => {
     const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(text);

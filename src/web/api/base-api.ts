@@ -43,7 +43,11 @@ const withServerErrorMessage = (error: FetchBaseQueryError, status: number): Fet
 
 /** The form of a multipart operation as FormData (the generated endpoint passes a plain object). */
 const asMultipart = (args: string | FetchArgs, endpoint: string): string | FetchArgs =>
-  typeof args === 'object' && MULTIPART_ENDPOINTS.has(endpoint) && args.body !== null && typeof args.body === 'object' && !(args.body instanceof FormData)
+  typeof args === 'object' &&
+  MULTIPART_ENDPOINTS.has(endpoint) &&
+  args.body !== null &&
+  typeof args.body === 'object' &&
+  !(args.body instanceof FormData)
     ? { ...args, body: toFormData(args.body as Record<string, unknown>) }
     : args;
 

@@ -2,7 +2,8 @@ import { useAppSelector } from './hooks';
 import type { OperatingTenant } from './tenancy-slice';
 
 /** The tenant the user works in (id and name), or null before one is chosen. */
-export const useOperatingTenant = (): OperatingTenant | null => useAppSelector((state) => state.tenancy.operatingTenant);
+export const useOperatingTenant = (): OperatingTenant | null =>
+  useAppSelector((state) => state.tenancy.operatingTenant);
 
 /**
  * The operating tenant's id: the one way the console reads it (undefined before one is chosen). Every request

@@ -29,7 +29,9 @@ describe('admin: a provider administrator creates an account', () => {
     await byTestId(sel.admin.accounts.customerId).setValue('C-E2E');
     await expectAccessible('add account form');
     await byTestId(sel.admin.accounts.save).click();
-    await expect(byTestId(sel.admin.accounts.success)).toHaveText(expect.stringContaining('Tenant Initech E2E Created Successfully'));
+    await expect(byTestId(sel.admin.accounts.success)).toHaveText(
+      expect.stringContaining('Tenant Initech E2E Created Successfully'),
+    );
     await browser.waitUntil(async () => (await pathname()) === '/main/admin/tenant', { timeout: 6000 });
 
     const link = await setPasswordLinkFor('peter@initech-e2e.test');

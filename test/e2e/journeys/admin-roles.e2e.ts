@@ -11,7 +11,15 @@ async function newAcmeUser(admin: ApiSession, acme: number, email: string, roleN
   const roles = await apiCall<{ roleId: number; name: string }[]>(admin, acme, 'GET', '/user-service/v1/role');
   const role = roles.find((r) => r.name === roleName)!;
   const user = await apiCall<{ id: number }>(admin, acme, 'POST', '/user-service/v1/user', {
-    form: { tenantId: String(acme), firstName: 'Rita', lastName: 'Reviewer', email, title: 'Reviewer', roleId: String(role.roleId), isActive: 'true' },
+    form: {
+      tenantId: String(acme),
+      firstName: 'Rita',
+      lastName: 'Reviewer',
+      email,
+      title: 'Reviewer',
+      roleId: String(role.roleId),
+      isActive: 'true',
+    },
   });
   const token = new URL(await setPasswordLinkFor(email)).searchParams.get('token')!;
   await apiCall(admin, acme, 'POST', '/authz-service/reset-password/confirm', { json: { token, password: PASSWORD } });
@@ -43,7 +51,9 @@ describe('admin: roles and permissions', () => {
     await byTestId(sel.admin.permissions.checkbox('tenant.document.read')).click();
     await byTestId(sel.admin.permissions.checkbox('tenant.users.read')).click();
     await byTestId(sel.admin.permissions.save).click();
-    await expect(byTestId(sel.admin.permissions.success)).toHaveText(expect.stringContaining('Role permission updated successfully'));
+    await expect(byTestId(sel.admin.permissions.success)).toHaveText(
+      expect.stringContaining('Role permission updated successfully'),
+    );
     // tenant.project.detail.read stays granted and cannot be unchecked.
     const detail = byTestId(sel.admin.permissions.checkbox('tenant.project.detail.read')).$('input');
     expect(await detail.isSelected()).toBe(true);
@@ -58,7 +68,9 @@ describe('admin: roles and permissions', () => {
     await byTestId(sel.admin.users.role).selectByVisibleText('Documents Reviewer');
     await expectAccessible('edit user form');
     await byTestId(sel.admin.users.save).click();
-    await expect(byTestId(sel.admin.users.saved)).toHaveText(expect.stringContaining('User Rita Reviewer Updated Successfully'));
+    await expect(byTestId(sel.admin.users.saved)).toHaveText(
+      expect.stringContaining('User Rita Reviewer Updated Successfully'),
+    );
 
     await freshStart();
     await submitSignIn('rita@acme-e2e.test', PASSWORD);

@@ -42,7 +42,9 @@ describe('communication templates', () => {
     await browser.keys('Delete');
     await body.addValue('Hello {{first_name}}, your code is {{access_code}}.');
     await byTestId(sel.communication.save).click();
-    await expect(byTestId(sel.communication.success)).toHaveText(expect.stringContaining('Template Updated Successfully'));
+    await expect(byTestId(sel.communication.success)).toHaveText(
+      expect.stringContaining('Template Updated Successfully'),
+    );
 
     const sentAt = Date.now();
     await byTestId(sel.communication.sendTest).click();

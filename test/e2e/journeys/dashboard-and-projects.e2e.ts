@@ -41,13 +41,17 @@ describe('dashboard and project list', () => {
     await signInToDashboard('admin@acme.test');
     const tenancy = (await persisted('tenancy')) as { operatingTenant: { tenantId: number } };
     const expected = demoFigures('Acme Insurance', tenancy.operatingTenant.tenantId);
-    await expect(byTestId(sel.dashboardTiles.activeProjects)).toHaveText(String(expected.activeProjects), { wait: 30_000 });
+    await expect(byTestId(sel.dashboardTiles.activeProjects)).toHaveText(String(expected.activeProjects), {
+      wait: 30_000,
+    });
     expect(await tileNumber(sel.dashboardTiles.completedProjects)).toBe(expected.completedProjects);
     expect(await tileNumber(sel.dashboardTiles.lifetimeCalls)).toBe(expected.lifetimeCallsCompleted);
     const orderCalls = await tileNumber(sel.dashboardTiles.orderCalls);
     expect(orderCalls).toBeGreaterThan(0);
     expect(orderCalls).toBeLessThan(expected.lifetimeCallsCompleted);
-    await expect(byTestId(sel.dashboardTiles.callsRemaining)).toHaveText(`${expected.orderCalls - orderCalls}/${expected.orderCalls}`);
+    await expect(byTestId(sel.dashboardTiles.callsRemaining)).toHaveText(
+      `${expected.orderCalls - orderCalls}/${expected.orderCalls}`,
+    );
     await expect(byTestId('order-doughnut')).toBeDisplayed();
     await expect(byTestId('project-activity')).toHaveText(expect.stringContaining('Project Activity'));
     // The list below the charts: Active projects by default.
@@ -66,7 +70,9 @@ describe('dashboard and project list', () => {
     await chooseOption(sel.projects.stageFilter, sel.projects.filterOption('stage', 3)); // Execution
     await browser.waitUntil(async () => (await cardCount()) === 1, { timeoutMsg: 'the stage filter did not apply' });
     await expect($('[data-testid^="project-card-"]')).toHaveText(expect.stringContaining('Claims Integrity 2026'));
-    await browser.waitUntil(async () => JSON.stringify(await persisted('projectFilters')) === '{"status":null,"stage":[3]}');
+    await browser.waitUntil(
+      async () => JSON.stringify(await persisted('projectFilters')) === '{"status":null,"stage":[3]}',
+    );
 
     await browser.refresh();
     await cardsShown(1, 'the stage filter did not survive the reload');

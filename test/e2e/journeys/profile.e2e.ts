@@ -11,7 +11,12 @@ interface UserInfo {
   firstName: string;
   lastName: string;
   phoneNumber: string | null;
-  notificationPreference: { resultAlert: string; time: string[]; displayTimezone: string | null; pendingResultsNotification: string };
+  notificationPreference: {
+    resultAlert: string;
+    time: string[];
+    displayTimezone: string | null;
+    pendingResultsNotification: string;
+  };
 }
 
 async function storedProfile(): Promise<UserInfo> {
@@ -73,9 +78,12 @@ describe('user profile', () => {
     await byTestId(sel.profile.pending).click();
     await byTestId(sel.profile.save).click();
     await expect(byTestId(sel.profile.success)).toHaveText('Profile Updated Successfully');
-    await browser.waitUntil(async () => (await byTestId(sel.shell.userMenu).getText()).includes('Andrea Lewis-Profile'), {
-      timeoutMsg: 'the header did not show the new name',
-    });
+    await browser.waitUntil(
+      async () => (await byTestId(sel.shell.userMenu).getText()).includes('Andrea Lewis-Profile'),
+      {
+        timeoutMsg: 'the header did not show the new name',
+      },
+    );
 
     // A reload shows what was saved.
     await browser.refresh();
@@ -89,7 +97,9 @@ describe('user profile', () => {
     expect(await isChecked(sel.profile.time('12:00'))).toBe(false);
     expect(await isChecked(sel.profile.time('16:00'))).toBe(true);
     expect(await isChecked(sel.profile.pending)).toBe(true);
-    await browser.waitUntil(async () => (await byTestId(sel.shell.userMenu).getText()).includes('Andrea Lewis-Profile'));
+    await browser.waitUntil(async () =>
+      (await byTestId(sel.shell.userMenu).getText()).includes('Andrea Lewis-Profile'),
+    );
     expect((await storedProfile()).notificationPreference).toEqual({
       resultAlert: 'PERIODIC',
       time: ['08:00', '16:00'],

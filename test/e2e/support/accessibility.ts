@@ -7,7 +7,9 @@ const BLOCKING_IMPACTS = new Set(['critical', 'serious']);
 /** axe's frame check allows one second; on a busy machine the page can take longer to answer it. */
 async function analyze(): Promise<AxeResults> {
   for (let attempt = 1; ; attempt++) {
-    await browser.waitUntil(() => browser.execute(() => document.readyState === 'complete'), { timeoutMsg: 'the page did not finish loading' });
+    await browser.waitUntil(() => browser.execute(() => document.readyState === 'complete'), {
+      timeoutMsg: 'the page did not finish loading',
+    });
     try {
       return await new AxeBuilder({ client: browser }).analyze();
     } catch (error) {
@@ -25,7 +27,9 @@ export async function expectAccessible(screen: string): Promise<void> {
   const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
   if (blocking.length === 0) return;
   const report = blocking.map((violation) => {
-    const nodes = violation.nodes.slice(0, 5).map((node) => `      ${node.target.join(' ')}\n        ${node.failureSummary?.replace(/\n/g, ' ') ?? ''}`);
+    const nodes = violation.nodes
+      .slice(0, 5)
+      .map((node) => `      ${node.target.join(' ')}\n        ${node.failureSummary?.replace(/\n/g, ' ') ?? ''}`);
     return `  ${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.length})\n${nodes.join('\n')}`;
   });
   throw new Error(`${screen}: ${blocking.length} critical or serious accessibility violation(s)\n${report.join('\n')}`);

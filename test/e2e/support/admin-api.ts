@@ -67,10 +67,19 @@ export async function setPasswordLinkFor(recipient: string): Promise<string> {
     () => {
       const messages = readdirSync(folder, { withFileTypes: true })
         .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
-        .map((entry) => JSON.parse(readFileSync(join(folder, entry.name), 'utf8')) as { id: number; recipient: string; body_text: string })
+        .map(
+          (entry) =>
+            JSON.parse(readFileSync(join(folder, entry.name), 'utf8')) as {
+              id: number;
+              recipient: string;
+              body_text: string;
+            },
+        )
         .filter((message) => message.recipient === recipient)
         .sort((a, b) => b.id - a.id);
-      const match = messages[0] ? /(https?:\/\/\S+\/resetPassword\?token=[A-Za-z0-9_%-]+)/.exec(messages[0].body_text) : null;
+      const match = messages[0]
+        ? /(https?:\/\/\S+\/resetPassword\?token=[A-Za-z0-9_%-]+)/.exec(messages[0].body_text)
+        : null;
       link = match ? match[1]! : null;
       return link !== null;
     },

@@ -12,7 +12,9 @@ export async function freshStart(): Promise<void> {
   await browser.url('/');
   // Queried afresh on every try: an element found during the page's first render may be replaced (detached) by
   // the next one, and a detached element never becomes displayed.
-  await browser.waitUntil(() => byTestId(sel.signIn.email).isDisplayed(), { timeoutMsg: 'the sign-in screen did not appear' });
+  await browser.waitUntil(() => byTestId(sel.signIn.email).isDisplayed(), {
+    timeoutMsg: 'the sign-in screen did not appear',
+  });
 }
 
 export async function submitSignIn(email: string, password = DEMO_PASSWORD): Promise<void> {

@@ -31,7 +31,13 @@ function readOutbox(): OutboxFile[] {
 }
 
 /** Waits until the outbox holds a message to `recipient` created at or after `since` (ms) and returns the newest. */
-export async function waitForOutboxMessage({ recipient, since }: { recipient: string; since: number }): Promise<OutboxFile> {
+export async function waitForOutboxMessage({
+  recipient,
+  since,
+}: {
+  recipient: string;
+  since: number;
+}): Promise<OutboxFile> {
   let found: OutboxFile | undefined;
   await browser.waitUntil(
     () => {

@@ -1,12 +1,7 @@
 import type { Db } from '../db/schema';
 
 export type AuditActivity =
-  | 'LOGIN_SUCCESS'
-  | 'LOGIN_FAILURE'
-  | 'LOGOUT'
-  | 'ACCESS_DENIED'
-  | 'PASSWORD_RESET_REQUESTED'
-  | 'PASSWORD_RESET';
+  'LOGIN_SUCCESS' | 'LOGIN_FAILURE' | 'LOGOUT' | 'ACCESS_DENIED' | 'PASSWORD_RESET_REQUESTED' | 'PASSWORD_RESET';
 
 export interface AuditEvent {
   activity: AuditActivity;

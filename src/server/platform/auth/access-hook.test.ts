@@ -22,13 +22,23 @@ afterAll(() => t.close());
 const userInfo = (token: SignedIn) => t.api.call('getUserInfo', { token });
 const expectRefused = async (token: SignedIn) => {
   const answer = await userInfo(token);
-  expect({ status: answer.status, code: (answer.body as { code?: string }).code }).toEqual({ status: 401, code: 'UNAUTHORIZED' });
+  expect({ status: answer.status, code: (answer.body as { code?: string }).code }).toEqual({
+    status: 401,
+    code: 'UNAUTHORIZED',
+  });
 };
 
 /** Re-signs a token's claims with changes, using the server's own key unless told otherwise. */
 async function forge(
   token: string,
-  change: { claims?: Record<string, unknown>; audience?: string; issuer?: string; typ?: string; key?: CryptoKey; kid?: string } = {},
+  change: {
+    claims?: Record<string, unknown>;
+    audience?: string;
+    issuer?: string;
+    typ?: string;
+    key?: CryptoKey;
+    kid?: string;
+  } = {},
 ) {
   const { iss, aud, ...claims } = decodeJwt(token);
   return new SignJWT({ ...claims, ...change.claims })
@@ -77,7 +87,10 @@ test('a tampered token is refused', async () => {
 test('a wrong audience or issuer is refused', async () => {
   const real = await t.signIn('analyst@acme.test');
   await expectRefused({ ...real, accessToken: await forge(real.accessToken, { audience: 'some-other-api' }) });
-  await expectRefused({ ...real, accessToken: await forge(real.accessToken, { issuer: 'https://evil.example/api/authz-service' }) });
+  await expectRefused({
+    ...real,
+    accessToken: await forge(real.accessToken, { issuer: 'https://evil.example/api/authz-service' }),
+  });
 });
 
 test('the two tokens cannot stand in for each other', async () => {
@@ -122,7 +135,12 @@ test('logout ends the session on the server: the same tokens are refused afterwa
   await expectRefused(token);
   await t.api.fails('logoutUser', 401, { token });
   const audit = await withSystem(t.db, (trx) =>
-    trx.selectFrom('audit_events').select(['activity', 'ip']).where('email', '=', 'analyst@acme.test').where('activity', '=', 'LOGOUT').execute(),
+    trx
+      .selectFrom('audit_events')
+      .select(['activity', 'ip'])
+      .where('email', '=', 'analyst@acme.test')
+      .where('activity', '=', 'LOGOUT')
+      .execute(),
   );
   expect(audit.length).toBeGreaterThanOrEqual(1);
 });
@@ -144,10 +162,12 @@ test('deactivating a user ends their sessions at once', async () => {
   }
 });
 
-test("an inactive home account answers 403 with the application-level authorization text", async () => {
+test('an inactive home account answers 403 with the application-level authorization text', async () => {
   const token = await t.signIn('dual@globex.test');
   const globex = await t.tenantId('Globex Logistics');
-  await withSystem(t.db, (trx) => trx.updateTable('tenants').set({ is_active: false }).where('id', '=', globex).execute());
+  await withSystem(t.db, (trx) =>
+    trx.updateTable('tenants').set({ is_active: false }).where('id', '=', globex).execute(),
+  );
   try {
     const body = await t.api.fails('getUserInfo', 403, { token });
     expect(body).toEqual({
@@ -157,7 +177,9 @@ test("an inactive home account answers 403 with the application-level authorizat
     });
     expect((await t.api.fails('getAuthorizer', 403, { token })).authorization).toBeDefined();
   } finally {
-    await withSystem(t.db, (trx) => trx.updateTable('tenants').set({ is_active: true }).where('id', '=', globex).execute());
+    await withSystem(t.db, (trx) =>
+      trx.updateTable('tenants').set({ is_active: true }).where('id', '=', globex).execute(),
+    );
   }
 });
 

@@ -53,14 +53,14 @@ export function createAccessHook(deps: AppDeps, access: AccessRequirements) {
         deps.tokens.verifyAccessToken(accessToken),
         deps.tokens.verifyIdToken(idToken),
       ]);
-      if (fromAccess.sessionId !== fromId.sessionId || fromAccess.userId !== fromId.userId) throw new Error('Token mismatch');
+      if (fromAccess.sessionId !== fromId.sessionId || fromAccess.userId !== fromId.userId)
+        throw new Error('Token mismatch');
       verified = fromAccess;
     } catch {
       throw unauthorized();
     }
 
-    const requestedTenant =
-      access.operatingTenant === 'none' ? null : positiveInteger(request.headers.operatingtenant);
+    const requestedTenant = access.operatingTenant === 'none' ? null : positiveInteger(request.headers.operatingtenant);
     // One read statement, so no transaction of its own.
     const found = await loadPrincipal(deps.db, verified, deps.clock.now(), requestedTenant);
     if (!found) throw unauthorized();
@@ -68,7 +68,10 @@ export function createAccessHook(deps: AppDeps, access: AccessRequirements) {
     established.principal = principal;
 
     if (!principal.homeTenantActive) {
-      throw forbidden(INACTIVE_ACCOUNT_MESSAGE, { code: 'ACCOUNT_INACTIVE', authorization: { application: INACTIVE_ACCOUNT_MESSAGE } });
+      throw forbidden(INACTIVE_ACCOUNT_MESSAGE, {
+        code: 'ACCOUNT_INACTIVE',
+        authorization: { application: INACTIVE_ACCOUNT_MESSAGE },
+      });
     }
     // A missing or malformed required header is left to request validation (400); it never reaches a handler.
     if (access.operatingTenant === 'required' && requestedTenant !== null && !membership) {
@@ -77,6 +80,7 @@ export function createAccessHook(deps: AppDeps, access: AccessRequirements) {
     established.operatingTenant = membership;
     if (access.systemTenant && !principal.homeTenantIsSystem) throw forbidden();
     if (!access.permissions.every((p) => principal.permissions.has(p))) throw forbidden();
-    if (access.permissionsAny.length && !access.permissionsAny.some((p) => principal.permissions.has(p))) throw forbidden();
+    if (access.permissionsAny.length && !access.permissionsAny.some((p) => principal.permissions.has(p)))
+      throw forbidden();
   };
 }

@@ -48,7 +48,11 @@ export async function recordLoginFailure(
   if (failures < IP_BLOCK.minFailures || accounts < IP_BLOCK.minAccounts) return { ipBlocked: false };
   await trx
     .insertInto('ip_blocks')
-    .values({ ip: failure.ip, blocked_at: failure.now, blocked_until: new Date(failure.now.getTime() + IP_BLOCK.durationMs) })
+    .values({
+      ip: failure.ip,
+      blocked_at: failure.now,
+      blocked_until: new Date(failure.now.getTime() + IP_BLOCK.durationMs),
+    })
     .execute();
   return { ipBlocked: true };
 }

@@ -11,7 +11,9 @@ let dualId: number;
 beforeAll(async () => {
   t = await createTestApp();
   [acme, globex] = await Promise.all([t.tenantId('Acme Insurance'), t.tenantId('Globex Logistics')]);
-  dualId = (await t.db.selectFrom('users').select('id').where('email', '=', 'dual@globex.test').executeTakeFirstOrThrow()).id;
+  dualId = (
+    await t.db.selectFrom('users').select('id').where('email', '=', 'dual@globex.test').executeTakeFirstOrThrow()
+  ).id;
   // dual@globex.test: Customer Admin at home (Globex), made Analyst in Acme.
   await withTenant(t.db, acme, async (trx) => {
     const analyst = await trx.selectFrom('roles').select('id').where('name', '=', 'Analyst').executeTakeFirstOrThrow();
@@ -40,30 +42,45 @@ test('the access hook checks permissions against the membership role of the oper
 test('a user who belongs to no tenant has no role and is left to the no-tenant screen', async () => {
   const token = await t.signIn('nobody@voxscreen.test');
   expect(await t.api.ok('getAuthorizer', { token })).toEqual({ authorized: true });
-  expect((await t.api.ok('getUserInfo', { token })).rolePermission).toEqual({ roleId: null, roleName: null, permissions: [] });
+  expect((await t.api.ok('getUserInfo', { token })).rolePermission).toEqual({
+    roleId: null,
+    roleName: null,
+    permissions: [],
+  });
   expect(await t.api.ok('listUserTenants', { token })).toEqual([]);
 });
 
-test("a membership role of another tenant is refused by the database", async () => {
+test('a membership role of another tenant is refused by the database', async () => {
   const globexAnalyst = await withTenant(t.db, globex, (trx) =>
     trx.selectFrom('roles').select('id').where('name', '=', 'Analyst').executeTakeFirstOrThrow(),
   );
   await expect(
-    withTenant(t.db, acme, (trx) => setMembershipRole(trx, { userId: dualId, tenantId: acme, roleId: globexAnalyst.id })),
+    withTenant(t.db, acme, (trx) =>
+      setMembershipRole(trx, { userId: dualId, tenantId: acme, roleId: globexAnalyst.id }),
+    ),
   ).rejects.toThrow();
 });
 
 test("row-level security: inside Acme's scope another account's row cannot be updated, nor a token issued for it", async () => {
-  const updated = await withTenant(t.db, acme, (trx) => trx.updateTable('tenants').set({ sales_person: 'x@y.test' }).where('id', '=', globex).executeTakeFirst());
+  const updated = await withTenant(t.db, acme, (trx) =>
+    trx.updateTable('tenants').set({ sales_person: 'x@y.test' }).where('id', '=', globex).executeTakeFirst(),
+  );
   expect(Number(updated.numUpdatedRows)).toBe(0);
-  const own = await withTenant(t.db, acme, (trx) => trx.updateTable('tenants').set({ sales_person: 'own@acme.test' }).where('id', '=', acme).executeTakeFirst());
+  const own = await withTenant(t.db, acme, (trx) =>
+    trx.updateTable('tenants').set({ sales_person: 'own@acme.test' }).where('id', '=', acme).executeTakeFirst(),
+  );
   expect(Number(own.numUpdatedRows)).toBe(1);
   await expect(
-    withTenant(t.db, acme, (trx) => trx.updateTable('tenants').set({ is_system: true }).where('id', '=', acme).execute()),
+    withTenant(t.db, acme, (trx) =>
+      trx.updateTable('tenants').set({ is_system: true }).where('id', '=', acme).execute(),
+    ),
   ).rejects.toThrow(/permission denied/);
   await expect(
     withTenant(t.db, acme, (trx) =>
-      trx.insertInto('password_reset_tokens').values({ user_id: dualId, tenant_id: globex, token_hash: 'x', created_at: new Date(), expires_at: new Date() }).execute(),
+      trx
+        .insertInto('password_reset_tokens')
+        .values({ user_id: dualId, tenant_id: globex, token_hash: 'x', created_at: new Date(), expires_at: new Date() })
+        .execute(),
     ),
   ).rejects.toThrow(/row-level security/);
 });

@@ -84,7 +84,8 @@ export async function loadPrincipal(
   const { membershipId, membershipName, membershipIsSystem, roleId, roleName, permissions, ...user } = row;
   return {
     principal: { ...user, sessionId: token.sessionId, roleId, roleName, permissions: new Set(permissions ?? []) },
-    membership: membershipId !== null ? { id: membershipId, name: membershipName!, isSystem: membershipIsSystem! } : null,
+    membership:
+      membershipId !== null ? { id: membershipId, name: membershipName!, isSystem: membershipIsSystem! } : null,
   };
 }
 

@@ -49,7 +49,11 @@ export class TokenService {
         .sign(this.keys.privateKey);
     const [accessToken, idToken] = await Promise.all([
       sign({ sid: subject.sessionId, scope: TOKEN_SCOPE }, this.settings.accessAudience, ACCESS_TOKEN_TYPE),
-      sign({ sid: subject.sessionId, email: subject.email, name: subject.name }, this.settings.idAudience, ID_TOKEN_TYPE),
+      sign(
+        { sid: subject.sessionId, email: subject.email, name: subject.name },
+        this.settings.idAudience,
+        ID_TOKEN_TYPE,
+      ),
     ]);
     return { accessToken, idToken, expiresIn: this.settings.expiresInSeconds };
   }

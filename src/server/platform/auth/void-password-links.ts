@@ -6,5 +6,10 @@ import type { Db } from '../db/schema';
  * e-mail cannot set the password again.
  */
 export async function voidPasswordLinks(trx: Db, userId: number, now: Date): Promise<void> {
-  await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  await trx
+    .updateTable('password_reset_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
 }

@@ -15,7 +15,12 @@ let app: FastifyInstance;
 const connectionErrors: Error[] = [];
 
 const signIn = () =>
-  app.inject({ method: 'POST', url: '/api/authz-service/userLogin', payload: { email: 'admin@acme.test', password: DEMO_PASSWORD }, remoteAddress: '10.9.9.9' });
+  app.inject({
+    method: 'POST',
+    url: '/api/authz-service/userLogin',
+    payload: { email: 'admin@acme.test', password: DEMO_PASSWORD },
+    remoteAddress: '10.9.9.9',
+  });
 const ready = () => app.inject({ method: 'GET', url: '/api/health/ready' });
 
 async function waitFor(condition: () => Promise<boolean>, what: string): Promise<void> {
@@ -38,7 +43,9 @@ test('login path check: the sign-in route is where this test expects it', async 
 });
 
 test('connections terminated by the server: the request in flight answers 503, the process lives, the next one succeeds', async () => {
-  const admin = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: server.url, max: 1 }) }) });
+  const admin = new Kysely<unknown>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: server.url, max: 1 }) }),
+  });
   try {
     await admin.connection().execute(async (conn) => {
       await sql`BEGIN`.execute(conn);
@@ -46,7 +53,9 @@ test('connections terminated by the server: the request in flight answers 503, t
       const inFlight = signIn();
       await waitFor(async () => {
         const waiting = await sql<{ n: number }>`
-          SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()`.execute(conn);
+          SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()`.execute(
+          conn,
+        );
         return waiting.rows[0]!.n > 0;
       }, 'the sign-in to wait on the lock');
       await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity

@@ -20,7 +20,9 @@ const INT8_OID = 20;
 
 /** `bigint` columns (outbox and participant ids, counts) arrive as numbers, as PGlite gives them (ADR 0013). */
 const getTypeParser = ((oid: number, format?: 'text' | 'binary') =>
-  oid === INT8_OID && format !== 'binary' ? (text: string) => Number(text) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser;
+  oid === INT8_OID && format !== 'binary'
+    ? (text: string) => Number(text)
+    : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser;
 
 /**
  * A PostgreSQL pool that survives a dropped connection: node-postgres emits 'error' on an idle client (through
@@ -35,11 +37,17 @@ export function resilientPool(connectionString: string, onError: ConnectionError
 }
 
 /** Opens the database; `db.destroy()` closes it (and the embedded engine and its folder lock with it). */
-export async function openDatabase(options: DatabaseOptions, onConnectionError: ConnectionErrorLog = () => {}): Promise<Db> {
+export async function openDatabase(
+  options: DatabaseOptions,
+  onConnectionError: ConnectionErrorLog = () => {},
+): Promise<Db> {
   if (options.databaseUrl) {
-    return new Kysely({ dialect: new PostgresDialect({ pool: resilientPool(options.databaseUrl, onConnectionError) }) });
+    return new Kysely({
+      dialect: new PostgresDialect({ pool: resilientPool(options.databaseUrl, onConnectionError) }),
+    });
   }
-  if (options.pgliteDataDir.startsWith('memory://')) return new Kysely({ dialect: new PGliteDialect(await PGlite.create(options.pgliteDataDir)) });
+  if (options.pgliteDataDir.startsWith('memory://'))
+    return new Kysely({ dialect: new PGliteDialect(await PGlite.create(options.pgliteDataDir)) });
   mkdirSync(options.pgliteDataDir, { recursive: true });
   const lock = acquireDataDirLock(options.pgliteDataDir);
   try {

@@ -33,7 +33,14 @@ const instances: Instance[] = [];
 
 async function startInstance(config: Config = testConfig(dataDir, { databaseUrl: server.url })): Promise<Instance> {
   const db = await openDatabase(config);
-  const app = await buildApp({ config, db, clock, logger: pino({ level: 'silent' }), outboxSweepMs: null, distDir: join(dataDir, 'none') });
+  const app = await buildApp({
+    config,
+    db,
+    clock,
+    logger: pino({ level: 'silent' }),
+    outboxSweepMs: null,
+    distDir: join(dataDir, 'none'),
+  });
   await app.ready();
   const instance = { app, db, api: new ApiClient(app) };
   instances.push(instance);
@@ -60,7 +67,9 @@ test('instances starting together migrate a real PostgreSQL server once, then it
   try {
     const [appliedByFirst, appliedBySecond] = await Promise.all([prepareDatabase(first), prepareDatabase(second)]);
     // The advisory lock serialises the runs: every migration is applied exactly once, by one of them.
-    expect([...appliedByFirst, ...appliedBySecond].sort()).toEqual([...new Set([...appliedByFirst, ...appliedBySecond])].sort());
+    expect([...appliedByFirst, ...appliedBySecond].sort()).toEqual(
+      [...new Set([...appliedByFirst, ...appliedBySecond])].sort(),
+    );
     expect(appliedByFirst.length + appliedBySecond.length).toBeGreaterThan(0);
     const report = await seedDemoData({ db: first, clock, passwords: new PasswordHasher(config.passwordHashing) });
     expect(report).toEqual({ tenantsCreated: 3, usersCreated: 7 });
@@ -76,17 +85,25 @@ test('the application role is neither superuser nor BYPASSRLS, and a tenant tran
     SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = 'voxscreen_app'`.execute(db);
   expect(role.rows).toEqual([{ rolsuper: false, rolbypassrls: false }]);
 
-  const acme = await db.selectFrom('tenants').select('id').where('name', '=', 'Acme Insurance').executeTakeFirstOrThrow();
+  const acme = await db
+    .selectFrom('tenants')
+    .select('id')
+    .where('name', '=', 'Acme Insurance')
+    .executeTakeFirstOrThrow();
   const allTenants = await db.selectFrom('users').select('tenant_id').distinct().execute();
   expect(allTenants.length).toBeGreaterThan(1);
-  const seenFromAcme = await withTenant(db, acme.id, (trx) => trx.selectFrom('users').select('tenant_id').distinct().execute());
+  const seenFromAcme = await withTenant(db, acme.id, (trx) =>
+    trx.selectFrom('users').select('tenant_id').distinct().execute(),
+  );
   expect(seenFromAcme).toEqual([{ tenant_id: acme.id }]);
 });
 
 test("the project-code lookup (SECURITY DEFINER) finds another tenant's code from a tenant transaction, nothing more", async () => {
   const { db } = instances[0] ?? (await startInstance());
   const [acme, globex] = await Promise.all(
-    ['Acme Insurance', 'Globex Logistics'].map((name) => db.selectFrom('tenants').select('id').where('name', '=', name).executeTakeFirstOrThrow()),
+    ['Acme Insurance', 'Globex Logistics'].map((name) =>
+      db.selectFrom('tenants').select('id').where('name', '=', name).executeTakeFirstOrThrow(),
+    ),
   );
   const globexCode = await db
     .selectFrom('project_languages')
@@ -96,18 +113,29 @@ test("the project-code lookup (SECURITY DEFINER) finds another tenant's code fro
     .orderBy('project_code')
     .executeTakeFirstOrThrow();
   const found = await withTenant(db, acme!.id, async (trx) => ({
-    visible: await trx.selectFrom('project_languages').select('project_code').where('tenant_id', '=', globex!.id).execute(),
+    visible: await trx
+      .selectFrom('project_languages')
+      .select('project_code')
+      .where('tenant_id', '=', globex!.id)
+      .execute(),
     users: await findProjectCodeUsers(trx, [globexCode.project_code!, 'NO-SUCH-CODE']),
   }));
   expect(found.visible).toEqual([]);
   expect(found.users).toEqual([
-    expect.objectContaining({ projectCode: globexCode.project_code, tenantId: globex!.id, tenantName: 'Globex Logistics' }),
+    expect.objectContaining({
+      projectCode: globexCode.project_code,
+      tenantId: globex!.id,
+      tenantName: 'Globex Logistics',
+    }),
   ]);
 });
 
 test('a session signed in on one instance works on the other, and a logout on either ends it on both', async () => {
   const [one, two] = [instances[0] ?? (await startInstance()), await startInstance()];
-  const tokens = await one.api.ok('userLogin', { body: { email: 'admin@acme.test', password: DEMO_PASSWORD }, ip: '127.0.0.1' });
+  const tokens = await one.api.ok('userLogin', {
+    body: { email: 'admin@acme.test', password: DEMO_PASSWORD },
+    ip: '127.0.0.1',
+  });
   const token = { accessToken: tokens.access_token, idToken: tokens.id_token };
 
   const info = await two.api.ok('getUserInfo', { token });
@@ -118,21 +146,40 @@ test('a session signed in on one instance works on the other, and a logout on ei
   await two.api.fails('getUserInfo', 401, { token });
 });
 
-test('instances on different ports with one TOKEN_ISSUER accept each other\'s tokens; without it they cannot', async () => {
+test("instances on different ports with one TOKEN_ISSUER accept each other's tokens; without it they cannot", async () => {
   // Each instance left to its defaults derives its issuer from its own port (PUBLIC_URL unset).
   const onPort = (port: number, tokenIssuer?: string) => ({
-    ...loadConfig({ NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(tokenIssuer && { TOKEN_ISSUER: tokenIssuer }) }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ...(tokenIssuer && { TOKEN_ISSUER: tokenIssuer }),
+    }),
     databaseUrl: server.url,
   });
   const issuer = 'https://voxscreen.example.test';
   const [one, two] = [await startInstance(onPort(8081, issuer)), await startInstance(onPort(8082, issuer))];
-  const tokens = await one.api.ok('userLogin', { body: { email: 'admin@acme.test', password: DEMO_PASSWORD }, ip: '127.0.0.1' });
-  const info = await two.api.ok('getUserInfo', { token: { accessToken: tokens.access_token, idToken: tokens.id_token } });
+  const tokens = await one.api.ok('userLogin', {
+    body: { email: 'admin@acme.test', password: DEMO_PASSWORD },
+    ip: '127.0.0.1',
+  });
+  const info = await two.api.ok('getUserInfo', {
+    token: { accessToken: tokens.access_token, idToken: tokens.id_token },
+  });
   expect(info.email).toBe('admin@acme.test');
-  const back = await two.api.ok('userLogin', { body: { email: 'admin@acme.test', password: DEMO_PASSWORD }, ip: '127.0.0.1' });
-  expect((await one.api.ok('getUserInfo', { token: { accessToken: back.access_token, idToken: back.id_token } })).email).toBe('admin@acme.test');
+  const back = await two.api.ok('userLogin', {
+    body: { email: 'admin@acme.test', password: DEMO_PASSWORD },
+    ip: '127.0.0.1',
+  });
+  expect(
+    (await one.api.ok('getUserInfo', { token: { accessToken: back.access_token, idToken: back.id_token } })).email,
+  ).toBe('admin@acme.test');
 
   const [left, right] = [await startInstance(onPort(8083)), await startInstance(onPort(8084))];
-  const own = await left.api.ok('userLogin', { body: { email: 'admin@acme.test', password: DEMO_PASSWORD }, ip: '127.0.0.1' });
+  const own = await left.api.ok('userLogin', {
+    body: { email: 'admin@acme.test', password: DEMO_PASSWORD },
+    ip: '127.0.0.1',
+  });
   await right.api.fails('getUserInfo', 401, { token: { accessToken: own.access_token, idToken: own.id_token } });
 }, 120_000);

@@ -87,7 +87,10 @@ export function createErrorHandler(deps: AppDeps) {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply.code(503).header('retry-after', '5').send({ message: SERVER_ERROR_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ message: SERVER_ERROR_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
     }
     if (isDataException(error)) {
       request.log.warn({ err: error }, 'input refused by the database that validation let through');

@@ -11,7 +11,13 @@ async function databaseAnswers(db: Db): Promise<boolean> {
     timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([sql`SELECT 1`.execute(db).then(() => true, () => false), timeout]);
+    return await Promise.race([
+      sql`SELECT 1`.execute(db).then(
+        () => true,
+        () => false,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -22,10 +28,15 @@ async function databaseAnswers(db: Db): Promise<boolean> {
  * process answers; `ready` says it can reach its database (503 while PostgreSQL is down or restarting).
  */
 export function registerHealthRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/api/health/live', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'live' }));
+  app.get('/api/health/live', async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ status: 'live' }),
+  );
   app.get('/api/health/ready', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     if (await databaseAnswers(db)) return reply.send({ status: 'ready' });
-    return reply.code(503).header('retry-after', '5').send({ status: 'unavailable', message: SERVER_ERROR_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
+    return reply
+      .code(503)
+      .header('retry-after', '5')
+      .send({ status: 'unavailable', message: SERVER_ERROR_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
   });
 }

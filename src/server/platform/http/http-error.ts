@@ -37,8 +37,10 @@ export class HttpError extends Error {
 export const unauthorized = () =>
   new HttpError(401, 'Your session has expired or is not valid. Please sign in again.', { code: 'UNAUTHORIZED' });
 
-export const forbidden = (message = 'You do not have permission to perform this action.', options: HttpErrorOptions = {}) =>
-  new HttpError(403, message, { code: 'FORBIDDEN', ...options });
+export const forbidden = (
+  message = 'You do not have permission to perform this action.',
+  options: HttpErrorOptions = {},
+) => new HttpError(403, message, { code: 'FORBIDDEN', ...options });
 
 export const notFound = (message = 'Not found.') => new HttpError(404, message, { code: 'NOT_FOUND' });
 

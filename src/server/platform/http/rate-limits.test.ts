@@ -7,7 +7,15 @@ import { DEFAULT_RATE_LIMITS, TOO_MANY_REQUESTS_MESSAGE } from './rate-limits';
 let t: TestApp;
 let verify: jest.SpiedFunction<PasswordHasher['verify']>;
 beforeAll(async () => {
-  t = await createTestApp({ rateLimits: { ...DEFAULT_RATE_LIMITS, authPerIpPerMinute: 8, authPerAccountPerMinute: 5, apiPerTenantPer10s: 20, maxEventLoopDelayMs: 0 } });
+  t = await createTestApp({
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      authPerIpPerMinute: 8,
+      authPerAccountPerMinute: 5,
+      apiPerTenantPer10s: 20,
+      maxEventLoopDelayMs: 0,
+    },
+  });
   // Counts password checks: a refused attempt must not reach one.
   verify = jest.spyOn(PasswordHasher.prototype, 'verify');
 });
@@ -17,7 +25,12 @@ afterAll(async () => {
 });
 
 const login = (email: string, ip: string) =>
-  t.app.inject({ method: 'POST', url: '/api/authz-service/userLogin', payload: { email, password: 'wrong-Passw0rd' }, remoteAddress: ip });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/authz-service/userLogin',
+    payload: { email, password: 'wrong-Passw0rd' },
+    remoteAddress: ip,
+  });
 
 test('one account flooded from many addresses: refused with 429 and Retry-After before any password hash', async () => {
   const answers = [];
@@ -36,7 +49,12 @@ test('one address flooding many accounts is refused; another address still signs
   const statuses = [];
   for (let i = 0; i < 10; i += 1) statuses.push((await login(`flood${i}@acme.test`, '10.2.0.1')).statusCode);
   expect(statuses.filter((s) => s === 429)).toHaveLength(2);
-  const other = await t.app.inject({ method: 'POST', url: '/api/authz-service/userLogin', payload: { email: 'admin@acme.test', password: DEMO_PASSWORD }, remoteAddress: '10.3.0.1' });
+  const other = await t.app.inject({
+    method: 'POST',
+    url: '/api/authz-service/userLogin',
+    payload: { email: 'admin@acme.test', password: DEMO_PASSWORD },
+    remoteAddress: '10.3.0.1',
+  });
   expect(other.statusCode).toBe(200);
 });
 
@@ -49,7 +67,11 @@ test('a tenant over its share gets 429 with Retry-After; another tenant is serve
     t.app.inject({
       method: 'GET',
       url: '/api/user-service/v1/role',
-      headers: { authorization: `Bearer ${token.accessToken}`, 'id-token': token.idToken, operatingTenant: String(tenant) },
+      headers: {
+        authorization: `Bearer ${token.accessToken}`,
+        'id-token': token.idToken,
+        operatingTenant: String(tenant),
+      },
     });
   const statuses = [];
   for (let i = 0; i < 22; i += 1) statuses.push((await call(acmeAdmin, acme)).statusCode);

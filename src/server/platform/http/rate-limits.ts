@@ -28,13 +28,22 @@ const STARTUP_GRACE_MS = 10_000;
 
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Please wait a moment and try again.';
 
-const AUTH_OPERATIONS = new Set(['/api/authz-service/userLogin', '/api/authz-service/requestPasswordReset', '/api/authz-service/confirmPasswordReset']);
+const AUTH_OPERATIONS = new Set([
+  '/api/authz-service/userLogin',
+  '/api/authz-service/requestPasswordReset',
+  '/api/authz-service/confirmPasswordReset',
+]);
 
 const tooMany = () => new HttpError(429, TOO_MANY_REQUESTS_MESSAGE, { code: 'TOO_MANY_REQUESTS' });
 
 const accountOf = (request: FastifyRequest) => {
   const body = request.body as { email?: unknown; token?: unknown } | undefined;
-  const who = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : typeof body?.token === 'string' ? body.token : '';
+  const who =
+    typeof body?.email === 'string'
+      ? body.email.trim().toLowerCase()
+      : typeof body?.token === 'string'
+        ? body.token
+        : '';
   return `account:${request.url}:${who}`;
 };
 
@@ -49,7 +58,12 @@ const accountOf = (request: FastifyRequest) => {
  * One limiter with its own registration: @fastify/rate-limit marks a request as limited once per
  * registration, so two limiters of one registration on a route would run only the first.
  */
-async function limiter(app: FastifyInstance, max: number, timeWindow: number, key: (request: FastifyRequest) => string) {
+async function limiter(
+  app: FastifyInstance,
+  max: number,
+  timeWindow: number,
+  key: (request: FastifyRequest) => string,
+) {
   let handler: preHandlerHookHandler | undefined;
   await app.register(async (scope) => {
     await scope.register(fastifyRateLimit, { global: false, errorResponseBuilder: tooMany });
@@ -64,7 +78,9 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
   const perAccount = await limiter(app, settings.authPerAccountPerMinute, 60_000, accountOf);
   const perTenant = await limiter(app, settings.apiPerTenantPer10s, 10_000, (request) => {
     const access = request.access;
-    return access?.operatingTenant ? `tenant:${access.operatingTenant.id}` : `user:${access?.principal?.userId ?? request.ip}`;
+    return access?.operatingTenant
+      ? `tenant:${access.operatingTenant.id}`
+      : `user:${access?.principal?.userId ?? request.ip}`;
   });
 
   app.addHook('onRoute', (route) => {
@@ -78,7 +94,10 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health/')) return;
     if (inFlight >= settings.maxInFlight) {
-      return reply.code(503).header('retry-after', '2').send({ message: SERVER_ERROR_MESSAGE, code: 'TOO_MANY_IN_FLIGHT' });
+      return reply
+        .code(503)
+        .header('retry-after', '2')
+        .send({ message: SERVER_ERROR_MESSAGE, code: 'TOO_MANY_IN_FLIGHT' });
     }
     inFlight += 1;
     let done = false;
@@ -99,7 +118,8 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
     maxEventLoopDelay: settings.maxEventLoopDelayMs,
     retryAfter: 5,
     pressureHandler: (request, reply) => {
-      if (Date.now() < sheddingFrom || !request.url.startsWith('/api/') || request.url.startsWith('/api/health/')) return undefined;
+      if (Date.now() < sheddingFrom || !request.url.startsWith('/api/') || request.url.startsWith('/api/health/'))
+        return undefined;
       // Answered here; Fastify runs nothing further for a request whose reply is sent.
       void reply.code(503).header('retry-after', '5').send({ message: SERVER_ERROR_MESSAGE, code: 'OVERLOADED' });
       return undefined;

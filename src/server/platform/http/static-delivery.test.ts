@@ -34,7 +34,11 @@ afterAll(async () => {
 });
 
 const get = (url: string, acceptEncoding?: string) =>
-  t.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  });
 
 describe('static files are negotiated between the precompressed copies', () => {
   test.each([
@@ -70,14 +74,20 @@ describe('static files are negotiated between the precompressed copies', () => {
 
 describe('caching', () => {
   test('content-hashed files are immutable for a year', async () => {
-    for (const [url, accept] of [[HASHED, 'br'], [HASHED, 'gzip'], [HASHED, undefined], ['/assets/logo.abcdef0123.png', 'br']] as const) {
+    for (const [url, accept] of [
+      [HASHED, 'br'],
+      [HASHED, 'gzip'],
+      [HASHED, undefined],
+      ['/assets/logo.abcdef0123.png', 'br'],
+    ] as const) {
       expect((await get(url, accept)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
     }
   });
 
   test('index.html and the SPA fallback are revalidated on every visit', async () => {
     for (const url of ['/', '/index.html', '/login', '/main/dashboard']) {
-      for (const accept of ['br', undefined]) expect((await get(url, accept)).headers['cache-control']).toBe('no-cache');
+      for (const accept of ['br', undefined])
+        expect((await get(url, accept)).headers['cache-control']).toBe('no-cache');
     }
   });
 });
@@ -101,7 +111,10 @@ describe('API compression', () => {
     const plain = await t.app.inject({ method: 'GET', url, headers });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.length).toBeGreaterThan(API_COMPRESSION_THRESHOLD_BYTES);
-    for (const [accept, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+    for (const [accept, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
       const response = await t.app.inject({ method: 'GET', url, headers: { ...headers, 'accept-encoding': accept } });
       expect(response.headers['content-encoding']).toBe(accept);
       expect(response.headers.vary).toMatch(/accept-encoding/i);
@@ -111,7 +124,11 @@ describe('API compression', () => {
   });
 
   test('small JSON answers go out as they are', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/user-service/v1/app/version', headers: { 'accept-encoding': 'br, gzip' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/user-service/v1/app/version',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.length).toBeLessThan(API_COMPRESSION_THRESHOLD_BYTES);
     expect(response.headers['content-encoding']).toBeUndefined();

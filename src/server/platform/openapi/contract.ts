@@ -70,7 +70,8 @@ export function dereference(document: JsonObject, node: Json, trail: string[] = 
 
 const stringList = (value: Json | undefined, where: string): string[] => {
   if (value === undefined) return [];
-  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) throw new Error(`${where} must be a list of strings`);
+  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string'))
+    throw new Error(`${where} must be a list of strings`);
   return value as string[];
 };
 
@@ -103,9 +104,7 @@ export function readOperations(service: ServiceName, document: JsonObject = load
       const parameters = [...byKey.values()];
       const body = isObject(operation.requestBody) ? operation.requestBody : null;
       const bodyContent = body && isObject(body.content) ? body.content : null;
-      const mediaType = bodyContent
-        ? (BODY_MEDIA_TYPES.find((type) => isObject(bodyContent[type])) ?? null)
-        : null;
+      const mediaType = bodyContent ? (BODY_MEDIA_TYPES.find((type) => isObject(bodyContent[type])) ?? null) : null;
       if (bodyContent && (!mediaType || Object.keys(bodyContent).length !== 1)) {
         throw new Error(`${where}: a request body is either application/json or multipart/form-data`);
       }
@@ -125,8 +124,16 @@ export function readOperations(service: ServiceName, document: JsonObject = load
         systemTenant: operation['x-system-tenant'] === true,
         operatingTenant: tenantHeader ? (tenantHeader.required ? 'required' : 'optional') : 'none',
       };
-      if (access.public && (access.permissions.length || access.permissionsAny.length || access.systemTenant || access.operatingTenant === 'required')) {
-        throw new Error(`${where}: a public operation cannot require permissions, the system tenant or an operating tenant`);
+      if (
+        access.public &&
+        (access.permissions.length ||
+          access.permissionsAny.length ||
+          access.systemTenant ||
+          access.operatingTenant === 'required')
+      ) {
+        throw new Error(
+          `${where}: a public operation cannot require permissions, the system tenant or an operating tenant`,
+        );
       }
       operations.push({
         service,
@@ -136,7 +143,11 @@ export function readOperations(service: ServiceName, document: JsonObject = load
         parameters,
         requestBody:
           bodyContent && body && mediaType
-            ? { required: body.required === true, mediaType, schema: ((bodyContent[mediaType] as JsonObject).schema ?? {}) as JsonSchema }
+            ? {
+                required: body.required === true,
+                mediaType,
+                schema: ((bodyContent[mediaType] as JsonObject).schema ?? {}) as JsonSchema,
+              }
             : null,
         responses,
         successStatus,

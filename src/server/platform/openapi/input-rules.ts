@@ -28,7 +28,12 @@ const typesOf = (schema: JsonSchema): string[] =>
 export function boundIntegers<T>(schema: T): T {
   if (Array.isArray(schema)) return schema.map(boundIntegers) as T;
   if (typeof schema !== 'object' || schema === null) return schema;
-  const copy = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, k === 'enum' || k === 'const' || k === 'default' || k === 'example' ? v : boundIntegers(v)])) as JsonSchema;
+  const copy = Object.fromEntries(
+    Object.entries(schema).map(([k, v]) => [
+      k,
+      k === 'enum' || k === 'const' || k === 'default' || k === 'example' ? v : boundIntegers(v),
+    ]),
+  ) as JsonSchema;
   if (typesOf(copy).includes('integer') && copy.format !== 'int64') {
     copy.minimum = typeof copy.minimum === 'number' ? Math.max(copy.minimum, INT32_MIN) : INT32_MIN;
     copy.maximum = typeof copy.maximum === 'number' ? Math.min(copy.maximum, INT32_MAX) : INT32_MAX;
@@ -78,16 +83,26 @@ export function createInputGuard(operation: OperationSpec) {
   const integerParameters = operation.parameters.filter(isIntegerParameter);
   return async function inputGuard(request: FastifyRequest): Promise<void> {
     const errors: FieldError[] = [];
-    const sources = { path: request.params, query: request.query, header: request.headers, cookie: {} } as Record<string, unknown>;
+    const sources = { path: request.params, query: request.query, header: request.headers, cookie: {} } as Record<
+      string,
+      unknown
+    >;
     for (const p of integerParameters) {
       const source = sources[p.in] as Record<string, unknown> | undefined;
       const raw = source?.[p.in === 'header' ? p.name.toLowerCase() : p.name];
       if (raw === undefined) continue;
       const texts = Array.isArray(raw) ? raw : [raw];
-      const pieces = texts.flatMap((t) => (typeof t === 'string' && typesOf(p.schema).includes('array') ? t.split(',') : [t]));
-      if (pieces.some((t) => parseInt32Text(t) === null)) errors.push({ field: `${CONTEXT[p.in]}.${p.name}`, message: INTEGER_MESSAGE });
+      const pieces = texts.flatMap((t) =>
+        typeof t === 'string' && typesOf(p.schema).includes('array') ? t.split(',') : [t],
+      );
+      if (pieces.some((t) => parseInt32Text(t) === null))
+        errors.push({ field: `${CONTEXT[p.in]}.${p.name}`, message: INTEGER_MESSAGE });
     }
-    for (const [where, value] of [['path', request.params], ['query', request.query], ['body', request.body]] as const) {
+    for (const [where, value] of [
+      ['path', request.params],
+      ['query', request.query],
+      ['body', request.body],
+    ] as const) {
       const found = findNul(value);
       if (found !== null) errors.push({ field: where === 'body' ? found : `${where}.${found}`, message: NUL_MESSAGE });
     }

@@ -31,7 +31,8 @@ const isFileProperty = (schema: JsonSchema) => schema.format === 'binary';
 function coerceField(text: string, schema: JsonSchema): unknown {
   const types = typesOf(schema);
   if (text === '' && types.includes('null')) return null;
-  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(text.trim())) return Number(text.trim());
+  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(text.trim()))
+    return Number(text.trim());
   if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
   return text;
 }
@@ -83,24 +84,36 @@ export function createMultipartReader(schema: JsonSchema) {
       seen.add(part.fieldname);
       if (part.type === 'file') {
         const property = properties[part.fieldname];
-        if (!property || !isFileProperty(property)) throw badRequest(`${part.fieldname} is not a file field.`, part.fieldname);
+        if (!property || !isFileProperty(property))
+          throw badRequest(`${part.fieldname} is not a file field.`, part.fieldname);
         const data = await part.toBuffer();
-        if (part.file.truncated) throw new HttpError(413, 'The file is larger than 1 MB.', { code: 'PAYLOAD_TOO_LARGE', errors: [{ field: part.fieldname, message: 'The file is larger than 1 MB.' }] });
+        if (part.file.truncated)
+          throw new HttpError(413, 'The file is larger than 1 MB.', {
+            code: 'PAYLOAD_TOO_LARGE',
+            errors: [{ field: part.fieldname, message: 'The file is larger than 1 MB.' }],
+          });
         const accepted = typeof property.contentMediaType === 'string' ? property.contentMediaType : null;
         if (accepted && !new RegExp(`^${accepted.replace('*', '[^/]+')}$`).test(part.mimetype)) {
-          throw new HttpError(422, 'Invalid file type.', { code: 'INVALID_FILE_TYPE', errors: [{ field: part.fieldname, message: `Only ${accepted} files are accepted.` }] });
+          throw new HttpError(422, 'Invalid file type.', {
+            code: 'INVALID_FILE_TYPE',
+            errors: [{ field: part.fieldname, message: `Only ${accepted} files are accepted.` }],
+          });
         }
         if (data.length === 0) continue;
         // An image is what its bytes are, not what the client declared; the detected type is the one kept.
         const sniffed = accepted?.startsWith('image/') ? await sniffImageType(data) : part.mimetype;
         if (!sniffed) {
-          throw new HttpError(422, 'Invalid file type.', { code: 'INVALID_FILE_TYPE', errors: [{ field: part.fieldname, message: `Only ${SAFE_IMAGE_TYPES.join(', ')} files are accepted.` }] });
+          throw new HttpError(422, 'Invalid file type.', {
+            code: 'INVALID_FILE_TYPE',
+            errors: [{ field: part.fieldname, message: `Only ${SAFE_IMAGE_TYPES.join(', ')} files are accepted.` }],
+          });
         }
         body[part.fieldname] = { filename: part.filename, mimetype: sniffed, data } satisfies UploadedFile;
       } else {
         if (fileNames.includes(part.fieldname)) throw badRequest(`${part.fieldname} must be a file.`, part.fieldname);
         const property = properties[part.fieldname];
-        if (findNul(part.fieldname) !== null || findNul(part.value) !== null) throw badRequest(`${part.fieldname} ${NUL_MESSAGE}.`, part.fieldname);
+        if (findNul(part.fieldname) !== null || findNul(part.value) !== null)
+          throw badRequest(`${part.fieldname} ${NUL_MESSAGE}.`, part.fieldname);
         body[part.fieldname] = property ? coerceField(String(part.value), property) : part.value;
       }
     }
@@ -109,7 +122,8 @@ export function createMultipartReader(schema: JsonSchema) {
     const fields = Object.fromEntries(Object.entries(body).filter(([name]) => !fileNames.includes(name)));
     if (!validate(fields)) {
       const errors = (validate.errors ?? []).map((e) => {
-        const named = (e.params as { missingProperty?: string; additionalProperty?: string }).missingProperty ??
+        const named =
+          (e.params as { missingProperty?: string; additionalProperty?: string }).missingProperty ??
           (e.params as { additionalProperty?: string }).additionalProperty;
         const field = [...e.instancePath.split('/').filter(Boolean), ...(named ? [named] : [])].join('.') || 'body';
         return { field, message: e.message ?? 'is not valid' };

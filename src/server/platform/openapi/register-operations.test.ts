@@ -46,7 +46,10 @@ test('operations are read with resolved parameters and their access requirements
   expect(byId.get('getUserInfo')!.access.operatingTenant).toBe('optional');
   expect(byId.get('listEmbedDashboardUrls')!.access.systemTenant).toBe(true);
   expect(byId.get('userLogin')!.access.public).toBe(true);
-  expect(byId.get('userLogin')!.requestBody?.schema).toMatchObject({ additionalProperties: false, required: ['email', 'password'] });
+  expect(byId.get('userLogin')!.requestBody?.schema).toMatchObject({
+    additionalProperties: false,
+    required: ['email', 'password'],
+  });
 });
 
 test('a public operation that also asks for permissions is refused', () => {
@@ -54,7 +57,12 @@ test('a public operation that also asks for permissions is refused', () => {
     openapi: '3.1.0',
     paths: {
       '/x': {
-        get: { operationId: 'getX', 'x-public': true, 'x-permissions': ['tenant.read'], responses: { '200': { description: 'ok' } } },
+        get: {
+          operationId: 'getX',
+          'x-public': true,
+          'x-permissions': ['tenant.read'],
+          responses: { '200': { description: 'ok' } },
+        },
       },
     },
   };

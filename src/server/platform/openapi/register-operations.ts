@@ -33,7 +33,8 @@ export function checkHandlers(operations: OperationSpec[], registry: HandlerRegi
   for (const [service, handlers] of Object.entries(registry)) {
     const documented = new Set(operations.filter((op) => op.service === service).map((op) => op.operationId));
     for (const id of documented) if (!(id in handlers)) problems.push(`${service}: operation ${id} has no handler`);
-    for (const id of Object.keys(handlers)) if (!documented.has(id)) problems.push(`${service}: handler ${id} has no operation`);
+    for (const id of Object.keys(handlers))
+      if (!documented.has(id)) problems.push(`${service}: handler ${id} has no operation`);
   }
   for (const op of operations) {
     if (!(op.service in registry)) problems.push(`${op.service}: no handler map`);
@@ -56,7 +57,9 @@ export function registerOperations(
     const handler = registry[operation.service][operation.operationId]!;
     const headerParameters = operation.parameters.filter((p) => p.in === 'header');
     const readMultipart =
-      operation.requestBody?.mediaType === 'multipart/form-data' ? createMultipartReader(boundIntegers(operation.requestBody.schema)) : null;
+      operation.requestBody?.mediaType === 'multipart/form-data'
+        ? createMultipartReader(boundIntegers(operation.requestBody.schema))
+        : null;
     app.route({
       method: operation.method.toUpperCase() as HTTPMethods,
       url: routePath(operation.path),
@@ -64,7 +67,9 @@ export function registerOperations(
         ...(partSchema(operation, 'path') && { params: partSchema(operation, 'path') }),
         ...(partSchema(operation, 'query') && { querystring: partSchema(operation, 'query') }),
         ...(partSchema(operation, 'header') && { headers: partSchema(operation, 'header') }),
-        ...(operation.requestBody?.mediaType === 'application/json' && { body: boundIntegers(operation.requestBody.schema) }),
+        ...(operation.requestBody?.mediaType === 'application/json' && {
+          body: boundIntegers(operation.requestBody.schema),
+        }),
       },
       onRequest: createAccessHook(deps, operation.access),
       preValidation: createInputGuard(operation),
@@ -77,7 +82,9 @@ export function registerOperations(
       handler: async (request, reply) => {
         const rawHeaders = request.headers as Record<string, unknown>;
         const headers = Object.fromEntries(
-          headerParameters.filter((p) => rawHeaders[parameterKey(p)] !== undefined).map((p) => [p.name, rawHeaders[parameterKey(p)]]),
+          headerParameters
+            .filter((p) => rawHeaders[parameterKey(p)] !== undefined)
+            .map((p) => [p.name, rawHeaders[parameterKey(p)]]),
         );
         // Both context shapes are built at run time from the document; the handler's static type, derived from
         // the same document, names the one it gets. The intersection only satisfies the erased signature.
@@ -86,7 +93,12 @@ export function registerOperations(
             ? tenantContext(deps, request, operation)
             : sessionContext(deps, request, operation)
         ) as SessionContext & TenantContext;
-        const input = { params: request.params, query: request.query, headers, body: request.body } as Parameters<AnyHandler>[0];
+        const input = {
+          params: request.params,
+          query: request.query,
+          headers,
+          body: request.body,
+        } as Parameters<AnyHandler>[0];
         const result = await handler(input, ctx);
         if (result instanceof FileDownload) {
           return reply

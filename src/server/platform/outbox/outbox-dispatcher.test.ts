@@ -31,7 +31,9 @@ const message = (to: string): EmailMessage => ({
 
 const enqueue = (to: string) => withSystem(t.db, (trx) => enqueueEmail(trx, message(to), t.clock.now()));
 const row = (id: number) =>
-  withSystem(t.db, (trx) => trx.selectFrom('outbox_messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+  withSystem(t.db, (trx) =>
+    trx.selectFrom('outbox_messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+  );
 
 class RecordingTransport implements Transport {
   readonly name = 'recording';
@@ -54,8 +56,18 @@ test('the local transport writes each message as JSON to DATA_DIR/outbox and mar
   const id = await enqueue('someone@example.test');
   expect(await dispatcher.sweep()).toBe(1);
   const written = JSON.parse(readFileSync(join(folder, `${id}.json`), 'utf8')) as Record<string, unknown>;
-  expect(written).toMatchObject({ id, recipient: 'someone@example.test', subject: 'Hello', body_html: '<p>Plain text</p>' });
-  expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1, provider_message_id: `local:${id}`, sent_at: t.clock.now() });
+  expect(written).toMatchObject({
+    id,
+    recipient: 'someone@example.test',
+    subject: 'Hello',
+    body_html: '<p>Plain text</p>',
+  });
+  expect(await row(id)).toMatchObject({
+    status: 'sent',
+    attempts: 1,
+    provider_message_id: `local:${id}`,
+    sent_at: t.clock.now(),
+  });
 });
 
 test('a message enqueued in a transaction that rolls back is never sent', async () => {
@@ -73,9 +85,13 @@ test('a message enqueued in a transaction that rolls back is never sent', async 
 test('a tenant-scoped transaction can enqueue for its own tenant only', async () => {
   const acme = await t.tenantId('Acme Insurance');
   const globex = await t.tenantId('Globex Logistics');
-  await withTenant(t.db, acme, (trx) => enqueueEmail(trx, { ...message('a@acme.test'), tenantId: acme }, t.clock.now()));
+  await withTenant(t.db, acme, (trx) =>
+    enqueueEmail(trx, { ...message('a@acme.test'), tenantId: acme }, t.clock.now()),
+  );
   await expect(
-    withTenant(t.db, acme, (trx) => enqueueEmail(trx, { ...message('x@globex.test'), tenantId: globex }, t.clock.now())),
+    withTenant(t.db, acme, (trx) =>
+      enqueueEmail(trx, { ...message('x@globex.test'), tenantId: globex }, t.clock.now()),
+    ),
   ).rejects.toThrow(/row-level security/);
 });
 
@@ -86,14 +102,24 @@ test('a failed delivery is retried after a delay on the clock, and stops after t
 
   transport.failuresLeft = 1;
   await dispatcher.sweep();
-  expect(await row(id)).toMatchObject({ status: 'failed', attempts: 1, last_error: 'SMTP 451 try again later', locked_until: null });
+  expect(await row(id)).toMatchObject({
+    status: 'failed',
+    attempts: 1,
+    last_error: 'SMTP 451 try again later',
+    locked_until: null,
+  });
   await dispatcher.sweep();
   expect(transport.sent).toEqual([]);
 
   t.clock.advance(MINUTE);
   await dispatcher.sweep();
   expect(transport.sent).toEqual([id]);
-  expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2, last_error: null, provider_message_id: `rec-${id}` });
+  expect(await row(id)).toMatchObject({
+    status: 'sent',
+    attempts: 2,
+    last_error: null,
+    provider_message_id: `rec-${id}`,
+  });
 
   const doomed = await enqueue('down@example.test');
   transport.failuresLeft = 100;
@@ -115,7 +141,11 @@ test('concurrent sweeps (many instances) send each message exactly once', async 
 test('a claim left by a crashed sender lapses, and the message is sent by another', async () => {
   const id = await enqueue('orphan@example.test');
   await withSystem(t.db, (trx) =>
-    trx.updateTable('outbox_messages').set({ locked_until: new Date(t.clock.now().getTime() + 2 * MINUTE), attempts: 1 }).where('id', '=', id).execute(),
+    trx
+      .updateTable('outbox_messages')
+      .set({ locked_until: new Date(t.clock.now().getTime() + 2 * MINUTE), attempts: 1 })
+      .where('id', '=', id)
+      .execute(),
   );
   const transport = new RecordingTransport();
   const dispatcher = new OutboxDispatcher(t.db, t.clock, transport, silent);

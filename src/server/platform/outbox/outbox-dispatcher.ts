@@ -101,7 +101,13 @@ export class OutboxDispatcher {
       const providerMessageId = await this.transport.send(message);
       await this.db
         .updateTable('outbox_messages')
-        .set({ status: 'sent', sent_at: this.clock.now(), provider_message_id: providerMessageId, locked_until: null, last_error: null })
+        .set({
+          status: 'sent',
+          sent_at: this.clock.now(),
+          provider_message_id: providerMessageId,
+          locked_until: null,
+          last_error: null,
+        })
         .where('id', '=', message.id)
         .execute();
     } catch (error) {

@@ -36,7 +36,11 @@ async function startSmtpServer({ refuse = false } = {}) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(resolve)) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(resolve)),
+  };
 }
 
 const message = (overrides: Partial<OutboxMessage> = {}): OutboxMessage => ({
@@ -92,7 +96,11 @@ test('a refused recipient makes send throw, so the dispatcher keeps the message 
 
 test('the SMTP transport refuses an SMS instead of e-mailing it', async () => {
   const transport = new SmtpTransport('smtp://127.0.0.1:1', 'Voxscreen <support@voxscreen.test>');
-  await expect(transport.send(message({ channel: 'sms', recipient: '+15555550100', sms_sender: 'PHONE_NUMBER', sms_provider: 'TWILIO' }))).rejects.toThrow(/cannot send sms/);
+  await expect(
+    transport.send(
+      message({ channel: 'sms', recipient: '+15555550100', sms_sender: 'PHONE_NUMBER', sms_provider: 'TWILIO' }),
+    ),
+  ).rejects.toThrow(/cannot send sms/);
 });
 
 test('the local transport keeps each message readable by the server user only (it holds live links)', async () => {

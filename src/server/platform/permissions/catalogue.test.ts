@@ -39,7 +39,9 @@ test('the catalogue holds every permission the specs name, each once, with uniqu
 });
 
 test('the internal group is every *.internal.* permission plus audit log, backend data and repost', () => {
-  const internal = PERMISSION_CATALOGUE.filter((p) => p.group === 'internal').map((p) => p.permission).sort();
+  const internal = PERMISSION_CATALOGUE.filter((p) => p.group === 'internal')
+    .map((p) => p.permission)
+    .sort();
   const expected = [
     ...PERMISSION_CATALOGUE.filter((p) => p.permission.includes('.internal.')).map((p) => p.permission),
     'tenant.audit.log.read',
@@ -55,5 +57,9 @@ test('every permission has a resource, an access type and a group', () => {
     expect(['project', 'administration', 'internal']).toContain(p.group);
     expect(p.permission.startsWith(p.resource)).toBe(true);
   }
-  expect(permissionById.get(4)).toMatchObject({ permission: 'tenant.users.read', resource: 'tenant.users', accessType: 'read' });
+  expect(permissionById.get(4)).toMatchObject({
+    permission: 'tenant.users.read',
+    resource: 'tenant.users',
+    accessType: 'read',
+  });
 });

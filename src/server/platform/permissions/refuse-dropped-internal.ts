@@ -18,15 +18,25 @@ export function refuseDroppedInternal(
   if (scope.tenantIsSystem) return;
   const asked = accessList.filter((a) => a.active && permissionById.get(a.permissionId)?.group === 'internal');
   if (asked.length === 0) return;
-  const errors = asked.map((a) => ({ field: 'accessList', message: `${permissionById.get(a.permissionId)!.permission} is an internal permission` }));
+  const errors = asked.map((a) => ({
+    field: 'accessList',
+    message: `${permissionById.get(a.permissionId)!.permission} is an internal permission`,
+  }));
   if (!scope.callerHoldsGate) {
-    throw new HttpError(403, 'You cannot change internal permissions.', { code: 'INTERNAL_PERMISSION_REFUSED', errors });
-  }
-  const roleKeepsGate = accessList.some((a) => a.permissionId === INTERNAL_PERMISSIONS_GATE_ID && a.active);
-  if (!roleKeepsGate) {
-    throw new HttpError(422, `Internal permissions need permission ${INTERNAL_PERMISSIONS_GATE_ID} active on the role.`, {
+    throw new HttpError(403, 'You cannot change internal permissions.', {
       code: 'INTERNAL_PERMISSION_REFUSED',
       errors,
     });
+  }
+  const roleKeepsGate = accessList.some((a) => a.permissionId === INTERNAL_PERMISSIONS_GATE_ID && a.active);
+  if (!roleKeepsGate) {
+    throw new HttpError(
+      422,
+      `Internal permissions need permission ${INTERNAL_PERMISSIONS_GATE_ID} active on the role.`,
+      {
+        code: 'INTERNAL_PERMISSION_REFUSED',
+        errors,
+      },
+    );
   }
 }

@@ -35,7 +35,11 @@ describe('row-level security (defence in depth)', () => {
     );
     const outcome = await withTenant(t.db, acme, async (trx) => ({
       read: await trx.selectFrom('projects').select('id').where('id', '=', globexProject.id).execute(),
-      updated: await trx.updateTable('projects').set({ name: 'hijacked' }).where('id', '=', globexProject.id).executeTakeFirst(),
+      updated: await trx
+        .updateTable('projects')
+        .set({ name: 'hijacked' })
+        .where('id', '=', globexProject.id)
+        .executeTakeFirst(),
       deleted: await trx.deleteFrom('projects').where('id', '=', globexProject.id).executeTakeFirst(),
     }));
     expect(outcome.read).toEqual([]);
@@ -76,7 +80,8 @@ describe('row-level security (defence in depth)', () => {
         AND EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'tenant_id' AND NOT a.attisdropped)
       ORDER BY 1`.execute(t.db);
     expect(tables.rows.length).toBeGreaterThanOrEqual(10);
-    for (const table of tables.rows) expect(table).toEqual({ table: table.table, enabled: true, forced: true, policies: 1 });
+    for (const table of tables.rows)
+      expect(table).toEqual({ table: table.table, enabled: true, forced: true, policies: 1 });
   });
 
   test('without a tenant set, the application role sees nothing', async () => {
@@ -89,6 +94,10 @@ describe('row-level security (defence in depth)', () => {
 });
 
 test('opening a transaction inside another one fails instead of deadlocking on the single connection', async () => {
-  await expect(withSystem(t.db, () => withTenant(t.db, acme, async () => 1))).rejects.toThrow(/inside a system transaction/);
-  await expect(withTenant(t.db, acme, () => withSystem(t.db, async () => 1))).rejects.toThrow(/inside a tenant transaction/);
+  await expect(withSystem(t.db, () => withTenant(t.db, acme, async () => 1))).rejects.toThrow(
+    /inside a system transaction/,
+  );
+  await expect(withTenant(t.db, acme, () => withSystem(t.db, async () => 1))).rejects.toThrow(
+    /inside a tenant transaction/,
+  );
 });

@@ -10,7 +10,8 @@ const openTransaction = new AsyncLocalStorage<'tenant' | 'system'>();
 
 function refuseNesting(kind: string) {
   const current = openTransaction.getStore();
-  if (current) throw new Error(`${kind} transaction opened inside a ${current} transaction: pass the open transaction down`);
+  if (current)
+    throw new Error(`${kind} transaction opened inside a ${current} transaction: pass the open transaction down`);
 }
 
 /**
@@ -23,7 +24,9 @@ export async function withTenant<T>(db: Db, tenantId: number, fn: (trx: Db) => P
   return openTransaction.run('tenant', () =>
     db.transaction().execute(async (trx) => {
       // set_config('role', ..., true) is SET LOCAL ROLE; one statement for both saves a round trip per request.
-      await sql`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${String(tenantId)}, true)`.execute(trx);
+      await sql`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${String(tenantId)}, true)`.execute(
+        trx,
+      );
       return fn(trx);
     }),
   );

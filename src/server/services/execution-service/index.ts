@@ -5,4 +5,8 @@ import type { ServiceHandlers } from '../../platform/openapi/handler';
 export const executionServiceHandlers: ServiceHandlers<operations> = {};
 
 // Public functions: the only write path of interview results (with their rollups), and the rollup check.
-export { recordInterviewResults, verifyResultRollups, type NewInterviewResult } from './interview-results/interview-results-store';
+export {
+  recordInterviewResults,
+  verifyResultRollups,
+  type NewInterviewResult,
+} from './interview-results/interview-results-store';

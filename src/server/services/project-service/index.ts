@@ -20,8 +20,19 @@ export const projectServiceHandlers: ServiceHandlers<operations> = {
 
 // Public functions: tenant creation (user-service), the invitations (participant-service), the seed and tests.
 export { createTenantProjectDefaults } from './projects/tenant-project-defaults';
-export { createProject, createProjectWithQuestions, type NewProject, type NewQuestion } from './projects/projects-store';
+export {
+  createProject,
+  createProjectWithQuestions,
+  type NewProject,
+  type NewQuestion,
+} from './projects/projects-store';
 export { STAGE, STATUS } from './projects/project-attributes';
 export { saveTemplate } from './communication/save-template';
-export { findInvitationTemplate, findProject, findTemplate, requireProjectLanguage, type StoredTemplate } from './communication/template-store';
+export {
+  findInvitationTemplate,
+  findProject,
+  findTemplate,
+  requireProjectLanguage,
+  type StoredTemplate,
+} from './communication/template-store';
 export { dialInNumberFor, findProjectCodeUsers, saveProjectLanguageConfig } from './lookups/language-config-store';

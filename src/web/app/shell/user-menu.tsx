@@ -28,7 +28,9 @@ export function UserMenu() {
         <Button variant="ghost" size="sm" px="2" data-testid="user-menu" aria-label={t`User menu`}>
           <Avatar.Root size="xs" colorPalette="brand">
             <Avatar.Fallback name={fullName} />
-            {userInfo?.image ? <Avatar.Image src={`data:image/png;base64,${userInfo.image}`} alt="" data-testid="user-menu-photo" /> : null}
+            {userInfo?.image ? (
+              <Avatar.Image src={`data:image/png;base64,${userInfo.image}`} alt="" data-testid="user-menu-photo" />
+            ) : null}
           </Avatar.Root>
           <Text as="span" hideBelow="md">
             {fullName}

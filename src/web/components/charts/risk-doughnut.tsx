@@ -54,7 +54,9 @@ export function RiskDoughnut({ counts, emptyLabel, centre, caption, height, test
         caption,
         rows: [
           { label: centre.label, value: centre.value },
-          ...(data.empty ? [{ label: emptyLabel, value: 0 }] : data.labels.map((label, i) => ({ label, value: data.series[i]! }))),
+          ...(data.empty
+            ? [{ label: emptyLabel, value: 0 }]
+            : data.labels.map((label, i) => ({ label, value: data.series[i]! }))),
         ],
       }}
     />

@@ -19,7 +19,13 @@ import { useMemo } from 'react';
 import { useAppSelector } from '../../state/hooks';
 
 // Only the modules the console's grids use (client-side rows, sorting, quick filter, paging, row styles).
-ModuleRegistry.registerModules([ClientSideRowModelModule, PaginationModule, QuickFilterModule, RowStyleModule, CellStyleModule]);
+ModuleRegistry.registerModules([
+  ClientSideRowModelModule,
+  PaginationModule,
+  QuickFilterModule,
+  RowStyleModule,
+  CellStyleModule,
+]);
 
 const lightTheme = themeQuartz.withPart(colorSchemeLight);
 const darkTheme = themeQuartz.withPart(colorSchemeDark);

@@ -5,7 +5,10 @@ import { QueryFailure } from './load-failure';
 import { LoadingState } from './loading-state';
 
 /** What the page needs of an RTK Query "get by id" hook (e.g. useGetUserQuery). */
-type UseGetById<T> = (args: { id: number }, options: { skip: boolean }) => { data?: T; error?: unknown; refetch: () => unknown };
+type UseGetById<T> = (
+  args: { id: number },
+  options: { skip: boolean },
+) => { data?: T; error?: unknown; refetch: () => unknown };
 
 /** Either the record to edit (null on the Add page) or the screen to show instead of the form. */
 export type EditTarget<T> = { ready: true; target: T | null } | { ready: false; screen: ReactElement };

@@ -13,8 +13,25 @@ interface AttributeSelectFieldProps {
 }
 
 /** A choice among tenant attributes (currency, special restriction or privilege, account type, segment). */
-export function AttributeSelectField({ name, label, attributes, required, disabled, testId }: AttributeSelectFieldProps) {
+export function AttributeSelectField({
+  name,
+  label,
+  attributes,
+  required,
+  disabled,
+  testId,
+}: AttributeSelectFieldProps) {
   const { t } = useLingui();
   const options = attributes.map((a) => ({ value: String(a.attributeId), label: a.description }));
-  return <SelectField name={name} label={label} options={options} placeholder={t`Select`} required={required} disabled={disabled} testId={testId} />;
+  return (
+    <SelectField
+      name={name}
+      label={label}
+      options={options}
+      placeholder={t`Select`}
+      required={required}
+      disabled={disabled}
+      testId={testId}
+    />
+  );
 }

@@ -57,7 +57,11 @@ describe('CheckboxGroupField', () => {
     await user.click(box('c'));
     await user.click(box('a'));
     await user.click(box('b'));
-    expect([box('a'), box('b'), box('c')].map((input) => (input as HTMLInputElement).checked)).toEqual([true, false, true]);
+    expect([box('a'), box('b'), box('c')].map((input) => (input as HTMLInputElement).checked)).toEqual([
+      true,
+      false,
+      true,
+    ]);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSubmit).toHaveBeenCalledWith({ picked: ['a', 'c'] }, expect.anything(), expect.anything());
     expect(screen.getByRole('group', { name: 'Pick' })).toBeInTheDocument();

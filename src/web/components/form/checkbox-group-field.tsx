@@ -20,7 +20,15 @@ export interface CheckboxGroupFieldProps {
 const EMPTY: readonly string[] = [];
 
 /** A final-form list of chosen values as a row of checkboxes, with one label and one message for the group. */
-export function CheckboxGroupField({ name, label, options, validate, required, disabled, testId }: CheckboxGroupFieldProps) {
+export function CheckboxGroupField({
+  name,
+  label,
+  options,
+  validate,
+  required,
+  disabled,
+  testId,
+}: CheckboxGroupFieldProps) {
   const baseId = useId();
   const { input, meta } = useField<string[]>(name, { validate });
   const chosen = Array.isArray(input.value) ? input.value : EMPTY;

@@ -17,7 +17,15 @@ export interface ImageFieldProps {
 }
 
 /** A final-form image upload: the value is the chosen File (undefined while unchanged), with a preview. */
-export function ImageField({ name, label, currentBase64, helperText, accept = 'image/*', disabled, testId }: ImageFieldProps) {
+export function ImageField({
+  name,
+  label,
+  currentBase64,
+  helperText,
+  accept = 'image/*',
+  disabled,
+  testId,
+}: ImageFieldProps) {
   const { input, meta } = useField<File | undefined>(name);
   const file = input.value instanceof File ? input.value : undefined;
   const [preview, setPreview] = useState<string | null>(null);

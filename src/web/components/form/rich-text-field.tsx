@@ -41,7 +41,15 @@ export function RichTextField({ name, label, validate, required, readOnly, testI
   };
 
   const tool = (command: Command, label: string, icon: ReactNode) => (
-    <IconButton key={command} size="xs" variant="ghost" aria-label={label} title={label} onMouseDown={(event) => event.preventDefault()} onClick={() => run(command)}>
+    <IconButton
+      key={command}
+      size="xs"
+      variant="ghost"
+      aria-label={label}
+      title={label}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={() => run(command)}
+    >
       {icon}
     </IconButton>
   );
@@ -72,7 +80,11 @@ export function RichTextField({ name, label, validate, required, readOnly, testI
           minH="40"
           px="3"
           py="2"
-          css={{ '& ul': { paddingInlineStart: '6', listStyle: 'disc' }, '& ol': { paddingInlineStart: '6', listStyle: 'decimal' }, '& a': { color: 'brand.fg', textDecoration: 'underline' } }}
+          css={{
+            '& ul': { paddingInlineStart: '6', listStyle: 'disc' },
+            '& ol': { paddingInlineStart: '6', listStyle: 'decimal' },
+            '& a': { color: 'brand.fg', textDecoration: 'underline' },
+          }}
           onInput={(event) => input.onChange(event.currentTarget.innerHTML)}
           onFocus={() => input.onFocus()}
           onBlur={() => input.onBlur()}

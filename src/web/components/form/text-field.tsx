@@ -36,7 +36,14 @@ export function TextField({
 }: TextFieldProps) {
   const { input, error } = useStringField<HTMLInputElement>(name, validate, transform);
   return (
-    <FieldFrame label={label} error={error} required={required} disabled={disabled} readOnly={readOnly} helperText={helperText}>
+    <FieldFrame
+      label={label}
+      error={error}
+      required={required}
+      disabled={disabled}
+      readOnly={readOnly}
+      helperText={helperText}
+    >
       <Input {...input} type={type} autoComplete={autoComplete} placeholder={placeholder} data-testid={testId} />
     </FieldFrame>
   );

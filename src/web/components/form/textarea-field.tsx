@@ -16,13 +16,26 @@ export interface TextareaFieldProps {
 }
 
 /** A final-form textarea with its label and validation message, and an optional character counter. */
-export function TextareaField({ name, label, validate, required, readOnly, rows = 5, counterLimit, testId }: TextareaFieldProps) {
+export function TextareaField({
+  name,
+  label,
+  validate,
+  required,
+  readOnly,
+  rows = 5,
+  counterLimit,
+  testId,
+}: TextareaFieldProps) {
   const { input, error } = useStringField<HTMLTextAreaElement>(name, validate);
   return (
     <FieldFrame label={label} error={error} required={required} readOnly={readOnly}>
       <Textarea {...input} rows={rows} data-testid={testId} />
       {counterLimit !== undefined ? (
-        <Field.HelperText alignSelf="flex-end" color={input.value.length > counterLimit ? 'fg.warning' : 'fg.muted'} data-testid={testId && `${testId}-counter`}>
+        <Field.HelperText
+          alignSelf="flex-end"
+          color={input.value.length > counterLimit ? 'fg.warning' : 'fg.muted'}
+          data-testid={testId && `${testId}-counter`}
+        >
           {input.value.length}/{counterLimit}
         </Field.HelperText>
       ) : null}

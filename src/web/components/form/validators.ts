@@ -47,7 +47,9 @@ export const composeValidators =
 export const positiveIntegerOrEmpty =
   (message: string): Validator =>
   (value) =>
-    isBlank(value) || (typeof value === 'string' && /^\d+$/.test(value.trim()) && Number(value) > 0) ? undefined : message;
+    isBlank(value) || (typeof value === 'string' && /^\d+$/.test(value.trim()) && Number(value) > 0)
+      ? undefined
+      : message;
 
 /** North-American style phone: optional +country code, 3-3-4 digits, optional extension (docs/product/profile.md#rules, docs/product/admin-accounts.md#rules). */
 export { PHONE_PATTERN } from '../../../shared/phone-pattern';

@@ -18,9 +18,7 @@ export function AboutPage() {
   if (version.isLoading) {
     content = <LoadingState />;
   } else if (version.error || !version.data) {
-    content = (
-      <QueryFailure query={version} />
-    );
+    content = <QueryFailure query={version} />;
   } else {
     const { majorVersion, minorVersion, releaseDate, email } = version.data;
     content = (

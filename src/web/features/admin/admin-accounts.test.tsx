@@ -59,7 +59,11 @@ const attributes = {
 
 const server = (permissions = PROVIDER, extra: Record<string, StubHandler> = {}) =>
   installFetchStub({
-    ...serverFor({ user: userInfo({ permissions, isSystemTenant: true }), tenants: [VOXSCREEN], configuration: clientConfiguration() }),
+    ...serverFor({
+      user: userInfo({ permissions, isSystemTenant: true }),
+      tenants: [VOXSCREEN],
+      configuration: clientConfiguration(),
+    }),
     [LIST]: { body: { tenantList: [row(3, 'Globex Logistics'), row(2, 'Acme Insurance')], totalTenants: 2 } },
     [ATTRIBUTES]: { body: attributes },
     [GET]: { body: acme },
@@ -98,7 +102,10 @@ describe('Manage Account', () => {
     await app.user.click(within(list).getByText('Account Name'));
     await waitFor(() => expect(query()).toEqual({ pageNumber: '0', pageSize: '25', tenantName: 'asc' }));
     await app.user.type(screen.getByTestId('accounts-search'), 'acme');
-    await waitFor(() => expect(query()).toEqual({ pageNumber: '0', pageSize: '25', tenantName: 'asc', search: 'acme' }), { timeout: 3000 });
+    await waitFor(
+      () => expect(query()).toEqual({ pageNumber: '0', pageSize: '25', tenantName: 'asc', search: 'acme' }),
+      { timeout: 3000 },
+    );
     await app.user.click(within(list).getByText('Acme Insurance'));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/main/admin/tenant/editTenant/2'));
   }, 30_000);
@@ -125,7 +132,13 @@ describe('Add Account', () => {
       await app.user.click(within(dialog).getByTestId('account-email-exists-confirm'));
       expect(await screen.findByTestId('account-success')).toHaveTextContent('Tenant Initech Created Successfully');
       const sent = stub.callsTo(CREATE)[0]!.body as string;
-      for (const part of ['name="tenantName"\r\n\r\nInitech', 'name="email"\r\n\r\npeter@initech.test', 'name="confirmExistingUser"\r\n\r\ntrue', 'name="currencyId"\r\n\r\n1', 'name="isActive"\r\n\r\ntrue']) {
+      for (const part of [
+        'name="tenantName"\r\n\r\nInitech',
+        'name="email"\r\n\r\npeter@initech.test',
+        'name="confirmExistingUser"\r\n\r\ntrue',
+        'name="currencyId"\r\n\r\n1',
+        'name="isActive"\r\n\r\ntrue',
+      ]) {
         expect(sent).toContain(part);
       }
       expect(sent).not.toContain('name="tenantLogo"');
@@ -141,13 +154,28 @@ describe('Add Account', () => {
   it("shows the rules of docs/product/admin-accounts.md#rules and the server's field errors", async () => {
     server(PROVIDER, {
       [CHECK]: { body: { is_exist: false, tenants: [] } },
-      [CREATE]: { status: 409, body: { message: 'An account named Initech already exists.', errors: [{ field: 'tenantName', message: 'Account name already exists' }] } },
+      [CREATE]: {
+        status: 409,
+        body: {
+          message: 'An account named Initech already exists.',
+          errors: [{ field: 'tenantName', message: 'Account name already exists' }],
+        },
+      },
     });
     const app = await open('/main/admin/tenant/addTenant');
     await app.user.type(await screen.findByTestId('account-interviews'), '-2');
     await app.user.type(screen.getByTestId('account-phone'), '12345');
     await app.user.click(screen.getByTestId('account-save'));
-    for (const message of ['First Name is required', 'Last Name is required', 'Primary User Email is invalid', 'Account Name is required', 'Sales Person Email is required', 'Only positive number', 'Phone number is not valid', 'Customer ID is required']) {
+    for (const message of [
+      'First Name is required',
+      'Last Name is required',
+      'Primary User Email is invalid',
+      'Account Name is required',
+      'Sales Person Email is required',
+      'Only positive number',
+      'Phone number is not valid',
+      'Customer ID is required',
+    ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
     await app.user.clear(screen.getByTestId('account-interviews'));
@@ -178,18 +206,22 @@ describe('Edit Account', () => {
     await app.user.clear(interviews);
     await app.user.type(interviews, '120');
     await app.user.click(screen.getByTestId('account-save'));
-    expect(await screen.findByTestId('account-success')).toHaveTextContent('Tenant Acme Insurance Updated Successfully');
+    expect(await screen.findByTestId('account-success')).toHaveTextContent(
+      'Tenant Acme Insurance Updated Successfully',
+    );
     const sent = stub.callsTo(UPDATE)[0]!.body as string;
     expect(sent).toContain('name="numberOfInterviews"\r\n\r\n120');
     expect(sent).not.toContain('tenantLogo');
-
   }, 30_000);
 
   it('a new logo alone makes the form dirty and is sent as a file', async () => {
     const stub = server(PROVIDER, { [UPDATE]: { body: acme } });
     const app = await open('/main/admin/tenant/editTenant/2');
     expect(await screen.findByTestId('account-save')).toBeDisabled();
-    await app.user.upload(screen.getByTestId('account-logo'), new File(['png-bytes'], 'logo.png', { type: 'image/png' }));
+    await app.user.upload(
+      screen.getByTestId('account-logo'),
+      new File(['png-bytes'], 'logo.png', { type: 'image/png' }),
+    );
     expect(await screen.findByAltText('Logo')).toHaveAttribute('src', `data:image/png;base64,${btoa('png-bytes')}`);
     await app.user.click(screen.getByTestId('account-save'));
     await screen.findByTestId('account-success');

@@ -9,7 +9,12 @@ jest.setTimeout(30_000);
 // The admin screens load lazily and the grid renders asynchronously: allow for a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
-const ADMIN = ['tenant.project.detail.read', 'tenant.roles.permissions.read', 'tenant.roles.permissions.create', 'tenant.roles.permissions.update'];
+const ADMIN = [
+  'tenant.project.detail.read',
+  'tenant.roles.permissions.read',
+  'tenant.roles.permissions.create',
+  'tenant.roles.permissions.update',
+];
 const ROLES: Role[] = [
   { roleId: 11, name: 'Analyst', description: 'Reads projects', tenantId: ACME.tenantId },
   { roleId: 12, name: 'Customer Admin', description: 'Administers the account', tenantId: ACME.tenantId },
@@ -19,7 +24,12 @@ const CREATE_ROLE = 'POST /api/user-service/v1/role';
 const GET_PERMISSIONS = 'GET /api/user-service/v1/permissions';
 const SAVE_PERMISSIONS = 'PUT /api/user-service/v1/role/permission';
 
-const permission = (permissionId: number, name: string, access_type: RolePermission['access_type'], active: boolean): RolePermission => ({
+const permission = (
+  permissionId: number,
+  name: string,
+  access_type: RolePermission['access_type'],
+  active: boolean,
+): RolePermission => ({
   permissionId,
   permissionNumber: permissionId,
   permission: name,
@@ -32,8 +42,14 @@ const matrix = (overrides: Partial<RolePermissions['permissions']> = {}): RolePe
   roleId: 11,
   internalEditable: false,
   permissions: {
-    project_permission: [permission(36, 'tenant.project.detail.read', 'read', true), permission(40, 'tenant.project.team.read', 'read', true)],
-    administration_permission: [permission(1, 'tenant.read', 'read', false), permission(3, 'tenant.update', 'update', false)],
+    project_permission: [
+      permission(36, 'tenant.project.detail.read', 'read', true),
+      permission(40, 'tenant.project.team.read', 'read', true),
+    ],
+    administration_permission: [
+      permission(1, 'tenant.read', 'read', false),
+      permission(3, 'tenant.update', 'update', false),
+    ],
     ...overrides,
   },
 });
@@ -95,7 +111,15 @@ describe('Manage Roles', () => {
   it("Create Role: Save waits for a change, 'Role Name is required', server errors on the field, success then the list", async () => {
     jest.useFakeTimers({ advanceTimers: true });
     try {
-      const stub = server(ADMIN, { [CREATE_ROLE]: { status: 409, body: { message: 'A role named Analyst already exists.', errors: [{ field: 'name', message: 'Role name already exists' }] } } });
+      const stub = server(ADMIN, {
+        [CREATE_ROLE]: {
+          status: 409,
+          body: {
+            message: 'A role named Analyst already exists.',
+            errors: [{ field: 'name', message: 'Role name already exists' }],
+          },
+        },
+      });
       const app = await open('/main/admin/roles');
       await app.user.click(await screen.findByTestId(sel.admin.roles.add));
       const save = await screen.findByTestId(sel.admin.roles.save);
@@ -110,13 +134,22 @@ describe('Manage Roles', () => {
       expect(await screen.findByText('Role name already exists')).toBeInTheDocument();
       expect(screen.getByRole('alert')).toHaveTextContent('A role named Analyst already exists.');
 
-      stub.answer({ [CREATE_ROLE]: { status: 201, body: { roleId: 13, name: 'Reviewer', description: 'Reviews', tenantId: ACME.tenantId } } });
+      stub.answer({
+        [CREATE_ROLE]: {
+          status: 201,
+          body: { roleId: 13, name: 'Reviewer', description: 'Reviews', tenantId: ACME.tenantId },
+        },
+      });
       await app.user.clear(name);
       await app.user.type(name, 'Reviewer');
       await app.user.type(screen.getByTestId(sel.admin.roles.description), 'Reviews');
       await app.user.click(save);
       expect(await screen.findByTestId(sel.admin.roles.success)).toHaveTextContent('Role created successfully');
-      expect(stub.callsTo(CREATE_ROLE).at(-1)?.body).toEqual({ tenantId: ACME.tenantId, name: 'Reviewer', description: 'Reviews' });
+      expect(stub.callsTo(CREATE_ROLE).at(-1)?.body).toEqual({
+        tenantId: ACME.tenantId,
+        name: 'Reviewer',
+        description: 'Reviews',
+      });
       act(() => {
         jest.advanceTimersByTime(2000);
       });
@@ -148,16 +181,22 @@ describe('Manage Permissions', () => {
   });
 
   it('saves checked as active, unchecked held ones as inactive, always tenant.project.detail.read (not uncheckable)', async () => {
-    const stub = server(ADMIN, { [SAVE_PERMISSIONS]: { body: { message: 'Role permission updated successfully', data: matrix() } } });
+    const stub = server(ADMIN, {
+      [SAVE_PERMISSIONS]: { body: { message: 'Role permission updated successfully', data: matrix() } },
+    });
     const app = await open('/main/admin/permissions');
     await app.user.selectOptions(await screen.findByTestId(sel.admin.permissions.roleSelect), 'Analyst');
-    const detail = within(await screen.findByTestId(sel.admin.permissions.checkbox('tenant.project.detail.read'))).getByRole('checkbox');
+    const detail = within(
+      await screen.findByTestId(sel.admin.permissions.checkbox('tenant.project.detail.read')),
+    ).getByRole('checkbox');
     await waitFor(() => expect(detail).toBeChecked());
     expect(detail).toBeDisabled();
     await app.user.click(screen.getByTestId(sel.admin.permissions.checkbox('tenant.project.team.read')));
     await app.user.click(screen.getByTestId(sel.admin.permissions.checkbox('tenant.read')));
     await app.user.click(screen.getByTestId(sel.admin.permissions.save));
-    expect(await screen.findByTestId(sel.admin.permissions.success)).toHaveTextContent('Role permission updated successfully');
+    expect(await screen.findByTestId(sel.admin.permissions.success)).toHaveTextContent(
+      'Role permission updated successfully',
+    );
     expect(stub.callsTo(SAVE_PERMISSIONS)[0]?.body).toEqual({
       tenantId: ACME.tenantId,
       roleId: 11,
@@ -170,19 +209,28 @@ describe('Manage Permissions', () => {
   });
 
   it('Reset restores the saved state; internal entries are left out without an active id 80', async () => {
-    const internal = [permission(80, 'tenant.roles.permissions.internal.read', 'read', false), permission(86, 'tenant.audit.log.read', 'read', false)];
+    const internal = [
+      permission(80, 'tenant.roles.permissions.internal.read', 'read', false),
+      permission(86, 'tenant.audit.log.read', 'read', false),
+    ];
     const stub = server([...ADMIN, 'tenant.roles.permissions.internal.read'], {
       [GET_PERMISSIONS]: { body: matrix({ internal_permission: internal }) },
-      [SAVE_PERMISSIONS]: { body: { message: 'Role permission updated successfully', data: matrix({ internal_permission: internal }) } },
+      [SAVE_PERMISSIONS]: {
+        body: { message: 'Role permission updated successfully', data: matrix({ internal_permission: internal }) },
+      },
     });
     const app = await open('/main/admin/permissions');
     await app.user.selectOptions(await screen.findByTestId(sel.admin.permissions.roleSelect), 'Analyst');
     expect(await screen.findByText('Internal ONLY - visible to ACGR personnel')).toBeInTheDocument();
     // Not the system tenant: shown, not editable.
-    expect(within(screen.getByTestId(sel.admin.permissions.checkbox('tenant.audit.log.read'))).getByRole('checkbox')).toBeDisabled();
+    expect(
+      within(screen.getByTestId(sel.admin.permissions.checkbox('tenant.audit.log.read'))).getByRole('checkbox'),
+    ).toBeDisabled();
     await app.user.click(screen.getByTestId(sel.admin.permissions.checkbox('tenant.read')));
     await app.user.click(screen.getByTestId(sel.admin.permissions.reset));
-    expect(within(screen.getByTestId(sel.admin.permissions.checkbox('tenant.read'))).getByRole('checkbox')).not.toBeChecked();
+    expect(
+      within(screen.getByTestId(sel.admin.permissions.checkbox('tenant.read'))).getByRole('checkbox'),
+    ).not.toBeChecked();
     await app.user.click(screen.getByTestId(sel.admin.permissions.save));
     await screen.findByTestId(sel.admin.permissions.success);
     const sent = stub.callsTo(SAVE_PERMISSIONS)[0]?.body as { accessList: { permissionId: number }[] };
@@ -190,11 +238,15 @@ describe('Manage Permissions', () => {
   });
 
   it("shows the server's message when the save fails", async () => {
-    server(ADMIN, { [SAVE_PERMISSIONS]: { status: 403, body: { message: 'You cannot grant permissions you do not hold yourself.' } } });
+    server(ADMIN, {
+      [SAVE_PERMISSIONS]: { status: 403, body: { message: 'You cannot grant permissions you do not hold yourself.' } },
+    });
     const app = await open('/main/admin/permissions');
     await app.user.selectOptions(await screen.findByTestId(sel.admin.permissions.roleSelect), 'Analyst');
     await screen.findByTestId(sel.admin.permissions.checkbox('tenant.read'));
     await app.user.click(screen.getByTestId(sel.admin.permissions.save));
-    expect(await screen.findByRole('alert')).toHaveTextContent('You cannot grant permissions you do not hold yourself.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You cannot grant permissions you do not hold yourself.',
+    );
   });
 });

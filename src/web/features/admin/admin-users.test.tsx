@@ -8,7 +8,13 @@ jest.setTimeout(30_000);
 // The admin screens load lazily and the grid renders asynchronously: allow for a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
-const ALL = ['tenant.project.detail.read', 'tenant.users.read', 'tenant.users.create', 'tenant.users.update', 'tenant.users.delete'];
+const ALL = [
+  'tenant.project.detail.read',
+  'tenant.users.read',
+  'tenant.users.create',
+  'tenant.users.update',
+  'tenant.users.delete',
+];
 const LIST = `GET /api/user-service/v1/tenant/${ACME.tenantId}/users`;
 const ROLES = 'GET /api/user-service/v1/role';
 const CREATE = 'POST /api/user-service/v1/user';
@@ -17,7 +23,13 @@ const UPDATE = 'PUT /api/user-service/v1/user/21';
 const DELETE = 'DELETE /api/user-service/v1/user/21';
 const ATTRIBUTES = 'GET /api/user-service/v1/tenant/attributes';
 
-const roles: Role[] = ['Analyst', 'Call Center Admin', 'Call Center Agent', 'Call Center Supervisor', 'Customer Admin'].map((name, index) => ({
+const roles: Role[] = [
+  'Analyst',
+  'Call Center Admin',
+  'Call Center Agent',
+  'Call Center Supervisor',
+  'Customer Admin',
+].map((name, index) => ({
   roleId: 30 + index,
   name,
   description: null,
@@ -40,7 +52,10 @@ const summary = ({ privilegeId: _p, tenantId: _t, ...rest }: UserDetail): UserSu
 
 const server = (permissions: string[] = ALL, extra: Record<string, StubHandler> = {}, restricted = false) =>
   installFetchStub({
-    ...serverFor({ user: userInfo({ permissions }), configuration: { ...clientConfiguration(), restrictedEnvironment: restricted } }),
+    ...serverFor({
+      user: userInfo({ permissions }),
+      configuration: { ...clientConfiguration(), restrictedEnvironment: restricted },
+    }),
     [LIST]: { body: [summary(milton)] },
     [ROLES]: { body: roles },
     [GET]: { body: milton },
@@ -97,10 +112,22 @@ describe('Add User and Edit User', () => {
   it('offers no call-center role, lower-cases the e-mail, starts Active, shows the rules and server errors, then returns after 2 s', async () => {
     jest.useFakeTimers({ advanceTimers: true });
     try {
-      const stub = server(ALL, { [CREATE]: { status: 409, body: { message: 'A user with the e-mail x exists.', errors: [{ field: 'email', message: 'Email already exists' }] } } });
+      const stub = server(ALL, {
+        [CREATE]: {
+          status: 409,
+          body: {
+            message: 'A user with the e-mail x exists.',
+            errors: [{ field: 'email', message: 'Email already exists' }],
+          },
+        },
+      });
       const app = await open('/main/admin/users/addUser');
       const role = await screen.findByTestId('user-role');
-      expect(within(role).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select Role', 'Analyst', 'Customer Admin']);
+      expect(
+        within(role)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Select Role', 'Analyst', 'Customer Admin']);
       expect(screen.getByTestId('user-status')).toHaveValue('Active');
       expect(screen.queryByTestId('user-privilege')).not.toBeInTheDocument();
       const save = screen.getByTestId('user-save');
@@ -121,13 +148,24 @@ describe('Add User and Edit User', () => {
       await app.user.click(save);
       expect(await screen.findByText('Email already exists')).toBeInTheDocument();
 
-      stub.answer({ [CREATE]: { status: 201, body: { ...milton, id: 22, firstName: 'Peter', lastName: 'Gibbons', email: 'peter@initech.test' } } });
+      stub.answer({
+        [CREATE]: {
+          status: 201,
+          body: { ...milton, id: 22, firstName: 'Peter', lastName: 'Gibbons', email: 'peter@initech.test' },
+        },
+      });
       await app.user.clear(screen.getByTestId('user-email'));
       await app.user.type(screen.getByTestId('user-email'), 'peter@acme.test');
       await app.user.click(save);
       expect(await screen.findByTestId('user-success')).toHaveTextContent('User Peter Gibbons Created Successfully');
       const sent = stub.callsTo(CREATE).at(-1)!.body as string;
-      for (const part of ['name="firstName"\r\n\r\nPeter', 'name="email"\r\n\r\npeter@acme.test', 'name="roleId"\r\n\r\n30', 'name="isActive"\r\n\r\ntrue', `name="tenantId"\r\n\r\n${ACME.tenantId}`]) {
+      for (const part of [
+        'name="firstName"\r\n\r\nPeter',
+        'name="email"\r\n\r\npeter@acme.test',
+        'name="roleId"\r\n\r\n30',
+        'name="isActive"\r\n\r\ntrue',
+        `name="tenantId"\r\n\r\n${ACME.tenantId}`,
+      ]) {
         expect(sent).toContain(part);
       }
       act(() => {
@@ -147,7 +185,13 @@ describe('Add User and Edit User', () => {
     await app.user.selectOptions(screen.getByTestId('user-status'), 'Inactive');
     await app.user.click(screen.getByTestId('user-save'));
     expect(await screen.findByTestId('user-success')).toHaveTextContent('User Milton Waddams Updated Successfully');
-    expect(stub.callsTo(UPDATE)[0]?.body).toEqual({ firstName: 'Milton', lastName: 'Waddams', title: 'Collator', isActive: false, roleId: 30 });
+    expect(stub.callsTo(UPDATE)[0]?.body).toEqual({
+      firstName: 'Milton',
+      lastName: 'Waddams',
+      title: 'Collator',
+      isActive: false,
+      roleId: 30,
+    });
   });
 
   it('Edit User is disabled without tenant.users.update', async () => {
@@ -158,26 +202,36 @@ describe('Add User and Edit User', () => {
   });
 
   it('restricted environment: the special privilege, defaulting to the sequence-1 option', async () => {
-    server(ALL, {
-      [ATTRIBUTES]: {
-        body: {
-          tenantAttributes: {
-            SPECIAL_PRIVILEGE: [
-              { attributeId: 2, description: 'Full Privilege Access', sequence: 2 },
-              { attributeId: 1, description: 'No Privilege Access', sequence: 1 },
-            ],
+    server(
+      ALL,
+      {
+        [ATTRIBUTES]: {
+          body: {
+            tenantAttributes: {
+              SPECIAL_PRIVILEGE: [
+                { attributeId: 2, description: 'Full Privilege Access', sequence: 2 },
+                { attributeId: 1, description: 'No Privilege Access', sequence: 1 },
+              ],
+            },
           },
         },
       },
-    }, true);
+      true,
+    );
     await open('/main/admin/users/addUser');
     const privilege = await screen.findByTestId('user-privilege');
     expect(privilege).toHaveValue('1');
-    expect(within(privilege).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select', 'No Privilege Access', 'Full Privilege Access']);
+    expect(
+      within(privilege)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select', 'No Privilege Access', 'Full Privilege Access']);
   });
 
   it('the page loader: No Page Found for an id that is no number or Add without the permission; a failed load shows its message', async () => {
-    server(ALL, { 'GET /api/user-service/v1/user/22': { status: 404, body: { message: 'No such user in this account.' } } });
+    server(ALL, {
+      'GET /api/user-service/v1/user/22': { status: 404, body: { message: 'No such user in this account.' } },
+    });
     const first = await open('/main/admin/users/editUsers/abc');
     expect(await screen.findByTestId('not-found')).toBeInTheDocument();
     first.unmount();

@@ -18,7 +18,10 @@ const hiddenTable = (container: HTMLElement, caption: string) => {
 
 describe('Dashboard', () => {
   it('shows the five KPI tiles of the operating tenant, asked for with its id', async () => {
-    const stub = installFetchStub({ ...serverFor({ tenants: [GLOBEX], user: userInfo({ firstName: 'Grace', lastName: 'Hopper' }) }), ...dashboardServer() });
+    const stub = installFetchStub({
+      ...serverFor({ tenants: [GLOBEX], user: userInfo({ firstName: 'Grace', lastName: 'Hopper' }) }),
+      ...dashboardServer(),
+    });
     await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState(GLOBEX) });
 
     const page = await screen.findByTestId(sel.dashboard);
@@ -36,7 +39,10 @@ describe('Dashboard', () => {
   });
 
   it('draws the current-order doughnut with the floor percentage and the risk classes', async () => {
-    installFetchStub({ ...serverFor(), ...dashboardServer({ kpi: kpi({ total_completed_interview: 2, total_number_of_calls: 3 }) }) });
+    installFetchStub({
+      ...serverFor(),
+      ...dashboardServer({ kpi: kpi({ total_completed_interview: 2, total_number_of_calls: 3 }) }),
+    });
     await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState() });
     const card = await screen.findByTestId('order-doughnut');
     expect(hiddenTable(card, 'Current order calls by risk')).toEqual({
@@ -53,7 +59,15 @@ describe('Dashboard', () => {
     installFetchStub({
       ...serverFor(),
       ...dashboardServer({
-        kpi: kpi({ total_completed_interview: 0, total_number_of_calls: 0, hr_count: 0, pr_count: 0, ar_count: 0, lr_count: 0, nc_count: 0 }),
+        kpi: kpi({
+          total_completed_interview: 0,
+          total_number_of_calls: 0,
+          hr_count: 0,
+          pr_count: 0,
+          ar_count: 0,
+          lr_count: 0,
+          nc_count: 0,
+        }),
       }),
     });
     await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState() });

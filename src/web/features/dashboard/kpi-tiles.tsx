@@ -21,7 +21,11 @@ export function KpiTiles({ kpi }: { kpi: DashboardKpi }) {
     { key: 'completed-projects', label: t`Completed Projects`, value: n(kpi.completed_project_count) },
     { key: 'lifetime-calls', label: t`Lifetime Calls Completed`, value: n(kpi.total_life_time_completed_interview) },
     { key: 'order-calls', label: t`Current Order Calls Completed`, value: n(kpi.total_completed_interview) },
-    { key: 'calls-remaining', label: t`Calls Remaining`, value: `${n(callsRemaining(kpi))}/${n(kpi.total_number_of_calls)}` },
+    {
+      key: 'calls-remaining',
+      label: t`Calls Remaining`,
+      value: `${n(callsRemaining(kpi))}/${n(kpi.total_number_of_calls)}`,
+    },
   ];
   return (
     <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="4">

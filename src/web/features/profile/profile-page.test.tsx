@@ -14,11 +14,18 @@ const UPDATE = 'PUT /api/user-service/v1/user/profile';
 const withAlerts = (user: UserInfo): UserInfo => ({
   ...user,
   phoneNumber: '555-123-4567',
-  notificationPreference: { resultAlert: 'PERIODIC', time: ['12:00'], displayTimezone: '16', usedTimezone: 'America/New_York', pendingResultsNotification: 'ON' },
+  notificationPreference: {
+    resultAlert: 'PERIODIC',
+    time: ['12:00'],
+    displayTimezone: '16',
+    usedTimezone: 'America/New_York',
+    pendingResultsNotification: 'ON',
+  },
 });
 
 /** A multipart text field as the stub recorded it. */
-const formField = (body: unknown, name: string) => new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)\\r\\n`).exec(String(body))?.[1];
+const formField = (body: unknown, name: string) =>
+  new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)\\r\\n`).exec(String(body))?.[1];
 
 const open = async (user: UserInfo = userInfo(), extra: Record<string, StubHandler> = {}) => {
   const stub = installFetchStub({ ...serverFor({ user }), ...extra });
@@ -49,10 +56,14 @@ describe('User Profile', () => {
     await app.user.click(within(screen.getByTestId(sel.profile.alerts)).getByRole('checkbox'));
     const zone = await screen.findByTestId(sel.profile.timezone);
     expect(zone).toHaveValue('6');
-    expect(within(zone).getByRole('option', { name: '(UTC-08:00) Pacific Time (US & Canada)' })).toHaveProperty('selected', true);
+    expect(within(zone).getByRole('option', { name: '(UTC-08:00) Pacific Time (US & Canada)' })).toHaveProperty(
+      'selected',
+      true,
+    );
     // 124 options and the empty "Select" one.
     expect(within(zone).getAllByRole('option')).toHaveLength(125);
-    for (const time of ['08:00', '12:00', '16:00']) expect(screen.getByTestId(sel.profile.time(time))).toBeInTheDocument();
+    for (const time of ['08:00', '12:00', '16:00'])
+      expect(screen.getByTestId(sel.profile.time(time))).toBeInTheDocument();
     expect(screen.getByText('8 am')).toBeInTheDocument();
     expect(screen.getByText('12 pm')).toBeInTheDocument();
     expect(screen.getByText('4 pm')).toBeInTheDocument();
@@ -67,16 +78,28 @@ describe('User Profile', () => {
     await app.user.click(within(screen.getByTestId(sel.profile.alerts)).getByRole('checkbox'));
     await app.user.selectOptions(await screen.findByTestId(sel.profile.timezone), '');
     await app.user.click(screen.getByTestId(sel.profile.save));
-    for (const message of ['First Name is required', 'Last Name is required', 'Invalid phone number', 'Please checked at least one checked box', 'Please select time zone']) {
+    for (const message of [
+      'First Name is required',
+      'Last Name is required',
+      'Invalid phone number',
+      'Please checked at least one checked box',
+      'Please select time zone',
+    ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
     expect(stub.callsTo(UPDATE)).toHaveLength(0);
   });
 
   it('alerts off force the pending-results notification off and hide the times and time zone', async () => {
-    const { app, stub } = await open(withAlerts(userInfo()), { [UPDATE]: (request) => ({ body: { ...userInfo(), phoneNumber: '555-123-4567', _sent: request.body } as UserInfo }) });
+    const { app, stub } = await open(withAlerts(userInfo()), {
+      [UPDATE]: (request) => ({
+        body: { ...userInfo(), phoneNumber: '555-123-4567', _sent: request.body } as UserInfo,
+      }),
+    });
     expect(screen.getByTestId(sel.profile.timezone)).toHaveValue('16');
-    await waitFor(() => expect(within(screen.getByTestId(sel.profile.time('12:00'))).getByRole('checkbox')).toBeChecked());
+    await waitFor(() =>
+      expect(within(screen.getByTestId(sel.profile.time('12:00'))).getByRole('checkbox')).toBeChecked(),
+    );
     const pending = within(screen.getByTestId(sel.profile.pending)).getByRole('checkbox');
     await waitFor(() => expect(pending).toBeChecked());
 
@@ -118,7 +141,10 @@ describe('User Profile', () => {
     await app.user.click(within(screen.getByTestId(sel.profile.alerts)).getByRole('checkbox'));
     await app.user.click(within(await screen.findByTestId(sel.profile.time('16:00'))).getByRole('checkbox'));
     await app.user.click(within(screen.getByTestId(sel.profile.time('08:00'))).getByRole('checkbox'));
-    await app.user.upload(screen.getByTestId(sel.profile.photo), new File(['png-bytes'], 'me.png', { type: 'image/png' }));
+    await app.user.upload(
+      screen.getByTestId(sel.profile.photo),
+      new File(['png-bytes'], 'me.png', { type: 'image/png' }),
+    );
     await app.user.click(screen.getByTestId(sel.profile.save));
 
     expect(await screen.findByTestId(sel.profile.success)).toHaveTextContent('Profile Updated Successfully');
@@ -142,7 +168,14 @@ describe('User Profile', () => {
 
   it("shows the server's message in a dismissible danger alert and its field errors", async () => {
     const { app } = await open(userInfo(), {
-      [UPDATE]: { status: 422, body: { message: 'Please correct the highlighted fields.', code: 'VALIDATION_FAILED', errors: [{ field: 'phoneNumber', message: 'Phone number is not valid' }] } },
+      [UPDATE]: {
+        status: 422,
+        body: {
+          message: 'Please correct the highlighted fields.',
+          code: 'VALIDATION_FAILED',
+          errors: [{ field: 'phoneNumber', message: 'Phone number is not valid' }],
+        },
+      },
     });
     await app.user.type(screen.getByTestId(sel.profile.phone), '555-123-4567');
     await app.user.click(screen.getByTestId(sel.profile.save));
@@ -180,7 +213,10 @@ describe('User Profile', () => {
   it("shows the stored photo on the form and in the header's user menu", async () => {
     const photo = btoa('stored-photo');
     await open({ ...userInfo(), image: photo });
-    expect(screen.getByAltText('Photo (max 1 MB, about 200 px x 200 px)')).toHaveAttribute('src', `data:image/png;base64,${photo}`);
+    expect(screen.getByAltText('Photo (max 1 MB, about 200 px x 200 px)')).toHaveAttribute(
+      'src',
+      `data:image/png;base64,${photo}`,
+    );
     expect(screen.getByTestId(sel.shell.userMenuPhoto)).toHaveAttribute('src', `data:image/png;base64,${photo}`);
   });
 });

@@ -21,7 +21,10 @@ import { PROFILE_FIELD_NAMES, validateProfile } from './profile-validation';
 import { profileValues, toNotificationPreference, type ProfileValues } from './profile-values';
 
 /** Time zone options as the select shows them: the labels are reference data, shown as written (docs/product/platform.md#time-zones). */
-const TIMEZONE_SELECT_OPTIONS = TIMEZONE_OPTIONS.map((option) => ({ value: String(option.value), label: option.label }));
+const TIMEZONE_SELECT_OPTIONS = TIMEZONE_OPTIONS.map((option) => ({
+  value: String(option.value),
+  label: option.label,
+}));
 
 /** User Profile (/main/userprofile, docs/product/profile.md#fields): the signed-in user's own name, phone, photo and e-mail alerts. */
 export function ProfilePage() {
@@ -58,7 +61,10 @@ function ProfileForm({ user }: { user: UserInfo }) {
       },
     });
     if ('error' in result) {
-      const errors = submitErrors(result.error, t`Something went wrong`, { ...PROFILE_FIELD_NAMES }) as Record<string, string>;
+      const errors = submitErrors(result.error, t`Something went wrong`, { ...PROFILE_FIELD_NAMES }) as Record<
+        string,
+        string
+      >;
       setFailure(errors[FORM_ERROR] ?? null);
       return errors;
     }
@@ -69,17 +75,35 @@ function ProfileForm({ user }: { user: UserInfo }) {
   };
 
   return (
-    <Form<ProfileValues> onSubmit={onSubmit} initialValues={initialValues} validate={(values) => validateProfile(values, i18n)}>
+    <Form<ProfileValues>
+      onSubmit={onSubmit}
+      initialValues={initialValues}
+      validate={(values) => validateProfile(values, i18n)}
+    >
       {({ handleSubmit, dirty, submitting }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate data-testid="profile-form">
           <UnsavedChangesPrompt dirty={dirty === true && !submitting} />
           <PendingFollowsAlerts />
           <Stack gap="5" maxW="3xl">
             {saved ? <SuccessAlert message={t`Profile Updated Successfully`} testId="profile-success" /> : null}
-            {failure ? <ErrorAlert message={failure} onDismiss={() => setFailure(null)} testId="profile-error" /> : null}
+            {failure ? (
+              <ErrorAlert message={failure} onDismiss={() => setFailure(null)} testId="profile-error" />
+            ) : null}
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <TextField name="firstName" label={t`First Name`} required autoComplete="given-name" testId="profile-first-name" />
-              <TextField name="lastName" label={t`Last Name`} required autoComplete="family-name" testId="profile-last-name" />
+              <TextField
+                name="firstName"
+                label={t`First Name`}
+                required
+                autoComplete="given-name"
+                testId="profile-first-name"
+              />
+              <TextField
+                name="lastName"
+                label={t`Last Name`}
+                required
+                autoComplete="family-name"
+                testId="profile-last-name"
+              />
               <TextField name="email" type="email" label={t`Email`} readOnly testId="profile-email" />
               <TextField name="phoneNumber" type="tel" label={t`Phone`} autoComplete="tel" testId="profile-phone" />
             </SimpleGrid>
@@ -91,7 +115,13 @@ function ProfileForm({ user }: { user: UserInfo }) {
               testId="profile-photo"
             />
             <NotificationSettings />
-            <FormActions dirty={dirty === true} saving={submitting === true} testId="profile-save" cancelTo={'/main/dashboard'} cancelTestId="profile-cancel" />
+            <FormActions
+              dirty={dirty === true}
+              saving={submitting === true}
+              testId="profile-save"
+              cancelTo={'/main/dashboard'}
+              cancelTestId="profile-cancel"
+            />
           </Stack>
         </form>
       )}
@@ -132,7 +162,12 @@ function NotificationSettings() {
           />
         </>
       ) : null}
-      <CheckboxField name="pendingResults" label={t`Pending results notification`} disabled={!alerts} testId="profile-pending" />
+      <CheckboxField
+        name="pendingResults"
+        label={t`Pending results notification`}
+        disabled={!alerts}
+        testId="profile-pending"
+      />
     </Stack>
   );
 }

@@ -29,7 +29,9 @@ export function profileValues(user: UserInfo): ProfileValues {
     alerts,
     time: [...preference.time],
     // A user who never chose one starts on the default option (Pacific Time, docs/product/platform.md#time-zones).
-    displayTimezone: timezoneOption(preference.displayTimezone) ? preference.displayTimezone! : String(DEFAULT_TIMEZONE_VALUE),
+    displayTimezone: timezoneOption(preference.displayTimezone)
+      ? preference.displayTimezone!
+      : String(DEFAULT_TIMEZONE_VALUE),
     pendingResults: alerts && preference.pendingResultsNotification === 'ON',
     userImage: undefined,
   };

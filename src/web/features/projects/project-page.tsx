@@ -64,14 +64,21 @@ export function ProjectPage() {
         </Text>
       ) : (
         <Stack gap="6">
-          <Tabs.Root value={current} onValueChange={({ value }) => navigate(`${base}/${tabs.find((tab) => tab.key === value)!.path}`)}>
+          <Tabs.Root
+            value={current}
+            onValueChange={({ value }) => navigate(`${base}/${tabs.find((tab) => tab.key === value)!.path}`)}
+          >
             <Tabs.List>
               {tabs.map((tab) => (
                 <Tabs.Trigger
                   key={tab.key}
                   value={tab.key}
                   disabled={tab.blockedInSetup}
-                  title={tab.blockedInSetup ? t`you cannot use participants feature when project is still in setup stage` : undefined}
+                  title={
+                    tab.blockedInSetup
+                      ? t`you cannot use participants feature when project is still in setup stage`
+                      : undefined
+                  }
                   data-testid={`project-tab-${tab.key}`}
                 >
                   {i18n._(tab.label)}

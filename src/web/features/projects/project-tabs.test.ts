@@ -1,10 +1,17 @@
 import { offeredProjectTabs, PROJECT_TABS } from './project-tabs';
 
 const all = PROJECT_TABS.map((tab) => ({ ...tab, built: true }));
-const holding = (...granted: string[]) => (permission: string) => granted.includes(permission);
+const holding =
+  (...granted: string[]) =>
+  (permission: string) =>
+    granted.includes(permission);
 
 test('tabs come in the order of docs/product/project-page.md#tabs, each only with its permission', () => {
-  const tabs = offeredProjectTabs(holding('tenant.project.detail.read', 'tenant.project.results.read', 'tenant.project.communication.read'), 3, all);
+  const tabs = offeredProjectTabs(
+    holding('tenant.project.detail.read', 'tenant.project.results.read', 'tenant.project.communication.read'),
+    3,
+    all,
+  );
   expect(tabs.map((tab) => tab.key)).toEqual(['details', 'results', 'communication']);
   expect(offeredProjectTabs(() => true, 3, all).map((tab) => tab.key)).toEqual([
     'details',

@@ -18,11 +18,35 @@ export interface ProjectTab {
 export const PROJECT_TABS: readonly ProjectTab[] = [
   { key: 'details', path: '', label: msg`Details`, permission: 'tenant.project.detail.read', built: false },
   { key: 'team', path: 'team', label: msg`Team`, permission: 'tenant.project.team.read', built: false },
-  { key: 'participants', path: 'participants', label: msg`Participants`, permission: 'tenant.project.participants.read', built: false },
-  { key: 'questions', path: 'questions', label: msg`Questions`, permission: 'tenant.project.questions.read', built: false },
+  {
+    key: 'participants',
+    path: 'participants',
+    label: msg`Participants`,
+    permission: 'tenant.project.participants.read',
+    built: false,
+  },
+  {
+    key: 'questions',
+    path: 'questions',
+    label: msg`Questions`,
+    permission: 'tenant.project.questions.read',
+    built: false,
+  },
   { key: 'results', path: 'results', label: msg`Results`, permission: 'tenant.project.results.read', built: false },
-  { key: 'accesscode', path: 'accesscode', label: msg`Access Codes`, permission: 'tenant.project.accesscode.read', built: false },
-  { key: 'communication', path: 'communication', label: msg`Communication`, permission: 'tenant.project.communication.read', built: true },
+  {
+    key: 'accesscode',
+    path: 'accesscode',
+    label: msg`Access Codes`,
+    permission: 'tenant.project.accesscode.read',
+    built: false,
+  },
+  {
+    key: 'communication',
+    path: 'communication',
+    label: msg`Communication`,
+    permission: 'tenant.project.communication.read',
+    built: true,
+  },
 ];
 
 export interface OfferedTab extends ProjectTab {

@@ -42,7 +42,9 @@ export const projectRoutes: RouteObject[] = [
       {
         path: 'communication',
         lazy: async () => {
-          const { CommunicationTab } = await import(/* webpackChunkName: "project-communication" */ './communication/communication-tab');
+          const { CommunicationTab } = await import(
+            /* webpackChunkName: "project-communication" */ './communication/communication-tab'
+          );
           return { Component: CommunicationTab };
         },
       },

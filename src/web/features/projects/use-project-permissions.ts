@@ -11,7 +11,11 @@ export function useProjectPermissions(projectId: number): { permissions: Permiss
   const base = usePermissions();
   const { data, isLoading } = useGetProjectPermissionsQuery({ projectId });
   const permissions = useMemo(
-    () => withExtraPermissions(base, data?.role_permissions.flatMap((role) => role.permissions.map((p) => p.permission)) ?? []),
+    () =>
+      withExtraPermissions(
+        base,
+        data?.role_permissions.flatMap((role) => role.permissions.map((p) => p.permission)) ?? [],
+      ),
     [base, data],
   );
   return { permissions, isLoading };

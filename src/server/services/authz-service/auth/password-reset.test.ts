@@ -42,7 +42,9 @@ test('a reset e-mails a one-time link through the outbox; the token sets a new p
     tenant_id: await t.tenantId('Acme Insurance'),
   });
   expect(message!.body_html).toContain(`href="http://voxscreen.test/resetPassword?token=${token}"`);
-  const stored = await withSystem(t.db, (trx) => trx.selectFrom('password_reset_tokens').select('token_hash').execute());
+  const stored = await withSystem(t.db, (trx) =>
+    trx.selectFrom('password_reset_tokens').select('token_hash').execute(),
+  );
   expect(stored.map((s) => s.token_hash)).not.toContain(token);
 
   expect(await t.api.ok('confirmPasswordReset', { body: { token, password: 'n3w-Passw0rd' } })).toEqual({
@@ -52,7 +54,9 @@ test('a reset e-mails a one-time link through the outbox; the token sets a new p
   expect((await t.api.call('userLogin', { body: { email, password: 'n3w-Passw0rd' } })).status).toBe(200);
   expect((await t.api.call('getUserInfo', { token: session })).status).toBe(401);
 
-  expect(await t.api.fails('confirmPasswordReset', 422, { body: { token, password: 'an0ther-Passw0rd' } })).toEqual(INVALID_TOKEN);
+  expect(await t.api.fails('confirmPasswordReset', 422, { body: { token, password: 'an0ther-Passw0rd' } })).toEqual(
+    INVALID_TOKEN,
+  );
 
   const audit = await withSystem(t.db, (trx) =>
     trx.selectFrom('audit_events').select('activity').where('email', '=', email).execute(),
@@ -65,7 +69,9 @@ test('a link expires after one hour', async () => {
   const start = t.clock.now();
   try {
     t.clock.advance(HOUR + 1000);
-    expect(await t.api.fails('confirmPasswordReset', 422, { body: { token, password: 'n3w-Passw0rd' } })).toEqual(INVALID_TOKEN);
+    expect(await t.api.fails('confirmPasswordReset', 422, { body: { token, password: 'n3w-Passw0rd' } })).toEqual(
+      INVALID_TOKEN,
+    );
   } finally {
     t.clock.set(start);
   }
@@ -74,9 +80,9 @@ test('a link expires after one hour', async () => {
 });
 
 test('an unknown token is refused', async () => {
-  expect(await t.api.fails('confirmPasswordReset', 422, { body: { token: 'not-a-token', password: 'n3w-Passw0rd' } })).toEqual(
-    INVALID_TOKEN,
-  );
+  expect(
+    await t.api.fails('confirmPasswordReset', 422, { body: { token: 'not-a-token', password: 'n3w-Passw0rd' } }),
+  ).toEqual(INVALID_TOKEN);
   expect(INVALID_RESET_TOKEN_MESSAGE).toBe(INVALID_TOKEN.message);
 });
 
@@ -86,7 +92,9 @@ test('the new password needs 8 characters with a letter and a digit; a refused o
     expect(await t.api.fails('confirmPasswordReset', 422, { body: { token, password: weak } })).toEqual({
       code: 'VALIDATION_FAILED',
       message: 'Password must be at least 8 characters and contain a letter and a digit.',
-      errors: [{ field: 'password', message: 'Password must be at least 8 characters and contain a letter and a digit.' }],
+      errors: [
+        { field: 'password', message: 'Password must be at least 8 characters and contain a letter and a digit.' },
+      ],
     });
   }
   expect((await t.api.call('confirmPasswordReset', { body: { token, password: 'g00d-enough' } })).status).toBe(200);
@@ -94,7 +102,9 @@ test('the new password needs 8 characters with a letter and a digit; a refused o
 
 test('an unknown address gets the same answer and no e-mail', async () => {
   const before = await withSystem(t.db, (trx) => trx.selectFrom('outbox_messages').select('id').execute());
-  expect(await t.api.ok('requestPasswordReset', { body: { email: 'ghost@nowhere.test' } })).toEqual({ message: RESET_REQUESTED_MESSAGE });
+  expect(await t.api.ok('requestPasswordReset', { body: { email: 'ghost@nowhere.test' } })).toEqual({
+    message: RESET_REQUESTED_MESSAGE,
+  });
   const after = await withSystem(t.db, (trx) => trx.selectFrom('outbox_messages').select('id').execute());
   expect(after).toHaveLength(before.length);
 });
@@ -117,8 +127,12 @@ test('a newer link replaces the older ones, and a password set through it leaves
   const email = 'admin@acme.test';
   const first = await requestReset(email);
   const second = await requestReset(email);
-  expect(await t.api.fails('confirmPasswordReset', 422, { body: { token: first, password: 'n3w-Passw0rd' } })).toEqual(INVALID_TOKEN);
-  expect((await t.api.call('confirmPasswordReset', { body: { token: second, password: 'n3w-Passw0rd' } })).status).toBe(200);
+  expect(await t.api.fails('confirmPasswordReset', 422, { body: { token: first, password: 'n3w-Passw0rd' } })).toEqual(
+    INVALID_TOKEN,
+  );
+  expect((await t.api.call('confirmPasswordReset', { body: { token: second, password: 'n3w-Passw0rd' } })).status).toBe(
+    200,
+  );
   const unused = await withSystem(t.db, (trx) =>
     trx
       .selectFrom('password_reset_tokens')

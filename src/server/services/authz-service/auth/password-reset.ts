@@ -1,4 +1,10 @@
-import { countResetTokensSince, consumeResetToken, findActiveUserByEmail, findPendingResetToken, setActiveUserPassword } from './auth-store';
+import {
+  countResetTokensSince,
+  consumeResetToken,
+  findActiveUserByEmail,
+  findPendingResetToken,
+  setActiveUserPassword,
+} from './auth-store';
 import type { AppDeps } from '../../../platform/app-deps';
 import { recordAudit } from '../../../platform/audit/record-audit';
 import { isAcceptablePassword, PASSWORD_RULE_MESSAGE } from '../../../platform/auth/password-hasher';
@@ -13,7 +19,8 @@ import { passwordResetEmail } from './password-reset-email';
 
 export const RESET_TOKEN_LIFETIME_MS = HOUR;
 export const MAX_RESETS_PER_HOUR = 3;
-export const RESET_REQUESTED_MESSAGE = 'If the address belongs to an account, a password reset link has been sent to it.';
+export const RESET_REQUESTED_MESSAGE =
+  'If the address belongs to an account, a password reset link has been sent to it.';
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. Please sign in with your new password.';
 export const INVALID_RESET_TOKEN_MESSAGE = 'This password reset link is invalid or has expired.';
 
@@ -48,7 +55,10 @@ export async function requestPasswordReset(deps: AppDeps, request: { email: stri
 }
 
 /** Sets a new password with a reset token: single use, one hour; ends every session of the user. */
-export async function confirmPasswordReset(deps: AppDeps, request: { token: string; password: string; ip: string }): Promise<void> {
+export async function confirmPasswordReset(
+  deps: AppDeps,
+  request: { token: string; password: string; ip: string },
+): Promise<void> {
   const invalidToken = () => new HttpError(422, INVALID_RESET_TOKEN_MESSAGE, { code: 'INVALID_RESET_TOKEN' });
   const tokenHash = hashResetToken(request.token);
   const pending = await withSystem(deps.db, (trx) => findPendingResetToken(trx, tokenHash, deps.clock.now()));
@@ -69,6 +79,13 @@ export async function confirmPasswordReset(deps: AppDeps, request: { token: stri
     if (!user) throw invalidToken();
     await voidPasswordLinks(trx, user.id, now);
     await endUserSessions(trx, user.id, 'PASSWORD_RESET', now);
-    await recordAudit(trx, { activity: 'PASSWORD_RESET', tenantId: user.tenant_id, userId: user.id, email: user.email, ip: request.ip, at: now });
+    await recordAudit(trx, {
+      activity: 'PASSWORD_RESET',
+      tenantId: user.tenant_id,
+      userId: user.id,
+      email: user.email,
+      ip: request.ip,
+      at: now,
+    });
   });
 }

@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const INVALID = { message: 'Invalid email or password.', code: 'INVALID_CREDENTIALS' };
-const login = (email: string, password: string, ip: string) => t.api.call('userLogin', { body: { email, password }, ip });
+const login = (email: string, password: string, ip: string) =>
+  t.api.call('userLogin', { body: { email, password }, ip });
 
 async function auditOf(email: string) {
   return withSystem(t.db, (trx) =>
@@ -22,8 +23,15 @@ async function auditOf(email: string) {
 }
 
 test('a successful sign-in returns EdDSA-signed access and id tokens for a new session', async () => {
-  const response = await t.api.ok('userLogin', { body: { email: 'admin@acme.test', password: DEMO_PASSWORD }, ip: '10.0.0.1' });
-  expect(response).toMatchObject({ token_type: 'Bearer', expires_in: 86400, scope: 'openid profile email read:results read:tenant' });
+  const response = await t.api.ok('userLogin', {
+    body: { email: 'admin@acme.test', password: DEMO_PASSWORD },
+    ip: '10.0.0.1',
+  });
+  expect(response).toMatchObject({
+    token_type: 'Bearer',
+    expires_in: 86400,
+    scope: 'openid profile email read:results read:tenant',
+  });
 
   const header = decodeProtectedHeader(response.access_token);
   expect(header).toMatchObject({ alg: 'EdDSA', typ: 'at+jwt' });
@@ -45,7 +53,13 @@ test('a successful sign-in returns EdDSA-signed access and id tokens for a new s
   });
   expect(access.exp! - access.iat!).toBe(86400);
   expect(access.iat).toBe(Math.floor(t.clock.now().getTime() / 1000));
-  expect(id).toMatchObject({ sub: String(user.id), sid: access.sid, email: 'admin@acme.test', name: 'Alicia Moreno', aud: 'voxscreen-console' });
+  expect(id).toMatchObject({
+    sub: String(user.id),
+    sid: access.sid,
+    email: 'admin@acme.test',
+    name: 'Alicia Moreno',
+    aud: 'voxscreen-console',
+  });
   const session = await withSystem(t.db, (trx) =>
     trx.selectFrom('sessions').selectAll().where('id', '=', Number(access.sid)).executeTakeFirstOrThrow(),
   );
@@ -61,7 +75,12 @@ test('unknown user, wrong password, inactive user and user without password get 
   const acme = await t.tenantId('Acme Insurance');
   await withTenant(t.db, acme, async (trx) => {
     const base = { tenantId: acme, firstName: 'Ina', lastName: 'Active', now };
-    await createUser(trx, { ...base, email: 'inactive@acme.test', isActive: false, passwordHash: await t.passwords.hash(DEMO_PASSWORD) });
+    await createUser(trx, {
+      ...base,
+      email: 'inactive@acme.test',
+      isActive: false,
+      passwordHash: await t.passwords.hash(DEMO_PASSWORD),
+    });
     await createUser(trx, { ...base, email: 'nopassword@acme.test', passwordHash: null });
   });
   const answers = await Promise.all([
@@ -70,7 +89,8 @@ test('unknown user, wrong password, inactive user and user without password get 
     login('inactive@acme.test', DEMO_PASSWORD, '10.0.1.3'),
     login('nopassword@acme.test', '', '10.0.1.4'),
   ]);
-  for (const answer of answers) expect({ status: answer.status, body: answer.body }).toEqual({ status: 401, body: INVALID });
+  for (const answer of answers)
+    expect({ status: answer.status, body: answer.body }).toEqual({ status: 401, body: INVALID });
 });
 
 describe('account lockout', () => {
@@ -114,7 +134,10 @@ describe('IP blocking', () => {
       const answer = await login(accounts[i % 3]!, `wrong-${i}-pass`, ip);
       expect(answer.status).toBe(401);
     }
-    const blocked = await t.api.fails('userLogin', 403, { body: { email: 'dual@globex.test', password: DEMO_PASSWORD }, ip });
+    const blocked = await t.api.fails('userLogin', 403, {
+      body: { email: 'dual@globex.test', password: DEMO_PASSWORD },
+      ip,
+    });
     expect(blocked).toEqual({ code: 'IP_BLOCKED', message: IP_BLOCKED_MESSAGE });
     expect(IP_BLOCKED_MESSAGE).toBe(
       'Your IP address has been blocked due to security guidelines. This may be because of unusual activity or location-based policies.',
@@ -154,7 +177,11 @@ test('every success and failure leaves an audit record with who, what, IP and UT
 
 test('passwords are stored as salted scrypt hashes', async () => {
   const rows = await withSystem(t.db, (trx) =>
-    trx.selectFrom('users').select('password_hash').where('email', 'in', ['admin@acme.test', 'analyst@acme.test']).execute(),
+    trx
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', 'in', ['admin@acme.test', 'analyst@acme.test'])
+      .execute(),
   );
   const [a, b] = rows.map((r) => r.password_hash!);
   expect(a).toMatch(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);

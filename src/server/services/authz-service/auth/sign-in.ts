@@ -24,14 +24,25 @@ const invalidCredentials = () => new HttpError(401, INVALID_CREDENTIALS_MESSAGE,
  * Password sign-in with throttling. The password is checked outside any transaction (scrypt is slow and
  * PGlite has one connection), and always checked, so a locked or unknown account answers in the same time.
  */
-export async function signIn(deps: AppDeps, attempt: { email: string; password: string; ip: string }): Promise<IssuedTokens> {
+export async function signIn(
+  deps: AppDeps,
+  attempt: { email: string; password: string; ip: string },
+): Promise<IssuedTokens> {
   const email = normaliseEmail(attempt.email);
   const { ip } = attempt;
   const started = deps.clock.now();
 
   const before = await withSystem(deps.db, async (trx) => {
     if (await isIpBlocked(trx, ip, started)) {
-      await recordAudit(trx, { activity: 'LOGIN_FAILURE', tenantId: null, userId: null, email, ip, at: started, detail: { reason: 'IP_BLOCKED' } });
+      await recordAudit(trx, {
+        activity: 'LOGIN_FAILURE',
+        tenantId: null,
+        userId: null,
+        email,
+        ip,
+        at: started,
+        detail: { reason: 'IP_BLOCKED' },
+      });
       return null;
     }
     const user = await findSignInUser(trx, email);
@@ -82,5 +93,10 @@ export async function signIn(deps: AppDeps, attempt: { email: string; password: 
     });
     return id;
   });
-  return deps.tokens.issue({ userId: user.id, sessionId, email: user.email, name: `${user.first_name} ${user.last_name}`.trim() });
+  return deps.tokens.issue({
+    userId: user.id,
+    sessionId,
+    email: user.email,
+    name: `${user.first_name} ${user.last_name}`.trim(),
+  });
 }

@@ -52,7 +52,11 @@ export async function recordInterviewResults(
   const orders = (
     await trx
       .selectFrom('orders')
-      .select(['id', sql<string>`to_char(start_date, 'YYYY-MM-DD')`.as('start'), sql<string>`to_char(end_date, 'YYYY-MM-DD')`.as('end')])
+      .select([
+        'id',
+        sql<string>`to_char(start_date, 'YYYY-MM-DD')`.as('start'),
+        sql<string>`to_char(end_date, 'YYYY-MM-DD')`.as('end'),
+      ])
       .where('tenant_id', '=', tenantId)
       .where('order_status', 'in', ['Active', 'Complete'])
       .orderBy('start_date', 'desc')
@@ -61,8 +65,14 @@ export async function recordInterviewResults(
   ).map((o) => ({ id: o.id, start: o.start, end: o.end }));
 
   const ids: number[] = [];
-  const rollups = new Map<string, { projectId: number; orderId: number | null; month: string; evaluation: EvaluationCode; count: number }>();
-  const questionRollups = new Map<string, { projectId: number; questionId: number; result: EvaluationCode; count: number }>();
+  const rollups = new Map<
+    string,
+    { projectId: number; orderId: number | null; month: string; evaluation: EvaluationCode; count: number }
+  >();
+  const questionRollups = new Map<
+    string,
+    { projectId: number; questionId: number; result: EvaluationCode; count: number }
+  >();
 
   for (let start = 0; start < results.length; start += CHUNK) {
     const chunk = results.slice(start, start + CHUNK);
@@ -106,7 +116,13 @@ export async function recordInterviewResults(
         const qKey = `${q.projectQuestionId}|${q.result}`;
         const qRollup = questionRollups.get(qKey);
         if (qRollup) qRollup.count += 1;
-        else questionRollups.set(qKey, { projectId: r.projectId, questionId: q.projectQuestionId, result: q.result, count: 1 });
+        else
+          questionRollups.set(qKey, {
+            projectId: r.projectId,
+            questionId: q.projectQuestionId,
+            result: q.result,
+            count: 1,
+          });
       }
     });
     for (let q = 0; q < qResult.length; q += CHUNK * 2) {
@@ -114,7 +130,9 @@ export async function recordInterviewResults(
       await sql`
         INSERT INTO interview_question_results (tenant_id, interview_result_id, project_question_id, sequence, result, transcription)
         SELECT * FROM unnest(${qTenant.slice(q, end)}::int[], ${qResult.slice(q, end)}::bigint[], ${qQuestion.slice(q, end)}::int[],
-                             ${qSequence.slice(q, end)}::int[], ${qCode.slice(q, end)}::text[], ${qText.slice(q, end)}::text[])`.execute(trx);
+                             ${qSequence.slice(q, end)}::int[], ${qCode.slice(q, end)}::text[], ${qText.slice(q, end)}::text[])`.execute(
+        trx,
+      );
     }
   }
 
@@ -124,14 +142,18 @@ export async function recordInterviewResults(
     SELECT ${tenantId}, * FROM unnest(${r.map((x) => x.projectId)}::int[], ${r.map((x) => x.orderId)}::int[],
                                      ${r.map((x) => x.month)}::date[], ${r.map((x) => x.evaluation)}::text[],
                                      ${r.map((x) => x.count)}::bigint[])
-    ON CONFLICT ON CONSTRAINT result_rollups_key DO UPDATE SET result_count = rr.result_count + excluded.result_count`.execute(trx);
+    ON CONFLICT ON CONSTRAINT result_rollups_key DO UPDATE SET result_count = rr.result_count + excluded.result_count`.execute(
+    trx,
+  );
   const q = [...questionRollups.values()];
   if (q.length) {
     await sql`
       INSERT INTO question_result_rollups AS qr (tenant_id, project_id, project_question_id, result, result_count)
       SELECT ${tenantId}, * FROM unnest(${q.map((x) => x.projectId)}::int[], ${q.map((x) => x.questionId)}::int[],
                                        ${q.map((x) => x.result)}::text[], ${q.map((x) => x.count)}::bigint[])
-      ON CONFLICT (project_question_id, result) DO UPDATE SET result_count = qr.result_count + excluded.result_count`.execute(trx);
+      ON CONFLICT (project_question_id, result) DO UPDATE SET result_count = qr.result_count + excluded.result_count`.execute(
+      trx,
+    );
   }
   return ids;
 }

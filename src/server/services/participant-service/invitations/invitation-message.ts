@@ -10,7 +10,13 @@ import type { StoredTemplate } from '../../project-service';
  */
 export async function enqueueInvitation(
   trx: Db,
-  message: { tenantId: number; template: StoredTemplate; values: Record<string, string>; to: string; templateType: string },
+  message: {
+    tenantId: number;
+    template: StoredTemplate;
+    values: Record<string, string>;
+    to: string;
+    templateType: string;
+  },
   now: Date,
 ): Promise<number> {
   const { template, values } = message;

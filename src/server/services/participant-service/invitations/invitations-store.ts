@@ -25,6 +25,11 @@ export async function lockParticipantForInvitation(trx: Db, participantId: numbe
   return row ?? null;
 }
 
-export async function setParticipantStatus(trx: Db, participantId: number | string, status: ParticipantStatus, at: Date): Promise<void> {
+export async function setParticipantStatus(
+  trx: Db,
+  participantId: number | string,
+  status: ParticipantStatus,
+  at: Date,
+): Promise<void> {
   await trx.updateTable('participants').set({ status, updated_at: at }).where('id', '=', participantId).execute();
 }

@@ -15,7 +15,9 @@ export const adminHandlers: AdminHandlers = {
     const rows = await ctx.acrossTenants((trx) => listUserMemberships(trx, email));
     return {
       is_exist: rows.length > 0,
-      tenants: rows.filter((r) => r.name !== null && r.role_name !== null).map((r) => ({ name: r.name!, role_name: r.role_name! })),
+      tenants: rows
+        .filter((r) => r.name !== null && r.role_name !== null)
+        .map((r) => ({ name: r.name!, role_name: r.role_name! })),
     };
   },
 };

@@ -4,7 +4,13 @@ import type { Db } from '../../../platform/db/schema';
 import { unprocessable } from '../../../platform/http/http-error';
 import { sanitizeEmailHtml } from './sanitize-email-html';
 import type { AllowedPlaceholder } from '../../../../shared/template-rules';
-import { allowedPlaceholders, findProject, requireProjectLanguage, upsertTemplate, type StoredTemplate } from './template-store';
+import {
+  allowedPlaceholders,
+  findProject,
+  requireProjectLanguage,
+  upsertTemplate,
+  type StoredTemplate,
+} from './template-store';
 
 type TemplateInput = components['schemas']['CommunicationTemplateInput'];
 

@@ -13,7 +13,11 @@ export interface ProjectWithLanguages {
 
 /** The project in the operating tenant's scope (row-level security) with its languages; 404 when not there. */
 export async function findProject(trx: Db, projectId: number): Promise<ProjectWithLanguages> {
-  const project = await trx.selectFrom('projects').select(['id', 'name']).where('id', '=', projectId).executeTakeFirst();
+  const project = await trx
+    .selectFrom('projects')
+    .select(['id', 'name'])
+    .where('id', '=', projectId)
+    .executeTakeFirst();
   if (!project) throw notFound('Project not found.');
   const languages = await trx
     .selectFrom('project_languages')
@@ -44,7 +48,10 @@ export async function allowedPlaceholders(trx: Db, type: TemplateType): Promise<
   return rows.map((r) => ({ placeholder: r.placeholder, isDefaultPlaceholder: r.is_default_placeholder }));
 }
 
-export async function findTemplate(trx: Db, key: { projectId: number; type: TemplateType; languageId: number }): Promise<StoredTemplate | undefined> {
+export async function findTemplate(
+  trx: Db,
+  key: { projectId: number; type: TemplateType; languageId: number },
+): Promise<StoredTemplate | undefined> {
   return trx
     .selectFrom('communication_templates')
     .selectAll()
@@ -69,7 +76,11 @@ export async function findInvitationTemplate(
     .where('template_type', '=', key.type)
     .orderBy('language_id')
     .execute();
-  return templates.find((x) => x.language_id === key.languageId) ?? templates.find((x) => x.language_id === 1) ?? templates[0];
+  return (
+    templates.find((x) => x.language_id === key.languageId) ??
+    templates.find((x) => x.language_id === 1) ??
+    templates[0]
+  );
 }
 
 export type TemplateValues = Pick<
@@ -94,7 +105,9 @@ export async function upsertTemplate(
       ...values,
       updated_at: now,
     })
-    .onConflict((oc) => oc.columns(['project_id', 'template_type', 'language_id']).doUpdateSet({ ...values, updated_at: now }))
+    .onConflict((oc) =>
+      oc.columns(['project_id', 'template_type', 'language_id']).doUpdateSet({ ...values, updated_at: now }),
+    )
     .returningAll()
     .executeTakeFirstOrThrow();
 }

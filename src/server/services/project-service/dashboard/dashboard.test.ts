@@ -29,22 +29,78 @@ beforeAll(async () => {
   const now = t.clock.now();
   fixture = await withSystem(t.db, async (trx) => {
     const { tenant } = await createTenant(trx, { name: 'Fixture Co', now });
-    const user = await trx.selectFrom('users').select('id').where('email', '=', 'admin@voxscreen.test').executeTakeFirstOrThrow();
-    const role = await trx.selectFrom('roles').select('id').where('tenant_id', '=', tenant.id).where('name', '=', 'Voxscreen Admin').executeTakeFirstOrThrow();
+    const user = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'admin@voxscreen.test')
+      .executeTakeFirstOrThrow();
+    const role = await trx
+      .selectFrom('roles')
+      .select('id')
+      .where('tenant_id', '=', tenant.id)
+      .where('name', '=', 'Voxscreen Admin')
+      .executeTakeFirstOrThrow();
     await addUserToTenant(trx, { userId: user.id, tenantId: tenant.id, roleId: role.id, now });
     return tenant.id;
   });
   await withTenant(t.db, fixture, async (trx) => {
-    await createOrder(trx, { tenantId: fixture, orderNumber: '1', startDate: '2025-10-01', endDate: '2025-12-31', numberOfCalls: 100, orderStatus: 'Complete', now });
-    await createOrder(trx, { tenantId: fixture, orderNumber: '2', startDate: '2026-01-01', endDate: '2026-12-31', numberOfCalls: 50, orderStatus: 'Active', now });
-    await createOrder(trx, { tenantId: fixture, orderNumber: '3', startDate: '2026-04-01', endDate: '2026-12-31', numberOfCalls: 999, orderStatus: 'Active', now });
-    const questions = [{ questionText: 'Q one' }, { questionText: 'Q two' }, { questionText: 'Warm-up', preInterview: true, isPertinant: false }];
-    const alpha = await createProjectWithQuestions(trx, { tenantId: fixture, name: 'Alpha', stageId: STAGE.EXECUTION, questions, languageIds: [1, 2], now });
+    await createOrder(trx, {
+      tenantId: fixture,
+      orderNumber: '1',
+      startDate: '2025-10-01',
+      endDate: '2025-12-31',
+      numberOfCalls: 100,
+      orderStatus: 'Complete',
+      now,
+    });
+    await createOrder(trx, {
+      tenantId: fixture,
+      orderNumber: '2',
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      numberOfCalls: 50,
+      orderStatus: 'Active',
+      now,
+    });
+    await createOrder(trx, {
+      tenantId: fixture,
+      orderNumber: '3',
+      startDate: '2026-04-01',
+      endDate: '2026-12-31',
+      numberOfCalls: 999,
+      orderStatus: 'Active',
+      now,
+    });
+    const questions = [
+      { questionText: 'Q one' },
+      { questionText: 'Q two' },
+      { questionText: 'Warm-up', preInterview: true, isPertinant: false },
+    ];
+    const alpha = await createProjectWithQuestions(trx, {
+      tenantId: fixture,
+      name: 'Alpha',
+      stageId: STAGE.EXECUTION,
+      questions,
+      languageIds: [1, 2],
+      now,
+    });
     project.alpha = alpha.projectId;
     alphaQuestions = alpha.questionIds;
-    project.beta = (await createProjectWithQuestions(trx, { tenantId: fixture, name: 'Beta', stageId: STAGE.COMPLETE, active: false, now })).projectId;
-    project.gamma = (await createProjectWithQuestions(trx, { tenantId: fixture, name: 'Gamma', stageId: STAGE.SETUP, now })).projectId;
-    project.delta = (await createProjectWithQuestions(trx, { tenantId: fixture, name: 'Delta', stageId: STAGE.COMPLETE, now })).projectId;
+    project.beta = (
+      await createProjectWithQuestions(trx, {
+        tenantId: fixture,
+        name: 'Beta',
+        stageId: STAGE.COMPLETE,
+        active: false,
+        now,
+      })
+    ).projectId;
+    project.gamma = (
+      await createProjectWithQuestions(trx, { tenantId: fixture, name: 'Gamma', stageId: STAGE.SETUP, now })
+    ).projectId;
+    project.delta = (
+      await createProjectWithQuestions(trx, { tenantId: fixture, name: 'Delta', stageId: STAGE.COMPLETE, now })
+    ).projectId;
     const [pa] = await createParticipants(trx, fixture, project.alpha, [{ firstName: 'A' }], now);
     const [pb] = await createParticipants(trx, fixture, project.beta, [{ firstName: 'B' }], now);
     const result = (projectId: number, participantId: number, overallEvaluation: EvaluationCode, iso: string) => ({
@@ -98,7 +154,11 @@ afterAll(() => t.close());
 
 describe('getDashboardKpi', () => {
   test('counts projects, lifetime and current-order calls and risk classes as computed by hand', async () => {
-    const kpi = await t.api.ok('getDashboardKpi', { token: admin, operatingTenant: fixture, query: { tenantId: fixture } });
+    const kpi = await t.api.ok('getDashboardKpi', {
+      token: admin,
+      operatingTenant: fixture,
+      query: { tenantId: fixture },
+    });
     expect(kpi).toEqual({
       active_project_count: 3, // Alpha, Gamma, Delta
       completed_project_count: 2, // Beta, Delta (stage sequence 4)
@@ -116,8 +176,18 @@ describe('getDashboardKpi', () => {
   test('without a current order the order figures are zero', async () => {
     t.clock.set(at('2025-09-15T00:00:00Z'));
     try {
-      const kpi = await t.api.ok('getDashboardKpi', { token: admin, operatingTenant: fixture, query: { tenantId: fixture } });
-      expect(kpi).toMatchObject({ total_completed_interview: 0, total_number_of_calls: 0, hr_count: 0, lr_count: 0, nc_count: 0 });
+      const kpi = await t.api.ok('getDashboardKpi', {
+        token: admin,
+        operatingTenant: fixture,
+        query: { tenantId: fixture },
+      });
+      expect(kpi).toMatchObject({
+        total_completed_interview: 0,
+        total_number_of_calls: 0,
+        hr_count: 0,
+        lr_count: 0,
+        nc_count: 0,
+      });
       expect(kpi.total_life_time_completed_interview).toBe(9);
     } finally {
       t.clock.set(at('2026-03-02T09:00:00.000Z'));
@@ -134,7 +204,9 @@ describe('getDashboardKpi', () => {
       withSystem(t.db, async (trx) => {
         const row = await sql<{ n: number }>`
           SELECT count(*)::int AS n FROM interview_results
-          WHERE tenant_id = ${tenantId} AND NOT deleted AND overall_evaluation IN ('LR','AR','PR','HR','CM','AD','NC','R','G')`.execute(trx);
+          WHERE tenant_id = ${tenantId} AND NOT deleted AND overall_evaluation IN ('LR','AR','PR','HR','CM','AD','NC','R','G')`.execute(
+          trx,
+        );
         return row.rows[0]!.n;
       });
     expect(acmeKpi.total_life_time_completed_interview).toBe(await direct(acme));
@@ -146,7 +218,10 @@ describe('getDashboardKpi', () => {
   });
 
   test('a seeded customer shows the figures its demo data define', async () => {
-    for (const [name, tenantId] of [['Acme Insurance', acme], ['Globex Logistics', globex]] as const) {
+    for (const [name, tenantId] of [
+      ['Acme Insurance', acme],
+      ['Globex Logistics', globex],
+    ] as const) {
       const kpi = await t.api.ok('getDashboardKpi', { token: admin, operatingTenant: tenantId, query: { tenantId } });
       const expected = demoFigures(name, tenantId);
       expect(kpi).toMatchObject({
@@ -161,9 +236,17 @@ describe('getDashboardKpi', () => {
   });
 
   test('a tenantId other than the operating tenant is refused', async () => {
-    const body = await t.api.fails('getDashboardKpi', 403, { token: admin, operatingTenant: acme, query: { tenantId: globex } });
+    const body = await t.api.fails('getDashboardKpi', 403, {
+      token: admin,
+      operatingTenant: acme,
+      query: { tenantId: globex },
+    });
     expect(body.code).toBe('TENANT_FORBIDDEN');
-    await t.api.fails('getDashboardKpi', 403, { token: acmeAdmin, operatingTenant: globex, query: { tenantId: globex } });
+    await t.api.fails('getDashboardKpi', 403, {
+      token: acmeAdmin,
+      operatingTenant: globex,
+      query: { tenantId: globex },
+    });
   });
 });
 
@@ -171,7 +254,18 @@ describe('listYearlyResults', () => {
   test('twelve months up to the current one, zero months included, DC left out', async () => {
     const months = await t.api.ok('listYearlyResults', { token: admin, operatingTenant: fixture });
     expect(months.map((m) => m.month)).toEqual([
-      '2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03',
+      '2025-04',
+      '2025-05',
+      '2025-06',
+      '2025-07',
+      '2025-08',
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
     ]);
     expect(Object.fromEntries(months.filter((m) => m.count).map((m) => [m.month, m.count]))).toEqual({
       '2025-04': 1,
@@ -212,8 +306,28 @@ describe('listProjectCards', () => {
       totalCompletedInterview: 4,
       totalPertinantQuestions: 2,
       questions: [
-        { projectQuestionId: alphaQuestions[0], sequence: 1, hrCount: 1, prCount: 0, arCount: 0, lrCount: 0, cmCount: 1, adCount: 0, ncCount: 0 },
-        { projectQuestionId: alphaQuestions[1], sequence: 2, hrCount: 0, prCount: 0, arCount: 0, lrCount: 1, cmCount: 0, adCount: 1, ncCount: 0 },
+        {
+          projectQuestionId: alphaQuestions[0],
+          sequence: 1,
+          hrCount: 1,
+          prCount: 0,
+          arCount: 0,
+          lrCount: 0,
+          cmCount: 1,
+          adCount: 0,
+          ncCount: 0,
+        },
+        {
+          projectQuestionId: alphaQuestions[1],
+          sequence: 2,
+          hrCount: 0,
+          prCount: 0,
+          arCount: 0,
+          lrCount: 1,
+          cmCount: 0,
+          adCount: 1,
+          ncCount: 0,
+        },
       ],
       projectLanguagesData: [
         { value: 1, label: 'English' },
@@ -225,23 +339,35 @@ describe('listProjectCards', () => {
 
   test('filters by status and by stage; several ids are alternatives', async () => {
     const names = async (query: Record<string, string | number[]>) =>
-      (await t.api.ok('listProjectCards', { token: admin, operatingTenant: fixture, query })).projects.map((p) => p.name);
+      (await t.api.ok('listProjectCards', { token: admin, operatingTenant: fixture, query })).projects.map(
+        (p) => p.name,
+      );
     expect(await names({ statusId: String(STATUS.ACTIVE) })).toEqual(['Alpha', 'Delta', 'Gamma']);
     expect(await names({ statusId: String(STATUS.INACTIVE) })).toEqual(['Beta']);
     expect(await names({ stageId: [STAGE.SETUP, STAGE.EXECUTION] })).toEqual(['Alpha', 'Gamma']);
     expect(await names({ statusId: String(STATUS.ACTIVE), stageId: String(STAGE.COMPLETE) })).toEqual(['Delta']);
     expect(await names({})).toEqual(['Alpha', 'Beta', 'Delta', 'Gamma']);
-    await t.api.fails('listProjectCards', 400, { token: admin, operatingTenant: fixture, query: { statusId: '1;DROP' } });
+    await t.api.fails('listProjectCards', 400, {
+      token: admin,
+      operatingTenant: fixture,
+      query: { statusId: '1;DROP' },
+    });
   });
 
   test('stages come in the interface language', async () => {
-    const { stages } = await t.api.ok('listProjectCards', { token: admin, operatingTenant: fixture, headers: { langId: 2 } });
+    const { stages } = await t.api.ok('listProjectCards', {
+      token: admin,
+      operatingTenant: fixture,
+      headers: { langId: 2 },
+    });
     expect(stages.map((s) => s.description)).toEqual(['Configuración', 'Pruebas', 'Ejecución', 'Completado']);
   });
 
-  test("a customer sees only its own projects", async () => {
+  test('a customer sees only its own projects', async () => {
     const { projects } = await t.api.ok('listProjectCards', { token: acmeAdmin, operatingTenant: acme });
-    const own = await withSystem(t.db, (trx) => trx.selectFrom('projects').select('id').where('tenant_id', '=', acme).execute());
+    const own = await withSystem(t.db, (trx) =>
+      trx.selectFrom('projects').select('id').where('tenant_id', '=', acme).execute(),
+    );
     expect(projects.map((p) => p.projectId).sort()).toEqual(own.map((p) => p.id).sort());
   });
 });
@@ -267,40 +393,76 @@ describe('listProjectAttributes', () => {
     await withTenant(t.db, fixture, (trx) =>
       trx
         .insertInto('project_attributes')
-        .values({ tenant_id: fixture, attribute_type: 'STATUS', attribute_id: 3, language_id: 1, description: 'On Hold', sequence: 3, active: false })
+        .values({
+          tenant_id: fixture,
+          attribute_type: 'STATUS',
+          attribute_id: 3,
+          language_id: 1,
+          description: 'On Hold',
+          sequence: 3,
+          active: false,
+        })
         .execute(),
     );
-    const all = await t.api.ok('listProjectAttributes', { token: admin, operatingTenant: fixture, query: { tenant_id: fixture, language_id: 2 } });
-    expect(all.attributes.filter((a) => a.attributeType === 'STATUS').map((a) => [a.description, a.languageId])).toEqual([
+    const all = await t.api.ok('listProjectAttributes', {
+      token: admin,
+      operatingTenant: fixture,
+      query: { tenant_id: fixture, language_id: 2 },
+    });
+    expect(
+      all.attributes.filter((a) => a.attributeType === 'STATUS').map((a) => [a.description, a.languageId]),
+    ).toEqual([
       ['Activo', 2],
       ['Inactivo', 2],
       ['On Hold', 1],
     ]);
-    const active = await t.api.ok('listProjectAttributes', { token: admin, operatingTenant: fixture, query: { tenant_id: fixture, language_id: 2, active: true } });
+    const active = await t.api.ok('listProjectAttributes', {
+      token: admin,
+      operatingTenant: fixture,
+      query: { tenant_id: fixture, language_id: 2, active: true },
+    });
     expect(active.attributes.map((a) => a.description)).not.toContain('On Hold');
   });
 
   test('a tenant_id other than the operating tenant is refused', async () => {
-    await t.api.fails('listProjectAttributes', 403, { token: admin, operatingTenant: acme, query: { tenant_id: globex } });
+    await t.api.fails('listProjectAttributes', 403, {
+      token: admin,
+      operatingTenant: acme,
+      query: { tenant_id: globex },
+    });
   });
 });
 
 describe('getProjectPermissions', () => {
   test("lists the role's project permissions for a project of the operating tenant", async () => {
-    const acmeProject = await withSystem(t.db, (trx) => trx.selectFrom('projects').select('id').where('tenant_id', '=', acme).executeTakeFirstOrThrow());
+    const acmeProject = await withSystem(t.db, (trx) =>
+      trx.selectFrom('projects').select('id').where('tenant_id', '=', acme).executeTakeFirstOrThrow(),
+    );
     const analyst = await t.signIn('analyst@acme.test');
-    const body = await t.api.ok('getProjectPermissions', { token: analyst, operatingTenant: acme, query: { projectId: acmeProject.id } });
+    const body = await t.api.ok('getProjectPermissions', {
+      token: analyst,
+      operatingTenant: acme,
+      query: { projectId: acmeProject.id },
+    });
     expect(body.role_permissions).toHaveLength(1);
     expect(body.role_permissions[0]!.roleName).toBe('Analyst');
     const granted = body.role_permissions[0]!.permissions.map((p) => p.permission);
-    expect(granted).toEqual(expect.arrayContaining(['tenant.project.results.read', 'tenant.project.participants.read']));
+    expect(granted).toEqual(
+      expect.arrayContaining(['tenant.project.results.read', 'tenant.project.participants.read']),
+    );
     expect(granted).not.toContain('tenant.project.communication.update');
     expect(granted).not.toContain('tenant.document.read');
   });
 
   test('a project of another tenant is not found', async () => {
-    const globexProject = await withSystem(t.db, (trx) => trx.selectFrom('projects').select('id').where('tenant_id', '=', globex).executeTakeFirstOrThrow());
-    await t.api.fails('getProjectPermissions', 404, { token: acmeAdmin, operatingTenant: acme, query: { projectId: globexProject.id } });
+    const globexProject = await withSystem(t.db, (trx) =>
+      trx.selectFrom('projects').select('id').where('tenant_id', '=', globex).executeTakeFirstOrThrow(),
+    );
+    await t.api.fails('getProjectPermissions', 404, {
+      token: acmeAdmin,
+      operatingTenant: acme,
+      query: { projectId: globexProject.id },
+    });
   });
 });
 
@@ -321,19 +483,34 @@ describe('result rollups', () => {
         .orderBy('q.sequence')
         .execute(),
     );
-    expect(rows.map((r) => `${r.overall_evaluation}:${r.sequence}=${r.result}`)).toEqual(['CM:1=CM', 'CM:2=AD', 'HR:1=HR', 'HR:2=LR']);
+    expect(rows.map((r) => `${r.overall_evaluation}:${r.sequence}=${r.result}`)).toEqual([
+      'CM:1=CM',
+      'CM:2=AD',
+      'HR:1=HR',
+      'HR:2=LR',
+    ]);
   });
 
   test('a drifted rollup is reported', async () => {
     await withSystem(t.db, (trx) =>
-      trx.updateTable('result_rollups').set({ result_count: sql`result_count + 1` }).where('tenant_id', '=', fixture).where('overall_evaluation', '=', 'HR').execute(),
+      trx
+        .updateTable('result_rollups')
+        .set({ result_count: sql`result_count + 1` })
+        .where('tenant_id', '=', fixture)
+        .where('overall_evaluation', '=', 'HR')
+        .execute(),
     );
     try {
       const drift = await withTenant(t.db, fixture, (trx) => verifyResultRollups(trx, fixture));
       expect(drift).toEqual([{ table: 'result_rollups', key: expect.stringContaining('|HR'), stored: 2, counted: 1 }]);
     } finally {
       await withSystem(t.db, (trx) =>
-        trx.updateTable('result_rollups').set({ result_count: sql`result_count - 1` }).where('tenant_id', '=', fixture).where('overall_evaluation', '=', 'HR').execute(),
+        trx
+          .updateTable('result_rollups')
+          .set({ result_count: sql`result_count - 1` })
+          .where('tenant_id', '=', fixture)
+          .where('overall_evaluation', '=', 'HR')
+          .execute(),
       );
     }
   });

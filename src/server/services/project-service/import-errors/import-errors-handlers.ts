@@ -14,7 +14,9 @@ const PERMISSION_BY_TYPE = {
 export const importErrorHandlers: ImportErrorHandlers = {
   async downloadImportErrorFile({ body }, ctx) {
     if (!ctx.principal().permissions.has(PERMISSION_BY_TYPE[body.error_type])) throw forbidden();
-    const file = await ctx.inTenant((trx) => findImportErrorFile(trx, ctx.operatingTenant.id, body.error_type, body.error_file_name));
+    const file = await ctx.inTenant((trx) =>
+      findImportErrorFile(trx, ctx.operatingTenant.id, body.error_type, body.error_file_name),
+    );
     if (!file) throw notFound('Error file not found.');
     return new FileDownload(file.fileName, file.mimeType, file.content);
   },

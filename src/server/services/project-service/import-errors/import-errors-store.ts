@@ -18,7 +18,10 @@ export interface ImportErrorFile {
  * picks (e.g. the upload's id), so that two imports never share one.
  */
 export function importErrorFileName(errorType: ImportErrorType, projectId: number, now: Date, suffix: string): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   return `${errorType}-errors-${projectId}-${stamp}-${suffix}.${errorType === 'participant' ? 'txt' : 'csv'}`;
 }
 
@@ -29,7 +32,15 @@ export function importErrorFileName(errorType: ImportErrorType, projectId: numbe
  */
 export async function storeImportErrorFile(
   trx: Db,
-  file: { tenantId: number; projectId: number | null; errorType: ImportErrorType; fileName: string; mimeType: ImportErrorMimeType; content: string | Uint8Array; now: Date },
+  file: {
+    tenantId: number;
+    projectId: number | null;
+    errorType: ImportErrorType;
+    fileName: string;
+    mimeType: ImportErrorMimeType;
+    content: string | Uint8Array;
+    now: Date;
+  },
 ): Promise<string> {
   if (!FILE_NAME.test(file.fileName)) throw new Error(`Not a valid error file name: ${file.fileName}`);
   const content = typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : file.content;
@@ -43,7 +54,12 @@ export async function storeImportErrorFile(
 }
 
 /** The stored file of that name and type in the tenant, if any. Tenant scope (row-level security holds it too). */
-export async function findImportErrorFile(trx: Db, tenantId: number, errorType: ImportErrorType, fileName: string): Promise<ImportErrorFile | undefined> {
+export async function findImportErrorFile(
+  trx: Db,
+  tenantId: number,
+  errorType: ImportErrorType,
+  fileName: string,
+): Promise<ImportErrorFile | undefined> {
   const row = await trx
     .selectFrom('import_error_files')
     .select(['file_name', 'error_type', 'mime_type', 'content'])

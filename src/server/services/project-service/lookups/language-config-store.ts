@@ -53,24 +53,54 @@ export function normaliseDialInNumber(value: string): string | null {
 /** Every project language using one of the codes, on the whole platform (SECURITY DEFINER, migration 007). */
 export async function findProjectCodeUsers(trx: Db, codes: readonly string[]): Promise<ProjectCodeUser[]> {
   if (codes.length === 0) return [];
-  const { rows } = await sql<{ project_code: string; project_id: number; tenant_id: number; project_name: string; tenant_name: string }>`
+  const { rows } = await sql<{
+    project_code: string;
+    project_id: number;
+    tenant_id: number;
+    project_name: string;
+    tenant_name: string;
+  }>`
     SELECT * FROM app_project_code_users(${[...codes]}::text[])`.execute(trx);
-  return rows.map((r) => ({ projectCode: r.project_code, projectId: r.project_id, tenantId: r.tenant_id, projectName: r.project_name, tenantName: r.tenant_name }));
+  return rows.map((r) => ({
+    projectCode: r.project_code,
+    projectId: r.project_id,
+    tenantId: r.tenant_id,
+    projectName: r.project_name,
+    tenantName: r.tenant_name,
+  }));
 }
 
 /** Every project using one of the dial-in numbers (already normalised), on the whole platform. */
 export async function findDialInNumberUsers(trx: Db, numbers: readonly string[]): Promise<DialInNumberUser[]> {
   if (numbers.length === 0) return [];
-  const { rows } = await sql<{ dial_in_number: string; project_id: number; tenant_id: number; project_name: string; tenant_name: string }>`
+  const { rows } = await sql<{
+    dial_in_number: string;
+    project_id: number;
+    tenant_id: number;
+    project_name: string;
+    tenant_name: string;
+  }>`
     SELECT * FROM app_dial_in_number_users(${[...numbers]}::text[])`.execute(trx);
-  return rows.map((r) => ({ dialInNumber: r.dial_in_number, projectId: r.project_id, tenantId: r.tenant_id, projectName: r.project_name, tenantName: r.tenant_name }));
+  return rows.map((r) => ({
+    dialInNumber: r.dial_in_number,
+    projectId: r.project_id,
+    tenantId: r.tenant_id,
+    projectName: r.project_name,
+    tenantName: r.tenant_name,
+  }));
 }
 
 /** docs/product/project-lookups.md#project-check PROJECT_CODE_VALIDATION_MESSAGE: the project and tenant already using a code. */
 export const projectCodeInUseMessage = (user: ProjectCodeUser) =>
   `Project code ${user.projectCode} is already used by project ${user.projectName} of ${user.tenantName}.`;
 
-function integerInRange(errors: FieldErrors, field: string, value: number | null | undefined, required: boolean, range: { min: number; max: number }): number | null {
+function integerInRange(
+  errors: FieldErrors,
+  field: string,
+  value: number | null | undefined,
+  required: boolean,
+  range: { min: number; max: number },
+): number | null {
   if (value === null || value === undefined) {
     if (required) errors.add(field, 'you must specify a number');
     return null;
@@ -94,7 +124,11 @@ export async function saveProjectLanguageConfig(
   rows: readonly LanguageConfigInput[],
   options: { directInterviewMethod?: boolean } = {},
 ): Promise<LanguageConfig[]> {
-  const projectLanguages = await trx.selectFrom('project_languages').select('language_id').where('project_id', '=', projectId).execute();
+  const projectLanguages = await trx
+    .selectFrom('project_languages')
+    .select('language_id')
+    .where('project_id', '=', projectId)
+    .execute();
   const allowed = new Set(projectLanguages.map((l) => l.language_id));
   const errors = new FieldErrors();
   const seenLanguages = new Set<number>();
@@ -118,17 +152,25 @@ export async function saveProjectLanguageConfig(
     if (row.dialInNumber?.trim()) {
       dialIn = normaliseDialInNumber(row.dialInNumber);
       if (!dialIn) errors.add(at('dialInNumber'), 'Phone number is not valid');
-      else if (!options.directInterviewMethod && seenNumbers.has(dialIn)) errors.add(at('dialInNumber'), 'Duplicate dial-in number configured');
+      else if (!options.directInterviewMethod && seenNumbers.has(dialIn))
+        errors.add(at('dialInNumber'), 'Duplicate dial-in number configured');
       else seenNumbers.set(dialIn, index);
     }
     const ivrOption = integerInRange(errors, at('ivrOption'), row.ivrOption, false, RANGES.ivrOption);
     const callDelayBy = integerInRange(errors, at('callDelayBy'), row.callDelayBy, true, RANGES.callDelayBy);
-    clean.push({ languageId: row.languageId ?? 0, projectCode: code, dialInNumber: dialIn, ivrOption, callDelayBy: callDelayBy ?? RANGES.callDelayBy.default });
+    clean.push({
+      languageId: row.languageId ?? 0,
+      projectCode: code,
+      dialInNumber: dialIn,
+      ivrOption,
+      callDelayBy: callDelayBy ?? RANGES.callDelayBy.default,
+    });
   });
   for (const user of await findProjectCodeUsers(trx, [...seenCodes.keys()])) {
     if (user.projectId === projectId) continue;
     const index = seenCodes.get(user.projectCode.toLowerCase());
-    if (index !== undefined) errors.add(`projectMultiLanguageConfig[${index}].projectCode`, projectCodeInUseMessage(user));
+    if (index !== undefined)
+      errors.add(`projectMultiLanguageConfig[${index}].projectCode`, projectCodeInUseMessage(user));
   }
   errors.throwIfAny();
 
@@ -142,14 +184,21 @@ export async function saveProjectLanguageConfig(
     for (const row of clean) {
       await trx
         .updateTable('project_languages')
-        .set({ project_code: row.projectCode, dial_in_number: row.dialInNumber, ivr_option: row.ivrOption, call_delay_by: row.callDelayBy })
+        .set({
+          project_code: row.projectCode,
+          dial_in_number: row.dialInNumber,
+          ivr_option: row.ivrOption,
+          call_delay_by: row.callDelayBy,
+        })
         .where('project_id', '=', projectId)
         .where('language_id', '=', row.languageId)
         .execute();
     }
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new HttpError(409, 'A project code was taken by another project meanwhile. Please choose another code.', { code: 'PROJECT_CODE_IN_USE' });
+      throw new HttpError(409, 'A project code was taken by another project meanwhile. Please choose another code.', {
+        code: 'PROJECT_CODE_IN_USE',
+      });
     }
     throw error;
   }
@@ -164,7 +213,13 @@ export async function readProjectLanguageConfig(trx: Db, projectId: number): Pro
     .where('project_id', '=', projectId)
     .orderBy('language_id')
     .execute();
-  return rows.map((r) => ({ languageId: r.language_id, projectCode: r.project_code, dialInNumber: r.dial_in_number, ivrOption: r.ivr_option, callDelayBy: r.call_delay_by }));
+  return rows.map((r) => ({
+    languageId: r.language_id,
+    projectCode: r.project_code,
+    dialInNumber: r.dial_in_number,
+    ivrOption: r.ivr_option,
+    callDelayBy: r.call_delay_by,
+  }));
 }
 
 /**
@@ -173,6 +228,7 @@ export async function readProjectLanguageConfig(trx: Db, projectId: number): Pro
  */
 export async function dialInNumberFor(trx: Db, projectId: number, languageId: number | null): Promise<string | null> {
   const configs = (await readProjectLanguageConfig(trx, projectId)).filter((c) => c.dialInNumber);
-  const pick = configs.find((c) => c.languageId === languageId) ?? configs.find((c) => c.languageId === 1) ?? configs[0];
+  const pick =
+    configs.find((c) => c.languageId === languageId) ?? configs.find((c) => c.languageId === 1) ?? configs[0];
   return pick?.dialInNumber ?? null;
 }

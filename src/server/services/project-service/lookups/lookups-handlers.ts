@@ -83,7 +83,9 @@ export const lookupsHandlers: LookupsHandlers = {
     }
     const methodId = body.interviewMethodId ?? INTERVIEW_METHODS.find((m) => m.default)!.id;
     if (!INTERVIEW_METHODS.some((m) => m.id === methodId)) {
-      throw unprocessable('Unknown interview method.', 'VALIDATION_FAILED', [{ field: 'interviewMethodId', message: 'Unknown interview method.' }]);
+      throw unprocessable('Unknown interview method.', 'VALIDATION_FAILED', [
+        { field: 'interviewMethodId', message: 'Unknown interview method.' },
+      ]);
     }
     return ctx.inTenant(async (trx) => {
       if (projectId !== null) {
@@ -117,6 +119,11 @@ export const lookupsHandlers: LookupsHandlers = {
     const tenant = ctx.operatingTenant;
     requireOperatingTenant(query.tenantId, tenant.id);
     const roles = await ctx.inTenant((trx) => listTeamRoles(trx, tenant.id));
-    return roles.map((r) => ({ roleId: r.id, name: r.name, description: r.description, tenant: { tenantId: tenant.id, tenantName: tenant.name } }));
+    return roles.map((r) => ({
+      roleId: r.id,
+      name: r.name,
+      description: r.description,
+      tenant: { tenantId: tenant.id, tenantName: tenant.name },
+    }));
   },
 };

@@ -8,7 +8,11 @@ export function listTeamRoles(trx: Db, tenantId: number) {
     .selectFrom('roles')
     .select(['id', 'name', 'description'])
     .where('tenant_id', '=', tenantId)
-    .where(sql<string>`lower(name)`, 'not in', CALL_CENTER_ROLES.map((name) => name.toLowerCase()))
+    .where(
+      sql<string>`lower(name)`,
+      'not in',
+      CALL_CENTER_ROLES.map((name) => name.toLowerCase()),
+    )
     .orderBy(sql`lower(name)`)
     .orderBy('id')
     .execute();

@@ -20,7 +20,11 @@ const check = (body: Record<string, unknown>, token = acmeAdmin, operatingTenant
 beforeAll(async () => {
   t = await createTestApp();
   [acme, globex] = await Promise.all([t.tenantId('Acme Insurance'), t.tenantId('Globex Logistics')]);
-  [acmeAdmin, analyst, globexAdmin] = await Promise.all([t.signIn('admin@acme.test'), t.signIn('analyst@acme.test'), t.signIn('dual@globex.test')]);
+  [acmeAdmin, analyst, globexAdmin] = await Promise.all([
+    t.signIn('admin@acme.test'),
+    t.signIn('analyst@acme.test'),
+    t.signIn('dual@globex.test'),
+  ]);
   const now = t.clock.now();
   acmeProject = await withTenant(t.db, acme, async (trx) => {
     const id = await createProject(trx, { tenantId: acme, name: 'Code Check Acme', languageIds: [1, 2], now });
@@ -32,7 +36,9 @@ beforeAll(async () => {
   });
   globexProject = await withTenant(t.db, globex, async (trx) => {
     const id = await createProject(trx, { tenantId: globex, name: 'Code Check Globex', languageIds: [1], now });
-    await saveProjectLanguageConfig(trx, id, [{ languageId: 1, projectCode: 'GLX-EN', dialInNumber: '+18005550911', callDelayBy: 5 }]);
+    await saveProjectLanguageConfig(trx, id, [
+      { languageId: 1, projectCode: 'GLX-EN', dialInNumber: '+18005550911', callDelayBy: 5 },
+    ]);
     return id;
   });
 });
@@ -53,7 +59,14 @@ describe('project language configuration (store)', () => {
     );
     await expect(attempt).rejects.toMatchObject({
       statusCode: 422,
-      options: { errors: [{ field: 'projectMultiLanguageConfig[0].projectCode', message: 'Project code GLX-EN is already used by project Code Check Globex of Globex Logistics.' }] },
+      options: {
+        errors: [
+          {
+            field: 'projectMultiLanguageConfig[0].projectCode',
+            message: 'Project code GLX-EN is already used by project Code Check Globex of Globex Logistics.',
+          },
+        ],
+      },
     });
     const configs = await withTenant(t.db, acme, (trx) => readProjectLanguageConfig(trx, acmeProject));
     expect(configs[0]!.projectCode).toBe('ACM-EN');
@@ -92,8 +105,14 @@ describe('project language configuration (store)', () => {
       { languageId: 1, projectCode: 'ACM-EN', dialInNumber: '+18005550911', callDelayBy: 5 },
       { languageId: 2, projectCode: 'ACM-ES', dialInNumber: '8005550911', callDelayBy: 5 },
     ];
-    await expect(withTenant(t.db, acme, (trx) => saveProjectLanguageConfig(trx, acmeProject, rows))).rejects.toMatchObject({
-      options: { errors: [{ field: 'projectMultiLanguageConfig[1].dialInNumber', message: 'Duplicate dial-in number configured' }] },
+    await expect(
+      withTenant(t.db, acme, (trx) => saveProjectLanguageConfig(trx, acmeProject, rows)),
+    ).rejects.toMatchObject({
+      options: {
+        errors: [
+          { field: 'projectMultiLanguageConfig[1].dialInNumber', message: 'Duplicate dial-in number configured' },
+        ],
+      },
     });
     const saved = await withTenant(t.db, acme, async (trx) => {
       const result = await saveProjectLanguageConfig(trx, acmeProject, rows, { directInterviewMethod: true });
@@ -109,15 +128,21 @@ describe('project language configuration (store)', () => {
 
   test('the unique index holds across tenants even when the check is bypassed', async () => {
     const attempt = withTenant(t.db, acme, (trx) =>
-      sql`UPDATE project_languages SET project_code = 'GLX-EN' WHERE project_id = ${acmeProject} AND language_id = 2`.execute(trx),
+      sql`UPDATE project_languages SET project_code = 'GLX-EN' WHERE project_id = ${acmeProject} AND language_id = 2`.execute(
+        trx,
+      ),
     );
     await expect(attempt).rejects.toMatchObject({ code: '23505' });
   });
 
   test('every demo project has a code and a dial-in number for each of its languages', async () => {
     const rows = await withTenant(t.db, acme, (trx) =>
-      trx.selectFrom('project_languages as pl').innerJoin('projects as p', 'p.id', 'pl.project_id')
-        .select(['p.name', 'pl.project_code', 'pl.dial_in_number']).where('p.name', 'not like', 'Code Check%').execute(),
+      trx
+        .selectFrom('project_languages as pl')
+        .innerJoin('projects as p', 'p.id', 'pl.project_id')
+        .select(['p.name', 'pl.project_code', 'pl.dial_in_number'])
+        .where('p.name', 'not like', 'Code Check%')
+        .execute(),
     );
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
@@ -141,12 +166,18 @@ describe('POST project/check', () => {
   test("a code used by another tenant's project names that project and tenant", async () => {
     const response = await check({ projectCode: 'glx-en', projectId: acmeProject });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ projectCode: { 'glx-en': { project_name: 'Code Check Globex', tenant_name: 'Globex Logistics' } }, phoneNumber: {} });
+    expect(response.body).toEqual({
+      projectCode: { 'glx-en': { project_name: 'Code Check Globex', tenant_name: 'Globex Logistics' } },
+      phoneNumber: {},
+    });
   });
 
-  test('a free code, and the project\'s own code, answer an empty map', async () => {
+  test("a free code, and the project's own code, answer an empty map", async () => {
     expect((await check({ projectCode: 'BRAND-NEW' })).body).toEqual({ projectCode: {}, phoneNumber: {} });
-    expect((await check({ projectCode: 'ACM-EN', projectId: acmeProject })).body).toEqual({ projectCode: {}, phoneNumber: {} });
+    expect((await check({ projectCode: 'ACM-EN', projectId: acmeProject })).body).toEqual({
+      projectCode: {},
+      phoneNumber: {},
+    });
     // On create (no projectId) the project's own code is taken.
     expect((await check({ projectCode: 'ACM-EN', projectId: null })).body).toMatchObject({
       projectCode: { 'ACM-EN': { project_name: 'Code Check Acme', tenant_name: 'Acme Insurance' } },
@@ -154,7 +185,11 @@ describe('POST project/check', () => {
   });
 
   test('dial-in numbers used elsewhere list every other project, keyed by the number as asked', async () => {
-    const response = await check({ projectId: acmeProject, phoneNumber: ['(800) 555-0911', '+18005550912', '+1 800 555 0000'], interviewMethodId: 2 });
+    const response = await check({
+      projectId: acmeProject,
+      phoneNumber: ['(800) 555-0911', '+18005550912', '+1 800 555 0000'],
+      interviewMethodId: 2,
+    });
     expect(response.body).toEqual({
       projectCode: {},
       phoneNumber: { '(800) 555-0911': [{ tenant_name: 'Globex Logistics', project_name: 'Code Check Globex' }] },
@@ -172,13 +207,45 @@ describe('POST project/check', () => {
   });
 
   test("another tenant's project id is not found; an empty request and an unknown method are refused", async () => {
-    expect((await t.api.fails('checkProjectCodeAndPhone', 404, { token: acmeAdmin, operatingTenant: acme, body: { projectCode: 'X1', projectId: globexProject } })).message).toBe('Project not found.');
-    expect((await t.api.fails('checkProjectCodeAndPhone', 422, { token: acmeAdmin, operatingTenant: acme, body: { phoneNumber: [] } })).code).toBe('NOTHING_TO_CHECK');
-    await t.api.fails('checkProjectCodeAndPhone', 422, { token: acmeAdmin, operatingTenant: acme, body: { phoneNumber: ['+18005550911'], interviewMethodId: 9 } });
-    await t.api.fails('checkProjectCodeAndPhone', 400, { token: acmeAdmin, operatingTenant: acme, body: { projectCode: 'X1', extra: true } });
+    expect(
+      (
+        await t.api.fails('checkProjectCodeAndPhone', 404, {
+          token: acmeAdmin,
+          operatingTenant: acme,
+          body: { projectCode: 'X1', projectId: globexProject },
+        })
+      ).message,
+    ).toBe('Project not found.');
+    expect(
+      (
+        await t.api.fails('checkProjectCodeAndPhone', 422, {
+          token: acmeAdmin,
+          operatingTenant: acme,
+          body: { phoneNumber: [] },
+        })
+      ).code,
+    ).toBe('NOTHING_TO_CHECK');
+    await t.api.fails('checkProjectCodeAndPhone', 422, {
+      token: acmeAdmin,
+      operatingTenant: acme,
+      body: { phoneNumber: ['+18005550911'], interviewMethodId: 9 },
+    });
+    await t.api.fails('checkProjectCodeAndPhone', 400, {
+      token: acmeAdmin,
+      operatingTenant: acme,
+      body: { projectCode: 'X1', extra: true },
+    });
   });
 
   test('a read-only role (no project create or update) is refused', async () => {
-    expect((await t.api.fails('checkProjectCodeAndPhone', 403, { token: analyst, operatingTenant: acme, body: { projectCode: 'X1' } })).code).toBe('FORBIDDEN');
+    expect(
+      (
+        await t.api.fails('checkProjectCodeAndPhone', 403, {
+          token: analyst,
+          operatingTenant: acme,
+          body: { projectCode: 'X1' },
+        })
+      ).code,
+    ).toBe('FORBIDDEN');
   });
 });

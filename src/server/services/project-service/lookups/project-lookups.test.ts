@@ -17,31 +17,61 @@ beforeAll(async () => {
   const user = await createUnprivilegedUser(t);
   unprivilegedTenant = user.tenantId;
   [analyst, unprivileged] = await Promise.all([t.signIn('analyst@acme.test'), t.signIn(user.email)]);
-  await withTenant(t.db, globex, (trx) => createRole(trx, { tenantId: globex, name: 'Globex Route Planner', description: 'Only Globex has it', now: t.clock.now() }));
+  await withTenant(t.db, globex, (trx) =>
+    createRole(trx, {
+      tenantId: globex,
+      name: 'Globex Route Planner',
+      description: 'Only Globex has it',
+      now: t.clock.now(),
+    }),
+  );
 });
 afterAll(() => t.close());
 
 describe('GET project/roles', () => {
   test("lists the operating tenant's roles by name, without the call-center roles, with their tenant", async () => {
-    const roles = await t.api.ok('listProjectTeamRoles', { token: analyst, operatingTenant: acme, query: { tenantId: acme } });
+    const roles = await t.api.ok('listProjectTeamRoles', {
+      token: analyst,
+      operatingTenant: acme,
+      query: { tenantId: acme },
+    });
     const names = roles.map((r) => r.name);
     expect(names).toEqual(expect.arrayContaining(['Analyst', 'Customer Admin', 'Tenant Support']));
     expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
     expect(names.filter((n) => n.startsWith('Call Center'))).toEqual([]);
     expect(names).not.toContain('Globex Route Planner');
     for (const role of roles) expect(role.tenant).toEqual({ tenantId: acme, tenantName: 'Acme Insurance' });
-    expect(roles.find((r) => r.name === 'Analyst')).toMatchObject({ roleId: expect.any(Number), description: expect.any(String) });
+    expect(roles.find((r) => r.name === 'Analyst')).toMatchObject({
+      roleId: expect.any(Number),
+      description: expect.any(String),
+    });
   });
 
   test("another tenant's id is refused, even when the user may operate there", async () => {
     const dual = await t.signIn('dual@globex.test');
-    expect((await t.api.fails('listProjectTeamRoles', 403, { token: dual, operatingTenant: acme, query: { tenantId: globex } })).code).toBe('TENANT_FORBIDDEN');
-    const own = await t.api.ok('listProjectTeamRoles', { token: dual, operatingTenant: globex, query: { tenantId: globex } });
+    expect(
+      (
+        await t.api.fails('listProjectTeamRoles', 403, {
+          token: dual,
+          operatingTenant: acme,
+          query: { tenantId: globex },
+        })
+      ).code,
+    ).toBe('TENANT_FORBIDDEN');
+    const own = await t.api.ok('listProjectTeamRoles', {
+      token: dual,
+      operatingTenant: globex,
+      query: { tenantId: globex },
+    });
     expect(own.map((r) => r.name)).toContain('Globex Route Planner');
   });
 
   test('a role without project permissions is refused', async () => {
-    const body = await t.api.fails('listProjectTeamRoles', 403, { token: unprivileged, operatingTenant: unprivilegedTenant, query: { tenantId: unprivilegedTenant } });
+    const body = await t.api.fails('listProjectTeamRoles', 403, {
+      token: unprivileged,
+      operatingTenant: unprivilegedTenant,
+      query: { tenantId: unprivilegedTenant },
+    });
     expect(body.code).toBe('FORBIDDEN');
   });
 });
@@ -62,7 +92,12 @@ describe('GET project/business-line/data', () => {
       else expect(depth(byId.get(item.parentId!)!.level)).toBe(depth(item.level) - 1);
     }
     const industries = data.items.filter((i) => i.level === 'INDUSTRY').map((i) => i.label);
-    expect(industries).toEqual(['Insurance', 'Banking and Financial Services', 'Transportation and Logistics', 'Public Sector']);
+    expect(industries).toEqual([
+      'Insurance',
+      'Banking and Financial Services',
+      'Transportation and Logistics',
+      'Public Sector',
+    ]);
     // Every industry leads down to at least one use case.
     const hasChildren = (id: number) => data.items.some((i) => i.parentId === id);
     for (const item of data.items.filter((i) => i.level !== 'USE_CASE')) expect(hasChildren(item.id)).toBe(true);
@@ -74,7 +109,10 @@ describe('GET project/business-line/data', () => {
     const fromGlobex = await t.api.ok('getBusinessLineData', { token: dual, operatingTenant: globex });
     const fromAcme = await t.api.ok('getBusinessLineData', { token: analyst, operatingTenant: acme });
     expect(fromGlobex).toEqual(fromAcme);
-    expect((await t.api.fails('getBusinessLineData', 403, { token: unprivileged, operatingTenant: unprivilegedTenant })).code).toBe('FORBIDDEN');
+    expect(
+      (await t.api.fails('getBusinessLineData', 403, { token: unprivileged, operatingTenant: unprivilegedTenant }))
+        .code,
+    ).toBe('FORBIDDEN');
   });
 });
 
@@ -82,8 +120,14 @@ describe('GET project/additional-json', () => {
   test('answers the form choices with one default each, and the ranges the server enforces', async () => {
     const options = await t.api.ok('getProjectFormOptions', { token: analyst, operatingTenant: acme });
     const lists = [
-      options.interviewMethods, options.multilingualPhoneOptions, options.integrationMethods, options.accessCodeBehaviors,
-      options.guideUrlOptions, options.irnVerificationMethods, options.phoneNumberStatuses, options.telcos,
+      options.interviewMethods,
+      options.multilingualPhoneOptions,
+      options.integrationMethods,
+      options.accessCodeBehaviors,
+      options.guideUrlOptions,
+      options.irnVerificationMethods,
+      options.phoneNumberStatuses,
+      options.telcos,
     ];
     for (const list of lists) expect(list.filter((o) => o.default)).toHaveLength(1);
     // docs/product/project-lookups.md#form-options: default interview method 2; ivrOption and callDelayBy 1-15 (default 5, units of 3 s); IRN length 6-15.
@@ -98,10 +142,17 @@ describe('GET project/additional-json', () => {
     expect(options.callDelayUnitSeconds).toBe(3);
     expect(options.questionnaireTypes).toHaveLength(6);
     expect(options.securityTypes).toEqual(['API_KEY', 'CLIENT_CREDENTIAL']);
-    expect(options.lockedAdditionalFieldKeys).toEqual(['SMS_TEST_PHONE_NUMBER', 'SMS_COUNTRY_CODE', 'PROJECT_LANGUAGES']);
+    expect(options.lockedAdditionalFieldKeys).toEqual([
+      'SMS_TEST_PHONE_NUMBER',
+      'SMS_COUNTRY_CODE',
+      'PROJECT_LANGUAGES',
+    ]);
   });
 
   test('needs a project permission', async () => {
-    expect((await t.api.fails('getProjectFormOptions', 403, { token: unprivileged, operatingTenant: unprivilegedTenant })).code).toBe('FORBIDDEN');
+    expect(
+      (await t.api.fails('getProjectFormOptions', 403, { token: unprivileged, operatingTenant: unprivilegedTenant }))
+        .code,
+    ).toBe('FORBIDDEN');
   });
 });

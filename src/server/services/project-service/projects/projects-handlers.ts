@@ -5,10 +5,7 @@ import { notFound } from '../../../platform/http/http-error';
 import { readProjectLanguageConfig } from '../lookups/language-config-store';
 import { findProjectDetail, listProjectLanguages, projectAttributes, projectCards } from './projects-store';
 
-type ProjectsHandlers = Pick<
-  ServiceHandlers<operations>,
-  'listProjectCards' | 'listProjectAttributes' | 'getProject'
->;
+type ProjectsHandlers = Pick<ServiceHandlers<operations>, 'listProjectCards' | 'listProjectAttributes' | 'getProject'>;
 
 const ids = (list: number[] | undefined): number[] => [...new Set(list ?? [])];
 
@@ -17,7 +14,12 @@ export const projectsHandlers: ProjectsHandlers = {
     const tenantId = ctx.operatingTenant.id;
     const languageId = headers.langId ?? 1;
     return ctx.inTenant(async (trx) => ({
-      projects: await projectCards(trx, tenantId, { statusIds: ids(query.statusId), stageIds: ids(query.stageId) }, ctx.now()),
+      projects: await projectCards(
+        trx,
+        tenantId,
+        { statusIds: ids(query.statusId), stageIds: ids(query.stageId) },
+        ctx.now(),
+      ),
       stages: await projectAttributes(trx, tenantId, languageId, { type: 'STAGE' }),
     }));
   },
@@ -49,7 +51,15 @@ export const projectsHandlers: ProjectsHandlers = {
         projectMultiLanguageConfig: configs.flatMap((c) =>
           c.projectCode === null
             ? []
-            : [{ language: c.languageId, projectCode: c.projectCode, dialInNumber: c.dialInNumber, ivrOption: c.ivrOption, callDelayBy: c.callDelayBy }],
+            : [
+                {
+                  language: c.languageId,
+                  projectCode: c.projectCode,
+                  dialInNumber: c.dialInNumber,
+                  ivrOption: c.ivrOption,
+                  callDelayBy: c.callDelayBy,
+                },
+              ],
         ),
       };
     });

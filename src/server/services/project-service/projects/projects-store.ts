@@ -111,7 +111,10 @@ export async function projectAttributes(
     .execute();
   return rows
     .filter((r) => !options.activeOnly || r.active)
-    .sort((a, b) => a.attribute_type.localeCompare(b.attribute_type) || a.sequence - b.sequence || a.attribute_id - b.attribute_id)
+    .sort(
+      (a, b) =>
+        a.attribute_type.localeCompare(b.attribute_type) || a.sequence - b.sequence || a.attribute_id - b.attribute_id,
+    )
     .map((r) => ({
       attributeId: r.attribute_id,
       attributeType: r.attribute_type,
@@ -143,7 +146,9 @@ export async function projectCards(
     status_id: number | null;
     stage_id: number | null;
     classes: { evaluation: EvaluationCode; lifetime: number; current: number }[] | null;
-    questions: { id: number; sequence: number; pertinent: boolean; counts: Partial<Record<EvaluationCode, number>> | null }[] | null;
+    questions:
+      | { id: number; sequence: number; pertinent: boolean; counts: Partial<Record<EvaluationCode, number>> | null }[]
+      | null;
     languages: { value: number; label: string }[] | null;
   }>`
     WITH current_order AS (

@@ -8,7 +8,9 @@ type ResultType = components['schemas']['ResultConfigRow']['result_type'];
 
 export const resultConfigHandlers: ResultConfigHandlers = {
   async listResultConfigTemplates({ body }, ctx) {
-    const { total, templates } = await ctx.inTenant((trx) => listResultConfigTemplates(trx, { ...body, tenantId: ctx.operatingTenant.id }));
+    const { total, templates } = await ctx.inTenant((trx) =>
+      listResultConfigTemplates(trx, { ...body, tenantId: ctx.operatingTenant.id }),
+    );
     return {
       total_template: total,
       template: templates.map((t) => ({

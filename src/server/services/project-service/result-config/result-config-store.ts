@@ -77,11 +77,13 @@ function checkTemplate(templateName: string, templateType: ResultConfigTypes): s
   const types = Object.entries(templateType);
   if (types.length === 0) errors.add('template_type', 'At least one template type is required');
   for (const [type, rows] of types) {
-    if (!/^[A-Z][A-Z0-9_]{0,49}$/.test(type)) errors.add(`template_type.${type}`, 'Template type names are upper case with underscores');
+    if (!/^[A-Z][A-Z0-9_]{0,49}$/.test(type))
+      errors.add(`template_type.${type}`, 'Template type names are upper case with underscores');
     const seen = new Set<string>();
     rows.forEach((r, index) => {
       const at = `template_type.${type}[${index}]`;
-      if (!badgeCodes.has(r.result_type) || seen.has(r.result_type)) errors.add(`${at}.result_type`, 'Unknown or repeated result type');
+      if (!badgeCodes.has(r.result_type) || seen.has(r.result_type))
+        errors.add(`${at}.result_type`, 'Unknown or repeated result type');
       seen.add(r.result_type);
       if (!r.result.trim()) errors.add(`${at}.result`, 'Result text is required');
       if (!iconIds.has(r.icon_id)) errors.add(`${at}.icon_id`, 'Unknown icon');
@@ -109,7 +111,12 @@ export async function createResultConfigTemplate(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { id: stored.id, templateName: stored.template_name, templateType: stored.template_type, createdAt: stored.created_at };
+    return {
+      id: stored.id,
+      templateName: stored.template_name,
+      templateType: stored.template_type,
+      createdAt: stored.created_at,
+    };
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new HttpError(409, 'A template with this name already exists.', {
@@ -133,7 +140,12 @@ export async function ensureDefaultResultConfigTemplate(trx: Db, tenantId: numbe
     .where(sql<string>`lower(template_name)`, '=', DEFAULT_RESULT_CONFIG_TEMPLATE_NAME.toLowerCase())
     .executeTakeFirst();
   if (!existing) {
-    await createResultConfigTemplate(trx, { tenantId, templateName: DEFAULT_RESULT_CONFIG_TEMPLATE_NAME, templateType: defaultResultConfigTypes(), now });
+    await createResultConfigTemplate(trx, {
+      tenantId,
+      templateName: DEFAULT_RESULT_CONFIG_TEMPLATE_NAME,
+      templateType: defaultResultConfigTypes(),
+      now,
+    });
   }
 }
 
@@ -155,6 +167,11 @@ export async function listResultConfigTemplates(
     .execute();
   return {
     total: Number(total),
-    templates: rows.map((r) => ({ id: r.id, templateName: r.template_name, templateType: r.template_type, createdAt: r.created_at })),
+    templates: rows.map((r) => ({
+      id: r.id,
+      templateName: r.template_name,
+      templateType: r.template_type,
+      createdAt: r.created_at,
+    })),
   };
 }

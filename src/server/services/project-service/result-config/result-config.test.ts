@@ -23,16 +23,30 @@ const list = (body: Record<string, unknown>, token = acmeAdmin, operatingTenant 
 beforeAll(async () => {
   t = await createTestApp();
   [acme, globex] = await Promise.all([t.tenantId('Acme Insurance'), t.tenantId('Globex Logistics')]);
-  [acmeAdmin, analyst, dual] = await Promise.all([t.signIn('admin@acme.test'), t.signIn('analyst@acme.test'), t.signIn('dual@globex.test')]);
+  [acmeAdmin, analyst, dual] = await Promise.all([
+    t.signIn('admin@acme.test'),
+    t.signIn('analyst@acme.test'),
+    t.signIn('dual@globex.test'),
+  ]);
   // Newer templates for Acme, one at a time so their order is known.
   for (const name of ['Claims Display', 'Hiring Display', 'Claims Spanish']) {
     t.clock.advance(60_000);
     await withTenant(t.db, acme, (trx) =>
-      createResultConfigTemplate(trx, { tenantId: acme, templateName: name, templateType: { RED_GREEN_RESULTS: defaultResultConfigTypes().RED_GREEN_RESULTS! }, now: t.clock.now() }),
+      createResultConfigTemplate(trx, {
+        tenantId: acme,
+        templateName: name,
+        templateType: { RED_GREEN_RESULTS: defaultResultConfigTypes().RED_GREEN_RESULTS! },
+        now: t.clock.now(),
+      }),
     );
   }
   await withTenant(t.db, globex, (trx) =>
-    createResultConfigTemplate(trx, { tenantId: globex, templateName: 'Globex Only', templateType: defaultResultConfigTypes(), now: t.clock.now() }),
+    createResultConfigTemplate(trx, {
+      tenantId: globex,
+      templateName: 'Globex Only',
+      templateType: defaultResultConfigTypes(),
+      now: t.clock.now(),
+    }),
   );
 });
 afterAll(() => t.close());
@@ -52,16 +66,34 @@ describe('POST result-config/list', () => {
     expect(template).toHaveLength(1);
     const standard = template[0]!;
     expect(Object.keys(standard.template_type)).toEqual(['PRECISION_RESULTS', 'RED_GREEN_RESULTS']);
-    expect(standard.template_type.PRECISION_RESULTS!.map((r) => r.result_type)).toEqual(['HR', 'PR', 'AR', 'LR', 'CM', 'AD', 'NC', 'DC', 'NP']);
+    expect(standard.template_type.PRECISION_RESULTS!.map((r) => r.result_type)).toEqual([
+      'HR',
+      'PR',
+      'AR',
+      'LR',
+      'CM',
+      'AD',
+      'NC',
+      'DC',
+      'NP',
+    ]);
     expect(standard.template_type.RED_GREEN_RESULTS!.map((r) => r.result_type)).toEqual(['R', 'G', 'NC', 'DC', 'NP']);
     expect(standard.template_type.PRECISION_RESULTS![0]).toEqual({
-      result: 'High Risk', result_es: 'Riesgo alto', result_type: 'HR', result_type_es: 'HR', icon_id: 1, icons: RESULT_ICONS,
+      result: 'High Risk',
+      result_es: 'Riesgo alto',
+      result_type: 'HR',
+      result_type_es: 'HR',
+      icon_id: 1,
+      icons: RESULT_ICONS,
     });
     expect(new Date(standard.create_date).getTime()).not.toBeNaN();
   });
 
   test('search filters names case-insensitively and treats % and _ literally', async () => {
-    expect((await list({ page: 0, pageSize: 25, search: 'CLAIMS' })).template.map((x) => x.template_name)).toEqual(['Claims Spanish', 'Claims Display']);
+    expect((await list({ page: 0, pageSize: 25, search: 'CLAIMS' })).template.map((x) => x.template_name)).toEqual([
+      'Claims Spanish',
+      'Claims Display',
+    ]);
     expect((await list({ page: 0, pageSize: 25, search: '%' })).total_template).toBe(0);
   });
 
@@ -72,18 +104,41 @@ describe('POST result-config/list', () => {
   });
 
   test('needs tenant.result.config.read; a bad page is a 400', async () => {
-    expect((await t.api.fails('listResultConfigTemplates', 403, { token: analyst, operatingTenant: acme, body: { page: 0, pageSize: 25 } })).code).toBe('FORBIDDEN');
-    await t.api.fails('listResultConfigTemplates', 400, { token: acmeAdmin, operatingTenant: acme, body: { page: -1, pageSize: 25 } });
-    await t.api.fails('listResultConfigTemplates', 400, { token: acmeAdmin, operatingTenant: acme, body: { page: 0, pageSize: 25, sort: 'x' } });
+    expect(
+      (
+        await t.api.fails('listResultConfigTemplates', 403, {
+          token: analyst,
+          operatingTenant: acme,
+          body: { page: 0, pageSize: 25 },
+        })
+      ).code,
+    ).toBe('FORBIDDEN');
+    await t.api.fails('listResultConfigTemplates', 400, {
+      token: acmeAdmin,
+      operatingTenant: acme,
+      body: { page: -1, pageSize: 25 },
+    });
+    await t.api.fails('listResultConfigTemplates', 400, {
+      token: acmeAdmin,
+      operatingTenant: acme,
+      body: { page: 0, pageSize: 25, sort: 'x' },
+    });
   });
 });
 
 describe('result-config store', () => {
   test('refuses a repeated name (409), unknown codes and icons (422); the default is added only once', async () => {
     const create = (templateName: string, templateType = defaultResultConfigTypes()) =>
-      withTenant(t.db, acme, (trx) => createResultConfigTemplate(trx, { tenantId: acme, templateName, templateType, now: t.clock.now() }));
-    await expect(create('claims display')).rejects.toMatchObject({ statusCode: 409, options: { code: 'TEMPLATE_NAME_EXISTS' } });
-    await expect(create(' ', { bad_type: [{ result: '', result_es: '', result_type: 'XX', result_type_es: '', icon_id: 99 }] })).rejects.toMatchObject({
+      withTenant(t.db, acme, (trx) =>
+        createResultConfigTemplate(trx, { tenantId: acme, templateName, templateType, now: t.clock.now() }),
+      );
+    await expect(create('claims display')).rejects.toMatchObject({
+      statusCode: 409,
+      options: { code: 'TEMPLATE_NAME_EXISTS' },
+    });
+    await expect(
+      create(' ', { bad_type: [{ result: '', result_es: '', result_type: 'XX', result_type_es: '', icon_id: 99 }] }),
+    ).rejects.toMatchObject({
       statusCode: 422,
       options: {
         errors: expect.arrayContaining([
@@ -99,8 +154,12 @@ describe('result-config store', () => {
   });
 
   test('a new account starts with the default template', async () => {
-    const { tenant } = await withSystem(t.db, (trx) => createTenant(trx, { name: 'Fresh Templates Inc', now: t.clock.now() }));
-    const { templates } = await withTenant(t.db, tenant.id, (trx) => listResultConfigTemplates(trx, { tenantId: tenant.id, page: 0, pageSize: 25 }));
+    const { tenant } = await withSystem(t.db, (trx) =>
+      createTenant(trx, { name: 'Fresh Templates Inc', now: t.clock.now() }),
+    );
+    const { templates } = await withTenant(t.db, tenant.id, (trx) =>
+      listResultConfigTemplates(trx, { tenantId: tenant.id, page: 0, pageSize: 25 }),
+    );
     expect(templates.map((x) => x.templateName)).toEqual(['Standard Results']);
     expect(templates[0]!.templateType).toEqual(defaultResultConfigTypes());
   });

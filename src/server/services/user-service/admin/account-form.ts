@@ -8,21 +8,44 @@ export type TenantForm = operations['updateTenant']['requestBody']['content']['m
 export type TenantColumns = Awaited<ReturnType<typeof tenantColumns>>;
 
 /** The account columns a form sets, checked by the rules of docs/product/admin-accounts.md#rules (Add or Edit account) and against the lists. */
-export async function tenantColumns(trx: Db, errors: FieldErrors, form: TenantForm, mode: 'create' | 'edit', restricted: boolean) {
+export async function tenantColumns(
+  trx: Db,
+  errors: FieldErrors,
+  form: TenantForm,
+  mode: 'create' | 'edit',
+  restricted: boolean,
+) {
   checkAccountForm(errors, form, { mode, restricted });
   const customerId = optionalText(form.customerId);
   const currencyId = await checkAttribute(trx, errors, { field: 'currencyId', type: 'CURRENCY', id: form.currencyId });
   // Account type, customer segment and restriction exist only in the restricted environment (docs/product/platform.md#configuration).
-  const restrictedOnly = { accountTypeId: form.accountTypeId, customerSegmentId: form.customerSegmentId, restrictionId: form.restrictionId };
+  const restrictedOnly = {
+    accountTypeId: form.accountTypeId,
+    customerSegmentId: form.customerSegmentId,
+    restrictionId: form.restrictionId,
+  };
   let accountTypeId: number | null = null;
   let customerSegmentId: number | null = null;
   let restrictionId: number | null = null;
   if (restricted) {
-    restrictionId = await checkAttribute(trx, errors, { field: 'restrictionId', type: 'SPECIAL_RESTRICTION', id: form.restrictionId });
-    accountTypeId = await checkAttribute(trx, errors, { field: 'accountTypeId', type: 'ACCOUNT_TYPE', id: form.accountTypeId });
-    customerSegmentId = await checkAttribute(trx, errors, { field: 'customerSegmentId', type: 'CUSTOMER_SEGMENT', id: form.customerSegmentId });
+    restrictionId = await checkAttribute(trx, errors, {
+      field: 'restrictionId',
+      type: 'SPECIAL_RESTRICTION',
+      id: form.restrictionId,
+    });
+    accountTypeId = await checkAttribute(trx, errors, {
+      field: 'accountTypeId',
+      type: 'ACCOUNT_TYPE',
+      id: form.accountTypeId,
+    });
+    customerSegmentId = await checkAttribute(trx, errors, {
+      field: 'customerSegmentId',
+      type: 'CUSTOMER_SEGMENT',
+      id: form.customerSegmentId,
+    });
   } else {
-    for (const [field, value] of Object.entries(restrictedOnly)) if (value !== null && value !== undefined) errors.add(field, NOT_IN_THIS_ENVIRONMENT_MESSAGE);
+    for (const [field, value] of Object.entries(restrictedOnly))
+      if (value !== null && value !== undefined) errors.add(field, NOT_IN_THIS_ENVIRONMENT_MESSAGE);
   }
   const backendSystemCode = optionalText(form.backendSystemCode);
   const customerCode = optionalText(form.customerCode);

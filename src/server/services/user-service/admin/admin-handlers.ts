@@ -14,7 +14,14 @@ import { refuseDroppedInternal } from '../../../platform/permissions/refuse-drop
 import { providerAccountRequired } from '../../../platform/tenancy/require-operating-tenant';
 import { invitationEmail, issuePasswordLink } from '../../authz-service';
 import { isOfferedRole, USER_MESSAGES } from '../../../../shared/user-rules';
-import { createRole, findRole, listRoles, rolePermissionStates, setRolePermissions, type PermissionAccess } from '../roles/roles-store';
+import {
+  createRole,
+  findRole,
+  listRoles,
+  rolePermissionStates,
+  setRolePermissions,
+  type PermissionAccess,
+} from '../roles/roles-store';
 import { CUSTOMER_ADMIN } from '../roles/standard-roles';
 import { createTenant } from '../tenants/create-tenant';
 import { loadHomeUser, listHomeUsers } from '../users/home-users';
@@ -89,7 +96,12 @@ const noSuchRole = () => notFound('No such role in this account.');
  * A role the caller may give in this tenant: one of its roles, not a call-center role, and granting nothing
  * the caller does not hold themselves (so a customer admin cannot hand out the provider's permissions).
  */
-async function checkAssignableRole(trx: Db, errors: FieldErrors, principal: Principal, roleId: number | null | undefined): Promise<number | null> {
+async function checkAssignableRole(
+  trx: Db,
+  errors: FieldErrors,
+  principal: Principal,
+  roleId: number | null | undefined,
+): Promise<number | null> {
   if (roleId === null || roleId === undefined) {
     errors.add('roleId', USER_MESSAGES.ROLE_REQUIRED);
     return null;
@@ -109,7 +121,12 @@ async function checkAssignableRole(trx: Db, errors: FieldErrors, principal: Prin
   return role.roleId;
 }
 
-async function checkPrivilege(trx: Db, errors: FieldErrors, restricted: boolean, privilegeId: number | null | undefined) {
+async function checkPrivilege(
+  trx: Db,
+  errors: FieldErrors,
+  restricted: boolean,
+  privilegeId: number | null | undefined,
+) {
   if (restricted) {
     return checkAttribute(trx, errors, { field: 'privilegeId', type: 'SPECIAL_PRIVILEGE', id: privilegeId });
   }
@@ -147,11 +164,24 @@ export const adminHandlers: AdminHandlers = {
           errors: [{ field: 'email', message: 'Email already exists' }],
         });
       }
-      const { tenant, roles } = await createTenant(trx, { name: columns.name, isActive: columns.is_active, logo: logo?.data ?? null, now });
+      const { tenant, roles } = await createTenant(trx, {
+        name: columns.name,
+        isActive: columns.is_active,
+        logo: logo?.data ?? null,
+        now,
+      });
       const customerAdmin = roles.get(CUSTOMER_ADMIN)!;
       let userId = existing;
       if (userId === null) {
-        userId = await createUser(trx, { tenantId: tenant.id, email, firstName, lastName, phoneNumber, isActive: true, now });
+        userId = await createUser(trx, {
+          tenantId: tenant.id,
+          email,
+          firstName,
+          lastName,
+          phoneNumber,
+          isActive: true,
+          now,
+        });
         await issuePasswordLink(trx, ctx.deps, {
           user: { id: userId, tenantId: tenant.id, email, firstName },
           lifetimeMs: INVITATION_LIFETIME_MS,
@@ -180,12 +210,17 @@ export const adminHandlers: AdminHandlers = {
   async updateTenant({ params, body }, ctx) {
     const restricted = ctx.deps.config.restrictedEnvironment;
     const logo = uploadedFile(body.tenantLogo);
-    return accountScope(ctx, params.id, true)(async (trx) => {
+    return accountScope(
+      ctx,
+      params.id,
+      true,
+    )(async (trx) => {
       const current = await findAccountState(trx, params.id);
       if (!current) throw notFound('No such account.');
       const errors = new FieldErrors();
       const columns = await tenantColumns(trx, errors, body, 'edit', restricted);
-      if (current.is_system && !columns.is_active) errors.add('isActive', "The provider's account cannot be deactivated.");
+      if (current.is_system && !columns.is_active)
+        errors.add('isActive', "The provider's account cannot be deactivated.");
       errors.throwIfAny();
       // The API key is issued by the server when the account first becomes a greenhouse account; never edited.
       const issueKey = columns.greenhouse_account && !current.greenhouse_api_key;
@@ -225,7 +260,15 @@ export const adminHandlers: AdminHandlers = {
       const roleId = await checkAssignableRole(trx, errors, ctx.principal(), body.roleId);
       const privilegeId = await checkPrivilege(trx, errors, restricted, body.privilegeId);
       errors.throwIfAny();
-      const userId = await createUser(trx, { tenantId, email, firstName, lastName, title, isActive: body.isActive, now });
+      const userId = await createUser(trx, {
+        tenantId,
+        email,
+        firstName,
+        lastName,
+        title,
+        isActive: body.isActive,
+        now,
+      });
       if (privilegeId !== null) await updateUserDetails(trx, userId, { privilegeId });
       await addUserToTenant(trx, { userId, tenantId, roleId: roleId!, now });
       if (body.isActive) {
@@ -252,7 +295,10 @@ export const adminHandlers: AdminHandlers = {
       checkUserForm(errors, body, { mode: 'edit', restricted });
       const [firstName, lastName, title] = [body.firstName.trim(), body.lastName.trim(), body.title.trim()];
       if (params.id === principal.userId && !body.isActive) errors.add('isActive', 'You cannot deactivate yourself.');
-      const roleId = body.roleId === undefined || body.roleId === current.roleId ? null : await checkAssignableRole(trx, errors, principal, body.roleId);
+      const roleId =
+        body.roleId === undefined || body.roleId === current.roleId
+          ? null
+          : await checkAssignableRole(trx, errors, principal, body.roleId);
       const privilegeId = await checkPrivilege(trx, errors, restricted, body.privilegeId);
       errors.throwIfAny();
       await updateUserDetails(trx, params.id, { firstName, lastName, title, privilegeId });
@@ -261,7 +307,8 @@ export const adminHandlers: AdminHandlers = {
         if (!moved) await addUserToTenant(trx, { userId: params.id, tenantId, roleId, now: ctx.now() });
       }
       // Deactivation ends every open session at once: the next call of that user answers 401.
-      if (body.isActive !== current.isActive) await setUserActive(trx, { userId: params.id, active: body.isActive, now: ctx.now() });
+      if (body.isActive !== current.isActive)
+        await setUserActive(trx, { userId: params.id, active: body.isActive, now: ctx.now() });
       return loadHomeUser(trx, tenantId, params.id);
     });
   },
@@ -269,7 +316,10 @@ export const adminHandlers: AdminHandlers = {
   async deleteUser({ params }, ctx) {
     const tenantId = ctx.operatingTenant.id;
     if (params.id === ctx.principal().userId) {
-      throw new HttpError(422, 'You cannot delete yourself.', { code: 'SELF_DELETE', errors: [{ field: 'id', message: 'You cannot delete yourself.' }] });
+      throw new HttpError(422, 'You cannot delete yourself.', {
+        code: 'SELF_DELETE',
+        errors: [{ field: 'id', message: 'You cannot delete yourself.' }],
+      });
     }
     const user = await ctx.inTenant(async (trx) => {
       const found = await loadHomeUser(trx, tenantId, params.id);
@@ -300,7 +350,12 @@ export const adminHandlers: AdminHandlers = {
   async getRolePermissions({ query }, ctx) {
     return ctx.inTenant(async (trx) => {
       if (!(await roleExists(trx, query.roleId))) throw noSuchRole();
-      return roleMatrix(query.roleId, await rolePermissionStates(trx, query.roleId), ctx.principal(), ctx.operatingTenant.isSystem);
+      return roleMatrix(
+        query.roleId,
+        await rolePermissionStates(trx, query.roleId),
+        ctx.principal(),
+        ctx.operatingTenant.isSystem,
+      );
     });
   },
 
@@ -327,7 +382,12 @@ export const adminHandlers: AdminHandlers = {
           errors: beyond.map((p) => ({ field: 'accessList', message: `You do not hold ${p}` })),
         });
       }
-      await setRolePermissions(trx, { tenantId: ctx.operatingTenant.id, tenantIsSystem, roleId: body.roleId, accessList });
+      await setRolePermissions(trx, {
+        tenantId: ctx.operatingTenant.id,
+        tenantIsSystem,
+        roleId: body.roleId,
+        accessList,
+      });
       const matrix = roleMatrix(body.roleId, await rolePermissionStates(trx, body.roleId), principal, tenantIsSystem);
       return { message: ROLE_PERMISSION_UPDATED_MESSAGE, data: matrix };
     });

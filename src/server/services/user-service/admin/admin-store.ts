@@ -43,8 +43,11 @@ export async function loadTenantDetail(trx: Db, tenantId: number): Promise<Tenan
 /** What an edit needs to know of the stored account; null when there is no such tenant. */
 export async function findAccountState(trx: Db, tenantId: number) {
   return (
-    (await trx.selectFrom('tenants').select(['is_system', 'greenhouse_api_key']).where('id', '=', tenantId).executeTakeFirst()) ??
-    null
+    (await trx
+      .selectFrom('tenants')
+      .select(['is_system', 'greenhouse_api_key'])
+      .where('id', '=', tenantId)
+      .executeTakeFirst()) ?? null
   );
 }
 

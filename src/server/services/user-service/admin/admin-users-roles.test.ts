@@ -15,11 +15,16 @@ const roleIds = new Map<string, number>();
 
 beforeAll(async () => {
   t = await createTestApp();
-  [voxscreen, acme, globex] = await Promise.all([t.tenantId('Voxscreen'), t.tenantId('Acme Insurance'), t.tenantId('Globex Logistics')]);
+  [voxscreen, acme, globex] = await Promise.all([
+    t.tenantId('Voxscreen'),
+    t.tenantId('Acme Insurance'),
+    t.tenantId('Globex Logistics'),
+  ]);
   provider = await t.signIn('admin@voxscreen.test');
   acmeAdmin = await t.signIn('admin@acme.test');
   globexAdmin = await t.signIn('dual@globex.test');
-  for (const role of await t.api.ok('listRoles', { token: acmeAdmin, operatingTenant: acme })) roleIds.set(role.name, role.roleId);
+  for (const role of await t.api.ok('listRoles', { token: acmeAdmin, operatingTenant: acme }))
+    roleIds.set(role.name, role.roleId);
 });
 afterAll(() => t.close());
 
@@ -37,24 +42,43 @@ const newUser = (overrides: Record<string, FormValue> = {}): Record<string, Form
   ...overrides,
 });
 
-const userRow = (email: string) => withSystem(t.db, (trx) => trx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst());
+const userRow = (email: string) =>
+  withSystem(t.db, (trx) => trx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst());
 const grants = (...names: string[]) => names.map((n) => ({ permissionId: permissionId(n), active: true }));
 const activeOf = (matrix: { permissions: Record<string, { permission: string; active: boolean }[] | undefined> }) =>
-  Object.values(matrix.permissions).flatMap((group) => (group ?? []).filter((p) => p.active).map((p) => p.permission)).sort();
+  Object.values(matrix.permissions)
+    .flatMap((group) => (group ?? []).filter((p) => p.active).map((p) => p.permission))
+    .sort();
 
 describe('users', () => {
   test('Add User: created Active in the operating account with the role, invited to set a password, listed', async () => {
     const created = await t.api.ok('createUser', { ...acmeCall(), form: newUser() });
-    expect(created).toMatchObject({ tenantId: acme, email: 'milton@acme.test', roleName: 'Analyst', isActive: true, title: 'Collator', privilegeId: null });
-    const mail = await withSystem(t.db, (trx) => trx.selectFrom('outbox_messages').selectAll().where('recipient', '=', 'milton@acme.test').execute());
+    expect(created).toMatchObject({
+      tenantId: acme,
+      email: 'milton@acme.test',
+      roleName: 'Analyst',
+      isActive: true,
+      title: 'Collator',
+      privilegeId: null,
+    });
+    const mail = await withSystem(t.db, (trx) =>
+      trx.selectFrom('outbox_messages').selectAll().where('recipient', '=', 'milton@acme.test').execute(),
+    );
     expect(mail.map((m) => m.template_type)).toEqual(['USER_INVITATION']);
     const listed = await t.api.ok('listAccountUsers', { ...acmeCall(), params: { tenantId: acme } });
-    expect(listed.find((u) => u.email === 'milton@acme.test')).toMatchObject({ roleName: 'Analyst', isActive: true, lastLoginDateTime: null });
+    expect(listed.find((u) => u.email === 'milton@acme.test')).toMatchObject({
+      roleName: 'Analyst',
+      isActive: true,
+      lastLoginDateTime: null,
+    });
     expect(await t.api.ok('getUser', { ...acmeCall(), params: { id: created.id } })).toEqual(created);
   });
 
-  test("Add User rules of docs/product/admin-users.md#rules answer 422 with their messages", async () => {
-    const body = await t.api.fails('createUser', 422, { ...acmeCall(), form: newUser({ firstName: '', lastName: ' ', title: '', email: 'bad', roleId: null }) });
+  test('Add User rules of docs/product/admin-users.md#rules answer 422 with their messages', async () => {
+    const body = await t.api.fails('createUser', 422, {
+      ...acmeCall(),
+      form: newUser({ firstName: '', lastName: ' ', title: '', email: 'bad', roleId: null }),
+    });
     expect(body.errors).toEqual([
       { field: 'firstName', message: 'First Name is required' },
       { field: 'lastName', message: 'Last Name is required' },
@@ -62,20 +86,36 @@ describe('users', () => {
       { field: 'email', message: 'Email is invalid' },
       { field: 'roleId', message: 'Please select role' },
     ]);
-    const privilege = await t.api.fails('createUser', 422, { ...acmeCall(), form: newUser({ email: 'p@acme.test', privilegeId: 1 }) });
-    expect(privilege.errors).toEqual([{ field: 'privilegeId', message: 'This field is not used in this environment.' }]);
-    expect((await t.api.fails('createUser', 409, { ...acmeCall(), form: newUser({ email: 'DUAL@globex.test' }) })).code).toBe('EMAIL_EXISTS');
+    const privilege = await t.api.fails('createUser', 422, {
+      ...acmeCall(),
+      form: newUser({ email: 'p@acme.test', privilegeId: 1 }),
+    });
+    expect(privilege.errors).toEqual([
+      { field: 'privilegeId', message: 'This field is not used in this environment.' },
+    ]);
+    expect(
+      (await t.api.fails('createUser', 409, { ...acmeCall(), form: newUser({ email: 'DUAL@globex.test' }) })).code,
+    ).toBe('EMAIL_EXISTS');
   });
 
   test('the call-center roles are not offered; a role beyond the caller is refused; a foreign role is unknown', async () => {
     for (const name of ['Call Center Admin', 'Call Center Supervisor', 'Call Center Agent']) {
-      const body = await t.api.fails('createUser', 422, { ...acmeCall(), form: newUser({ email: 'cc@acme.test', roleId: roleIds.get(name)! }) });
+      const body = await t.api.fails('createUser', 422, {
+        ...acmeCall(),
+        form: newUser({ email: 'cc@acme.test', roleId: roleIds.get(name)! }),
+      });
       expect(body.errors).toEqual([{ field: 'roleId', message: 'Please select role' }]);
     }
-    const escalation = await t.api.fails('createUser', 403, { ...acmeCall(), form: newUser({ email: 'esc@acme.test', roleId: roleIds.get('Voxscreen Admin')! }) });
+    const escalation = await t.api.fails('createUser', 403, {
+      ...acmeCall(),
+      form: newUser({ email: 'esc@acme.test', roleId: roleIds.get('Voxscreen Admin')! }),
+    });
     expect(escalation.code).toBe('PERMISSION_ESCALATION');
     const globexRole = (await t.api.ok('listRoles', { token: globexAdmin, operatingTenant: globex }))[0]!.roleId;
-    const foreign = await t.api.fails('createUser', 422, { ...acmeCall(), form: newUser({ email: 'foreign@acme.test', roleId: globexRole }) });
+    const foreign = await t.api.fails('createUser', 422, {
+      ...acmeCall(),
+      form: newUser({ email: 'foreign@acme.test', roleId: globexRole }),
+    });
     expect(foreign.errors).toEqual([{ field: 'roleId', message: 'Please select role' }]);
     expect(await userRow('esc@acme.test')).toBeUndefined();
   });
@@ -83,10 +123,23 @@ describe('users', () => {
   test("a customer admin of Acme cannot read, edit, delete or create Globex's users, and nothing changes", async () => {
     const globexUser = (await userRow('dual@globex.test'))!;
     await t.api.fails('getUser', 404, { ...acmeCall(), params: { id: globexUser.id } });
-    await t.api.fails('updateUser', 404, { ...acmeCall(), params: { id: globexUser.id }, body: { firstName: 'X', lastName: 'Y', title: 'Z', isActive: false } });
+    await t.api.fails('updateUser', 404, {
+      ...acmeCall(),
+      params: { id: globexUser.id },
+      body: { firstName: 'X', lastName: 'Y', title: 'Z', isActive: false },
+    });
     await t.api.fails('deleteUser', 404, { ...acmeCall(), params: { id: globexUser.id } });
-    expect((await t.api.fails('listAccountUsers', 403, { ...acmeCall(), params: { tenantId: globex } })).code).toBe('TENANT_FORBIDDEN');
-    expect((await t.api.fails('createUser', 403, { ...acmeCall(), form: newUser({ tenantId: globex, email: 'in@globex.test' }) })).code).toBe('TENANT_FORBIDDEN');
+    expect((await t.api.fails('listAccountUsers', 403, { ...acmeCall(), params: { tenantId: globex } })).code).toBe(
+      'TENANT_FORBIDDEN',
+    );
+    expect(
+      (
+        await t.api.fails('createUser', 403, {
+          ...acmeCall(),
+          form: newUser({ tenantId: globex, email: 'in@globex.test' }),
+        })
+      ).code,
+    ).toBe('TENANT_FORBIDDEN');
     expect(await userRow('dual@globex.test')).toEqual(globexUser);
     expect(await userRow('in@globex.test')).toBeUndefined();
     // The session of the Globex user still works.
@@ -100,35 +153,86 @@ describe('users', () => {
     const edited = await t.api.ok('updateUser', {
       ...acmeCall(),
       params: { id: analyst.id },
-      body: { firstName: 'Nora', lastName: 'Patel-Shah', title: 'Senior Analyst', isActive: false, roleId: roleIds.get('Customer Admin')! },
+      body: {
+        firstName: 'Nora',
+        lastName: 'Patel-Shah',
+        title: 'Senior Analyst',
+        isActive: false,
+        roleId: roleIds.get('Customer Admin')!,
+      },
     });
-    expect(edited).toMatchObject({ lastName: 'Patel-Shah', title: 'Senior Analyst', isActive: false, roleName: 'Customer Admin', email: 'analyst@acme.test' });
+    expect(edited).toMatchObject({
+      lastName: 'Patel-Shah',
+      title: 'Senior Analyst',
+      isActive: false,
+      roleName: 'Customer Admin',
+      email: 'analyst@acme.test',
+    });
     expect((await t.api.call('getUserInfo', { token: session, operatingTenant: acme })).status).toBe(401);
-    expect((await t.api.call('userLogin', { body: { email: 'analyst@acme.test', password: 'Voxscreen!2026' } })).status).toBe(401);
-    await t.api.ok('updateUser', { ...acmeCall(), params: { id: analyst.id }, body: { firstName: 'Nora', lastName: 'Patel', title: 'Risk Analyst', isActive: true, roleId: roleIds.get('Analyst')! } });
+    expect(
+      (await t.api.call('userLogin', { body: { email: 'analyst@acme.test', password: 'Voxscreen!2026' } })).status,
+    ).toBe(401);
+    await t.api.ok('updateUser', {
+      ...acmeCall(),
+      params: { id: analyst.id },
+      body: {
+        firstName: 'Nora',
+        lastName: 'Patel',
+        title: 'Risk Analyst',
+        isActive: true,
+        roleId: roleIds.get('Analyst')!,
+      },
+    });
     await t.signIn('analyst@acme.test');
-    const rules = await t.api.fails('updateUser', 422, { ...acmeCall(), params: { id: analyst.id }, body: { firstName: '', lastName: '', title: '', isActive: true } });
+    const rules = await t.api.fails('updateUser', 422, {
+      ...acmeCall(),
+      params: { id: analyst.id },
+      body: { firstName: '', lastName: '', title: '', isActive: true },
+    });
     expect(rules.errors).toEqual([
       { field: 'firstName', message: 'First Name is required' },
       { field: 'lastName', message: 'Last Name is required' },
       { field: 'title', message: 'Title is required' },
     ]);
-    await t.api.fails('updateUser', 400, { ...acmeCall(), params: { id: analyst.id }, body: { firstName: 'N', lastName: 'P', title: 'T', isActive: true, email: 'new@acme.test' } });
+    await t.api.fails('updateUser', 400, {
+      ...acmeCall(),
+      params: { id: analyst.id },
+      body: { firstName: 'N', lastName: 'P', title: 'T', isActive: true, email: 'new@acme.test' },
+    });
   });
 
   test('nobody deactivates or deletes themselves', async () => {
     const me = (await userRow('admin@acme.test'))!;
-    const body = await t.api.fails('updateUser', 422, { ...acmeCall(), params: { id: me.id }, body: { firstName: 'Alicia', lastName: 'Moreno', title: 'Risk Operations Manager', isActive: false } });
+    const body = await t.api.fails('updateUser', 422, {
+      ...acmeCall(),
+      params: { id: me.id },
+      body: { firstName: 'Alicia', lastName: 'Moreno', title: 'Risk Operations Manager', isActive: false },
+    });
     expect(body.errors).toEqual([{ field: 'isActive', message: 'You cannot deactivate yourself.' }]);
     expect((await t.api.fails('deleteUser', 422, { ...acmeCall(), params: { id: me.id } })).code).toBe('SELF_DELETE');
   });
 
   test('Delete: the user and their memberships go, their open session answers 401 on its next call', async () => {
-    const created = await t.api.ok('createUser', { ...acmeCall(), form: newUser({ email: 'temp@acme.test', firstName: 'Tom', lastName: 'Smykowski' }) });
-    const token = (await withSystem(t.db, (trx) => trx.selectFrom('outbox_messages').select('body_text').where('recipient', '=', 'temp@acme.test').executeTakeFirstOrThrow())).body_text;
-    await t.api.ok('confirmPasswordReset', { body: { token: /token=([A-Za-z0-9_-]+)/.exec(token)![1]!, password: 'Temp-Passw0rd!' } });
+    const created = await t.api.ok('createUser', {
+      ...acmeCall(),
+      form: newUser({ email: 'temp@acme.test', firstName: 'Tom', lastName: 'Smykowski' }),
+    });
+    const token = (
+      await withSystem(t.db, (trx) =>
+        trx
+          .selectFrom('outbox_messages')
+          .select('body_text')
+          .where('recipient', '=', 'temp@acme.test')
+          .executeTakeFirstOrThrow(),
+      )
+    ).body_text;
+    await t.api.ok('confirmPasswordReset', {
+      body: { token: /token=([A-Za-z0-9_-]+)/.exec(token)![1]!, password: 'Temp-Passw0rd!' },
+    });
     const session = await t.signIn('temp@acme.test', { password: 'Temp-Passw0rd!' });
-    expect(await t.api.ok('deleteUser', { ...acmeCall(), params: { id: created.id } })).toEqual({ data: 'User Tom Smykowski Deleted Successfully' });
+    expect(await t.api.ok('deleteUser', { ...acmeCall(), params: { id: created.id } })).toEqual({
+      data: 'User Tom Smykowski Deleted Successfully',
+    });
     expect((await t.api.call('getUserInfo', { token: session, operatingTenant: acme })).status).toBe(401);
     expect(await userRow('temp@acme.test')).toBeUndefined();
     await t.api.fails('deleteUser', 404, { ...acmeCall(), params: { id: created.id } });
@@ -137,43 +241,91 @@ describe('users', () => {
 
 describe('roles and the permission matrix', () => {
   test("Create Role: 'Role Name is required', unique per account, starts with tenant.project.detail.read only", async () => {
-    expect((await t.api.fails('createRole', 422, { ...acmeCall(), body: { tenantId: acme, name: '  ' } })).errors).toEqual([{ field: 'name', message: 'Role Name is required' }]);
-    const role = await t.api.ok('createRole', { ...acmeCall(), body: { tenantId: acme, name: 'Claims Reviewer', description: 'Reviews claims' } });
+    expect(
+      (await t.api.fails('createRole', 422, { ...acmeCall(), body: { tenantId: acme, name: '  ' } })).errors,
+    ).toEqual([{ field: 'name', message: 'Role Name is required' }]);
+    const role = await t.api.ok('createRole', {
+      ...acmeCall(),
+      body: { tenantId: acme, name: 'Claims Reviewer', description: 'Reviews claims' },
+    });
     expect(role).toMatchObject({ name: 'Claims Reviewer', description: 'Reviews claims', tenantId: acme });
-    expect((await t.api.fails('createRole', 409, { ...acmeCall(), body: { tenantId: acme, name: 'claims reviewer' } })).code).toBe('ROLE_EXISTS');
-    expect(activeOf(await t.api.ok('getRolePermissions', { ...acmeCall(), query: { roleId: role.roleId } }))).toEqual(['tenant.project.detail.read']);
-    expect((await t.api.fails('createRole', 403, { ...acmeCall(), body: { tenantId: globex, name: 'Sneaky' } })).code).toBe('TENANT_FORBIDDEN');
+    expect(
+      (await t.api.fails('createRole', 409, { ...acmeCall(), body: { tenantId: acme, name: 'claims reviewer' } })).code,
+    ).toBe('ROLE_EXISTS');
+    expect(activeOf(await t.api.ok('getRolePermissions', { ...acmeCall(), query: { roleId: role.roleId } }))).toEqual([
+      'tenant.project.detail.read',
+    ]);
+    expect(
+      (await t.api.fails('createRole', 403, { ...acmeCall(), body: { tenantId: globex, name: 'Sneaky' } })).code,
+    ).toBe('TENANT_FORBIDDEN');
   });
 
   test('a customer admin sees no internal group; the system tenant sees and may edit it', async () => {
-    const customer = await t.api.ok('getRolePermissions', { ...acmeCall(), query: { roleId: roleIds.get('Analyst')! } });
+    const customer = await t.api.ok('getRolePermissions', {
+      ...acmeCall(),
+      query: { roleId: roleIds.get('Analyst')! },
+    });
     expect(customer.internalEditable).toBe(false);
     expect(customer.permissions.internal_permission).toBeUndefined();
-    expect(customer.permissions.project_permission[0]).toMatchObject({ permissionId: 36, permissionNumber: 36, permission: 'tenant.project.detail.read', resource: 'tenant.project.detail', access_type: 'read', active: true });
-    const voxRole = (await t.api.ok('listRoles', { token: provider, operatingTenant: voxscreen })).find((r) => r.name === 'Tenant Support')!;
-    const system = await t.api.ok('getRolePermissions', { token: provider, operatingTenant: voxscreen, query: { roleId: voxRole.roleId } });
+    expect(customer.permissions.project_permission[0]).toMatchObject({
+      permissionId: 36,
+      permissionNumber: 36,
+      permission: 'tenant.project.detail.read',
+      resource: 'tenant.project.detail',
+      access_type: 'read',
+      active: true,
+    });
+    const voxRole = (await t.api.ok('listRoles', { token: provider, operatingTenant: voxscreen })).find(
+      (r) => r.name === 'Tenant Support',
+    )!;
+    const system = await t.api.ok('getRolePermissions', {
+      token: provider,
+      operatingTenant: voxscreen,
+      query: { roleId: voxRole.roleId },
+    });
     expect(system.internalEditable).toBe(true);
     expect(system.permissions.internal_permission?.map((p) => p.permissionId)).toContain(80);
   });
 
   test('a role assigned with two permissions gives its user exactly those (plus tenant.project.detail.read)', async () => {
     const role = await t.api.ok('createRole', { ...acmeCall(), body: { tenantId: acme, name: 'Documents Only' } });
-    const saved = await t.api.ok('saveRolePermissions', { ...acmeCall(), body: { tenantId: acme, roleId: role.roleId, accessList: grants('tenant.document.read', 'tenant.users.read') } });
+    const saved = await t.api.ok('saveRolePermissions', {
+      ...acmeCall(),
+      body: { tenantId: acme, roleId: role.roleId, accessList: grants('tenant.document.read', 'tenant.users.read') },
+    });
     expect(saved.message).toBe('Role permission updated successfully');
     expect(activeOf(saved.data)).toEqual(['tenant.document.read', 'tenant.project.detail.read', 'tenant.users.read']);
     const agent = (await userRow('agent@acme.test'))!;
-    await t.api.ok('updateUser', { ...acmeCall(), params: { id: agent.id }, body: { firstName: 'Andre', lastName: 'Lewis', title: 'Call Center Agent', isActive: true, roleId: role.roleId } });
+    await t.api.ok('updateUser', {
+      ...acmeCall(),
+      params: { id: agent.id },
+      body: { firstName: 'Andre', lastName: 'Lewis', title: 'Call Center Agent', isActive: true, roleId: role.roleId },
+    });
     const session = await t.signIn('agent@acme.test');
     const info = await t.api.ok('getUserInfo', { token: session, operatingTenant: acme });
-    expect(info.rolePermission.permissions.map((p) => p.permission).sort()).toEqual(['tenant.document.read', 'tenant.project.detail.read', 'tenant.users.read']);
+    expect(info.rolePermission.permissions.map((p) => p.permission).sort()).toEqual([
+      'tenant.document.read',
+      'tenant.project.detail.read',
+      'tenant.users.read',
+    ]);
   });
 
   test('permission save keeps tenant.project.detail.read, deactivates unchecked ones', async () => {
     const role = await t.api.ok('createRole', { ...acmeCall(), body: { tenantId: acme, name: 'Keeper' } });
-    await t.api.ok('saveRolePermissions', { ...acmeCall(), body: { tenantId: acme, roleId: role.roleId, accessList: grants('tenant.read', 'tenant.users.read') } });
+    await t.api.ok('saveRolePermissions', {
+      ...acmeCall(),
+      body: { tenantId: acme, roleId: role.roleId, accessList: grants('tenant.read', 'tenant.users.read') },
+    });
     const saved = await t.api.ok('saveRolePermissions', {
       ...acmeCall(),
-      body: { tenantId: acme, roleId: role.roleId, accessList: [{ permissionId: permissionId('tenant.read'), active: false }, { permissionId: 36, active: false }] },
+      body: {
+        tenantId: acme,
+        roleId: role.roleId,
+        accessList: [
+          { permissionId: permissionId('tenant.read'), active: false },
+          { permissionId: 36, active: false },
+        ],
+      },
     });
     expect(activeOf(saved.data)).toEqual(['tenant.project.detail.read', 'tenant.users.read']);
   });
@@ -181,32 +333,97 @@ describe('roles and the permission matrix', () => {
   test('a customer admin cannot touch the internal group (even listing id 80) nor grant what they lack', async () => {
     const role = await t.api.ok('createRole', { ...acmeCall(), body: { tenantId: acme, name: 'Internal Attempt' } });
     // Issue 11: refused and named, no longer dropped silently behind "updated successfully".
-    const refused = await t.api.fails('saveRolePermissions', 403, { ...acmeCall(), body: { tenantId: acme, roleId: role.roleId, accessList: grants('tenant.roles.permissions.internal.read', 'tenant.audit.log.read', 'tenant.read') } });
+    const refused = await t.api.fails('saveRolePermissions', 403, {
+      ...acmeCall(),
+      body: {
+        tenantId: acme,
+        roleId: role.roleId,
+        accessList: grants('tenant.roles.permissions.internal.read', 'tenant.audit.log.read', 'tenant.read'),
+      },
+    });
     expect(refused.code).toBe('INTERNAL_PERMISSION_REFUSED');
-    expect(refused.errors?.map((e) => e.message)).toEqual(['tenant.roles.permissions.internal.read is an internal permission', 'tenant.audit.log.read is an internal permission']);
-    const saved = await t.api.ok('saveRolePermissions', { ...acmeCall(), body: { tenantId: acme, roleId: role.roleId, accessList: grants('tenant.read') } });
+    expect(refused.errors?.map((e) => e.message)).toEqual([
+      'tenant.roles.permissions.internal.read is an internal permission',
+      'tenant.audit.log.read is an internal permission',
+    ]);
+    const saved = await t.api.ok('saveRolePermissions', {
+      ...acmeCall(),
+      body: { tenantId: acme, roleId: role.roleId, accessList: grants('tenant.read') },
+    });
     expect(activeOf(saved.data)).toEqual(['tenant.project.detail.read', 'tenant.read']);
-    const escalation = await t.api.fails('saveRolePermissions', 403, { ...acmeCall(), body: { tenantId: acme, roleId: role.roleId, accessList: grants('secrets.read') } });
+    const escalation = await t.api.fails('saveRolePermissions', 403, {
+      ...acmeCall(),
+      body: { tenantId: acme, roleId: role.roleId, accessList: grants('secrets.read') },
+    });
     expect(escalation.code).toBe('PERMISSION_ESCALATION');
-    expect((await t.api.fails('saveRolePermissions', 422, { ...acmeCall(), body: { tenantId: acme, roleId: role.roleId, accessList: [{ permissionId: 9999, active: true }] } })).code).toBe('UNKNOWN_PERMISSION');
+    expect(
+      (
+        await t.api.fails('saveRolePermissions', 422, {
+          ...acmeCall(),
+          body: { tenantId: acme, roleId: role.roleId, accessList: [{ permissionId: 9999, active: true }] },
+        })
+      ).code,
+    ).toBe('UNKNOWN_PERMISSION');
   });
 
   test('the provider operating in a customer account keeps internal permissions only with an active id 80', async () => {
-    const role = await t.api.ok('createRole', { token: provider, operatingTenant: acme, body: { tenantId: acme, name: 'Provider Liaison' } });
-    const without = await t.api.fails('saveRolePermissions', 422, { token: provider, operatingTenant: acme, body: { tenantId: acme, roleId: role.roleId, accessList: grants('tenant.audit.log.read') } });
+    const role = await t.api.ok('createRole', {
+      token: provider,
+      operatingTenant: acme,
+      body: { tenantId: acme, name: 'Provider Liaison' },
+    });
+    const without = await t.api.fails('saveRolePermissions', 422, {
+      token: provider,
+      operatingTenant: acme,
+      body: { tenantId: acme, roleId: role.roleId, accessList: grants('tenant.audit.log.read') },
+    });
     expect(without.code).toBe('INTERNAL_PERMISSION_REFUSED');
-    const withGate = await t.api.ok('saveRolePermissions', { token: provider, operatingTenant: acme, body: { tenantId: acme, roleId: role.roleId, accessList: grants('tenant.roles.permissions.internal.read', 'tenant.audit.log.read') } });
-    expect(activeOf(withGate.data)).toEqual(['tenant.audit.log.read', 'tenant.project.detail.read', 'tenant.roles.permissions.internal.read']);
+    const withGate = await t.api.ok('saveRolePermissions', {
+      token: provider,
+      operatingTenant: acme,
+      body: {
+        tenantId: acme,
+        roleId: role.roleId,
+        accessList: grants('tenant.roles.permissions.internal.read', 'tenant.audit.log.read'),
+      },
+    });
+    expect(activeOf(withGate.data)).toEqual([
+      'tenant.audit.log.read',
+      'tenant.project.detail.read',
+      'tenant.roles.permissions.internal.read',
+    ]);
     expect(withGate.data.internalEditable).toBe(false);
   });
 
   test("a customer admin of Acme cannot read or change Globex's roles, and nothing changes", async () => {
-    const globexRole = (await t.api.ok('listRoles', { token: globexAdmin, operatingTenant: globex })).find((r) => r.name === 'Analyst')!;
-    const before = await t.api.ok('getRolePermissions', { token: globexAdmin, operatingTenant: globex, query: { roleId: globexRole.roleId } });
+    const globexRole = (await t.api.ok('listRoles', { token: globexAdmin, operatingTenant: globex })).find(
+      (r) => r.name === 'Analyst',
+    )!;
+    const before = await t.api.ok('getRolePermissions', {
+      token: globexAdmin,
+      operatingTenant: globex,
+      query: { roleId: globexRole.roleId },
+    });
     await t.api.fails('getRolePermissions', 404, { ...acmeCall(), query: { roleId: globexRole.roleId } });
-    await t.api.fails('saveRolePermissions', 404, { ...acmeCall(), body: { tenantId: acme, roleId: globexRole.roleId, accessList: grants('tenant.read') } });
-    expect((await t.api.fails('saveRolePermissions', 403, { ...acmeCall(), body: { tenantId: globex, roleId: globexRole.roleId, accessList: grants('tenant.read') } })).code).toBe('TENANT_FORBIDDEN');
+    await t.api.fails('saveRolePermissions', 404, {
+      ...acmeCall(),
+      body: { tenantId: acme, roleId: globexRole.roleId, accessList: grants('tenant.read') },
+    });
+    expect(
+      (
+        await t.api.fails('saveRolePermissions', 403, {
+          ...acmeCall(),
+          body: { tenantId: globex, roleId: globexRole.roleId, accessList: grants('tenant.read') },
+        })
+      ).code,
+    ).toBe('TENANT_FORBIDDEN');
     expect((await t.api.ok('listRoles', acmeCall())).map((r) => r.roleId)).not.toContain(globexRole.roleId);
-    expect(await t.api.ok('getRolePermissions', { token: globexAdmin, operatingTenant: globex, query: { roleId: globexRole.roleId } })).toEqual(before);
+    expect(
+      await t.api.ok('getRolePermissions', {
+        token: globexAdmin,
+        operatingTenant: globex,
+        query: { roleId: globexRole.roleId },
+      }),
+    ).toEqual(before);
   });
 });

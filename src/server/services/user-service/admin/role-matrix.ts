@@ -12,7 +12,8 @@ type RolePermissions = operations['getRolePermissions']['responses'][200]['conte
 export const INTERNAL_GATE = permissionById.get(INTERNAL_PERMISSIONS_GATE_ID)!.permission;
 
 /** Whether the caller sees the internal group: the system tenant, or a caller holding id 80 (docs/product/admin-roles-and-permissions.md#permission-matrix). */
-export const seesInternal = (principal: Principal, tenantIsSystem: boolean) => tenantIsSystem || principal.permissions.has(INTERNAL_GATE);
+export const seesInternal = (principal: Principal, tenantIsSystem: boolean) =>
+  tenantIsSystem || principal.permissions.has(INTERNAL_GATE);
 
 /** The permission matrix of a role: the catalogue by group, each entry active when the role's row is. */
 export function roleMatrix(

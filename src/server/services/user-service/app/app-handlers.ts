@@ -8,9 +8,11 @@ type AppHandlers = Pick<ServiceHandlers<operations>, 'getAppVersion' | 'getClien
 
 export const IDLE_TIMEOUT_MS = 10_800_000;
 
-const packageVersion = (JSON.parse(readFileSync(join(import.meta.dirname, '../../../../../package.json'), 'utf8')) as {
-  version: string;
-}).version;
+const packageVersion = (
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../../../../package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 export function parseVersion(version: string): { majorVersion: number; minorVersion: number } {
   const match = /^(\d+)\.(\d+)/.exec(version);
@@ -20,7 +22,11 @@ export function parseVersion(version: string): { majorVersion: number; minorVers
 
 export const appHandlers: AppHandlers = {
   async getAppVersion(_input, ctx) {
-    return { ...parseVersion(packageVersion), releaseDate: ctx.deps.config.releaseDate, email: ctx.deps.config.supportEmail };
+    return {
+      ...parseVersion(packageVersion),
+      releaseDate: ctx.deps.config.releaseDate,
+      email: ctx.deps.config.supportEmail,
+    };
   },
 
   async getClientConfiguration(_input, ctx) {

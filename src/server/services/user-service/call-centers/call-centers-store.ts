@@ -62,7 +62,9 @@ export async function createCallCenter(trx: Db, center: NewCallCenter): Promise<
   if (languageIds.length) {
     await trx
       .insertInto('call_center_languages')
-      .values(languageIds.map((languageId) => ({ tenant_id: center.tenantId, call_center_id: id, language_id: languageId })))
+      .values(
+        languageIds.map((languageId) => ({ tenant_id: center.tenantId, call_center_id: id, language_id: languageId })),
+      )
       .execute();
   }
   return id;
@@ -70,7 +72,12 @@ export async function createCallCenter(trx: Db, center: NewCallCenter): Promise<
 
 /** The operating tenant's call centers by name. */
 export function listCallCenterRows(trx: Db) {
-  return trx.selectFrom('call_centers').selectAll().orderBy(sql`lower(name)`).orderBy('id').execute();
+  return trx
+    .selectFrom('call_centers')
+    .selectAll()
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .execute();
 }
 
 /** The languages of the operating tenant's call centers. */

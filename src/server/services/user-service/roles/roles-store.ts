@@ -28,7 +28,10 @@ export async function createRole(trx: Db, role: NewRole): Promise<number> {
     return row.id;
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new HttpError(409, `A role named ${name} already exists.`, { code: 'ROLE_EXISTS', errors: [{ field: 'name', message: 'Role name already exists' }] });
+      throw new HttpError(409, `A role named ${name} already exists.`, {
+        code: 'ROLE_EXISTS',
+        errors: [{ field: 'name', message: 'Role name already exists' }],
+      });
     }
     throw error;
   }
@@ -64,7 +67,14 @@ export async function setRolePermissions(
   }
   await trx
     .insertInto('role_permissions')
-    .values([...wanted].map(([id, active]) => ({ tenant_id: change.tenantId, role_id: change.roleId, permission_id: id, active })))
+    .values(
+      [...wanted].map(([id, active]) => ({
+        tenant_id: change.tenantId,
+        role_id: change.roleId,
+        permission_id: id,
+        active,
+      })),
+    )
     .onConflict((oc) =>
       oc
         .columns(['role_id', 'permission_id'])
@@ -100,7 +110,12 @@ const toRole = (r: { id: number; name: string; description: string | null; tenan
 
 /** The operating tenant's roles by name (row-level security limits them to it). */
 export async function listRoles(trx: Db): Promise<RoleRow[]> {
-  const rows = await trx.selectFrom('roles').select(roleColumns).orderBy(sql`lower(name)`).orderBy('id').execute();
+  const rows = await trx
+    .selectFrom('roles')
+    .select(roleColumns)
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .execute();
   return rows.map(toRole);
 }
 
@@ -111,6 +126,10 @@ export async function findRole(trx: Db, roleId: number): Promise<RoleRow | null>
 
 /** Whether each catalogue permission the role has a row for is active, by permission id. */
 export async function rolePermissionStates(trx: Db, roleId: number): Promise<Map<number, boolean>> {
-  const held = await trx.selectFrom('role_permissions').select(['permission_id', 'active']).where('role_id', '=', roleId).execute();
+  const held = await trx
+    .selectFrom('role_permissions')
+    .select(['permission_id', 'active'])
+    .where('role_id', '=', roleId)
+    .execute();
   return new Map(held.map((h) => [h.permission_id, h.active]));
 }

@@ -50,7 +50,12 @@ export async function createTenant(trx: Db, input: NewTenant): Promise<CreatedTe
   }
   const roles = new Map<string, number>();
   for (const standard of STANDARD_ROLES) {
-    const roleId = await createRole(trx, { tenantId: tenant.id, name: standard.name, description: standard.description, now: input.now });
+    const roleId = await createRole(trx, {
+      tenantId: tenant.id,
+      name: standard.name,
+      description: standard.description,
+      now: input.now,
+    });
     await setRolePermissions(trx, {
       tenantId: tenant.id,
       tenantIsSystem: tenant.is_system,

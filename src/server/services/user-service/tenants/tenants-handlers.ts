@@ -3,7 +3,13 @@ import type { TenantAttributeType } from '../../../platform/db/schema';
 import { forbidden } from '../../../platform/http/http-error';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
 import { listHomeUsers } from '../users/home-users';
-import { listLanguages, listMemberTenants, listTenantAttributes, pageTenants, tenantsWithProjects } from './tenants-store';
+import {
+  listLanguages,
+  listMemberTenants,
+  listTenantAttributes,
+  pageTenants,
+  tenantsWithProjects,
+} from './tenants-store';
 
 type TenantHandlers = Pick<
   ServiceHandlers<operations>,
@@ -67,11 +73,17 @@ export const tenantHandlers: TenantHandlers = {
     const rows = await ctx.inTenant((trx) => listTenantAttributes(trx, [languageId, ENGLISH]));
     // A type without a translation in the requested language (Tagalog today) falls back to English.
     const translated = new Set(rows.filter((r) => r.language_id === languageId).map((r) => r.attribute_type));
-    const groups: Partial<Record<TenantAttributeType, { attributeId: number; description: string; sequence: number }[]>> = {};
+    const groups: Partial<
+      Record<TenantAttributeType, { attributeId: number; description: string; sequence: number }[]>
+    > = {};
     for (const r of rows) {
       const wanted = translated.has(r.attribute_type) ? languageId : ENGLISH;
       if (r.language_id !== wanted) continue;
-      (groups[r.attribute_type] ??= []).push({ attributeId: r.attribute_id, description: r.description, sequence: r.sequence });
+      (groups[r.attribute_type] ??= []).push({
+        attributeId: r.attribute_id,
+        description: r.description,
+        sequence: r.sequence,
+      });
     }
     return { tenantAttributes: groups };
   },

@@ -25,7 +25,11 @@ export async function saveTenantAttribute(trx: Db, value: TenantAttributeValue):
     .onConflict((oc) =>
       oc
         .columns(['attribute_type', 'attribute_id', 'language_id'])
-        .doUpdateSet({ description: sql`excluded.description`, sequence: sql`excluded.sequence`, active: sql`excluded.active` })
+        .doUpdateSet({
+          description: sql`excluded.description`,
+          sequence: sql`excluded.sequence`,
+          active: sql`excluded.active`,
+        })
         .where(
           sql<boolean>`(tenant_attributes.description, tenant_attributes.sequence, tenant_attributes.active)
             IS DISTINCT FROM (excluded.description, excluded.sequence, excluded.active)`,
@@ -38,8 +42,16 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Tenants with their projects by name; all of them (across tenants) or one. */
 export async function tenantsWithProjects(trx: Db, onlyTenantId: number | null) {
-  let tenants = trx.selectFrom('tenants').select(['id', 'name']).orderBy(sql`lower(name)`).orderBy('id');
-  let projects = trx.selectFrom('projects').select(['id', 'tenant_id', 'name']).orderBy(sql`lower(name)`).orderBy('id');
+  let tenants = trx
+    .selectFrom('tenants')
+    .select(['id', 'name'])
+    .orderBy(sql`lower(name)`)
+    .orderBy('id');
+  let projects = trx
+    .selectFrom('projects')
+    .select(['id', 'tenant_id', 'name'])
+    .orderBy(sql`lower(name)`)
+    .orderBy('id');
   if (onlyTenantId !== null) {
     tenants = tenants.where('id', '=', onlyTenantId);
     projects = projects.where('tenant_id', '=', onlyTenantId);
@@ -92,7 +104,10 @@ export async function pageTenants(trx: Db, query: TenantPageQuery) {
   } else {
     page = page.orderBy('created_at', query.byDate).orderBy('id', query.byDate);
   }
-  const rows = await page.limit(query.pageSize).offset(query.pageNumber * query.pageSize).execute();
+  const rows = await page
+    .limit(query.pageSize)
+    .offset(query.pageNumber * query.pageSize)
+    .execute();
   return { rows, total };
 }
 

@@ -10,7 +10,11 @@ let systemAdmin: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [voxscreen, acme, globex] = await Promise.all([t.tenantId('Voxscreen'), t.tenantId('Acme Insurance'), t.tenantId('Globex Logistics')]);
+  [voxscreen, acme, globex] = await Promise.all([
+    t.tenantId('Voxscreen'),
+    t.tenantId('Acme Insurance'),
+    t.tenantId('Globex Logistics'),
+  ]);
   acmeAdmin = await t.signIn('admin@acme.test');
   systemAdmin = await t.signIn('admin@voxscreen.test');
 });
@@ -48,7 +52,10 @@ describe('listTenants', () => {
     expect(page.totalTenants).toBeGreaterThanOrEqual(3);
     const stamps = page.tenantList.map((x) => x.createTs);
     expect(stamps).toEqual([...stamps].sort().reverse());
-    expect(page.tenantList.find((x) => x.tenantId === voxscreen)).toMatchObject({ isSystemTenant: true, isActive: true });
+    expect(page.tenantList.find((x) => x.tenantId === voxscreen)).toMatchObject({
+      isSystemTenant: true,
+      isActive: true,
+    });
   });
 
   test('a customer tenant sees only itself, even when operating as a system user', async () => {
@@ -61,13 +68,25 @@ describe('listTenants', () => {
   });
 
   test('searches, sorts by name and pages', async () => {
-    const found = await t.api.ok('listTenants', { token: systemAdmin, operatingTenant: voxscreen, query: { search: 'GLOB' } });
+    const found = await t.api.ok('listTenants', {
+      token: systemAdmin,
+      operatingTenant: voxscreen,
+      query: { search: 'GLOB' },
+    });
     expect(found.tenantList.map((x) => x.tenantName)).toEqual(['Globex Logistics']);
     expect(found.totalTenants).toBe(1);
-    const wildcard = await t.api.ok('listTenants', { token: systemAdmin, operatingTenant: voxscreen, query: { search: '%' } });
+    const wildcard = await t.api.ok('listTenants', {
+      token: systemAdmin,
+      operatingTenant: voxscreen,
+      query: { search: '%' },
+    });
     expect(wildcard.totalTenants).toBe(0);
 
-    const byName = await t.api.ok('listTenants', { token: systemAdmin, operatingTenant: voxscreen, query: { tenantName: 'asc' } });
+    const byName = await t.api.ok('listTenants', {
+      token: systemAdmin,
+      operatingTenant: voxscreen,
+      query: { tenantName: 'asc' },
+    });
     const names = byName.tenantList.map((x) => x.tenantName);
     expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
 
@@ -81,7 +100,11 @@ describe('listTenants', () => {
   });
 
   test('a page size above 1000 is refused by the contract', async () => {
-    await t.api.fails('listTenants', 400, { token: systemAdmin, operatingTenant: voxscreen, query: { pageSize: 1001 } });
+    await t.api.fails('listTenants', 400, {
+      token: systemAdmin,
+      operatingTenant: voxscreen,
+      query: { pageSize: 1001 },
+    });
   });
 });
 
@@ -95,17 +118,33 @@ describe('getTenantAttributes', () => {
       'SPECIAL_PRIVILEGE',
       'SPECIAL_RESTRICTION',
     ]);
-    expect(tenantAttributes.SPECIAL_PRIVILEGE?.[0]).toEqual({ attributeId: 1, description: 'No Privilege Access', sequence: 1 });
+    expect(tenantAttributes.SPECIAL_PRIVILEGE?.[0]).toEqual({
+      attributeId: 1,
+      description: 'No Privilege Access',
+      sequence: 1,
+    });
     for (const group of Object.values(tenantAttributes)) {
       expect(group.map((a) => a.sequence)).toEqual([...group.map((a) => a.sequence)].sort((a, b) => a - b));
     }
   });
 
   test('answers in Spanish, and falls back to English for Tagalog', async () => {
-    const es = await t.api.ok('getTenantAttributes', { token: acmeAdmin, operatingTenant: acme, query: { language_id: 2 } });
+    const es = await t.api.ok('getTenantAttributes', {
+      token: acmeAdmin,
+      operatingTenant: acme,
+      query: { language_id: 2 },
+    });
     expect(es.tenantAttributes.CUSTOMER_SEGMENT?.[0]?.description).toBe('Seguros');
-    const tl = await t.api.ok('getTenantAttributes', { token: acmeAdmin, operatingTenant: acme, query: { language_id: 3 } });
-    const en = await t.api.ok('getTenantAttributes', { token: acmeAdmin, operatingTenant: acme, query: { language_id: 1 } });
+    const tl = await t.api.ok('getTenantAttributes', {
+      token: acmeAdmin,
+      operatingTenant: acme,
+      query: { language_id: 3 },
+    });
+    const en = await t.api.ok('getTenantAttributes', {
+      token: acmeAdmin,
+      operatingTenant: acme,
+      query: { language_id: 1 },
+    });
     expect(tl).toEqual(en);
   });
 });
@@ -124,8 +163,19 @@ describe('listTenantProjects', () => {
     expect(names).toEqual(expect.arrayContaining(['Acme Insurance', 'Globex Logistics', 'Voxscreen']));
     expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
     const byId = new Map(accounts.map((a) => [a.tenantId, a.projects.map((p) => p.name)]));
-    expect(byId.get(acme)).toEqual(['Annual Compliance Review 2025', 'Branch Audit Pilot', 'Claims Integrity 2026', 'New Hire Screening', 'Vendor Due Diligence']);
-    expect(byId.get(globex)).toEqual(['Customs Broker Vetting', 'Driver Onboarding', 'Fleet Contractor Check', 'Warehouse Safety Review']);
+    expect(byId.get(acme)).toEqual([
+      'Annual Compliance Review 2025',
+      'Branch Audit Pilot',
+      'Claims Integrity 2026',
+      'New Hire Screening',
+      'Vendor Due Diligence',
+    ]);
+    expect(byId.get(globex)).toEqual([
+      'Customs Broker Vetting',
+      'Driver Onboarding',
+      'Fleet Contractor Check',
+      'Warehouse Safety Review',
+    ]);
     expect(byId.get(voxscreen)).toEqual([]);
   });
 
@@ -140,14 +190,20 @@ describe('listTenantUsers', () => {
   test('lists the users whose home is the operating tenant, sorted by name', async () => {
     const users = await t.api.ok('listTenantUsers', { token: acmeAdmin, operatingTenant: acme, params: { id: acme } });
     expect(users.map((u) => u.email)).toEqual(['admin@acme.test', 'agent@acme.test', 'analyst@acme.test']);
-    expect(users[0]).toMatchObject({ firstName: 'Alicia', lastName: 'Moreno', title: 'Risk Operations Manager', roleName: 'Customer Admin', isActive: true });
+    expect(users[0]).toMatchObject({
+      firstName: 'Alicia',
+      lastName: 'Moreno',
+      title: 'Risk Operations Manager',
+      roleName: 'Customer Admin',
+      isActive: true,
+    });
   });
 
   test("another tenant's id is refused with 403, even for a member of both", async () => {
     const dual = await t.signIn('dual@globex.test');
-    expect((await t.api.fails('listTenantUsers', 403, { token: dual, operatingTenant: acme, params: { id: globex } })).code).toBe(
-      'TENANT_FORBIDDEN',
-    );
+    expect(
+      (await t.api.fails('listTenantUsers', 403, { token: dual, operatingTenant: acme, params: { id: globex } })).code,
+    ).toBe('TENANT_FORBIDDEN');
     await t.api.fails('listTenantUsers', 403, { token: acmeAdmin, operatingTenant: acme, params: { id: globex } });
   });
 });
@@ -169,7 +225,12 @@ test('listCallCenters lists the operating tenant’s call centers with their lan
 });
 
 test('getAppVersion gives major.minor from package.json, the release date and the support e-mail', async () => {
-  expect(await t.api.ok('getAppVersion')).toEqual({ majorVersion: 0, minorVersion: 1, releaseDate: '2026-11-01', email: 'support@voxscreen.test' });
+  expect(await t.api.ok('getAppVersion')).toEqual({
+    majorVersion: 0,
+    minorVersion: 1,
+    releaseDate: '2026-11-01',
+    email: 'support@voxscreen.test',
+  });
 });
 
 test('getClientConfiguration exposes the restricted environment, feature flags and branding', async () => {

@@ -16,7 +16,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 // Real image bytes: uploads are checked by their signature (issue 11), not by the declared type.
-const PNG_BYTES = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f8e2a50000000049454e44ae426082', 'hex');
+const PNG_BYTES = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f8e2a50000000049454e44ae426082',
+  'hex',
+);
 const PNG = { filename: 'me.png', contentType: 'image/png', content: PNG_BYTES };
 
 const periodic = {
@@ -26,7 +29,10 @@ const periodic = {
   pendingResultsNotification: 'ON',
 };
 
-const profileForm = (overrides: Record<string, FormValue> = {}, preference: Record<string, unknown> = periodic): Record<string, FormValue> => ({
+const profileForm = (
+  overrides: Record<string, FormValue> = {},
+  preference: Record<string, unknown> = periodic,
+): Record<string, FormValue> => ({
   firstName: 'Ana',
   lastName: 'Lyst',
   phoneNumber: '+1 (555) 123-4567 ext 89',
@@ -44,7 +50,7 @@ const refuse = (status: number, form: Record<string, FormValue>, token: SignedIn
   t.api.fails('updateUserProfile', status, { token, operatingTenant: acme, form });
 
 describe('updateUserProfile', () => {
-  test('saves the signed-in user\'s profile, answers the updated userInfo and userInfo shows it afterwards', async () => {
+  test("saves the signed-in user's profile, answers the updated userInfo and userInfo shows it afterwards", async () => {
     const updated = await save(profileForm({ firstName: '  Ana ', lastName: ' Lyst ' }));
     const expected = {
       firstName: 'Ana',
@@ -73,7 +79,16 @@ describe('updateUserProfile', () => {
 
   test('with alerts OFF the times are cleared and the pending-results notification is stored OFF whatever was sent', async () => {
     const updated = await save(
-      profileForm({}, { resultAlert: 'OFF', time: ['12:00'], displayTimezone: '16', usedTimezone: 'Somewhere/Else', pendingResultsNotification: 'ON' }),
+      profileForm(
+        {},
+        {
+          resultAlert: 'OFF',
+          time: ['12:00'],
+          displayTimezone: '16',
+          usedTimezone: 'Somewhere/Else',
+          pendingResultsNotification: 'ON',
+        },
+      ),
     );
     expect(updated.notificationPreference).toEqual({
       resultAlert: 'OFF',
@@ -83,11 +98,19 @@ describe('updateUserProfile', () => {
       pendingResultsNotification: 'OFF',
     });
     // Alerts off need neither a time nor a time zone.
-    const bare = await save(profileForm({}, { resultAlert: 'OFF', time: [], displayTimezone: null, pendingResultsNotification: 'OFF' }));
-    expect(bare.notificationPreference).toEqual({ resultAlert: 'OFF', time: [], displayTimezone: null, usedTimezone: null, pendingResultsNotification: 'OFF' });
+    const bare = await save(
+      profileForm({}, { resultAlert: 'OFF', time: [], displayTimezone: null, pendingResultsNotification: 'OFF' }),
+    );
+    expect(bare.notificationPreference).toEqual({
+      resultAlert: 'OFF',
+      time: [],
+      displayTimezone: null,
+      usedTimezone: null,
+      pendingResultsNotification: 'OFF',
+    });
   });
 
-  test("each rule of docs/product/profile.md#rules answers 422 with its message and changes nothing", async () => {
+  test('each rule of docs/product/profile.md#rules answers 422 with its message and changes nothing', async () => {
     const before = await save(profileForm());
     const rowBefore = await userRow('analyst@acme.test');
 
@@ -98,22 +121,38 @@ describe('updateUserProfile', () => {
       { field: 'phoneNumber', message: 'Phone number is not valid' },
     ]);
 
-    const alerts = await refuse(422, profileForm({ firstName: 'Changed' }, { resultAlert: 'PERIODIC', time: [], displayTimezone: null, pendingResultsNotification: 'OFF' }));
+    const alerts = await refuse(
+      422,
+      profileForm(
+        { firstName: 'Changed' },
+        { resultAlert: 'PERIODIC', time: [], displayTimezone: null, pendingResultsNotification: 'OFF' },
+      ),
+    );
     expect(alerts.errors).toEqual([
       { field: 'notificationPreference.time', message: 'Please checked at least one checked box' },
       { field: 'notificationPreference.displayTimezone', message: 'Please select time zone' },
     ]);
     // A time zone outside the 124 options is no time zone.
     const unknownZone = await refuse(422, profileForm({}, { ...periodic, displayTimezone: '125' }));
-    expect(unknownZone.errors).toEqual([{ field: 'notificationPreference.displayTimezone', message: 'Please select time zone' }]);
+    expect(unknownZone.errors).toEqual([
+      { field: 'notificationPreference.displayTimezone', message: 'Please select time zone' },
+    ]);
 
-    for (const text of ['not json', '[]', JSON.stringify({ ...periodic, time: ['09:00'] }), JSON.stringify({ ...periodic, resultAlert: 'DAILY' }), JSON.stringify({ ...periodic, extra: 1 })]) {
+    for (const text of [
+      'not json',
+      '[]',
+      JSON.stringify({ ...periodic, time: ['09:00'] }),
+      JSON.stringify({ ...periodic, resultAlert: 'DAILY' }),
+      JSON.stringify({ ...periodic, extra: 1 }),
+    ]) {
       const malformed = await refuse(422, profileForm({ firstName: 'Changed', notificationPreference: text }));
       expect(malformed.errors).toEqual([{ field: 'notificationPreference', message: NOTIFICATION_PREFERENCE_MESSAGE }]);
     }
 
     for (const phone of ['555-1234', '+1 555 123 45678', 'call me', '(555) 123-4567 ext']) {
-      expect((await refuse(422, profileForm({ phoneNumber: phone }))).errors).toEqual([{ field: 'phoneNumber', message: 'Phone number is not valid' }]);
+      expect((await refuse(422, profileForm({ phoneNumber: phone }))).errors).toEqual([
+        { field: 'phoneNumber', message: 'Phone number is not valid' },
+      ]);
     }
 
     expect(await userRow('analyst@acme.test')).toEqual(rowBefore);
@@ -121,7 +160,13 @@ describe('updateUserProfile', () => {
   });
 
   test('North-American phone numbers with optional country code and extension are accepted', async () => {
-    for (const phone of ['5551234567', '(555) 123-4567', '+1 555-123-4567', '555 123 4567 x12', '+44 (555) 123 4567 #9']) {
+    for (const phone of [
+      '5551234567',
+      '(555) 123-4567',
+      '+1 555-123-4567',
+      '555 123 4567 x12',
+      '+44 (555) 123 4567 #9',
+    ]) {
       expect((await save(profileForm({ phoneNumber: phone }))).phoneNumber).toBe(phone);
     }
   });
@@ -130,20 +175,50 @@ describe('updateUserProfile', () => {
     const withPhoto = await save(profileForm({ userImage: PNG }));
     expect(withPhoto.image).toBe(PNG.content.toString('base64'));
     expect((await save(profileForm({ firstName: 'Anna' }))).image).toBe(PNG.content.toString('base64'));
-    const jpeg = { filename: 'me.jpg', contentType: 'image/jpeg', content: Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex') };
+    const jpeg = {
+      filename: 'me.jpg',
+      contentType: 'image/jpeg',
+      content: Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'),
+    };
     expect((await save(profileForm({ userImage: jpeg }))).image).toBe(jpeg.content.toString('base64'));
 
     const rowBefore = await userRow('analyst@acme.test');
-    const gif = await refuse(422, profileForm({ firstName: 'Gif', userImage: { filename: 'me.gif', contentType: 'image/gif', content: Buffer.from('GIF89a') } }));
+    const gif = await refuse(
+      422,
+      profileForm({
+        firstName: 'Gif',
+        userImage: { filename: 'me.gif', contentType: 'image/gif', content: Buffer.from('GIF89a') },
+      }),
+    );
     expect(gif.errors).toEqual([{ field: 'userImage', message: PHOTO_TYPE_MESSAGE }]);
-    const text = await refuse(422, profileForm({ firstName: 'Text', userImage: { filename: 'me.txt', contentType: 'text/plain', content: Buffer.from('hello') } }));
+    const text = await refuse(
+      422,
+      profileForm({
+        firstName: 'Text',
+        userImage: { filename: 'me.txt', contentType: 'text/plain', content: Buffer.from('hello') },
+      }),
+    );
     expect(text.code).toBe('INVALID_FILE_TYPE');
     // Issue 11: HTML declared as a PNG is refused by its bytes.
-    const html = await refuse(422, profileForm({ firstName: 'Html', userImage: { filename: 'me.png', contentType: 'image/png', content: Buffer.from('<html><script>alert(1)</script></html>') } }));
+    const html = await refuse(
+      422,
+      profileForm({
+        firstName: 'Html',
+        userImage: {
+          filename: 'me.png',
+          contentType: 'image/png',
+          content: Buffer.from('<html><script>alert(1)</script></html>'),
+        },
+      }),
+    );
     expect(html.code).toBe('INVALID_FILE_TYPE');
     const big = { filename: 'big.png', contentType: 'image/png', content: Buffer.alloc(1024 * 1024 + 1, 1) };
     expect((await refuse(413, profileForm({ firstName: 'Big', userImage: big }))).code).toBe('PAYLOAD_TOO_LARGE');
-    const exactly = { filename: 'max.png', contentType: 'image/png', content: Buffer.concat([PNG_BYTES, Buffer.alloc(1024 * 1024 - PNG_BYTES.length, 2)]) };
+    const exactly = {
+      filename: 'max.png',
+      contentType: 'image/png',
+      content: Buffer.concat([PNG_BYTES, Buffer.alloc(1024 * 1024 - PNG_BYTES.length, 2)]),
+    };
     expect(await userRow('analyst@acme.test')).toEqual(rowBefore);
     expect((await save(profileForm({ userImage: exactly }))).image).toBe(exactly.content.toString('base64'));
   });
@@ -151,7 +226,12 @@ describe('updateUserProfile', () => {
   test('a user changes only themself: no field names another user, and the e-mail cannot be changed', async () => {
     const agentBefore = await userRow('agent@acme.test');
     const analystBefore = await userRow('analyst@acme.test');
-    const extras: Record<string, FormValue>[] = [{ id: agentBefore.id }, { userId: agentBefore.id }, { email: 'agent@acme.test' }, { tenantId: acme }];
+    const extras: Record<string, FormValue>[] = [
+      { id: agentBefore.id },
+      { userId: agentBefore.id },
+      { email: 'agent@acme.test' },
+      { tenantId: acme },
+    ];
     for (const extra of extras) {
       const body = await refuse(400, profileForm({ firstName: 'Hijack', ...extra }));
       expect(body.code).toBe('BAD_REQUEST');

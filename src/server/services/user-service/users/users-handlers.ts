@@ -128,9 +128,15 @@ export const userHandlers: UserHandlers = {
   },
 
   async listUserActivities({ query }, ctx) {
-    const rows = await ctx.system((trx) => listActivities(trx, ctx.principal().userId, USER_ACTIVITIES, query.limit ?? 20));
+    const rows = await ctx.system((trx) =>
+      listActivities(trx, ctx.principal().userId, USER_ACTIVITIES, query.limit ?? 20),
+    );
     return {
-      activities: rows.map((r) => ({ activity: r.activity as UserActivity, ip: r.ip, eventTime: r.event_time.toISOString() })),
+      activities: rows.map((r) => ({
+        activity: r.activity as UserActivity,
+        ip: r.ip,
+        eventTime: r.event_time.toISOString(),
+      })),
     };
   },
 
@@ -143,7 +149,9 @@ export const userHandlers: UserHandlers = {
         {
           // Operating in a tenant means holding a membership there, and every membership has a role.
           roleName: principal.roleName ?? '',
-          permissions: PROJECT_PERMISSIONS.filter((p) => principal.permissions.has(p)).map((permission) => ({ permission })),
+          permissions: PROJECT_PERMISSIONS.filter((p) => principal.permissions.has(p)).map((permission) => ({
+            permission,
+          })),
         },
       ],
     };
@@ -161,7 +169,11 @@ async function loadUserInfo(ctx: SessionContext): Promise<UserInfo> {
   return {
     id: user.id,
     tenantId: user.tenant_id,
-    tenant: { tenantId: principal.homeTenantId, tenantName: principal.homeTenantName, isSystemTenant: principal.homeTenantIsSystem },
+    tenant: {
+      tenantId: principal.homeTenantId,
+      tenantName: principal.homeTenantName,
+      isSystemTenant: principal.homeTenantIsSystem,
+    },
     firstName: user.first_name,
     lastName: user.last_name,
     email: user.email,

@@ -63,13 +63,21 @@ export async function addUserToTenant(
 ): Promise<void> {
   await trx
     .insertInto('user_tenants')
-    .values({ user_id: membership.userId, tenant_id: membership.tenantId, role_id: membership.roleId, created_at: membership.now })
+    .values({
+      user_id: membership.userId,
+      tenant_id: membership.tenantId,
+      role_id: membership.roleId,
+      created_at: membership.now,
+    })
     .onConflict((oc) => oc.columns(['user_id', 'tenant_id']).doNothing())
     .execute();
 }
 
 /** Changes the user's role in a tenant; false when the user is not a member. Runs in that tenant's scope. */
-export async function setMembershipRole(trx: Db, change: { userId: number; tenantId: number; roleId: number }): Promise<boolean> {
+export async function setMembershipRole(
+  trx: Db,
+  change: { userId: number; tenantId: number; roleId: number },
+): Promise<boolean> {
   const result = await trx
     .updateTable('user_tenants')
     .set({ role_id: change.roleId })
@@ -95,7 +103,9 @@ export async function setUserActive(trx: Db, change: { userId: number; active: b
 function usersQuery(trx: Db, tenantId: number) {
   return trx
     .selectFrom('users as u')
-    .leftJoin('user_tenants as ut', (join) => join.onRef('ut.user_id', '=', 'u.id').onRef('ut.tenant_id', '=', 'u.tenant_id'))
+    .leftJoin('user_tenants as ut', (join) =>
+      join.onRef('ut.user_id', '=', 'u.id').onRef('ut.tenant_id', '=', 'u.tenant_id'),
+    )
     .leftJoin('roles as r', 'r.id', 'ut.role_id')
     .select([
       'u.id',
@@ -188,7 +198,17 @@ export async function updateProfile(
 export async function loadUserInfoRows(trx: Db, userId: number, tenantIds: number[]) {
   const user = await trx
     .selectFrom('users')
-    .select(['id', 'tenant_id', 'first_name', 'last_name', 'email', 'phone_number', 'image', 'is_active', 'notification_preference'])
+    .select([
+      'id',
+      'tenant_id',
+      'first_name',
+      'last_name',
+      'email',
+      'phone_number',
+      'image',
+      'is_active',
+      'notification_preference',
+    ])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const logos = await trx.selectFrom('tenants').select(['id', 'logo']).where('id', 'in', tenantIds).execute();
@@ -210,6 +230,11 @@ export function listActivities<A extends string>(trx: Db, userId: number, activi
 
 /** Whether the tenant has the project (tenant scope). */
 export async function projectExists(trx: Db, tenantId: number, projectId: number): Promise<boolean> {
-  const row = await trx.selectFrom('projects').select('id').where('tenant_id', '=', tenantId).where('id', '=', projectId).executeTakeFirst();
+  const row = await trx
+    .selectFrom('projects')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', projectId)
+    .executeTakeFirst();
   return row !== undefined;
 }

@@ -13,7 +13,11 @@ let systemAdmin: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [voxscreen, acme, globex] = await Promise.all([t.tenantId('Voxscreen'), t.tenantId('Acme Insurance'), t.tenantId('Globex Logistics')]);
+  [voxscreen, acme, globex] = await Promise.all([
+    t.tenantId('Voxscreen'),
+    t.tenantId('Acme Insurance'),
+    t.tenantId('Globex Logistics'),
+  ]);
   acmeAdmin = await t.signIn('admin@acme.test');
   systemAdmin = await t.signIn('admin@voxscreen.test');
 });
@@ -34,10 +38,18 @@ describe('getUserInfo', () => {
       tenantLogo: null,
       operatingTenant: acme,
       rolePermission: { roleName: 'Customer Admin' },
-      notificationPreference: { resultAlert: 'OFF', time: [], displayTimezone: null, usedTimezone: null, pendingResultsNotification: 'OFF' },
+      notificationPreference: {
+        resultAlert: 'OFF',
+        time: [],
+        displayTimezone: null,
+        usedTimezone: null,
+        pendingResultsNotification: 'OFF',
+      },
     });
     const permissions = info.rolePermission.permissions.map((p) => p.permission);
-    expect(permissions).toEqual(expect.arrayContaining(['tenant.read', 'tenant.users.read', 'callcenter.read', 'tenant.project.detail.read']));
+    expect(permissions).toEqual(
+      expect.arrayContaining(['tenant.read', 'tenant.users.read', 'callcenter.read', 'tenant.project.detail.read']),
+    );
     expect(permissions).not.toContain('tenant.create');
     expect(permissions.filter((p) => p.includes('.internal.') || p.startsWith('secrets.'))).toEqual([]);
   });
@@ -57,8 +69,12 @@ describe('getUserInfo', () => {
       await trx.updateTable('tenants').set({ logo: voxLogo }).where('id', '=', voxscreen).execute();
     });
     try {
-      expect((await t.api.ok('getUserInfo', { token: systemAdmin, operatingTenant: acme })).tenantLogo).toBe(acmeLogo.toString('base64'));
-      expect((await t.api.ok('getUserInfo', { token: systemAdmin, operatingTenant: globex })).tenantLogo).toBe(voxLogo.toString('base64'));
+      expect((await t.api.ok('getUserInfo', { token: systemAdmin, operatingTenant: acme })).tenantLogo).toBe(
+        acmeLogo.toString('base64'),
+      );
+      expect((await t.api.ok('getUserInfo', { token: systemAdmin, operatingTenant: globex })).tenantLogo).toBe(
+        voxLogo.toString('base64'),
+      );
       expect((await t.api.ok('getUserInfo', { token: systemAdmin })).tenantLogo).toBe(voxLogo.toString('base64'));
     } finally {
       await withSystem(t.db, (trx) => trx.updateTable('tenants').set({ logo: null }).execute());

@@ -26,7 +26,14 @@ import { usePermissions } from '../../../lib/use-permissions';
 import { AccountFields } from './account-fields';
 import { AccountIntegrationFields } from './account-integration-fields';
 import { validateAccount } from './account-validation';
-import { ACCOUNT_FIELD_NAMES, accountLists, accountValues, toPrimaryUser, toTenantForm, type AccountValues } from './account-values';
+import {
+  ACCOUNT_FIELD_NAMES,
+  accountLists,
+  accountValues,
+  toPrimaryUser,
+  toTenantForm,
+  type AccountValues,
+} from './account-values';
 import { ExistingUserDialog, useExistingUserConfirmation } from './existing-user-dialog';
 import { PrimaryUserFields } from './primary-user-fields';
 
@@ -36,7 +43,9 @@ export const ACCOUNT_RETURN_DELAY_MS = 3000;
 /** Add Account (no id) and Edit Account (docs/product/admin-accounts.md#account-form, #creating-an-account, #rules). */
 export function AccountFormPage() {
   const permissions = usePermissions();
-  const tenant = useEditTarget(useGetTenantQuery, { canAdd: permissions.has('tenant.create') && permissions.isSystemTenant });
+  const tenant = useEditTarget(useGetTenantQuery, {
+    canAdd: permissions.has('tenant.create') && permissions.isSystemTenant,
+  });
   return tenant.ready ? <AccountForm tenant={tenant.target} /> : tenant.screen;
 }
 
@@ -99,9 +108,18 @@ function AccountForm({ tenant }: { tenant: TenantDetail | null }) {
   if (!attributes.data) return <LoadingState />;
 
   return (
-    <Form<AccountValues> onSubmit={onSubmit} initialValues={initialValues} validate={(values) => validateAccount(values, { editing, restricted }, i18n)}>
+    <Form<AccountValues>
+      onSubmit={onSubmit}
+      initialValues={initialValues}
+      validate={(values) => validateAccount(values, { editing, restricted }, i18n)}
+    >
       {({ handleSubmit, dirty, submitting, submitError, values }) => (
-        <form onSubmit={(event) => void handleSubmit(event)} onChange={() => setCheckFailed(false)} noValidate data-testid="account-form">
+        <form
+          onSubmit={(event) => void handleSubmit(event)}
+          onChange={() => setCheckFailed(false)}
+          noValidate
+          data-testid="account-form"
+        >
           <UnsavedChangesPrompt dirty={dirty === true && saved === null} />
           <Stack gap="5" maxW="4xl">
             {saved ? <SuccessAlert message={saved} testId="account-success" /> : null}
@@ -109,7 +127,13 @@ function AccountForm({ tenant }: { tenant: TenantDetail | null }) {
             {editing ? null : <PrimaryUserFields />}
             <AccountFields lists={lists} editing={editing} restricted={restricted} readOnly={readOnly} />
             <AccountIntegrationFields tenant={tenant} readOnly={readOnly} />
-            <FormActions dirty={dirty === true && saved === null && !checkFailed} saving={submitting === true} disabled={readOnly} testId="account-save" cancelTo={'/main/admin/tenant'} />
+            <FormActions
+              dirty={dirty === true && saved === null && !checkFailed}
+              saving={submitting === true}
+              disabled={readOnly}
+              testId="account-save"
+              cancelTo={'/main/admin/tenant'}
+            />
           </Stack>
           <ExistingUserDialog email={values.email} {...existingUser.dialog} />
         </form>

@@ -36,7 +36,12 @@ describe('account form values', () => {
 
   test('an account round-trips into the update body; restricted fields only in the restricted environment', () => {
     const values = accountValues(acme, lists, false);
-    expect(values).toMatchObject({ status: 'Inactive', numberOfInterviews: '100', restrictionId: '7', accountTypeId: '' });
+    expect(values).toMatchObject({
+      status: 'Inactive',
+      numberOfInterviews: '100',
+      restrictionId: '7',
+      accountTypeId: '',
+    });
     expect(toTenantForm(values, false)).toEqual({
       tenantName: 'Acme Insurance',
       isActive: false,
@@ -51,8 +56,14 @@ describe('account form values', () => {
       accountAPIKey: null,
       partnerAccount: true,
     });
-    expect(toTenantForm(values, true)).toMatchObject({ restrictionId: 7, accountTypeId: null, customerSegmentId: null });
-    expect(toPrimaryUser({ ...values, firstName: ' Peter ', lastName: 'G', email: 'p@i.test', phoneNumber: ' ' })).toEqual({
+    expect(toTenantForm(values, true)).toMatchObject({
+      restrictionId: 7,
+      accountTypeId: null,
+      customerSegmentId: null,
+    });
+    expect(
+      toPrimaryUser({ ...values, firstName: ' Peter ', lastName: 'G', email: 'p@i.test', phoneNumber: ' ' }),
+    ).toEqual({
       userFirstName: 'Peter',
       userLastName: 'G',
       email: 'p@i.test',
@@ -63,7 +74,11 @@ describe('account form values', () => {
 
 describe('account form validation (src/shared/account-rules.ts)', () => {
   test('Add Account: the primary user and account rules on the form fields', () => {
-    const errors = validateAccount({ ...accountValues(null, lists, false), status: '' }, { editing: false, restricted: false }, i18n);
+    const errors = validateAccount(
+      { ...accountValues(null, lists, false), status: '' },
+      { editing: false, restricted: false },
+      i18n,
+    );
     expect(errors).toEqual({
       firstName: 'First Name is required',
       lastName: 'Last Name is required',
@@ -77,6 +92,9 @@ describe('account form validation (src/shared/account-rules.ts)', () => {
 
   test('Edit Account in the restricted environment: account type and segment required, no primary user', () => {
     const errors = validateAccount(accountValues(acme, lists, true), { editing: true, restricted: true }, i18n);
-    expect(errors).toEqual({ accountTypeId: 'Account Type is Required', customerSegmentId: 'Customer Segment is Required' });
+    expect(errors).toEqual({
+      accountTypeId: 'Account Type is Required',
+      customerSegmentId: 'Customer Segment is Required',
+    });
   });
 });

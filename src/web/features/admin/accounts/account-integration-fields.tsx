@@ -15,7 +15,12 @@ export function AccountIntegrationFields({ tenant, readOnly }: AccountIntegratio
   return (
     <>
       <HStack gap="6" wrap="wrap">
-        <CheckboxField name="greenhouseAccount" label={t`Greenhouse Account`} disabled={readOnly} testId="account-greenhouse" />
+        <CheckboxField
+          name="greenhouseAccount"
+          label={t`Greenhouse Account`}
+          disabled={readOnly}
+          testId="account-greenhouse"
+        />
         <CheckboxField name="partnerAccount" label={t`Partner Account`} disabled={readOnly} testId="account-partner" />
       </HStack>
       {tenant?.greenhouseAPIKey ? (

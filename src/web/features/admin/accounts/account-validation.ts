@@ -24,10 +24,15 @@ const MESSAGES: Record<AccountProblemCode, ReturnType<typeof msg>> = {
 export type AccountFormErrors = Partial<Record<keyof AccountValues, string>>;
 
 /** The rules the server enforces (src/shared/account-rules.ts) as final-form errors, checked on what Save sends. */
-export function validateAccount(values: AccountValues, { editing, restricted }: { editing: boolean; restricted: boolean }, i18n: I18n): AccountFormErrors {
+export function validateAccount(
+  values: AccountValues,
+  { editing, restricted }: { editing: boolean; restricted: boolean },
+  i18n: I18n,
+): AccountFormErrors {
   const problems = accountProblems(toTenantForm(values, restricted), { mode: editing ? 'edit' : 'create', restricted });
   if (!editing) problems.push(...primaryUserProblems(toPrimaryUser(values)));
   const errors: Record<string, string> = {};
-  for (const problem of problems) errors[ACCOUNT_FIELD_NAMES[problem.field] ?? problem.field] ??= i18n._(MESSAGES[problem.code]);
+  for (const problem of problems)
+    errors[ACCOUNT_FIELD_NAMES[problem.field] ?? problem.field] ??= i18n._(MESSAGES[problem.code]);
   return errors;
 }

@@ -24,9 +24,14 @@ export interface AccountValues {
 }
 
 /** The account calls' field names → the form's. */
-export const ACCOUNT_FIELD_NAMES: Record<string, string> = { userFirstName: 'firstName', userLastName: 'lastName', isActive: 'status' };
+export const ACCOUNT_FIELD_NAMES: Record<string, string> = {
+  userFirstName: 'firstName',
+  userLastName: 'lastName',
+  isActive: 'status',
+};
 
-const bySequence = (list: readonly TenantAttribute[] | undefined) => [...(list ?? [])].sort((a, b) => a.sequence - b.sequence);
+const bySequence = (list: readonly TenantAttribute[] | undefined) =>
+  [...(list ?? [])].sort((a, b) => a.sequence - b.sequence);
 
 /** The option lists of the account form, each in its display order. */
 export interface AccountLists {
@@ -51,7 +56,11 @@ const idOrNull = (value: string) => (value ? Number(value) : null);
 const textOrNull = (value: string) => value.trim() || null;
 
 /** The form's values for an account (Edit), or for a new one (Add) with the lists' default currency and restriction. */
-export function accountValues(tenant: TenantDetail | null, { currencies, restrictions }: AccountLists, restricted: boolean): AccountValues {
+export function accountValues(
+  tenant: TenantDetail | null,
+  { currencies, restrictions }: AccountLists,
+  restricted: boolean,
+): AccountValues {
   return {
     firstName: '',
     lastName: '',
@@ -68,7 +77,11 @@ export function accountValues(tenant: TenantDetail | null, { currencies, restric
     greenhouseAppKey: text(tenant?.greenhouseAppKey),
     accountAPIKey: text(tenant?.accountAPIKey),
     partnerAccount: tenant?.partnerAccount ?? false,
-    restrictionId: tenant?.restrictionId ? String(tenant.restrictionId) : restricted && !tenant ? first(restrictions) : '',
+    restrictionId: tenant?.restrictionId
+      ? String(tenant.restrictionId)
+      : restricted && !tenant
+        ? first(restrictions)
+        : '',
     accountTypeId: idText(tenant?.accountTypeId),
     customerSegmentId: idText(tenant?.customerSegmentId),
     tenantLogo: undefined,
@@ -101,7 +114,9 @@ export function toTenantForm(values: AccountValues, restricted: boolean): Tenant
 }
 
 /** The primary user of a new account as the create call takes it. */
-export function toPrimaryUser(values: AccountValues): Pick<NewTenantForm, 'userFirstName' | 'userLastName' | 'email' | 'phoneNumber'> {
+export function toPrimaryUser(
+  values: AccountValues,
+): Pick<NewTenantForm, 'userFirstName' | 'userLastName' | 'email' | 'phoneNumber'> {
   return {
     userFirstName: values.firstName.trim(),
     userLastName: values.lastName.trim(),

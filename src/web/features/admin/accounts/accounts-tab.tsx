@@ -72,7 +72,11 @@ export function AccountsTab() {
         search={typed}
         onSearchChange={setTyped}
         addLabel={<Trans>Add Account</Trans>}
-        onAdd={permissions.has('tenant.create') && permissions.isSystemTenant ? () => void navigate('/main/admin/tenant/addTenant') : undefined}
+        onAdd={
+          permissions.has('tenant.create') && permissions.isSystemTenant
+            ? () => void navigate('/main/admin/tenant/addTenant')
+            : undefined
+        }
       />
       {tenants.error ? (
         <QueryFailure query={tenants} />
@@ -101,10 +105,22 @@ export function AccountsTab() {
                 Page {page + 1} of {pages} ({total} accounts)
               </Trans>
             </Text>
-            <Button size="sm" variant="outline" disabled={page === 0} onClick={() => setPage(page - 1)} data-testid="accounts-previous">
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={page === 0}
+              onClick={() => setPage(page - 1)}
+              data-testid="accounts-previous"
+            >
               <Trans>Previous</Trans>
             </Button>
-            <Button size="sm" variant="outline" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)} data-testid="accounts-next">
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={page + 1 >= pages}
+              onClick={() => setPage(page + 1)}
+              data-testid="accounts-next"
+            >
               <Trans>Next</Trans>
             </Button>
           </HStack>

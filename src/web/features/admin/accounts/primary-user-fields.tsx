@@ -15,7 +15,14 @@ export function PrimaryUserFields() {
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <TextField name="firstName" label={t`First Name`} required testId="account-first-name" />
         <TextField name="lastName" label={t`Last Name`} required testId="account-last-name" />
-        <TextField name="email" type="email" label={t`Primary User Email`} required transform={lowerCase} testId="account-email" />
+        <TextField
+          name="email"
+          type="email"
+          label={t`Primary User Email`}
+          required
+          transform={lowerCase}
+          testId="account-email"
+        />
         <TextField name="phoneNumber" type="tel" label={t`Primary User Phone`} testId="account-phone" />
       </SimpleGrid>
     </>

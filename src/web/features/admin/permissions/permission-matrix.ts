@@ -20,7 +20,10 @@ export function matrixRows(permissions: readonly RolePermission[]): MatrixRow[] 
     const row = rows.get(permission.resource) ?? { resource: permission.resource, cells: {} };
     // A second permission of the same resource and access type (e.g. read and download) gets its own row.
     if (row.cells[permission.access_type]) {
-      rows.set(permission.permission, { resource: permission.permission, cells: { [permission.access_type]: permission } });
+      rows.set(permission.permission, {
+        resource: permission.permission,
+        cells: { [permission.access_type]: permission },
+      });
       continue;
     }
     row.cells[permission.access_type] = permission;
@@ -52,7 +55,10 @@ export function accessList(
   const held = activeIds(matrix);
   const list = all
     .filter((p) => checked.has(p.permissionId) || held.has(p.permissionId) || p.permission === ALWAYS_GRANTED)
-    .map((p) => ({ permissionId: p.permissionId, active: checked.has(p.permissionId) || p.permission === ALWAYS_GRANTED }));
+    .map((p) => ({
+      permissionId: p.permissionId,
+      active: checked.has(p.permissionId) || p.permission === ALWAYS_GRANTED,
+    }));
   const gateActive = list.some((entry) => entry.permissionId === INTERNAL_GATE_ID && entry.active);
   if (tenantIsSystem || gateActive) return list;
   const internal = new Set((matrix.permissions.internal_permission ?? []).map((p) => p.permissionId));

@@ -29,7 +29,10 @@ export function PermissionsTab() {
   const roles = useListRolesQuery();
   const [roleId, setRoleId] = useState<number | null>(null);
   const [touched, setTouched] = useState(false);
-  const matrix = useGetRolePermissionsQuery({ roleId: roleId ?? 0 }, { skip: roleId === null, refetchOnMountOrArgChange: true });
+  const matrix = useGetRolePermissionsQuery(
+    { roleId: roleId ?? 0 },
+    { skip: roleId === null, refetchOnMountOrArgChange: true },
+  );
   const [save, saving] = useSaveRolePermissionsMutation();
   const [checked, setChecked] = useState<Set<number>>(new Set());
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -44,7 +47,11 @@ export function PermissionsTab() {
     if (!loaded) return [];
     const list: { key: GroupKey; label: string; permissions: RolePermission[] }[] = [
       { key: 'project_permission', label: t`Project`, permissions: loaded.permissions.project_permission },
-      { key: 'administration_permission', label: t`Administration`, permissions: loaded.permissions.administration_permission },
+      {
+        key: 'administration_permission',
+        label: t`Administration`,
+        permissions: loaded.permissions.administration_permission,
+      },
     ];
     // Present only for the system tenant or a holder of id 80; editable in the system tenant only (docs/product/admin-roles-and-permissions.md#permission-matrix).
     if (loaded.permissions.internal_permission) {
@@ -110,15 +117,15 @@ export function PermissionsTab() {
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        {touched && roleId === null ? <Field.ErrorText data-testid="permissions-role-error">{t`Please Select Role`}</Field.ErrorText> : null}
+        {touched && roleId === null ? (
+          <Field.ErrorText data-testid="permissions-role-error">{t`Please Select Role`}</Field.ErrorText>
+        ) : null}
         {role?.description ? (
           <Field.HelperText data-testid="permissions-role-description">{role.description}</Field.HelperText>
         ) : null}
       </Field.Root>
 
-      {roleId !== null && matrix.error ? (
-        <QueryFailure query={matrix} />
-      ) : null}
+      {roleId !== null && matrix.error ? <QueryFailure query={matrix} /> : null}
       {roleId !== null && matrix.isFetching && !loaded ? <LoadingState /> : null}
       {loaded ? (
         <Accordion.Root multiple collapsible defaultValue={groups.map((group) => group.key)}>
@@ -186,7 +193,11 @@ export function PermissionsTab() {
               void onSave();
             }}
           >
-            <SaveButton dirty={roleId !== null && loaded !== undefined} saving={saving.isLoading} testId="permissions-save" />
+            <SaveButton
+              dirty={roleId !== null && loaded !== undefined}
+              saving={saving.isLoading}
+              testId="permissions-save"
+            />
           </form>
           <Button
             variant="outline"

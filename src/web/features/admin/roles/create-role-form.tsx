@@ -40,7 +40,9 @@ export function CreateRoleForm() {
 
   const onSubmit = async (values: RoleValues) => {
     if (tenantId === undefined) return { [FORM_ERROR]: t`Something went wrong` };
-    const result = await createRole({ body: { tenantId, name: values.name.trim(), description: values.description.trim() || null } });
+    const result = await createRole({
+      body: { tenantId, name: values.name.trim(), description: values.description.trim() || null },
+    });
     if ('error' in result) return submitErrors(result.error, t`Something went wrong`);
     setCreated(true);
     return undefined;
@@ -52,11 +54,22 @@ export function CreateRoleForm() {
       {({ handleSubmit, dirty, submitting, submitError }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
           <Stack gap="4" maxW="xl">
-          {created ? <SuccessAlert message={t`Role created successfully`} testId="role-success" /> : null}
-          {typeof submitError === 'string' ? <ErrorAlert message={submitError} /> : null}
-          <TextField name="name" label={t`Role Name`} required validate={required(t`Role Name is required`)} testId="role-name" />
-          <TextField name="description" label={t`Description`} testId="role-description" />
-          <FormActions dirty={dirty === true && !created} saving={submitting === true} testId="role-save" cancelTo={'/main/admin/roles'} />
+            {created ? <SuccessAlert message={t`Role created successfully`} testId="role-success" /> : null}
+            {typeof submitError === 'string' ? <ErrorAlert message={submitError} /> : null}
+            <TextField
+              name="name"
+              label={t`Role Name`}
+              required
+              validate={required(t`Role Name is required`)}
+              testId="role-name"
+            />
+            <TextField name="description" label={t`Description`} testId="role-description" />
+            <FormActions
+              dirty={dirty === true && !created}
+              saving={submitting === true}
+              testId="role-save"
+              cancelTo={'/main/admin/roles'}
+            />
           </Stack>
         </form>
       )}

@@ -21,7 +21,11 @@ export function RolesTab() {
   const columns = useMemo<DataGridColumn<Role>[]>(
     () => [
       { field: 'name', headerName: t`Role`, sort: 'asc' },
-      { field: 'description', headerName: t`Description`, valueFormatter: ({ value }) => (typeof value === 'string' ? value : '') },
+      {
+        field: 'description',
+        headerName: t`Description`,
+        valueFormatter: ({ value }) => (typeof value === 'string' ? value : ''),
+      },
     ],
     [t],
   );
@@ -32,7 +36,11 @@ export function RolesTab() {
         search={search}
         onSearchChange={setSearch}
         addLabel={<Trans>Add Role</Trans>}
-        onAdd={permissions.has('tenant.roles.permissions.create') ? () => void navigate('/main/admin/roles/addRole') : undefined}
+        onAdd={
+          permissions.has('tenant.roles.permissions.create')
+            ? () => void navigate('/main/admin/roles/addRole')
+            : undefined
+        }
       />
       {roles.error ? (
         <QueryFailure query={roles} />

@@ -80,7 +80,10 @@ function UserForm({ user }: { user: UserDetail | null }) {
   );
   const defaultPrivilege = privileges.find((p) => p.sequence === 1) ?? privileges[0];
 
-  const initialValues = useMemo(() => userValues(user, defaultPrivilege, restricted), [user, restricted, defaultPrivilege]);
+  const initialValues = useMemo(
+    () => userValues(user, defaultPrivilege, restricted),
+    [user, restricted, defaultPrivilege],
+  );
 
   const onSubmit = async (values: UserValues) => {
     if (tenantId === undefined) return { [FORM_ERROR]: t`Something went wrong` };
@@ -97,14 +100,20 @@ function UserForm({ user }: { user: UserDetail | null }) {
   if (!roles.data || (restricted && !attributes.data && !attributes.error)) return <LoadingState />;
 
   return (
-    <Form<UserValues> onSubmit={onSubmit} initialValues={initialValues} validate={(values) => validateUser(values, { editing, restricted }, i18n)}>
+    <Form<UserValues>
+      onSubmit={onSubmit}
+      initialValues={initialValues}
+      validate={(values) => validateUser(values, { editing, restricted }, i18n)}
+    >
       {({ handleSubmit, dirty, submitting, submitError }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate data-testid="user-form">
           <UnsavedChangesPrompt dirty={dirty === true && saved === null} />
           <Stack gap="5" maxW="3xl">
             {saved ? <SuccessAlert message={saved} testId="user-success" /> : null}
             {typeof submitError === 'string' ? <ErrorAlert message={submitError} /> : null}
-            {attributes.error ? <ErrorAlert message={getErrorMessage(attributes.error, t`Something went wrong`)} /> : null}
+            {attributes.error ? (
+              <ErrorAlert message={getErrorMessage(attributes.error, t`Something went wrong`)} />
+            ) : null}
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               <TextField name="firstName" label={t`First Name`} required disabled={readOnly} testId="user-first-name" />
               <TextField name="lastName" label={t`Last Name`} required disabled={readOnly} testId="user-last-name" />
@@ -140,7 +149,13 @@ function UserForm({ user }: { user: UserDetail | null }) {
                 />
               ) : null}
             </SimpleGrid>
-            <FormActions dirty={dirty === true && saved === null} saving={submitting === true} disabled={readOnly} testId="user-save" cancelTo={'/main/admin/users'} />
+            <FormActions
+              dirty={dirty === true && saved === null}
+              saving={submitting === true}
+              disabled={readOnly}
+              testId="user-save"
+              cancelTo={'/main/admin/users'}
+            />
           </Stack>
         </form>
       )}

@@ -16,9 +16,14 @@ const MESSAGES: Record<UserProblemCode, ReturnType<typeof msg>> = {
 export type UserFormErrors = Partial<Record<keyof UserValues, string>>;
 
 /** The rules the server enforces (src/shared/user-rules.ts) as final-form errors, checked on what Save sends. */
-export function validateUser(values: UserValues, { editing, restricted }: { editing: boolean; restricted: boolean }, i18n: I18n): UserFormErrors {
+export function validateUser(
+  values: UserValues,
+  { editing, restricted }: { editing: boolean; restricted: boolean },
+  i18n: I18n,
+): UserFormErrors {
   const draft = { ...toUserUpdate(values, restricted), email: values.email };
   const errors: UserFormErrors = {};
-  for (const problem of userProblems(draft, { mode: editing ? 'edit' : 'create', restricted })) errors[problem.field] ??= i18n._(MESSAGES[problem.code]);
+  for (const problem of userProblems(draft, { mode: editing ? 'edit' : 'create', restricted }))
+    errors[problem.field] ??= i18n._(MESSAGES[problem.code]);
   return errors;
 }

@@ -12,7 +12,11 @@ export interface UserValues {
 }
 
 /** The form's values for a user (Edit), or for a new one (Add): Active, with the default privilege when restricted. */
-export function userValues(user: UserDetail | null, defaultPrivilege: TenantAttribute | undefined, restricted: boolean): UserValues {
+export function userValues(
+  user: UserDetail | null,
+  defaultPrivilege: TenantAttribute | undefined,
+  restricted: boolean,
+): UserValues {
   return {
     firstName: user?.firstName ?? '',
     lastName: user?.lastName ?? '',
@@ -20,7 +24,11 @@ export function userValues(user: UserDetail | null, defaultPrivilege: TenantAttr
     title: user?.title ?? '',
     roleId: user?.roleId ? String(user.roleId) : '',
     status: user ? (user.isActive ? 'Active' : 'Inactive') : 'Active',
-    privilegeId: user?.privilegeId ? String(user.privilegeId) : restricted && defaultPrivilege ? String(defaultPrivilege.attributeId) : '',
+    privilegeId: user?.privilegeId
+      ? String(user.privilegeId)
+      : restricted && defaultPrivilege
+        ? String(defaultPrivilege.attributeId)
+        : '',
   };
 }
 

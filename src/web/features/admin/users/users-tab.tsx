@@ -36,7 +36,12 @@ export function UsersTab() {
 
   const columns = useMemo<DataGridColumn<UserSummary>[]>(() => {
     const list: DataGridColumn<UserSummary>[] = [
-      { colId: 'name', headerName: t`User Name`, valueGetter: ({ data }) => (data ? `${data.firstName} ${data.lastName}` : ''), sort: 'asc' },
+      {
+        colId: 'name',
+        headerName: t`User Name`,
+        valueGetter: ({ data }) => (data ? `${data.firstName} ${data.lastName}` : ''),
+        sort: 'asc',
+      },
       { field: 'roleName', headerName: t`Role` },
       { field: 'title', headerName: t`Title` },
       { field: 'email', headerName: t`User Email`, minWidth: 200 },
@@ -131,7 +136,8 @@ export function UsersTab() {
         <Text>
           {pendingDelete ? (
             <Trans>
-              Are you sure you want to delete {pendingDelete.firstName} {pendingDelete.lastName}? Their sessions end at once.
+              Are you sure you want to delete {pendingDelete.firstName} {pendingDelete.lastName}? Their sessions end at
+              once.
             </Trans>
           ) : null}
         </Text>

@@ -55,25 +55,43 @@ const template = (overrides: Partial<CommunicationTemplate> = {}): Communication
   ...overrides,
 });
 
-const COMMUNICATION = ['tenant.project.detail.read', 'tenant.project.communication.read', 'tenant.project.communication.update'];
+const COMMUNICATION = [
+  'tenant.project.detail.read',
+  'tenant.project.communication.read',
+  'tenant.project.communication.update',
+];
 
-function server(options: { permissions?: string[]; templates?: (query: URLSearchParams) => CommunicationTemplate; detail?: ProjectDetail } = {}) {
+function server(
+  options: {
+    permissions?: string[];
+    templates?: (query: URLSearchParams) => CommunicationTemplate;
+    detail?: ProjectDetail;
+  } = {},
+) {
   return installFetchStub({
-    ...serverFor({ user: userInfo({ permissions: [...CUSTOMER_ADMIN_PERMISSIONS, ...(options.permissions ?? COMMUNICATION)] }) }),
+    ...serverFor({
+      user: userInfo({ permissions: [...CUSTOMER_ADMIN_PERMISSIONS, ...(options.permissions ?? COMMUNICATION)] }),
+    }),
     [API.project]: { body: options.detail ?? project() },
     [API.permissions]: { body: { role_permissions: [] } },
-    [API.template]: ({ query }) => ({ body: options.templates ? options.templates(query) : template({ language_id: Number(query.get('language_id')) }) }),
+    [API.template]: ({ query }) => ({
+      body: options.templates ? options.templates(query) : template({ language_id: Number(query.get('language_id')) }),
+    }),
     [API.save]: ({ body }) => ({ body: { ...template(), ...(body as object) } }),
     [API.sendTest]: { body: { message: 'Email Sent Successfully', outboxMessageId: 9, recipient: 'admin@acme.test' } },
   });
 }
 
-const open = (route = '/main/project/21/communication') => renderWithProviders({ route, preloadedState: signedInState() });
+const open = (route = '/main/project/21/communication') =>
+  renderWithProviders({ route, preloadedState: signedInState() });
 
 const typeInto = async (user: Awaited<ReturnType<typeof open>>['user'], testId: string, text: string) => {
   const field = screen.getByTestId(testId);
   await user.clear(field);
-  await user.type(field, text.replace(/[{[]/g, (c) => `${c}${c}`));
+  await user.type(
+    field,
+    text.replace(/[{[]/g, (c) => `${c}${c}`),
+  );
 };
 
 describe('project tab shell', () => {
@@ -88,7 +106,9 @@ describe('project tab shell', () => {
 
   it('shows the server message of a 403 in a danger alert', async () => {
     const stub = server();
-    stub.answer({ [API.project]: { status: 403, body: { message: 'You may not open this project.', code: 'FORBIDDEN' } } });
+    stub.answer({
+      [API.project]: { status: 403, body: { message: 'You may not open this project.', code: 'FORBIDDEN' } },
+    });
     await open();
     expect(await screen.findByTestId(sel.project.error)).toHaveTextContent('You may not open this project.');
   });
@@ -111,7 +131,11 @@ describe('communication tab', () => {
     await typeInto(app.user, sel.communication.templateName, 'Spring invitation');
     await app.user.click(screen.getByTestId(sel.communication.save));
     expect(await screen.findByTestId(sel.communication.success)).toHaveTextContent('Template Updated Successfully');
-    expect(stub.callsTo(API.save)[0]!.body).toMatchObject({ template_type: 'TEST_INVITATION_EMAIL', language_id: 1, template_name: 'Spring invitation' });
+    expect(stub.callsTo(API.save)[0]!.body).toMatchObject({
+      template_type: 'TEST_INVITATION_EMAIL',
+      language_id: 1,
+      template_name: 'Spring invitation',
+    });
   });
 
   it('refuses unknown and repeated placeholders and a non-default one in the subject, before asking the server', async () => {
@@ -139,7 +163,14 @@ describe('communication tab', () => {
   it('shows the message of a refused save on its field', async () => {
     const stub = server();
     stub.answer({
-      [API.save]: { status: 422, body: { message: 'Template name is required', code: 'TEMPLATE_NAME_IS_REQUIRED', errors: [{ field: 'email_subject', message: 'Subject refused by the server' }] } },
+      [API.save]: {
+        status: 422,
+        body: {
+          message: 'Template name is required',
+          code: 'TEMPLATE_NAME_IS_REQUIRED',
+          errors: [{ field: 'email_subject', message: 'Subject refused by the server' }],
+        },
+      },
     });
     const app = await open();
     await screen.findByTestId(sel.communication.templateName);
@@ -164,7 +195,9 @@ describe('communication tab', () => {
     await screen.findByTestId(sel.communication.templateName);
     await app.user.click(screen.getByTestId(sel.communication.sendTest));
     expect(await screen.findByTestId(sel.communication.success)).toHaveTextContent('Email Sent Successfully');
-    expect(stub.callsTo(API.sendTest)[0]!.query.toString()).toBe('projectId=21&templateType=TEST_INVITATION_EMAIL&language_id=1');
+    expect(stub.callsTo(API.sendTest)[0]!.query.toString()).toBe(
+      'projectId=21&templateType=TEST_INVITATION_EMAIL&language_id=1',
+    );
 
     await typeInto(app.user, sel.communication.templateName, 'Changed');
     expect(screen.getByTestId(sel.communication.sendTest)).toBeDisabled();
@@ -185,13 +218,17 @@ describe('communication tab', () => {
     expect(app.router.state.location.search).toBe('');
 
     await app.user.click(screen.getByTestId(sel.communication.smsTab));
-    await app.user.click(within(await screen.findByTestId(sel.unsavedChangesModal)).getByRole('button', { name: 'OK', hidden: true }));
+    await app.user.click(
+      within(await screen.findByTestId(sel.unsavedChangesModal)).getByRole('button', { name: 'OK', hidden: true }),
+    );
     expect(await screen.findByTestId(sel.communication.smsTemplate)).toHaveValue('Hi {{first_name}}');
     expect(app.router.state.location.search).toBe('?channel=sms&language=1');
   });
 
   it('counts SMS characters out of 160 without blocking longer text, and needs sender and provider', async () => {
-    const stub = server({ templates: () => smsTemplate({ id: null, sms_sender: null, sms_provider: null, template_content: '' }) });
+    const stub = server({
+      templates: () => smsTemplate({ id: null, sms_sender: null, sms_provider: null, template_content: '' }),
+    });
     const app = await open('/main/project/21/communication?channel=sms');
     const text = await screen.findByTestId(sel.communication.smsTemplate);
     expect(screen.getByTestId(sel.communication.smsCounter)).toHaveTextContent('0/160');
@@ -211,7 +248,9 @@ describe('communication tab', () => {
     const app = await open();
     await screen.findByTestId(sel.communication.templateName);
     await app.user.selectOptions(screen.getByTestId(sel.communication.language), '2');
-    await waitFor(() => expect(stub.callsTo(API.template).some((call) => call.query.get('language_id') === '2')).toBe(true));
+    await waitFor(() =>
+      expect(stub.callsTo(API.template).some((call) => call.query.get('language_id') === '2')).toBe(true),
+    );
     expect(app.router.state.location.search).toBe('?channel=email&language=2');
   });
 });

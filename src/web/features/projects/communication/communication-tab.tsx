@@ -56,7 +56,11 @@ export function CommunicationTab() {
             <Field.Root maxW="xs">
               <Field.Label>{t`Language`}</Field.Label>
               <NativeSelect.Root size="sm">
-                <NativeSelect.Field value={String(languageId)} onChange={(event) => go({ language: Number(event.currentTarget.value) })} data-testid="template-language">
+                <NativeSelect.Field
+                  value={String(languageId)}
+                  onChange={(event) => go({ language: Number(event.currentTarget.value) })}
+                  data-testid="template-language"
+                >
                   {languages.map((language) => (
                     <option key={language.value} value={language.value}>
                       {language.label}
@@ -66,9 +70,19 @@ export function CommunicationTab() {
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
             </Field.Root>
-            <TemplateEditor key={`${channel}-${languageId}`} projectId={project.projectId} type={CHANNELS[channel]} languageId={languageId} canEdit={canEdit}>
+            <TemplateEditor
+              key={`${channel}-${languageId}`}
+              projectId={project.projectId}
+              type={CHANNELS[channel]}
+              languageId={languageId}
+              canEdit={canEdit}
+            >
               {(template) =>
-                channel === 'email' ? <EmailTemplateFields template={template} readOnly={!canEdit} /> : <SmsTemplateFields template={template} readOnly={!canEdit} />
+                channel === 'email' ? (
+                  <EmailTemplateFields template={template} readOnly={!canEdit} />
+                ) : (
+                  <SmsTemplateFields template={template} readOnly={!canEdit} />
+                )
               }
             </TemplateEditor>
           </Stack>

@@ -4,7 +4,13 @@ import { LuCircleHelp } from 'react-icons/lu';
 import type { Placeholder } from '../../../api/generated/project-service';
 
 /** The help popover listing the placeholders a template may use (docs/product/communication-templates.md#placeholders), or saying there are none. */
-export function PlaceholderHelp({ placeholders, showSubjectRule }: { placeholders: readonly Placeholder[]; showSubjectRule: boolean }) {
+export function PlaceholderHelp({
+  placeholders,
+  showSubjectRule,
+}: {
+  placeholders: readonly Placeholder[];
+  showSubjectRule: boolean;
+}) {
   const { t } = useLingui();
   return (
     <Popover.Root positioning={{ placement: 'bottom-start' }}>

@@ -39,7 +39,14 @@ export function SmsTemplateFields({ template, readOnly }: { template: Communicat
         testId="sms-provider"
       />
       <PlaceholderHelp placeholders={template.placeholders} showSubjectRule={false} />
-      <TextareaField name="template_content" label={t`SMS Template`} required readOnly={readOnly} counterLimit={SMS_LENGTH} testId="sms-template" />
+      <TextareaField
+        name="template_content"
+        label={t`SMS Template`}
+        required
+        readOnly={readOnly}
+        counterLimit={SMS_LENGTH}
+        testId="sms-template"
+      />
     </>
   );
 }

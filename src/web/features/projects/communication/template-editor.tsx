@@ -115,12 +115,18 @@ export function TemplateEditor({ projectId, type, languageId, canEdit, children 
           <UnsavedChangesPrompt dirty={dirty === true && !submitting} />
           <Stack gap="4" maxW="3xl">
             {status?.kind === 'success' ? <SuccessAlert message={status.message} testId="template-success" /> : null}
-            {status?.kind === 'error' ? <ErrorAlert message={status.message} onDismiss={() => setStatus(null)} testId="template-error" /> : null}
+            {status?.kind === 'error' ? (
+              <ErrorAlert message={status.message} onDismiss={() => setStatus(null)} testId="template-error" />
+            ) : null}
             {children(template)}
             <HStack gap="3" justify="flex-end" wrap="wrap">
               {template.id === null || dirty ? (
                 <Text fontSize="sm" color="fg.muted" data-testid="send-test-hint">
-                  {template.id === null ? <Trans>Save the template to send a test.</Trans> : <Trans>Save your changes to test them.</Trans>}
+                  {template.id === null ? (
+                    <Trans>Save the template to send a test.</Trans>
+                  ) : (
+                    <Trans>Save your changes to test them.</Trans>
+                  )}
                 </Text>
               ) : null}
               <Button
@@ -133,7 +139,14 @@ export function TemplateEditor({ projectId, type, languageId, canEdit, children 
                 {email ? <Trans>Send Test Email</Trans> : <Trans>Send Test SMS</Trans>}
               </Button>
               {canEdit ? (
-                <Button type="submit" colorPalette="brand" loading={submitting} loadingText={t`Save...`} disabled={!dirty} data-testid="template-save">
+                <Button
+                  type="submit"
+                  colorPalette="brand"
+                  loading={submitting}
+                  loadingText={t`Save...`}
+                  disabled={!dirty}
+                  data-testid="template-save"
+                >
                   <Trans>Save</Trans>
                 </Button>
               ) : null}

@@ -1,6 +1,12 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { placeholderMessage, templateProblems, type AllowedPlaceholder, type TemplateDraft, type TemplateProblem } from '../../../../shared/template-rules';
+import {
+  placeholderMessage,
+  templateProblems,
+  type AllowedPlaceholder,
+  type TemplateDraft,
+  type TemplateProblem,
+} from '../../../../shared/template-rules';
 
 export type TemplateFormErrors = Partial<Record<TemplateProblem['field'], string>>;
 
@@ -16,7 +22,11 @@ const REQUIRED_MESSAGES = {
  * The rules the server enforces (src/shared/template-rules.ts), as final-form errors: the first problem of each
  * field, in the interface language; the placeholder codes stay as docs/product/communication-templates.md#rules writes them.
  */
-export function validateTemplate(draft: TemplateDraft, placeholders: readonly AllowedPlaceholder[], i18n: I18n): TemplateFormErrors {
+export function validateTemplate(
+  draft: TemplateDraft,
+  placeholders: readonly AllowedPlaceholder[],
+  i18n: I18n,
+): TemplateFormErrors {
   const errors: TemplateFormErrors = {};
   for (const problem of templateProblems(draft, placeholders)) {
     if (errors[problem.field]) continue;

@@ -40,6 +40,9 @@ describe('project filters', () => {
     expect(reducer(chosen, tenantChosen({ tenantId: 2, tenantName: 'Acme Insurance' }))).toBe(chosen);
     expect(reducer(chosen, projectFiltersCleared())).toEqual({ status: null, stage: [] });
     expect(reducer(chosen, loggedOut())).toEqual({ status: null, stage: [] });
-    expect(reducer(chosen, tenantSwitched({ tenantId: 3, tenantName: 'Globex Logistics' }))).toEqual({ status: null, stage: [] });
+    expect(reducer(chosen, tenantSwitched({ tenantId: 3, tenantName: 'Globex Logistics' }))).toEqual({
+      status: null,
+      stage: [],
+    });
   });
 });

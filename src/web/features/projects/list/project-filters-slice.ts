@@ -55,5 +55,7 @@ export const { statusFilterChanged, stageFilterChanged, projectFiltersCleared } 
 export const resolveStatusFilter = (filters: ProjectFiltersState, statusOptions: FilterOption[]): number[] => {
   if (filters.status) return filters.status;
   const labelled = statusOptions.filter((option) => option.label === DEFAULT_STATUS_LABEL);
-  return (labelled.length ? labelled : statusOptions.filter((option) => option.sequence === 1)).map((option) => option.id);
+  return (labelled.length ? labelled : statusOptions.filter((option) => option.sequence === 1)).map(
+    (option) => option.id,
+  );
 };

@@ -2,7 +2,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { chooseOperatingTenant } from '../../../app/choose-operating-tenant';
 import { sel } from '../../../../../test/e2e/selectors';
 import { installFetchStub } from '../../../testing/fetch-stub';
-import { ACME, CUSTOMER_ADMIN_PERMISSIONS, GLOBEX, serverFor, signedInState, userInfo } from '../../../testing/factories';
+import {
+  ACME,
+  CUSTOMER_ADMIN_PERMISSIONS,
+  GLOBEX,
+  serverFor,
+  signedInState,
+  userInfo,
+} from '../../../testing/factories';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { DASHBOARD_PATHS, dashboardServer, projectCard } from '../../../testing/fixtures/project-service-fixtures';
 
@@ -38,7 +45,10 @@ describe('Project list', () => {
     await app.user.click(await screen.findByTestId(sel.projects.filterOption('stage', 4)));
     await waitFor(() => expect(lastListQuery(stub)).toEqual({ statusId: '1', stageId: '3,4' }));
     await app.persistor.flush();
-    expect(JSON.parse(JSON.parse(window.localStorage.getItem('persist:voxscreen')!).projectFilters)).toEqual({ status: null, stage: [3, 4] });
+    expect(JSON.parse(JSON.parse(window.localStorage.getItem('persist:voxscreen')!).projectFilters)).toEqual({
+      status: null,
+      stage: [3, 4],
+    });
   });
 
   it('a status choice replaces the default, and removing every status lists all', async () => {
@@ -75,27 +85,44 @@ describe('Project list', () => {
   });
 
   it('links a card name by the routing rule: results at execution for a results reader', async () => {
-    const permissions = ['tenant.project.detail.read', 'tenant.project.results.read', 'tenant.project.participants.read'];
+    const permissions = [
+      'tenant.project.detail.read',
+      'tenant.project.results.read',
+      'tenant.project.participants.read',
+    ];
     installFetchStub({
       ...serverFor({ user: userInfo({ permissions, roleName: 'Analyst' }) }),
-      ...dashboardServer({ projects: [projectCard(), projectCard({ projectId: 12, name: 'Setup One', projectStageId: 1 })] }),
+      ...dashboardServer({
+        projects: [projectCard(), projectCard({ projectId: 12, name: 'Setup One', projectStageId: 1 })],
+      }),
     });
     await renderWithProviders({ route: '/main/project', preloadedState: signedInState() });
     const execution = await screen.findByTestId(sel.projects.card(11));
     expect(within(execution).getByTestId(sel.projects.nameLink)).toHaveAttribute('href', '/main/project/11/results');
-    expect(within(screen.getByTestId(sel.projects.card(12))).getByTestId(sel.projects.nameLink)).toHaveAttribute('href', '/main/project/12');
+    expect(within(screen.getByTestId(sel.projects.card(12))).getByTestId(sel.projects.nameLink)).toHaveAttribute(
+      'href',
+      '/main/project/12',
+    );
   });
 
   it('Tenant Support always opens the project page', async () => {
     const permissions = ['tenant.project.detail.read', 'tenant.project.results.read'];
-    installFetchStub({ ...serverFor({ user: userInfo({ permissions, roleName: 'Tenant Support' }) }), ...dashboardServer() });
+    installFetchStub({
+      ...serverFor({ user: userInfo({ permissions, roleName: 'Tenant Support' }) }),
+      ...dashboardServer(),
+    });
     await renderWithProviders({ route: '/main/project', preloadedState: signedInState() });
     const card = await screen.findByTestId(sel.projects.card(11));
     expect(within(card).getByTestId(sel.projects.nameLink)).toHaveAttribute('href', '/main/project/11');
   });
 
   it('marks active and inactive projects and the current stage', async () => {
-    installFetchStub({ ...serverFor(), ...dashboardServer({ projects: [projectCard(), projectCard({ projectId: 12, active: false, projectStageId: 2 })] }) });
+    installFetchStub({
+      ...serverFor(),
+      ...dashboardServer({
+        projects: [projectCard(), projectCard({ projectId: 12, active: false, projectStageId: 2 })],
+      }),
+    });
     await renderWithProviders({ route: '/main/project', preloadedState: signedInState() });
     const active = await screen.findByTestId(sel.projects.card(11));
     expect(within(active).getByTestId('project-active-marker')).toHaveAttribute('data-active', 'true');

@@ -92,7 +92,12 @@ export function ProjectList({ heading = false }: { heading?: boolean }) {
   } else {
     const stages = projectData.stages;
     body = (
-      <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4" data-testid="project-cards" opacity={projects.isFetching ? 0.6 : 1}>
+      <SimpleGrid
+        columns={{ base: 1, xl: 2 }}
+        gap="4"
+        data-testid="project-cards"
+        opacity={projects.isFetching ? 0.6 : 1}
+      >
         {projectData.projects.map((project) => (
           <ProjectCard key={project.projectId} project={project} stages={stages} />
         ))}
@@ -112,7 +117,14 @@ export function ProjectList({ heading = false }: { heading?: boolean }) {
           <UpdatedAgo at={failure || !projectData ? undefined : projects.fulfilledTimeStamp} />
         </Stack>
         {permissions.has('tenant.project.detail.create') ? (
-          <IconButton asChild aria-label={t`Create Project`} colorPalette="brand" size="sm" rounded="full" data-testid="project-create">
+          <IconButton
+            asChild
+            aria-label={t`Create Project`}
+            colorPalette="brand"
+            size="sm"
+            rounded="full"
+            data-testid="project-create"
+          >
             <RouterLink to={CREATE_PROJECT_PATH}>
               <LuPlus />
             </RouterLink>

@@ -16,7 +16,13 @@ export const questionClassCounts = (q: Question): Record<RiskClass, number> => (
 });
 
 /** "Question Results": one stacked bar per question, Q1..Qn. */
-export function QuestionResultsChart({ questions, projectName }: { questions: readonly Question[]; projectName: string }) {
+export function QuestionResultsChart({
+  questions,
+  projectName,
+}: {
+  questions: readonly Question[];
+  projectName: string;
+}) {
   const { t, i18n } = useLingui();
   const categories = questions.map((_, index) => `Q${index + 1}`);
   const counts = questions.map(questionClassCounts);

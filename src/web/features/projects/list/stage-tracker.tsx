@@ -16,7 +16,13 @@ export const stageStates = (stages: readonly ProjectAttribute[], currentStageId:
 };
 
 /** The stages of a project in sequence order, the current one marked. */
-export function StageTracker({ stages, currentStageId }: { stages: readonly ProjectAttribute[]; currentStageId: number | null }) {
+export function StageTracker({
+  stages,
+  currentStageId,
+}: {
+  stages: readonly ProjectAttribute[];
+  currentStageId: number | null;
+}) {
   const { t } = useLingui();
   const ordered = [...stages].sort((a, b) => a.sequence - b.sequence);
   const states = stageStates(ordered, currentStageId);
@@ -38,7 +44,11 @@ export function StageTracker({ stages, currentStageId }: { stages: readonly Proj
             aria-current={current ? 'step' : undefined}
           >
             <Flex align="center" w="full">
-              <Box flex="1" h="2px" bg={index === 0 ? 'transparent' : state === 'incomplete-after' ? 'border' : 'brand.solid'} />
+              <Box
+                flex="1"
+                h="2px"
+                bg={index === 0 ? 'transparent' : state === 'incomplete-after' ? 'border' : 'brand.solid'}
+              />
               <Flex
                 boxSize="5"
                 rounded="full"
@@ -52,9 +62,26 @@ export function StageTracker({ stages, currentStageId }: { stages: readonly Proj
               >
                 {current ? <LuCheck aria-hidden size="12" /> : null}
               </Flex>
-              <Box flex="1" h="2px" bg={index === ordered.length - 1 ? 'transparent' : states[index + 1] === 'incomplete-after' ? 'border' : 'brand.solid'} />
+              <Box
+                flex="1"
+                h="2px"
+                bg={
+                  index === ordered.length - 1
+                    ? 'transparent'
+                    : states[index + 1] === 'incomplete-after'
+                      ? 'border'
+                      : 'brand.solid'
+                }
+              />
             </Flex>
-            <Text fontSize="xs" color={current ? 'fg' : 'fg.muted'} fontWeight={current ? 'semibold' : 'normal'} textAlign="center" truncate maxW="full">
+            <Text
+              fontSize="xs"
+              color={current ? 'fg' : 'fg.muted'}
+              fontWeight={current ? 'semibold' : 'normal'}
+              textAlign="center"
+              truncate
+              maxW="full"
+            >
               {stage.description}
             </Text>
           </Flex>

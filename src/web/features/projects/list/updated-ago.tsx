@@ -31,7 +31,10 @@ export function UpdatedAgo({ at }: { at: number | undefined }) {
     unit === null
       ? t`Updated less than a minute ago`
       : (() => {
-          const relative = new Intl.RelativeTimeFormat(i18n.locale, { numeric: 'always' }).format(-Math.floor(elapsed / size), unit);
+          const relative = new Intl.RelativeTimeFormat(i18n.locale, { numeric: 'always' }).format(
+            -Math.floor(elapsed / size),
+            unit,
+          );
           return t`Updated ${relative}`;
         })();
   return (

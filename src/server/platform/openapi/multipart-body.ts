@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+// The request's multipart methods are declared by the plugin's type augmentation.
+import type {} from '@fastify/multipart';
 import type { ValidateFunction } from 'ajv';
 import { HttpError } from '../http/http-error';
 import type { JsonSchema } from './contract';

@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -f dist/index.html ] || npx webpack --mode production
 
-port=${E2E_PORT:-18080}
+# A port the OS hands out now (never a fixed one another process may hold).
+port=${E2E_PORT:-$(node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")}
 data=$(mktemp -d)
 log=.tmp/e2e-server.log
 mkdir -p .tmp && rm -f .tmp/e2e-results.txt

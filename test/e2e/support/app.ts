@@ -7,7 +7,9 @@ export const byTestId = (id: string) => $(`[data-testid="${id}"]`);
 
 /** Starts every journey from nothing: no tokens, no tenant, no preferences. */
 export async function freshStart(): Promise<void> {
-  await browser.url('/');
+  // Cleared on a same-origin page that runs no console: a running console's persisted store could write the old
+  // session back between the clear and the reload (seen under load).
+  await browser.url('/api/user-service/v1/app/version');
   await browser.execute(() => window.localStorage.clear());
   await browser.url('/');
   // Queried afresh on every try: an element found during the page's first render may be replaced (detached) by

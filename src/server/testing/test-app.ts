@@ -2,8 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
-import { buildApp } from '../app';
 import type { Config } from '../config';
 import { PasswordHasher } from '../platform/auth/password-hasher';
 import { MovableClock } from '../platform/clock';
@@ -11,6 +9,7 @@ import type { Db } from '../platform/db/schema';
 import type { Transport } from '../platform/outbox/transports';
 import { DEMO_PASSWORD } from '../seed/demo-data';
 import { ApiClient, type SignedIn } from './api-client';
+import { buildTestApp } from './build-test-app';
 import { openTestDatabase } from './database-template';
 import { testConfig } from './test-config';
 import type { RateLimitSettings } from '../platform/http/rate-limits';
@@ -50,17 +49,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = new MovableClock();
   const db = await openTestDatabase({ fresh: options.freshDatabase });
   const passwords = new PasswordHasher(config.passwordHashing);
-  const app = await buildApp({
+  const app = await buildTestApp({
     config,
     db,
     clock,
-    logger: pino({ level: 'silent' }),
-    outboxSweepMs: null,
     distDir: options.distDir ?? join(dataDir, 'no-console'),
     ...(options.transport && { transport: options.transport }),
     rateLimits: options.rateLimits ?? null,
   });
-  await app.ready();
   const api = new ApiClient(app);
   return {
     app,

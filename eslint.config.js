@@ -7,15 +7,10 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 // ---- Server lint zones (ADR 0009, docs/development.md "Server shape") ------------------------------------
-const SERVICES = [
-  'authz-service',
-  'user-service',
-  'project-service',
-  'participant-service',
-  'execution-service',
-  'data-service',
-];
 const SERVICE_ROOT = './src/server/services';
+const SERVICES = readdirSync(SERVICE_ROOT, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 /** Another service is reached only through its index.ts (its public functions and its handlers). */
 const serviceZones = SERVICES.flatMap((service) => [
   ...SERVICES.filter((other) => other !== service).map((other) => ({

@@ -13,7 +13,7 @@
  *   4. fair use (bench-fairness.ts): a normal user's p50 unloaded, while one IP floods sign-in, and while
  *      another tenant runs 100 connections.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
@@ -63,10 +63,8 @@ function bundleFigures(): void {
   }
 }
 
-async function apiFigures(): Promise<void> {
-  const port = 18181;
-  const base = `http://127.0.0.1:${port}/api`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-bench-'));
+/** The production server on a port of its own, against dataDir; the caller stops it. */
+function startServer(port: number, dataDir: string): { base: string; server: ChildProcess } {
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {
@@ -79,14 +77,29 @@ async function apiFigures(): Promise<void> {
     },
     stdio: 'ignore',
   });
+  return { base: `http://127.0.0.1:${port}/api`, server };
+}
+
+async function signInWhenUp(
+  base: string,
+  upWithinMs: number,
+  email: string,
+): Promise<{ access_token: string; id_token: string }> {
+  await waitFor(`${base}/user-service/v1/app/version`, upWithinMs);
+  const login = await fetch(`${base}/authz-service/userLogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Voxscreen!2026' }),
+  });
+  return (await login.json()) as { access_token: string; id_token: string };
+}
+
+async function apiFigures(): Promise<void> {
+  const port = 18181;
+  const dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-bench-'));
+  const { base, server } = startServer(port, dataDir);
   try {
-    await waitFor(`${base}/user-service/v1/app/version`, 120_000);
-    const login = await fetch(`${base}/authz-service/userLogin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@acme.test', password: 'Voxscreen!2026' }),
-    });
-    const tokens = (await login.json()) as { access_token: string; id_token: string };
+    const tokens = await signInWhenUp(base, 120_000, 'admin@acme.test');
     const result = await autocannon({
       url: `${base}/user-service/v1/user/userInfo`,
       connections: 10,
@@ -153,28 +166,9 @@ async function dashboardFigures(): Promise<void> {
     );
     writeFileSync(marker, JSON.stringify({ participants: BENCH_PARTICIPANTS, results: BENCH_RESULTS }));
   }
-  const port = 18182;
-  const base = `http://127.0.0.1:${port}/api`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      TOKEN_ISSUER: 'http://voxscreen.bench',
-    },
-    stdio: 'ignore',
-  });
+  const { base, server } = startServer(18182, dataDir);
   try {
-    await waitFor(`${base}/user-service/v1/app/version`, 300_000);
-    const login = await fetch(`${base}/authz-service/userLogin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@voxscreen.test', password: 'Voxscreen!2026' }),
-    });
-    const tokens = (await login.json()) as { access_token: string; id_token: string };
+    const tokens = await signInWhenUp(base, 300_000, 'admin@voxscreen.test');
     const auth = { authorization: `Bearer ${tokens.access_token}`, 'id-token': tokens.id_token };
     const tenants = (await (await fetch(`${base}/user-service/v1/tenant/tenants`, { headers: auth })).json()) as {
       tenantId: number;

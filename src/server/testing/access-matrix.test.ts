@@ -41,14 +41,8 @@ beforeAll(async () => {
   t = await createTestApp();
   const user = await createUnprivilegedUser(t);
   unprivilegedTenant = user.tenantId;
-  unprivileged = await t.signIn(user.email);
-  customerAdmin = await t.signIn('admin@acme.test');
-  systemAdmin = await t.signIn('admin@voxscreen.test');
-  [acme, globex, voxscreen] = await Promise.all([
-    t.tenantId('Acme Insurance'),
-    t.tenantId('Globex Logistics'),
-    t.tenantId('Voxscreen'),
-  ]);
+  [unprivileged, customerAdmin, systemAdmin] = await t.signInAs(user.email, 'admin@acme.test', 'admin@voxscreen.test');
+  ({ acme, globex, voxscreen } = await t.seededTenants());
 });
 afterAll(() => t.close());
 

@@ -2,8 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
-import { buildApp } from '../app';
 import { PasswordHasher } from '../platform/auth/password-hasher';
 import { MovableClock } from '../platform/clock';
 import { openDatabase, type ConnectionErrorLog } from '../platform/db/open-database';
@@ -11,6 +9,7 @@ import type { Db } from '../platform/db/schema';
 import type { RateLimitSettings } from '../platform/http/rate-limits';
 import { prepareDatabase } from '../prepare-database';
 import { seedDemoData } from '../seed/seed-demo-data';
+import { buildTestApp } from './build-test-app';
 import { startPostgresServer, type PostgresServer } from './postgres-server';
 import { testConfig } from './test-config';
 
@@ -32,16 +31,13 @@ export async function startPostgresApp(
   await prepareDatabase(db);
   const clock = new MovableClock();
   await seedDemoData({ db, clock, passwords: new PasswordHasher(config.passwordHashing) });
-  const app = await buildApp({
+  const app = await buildTestApp({
     config,
     db,
     clock,
-    logger: pino({ level: 'silent' }),
-    outboxSweepMs: null,
     distDir: join(dataDir, 'none'),
     ...(options.rateLimits !== undefined && { rateLimits: options.rateLimits }),
   });
-  await app.ready();
   return {
     server,
     db,

@@ -2,8 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
-import { buildApp } from '../app';
 import type { Config } from '../config';
 import { PasswordHasher } from '../platform/auth/password-hasher';
 import { MovableClock } from '../platform/clock';
@@ -11,6 +9,7 @@ import type { Db } from '../platform/db/schema';
 import type { Transport } from '../platform/outbox/transports';
 import { DEMO_PASSWORD } from '../seed/demo-data';
 import { ApiClient, type SignedIn } from './api-client';
+import { buildTestApp } from './build-test-app';
 import { openTestDatabase } from './database-template';
 import { testConfig } from './test-config';
 import type { RateLimitSettings } from '../platform/http/rate-limits';
@@ -25,9 +24,19 @@ export interface TestApp {
   dataDir: string;
   /** Signs in through userLogin (default: the demo password, 127.0.0.1) and returns the tokens. */
   signIn(email: string, options?: { password?: string; ip?: string }): Promise<SignedIn>;
+  /** Signs each email in (see signIn), in the order given. */
+  signInAs<E extends string[]>(...emails: E): Promise<{ [K in keyof E]: SignedIn }>;
   /** Tenant id by name (the seed's tenants and any created in the test). */
   tenantId(name: string): Promise<number>;
+  /** The ids of the three tenants the seed makes. */
+  seededTenants(): Promise<SeededTenants>;
   close(): Promise<void>;
+}
+
+export interface SeededTenants {
+  voxscreen: number;
+  acme: number;
+  globex: number;
 }
 
 export interface TestAppOptions {
@@ -50,18 +59,26 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = new MovableClock();
   const db = await openTestDatabase({ fresh: options.freshDatabase });
   const passwords = new PasswordHasher(config.passwordHashing);
-  const app = await buildApp({
+  const app = await buildTestApp({
     config,
     db,
     clock,
-    logger: pino({ level: 'silent' }),
-    outboxSweepMs: null,
     distDir: options.distDir ?? join(dataDir, 'no-console'),
     ...(options.transport && { transport: options.transport }),
     rateLimits: options.rateLimits ?? null,
   });
-  await app.ready();
   const api = new ApiClient(app);
+  const tenantId = async (name: string) => {
+    const row = await db.selectFrom('tenants').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+    return row.id;
+  };
+  const signIn: TestApp['signIn'] = async (email, signInOptions = {}) => {
+    const tokens = await api.ok('userLogin', {
+      body: { email, password: signInOptions.password ?? DEMO_PASSWORD },
+      ip: signInOptions.ip ?? '127.0.0.1',
+    });
+    return { accessToken: tokens.access_token, idToken: tokens.id_token };
+  };
   return {
     app,
     db,
@@ -70,16 +87,20 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     api,
     passwords,
     dataDir,
-    async signIn(email, signInOptions = {}) {
-      const tokens = await api.ok('userLogin', {
-        body: { email, password: signInOptions.password ?? DEMO_PASSWORD },
-        ip: signInOptions.ip ?? '127.0.0.1',
-      });
-      return { accessToken: tokens.access_token, idToken: tokens.id_token };
+    signIn,
+    async signInAs<E extends string[]>(...emails: E) {
+      const signedIn: SignedIn[] = [];
+      for (const email of emails) signedIn.push(await signIn(email));
+      return signedIn as { [K in keyof E]: SignedIn };
     },
-    async tenantId(name) {
-      const row = await db.selectFrom('tenants').select('id').where('name', '=', name).executeTakeFirstOrThrow();
-      return row.id;
+    tenantId,
+    async seededTenants() {
+      const [voxscreen, acme, globex] = await Promise.all([
+        tenantId('Voxscreen'),
+        tenantId('Acme Insurance'),
+        tenantId('Globex Logistics'),
+      ]);
+      return { voxscreen, acme, globex };
     },
     async close() {
       await app.close();

@@ -10,7 +10,7 @@ let dualId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [acme, globex] = await Promise.all([t.tenantId('Acme Insurance'), t.tenantId('Globex Logistics')]);
+  ({ acme, globex } = await t.seededTenants());
   dualId = (
     await t.db.selectFrom('users').select('id').where('email', '=', 'dual@globex.test').executeTakeFirstOrThrow()
   ).id;

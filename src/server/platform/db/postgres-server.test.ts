@@ -3,14 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import pino from 'pino';
-import { buildApp } from '../../app';
 import { loadConfig, type Config } from '../../config';
 import { prepareDatabase } from '../../prepare-database';
 import { DEMO_PASSWORD } from '../../seed/demo-data';
 import { seedDemoData } from '../../seed/seed-demo-data';
 import { findProjectCodeUsers } from '../../services/project-service';
 import { ApiClient } from '../../testing/api-client';
+import { buildTestApp } from '../../testing/build-test-app';
 import { startPostgresServer, type PostgresServer } from '../../testing/postgres-server';
 import { testConfig } from '../../testing/test-config';
 import { PasswordHasher } from '../auth/password-hasher';
@@ -33,15 +32,7 @@ const instances: Instance[] = [];
 
 async function startInstance(config: Config = testConfig(dataDir, { databaseUrl: server.url })): Promise<Instance> {
   const db = await openDatabase(config);
-  const app = await buildApp({
-    config,
-    db,
-    clock,
-    logger: pino({ level: 'silent' }),
-    outboxSweepMs: null,
-    distDir: join(dataDir, 'none'),
-  });
-  await app.ready();
+  const app = await buildTestApp({ config, db, clock, distDir: join(dataDir, 'none') });
   const instance = { app, db, api: new ApiClient(app) };
   instances.push(instance);
   return instance;

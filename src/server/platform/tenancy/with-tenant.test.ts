@@ -8,7 +8,7 @@ let globex: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [acme, globex] = await Promise.all([t.tenantId('Acme Insurance'), t.tenantId('Globex Logistics')]);
+  ({ acme, globex } = await t.seededTenants());
 });
 afterAll(() => t.close());
 

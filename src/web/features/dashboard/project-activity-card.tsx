@@ -1,7 +1,7 @@
-import { Card, Heading } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { YearlyResult } from '../../api/generated/project-service';
 import { Chart } from '../../components/charts/chart';
+import { ChartCard } from './chart-card';
 
 /** 'YYYY-MM' as a short month and year in the interface language (e.g. "Mar 2026", "mar 2026"). */
 export const monthLabel = (month: string, locale: string): string => {
@@ -17,31 +17,24 @@ export function ProjectActivityCard({ months }: { months: YearlyResult[] }) {
   const categories = months.map((m) => monthLabel(m.month, i18n.locale));
   const callsLabel = t`Calls`;
   return (
-    <Card.Root data-testid="project-activity">
-      <Card.Header>
-        <Heading as="h2" size="md">
-          <Trans>Project Activity</Trans>
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <Chart
-          type="bar"
-          height={300}
-          series={[{ name: callsLabel, data: months.map((m) => m.count) }]}
-          options={{
-            xaxis: { categories },
-            yaxis: { labels: { formatter: (value: number) => i18n.number(Math.round(value)) } },
-            colors: ['#3182CE'],
-            dataLabels: { enabled: false },
-            plotOptions: { bar: { borderRadius: 3, columnWidth: '55%' } },
-            legend: { show: false },
-          }}
-          summary={{
-            caption: t`Calls per month`,
-            rows: months.map((m, i) => ({ label: categories[i]!, value: m.count })),
-          }}
-        />
-      </Card.Body>
-    </Card.Root>
+    <ChartCard testId="project-activity" title={<Trans>Project Activity</Trans>}>
+      <Chart
+        type="bar"
+        height={300}
+        series={[{ name: callsLabel, data: months.map((m) => m.count) }]}
+        options={{
+          xaxis: { categories },
+          yaxis: { labels: { formatter: (value: number) => i18n.number(Math.round(value)) } },
+          colors: ['#3182CE'],
+          dataLabels: { enabled: false },
+          plotOptions: { bar: { borderRadius: 3, columnWidth: '55%' } },
+          legend: { show: false },
+        }}
+        summary={{
+          caption: t`Calls per month`,
+          rows: months.map((m, i) => ({ label: categories[i]!, value: m.count })),
+        }}
+      />
+    </ChartCard>
   );
 }

@@ -42,12 +42,8 @@ const reinvite = (id: number, type: 'email' | 'sms', token = acmeAdmin, operatin
 
 beforeAll(async () => {
   t = await createTestApp();
-  [acme, globex] = await Promise.all([t.tenantId('Acme Insurance'), t.tenantId('Globex Logistics')]);
-  [acmeAdmin, analyst, globexAdmin] = await Promise.all([
-    t.signIn('admin@acme.test'),
-    t.signIn('analyst@acme.test'),
-    t.signIn('dual@globex.test'),
-  ]);
+  ({ acme, globex } = await t.seededTenants());
+  [acmeAdmin, analyst, globexAdmin] = await t.signInAs('admin@acme.test', 'analyst@acme.test', 'dual@globex.test');
   const now = t.clock.now();
   [project, bare] = await withTenant(t.db, acme, async (trx) => {
     const id = await createProject(trx, {

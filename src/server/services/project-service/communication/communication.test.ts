@@ -51,7 +51,7 @@ const outboxRow = (id: number) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  [acme, globex] = await Promise.all([t.tenantId('Acme Insurance'), t.tenantId('Globex Logistics')]);
+  ({ acme, globex } = await t.seededTenants());
   [acmeAdmin, globexAdmin] = await Promise.all([t.signIn('admin@acme.test'), t.signIn('dual@globex.test')]);
   project = await withTenant(t.db, acme, (trx) =>
     createProject(trx, {

@@ -25,7 +25,7 @@ const at = (iso: string) => new Date(iso);
 
 beforeAll(async () => {
   t = await createTestApp();
-  [acme, globex] = await Promise.all([t.tenantId('Acme Insurance'), t.tenantId('Globex Logistics')]);
+  ({ acme, globex } = await t.seededTenants());
   const now = t.clock.now();
   fixture = await withSystem(t.db, async (trx) => {
     const { tenant } = await createTenant(trx, { name: 'Fixture Co', now });
@@ -147,8 +147,7 @@ beforeAll(async () => {
       now,
     );
   });
-  admin = await t.signIn('admin@voxscreen.test');
-  acmeAdmin = await t.signIn('admin@acme.test');
+  [admin, acmeAdmin] = await t.signInAs('admin@voxscreen.test', 'admin@acme.test');
 });
 afterAll(() => t.close());
 

@@ -25,12 +25,8 @@ const download = (body: Record<string, unknown>, token = acmeAdmin, operatingTen
 
 beforeAll(async () => {
   t = await createTestApp();
-  [acme, globex] = await Promise.all([t.tenantId('Acme Insurance'), t.tenantId('Globex Logistics')]);
-  [acmeAdmin, analyst, dual] = await Promise.all([
-    t.signIn('admin@acme.test'),
-    t.signIn('analyst@acme.test'),
-    t.signIn('dual@globex.test'),
-  ]);
+  ({ acme, globex } = await t.seededTenants());
+  [acmeAdmin, analyst, dual] = await t.signInAs('admin@acme.test', 'analyst@acme.test', 'dual@globex.test');
   const now = t.clock.now();
   [participantFile, resultFile] = await withTenant(t.db, acme, async (trx) => {
     const projectId = await createProject(trx, { tenantId: acme, name: 'Import Errors Project', now });

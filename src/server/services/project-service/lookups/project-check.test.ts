@@ -19,12 +19,8 @@ const check = (body: Record<string, unknown>, token = acmeAdmin, operatingTenant
 
 beforeAll(async () => {
   t = await createTestApp();
-  [acme, globex] = await Promise.all([t.tenantId('Acme Insurance'), t.tenantId('Globex Logistics')]);
-  [acmeAdmin, analyst, globexAdmin] = await Promise.all([
-    t.signIn('admin@acme.test'),
-    t.signIn('analyst@acme.test'),
-    t.signIn('dual@globex.test'),
-  ]);
+  ({ acme, globex } = await t.seededTenants());
+  [acmeAdmin, analyst, globexAdmin] = await t.signInAs('admin@acme.test', 'analyst@acme.test', 'dual@globex.test');
   const now = t.clock.now();
   acmeProject = await withTenant(t.db, acme, async (trx) => {
     const id = await createProject(trx, { tenantId: acme, name: 'Code Check Acme', languageIds: [1, 2], now });

@@ -13,7 +13,7 @@ let unprivilegedTenant: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [acme, globex] = await Promise.all([t.tenantId('Acme Insurance'), t.tenantId('Globex Logistics')]);
+  ({ acme, globex } = await t.seededTenants());
   const user = await createUnprivilegedUser(t);
   unprivilegedTenant = user.tenantId;
   [analyst, unprivileged] = await Promise.all([t.signIn('analyst@acme.test'), t.signIn(user.email)]);

@@ -22,12 +22,8 @@ const list = (body: Record<string, unknown>, token = acmeAdmin, operatingTenant 
 
 beforeAll(async () => {
   t = await createTestApp();
-  [acme, globex] = await Promise.all([t.tenantId('Acme Insurance'), t.tenantId('Globex Logistics')]);
-  [acmeAdmin, analyst, dual] = await Promise.all([
-    t.signIn('admin@acme.test'),
-    t.signIn('analyst@acme.test'),
-    t.signIn('dual@globex.test'),
-  ]);
+  ({ acme, globex } = await t.seededTenants());
+  [acmeAdmin, analyst, dual] = await t.signInAs('admin@acme.test', 'analyst@acme.test', 'dual@globex.test');
   // Newer templates for Acme, one at a time so their order is known.
   for (const name of ['Claims Display', 'Hiring Display', 'Claims Spanish']) {
     t.clock.advance(60_000);

@@ -12,13 +12,8 @@ let acmeAdmin: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [voxscreen, acme, globex] = await Promise.all([
-    t.tenantId('Voxscreen'),
-    t.tenantId('Acme Insurance'),
-    t.tenantId('Globex Logistics'),
-  ]);
-  provider = await t.signIn('admin@voxscreen.test');
-  acmeAdmin = await t.signIn('admin@acme.test');
+  ({ voxscreen, acme, globex } = await t.seededTenants());
+  [provider, acmeAdmin] = await t.signInAs('admin@voxscreen.test', 'admin@acme.test');
 });
 afterAll(() => t.close());
 

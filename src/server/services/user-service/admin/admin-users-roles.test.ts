@@ -15,14 +15,8 @@ const roleIds = new Map<string, number>();
 
 beforeAll(async () => {
   t = await createTestApp();
-  [voxscreen, acme, globex] = await Promise.all([
-    t.tenantId('Voxscreen'),
-    t.tenantId('Acme Insurance'),
-    t.tenantId('Globex Logistics'),
-  ]);
-  provider = await t.signIn('admin@voxscreen.test');
-  acmeAdmin = await t.signIn('admin@acme.test');
-  globexAdmin = await t.signIn('dual@globex.test');
+  ({ voxscreen, acme, globex } = await t.seededTenants());
+  [provider, acmeAdmin, globexAdmin] = await t.signInAs('admin@voxscreen.test', 'admin@acme.test', 'dual@globex.test');
   for (const role of await t.api.ok('listRoles', { token: acmeAdmin, operatingTenant: acme }))
     roleIds.set(role.name, role.roleId);
 });

@@ -10,13 +10,8 @@ let systemAdmin: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [voxscreen, acme, globex] = await Promise.all([
-    t.tenantId('Voxscreen'),
-    t.tenantId('Acme Insurance'),
-    t.tenantId('Globex Logistics'),
-  ]);
-  acmeAdmin = await t.signIn('admin@acme.test');
-  systemAdmin = await t.signIn('admin@voxscreen.test');
+  ({ voxscreen, acme, globex } = await t.seededTenants());
+  [acmeAdmin, systemAdmin] = await t.signInAs('admin@acme.test', 'admin@voxscreen.test');
 });
 afterAll(() => t.close());
 

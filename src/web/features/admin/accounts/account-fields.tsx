@@ -1,9 +1,9 @@
-import { Heading, SimpleGrid } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AttributeSelectField } from '../../../components/form/attribute-select-field';
 import { StatusField } from '../../../components/form/status-field';
 import { TextField } from '../../../components/form/text-field';
 import type { AccountLists } from './account-values';
+import { FieldGroup } from './field-group';
 
 interface AccountFieldsProps {
   lists: AccountLists;
@@ -40,62 +40,57 @@ export function AccountFields({ lists, editing, restricted, readOnly }: AccountF
     },
   ];
   return (
-    <>
-      <Heading as="h2" size="md">
-        <Trans>Account</Trans>
-      </Heading>
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <TextField name="tenantName" label={t`Account Name`} required disabled={readOnly} testId="account-name" />
-        <TextField
-          name="salesPerson"
-          type="email"
-          label={t`Sales Person Email`}
-          required
-          disabled={readOnly}
-          testId="account-sales-person"
-        />
-        <TextField
-          name="numberOfInterviews"
-          label={t`Number of Interviews`}
-          helperText={t`Only positive number or nothing`}
-          disabled={readOnly}
-          testId="account-interviews"
-        />
-        <StatusField placeholder={t`Select`} disabled={readOnly} testId="account-status" />
-        <TextField
-          name="customerId"
-          label={t`Customer ID`}
-          required={!editing}
-          disabled={readOnly}
-          testId="account-customer-id"
-        />
-        <TextField
-          name="backendSystemCode"
-          label={t`Backend System Code`}
-          disabled={readOnly}
-          testId="account-backend-code"
-        />
-        <AttributeSelectField
-          name="currencyId"
-          label={t`Currency`}
-          attributes={lists.currencies}
-          required={!editing}
-          disabled={readOnly}
-          testId="account-currency"
-        />
-        {restrictedFields
-          .filter((field) => field.shown)
-          .map(({ shown: _shown, ...field }) => (
-            <AttributeSelectField key={field.name} {...field} required disabled={readOnly} />
-          ))}
-        <TextField
-          name="greenhouseAppKey"
-          label={t`Greenhouse App Key`}
-          disabled={readOnly}
-          testId="account-greenhouse-app-key"
-        />
-        <TextField name="accountAPIKey" label={t`Account API Key`} disabled={readOnly} testId="account-api-key" />
-      </SimpleGrid>
-    </>
+    <FieldGroup title={<Trans>Account</Trans>}>
+      <TextField name="tenantName" label={t`Account Name`} required disabled={readOnly} testId="account-name" />
+      <TextField
+        name="salesPerson"
+        type="email"
+        label={t`Sales Person Email`}
+        required
+        disabled={readOnly}
+        testId="account-sales-person"
+      />
+      <TextField
+        name="numberOfInterviews"
+        label={t`Number of Interviews`}
+        helperText={t`Only positive number or nothing`}
+        disabled={readOnly}
+        testId="account-interviews"
+      />
+      <StatusField placeholder={t`Select`} disabled={readOnly} testId="account-status" />
+      <TextField
+        name="customerId"
+        label={t`Customer ID`}
+        required={!editing}
+        disabled={readOnly}
+        testId="account-customer-id"
+      />
+      <TextField
+        name="backendSystemCode"
+        label={t`Backend System Code`}
+        disabled={readOnly}
+        testId="account-backend-code"
+      />
+      <AttributeSelectField
+        name="currencyId"
+        label={t`Currency`}
+        attributes={lists.currencies}
+        required={!editing}
+        disabled={readOnly}
+        testId="account-currency"
+      />
+      {restrictedFields
+        .filter((field) => field.shown)
+        .map(({ shown: _shown, ...field }) => (
+          <AttributeSelectField key={field.name} {...field} required disabled={readOnly} />
+        ))}
+      <TextField
+        name="greenhouseAppKey"
+        label={t`Greenhouse App Key`}
+        disabled={readOnly}
+        testId="account-greenhouse-app-key"
+      />
+      <TextField name="accountAPIKey" label={t`Account API Key`} disabled={readOnly} testId="account-api-key" />
+    </FieldGroup>
   );
 }

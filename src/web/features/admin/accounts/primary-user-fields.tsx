@@ -1,6 +1,6 @@
-import { Heading, SimpleGrid } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TextField } from '../../../components/form/text-field';
+import { FieldGroup } from './field-group';
 
 const lowerCase = (value: string) => value.toLowerCase();
 
@@ -8,23 +8,18 @@ const lowerCase = (value: string) => value.toLowerCase();
 export function PrimaryUserFields() {
   const { t } = useLingui();
   return (
-    <>
-      <Heading as="h2" size="md">
-        <Trans>Primary User</Trans>
-      </Heading>
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <TextField name="firstName" label={t`First Name`} required testId="account-first-name" />
-        <TextField name="lastName" label={t`Last Name`} required testId="account-last-name" />
-        <TextField
-          name="email"
-          type="email"
-          label={t`Primary User Email`}
-          required
-          transform={lowerCase}
-          testId="account-email"
-        />
-        <TextField name="phoneNumber" type="tel" label={t`Primary User Phone`} testId="account-phone" />
-      </SimpleGrid>
-    </>
+    <FieldGroup title={<Trans>Primary User</Trans>}>
+      <TextField name="firstName" label={t`First Name`} required testId="account-first-name" />
+      <TextField name="lastName" label={t`Last Name`} required testId="account-last-name" />
+      <TextField
+        name="email"
+        type="email"
+        label={t`Primary User Email`}
+        required
+        transform={lowerCase}
+        testId="account-email"
+      />
+      <TextField name="phoneNumber" type="tel" label={t`Primary User Phone`} testId="account-phone" />
+    </FieldGroup>
   );
 }

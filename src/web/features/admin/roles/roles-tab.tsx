@@ -3,9 +3,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useListRolesQuery, type Role } from '../../../api/generated/user-service';
-import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
+import type { DataGridColumn } from '../../../components/data-grid/data-grid';
 import { ListToolbar } from '../../../components/data-grid/list-toolbar';
-import { QueryFailure } from '../../../components/feedback/load-failure';
+import { QueryGrid } from '../../../components/data-grid/query-grid';
 import { usePermissions } from '../../../lib/use-permissions';
 
 /** Default page size of the role list (docs/product/admin-roles-and-permissions.md#roles, client-side paged). */
@@ -42,20 +42,14 @@ export function RolesTab() {
             : undefined
         }
       />
-      {roles.error ? (
-        <QueryFailure query={roles} />
-      ) : (
-        <DataGrid<Role>
-          testId="roles-list"
-          rows={roles.data}
-          columns={columns}
-          rowId={(role) => String(role.roleId)}
-          loading={roles.isLoading}
-          emptyText={t`There are no records to show.`}
-          quickFilter={search}
-          pageSize={ROLE_PAGE_SIZE}
-        />
-      )}
+      <QueryGrid<Role>
+        testId="roles-list"
+        query={roles}
+        columns={columns}
+        rowId={(role) => String(role.roleId)}
+        quickFilter={search}
+        pageSize={ROLE_PAGE_SIZE}
+      />
     </Stack>
   );
 }

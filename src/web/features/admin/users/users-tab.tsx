@@ -5,11 +5,11 @@ import { LuTrash2 } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
 import { getErrorMessage } from '../../../api/error-message';
 import { useDeleteUserMutation, useListAccountUsersQuery, type UserSummary } from '../../../api/generated/user-service';
-import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
+import type { DataGridColumn } from '../../../components/data-grid/data-grid';
 import { ListToolbar } from '../../../components/data-grid/list-toolbar';
+import { QueryGrid } from '../../../components/data-grid/query-grid';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { QueryFailure } from '../../../components/feedback/load-failure';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { usePermissions } from '../../../lib/use-permissions';
@@ -106,21 +106,15 @@ export function UsersTab() {
         addLabel={<Trans>Add User</Trans>}
         onAdd={permissions.has('tenant.users.create') ? () => void navigate('/main/admin/users/addUser') : undefined}
       />
-      {users.error ? (
-        <QueryFailure query={users} />
-      ) : (
-        <DataGrid<UserSummary>
-          testId="users-list"
-          rows={users.data}
-          columns={columns}
-          rowId={(user) => String(user.id)}
-          loading={users.isLoading}
-          emptyText={t`There are no records to show.`}
-          quickFilter={search}
-          pageSize={USER_PAGE_SIZE}
-          onRowClicked={(user) => void navigate(`/main/admin/users/editUsers/${user.id}`)}
-        />
-      )}
+      <QueryGrid<UserSummary>
+        testId="users-list"
+        query={users}
+        columns={columns}
+        rowId={(user) => String(user.id)}
+        quickFilter={search}
+        pageSize={USER_PAGE_SIZE}
+        onRowClicked={(user) => void navigate(`/main/admin/users/editUsers/${user.id}`)}
+      />
       <ConfirmDialog
         open={pendingDelete !== null}
         tone="danger"

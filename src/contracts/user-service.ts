@@ -308,7 +308,7 @@ export type paths = {
         put?: never;
         /**
          * Add a user to the operating tenant (Add User); the user is e-mailed a link to set a password
-         * @description The new user's home account is `tenantId`, which must be the operating tenant. The role must be a role of that account other than the call-center roles, and hold no permission the caller lacks. docs/product/admin-users.md#rules apply (422); an e-mail already in use is a 409.
+         * @description The new user's home account is `tenantId`, which must be the operating tenant. The role must be a role of that account other than the call-center roles, and hold no permission the caller lacks. docs/product/admin-users.md#rules apply (422); an e-mail already in use is a 409: EMAIL_EXISTS when its holder belongs to a tenant the caller may operate in, else EMAIL_UNAVAILABLE, which does not say that the address exists elsewhere on the platform.
          */
         post: operations["createUser"];
         delete?: never;

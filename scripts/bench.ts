@@ -76,6 +76,7 @@ async function apiFigures(): Promise<void> {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       TOKEN_ISSUER: 'http://voxscreen.bench',
+      SIGNING_KEY_SECRET: 'voxscreen-bench-signing-key-secret',
     },
     stdio: 'ignore',
   });
@@ -164,6 +165,7 @@ async function dashboardFigures(): Promise<void> {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       TOKEN_ISSUER: 'http://voxscreen.bench',
+      SIGNING_KEY_SECRET: 'voxscreen-bench-signing-key-secret',
     },
     stdio: 'ignore',
   });

@@ -42,7 +42,15 @@ export async function fairnessFigures(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-bench-fair-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      TOKEN_ISSUER: process.env.TOKEN_ISSUER ?? 'http://voxscreen.bench',
+      SIGNING_KEY_SECRET: process.env.SIGNING_KEY_SECRET ?? 'voxscreen-bench-signing-key-secret',
+    },
     stdio: 'ignore',
   });
   try {

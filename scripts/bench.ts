@@ -74,6 +74,7 @@ function startServer(port: number, dataDir: string): { base: string; server: Chi
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       TOKEN_ISSUER: 'http://voxscreen.bench',
+      SIGNING_KEY_SECRET: 'voxscreen-bench-signing-key-secret',
     },
     stdio: 'ignore',
   });

@@ -102,6 +102,26 @@ export type components = {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The server is overloaded or the database is unreachable (ADR 0013); answered with the server-error message. Retry later. */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many attempts, or the operating tenant is over its share of the API (ADR 0013); `Retry-After` says when to try again. */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No token, an invalid or expired token, or a session that has ended. */
         Unauthorized: {
             headers: {
@@ -113,6 +133,15 @@ export type components = {
         };
         /** @description The request is well-formed but breaks a rule; `errors` names the fields. */
         Unprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request line (path and query) is too long. */
+        UriTooLong: {
             headers: {
                 [name: string]: unknown;
             };
@@ -165,7 +194,9 @@ export interface operations {
                     "application/json": {
                         /** @description 'Invitation email has been sent to participant' (docs/product/project-lookups.md#reinvite), or the SMS counterpart. */
                         message: string;
+                        /** Format: int32 */
                         outboxMessageId: number;
+                        /** Format: int32 */
                         participantId: number;
                         recipient: string;
                         status: string;
@@ -177,7 +208,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     sendTestMessage: {
@@ -208,6 +242,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
+                        /** Format: int32 */
                         outboxMessageId: number;
                         recipient: string;
                     };
@@ -217,7 +252,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

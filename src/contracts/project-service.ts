@@ -288,9 +288,11 @@ export type components = {
     schemas: {
         BusinessLineData: {
             items: {
+                /** Format: int32 */
                 id: number;
                 label: string;
                 level: components["schemas"]["BusinessLineLevel"];
+                /** Format: int32 */
                 parentId: number | null;
                 value: string;
             }[];
@@ -308,10 +310,15 @@ export type components = {
         CommunicationTemplate: {
             description: string | null;
             email_subject: string | null;
-            /** @description Null until the template is first saved. */
+            /**
+             * Format: int32
+             * @description Null until the template is first saved.
+             */
             id: number | null;
+            /** Format: int32 */
             language_id: number;
             placeholders: components["schemas"]["Placeholder"][];
+            /** Format: int32 */
             project_id: number;
             sms_provider: components["schemas"]["SmsProvider"] | null;
             sms_sender: components["schemas"]["SmsSender"] | null;
@@ -324,6 +331,7 @@ export type components = {
         CommunicationTemplateInput: {
             description: string | null;
             email_subject: string | null;
+            /** Format: int32 */
             language_id: number;
             sms_provider: components["schemas"]["SmsProvider"] | null;
             sms_sender: components["schemas"]["SmsSender"] | null;
@@ -333,7 +341,9 @@ export type components = {
             template_type: components["schemas"]["TemplateType"];
         };
         CommunicationTemplateSummary: {
+            /** Format: int32 */
             id: number;
+            /** Format: int32 */
             language_id: number;
             template_name: string | null;
             template_type: components["schemas"]["TemplateType"];
@@ -372,6 +382,7 @@ export type components = {
         };
         FormOption: {
             default: boolean;
+            /** Format: int32 */
             id: number;
             key: string;
             /** @description English label; the console translates by key. */
@@ -390,10 +401,12 @@ export type components = {
             placeholder: string;
         };
         ProjectAttribute: {
+            /** Format: int32 */
             attributeId: number;
             /** @enum {string} */
             attributeType: "STATUS" | "STAGE";
             description: string;
+            /** Format: int32 */
             languageId: number;
             sequence: number;
         };
@@ -406,12 +419,15 @@ export type components = {
             overallLrCount: number;
             overallNcCount: number;
             overallPrCount: number;
+            /** Format: int32 */
             projectId: number;
             projectLanguagesData: {
                 label: string;
                 value: number;
             }[];
+            /** Format: int32 */
             projectStageId: number | null;
+            /** Format: int32 */
             projectStatusId: number | null;
             /** @description Per-question result counts (raw codes), by sequence. */
             questions: components["schemas"]["ProjectQuestionResults"][];
@@ -424,6 +440,7 @@ export type components = {
             active: boolean;
             description: string | null;
             name: string;
+            /** Format: int32 */
             projectId: number;
             projectLanguagesData: {
                 label: string;
@@ -433,9 +450,11 @@ export type components = {
             /** @description The Multi Language Configuration rows (docs/product/project-lookups.md#language-config): one per project language that has a project code, by language id. Project codes are unique on the whole platform; callDelayBy counts units of 3 seconds. */
             projectMultiLanguageConfig: components["schemas"]["ProjectLanguageConfig"][];
             questionnaireType: components["schemas"]["QuestionnaireType"];
+            /** Format: int32 */
             stageId: number | null;
             /** @description Sequence of the stage: 1 setup, 3 execution, 4 complete. */
             stageSequence: number | null;
+            /** Format: int32 */
             statusId: number | null;
         };
         ProjectFormOptions: {
@@ -470,14 +489,17 @@ export type components = {
             projectCode: string;
         };
         ProjectQuestionResults: components["schemas"]["RiskCounts"] & {
+            /** Format: int32 */
             projectQuestionId: number;
             sequence: number;
         };
         ProjectTeamRole: {
             description: string | null;
             name: string;
+            /** Format: int32 */
             roleId: number;
             tenant: {
+                /** Format: int32 */
                 tenantId: number;
                 tenantName: string;
             };
@@ -485,6 +507,7 @@ export type components = {
         /** @enum {string} */
         QuestionnaireType: "PRECISION_QUESTIONNAIRE" | "EXPRESS_QUESTIONNAIRE" | "HYBRID_QUESTIONNAIRE" | "PRECISION_RED_GREEN_QUESTIONNAIRE" | "SURGE_QUESTIONNAIRE" | "PROTECT_QUESTIONNAIRE";
         ResultConfigRow: {
+            /** Format: int32 */
             icon_id: number;
             icons: {
                 label: string;
@@ -503,6 +526,7 @@ export type components = {
         ResultConfigTemplate: {
             /** Format: date-time */
             create_date: string;
+            /** Format: int32 */
             id: number;
             template_name: string;
             /** @description Template type name (e.g. PRECISION_RESULTS) → its rows. */
@@ -559,6 +583,26 @@ export type components = {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The server is overloaded or the database is unreachable (ADR 0013); answered with the server-error message. Retry later. */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many attempts, or the operating tenant is over its share of the API (ADR 0013); `Retry-After` says when to try again. */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No token, an invalid or expired token, or a session that has ended. */
         Unauthorized: {
             headers: {
@@ -570,6 +614,15 @@ export type components = {
         };
         /** @description The request is well-formed but breaks a rule; `errors` names the fields. */
         Unprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request line (path and query) is too long. */
+        UriTooLong: {
             headers: {
                 [name: string]: unknown;
             };
@@ -627,7 +680,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     saveCommunicationTemplate: {
@@ -666,7 +722,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProject: {
@@ -701,7 +760,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProjectFormOptions: {
@@ -732,7 +794,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listProjectAttributes: {
@@ -771,7 +836,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBusinessLineData: {
@@ -802,7 +870,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     checkProjectCodeAndPhone: {
@@ -822,11 +893,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Interview method of the form (default 2, dial-in). */
+                    /**
+                     * Format: int32
+                     * @description Interview method of the form (default 2, dial-in).
+                     */
                     interviewMethodId?: number | null;
                     phoneNumber?: string[];
                     projectCode?: string;
-                    /** @description The project being edited; null or absent on create. */
+                    /**
+                     * Format: int32
+                     * @description The project being edited; null or absent on create.
+                     */
                     projectId?: number | null;
                 };
             };
@@ -860,7 +937,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     checkUserEmail: {
@@ -899,7 +979,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listProjectCommunicationTemplates: {
@@ -934,7 +1017,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDashboardKpi: {
@@ -968,7 +1054,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     downloadImportErrorFile: {
@@ -1011,7 +1100,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listProjectCards: {
@@ -1050,7 +1142,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listYearlyResults: {
@@ -1081,7 +1176,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listProjectTeamRoles: {
@@ -1115,7 +1213,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listResultConfigTemplates: {
@@ -1158,7 +1259,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

@@ -308,7 +308,7 @@ export type paths = {
         put?: never;
         /**
          * Add a user to the operating tenant (Add User); the user is e-mailed a link to set a password
-         * @description The new user's home account is `tenantId`, which must be the operating tenant. The role must be a role of that account other than the call-center roles, and hold no permission the caller lacks. docs/product/admin-users.md#rules apply (422); an e-mail already in use is a 409.
+         * @description The new user's home account is `tenantId`, which must be the operating tenant. The role must be a role of that account other than the call-center roles, and hold no permission the caller lacks. docs/product/admin-users.md#rules apply (422); an e-mail already in use is a 409: EMAIL_EXISTS when its holder belongs to a tenant the caller may operate in, else EMAIL_UNAVAILABLE, which does not say that the address exists elsewhere on the platform.
          */
         post: operations["createUser"];
         delete?: never;
@@ -506,6 +506,7 @@ export type components = {
             contactPersonFirstName: string | null;
             contactPersonLastName: string | null;
             contactPhone: string | null;
+            /** Format: int32 */
             id: number;
             languages: components["schemas"]["Language"][];
             name: string;
@@ -518,7 +519,9 @@ export type components = {
         CallCenterAddress: {
             city: string | null;
             country: string | null;
+            /** Format: int32 */
             countryId: number | null;
+            /** Format: int32 */
             stateId: number | null;
             street1: string | null;
             street2: string | null;
@@ -559,6 +562,7 @@ export type components = {
             message: string;
         };
         Language: {
+            /** Format: int32 */
             id: number;
             label: string;
             shortCode: string;
@@ -569,14 +573,17 @@ export type components = {
         /** @description TenantForm plus the primary user. */
         NewTenantForm: {
             accountAPIKey?: string | null;
+            /** Format: int32 */
             accountTypeId?: number | null;
             backendSystemCode?: string | null;
             /** @description Make the existing person with this e-mail the primary user. */
             confirmExistingUser?: boolean;
+            /** Format: int32 */
             currencyId?: number | null;
             /** @description Same value as backendSystemCode. */
             customerCode?: string | null;
             customerId?: string | null;
+            /** Format: int32 */
             customerSegmentId?: number | null;
             /** @description Primary user e-mail (stored lower-cased). */
             email: string;
@@ -588,7 +595,10 @@ export type components = {
             numberOfInterviews?: string | number | null;
             partnerAccount?: boolean;
             phoneNumber?: string | null;
-            /** @description Restricted environment only. */
+            /**
+             * Format: int32
+             * @description Restricted environment only.
+             */
             restrictionId?: number | null;
             salesPerson: string;
             /**
@@ -606,11 +616,20 @@ export type components = {
             firstName: string;
             isActive: boolean;
             lastName: string;
-            /** @description Restricted environment only. */
+            /**
+             * Format: int32
+             * @description Restricted environment only.
+             */
             privilegeId?: number | null;
-            /** @description null is refused with 'Please select role'. */
+            /**
+             * Format: int32
+             * @description null is refused with 'Please select role'.
+             */
             roleId: number | null;
-            /** @description Must be the operating tenant. */
+            /**
+             * Format: int32
+             * @description Must be the operating tenant.
+             */
             tenantId: number;
             title: string;
         };
@@ -656,7 +675,9 @@ export type components = {
         Role: {
             description: string | null;
             name: string;
+            /** Format: int32 */
             roleId: number;
+            /** Format: int32 */
             tenantId: number;
         };
         RolePermission: {
@@ -664,6 +685,7 @@ export type components = {
             access_type: "read" | "create" | "update" | "delete";
             active: boolean;
             permission: string;
+            /** Format: int32 */
             permissionId: number;
             permissionNumber: number;
             /** @description One matrix row per resource. */
@@ -676,24 +698,29 @@ export type components = {
                 internal_permission?: components["schemas"]["RolePermission"][];
                 project_permission: components["schemas"]["RolePermission"][];
             };
+            /** Format: int32 */
             roleId: number;
         };
         /** @enum {string} */
         SortDirection: "asc" | "desc";
         TenantAttribute: {
+            /** Format: int32 */
             attributeId: number;
             description: string;
             sequence: number;
         };
         TenantDetail: {
             accountAPIKey: string | null;
+            /** Format: int32 */
             accountTypeId: number | null;
             backendSystemCode: string | null;
             /** Format: date-time */
             createTs: string;
+            /** Format: int32 */
             currencyId: number | null;
             customerCode: string | null;
             customerId: string | null;
+            /** Format: int32 */
             customerSegmentId: number | null;
             /** @description The primary user. */
             defaultUserFirstName: string | null;
@@ -706,8 +733,10 @@ export type components = {
             isSystemTenant: boolean;
             numberOfInterviews: number | null;
             partnerAccount: boolean;
+            /** Format: int32 */
             restrictionId: number | null;
             salesPerson: string | null;
+            /** Format: int32 */
             tenantId: number;
             /** @description Base64 image. */
             tenantLogo: string | null;
@@ -716,12 +745,15 @@ export type components = {
         /** @description Account fields of the Add/Edit Account forms (multipart; empty text means none). */
         TenantForm: {
             accountAPIKey?: string | null;
+            /** Format: int32 */
             accountTypeId?: number | null;
             backendSystemCode?: string | null;
+            /** Format: int32 */
             currencyId?: number | null;
             /** @description Same value as backendSystemCode. */
             customerCode?: string | null;
             customerId?: string | null;
+            /** Format: int32 */
             customerSegmentId?: number | null;
             greenhouseAccount?: boolean;
             greenhouseAppKey?: string | null;
@@ -730,7 +762,10 @@ export type components = {
             /** @description A positive integer, or empty. */
             numberOfInterviews?: string | number | null;
             partnerAccount?: boolean;
-            /** @description Restricted environment only. */
+            /**
+             * Format: int32
+             * @description Restricted environment only.
+             */
             restrictionId?: number | null;
             salesPerson: string;
             /**
@@ -742,12 +777,14 @@ export type components = {
         };
         TenantListItem: {
             isPrimaryTenant: boolean;
+            /** Format: int32 */
             tenantId: number;
             tenantName: string;
             totalNumberOfInterviews: number;
         };
         TenantRef: {
             isSystemTenant: boolean;
+            /** Format: int32 */
             tenantId: number;
             tenantName: string;
         };
@@ -756,34 +793,42 @@ export type components = {
             createTs: string;
             isActive: boolean;
             isSystemTenant: boolean;
+            /** Format: int32 */
             tenantId: number;
             tenantName: string;
         };
         TenantWithProjects: {
             projects: {
                 name: string;
+                /** Format: int32 */
                 projectId: number;
             }[];
+            /** Format: int32 */
             tenantId: number;
             tenantName: string;
         };
         UserDetail: {
             email: string;
             firstName: string;
+            /** Format: int32 */
             id: number;
             isActive: boolean;
             /** Format: date-time */
             lastLoginDateTime: string | null;
             lastName: string;
+            /** Format: int32 */
             privilegeId: number | null;
+            /** Format: int32 */
             roleId: number | null;
             roleName: string | null;
+            /** Format: int32 */
             tenantId: number;
             title: string | null;
         };
         UserInfo: {
             email: string;
             firstName: string;
+            /** Format: int32 */
             id: number;
             /** @description Base64 PNG. */
             image: string | null;
@@ -795,11 +840,15 @@ export type components = {
             /** @description The role of the user's membership in the operating tenant (in the home tenant when no tenant of theirs is named); null for a user who belongs to no tenant. */
             rolePermission: {
                 permissions: components["schemas"]["PermissionGrant"][];
+                /** Format: int32 */
                 roleId: number | null;
                 roleName: string | null;
             };
             tenant: components["schemas"]["TenantRef"];
-            /** @description Home tenant. */
+            /**
+             * Format: int32
+             * @description Home tenant.
+             */
             tenantId: number;
             /** @description Base64 image of the operating tenant's logo. */
             tenantLogo: string | null;
@@ -807,12 +856,16 @@ export type components = {
         UserSummary: {
             email: string;
             firstName: string;
+            /** Format: int32 */
             id: number;
             isActive: boolean;
             /** Format: date-time */
             lastLoginDateTime: string | null;
             lastName: string;
-            /** @description The user's role in this account; null without a membership here. */
+            /**
+             * Format: int32
+             * @description The user's role in this account; null without a membership here.
+             */
             roleId: number | null;
             roleName: string | null;
             title: string | null;
@@ -821,9 +874,15 @@ export type components = {
             firstName: string;
             isActive: boolean;
             lastName: string;
-            /** @description Restricted environment only. */
+            /**
+             * Format: int32
+             * @description Restricted environment only.
+             */
             privilegeId?: number | null;
-            /** @description Absent keeps the role. */
+            /**
+             * Format: int32
+             * @description Absent keeps the role.
+             */
             roleId?: number;
             title: string;
         };
@@ -874,6 +933,26 @@ export type components = {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The server is overloaded or the database is unreachable (ADR 0013); answered with the server-error message. Retry later. */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many attempts, or the operating tenant is over its share of the API (ADR 0013); `Retry-After` says when to try again. */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No token, an invalid or expired token, or a session that has ended. */
         Unauthorized: {
             headers: {
@@ -885,6 +964,15 @@ export type components = {
         };
         /** @description The request is well-formed but breaks a rule; `errors` names the fields. */
         Unprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request line (path and query) is too long. */
+        UriTooLong: {
             headers: {
                 [name: string]: unknown;
             };
@@ -931,7 +1019,10 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAppVersion: {
@@ -954,7 +1045,10 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCallCenters: {
@@ -985,7 +1079,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRolePermissions: {
@@ -1019,7 +1116,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listRoles: {
@@ -1050,7 +1150,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createRole: {
@@ -1072,7 +1175,10 @@ export interface operations {
                 "application/json": {
                     description?: string | null;
                     name: string;
-                    /** @description Must be the operating tenant. */
+                    /**
+                     * Format: int32
+                     * @description Must be the operating tenant.
+                     */
                     tenantId: number;
                 };
             };
@@ -1091,7 +1197,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     saveRolePermissions: {
@@ -1113,10 +1222,15 @@ export interface operations {
                 "application/json": {
                     accessList: {
                         active: boolean;
+                        /** Format: int32 */
                         permissionId: number;
                     }[];
+                    /** Format: int32 */
                     roleId: number;
-                    /** @description Must be the operating tenant. */
+                    /**
+                     * Format: int32
+                     * @description Must be the operating tenant.
+                     */
                     tenantId: number;
                 };
             };
@@ -1138,7 +1252,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createTenant: {
@@ -1175,7 +1292,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTenant: {
@@ -1209,7 +1329,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateTenant: {
@@ -1249,7 +1372,10 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTenantUsers: {
@@ -1282,7 +1408,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAccountUsers: {
@@ -1315,7 +1445,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTenantAttributes: {
@@ -1352,7 +1486,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listEmbedDashboardUrls: {
@@ -1382,7 +1519,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listLanguages: {
@@ -1405,7 +1545,10 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTenants: {
@@ -1447,7 +1590,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTenantProjects: {
@@ -1478,7 +1624,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listUserTenants: {
@@ -1501,7 +1650,10 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createUser: {
@@ -1537,7 +1689,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getUser: {
@@ -1571,7 +1726,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateUser: {
@@ -1609,7 +1767,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteUser: {
@@ -1645,7 +1806,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listUserActivities: {
@@ -1673,7 +1837,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAuthorizer: {
@@ -1696,7 +1863,10 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     recordUserLogin: {
@@ -1730,7 +1900,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     logoutUser: {
@@ -1753,7 +1926,10 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProjectPermissions: {
@@ -1792,7 +1968,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateUserProfile: {
@@ -1828,7 +2007,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getUserInfo: {
@@ -1859,7 +2041,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

@@ -25,6 +25,7 @@ import { createAjv } from './platform/openapi/schema-validator';
 import { OutboxDispatcher } from './platform/outbox/outbox-dispatcher';
 import { ChannelTransport, LocalFolderTransport, SmtpTransport, type Transport } from './platform/outbox/transports';
 import { BRANDING } from './platform/branding';
+import { previousSigningKeyEncryptionKey, signingKeyEncryptionKey } from './platform/auth/signing-key-secret';
 import { SERVICE_HANDLERS } from './services';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -87,7 +88,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config);
-  const keys = await SigningKeys.load(db, clock);
+  const keys = await SigningKeys.load(
+    db,
+    clock,
+    signingKeyEncryptionKey(config),
+    previousSigningKeyEncryptionKey(config),
+  );
   const outbox = new OutboxDispatcher(db, clock, options.transport ?? chooseTransport(config), logger);
   const deps: AppDeps = {
     config,

@@ -35,6 +35,7 @@ test('environment values are read and checked', () => {
     TRUST_PROXY: '1',
     SEED: 'off',
     DATABASE_URL: 'postgres://app@db/voxscreen',
+    SIGNING_KEY_SECRET: 'a secret of at least sixteen characters',
   });
   expect(config).toMatchObject({
     port: 9000,
@@ -45,6 +46,10 @@ test('environment values are read and checked', () => {
   });
   expect(config.featureFlags.has('recordings')).toBe(true);
   expect(config.databaseUrl).toBe('postgres://app@db/voxscreen');
+  expect(config.signingKeySecret).toBe('a secret of at least sixteen characters');
+  expect(() => loadConfig({ DATABASE_URL: 'postgres://app@db/voxscreen' })).toThrow(/SIGNING_KEY_SECRET must be set/);
+  expect(() => loadConfig({ NODE_ENV: 'production', TOKEN_ISSUER: 'https://x.test' })).toThrow(/SIGNING_KEY_SECRET/);
+  expect(() => loadConfig({ SIGNING_KEY_SECRET: 'short' })).toThrow(/at least 16/);
   expect(() => loadConfig({ SEED: 'sometimes' })).toThrow(/SEED/);
   expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   expect(() => loadConfig({ RELEASE_DATE: '22/11/2026' })).toThrow(/RELEASE_DATE/);
@@ -64,7 +69,12 @@ test('EMBED_DASHBOARD_URLS holds title=url pairs separated by ;', () => {
 });
 
 test('TOKEN_ISSUER sets the issuer; production refuses to start without it', () => {
-  const config = loadConfig({ NODE_ENV: 'production', PORT: '9001', TOKEN_ISSUER: 'https://voxscreen.example.test' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    PORT: '9001',
+    TOKEN_ISSUER: 'https://voxscreen.example.test',
+    SIGNING_KEY_SECRET: 'a secret of at least sixteen characters',
+  });
   expect(config.tokens).toMatchObject({
     issuer: 'https://voxscreen.example.test',
     accessAudience: 'voxscreen-api',

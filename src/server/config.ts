@@ -30,6 +30,10 @@ export interface Config {
   trustProxy: boolean;
   releaseDate: string;
   passwordHashing: PasswordHashing;
+  /** SIGNING_KEY_SECRET: encrypts the token-signing private key at rest (null: the DATA_DIR key file). */
+  signingKeySecret: string | null;
+  /** SIGNING_KEY_SECRET_PREVIOUS: during a rotation, the secret being replaced (keys are re-encrypted on start). */
+  signingKeySecretPrevious: string | null;
   tokens: { issuer: string; accessAudience: string; idAudience: string; expiresInSeconds: number };
 }
 
@@ -75,6 +79,25 @@ function tokenIssuer(env: Env, publicUrl: string): string {
   return `${publicUrl}/api/authz-service`;
 }
 
+/**
+ * The secret that encrypts the token-signing key at rest (ADR 0014). Instances sharing a database must decrypt
+ * alike, so it is required with DATABASE_URL (outside tests) and in production; otherwise a key file in
+ * DATA_DIR stands in for it.
+ */
+function signingKeySecret(env: Env): string | null {
+  const secret = env.SIGNING_KEY_SECRET?.trim() || null;
+  if (secret !== null && secret.length < 16) throw new Error('SIGNING_KEY_SECRET must be at least 16 characters');
+  const shared = env.DATABASE_URL?.trim() && env.NODE_ENV !== 'test';
+  if (secret === null && (shared || env.NODE_ENV === 'production')) {
+    throw new Error(
+      'SIGNING_KEY_SECRET must be set with DATABASE_URL or NODE_ENV=production: it encrypts the token-signing ' +
+        'key in the database, and every instance sharing the database must use the same value (at least 16 ' +
+        'characters, for example from `openssl rand -base64 32`).',
+    );
+  }
+  return secret;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -116,5 +139,7 @@ export function loadConfig(env: Env = process.env): Config {
       idAudience: ID_AUDIENCE,
       expiresInSeconds: 86400,
     },
+    signingKeySecret: signingKeySecret(env),
+    signingKeySecretPrevious: env.SIGNING_KEY_SECRET_PREVIOUS?.trim() || null,
   };
 }

@@ -36,7 +36,13 @@ try {
   process.exit(1);
 }
 
-const app = await buildApp({ config, db, logger });
+const app = await buildApp({ config, db, logger }).catch(async (error: unknown) => {
+  // E.g. a SIGNING_KEY_SECRET that does not decrypt the stored signing key: say so and stop.
+  logger.fatal({ err: error }, error instanceof Error ? error.message : 'could not start');
+  console.error(`Voxscreen cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  await db.destroy();
+  process.exit(1);
+});
 let stopping = false;
 const shutdown = async (signal: string) => {
   if (stopping) return;

@@ -1,3 +1,4 @@
+import { TEST_SIGNING_KEY_SECRET } from './test-config';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -19,7 +20,15 @@ export interface ServerProcess {
 export function startServerProcess(env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/server/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      SIGNING_KEY_SECRET: TEST_SIGNING_KEY_SECRET,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';

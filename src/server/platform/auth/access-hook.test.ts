@@ -5,6 +5,7 @@ import { setUserActive } from '../../services/user-service';
 import type { SignedIn } from '../../testing/api-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { INACTIVE_ACCOUNT_MESSAGE } from './access-hook';
+import { signingKeyEncryptionKey } from './signing-key-secret';
 import { SigningKeys } from './signing-keys';
 import { TOKEN_SCOPE } from './token-service';
 
@@ -14,7 +15,7 @@ let acme: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  keys = await SigningKeys.load(t.db, t.clock);
+  keys = await SigningKeys.load(t.db, t.clock, signingKeyEncryptionKey(t.config));
   acme = await t.tenantId('Acme Insurance');
 });
 afterAll(() => t.close());

@@ -11,7 +11,7 @@ import { findProjectCodeUsers } from '../../services/project-service';
 import { ApiClient } from '../../testing/api-client';
 import { buildTestApp } from '../../testing/build-test-app';
 import { startPostgresServer, type PostgresServer } from '../../testing/postgres-server';
-import { testConfig } from '../../testing/test-config';
+import { TEST_SIGNING_KEY_SECRET, testConfig } from '../../testing/test-config';
 import { PasswordHasher } from '../auth/password-hasher';
 import { MovableClock } from '../clock';
 import { withTenant } from '../tenancy/with-tenant';
@@ -145,6 +145,7 @@ test("instances on different ports with one TOKEN_ISSUER accept each other's tok
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
+      SIGNING_KEY_SECRET: TEST_SIGNING_KEY_SECRET,
       ...(tokenIssuer && { TOKEN_ISSUER: tokenIssuer }),
     }),
     databaseUrl: server.url,

@@ -41,7 +41,7 @@ test('operations are read with resolved parameters and their access requirements
     name: 'id',
     in: 'path',
     required: true,
-    schema: { type: 'integer', minimum: 1 },
+    schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 2147483647 },
   });
   expect(byId.get('getUserInfo')!.access.operatingTenant).toBe('optional');
   expect(byId.get('listEmbedDashboardUrls')!.access.systemTenant).toBe(true);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { operations } from '../../../../contracts/user-service';
 import { normaliseEmail } from '../../../../shared/email-rules';
 import type { Principal } from '../../../platform/auth/principal';
@@ -12,6 +13,7 @@ import { uploadedFile } from '../../../platform/openapi/multipart-body';
 import { permissionById } from '../../../platform/permissions/catalogue';
 import { refuseDroppedInternal } from '../../../platform/permissions/refuse-dropped-internal';
 import { providerAccountRequired } from '../../../platform/tenancy/require-operating-tenant';
+import { withSystem } from '../../../platform/tenancy/with-tenant';
 import { invitationEmail, issuePasswordLink } from '../../authz-service';
 import { isOfferedRole, USER_MESSAGES } from '../../../../shared/user-rules';
 import {
@@ -134,6 +136,38 @@ async function checkPrivilege(
   return null;
 }
 
+/**
+ * createUser's refusal when the e-mail belongs to someone outside every tenant the caller may operate in:
+ * e-mails are unique across the platform, so the user cannot be created, but the answer must not tell a
+ * customer admin that the address exists elsewhere (issue 11, finding 10). It names no existence.
+ */
+const emailUnavailable = () =>
+  new HttpError(409, 'This e-mail address cannot be used for a new user.', {
+    code: 'EMAIL_UNAVAILABLE',
+    errors: [{ field: 'email', message: 'Email cannot be used' }],
+  });
+
+/**
+ * Whether the user holding `email` has their home in, or is a member of, a tenant the caller belongs to (their
+ * home tenant or any membership): only then may the caller learn that the address is taken.
+ */
+async function emailKnownToCaller(trx: Db, email: string, callerId: number): Promise<boolean> {
+  const row = await sql<{ known: boolean }>`
+    WITH caller_tenants AS (
+      SELECT tenant_id FROM users WHERE id = ${callerId}
+      UNION SELECT tenant_id FROM user_tenants WHERE user_id = ${callerId}
+    ), holder AS (SELECT id, tenant_id FROM users WHERE email = ${email})
+    SELECT EXISTS (
+      SELECT 1 FROM holder h
+      WHERE h.tenant_id IN (SELECT tenant_id FROM caller_tenants)
+         OR EXISTS (
+           SELECT 1 FROM user_tenants ut
+           WHERE ut.user_id = h.id AND ut.tenant_id IN (SELECT tenant_id FROM caller_tenants)
+         )
+    ) AS known`.execute(trx);
+  return row.rows[0]?.known === true;
+}
+
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
 
 async function roleExists(trx: Db, roleId: number): Promise<boolean> {
@@ -251,36 +285,47 @@ export const adminHandlers: AdminHandlers = {
     if (body.tenantId !== ctx.operatingTenant.id) throw usersTenantForbidden();
     const now = ctx.now();
     const tenantId = ctx.operatingTenant.id;
-    const created = await ctx.inTenant(async (trx) => {
-      const errors = new FieldErrors();
-      const restricted = ctx.deps.config.restrictedEnvironment;
-      checkUserForm(errors, body, { mode: 'create', restricted });
-      const [firstName, lastName, title] = [body.firstName.trim(), body.lastName.trim(), body.title.trim()];
-      const email = normaliseEmail(body.email);
-      const roleId = await checkAssignableRole(trx, errors, ctx.principal(), body.roleId);
-      const privilegeId = await checkPrivilege(trx, errors, restricted, body.privilegeId);
-      errors.throwIfAny();
-      const userId = await createUser(trx, {
-        tenantId,
-        email,
-        firstName,
-        lastName,
-        title,
-        isActive: body.isActive,
-        now,
-      });
-      if (privilegeId !== null) await updateUserDetails(trx, userId, { privilegeId });
-      await addUserToTenant(trx, { userId, tenantId, roleId: roleId!, now });
-      if (body.isActive) {
-        await issuePasswordLink(trx, ctx.deps, {
-          user: { id: userId, tenantId, email, firstName },
-          lifetimeMs: INVITATION_LIFETIME_MS,
+    const created = await ctx
+      .inTenant(async (trx) => {
+        const errors = new FieldErrors();
+        const restricted = ctx.deps.config.restrictedEnvironment;
+        checkUserForm(errors, body, { mode: 'create', restricted });
+        const [firstName, lastName, title] = [body.firstName.trim(), body.lastName.trim(), body.title.trim()];
+        const email = normaliseEmail(body.email);
+        const roleId = await checkAssignableRole(trx, errors, ctx.principal(), body.roleId);
+        const privilegeId = await checkPrivilege(trx, errors, restricted, body.privilegeId);
+        errors.throwIfAny();
+        const userId = await createUser(trx, {
+          tenantId,
+          email,
+          firstName,
+          lastName,
+          title,
+          isActive: body.isActive,
           now,
-          email: invitationEmail,
         });
-      }
-      return loadHomeUser(trx, tenantId, userId);
-    });
+        if (privilegeId !== null) await updateUserDetails(trx, userId, { privilegeId });
+        await addUserToTenant(trx, { userId, tenantId, roleId: roleId!, now });
+        if (body.isActive) {
+          await issuePasswordLink(trx, ctx.deps, {
+            user: { id: userId, tenantId, email, firstName },
+            lifetimeMs: INVITATION_LIFETIME_MS,
+            now,
+            email: invitationEmail,
+          });
+        }
+        return loadHomeUser(trx, tenantId, userId);
+      })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof HttpError && error.options?.code === 'EMAIL_EXISTS')) throw error;
+        const email = normaliseEmail(body.email);
+        const caller = ctx.principal().userId;
+        const known = await withSystem(ctx.deps.db, (trx) => emailKnownToCaller(trx, email, caller), {
+          readOnly: true,
+        });
+        if (known) throw error;
+        throw emailUnavailable();
+      });
     if (created.isActive) ctx.deps.outbox.dispatchSoon();
     return created;
   },

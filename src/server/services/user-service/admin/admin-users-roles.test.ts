@@ -92,6 +92,27 @@ describe('users', () => {
     ).toBe('EMAIL_EXISTS');
   });
 
+  test("an e-mail taken outside the caller's tenants is refused without saying that it exists", async () => {
+    for (const email of ['Nobody@Voxscreen.test', 'support@voxscreen.test']) {
+      const body = await t.api.fails('createUser', 409, { ...acmeCall(), form: newUser({ email }) });
+      expect(body).toMatchObject({
+        code: 'EMAIL_UNAVAILABLE',
+        message: 'This e-mail address cannot be used for a new user.',
+        errors: [{ field: 'email', message: 'Email cannot be used' }],
+      });
+      expect(JSON.stringify(body)).not.toMatch(/exist|voxscreen/i);
+    }
+    // A member of the caller's tenant (home elsewhere) is still named as taken.
+    const member = await t.api.fails('createUser', 409, {
+      ...acmeCall(),
+      form: newUser({ email: 'dual@globex.test' }),
+    });
+    expect(member).toMatchObject({
+      code: 'EMAIL_EXISTS',
+      message: 'A user with the e-mail dual@globex.test already exists.',
+    });
+  });
+
   test('the call-center roles are not offered; a role beyond the caller is refused; a foreign role is unknown', async () => {
     for (const name of ['Call Center Admin', 'Call Center Supervisor', 'Call Center Agent']) {
       const body = await t.api.fails('createUser', 422, {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { waitForUrl } from './lib/wait-for-url';
+import { freePort } from './lib/free-port';
 
 const root = resolve(import.meta.dirname, '..');
 const SECONDS = 8;
@@ -37,7 +38,7 @@ const line = (label: string, result: Awaited<ReturnType<typeof autocannon>>) =>
   `  ${label}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx, ${result.errors} errors`;
 
 export async function fairnessFigures(): Promise<void> {
-  const port = 18183;
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}/api`;
   const dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-bench-fair-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

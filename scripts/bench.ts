@@ -22,6 +22,7 @@ import autocannon from 'autocannon';
 import { lighthouseFigures } from './bench-lighthouse';
 import { fairnessFigures } from './bench-fairness';
 import { waitForUrl as waitFor } from './lib/wait-for-url';
+import { freePort } from './lib/free-port';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -96,7 +97,7 @@ async function signInWhenUp(
 }
 
 async function apiFigures(): Promise<void> {
-  const port = 18181;
+  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-bench-'));
   const { base, server } = startServer(port, dataDir);
   try {
@@ -167,7 +168,7 @@ async function dashboardFigures(): Promise<void> {
     );
     writeFileSync(marker, JSON.stringify({ participants: BENCH_PARTICIPANTS, results: BENCH_RESULTS }));
   }
-  const { base, server } = startServer(18182, dataDir);
+  const { base, server } = startServer(await freePort(), dataDir);
   try {
     const tokens = await signInWhenUp(base, 300_000, 'admin@voxscreen.test');
     const auth = { authorization: `Bearer ${tokens.access_token}`, 'id-token': tokens.id_token };

@@ -11,7 +11,7 @@ port=${E2E_PORT:-$(node -e "const s = require('node:net').createServer().listen(
 data=$(mktemp -d)
 log=.tmp/e2e-server.log
 mkdir -p .tmp && rm -f .tmp/e2e-results.txt
-PORT=$port DATA_DIR="$data" LOG_LEVEL=warn NODE_ENV=production TOKEN_ISSUER="http://127.0.0.1:$port" node --import tsx src/server/main.ts >"$log" 2>&1 &
+PORT=$port DATA_DIR="$data" LOG_LEVEL=warn NODE_ENV=production TOKEN_ISSUER="http://127.0.0.1:$port" SIGNING_KEY_SECRET=voxscreen-e2e-signing-key-secret node --import tsx src/server/main.ts >"$log" 2>&1 &
 server=$!
 cleanup() { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$data"; }
 trap cleanup EXIT

@@ -3,15 +3,13 @@
  * bounded loops: the p50 of a normal user (tenant A, 20 requests/s, within its share) unloaded, while one IP
  * floods sign-in, and while tenant B runs 100 connections.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { waitForUrl } from './lib/wait-for-url';
-import { freePort } from './lib/free-port';
+import { startBenchServer } from './lib/start-bench-server';
 
-const root = resolve(import.meta.dirname, '..');
 const SECONDS = 8;
 
 async function session(base: string, email: string, tenantName: string): Promise<Record<string, string>> {
@@ -38,22 +36,8 @@ const line = (label: string, result: Awaited<ReturnType<typeof autocannon>>) =>
   `  ${label}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx, ${result.errors} errors`;
 
 export async function fairnessFigures(): Promise<void> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}/api`;
   const dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-bench-fair-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      TOKEN_ISSUER: process.env.TOKEN_ISSUER ?? 'http://voxscreen.bench',
-      SIGNING_KEY_SECRET: process.env.SIGNING_KEY_SECRET ?? 'voxscreen-bench-signing-key-secret',
-    },
-    stdio: 'ignore',
-  });
+  const { base, server } = await startBenchServer(dataDir);
   try {
     await waitForUrl(`${base}/health/ready`, 180_000);
     const tenantA = await session(base, 'admin@acme.test', 'Acme Insurance');

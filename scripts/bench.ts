@@ -13,7 +13,7 @@
  *   4. fair use (bench-fairness.ts): a normal user's p50 unloaded, while one IP floods sign-in, and while
  *      another tenant runs 100 connections.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
@@ -22,7 +22,7 @@ import autocannon from 'autocannon';
 import { lighthouseFigures } from './bench-lighthouse';
 import { fairnessFigures } from './bench-fairness';
 import { waitForUrl as waitFor } from './lib/wait-for-url';
-import { freePort } from './lib/free-port';
+import { startBenchServer } from './lib/start-bench-server';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -64,24 +64,6 @@ function bundleFigures(): void {
   }
 }
 
-/** The production server on a port of its own, against dataDir; the caller stops it. */
-function startServer(port: number, dataDir: string): { base: string; server: ChildProcess } {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      TOKEN_ISSUER: 'http://voxscreen.bench',
-      SIGNING_KEY_SECRET: 'voxscreen-bench-signing-key-secret',
-    },
-    stdio: 'ignore',
-  });
-  return { base: `http://127.0.0.1:${port}/api`, server };
-}
-
 async function signInWhenUp(
   base: string,
   upWithinMs: number,
@@ -97,9 +79,8 @@ async function signInWhenUp(
 }
 
 async function apiFigures(): Promise<void> {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-bench-'));
-  const { base, server } = startServer(port, dataDir);
+  const { port, base, server } = await startBenchServer(dataDir);
   try {
     const tokens = await signInWhenUp(base, 120_000, 'admin@acme.test');
     const result = await autocannon({
@@ -168,7 +149,7 @@ async function dashboardFigures(): Promise<void> {
     );
     writeFileSync(marker, JSON.stringify({ participants: BENCH_PARTICIPANTS, results: BENCH_RESULTS }));
   }
-  const { base, server } = startServer(await freePort(), dataDir);
+  const { base, server } = await startBenchServer(dataDir);
   try {
     const tokens = await signInWhenUp(base, 300_000, 'admin@voxscreen.test');
     const auth = { authorization: `Bearer ${tokens.access_token}`, 'id-token': tokens.id_token };

@@ -1,0 +1,24 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { freePort } from './free-port';
+
+const root = resolve(import.meta.dirname, '../..');
+
+/** The production server on a port the OS hands out, against dataDir; the caller stops it. */
+export async function startBenchServer(dataDir: string): Promise<{ port: number; base: string; server: ChildProcess }> {
+  const port = await freePort();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      TOKEN_ISSUER: process.env.TOKEN_ISSUER ?? 'http://voxscreen.bench',
+      SIGNING_KEY_SECRET: process.env.SIGNING_KEY_SECRET ?? 'voxscreen-bench-signing-key-secret',
+    },
+    stdio: 'ignore',
+  });
+  return { port, base: `http://127.0.0.1:${port}/api`, server };
+}

@@ -11,10 +11,24 @@ port=${E2E_PORT:-$(node -e "const s = require('node:net').createServer().listen(
 data=$(mktemp -d)
 log=.tmp/e2e-server.log
 mkdir -p .tmp && rm -f .tmp/e2e-results.txt
-PORT=$port DATA_DIR="$data" LOG_LEVEL=warn NODE_ENV=production TOKEN_ISSUER="http://127.0.0.1:$port" SIGNING_KEY_SECRET=voxscreen-e2e-signing-key-secret node --import tsx src/server/main.ts >"$log" 2>&1 &
-server=$!
-cleanup() { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$data"; }
+
+# E-mail goes over SMTP to a local catcher, as it would to a mailbox: the outbox never keeps set-password
+# links readable once sent, so the journeys read them where a person would.
+node --import tsx scripts/mail-catcher.ts --folder "$data/mail" --port-file "$data/smtp-port" >.tmp/e2e-mail.log 2>&1 &
+catcher=$!
+server=
+cleanup() {
+  [ -n "$server" ] && { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; }
+  kill "$catcher" 2>/dev/null || true
+  wait "$catcher" 2>/dev/null || true
+  rm -rf "$data"
+}
 trap cleanup EXIT
+for _ in $(seq 1 60); do [ -s "$data/smtp-port" ] && break; sleep 0.5; done
+[ -s "$data/smtp-port" ] || { echo "mail catcher did not start:"; cat .tmp/e2e-mail.log; exit 1; }
+
+PORT=$port DATA_DIR="$data" LOG_LEVEL=warn NODE_ENV=production TOKEN_ISSUER="http://127.0.0.1:$port" SIGNING_KEY_SECRET=voxscreen-e2e-signing-key-secret SMTP_URL="smtp://127.0.0.1:$(cat "$data/smtp-port")" node --import tsx src/server/main.ts >"$log" 2>&1 &
+server=$!
 
 for _ in $(seq 1 120); do
   if curl -fs "http://127.0.0.1:$port/api/user-service/v1/app/version" >/dev/null 2>&1; then break; fi
@@ -23,4 +37,4 @@ for _ in $(seq 1 120); do
 done
 curl -fs "http://127.0.0.1:$port/api/user-service/v1/app/version" >/dev/null || { echo "server did not start:"; cat "$log"; exit 1; }
 
-E2E_BASE_URL="http://127.0.0.1:$port" E2E_DATA_DIR="$data" npx wdio run wdio.conf.ts "$@"
+E2E_BASE_URL="http://127.0.0.1:$port" E2E_DATA_DIR="$data" E2E_MAIL_DIR="$data/mail" npx wdio run wdio.conf.ts "$@"

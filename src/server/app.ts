@@ -23,6 +23,7 @@ import { MAX_UPLOAD_BYTES } from './platform/openapi/multipart-body';
 import { registerOperations } from './platform/openapi/register-operations';
 import { createAjv } from './platform/openapi/schema-validator';
 import { OutboxDispatcher } from './platform/outbox/outbox-dispatcher';
+import { redactSecretQueryParameters } from './platform/redact-secrets';
 import { ChannelTransport, LocalFolderTransport, SmtpTransport, type Transport } from './platform/outbox/transports';
 import { BRANDING } from './platform/branding';
 import { previousSigningKeyEncryptionKey, signingKeyEncryptionKey } from './platform/auth/signing-key-secret';
@@ -46,8 +47,6 @@ export interface BuildAppOptions {
   outboxSweepMs?: number | null;
 }
 
-const SECRET_QUERY_PARAMETER = /([?&](?:token|access_token|id_token)=)[^&#]*/gi;
-
 /** Structured logs; credentials are redacted wherever a serializer might put them, reset links included. */
 export function createLogger(
   config: Pick<Config, 'logLevel'>,
@@ -57,9 +56,7 @@ export function createLogger(
     level: config.logLevel,
     redact: {
       censor: (value, path) =>
-        path.join('.') === 'req.url' && typeof value === 'string'
-          ? value.replace(SECRET_QUERY_PARAMETER, '$1[redacted]')
-          : '[redacted]',
+        path.join('.') === 'req.url' && typeof value === 'string' ? redactSecretQueryParameters(value) : '[redacted]',
       paths: [
         'req.url',
         'req.headers.authorization',

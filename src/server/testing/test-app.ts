@@ -6,7 +6,9 @@ import type { Config } from '../config';
 import { PasswordHasher } from '../platform/auth/password-hasher';
 import { MovableClock } from '../platform/clock';
 import type { Db } from '../platform/db/schema';
-import type { Transport } from '../platform/outbox/transports';
+import { LocalFolderTransport, type OutboxMessage, type Transport } from '../platform/outbox/transports';
+import { withSystem } from '../platform/tenancy/with-tenant';
+import { CapturingTransport } from './capturing-transport';
 import { DEMO_PASSWORD } from '../seed/demo-data';
 import { ApiClient, type SignedIn } from './api-client';
 import { buildTestApp } from './build-test-app';
@@ -26,6 +28,11 @@ export interface TestApp {
   signIn(email: string, options?: { password?: string; ip?: string }): Promise<SignedIn>;
   /** Signs each email in (see signIn), in the order given. */
   signInAs<E extends string[]>(...emails: E): Promise<{ [K in keyof E]: SignedIn }>;
+  /**
+   * The messages handed over for delivery to `recipient`, oldest first, with their links intact (the outbox
+   * redacts set-password links once sent); waits until none of theirs is still queued. Default transport only.
+   */
+  sentTo(recipient: string): Promise<OutboxMessage[]>;
   /** Tenant id by name (the seed's tenants and any created in the test). */
   tenantId(name: string): Promise<number>;
   /** The ids of the three tenants the seed makes. */
@@ -59,12 +66,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = new MovableClock();
   const db = await openTestDatabase({ fresh: options.freshDatabase });
   const passwords = new PasswordHasher(config.passwordHashing);
+  const capture = new CapturingTransport(new LocalFolderTransport(join(dataDir, 'outbox')));
   const app = await buildTestApp({
     config,
     db,
     clock,
     distDir: options.distDir ?? join(dataDir, 'no-console'),
-    ...(options.transport && { transport: options.transport }),
+    transport: options.transport ?? capture,
     rateLimits: options.rateLimits ?? null,
   });
   const api = new ApiClient(app);
@@ -92,6 +100,23 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       const signedIn: SignedIn[] = [];
       for (const email of emails) signedIn.push(await signIn(email));
       return signedIn as { [K in keyof E]: SignedIn };
+    },
+    async sentTo(recipient) {
+      const inFlight = () =>
+        withSystem(db, (trx) =>
+          trx
+            .selectFrom('outbox_messages')
+            .select('id')
+            .where('recipient', '=', recipient)
+            .where('status', '=', 'queued')
+            .executeTakeFirst(),
+        );
+      for (let waited = 0; (await inFlight()) && waited < 5000; waited += 10) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return capture.sent
+        .filter((message) => message.recipient === recipient)
+        .sort((a, b) => Number(a.id) - Number(b.id));
     },
     tenantId,
     async seededTenants() {

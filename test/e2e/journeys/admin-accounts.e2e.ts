@@ -1,6 +1,7 @@
 import { browser, expect } from '@wdio/globals';
 import { sel } from '../selectors';
-import { pathOf, setPasswordLinkFor } from '../support/admin-api';
+import { pathOf } from '../support/admin-api';
+import { setPasswordLinkFor } from '../support/mailbox';
 import { byTestId, freshStart, pathname, submitSignIn } from '../support/app';
 import { expectAccessible } from '../support/accessibility';
 

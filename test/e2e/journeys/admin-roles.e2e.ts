@@ -1,6 +1,7 @@
 import { browser, expect } from '@wdio/globals';
 import { sel } from '../selectors';
-import { apiCall, apiSignIn, setPasswordLinkFor, tenantIdOf, type ApiSession } from '../support/admin-api';
+import { apiCall, apiSignIn, tenantIdOf, type ApiSession } from '../support/admin-api';
+import { setPasswordLinkFor } from '../support/mailbox';
 import { byTestId, freshStart, pathname, signInToDashboard, submitSignIn, visibleSidebarEntries } from '../support/app';
 import { expectAccessible } from '../support/accessibility';
 

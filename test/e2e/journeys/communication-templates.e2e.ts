@@ -1,7 +1,7 @@
 import { $, browser, expect } from '@wdio/globals';
 import { sel } from '../selectors';
 import { byTestId, signInToDashboard } from '../support/app';
-import { waitForOutboxMessage } from '../support/outbox';
+import { waitForEmail } from '../support/mailbox';
 import { expectAccessible } from '../support/accessibility';
 
 /** The id of the first project card on the project list. */
@@ -49,7 +49,7 @@ describe('communication templates', () => {
     const sentAt = Date.now();
     await byTestId(sel.communication.sendTest).click();
     await expect(byTestId(sel.communication.success)).toHaveText(expect.stringContaining('Email Sent Successfully'));
-    const message = await waitForOutboxMessage({ recipient: 'admin@acme.test', since: sentAt });
+    const message = await waitForEmail({ recipient: 'admin@acme.test', since: sentAt });
     expect(message.template_type).toBe('TEST_INVITATION_EMAIL');
     expect(message.subject).toMatch(/^Your interview for .+/);
     expect(message.body_html).toContain('your code is 123-456-789');

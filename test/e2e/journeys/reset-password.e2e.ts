@@ -1,7 +1,7 @@
 import { browser, expect } from '@wdio/globals';
 import { sel } from '../selectors';
 import { byTestId, DEMO_PASSWORD, freshStart, pathname, submitSignIn } from '../support/app';
-import { waitForOutboxMessage } from '../support/outbox';
+import { waitForEmail } from '../support/mailbox';
 import { expectAccessible } from '../support/accessibility';
 
 // A demo user no other journey signs in with: its password changes here.
@@ -28,7 +28,7 @@ describe('forgotten password', () => {
       timeoutMsg: 'did not return home after the reset request',
     });
 
-    const message = await waitForOutboxMessage({ recipient: USER, since: requestedAt });
+    const message = await waitForEmail({ recipient: USER, since: requestedAt });
     const link = /https?:\/\/[^\s"<]+\/resetPassword\?token=[^\s"<]+/.exec(message.body_text)?.[0];
     expect(link).toBeDefined();
     const { pathname: linkPath, search } = new URL(link!);

@@ -1,6 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { browser } from '@wdio/globals';
 import { DEMO_PASSWORD } from './app';
 
 /** Calls the real server directly (setup and side effects of the admin journeys), as the console would. */
@@ -57,35 +54,6 @@ export async function tenantIdOf(session: ApiSession, name: string): Promise<num
   const found = tenants.find((tenant) => tenant.tenantName === name);
   if (!found) throw new Error(`No tenant ${name}`);
   return found.tenantId;
-}
-
-/** The set-password link of the newest e-mail to `recipient` the local outbox transport wrote under DATA_DIR/outbox. */
-export async function setPasswordLinkFor(recipient: string): Promise<string> {
-  const folder = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  let link: string | null = null;
-  await browser.waitUntil(
-    () => {
-      const messages = readdirSync(folder, { withFileTypes: true })
-        .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
-        .map(
-          (entry) =>
-            JSON.parse(readFileSync(join(folder, entry.name), 'utf8')) as {
-              id: number;
-              recipient: string;
-              body_text: string;
-            },
-        )
-        .filter((message) => message.recipient === recipient)
-        .sort((a, b) => b.id - a.id);
-      const match = messages[0]
-        ? /(https?:\/\/\S+\/resetPassword\?token=[A-Za-z0-9_%-]+)/.exec(messages[0].body_text)
-        : null;
-      link = match ? match[1]! : null;
-      return link !== null;
-    },
-    { timeout: 15_000, timeoutMsg: `No set-password e-mail for ${recipient} in ${folder}` },
-  );
-  return link!;
 }
 
 /** Opens a set-password link in the browser (on the server under test) and chooses a password. */

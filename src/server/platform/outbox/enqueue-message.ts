@@ -8,6 +8,8 @@ export interface EmailMessage {
   text: string;
   html: string;
   templateType: string;
+  /** The bodies carry a one-time credential (a set-password link): redacted once sent or given up on. */
+  redactAfterSend?: boolean;
 }
 
 /**
@@ -23,6 +25,7 @@ export async function enqueueEmail(trx: Db, message: EmailMessage, now: Date): P
     body_text: message.text,
     body_html: message.html,
     template_type: message.templateType,
+    redact_after_send: message.redactAfterSend ?? false,
   });
 }
 

@@ -155,3 +155,39 @@ test('a claim left by a crashed sender lapses, and the message is sent by anothe
   await dispatcher.sweep();
   expect(transport.sent).toEqual([id]);
 });
+
+test('a message carrying a set-password link is delivered whole, then kept only with the link redacted', async () => {
+  const transport = new RecordingTransport();
+  const delivered: OutboxMessage[] = [];
+  const recording: Transport = { name: 'rec', send: (m) => (delivered.push(m), transport.send(m)) };
+  const dispatcher = new OutboxDispatcher(t.db, t.clock, recording, silent);
+  const link = 'http://voxscreen.test/resetPassword?token=s3cret-Token_1';
+  const withLink = (to: string): EmailMessage => ({
+    ...message(to),
+    text: `Open ${link} within 24 hours.`,
+    html: `<a href="${link}">Set password</a>`,
+    redactAfterSend: true,
+  });
+  const sent = await withSystem(t.db, (trx) => enqueueEmail(trx, withLink('linked@example.test'), t.clock.now()));
+  const plain = await enqueue('plain@example.test');
+  await dispatcher.sweep();
+  expect(delivered.find((m) => Number(m.id) === sent)?.body_text).toContain(link);
+  expect(await row(sent)).toMatchObject({
+    status: 'sent',
+    body_text: 'Open http://voxscreen.test/resetPassword?token=[redacted] within 24 hours.',
+    body_html: '<a href="http://voxscreen.test/resetPassword?token=[redacted]">Set password</a>',
+  });
+  expect(await row(plain)).toMatchObject({ status: 'sent', body_text: 'Plain text' });
+
+  // A message given up on keeps no live link either; one still to be retried keeps it.
+  const doomed = await withSystem(t.db, (trx) => enqueueEmail(trx, withLink('down@example.test'), t.clock.now()));
+  transport.failuresLeft = 100;
+  await dispatcher.sweep();
+  expect((await row(doomed)).body_text).toContain(link);
+  for (let i = 0; i < MAX_ATTEMPTS + 1; i += 1) {
+    t.clock.advance(2 * 60 * MINUTE);
+    await dispatcher.sweep();
+  }
+  expect(await row(doomed)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+  expect((await row(doomed)).body_text).not.toContain('s3cret');
+});

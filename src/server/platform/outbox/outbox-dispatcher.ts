@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { MINUTE, type Clock } from '../clock';
 import type { Db } from '../db/schema';
+import { redactedBodies } from './redacted-bodies';
 import type { OutboxMessage, Transport } from './transports';
 
 export const MAX_ATTEMPTS = 5;
@@ -107,6 +108,7 @@ export class OutboxDispatcher {
           provider_message_id: providerMessageId,
           locked_until: null,
           last_error: null,
+          ...(message.redact_after_send && redactedBodies(message)),
         })
         .where('id', '=', message.id)
         .execute();
@@ -120,6 +122,8 @@ export class OutboxDispatcher {
           last_error: error instanceof Error ? error.message.slice(0, 1000) : String(error),
           next_attempt_at: new Date(this.clock.now().getTime() + delay),
           locked_until: null,
+          // Given up: the link is of no use to anyone any more, and must not stay readable.
+          ...(message.redact_after_send && message.attempts >= MAX_ATTEMPTS && redactedBodies(message)),
         })
         .where('id', '=', message.id)
         .execute();

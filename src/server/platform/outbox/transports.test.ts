@@ -1,47 +1,8 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { startMailCatcher } from '../../testing/mail-catcher';
 import { LocalFolderTransport, SmtpTransport, type OutboxMessage } from './transports';
-
-interface Received {
-  from: string;
-  to: string[];
-  data: string;
-}
-
-/** A real SMTP server on loopback that keeps what it receives, and can be told to refuse recipients. */
-async function startSmtpServer({ refuse = false } = {}) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onRcptTo(address, _session, callback) {
-      if (refuse) callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
-      else callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(resolve)),
-  };
-}
 
 const message = (overrides: Partial<OutboxMessage> = {}): OutboxMessage => ({
   id: 7,
@@ -62,29 +23,33 @@ const message = (overrides: Partial<OutboxMessage> = {}): OutboxMessage => ({
   sent_at: null,
   sms_sender: null,
   sms_provider: null,
+  redact_after_send: false,
   ...overrides,
 });
 
-test('the SMTP transport delivers subject, text and HTML from the configured sender and returns the message id', async () => {
-  const smtp = await startSmtpServer();
+test('the SMTP transport delivers subject, text and HTML with the template and outbox id, and returns the message id', async () => {
+  const smtp = await startMailCatcher();
   try {
     const transport = new SmtpTransport(smtp.url, 'Voxscreen <support@voxscreen.test>');
     const id = await transport.send(message());
     expect(id).toMatch(/^<.+>$/);
-    expect(smtp.received).toHaveLength(1);
-    const [mail] = smtp.received;
-    expect(mail!.from).toBe('support@voxscreen.test');
-    expect(mail!.to).toEqual(['someone@example.test']);
-    expect(mail!.data).toContain('Subject: Reset your Voxscreen password');
-    expect(mail!.data).toContain('Open this link: http://localhost/resetPassword?token=abc');
-    expect(mail!.data).toContain('text/html');
+    expect(smtp.received).toEqual([
+      expect.objectContaining({
+        id: 7,
+        recipient: 'someone@example.test',
+        subject: 'Reset your Voxscreen password',
+        body_text: 'Open this link: http://localhost/resetPassword?token=abc',
+        body_html: '<p>Open this link</p>',
+        template_type: 'PASSWORD_RESET',
+      }),
+    ]);
   } finally {
     await smtp.close();
   }
 });
 
 test('a refused recipient makes send throw, so the dispatcher keeps the message for another attempt', async () => {
-  const smtp = await startSmtpServer({ refuse: true });
+  const smtp = await startMailCatcher({ refuse: true });
   try {
     const transport = new SmtpTransport(smtp.url, 'Voxscreen <support@voxscreen.test>');
     await expect(transport.send(message())).rejects.toThrow(/mailbox unavailable|550/);
@@ -103,13 +68,32 @@ test('the SMTP transport refuses an SMS instead of e-mailing it', async () => {
   ).rejects.toThrow(/cannot send sms/);
 });
 
-test('the local transport keeps each message readable by the server user only (it holds live links)', async () => {
+test('the local transport keeps each message readable by the server user only', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'voxscreen-outbox-'));
   try {
     const folder = join(dir, 'outbox');
     expect(await new LocalFolderTransport(folder).send(message())).toBe('local:7');
     expect(statSync(join(folder, '7.json')).mode & 0o777).toBe(0o600);
     expect(statSync(folder).mode & 0o777).toBe(0o700);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the local transport writes a message carrying a set-password link with the link redacted', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'voxscreen-outbox-'));
+  try {
+    const transport = new LocalFolderTransport(dir);
+    const html = '<a href="http://localhost/resetPassword?token=abc">Set password</a>';
+    await transport.send(message({ redact_after_send: true, body_html: html }));
+    const written = readFileSync(join(dir, '7.json'), 'utf8');
+    expect(written).not.toContain('token=abc');
+    expect(JSON.parse(written)).toMatchObject({
+      body_text: 'Open this link: http://localhost/resetPassword?token=[redacted]',
+      body_html: '<a href="http://localhost/resetPassword?token=[redacted]">Set password</a>',
+    });
+    await transport.send(message({ id: 8 }));
+    expect(readFileSync(join(dir, '8.json'), 'utf8')).toContain('token=abc');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Selectable } from 'kysely';
 import type { OutboxMessages } from '../db/schema';
+import { redactedBodies } from './redacted-bodies';
 
 export type OutboxMessage = Selectable<OutboxMessages>;
 
@@ -12,17 +13,22 @@ export interface Transport {
   send(message: OutboxMessage): Promise<string>;
 }
 
-/** Default transport: writes each message as JSON to a folder, where developers and tests can read it. */
+/**
+ * Default transport: writes each message as JSON to a folder, where developers can read it. A message carrying a
+ * one-time credential is written with the credential redacted (it is not delivered to anyone: use SMTP_URL, e.g.
+ * `npm run mail-catcher`, to receive set-password links locally).
+ */
 export class LocalFolderTransport implements Transport {
   readonly name = 'local';
 
   constructor(private readonly folder: string) {}
 
   async send(message: OutboxMessage): Promise<string> {
-    // Messages hold live set-password links: readable by the server's user only (issue 11).
+    // Messages hold personal data: readable by the server's user only (issue 11).
     await mkdir(this.folder, { recursive: true, mode: 0o700 });
     const file = join(this.folder, `${message.id}.json`);
-    const { locked_until: _lock, ...stored } = message;
+    const { locked_until: _lock, ...fields } = message;
+    const stored = { ...fields, ...(message.redact_after_send && redactedBodies(message)) };
     await writeFile(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
     return `local:${message.id}`;
   }
@@ -47,6 +53,8 @@ export class SmtpTransport implements Transport {
       subject: message.subject ?? '',
       text: message.body_text,
       ...(message.body_html && { html: message.body_html }),
+      // Lets the receiving side (mail rules, the test catcher) tell messages apart without parsing the text.
+      headers: { 'X-Voxscreen-Template': message.template_type, 'X-Voxscreen-Outbox-Id': String(message.id) },
     });
     return String(info.messageId);
   }

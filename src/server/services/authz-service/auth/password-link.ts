@@ -43,7 +43,12 @@ export async function issuePasswordLink(
   const url = `${deps.config.publicUrl}/resetPassword?token=${encodeURIComponent(token)}`;
   await enqueueEmail(
     trx,
-    { ...link.email({ firstName: link.user.firstName, link: url }), tenantId: link.user.tenantId, to: link.user.email },
+    {
+      ...link.email({ firstName: link.user.firstName, link: url }),
+      tenantId: link.user.tenantId,
+      to: link.user.email,
+      redactAfterSend: true,
+    },
     link.now,
   );
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { HOUR, MINUTE } from '../../../platform/clock';
 import { withSystem } from '../../../platform/tenancy/with-tenant';
 import { DEMO_PASSWORD } from '../../../seed/demo-data';
@@ -20,9 +22,9 @@ async function outboxFor(recipient: string) {
 
 /** Requests a reset and returns the token from the e-mailed link. */
 async function requestReset(email: string): Promise<string> {
-  const before = (await outboxFor(email)).length;
+  const before = (await t.sentTo(email)).length;
   expect(await t.api.ok('requestPasswordReset', { body: { email } })).toEqual({ message: RESET_REQUESTED_MESSAGE });
-  const messages = await outboxFor(email);
+  const messages = await t.sentTo(email);
   expect(messages).toHaveLength(before + 1);
   const link = /http:\/\/voxscreen\.test\/resetPassword\?token=([A-Za-z0-9_-]+)/.exec(messages.at(-1)!.body_text);
   expect(link).not.toBeNull();
@@ -34,7 +36,7 @@ test('a reset e-mails a one-time link through the outbox; the token sets a new p
   const session = await t.signIn(email);
   const token = await requestReset(email);
 
-  const [message] = (await outboxFor(email)).slice(-1);
+  const [message] = (await t.sentTo(email)).slice(-1);
   expect(message).toMatchObject({
     channel: 'email',
     subject: 'Reset your Voxscreen password',
@@ -143,6 +145,19 @@ test('a newer link replaces the older ones, and a password set through it leaves
       .execute(),
   );
   expect(unused).toEqual([]);
+});
+
+test('once sent, the outbox row keeps the e-mail with its link redacted', async () => {
+  const email = 'agent@acme.test';
+  const token = await requestReset(email);
+  const [row] = (await outboxFor(email)).slice(-1);
+  expect(row).toMatchObject({ status: 'sent', redact_after_send: true });
+  expect(row!.body_text).toContain('http://voxscreen.test/resetPassword?token=[redacted]');
+  expect(row!.body_html).toContain('href="http://voxscreen.test/resetPassword?token=[redacted]"');
+  expect(JSON.stringify(row)).not.toContain(token);
+  const file = readFileSync(join(t.dataDir, 'outbox', `${row!.id}.json`), 'utf8');
+  expect(file).toContain('token=[redacted]');
+  expect(file).not.toContain(token);
 });
 
 test('the outbox sends the e-mail after the commit with the local transport', async () => {

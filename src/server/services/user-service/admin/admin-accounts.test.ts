@@ -73,7 +73,7 @@ describe('createTenant', () => {
       defaultUserFirstName: 'Peter',
       defaultUserLastName: 'Gibbons',
     });
-    const [invitation] = await outboxFor('peter@initech.test');
+    const [invitation] = await t.sentTo('peter@initech.test');
     expect(invitation).toMatchObject({
       template_type: 'USER_INVITATION',
       tenant_id: created.tenantId,

@@ -232,15 +232,8 @@ describe('users', () => {
       ...acmeCall(),
       form: newUser({ email: 'temp@acme.test', firstName: 'Tom', lastName: 'Smykowski' }),
     });
-    const token = (
-      await withSystem(t.db, (trx) =>
-        trx
-          .selectFrom('outbox_messages')
-          .select('body_text')
-          .where('recipient', '=', 'temp@acme.test')
-          .executeTakeFirstOrThrow(),
-      )
-    ).body_text;
+    const [invitation] = await t.sentTo('temp@acme.test');
+    const token = invitation!.body_text;
     await t.api.ok('confirmPasswordReset', {
       body: { token: /token=([A-Za-z0-9_-]+)/.exec(token)![1]!, password: 'Temp-Passw0rd!' },
     });

@@ -1,6 +1,5 @@
 import { Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { sel } from '../../../../../test/e2e/selectors';
 
 /** docs/product/project-questions.md#approval: approval times are shown in Los Angeles time. */
 export const APPROVAL_TIME_ZONE = 'America/Los_Angeles';
@@ -22,7 +21,7 @@ export function ApprovalLine({ approvedBy, approvedAt }: { approvedBy: string | 
   const { i18n } = useLingui();
   const when = approvedAt ? formatApprovalTime(approvedAt, i18n.locale) : '';
   return (
-    <Text fontSize="sm" data-testid={sel.questions.approvalLine}>
+    <Text fontSize="sm" data-testid={'questions-approval-line'}>
       <Trans>
         Questions Approved by <strong>{approvedBy}</strong> {when}
       </Trans>

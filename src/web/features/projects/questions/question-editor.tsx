@@ -18,7 +18,6 @@ import { useUnsavedChangesGuard } from '../../../components/navigation/use-unsav
 import type { Permissions } from '../../../lib/permissions';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { expectedAnswersFor } from '../../../../shared/question-rules';
-import { sel } from '../../../../../test/e2e/selectors';
 import { ApprovalLine } from './approval-line';
 import {
   addQuestion,
@@ -139,15 +138,15 @@ export function QuestionEditor({ project, permissions, questionSet }: QuestionEd
         : null);
 
   return (
-    <Stack gap="4" data-testid={sel.questions.tab}>
-      <Text fontSize="sm" color="fg.muted" data-testid={sel.questions.note}>
+    <Stack gap="4" data-testid={'questions-tab'}>
+      <Text fontSize="sm" color="fg.muted" data-testid={'questions-note'}>
         <Trans>Questions are not editable when a project enters execution stage.</Trans>
       </Text>
       {questionSet.questionsApproved ? (
         <ApprovalLine approvedBy={questionSet.questionsApprovedBy} approvedAt={questionSet.questionApprovedDateTime} />
       ) : null}
       {access.editLockReason ? (
-        <Text fontSize="sm" color="fg.warning" data-testid={sel.questions.lockReason}>
+        <Text fontSize="sm" color="fg.warning" data-testid={'questions-lock-reason'}>
           {access.editLockReason}
         </Text>
       ) : null}
@@ -161,7 +160,7 @@ export function QuestionEditor({ project, permissions, questionSet }: QuestionEd
             newKeys.current += 1;
             edit((current) => addQuestion(current, `new-${newKeys.current}`));
           }}
-          data-testid={sel.questions.add}
+          data-testid={'questions-add'}
         >
           <Trans>Add</Trans>
         </Button>
@@ -172,7 +171,7 @@ export function QuestionEditor({ project, permissions, questionSet }: QuestionEd
           loading={saving.isLoading}
           title={access.editLockReason ?? undefined}
           onClick={() => void onSave()}
-          data-testid={sel.questions.save}
+          data-testid={'questions-save'}
         >
           <Trans>Save</Trans>
         </Button>
@@ -182,7 +181,7 @@ export function QuestionEditor({ project, permissions, questionSet }: QuestionEd
           disabled={!access.canApprove || approveReason !== null}
           title={approveReason ?? undefined}
           onClick={() => setApproving(true)}
-          data-testid={sel.questions.approve}
+          data-testid={'questions-approve'}
         >
           <Trans>Approve</Trans>
         </Button>
@@ -191,17 +190,17 @@ export function QuestionEditor({ project, permissions, questionSet }: QuestionEd
           variant="outline"
           loading={downloading.isFetching}
           onClick={() => void onDownload()}
-          data-testid={sel.questions.download}
+          data-testid={'questions-download'}
         >
           <Trans>Download</Trans>
         </Button>
       </HStack>
-      {feedback?.kind === 'success' ? <SuccessAlert message={feedback.message} testId={sel.questions.success} /> : null}
+      {feedback?.kind === 'success' ? <SuccessAlert message={feedback.message} testId={'questions-success'} /> : null}
       {feedback?.kind === 'error' ? (
-        <ErrorAlert message={feedback.message} onDismiss={() => setFeedback(null)} testId={sel.questions.error} />
+        <ErrorAlert message={feedback.message} onDismiss={() => setFeedback(null)} testId={'questions-error'} />
       ) : null}
       {drafts.length === 0 ? (
-        <Text color="fg.muted" data-testid={sel.questions.empty}>
+        <Text color="fg.muted" data-testid={'questions-empty'}>
           <Trans>No questions yet</Trans>
         </Text>
       ) : (
@@ -225,8 +224,8 @@ export function QuestionEditor({ project, permissions, questionSet }: QuestionEd
         busy={removing.isLoading}
         onConfirm={() => void (deleting && onDelete(deleting))}
         onCancel={() => setDeleting(null)}
-        testId={sel.questions.deleteDialog}
-        confirmTestId={sel.questions.deleteConfirm}
+        testId={'question-delete-dialog'}
+        confirmTestId={'question-delete-confirm'}
       >
         <Trans>Do you really want to delete this question?</Trans>
       </ConfirmDialog>
@@ -238,8 +237,8 @@ export function QuestionEditor({ project, permissions, questionSet }: QuestionEd
         busy={approvingCall.isLoading}
         onConfirm={() => void onApprove()}
         onCancel={() => setApproving(false)}
-        testId={sel.questions.approveDialog}
-        confirmTestId={sel.questions.approveConfirm}
+        testId={'questions-approve-dialog'}
+        confirmTestId={'questions-approve-confirm'}
       >
         <Trans>Do you really want to approve these questions?</Trans>
       </ConfirmDialog>

@@ -12,7 +12,6 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useLingui } from '@lingui/react/macro';
-import { sel } from '../../../../../test/e2e/selectors';
 import type { ExpectedAnswer } from '../../../../shared/question-rules';
 import type { QuestionDraft } from './question-drafts';
 import { QuestionRow } from './question-row';
@@ -80,7 +79,7 @@ export function QuestionList({
       }}
     >
       <SortableContext items={keys} strategy={verticalListSortingStrategy}>
-        <Stack gap="2" data-testid={sel.questions.list}>
+        <Stack gap="2" data-testid={'questions-list'}>
           {questions.map((question, index) => (
             <QuestionRow
               key={question.key}

@@ -4,7 +4,6 @@ import { CSS } from '@dnd-kit/utilities';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { LuGripVertical, LuTrash2 } from 'react-icons/lu';
-import { sel } from '../../../../../test/e2e/selectors';
 import type { ExpectedAnswer } from '../../../../shared/question-rules';
 import type { QuestionDraft } from './question-drafts';
 
@@ -47,7 +46,7 @@ export function QuestionRow({
   return (
     <HStack
       ref={setNodeRef}
-      data-testid={sel.questions.row(index)}
+      data-testid={`question-row-${index}`}
       data-question-index={index}
       align="flex-start"
       gap="3"
@@ -65,13 +64,13 @@ export function QuestionRow({
         disabled={!canEdit}
         title={reason}
         cursor={canEdit ? 'grab' : 'not-allowed'}
-        data-testid={sel.questions.handle(index)}
+        data-testid={`question-handle-${index}`}
         {...attributes}
         {...listeners}
       >
         <LuGripVertical />
       </IconButton>
-      <Text minW="6" pt="2" fontWeight="semibold" data-testid={sel.questions.sequence(index)}>
+      <Text minW="6" pt="2" fontWeight="semibold" data-testid={`question-sequence-${index}`}>
         {label}
       </Text>
       <Stack flex="1" gap="1">
@@ -87,23 +86,23 @@ export function QuestionRow({
             onKeyDown={(event) => {
               if (event.key === 'Enter' && !empty) setEditing(false);
             }}
-            data-testid={sel.questions.textInput(index)}
+            data-testid={`question-text-input-${index}`}
           />
         ) : (
-          <Box
-            as="button"
-            textAlign="start"
-            pt="1.5"
-            disabled={!canEdit}
-            title={canEdit ? t`Click to edit` : reason}
-            onClick={() => setEditing(true)}
-            data-testid={sel.questions.text(index)}
-          >
-            {question.questionText}
+          <Box asChild textAlign="start" pt="1.5">
+            <button
+              type="button"
+              disabled={!canEdit}
+              title={canEdit ? t`Click to edit` : reason}
+              onClick={() => setEditing(true)}
+              data-testid={`question-text-${index}`}
+            >
+              {question.questionText}
+            </button>
           </Box>
         )}
         {empty ? (
-          <Text color="fg.error" fontSize="sm" data-testid={sel.questions.textError(index)}>
+          <Text color="fg.error" fontSize="sm" data-testid={`question-text-error-${index}`}>
             {t`Question text can not be empty`}
           </Text>
         ) : null}
@@ -114,13 +113,13 @@ export function QuestionRow({
         disabled={!canEdit}
         title={reason}
         onCheckedChange={({ checked }) => onChange({ isPertinant: checked === true })}
-        data-testid={sel.questions.pertinent(index)}
+        data-testid={`question-pertinent-${index}`}
       >
         <Checkbox.HiddenInput />
         <Checkbox.Control />
         <Checkbox.Label>{t`Pertinent`}</Checkbox.Label>
       </Checkbox.Root>
-      <HStack as="fieldset" gap="3" pt="1.5" title={reason} data-testid={sel.questions.answer(index)}>
+      <HStack as="fieldset" gap="3" pt="1.5" title={reason} data-testid={`question-answer-${index}`}>
         <Text as="legend" srOnly>
           {t`Expected Answer`}
         </Text>
@@ -133,7 +132,7 @@ export function QuestionRow({
               checked={question.expectedAnswer === answer}
               disabled={!canEdit}
               onChange={() => onChange({ expectedAnswer: answer })}
-              data-testid={sel.questions.answerOption(index, answer)}
+              data-testid={`question-answer-${index}-${answer}`}
             />
             {answer === 'Yes' ? t`Yes` : answer === 'No' ? t`No` : t`Narr`}
           </HStack>
@@ -147,7 +146,7 @@ export function QuestionRow({
         disabled={!canDelete}
         title={reason}
         onClick={onDelete}
-        data-testid={sel.questions.delete(index)}
+        data-testid={`question-delete-${index}`}
       >
         <LuTrash2 />
       </IconButton>

@@ -2,7 +2,6 @@ import { useProjectContext } from '../project-page';
 import { useGetProjectQuestionsQuery } from '../../../api/generated/project-service';
 import { LoadingState } from '../../../components/feedback/loading-state';
 import { QueryFailure } from '../../../components/feedback/load-failure';
-import { sel } from '../../../../../test/e2e/selectors';
 import { QuestionEditor } from './question-editor';
 
 /** /main/project/{id}/questions (docs/product/project-questions.md#editor): loading, error, then the editor. */
@@ -10,6 +9,6 @@ export function QuestionsTab() {
   const { project, permissions } = useProjectContext();
   const query = useGetProjectQuestionsQuery({ id: project.projectId, preInterviewQuestions: false });
   if (query.isLoading) return <LoadingState />;
-  if (!query.data) return <QueryFailure query={query} testId={sel.questions.loadError} />;
+  if (!query.data) return <QueryFailure query={query} testId={'questions-load-error'} />;
   return <QuestionEditor project={project} permissions={permissions} questionSet={query.data} />;
 }

@@ -57,6 +57,90 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/project-service/v1/project/{id}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project's questions in order, their approval and the project's questionnaire type
+         * @description Questions by sequence. pre_interview_questions=false (the default) leaves the pre-interview questions out; true answers them too. questionApprovedDateTime is UTC; the console shows it in Los Angeles time.
+         */
+        get: operations["getProjectQuestions"];
+        /**
+         * Saves the project's questions (edits, new questions and their order) in one transaction
+         * @description Rules (docs/product/project-questions.md#rules, #locks): the list names every stored interview question of the project (else 409, nothing saved); a question without projectQuestionId is new and needs tenant.project.questions.create as well; a new question without a sequence comes first (lowest − 1) and omitted fields take the defaults (pertinent, answer No, not pre-interview); the questions are stored in sequence order, numbered 1..n. An empty text is refused ('Question text can not be empty'), Narr only for a HYBRID_QUESTIONNAIRE. Refused with 409 at stage sequence 3 or 4 ('Questions are not editable when a project enters execution stage.') and, for users outside the system tenant, once approved. tenantId must be the operating tenant and projectId the path's project.
+         */
+        put: operations["saveProjectQuestions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-service/v1/project/{id}/questions/{questionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes one question of the project; the others keep their order, numbered 1..n
+         * @description Refused with 409 under the same locks as saving, and for a question that already has interview results. A question of another project or tenant is 404.
+         */
+        delete: operations["deleteProjectQuestion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-service/v1/project/{id}/questions/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Approves the project's questions, stamped with the approver and the time
+         * @description Refused with 409 when there are no questions, at stage sequence 3 or 4, once approved for users outside the system tenant, and for the role 'ACGR Admin' in a non-system tenant once approved (docs/product/project-questions.md#locks).
+         */
+        put: operations["approveProjectQuestions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-service/v1/project/{id}/questions/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's questions as a PDF document (file answer)
+         * @description The interview questions in order with their pertinence and expected answer, the questionnaire type and the approval line (docs/product/project-questions.md#pdf). Available in every stage.
+         */
+        get: operations["downloadProjectQuestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project-service/v1/project/additional-json": {
         parameters: {
             query?: never;
@@ -380,6 +464,11 @@ export type components = {
             /** @description Human-readable message shown to the user. */
             message: string;
         };
+        /**
+         * @description Narr (narrative) only in a HYBRID_QUESTIONNAIRE.
+         * @enum {string}
+         */
+        ExpectedAnswer: "Yes" | "No" | "Narr";
         FormOption: {
             default: boolean;
             /** Format: int32 */
@@ -390,6 +479,9 @@ export type components = {
         };
         FormOptionList: components["schemas"]["FormOption"][];
         IdList: number[];
+        Message: {
+            message: string;
+        };
         NumberRange: {
             default: number | null;
             max: number;
@@ -488,10 +580,54 @@ export type components = {
             language: number;
             projectCode: string;
         };
+        ProjectQuestion: {
+            expectedAnswer: components["schemas"]["ExpectedAnswer"];
+            isPertinant: boolean;
+            preInterview: boolean;
+            /** Format: int32 */
+            projectQuestionId: number;
+            questionText: string;
+            /** @description 1..n in the order asked. */
+            sequence: number;
+        };
+        ProjectQuestionInput: {
+            expectedAnswer?: components["schemas"]["ExpectedAnswer"];
+            /** @description Default true for a new question; kept when omitted. */
+            isPertinant?: boolean;
+            /** @description Default false for a new question; kept when omitted. */
+            preInterview?: boolean;
+            /**
+             * Format: int32
+             * @description A stored question of the project; absent or null for a new one.
+             */
+            projectQuestionId?: number | null;
+            questionText: string;
+            /** @description Position; a new question without one comes first (lowest − 1). */
+            sequence?: number | null;
+        };
         ProjectQuestionResults: components["schemas"]["RiskCounts"] & {
             /** Format: int32 */
             projectQuestionId: number;
             sequence: number;
+        };
+        ProjectQuestionSet: {
+            /**
+             * Format: date-time
+             * @description UTC.
+             */
+            questionApprovedDateTime: string | null;
+            questionnaireType: components["schemas"]["QuestionnaireType"];
+            questions: components["schemas"]["ProjectQuestion"][];
+            questionsApproved: boolean;
+            /** @description The approver's name at approval time. */
+            questionsApprovedBy: string | null;
+        };
+        ProjectQuestionsInput: {
+            /** Format: int32 */
+            projectId: number;
+            questions: components["schemas"]["ProjectQuestionInput"][];
+            /** Format: int32 */
+            tenantId: number;
         };
         ProjectTeamRole: {
             description: string | null;
@@ -558,6 +694,15 @@ export type components = {
     responses: {
         /** @description The request does not match the contract. */
         BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The change conflicts with existing data. */
+        Conflict: {
             headers: {
                 [name: string]: unknown;
             };
@@ -754,6 +899,208 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProjectDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getProjectQuestions: {
+        parameters: {
+            query?: {
+                pre_interview_questions?: boolean;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                /** @description The project, in the operating tenant. */
+                id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The questions and their approval. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectQuestionSet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    saveProjectQuestions: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                /** @description The project, in the operating tenant. */
+                id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectQuestionsInput"];
+            };
+        };
+        responses: {
+            /** @description The stored questions, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectQuestion"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteProjectQuestion: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                /** @description The project, in the operating tenant. */
+                id: components["parameters"]["ProjectIdPath"];
+                questionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The remaining questions, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectQuestion"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    approveProjectQuestions: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                /** @description The project, in the operating tenant. */
+                id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approved ('Questions Approved Successfully'). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    downloadProjectQuestions: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                /** @description The project, in the operating tenant. */
+                id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<project name> - Questions.pdf"; filename*=UTF-8''<the same name> */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -157,6 +157,38 @@ export const sel = {
     error: 'template-error',
     loadError: 'template-load-error',
   },
+  // Questions tab (docs/product/project-questions.md#editor).
+  questions: {
+    tab: 'questions-tab',
+    loadError: 'questions-load-error',
+    note: 'questions-note',
+    approvalLine: 'questions-approval-line',
+    lockReason: 'questions-lock-reason',
+    add: 'questions-add',
+    save: 'questions-save',
+    approve: 'questions-approve',
+    download: 'questions-download',
+    success: 'questions-success',
+    error: 'questions-error',
+    empty: 'questions-empty',
+    list: 'questions-list',
+    /** `question-row-<index>` and its parts, by the row's position (0 first). */
+    row: (index: number) => `question-row-${index}`,
+    handle: (index: number) => `question-handle-${index}`,
+    sequence: (index: number) => `question-sequence-${index}`,
+    text: (index: number) => `question-text-${index}`,
+    textInput: (index: number) => `question-text-input-${index}`,
+    textError: (index: number) => `question-text-error-${index}`,
+    pertinent: (index: number) => `question-pertinent-${index}`,
+    answer: (index: number) => `question-answer-${index}`,
+    /** `question-answer-<index>-<Yes|No|Narr>` */
+    answerOption: (index: number, answer: string) => `question-answer-${index}-${answer}`,
+    delete: (index: number) => `question-delete-${index}`,
+    deleteDialog: 'question-delete-dialog',
+    deleteConfirm: 'question-delete-confirm',
+    approveDialog: 'questions-approve-dialog',
+    approveConfirm: 'questions-approve-confirm',
+  },
   unsavedChangesModal: 'unsaved-changes-modal',
   // User Profile (docs/product/profile.md#fields).
   profile: {

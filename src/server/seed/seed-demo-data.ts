@@ -26,6 +26,7 @@ import {
 } from './demo-data';
 import { generateInterviewData, twelveMonthsBefore } from './interview-data';
 import { seedCommunicationTemplates } from './seed-communication-templates';
+import { seedQuestionApprovals } from './seed-question-approvals';
 
 export interface SeedDeps {
   db: Db;
@@ -194,6 +195,7 @@ export async function seedDemoData({ db, clock, passwords, resume = false }: See
       });
     }
   }
+  await seedQuestionApprovals(db, now);
   return report;
 }
 

@@ -10,6 +10,7 @@ import {
 import { serializeQueryParams } from './query-params';
 import { authorizationApplicationOf, errorCodeOf, httpStatusOf } from './error-message';
 import { AUTHORIZATION_FLAG_EXEMPT } from './authorization-flag-exempt';
+import { readAnswer } from './file-answer';
 import { toFormData } from './form-data';
 import { MULTIPART_ENDPOINTS, PUBLIC_ENDPOINTS } from './generated/endpoint-traits';
 import { requestEnvironmentOf } from './request-environment';
@@ -23,6 +24,7 @@ const API_BASE_URL = new URL('/api', globalThis.location?.origin ?? 'http://loca
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: API_BASE_URL,
   paramsSerializer: serializeQueryParams,
+  responseHandler: readAnswer,
   prepareHeaders: (headers, { getState, extra, endpoint }) => {
     const context = requestEnvironmentOf(extra).readContext(getState());
     if (!PUBLIC_ENDPOINTS.has(endpoint)) {

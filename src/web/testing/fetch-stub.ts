@@ -5,7 +5,9 @@
  */
 export interface StubAnswer {
   status?: number;
+  /** A contract-shaped JSON body, or a Blob sent as it is (a file answer). */
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 export type StubHandler = StubAnswer | ((request: RecordedRequest) => StubAnswer | Promise<StubAnswer>);
@@ -64,7 +66,9 @@ export const installFetchStub = (routes: Record<string, StubHandler>): FetchStub
     }
     const answer = typeof handler === 'function' ? await handler(recorded) : handler;
     const status = answer.status ?? 200;
-    return answer.body === undefined ? new Response(null, { status }) : Response.json(answer.body, { status });
+    const options = { status, ...(answer.headers && { headers: answer.headers }) };
+    if (answer.body instanceof Blob) return new Response(answer.body, options);
+    return answer.body === undefined ? new Response(null, options) : Response.json(answer.body, options);
   };
 
   globalThis.fetch = jest.fn(stub) as typeof fetch;

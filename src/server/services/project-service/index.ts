@@ -6,6 +6,7 @@ import { dashboardHandlers } from './dashboard/dashboard-handlers';
 import { importErrorHandlers } from './import-errors/import-errors-handlers';
 import { lookupsHandlers } from './lookups/lookups-handlers';
 import { projectsHandlers } from './projects/projects-handlers';
+import { questionsHandlers } from './questions/questions-handlers';
 import { resultConfigHandlers } from './result-config/result-config-handlers';
 
 export const projectServiceHandlers: ServiceHandlers<operations> = {
@@ -16,6 +17,7 @@ export const projectServiceHandlers: ServiceHandlers<operations> = {
   ...lookupsHandlers,
   ...resultConfigHandlers,
   ...importErrorHandlers,
+  ...questionsHandlers,
 };
 
 // Public functions: tenant creation (user-service), the invitations (participant-service), the seed and tests.
@@ -36,3 +38,10 @@ export {
   type StoredTemplate,
 } from './communication/template-store';
 export { dialInNumberFor, findProjectCodeUsers, saveProjectLanguageConfig } from './lookups/language-config-store';
+export {
+  approveProjectQuestions,
+  recordQuestionApproval,
+  saveProjectQuestions,
+  type QuestionActor,
+  type QuestionInput,
+} from './questions/question-changes';

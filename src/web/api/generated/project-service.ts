@@ -6,6 +6,8 @@ export const addTagTypes = [
   "Communication",
   "ProjectLookup",
   "ImportErrorFile",
+  "ProjectQuestion",
+  "ProjectQuestionFile",
   "Admin",
 ] as const;
 const injectedRtkApi = api
@@ -162,6 +164,58 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["ImportErrorFile"],
       }),
+      getProjectQuestions: build.query<
+        GetProjectQuestionsApiResponse,
+        GetProjectQuestionsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/${queryArg.id}/questions`,
+          params: {
+            pre_interview_questions: queryArg.preInterviewQuestions,
+          },
+        }),
+        providesTags: ["ProjectQuestion"],
+      }),
+      saveProjectQuestions: build.mutation<
+        SaveProjectQuestionsApiResponse,
+        SaveProjectQuestionsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/${queryArg.id}/questions`,
+          method: "PUT",
+          body: queryArg.projectQuestionsInput,
+        }),
+        invalidatesTags: ["ProjectQuestion"],
+      }),
+      downloadProjectQuestions: build.query<
+        DownloadProjectQuestionsApiResponse,
+        DownloadProjectQuestionsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/${queryArg.id}/questions/download`,
+        }),
+        providesTags: ["ProjectQuestionFile"],
+      }),
+      approveProjectQuestions: build.mutation<
+        ApproveProjectQuestionsApiResponse,
+        ApproveProjectQuestionsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/${queryArg.id}/questions/approve`,
+          method: "PUT",
+        }),
+        invalidatesTags: ["ProjectQuestion"],
+      }),
+      deleteProjectQuestion: build.mutation<
+        DeleteProjectQuestionApiResponse,
+        DeleteProjectQuestionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/${queryArg.id}/questions/${queryArg.questionId}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["ProjectQuestion"],
+      }),
       checkUserEmail: build.mutation<
         CheckUserEmailApiResponse,
         CheckUserEmailApiArg
@@ -296,6 +350,39 @@ export type DownloadImportErrorFileApiArg = {
     error_file_name: string;
     error_type: "participant" | "result";
   };
+};
+export type GetProjectQuestionsApiResponse =
+  /** status 200 The questions and their approval. */ ProjectQuestionSet;
+export type GetProjectQuestionsApiArg = {
+  /** The project, in the operating tenant. */
+  id: number;
+  preInterviewQuestions?: boolean;
+};
+export type SaveProjectQuestionsApiResponse =
+  /** status 200 The stored questions, in order. */ ProjectQuestion[];
+export type SaveProjectQuestionsApiArg = {
+  /** The project, in the operating tenant. */
+  id: number;
+  projectQuestionsInput: ProjectQuestionsInput;
+};
+export type DownloadProjectQuestionsApiResponse =
+  /** status 200 The PDF. */ Blob;
+export type DownloadProjectQuestionsApiArg = {
+  /** The project, in the operating tenant. */
+  id: number;
+};
+export type ApproveProjectQuestionsApiResponse =
+  /** status 200 Approved ('Questions Approved Successfully'). */ Message;
+export type ApproveProjectQuestionsApiArg = {
+  /** The project, in the operating tenant. */
+  id: number;
+};
+export type DeleteProjectQuestionApiResponse =
+  /** status 200 The remaining questions, in order. */ ProjectQuestion[];
+export type DeleteProjectQuestionApiArg = {
+  /** The project, in the operating tenant. */
+  id: number;
+  questionId: number;
 };
 export type CheckUserEmailApiResponse = /** status 200 The verdict. */ {
   is_exist: boolean;
@@ -560,6 +647,45 @@ export type ResultConfigTemplate = {
   };
   create_date: string;
 };
+export type ExpectedAnswer = "Yes" | "No" | "Narr";
+export type ProjectQuestion = {
+  projectQuestionId: number;
+  questionText: string;
+  isPertinant: boolean;
+  /** 1..n in the order asked. */
+  sequence: number;
+  expectedAnswer: ExpectedAnswer;
+  preInterview: boolean;
+};
+export type ProjectQuestionSet = {
+  questions: ProjectQuestion[];
+  questionsApproved: boolean;
+  /** The approver's name at approval time. */
+  questionsApprovedBy: string | null;
+  /** UTC. */
+  questionApprovedDateTime: string | null;
+  questionnaireType: QuestionnaireType;
+};
+export type ProjectQuestionInput = {
+  /** A stored question of the project; absent or null for a new one. */
+  projectQuestionId?: number | null;
+  questionText: string;
+  /** Default true for a new question; kept when omitted. */
+  isPertinant?: boolean;
+  /** Position; a new question without one comes first (lowest − 1). */
+  sequence?: number | null;
+  expectedAnswer?: ExpectedAnswer;
+  /** Default false for a new question; kept when omitted. */
+  preInterview?: boolean;
+};
+export type ProjectQuestionsInput = {
+  projectId: number;
+  tenantId: number;
+  questions: ProjectQuestionInput[];
+};
+export type Message = {
+  message: string;
+};
 export const {
   useListProjectCardsQuery,
   useLazyListProjectCardsQuery,
@@ -587,5 +713,12 @@ export const {
   useListResultConfigTemplatesQuery,
   useLazyListResultConfigTemplatesQuery,
   useDownloadImportErrorFileMutation,
+  useGetProjectQuestionsQuery,
+  useLazyGetProjectQuestionsQuery,
+  useSaveProjectQuestionsMutation,
+  useDownloadProjectQuestionsQuery,
+  useLazyDownloadProjectQuestionsQuery,
+  useApproveProjectQuestionsMutation,
+  useDeleteProjectQuestionMutation,
   useCheckUserEmailMutation,
 } = injectedRtkApi;

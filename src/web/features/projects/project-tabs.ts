@@ -30,7 +30,7 @@ export const PROJECT_TABS: readonly ProjectTab[] = [
     path: 'questions',
     label: msg`Questions`,
     permission: 'tenant.project.questions.read',
-    built: false,
+    built: true,
   },
   { key: 'results', path: 'results', label: msg`Results`, permission: 'tenant.project.results.read', built: false },
   {

@@ -40,6 +40,15 @@ export const projectRoutes: RouteObject[] = [
         }),
       ),
       {
+        path: 'questions',
+        lazy: async () => {
+          const { QuestionsTab } = await import(
+            /* webpackChunkName: "project-questions" */ './questions/questions-tab'
+          );
+          return { Component: QuestionsTab };
+        },
+      },
+      {
         path: 'communication',
         lazy: async () => {
           const { CommunicationTab } = await import(

@@ -1,0 +1,44 @@
+import { PdfWriter } from './pdf-writer';
+import { pdfText } from './pdf-text';
+
+const createdAt = new Date('2026-11-23T12:00:00Z');
+
+test('writes a PDF whose text, accents included, reads back from the compressed content', async () => {
+  const bytes = await new PdfWriter({ title: 'Preguntas', subtitle: 'Año de evaluación', createdAt })
+    .heading('¿Consumió alcohol durante el turno?')
+    .paragraph('Ñandú, pingüino, acción; Tagalog: Kumusta ka? Кириллица')
+    .table(
+      [
+        { header: '#', width: 0.1 },
+        { header: 'Question', width: 0.9 },
+      ],
+      [['1', 'Did you take anything of value from the company?']],
+    )
+    .finish();
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const text = pdfText(bytes);
+  expect(text).toContain('¿Consumió alcohol durante el turno?');
+  expect(text).toContain('Ñandú, pingüino, acción; Tagalog: Kumusta ka? Кириллица');
+  expect(text).toContain('Did you take anything of value from the company?');
+  expect(text).toContain('Preguntas · Año de evaluación');
+  expect(text).toContain('1 / 1');
+});
+
+test('a long table continues on further pages, repeating its header and numbering the pages', async () => {
+  const rows = Array.from({ length: 120 }, (_, index) => [String(index + 1), `Question number ${index + 1}`]);
+  const bytes = await new PdfWriter({ title: 'Questions', createdAt, compress: false })
+    .table(
+      [
+        { header: '#', width: 0.1, align: 'right' },
+        { header: 'Question', width: 0.9 },
+      ],
+      rows,
+    )
+    .finish();
+  const text = pdfText(bytes);
+  const pages = Number(/1 \/ (\d+)/.exec(text)?.[1]);
+  expect(pages).toBeGreaterThan(1);
+  expect(text).toContain(`${pages} / ${pages}`);
+  expect(text.split('\n').filter((line) => line === 'Question').length).toBe(pages);
+  expect(text).toContain('Question number 120');
+});

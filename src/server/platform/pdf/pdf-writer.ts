@@ -1,0 +1,176 @@
+import { join } from 'node:path';
+import PDFDocument from 'pdfkit';
+
+/**
+ * The one way the server writes PDF documents (ADR 0018): pdfkit with DejaVu Sans embedded (subset), so any text
+ * a tenant types (Spanish accents, Tagalog, Cyrillic, …) prints as written; A4 pages with a running header
+ * (document title and a subtitle) and a footer with page numbers; wrapped paragraphs and tables whose rows break
+ * across pages. Documents build on it (the questions PDF; later the risk reports).
+ */
+
+const FONT_DIR = join(import.meta.dirname, 'fonts');
+const REGULAR = 'body';
+const BOLD = 'body-bold';
+
+const MARGIN = 50;
+const HEADER_SPACE = 30;
+const TEXT_SIZE = 10;
+const CELL_PADDING = 4;
+const MUTED = '#555555';
+const RULE = '#bbbbbb';
+
+export interface PdfOptions {
+  /** Document title: the metadata title and the running header. */
+  title: string;
+  /** Second line of the running header (e.g. the project name). */
+  subtitle?: string;
+  author?: string;
+  /** Creation date written into the metadata (from the injected clock). */
+  createdAt: Date;
+  /** Deflate the page content (default true); tests may turn it off. */
+  compress?: boolean;
+}
+
+export interface PdfColumn {
+  header: string;
+  /** Share of the text width, all columns together 1. */
+  width: number;
+  align?: 'left' | 'center' | 'right';
+}
+
+export interface TextStyle {
+  bold?: boolean;
+  size?: number;
+  muted?: boolean;
+}
+
+export class PdfWriter {
+  readonly #doc: PDFKit.PDFDocument;
+  readonly #options: PdfOptions;
+
+  constructor(options: PdfOptions) {
+    this.#options = options;
+    this.#doc = new PDFDocument({
+      size: 'A4',
+      margins: { top: MARGIN + HEADER_SPACE, bottom: MARGIN, left: MARGIN, right: MARGIN },
+      bufferPages: true,
+      compress: options.compress ?? true,
+      info: {
+        Title: options.title,
+        ...(options.subtitle && { Subject: options.subtitle }),
+        ...(options.author && { Author: options.author }),
+        Creator: 'Voxscreen',
+        CreationDate: options.createdAt,
+      },
+    });
+    this.#doc.registerFont(REGULAR, join(FONT_DIR, 'DejaVuSans.ttf'));
+    this.#doc.registerFont(BOLD, join(FONT_DIR, 'DejaVuSans-Bold.ttf'));
+    this.#style({});
+  }
+
+  get #width(): number {
+    return this.#doc.page.width - MARGIN * 2;
+  }
+
+  #style(style: TextStyle): PDFKit.PDFDocument {
+    return this.#doc
+      .font(style.bold ? BOLD : REGULAR)
+      .fontSize(style.size ?? TEXT_SIZE)
+      .fillColor(style.muted ? MUTED : 'black');
+  }
+
+  /** A heading in bold, larger type. */
+  heading(text: string): this {
+    this.#style({ bold: true, size: 16 }).text(text, MARGIN, undefined, { width: this.#width });
+    this.#doc.moveDown(0.5);
+    return this;
+  }
+
+  /** A wrapped paragraph. */
+  paragraph(text: string, style: TextStyle = {}): this {
+    this.#style(style).text(text, MARGIN, undefined, { width: this.#width });
+    this.#doc.moveDown(0.4);
+    return this;
+  }
+
+  /** Vertical space, in lines. */
+  space(lines = 1): this {
+    this.#doc.moveDown(lines);
+    return this;
+  }
+
+  /** A table: a bold header row repeated on each page, cells wrapped, a row never split across pages. */
+  table(columns: readonly PdfColumn[], rows: readonly (readonly string[])[]): this {
+    const widths = columns.map((column) => column.width * this.#width);
+    const drawRow = (cells: readonly string[], bold: boolean) => {
+      this.#style({ bold });
+      const height =
+        Math.max(
+          ...cells.map((cell, index) => this.#doc.heightOfString(cell, { width: widths[index]! - CELL_PADDING * 2 })),
+        ) +
+        CELL_PADDING * 2;
+      if (this.#doc.y + height > this.#doc.page.height - MARGIN) {
+        this.#doc.addPage();
+        if (!bold)
+          drawRow(
+            columns.map((column) => column.header),
+            true,
+          );
+        this.#style({ bold });
+      }
+      const top = this.#doc.y;
+      let x = MARGIN;
+      cells.forEach((cell, index) => {
+        this.#doc.text(cell, x + CELL_PADDING, top + CELL_PADDING, {
+          width: widths[index]! - CELL_PADDING * 2,
+          align: columns[index]!.align ?? 'left',
+        });
+        x += widths[index]!;
+      });
+      this.#doc
+        .moveTo(MARGIN, top + height)
+        .lineTo(MARGIN + this.#width, top + height)
+        .lineWidth(bold ? 1 : 0.5)
+        .strokeColor(RULE)
+        .stroke();
+      this.#doc.x = MARGIN;
+      this.#doc.y = top + height;
+    };
+    drawRow(
+      columns.map((column) => column.header),
+      true,
+    );
+    rows.forEach((row) => drawRow(row, false));
+    this.#doc.moveDown(0.5);
+    return this;
+  }
+
+  /** Draws the running header and footer on every page and answers the document's bytes. */
+  async finish(): Promise<Buffer> {
+    const doc = this.#doc;
+    const chunks: Buffer[] = [];
+    const done = new Promise<Buffer>((resolve, reject) => {
+      doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+      doc.on('end', () => resolve(Buffer.concat(chunks)));
+      doc.on('error', reject);
+    });
+    const { start, count } = doc.bufferedPageRange();
+    for (let index = start; index < start + count; index += 1) {
+      doc.switchToPage(index);
+      // Text outside the margins would otherwise start a new page.
+      const margins = { ...doc.page.margins };
+      doc.page.margins = { top: 0, bottom: 0, left: 0, right: 0 };
+      const header = [this.#options.title, this.#options.subtitle].filter(Boolean).join(' · ');
+      this.#style({ muted: true, size: 8 }).text(header, MARGIN, MARGIN, { width: this.#width, lineBreak: false });
+      this.#style({ muted: true, size: 8 }).text(
+        `${index - start + 1} / ${count}`,
+        MARGIN,
+        doc.page.height - MARGIN + 15,
+        { width: this.#width, align: 'right', lineBreak: false },
+      );
+      doc.page.margins = margins;
+    }
+    doc.end();
+    return done;
+  }
+}

@@ -1,0 +1,68 @@
+import { PdfWriter } from '../../../platform/pdf/pdf-writer';
+import type { QuestionApproval, QuestionProject, StoredQuestion } from './questions-store';
+
+/** The time zone of the approval line (docs/product/project-questions.md#approval). */
+export const APPROVAL_TIME_ZONE = 'America/Los_Angeles';
+
+const QUESTIONNAIRE_LABELS: Record<QuestionProject['questionnaireType'], string> = {
+  PRECISION_QUESTIONNAIRE: 'Precision',
+  EXPRESS_QUESTIONNAIRE: 'Express',
+  HYBRID_QUESTIONNAIRE: 'Hybrid',
+  PRECISION_RED_GREEN_QUESTIONNAIRE: 'Precision Red Green',
+  SURGE_QUESTIONNAIRE: 'Surge',
+  PROTECT_QUESTIONNAIRE: 'Protect',
+};
+
+const approvalTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: APPROVAL_TIME_ZONE,
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
+/** `<project name> - Questions.pdf`, without the characters file systems refuse. */
+export function questionsFileName(projectName: string): string {
+  // eslint-disable-next-line no-control-regex
+  const safe = projectName.replace(/[\x00-\x1f\x7f/\\:*?"<>|]+/g, '_').trim() || 'Project';
+  return `${safe} - Questions.pdf`;
+}
+
+/** The questions PDF (docs/product/project-questions.md#pdf): project, type, approval line, numbered questions. */
+export function questionsPdf(
+  project: QuestionProject,
+  questions: readonly StoredQuestion[],
+  approval: QuestionApproval | null,
+  options: { createdAt: Date; compress?: boolean },
+): Promise<Buffer> {
+  const writer = new PdfWriter({
+    title: 'Questions',
+    subtitle: project.name,
+    createdAt: options.createdAt,
+    ...(options.compress !== undefined && { compress: options.compress }),
+  });
+  writer
+    .heading(project.name)
+    .paragraph(`Questionnaire type: ${QUESTIONNAIRE_LABELS[project.questionnaireType]}`)
+    .paragraph(
+      approval
+        ? `Questions Approved by ${approval.approvedByName} on ${approvalTime.format(approval.approvedAt)}`
+        : 'Questions not approved yet',
+      { muted: true },
+    )
+    .space(0.5);
+  if (questions.length === 0) return writer.paragraph('No questions yet').finish();
+  return writer
+    .table(
+      [
+        { header: '#', width: 0.07, align: 'right' },
+        { header: 'Question', width: 0.63 },
+        { header: 'Pertinent', width: 0.13, align: 'center' },
+        { header: 'Expected Answer', width: 0.17, align: 'center' },
+      ],
+      questions.map((q) => [String(q.sequence), q.questionText, q.isPertinant ? 'Yes' : 'No', q.expectedAnswer]),
+    )
+    .finish();
+}

@@ -1,0 +1,30 @@
+import { Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+
+/** docs/product/project-questions.md#approval: approval times are shown in Los Angeles time. */
+export const APPROVAL_TIME_ZONE = 'America/Los_Angeles';
+
+export function formatApprovalTime(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    timeZone: APPROVAL_TIME_ZONE,
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(iso));
+}
+
+/** 'Questions Approved by' with the approver and the time in Los Angeles. */
+export function ApprovalLine({ approvedBy, approvedAt }: { approvedBy: string | null; approvedAt: string | null }) {
+  const { i18n } = useLingui();
+  const when = approvedAt ? formatApprovalTime(approvedAt, i18n.locale) : '';
+  return (
+    <Text fontSize="sm" data-testid={'questions-approval-line'}>
+      <Trans>
+        Questions Approved by <strong>{approvedBy}</strong> {when}
+      </Trans>
+    </Text>
+  );
+}

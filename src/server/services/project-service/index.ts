@@ -36,3 +36,10 @@ export {
   type StoredTemplate,
 } from './communication/template-store';
 export { dialInNumberFor, findProjectCodeUsers, saveProjectLanguageConfig } from './lookups/language-config-store';
+export {
+  projectResultDisplay,
+  resolveProjectResult,
+  type ProjectResultDisplay,
+  type ResultDisplay,
+} from './result-config/result-display';
+export { chooseProjectResultTemplate, createResultConfigTemplate } from './result-config/result-config-store';

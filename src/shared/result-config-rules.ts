@@ -75,6 +75,14 @@ export interface ResultConfigRowDraft {
   icon_id: number;
 }
 
+/** A row whose Spanish result type is its code. */
+export const resultConfigRow = (
+  result_type: string,
+  result: string,
+  result_es: string,
+  icon_id: number,
+): ResultConfigRowDraft => ({ result, result_es, result_type, result_type_es: result_type, icon_id });
+
 /** The result text and result type a row shows in a language (Tagalog: English). */
 export function rowTextIn(row: ResultConfigRowDraft, language: string | null | undefined) {
   return resultTextLanguage(language) === 'es'

@@ -1,16 +1,11 @@
-import type { Db, ResultConfigRow } from '../platform/db/schema';
+import type { Db } from '../platform/db/schema';
+import { resultConfigRow } from '../../shared/result-config-rules';
 import { chooseProjectResultTemplate, createResultConfigTemplate } from '../services/project-service';
 
 /** A demo template naming all 12 badge codes, English and Spanish (docs/product/result-config.md#demo). */
 export const DEMO_RESULT_TEMPLATE_NAME = 'Claims Review Display';
 
-const row = (result_type: string, result: string, result_es: string, icon_id: number): ResultConfigRow => ({
-  result,
-  result_es,
-  result_type,
-  result_type_es: result_type,
-  icon_id,
-});
+const row = resultConfigRow;
 
 const UNFINISHED = [
   row('NC', 'Not Completed', 'No completado', 6),

@@ -12,7 +12,9 @@ const ROWS = {
 };
 
 describe('admin: result configuration templates', () => {
-  it('a customer admin creates a template with texts and icons, sees it in the list and in its view', async () => {
+  it('a customer admin creates a template with texts and icons, sees it in the list and in its view', async function () {
+    // Sixteen result rows to fill on a shared machine.
+    this.timeout(400_000);
     await signInToDashboard('admin@acme.test');
     await byTestId(sel.shell.sidebarEntry('admin')).click();
     await byTestId(sel.admin.tab('resultconfiguration')).click();
@@ -22,16 +24,20 @@ describe('admin: result configuration templates', () => {
 
     await byTestId(T.add).click();
     await expect(byTestId(T.modal)).toBeDisplayed();
-    await byTestId(T.name).setValue('Journey Display');
+    await byTestId(T.name).waitForClickable();
+    await byTestId(T.name).addValue('Journey Display');
     for (const [type, codes] of Object.entries(ROWS)) {
       await byTestId(T.tab(type)).click();
       for (const code of codes) {
-        await byTestId(`${T.row(type, code)}-result`).setValue(`Journey ${code}`);
+        const field = byTestId(`${T.row(type, code)}-result`);
+        await field.scrollIntoView({ block: 'center' });
+        await field.addValue(`Journey ${code}`);
       }
     }
     await byTestId(T.tab('PRECISION_RESULTS')).click();
     const hr = T.row('PRECISION_RESULTS', 'HR');
-    await byTestId(`${hr}-result-es`).setValue('Riesgo de viaje');
+    await byTestId(`${hr}-result-es`).scrollIntoView({ block: 'center' });
+    await byTestId(`${hr}-result-es`).addValue('Riesgo de viaje');
     await byTestId(`${hr}-icon-2`).click();
     await expect(byTestId(`${hr}-badge`)).toHaveText(expect.stringContaining('Journey HR'));
     await expectAccessible('result template modal');

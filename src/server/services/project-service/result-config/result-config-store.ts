@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
-import type { Db, ResultConfigRow, ResultConfigTemplates, ResultConfigTypes } from '../../../platform/db/schema';
-import { RESULT_CONFIG_MESSAGES, resultConfigProblems } from '../../../../shared/result-config-rules';
+import type { Db, ResultConfigTemplates, ResultConfigTypes } from '../../../platform/db/schema';
+import { RESULT_CONFIG_MESSAGES, resultConfigProblems, resultConfigRow } from '../../../../shared/result-config-rules';
 import { isUniqueViolation } from '../../../platform/db/postgres-errors';
 import { HttpError, notFound } from '../../../platform/http/http-error';
 import { FieldErrors } from '../../../platform/http/field-errors';
@@ -11,13 +11,7 @@ import { FieldErrors } from '../../../platform/http/field-errors';
  * src/shared/result-config-rules.ts.
  */
 
-const row = (result_type: string, result: string, result_es: string, icon_id: number): ResultConfigRow => ({
-  result,
-  result_es,
-  result_type,
-  result_type_es: result_type,
-  icon_id,
-});
+const row = resultConfigRow;
 
 /**
  * The product's default display of results: the risk set of precision-style questionnaires and the red/green
@@ -65,12 +59,6 @@ function checkTemplate(templateName: string, templateType: ResultConfigTypes): s
   return templateName.trim();
 }
 
-const templateNameTaken = () =>
-  new HttpError(409, 'A template with this name already exists.', {
-    code: 'TEMPLATE_NAME_EXISTS',
-    errors: [{ field: 'template_name', message: 'A template with this name already exists.' }],
-  });
-
 const stored = (r: Selectable<ResultConfigTemplates>): StoredResultConfigTemplate => ({
   id: r.id,
   templateName: r.template_name,
@@ -78,14 +66,27 @@ const stored = (r: Selectable<ResultConfigTemplates>): StoredResultConfigTemplat
   createdAt: r.created_at,
 });
 
+/** The written row, or 409 when the name is the account's already (case-insensitive unique index). */
+async function storedOrNameTaken(write: Promise<Selectable<ResultConfigTemplates>>) {
+  try {
+    return stored(await write);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new HttpError(409, 'A template with this name already exists.', {
+      code: 'TEMPLATE_NAME_EXISTS',
+      errors: [{ field: 'template_name', message: 'A template with this name already exists.' }],
+    });
+  }
+}
+
 /** Creates a tenant's template (name unique in the tenant, case-insensitively). Tenant scope. */
 export async function createResultConfigTemplate(
   trx: Db,
   template: { tenantId: number; templateName: string; templateType: ResultConfigTypes; now: Date },
 ): Promise<StoredResultConfigTemplate> {
   const name = checkTemplate(template.templateName, template.templateType);
-  try {
-    const row = await trx
+  return storedOrNameTaken(
+    trx
       .insertInto('result_config_templates')
       .values({
         tenant_id: template.tenantId,
@@ -95,12 +96,8 @@ export async function createResultConfigTemplate(
         updated_at: template.now,
       })
       .returningAll()
-      .executeTakeFirstOrThrow();
-    return stored(row);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw templateNameTaken();
-    throw error;
-  }
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 /**
@@ -162,18 +159,14 @@ export async function updateResultConfigTemplate(
 ): Promise<StoredResultConfigTemplate> {
   await getResultConfigTemplate(trx, update.id);
   const name = checkTemplate(update.templateName, update.templateType);
-  try {
-    const row = await trx
+  return storedOrNameTaken(
+    trx
       .updateTable('result_config_templates')
       .set({ template_name: name, template_type: JSON.stringify(update.templateType), updated_at: update.now })
       .where('id', '=', update.id)
       .returningAll()
-      .executeTakeFirstOrThrow();
-    return stored(row);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw templateNameTaken();
-    throw error;
-  }
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 /** Deletes a template no project of the tenant uses (409 otherwise). Tenant scope. */

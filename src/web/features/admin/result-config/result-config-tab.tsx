@@ -9,6 +9,7 @@ import {
   type ResultConfigTemplate,
 } from '../../../api/generated/project-service';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
+import { ListPager } from '../../../components/data-grid/list-pager';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { QueryFailure } from '../../../components/feedback/load-failure';
@@ -138,31 +139,17 @@ export function ResultConfigTab() {
             emptyText={t`There are no records to show.`}
             onRowClicked={(row) => setModal({ mode: 'edit', id: row.id })}
           />
-          <HStack justify="flex-end" gap="3">
-            <Text fontSize="sm" data-testid="result-templates-page">
+          <ListPager
+            page={page}
+            pages={pages}
+            onPageChange={setPage}
+            testId="result-templates"
+            summary={
               <Trans>
                 Page {page + 1} of {pages} ({total} templates)
               </Trans>
-            </Text>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={page === 0}
-              onClick={() => setPage(page - 1)}
-              data-testid="result-templates-previous"
-            >
-              <Trans>Previous</Trans>
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={page + 1 >= pages}
-              onClick={() => setPage(page + 1)}
-              data-testid="result-templates-next"
-            >
-              <Trans>Next</Trans>
-            </Button>
-          </HStack>
+            }
+          />
         </>
       )}
       {modal ? (

@@ -67,11 +67,7 @@ export function TemplateModal({ target, readOnly, onClose, onSaved }: TemplateMo
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={t`Close`} />
             </Dialog.CloseTrigger>
-            {target.mode === 'add' ? (
-              <BlankTemplate readOnly={readOnly} onClose={onClose} onSaved={onSaved} />
-            ) : (
-              <StoredTemplate id={target.id} readOnly={readOnly} onClose={onClose} onSaved={onSaved} />
-            )}
+            <TemplateLoader target={target} readOnly={readOnly} onClose={onClose} onSaved={onSaved} />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
@@ -81,43 +77,22 @@ export function TemplateModal({ target, readOnly, onClose, onSaved }: TemplateMo
 
 type LoadedProps = Omit<TemplateModalProps, 'target'>;
 
-function BlankTemplate(props: LoadedProps) {
-  const blank = useGetBlankResultConfigTemplateQuery();
-  const [create] = useCreateResultConfigTemplateMutation();
-  // Stable while the answer is: new initial values would reset the form (and a refused save's errors).
-  const initial = useMemo(() => (blank.data ? templateValues(blank.data) : null), [blank.data]);
-  if (blank.error)
-    return (
-      <ModalState>
-        <QueryFailure query={blank} />
-      </ModalState>
-    );
-  if (!initial)
-    return (
-      <ModalState>
-        <LoadingState />
-      </ModalState>
-    );
-  return (
-    <TemplateForm
-      {...props}
-      initial={initial}
-      save={async (body) => {
-        const result = await create({ resultConfigTemplateInput: body });
-        return 'error' in result ? { error: result.error } : { outcome: 'created' };
-      }}
-    />
+/** The template to show (the blank one for Add), its loading and failure states, and how it is saved. */
+function TemplateLoader({ target, ...props }: TemplateModalProps) {
+  const blank = useGetBlankResultConfigTemplateQuery(undefined, { skip: target.mode !== 'add' });
+  const stored = useGetResultConfigTemplateQuery(
+    { id: target.mode === 'edit' ? target.id : 0 },
+    { skip: target.mode !== 'edit', refetchOnMountOrArgChange: true },
   );
-}
-
-function StoredTemplate({ id, ...props }: LoadedProps & { id: number }) {
-  const stored = useGetResultConfigTemplateQuery({ id }, { refetchOnMountOrArgChange: true });
+  const query = target.mode === 'add' ? blank : stored;
+  const [create] = useCreateResultConfigTemplateMutation();
   const [update] = useUpdateResultConfigTemplateMutation();
-  const initial = useMemo(() => (stored.data ? templateValues(stored.data) : null), [stored.data]);
-  if (stored.error)
+  // Stable while the answer is: new initial values would reset the form (and a refused save's errors).
+  const initial = useMemo(() => (query.data ? templateValues(query.data) : null), [query.data]);
+  if (query.error)
     return (
       <ModalState>
-        <QueryFailure query={stored} />
+        <QueryFailure query={query} />
       </ModalState>
     );
   if (!initial)
@@ -131,8 +106,11 @@ function StoredTemplate({ id, ...props }: LoadedProps & { id: number }) {
       {...props}
       initial={initial}
       save={async (body) => {
-        const result = await update({ id, resultConfigTemplateInput: body });
-        return 'error' in result ? { error: result.error } : { outcome: 'updated' };
+        const result =
+          target.mode === 'add'
+            ? await create({ resultConfigTemplateInput: body })
+            : await update({ id: target.id, resultConfigTemplateInput: body });
+        return 'error' in result ? { error: result.error } : { outcome: target.mode === 'add' ? 'created' : 'updated' };
       }}
     />
   );

@@ -346,6 +346,57 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/project-service/v1/result-config/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template, in the operating tenant (another tenant's is 404). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * One result-configuration template of the operating tenant
+         * @description docs/product/result-config.md#modal. 404 'Template not found.' when the tenant has no such template.
+         */
+        get: operations["getResultConfigTemplate"];
+        /**
+         * Replaces a template's name and rows
+         * @description docs/product/result-config.md#rules: the rules of create-template. Answers 'Template Update Successfully' and the stored template; 404 'Template not found.' for a template the tenant does not have.
+         */
+        put: operations["updateResultConfigTemplate"];
+        post?: never;
+        /**
+         * Deletes a template no project uses
+         * @description docs/product/result-config.md#rules: answers 'Template Deleted Successfully'. A template a project of the tenant shows its results with is kept (409 'This template is used by a project and cannot be deleted.'); 404 'Template not found.' for a template the tenant does not have.
+         */
+        delete: operations["deleteResultConfigTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-service/v1/result-config/create-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a result-configuration template to the operating tenant
+         * @description docs/product/result-config.md#rules: the name is required ('Template name is required', at most 100 characters) and unique in the account, case-insensitively (409 'A template with this name already exists.'); every row names one of the 12 badge codes once per type, an English result text and a known icon (422 with field errors otherwise). Answers 'Template Created Successfully' and the stored template.
+         */
+        post: operations["createResultConfigTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project-service/v1/result-config/list": {
         parameters: {
             query?: never;
@@ -357,9 +408,29 @@ export type paths = {
         put?: never;
         /**
          * A page of the operating tenant's result-configuration templates, newest first
-         * @description The Result Configuration admin tab (docs/product/project-lookups.md#result-config) and the project form's template list (docs/product/project-lookups.md#result-config, Template Type). page counts from 0; search filters template names (case-insensitive substring). Each template carries, per template type (label: the type name with underscores replaced by spaces), the display row of each result code: English and Spanish result text, the badge code (result_type: one of HR, R, PR, AR, LR, G, NC, DC, NP, AD, CM, D) and the chosen icon, with the icons it may choose from. Every account starts with the template 'Standard Results'.
+         * @description The Result Configuration admin tab (docs/product/result-config.md#list) and the project form's template list (docs/product/project-lookups.md#result-config, Template Type). page counts from 0; search filters template names (case-insensitive substring). Each template carries, per template type (label: the type name with underscores replaced by spaces), the display row of each result code: English and Spanish result text, the badge code (result_type: one of HR, R, PR, AR, LR, G, NC, DC, NP, AD, CM, D) and the chosen icon, with the icons it may choose from. Every account starts with the template 'Standard Results'.
          */
         post: operations["listResultConfigTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-service/v1/result-config/view-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The blank template the Add modal starts from
+         * @description docs/product/result-config.md#modal: an empty name and every template type (PRECISION_RESULTS with HR, PR, AR, LR, CM, AD, NC, DC, NP and D; RED_GREEN_RESULTS with R, G, NC, DC, NP and D) with empty texts, the default icon of each code and the icons it may choose from. Nothing is stored.
+         */
+        get: operations["getBlankResultConfigTemplate"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -659,16 +730,41 @@ export type components = {
             result_type: "HR" | "R" | "PR" | "AR" | "LR" | "G" | "NC" | "DC" | "NP" | "AD" | "CM" | "D";
             result_type_es: string;
         };
+        ResultConfigRowInput: {
+            /** Format: int32 */
+            icon_id: number;
+            /** @description Accepted so a row read from this API can be sent back; ignored (the server's icon list is answered). */
+            icons?: {
+                label: string;
+                value: number;
+            }[];
+            /** @description Result text in English (also shown for Tagalog); required. */
+            result: string;
+            result_es: string;
+            /**
+             * @description The badge code.
+             * @enum {string}
+             */
+            result_type: "HR" | "R" | "PR" | "AR" | "LR" | "G" | "NC" | "DC" | "NP" | "AD" | "CM" | "D";
+            result_type_es: string;
+        };
         ResultConfigTemplate: {
             /** Format: date-time */
             create_date: string;
             /** Format: int32 */
             id: number;
             template_name: string;
-            /** @description Template type name (e.g. PRECISION_RESULTS) → its rows. */
+            template_type: components["schemas"]["ResultConfigTypes"];
+        };
+        ResultConfigTemplateInput: {
+            template_name: string;
             template_type: {
-                [key: string]: components["schemas"]["ResultConfigRow"][];
+                [key: string]: components["schemas"]["ResultConfigRowInput"][];
             };
+        };
+        /** @description Template type name (e.g. PRECISION_RESULTS) → its rows. */
+        ResultConfigTypes: {
+            [key: string]: components["schemas"]["ResultConfigRow"][];
         };
         RiskCounts: {
             adCount: number;
@@ -1566,6 +1662,171 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getResultConfigTemplate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                /** @description The template, in the operating tenant (another tenant's is 404). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultConfigTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateResultConfigTemplate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                /** @description The template, in the operating tenant (another tenant's is 404). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResultConfigTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        template: components["schemas"]["ResultConfigTemplate"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteResultConfigTemplate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                /** @description The template, in the operating tenant (another tenant's is 404). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createResultConfigTemplate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResultConfigTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        template: components["schemas"]["ResultConfigTemplate"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listResultConfigTemplates: {
         parameters: {
             query?: never;
@@ -1600,6 +1861,43 @@ export interface operations {
                     "application/json": {
                         template: components["schemas"]["ResultConfigTemplate"][];
                         total_template: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBlankResultConfigTemplate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The blank template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        template_name: string;
+                        template_type: components["schemas"]["ResultConfigTypes"];
                     };
                 };
             };

@@ -27,6 +27,7 @@ import {
 import { generateInterviewData, twelveMonthsBefore } from './interview-data';
 import { seedCommunicationTemplates } from './seed-communication-templates';
 import { seedQuestionApprovals } from './seed-question-approvals';
+import { seedResultConfigTemplates } from './seed-result-config-templates';
 
 export interface SeedDeps {
   db: Db;
@@ -149,6 +150,7 @@ export async function seedDemoData({ db, clock, passwords, resume = false }: See
         if (!exists) await createCallCenter(trx, { ...center, tenantId: id, now });
       }
       await seedCommunicationTemplates(trx, id, now);
+      if (!demo.isSystem) await seedResultConfigTemplates(trx, id, now);
       return created;
     });
     // Participants and results only for projects created in this run, so a second run adds nothing.

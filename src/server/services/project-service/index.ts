@@ -45,3 +45,10 @@ export {
   type QuestionActor,
   type QuestionInput,
 } from './questions/question-changes';
+export {
+  projectResultDisplay,
+  resolveProjectResult,
+  type ProjectResultDisplay,
+  type ResultDisplay,
+} from './result-config/result-display';
+export { chooseProjectResultTemplate, createResultConfigTemplate } from './result-config/result-config-store';

@@ -5,6 +5,7 @@ export const addTagTypes = [
   "Dashboard",
   "Communication",
   "ProjectLookup",
+  "ResultConfig",
   "ImportErrorFile",
   "ProjectQuestion",
   "ProjectQuestionFile",
@@ -151,7 +152,57 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.body,
         }),
-        providesTags: ["ProjectLookup"],
+        providesTags: ["ResultConfig"],
+      }),
+      getBlankResultConfigTemplate: build.query<
+        GetBlankResultConfigTemplateApiResponse,
+        GetBlankResultConfigTemplateApiArg
+      >({
+        query: () => ({
+          url: `/project-service/v1/result-config/view-template`,
+        }),
+        providesTags: ["ResultConfig"],
+      }),
+      createResultConfigTemplate: build.mutation<
+        CreateResultConfigTemplateApiResponse,
+        CreateResultConfigTemplateApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/result-config/create-template`,
+          method: "POST",
+          body: queryArg.resultConfigTemplateInput,
+        }),
+        invalidatesTags: ["ResultConfig"],
+      }),
+      getResultConfigTemplate: build.query<
+        GetResultConfigTemplateApiResponse,
+        GetResultConfigTemplateApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/result-config/${queryArg.id}`,
+        }),
+        providesTags: ["ResultConfig"],
+      }),
+      updateResultConfigTemplate: build.mutation<
+        UpdateResultConfigTemplateApiResponse,
+        UpdateResultConfigTemplateApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/result-config/${queryArg.id}`,
+          method: "PUT",
+          body: queryArg.resultConfigTemplateInput,
+        }),
+        invalidatesTags: ["ResultConfig"],
+      }),
+      deleteResultConfigTemplate: build.mutation<
+        DeleteResultConfigTemplateApiResponse,
+        DeleteResultConfigTemplateApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/result-config/${queryArg.id}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["ResultConfig"],
       }),
       downloadImportErrorFile: build.mutation<
         DownloadImportErrorFileApiResponse,
@@ -342,6 +393,40 @@ export type ListResultConfigTemplatesApiArg = {
     pageSize: number;
     search?: string | null;
   };
+};
+export type GetBlankResultConfigTemplateApiResponse =
+  /** status 200 The blank template. */ {
+    template_name: string;
+    template_type: ResultConfigTypes;
+  };
+export type GetBlankResultConfigTemplateApiArg = void;
+export type CreateResultConfigTemplateApiResponse = /** status 201 Created. */ {
+  message: string;
+  template: ResultConfigTemplate;
+};
+export type CreateResultConfigTemplateApiArg = {
+  resultConfigTemplateInput: ResultConfigTemplateInput;
+};
+export type GetResultConfigTemplateApiResponse =
+  /** status 200 The template. */ ResultConfigTemplate;
+export type GetResultConfigTemplateApiArg = {
+  /** The template, in the operating tenant (another tenant's is 404). */
+  id: number;
+};
+export type UpdateResultConfigTemplateApiResponse = /** status 200 Updated. */ {
+  message: string;
+  template: ResultConfigTemplate;
+};
+export type UpdateResultConfigTemplateApiArg = {
+  /** The template, in the operating tenant (another tenant's is 404). */
+  id: number;
+  resultConfigTemplateInput: ResultConfigTemplateInput;
+};
+export type DeleteResultConfigTemplateApiResponse =
+  /** status 200 Deleted. */ Message;
+export type DeleteResultConfigTemplateApiArg = {
+  /** The template, in the operating tenant (another tenant's is 404). */
+  id: number;
 };
 export type DownloadImportErrorFileApiResponse =
   /** status 200 The file. */ Blob;
@@ -638,14 +723,49 @@ export type ResultConfigRow = {
     label: string;
   }[];
 };
+export type ResultConfigTypes = {
+  [key: string]: ResultConfigRow[];
+};
 export type ResultConfigTemplate = {
   id: number;
   template_name: string;
-  /** Template type name (e.g. PRECISION_RESULTS) → its rows. */
-  template_type: {
-    [key: string]: ResultConfigRow[];
-  };
+  template_type: ResultConfigTypes;
   create_date: string;
+};
+export type ResultConfigRowInput = {
+  /** Result text in English (also shown for Tagalog); required. */
+  result: string;
+  result_es: string;
+  /** The badge code. */
+  result_type:
+    | "HR"
+    | "R"
+    | "PR"
+    | "AR"
+    | "LR"
+    | "G"
+    | "NC"
+    | "DC"
+    | "NP"
+    | "AD"
+    | "CM"
+    | "D";
+  result_type_es: string;
+  icon_id: number;
+  /** Accepted so a row read from this API can be sent back; ignored (the server's icon list is answered). */
+  icons?: {
+    value: number;
+    label: string;
+  }[];
+};
+export type ResultConfigTemplateInput = {
+  template_name: string;
+  template_type: {
+    [key: string]: ResultConfigRowInput[];
+  };
+};
+export type Message = {
+  message: string;
 };
 export type ExpectedAnswer = "Yes" | "No" | "Narr";
 export type ProjectQuestion = {
@@ -683,9 +803,6 @@ export type ProjectQuestionsInput = {
   tenantId: number;
   questions: ProjectQuestionInput[];
 };
-export type Message = {
-  message: string;
-};
 export const {
   useListProjectCardsQuery,
   useLazyListProjectCardsQuery,
@@ -712,6 +829,13 @@ export const {
   useLazyGetProjectFormOptionsQuery,
   useListResultConfigTemplatesQuery,
   useLazyListResultConfigTemplatesQuery,
+  useGetBlankResultConfigTemplateQuery,
+  useLazyGetBlankResultConfigTemplateQuery,
+  useCreateResultConfigTemplateMutation,
+  useGetResultConfigTemplateQuery,
+  useLazyGetResultConfigTemplateQuery,
+  useUpdateResultConfigTemplateMutation,
+  useDeleteResultConfigTemplateMutation,
   useDownloadImportErrorFileMutation,
   useGetProjectQuestionsQuery,
   useLazyGetProjectQuestionsQuery,

@@ -6,11 +6,11 @@ export const ADMIN_TAB_READ_PERMISSIONS = [
   { tab: 'permissions', permission: 'tenant.roles.permissions.read' },
   { tab: 'lookups', permission: 'tenant.project.lookupvalues.read' },
   { tab: 'callcenters', permission: 'callcenter.read' },
+  { tab: 'resultconfiguration', permission: 'tenant.result.config.read' },
   { tab: 'Secrets', permission: 'secrets.read' },
 ] as const;
 
-export type AdminTabKey =
-  (typeof ADMIN_TAB_READ_PERMISSIONS)[number]['tab'] | 'clientapp' | 'orderdetails' | 'resultconfiguration';
+export type AdminTabKey = (typeof ADMIN_TAB_READ_PERMISSIONS)[number]['tab'] | 'clientapp' | 'orderdetails';
 
 /** Permissions of which any one shows the Admin entry. */
 export const ADMIN_ENTRY_PERMISSIONS = [

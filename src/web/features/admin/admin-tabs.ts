@@ -17,6 +17,7 @@ export const BUILT_ADMIN_TABS: readonly AdminTab[] = [
   { key: 'users', label: msg`User`, permission: readPermission('users') },
   { key: 'roles', label: msg`Role`, permission: readPermission('roles') },
   { key: 'permissions', label: msg`Permissions`, permission: readPermission('permissions') },
+  { key: 'resultconfiguration', label: msg`Result Configuration`, permission: readPermission('resultconfiguration') },
 ];
 
 export const visibleAdminTabs = (permissions: Permissions): AdminTab[] =>

@@ -73,6 +73,13 @@ export const adminRoutes: RouteObject[] = [
           return { Component: PermissionsTab };
         },
       },
+      {
+        path: 'resultconfiguration',
+        lazy: async () => {
+          const { ResultConfigTab } = await import(/* webpackChunkName: "admin" */ './result-config/result-config-tab');
+          return { Component: ResultConfigTab };
+        },
+      },
       { index: true, element: <FirstAdminTab /> },
       // Any other admin path goes to the tenant tab (docs/product/admin-accounts.md#admin-area), or the first tab the user may read without it.
       { path: '*', element: <FirstAdminTab /> },

@@ -1,41 +1,21 @@
-import { sql } from 'kysely';
-import type { Db, ResultConfigRow, ResultConfigTypes } from '../../../platform/db/schema';
+import { sql, type Selectable } from 'kysely';
+import type { Db, ResultConfigTemplates, ResultConfigTypes } from '../../../platform/db/schema';
+import { RESULT_CONFIG_MESSAGES, resultConfigProblems, resultConfigRow } from '../../../../shared/result-config-rules';
 import { isUniqueViolation } from '../../../platform/db/postgres-errors';
-import { HttpError } from '../../../platform/http/http-error';
+import { HttpError, notFound } from '../../../platform/http/http-error';
 import { FieldErrors } from '../../../platform/http/field-errors';
 
 /**
- * Result-configuration templates (docs/product/project-lookups.md#result-config): per template type, how each result code is shown (English
- * and Spanish text, the badge code and the icon picked under 'Display As').
+ * Result-configuration templates (docs/product/result-config.md): per template type, how each result code is
+ * shown (English and Spanish text, the badge code and the icon picked under 'Display As'). The rules are in
+ * src/shared/result-config-rules.ts.
  */
 
-/** The icons a row may be displayed as (the 'Display As' picker). */
-export const RESULT_ICONS: readonly { value: number; label: string }[] = [
-  { value: 1, label: 'Red flag' },
-  { value: 2, label: 'Orange triangle' },
-  { value: 3, label: 'Yellow circle' },
-  { value: 4, label: 'Light green circle' },
-  { value: 5, label: 'Green check' },
-  { value: 6, label: 'Grey dash' },
-  { value: 7, label: 'Blue info' },
-];
-const iconIds = new Set(RESULT_ICONS.map((i) => i.value));
-
-/** The 12 badge codes of docs/product/project-lookups.md#result-config (D is the default badge of a code the template does not name). */
-export const RESULT_BADGE_CODES = ['HR', 'R', 'PR', 'AR', 'LR', 'G', 'NC', 'DC', 'NP', 'AD', 'CM', 'D'] as const;
-const badgeCodes = new Set<string>(RESULT_BADGE_CODES);
-
-const row = (result_type: string, result: string, result_es: string, icon_id: number): ResultConfigRow => ({
-  result,
-  result_es,
-  result_type,
-  result_type_es: result_type,
-  icon_id,
-});
+const row = resultConfigRow;
 
 /**
  * The product's default display of results: the risk set of precision-style questionnaires and the red/green
- * set of EXPRESS and PRECISION_RED_GREEN ones (docs/product/project-lookups.md#result-config).
+ * set of EXPRESS and PRECISION_RED_GREEN ones (docs/product/result-config.md#defaults).
  */
 export function defaultResultConfigTypes(): ResultConfigTypes {
   return {
@@ -69,28 +49,34 @@ export interface StoredResultConfigTemplate {
   createdAt: Date;
 }
 
-/** Checks a template's types and rows; 422 with field errors. */
+/** Checks a template's name, types and rows (the shared rules); 422 with field errors. */
 function checkTemplate(templateName: string, templateType: ResultConfigTypes): string {
   const errors = new FieldErrors();
-  const name = errors.required('template_name', templateName, 'Template name is required');
-  if (name.length > 100) errors.add('template_name', 'Template name should be less than 100 character');
-  const types = Object.entries(templateType);
-  if (types.length === 0) errors.add('template_type', 'At least one template type is required');
-  for (const [type, rows] of types) {
-    if (!/^[A-Z][A-Z0-9_]{0,49}$/.test(type))
-      errors.add(`template_type.${type}`, 'Template type names are upper case with underscores');
-    const seen = new Set<string>();
-    rows.forEach((r, index) => {
-      const at = `template_type.${type}[${index}]`;
-      if (!badgeCodes.has(r.result_type) || seen.has(r.result_type))
-        errors.add(`${at}.result_type`, 'Unknown or repeated result type');
-      seen.add(r.result_type);
-      if (!r.result.trim()) errors.add(`${at}.result`, 'Result text is required');
-      if (!iconIds.has(r.icon_id)) errors.add(`${at}.icon_id`, 'Unknown icon');
-    });
+  for (const problem of resultConfigProblems({ template_name: templateName, template_type: templateType })) {
+    errors.add(problem.field, RESULT_CONFIG_MESSAGES[problem.code]);
   }
   errors.throwIfAny();
-  return name;
+  return templateName.trim();
+}
+
+const stored = (r: Selectable<ResultConfigTemplates>): StoredResultConfigTemplate => ({
+  id: r.id,
+  templateName: r.template_name,
+  templateType: r.template_type,
+  createdAt: r.created_at,
+});
+
+/** The written row, or 409 when the name is the account's already (case-insensitive unique index). */
+async function storedOrNameTaken(write: Promise<Selectable<ResultConfigTemplates>>) {
+  try {
+    return stored(await write);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new HttpError(409, 'A template with this name already exists.', {
+      code: 'TEMPLATE_NAME_EXISTS',
+      errors: [{ field: 'template_name', message: 'A template with this name already exists.' }],
+    });
+  }
 }
 
 /** Creates a tenant's template (name unique in the tenant, case-insensitively). Tenant scope. */
@@ -99,8 +85,8 @@ export async function createResultConfigTemplate(
   template: { tenantId: number; templateName: string; templateType: ResultConfigTypes; now: Date },
 ): Promise<StoredResultConfigTemplate> {
   const name = checkTemplate(template.templateName, template.templateType);
-  try {
-    const stored = await trx
+  return storedOrNameTaken(
+    trx
       .insertInto('result_config_templates')
       .values({
         tenant_id: template.tenantId,
@@ -110,22 +96,8 @@ export async function createResultConfigTemplate(
         updated_at: template.now,
       })
       .returningAll()
-      .executeTakeFirstOrThrow();
-    return {
-      id: stored.id,
-      templateName: stored.template_name,
-      templateType: stored.template_type,
-      createdAt: stored.created_at,
-    };
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new HttpError(409, 'A template with this name already exists.', {
-        code: 'TEMPLATE_NAME_EXISTS',
-        errors: [{ field: 'template_name', message: 'A template with this name already exists.' }],
-      });
-    }
-    throw error;
-  }
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 /**
@@ -167,11 +139,90 @@ export async function listResultConfigTemplates(
     .execute();
   return {
     total: Number(total),
-    templates: rows.map((r) => ({
-      id: r.id,
-      templateName: r.template_name,
-      templateType: r.template_type,
-      createdAt: r.created_at,
-    })),
+    templates: rows.map(stored),
   };
+}
+
+const templateNotFound = () => notFound('Template not found.');
+
+/** One template of the tenant; 404 'Template not found.' otherwise. Tenant scope. */
+export async function getResultConfigTemplate(trx: Db, id: number): Promise<StoredResultConfigTemplate> {
+  const row = await trx.selectFrom('result_config_templates').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw templateNotFound();
+  return stored(row);
+}
+
+/** Replaces a template's name and rows (the rules of creation). Tenant scope. */
+export async function updateResultConfigTemplate(
+  trx: Db,
+  update: { id: number; templateName: string; templateType: ResultConfigTypes; now: Date },
+): Promise<StoredResultConfigTemplate> {
+  await getResultConfigTemplate(trx, update.id);
+  const name = checkTemplate(update.templateName, update.templateType);
+  return storedOrNameTaken(
+    trx
+      .updateTable('result_config_templates')
+      .set({ template_name: name, template_type: JSON.stringify(update.templateType), updated_at: update.now })
+      .where('id', '=', update.id)
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
+}
+
+/** Deletes a template no project of the tenant uses (409 otherwise). Tenant scope. */
+export async function deleteResultConfigTemplate(trx: Db, id: number): Promise<void> {
+  await getResultConfigTemplate(trx, id);
+  const user = await trx
+    .selectFrom('projects')
+    .select('id')
+    .where('result_configuration_template_id', '=', id)
+    .limit(1)
+    .executeTakeFirst();
+  if (user) {
+    throw new HttpError(409, 'This template is used by a project and cannot be deleted.', { code: 'TEMPLATE_IN_USE' });
+  }
+  await trx.deleteFrom('result_config_templates').where('id', '=', id).execute();
+}
+
+/**
+ * What a project shows its results with: its questionnaire type and its template's rows (the template it
+ * chose, else the account's 'Standard Results', else null). 404 'Project not found.' Tenant scope.
+ */
+export async function findProjectResultTemplate(
+  trx: Db,
+  projectId: number,
+): Promise<{ questionnaireType: string; templateType: ResultConfigTypes | null }> {
+  const project = await trx
+    .selectFrom('projects')
+    .leftJoin('result_config_templates as chosen', 'chosen.id', 'projects.result_configuration_template_id')
+    .select(['projects.questionnaire_type', 'chosen.template_type'])
+    .where('projects.id', '=', projectId)
+    .executeTakeFirst();
+  if (!project) throw notFound('Project not found.');
+  if (project.template_type)
+    return { questionnaireType: project.questionnaire_type, templateType: project.template_type };
+  const standard = await trx
+    .selectFrom('result_config_templates')
+    .select('template_type')
+    .where(sql<string>`lower(template_name)`, '=', DEFAULT_RESULT_CONFIG_TEMPLATE_NAME.toLowerCase())
+    .executeTakeFirst();
+  return { questionnaireType: project.questionnaire_type, templateType: standard?.template_type ?? null };
+}
+
+/**
+ * Makes a project show its results with one of the tenant's templates (null: the account's default); 404 for
+ * a template or project the tenant does not have. Tenant scope.
+ */
+export async function chooseProjectResultTemplate(
+  trx: Db,
+  projectId: number,
+  templateId: number | null,
+): Promise<void> {
+  if (templateId !== null) await getResultConfigTemplate(trx, templateId);
+  const updated = await trx
+    .updateTable('projects')
+    .set({ result_configuration_template_id: templateId })
+    .where('id', '=', projectId)
+    .executeTakeFirst();
+  if (updated.numUpdatedRows === 0n) throw notFound('Project not found.');
 }

@@ -7,8 +7,8 @@ import {
   defaultResultConfigTypes,
   ensureDefaultResultConfigTemplate,
   listResultConfigTemplates,
-  RESULT_ICONS,
 } from './result-config-store';
+import { RESULT_ICONS } from '../../../../shared/result-config-rules';
 
 let t: TestApp;
 let acme: number;
@@ -50,11 +50,13 @@ afterAll(() => t.close());
 describe('POST result-config/list', () => {
   test("pages the tenant's templates newest first with the total; every account has the seeded default", async () => {
     const first = await list({ page: 0, pageSize: 2 });
-    expect(first.total_template).toBe(4);
+    expect(first.total_template).toBe(5);
     expect(first.template.map((x) => x.template_name)).toEqual(['Claims Spanish', 'Hiring Display']);
     const second = await list({ page: 1, pageSize: 2 });
-    expect(second.template.map((x) => x.template_name)).toEqual(['Claims Display', 'Standard Results']);
-    expect((await list({ page: 2, pageSize: 2 })).template).toEqual([]);
+    // The seed's two templates share their creation time: the later id first.
+    expect(second.template.map((x) => x.template_name)).toEqual(['Claims Display', 'Claims Review Display']);
+    expect((await list({ page: 2, pageSize: 2 })).template.map((x) => x.template_name)).toEqual(['Standard Results']);
+    expect((await list({ page: 3, pageSize: 2 })).template).toEqual([]);
   });
 
   test('the default template shows every result code of both sets with its texts, badge code and icon choices', async () => {
@@ -89,13 +91,18 @@ describe('POST result-config/list', () => {
     expect((await list({ page: 0, pageSize: 25, search: 'CLAIMS' })).template.map((x) => x.template_name)).toEqual([
       'Claims Spanish',
       'Claims Display',
+      'Claims Review Display',
     ]);
     expect((await list({ page: 0, pageSize: 25, search: '%' })).total_template).toBe(0);
   });
 
   test("never lists another tenant's templates", async () => {
     const fromGlobex = await list({ page: 0, pageSize: 25 }, dual, globex);
-    expect(fromGlobex.template.map((x) => x.template_name)).toEqual(['Globex Only', 'Standard Results']);
+    expect(fromGlobex.template.map((x) => x.template_name)).toEqual([
+      'Globex Only',
+      'Claims Review Display',
+      'Standard Results',
+    ]);
     expect((await list({ page: 0, pageSize: 25, search: 'Globex' })).total_template).toBe(0);
   });
 
@@ -146,7 +153,7 @@ describe('result-config store', () => {
       },
     });
     await withTenant(t.db, acme, (trx) => ensureDefaultResultConfigTemplate(trx, acme, t.clock.now()));
-    expect((await list({ page: 0, pageSize: 25 })).total_template).toBe(4);
+    expect((await list({ page: 0, pageSize: 25 })).total_template).toBe(5);
   });
 
   test('a new account starts with the default template', async () => {

@@ -1,9 +1,10 @@
-import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useListTenantsQuery, type SortDirection, type TenantSummary } from '../../../api/generated/user-service';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
+import { ListPager } from '../../../components/data-grid/list-pager';
 import { ListToolbar } from '../../../components/data-grid/list-toolbar';
 import { QueryFailure } from '../../../components/feedback/load-failure';
 import { usePermissions } from '../../../lib/use-permissions';
@@ -99,31 +100,17 @@ export function AccountsTab() {
               );
             }}
           />
-          <HStack justify="flex-end" gap="3">
-            <Text fontSize="sm" data-testid="accounts-page">
+          <ListPager
+            page={page}
+            pages={pages}
+            onPageChange={setPage}
+            testId="accounts"
+            summary={
               <Trans>
                 Page {page + 1} of {pages} ({total} accounts)
               </Trans>
-            </Text>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={page === 0}
-              onClick={() => setPage(page - 1)}
-              data-testid="accounts-previous"
-            >
-              <Trans>Previous</Trans>
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={page + 1 >= pages}
-              onClick={() => setPage(page + 1)}
-              data-testid="accounts-next"
-            >
-              <Trans>Next</Trans>
-            </Button>
-          </HStack>
+            }
+          />
         </>
       )}
     </Stack>

@@ -541,7 +541,7 @@ export type components = {
             call_delay_by_in_sec?: number | null;
             clientAPIUrl1: components["schemas"]["ClientApiSettings"];
             cm_recordings_configuration?: boolean;
-            /** @description The uploaded configuration JSON (per-language labels) */
+            /** @description The uploaded configuration JSON (per-language labels), parsed. */
             configurationJSON: {
                 [key: string]: unknown;
             } | null;
@@ -644,7 +644,7 @@ export type components = {
             /** @description Create only: copy the project named by projectId. */
             clone?: boolean;
             cm_recordings_configuration?: boolean;
-            /** @description The uploaded configuration JSON (per-language labels) */
+            /** @description The uploaded configuration JSON (per-language labels), parsed. */
             configurationJSON?: {
                 [key: string]: unknown;
             } | null;

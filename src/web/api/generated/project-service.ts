@@ -538,7 +538,7 @@ export type ProjectDetail = {
   }[];
   projectMultiLanguageConfig: ProjectLanguageConfig[];
   clientAPIUrl1: ClientApiSettings;
-  /** The uploaded configuration JSON (per-language labels) */
+  /** The uploaded configuration JSON (per-language labels), parsed. */
   configurationJSON: {
     [key: string]: any;
   } | null;
@@ -627,7 +627,7 @@ export type ProjectFormInput = {
   }[];
   projectMultiLanguageConfig?: ProjectLanguageConfigInput[];
   clientAPIUrl1?: ClientApiSettings;
-  /** The uploaded configuration JSON (per-language labels) */
+  /** The uploaded configuration JSON (per-language labels), parsed. */
   configurationJSON?: {
     [key: string]: any;
   } | null;

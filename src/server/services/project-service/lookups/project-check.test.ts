@@ -43,7 +43,7 @@ afterAll(() => t.close());
 describe('project language configuration (store)', () => {
   test('stores codes, normalised dial-in numbers, IVR option and call delay per language', async () => {
     const configs = await withTenant(t.db, acme, (trx) => readProjectLanguageConfig(trx, acmeProject));
-    expect(configs).toEqual([
+    expect(configs).toMatchObject([
       { languageId: 1, projectCode: 'ACM-EN', dialInNumber: '+18005550911', ivrOption: 1, callDelayBy: 5 },
       { languageId: 2, projectCode: 'ACM-ES', dialInNumber: '+18005550912', ivrOption: null, callDelayBy: 3 },
     ]);

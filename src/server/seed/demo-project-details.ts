@@ -10,7 +10,12 @@ const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
  * saveProjectForm like the console's save: dates around the seed day, the number of calls, tags, webhooks,
  * the communication switches and the internal settings.
  */
-export function demoProjectDetails(project: DemoProject, tenantName: string, index: number, now: Date): ProjectFormInput {
+export function demoProjectDetails(
+  project: DemoProject,
+  tenantName: string,
+  index: number,
+  now: Date,
+): ProjectFormInput {
   const host = `https://hooks.${slug(tenantName)}.example`;
   return {
     name: project.name,

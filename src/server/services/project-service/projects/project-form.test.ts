@@ -29,7 +29,14 @@ const get = (id: number, token = acmeAdmin, operatingTenant = acme) =>
 
 const projectCount = (tenant: number) =>
   withTenant(t.db, tenant, async (trx) =>
-    Number((await trx.selectFrom('projects').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+    Number(
+      (
+        await trx
+          .selectFrom('projects')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
   );
 
 const twoLanguages = (prefix: string) => ({
@@ -133,7 +140,7 @@ describe('POST project/ (create)', () => {
     expect(await projectCount(acme)).toBe(before);
   });
 
-  test("a project code another tenant uses is refused, naming that project and tenant; nothing is created", async () => {
+  test('a project code another tenant uses is refused, naming that project and tenant; nothing is created', async () => {
     const acmeProject = (await create({ name: 'Form Code Owner', ...twoLanguages('FCO') })).body as Detail;
     expect(acmeProject.projectMultiLanguageConfig).toHaveLength(2);
     const before = await projectCount(globex);
@@ -383,7 +390,7 @@ describe('clone', () => {
     expect(counts.cloneParticipants).toBe(0);
   });
 
-  test("a source of another tenant is not found and nothing is created", async () => {
+  test('a source of another tenant is not found and nothing is created', async () => {
     const acmeProject = (await create({ name: 'Form Clone Source' })).body as Detail;
     const before = await projectCount(globex);
     const res = await create({ name: 'Stolen', clone: true, projectId: acmeProject.projectId }, globexAdmin, globex);

@@ -42,6 +42,10 @@ const typeMapping = {
 const overrides = {
   columns: {
     'audit_events.detail': 'JsonColumn<Record<string, unknown>>',
+    'projects.business_line': 'Generated<JsonColumn<Record<string, unknown>[]>>',
+    'projects.client_api': 'Generated<JsonColumn<Record<string, unknown>>>',
+    'projects.configuration_json': 'NullableJsonColumn<Record<string, unknown>>',
+    'projects.internal_settings': 'Generated<JsonColumn<Record<string, unknown>>>',
     'result_config_templates.template_type': 'JsonColumn<ResultConfigTypes>',
     'signing_keys.private_jwk': 'JsonColumn<StoredJwk>',
     'signing_keys.public_jwk': 'JsonColumn<StoredJwk & { kid: string }>',

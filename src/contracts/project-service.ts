@@ -40,6 +40,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/project-service/v1/project/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a project from the project form, or clones one
+         * @description Create (docs/product/project-form.md#save): the whole form; fields left out take their defaults. Clone (docs/product/project-form.md#clone): clone true and projectId naming a project of the operating tenant; the new project copies the source's fields, languages with their configuration rows (project codes and dial-in numbers come from the form, since codes are unique on the platform) and questions, in one transaction; participants and results are not copied. The same permission rules as the update apply.
+         */
+        post: operations["createProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project-service/v1/project/{id}": {
         parameters: {
             query?: never;
@@ -49,7 +69,11 @@ export type paths = {
         };
         /** One project of the operating tenant, as the project tab shell shows it */
         get: operations["getProject"];
-        put?: never;
+        /**
+         * Saves the project form of an existing project
+         * @description The whole form (docs/product/project-form.md#save). The rules of src/shared/project-rules.ts apply with the form's messages (422, nothing saved). Internal fields need tenant.project.detail.internal.update, the File Download Password tenant.project.details.file.password.read, Status and Stage the internal update permission, the business line a system-tenant user: sending a value different from the stored one without the permission is 403 and nothing is saved (a field left out keeps its value). Language rows are saved through the platform-wide project-code and dial-in rules.
+         */
+        put: operations["updateProject"];
         post?: never;
         delete?: never;
         options?: never;
@@ -198,6 +222,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/project-service/v1/project/call-centers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operating tenant's active call centers (id and name) for the project form */
+        get: operations["listProjectCallCenters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project-service/v1/project/check": {
         parameters: {
             query?: never;
@@ -286,6 +327,26 @@ export type paths = {
          * @description A participant upload with errors (docs/product/project-lookups.md#error-file-download 'Import Errors File.txt') or a results upload with duplicates (docs/product/project-lookups.md#error-file-download) stores its error file under a name in the operating tenant and answers that name (error_file_name); this call returns the file with its own Content-Type and a Content-Disposition attachment header carrying the file name. error_type 'participant' needs tenant.project.participants.create (who uploads participants), 'result' needs tenant.project.results.create (who uploads results); holding neither is refused before the call runs, holding only the other one answers 403. A name that is not stored for that type in the operating tenant (another tenant's included) is 404.
          */
         post: operations["downloadImportErrorFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-service/v1/project/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The keys of the project form's Add Additional Configuration Fields list
+         * @description docs/product/project-form.md#additional-fields. A locked key's row keeps its key once saved.
+         */
+        get: operations["listAdditionalFieldKeys"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -460,8 +521,37 @@ export type components = {
                 value: string;
             }[];
         };
+        BusinessLineEntry: {
+            currentFieldKey: components["schemas"]["BusinessLineLevel"];
+            currentFieldlabel: string;
+            label: string | null;
+            value: string | null;
+        };
         /** @enum {string} */
         BusinessLineLevel: "INDUSTRY" | "BUSINESS_UNIT" | "BUSINESS_FUNCTION" | "USE_CASE";
+        /** @description Webhooks and security of the project (docs/product/project-form.md#additional-configuration). */
+        ClientApiSettings: {
+            additional_fields?: {
+                key: string | null;
+                value: string | null;
+            }[];
+            api_key?: string | null;
+            caller_id_check?: boolean;
+            client_credential?: {
+                audience?: string | null;
+                authourization?: string | null;
+                clientid?: string | null;
+                scope?: string | null;
+                secret?: string | null;
+                tokenuri?: string | null;
+            };
+            participant_callback_url?: string | null;
+            participant_verification_url?: string | null;
+            project_callback_url?: string | null;
+            result_callback_url?: string | null;
+            /** @enum {string} */
+            security_type?: "API_KEY" | "CLIENT_CREDENTIAL";
+        };
         CommunicationTemplate: {
             description: string | null;
             email_subject: string | null;
@@ -599,26 +689,208 @@ export type components = {
             totalLifeTimeCompletedInterview: number;
             totalPertinantQuestions: number;
         };
+        /** @description A project (docs/product/project-page.md#calls, docs/product/project-form.md#fields). Internal fields are present only with tenant.project.detail.internal.read, resourcesPassword only with tenant.project.details.file.password.read. */
         ProjectDetail: {
+            /** Format: int32 */
+            accessCodeBehaviorId?: number | null;
             active: boolean;
+            allow_isw_create_participant?: boolean;
+            allow_nc_call_after_24_hours?: boolean;
+            allow_partial_nc_call_after_24_hours?: boolean;
+            auto_reminder_configuration?: boolean;
+            auto_reminder_time_in_days?: number | null;
+            block_irn_on_call_logs?: boolean;
+            businessLine: components["schemas"]["BusinessLineEntry"][];
+            call_delay_by_in_sec?: number | null;
+            clientAPIUrl1: components["schemas"]["ClientApiSettings"];
+            cm_recordings_configuration?: boolean;
+            /** @description The uploaded configuration JSON (per-language labels), parsed. */
+            configurationJSON: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: date-time */
+            creationDate: string;
+            /** Format: int32 */
+            currencyId: number | null;
+            /** Format: int32 */
+            defaultCustomerInterviewMethodId?: number | null;
+            /** Format: int32 */
+            departmentId: number | null;
             description: string | null;
+            disable_pii_data_in_analytics?: boolean;
+            enable_indivisual_result_email?: boolean;
+            enable_pending_result_notification?: boolean;
+            enable_refresh_accesscode?: boolean;
+            enableEmailCommunication?: boolean;
+            enablePilot?: boolean;
+            enableSMSCommunication?: boolean;
+            /** Format: date */
+            estEndDate: string | null;
+            /** @description Labelled Number Of Calls. */
+            estParticipant: number | null;
+            /** Format: date */
+            estStartDate: string | null;
+            /** Format: int32 */
+            externalRiskObjectiveId: number | null;
+            /** Format: int32 */
+            guideURLOptionId?: number | null;
+            hide_deleted_participant?: boolean;
+            /** Format: int32 */
+            integration_method_id?: number | null;
+            invite_on_participant_create?: boolean;
+            irnLength?: number | null;
+            /** Format: int32 */
+            irnVerificationMethodId?: number | null;
+            isBusinessLineOptional: boolean;
+            isWebrtcEnable?: boolean;
+            /** Format: int32 */
+            languageId: number | null;
+            /** Format: int32 */
+            locationId: number | null;
+            make_partial_nc_as_complete_nc?: boolean;
+            mask_overall_result_to_HR_for_AD?: boolean;
+            mask_overall_result_to_HR_for_CM?: boolean;
+            mask_overall_result_to_HR_for_NC?: boolean;
+            /** Format: int32 */
+            multilingualPhoneId?: number | null;
             name: string;
+            note: string | null;
+            /** Format: int32 */
+            parentId: number | null;
             /** Format: int32 */
             projectId: number;
+            /** @description The project's interview languages (value is the language id). */
             projectLanguagesData: {
                 label: string;
-                /** @description Language id. */
                 value: number;
             }[];
-            /** @description The Multi Language Configuration rows (docs/product/project-lookups.md#language-config): one per project language that has a project code, by language id. Project codes are unique on the whole platform; callDelayBy counts units of 3 seconds. */
             projectMultiLanguageConfig: components["schemas"]["ProjectLanguageConfig"][];
+            questionaire_type: components["schemas"]["QuestionnaireType"];
             questionnaireType: components["schemas"]["QuestionnaireType"];
+            /** @description The File Download Password; only with tenant.project.details.file.password.read. */
+            resourcesPassword?: string | null;
+            result_auto_release?: boolean;
+            /** Format: int32 */
+            result_configuration_template_id?: number | null;
+            result_email_recipient?: string | null;
+            retake_restricted_24_hours?: boolean;
+            reverse_np_configuration?: boolean;
+            review_unreview_configuration?: boolean;
+            sender_name?: string | null;
+            sms_invite_on_participant_create?: boolean;
             /** Format: int32 */
             stageId: number | null;
             /** @description Sequence of the stage: 1 setup, 3 execution, 4 complete. */
             stageSequence: number | null;
             /** Format: int32 */
             statusId: number | null;
+            tags: string[];
+            /** Format: int32 */
+            typeId: number | null;
+            unblock_irn_after_dc_result?: boolean;
+            unblock_irn_after_nc_result?: boolean;
+            uuid: string;
+        };
+        /** @description The project form (docs/product/project-form.md#fields). A field left out keeps its stored value (create: its default). Internal fields, the File Download Password, Status, Stage and the business line are permission-gated: a value different from the stored one without the permission is refused (403). */
+        ProjectFormInput: {
+            /** Format: int32 */
+            accessCodeBehaviorId?: number | null;
+            allow_isw_create_participant?: boolean;
+            allow_nc_call_after_24_hours?: boolean;
+            allow_partial_nc_call_after_24_hours?: boolean;
+            auto_reminder_configuration?: boolean;
+            auto_reminder_time_in_days?: number | null;
+            block_irn_on_call_logs?: boolean;
+            businessLine?: components["schemas"]["BusinessLineEntry"][];
+            call_delay_by_in_sec?: number | null;
+            clientAPIUrl1?: components["schemas"]["ClientApiSettings"];
+            /** @description Create only: copy the project named by projectId. */
+            clone?: boolean;
+            cm_recordings_configuration?: boolean;
+            /** @description The uploaded configuration JSON (per-language labels), parsed. */
+            configurationJSON?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Read-only; ignored. */
+            creationDate?: string | null;
+            /** Format: int32 */
+            currencyId?: number | null;
+            /** Format: int32 */
+            defaultCustomerInterviewMethodId?: number | null;
+            /** Format: int32 */
+            departmentId?: number | null;
+            description?: string | null;
+            disable_pii_data_in_analytics?: boolean;
+            enable_indivisual_result_email?: boolean;
+            enable_pending_result_notification?: boolean;
+            enable_refresh_accesscode?: boolean;
+            enableEmailCommunication?: boolean;
+            enablePilot?: boolean;
+            enableSMSCommunication?: boolean;
+            /** Format: date */
+            estEndDate?: string | null;
+            /** @description Labelled Number Of Calls. */
+            estParticipant?: number | null;
+            /** Format: date */
+            estStartDate?: string | null;
+            /** Format: int32 */
+            externalRiskObjectiveId?: number | null;
+            /** Format: int32 */
+            guideURLOptionId?: number | null;
+            hide_deleted_participant?: boolean;
+            /** Format: int32 */
+            integration_method_id?: number | null;
+            invite_on_participant_create?: boolean;
+            irnLength?: number | null;
+            /** Format: int32 */
+            irnVerificationMethodId?: number | null;
+            isBusinessLineOptional?: boolean;
+            isWebrtcEnable?: boolean;
+            /** Format: int32 */
+            languageId?: number | null;
+            /** Format: int32 */
+            locationId?: number | null;
+            make_partial_nc_as_complete_nc?: boolean;
+            mask_overall_result_to_HR_for_AD?: boolean;
+            mask_overall_result_to_HR_for_CM?: boolean;
+            mask_overall_result_to_HR_for_NC?: boolean;
+            /** Format: int32 */
+            multilingualPhoneId?: number | null;
+            name: string;
+            note?: string | null;
+            /** Format: int32 */
+            parentId?: number | null;
+            /** Format: int32 */
+            projectId?: number | null;
+            /** @description The project's interview languages (value is the language id). */
+            projectLanguagesData?: {
+                label?: string;
+                value: number;
+            }[];
+            projectMultiLanguageConfig?: components["schemas"]["ProjectLanguageConfigInput"][];
+            questionaire_type?: components["schemas"]["QuestionnaireType"];
+            /** @description The File Download Password; only with tenant.project.details.file.password.read. */
+            resourcesPassword?: string | null;
+            result_auto_release?: boolean;
+            /** Format: int32 */
+            result_configuration_template_id?: number | null;
+            result_email_recipient?: string | null;
+            retake_restricted_24_hours?: boolean;
+            reverse_np_configuration?: boolean;
+            review_unreview_configuration?: boolean;
+            sender_name?: string | null;
+            sms_invite_on_participant_create?: boolean;
+            /** Format: int32 */
+            stageId?: number | null;
+            /** Format: int32 */
+            statusId?: number | null;
+            tags?: string[];
+            /** Format: int32 */
+            typeId?: number | null;
+            unblock_irn_after_dc_result?: boolean;
+            unblock_irn_after_nc_result?: boolean;
+            /** @description Read-only; ignored. */
+            uuid?: string | null;
         };
         ProjectFormOptions: {
             accessCodeBehaviors: components["schemas"]["FormOptionList"];
@@ -646,10 +918,42 @@ export type components = {
             callDelayBy: number;
             /** @description E.164, e.g. +18005550100. */
             dialInNumber: string | null;
+            /** Format: int32 */
+            inboundTelcoId: number | null;
+            interviewServerBackup: string | null;
+            interviewServerPrimary: string | null;
             ivrOption: number | null;
+            /** Format: int32 */
+            ivrPreambleLanguageId: number | null;
             /** @description Language id. */
             language: number;
+            /** Format: int32 */
+            languageConfigId: number;
+            /** @description E.164. */
+            matchingPhoneNumber: string | null;
+            /** Format: int32 */
+            phoneNumberStatusId: number | null;
             projectCode: string;
+        };
+        /** @description One Multi Language Configuration row (docs/product/project-lookups.md#language-config). */
+        ProjectLanguageConfigInput: {
+            callDelayBy?: number | null;
+            dialInNumber?: string | null;
+            /** Format: int32 */
+            inboundTelcoId?: number | null;
+            interviewServerBackup?: string | null;
+            interviewServerPrimary?: string | null;
+            ivrOption?: number | null;
+            /** Format: int32 */
+            ivrPreambleLanguageId?: number | null;
+            /** @description Language id. */
+            language?: number | null;
+            /** Format: int32 */
+            languageConfigId?: number | null;
+            matchingPhoneNumber?: string | null;
+            /** Format: int32 */
+            phoneNumberStatusId?: number | null;
+            projectCode?: string | null;
         };
         ProjectQuestion: {
             expectedAnswer: components["schemas"]["ExpectedAnswer"];
@@ -969,6 +1273,46 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    createProject: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectFormInput"];
+            };
+        };
+        responses: {
+            /** @description The new project, as GET answers it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getProject: {
         parameters: {
             query?: never;
@@ -1001,6 +1345,49 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateProject: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                /** @description The project, in the operating tenant. */
+                id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectFormInput"];
+            };
+        };
+        responses: {
+            /** @description The saved project, as GET answers it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -1319,6 +1706,44 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listProjectCallCenters: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Active call centers sorted by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: int32 */
+                        id: number;
+                        name: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     checkProjectCodeAndPhone: {
         parameters: {
             query?: never;
@@ -1543,6 +1968,44 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAdditionalFieldKeys: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Keys in display order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: string;
+                        label: string;
+                        locked: boolean;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];

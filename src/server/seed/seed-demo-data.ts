@@ -6,6 +6,8 @@ import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
 import {
   createProjectWithQuestions,
   createTenantProjectDefaults,
+  FULL_ACCESS,
+  saveProjectForm,
   saveProjectLanguageConfig,
 } from '../services/project-service';
 import {
@@ -24,6 +26,7 @@ import {
   TENANT_ATTRIBUTE_VALUES,
   type DemoOrder,
 } from './demo-data';
+import { demoProjectDetails } from './demo-project-details';
 import { generateInterviewData, twelveMonthsBefore } from './interview-data';
 import { seedCommunicationTemplates } from './seed-communication-templates';
 import { seedQuestionApprovals } from './seed-question-approvals';
@@ -143,6 +146,12 @@ export async function seedDemoData({ db, clock, passwords, resume = false }: See
           now,
         });
         await saveProjectLanguageConfig(trx, projectId, demoLanguageConfig(id, index, project.languageIds));
+        await saveProjectForm(trx, demoProjectDetails(project, demo.name, index, now), {
+          tenantId: id,
+          projectId,
+          access: FULL_ACCESS,
+          now,
+        });
         created.push({ project, index, projectId, questionIds });
       }
       for (const center of demo.callCenters) {

@@ -29,6 +29,7 @@ export {
   type NewQuestion,
 } from './projects/projects-store';
 export { STAGE, STATUS } from './projects/project-attributes';
+export { FULL_ACCESS, saveProjectForm, type ProjectFormInput } from './projects/project-form';
 export { saveTemplate } from './communication/save-template';
 export {
   findInvitationTemplate,

@@ -3,8 +3,8 @@ import { baseApi as api } from "../base-api";
 export const addTagTypes = [
   "Project",
   "Dashboard",
-  "Communication",
   "ProjectLookup",
+  "Communication",
   "ResultConfig",
   "ImportErrorFile",
   "ProjectQuestion",
@@ -69,6 +69,42 @@ const injectedRtkApi = api
           url: `/project-service/v1/project/${queryArg.id}`,
         }),
         providesTags: ["Project"],
+      }),
+      updateProject: build.mutation<
+        UpdateProjectApiResponse,
+        UpdateProjectApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/${queryArg.id}`,
+          method: "PUT",
+          body: queryArg.projectFormInput,
+        }),
+        invalidatesTags: ["Project"],
+      }),
+      createProject: build.mutation<
+        CreateProjectApiResponse,
+        CreateProjectApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/`,
+          method: "POST",
+          body: queryArg.projectFormInput,
+        }),
+        invalidatesTags: ["Project"],
+      }),
+      listAdditionalFieldKeys: build.query<
+        ListAdditionalFieldKeysApiResponse,
+        ListAdditionalFieldKeysApiArg
+      >({
+        query: () => ({ url: `/project-service/v1/project/keys` }),
+        providesTags: ["ProjectLookup"],
+      }),
+      listProjectCallCenters: build.query<
+        ListProjectCallCentersApiResponse,
+        ListProjectCallCentersApiArg
+      >({
+        query: () => ({ url: `/project-service/v1/project/call-centers` }),
+        providesTags: ["ProjectLookup"],
       }),
       getCommunicationTemplate: build.query<
         GetCommunicationTemplateApiResponse,
@@ -322,6 +358,31 @@ export type GetProjectApiArg = {
   /** The project, in the operating tenant. */
   id: number;
 };
+export type UpdateProjectApiResponse =
+  /** status 200 The saved project, as GET answers it. */ ProjectDetail;
+export type UpdateProjectApiArg = {
+  /** The project, in the operating tenant. */
+  id: number;
+  projectFormInput: ProjectFormInput;
+};
+export type CreateProjectApiResponse =
+  /** status 201 The new project, as GET answers it. */ ProjectDetail;
+export type CreateProjectApiArg = {
+  projectFormInput: ProjectFormInput;
+};
+export type ListAdditionalFieldKeysApiResponse =
+  /** status 200 Keys in display order. */ {
+    key: string;
+    label: string;
+    locked: boolean;
+  }[];
+export type ListAdditionalFieldKeysApiArg = void;
+export type ListProjectCallCentersApiResponse =
+  /** status 200 Active call centers sorted by name. */ {
+    id: number;
+    name: string;
+  }[];
+export type ListProjectCallCentersApiArg = void;
 export type GetCommunicationTemplateApiResponse =
   /** status 200 The template. */ CommunicationTemplate;
 export type GetCommunicationTemplateApiArg = {
@@ -566,33 +627,228 @@ export type QuestionnaireType =
   | "PRECISION_RED_GREEN_QUESTIONNAIRE"
   | "SURGE_QUESTIONNAIRE"
   | "PROTECT_QUESTIONNAIRE";
+export type BusinessLineLevel =
+  "INDUSTRY" | "BUSINESS_UNIT" | "BUSINESS_FUNCTION" | "USE_CASE";
+export type BusinessLineEntry = {
+  value: string | null;
+  label: string | null;
+  currentFieldKey: BusinessLineLevel;
+  currentFieldlabel: string;
+};
 export type ProjectLanguageConfig = {
+  languageConfigId: number;
   /** Language id. */
   language: number;
   projectCode: string;
+  interviewServerPrimary: string | null;
+  interviewServerBackup: string | null;
   /** E.164, e.g. +18005550100. */
   dialInNumber: string | null;
+  /** E.164. */
+  matchingPhoneNumber: string | null;
+  inboundTelcoId: number | null;
+  phoneNumberStatusId: number | null;
   ivrOption: number | null;
+  ivrPreambleLanguageId: number | null;
   callDelayBy: number;
+};
+export type ClientApiSettings = {
+  participant_callback_url?: string | null;
+  result_callback_url?: string | null;
+  project_callback_url?: string | null;
+  participant_verification_url?: string | null;
+  caller_id_check?: boolean;
+  security_type?: "API_KEY" | "CLIENT_CREDENTIAL";
+  api_key?: string | null;
+  client_credential?: {
+    secret?: string | null;
+    audience?: string | null;
+    clientid?: string | null;
+    tokenuri?: string | null;
+    authourization?: string | null;
+    scope?: string | null;
+  };
+  additional_fields?: {
+    key: string | null;
+    value: string | null;
+  }[];
 };
 export type ProjectDetail = {
   projectId: number;
-  name: string;
-  description: string | null;
+  uuid: string;
   active: boolean;
-  statusId: number | null;
-  stageId: number | null;
   /** Sequence of the stage: 1 setup, 3 execution, 4 complete. */
   stageSequence: number | null;
   questionnaireType: QuestionnaireType;
+  creationDate: string;
+  name: string;
+  description: string | null;
+  note: string | null;
+  languageId: number | null;
+  locationId: number | null;
+  typeId: number | null;
+  departmentId: number | null;
+  externalRiskObjectiveId: number | null;
+  statusId: number | null;
+  stageId: number | null;
+  currencyId: number | null;
+  parentId: number | null;
+  estStartDate: string | null;
+  estEndDate: string | null;
+  /** Labelled Number Of Calls. */
+  estParticipant: number | null;
+  /** The File Download Password; only with tenant.project.details.file.password.read. */
+  resourcesPassword?: string | null;
+  questionaire_type: QuestionnaireType;
+  tags: string[];
+  businessLine: BusinessLineEntry[];
+  isBusinessLineOptional: boolean;
+  /** The project's interview languages (value is the language id). */
   projectLanguagesData: {
-    /** Language id. */
     value: number;
     label: string;
   }[];
-  /** The Multi Language Configuration rows (docs/product/project-lookups.md#language-config): one per project language that has a project code, by language id. Project codes are unique on the whole platform; callDelayBy counts units of 3 seconds.
-   */
   projectMultiLanguageConfig: ProjectLanguageConfig[];
+  clientAPIUrl1: ClientApiSettings;
+  /** The uploaded configuration JSON (per-language labels), parsed. */
+  configurationJSON: {
+    [key: string]: any;
+  } | null;
+  defaultCustomerInterviewMethodId?: number | null;
+  multilingualPhoneId?: number | null;
+  integration_method_id?: number | null;
+  accessCodeBehaviorId?: number | null;
+  guideURLOptionId?: number | null;
+  irnVerificationMethodId?: number | null;
+  result_configuration_template_id?: number | null;
+  irnLength?: number | null;
+  sender_name?: string | null;
+  result_email_recipient?: string | null;
+  call_delay_by_in_sec?: number | null;
+  auto_reminder_time_in_days?: number | null;
+  result_auto_release?: boolean;
+  mask_overall_result_to_HR_for_AD?: boolean;
+  mask_overall_result_to_HR_for_CM?: boolean;
+  mask_overall_result_to_HR_for_NC?: boolean;
+  allow_isw_create_participant?: boolean;
+  make_partial_nc_as_complete_nc?: boolean;
+  review_unreview_configuration?: boolean;
+  cm_recordings_configuration?: boolean;
+  invite_on_participant_create?: boolean;
+  sms_invite_on_participant_create?: boolean;
+  enableSMSCommunication?: boolean;
+  enableEmailCommunication?: boolean;
+  enable_refresh_accesscode?: boolean;
+  enable_indivisual_result_email?: boolean;
+  enable_pending_result_notification?: boolean;
+  auto_reminder_configuration?: boolean;
+  enablePilot?: boolean;
+  isWebrtcEnable?: boolean;
+  block_irn_on_call_logs?: boolean;
+  unblock_irn_after_nc_result?: boolean;
+  unblock_irn_after_dc_result?: boolean;
+  hide_deleted_participant?: boolean;
+  reverse_np_configuration?: boolean;
+  disable_pii_data_in_analytics?: boolean;
+  retake_restricted_24_hours?: boolean;
+  allow_nc_call_after_24_hours?: boolean;
+  allow_partial_nc_call_after_24_hours?: boolean;
+};
+export type ProjectLanguageConfigInput = {
+  languageConfigId?: number | null;
+  /** Language id. */
+  language?: number | null;
+  projectCode?: string | null;
+  interviewServerPrimary?: string | null;
+  interviewServerBackup?: string | null;
+  dialInNumber?: string | null;
+  matchingPhoneNumber?: string | null;
+  inboundTelcoId?: number | null;
+  phoneNumberStatusId?: number | null;
+  ivrOption?: number | null;
+  ivrPreambleLanguageId?: number | null;
+  callDelayBy?: number | null;
+};
+export type ProjectFormInput = {
+  name: string;
+  description?: string | null;
+  note?: string | null;
+  languageId?: number | null;
+  locationId?: number | null;
+  typeId?: number | null;
+  departmentId?: number | null;
+  externalRiskObjectiveId?: number | null;
+  statusId?: number | null;
+  stageId?: number | null;
+  currencyId?: number | null;
+  parentId?: number | null;
+  estStartDate?: string | null;
+  estEndDate?: string | null;
+  /** Labelled Number Of Calls. */
+  estParticipant?: number | null;
+  /** The File Download Password; only with tenant.project.details.file.password.read. */
+  resourcesPassword?: string | null;
+  questionaire_type?: QuestionnaireType;
+  tags?: string[];
+  businessLine?: BusinessLineEntry[];
+  isBusinessLineOptional?: boolean;
+  /** The project's interview languages (value is the language id). */
+  projectLanguagesData?: {
+    value: number;
+    label?: string;
+  }[];
+  projectMultiLanguageConfig?: ProjectLanguageConfigInput[];
+  clientAPIUrl1?: ClientApiSettings;
+  /** The uploaded configuration JSON (per-language labels), parsed. */
+  configurationJSON?: {
+    [key: string]: any;
+  } | null;
+  defaultCustomerInterviewMethodId?: number | null;
+  multilingualPhoneId?: number | null;
+  integration_method_id?: number | null;
+  accessCodeBehaviorId?: number | null;
+  guideURLOptionId?: number | null;
+  irnVerificationMethodId?: number | null;
+  result_configuration_template_id?: number | null;
+  irnLength?: number | null;
+  sender_name?: string | null;
+  result_email_recipient?: string | null;
+  call_delay_by_in_sec?: number | null;
+  auto_reminder_time_in_days?: number | null;
+  result_auto_release?: boolean;
+  mask_overall_result_to_HR_for_AD?: boolean;
+  mask_overall_result_to_HR_for_CM?: boolean;
+  mask_overall_result_to_HR_for_NC?: boolean;
+  allow_isw_create_participant?: boolean;
+  make_partial_nc_as_complete_nc?: boolean;
+  review_unreview_configuration?: boolean;
+  cm_recordings_configuration?: boolean;
+  invite_on_participant_create?: boolean;
+  sms_invite_on_participant_create?: boolean;
+  enableSMSCommunication?: boolean;
+  enableEmailCommunication?: boolean;
+  enable_refresh_accesscode?: boolean;
+  enable_indivisual_result_email?: boolean;
+  enable_pending_result_notification?: boolean;
+  auto_reminder_configuration?: boolean;
+  enablePilot?: boolean;
+  isWebrtcEnable?: boolean;
+  block_irn_on_call_logs?: boolean;
+  unblock_irn_after_nc_result?: boolean;
+  unblock_irn_after_dc_result?: boolean;
+  hide_deleted_participant?: boolean;
+  reverse_np_configuration?: boolean;
+  disable_pii_data_in_analytics?: boolean;
+  retake_restricted_24_hours?: boolean;
+  allow_nc_call_after_24_hours?: boolean;
+  allow_partial_nc_call_after_24_hours?: boolean;
+  /** Create only: copy the project named by projectId. */
+  clone?: boolean;
+  projectId?: number | null;
+  /** Read-only; ignored. */
+  uuid?: string | null;
+  /** Read-only; ignored. */
+  creationDate?: string | null;
 };
 export type TemplateType = "TEST_INVITATION_EMAIL" | "TEST_INVITATION_SMS";
 export type SmsSender = "ALPHANUMERIC_NUMBER" | "PHONE_NUMBER";
@@ -644,8 +900,6 @@ export type ProjectTeamRole = {
     tenantName: string;
   };
 };
-export type BusinessLineLevel =
-  "INDUSTRY" | "BUSINESS_UNIT" | "BUSINESS_FUNCTION" | "USE_CASE";
 export type BusinessLineData = {
   levels: {
     key: BusinessLineLevel;
@@ -814,6 +1068,12 @@ export const {
   useLazyListYearlyResultsQuery,
   useGetProjectQuery,
   useLazyGetProjectQuery,
+  useUpdateProjectMutation,
+  useCreateProjectMutation,
+  useListAdditionalFieldKeysQuery,
+  useLazyListAdditionalFieldKeysQuery,
+  useListProjectCallCentersQuery,
+  useLazyListProjectCallCentersQuery,
   useGetCommunicationTemplateQuery,
   useLazyGetCommunicationTemplateQuery,
   useSaveCommunicationTemplateMutation,

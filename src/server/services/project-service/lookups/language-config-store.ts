@@ -3,22 +3,42 @@ import type { Db } from '../../../platform/db/schema';
 import { isUniqueViolation } from '../../../platform/db/postgres-errors';
 import { HttpError } from '../../../platform/http/http-error';
 import { FieldErrors } from '../../../platform/http/field-errors';
-import { RANGES } from './project-form-options';
+import {
+  languageRowProblems,
+  normaliseDialInNumber,
+  PROJECT_RANGES,
+  projectProblemMessage,
+} from '../../../../shared/project-rules';
+
+export { normaliseDialInNumber };
 
 /** One "Multi Language Configuration" row of the project form (docs/product/project-lookups.md#language-config). */
 export interface LanguageConfigInput {
   languageId: number | null;
   projectCode: string | null;
   dialInNumber?: string | null;
+  matchingPhoneNumber?: string | null;
+  interviewServerPrimary?: string | null;
+  interviewServerBackup?: string | null;
+  inboundTelcoId?: number | null;
+  phoneNumberStatusId?: number | null;
   ivrOption?: number | null;
+  ivrPreambleLanguageId?: number | null;
   callDelayBy: number | null;
 }
 
 export interface LanguageConfig {
+  languageConfigId: number;
   languageId: number;
   projectCode: string | null;
   dialInNumber: string | null;
+  matchingPhoneNumber: string | null;
+  interviewServerPrimary: string | null;
+  interviewServerBackup: string | null;
+  inboundTelcoId: number | null;
+  phoneNumberStatusId: number | null;
   ivrOption: number | null;
+  ivrPreambleLanguageId: number | null;
   callDelayBy: number;
 }
 
@@ -36,18 +56,6 @@ export interface DialInNumberUser {
   tenantId: number;
   projectName: string;
   tenantName: string;
-}
-
-/**
- * A dial-in number as stored: `+` and digits only (spaces, dots, dashes and brackets dropped; a 10-digit
- * number without country code is North American). Null when it cannot be a phone number.
- */
-export function normaliseDialInNumber(value: string): string | null {
-  const trimmed = value.trim();
-  if (!/^\+?[\d\s().-]+$/.test(trimmed)) return null;
-  const digits = trimmed.replace(/\D/g, '');
-  const full = trimmed.startsWith('+') ? digits : digits.length === 10 ? `1${digits}` : digits;
-  return /^\d{7,15}$/.test(full) ? `+${full}` : null;
 }
 
 /** Every project language using one of the codes, on the whole platform (SECURITY DEFINER, migration 007). */
@@ -94,29 +102,12 @@ export async function findDialInNumberUsers(trx: Db, numbers: readonly string[])
 export const projectCodeInUseMessage = (user: ProjectCodeUser) =>
   `Project code ${user.projectCode} is already used by project ${user.projectName} of ${user.tenantName}.`;
 
-function integerInRange(
-  errors: FieldErrors,
-  field: string,
-  value: number | null | undefined,
-  required: boolean,
-  range: { min: number; max: number },
-): number | null {
-  if (value === null || value === undefined) {
-    if (required) errors.add(field, 'you must specify a number');
-    return null;
-  }
-  if (!Number.isInteger(value)) errors.add(field, 'you must specify a number');
-  else if (value < range.min) errors.add(field, `Min value ${range.min}`);
-  else if (value > range.max) errors.add(field, `Max value ${range.max}`);
-  return value;
-}
-
 /**
  * Validates and stores the per-language interview configuration of a project (docs/product/project-lookups.md#language-config),
  * with the form's messages. Each row's language must be one of the project's languages; languages without a
  * row keep no code. Project codes must be unique among the rows and across every tenant (checked through
- * findProjectCodeUsers, and by the unique index should two saves race); dial-in numbers must be unique among
- * the rows unless `directInterviewMethod`. Tenant scope; the caller's transaction.
+ * findProjectCodeUsers, and by the unique index should two saves race); dial-in and matching numbers must be
+ * unique among the rows and against each other unless `directInterviewMethod` (src/shared/project-rules.ts). Tenant scope; the caller's transaction.
  */
 export async function saveProjectLanguageConfig(
   trx: Db,
@@ -129,43 +120,31 @@ export async function saveProjectLanguageConfig(
     .select('language_id')
     .where('project_id', '=', projectId)
     .execute();
-  const allowed = new Set(projectLanguages.map((l) => l.language_id));
   const errors = new FieldErrors();
-  const seenLanguages = new Set<number>();
+  for (const problem of languageRowProblems(
+    rows.map((row) => ({ ...row, language: row.languageId })),
+    { direct: options.directInterviewMethod, projectLanguageIds: projectLanguages.map((l) => l.language_id) },
+  )) {
+    errors.add(problem.field, projectProblemMessage(problem));
+  }
   const seenCodes = new Map<string, number>();
-  const seenNumbers = new Map<string, number>();
-  const clean: LanguageConfig[] = [];
   rows.forEach((row, index) => {
-    const at = (field: string) => `projectMultiLanguageConfig[${index}].${field}`;
-    if (row.languageId === null || !allowed.has(row.languageId) || seenLanguages.has(row.languageId)) {
-      errors.add(at('language'), 'Please select the language');
-    } else {
-      seenLanguages.add(row.languageId);
-    }
-    const code = row.projectCode ?? '';
-    if (!code.trim()) errors.add(at('projectCode'), 'Please enter the project code');
-    else if (/\s/.test(code)) errors.add(at('projectCode'), 'White Space is not allowed');
-    else if (code.length > 50) errors.add(at('projectCode'), 'Project code should be at most 50 characters');
-    else if (seenCodes.has(code.toLowerCase())) errors.add(at('projectCode'), 'Duplicate project code configured');
-    else seenCodes.set(code.toLowerCase(), index);
-    let dialIn: string | null = null;
-    if (row.dialInNumber?.trim()) {
-      dialIn = normaliseDialInNumber(row.dialInNumber);
-      if (!dialIn) errors.add(at('dialInNumber'), 'Phone number is not valid');
-      else if (!options.directInterviewMethod && seenNumbers.has(dialIn))
-        errors.add(at('dialInNumber'), 'Duplicate dial-in number configured');
-      else seenNumbers.set(dialIn, index);
-    }
-    const ivrOption = integerInRange(errors, at('ivrOption'), row.ivrOption, false, RANGES.ivrOption);
-    const callDelayBy = integerInRange(errors, at('callDelayBy'), row.callDelayBy, true, RANGES.callDelayBy);
-    clean.push({
-      languageId: row.languageId ?? 0,
-      projectCode: code,
-      dialInNumber: dialIn,
-      ivrOption,
-      callDelayBy: callDelayBy ?? RANGES.callDelayBy.default,
-    });
+    const code = row.projectCode?.toLowerCase();
+    if (code && !seenCodes.has(code)) seenCodes.set(code, index);
   });
+  const clean = rows.map((row) => ({
+    languageId: row.languageId ?? 0,
+    projectCode: row.projectCode ?? '',
+    dialInNumber: row.dialInNumber?.trim() ? normaliseDialInNumber(row.dialInNumber) : null,
+    matchingPhoneNumber: row.matchingPhoneNumber?.trim() ? normaliseDialInNumber(row.matchingPhoneNumber) : null,
+    interviewServerPrimary: row.interviewServerPrimary?.trim() || null,
+    interviewServerBackup: row.interviewServerBackup?.trim() || null,
+    inboundTelcoId: row.inboundTelcoId ?? null,
+    phoneNumberStatusId: row.phoneNumberStatusId ?? null,
+    ivrOption: row.ivrOption ?? null,
+    ivrPreambleLanguageId: row.ivrPreambleLanguageId ?? null,
+    callDelayBy: row.callDelayBy ?? PROJECT_RANGES.callDelayBy.default,
+  }));
   for (const user of await findProjectCodeUsers(trx, [...seenCodes.keys()])) {
     if (user.projectId === projectId) continue;
     const index = seenCodes.get(user.projectCode.toLowerCase());
@@ -177,7 +156,18 @@ export async function saveProjectLanguageConfig(
   // Codes move between this project's languages freely: clear them first so the unique index sees the end state.
   await trx
     .updateTable('project_languages')
-    .set({ project_code: null, dial_in_number: null, ivr_option: null, call_delay_by: RANGES.callDelayBy.default })
+    .set({
+      project_code: null,
+      dial_in_number: null,
+      matching_phone_number: null,
+      interview_server_primary: null,
+      interview_server_backup: null,
+      inbound_telco_id: null,
+      phone_number_status_id: null,
+      ivr_option: null,
+      ivr_preamble_language_id: null,
+      call_delay_by: PROJECT_RANGES.callDelayBy.default,
+    })
     .where('project_id', '=', projectId)
     .execute();
   try {
@@ -187,7 +177,13 @@ export async function saveProjectLanguageConfig(
         .set({
           project_code: row.projectCode,
           dial_in_number: row.dialInNumber,
+          matching_phone_number: row.matchingPhoneNumber,
+          interview_server_primary: row.interviewServerPrimary,
+          interview_server_backup: row.interviewServerBackup,
+          inbound_telco_id: row.inboundTelcoId,
+          phone_number_status_id: row.phoneNumberStatusId,
           ivr_option: row.ivrOption,
+          ivr_preamble_language_id: row.ivrPreambleLanguageId,
           call_delay_by: row.callDelayBy,
         })
         .where('project_id', '=', projectId)
@@ -209,15 +205,35 @@ export async function saveProjectLanguageConfig(
 export async function readProjectLanguageConfig(trx: Db, projectId: number): Promise<LanguageConfig[]> {
   const rows = await trx
     .selectFrom('project_languages')
-    .select(['language_id', 'project_code', 'dial_in_number', 'ivr_option', 'call_delay_by'])
+    .select([
+      'id',
+      'language_id',
+      'project_code',
+      'dial_in_number',
+      'matching_phone_number',
+      'interview_server_primary',
+      'interview_server_backup',
+      'inbound_telco_id',
+      'phone_number_status_id',
+      'ivr_option',
+      'ivr_preamble_language_id',
+      'call_delay_by',
+    ])
     .where('project_id', '=', projectId)
     .orderBy('language_id')
     .execute();
   return rows.map((r) => ({
+    languageConfigId: r.id,
     languageId: r.language_id,
     projectCode: r.project_code,
     dialInNumber: r.dial_in_number,
+    matchingPhoneNumber: r.matching_phone_number,
+    interviewServerPrimary: r.interview_server_primary,
+    interviewServerBackup: r.interview_server_backup,
+    inboundTelcoId: r.inbound_telco_id,
+    phoneNumberStatusId: r.phone_number_status_id,
     ivrOption: r.ivr_option,
+    ivrPreambleLanguageId: r.ivr_preamble_language_id,
     callDelayBy: r.call_delay_by,
   }));
 }

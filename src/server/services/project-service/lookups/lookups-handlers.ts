@@ -5,8 +5,10 @@ import type { ServiceHandlers } from '../../../platform/openapi/handler';
 import { requireOperatingTenant } from '../../../platform/tenancy/require-operating-tenant';
 import { findDialInNumberUsers, findProjectCodeUsers, normaliseDialInNumber } from './language-config-store';
 import { listBusinessLines, listBusinessLineTags, listTeamRoles, projectExists } from './lookups-store';
+import { listActiveCallCenters } from '../projects/project-form-store';
 import {
   ACCESS_CODE_BEHAVIORS,
+  ADDITIONAL_FIELD_KEYS,
   CALL_DELAY_UNIT_SECONDS,
   DIRECT_INTERVIEW_METHOD_IDS,
   GUIDE_URL_OPTIONS,
@@ -25,7 +27,12 @@ import {
 /** The ProjectLookup tag: the project form's lookups and checks (docs/product/project-lookups.md#business-lines, #language-config, #project-check). */
 type LookupsHandlers = Pick<
   ServiceHandlers<operations>,
-  'getBusinessLineData' | 'getProjectFormOptions' | 'checkProjectCodeAndPhone' | 'listProjectTeamRoles'
+  | 'getBusinessLineData'
+  | 'getProjectFormOptions'
+  | 'checkProjectCodeAndPhone'
+  | 'listProjectTeamRoles'
+  | 'listAdditionalFieldKeys'
+  | 'listProjectCallCenters'
 >;
 
 /** The cascade of docs/product/project-lookups.md#business-lines, in order, with the labels the form shows. */
@@ -126,4 +133,16 @@ export const lookupsHandlers: LookupsHandlers = {
       tenant: { tenantId: tenant.id, tenantName: tenant.name },
     }));
   },
+
+  /** docs/product/project-form.md#additional-fields GET project/keys. */
+  async listAdditionalFieldKeys() {
+    return ADDITIONAL_FIELD_KEYS.map((k) => ({ ...k, locked: LOCKED.has(k.key) }));
+  },
+
+  /** docs/product/project-form.md#calls GET project/call-centers: id and name of the active call centers. */
+  async listProjectCallCenters(_input, ctx) {
+    return ctx.inTenant((trx) => listActiveCallCenters(trx));
+  },
 };
+
+const LOCKED = new Set<string>(LOCKED_ADDITIONAL_FIELD_KEYS);

@@ -43,7 +43,7 @@ afterAll(() => t.close());
 describe('project language configuration (store)', () => {
   test('stores codes, normalised dial-in numbers, IVR option and call delay per language', async () => {
     const configs = await withTenant(t.db, acme, (trx) => readProjectLanguageConfig(trx, acmeProject));
-    expect(configs).toEqual([
+    expect(configs).toMatchObject([
       { languageId: 1, projectCode: 'ACM-EN', dialInNumber: '+18005550911', ivrOption: 1, callDelayBy: 5 },
       { languageId: 2, projectCode: 'ACM-ES', dialInNumber: '+18005550912', ivrOption: null, callDelayBy: 3 },
     ]);
@@ -151,7 +151,7 @@ describe('project language configuration (store)', () => {
 describe('GET project/{id} with its language configuration', () => {
   test('answers the Multi Language Configuration rows of the project', async () => {
     const detail = await t.api.ok('getProject', { token: analyst, operatingTenant: acme, params: { id: acmeProject } });
-    expect(detail.projectMultiLanguageConfig).toEqual([
+    expect(detail.projectMultiLanguageConfig).toMatchObject([
       { language: 1, projectCode: 'ACM-EN', dialInNumber: '+18005550911', ivrOption: 1, callDelayBy: 5 },
       { language: 2, projectCode: 'ACM-ES', dialInNumber: '+18005550912', ivrOption: null, callDelayBy: 3 },
     ]);

@@ -3,6 +3,7 @@
  * product constants, the same for every tenant; `additional-json` answers them and the server's own rules
  * (language configuration, project check) use the same values.
  */
+import { PROJECT_RANGES } from '../../../../shared/project-rules';
 
 export interface FormOption {
   /** Stable numeric id stored on the project. */
@@ -80,18 +81,23 @@ export const SECURITY_TYPES = ['API_KEY', 'CLIENT_CREDENTIAL'] as const;
 /** Additional-field keys whose type is locked (docs/product/project-lookups.md#form-options). */
 export const LOCKED_ADDITIONAL_FIELD_KEYS = ['SMS_TEST_PHONE_NUMBER', 'SMS_COUNTRY_CODE', 'PROJECT_LANGUAGES'] as const;
 
+/** The keys of the form's Add Additional Configuration Fields list (docs/product/project-form.md#additional-fields). */
+export const ADDITIONAL_FIELD_KEYS: { key: string; label: string }[] = [
+  { key: 'SMS_TEST_PHONE_NUMBER', label: 'SMS test phone number' },
+  { key: 'SMS_COUNTRY_CODE', label: 'SMS country code' },
+  { key: 'PROJECT_LANGUAGES', label: 'Project languages' },
+  { key: 'CLIENT_REFERENCE', label: 'Client reference' },
+  { key: 'CLIENT_CONTACT_EMAIL', label: 'Client contact e-mail' },
+  { key: 'REPORT_FOOTER', label: 'Report footer' },
+];
+
 export interface NumberRange {
   min: number;
   max: number;
   default: number | null;
 }
 
-/** docs/product/project-lookups.md#form-options. callDelayBy counts units of 3 seconds. */
-export const RANGES = {
-  ivrOption: { min: 1, max: 15, default: null },
-  callDelayBy: { min: 1, max: 15, default: 5 },
-  irnLength: { min: 6, max: 15, default: 6 },
-  autoReminderTimeInDays: { min: 1, max: 30, default: 3 },
-} as const satisfies Record<string, NumberRange>;
+/** docs/product/project-lookups.md#form-options: the ranges of src/shared/project-rules.ts. */
+export const RANGES = PROJECT_RANGES satisfies Record<string, NumberRange>;
 
 export const CALL_DELAY_UNIT_SECONDS = 3;

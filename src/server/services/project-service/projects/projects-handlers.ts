@@ -1,11 +1,13 @@
 import type { operations } from '../../../../contracts/project-service';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
 import { requireOperatingTenant } from '../../../platform/tenancy/require-operating-tenant';
-import { notFound } from '../../../platform/http/http-error';
-import { readProjectLanguageConfig } from '../lookups/language-config-store';
-import { findProjectDetail, listProjectLanguages, projectAttributes, projectCards } from './projects-store';
+import { fieldAccess, projectDetail, saveProjectForm } from './project-form';
+import { projectAttributes, projectCards } from './projects-store';
 
-type ProjectsHandlers = Pick<ServiceHandlers<operations>, 'listProjectCards' | 'listProjectAttributes' | 'getProject'>;
+type ProjectsHandlers = Pick<
+  ServiceHandlers<operations>,
+  'listProjectCards' | 'listProjectAttributes' | 'getProject' | 'createProject' | 'updateProject'
+>;
 
 const ids = (list: number[] | undefined): number[] => [...new Set(list ?? [])];
 
@@ -32,36 +34,40 @@ export const projectsHandlers: ProjectsHandlers = {
     return { attributes };
   },
 
+  /** docs/product/project-form.md#calls GET project/{id}: the project, without what the caller may not read. */
   async getProject({ params }, ctx) {
+    const principal = ctx.principal();
+    const access = fieldAccess(principal.permissions, principal.homeTenantIsSystem);
+    return ctx.inTenant((trx) => projectDetail(trx, params.id, access));
+  },
+
+  /** docs/product/project-form.md#save POST project/: create, or clone with clone + projectId. */
+  async createProject({ body }, ctx) {
+    const principal = ctx.principal();
+    const access = fieldAccess(principal.permissions, principal.homeTenantIsSystem);
     return ctx.inTenant(async (trx) => {
-      const project = await findProjectDetail(trx, params.id);
-      if (!project) throw notFound('Project not found.');
-      const languages = await listProjectLanguages(trx, project.id);
-      const configs = await readProjectLanguageConfig(trx, project.id);
-      return {
-        projectId: project.id,
-        name: project.name,
-        description: project.description,
-        active: project.active,
-        statusId: project.status_id,
-        stageId: project.stage_id,
-        stageSequence: project.stage_sequence,
-        questionnaireType: project.questionnaire_type,
-        projectLanguagesData: languages.map((l) => ({ value: l.id, label: l.label })),
-        projectMultiLanguageConfig: configs.flatMap((c) =>
-          c.projectCode === null
-            ? []
-            : [
-                {
-                  language: c.languageId,
-                  projectCode: c.projectCode,
-                  dialInNumber: c.dialInNumber,
-                  ivrOption: c.ivrOption,
-                  callDelayBy: c.callDelayBy,
-                },
-              ],
-        ),
-      };
+      const projectId = await saveProjectForm(trx, body, {
+        tenantId: ctx.operatingTenant.id,
+        projectId: null,
+        access,
+        now: ctx.now(),
+      });
+      return projectDetail(trx, projectId, access);
+    });
+  },
+
+  /** docs/product/project-form.md#save PUT project/{id}. */
+  async updateProject({ params, body }, ctx) {
+    const principal = ctx.principal();
+    const access = fieldAccess(principal.permissions, principal.homeTenantIsSystem);
+    return ctx.inTenant(async (trx) => {
+      await saveProjectForm(trx, body, {
+        tenantId: ctx.operatingTenant.id,
+        projectId: params.id,
+        access,
+        now: ctx.now(),
+      });
+      return projectDetail(trx, params.id, access);
     });
   },
 };

@@ -219,32 +219,6 @@ export async function projectCards(
   });
 }
 
-/** One project with its stage's sequence (English row); null when the tenant has no such project. */
-export async function findProjectDetail(trx: Db, projectId: number) {
-  const project = await trx
-    .selectFrom('projects as p')
-    .leftJoin('project_attributes as stage', (join) =>
-      join
-        .onRef('stage.attribute_id', '=', 'p.stage_id')
-        .onRef('stage.tenant_id', '=', 'p.tenant_id')
-        .on('stage.attribute_type', '=', 'STAGE')
-        .on('stage.language_id', '=', 1),
-    )
-    .select([
-      'p.id',
-      'p.name',
-      'p.description',
-      'p.active',
-      'p.status_id',
-      'p.stage_id',
-      'p.questionnaire_type',
-      'stage.sequence as stage_sequence',
-    ])
-    .where('p.id', '=', projectId)
-    .executeTakeFirst();
-  return project ?? null;
-}
-
 /** A project's languages by id. */
 export function listProjectLanguages(trx: Db, projectId: number) {
   return trx

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CommunicationTemplate, ProjectDetail } from '../../../api/generated/project-service';
+import { projectDetail } from '../../../testing/fixtures/project-detail-fixture';
 import { installFetchStub, type FetchStub } from '../../../testing/fetch-stub';
 import { CUSTOMER_ADMIN_PERMISSIONS, serverFor, signedInState, userInfo } from '../../../testing/factories';
 import { renderWithProviders } from '../../../testing/render-with-providers';
@@ -13,25 +14,7 @@ const API = {
   sendTest: 'POST /api/participant-service/v1/test/email',
 };
 
-const project = (overrides: Partial<ProjectDetail> = {}): ProjectDetail => ({
-  projectId: 21,
-  name: 'Harbour Screening',
-  description: null,
-  active: true,
-  statusId: 1,
-  stageId: 2,
-  stageSequence: 2,
-  questionnaireType: 'EXPRESS_QUESTIONNAIRE',
-  projectLanguagesData: [
-    { value: 1, label: 'English' },
-    { value: 2, label: 'Español' },
-  ],
-  projectMultiLanguageConfig: [
-    { language: 1, projectCode: '2011', dialInNumber: '+18005550211', ivrOption: 1, callDelayBy: 5 },
-    { language: 2, projectCode: '2012', dialInNumber: '+18005550212', ivrOption: 2, callDelayBy: 5 },
-  ],
-  ...overrides,
-});
+const project = projectDetail;
 
 const EMAIL_PLACEHOLDERS = [
   { placeholder: 'first_name', isDefaultPlaceholder: true },

@@ -4,6 +4,7 @@ import { installFetchStub } from '../../../testing/fetch-stub';
 import { CUSTOMER_ADMIN_PERMISSIONS, serverFor, signedInState, userInfo } from '../../../testing/factories';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { sel } from '../../../../../test/e2e/selectors';
+import { projectDetail } from '../../../testing/fixtures/project-detail-fixture';
 
 const API = {
   project: 'GET /api/project-service/v1/project/21',
@@ -23,19 +24,14 @@ const EDITOR = [
   'tenant.project.questions.approve.update',
 ];
 
-const project = (overrides: Partial<ProjectDetail> = {}): ProjectDetail => ({
-  projectId: 21,
-  name: 'Harbour Screening',
-  description: null,
-  active: true,
-  statusId: 1,
-  stageId: 2,
-  stageSequence: 2,
-  questionnaireType: 'PRECISION_QUESTIONNAIRE',
-  projectLanguagesData: [{ value: 1, label: 'English' }],
-  projectMultiLanguageConfig: [],
-  ...overrides,
-});
+const project = (overrides: Partial<ProjectDetail> = {}): ProjectDetail =>
+  projectDetail({
+    questionnaireType: 'PRECISION_QUESTIONNAIRE',
+    questionaire_type: 'PRECISION_QUESTIONNAIRE',
+    projectLanguagesData: [{ value: 1, label: 'English' }],
+    projectMultiLanguageConfig: [],
+    ...overrides,
+  });
 
 const question = (id: number, sequence: number, questionText: string): ProjectQuestion => ({
   projectQuestionId: id,

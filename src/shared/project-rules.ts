@@ -1,0 +1,373 @@
+/**
+ * The rules of the project form (docs/product/project-form.md#rules), shared by the console (checks as the user
+ * types) and the project-service (which enforces them on create, update and clone). Pure TypeScript without
+ * dependencies: see docs/development.md.
+ */
+import { EMAIL_PATTERN } from './email-rules';
+
+/** Ranges the form and the server enforce (docs/product/project-lookups.md#form-options). callDelayBy counts units of 3 seconds. */
+export const PROJECT_RANGES = {
+  ivrOption: { min: 1, max: 15, default: null },
+  callDelayBy: { min: 1, max: 15, default: 5 },
+  irnLength: { min: 6, max: 15, default: 6 },
+  autoReminderTimeInDays: { min: 1, max: 30, default: 3 },
+} as const;
+
+export const PROJECT_NAME_MAX = 99;
+export const SENDER_NAME_MAX = 30;
+export const PROJECT_CODE_MAX = 50;
+/** A clone link (`_C`) is valid for 10 minutes (001 §4). */
+export const CLONE_VALIDITY_MS = 10 * 60 * 1000;
+/** After a successful save the form returns to the list after 3 seconds (001 §2). */
+export const SAVE_REDIRECT_MS = 3000;
+
+export type ProjectProblemCode =
+  | 'NAME_REQUIRED'
+  | 'NAME_TOO_LONG'
+  | 'SENDER_NAME_TOO_LONG'
+  | 'EMAILS_REQUIRED'
+  | 'EMAILS_INVALID'
+  | 'NUMBER_REQUIRED'
+  | 'MIN_VALUE'
+  | 'MAX_VALUE'
+  | 'IRN_LENGTH_REQUIRED'
+  | 'BUSINESS_LINE_REQUIRED'
+  | 'TAGS_REQUIRED'
+  | 'LANGUAGE_REQUIRED'
+  | 'PROJECT_CODE_REQUIRED'
+  | 'WHITE_SPACE'
+  | 'PROJECT_CODE_TOO_LONG'
+  | 'DUPLICATE_PROJECT_CODE'
+  | 'DUPLICATE_DIAL_IN'
+  | 'DUPLICATE_MATCHING'
+  | 'PHONE_INVALID'
+  | 'ADDITIONAL_KEY_REQUIRED'
+  | 'URL_INVALID'
+  | 'END_BEFORE_START';
+
+export interface ProjectProblem {
+  /** The API's field path, as the server's 422 names it (e.g. `projectMultiLanguageConfig[1].projectCode`). */
+  field: string;
+  code: ProjectProblemCode;
+  /** The limit of MIN_VALUE / MAX_VALUE. */
+  limit?: number;
+}
+
+/** The English texts (001 §5, docs/product/project-form.md#rules): the server's messages; the console translates them. */
+export function projectProblemMessage(problem: ProjectProblem): string {
+  switch (problem.code) {
+    case 'MIN_VALUE':
+      return `Min value ${problem.limit}`;
+    case 'MAX_VALUE':
+      return `Max value ${problem.limit}`;
+    default:
+      return PROJECT_MESSAGES[problem.code];
+  }
+}
+
+export const PROJECT_MESSAGES: Record<Exclude<ProjectProblemCode, 'MIN_VALUE' | 'MAX_VALUE'>, string> = {
+  NAME_REQUIRED: 'Project Name is required',
+  NAME_TOO_LONG: 'Project name should be less than 100 character',
+  SENDER_NAME_TOO_LONG: 'Email sender name should be less than 30 character',
+  EMAILS_REQUIRED: 'Emails are required',
+  EMAILS_INVALID: 'Invalid email address(es)',
+  NUMBER_REQUIRED: 'you must specify a number',
+  IRN_LENGTH_REQUIRED: 'IRN Length is required',
+  BUSINESS_LINE_REQUIRED: 'Business line is required',
+  TAGS_REQUIRED: 'Please add at least one tag',
+  LANGUAGE_REQUIRED: 'Please select the language',
+  PROJECT_CODE_REQUIRED: 'Please enter the project code',
+  WHITE_SPACE: 'White Space is not allowed',
+  PROJECT_CODE_TOO_LONG: 'Project code should be at most 50 characters',
+  DUPLICATE_PROJECT_CODE: 'Duplicate project code configured',
+  DUPLICATE_DIAL_IN: 'Duplicate dial-in number configured',
+  DUPLICATE_MATCHING: 'Duplicate matching phone number configured',
+  PHONE_INVALID: 'Phone number is not valid',
+  ADDITIONAL_KEY_REQUIRED: 'Please select the key',
+  URL_INVALID: 'Please enter a valid URL',
+  END_BEFORE_START: 'The end date cannot be before the start date',
+};
+
+/** Internal fields (001 §3, §6): read with tenant.project.detail.internal.read, changed with .internal.update. */
+export const INTERNAL_VALUE_FIELDS = [
+  'defaultCustomerInterviewMethodId',
+  'multilingualPhoneId',
+  'integration_method_id',
+  'accessCodeBehaviorId',
+  'guideURLOptionId',
+  'irnVerificationMethodId',
+  'irnLength',
+  'sender_name',
+  'result_email_recipient',
+  'result_configuration_template_id',
+  'call_delay_by_in_sec',
+  'auto_reminder_time_in_days',
+] as const;
+
+/** The boolean flags of the Internal Use Only section; the four named in 001 §3 default to true. */
+export const INTERNAL_FLAG_DEFAULTS = {
+  result_auto_release: false,
+  mask_overall_result_to_HR_for_AD: false,
+  mask_overall_result_to_HR_for_CM: false,
+  mask_overall_result_to_HR_for_NC: false,
+  allow_isw_create_participant: false,
+  make_partial_nc_as_complete_nc: false,
+  review_unreview_configuration: false,
+  cm_recordings_configuration: false,
+  invite_on_participant_create: false,
+  sms_invite_on_participant_create: false,
+  enableSMSCommunication: false,
+  enableEmailCommunication: false,
+  enable_refresh_accesscode: false,
+  enable_indivisual_result_email: false,
+  enable_pending_result_notification: false,
+  auto_reminder_configuration: false,
+  enablePilot: false,
+  isWebrtcEnable: false,
+  block_irn_on_call_logs: true,
+  unblock_irn_after_nc_result: true,
+  unblock_irn_after_dc_result: true,
+  hide_deleted_participant: false,
+  reverse_np_configuration: false,
+  disable_pii_data_in_analytics: false,
+  retake_restricted_24_hours: true,
+  allow_nc_call_after_24_hours: false,
+  allow_partial_nc_call_after_24_hours: false,
+} as const;
+
+export type InternalFlag = keyof typeof INTERNAL_FLAG_DEFAULTS;
+export const INTERNAL_FLAGS = Object.keys(INTERNAL_FLAG_DEFAULTS) as InternalFlag[];
+export type InternalField = (typeof INTERNAL_VALUE_FIELDS)[number] | InternalFlag;
+export const INTERNAL_FIELDS: readonly InternalField[] = [...INTERNAL_VALUE_FIELDS, ...INTERNAL_FLAGS];
+
+/** Internal values of a new project (001 §3, §9): IRN length 6, call delay 5 s, auto reminder 3 days, default method 2. */
+export const INTERNAL_VALUE_DEFAULTS: Record<(typeof INTERNAL_VALUE_FIELDS)[number], number | string | null> = {
+  defaultCustomerInterviewMethodId: 2,
+  multilingualPhoneId: 1,
+  integration_method_id: 1,
+  accessCodeBehaviorId: 1,
+  guideURLOptionId: 1,
+  irnVerificationMethodId: 1,
+  irnLength: PROJECT_RANGES.irnLength.default,
+  sender_name: null,
+  result_email_recipient: null,
+  result_configuration_template_id: null,
+  call_delay_by_in_sec: 5,
+  auto_reminder_time_in_days: PROJECT_RANGES.autoReminderTimeInDays.default,
+};
+
+/** Default security type and the client-credential defaults (001 §3). */
+export const DEFAULT_SECURITY_TYPE = 'API_KEY';
+export const defaultTokenUri = (host: string) => `${host.replace(/\/+$/, '')}/token`;
+export const DEFAULT_AUTHORIZATION_PREFIX = 'Bearer ';
+
+/**
+ * A dial-in or matching number as stored: `+` and digits only (spaces, dots, dashes and brackets dropped; a
+ * 10-digit number without country code is North American). Null when it cannot be a phone number.
+ */
+export function normaliseDialInNumber(value: string): string | null {
+  const trimmed = value.trim();
+  if (!/^\+?[\d\s().-]+$/.test(trimmed)) return null;
+  const digits = trimmed.replace(/\D/g, '');
+  const full = trimmed.startsWith('+') ? digits : digits.length === 10 ? `1${digits}` : digits;
+  return /^\d{7,15}$/.test(full) ? `+${full}` : null;
+}
+
+/** Additional-field values keep no whitespace at all (001 §5). */
+export const stripWhitespace = (value: string) => value.replace(/\s+/g, '');
+
+/** A comma-separated list of e-mail addresses, each valid (empty entries not allowed). */
+export const isEmailList = (value: string) =>
+  value.split(',').every((part) => EMAIL_PATTERN.test(part.trim()) && part.trim().length > 0);
+
+const isHttpUrl = (value: string) => /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value.trim());
+
+/** Whether a `_C` clone timestamp (milliseconds) is still valid at `now` (001 §4: under 10 minutes old). */
+export function isCloneLinkValid(timestamp: number, now: number): boolean {
+  return Number.isFinite(timestamp) && timestamp <= now + 60_000 && now - timestamp < CLONE_VALIDITY_MS;
+}
+
+export interface LanguageRowDraft {
+  language?: number | null;
+  projectCode?: string | null;
+  dialInNumber?: string | null;
+  matchingPhoneNumber?: string | null;
+  ivrOption?: number | null;
+  callDelayBy?: number | null;
+}
+
+export interface LanguageRowOptions {
+  /** A direct interview method shares numbers freely: the dial-in and matching uniqueness rules do not apply. */
+  direct?: boolean;
+  /** The project's languages; a row's language must be one of them (when given). */
+  projectLanguageIds?: readonly number[];
+  /** Where the rows sit in the API's field names. */
+  path?: string;
+}
+
+function integerInRange(
+  problems: ProjectProblem[],
+  field: string,
+  value: number | null | undefined,
+  required: boolean,
+  range: { min: number; max: number },
+): void {
+  if (value === null || value === undefined || Number.isNaN(value)) {
+    if (required) problems.push({ field, code: 'NUMBER_REQUIRED' });
+  } else if (!Number.isInteger(value)) problems.push({ field, code: 'NUMBER_REQUIRED' });
+  else if (value < range.min) problems.push({ field, code: 'MIN_VALUE', limit: range.min });
+  else if (value > range.max) problems.push({ field, code: 'MAX_VALUE', limit: range.max });
+}
+
+/**
+ * The Multi Language Configuration rows (001 §5; docs/product/project-lookups.md#language-config): language
+ * required, used once and one of the project's; project code required, without whitespace, unique among the rows
+ * (case-insensitively); dial-in and matching numbers valid and, unless direct, unique among the rows and against
+ * each other; IVR option 1-15 (optional) and call delay 1-15 (required).
+ */
+export function languageRowProblems(rows: readonly LanguageRowDraft[], options: LanguageRowOptions = {}) {
+  const path = options.path ?? 'projectMultiLanguageConfig';
+  const allowed = options.projectLanguageIds ? new Set(options.projectLanguageIds) : null;
+  const problems: ProjectProblem[] = [];
+  const seenLanguages = new Set<number>();
+  const seenCodes = new Set<string>();
+  const seenNumbers = new Set<string>();
+  rows.forEach((row, index) => {
+    const at = (field: string) => `${path}[${index}].${field}`;
+    const language = row.language ?? null;
+    if (language === null || (allowed && !allowed.has(language)) || seenLanguages.has(language)) {
+      problems.push({ field: at('language'), code: 'LANGUAGE_REQUIRED' });
+    } else seenLanguages.add(language);
+    const code = row.projectCode ?? '';
+    if (!code.trim()) problems.push({ field: at('projectCode'), code: 'PROJECT_CODE_REQUIRED' });
+    else if (/\s/.test(code)) problems.push({ field: at('projectCode'), code: 'WHITE_SPACE' });
+    else if (code.length > PROJECT_CODE_MAX) problems.push({ field: at('projectCode'), code: 'PROJECT_CODE_TOO_LONG' });
+    else if (seenCodes.has(code.toLowerCase()))
+      problems.push({ field: at('projectCode'), code: 'DUPLICATE_PROJECT_CODE' });
+    else seenCodes.add(code.toLowerCase());
+    for (const [field, duplicate] of [
+      ['dialInNumber', 'DUPLICATE_DIAL_IN'],
+      ['matchingPhoneNumber', 'DUPLICATE_MATCHING'],
+    ] as const) {
+      const raw = row[field];
+      if (!raw?.trim()) continue;
+      const number = normaliseDialInNumber(raw);
+      if (!number) problems.push({ field: at(field), code: 'PHONE_INVALID' });
+      else if (!options.direct && seenNumbers.has(number)) problems.push({ field: at(field), code: duplicate });
+      else seenNumbers.add(number);
+    }
+    integerInRange(problems, at('ivrOption'), row.ivrOption, false, PROJECT_RANGES.ivrOption);
+    integerInRange(problems, at('callDelayBy'), row.callDelayBy, true, PROJECT_RANGES.callDelayBy);
+  });
+  return problems;
+}
+
+export interface BusinessLineDraft {
+  value?: string | null;
+  currentFieldKey?: string;
+}
+
+export interface ProjectDraft {
+  name?: string | null;
+  estStartDate?: string | null;
+  estEndDate?: string | null;
+  sender_name?: string | null;
+  result_email_recipient?: string | null;
+  enable_indivisual_result_email?: boolean;
+  irnLength?: number | null;
+  auto_reminder_time_in_days?: number | null;
+  tags?: readonly string[];
+  businessLine?: readonly BusinessLineDraft[];
+  isBusinessLineOptional?: boolean;
+  projectLanguagesData?: readonly { value: number }[];
+  projectMultiLanguageConfig?: readonly LanguageRowDraft[];
+  clientAPIUrl1?: {
+    participant_callback_url?: string | null;
+    result_callback_url?: string | null;
+    project_callback_url?: string | null;
+    participant_verification_url?: string | null;
+    client_credential?: { tokenuri?: string | null };
+    additional_fields?: readonly { key?: string | null; value?: string | null }[];
+  };
+}
+
+export interface ProjectRuleOptions {
+  /** The internal fields are shown (tenant.project.detail.internal.read) and so checked. */
+  internal: boolean;
+  /** The business line is checked (it is shown or was sent). */
+  businessLine: boolean;
+  /** The project's interview method is a direct one. */
+  direct: boolean;
+}
+
+/** The business-line levels in cascade order (docs/product/project-lookups.md#business-lines). */
+export const BUSINESS_LINE_LEVELS = ['INDUSTRY', 'BUSINESS_UNIT', 'BUSINESS_FUNCTION', 'USE_CASE'] as const;
+/** Choosing this value at any level asks for tags (001 §5). */
+export const OTHER_BUSINESS_LINE_VALUE = 'OTHER';
+
+/** Every rule of 001 §5 for the project itself and its rows; the server also checks what only it can know. */
+export function projectProblems(draft: ProjectDraft, options: ProjectRuleOptions): ProjectProblem[] {
+  const problems: ProjectProblem[] = [];
+  const name = draft.name?.trim() ?? '';
+  if (!name) problems.push({ field: 'name', code: 'NAME_REQUIRED' });
+  else if (name.length > PROJECT_NAME_MAX) problems.push({ field: 'name', code: 'NAME_TOO_LONG' });
+  if (draft.estStartDate && draft.estEndDate && draft.estEndDate < draft.estStartDate)
+    problems.push({ field: 'estEndDate', code: 'END_BEFORE_START' });
+
+  if (options.internal) {
+    if ((draft.sender_name ?? '').length > SENDER_NAME_MAX)
+      problems.push({ field: 'sender_name', code: 'SENDER_NAME_TOO_LONG' });
+    const recipients = draft.result_email_recipient?.trim() ?? '';
+    if (draft.enable_indivisual_result_email && !recipients)
+      problems.push({ field: 'result_email_recipient', code: 'EMAILS_REQUIRED' });
+    else if (recipients && !isEmailList(recipients))
+      problems.push({ field: 'result_email_recipient', code: 'EMAILS_INVALID' });
+    if (draft.irnLength === null || draft.irnLength === undefined)
+      problems.push({ field: 'irnLength', code: 'IRN_LENGTH_REQUIRED' });
+    else integerInRange(problems, 'irnLength', draft.irnLength, true, PROJECT_RANGES.irnLength);
+    if (draft.auto_reminder_time_in_days !== null && draft.auto_reminder_time_in_days !== undefined)
+      integerInRange(
+        problems,
+        'auto_reminder_time_in_days',
+        draft.auto_reminder_time_in_days,
+        false,
+        PROJECT_RANGES.autoReminderTimeInDays,
+      );
+  }
+
+  if (options.businessLine && !draft.isBusinessLineOptional) {
+    const lines = draft.businessLine ?? [];
+    BUSINESS_LINE_LEVELS.forEach((level, index) => {
+      if (!lines.find((line) => line.currentFieldKey === level)?.value)
+        problems.push({ field: `businessLine[${index}].value`, code: 'BUSINESS_LINE_REQUIRED' });
+    });
+    if (lines.some((line) => line.value === OTHER_BUSINESS_LINE_VALUE) && (draft.tags ?? []).length === 0)
+      problems.push({ field: 'tags', code: 'TAGS_REQUIRED' });
+  }
+
+  const api = draft.clientAPIUrl1 ?? {};
+  for (const field of [
+    'participant_callback_url',
+    'result_callback_url',
+    'project_callback_url',
+    'participant_verification_url',
+  ] as const) {
+    const url = api[field]?.trim();
+    if (url && !isHttpUrl(url)) problems.push({ field: `clientAPIUrl1.${field}`, code: 'URL_INVALID' });
+  }
+  const tokenUri = api.client_credential?.tokenuri?.trim();
+  if (tokenUri && !isHttpUrl(tokenUri))
+    problems.push({ field: 'clientAPIUrl1.client_credential.tokenuri', code: 'URL_INVALID' });
+  (api.additional_fields ?? []).forEach((entry, index) => {
+    if (!entry.key?.trim())
+      problems.push({ field: `clientAPIUrl1.additional_fields[${index}].key`, code: 'ADDITIONAL_KEY_REQUIRED' });
+  });
+
+  problems.push(
+    ...languageRowProblems(draft.projectMultiLanguageConfig ?? [], {
+      direct: options.direct,
+      projectLanguageIds: draft.projectLanguagesData?.map((l) => l.value),
+    }),
+  );
+  return problems;
+}

@@ -26,6 +26,7 @@ import {
 } from './demo-data';
 import { generateInterviewData, twelveMonthsBefore } from './interview-data';
 import { seedCommunicationTemplates } from './seed-communication-templates';
+import { seedProjectTeams } from './seed-project-teams';
 
 export interface SeedDeps {
   db: Db;
@@ -194,6 +195,7 @@ export async function seedDemoData({ db, clock, passwords, resume = false }: See
       });
     }
   }
+  for (const demo of DEMO_TENANTS.filter((d) => !d.isSystem)) await seedProjectTeams(db, tenantId(demo.name), now);
   return report;
 }
 

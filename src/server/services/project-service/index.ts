@@ -3,10 +3,12 @@ import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { adminHandlers } from './admin/admin-handlers';
 import { communicationHandlers } from './communication/communication-handlers';
 import { dashboardHandlers } from './dashboard/dashboard-handlers';
+import { filesHandlers } from './files/files-handlers';
 import { importErrorHandlers } from './import-errors/import-errors-handlers';
 import { lookupsHandlers } from './lookups/lookups-handlers';
 import { projectsHandlers } from './projects/projects-handlers';
 import { resultConfigHandlers } from './result-config/result-config-handlers';
+import { teamHandlers } from './team/team-handlers';
 
 export const projectServiceHandlers: ServiceHandlers<operations> = {
   ...adminHandlers,
@@ -16,6 +18,8 @@ export const projectServiceHandlers: ServiceHandlers<operations> = {
   ...lookupsHandlers,
   ...resultConfigHandlers,
   ...importErrorHandlers,
+  ...teamHandlers,
+  ...filesHandlers,
 };
 
 // Public functions: tenant creation (user-service), the invitations (participant-service), the seed and tests.
@@ -36,3 +40,5 @@ export {
   type StoredTemplate,
 } from './communication/template-store';
 export { dialInNumberFor, findProjectCodeUsers, saveProjectLanguageConfig } from './lookups/language-config-store';
+export { insertTeamMembers, type NewTeamMember } from './team/team-store';
+export { storeProjectFile } from './files/store-project-file';

@@ -71,7 +71,7 @@ export type paths = {
         put?: never;
         /**
          * A short-lived URL the console PUTs the assets zip to directly
-         * @description docs/product/project-team-and-files.md#mobile-app: the spec's project-{hash}?assets=true&file_name call. file_name must end in .zip ('File type not supported' otherwise). The answer's url is a presigned S3 URL when S3 storage is configured, otherwise this server's /api/storage/upload/{token} with a signed token; both expire after expiresInSeconds. The stored file is checked (zip bytes, size) when the PUT arrives.
+         * @description docs/product/project-team-and-files.md#mobile-app: the spec's project-{hash}?assets=true&file_name call. file_name must end in .zip ('File type not supported' otherwise). The answer's url is a presigned S3 URL when S3 storage is configured, otherwise this server's /api/storage/upload?token=... with a signed token; both expire after expiresInSeconds. The stored file is checked (zip bytes, size) when the PUT arrives.
          */
         post: operations["createProjectAssetUploadUrl"];
         delete?: never;

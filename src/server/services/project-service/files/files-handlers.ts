@@ -153,7 +153,7 @@ export const filesHandlers: FilesHandlers = {
       acceptedTypes: accepted.bytes,
       expiresAt: Math.floor(ctx.now().getTime() / 1000) + UPLOAD_URL_SECONDS,
     });
-    const url = presigned ?? `${ctx.deps.config.publicUrl}${SIGNED_UPLOAD_PATH}/${token}`;
+    const url = presigned ?? `${ctx.deps.config.publicUrl}${SIGNED_UPLOAD_PATH}?token=${token}`;
     return { url, method: 'PUT' as const, expiresInSeconds: UPLOAD_URL_SECONDS };
   },
 

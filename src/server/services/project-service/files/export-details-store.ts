@@ -1,23 +1,15 @@
+import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
+
+/** The English description of a project's stage or status value. */
+const englishAttribute = (type: 'STAGE' | 'STATUS', column: 'p.stage_id' | 'p.status_id') =>
+  sql<string | null>`(SELECT a.description FROM project_attributes a WHERE a.tenant_id = p.tenant_id
+    AND a.attribute_type = ${type} AND a.attribute_id = ${sql.ref(column)} AND a.language_id = 1)`;
 
 /** What the Word export shows of a project: its fields, stage and status (English), languages and team. */
 export async function findProjectForExport(trx: Db, projectId: number) {
   const project = await trx
     .selectFrom('projects as p')
-    .leftJoin('project_attributes as stage', (join) =>
-      join
-        .onRef('stage.attribute_id', '=', 'p.stage_id')
-        .onRef('stage.tenant_id', '=', 'p.tenant_id')
-        .on('stage.attribute_type', '=', 'STAGE')
-        .on('stage.language_id', '=', 1),
-    )
-    .leftJoin('project_attributes as status', (join) =>
-      join
-        .onRef('status.attribute_id', '=', 'p.status_id')
-        .onRef('status.tenant_id', '=', 'p.tenant_id')
-        .on('status.attribute_type', '=', 'STATUS')
-        .on('status.language_id', '=', 1),
-    )
     .innerJoin('tenants as t', 't.id', 'p.tenant_id')
     .select([
       'p.id',
@@ -28,8 +20,8 @@ export async function findProjectForExport(trx: Db, projectId: number) {
       'p.questionnaire_type',
       'p.created_at',
       't.name as tenant_name',
-      'stage.description as stage',
-      'status.description as status',
+      englishAttribute('STAGE', 'p.stage_id').as('stage'),
+      englishAttribute('STATUS', 'p.status_id').as('status'),
     ])
     .where('p.id', '=', projectId)
     .executeTakeFirst();

@@ -40,6 +40,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/project-service/v1/project-mobile/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads a mobile-app file of a project by its public id (questions audio zip or config xlsx)
+         * @description docs/product/project-team-and-files.md#mobile-app: the spec's project-{hash}?project_uuid call. Exactly one of questions (.zip, the questions audio) or config (.xlsx, the mobile app spreadsheet); 'File Uploaded Successfully'.
+         */
+        post: operations["uploadProjectMobileFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-service/v1/project-mobile/upload-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A short-lived URL the console PUTs the assets zip to directly
+         * @description docs/product/project-team-and-files.md#mobile-app: the spec's project-{hash}?assets=true&file_name call. file_name must end in .zip ('File type not supported' otherwise). The answer's url is a presigned S3 URL when S3 storage is configured, otherwise this server's /api/storage/upload?token=... with a signed token; both expire after expiresInSeconds. The stored file is checked (zip bytes, size) when the PUT arrives.
+         */
+        post: operations["createProjectAssetUploadUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project-service/v1/project/": {
         parameters: {
             query?: never;
@@ -74,6 +114,46 @@ export type paths = {
          * @description The whole form (docs/product/project-form.md#save). The rules of src/shared/project-rules.ts apply with the form's messages (422, nothing saved). Internal fields need tenant.project.detail.internal.update, the File Download Password tenant.project.details.file.password.read, Status and Stage the internal update permission, the business line a system-tenant user: sending a value different from the stored one without the permission is 403 and nothing is saved (a field left out keeps its value). Language rows are saved through the platform-wide project-code and dial-in rules.
          */
         put: operations["updateProject"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-service/v1/project/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives users of the tenant a project role on the team
+         * @description docs/product/project-team-and-files.md#assign-roles: roleId must be a team role of the operating tenant, every user an active home user of it without a role on the project yet. An empty selection or no role is 422 'Please select User and Project role to assign'; nothing is changed on any refusal.
+         */
+        post: operations["assignProjectTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-service/v1/project/{id}/projectTeam": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team of a project, members with their project role
+         * @description docs/product/project-team-and-files.md#team: the project's members by name, each with image (base64, or null), title, project role and whether the product placed them (isDefaultUser: they cannot be removed).
+         */
+        get: operations["getProjectTeam"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -165,6 +245,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/project-service/v1/project/{id}/unassign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Removes members from a project's team
+         * @description docs/product/project-team-and-files.md#remove: not the caller (403) and not a default user (422); every user must be on the team (404). Nothing is changed on any refusal.
+         */
+        post: operations["unassignProjectTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project-service/v1/project/additional-json": {
         parameters: {
             query?: never;
@@ -177,6 +277,26 @@ export type paths = {
          * @description Product constants of the project form (docs/product/project-lookups.md#form-options), the same for every tenant: the choices of the internal fields (interview method, multilingual phone, integration method, access-code behaviour, guide URL, IRN verification) and of the multi-language rows (phone-number status, telco), questionnaire types, API security types, the locked additional-field keys, and the number ranges the form and the server enforce (IVR option 1-15, call delay 1-15 in units of callDelayUnitSeconds, default 5; IRN length 6-15, default 6; auto reminder days, default 3). Each choice has a stable id, a key the console translates by, an English label and the default flag. Tenant-managed lookups (STATUS, STAGE, ...) come from project/attributes, languages from user-service tenant/languages.
          */
         get: operations["getProjectFormOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-service/v1/project/assets/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Downloads a mobile-app file of a project by kind and file name (file answer)
+         * @description docs/product/project-team-and-files.md#mobile-app: the stored file of the kind when its name is file_name; 404 otherwise.
+         */
+        get: operations["downloadProjectAsset"];
         put?: never;
         post?: never;
         delete?: never;
@@ -296,6 +416,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/project-service/v1/project/configuration-json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads an uploaded configuration JSON file and answers it parsed
+         * @description docs/product/project-team-and-files.md#configuration-json: at most the first 20,000,000 characters are read; a file that is not valid JSON (an object) is 422 'JSON is not valid. Upload again after correction'. The answer is the parsed object for the form's configurationJSON, which the project save stores; nothing is stored here.
+         */
+        post: operations["readProjectConfigurationJson"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project-service/v1/project/dashboard/kpi": {
         parameters: {
             query?: never;
@@ -327,6 +467,106 @@ export type paths = {
          * @description A participant upload with errors (docs/product/project-lookups.md#error-file-download 'Import Errors File.txt') or a results upload with duplicates (docs/product/project-lookups.md#error-file-download) stores its error file under a name in the operating tenant and answers that name (error_file_name); this call returns the file with its own Content-Type and a Content-Disposition attachment header carrying the file name. error_type 'participant' needs tenant.project.participants.create (who uploads participants), 'result' needs tenant.project.results.create (who uploads results); holding neither is refused before the call runs, holding only the other one answers 403. A name that is not stored for that type in the operating tenant (another tenant's included) is 404.
          */
         post: operations["downloadImportErrorFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-service/v1/project/export/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project details as a Word document (file answer)
+         * @description docs/product/project-team-and-files.md#word-export: the details, languages, team and stored files of the project as a .docx named after the project.
+         */
+        get: operations["exportProjectDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-service/v1/project/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stored files of a project, one per kind (the form's file-name fields)
+         * @description docs/product/project-team-and-files.md#files: name, kind, size and upload time of each stored file.
+         */
+        get: operations["listProjectFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-service/v1/project/files/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Downloads the stored file of one kind of a project (file answer)
+         * @description docs/product/project-team-and-files.md#files: streamed from storage with its media type and an RFC 6266 Content-Disposition carrying its file name; 404 when none of that kind is stored.
+         */
+        get: operations["downloadProjectFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-service/v1/project/guide/uploadJson": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads the supervisor guide spreadsheet of a project
+         * @description docs/product/project-team-and-files.md#files: .xlsx or .xls by name and bytes, replacing the stored one; 'File uploaded successfully'. (The spec's path says Json; the file is the supervisor spreadsheet.)
+         */
+        post: operations["uploadProjectSupervisorFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-service/v1/project/isw/uploadxlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads the ISW spreadsheet of a project
+         * @description docs/product/project-team-and-files.md#files: .xlsx or .xls by name and bytes, replacing the stored one; 'File uploaded successfully'.
+         */
+        post: operations["uploadProjectIswFile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -399,6 +639,26 @@ export type paths = {
          * @description The roles of the tenant (docs/product/project-lookups.md#team-roles) for the team's 'Assign Roles' modal and the project form, sorted by name. The call-center roles (Call Center Admin, Call Center Supervisor, Call Center Agent) run call centers, not projects, and are left out, as on the user form (docs/product/admin-users.md#rules). tenantId must be the operating tenant (403 otherwise): another tenant's roles are never listed.
          */
         get: operations["listProjectTeamRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-service/v1/project/user-role-List": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users who can join a project's team, with their project role when they hold one
+         * @description docs/product/project-team-and-files.md#assign-roles: the active users of the operating tenant (its home users) by name, each with the project role they hold (roleId and roleName null when none). A member with a role cannot be picked again. tenantId must be the operating tenant (403 otherwise).
+         */
+        get: operations["listProjectUserRoles"];
         put?: never;
         post?: never;
         delete?: never;
@@ -791,6 +1051,15 @@ export type components = {
             unblock_irn_after_nc_result?: boolean;
             uuid: string;
         };
+        ProjectFile: {
+            fileName: string;
+            /** @enum {string} */
+            fileType: "ISW_XLSX" | "SUPERVISOR_XLSX" | "MOBILE_APP_XLSX" | "QUESTIONS_AUDIO" | "ASSETS_ZIP";
+            mediaType: string;
+            sizeBytes: number;
+            /** Format: date-time */
+            uploadedAt: string;
+        };
         /** @description The project form (docs/product/project-form.md#fields). A field left out keeps its stored value (create: its default). Internal fields, the File Download Password, Status, Stage and the business line are permission-gated: a value different from the stored one without the permission is refused (403). */
         ProjectFormInput: {
             /** Format: int32 */
@@ -1004,6 +1273,30 @@ export type components = {
             /** Format: int32 */
             tenantId: number;
         };
+        ProjectTeamCandidate: {
+            firstName: string;
+            isDefaultUser: boolean;
+            lastName: string;
+            /** Format: int32 */
+            roleId: number | null;
+            roleName: string | null;
+            title: string | null;
+            /** Format: int32 */
+            userId: number;
+        };
+        ProjectTeamMember: {
+            firstName: string;
+            /** @description The profile image as base64, or null. */
+            image: string | null;
+            isDefaultUser: boolean;
+            lastName: string;
+            /** Format: int32 */
+            roleId: number;
+            roleName: string;
+            title: string | null;
+            /** Format: int32 */
+            userId: number;
+        };
         ProjectTeamRole: {
             description: string | null;
             name: string;
@@ -1121,6 +1414,15 @@ export type components = {
         };
         /** @description No such record in the operating tenant. */
         NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An uploaded file or the body is too large. */
+        PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1273,6 +1575,106 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    uploadProjectMobileFile: {
+        parameters: {
+            query: {
+                /** @description The public id of a project of the operating tenant (404 otherwise). */
+                project_uuid: string;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A .xlsx file of at most 20 MB, streamed to storage.
+                     */
+                    config?: string;
+                    /**
+                     * Format: binary
+                     * @description A .zip file of at most 200 MB, streamed to storage.
+                     */
+                    questions?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored; the message the console shows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createProjectAssetUploadUrl: {
+        parameters: {
+            query: {
+                /** @description The zip file name. */
+                file_name: string;
+                /** @description The public id of a project of the operating tenant (404 otherwise). */
+                project_uuid: string;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upload URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: int32 */
+                        expiresInSeconds: number;
+                        /** @enum {string} */
+                        method: "PUT";
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     createProject: {
         parameters: {
             query?: never;
@@ -1388,6 +1790,93 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    assignProjectTeam: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                /** @description The project, in the operating tenant. */
+                id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: int32 */
+                    roleId: number | null;
+                    /** Format: int32 */
+                    tenantId: number;
+                    userIds: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description 'User assigned to team sucessfully'. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getProjectTeam: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                /** @description The project, in the operating tenant. */
+                id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectTeamMember"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -1596,6 +2085,52 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    unassignProjectTeam: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                /** @description The project, in the operating tenant. */
+                id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: int32 */
+                    tenantId: number;
+                    users: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description 'User removed from team sucessfully'. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getProjectFormOptions: {
         parameters: {
             query?: never;
@@ -1624,6 +2159,53 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    downloadProjectAsset: {
+        parameters: {
+            query: {
+                /** @description The stored file name. */
+                file_name: string;
+                /** @description The kind of mobile-app file. */
+                kind: "ASSETS_ZIP" | "QUESTIONS_AUDIO" | "MOBILE_APP_XLSX";
+                /** @description The project, in the operating tenant (404 otherwise). */
+                project_id: number;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<ascii name>"; filename*=UTF-8''<name> (RFC 6266) */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                    "application/vnd.ms-excel": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -1891,6 +2473,60 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    readProjectConfigurationJson: {
+        parameters: {
+            query: {
+                /** @description The project, in the operating tenant (404 otherwise). */
+                projectId: number;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A .json file of at most 80 MB, streamed to storage.
+                     */
+                    file?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The parsed configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        configurationJSON: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getDashboardKpi: {
         parameters: {
             query: {
@@ -1968,6 +2604,227 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportProjectDetails: {
+        parameters: {
+            query: {
+                /** @description The project, in the operating tenant (404 otherwise). */
+                project_id: number;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<ascii name>"; filename*=UTF-8''<name> (RFC 6266) */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listProjectFiles: {
+        parameters: {
+            query: {
+                /** @description The project, in the operating tenant (404 otherwise). */
+                project_id: number;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectFile"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    downloadProjectFile: {
+        parameters: {
+            query: {
+                /** @description The kind of file. */
+                file_type: "ISW_XLSX" | "SUPERVISOR_XLSX" | "MOBILE_APP_XLSX" | "QUESTIONS_AUDIO" | "ASSETS_ZIP";
+                /** @description The project, in the operating tenant (404 otherwise). */
+                project_id: number;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<ascii name>"; filename*=UTF-8''<name> (RFC 6266) */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                    "application/vnd.ms-excel": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadProjectSupervisorFile: {
+        parameters: {
+            query: {
+                /** @description The project, in the operating tenant (404 otherwise). */
+                projectId: number;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A .xlsx or .xls file of at most 20 MB, streamed to storage.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored; the message the console shows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadProjectIswFile: {
+        parameters: {
+            query: {
+                /** @description The project, in the operating tenant (404 otherwise). */
+                projectId: number;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A .xlsx or .xls file of at most 20 MB, streamed to storage.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored; the message the console shows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -2119,6 +2976,46 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listProjectUserRoles: {
+        parameters: {
+            query: {
+                /** @description The project, in the operating tenant (404 otherwise). */
+                projectId: number;
+                /** @description Must equal the operating tenant (403 otherwise). */
+                tenantId: number;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectTeamCandidate"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];

@@ -4,6 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { AppDeps } from './platform/app-deps';
+import type { FileStorage } from './platform/storage/file-storage';
 import type { Config } from './config';
 import { PasswordHasher } from './platform/auth/password-hasher';
 import { SigningKeys } from './platform/auth/signing-keys';
@@ -28,6 +29,9 @@ import { ChannelTransport, LocalFolderTransport, SmtpTransport, type Transport }
 import { BRANDING } from './platform/branding';
 import { previousSigningKeyEncryptionKey, signingKeyEncryptionKey } from './platform/auth/signing-key-secret';
 import { SERVICE_HANDLERS } from './services';
+import { createFileStorage } from './platform/storage/create-file-storage';
+import { registerSignedUploadRoute } from './platform/storage/signed-upload-route';
+import { UploadUrlSigner } from './platform/storage/upload-url-token';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -43,6 +47,8 @@ export interface BuildAppOptions {
   distDir?: string;
   /** Rate limits and shedding (platform/http/rate-limits.ts); null turns them off (most tests). */
   rateLimits?: RateLimitSettings | null;
+  /** Overrides the file storage chosen from the config (tests). */
+  storage?: FileStorage;
   /** Periodic retry sweep of the outbox (off in tests, which sweep explicitly). */
   outboxSweepMs?: number | null;
 }
@@ -100,6 +106,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tokens: new TokenService(keys, config.tokens, clock),
     passwords: new PasswordHasher(config.passwordHashing),
     outbox,
+    storage: options.storage ?? createFileStorage(config),
+    uploadUrls: UploadUrlSigner.fromSecretOrDataDir(config.uploadUrlSecret, config.dataDir),
   };
 
   const app = Fastify({
@@ -138,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOperations(app, deps, readAllOperations(), SERVICE_HANDLERS);
   await registerApiReference(app, contentSecurityPolicy(config.embedDashboards));
   registerHealthRoutes(app, db);
+  await registerSignedUploadRoute(app, deps);
   await registerStaticConsole(app, options.distDir ?? DEFAULT_DIST_DIR);
 
   app.addHook('onClose', () => outbox.stop());

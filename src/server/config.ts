@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+import type { S3StorageSettings } from './platform/storage/s3-file-storage';
+import { s3SettingsFromEnv } from './platform/storage/storage-config';
 
 export interface EmbedDashboard {
   title: string;
@@ -34,6 +36,10 @@ export interface Config {
   signingKeySecret: string | null;
   /** SIGNING_KEY_SECRET_PREVIOUS: during a rotation, the secret being replaced (keys are re-encrypted on start). */
   signingKeySecretPrevious: string | null;
+  /** S3-compatible file storage (S3_BUCKET, ...); null: local disk under DATA_DIR/files (ADR 0016). */
+  s3: S3StorageSettings | null;
+  /** UPLOAD_URL_SECRET: signs local-storage upload URLs (null: a key file in DATA_DIR). */
+  uploadUrlSecret: string | null;
   tokens: { issuer: string; accessAudience: string; idAudience: string; expiresInSeconds: number };
 }
 
@@ -140,6 +146,8 @@ export function loadConfig(env: Env = process.env): Config {
       expiresInSeconds: 86400,
     },
     signingKeySecret: signingKeySecret(env),
+    s3: s3SettingsFromEnv(env),
+    uploadUrlSecret: env.UPLOAD_URL_SECRET?.trim() || null,
     signingKeySecretPrevious: env.SIGNING_KEY_SECRET_PREVIOUS?.trim() || null,
   };
 }

@@ -5,6 +5,8 @@ import type { TokenService } from './auth/token-service';
 import type { Clock } from './clock';
 import type { Db } from './db/schema';
 import type { OutboxDispatcher } from './outbox/outbox-dispatcher';
+import type { FileStorage } from './storage/file-storage';
+import type { UploadUrlSigner } from './storage/upload-url-token';
 
 /** What handlers and platform pieces share; built once per app by buildApp. */
 export interface AppDeps {
@@ -15,4 +17,8 @@ export interface AppDeps {
   tokens: TokenService;
   passwords: PasswordHasher;
   outbox: OutboxDispatcher;
+  /** Where files live (ADR 0016); rows only name them. */
+  storage: FileStorage;
+  /** Signs the upload URLs of local storage. */
+  uploadUrls: UploadUrlSigner;
 }

@@ -31,6 +31,7 @@ import { generateInterviewData, twelveMonthsBefore } from './interview-data';
 import { seedCommunicationTemplates } from './seed-communication-templates';
 import { seedQuestionApprovals } from './seed-question-approvals';
 import { seedResultConfigTemplates } from './seed-result-config-templates';
+import { seedProjectTeams } from './seed-project-teams';
 
 export interface SeedDeps {
   db: Db;
@@ -207,6 +208,7 @@ export async function seedDemoData({ db, clock, passwords, resume = false }: See
     }
   }
   await seedQuestionApprovals(db, now);
+  for (const demo of DEMO_TENANTS.filter((d) => !d.isSystem)) await seedProjectTeams(db, tenantId(demo.name), now);
   return report;
 }
 

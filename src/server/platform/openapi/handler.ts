@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Principal, OperatingTenant } from '../auth/principal';
 import type { Db } from '../db/schema';
@@ -41,7 +42,8 @@ export class FileDownload {
   constructor(
     readonly fileName: string,
     readonly mimeType: string,
-    readonly content: Uint8Array,
+    /** The bytes, or a stream of them (a stored file is streamed from storage, never read whole). */
+    readonly content: Uint8Array | Readable,
   ) {}
 
   /** RFC 6266: an ASCII fallback name plus the exact name in UTF-8. */

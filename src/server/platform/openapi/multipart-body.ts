@@ -1,3 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 // The request's multipart methods are declared by the plugin's type augmentation.
 import type {} from '@fastify/multipart';
@@ -15,6 +22,83 @@ export interface UploadedFile {
   data: Buffer;
 }
 
+/**
+ * A large file of a multipart body (a `format: binary` property with `x-max-bytes`): streamed to a temporary
+ * file as it arrives, never held in memory; `head` keeps its first bytes for the magic-byte check. The file is
+ * removed when the response is sent (removeTemporaryUploads).
+ */
+export interface StreamedUpload {
+  filename: string;
+  mimetype: string;
+  path: string;
+  sizeBytes: number;
+  head: Buffer;
+}
+
+/** How many leading bytes of a streamed upload are kept for file-type detection. */
+export const HEAD_BYTES = 64 * 1024;
+
+export const isStreamedUpload = (value: unknown): value is StreamedUpload =>
+  typeof value === 'object' && value !== null && 'path' in value && 'head' in value;
+
+/** The streamed file of a `format: binary` property with `x-max-bytes` (typed as a string by the generator). */
+export const streamedUpload = (value: unknown): StreamedUpload | null => (isStreamedUpload(value) ? value : null);
+
+const temporaryUploads = new WeakMap<FastifyRequest, string[]>();
+
+/** Removes the temporary files of a request's streamed uploads (the router calls it once the answer is sent). */
+export async function removeTemporaryUploads(request: FastifyRequest): Promise<void> {
+  const paths = temporaryUploads.get(request) ?? [];
+  temporaryUploads.delete(request);
+  await Promise.all(paths.map((path) => rm(path, { force: true })));
+}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+
+const tooLarge = (field: string, limit: number) =>
+  new HttpError(413, `The file is larger than ${megabytes(limit)}.`, {
+    code: 'PAYLOAD_TOO_LARGE',
+    errors: [{ field, message: `The file is larger than ${megabytes(limit)}.` }],
+  });
+
+/** Streams one file part to a temporary file, counting its bytes and keeping its head. */
+async function streamToTemporaryFile(
+  request: FastifyRequest,
+  part: {
+    file: NodeJS.ReadableStream & { truncated?: boolean };
+    filename: string;
+    mimetype: string;
+    fieldname: string;
+  },
+  limit: number,
+): Promise<StreamedUpload> {
+  const dir = join(tmpdir(), 'voxscreen-uploads');
+  await mkdir(dir, { recursive: true });
+  const path = join(dir, randomUUID());
+  temporaryUploads.set(request, [...(temporaryUploads.get(request) ?? []), path]);
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  let sizeBytes = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      sizeBytes += chunk.length;
+      if (kept < HEAD_BYTES) {
+        chunks.push(chunk.subarray(0, HEAD_BYTES - kept));
+        kept += Math.min(chunk.length, HEAD_BYTES - kept);
+      }
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(part.file, counter, createWriteStream(path, { mode: 0o600 }));
+  } catch (error) {
+    if ((error as { statusCode?: unknown }).statusCode === 413) throw tooLarge(part.fieldname, limit);
+    throw error;
+  }
+  if (part.file.truncated) throw tooLarge(part.fieldname, limit);
+  return { filename: part.filename, mimetype: part.mimetype, path, sizeBytes, head: Buffer.concat(chunks) };
+}
+
 /** Largest uploaded file (docs/product/platform.md#uploads: logo maximum 1 MB). */
 export const MAX_UPLOAD_BYTES = 1024 * 1024;
 
@@ -28,6 +112,10 @@ const typesOf = (schema: JsonSchema): string[] =>
   Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : [];
 
 const isFileProperty = (schema: JsonSchema) => schema.format === 'binary';
+
+/** The per-call byte limit of a streamed file property (`x-max-bytes`), or null for a small buffered file. */
+const streamLimit = (schema: JsonSchema): number | null =>
+  typeof schema['x-max-bytes'] === 'number' ? (schema['x-max-bytes'] as number) : null;
 
 /** A form field arrives as text: '' is null (when allowed), digits an integer, true/false a boolean. */
 function coerceField(text: string, schema: JsonSchema): unknown {
@@ -67,6 +155,7 @@ export function createMultipartReader(schema: JsonSchema) {
     properties: Object.fromEntries(Object.entries(properties).filter(([name]) => !fileNames.includes(name))),
     required: [...required].filter((name) => !fileNames.includes(name)),
   };
+  const largest = Math.max(MAX_UPLOAD_BYTES, ...fileNames.map((name) => streamLimit(properties[name]!) ?? 0));
   const validate: ValidateFunction = createAjv({ coerceTypes: false }).compile(fieldSchema);
 
   return async function readMultipart(request: FastifyRequest): Promise<Record<string, unknown>> {
@@ -81,15 +170,22 @@ export function createMultipartReader(schema: JsonSchema) {
     if (!request.isMultipart()) throw badRequest('The request body must be multipart/form-data.');
     const body: Record<string, unknown> = {};
     const seen = new Set<string>();
-    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: fileNames.length || 1 } })) {
+    for await (const part of request.parts({ limits: { fileSize: largest, files: fileNames.length || 1 } })) {
       if (seen.has(part.fieldname)) throw badRequest(`${part.fieldname} is sent more than once.`, part.fieldname);
       seen.add(part.fieldname);
       if (part.type === 'file') {
         const property = properties[part.fieldname];
         if (!property || !isFileProperty(property))
           throw badRequest(`${part.fieldname} is not a file field.`, part.fieldname);
+        const limit = streamLimit(property);
+        if (limit !== null) {
+          const upload = await streamToTemporaryFile(request, part, limit);
+          if (upload.sizeBytes > limit) throw tooLarge(part.fieldname, limit);
+          if (upload.sizeBytes > 0) body[part.fieldname] = upload;
+          continue;
+        }
         const data = await part.toBuffer();
-        if (part.file.truncated)
+        if (part.file.truncated || data.length > MAX_UPLOAD_BYTES)
           throw new HttpError(413, 'The file is larger than 1 MB.', {
             code: 'PAYLOAD_TOO_LARGE',
             errors: [{ field: part.fieldname, message: 'The file is larger than 1 MB.' }],

@@ -6,7 +6,7 @@ import { permissionByName } from '../permissions/catalogue';
 import type { JsonSchema, OperationSpec, ParameterSpec } from './contract';
 import { FileDownload, type AnyHandler, type SessionContext, type TenantContext } from './handler';
 import { boundIntegers, createInputGuard } from './input-rules';
-import { createMultipartReader } from './multipart-body';
+import { createMultipartReader, removeTemporaryUploads } from './multipart-body';
 import { sessionContext, tenantContext } from './request-context';
 
 export type HandlerRegistry = Record<ServiceName, Record<string, AnyHandler>>;
@@ -14,6 +14,23 @@ export type HandlerRegistry = Record<ServiceName, Record<string, AnyHandler>>;
 export const API_PREFIX = '/api';
 
 export const routePath = (path: string) => `${API_PREFIX}${path.replace(/\{([^}/]+)\}/g, ':$1')}`;
+
+const isWholeNumber = (schema: JsonSchema | undefined) =>
+  schema?.type === 'integer' && typeof schema.minimum === 'number' && schema.minimum >= 0;
+
+/**
+ * The router's URL of an operation: an integer path parameter matches digits only, so a literal sibling
+ * (`/project/user-role-List` next to `/project/{id}`) is never captured by the template, whatever its method
+ * or whether it is served at all: it is its own route or a 404, never a 400 from `{id}` (issue 12).
+ */
+export function routeUrl(operation: Pick<OperationSpec, 'path' | 'parameters'>): string {
+  const integers = new Set(
+    operation.parameters.filter((p) => p.in === 'path' && isWholeNumber(p.schema)).map((p) => p.name),
+  );
+  return `${API_PREFIX}${operation.path.replace(/\{([^}/]+)\}/g, (_, name: string) =>
+    integers.has(name) ? `:${name}(^\\d+$)` : `:${name}`,
+  )}`;
+}
 
 const parameterKey = (p: ParameterSpec) => (p.in === 'header' ? p.name.toLowerCase() : p.name);
 
@@ -62,7 +79,7 @@ export function registerOperations(
         : null;
     app.route({
       method: operation.method.toUpperCase() as HTTPMethods,
-      url: routePath(operation.path),
+      url: routeUrl(operation),
       schema: {
         ...(partSchema(operation, 'path') && { params: partSchema(operation, 'path') }),
         ...(partSchema(operation, 'query') && { querystring: partSchema(operation, 'query') }),
@@ -78,6 +95,7 @@ export function registerOperations(
         preHandler: async (request: FastifyRequest) => {
           request.body = await readMultipart(request);
         },
+        onResponse: removeTemporaryUploads,
       }),
       handler: async (request, reply) => {
         const rawHeaders = request.headers as Record<string, unknown>;
@@ -106,7 +124,7 @@ export function registerOperations(
             .header('content-type', result.mimeType)
             .header('content-disposition', result.contentDisposition())
             .header('cache-control', 'no-store')
-            .send(Buffer.from(result.content));
+            .send(result.content instanceof Uint8Array ? Buffer.from(result.content) : result.content);
         }
         return reply.code(operation.successStatus).send(result);
       },

@@ -3,11 +3,13 @@ import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { adminHandlers } from './admin/admin-handlers';
 import { communicationHandlers } from './communication/communication-handlers';
 import { dashboardHandlers } from './dashboard/dashboard-handlers';
+import { filesHandlers } from './files/files-handlers';
 import { importErrorHandlers } from './import-errors/import-errors-handlers';
 import { lookupsHandlers } from './lookups/lookups-handlers';
 import { projectsHandlers } from './projects/projects-handlers';
 import { questionsHandlers } from './questions/questions-handlers';
 import { resultConfigHandlers } from './result-config/result-config-handlers';
+import { teamHandlers } from './team/team-handlers';
 
 export const projectServiceHandlers: ServiceHandlers<operations> = {
   ...adminHandlers,
@@ -18,6 +20,8 @@ export const projectServiceHandlers: ServiceHandlers<operations> = {
   ...resultConfigHandlers,
   ...importErrorHandlers,
   ...questionsHandlers,
+  ...teamHandlers,
+  ...filesHandlers,
 };
 
 // Public functions: tenant creation (user-service), the invitations (participant-service), the seed and tests.
@@ -53,3 +57,5 @@ export {
   type ResultDisplay,
 } from './result-config/result-display';
 export { chooseProjectResultTemplate, createResultConfigTemplate } from './result-config/result-config-store';
+export { insertTeamMembers, type NewTeamMember } from './team/team-store';
+export { storeProjectFile } from './files/store-project-file';

@@ -15,8 +15,12 @@ export const PUBLIC_ENDPOINTS: ReadonlySet<string> = new Set([
 export const MULTIPART_ENDPOINTS: ReadonlySet<string> = new Set([
   'createTenant',
   'createUser',
+  'readProjectConfigurationJson',
   'updateTenant',
   'updateUserProfile',
+  'uploadProjectIswFile',
+  'uploadProjectMobileFile',
+  'uploadProjectSupervisorFile',
 ]);
 
 /** POST operations marked `x-read-by-post: true`: they only read, so they are generated as cached queries. */

@@ -10,6 +10,8 @@ export const addTagTypes = [
   "ProjectQuestion",
   "ProjectQuestionFile",
   "Admin",
+  "ProjectTeam",
+  "ProjectFile",
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -316,6 +318,171 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["Admin"],
       }),
+      getProjectTeam: build.query<
+        GetProjectTeamApiResponse,
+        GetProjectTeamApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/${queryArg.id}/projectTeam`,
+        }),
+        providesTags: ["ProjectTeam"],
+      }),
+      listProjectUserRoles: build.query<
+        ListProjectUserRolesApiResponse,
+        ListProjectUserRolesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/user-role-List`,
+          params: {
+            tenantId: queryArg.tenantId,
+            projectId: queryArg.projectId,
+          },
+        }),
+        providesTags: ["ProjectTeam"],
+      }),
+      assignProjectTeam: build.mutation<
+        AssignProjectTeamApiResponse,
+        AssignProjectTeamApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/${queryArg.id}/assign`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["ProjectTeam"],
+      }),
+      unassignProjectTeam: build.mutation<
+        UnassignProjectTeamApiResponse,
+        UnassignProjectTeamApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/${queryArg.id}/unassign`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["ProjectTeam"],
+      }),
+      listProjectFiles: build.query<
+        ListProjectFilesApiResponse,
+        ListProjectFilesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/files`,
+          params: {
+            project_id: queryArg.projectId,
+          },
+        }),
+        providesTags: ["ProjectFile"],
+      }),
+      downloadProjectFile: build.query<
+        DownloadProjectFileApiResponse,
+        DownloadProjectFileApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/files/download`,
+          params: {
+            project_id: queryArg.projectId,
+            file_type: queryArg.fileType,
+          },
+        }),
+        providesTags: ["ProjectFile"],
+      }),
+      downloadProjectAsset: build.query<
+        DownloadProjectAssetApiResponse,
+        DownloadProjectAssetApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/assets/download`,
+          params: {
+            project_id: queryArg.projectId,
+            kind: queryArg.kind,
+            file_name: queryArg.fileName,
+          },
+        }),
+        providesTags: ["ProjectFile"],
+      }),
+      uploadProjectSupervisorFile: build.mutation<
+        UploadProjectSupervisorFileApiResponse,
+        UploadProjectSupervisorFileApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/guide/uploadJson`,
+          method: "POST",
+          body: queryArg.body,
+          params: {
+            projectId: queryArg.projectId,
+          },
+        }),
+        invalidatesTags: ["ProjectFile"],
+      }),
+      uploadProjectIswFile: build.mutation<
+        UploadProjectIswFileApiResponse,
+        UploadProjectIswFileApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/isw/uploadxlsx`,
+          method: "POST",
+          body: queryArg.body,
+          params: {
+            projectId: queryArg.projectId,
+          },
+        }),
+        invalidatesTags: ["ProjectFile"],
+      }),
+      readProjectConfigurationJson: build.mutation<
+        ReadProjectConfigurationJsonApiResponse,
+        ReadProjectConfigurationJsonApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/configuration-json`,
+          method: "POST",
+          body: queryArg.body,
+          params: {
+            projectId: queryArg.projectId,
+          },
+        }),
+        invalidatesTags: ["ProjectFile"],
+      }),
+      uploadProjectMobileFile: build.mutation<
+        UploadProjectMobileFileApiResponse,
+        UploadProjectMobileFileApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project-mobile/upload`,
+          method: "POST",
+          body: queryArg.body,
+          params: {
+            project_uuid: queryArg.projectUuid,
+          },
+        }),
+        invalidatesTags: ["ProjectFile"],
+      }),
+      createProjectAssetUploadUrl: build.mutation<
+        CreateProjectAssetUploadUrlApiResponse,
+        CreateProjectAssetUploadUrlApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project-mobile/upload-url`,
+          method: "POST",
+          params: {
+            project_uuid: queryArg.projectUuid,
+            file_name: queryArg.fileName,
+          },
+        }),
+        invalidatesTags: ["ProjectFile"],
+      }),
+      exportProjectDetails: build.query<
+        ExportProjectDetailsApiResponse,
+        ExportProjectDetailsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/export/details`,
+          params: {
+            project_id: queryArg.projectId,
+          },
+        }),
+        providesTags: ["ProjectFile"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -539,6 +706,133 @@ export type CheckUserEmailApiResponse = /** status 200 The verdict. */ {
 };
 export type CheckUserEmailApiArg = {
   email: string;
+};
+export type GetProjectTeamApiResponse =
+  /** status 200 The members. */ ProjectTeamMember[];
+export type GetProjectTeamApiArg = {
+  /** The project, in the operating tenant. */
+  id: number;
+};
+export type ListProjectUserRolesApiResponse =
+  /** status 200 The users. */ ProjectTeamCandidate[];
+export type ListProjectUserRolesApiArg = {
+  /** Must equal the operating tenant (403 otherwise). */
+  tenantId: number;
+  /** The project, in the operating tenant (404 otherwise). */
+  projectId: number;
+};
+export type AssignProjectTeamApiResponse =
+  /** status 200 'User assigned to team sucessfully'. */ Message;
+export type AssignProjectTeamApiArg = {
+  /** The project, in the operating tenant. */
+  id: number;
+  body: {
+    tenantId: number;
+    roleId: number | null;
+    userIds: number[];
+  };
+};
+export type UnassignProjectTeamApiResponse =
+  /** status 200 'User removed from team sucessfully'. */ Message;
+export type UnassignProjectTeamApiArg = {
+  /** The project, in the operating tenant. */
+  id: number;
+  body: {
+    tenantId: number;
+    users: number[];
+  };
+};
+export type ListProjectFilesApiResponse =
+  /** status 200 The files. */ ProjectFile[];
+export type ListProjectFilesApiArg = {
+  /** The project, in the operating tenant (404 otherwise). */
+  projectId: number;
+};
+export type DownloadProjectFileApiResponse = /** status 200 The file. */ Blob;
+export type DownloadProjectFileApiArg = {
+  /** The project, in the operating tenant (404 otherwise). */
+  projectId: number;
+  /** The kind of file. */
+  fileType:
+    | "ISW_XLSX"
+    | "SUPERVISOR_XLSX"
+    | "MOBILE_APP_XLSX"
+    | "QUESTIONS_AUDIO"
+    | "ASSETS_ZIP";
+};
+export type DownloadProjectAssetApiResponse = /** status 200 The file. */ Blob;
+export type DownloadProjectAssetApiArg = {
+  /** The project, in the operating tenant (404 otherwise). */
+  projectId: number;
+  /** The kind of mobile-app file. */
+  kind: "ASSETS_ZIP" | "QUESTIONS_AUDIO" | "MOBILE_APP_XLSX";
+  /** The stored file name. */
+  fileName: string;
+};
+export type UploadProjectSupervisorFileApiResponse =
+  /** status 200 Stored; the message the console shows. */ Message;
+export type UploadProjectSupervisorFileApiArg = {
+  /** The project, in the operating tenant (404 otherwise). */
+  projectId: number;
+  body: {
+    /** A .xlsx or .xls file of at most 20 MB, streamed to storage. */
+    file: Blob;
+  };
+};
+export type UploadProjectIswFileApiResponse =
+  /** status 200 Stored; the message the console shows. */ Message;
+export type UploadProjectIswFileApiArg = {
+  /** The project, in the operating tenant (404 otherwise). */
+  projectId: number;
+  body: {
+    /** A .xlsx or .xls file of at most 20 MB, streamed to storage. */
+    file: Blob;
+  };
+};
+export type ReadProjectConfigurationJsonApiResponse =
+  /** status 200 The parsed configuration. */ {
+    message: string;
+    configurationJSON: {
+      [key: string]: any;
+    };
+  };
+export type ReadProjectConfigurationJsonApiArg = {
+  /** The project, in the operating tenant (404 otherwise). */
+  projectId: number;
+  body: {
+    /** A .json file of at most 80 MB, streamed to storage. */
+    file?: Blob;
+  };
+};
+export type UploadProjectMobileFileApiResponse =
+  /** status 200 Stored; the message the console shows. */ Message;
+export type UploadProjectMobileFileApiArg = {
+  /** The public id of a project of the operating tenant (404 otherwise). */
+  projectUuid: string;
+  body: {
+    /** A .zip file of at most 200 MB, streamed to storage. */
+    questions?: Blob;
+    /** A .xlsx file of at most 20 MB, streamed to storage. */
+    config?: Blob;
+  };
+};
+export type CreateProjectAssetUploadUrlApiResponse =
+  /** status 200 The upload URL. */ {
+    url: string;
+    method: "PUT";
+    expiresInSeconds: number;
+  };
+export type CreateProjectAssetUploadUrlApiArg = {
+  /** The public id of a project of the operating tenant (404 otherwise). */
+  projectUuid: string;
+  /** The zip file name. */
+  fileName: string;
+};
+export type ExportProjectDetailsApiResponse =
+  /** status 200 The document. */ Blob;
+export type ExportProjectDetailsApiArg = {
+  /** The project, in the operating tenant (404 otherwise). */
+  projectId: number;
 };
 export type RiskCounts = {
   hrCount: number;
@@ -1057,6 +1351,38 @@ export type ProjectQuestionsInput = {
   tenantId: number;
   questions: ProjectQuestionInput[];
 };
+export type ProjectTeamMember = {
+  userId: number;
+  firstName: string;
+  lastName: string;
+  title: string | null;
+  /** The profile image as base64, or null. */
+  image: string | null;
+  roleId: number;
+  roleName: string;
+  isDefaultUser: boolean;
+};
+export type ProjectTeamCandidate = {
+  userId: number;
+  firstName: string;
+  lastName: string;
+  title: string | null;
+  roleId: number | null;
+  roleName: string | null;
+  isDefaultUser: boolean;
+};
+export type ProjectFile = {
+  fileType:
+    | "ISW_XLSX"
+    | "SUPERVISOR_XLSX"
+    | "MOBILE_APP_XLSX"
+    | "QUESTIONS_AUDIO"
+    | "ASSETS_ZIP";
+  fileName: string;
+  mediaType: string;
+  sizeBytes: number;
+  uploadedAt: string;
+};
 export const {
   useListProjectCardsQuery,
   useLazyListProjectCardsQuery,
@@ -1105,4 +1431,23 @@ export const {
   useApproveProjectQuestionsMutation,
   useDeleteProjectQuestionMutation,
   useCheckUserEmailMutation,
+  useGetProjectTeamQuery,
+  useLazyGetProjectTeamQuery,
+  useListProjectUserRolesQuery,
+  useLazyListProjectUserRolesQuery,
+  useAssignProjectTeamMutation,
+  useUnassignProjectTeamMutation,
+  useListProjectFilesQuery,
+  useLazyListProjectFilesQuery,
+  useDownloadProjectFileQuery,
+  useLazyDownloadProjectFileQuery,
+  useDownloadProjectAssetQuery,
+  useLazyDownloadProjectAssetQuery,
+  useUploadProjectSupervisorFileMutation,
+  useUploadProjectIswFileMutation,
+  useReadProjectConfigurationJsonMutation,
+  useUploadProjectMobileFileMutation,
+  useCreateProjectAssetUploadUrlMutation,
+  useExportProjectDetailsQuery,
+  useLazyExportProjectDetailsQuery,
 } = injectedRtkApi;

@@ -62,10 +62,22 @@ describe('project questions', () => {
     await expect(byTestId(sel.questions.sequence(0))).toHaveText('1');
 
     // Keyboard reordering: space picks the new question up, the arrow moves it down one, space drops it.
+    // Each step waits for its announcement in dnd-kit's live region, as a screen-reader user would hear it.
+    const announced = (text: string) =>
+      browser.waitUntil(
+        async () =>
+          (await browser.execute(() => document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '')).includes(
+            text,
+          ),
+        { timeout: 5000, timeoutMsg: `no announcement "${text}"` },
+      );
     await byTestId(sel.questions.handle(0)).click();
     await browser.keys(' ');
+    await announced('is over position 1 of');
     await browser.keys('ArrowDown');
+    await announced('is over position 2 of');
     await browser.keys(' ');
+    await announced('was dropped at position 2 of');
     await expect(byTestId(sel.questions.text(1))).toHaveText(NEW_QUESTION);
     await expect(byTestId(sel.questions.text(0))).toHaveText(first);
     await byTestId(sel.questions.save).click();

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CommunicationTemplate, ProjectDetail } from '../../../api/generated/project-service';
 import { installFetchStub, type FetchStub } from '../../../testing/fetch-stub';
 import { CUSTOMER_ADMIN_PERMISSIONS, serverFor, signedInState, userInfo } from '../../../testing/factories';
+import { projectDetail as project } from '../../../testing/fixtures/project-service-fixtures';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { sel } from '../../../../../test/e2e/selectors';
 
@@ -12,26 +13,6 @@ const API = {
   save: 'PUT /api/project-service/v1/email/template/detail/21',
   sendTest: 'POST /api/participant-service/v1/test/email',
 };
-
-const project = (overrides: Partial<ProjectDetail> = {}): ProjectDetail => ({
-  projectId: 21,
-  name: 'Harbour Screening',
-  description: null,
-  active: true,
-  statusId: 1,
-  stageId: 2,
-  stageSequence: 2,
-  questionnaireType: 'EXPRESS_QUESTIONNAIRE',
-  projectLanguagesData: [
-    { value: 1, label: 'English' },
-    { value: 2, label: 'Español' },
-  ],
-  projectMultiLanguageConfig: [
-    { language: 1, projectCode: '2011', dialInNumber: '+18005550211', ivrOption: 1, callDelayBy: 5 },
-    { language: 2, projectCode: '2012', dialInNumber: '+18005550212', ivrOption: 2, callDelayBy: 5 },
-  ],
-  ...overrides,
-});
 
 const EMAIL_PLACEHOLDERS = [
   { placeholder: 'first_name', isDefaultPlaceholder: true },

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ProjectDetail, ProjectQuestion, ProjectQuestionSet } from '../../../api/generated/project-service';
 import { installFetchStub } from '../../../testing/fetch-stub';
 import { CUSTOMER_ADMIN_PERMISSIONS, serverFor, signedInState, userInfo } from '../../../testing/factories';
+import { projectDetail as project } from '../../../testing/fixtures/project-service-fixtures';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { sel } from '../../../../../test/e2e/selectors';
 
@@ -22,20 +23,6 @@ const EDITOR = [
   'tenant.project.questions.delete',
   'tenant.project.questions.approve.update',
 ];
-
-const project = (overrides: Partial<ProjectDetail> = {}): ProjectDetail => ({
-  projectId: 21,
-  name: 'Harbour Screening',
-  description: null,
-  active: true,
-  statusId: 1,
-  stageId: 2,
-  stageSequence: 2,
-  questionnaireType: 'PRECISION_QUESTIONNAIRE',
-  projectLanguagesData: [{ value: 1, label: 'English' }],
-  projectMultiLanguageConfig: [],
-  ...overrides,
-});
 
 const question = (id: number, sequence: number, questionText: string): ProjectQuestion => ({
   projectQuestionId: id,

@@ -16,6 +16,18 @@ export const LOCKED_STAGE_SEQUENCES: readonly number[] = [3, 4];
 /** The role that sees Approve disabled once questions are approved, in a non-system tenant (001 §4). */
 export const APPROVE_LOCKED_ROLE_NAME = 'ACGR Admin';
 
+/** Approval times are shown in Los Angeles time (001 §9), with these Intl.DateTimeFormat options. */
+export const APPROVAL_TIME_ZONE = 'America/Los_Angeles';
+export const APPROVAL_TIME_FORMAT = {
+  timeZone: APPROVAL_TIME_ZONE,
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+} as const;
+
 /** Longest question text the server stores. */
 export const QUESTION_TEXT_MAX_LENGTH = 2000;
 

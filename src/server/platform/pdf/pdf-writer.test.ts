@@ -7,6 +7,7 @@ test('writes a PDF whose text, accents included, reads back from the compressed 
   const bytes = await new PdfWriter({ title: 'Preguntas', subtitle: 'Año de evaluación', createdAt })
     .heading('¿Consumió alcohol durante el turno?')
     .paragraph('Ñandú, pingüino, acción; Tagalog: Kumusta ka? Кириллица')
+    .paragraph('Office affidavits: five final files')
     .table(
       [
         { header: '#', width: 0.1 },
@@ -20,6 +21,8 @@ test('writes a PDF whose text, accents included, reads back from the compressed 
   expect(text).toContain('¿Consumió alcohol durante el turno?');
   expect(text).toContain('Ñandú, pingüino, acción; Tagalog: Kumusta ka? Кириллица');
   expect(text).toContain('Did you take anything of value from the company?');
+  // Ligatures (fi, ffi) would turn two letters into one glyph.
+  expect(text).toContain('Office affidavits: five final files');
   expect(text).toContain('Preguntas · Año de evaluación');
   expect(text).toContain('1 / 1');
 });

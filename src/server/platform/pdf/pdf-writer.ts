@@ -18,6 +18,8 @@ const TEXT_SIZE = 10;
 const CELL_PADDING = 4;
 const MUTED = '#555555';
 const RULE = '#bbbbbb';
+// No ligatures: 'fi' stays two glyphs, so copied and extracted text reads as written.
+const NO_LIGATURES = { features: { liga: false, clig: false } as unknown as PDFKit.Mixins.TextOptions['features'] };
 
 export interface PdfOptions {
   /** Document title: the metadata title and the running header. */
@@ -81,14 +83,14 @@ export class PdfWriter {
 
   /** A heading in bold, larger type. */
   heading(text: string): this {
-    this.#style({ bold: true, size: 16 }).text(text, MARGIN, undefined, { width: this.#width });
+    this.#style({ bold: true, size: 16 }).text(text, MARGIN, undefined, { width: this.#width, ...NO_LIGATURES });
     this.#doc.moveDown(0.5);
     return this;
   }
 
   /** A wrapped paragraph. */
   paragraph(text: string, style: TextStyle = {}): this {
-    this.#style(style).text(text, MARGIN, undefined, { width: this.#width });
+    this.#style(style).text(text, MARGIN, undefined, { width: this.#width, ...NO_LIGATURES });
     this.#doc.moveDown(0.4);
     return this;
   }
@@ -106,7 +108,9 @@ export class PdfWriter {
       this.#style({ bold });
       const height =
         Math.max(
-          ...cells.map((cell, index) => this.#doc.heightOfString(cell, { width: widths[index]! - CELL_PADDING * 2 })),
+          ...cells.map((cell, index) =>
+            this.#doc.heightOfString(cell, { ...NO_LIGATURES, width: widths[index]! - CELL_PADDING * 2 }),
+          ),
         ) +
         CELL_PADDING * 2;
       if (this.#doc.y + height > this.#doc.page.height - MARGIN) {
@@ -122,6 +126,7 @@ export class PdfWriter {
       let x = MARGIN;
       cells.forEach((cell, index) => {
         this.#doc.text(cell, x + CELL_PADDING, top + CELL_PADDING, {
+          ...NO_LIGATURES,
           width: widths[index]! - CELL_PADDING * 2,
           align: columns[index]!.align ?? 'left',
         });

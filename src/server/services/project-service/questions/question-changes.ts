@@ -1,3 +1,4 @@
+import type { components } from '../../../../contracts/project-service';
 import type { Db } from '../../../platform/db/schema';
 import { forbidden, HttpError, notFound, unprocessable } from '../../../platform/http/http-error';
 import {
@@ -8,7 +9,6 @@ import {
   questionLockMessage,
   questionOrder,
   questionProblems,
-  type ExpectedAnswer,
   type QuestionLock,
 } from '../../../../shared/question-rules';
 import {
@@ -43,14 +43,8 @@ export interface QuestionActor {
   mayCreate: boolean;
 }
 
-export interface QuestionInput {
-  projectQuestionId?: number | null;
-  questionText: string;
-  isPertinant?: boolean;
-  sequence?: number | null;
-  expectedAnswer?: ExpectedAnswer;
-  preInterview?: boolean;
-}
+/** A question as the save call sends it (the contract's ProjectQuestionInput). */
+export type QuestionInput = components['schemas']['ProjectQuestionInput'];
 
 interface QuestionState {
   project: QuestionProject;

@@ -1,8 +1,6 @@
 import { PdfWriter } from '../../../platform/pdf/pdf-writer';
+import { APPROVAL_TIME_FORMAT } from '../../../../shared/question-rules';
 import type { QuestionApproval, QuestionProject, StoredQuestion } from './questions-store';
-
-/** The time zone of the approval line (docs/product/project-questions.md#approval). */
-export const APPROVAL_TIME_ZONE = 'America/Los_Angeles';
 
 const QUESTIONNAIRE_LABELS: Record<QuestionProject['questionnaireType'], string> = {
   PRECISION_QUESTIONNAIRE: 'Precision',
@@ -13,15 +11,7 @@ const QUESTIONNAIRE_LABELS: Record<QuestionProject['questionnaireType'], string>
   PROTECT_QUESTIONNAIRE: 'Protect',
 };
 
-const approvalTime = new Intl.DateTimeFormat('en-US', {
-  timeZone: APPROVAL_TIME_ZONE,
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
+const approvalTime = new Intl.DateTimeFormat('en-US', APPROVAL_TIME_FORMAT);
 
 /** `<project name> - Questions.pdf`, without the characters file systems refuse. */
 export function questionsFileName(projectName: string): string {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, QuestionnaireType } from '../../../platform/db/schema';
 import type { ExpectedAnswer } from '../../../../shared/question-rules';
+import { readStoredProject } from '../projects/project-form-store';
 
 export interface QuestionProject {
   id: number;
@@ -26,18 +27,7 @@ export interface QuestionApproval {
 
 /** The project as the questions see it: name, questionnaire type and stage sequence. Tenant scope. */
 export async function findQuestionProject(trx: Db, projectId: number): Promise<QuestionProject | null> {
-  const row = await trx
-    .selectFrom('projects as p')
-    .leftJoin('project_attributes as stage', (join) =>
-      join
-        .onRef('stage.attribute_id', '=', 'p.stage_id')
-        .onRef('stage.tenant_id', '=', 'p.tenant_id')
-        .on('stage.attribute_type', '=', 'STAGE')
-        .on('stage.language_id', '=', 1),
-    )
-    .select(['p.id', 'p.name', 'p.questionnaire_type', 'stage.sequence as stage_sequence'])
-    .where('p.id', '=', projectId)
-    .executeTakeFirst();
+  const row = await readStoredProject(trx, projectId);
   return row
     ? { id: row.id, name: row.name, questionnaireType: row.questionnaire_type, stageSequence: row.stage_sequence }
     : null;

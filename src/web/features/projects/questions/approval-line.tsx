@@ -1,19 +1,10 @@
 import { Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { APPROVAL_TIME_FORMAT } from '../../../../shared/question-rules';
 
 /** docs/product/project-questions.md#approval: approval times are shown in Los Angeles time. */
-export const APPROVAL_TIME_ZONE = 'America/Los_Angeles';
-
 export function formatApprovalTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    timeZone: APPROVAL_TIME_ZONE,
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale, APPROVAL_TIME_FORMAT).format(new Date(iso));
 }
 
 /** 'Questions Approved by' with the approver and the time in Los Angeles. */

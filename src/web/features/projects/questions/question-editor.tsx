@@ -69,65 +69,59 @@ export function QuestionEditor({ project, permissions, questionSet }: QuestionEd
   const fail = (error: unknown) =>
     setFeedback({ kind: 'error', message: getErrorMessage(error, t`Something went wrong`) });
 
-  const onSave = async () => {
-    const created = drafts.some((q) => q.projectQuestionId === null);
+  /** Runs a call, then shows its success message or the server's message. */
+  const attempt = async (call: () => Promise<unknown>, success: string) => {
     setFeedback(null);
     try {
-      const saved = await save({
-        id: project.projectId,
-        projectQuestionsInput: { projectId: project.projectId, tenantId: tenantId!, questions: toInput(drafts) },
-      }).unwrap();
-      const baseline = fromServer(saved);
-      setState({ baseline, drafts: baseline });
-      setFeedback({
-        kind: 'success',
-        message: created ? t`Question Created Successfully` : t`Questions Updated Successfully`,
-      });
+      await call();
+      setFeedback({ kind: 'success', message: success });
     } catch (error) {
       fail(error);
     }
   };
+
+  const onSave = () =>
+    attempt(
+      async () => {
+        const saved = await save({
+          id: project.projectId,
+          projectQuestionsInput: { projectId: project.projectId, tenantId: tenantId!, questions: toInput(drafts) },
+        }).unwrap();
+        const baseline = fromServer(saved);
+        setState({ baseline, drafts: baseline });
+      },
+      drafts.some((q) => q.projectQuestionId === null)
+        ? t`Question Created Successfully`
+        : t`Questions Updated Successfully`,
+    );
 
   const onDelete = async (question: QuestionDraft) => {
     setFeedback(null);
     if (question.projectQuestionId === null) {
       edit((current) => current.filter((q) => q.key !== question.key));
-      setDeleting(null);
-      return;
-    }
-    try {
-      await remove({ id: project.projectId, questionId: question.projectQuestionId }).unwrap();
-      setState((previous) => ({
-        baseline: previous.baseline.filter((q) => q.key !== question.key),
-        drafts: previous.drafts.filter((q) => q.key !== question.key),
-      }));
-      setFeedback({ kind: 'success', message: t`Question Deleted Successfully` });
-    } catch (error) {
-      fail(error);
+    } else {
+      const questionId = question.projectQuestionId;
+      await attempt(
+        async () => {
+          await remove({ id: project.projectId, questionId }).unwrap();
+          setState((previous) => ({
+            baseline: previous.baseline.filter((q) => q.key !== question.key),
+            drafts: previous.drafts.filter((q) => q.key !== question.key),
+          }));
+        },
+        t`Question Deleted Successfully`,
+      );
     }
     setDeleting(null);
   };
 
   const onApprove = async () => {
-    setFeedback(null);
-    try {
-      await approve({ id: project.projectId }).unwrap();
-      setFeedback({ kind: 'success', message: t`Questions Approved Successfully` });
-    } catch (error) {
-      fail(error);
-    }
+    await attempt(() => approve({ id: project.projectId }).unwrap(), t`Questions Approved Successfully`);
     setApproving(false);
   };
 
-  const onDownload = async () => {
-    setFeedback(null);
-    try {
-      await download({ id: project.projectId }).unwrap();
-      setFeedback({ kind: 'success', message: t`Questions Downloaded Successfully` });
-    } catch (error) {
-      fail(error);
-    }
-  };
+  const onDownload = () =>
+    attempt(() => download({ id: project.projectId }).unwrap(), t`Questions Downloaded Successfully`);
 
   const approveReason =
     access.approveLockReason ??

@@ -1109,6 +1109,8 @@ export interface operations {
     listProjectCards: {
         parameters: {
             query?: {
+                /** @description When true and statusId is absent, filter by the default Status (the active STATUS values labelled Active in the interface language, else the one of sequence 1), resolved on the server so that the list does not wait for the attributes lookup. */
+                defaultStatus?: boolean;
                 /** @description STAGE attribute ids (the parameter repeated, `?x=1&x=2`); absent means every stage. */
                 stageId?: components["schemas"]["IdList"];
                 /** @description STATUS attribute ids (the parameter repeated, `?x=1&x=2`); absent means every status. */

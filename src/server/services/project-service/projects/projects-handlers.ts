@@ -2,6 +2,7 @@ import type { operations } from '../../../../contracts/project-service';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
 import { requireOperatingTenant } from '../../../platform/tenancy/require-operating-tenant';
 import { notFound } from '../../../platform/http/http-error';
+import { defaultStatusIds } from '../../../../shared/default-status';
 import { readProjectLanguageConfig } from '../lookups/language-config-store';
 import { findProjectDetail, listProjectLanguages, projectAttributes, projectCards } from './projects-store';
 
@@ -13,15 +14,20 @@ export const projectsHandlers: ProjectsHandlers = {
   async listProjectCards({ query, headers }, ctx) {
     const tenantId = ctx.operatingTenant.id;
     const languageId = headers.langId ?? 1;
-    return ctx.inTenant(async (trx) => ({
-      projects: await projectCards(
-        trx,
-        tenantId,
-        { statusIds: ids(query.statusId), stageIds: ids(query.stageId) },
-        ctx.now(),
-      ),
-      stages: await projectAttributes(trx, tenantId, languageId, { type: 'STAGE' }),
-    }));
+    return ctx.inTenant(async (trx) => {
+      let statusIds = ids(query.statusId);
+      if (query.defaultStatus && statusIds.length === 0) {
+        // docs/product/project-list.md#filters: the default filter, joined here instead of in the console.
+        const statuses = await projectAttributes(trx, tenantId, languageId, { type: 'STATUS', activeOnly: true });
+        statusIds = defaultStatusIds(
+          statuses.map((s) => ({ id: s.attributeId, label: s.description, sequence: s.sequence })),
+        );
+      }
+      return {
+        projects: await projectCards(trx, tenantId, { statusIds, stageIds: ids(query.stageId) }, ctx.now()),
+        stages: await projectAttributes(trx, tenantId, languageId, { type: 'STAGE' }),
+      };
+    });
   },
 
   async listProjectAttributes({ query }, ctx) {

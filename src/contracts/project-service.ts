@@ -583,6 +583,15 @@ export type components = {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The answer named by If-None-Match is still current (the tenant's data version has not moved, ADR 0025); no body. */
+        NotModified: {
+            headers: {
+                /** @description The current answer's entity tag. */
+                ETag?: string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description The server is overloaded or the database is unreachable (ADR 0013); answered with the server-error message. Retry later. */
         ServiceUnavailable: {
             headers: {
@@ -632,6 +641,8 @@ export type components = {
         };
     };
     parameters: {
+        /** @description The ETag of an answer the client holds (tenant-wide figures, ADR 0025); 304 without a body when it is still current. Browsers send it by themselves for GET. */
+        IfNoneMatch: string;
         /** @description Interface language id (1 en, 2 es, 3 tl). */
         LangId: number;
         /** @description Interface language short code (en, es, tl). */
@@ -1030,6 +1041,8 @@ export interface operations {
                 tenantId: number;
             };
             header: {
+                /** @description The ETag of an answer the client holds (tenant-wide figures, ADR 0025); 304 without a body when it is still current. Browsers send it by themselves for GET. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -1051,6 +1064,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardKpi"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -1117,6 +1131,8 @@ export interface operations {
                 statusId?: components["schemas"]["IdList"];
             };
             header: {
+                /** @description The ETag of an answer the client holds (tenant-wide figures, ADR 0025); 304 without a body when it is still current. Browsers send it by themselves for GET. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -1141,6 +1157,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -1154,6 +1171,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The ETag of an answer the client holds (tenant-wide figures, ADR 0025); 304 without a body when it is still current. Browsers send it by themselves for GET. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -1175,6 +1194,7 @@ export interface operations {
                     "application/json": components["schemas"]["YearlyResult"][];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

@@ -1,5 +1,8 @@
 import type { operations } from '../../../../contracts/project-service';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
+import { cachedTenantFigures } from '../../../platform/cache/tenant-figures-cache';
+import { utcDay } from '../../../platform/clock';
+import type { Db } from '../../../platform/db/schema';
 import { requireOperatingTenant } from '../../../platform/tenancy/require-operating-tenant';
 import { notFound } from '../../../platform/http/http-error';
 import { defaultStatusIds } from '../../../../shared/default-status';
@@ -14,7 +17,12 @@ export const projectsHandlers: ProjectsHandlers = {
   async listProjectCards({ query, headers }, ctx) {
     const tenantId = ctx.operatingTenant.id;
     const languageId = headers.langId ?? 1;
-    return ctx.inTenant(async (trx) => {
+    const parts = [languageId, query.statusId ?? null, query.stageId ?? null, query.defaultStatus ?? false];
+    return ctx.inTenant((trx) =>
+      cachedTenantFigures(ctx, trx, 'listProjectCards', [...parts, utcDay(ctx.now())], () => readProjectCards(trx)),
+    );
+
+    async function readProjectCards(trx: Db) {
       let statusIds = ids(query.statusId);
       if (query.defaultStatus && statusIds.length === 0) {
         // docs/product/project-list.md#filters: the default filter, joined here instead of in the console.
@@ -27,7 +35,7 @@ export const projectsHandlers: ProjectsHandlers = {
         projects: await projectCards(trx, tenantId, { statusIds, stageIds: ids(query.stageId) }, ctx.now()),
         stages: await projectAttributes(trx, tenantId, languageId, { type: 'STAGE' }),
       };
-    });
+    }
   },
 
   async listProjectAttributes({ query }, ctx) {

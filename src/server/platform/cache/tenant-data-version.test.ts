@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { withSystem } from '../tenancy/with-tenant';
 import type { SignedIn } from '../../testing/api-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { tenantDataVersion } from './data-version-store';
 
 // ADR 0025: the per-tenant data version every write bumps, and the cached, ETag-answered figures it keys.
 let t: TestApp;
@@ -10,14 +11,7 @@ let globex: number;
 let acmeAdmin: SignedIn;
 
 const version = async (tenantId: number) =>
-  withSystem(t.db, async (trx) => {
-    const row = await trx
-      .selectFrom('tenant_data_versions')
-      .select('version')
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirst();
-    return Number(row?.version ?? 0);
-  });
+  Number(await withSystem(t.db, (trx) => tenantDataVersion(trx, tenantId)));
 
 /** A write through a tenant table, as any area's store would make it. */
 const touchAttributes = (tenantId: number) =>

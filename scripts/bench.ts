@@ -2,10 +2,11 @@
  * Prints performance figures; asserts nothing (targets are read by people, not tests).
  *   1. gzip size of what the sign-in screen loads, of sign-in plus the shell and dashboard, and of every lazy
  *      chunk in dist/, against the budgets of ADR 0006; whether a heavy library loads before the shell;
- *   2. p50/p99 latency and requests/s of userInfo at 10 connections on loopback against the real server on a
- *      fresh embedded database, for a bounded time;
+ *   2. p50/p99 latency and requests/s of userInfo, the dashboard KPI and the project list at 10 and 50
+ *      connections on loopback against the real server on a fresh embedded database (demo data), 10 s each;
  *   3. Lighthouse performance, LCP, TBT and CLS of sign-in and the signed-in dashboard, mobile and desktop,
- *      median of 3, and the bytes each load received against the gzip size (bench-lighthouse.ts), on that server;
+ *      median of 3, the bytes each load received against the gzip size, and the main-thread work and JavaScript
+ *      boot-up time of each load (bench-lighthouse.ts), on that server;
  *   4. the same as 2 for the dashboard KPI and the project list of a tenant with 100k participants and 1M results on
  *      the embedded database. That database is seeded once (npm run seed -- --participants 100000 --results
  *      1000000, about 10-15 minutes on two cores) into BENCH_DATA_DIR (default data/bench) and reused by later

@@ -10,8 +10,7 @@ let acme: number;
 let globex: number;
 let acmeAdmin: SignedIn;
 
-const version = async (tenantId: number) =>
-  Number(await withSystem(t.db, (trx) => tenantDataVersion(trx, tenantId)));
+const version = async (tenantId: number) => Number(await withSystem(t.db, (trx) => tenantDataVersion(trx, tenantId)));
 
 /** A write through a tenant table, as any area's store would make it. */
 const touchAttributes = (tenantId: number) =>

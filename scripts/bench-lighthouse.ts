@@ -31,6 +31,9 @@ interface LoadFigures {
   scriptTransferBytes: number;
   /** gzip (level 6, as the bundle figures) of the JavaScript files the load fetched, read from dist/. */
   scriptGzipBytes: number;
+  /** Main-thread work of the load (mainthread-work-breakdown) and its JavaScript part (bootup-time), issue 10. */
+  mainThreadMs: number;
+  scriptBootupMs: number;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -59,6 +62,8 @@ function figuresOf(lhr: Result, dist: string): LoadFigures {
     transferBytes: sum(requests),
     scriptTransferBytes: sum(scripts),
     scriptGzipBytes: scripts.reduce((total, r) => total + gzipOf(r.url), 0),
+    mainThreadMs: audit('mainthread-work-breakdown'),
+    scriptBootupMs: audit('bootup-time'),
   };
 }
 
@@ -118,7 +123,9 @@ export async function lighthouseFigures(base: string, dist: string): Promise<voi
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   try {
     console.log(`\nLighthouse ${RUNS}× per load, median (simulated throttling), ${base}`);
-    console.log('  page       preset   score   LCP      TBT      CLS     sent (all)  sent (JS)  JS gzip   sent/gzip');
+    console.log(
+      '  page       preset   score   LCP      TBT      CLS     sent (all)  sent (JS)  JS gzip   sent/gzip  main thread  JS',
+    );
     for (const page of ['sign-in', 'dashboard'] as const) {
       for (const preset of PRESETS) {
         const runs: LoadFigures[] = [];
@@ -132,7 +139,10 @@ export async function lighthouseFigures(base: string, dist: string): Promise<voi
               .toString()
               .padStart(5)} ms  ` +
             `${m((f) => f.cls).toFixed(3)}  ${kb(m((f) => f.transferBytes)).padStart(10)}  ${kb(m((f) => f.scriptTransferBytes)).padStart(9)}  ` +
-            `${kb(m((f) => f.scriptGzipBytes)).padStart(8)}  ${(ratio * 100).toFixed(0).padStart(6)} %`,
+            `${kb(m((f) => f.scriptGzipBytes)).padStart(8)}  ${(ratio * 100).toFixed(0).padStart(6)} %  ` +
+            `${Math.round(m((f) => f.mainThreadMs))
+              .toString()
+              .padStart(8)} ms  ${Math.round(m((f) => f.scriptBootupMs))} ms`,
         );
       }
     }

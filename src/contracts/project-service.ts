@@ -1421,6 +1421,15 @@ export type components = {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The answer named by If-None-Match is still current (the tenant's data version has not moved, ADR 0025); no body. */
+        NotModified: {
+            headers: {
+                /** @description The current answer's entity tag. */
+                ETag?: string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description An uploaded file or the body is too large. */
         PayloadTooLarge: {
             headers: {
@@ -1479,6 +1488,8 @@ export type components = {
         };
     };
     parameters: {
+        /** @description The ETag of an answer the client holds (tenant-wide figures, ADR 0025); 304 without a body when it is still current. Browsers send it by themselves for GET. */
+        IfNoneMatch: string;
         /** @description Interface language id (1 en, 2 es, 3 tl). */
         LangId: number;
         /** @description Interface language short code (en, es, tl). */
@@ -2534,6 +2545,8 @@ export interface operations {
                 tenantId: number;
             };
             header: {
+                /** @description The ETag of an answer the client holds (tenant-wide figures, ADR 0025); 304 without a body when it is still current. Browsers send it by themselves for GET. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2555,6 +2568,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardKpi"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -2872,12 +2886,16 @@ export interface operations {
     listProjectCards: {
         parameters: {
             query?: {
+                /** @description When true and statusId is absent, filter by the default Status (the active STATUS values labelled Active in the interface language, else the one of sequence 1), resolved on the server so that the list does not wait for the attributes lookup. */
+                defaultStatus?: boolean;
                 /** @description STAGE attribute ids (the parameter repeated, `?x=1&x=2`); absent means every stage. */
                 stageId?: components["schemas"]["IdList"];
                 /** @description STATUS attribute ids (the parameter repeated, `?x=1&x=2`); absent means every status. */
                 statusId?: components["schemas"]["IdList"];
             };
             header: {
+                /** @description The ETag of an answer the client holds (tenant-wide figures, ADR 0025); 304 without a body when it is still current. Browsers send it by themselves for GET. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2902,6 +2920,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -2915,6 +2934,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The ETag of an answer the client holds (tenant-wide figures, ADR 0025); 304 without a body when it is still current. Browsers send it by themselves for GET. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2936,6 +2957,7 @@ export interface operations {
                     "application/json": components["schemas"]["YearlyResult"][];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

@@ -131,6 +131,13 @@ export const sel = {
     orderCalls: 'kpi-order-calls-value',
     callsRemaining: 'kpi-calls-remaining-value',
   },
+  /** The KPI tiles' row (reserved while the KPI call is pending). */
+  dashboardKpiTiles: 'kpi-tiles',
+  /** A chart's frame of fixed height (`data-height`), also the chart's loading placeholder. */
+  chartFrame: 'chart-frame',
+  /** A project card's placeholder of the card's final size while the list loads. */
+  projectCardSkeleton: 'project-card-skeleton',
+  projectCardsLoading: 'project-cards-loading',
   projects: {
     list: 'project-list',
     page: 'projects-page',

@@ -43,8 +43,8 @@ function GateFailure({ message, onRetry }: { message: string; onRetry: () => voi
 }
 
 /**
- * Opens a signed-in session before the shell shows (docs/product/shell-and-session.md#session): the authorization check, the user's info,
- * then the operating tenant: kept if still one of the user's, chosen automatically when there is exactly
+ * Opens a signed-in session before the shell shows (docs/product/shell-and-session.md#session): the authorization check, the user's info
+ * and tenants (asked for together), then the operating tenant: kept if still one of the user's, chosen automatically when there is exactly
  * one, offered in the chooser when there are several; with none the user is signed out after a second.
  */
 export function SessionGate({ children }: { children: ReactNode }) {
@@ -60,8 +60,10 @@ export function SessionGate({ children }: { children: ReactNode }) {
     if (denial !== null) dispatch(authorizationFailed(denial));
   }, [denial, dispatch]);
 
-  const userInfo = useGetUserInfoQuery(undefined, { skip: !authorized });
-  const tenants = useListUserTenantsQuery(undefined, { skip: !userInfo.data });
+  // Asked for together with the authorization check (issue 10: one round trip opens the session); their answers
+  // are still judged in the order of docs/product/shell-and-session.md#session, a refusal first.
+  const userInfo = useGetUserInfoQuery();
+  const tenants = useListUserTenantsQuery();
   const configuration = useGetClientConfigurationQuery();
 
   const tenantList = tenants.data;

@@ -1,9 +1,19 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { sel } from '../../../test/e2e/selectors';
 import { installFetchStub } from '../testing/fetch-stub';
-import { ACCESS_TOKEN, ACME, GLOBEX, ID_TOKEN, PATHS, serverFor, signedInState, tenant } from '../testing/factories';
+import {
+  ACCESS_TOKEN,
+  ACME,
+  GLOBEX,
+  ID_TOKEN,
+  PATHS,
+  serverFor,
+  signedInState,
+  tenant,
+  userInfo,
+} from '../testing/factories';
 import { renderWithProviders, type RenderedApp } from '../testing/render-with-providers';
-import { dashboardServer } from '../testing/fixtures/project-service-fixtures';
+import { DASHBOARD_PATHS, dashboardServer } from '../testing/fixtures/project-service-fixtures';
 
 const signIn = async ({ user }: RenderedApp, email = 'admin@acme.test', password = 'Voxscreen!2026') => {
   await user.type(await screen.findByTestId(sel.signIn.email), email);
@@ -64,6 +74,39 @@ describe('sign-in entry', () => {
     expect(server.unexpected).toEqual([]);
   });
 
+  it('opens the session in one round trip and fetches nothing twice for the home tenant (issue 10)', async () => {
+    let releaseSession: () => void = () => {};
+    const sessionHeld = new Promise<void>((resolve) => {
+      releaseSession = resolve;
+    });
+    const held = (body: unknown) => async () => {
+      await sessionHeld;
+      return { body };
+    };
+    const server = installFetchStub({ ...serverFor({ tenants: [ACME] }), ...dashboardServer() });
+    server.answer({
+      [PATHS.getAuthorizer]: held({ authorized: true }),
+      [PATHS.getUserInfo]: held(userInfo()),
+      [PATHS.listUserTenants]: held([ACME]),
+    });
+    const app = await renderWithProviders();
+    await signIn(app);
+    // All three are asked for before any of them answers.
+    await waitFor(() => expect(server.callsTo(PATHS.listUserTenants)).toHaveLength(1));
+    expect(server.callsTo(PATHS.getAuthorizer)).toHaveLength(1);
+    expect(server.callsTo(PATHS.getUserInfo)).toHaveLength(1);
+    releaseSession();
+
+    expect(await screen.findByTestId(sel.dashboard)).toBeInTheDocument();
+    await waitFor(() => expect(server.callsTo(DASHBOARD_PATHS.listProjectCards)).toHaveLength(1));
+    // The automatic choice of the home tenant keeps the session's answers: nothing is asked for again.
+    expect(server.callsTo(PATHS.getAuthorizer)).toHaveLength(1);
+    expect(server.callsTo(PATHS.getUserInfo)).toHaveLength(1);
+    expect(server.callsTo(PATHS.listUserTenants)).toHaveLength(1);
+    expect(server.callsTo(DASHBOARD_PATHS.getDashboardKpi)).toHaveLength(1);
+    expect(server.callsTo(DASHBOARD_PATHS.listYearlyResults)).toHaveLength(1);
+  });
+
   it('offers two or more tenants in the Client Access Control chooser, sorted by name', async () => {
     const server = installFetchStub(serverFor({ tenants: [GLOBEX, ACME] }));
     const app = await renderWithProviders();
@@ -85,6 +128,10 @@ describe('sign-in entry', () => {
     await waitFor(() =>
       expect(server.requests.some((request) => request.headers.get('operatingTenant') === '3')).toBe(true),
     );
+    // Another tenant than the home one may give another role: the user info is asked for again, for it.
+    const userInfoCalls = server.callsTo(PATHS.getUserInfo);
+    expect(userInfoCalls).toHaveLength(2);
+    expect(userInfoCalls[1]!.headers.get('operatingTenant')).toBe('3');
   });
 
   it('applies the current choice on CANCEL as well', async () => {

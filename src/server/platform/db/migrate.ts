@@ -59,5 +59,20 @@ export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<str
     });
     if (ran) applied.push(`${migration.version}_${migration.name}`);
   }
+  await ensureTenantDataVersionTriggers(db);
   return applied;
+}
+
+/**
+ * Migration 016's step after every run: a tenant table added by a later migration gets the data-version
+ * triggers too (ADR 0025). A no-op before 016 and once every tenant table has them.
+ */
+async function ensureTenantDataVersionTriggers(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
+    const { rows } = await sql<{
+      present: boolean;
+    }>`SELECT to_regprocedure('app_ensure_tenant_data_version_triggers()') IS NOT NULL AS present`.execute(trx);
+    if (rows[0]?.present) await sql`SELECT app_ensure_tenant_data_version_triggers()`.execute(trx);
+  });
 }

@@ -68,6 +68,11 @@ interface BaseContext {
   ip: string;
   log: FastifyBaseLogger;
   now(): Date;
+  /**
+   * Gives the answer this ETag (platform/http/conditional.ts) and says whether the client already holds it, in
+   * which case the handler throws NotModified and the client gets 304.
+   */
+  revalidate(etag: string): boolean;
 }
 
 /** Context of an operation without a required operating tenant: public calls and the user's own session. */

@@ -4,6 +4,7 @@ import type { AppDeps } from '../app-deps';
 import { createAccessHook } from '../auth/access-hook';
 import { permissionByName } from '../permissions/catalogue';
 import type { JsonSchema, OperationSpec, ParameterSpec } from './contract';
+import { applyEntityTag, NotModified } from '../http/conditional';
 import { FileDownload, type AnyHandler, type SessionContext, type TenantContext } from './handler';
 import { boundIntegers, createInputGuard } from './input-rules';
 import { createMultipartReader, removeTemporaryUploads } from './multipart-body';
@@ -117,7 +118,15 @@ export function registerOperations(
           headers,
           body: request.body,
         } as Parameters<AnyHandler>[0];
-        const result = await handler(input, ctx);
+        let result;
+        try {
+          result = await handler(input, ctx);
+        } catch (error) {
+          if (!(error instanceof NotModified)) throw error;
+          applyEntityTag(request, reply);
+          return reply.code(304).send();
+        }
+        applyEntityTag(request, reply);
         if (result instanceof FileDownload) {
           return reply
             .code(operation.successStatus)

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import type { OperatingTenant, Principal } from '../auth/principal';
 import type { Db } from '../db/schema';
+import { revalidate } from '../http/conditional';
 import { withSystem, withTenant } from '../tenancy/with-tenant';
 import type { SessionContext, TenantContext } from './handler';
 import type { OperationSpec } from './contract';
@@ -19,6 +20,7 @@ const base = (deps: AppDeps, request: FastifyRequest) => ({
   ip: request.ip,
   log: request.log,
   now: () => deps.clock.now(),
+  revalidate: (etag: string) => revalidate(request, etag),
 });
 
 export function sessionContext(deps: AppDeps, request: FastifyRequest, operation: OperationSpec): SessionContext {

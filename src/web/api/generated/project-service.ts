@@ -27,6 +27,7 @@ const injectedRtkApi = api
           url: `/project-service/v1/project/projectListNew`,
           params: {
             statusId: queryArg.statusId,
+            defaultStatus: queryArg.defaultStatus,
             stageId: queryArg.stageId,
           },
         }),
@@ -495,6 +496,8 @@ export type ListProjectCardsApiResponse =
 export type ListProjectCardsApiArg = {
   /** STATUS attribute ids (the parameter repeated, `?x=1&x=2`); absent means every status. */
   statusId?: IdList;
+  /** When true and statusId is absent, filter by the default Status (the active STATUS values labelled Active in the interface language, else the one of sequence 1), resolved on the server so that the list does not wait for the attributes lookup. */
+  defaultStatus?: boolean;
   /** STAGE attribute ids (the parameter repeated, `?x=1&x=2`); absent means every stage. */
   stageId?: IdList;
 };

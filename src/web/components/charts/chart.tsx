@@ -1,9 +1,10 @@
-import { Box, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Skeleton, VisuallyHidden } from '@chakra-ui/react';
 import type { ApexOptions } from 'apexcharts';
 import ReactApexChart from 'react-apexcharts/core';
 import 'apexcharts/bar';
 import 'apexcharts/donut';
 import 'apexcharts/features/legend';
+import { useInView } from './use-in-view';
 
 export interface ChartSummaryRow {
   label: string;
@@ -21,11 +22,25 @@ interface ChartProps {
 }
 
 /**
+ * The frame a chart occupies: its final height from the first paint, so nothing below moves when the chart (or
+ * the data it waits for) arrives (issue 10, no layout shift). Also the placeholder while the data loads.
+ */
+export function ChartFrame({ height, children }: { height: number; children?: React.ReactNode }) {
+  return (
+    <Box aria-hidden h={`${height}px`} data-testid="chart-frame" data-height={height}>
+      {children ?? <Skeleton h="full" w="full" rounded="md" />}
+    </Box>
+  );
+}
+
+/**
  * The console's one chart component (ApexCharts through react-apexcharts' tree-shaken core, with the bar and
  * donut types and the legend only). Only screens of lazy routes import it, so ApexCharts loads with them and
- * never with the entry chunk. Text follows the colour mode through currentColor.
+ * never with the entry chunk. Text follows the colour mode through currentColor. The chart is drawn only once its
+ * frame nears the viewport, with animations off (nothing to animate on the first paint).
  */
 export function Chart({ type, series, options, height, summary, testId }: ChartProps) {
+  const [frame, inView] = useInView<HTMLDivElement>();
   const merged: ApexOptions = {
     ...options,
     chart: {
@@ -42,8 +57,10 @@ export function Chart({ type, series, options, height, summary, testId }: ChartP
   };
   return (
     <Box data-testid={testId} color="fg" aria-hidden={false}>
-      <Box aria-hidden>
-        <ReactApexChart type={type} series={series} options={merged} height={height} />
+      <Box ref={frame}>
+        <ChartFrame height={height}>
+          {inView ? <ReactApexChart type={type} series={series} options={merged} height={height} /> : null}
+        </ChartFrame>
       </Box>
       <VisuallyHidden>
         <table>

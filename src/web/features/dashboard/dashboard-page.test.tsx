@@ -16,6 +16,13 @@ const hiddenTable = (container: HTMLElement, caption: string) => {
   );
 };
 
+/** The hidden table of a chart card once its data arrived (the card and its frame show before). */
+const chartTable = async (testId: string, caption: string) => {
+  const card = await screen.findByTestId(testId);
+  await within(card).findByText(caption);
+  return hiddenTable(card, caption);
+};
+
 describe('Dashboard', () => {
   it('shows the five KPI tiles of the operating tenant, asked for with its id', async () => {
     const stub = installFetchStub({
@@ -44,8 +51,7 @@ describe('Dashboard', () => {
       ...dashboardServer({ kpi: kpi({ total_completed_interview: 2, total_number_of_calls: 3 }) }),
     });
     await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState() });
-    const card = await screen.findByTestId('order-doughnut');
-    expect(hiddenTable(card, 'Current order calls by risk')).toEqual({
+    expect(await chartTable('order-doughnut', 'Current order calls by risk')).toEqual({
       Completed: '66%', // floor(2/3 × 100)
       High: '7',
       Potential: '10',
@@ -71,17 +77,20 @@ describe('Dashboard', () => {
       }),
     });
     await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState() });
-    const card = await screen.findByTestId('order-doughnut');
-    expect(hiddenTable(card, 'Current order calls by risk')).toEqual({ Completed: '0%', 'No-Calls': '0' });
+    expect(await chartTable('order-doughnut', 'Current order calls by risk')).toEqual({
+      Completed: '0%',
+      'No-Calls': '0',
+    });
     expect(screen.getByTestId(sel.dashboardTiles.callsRemaining)).toHaveTextContent('0/0');
   });
 
   it('charts Project Activity per month', async () => {
     installFetchStub({ ...serverFor(), ...dashboardServer() });
     await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState() });
-    const card = await screen.findByTestId('project-activity');
-    expect(within(card).getByRole('heading', { name: 'Project Activity' })).toBeInTheDocument();
-    const rows = hiddenTable(card, 'Calls per month');
+    const rows = await chartTable('project-activity', 'Calls per month');
+    expect(
+      within(screen.getByTestId('project-activity')).getByRole('heading', { name: 'Project Activity' }),
+    ).toBeInTheDocument();
     expect(Object.keys(rows)).toHaveLength(12);
     expect(rows['Apr 2025']).toBe('0');
     expect(rows['Mar 2026']).toBe('110');
@@ -97,6 +106,37 @@ describe('Dashboard', () => {
     const failure = await screen.findByTestId('dashboard-kpi-error');
     expect(failure).toHaveTextContent('You do not have access to this tenant.');
     expect(within(failure).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('reserves the tiles and both chart cards their final size before the figures answer (no layout shift)', async () => {
+    const pending = new Promise<never>(() => undefined);
+    installFetchStub({
+      ...serverFor(),
+      ...dashboardServer(),
+      [DASHBOARD_PATHS.getDashboardKpi]: () => pending,
+      [DASHBOARD_PATHS.listYearlyResults]: () => pending,
+    });
+    await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState() });
+    const tiles = await screen.findByTestId(sel.dashboardKpiTiles);
+    expect(tiles).toHaveAttribute('aria-busy', 'true');
+    expect(within(tiles).getByText('Calls Remaining')).toBeInTheDocument();
+    for (const key of ['active-projects', 'completed-projects', 'lifetime-calls', 'order-calls', 'calls-remaining'])
+      expect(screen.getByTestId(`kpi-${key}-pending`)).toHaveStyle({ height: '2rem' });
+    for (const card of ['order-doughnut', 'project-activity']) {
+      const frame = within(screen.getByTestId(card)).getByTestId(sel.chartFrame);
+      expect(frame).toHaveStyle({ height: '300px' });
+    }
+    expect(within(screen.getByTestId('order-doughnut')).getByRole('heading', { name: 'Current Order' })).toBeVisible();
+  });
+
+  it('draws the charts in the same frames once the figures arrive', async () => {
+    installFetchStub({ ...serverFor(), ...dashboardServer() });
+    await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState() });
+    await chartTable('order-doughnut', 'Current order calls by risk');
+    await chartTable('project-activity', 'Calls per month');
+    for (const card of ['order-doughnut', 'project-activity'])
+      expect(within(screen.getByTestId(card)).getByTestId(sel.chartFrame)).toHaveStyle({ height: '300px' });
+    expect(screen.getByTestId(sel.dashboardTiles.orderCalls)).toHaveStyle({ lineHeight: '2rem' });
   });
 
   it('lists the projects below the charts', async () => {
@@ -131,12 +171,11 @@ describe('Dashboard after a tenant switch', () => {
       app.store.dispatch(chooseOperatingTenant({ tenantId: GLOBEX.tenantId, tenantName: GLOBEX.tenantName }));
     });
     await waitFor(() => expect(screen.queryByTestId(sel.dashboardTiles.activeProjects)).not.toBeInTheDocument());
-    expect(screen.queryByTestId('project-activity')).not.toBeInTheDocument();
+    expect(screen.queryByText('Calls per month')).not.toBeInTheDocument();
 
     release();
     expect(await screen.findByTestId(sel.dashboardTiles.activeProjects)).toHaveTextContent('9');
-    const months = await screen.findByTestId('project-activity');
-    expect(hiddenTable(months, 'Calls per month')['Mar 2026']).toBe('5');
+    expect((await chartTable('project-activity', 'Calls per month'))['Mar 2026']).toBe('5');
     const kpiCalls = stub.callsTo(DASHBOARD_PATHS.getDashboardKpi);
     expect(kpiCalls[kpiCalls.length - 1]!.headers.get('operatingTenant')).toBe(String(GLOBEX.tenantId));
   });

@@ -37,6 +37,10 @@ export function DashboardPage({ projectList }: { projectList: ReactNode }) {
   );
 }
 
+/**
+ * The tiles and both chart cards render from the first paint with their final size (labels, headings and
+ * fixed-height chart frames), whatever the calls' progress, so the project list below never moves (issue 10).
+ */
 function DashboardFigures({ tenantId }: { tenantId: number }) {
   const kpiQuery = useGetDashboardKpiQuery({ tenantId }, { refetchOnMountOrArgChange: true });
   const yearlyQuery = useListYearlyResultsQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -44,21 +48,13 @@ function DashboardFigures({ tenantId }: { tenantId: number }) {
   const yearly = yearlyQuery.data;
   return (
     <>
-      {kpiQuery.error ? (
-        <QueryFailure query={kpiQuery} testId="dashboard-kpi-error" />
-      ) : kpi ? (
-        <KpiTiles kpi={kpi} />
-      ) : (
-        <LoadingState />
-      )}
+      {kpiQuery.error ? <QueryFailure query={kpiQuery} testId="dashboard-kpi-error" /> : <KpiTiles kpi={kpi} />}
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }} gap="6">
-        {kpi ? <OrderDoughnutCard kpi={kpi} /> : null}
+        {kpiQuery.error ? null : <OrderDoughnutCard kpi={kpi} />}
         {yearlyQuery.error ? (
           <QueryFailure query={yearlyQuery} testId="dashboard-yearly-error" />
-        ) : yearly ? (
-          <ProjectActivityCard months={yearly} />
         ) : (
-          <LoadingState />
+          <ProjectActivityCard months={yearly} />
         )}
       </Grid>
     </>

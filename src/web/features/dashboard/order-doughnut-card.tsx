@@ -1,12 +1,25 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DashboardKpi } from '../../api/generated/project-service';
 import { floorPercentage } from '../../components/charts/doughnut-data';
+import { ChartFrame } from '../../components/charts/chart';
 import { RiskDoughnut } from '../../components/charts/risk-doughnut';
 import { ChartCard } from './chart-card';
 
-/** The current order's completed calls by risk class, with the floor percentage of the order done. */
-export function OrderDoughnutCard({ kpi }: { kpi: DashboardKpi }) {
+export const ORDER_DOUGHNUT_HEIGHT = 300;
+
+/**
+ * The current order's completed calls by risk class, with the floor percentage of the order done. The card and
+ * its chart frame show before the KPI call answers (kpi undefined).
+ */
+export function OrderDoughnutCard({ kpi }: { kpi: DashboardKpi | undefined }) {
   const { t } = useLingui();
+  if (!kpi) {
+    return (
+      <ChartCard testId="order-doughnut" title={<Trans>Current Order</Trans>}>
+        <ChartFrame height={ORDER_DOUGHNUT_HEIGHT} />
+      </ChartCard>
+    );
+  }
   const percentage = floorPercentage(kpi.total_completed_interview, kpi.total_number_of_calls);
   return (
     <ChartCard testId="order-doughnut" title={<Trans>Current Order</Trans>}>
@@ -15,7 +28,7 @@ export function OrderDoughnutCard({ kpi }: { kpi: DashboardKpi }) {
         emptyLabel={t`No-Calls`}
         centre={{ label: t`Completed`, value: `${percentage}%` }}
         caption={t`Current order calls by risk`}
-        height={300}
+        height={ORDER_DOUGHNUT_HEIGHT}
       />
     </ChartCard>
   );

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { YearlyResult } from '../../api/generated/project-service';
-import { Chart } from '../../components/charts/chart';
+import { Chart, ChartFrame } from '../../components/charts/chart';
 import { ChartCard } from './chart-card';
 
 /** 'YYYY-MM' as a short month and year in the interface language (e.g. "Mar 2026", "mar 2026"). */
@@ -11,16 +11,25 @@ export const monthLabel = (month: string, locale: string): string => {
   );
 };
 
-/** "Project Activity": completed calls per month over the last 12 months. */
-export function ProjectActivityCard({ months }: { months: YearlyResult[] }) {
+export const PROJECT_ACTIVITY_HEIGHT = 300;
+
+/** "Project Activity": completed calls per month over the last 12 months; its frame while they load. */
+export function ProjectActivityCard({ months }: { months: YearlyResult[] | undefined }) {
   const { t, i18n } = useLingui();
+  if (!months) {
+    return (
+      <ChartCard testId="project-activity" title={<Trans>Project Activity</Trans>}>
+        <ChartFrame height={PROJECT_ACTIVITY_HEIGHT} />
+      </ChartCard>
+    );
+  }
   const categories = months.map((m) => monthLabel(m.month, i18n.locale));
   const callsLabel = t`Calls`;
   return (
     <ChartCard testId="project-activity" title={<Trans>Project Activity</Trans>}>
       <Chart
         type="bar"
-        height={300}
+        height={PROJECT_ACTIVITY_HEIGHT}
         series={[{ name: callsLabel, data: months.map((m) => m.count) }]}
         options={{
           xaxis: { categories },

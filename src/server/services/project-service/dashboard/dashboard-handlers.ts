@@ -1,5 +1,7 @@
 import type { operations } from '../../../../contracts/project-service';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
+import { cachedTenantFigures } from '../../../platform/cache/tenant-figures-cache';
+import { utcDay } from '../../../platform/clock';
 import { requireOperatingTenant } from '../../../platform/tenancy/require-operating-tenant';
 import { dashboardKpi, yearlyResults } from './dashboard-store';
 
@@ -8,10 +10,20 @@ type DashboardHandlers = Pick<ServiceHandlers<operations>, 'getDashboardKpi' | '
 export const dashboardHandlers: DashboardHandlers = {
   async getDashboardKpi({ query }, ctx) {
     requireOperatingTenant(query.tenantId, ctx.operatingTenant.id);
-    return ctx.inTenant((trx) => dashboardKpi(trx, ctx.operatingTenant.id, ctx.now()));
+    const day = utcDay(ctx.now());
+    return ctx.inTenant((trx) =>
+      cachedTenantFigures(ctx, trx, 'getDashboardKpi', [day], () =>
+        dashboardKpi(trx, ctx.operatingTenant.id, ctx.now()),
+      ),
+    );
   },
 
   async listYearlyResults(_input, ctx) {
-    return ctx.inTenant((trx) => yearlyResults(trx, ctx.operatingTenant.id, ctx.now()));
+    const day = utcDay(ctx.now());
+    return ctx.inTenant((trx) =>
+      cachedTenantFigures(ctx, trx, 'listYearlyResults', [day], () =>
+        yearlyResults(trx, ctx.operatingTenant.id, ctx.now()),
+      ),
+    );
   },
 };

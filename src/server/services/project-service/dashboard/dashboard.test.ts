@@ -353,6 +353,18 @@ describe('listProjectCards', () => {
     });
   });
 
+  test('defaultStatus applies the Active filter on the server, in any interface language; statusId wins', async () => {
+    const names = async (query: Record<string, string>, langId = 1) =>
+      (
+        await t.api.ok('listProjectCards', { token: admin, operatingTenant: fixture, query, headers: { langId } })
+      ).projects.map((p) => p.name);
+    expect(await names({ defaultStatus: 'true' })).toEqual(['Alpha', 'Delta', 'Gamma']);
+    expect(await names({ defaultStatus: 'true' }, 2)).toEqual(['Alpha', 'Delta', 'Gamma']);
+    expect(await names({ defaultStatus: 'true', stageId: String(STAGE.COMPLETE) })).toEqual(['Delta']);
+    expect(await names({ defaultStatus: 'true', statusId: String(STATUS.INACTIVE) })).toEqual(['Beta']);
+    expect(await names({ defaultStatus: 'false' })).toEqual(['Alpha', 'Beta', 'Delta', 'Gamma']);
+  });
+
   test('stages come in the interface language', async () => {
     const { stages } = await t.api.ok('listProjectCards', {
       token: admin,

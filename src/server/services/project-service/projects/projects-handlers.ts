@@ -1,6 +1,10 @@
 import type { operations } from '../../../../contracts/project-service';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
+import { cachedTenantFigures } from '../../../platform/cache/tenant-figures-cache';
+import { utcDay } from '../../../platform/clock';
+import type { Db } from '../../../platform/db/schema';
 import { requireOperatingTenant } from '../../../platform/tenancy/require-operating-tenant';
+import { defaultStatusIds } from '../../../../shared/default-status';
 import { fieldAccess, projectDetail, saveProjectForm } from './project-form';
 import { projectAttributes, projectCards } from './projects-store';
 
@@ -15,15 +19,25 @@ export const projectsHandlers: ProjectsHandlers = {
   async listProjectCards({ query, headers }, ctx) {
     const tenantId = ctx.operatingTenant.id;
     const languageId = headers.langId ?? 1;
-    return ctx.inTenant(async (trx) => ({
-      projects: await projectCards(
-        trx,
-        tenantId,
-        { statusIds: ids(query.statusId), stageIds: ids(query.stageId) },
-        ctx.now(),
-      ),
-      stages: await projectAttributes(trx, tenantId, languageId, { type: 'STAGE' }),
-    }));
+    const parts = [languageId, query.statusId ?? null, query.stageId ?? null, query.defaultStatus ?? false];
+    return ctx.inTenant((trx) =>
+      cachedTenantFigures(ctx, trx, 'listProjectCards', [...parts, utcDay(ctx.now())], () => readProjectCards(trx)),
+    );
+
+    async function readProjectCards(trx: Db) {
+      let statusIds = ids(query.statusId);
+      if (query.defaultStatus && statusIds.length === 0) {
+        // docs/product/project-list.md#filters: the default filter, joined here instead of in the console.
+        const statuses = await projectAttributes(trx, tenantId, languageId, { type: 'STATUS', activeOnly: true });
+        statusIds = defaultStatusIds(
+          statuses.map((s) => ({ id: s.attributeId, label: s.description, sequence: s.sequence })),
+        );
+      }
+      return {
+        projects: await projectCards(trx, tenantId, { statusIds, stageIds: ids(query.stageId) }, ctx.now()),
+        stages: await projectAttributes(trx, tenantId, languageId, { type: 'STAGE' }),
+      };
+    }
   },
 
   async listProjectAttributes({ query }, ctx) {

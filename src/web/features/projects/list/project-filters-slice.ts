@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { defaultStatusIds, type StatusOption } from '../../../../shared/default-status';
 import { loggedOut } from '../../../state/session-events';
 import { tenantSwitched } from '../../../state/tenancy-slice';
 
@@ -11,16 +12,9 @@ export interface ProjectFiltersState {
   stage: number[];
 }
 
-export interface FilterOption {
-  id: number;
-  label: string;
-  /** Position in the list; the service gives every tenant Active as its first Status (sequence 1). */
-  sequence?: number;
-}
+export type FilterOption = StatusOption;
 
 const initialState: ProjectFiltersState = { status: null, stage: [] };
-
-export const DEFAULT_STATUS_LABEL = 'Active';
 
 export const projectFiltersSlice = createSlice({
   name: 'projectFilters',
@@ -47,15 +41,6 @@ export const { selectProjectFilters } = projectFiltersSlice.selectors;
 
 export const { statusFilterChanged, stageFilterChanged, projectFiltersCleared } = projectFiltersSlice.actions;
 
-/**
- * The Status ids to filter by: the user's choice, else the ids of the options labelled Active. In a translated
- * interface ("Activo", "Aktibo") no label reads Active: the default is then the first Status (sequence 1),
- * which is Active in every language.
- */
-export const resolveStatusFilter = (filters: ProjectFiltersState, statusOptions: FilterOption[]): number[] => {
-  if (filters.status) return filters.status;
-  const labelled = statusOptions.filter((option) => option.label === DEFAULT_STATUS_LABEL);
-  return (labelled.length ? labelled : statusOptions.filter((option) => option.sequence === 1)).map(
-    (option) => option.id,
-  );
-};
+/** The Status ids to filter by: the user's choice, else the default (src/shared/default-status.ts). */
+export const resolveStatusFilter = (filters: ProjectFiltersState, statusOptions: FilterOption[]): number[] =>
+  filters.status ?? defaultStatusIds(statusOptions);

@@ -18,7 +18,11 @@ const lastListQuery = (stub: ReturnType<typeof installFetchStub>) => {
   const last = calls[calls.length - 1];
   if (!last) throw new Error('the project list was not asked for');
   // The ids travel as a repeated parameter; joined here so the expectations read as lists.
-  return { statusId: last.query.getAll('statusId').join(','), stageId: last.query.getAll('stageId').join(',') };
+  return {
+    statusId: last.query.getAll('statusId').join(','),
+    stageId: last.query.getAll('stageId').join(','),
+    ...(last.query.has('defaultStatus') && { defaultStatus: last.query.get('defaultStatus') }),
+  };
 };
 
 describe('Project list', () => {
@@ -29,7 +33,8 @@ describe('Project list', () => {
     expect(within(page).getAllByText('Projects').length).toBeGreaterThan(0);
     expect(await screen.findByTestId(sel.projects.card(11))).toBeInTheDocument();
     expect(screen.getByTestId(sel.projects.updated)).toHaveTextContent('Updated less than a minute ago');
-    expect(lastListQuery(stub)).toEqual({ statusId: '1', stageId: '' });
+    // The server applies the default (Active) itself: the console does not wait for the attributes to ask.
+    expect(lastListQuery(stub)).toEqual({ statusId: '', stageId: '', defaultStatus: 'true' });
     expect(screen.getByTestId(sel.projects.statusFilter)).toHaveTextContent('Active');
     expect(screen.getByTestId(sel.projects.statusFilter)).not.toHaveTextContent('1');
   });
@@ -41,14 +46,39 @@ describe('Project list', () => {
     await app.user.click(screen.getByTestId(sel.projects.stageFilter));
     await app.user.click(await screen.findByTestId(sel.projects.filterOption('stage', 3)));
     await waitFor(() => expect(app.store.getState().projectFilters).toEqual({ status: null, stage: [3] }));
-    await waitFor(() => expect(lastListQuery(stub)).toEqual({ statusId: '1', stageId: '3' }));
+    await waitFor(() => expect(lastListQuery(stub)).toEqual({ statusId: '', stageId: '3', defaultStatus: 'true' }));
     await app.user.click(await screen.findByTestId(sel.projects.filterOption('stage', 4)));
-    await waitFor(() => expect(lastListQuery(stub)).toEqual({ statusId: '1', stageId: '3,4' }));
+    await waitFor(() => expect(lastListQuery(stub)).toEqual({ statusId: '', stageId: '3,4', defaultStatus: 'true' }));
     await app.persistor.flush();
     expect(JSON.parse(JSON.parse(window.localStorage.getItem('persist:voxscreen')!).projectFilters)).toEqual({
       status: null,
       stage: [3, 4],
     });
+  });
+
+  it('asks for the cards without waiting for the attributes lookup, in card-sized placeholders meanwhile', async () => {
+    const attributesPending = new Promise<never>(() => undefined);
+    const stub = installFetchStub({
+      ...serverFor(),
+      ...dashboardServer(),
+      [DASHBOARD_PATHS.listProjectAttributes]: () => attributesPending,
+    });
+    await renderWithProviders({ route: '/main/project', preloadedState: signedInState() });
+    expect(await screen.findByTestId(sel.projects.card(11))).toBeInTheDocument();
+    expect(stub.callsTo(DASHBOARD_PATHS.listProjectCards)).toHaveLength(1);
+    expect(stub.callsTo(DASHBOARD_PATHS.listProjectAttributes)).toHaveLength(1);
+  });
+
+  it('reserves each card and chart its final size while the list loads', async () => {
+    const listPending = new Promise<never>(() => undefined);
+    installFetchStub({ ...serverFor(), ...dashboardServer(), [DASHBOARD_PATHS.listProjectCards]: () => listPending });
+    await renderWithProviders({ route: '/main/project', preloadedState: signedInState() });
+    const loading = await screen.findByTestId(sel.projectCardsLoading);
+    expect(within(loading).getAllByTestId(sel.projectCardSkeleton)).toHaveLength(2);
+    const frames = within(loading).getAllByTestId(sel.chartFrame);
+    expect(frames.map((frame) => frame.dataset.height)).toEqual(['240', '220', '240', '220']);
+    expect(frames[0]).toHaveStyle({ height: '240px' });
+    expect(frames[1]).toHaveStyle({ height: '220px' });
   });
 
   it('a status choice replaces the default, and removing every status lists all', async () => {

@@ -11,7 +11,6 @@ import {
   type ListProjectCardsApiArg,
 } from '../../../api/generated/project-service';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { LoadingState } from '../../../components/feedback/loading-state';
 import { usePermissions } from '../../../lib/use-permissions';
 import { useAppDispatch, useAppSelector } from '../../../state/hooks';
 import { effectiveLanguageId } from '../../../state/preferences-slice';
@@ -24,7 +23,7 @@ import {
   type FilterOption,
 } from './project-filters-slice';
 import { MultiSelectFilter } from './multi-select-filter';
-import { ProjectCard } from './project-card';
+import { ProjectCard, ProjectCardSkeleton } from './project-card';
 import { UpdatedAgo } from './updated-ago';
 
 export const CREATE_PROJECT_PATH = '/main/project/createProject';
@@ -61,8 +60,13 @@ export function ProjectList({ heading = false }: { heading?: boolean }) {
   }, [attributeData]);
   const statusIds = resolveStatusFilter(filters, options.status);
 
-  const listArgument: ListProjectCardsApiArg = { statusId: statusIds, stageId: filters.stage };
-  const projects = useListProjectCardsQuery(listArgument, { skip: !attributeData });
+  // Not waiting for the attributes: until the user picks a Status, the server applies the default filter itself
+  // (issue 10, no request waterfall), so both calls start together.
+  const listArgument: ListProjectCardsApiArg =
+    filters.status === null
+      ? { defaultStatus: true, stageId: filters.stage }
+      : { statusId: filters.status, stageId: filters.stage };
+  const projects = useListProjectCardsQuery(listArgument, { skip: tenantId === undefined });
   // Kept while a filter change refetches (shown dimmed).
   const projectData = projects.data;
 
@@ -80,7 +84,12 @@ export function ProjectList({ heading = false }: { heading?: boolean }) {
         />
       );
   } else if (!projectData) {
-    body = <LoadingState />;
+    body = (
+      <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4" aria-busy data-testid="project-cards-loading">
+        <ProjectCardSkeleton />
+        <ProjectCardSkeleton />
+      </SimpleGrid>
+    );
   } else if (projectData.projects.length === 0) {
     body = (
       <Box py="10" textAlign="center" data-testid="projects-empty">

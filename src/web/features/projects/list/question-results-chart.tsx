@@ -6,6 +6,8 @@ import { RISK_LABELS } from '../../../components/charts/risk-labels';
 
 type Question = ProjectCard['questions'][number];
 
+export const QUESTION_RESULTS_HEIGHT = 220;
+
 /** A question's results by chart class: Countermeasure and Admission count as High, as in the overall results. */
 export const questionClassCounts = (q: Question): Record<RiskClass, number> => ({
   hr: q.hrCount + q.cmCount + q.adCount,
@@ -29,7 +31,7 @@ export function QuestionResultsChart({
   return (
     <Chart
       type="bar"
-      height={220}
+      height={QUESTION_RESULTS_HEIGHT}
       series={RISK_CLASSES.map((risk) => ({ name: i18n._(RISK_LABELS[risk]), data: counts.map((c) => c[risk]) }))}
       options={{
         chart: { stacked: true },

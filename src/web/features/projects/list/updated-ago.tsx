@@ -24,7 +24,13 @@ export function UpdatedAgo({ at }: { at: number | undefined }) {
       if (handle !== undefined) clock.clearTimeout(handle);
     };
   }, [at]);
-  if (at === undefined) return null;
+  // The line is kept (empty) until the list has answered, so the filters below it do not move.
+  if (at === undefined)
+    return (
+      <Text fontSize="sm" aria-hidden>
+        {'\u00a0'}
+      </Text>
+    );
   const elapsed = Math.max(0, now - at);
   const [unit, size] = units.find(([, ms]) => elapsed >= ms) ?? [null, 0];
   const text =

@@ -26,6 +26,7 @@ import {
 } from './demo-data';
 import { generateInterviewData, twelveMonthsBefore } from './interview-data';
 import { seedCommunicationTemplates } from './seed-communication-templates';
+import { seedLookupValues } from './seed-lookup-values';
 
 export interface SeedDeps {
   db: Db;
@@ -148,6 +149,7 @@ export async function seedDemoData({ db, clock, passwords, resume = false }: See
         if (!exists) await createCallCenter(trx, { ...center, tenantId: id, now });
       }
       await seedCommunicationTemplates(trx, id, now);
+      await seedLookupValues(trx, id);
       return created;
     });
     // Participants and results only for projects created in this run, so a second run adds nothing.

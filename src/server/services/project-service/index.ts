@@ -5,6 +5,7 @@ import { communicationHandlers } from './communication/communication-handlers';
 import { dashboardHandlers } from './dashboard/dashboard-handlers';
 import { importErrorHandlers } from './import-errors/import-errors-handlers';
 import { lookupsHandlers } from './lookups/lookups-handlers';
+import { lookupValueHandlers } from './lookup-values/lookup-values-handlers';
 import { projectsHandlers } from './projects/projects-handlers';
 import { resultConfigHandlers } from './result-config/result-config-handlers';
 
@@ -14,6 +15,7 @@ export const projectServiceHandlers: ServiceHandlers<operations> = {
   ...dashboardHandlers,
   ...communicationHandlers,
   ...lookupsHandlers,
+  ...lookupValueHandlers,
   ...resultConfigHandlers,
   ...importErrorHandlers,
 };
@@ -27,6 +29,7 @@ export {
   type NewQuestion,
 } from './projects/projects-store';
 export { STAGE, STATUS } from './projects/project-attributes';
+export { addLookupValue } from './lookup-values/lookup-value';
 export { saveTemplate } from './communication/save-template';
 export {
   findInvitationTemplate,

@@ -312,8 +312,36 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** STATUS and STAGE values of the operating tenant in a language (English where a value lacks it) */
+        /** Project attributes of the operating tenant in a language (English where a value lacks it) - STATUS, STAGE and the lookup values */
         get: operations["listProjectAttributes"];
+        /**
+         * Edit a lookup value's status and its English and Spanish texts (Edit Lookups Value)
+         * @description The same array with the stored row's id on each item it changes. The field name and object cannot change (422); a row of another tenant or another value is 404. An item without id adds that language; an empty description removes it (one language must remain).
+         */
+        put: operations["updateLookupValue"];
+        /**
+         * Add a lookup value in English and Spanish (Add Lookups Value)
+         * @description The body is the spec's array of an English (languageId 1) and a Spanish (languageId 2) item. The value gets the next attributeId and sequence of its field name. Rules of docs/product/admin-lookups.md#rules (422); `tenant_id` and every item's tenantId must be the operating tenant (403).
+         */
+        post: operations["createLookupValue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-service/v1/project/attributes/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The attribute fetch by language (the spec's unnamed call) - lookup values of the operating tenant, one row per language
+         * @description Every lookup value's rows in the languages asked (default English and Spanish), STAGE and STATUS left out, by field name, then attributeId: the Lookups tab pairs them by attributeId (docs/product/admin-lookups.md#calls).
+         */
+        get: operations["listAttributesByLanguage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -900,6 +928,54 @@ export type components = {
         };
         FormOptionList: components["schemas"]["FormOption"][];
         IdList: number[];
+        /** @description One language of a lookup value (docs/product/admin-lookups.md#calls). */
+        LookupAttribute: {
+            active: boolean;
+            /** Format: int32 */
+            attributeId: number;
+            attributeType: components["schemas"]["ProjectAttributeType"];
+            default: boolean;
+            description: string;
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            languageId: number;
+            /** @constant */
+            object: "PROJECT";
+            sequence: number;
+            /** Format: int32 */
+            tenantId: number;
+        };
+        /** @description One language of the value being saved. An empty description leaves that language out (on update: removes it); at least one of the two must be given. */
+        LookupItem: {
+            active: boolean;
+            /** @description The field name; one of LOOKUP_FIELD_NAMES. */
+            attributeType: string;
+            default: boolean;
+            description?: string | null;
+            /**
+             * Format: int32
+             * @description Update only: the stored row of this language (absent or null: add this language).
+             */
+            id?: number | null;
+            /**
+             * Format: int32
+             * @description 1 English, 2 Spanish.
+             */
+            languageId: number;
+            /** @description Only PROJECT. */
+            object: string;
+            /**
+             * Format: int32
+             * @description Must be the operating tenant.
+             */
+            tenantId: number;
+        };
+        LookupItems: components["schemas"]["LookupItem"][];
+        LookupSaved: {
+            attributes: components["schemas"]["LookupAttribute"][];
+            message: string;
+        };
         Message: {
             message: string;
         };
@@ -916,13 +992,17 @@ export type components = {
         ProjectAttribute: {
             /** Format: int32 */
             attributeId: number;
-            /** @enum {string} */
-            attributeType: "STATUS" | "STAGE";
+            attributeType: components["schemas"]["ProjectAttributeType"];
             description: string;
             /** Format: int32 */
             languageId: number;
             sequence: number;
         };
+        /**
+         * @description STATUS and STAGE are the product's own; the others are lookup values (docs/product/admin-lookups.md).
+         * @enum {string}
+         */
+        ProjectAttributeType: "STATUS" | "STAGE" | "DEPARTMENT" | "TYPE" | "RISK_OBJECTIVE_INTERNAL" | "LANGUAGE" | "LOCATION" | "RISK_OBJECTIVE_EXTERNAL" | "DELIVERY_METHOD" | "INTERVIEW_METHOD" | "CALL_TYPE" | "CATEGORY";
         ProjectCard: {
             active: boolean;
             name: string;
@@ -2253,6 +2333,127 @@ export interface operations {
                 content: {
                     "application/json": {
                         attributes: components["schemas"]["ProjectAttribute"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateLookupValue: {
+        parameters: {
+            query: {
+                tenant_id: number;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LookupItems"];
+            };
+        };
+        responses: {
+            /** @description Updated; the value's rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupSaved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createLookupValue: {
+        parameters: {
+            query: {
+                tenant_id: number;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LookupItems"];
+            };
+        };
+        responses: {
+            /** @description Created; the value's rows. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupSaved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAttributesByLanguage: {
+        parameters: {
+            query: {
+                language_id?: number[];
+                /** @description Must equal the operating tenant (403 otherwise). */
+                tenant_id: number;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tenantAttributes: components["schemas"]["LookupAttribute"][];
                     };
                 };
             };

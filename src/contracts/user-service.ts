@@ -169,6 +169,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/user-service/v1/tenant/{tenantId}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Roles of a tenant (the spec's unnamed helper) with whether the caller may give each to a user
+         * @description `tenantId` must be the operating tenant (403). `grantable` is the rule the user save applies (docs/product/admin-users.md#rules): not a call-center role, and no permission the caller lacks. The role dropdowns offer only grantable roles (the edit form also shows the user's current one).
+         */
+        get: operations["listTenantRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user-service/v1/tenant/{tenantId}/users": {
         parameters: {
             query?: never;
@@ -788,6 +808,16 @@ export type components = {
             tenantId: number;
             tenantName: string;
         };
+        TenantRole: {
+            description: string | null;
+            /** @description Whether the caller may give this role to a user. */
+            grantable: boolean;
+            name: string;
+            /** Format: int32 */
+            roleId: number;
+            /** Format: int32 */
+            tenantId: number;
+        };
         TenantSummary: {
             /** Format: date-time */
             createTs: string;
@@ -1403,6 +1433,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserSummary"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTenantRoles: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Roles sorted by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantRole"][];
                 };
             };
             400: components["responses"]["BadRequest"];

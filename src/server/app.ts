@@ -116,6 +116,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     return503OnClosing: true,
+    // The spec writes some paths with a trailing slash (`role/`, `tenant/`, `user/`, `permissionsNew/`): each
+    // contract path answers with and without it (ADR 0020), so the contract keeps one spelling.
+    routerOptions: { ignoreTrailingSlash: true },
   });
 
   const paramsAjv = createAjv({ coerceTypes: true });

@@ -50,6 +50,22 @@ export const USER_MESSAGES: Record<UserProblemCode, string> = {
 export const isOfferedRole = (name: string) =>
   !CALL_CENTER_ROLES.some((role) => role.toLowerCase() === name.toLowerCase());
 
+/**
+ * Whether the caller may give a role to a user (docs/product/admin-users.md#rules): a role the user form
+ * offers, holding no permission the caller lacks. The role dropdowns list only such roles, and the server
+ * refuses any other on save with the same rule.
+ */
+export const mayGrantRole = (
+  role: { name: string; permissions: readonly string[] },
+  callerHolds: (permission: string) => boolean,
+): boolean => isOfferedRole(role.name) && role.permissions.every(callerHolds);
+
+/** The permissions of a role the caller lacks (what makes a role ungrantable, besides its name). */
+export const permissionsBeyondCaller = (
+  rolePermissions: readonly string[],
+  callerHolds: (permission: string) => boolean,
+): string[] => rolePermissions.filter((permission) => !callerHolds(permission));
+
 const blank = (value: string | null | undefined) => value === null || value === undefined || value.trim() === '';
 const missing = (value: unknown) => value === null || value === undefined;
 

@@ -122,6 +122,20 @@ export const sel = {
       /** a result row of a template type; `-badge`, `-result`, `-result-es` and `-icon` (`-icon-<id>`) inside it */
       row: (type: string, code: string) => `result-template-row-${type}-${code}`,
     },
+    lookups: {
+      list: 'lookups-list',
+      search: 'lookups-search',
+      add: 'lookups-add',
+      form: 'lookup-form',
+      object: 'lookup-object',
+      status: 'lookup-status',
+      fieldName: 'lookup-field-name',
+      english: 'lookup-english',
+      spanish: 'lookup-spanish',
+      save: 'lookup-save',
+      cancel: 'lookup-cancel',
+      success: 'lookup-success',
+    },
   },
   dashboard: 'dashboard-page',
   dashboardTiles: {

@@ -32,6 +32,7 @@ import { seedCommunicationTemplates } from './seed-communication-templates';
 import { seedQuestionApprovals } from './seed-question-approvals';
 import { seedResultConfigTemplates } from './seed-result-config-templates';
 import { seedProjectTeams } from './seed-project-teams';
+import { seedLookupValues } from './seed-lookup-values';
 
 export interface SeedDeps {
   db: Db;
@@ -161,6 +162,7 @@ export async function seedDemoData({ db, clock, passwords, resume = false }: See
       }
       await seedCommunicationTemplates(trx, id, now);
       if (!demo.isSystem) await seedResultConfigTemplates(trx, id, now);
+      await seedLookupValues(trx, id);
       return created;
     });
     // Participants and results only for projects created in this run, so a second run adds nothing.

@@ -72,6 +72,13 @@ export function SessionGate({ children }: { children: ReactNode }) {
     operatingTenant !== null &&
     tenantList.some((tenant) => tenant.tenantId === operatingTenant.tenantId);
   const onlyTenant = tenantList?.length === 1 ? tenantList[0] : undefined;
+  // An account renamed meanwhile (the list refetches after every write): the top bar follows.
+  const renamed = tenantList?.find(
+    (tenant) => tenant.tenantId === operatingTenant?.tenantId && tenant.tenantName !== operatingTenant.tenantName,
+  );
+  useEffect(() => {
+    if (renamed) dispatch(chooseOperatingTenant({ tenantId: renamed.tenantId, tenantName: renamed.tenantName }));
+  }, [renamed, dispatch]);
 
   useEffect(() => {
     if (!placed && onlyTenant) {

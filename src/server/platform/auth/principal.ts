@@ -36,9 +36,20 @@ export interface EstablishedAccess {
 }
 
 /**
+ * A provider admin (ADR 0020): a user whose home is the system tenant and whose role there holds this
+ * permission (they create accounts). They operate in every active account, with their home role where they
+ * have no membership of their own.
+ */
+export const PROVIDER_ADMIN_PERMISSION = 'tenant.create';
+
+/** Whether the principal, as loaded for their home tenant, is a provider admin. */
+export const isProviderAdmin = (principal: Principal): boolean =>
+  principal.homeTenantIsSystem && principal.permissions.has(PROVIDER_ADMIN_PERMISSION);
+
+/**
  * The user of an open, unexpired session (null for an ended session, an inactive or missing user), with the
- * role of their membership in `requestedTenant` (when they belong to it and it is active) or else in their
- * home tenant.
+ * role of their membership in `requestedTenant` (when they belong to it and it is active; a provider admin
+ * belongs to every account) or else in their home tenant.
  */
 export async function loadPrincipal(
   db: Db,
@@ -70,12 +81,23 @@ export async function loadPrincipal(
     JOIN users u ON u.id = s.user_id
     JOIN tenants t ON t.id = u.tenant_id
     LEFT JOIN LATERAL (
-      SELECT mt.id, mt.name, mt.is_system FROM user_tenants ut JOIN tenants mt ON mt.id = ut.tenant_id
-      WHERE ut.user_id = u.id AND ut.tenant_id = ${requestedTenant}::int AND mt.is_active
+      SELECT t.is_system AND EXISTS (
+        SELECT 1 FROM user_tenants hut
+        JOIN role_permissions hrp ON hrp.role_id = hut.role_id AND hrp.active
+        JOIN permissions hp ON hp.id = hrp.permission_id
+        WHERE hut.user_id = u.id AND hut.tenant_id = u.tenant_id AND hp.permission = ${PROVIDER_ADMIN_PERMISSION}
+      ) AS yes
+    ) provider ON true
+    LEFT JOIN LATERAL (
+      SELECT mt.id, mt.name, mt.is_system FROM tenants mt
+      WHERE mt.id = ${requestedTenant}::int AND mt.is_active
+        AND (provider.yes OR EXISTS (SELECT 1 FROM user_tenants ut WHERE ut.user_id = u.id AND ut.tenant_id = mt.id))
     ) m ON true
     LEFT JOIN LATERAL (
       SELECT ro.id, ro.name FROM user_tenants ut JOIN roles ro ON ro.id = ut.role_id
-      WHERE ut.user_id = u.id AND ut.tenant_id = coalesce(m.id, u.tenant_id)
+      WHERE ut.user_id = u.id AND (ut.tenant_id = m.id OR ut.tenant_id = u.tenant_id)
+      ORDER BY ut.tenant_id = m.id DESC NULLS LAST
+      LIMIT 1
     ) r ON true
     WHERE s.id = ${token.sessionId} AND s.user_id = ${token.userId} AND s.ended_at IS NULL
       AND s.expires_at > ${now} AND u.is_active`.execute(db);

@@ -6,6 +6,7 @@ import { dashboardHandlers } from './dashboard/dashboard-handlers';
 import { filesHandlers } from './files/files-handlers';
 import { importErrorHandlers } from './import-errors/import-errors-handlers';
 import { lookupsHandlers } from './lookups/lookups-handlers';
+import { lookupValueHandlers } from './lookup-values/lookup-values-handlers';
 import { projectsHandlers } from './projects/projects-handlers';
 import { questionsHandlers } from './questions/questions-handlers';
 import { resultConfigHandlers } from './result-config/result-config-handlers';
@@ -17,6 +18,7 @@ export const projectServiceHandlers: ServiceHandlers<operations> = {
   ...dashboardHandlers,
   ...communicationHandlers,
   ...lookupsHandlers,
+  ...lookupValueHandlers,
   ...resultConfigHandlers,
   ...importErrorHandlers,
   ...questionsHandlers,
@@ -34,6 +36,7 @@ export {
 } from './projects/projects-store';
 export { STAGE, STATUS } from './projects/project-attributes';
 export { FULL_ACCESS, saveProjectForm, type ProjectFormInput } from './projects/project-form';
+export { addLookupValue } from './lookup-values/lookup-value';
 export { saveTemplate } from './communication/save-template';
 export {
   findInvitationTemplate,

@@ -2,6 +2,7 @@
 import { baseApi as api } from "../base-api";
 export const addTagTypes = [
   "Project",
+  "LookupValue",
   "Dashboard",
   "ProjectLookup",
   "Communication",
@@ -46,6 +47,47 @@ const injectedRtkApi = api
           },
         }),
         providesTags: ["Project"],
+      }),
+      createLookupValue: build.mutation<
+        CreateLookupValueApiResponse,
+        CreateLookupValueApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/attributes`,
+          method: "POST",
+          body: queryArg.lookupItems,
+          params: {
+            tenant_id: queryArg.tenantId,
+          },
+        }),
+        invalidatesTags: ["LookupValue"],
+      }),
+      updateLookupValue: build.mutation<
+        UpdateLookupValueApiResponse,
+        UpdateLookupValueApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/attributes`,
+          method: "PUT",
+          body: queryArg.lookupItems,
+          params: {
+            tenant_id: queryArg.tenantId,
+          },
+        }),
+        invalidatesTags: ["LookupValue"],
+      }),
+      listAttributesByLanguage: build.query<
+        ListAttributesByLanguageApiResponse,
+        ListAttributesByLanguageApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/attributes/language`,
+          params: {
+            tenant_id: queryArg.tenantId,
+            language_id: queryArg.languageId,
+          },
+        }),
+        providesTags: ["LookupValue"],
       }),
       getDashboardKpi: build.query<
         GetDashboardKpiApiResponse,
@@ -512,6 +554,26 @@ export type ListProjectAttributesApiArg = {
   /** true lists only active values. */
   active?: boolean;
 };
+export type CreateLookupValueApiResponse =
+  /** status 201 Created; the value's rows. */ LookupSaved;
+export type CreateLookupValueApiArg = {
+  tenantId: number;
+  lookupItems: LookupItems;
+};
+export type UpdateLookupValueApiResponse =
+  /** status 200 Updated; the value's rows. */ LookupSaved;
+export type UpdateLookupValueApiArg = {
+  tenantId: number;
+  lookupItems: LookupItems;
+};
+export type ListAttributesByLanguageApiResponse = /** status 200 The rows. */ {
+  tenantAttributes: LookupAttribute[];
+};
+export type ListAttributesByLanguageApiArg = {
+  /** Must equal the operating tenant (403 otherwise). */
+  tenantId: number;
+  languageId?: number[];
+};
 export type GetDashboardKpiApiResponse =
   /** status 200 Project counts, lifetime completed calls, and the current order's completed calls, size and risk classes (all zero and total_number_of_calls 0 when there is no current order).
    */ DashboardKpi;
@@ -873,9 +935,22 @@ export type ProjectCard = {
     label: string;
   }[];
 };
+export type ProjectAttributeType =
+  | "STATUS"
+  | "STAGE"
+  | "DEPARTMENT"
+  | "TYPE"
+  | "RISK_OBJECTIVE_INTERNAL"
+  | "LANGUAGE"
+  | "LOCATION"
+  | "RISK_OBJECTIVE_EXTERNAL"
+  | "DELIVERY_METHOD"
+  | "INTERVIEW_METHOD"
+  | "CALL_TYPE"
+  | "CATEGORY";
 export type ProjectAttribute = {
   attributeId: number;
-  attributeType: "STATUS" | "STAGE";
+  attributeType: ProjectAttributeType;
   description: string;
   sequence: number;
   languageId: number;
@@ -897,6 +972,38 @@ export type Error = {
   }[];
 };
 export type IdList = number[];
+export type LookupAttribute = {
+  id: number;
+  attributeId: number;
+  attributeType: ProjectAttributeType;
+  description: string;
+  languageId: number;
+  active: boolean;
+  default: boolean;
+  sequence: number;
+  tenantId: number;
+  object: "PROJECT";
+};
+export type LookupSaved = {
+  message: string;
+  attributes: LookupAttribute[];
+};
+export type LookupItem = {
+  /** Update only: the stored row of this language (absent or null: add this language). */
+  id?: number | null;
+  description?: string | null;
+  /** The field name; one of LOOKUP_FIELD_NAMES. */
+  attributeType: string;
+  /** 1 English, 2 Spanish. */
+  languageId: number;
+  /** Must be the operating tenant. */
+  tenantId: number;
+  active: boolean;
+  default: boolean;
+  /** Only PROJECT. */
+  object: string;
+};
+export type LookupItems = LookupItem[];
 export type DashboardKpi = {
   active_project_count: number;
   /** Projects at the stage of sequence 4 (complete). */
@@ -1391,6 +1498,10 @@ export const {
   useLazyListProjectCardsQuery,
   useListProjectAttributesQuery,
   useLazyListProjectAttributesQuery,
+  useCreateLookupValueMutation,
+  useUpdateLookupValueMutation,
+  useListAttributesByLanguageQuery,
+  useLazyListAttributesByLanguageQuery,
   useGetDashboardKpiQuery,
   useLazyGetDashboardKpiQuery,
   useListYearlyResultsQuery,

@@ -153,6 +153,15 @@ const injectedRtkApi = api
         }),
         providesTags: ["Admin"],
       }),
+      listTenantRoles: build.query<
+        ListTenantRolesApiResponse,
+        ListTenantRolesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-service/v1/tenant/${queryArg.tenantId}/roles`,
+        }),
+        providesTags: ["Admin"],
+      }),
       createUser: build.mutation<CreateUserApiResponse, CreateUserApiArg>({
         query: (queryArg) => ({
           url: `/user-service/v1/user`,
@@ -332,6 +341,11 @@ export type UpdateTenantApiArg = {
 export type ListAccountUsersApiResponse =
   /** status 200 Users sorted by name. */ UserSummary[];
 export type ListAccountUsersApiArg = {
+  tenantId: number;
+};
+export type ListTenantRolesApiResponse =
+  /** status 200 Roles sorted by name. */ TenantRole[];
+export type ListTenantRolesApiArg = {
   tenantId: number;
 };
 export type CreateUserApiResponse = /** status 201 User created. */ UserDetail;
@@ -619,6 +633,14 @@ export type TenantForm = {
   /** Image, at most 1 MB (about 300x70 px). */
   tenantLogo?: Blob;
 };
+export type TenantRole = {
+  roleId: number;
+  name: string;
+  description: string | null;
+  tenantId: number;
+  /** Whether the caller may give this role to a user. */
+  grantable: boolean;
+};
 export type UserDetail = {
   id: number;
   tenantId: number;
@@ -760,6 +782,8 @@ export const {
   useUpdateTenantMutation,
   useListAccountUsersQuery,
   useLazyListAccountUsersQuery,
+  useListTenantRolesQuery,
+  useLazyListTenantRolesQuery,
   useCreateUserMutation,
   useGetUserQuery,
   useLazyGetUserQuery,

@@ -1,3 +1,5 @@
+import { ADMIN_TAB_READ_PERMISSIONS, firstReadableAdminTab } from '../../features/admin/admin-tab-permissions';
+import { BUILT_ADMIN_TABS } from '../../features/admin/routes';
 import { clientConfiguration, CUSTOMER_ADMIN_PERMISSIONS, userInfo } from '../../testing/factories';
 import { permissionsOf } from '../../lib/permissions';
 import { visibleSidebarEntries, type SidebarContext } from './sidebar-entries';
@@ -68,7 +70,21 @@ describe('sidebar entries', () => {
     expect(adminTarget(['tenant.users.read', 'tenant.roles.permissions.read'])).toBe('/main/admin/users');
     expect(adminTarget(['tenant.roles.permissions.read', 'callcenter.read'])).toBe('/main/admin/roles');
     expect(adminTarget(['callcenter.read', 'tenant.project.lookupvalues.read'])).toBe('/main/admin/lookups');
-    expect(adminTarget(['callcenter.read', 'secrets.read'])).toBe('/main/admin/callcenters');
+    // The call-centers tab arrives with its own branch: until its route is registered the link opens /main/admin.
+    expect(adminTarget(['callcenter.read', 'secrets.read'])).toBe(
+      BUILT_ADMIN_TABS.has('callcenters') ? '/main/admin/callcenters' : '/main/admin/',
+    );
+  });
+
+  it('chooses among the registered tabs only, in the specified order', () => {
+    const every = new Set(ADMIN_TAB_READ_PERMISSIONS.map((entry) => entry.tab));
+    const has = (granted: string[]) => (permission: string) => granted.includes(permission);
+    // A call-center user (callcenter.read only) lands on the Call Centers tab once it is registered.
+    expect(firstReadableAdminTab(has(['callcenter.read', 'tenant.project.detail.read']), every)).toBe('callcenters');
+    expect(firstReadableAdminTab(has(['callcenter.read']), new Set(['tenant', 'users']))).toBeNull();
+    expect(firstReadableAdminTab(has(['tenant.read', 'tenant.project.lookupvalues.read']), new Set(['lookups']))).toBe(
+      'lookups',
+    );
   });
 
   it('links every other entry to its route', () => {

@@ -12,6 +12,7 @@ import {
 } from 'react-icons/lu';
 import type { ClientConfiguration } from '../../api/generated/user-service';
 import { ADMIN_ENTRY_PERMISSIONS, firstReadableAdminTab } from '../../features/admin/admin-tab-permissions';
+import { BUILT_ADMIN_TABS } from '../../features/admin/routes';
 import type { Permissions } from '../../lib/permissions';
 
 export interface SidebarContext {
@@ -64,7 +65,7 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
     label: msg`Admin`,
     icon: LuSettings,
     isVisible: ({ permissions }) => permissions.hasAny(ADMIN_ENTRY_PERMISSIONS),
-    target: ({ permissions }) => `/main/admin/${firstReadableAdminTab(permissions.has) ?? 'tenant'}`,
+    target: ({ permissions }) => `/main/admin/${firstReadableAdminTab(permissions.has, BUILT_ADMIN_TABS) ?? ''}`,
   },
   {
     key: 'reports',

@@ -6,15 +6,17 @@ interface StatusFieldProps {
   placeholder?: string;
   disabled?: boolean;
   testId?: string;
+  /** Defaults to `Status`. */
+  label?: string;
 }
 
 /** The required Active / Inactive choice of a record, held in the form value `status`. */
-export function StatusField({ placeholder, disabled, testId }: StatusFieldProps) {
+export function StatusField({ placeholder, disabled, testId, label }: StatusFieldProps) {
   const { t } = useLingui();
   return (
     <SelectField
       name="status"
-      label={t`Status`}
+      label={label ?? t`Status`}
       options={[
         { value: 'Active', label: t`Active` },
         { value: 'Inactive', label: t`Inactive` },

@@ -3,14 +3,14 @@ import { useLingui } from '@lingui/react/macro';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/layout/page-header';
 import { usePermissions } from '../../lib/use-permissions';
-import { visibleAdminTabs } from './admin-tabs';
+import { useBuiltAdminTabs, visibleAdminTabs } from './admin-tabs';
 
 /** The admin area (docs/product/admin-accounts.md#admin-area): breadcrumb, one tab per admin screen the user may read, the tab's screen. */
 export function AdminPage() {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const tabs = visibleAdminTabs(usePermissions());
+  const tabs = visibleAdminTabs(usePermissions(), useBuiltAdminTabs());
   const current = tabs.find((tab) => pathname.split('/')[3] === tab.key);
   return (
     <Box data-testid="admin-page">

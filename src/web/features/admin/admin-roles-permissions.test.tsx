@@ -4,6 +4,10 @@ import type { Role, RolePermission, RolePermissions } from '../../api/generated/
 import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
 import { ACME, serverFor, signedInState, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
+import type { RouteObject } from 'react-router';
+import { AdminPage } from './admin-page';
+import { FirstAdminTab } from './first-admin-tab';
+import { BUILT_ADMIN_TABS } from './routes';
 
 jest.setTimeout(30_000);
 // The admin screens load lazily and the grid renders asynchronously: allow for a busy machine.
@@ -79,10 +83,27 @@ describe('admin area', () => {
     expect(app.router.state.location.pathname).toBe('/main/admin/permissions');
   });
 
-  it('a user without a built admin tab (call centers only, built with its issue) gets No Page Found', async () => {
-    server(['tenant.project.detail.read', 'callcenter.read']);
-    await open('/main/admin');
-    expect(await screen.findByTestId(sel.notFound)).toBeInTheDocument();
+  it('a call-center user opening Admin lands on the Call Centers tab as soon as its route is registered', async () => {
+    server(['tenant.project.detail.read', 'callcenter.read', 'tenant.callexec.detail.read']);
+    // The admin area with a registered call-centers screen (that tab's own branch registers the real one).
+    const routes: RouteObject[] = [
+      {
+        path: '/main/admin',
+        Component: AdminPage,
+        handle: { builtTabs: new Set([...BUILT_ADMIN_TABS, 'callcenters']) },
+        children: [
+          { path: 'callcenters', element: <p data-testid="call-centers-screen">Call centers</p> },
+          { index: true, element: <FirstAdminTab /> },
+          { path: '*', element: <FirstAdminTab /> },
+        ],
+      },
+    ];
+    const app = await renderWithProviders({ route: '/main/admin', routes, preloadedState: signedInState(ACME) });
+    expect(await screen.findByTestId('call-centers-screen')).toBeInTheDocument();
+    expect(app.router.state.location.pathname).toBe('/main/admin/callcenters');
+    expect(screen.getByTestId(sel.admin.tab('callcenters'))).toHaveTextContent('Call Centers');
+    expect(screen.queryByTestId(sel.admin.tab('tenant'))).not.toBeInTheDocument();
+    expect(screen.queryByTestId(sel.notFound)).not.toBeInTheDocument();
   });
 });
 

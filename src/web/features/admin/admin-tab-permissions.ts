@@ -1,4 +1,8 @@
-/** Admin tabs (route segments under /main/admin, docs/product/admin-accounts.md#admin-area) in the order the Admin link tries them. */
+/**
+ * Every admin tab of the spec (route segments under /main/admin, docs/product/admin-accounts.md#admin-area) with
+ * the permission that shows it, in the order the Admin link tries them (tenant, users, roles, permissions,
+ * lookups, callcenters, Secrets, then the others in the tab strip's order).
+ */
 export const ADMIN_TAB_READ_PERMISSIONS = [
   { tab: 'tenant', permission: 'tenant.read' },
   { tab: 'users', permission: 'tenant.users.read' },
@@ -6,11 +10,13 @@ export const ADMIN_TAB_READ_PERMISSIONS = [
   { tab: 'permissions', permission: 'tenant.roles.permissions.read' },
   { tab: 'lookups', permission: 'tenant.project.lookupvalues.read' },
   { tab: 'callcenters', permission: 'callcenter.read' },
-  { tab: 'resultconfiguration', permission: 'tenant.result.config.read' },
   { tab: 'Secrets', permission: 'secrets.read' },
+  { tab: 'clientapp', permission: 'tenant.client.application.read' },
+  { tab: 'orderdetails', permission: 'tenant.order.read' },
+  { tab: 'resultconfiguration', permission: 'tenant.result.config.read' },
 ] as const;
 
-export type AdminTabKey = (typeof ADMIN_TAB_READ_PERMISSIONS)[number]['tab'] | 'clientapp' | 'orderdetails';
+export type AdminTabKey = (typeof ADMIN_TAB_READ_PERMISSIONS)[number]['tab'];
 
 /** Permissions of which any one shows the Admin entry. */
 export const ADMIN_ENTRY_PERMISSIONS = [
@@ -20,6 +26,12 @@ export const ADMIN_ENTRY_PERMISSIONS = [
   'tenant.roles.permissions.read',
 ] as const;
 
-/** The first admin tab the user may read, in the specified order, or null. */
-export const firstReadableAdminTab = (has: (permission: string) => boolean): AdminTabKey | null =>
-  ADMIN_TAB_READ_PERMISSIONS.find((entry) => has(entry.permission))?.tab ?? null;
+/**
+ * The first admin tab the user may read among those built (their route registered), in the Admin link's order,
+ * or null. The Admin link, /main/admin and unknown admin paths all land there.
+ */
+export const firstReadableAdminTab = (
+  has: (permission: string) => boolean,
+  built: ReadonlySet<string>,
+): AdminTabKey | null =>
+  ADMIN_TAB_READ_PERMISSIONS.find((entry) => built.has(entry.tab) && has(entry.permission))?.tab ?? null;

@@ -1,5 +1,5 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
-import type { Role, UserDetail, UserSummary } from '../../api/generated/user-service';
+import type { TenantRole, UserDetail, UserSummary } from '../../api/generated/user-service';
 import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
 import { ACME, clientConfiguration, serverFor, signedInState, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
@@ -16,24 +16,30 @@ const ALL = [
   'tenant.users.delete',
 ];
 const LIST = `GET /api/user-service/v1/tenant/${ACME.tenantId}/users`;
-const ROLES = 'GET /api/user-service/v1/role';
+const ROLES = `GET /api/user-service/v1/tenant/${ACME.tenantId}/roles`;
 const CREATE = 'POST /api/user-service/v1/user';
 const GET = 'GET /api/user-service/v1/user/21';
 const UPDATE = 'PUT /api/user-service/v1/user/21';
 const DELETE = 'DELETE /api/user-service/v1/user/21';
 const ATTRIBUTES = 'GET /api/user-service/v1/tenant/attributes';
 
-const roles: Role[] = [
-  'Analyst',
-  'Call Center Admin',
-  'Call Center Agent',
-  'Call Center Supervisor',
-  'Customer Admin',
-].map((name, index) => ({
+// The server marks what the caller may give: never the call-center roles, nor a role holding permissions the
+// caller lacks (a Customer Admin and 'Voxscreen Admin').
+const roles: TenantRole[] = (
+  [
+    ['Analyst', true],
+    ['Call Center Admin', false],
+    ['Call Center Agent', false],
+    ['Call Center Supervisor', false],
+    ['Customer Admin', true],
+    ['Voxscreen Admin', false],
+  ] as const
+).map(([name, grantable], index) => ({
   roleId: 30 + index,
   name,
   description: null,
   tenantId: ACME.tenantId,
+  grantable,
 }));
 const milton: UserDetail = {
   id: 21,

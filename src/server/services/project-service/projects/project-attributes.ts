@@ -10,7 +10,7 @@ export const COMPLETE_SEQUENCE = 4;
 
 type Labels = [en: string, es: string, tl: string];
 
-const DEFAULTS: Record<ProjectAttributeType, Labels[]> = {
+const DEFAULTS: Record<Extract<ProjectAttributeType, 'STATUS' | 'STAGE'>, Labels[]> = {
   STATUS: [
     ['Active', 'Activo', 'Aktibo'],
     ['Inactive', 'Inactivo', 'Hindi aktibo'],

@@ -15,7 +15,7 @@ import { refuseDroppedInternal } from '../../../platform/permissions/refuse-drop
 import { providerAccountRequired } from '../../../platform/tenancy/require-operating-tenant';
 import { withSystem } from '../../../platform/tenancy/with-tenant';
 import { invitationEmail, issuePasswordLink } from '../../authz-service';
-import { isOfferedRole, USER_MESSAGES } from '../../../../shared/user-rules';
+import { isOfferedRole, mayGrantRole, permissionsBeyondCaller, USER_MESSAGES } from '../../../../shared/user-rules';
 import {
   createRole,
   findRole,
@@ -60,6 +60,7 @@ type AdminHandlers = Pick<
   | 'updateUser'
   | 'deleteUser'
   | 'listRoles'
+  | 'listTenantRoles'
   | 'createRole'
   | 'getRolePermissions'
   | 'saveRolePermissions'
@@ -113,7 +114,7 @@ async function checkAssignableRole(
     errors.add('roleId', USER_MESSAGES.ROLE_REQUIRED);
     return null;
   }
-  const beyond = (await rolePermissions(trx, role.roleId)).filter((p) => !principal.permissions.has(p));
+  const beyond = permissionsBeyondCaller(await rolePermissions(trx, role.roleId), (p) => principal.permissions.has(p));
   if (beyond.length) {
     throw forbidden('You cannot give a role that holds permissions you do not have.', {
       code: 'PERMISSION_ESCALATION',
@@ -376,6 +377,21 @@ export const adminHandlers: AdminHandlers = {
 
   async listRoles(_input, ctx) {
     return ctx.inTenant((trx) => listRoles(trx));
+  },
+
+  async listTenantRoles({ params }, ctx) {
+    if (params.tenantId !== ctx.operatingTenant.id) throw rolesTenantForbidden();
+    const principal = ctx.principal();
+    const holds = (permission: string) => principal.permissions.has(permission);
+    const roles = await ctx.inTenant(async (trx) =>
+      Promise.all(
+        (await listRoles(trx)).map(async (role) => ({ role, permissions: await rolePermissions(trx, role.roleId) })),
+      ),
+    );
+    return roles.map(({ role, permissions }) => ({
+      ...role,
+      grantable: mayGrantRole({ name: role.name, permissions }, holds),
+    }));
   },
 
   async createRole({ body }, ctx) {

@@ -435,3 +435,41 @@ describe('roles and the permission matrix', () => {
     ).toEqual(before);
   });
 });
+
+describe('listTenantRoles: the roles a caller may give (one rule with the user save)', () => {
+  test("a Customer Admin is offered neither the call-center roles nor 'Voxscreen Admin', and the save agrees", async () => {
+    const [acmeAdminToken] = await t.signInAs('admin@acme.test');
+    const acmeId = await t.tenantId('Acme Insurance');
+    const roles = await t.api.ok('listTenantRoles', {
+      token: acmeAdminToken,
+      operatingTenant: acmeId,
+      params: { tenantId: acmeId },
+    });
+    const offered = roles.filter((role) => role.grantable).map((role) => role.name);
+    expect(offered).toContain('Customer Admin');
+    expect(offered).not.toContain('Voxscreen Admin');
+    expect(offered.some((name) => name.startsWith('Call Center'))).toBe(false);
+    // Every role the list refuses, the save refuses; every role it offers, the save accepts.
+    for (const role of roles) {
+      const response = await t.api.call('createUser', {
+        token: acmeAdminToken,
+        operatingTenant: acmeId,
+        form: {
+          tenantId: acmeId,
+          firstName: 'Role',
+          lastName: 'Probe',
+          email: `probe-${role.roleId}@acme.test`,
+          title: 'Probe',
+          roleId: role.roleId,
+          isActive: false,
+        },
+      });
+      expect([role.name, response.status === 201]).toEqual([role.name, role.grantable]);
+    }
+    await t.api.fails('listTenantRoles', 403, {
+      token: acmeAdminToken,
+      operatingTenant: acmeId,
+      params: { tenantId: await t.tenantId('Globex Logistics') },
+    });
+  });
+});

@@ -3,7 +3,9 @@ import type { TenantAttributeType } from '../../../platform/db/schema';
 import { forbidden } from '../../../platform/http/http-error';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
 import { listHomeUsers } from '../users/home-users';
+import { isProviderAdmin } from '../../../platform/auth/principal';
 import {
+  listActiveTenants,
   listLanguages,
   listMemberTenants,
   listTenantAttributes,
@@ -27,7 +29,10 @@ const ENGLISH = 1;
 export const tenantHandlers: TenantHandlers = {
   async listUserTenants(_input, ctx) {
     const principal = ctx.principal();
-    const rows = await ctx.system((trx) => listMemberTenants(trx, principal.userId));
+    // A provider admin operates in every active account, new ones included (ADR 0020).
+    const rows = await ctx.system((trx) =>
+      isProviderAdmin(principal) ? listActiveTenants(trx) : listMemberTenants(trx, principal.userId),
+    );
     // Interviews arrive with the execution-service issue; until then every tenant has none.
     return rows.map((t) => ({
       tenantId: t.id,

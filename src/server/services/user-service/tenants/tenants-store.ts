@@ -78,6 +78,17 @@ export function listMemberTenants(trx: Db, userId: number) {
     .execute();
 }
 
+/** Every active tenant (a provider admin's chooser), by name. */
+export function listActiveTenants(trx: Db) {
+  return trx
+    .selectFrom('tenants as t')
+    .select(['t.id', 't.name'])
+    .where('t.is_active', '=', true)
+    .orderBy(sql`lower(t.name)`)
+    .orderBy('t.id')
+    .execute();
+}
+
 export function listLanguages(trx: Db) {
   return trx.selectFrom('languages').selectAll().orderBy('id').execute();
 }

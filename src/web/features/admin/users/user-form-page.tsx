@@ -10,7 +10,7 @@ import {
   useGetClientConfigurationQuery,
   useGetTenantAttributesQuery,
   useGetUserQuery,
-  useListRolesQuery,
+  useListTenantRolesQuery,
   useUpdateUserMutation,
   type UserDetail,
 } from '../../../api/generated/user-service';
@@ -30,7 +30,6 @@ import { useAppSelector } from '../../../state/hooks';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { effectiveLanguageId } from '../../../state/preferences-slice';
 import { usePermissions } from '../../../lib/use-permissions';
-import { isOfferedRole } from '../../../../shared/user-rules';
 import { validateUser } from './user-validation';
 import { toNewUserForm, toUserUpdate, userValues, type UserValues } from './user-values';
 
@@ -54,7 +53,7 @@ function UserForm({ user }: { user: UserDetail | null }) {
   const languageId = useAppSelector((state) => effectiveLanguageId(state.preferences));
   const restricted = useGetClientConfigurationQuery().data?.restrictedEnvironment === true;
   const attributes = useGetTenantAttributesQuery({ languageId }, { skip: !restricted });
-  const roles = useListRolesQuery();
+  const roles = useListTenantRolesQuery({ tenantId: tenantId ?? 0 }, { skip: tenantId === undefined });
   const [createUser] = useCreateUserMutation();
   const [updateUser] = useUpdateUserMutation();
   const [saved, setSaved] = useState<string | null>(null);
@@ -69,10 +68,11 @@ function UserForm({ user }: { user: UserDetail | null }) {
 
   const roleOptions = useMemo(
     () =>
+      // Only roles the caller may give (the server's save rule); an edited user's current role stays visible.
       (roles.data ?? [])
-        .filter((role) => isOfferedRole(role.name))
+        .filter((role) => role.grantable || role.roleId === user?.roleId)
         .map((role) => ({ value: String(role.roleId), label: role.name })),
-    [roles.data],
+    [roles.data, user?.roleId],
   );
   const privileges = useMemo(
     () => [...(attributes.data?.tenantAttributes.SPECIAL_PRIVILEGE ?? [])].sort((a, b) => a.sequence - b.sequence),

@@ -1,0 +1,94 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import type { TenantDetail, TenantSummary } from '../api/generated/user-service';
+import { installFetchStub } from '../testing/fetch-stub';
+import { clientConfiguration, serverFor, signedInState, tenant, userInfo } from '../testing/factories';
+import { renderWithProviders } from '../testing/render-with-providers';
+
+jest.setTimeout(40_000);
+configure({ asyncUtilTimeout: 6000 });
+
+const VOXSCREEN = tenant(1, 'Voxscreen');
+const ACME = tenant(2, 'Acme Insurance');
+const LIST = 'GET /api/user-service/v1/tenant/list';
+const TENANTS = 'GET /api/user-service/v1/tenant/tenants';
+const GET = 'GET /api/user-service/v1/tenant/2';
+const UPDATE = 'PUT /api/user-service/v1/tenant/2';
+
+const summary = (tenantId: number, tenantName: string, isActive = true): TenantSummary => ({
+  tenantId,
+  tenantName,
+  isActive,
+  isSystemTenant: tenantId === 1,
+  createTs: '2026-11-12T10:00:00.000Z',
+});
+const acme = (tenantName: string, isActive: boolean): TenantDetail => ({
+  tenantId: 2,
+  tenantName,
+  isActive,
+  isSystemTenant: false,
+  salesPerson: 'sales@voxscreen.test',
+  accountTypeId: null,
+  customerSegmentId: null,
+  customerId: 'C-1',
+  backendSystemCode: null,
+  customerCode: null,
+  numberOfInterviews: null,
+  greenhouseAccount: false,
+  greenhouseAppKey: null,
+  greenhouseAPIKey: null,
+  accountAPIKey: null,
+  partnerAccount: false,
+  currencyId: 1,
+  restrictionId: null,
+  tenantLogo: null,
+  defaultUserFirstName: 'Alicia',
+  defaultUserLastName: 'Moreno',
+  createTs: '2026-11-12T10:00:00.000Z',
+});
+
+describe('a write refreshes every list in use (src/web/README.md "Cache tags")', () => {
+  it('the accounts list and the tenant chooser show an edited account at once, without a reload', async () => {
+    let saved = false;
+    const stub = installFetchStub({
+      ...serverFor({
+        user: userInfo({
+          permissions: ['tenant.project.detail.read', 'tenant.read', 'tenant.update'],
+          isSystemTenant: true,
+        }),
+        tenants: [VOXSCREEN, ACME],
+        configuration: clientConfiguration(),
+      }),
+      [TENANTS]: () => ({ body: [VOXSCREEN, { ...ACME, tenantName: saved ? 'Acme Mutual' : 'Acme Insurance' }] }),
+      [LIST]: () => ({
+        body: {
+          tenantList: [summary(1, 'Voxscreen'), summary(2, saved ? 'Acme Mutual' : 'Acme Insurance', !saved)],
+          totalTenants: 2,
+        },
+      }),
+      'GET /api/user-service/v1/tenant/attributes': {
+        body: { tenantAttributes: { CURRENCY: [{ attributeId: 1, description: 'USD', sequence: 1 }] } },
+      },
+      [GET]: () => ({ body: saved ? acme('Acme Mutual', false) : acme('Acme Insurance', true) }),
+      [UPDATE]: () => {
+        saved = true;
+        return { body: acme('Acme Mutual', false) };
+      },
+    });
+    const app = await renderWithProviders({ route: '/main/admin/tenant', preloadedState: signedInState(VOXSCREEN) });
+    const grid = await screen.findByTestId('accounts-list');
+    await app.user.click(await within(grid).findByText('Acme Insurance'));
+    const name = await screen.findByTestId('account-name');
+    await app.user.clear(name);
+    await app.user.type(name, 'Acme Mutual');
+    await app.user.selectOptions(screen.getByTestId('account-status'), 'Inactive');
+    await app.user.click(screen.getByTestId('account-save'));
+    await screen.findByTestId('account-success');
+    // The chooser's list is refetched by the write itself.
+    await waitFor(() => expect(stub.callsTo(TENANTS).length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/main/admin/tenant'), { timeout: 5000 });
+    const refreshed = await screen.findByTestId('accounts-list');
+    expect(await within(refreshed).findByText('Acme Mutual')).toBeInTheDocument();
+    expect(within(refreshed).queryByText('Acme Insurance')).not.toBeInTheDocument();
+    expect(within(refreshed).getByText('Inactive')).toBeInTheDocument();
+  });
+});

@@ -3,6 +3,7 @@ import { baseApi as api } from "../base-api";
 export const addTagTypes = [
   "Project",
   "Dashboard",
+  "CustomerDataSync",
   "Communication",
   "ProjectLookup",
   "ImportErrorFile",
@@ -53,6 +54,32 @@ const injectedRtkApi = api
           },
         }),
         providesTags: ["Dashboard"],
+      }),
+      refreshCustomerCompanies: build.mutation<
+        RefreshCustomerCompaniesApiResponse,
+        RefreshCustomerCompaniesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/customer-data-sync/companies`,
+          method: "POST",
+          params: {
+            tenantId: queryArg.tenantId,
+          },
+        }),
+        invalidatesTags: ["CustomerDataSync"],
+      }),
+      refreshCustomerPeople: build.mutation<
+        RefreshCustomerPeopleApiResponse,
+        RefreshCustomerPeopleApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/customer-data-sync/people`,
+          method: "POST",
+          params: {
+            tenantId: queryArg.tenantId,
+          },
+        }),
+        invalidatesTags: ["CustomerDataSync"],
       }),
       listYearlyResults: build.query<
         ListYearlyResultsApiResponse,
@@ -205,6 +232,18 @@ export type GetDashboardKpiApiResponse =
   /** status 200 Project counts, lifetime completed calls, and the current order's completed calls, size and risk classes (all zero and total_number_of_calls 0 when there is no current order).
    */ DashboardKpi;
 export type GetDashboardKpiApiArg = {
+  /** Must equal the operating tenant (403 otherwise). */
+  tenantId: number;
+};
+export type RefreshCustomerCompaniesApiResponse =
+  /** status 202 The refresh job is queued (or already was). */ CustomerDataSyncJob;
+export type RefreshCustomerCompaniesApiArg = {
+  /** Must equal the operating tenant (403 otherwise). */
+  tenantId: number;
+};
+export type RefreshCustomerPeopleApiResponse =
+  /** status 202 The refresh job is queued (or already was). */ CustomerDataSyncJob;
+export type RefreshCustomerPeopleApiArg = {
   /** Must equal the operating tenant (403 otherwise). */
   tenantId: number;
 };
@@ -381,6 +420,11 @@ export type DashboardKpi = {
   ar_count: number;
   lr_count: number;
   nc_count: number;
+};
+export type CustomerDataSyncJob = {
+  jobId: number;
+  kind: "companies" | "people";
+  status: "queued" | "running" | "succeeded" | "failed";
 };
 export type YearlyResult = {
   /** UTC month, YYYY-MM. */
@@ -567,6 +611,8 @@ export const {
   useLazyListProjectAttributesQuery,
   useGetDashboardKpiQuery,
   useLazyGetDashboardKpiQuery,
+  useRefreshCustomerCompaniesMutation,
+  useRefreshCustomerPeopleMutation,
   useListYearlyResultsQuery,
   useLazyListYearlyResultsQuery,
   useGetProjectQuery,

@@ -22,11 +22,18 @@ import { readAllOperations } from './platform/openapi/contract';
 import { MAX_UPLOAD_BYTES } from './platform/openapi/multipart-body';
 import { registerOperations } from './platform/openapi/register-operations';
 import { createAjv } from './platform/openapi/schema-validator';
+import { JobRunner } from './platform/jobs/job-runner';
 import { OutboxDispatcher } from './platform/outbox/outbox-dispatcher';
 import { ChannelTransport, LocalFolderTransport, SmtpTransport, type Transport } from './platform/outbox/transports';
 import { BRANDING } from './platform/branding';
 import { previousSigningKeyEncryptionKey, signingKeyEncryptionKey } from './platform/auth/signing-key-secret';
 import { SERVICE_HANDLERS } from './services';
+import {
+  CUSTOMER_DATA_SYNC_QUEUE,
+  customerDataSyncJob,
+  FileCrmSource,
+  type CrmSource,
+} from './services/project-service';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -44,6 +51,10 @@ export interface BuildAppOptions {
   rateLimits?: RateLimitSettings | null;
   /** Periodic retry sweep of the outbox (off in tests, which sweep explicitly). */
   outboxSweepMs?: number | null;
+  /** Periodic sweep of the job table (ADR 0021); null: only on demand (tests). */
+  jobSweepMs?: number | null;
+  /** Overrides the customer-data CRM source chosen from the config (tests). */
+  crmSource?: CrmSource;
 }
 
 const SECRET_QUERY_PARAMETER = /([?&](?:token|access_token|id_token)=)[^&#]*/gi;
@@ -95,6 +106,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     previousSigningKeyEncryptionKey(config),
   );
   const outbox = new OutboxDispatcher(db, clock, options.transport ?? chooseTransport(config), logger);
+  const jobs = new JobRunner(
+    db,
+    clock,
+    {
+      [CUSTOMER_DATA_SYNC_QUEUE]: customerDataSyncJob(
+        db,
+        options.crmSource ?? new FileCrmSource(config.crmSourceFile),
+        clock,
+      ),
+    },
+    logger,
+  );
   const deps: AppDeps = {
     config,
     db,
@@ -103,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tokens: new TokenService(keys, config.tokens, clock),
     passwords: new PasswordHasher(config.passwordHashing),
     outbox,
+    jobs,
   };
 
   const app = Fastify({
@@ -144,6 +168,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerStaticConsole(app, options.distDir ?? DEFAULT_DIST_DIR);
 
   app.addHook('onClose', () => outbox.stop());
+  app.addHook('onClose', () => jobs.stop());
+  const jobSweepMs = options.jobSweepMs === undefined ? 30_000 : options.jobSweepMs;
+  if (jobSweepMs !== null) {
+    jobs.start(jobSweepMs);
+    app.addHook('onReady', async () => jobs.runSoon());
+  }
   const sweepMs = options.outboxSweepMs === undefined ? 30_000 : options.outboxSweepMs;
   if (sweepMs !== null) {
     outbox.start(sweepMs);

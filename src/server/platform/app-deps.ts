@@ -4,6 +4,7 @@ import type { SigningKeys } from './auth/signing-keys';
 import type { TokenService } from './auth/token-service';
 import type { Clock } from './clock';
 import type { Db } from './db/schema';
+import type { JobRunner } from './jobs/job-runner';
 import type { OutboxDispatcher } from './outbox/outbox-dispatcher';
 
 /** What handlers and platform pieces share; built once per app by buildApp. */
@@ -15,4 +16,6 @@ export interface AppDeps {
   tokens: TokenService;
   passwords: PasswordHasher;
   outbox: OutboxDispatcher;
+  /** Background jobs (ADR 0021): call runSoon() after a commit that queued one. */
+  jobs: JobRunner;
 }

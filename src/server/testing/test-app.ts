@@ -13,6 +13,7 @@ import { buildTestApp } from './build-test-app';
 import { openTestDatabase } from './database-template';
 import { testConfig } from './test-config';
 import type { RateLimitSettings } from '../platform/http/rate-limits';
+import type { CrmSource } from '../services/project-service';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -47,6 +48,8 @@ export interface TestAppOptions {
   distDir?: string;
   /** Off unless a test is about them: suites sign in far more often than a person would. */
   rateLimits?: RateLimitSettings;
+  /** The customer-data sync's CRM source (default: the file of the config). */
+  crmSource?: CrmSource;
 }
 
 /**
@@ -65,6 +68,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     distDir: options.distDir ?? join(dataDir, 'no-console'),
     ...(options.transport && { transport: options.transport }),
+    ...(options.crmSource && { crmSource: options.crmSource }),
     rateLimits: options.rateLimits ?? null,
   });
   const api = new ApiClient(app);

@@ -17,6 +17,8 @@ export const BUILT_ADMIN_TABS: readonly AdminTab[] = [
   { key: 'users', label: msg`User`, permission: readPermission('users') },
   { key: 'roles', label: msg`Role`, permission: readPermission('roles') },
   { key: 'permissions', label: msg`Permissions`, permission: readPermission('permissions') },
+  { key: 'callcenters', label: msg`Call Centers`, permission: readPermission('callcenters') },
+  { key: 'orderdetails', label: msg`Order Details`, permission: 'tenant.order.read' },
 ];
 
 export const visibleAdminTabs = (permissions: Permissions): AdminTab[] =>

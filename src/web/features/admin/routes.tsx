@@ -73,6 +73,52 @@ export const adminRoutes: RouteObject[] = [
           return { Component: PermissionsTab };
         },
       },
+      {
+        path: 'callcenters',
+        lazy: async () => {
+          const { CallCentersTab } = await import(/* webpackChunkName: "admin" */ './call-centers/call-centers-tab');
+          return { Component: CallCentersTab };
+        },
+      },
+      {
+        path: 'callcenters/addCallCenter',
+        lazy: async () => {
+          const { CallCenterFormPage } = await import(
+            /* webpackChunkName: "admin" */ './call-centers/call-center-form-page'
+          );
+          return { Component: CallCenterFormPage };
+        },
+      },
+      {
+        path: 'callcenters/editCallCenter/:id',
+        lazy: async () => {
+          const { CallCenterFormPage } = await import(
+            /* webpackChunkName: "admin" */ './call-centers/call-center-form-page'
+          );
+          return { Component: CallCenterFormPage };
+        },
+      },
+      {
+        path: 'orderdetails',
+        lazy: async () => {
+          const { OrdersTab } = await import(/* webpackChunkName: "admin" */ './orders/orders-tab');
+          return { Component: OrdersTab };
+        },
+      },
+      {
+        path: 'orderdetails/createOrder',
+        lazy: async () => {
+          const { OrderFormPage } = await import(/* webpackChunkName: "admin" */ './orders/order-form-page');
+          return { Component: OrderFormPage };
+        },
+      },
+      {
+        path: 'orderdetails/editOrder/:id',
+        lazy: async () => {
+          const { OrderFormPage } = await import(/* webpackChunkName: "admin" */ './orders/order-form-page');
+          return { Component: OrderFormPage };
+        },
+      },
       { index: true, element: <FirstAdminTab /> },
       // Any other admin path goes to the tenant tab (docs/product/admin-accounts.md#admin-area), or the first tab the user may read without it.
       { path: '*', element: <FirstAdminTab /> },

@@ -698,7 +698,7 @@ export interface operations {
     refreshCustomerCompanies: {
         parameters: {
             query: {
-                /** @description Must equal the operating tenant (403 otherwise). */
+                /** @description The operating tenant, or any account for the provider's administrators operating in the provider's account (as on Edit Account); 403 otherwise, 404 for no such account. */
                 tenantId: number;
             };
             header: {
@@ -726,6 +726,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -735,7 +736,7 @@ export interface operations {
     refreshCustomerPeople: {
         parameters: {
             query: {
-                /** @description Must equal the operating tenant (403 otherwise). */
+                /** @description The operating tenant, or any account for the provider's administrators operating in the provider's account (as on Edit Account); 403 otherwise, 404 for no such account. */
                 tenantId: number;
             };
             header: {
@@ -763,6 +764,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];

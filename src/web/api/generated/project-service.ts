@@ -238,13 +238,15 @@ export type GetDashboardKpiApiArg = {
 export type RefreshCustomerCompaniesApiResponse =
   /** status 202 The refresh job is queued (or already was). */ CustomerDataSyncJob;
 export type RefreshCustomerCompaniesApiArg = {
-  /** Must equal the operating tenant (403 otherwise). */
+  /** The operating tenant, or any account for the provider's administrators operating in the provider's account (as on Edit Account); 403 otherwise, 404 for no such account.
+   */
   tenantId: number;
 };
 export type RefreshCustomerPeopleApiResponse =
   /** status 202 The refresh job is queued (or already was). */ CustomerDataSyncJob;
 export type RefreshCustomerPeopleApiArg = {
-  /** Must equal the operating tenant (403 otherwise). */
+  /** The operating tenant, or any account for the provider's administrators operating in the provider's account (as on Edit Account); 403 otherwise, 404 for no such account.
+   */
   tenantId: number;
 };
 export type ListYearlyResultsApiResponse =

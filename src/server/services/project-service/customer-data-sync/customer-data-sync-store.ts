@@ -1,10 +1,10 @@
 import type { Db } from '../../../platform/db/schema';
 import type { CrmRecord, CustomerDataKind } from './crm-source';
 
-/** The operating tenant's Customer ID (what the CRM source knows it by), or null. Tenant scope. */
-export async function tenantCustomerId(trx: Db, tenantId: number): Promise<string | null> {
+/** An account's Customer ID (what the CRM source knows it by): null without one, undefined without the account. */
+export async function tenantCustomerId(trx: Db, tenantId: number): Promise<string | null | undefined> {
   const row = await trx.selectFrom('tenants').select('customer_id').where('id', '=', tenantId).executeTakeFirst();
-  return row?.customer_id?.trim() || null;
+  return row ? row.customer_id?.trim() || null : undefined;
 }
 
 /** Replaces the tenant's records of `kind` with `records` (so running a refresh twice changes nothing). Tenant scope. */

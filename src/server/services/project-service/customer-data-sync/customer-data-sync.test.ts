@@ -86,6 +86,23 @@ test('an account without a Customer ID: the job fails with a message and retries
   expect(job!.last_error).toMatch(/no Customer ID/);
 });
 
+test("the provider's administrators refresh any account from the provider's account, as on Edit Account", async () => {
+  const [provider] = await t.signInAs('admin@voxscreen.test');
+  const voxscreen = await t.tenantId('Voxscreen');
+  const job = await t.api.ok('refreshCustomerCompanies', {
+    token: provider,
+    operatingTenant: voxscreen,
+    query: { tenantId: acme },
+  });
+  expect(job).toMatchObject({ kind: 'companies' });
+  await settled(acme);
+  await t.api.fails('refreshCustomerCompanies', 404, {
+    token: provider,
+    operatingTenant: voxscreen,
+    query: { tenantId: 999999 },
+  });
+});
+
 test('the calls need tenant.update and the operating tenant; a refusal queues nothing', async () => {
   const before = await jobsOf(acme);
   await t.api.fails('refreshCustomerCompanies', 403, {

@@ -34,6 +34,49 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/user-service/v1/callcenter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a call center to the operating tenant (docs/product/admin-call-centers.md#rules)
+         * @description The rules of docs/product/admin-call-centers.md#rules (src/shared/call-center-rules.ts) answer 422 with their messages; a name already used by another call center of the tenant answers 409 CALL_CENTER_EXISTS.
+         */
+        post: operations["createCallCenter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-service/v1/callcenter/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** One call center of the operating tenant (404 for any other) */
+        get: operations["getCallCenter"];
+        /**
+         * Edit a call center of the operating tenant (docs/product/admin-call-centers.md#rules)
+         * @description The same rules as createCallCenter; the languages sent replace the call center's languages.
+         */
+        put: operations["updateCallCenter"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user-service/v1/callcenter/callcenterlist": {
         parameters: {
             query?: never;
@@ -43,6 +86,91 @@ export type paths = {
         };
         /** Call centers of the operating tenant */
         get: operations["listCallCenters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-service/v1/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an order of calls in the operating tenant (docs/product/admin-orders.md#rules)
+         * @description The rules of docs/product/admin-orders.md#rules (src/shared/order-rules.ts) answer 422 with their messages; an order number the tenant already uses answers 409 ORDER_EXISTS. Results already recorded on days the order holds count against it from now on (docs/product/admin-orders.md#current-order).
+         */
+        post: operations["createOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-service/v1/order/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** One order of the operating tenant (404 for any other) */
+        get: operations["getOrder"];
+        /**
+         * Edit an order of the operating tenant (docs/product/admin-orders.md#rules)
+         * @description The same rules as createOrder (an empty status says 'lowercase order status is required'); `id` in the body must be the path's. Results count against the orders as they now are (docs/product/admin-orders.md#current-order).
+         */
+        put: operations["updateOrder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-service/v1/order/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an order of the operating tenant
+         * @description Results that counted against it count against the order that now holds their day, or none, in the same transaction (docs/product/admin-orders.md#current-order); `message` is 'Order Deleted Successfully'.
+         */
+        delete: operations["deleteOrder"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-service/v1/order/orderList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the operating tenant's orders, newest start date first (Manage Order)
+         * @description Pages count from 0. `total_orders` counts every order of the tenant.
+         */
+        get: operations["listOrders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -549,6 +677,38 @@ export type components = {
             type: "Call Center";
             zip: string | null;
         };
+        /** @description Add/Edit Call Center. Blank texts are stored as null; the rules of docs/product/admin-call-centers.md#rules answer 422 (nullable fields let a missing name reach them instead of a 400). */
+        CallCenterForm: {
+            address?: {
+                city?: string | null;
+                country?: string | null;
+                /** Format: int32 */
+                countryId?: number | null;
+                /** Format: int32 */
+                stateId?: number | null;
+                street1?: string | null;
+                street2?: string | null;
+                zip?: string | null;
+            };
+            callCenterPhone?: string | null;
+            /**
+             * @default Active
+             * @enum {string}
+             */
+            callCenterStatus: "Active" | "Inactive";
+            contactEmail?: string | null;
+            contactPersonFirstName?: string | null;
+            contactPersonLastName?: string | null;
+            contactPhone?: string | null;
+            /** @description Languages the call center serves (listLanguages ids). */
+            languageIds?: number[];
+            name: string | null;
+            note?: string | null;
+            notificationEmail?: string | null;
+            queue1?: string | null;
+            queue2?: string | null;
+            queue3?: string | null;
+        };
         ClientConfiguration: {
             branding: {
                 /** @description The "{product} admin" role, compared case-insensitively. */
@@ -663,6 +823,50 @@ export type components = {
             time: ("08:00" | "12:00" | "16:00")[];
             /** @description IANA zone name of that option (e.g. America/Los_Angeles). */
             usedTimezone: string | null;
+        };
+        Order: {
+            /** Format: date */
+            end_date: string | null;
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            number_of_calls: number;
+            /** @description Digits only. */
+            order_number: string;
+            /** @enum {string} */
+            order_status: "Active" | "Inactive" | "Complete";
+            /** Format: date */
+            start_date: string;
+            /** Format: int32 */
+            tenant_id: number;
+        };
+        /** @description Create Order. Dates are `YYYY-MM-DD`; nullable fields let a missing value reach the rules of docs/product/admin-orders.md#rules (422 with their messages) instead of a 400. */
+        OrderForm: {
+            end_date: string | null;
+            number_of_calls: number | null;
+            order_number: string | null;
+            order_status: string | null;
+            start_date: string | null;
+            /**
+             * Format: int32
+             * @description Must be the operating tenant.
+             */
+            tenant_id: number;
+        };
+        /** @description Edit Order; `id` must be the path's. */
+        OrderUpdate: {
+            end_date: string | null;
+            /** Format: int32 */
+            id: number;
+            number_of_calls: number | null;
+            order_number: string | null;
+            order_status: string | null;
+            start_date: string | null;
+            /**
+             * Format: int32
+             * @description Must be the operating tenant.
+             */
+            tenant_id: number;
         };
         PermissionGrant: {
             permission: string;
@@ -1081,6 +1285,124 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    createCallCenter: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallCenterForm"];
+            };
+        };
+        responses: {
+            /** @description Call center created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallCenter"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCallCenter: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The call center. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallCenter"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateCallCenter: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallCenterForm"];
+            };
+        };
+        responses: {
+            /** @description The updated call center. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallCenter"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listCallCenters: {
         parameters: {
             query?: never;
@@ -1104,6 +1426,203 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CallCenter"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderForm"];
+            };
+        };
+        responses: {
+            /** @description Order created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listOrders: {
+        parameters: {
+            query: {
+                pageNumber?: components["parameters"]["PageNumber"];
+                pageSize?: number;
+                /** @description Must be the operating tenant. */
+                tenantId: number;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        orders: components["schemas"]["Order"][];
+                        total_orders: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

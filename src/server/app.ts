@@ -23,6 +23,7 @@ import { readAllOperations } from './platform/openapi/contract';
 import { MAX_UPLOAD_BYTES } from './platform/openapi/multipart-body';
 import { registerOperations } from './platform/openapi/register-operations';
 import { createAjv } from './platform/openapi/schema-validator';
+import { JobRunner } from './platform/jobs/job-runner';
 import { OutboxDispatcher } from './platform/outbox/outbox-dispatcher';
 import { redactSecretQueryParameters } from './platform/redact-secrets';
 import { ChannelTransport, LocalFolderTransport, SmtpTransport, type Transport } from './platform/outbox/transports';
@@ -32,6 +33,12 @@ import { SERVICE_HANDLERS } from './services';
 import { createFileStorage } from './platform/storage/create-file-storage';
 import { registerSignedUploadRoute } from './platform/storage/signed-upload-route';
 import { UploadUrlSigner } from './platform/storage/upload-url-token';
+import {
+  CUSTOMER_DATA_SYNC_QUEUE,
+  customerDataSyncJob,
+  FileCrmSource,
+  type CrmSource,
+} from './services/project-service';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -51,6 +58,10 @@ export interface BuildAppOptions {
   storage?: FileStorage;
   /** Periodic retry sweep of the outbox (off in tests, which sweep explicitly). */
   outboxSweepMs?: number | null;
+  /** Periodic sweep of the job table (ADR 0021); null: only on demand (tests). */
+  jobSweepMs?: number | null;
+  /** Overrides the customer-data CRM source chosen from the config (tests). */
+  crmSource?: CrmSource;
 }
 
 /** Structured logs; credentials are redacted wherever a serializer might put them, reset links included. */
@@ -98,6 +109,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     previousSigningKeyEncryptionKey(config),
   );
   const outbox = new OutboxDispatcher(db, clock, options.transport ?? chooseTransport(config), logger);
+  const jobs = new JobRunner(
+    db,
+    clock,
+    {
+      [CUSTOMER_DATA_SYNC_QUEUE]: customerDataSyncJob(
+        db,
+        options.crmSource ?? new FileCrmSource(config.crmSourceFile),
+        clock,
+      ),
+    },
+    logger,
+  );
   const deps: AppDeps = {
     config,
     db,
@@ -108,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     outbox,
     storage: options.storage ?? createFileStorage(config),
     uploadUrls: UploadUrlSigner.fromSecretOrDataDir(config.uploadUrlSecret, config.dataDir),
+    jobs,
   };
 
   const app = Fastify({
@@ -153,6 +177,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerStaticConsole(app, options.distDir ?? DEFAULT_DIST_DIR);
 
   app.addHook('onClose', () => outbox.stop());
+  app.addHook('onClose', () => jobs.stop());
+  const jobSweepMs = options.jobSweepMs === undefined ? 30_000 : options.jobSweepMs;
+  if (jobSweepMs !== null) {
+    jobs.start(jobSweepMs);
+    app.addHook('onReady', async () => jobs.runSoon());
+  }
   const sweepMs = options.outboxSweepMs === undefined ? 30_000 : options.outboxSweepMs;
   if (sweepMs !== null) {
     outbox.start(sweepMs);

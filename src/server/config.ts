@@ -18,6 +18,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** CRM_SOURCE_FILE: the JSON file the customer-data sync reads (docs/product/customer-data-sync.md#source). */
+  crmSourceFile: string;
   /** `memory://` keeps the embedded database in memory (tests). */
   pgliteDataDir: string;
   databaseUrl: string | null;
@@ -119,6 +121,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host: env.HOST ?? '127.0.0.1',
     dataDir,
+    crmSourceFile: resolve(env.CRM_SOURCE_FILE ?? resolve(dataDir, 'crm', 'customer-data.json')),
     pgliteDataDir: resolve(dataDir, 'pglite'),
     databaseUrl: env.DATABASE_URL?.trim() || null,
     publicUrl,

@@ -4,6 +4,7 @@ import type { SigningKeys } from './auth/signing-keys';
 import type { TokenService } from './auth/token-service';
 import type { Clock } from './clock';
 import type { Db } from './db/schema';
+import type { JobRunner } from './jobs/job-runner';
 import type { OutboxDispatcher } from './outbox/outbox-dispatcher';
 import type { FileStorage } from './storage/file-storage';
 import type { UploadUrlSigner } from './storage/upload-url-token';
@@ -21,4 +22,6 @@ export interface AppDeps {
   storage: FileStorage;
   /** Signs the upload URLs of local storage. */
   uploadUrls: UploadUrlSigner;
+  /** Background jobs (ADR 0021): call runSoon() after a commit that queued one. */
+  jobs: JobRunner;
 }

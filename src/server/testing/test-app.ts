@@ -15,6 +15,7 @@ import { buildTestApp } from './build-test-app';
 import { openTestDatabase } from './database-template';
 import { testConfig } from './test-config';
 import type { RateLimitSettings } from '../platform/http/rate-limits';
+import type { CrmSource } from '../services/project-service';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -54,6 +55,8 @@ export interface TestAppOptions {
   distDir?: string;
   /** Off unless a test is about them: suites sign in far more often than a person would. */
   rateLimits?: RateLimitSettings;
+  /** The customer-data sync's CRM source (default: the file of the config). */
+  crmSource?: CrmSource;
 }
 
 /**
@@ -73,6 +76,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     distDir: options.distDir ?? join(dataDir, 'no-console'),
     transport: options.transport ?? capture,
+    ...(options.crmSource && { crmSource: options.crmSource }),
     rateLimits: options.rateLimits ?? null,
   });
   const api = new ApiClient(app);

@@ -58,9 +58,11 @@ export type SuccessBody<Op> = Op extends { responses: infer R }
     ? B
     : R extends { 201: { content: { 'application/json': infer B } } }
       ? B
-      : R extends { 200: { content: Record<string, unknown> } }
-        ? FileDownload
-        : never
+      : R extends { 202: { content: { 'application/json': infer B } } }
+        ? B
+        : R extends { 200: { content: Record<string, unknown> } }
+          ? FileDownload
+          : never
   : never;
 
 interface BaseContext {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { MINUTE, type Clock } from '../clock';
 import type { Db } from '../db/schema';
 import { redactedBodies } from './redacted-bodies';
+import { SweepLoop } from '../jobs/sweep-loop';
 import type { OutboxMessage, Transport } from './transports';
 
 export const MAX_ATTEMPTS = 5;
@@ -17,51 +18,30 @@ const RETRY_DELAYS_MS = [MINUTE, 5 * MINUTE, 15 * MINUTE, 60 * MINUTE];
  * open while a transport talks to the network.
  */
 export class OutboxDispatcher {
-  #running: Promise<void> | null = null;
-  #again = false;
-  #timer: NodeJS.Timeout | null = null;
-  #stopped = false;
+  readonly #loop: SweepLoop;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly transport: Transport,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.#loop = new SweepLoop(() => this.sweep(), log, 'outbox');
+  }
 
   /** Starts a sweep now (after a commit that enqueued something); coalesces with one already running. */
   dispatchSoon(): void {
-    if (this.#stopped) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    this.#running = (async () => {
-      do {
-        this.#again = false;
-        try {
-          await this.sweep();
-        } catch (error) {
-          this.log.error({ err: error }, 'outbox sweep failed');
-        }
-      } while (this.#again && !this.#stopped);
-    })().finally(() => {
-      this.#running = null;
-    });
+    this.#loop.soon();
   }
 
   /** Retries queued and failed messages periodically. */
   start(intervalMs = 30_000): void {
-    this.#timer ??= setInterval(() => this.dispatchSoon(), intervalMs);
-    this.#timer.unref();
+    this.#loop.start(intervalMs);
   }
 
   /** Stops the timer and waits for a sweep in progress. */
   async stop(): Promise<void> {
-    this.#stopped = true;
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = null;
-    await this.#running;
+    await this.#loop.stop();
   }
 
   /** Sends every due message; returns how many were attempted. */

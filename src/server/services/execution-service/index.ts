@@ -10,3 +10,4 @@ export {
   verifyResultRollups,
   type NewInterviewResult,
 } from './interview-results/interview-results-store';
+export { reattributeResultsToOrders, type DaySpan } from './interview-results/order-attribution-store';

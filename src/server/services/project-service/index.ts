@@ -2,6 +2,7 @@ import type { operations } from '../../../contracts/project-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { adminHandlers } from './admin/admin-handlers';
 import { communicationHandlers } from './communication/communication-handlers';
+import { customerDataSyncHandlers } from './customer-data-sync/customer-data-sync-handlers';
 import { dashboardHandlers } from './dashboard/dashboard-handlers';
 import { filesHandlers } from './files/files-handlers';
 import { importErrorHandlers } from './import-errors/import-errors-handlers';
@@ -24,6 +25,7 @@ export const projectServiceHandlers: ServiceHandlers<operations> = {
   ...questionsHandlers,
   ...teamHandlers,
   ...filesHandlers,
+  ...customerDataSyncHandlers,
 };
 
 // Public functions: tenant creation (user-service), the invitations (participant-service), the seed and tests.
@@ -62,3 +64,6 @@ export {
 export { chooseProjectResultTemplate, createResultConfigTemplate } from './result-config/result-config-store';
 export { insertTeamMembers, type NewTeamMember } from './team/team-store';
 export { storeProjectFile } from './files/store-project-file';
+export { FileCrmSource, type CrmRecord, type CrmSource, type CustomerDataKind } from './customer-data-sync/crm-source';
+export { CUSTOMER_DATA_SYNC_QUEUE, customerDataSyncJob } from './customer-data-sync/customer-data-sync-job';
+export { listCustomerRecords } from './customer-data-sync/customer-data-sync-store';

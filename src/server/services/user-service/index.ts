@@ -3,6 +3,7 @@ import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { adminHandlers } from './admin/admin-handlers';
 import { appHandlers } from './app/app-handlers';
 import { callCenterHandlers } from './call-centers/call-centers-handlers';
+import { orderHandlers } from './orders/orders-handlers';
 import { tenantHandlers } from './tenants/tenants-handlers';
 import { userHandlers } from './users/users-handlers';
 
@@ -10,13 +11,15 @@ export const userServiceHandlers: ServiceHandlers<operations> = {
   ...userHandlers,
   ...tenantHandlers,
   ...callCenterHandlers,
+  ...orderHandlers,
   ...appHandlers,
   ...adminHandlers,
 };
 
 // Public functions: the seed, the test helpers and other services' tests build data through these.
 export { createCallCenter, type NewCallCenter } from './call-centers/call-centers-store';
-export { createOrder, type NewOrder } from './orders/orders-store';
+export { createOrder } from './orders/order-changes';
+export { type NewOrder } from './orders/orders-store';
 export { createRole, setRolePermissions, type PermissionAccess } from './roles/roles-store';
 export * from './roles/standard-roles';
 export { createTenant, type CreatedTenant, type NewTenant } from './tenants/create-tenant';

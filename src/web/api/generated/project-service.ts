@@ -4,6 +4,7 @@ export const addTagTypes = [
   "Project",
   "LookupValue",
   "Dashboard",
+  "CustomerDataSync",
   "ProjectLookup",
   "Communication",
   "ResultConfig",
@@ -101,6 +102,32 @@ const injectedRtkApi = api
           },
         }),
         providesTags: ["Dashboard"],
+      }),
+      refreshCustomerCompanies: build.mutation<
+        RefreshCustomerCompaniesApiResponse,
+        RefreshCustomerCompaniesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/customer-data-sync/companies`,
+          method: "POST",
+          params: {
+            tenantId: queryArg.tenantId,
+          },
+        }),
+        invalidatesTags: ["CustomerDataSync"],
+      }),
+      refreshCustomerPeople: build.mutation<
+        RefreshCustomerPeopleApiResponse,
+        RefreshCustomerPeopleApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/customer-data-sync/people`,
+          method: "POST",
+          params: {
+            tenantId: queryArg.tenantId,
+          },
+        }),
+        invalidatesTags: ["CustomerDataSync"],
       }),
       listYearlyResults: build.query<
         ListYearlyResultsApiResponse,
@@ -581,6 +608,20 @@ export type GetDashboardKpiApiArg = {
   /** Must equal the operating tenant (403 otherwise). */
   tenantId: number;
 };
+export type RefreshCustomerCompaniesApiResponse =
+  /** status 202 The refresh job is queued (or already was). */ CustomerDataSyncJob;
+export type RefreshCustomerCompaniesApiArg = {
+  /** The operating tenant, or any account for the provider's administrators operating in the provider's account (as on Edit Account); 403 otherwise, 404 for no such account.
+   */
+  tenantId: number;
+};
+export type RefreshCustomerPeopleApiResponse =
+  /** status 202 The refresh job is queued (or already was). */ CustomerDataSyncJob;
+export type RefreshCustomerPeopleApiArg = {
+  /** The operating tenant, or any account for the provider's administrators operating in the provider's account (as on Edit Account); 403 otherwise, 404 for no such account.
+   */
+  tenantId: number;
+};
 export type ListYearlyResultsApiResponse =
   /** status 200 Twelve months, oldest first. */ YearlyResult[];
 export type ListYearlyResultsApiArg = void;
@@ -1018,6 +1059,11 @@ export type DashboardKpi = {
   ar_count: number;
   lr_count: number;
   nc_count: number;
+};
+export type CustomerDataSyncJob = {
+  jobId: number;
+  kind: "companies" | "people";
+  status: "queued" | "running" | "succeeded" | "failed";
 };
 export type YearlyResult = {
   /** UTC month, YYYY-MM. */
@@ -1504,6 +1550,8 @@ export const {
   useLazyListAttributesByLanguageQuery,
   useGetDashboardKpiQuery,
   useLazyGetDashboardKpiQuery,
+  useRefreshCustomerCompaniesMutation,
+  useRefreshCustomerPeopleMutation,
   useListYearlyResultsQuery,
   useLazyListYearlyResultsQuery,
   useGetProjectQuery,

@@ -5,6 +5,7 @@ export const addTagTypes = [
   "Tenant",
   "Admin",
   "CallCenter",
+  "Order",
   "App",
 ] as const;
 const injectedRtkApi = api
@@ -231,6 +232,74 @@ const injectedRtkApi = api
         query: () => ({ url: `/user-service/v1/callcenter/callcenterlist` }),
         providesTags: ["CallCenter"],
       }),
+      createCallCenter: build.mutation<
+        CreateCallCenterApiResponse,
+        CreateCallCenterApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-service/v1/callcenter`,
+          method: "POST",
+          body: queryArg.callCenterForm,
+        }),
+        invalidatesTags: ["CallCenter"],
+      }),
+      getCallCenter: build.query<GetCallCenterApiResponse, GetCallCenterApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/user-service/v1/callcenter/${queryArg.id}`,
+          }),
+          providesTags: ["CallCenter"],
+        },
+      ),
+      updateCallCenter: build.mutation<
+        UpdateCallCenterApiResponse,
+        UpdateCallCenterApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-service/v1/callcenter/${queryArg.id}`,
+          method: "PUT",
+          body: queryArg.callCenterForm,
+        }),
+        invalidatesTags: ["CallCenter"],
+      }),
+      listOrders: build.query<ListOrdersApiResponse, ListOrdersApiArg>({
+        query: (queryArg) => ({
+          url: `/user-service/v1/order/orderList`,
+          params: {
+            tenantId: queryArg.tenantId,
+            pageNumber: queryArg.pageNumber,
+            pageSize: queryArg.pageSize,
+          },
+        }),
+        providesTags: ["Order"],
+      }),
+      deleteOrder: build.mutation<DeleteOrderApiResponse, DeleteOrderApiArg>({
+        query: (queryArg) => ({
+          url: `/user-service/v1/order/delete/${queryArg.id}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["Order"],
+      }),
+      createOrder: build.mutation<CreateOrderApiResponse, CreateOrderApiArg>({
+        query: (queryArg) => ({
+          url: `/user-service/v1/order`,
+          method: "POST",
+          body: queryArg.orderForm,
+        }),
+        invalidatesTags: ["Order"],
+      }),
+      getOrder: build.query<GetOrderApiResponse, GetOrderApiArg>({
+        query: (queryArg) => ({ url: `/user-service/v1/order/${queryArg.id}` }),
+        providesTags: ["Order"],
+      }),
+      updateOrder: build.mutation<UpdateOrderApiResponse, UpdateOrderApiArg>({
+        query: (queryArg) => ({
+          url: `/user-service/v1/order/${queryArg.id}`,
+          method: "PUT",
+          body: queryArg.orderUpdate,
+        }),
+        invalidatesTags: ["Order"],
+      }),
       getAppVersion: build.query<GetAppVersionApiResponse, GetAppVersionApiArg>(
         {
           query: () => ({ url: `/user-service/v1/app/version` }),
@@ -405,6 +474,49 @@ export type SaveRolePermissionsApiArg = {
 export type ListCallCentersApiResponse =
   /** status 200 Call centers sorted by name. */ CallCenter[];
 export type ListCallCentersApiArg = void;
+export type CreateCallCenterApiResponse =
+  /** status 201 Call center created. */ CallCenter;
+export type CreateCallCenterApiArg = {
+  callCenterForm: CallCenterForm;
+};
+export type GetCallCenterApiResponse =
+  /** status 200 The call center. */ CallCenter;
+export type GetCallCenterApiArg = {
+  id: number;
+};
+export type UpdateCallCenterApiResponse =
+  /** status 200 The updated call center. */ CallCenter;
+export type UpdateCallCenterApiArg = {
+  id: number;
+  callCenterForm: CallCenterForm;
+};
+export type ListOrdersApiResponse = /** status 200 A page of orders. */ {
+  total_orders: number;
+  orders: Order[];
+};
+export type ListOrdersApiArg = {
+  /** Must be the operating tenant. */
+  tenantId: number;
+  pageNumber?: number;
+  pageSize?: number;
+};
+export type DeleteOrderApiResponse = /** status 200 Deleted. */ Message;
+export type DeleteOrderApiArg = {
+  id: number;
+};
+export type CreateOrderApiResponse = /** status 201 Order created. */ Order;
+export type CreateOrderApiArg = {
+  orderForm: OrderForm;
+};
+export type GetOrderApiResponse = /** status 200 The order. */ Order;
+export type GetOrderApiArg = {
+  id: number;
+};
+export type UpdateOrderApiResponse = /** status 200 The updated order. */ Order;
+export type UpdateOrderApiArg = {
+  id: number;
+  orderUpdate: OrderUpdate;
+};
 export type GetAppVersionApiResponse =
   /** status 200 App version. */ AppVersion;
 export type GetAppVersionApiArg = void;
@@ -729,6 +841,60 @@ export type CallCenter = {
   languages: Language[];
   address: CallCenterAddress;
 };
+export type CallCenterForm = {
+  name: string | null;
+  callCenterPhone?: string | null;
+  contactPhone?: string | null;
+  contactPersonFirstName?: string | null;
+  contactPersonLastName?: string | null;
+  contactEmail?: string | null;
+  notificationEmail?: string | null;
+  callCenterStatus?: "Active" | "Inactive";
+  queue1?: string | null;
+  queue2?: string | null;
+  queue3?: string | null;
+  note?: string | null;
+  /** Languages the call center serves (listLanguages ids). */
+  languageIds?: number[];
+  address?: {
+    street1?: string | null;
+    street2?: string | null;
+    city?: string | null;
+    zip?: string | null;
+    country?: string | null;
+    countryId?: number | null;
+    stateId?: number | null;
+  };
+};
+export type Order = {
+  id: number;
+  /** Digits only. */
+  order_number: string;
+  start_date: string;
+  end_date: string | null;
+  number_of_calls: number;
+  order_status: "Active" | "Inactive" | "Complete";
+  tenant_id: number;
+};
+export type OrderForm = {
+  order_number: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  number_of_calls: number | null;
+  order_status: string | null;
+  /** Must be the operating tenant. */
+  tenant_id: number;
+};
+export type OrderUpdate = {
+  id: number;
+  order_number: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  number_of_calls: number | null;
+  order_status: string | null;
+  /** Must be the operating tenant. */
+  tenant_id: number;
+};
 export type AppVersion = {
   majorVersion: number;
   minorVersion: number;
@@ -797,6 +963,17 @@ export const {
   useSaveRolePermissionsMutation,
   useListCallCentersQuery,
   useLazyListCallCentersQuery,
+  useCreateCallCenterMutation,
+  useGetCallCenterQuery,
+  useLazyGetCallCenterQuery,
+  useUpdateCallCenterMutation,
+  useListOrdersQuery,
+  useLazyListOrdersQuery,
+  useDeleteOrderMutation,
+  useCreateOrderMutation,
+  useGetOrderQuery,
+  useLazyGetOrderQuery,
+  useUpdateOrderMutation,
   useGetAppVersionQuery,
   useLazyGetAppVersionQuery,
   useGetClientConfigurationQuery,

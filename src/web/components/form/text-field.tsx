@@ -6,7 +6,7 @@ import type { Validator } from './validators';
 export interface TextFieldProps {
   name: string;
   label: string;
-  type?: 'text' | 'email' | 'tel' | 'url';
+  type?: 'text' | 'email' | 'tel' | 'url' | 'date';
   validate?: Validator;
   /** Transforms what the user types before it reaches the form value (e.g. lower-casing). */
   transform?: (value: string) => string;

@@ -92,6 +92,52 @@ const adminTabRoutes: RouteObject[] = [
     },
   },
   {
+    path: 'callcenters',
+    lazy: async () => {
+      const { CallCentersTab } = await import(/* webpackChunkName: "admin" */ './call-centers/call-centers-tab');
+      return { Component: CallCentersTab };
+    },
+  },
+  {
+    path: 'callcenters/addCallCenter',
+    lazy: async () => {
+      const { CallCenterFormPage } = await import(
+        /* webpackChunkName: "admin" */ './call-centers/call-center-form-page'
+      );
+      return { Component: CallCenterFormPage };
+    },
+  },
+  {
+    path: 'callcenters/editCallCenter/:id',
+    lazy: async () => {
+      const { CallCenterFormPage } = await import(
+        /* webpackChunkName: "admin" */ './call-centers/call-center-form-page'
+      );
+      return { Component: CallCenterFormPage };
+    },
+  },
+  {
+    path: 'orderdetails',
+    lazy: async () => {
+      const { OrdersTab } = await import(/* webpackChunkName: "admin" */ './orders/orders-tab');
+      return { Component: OrdersTab };
+    },
+  },
+  {
+    path: 'orderdetails/createOrder',
+    lazy: async () => {
+      const { OrderFormPage } = await import(/* webpackChunkName: "admin" */ './orders/order-form-page');
+      return { Component: OrderFormPage };
+    },
+  },
+  {
+    path: 'orderdetails/editOrder/:id',
+    lazy: async () => {
+      const { OrderFormPage } = await import(/* webpackChunkName: "admin" */ './orders/order-form-page');
+      return { Component: OrderFormPage };
+    },
+  },
+  {
     path: 'resultconfiguration',
     lazy: async () => {
       const { ResultConfigTab } = await import(/* webpackChunkName: "admin" */ './result-config/result-config-tab');

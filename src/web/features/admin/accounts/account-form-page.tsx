@@ -16,6 +16,7 @@ import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { QueryFailure } from '../../../components/feedback/load-failure';
 import { LoadingState } from '../../../components/feedback/loading-state';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
+import { CustomerDataRefresh } from './customer-data-refresh';
 import { useEditTarget } from '../../../components/feedback/use-edit-target';
 import { FormActions } from '../../../components/form/save-button';
 import { submitErrors } from '../../../components/form/submit-errors';
@@ -127,6 +128,7 @@ function AccountForm({ tenant }: { tenant: TenantDetail | null }) {
             {editing ? null : <PrimaryUserFields />}
             <AccountFields lists={lists} editing={editing} restricted={restricted} readOnly={readOnly} />
             <AccountIntegrationFields tenant={tenant} readOnly={readOnly} />
+            {tenant && !readOnly ? <CustomerDataRefresh tenantId={tenant.tenantId} /> : null}
             <FormActions
               dirty={dirty === true && saved === null && !checkFailed}
               saving={submitting === true}

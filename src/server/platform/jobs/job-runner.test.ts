@@ -1,0 +1,82 @@
+/** The job table and its runner (ADR 0021): success, failure with its message, retry with backoff, concurrency. */
+import pino from 'pino';
+import { MovableClock } from '../clock';
+import { openTestDatabase } from '../../testing/database-template';
+import type { Db } from '../db/schema';
+import { withSystem } from '../tenancy/with-tenant';
+import { enqueueJob } from './job-queue';
+import { JobRunner, RETRY_DELAYS_MS, type ClaimedJob, type JobHandler } from './job-runner';
+
+let db: Db;
+const clock = new MovableClock();
+const log = pino({ level: 'silent' });
+
+beforeAll(async () => {
+  db = await openTestDatabase({});
+});
+afterAll(() => db.destroy());
+
+const jobRow = (id: number) => db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const enqueue = (queue: string, dedupeKey: string | null = null, maxAttempts = 5) =>
+  withSystem(db, (trx) =>
+    enqueueJob(trx, { queue, tenantId: null, payload: { n: 1 }, dedupeKey, maxAttempts, runAt: clock.now() }),
+  );
+
+test('a job runs once and succeeds; its handler gets the payload', async () => {
+  const seen: ClaimedJob[] = [];
+  const runner = new JobRunner(db, clock, { 'test-ok': async (job) => void seen.push(job) }, log);
+  const { id, status } = await enqueue('test-ok');
+  expect(status).toBe('queued');
+  expect(await runner.sweep()).toBe(1);
+  expect(seen).toEqual([{ id, queue: 'test-ok', tenantId: null, payload: { n: 1 }, attempt: 1, maxAttempts: 5 }]);
+  expect(await jobRow(id)).toMatchObject({ status: 'succeeded', attempts: 1, last_error: null, locked_until: null });
+  expect(await runner.sweep()).toBe(0);
+});
+
+test('enqueueing is idempotent per dedupe key while the job is queued, and again possible once it finished', async () => {
+  const first = await enqueue('test-dedupe', 'k');
+  const second = await enqueue('test-dedupe', 'k');
+  expect(second.id).toBe(first.id);
+  await new JobRunner(db, clock, { 'test-dedupe': async () => {} }, log).sweep();
+  expect((await enqueue('test-dedupe', 'k')).id).not.toBe(first.id);
+});
+
+test('a failing job keeps its message, waits out the backoff, and fails for good after its last attempt', async () => {
+  let calls = 0;
+  const failing: JobHandler = async () => {
+    calls += 1;
+    if (calls < 3) throw new Error(`CRM unreachable (${calls})`);
+  };
+  const runner = new JobRunner(db, clock, { 'test-retry': failing }, log);
+  const { id } = await enqueue('test-retry', null, 3);
+  await runner.sweep();
+  expect(await jobRow(id)).toMatchObject({ status: 'queued', attempts: 1, last_error: 'CRM unreachable (1)' });
+  expect(await runner.sweep()).toBe(0); // not due yet
+  clock.advance(RETRY_DELAYS_MS[0]!);
+  await runner.sweep();
+  expect(await jobRow(id)).toMatchObject({ status: 'queued', attempts: 2, last_error: 'CRM unreachable (2)' });
+  clock.advance(RETRY_DELAYS_MS[1]!);
+  await runner.sweep();
+  expect(await jobRow(id)).toMatchObject({ status: 'succeeded', attempts: 3, last_error: null });
+
+  const hopeless = new JobRunner(db, clock, { 'test-hopeless': () => Promise.reject(new Error('no source')) }, log);
+  const { id: doomed } = await enqueue('test-hopeless', null, 1);
+  await hopeless.sweep();
+  expect(await jobRow(doomed)).toMatchObject({ status: 'failed', attempts: 1, last_error: 'no source' });
+  expect((await jobRow(doomed)).finished_at).not.toBeNull();
+});
+
+test('two runners never claim the same job; a lapsed lease lets another runner take it', async () => {
+  const handlers = { 'test-race': async () => {} };
+  const a = new JobRunner(db, clock, handlers, log);
+  const b = new JobRunner(db, clock, handlers, log);
+  const ids = [];
+  for (let i = 0; i < 6; i += 1) ids.push((await enqueue('test-race')).id);
+  const [claimedA, claimedB] = await Promise.all([a.claim(4), b.claim(4)]);
+  const all = [...claimedA!, ...claimedB!].map((j) => j.id).sort((x, y) => x - y);
+  expect(all).toEqual(ids);
+  expect(new Set(all).size).toBe(6);
+  expect(await a.claim(4)).toEqual([]); // all leased
+  clock.advance(10 * 60_000);
+  expect((await b.claim(10)).map((j) => j.attempt)).toEqual([2, 2, 2, 2, 2, 2]);
+});

@@ -1,0 +1,147 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import { MINUTE, type Clock } from '../clock';
+import type { Db } from '../db/schema';
+import { SweepLoop } from './sweep-loop';
+
+/** A job as its handler receives it. */
+export interface ClaimedJob {
+  id: number;
+  queue: string;
+  tenantId: number | null;
+  payload: Record<string, unknown>;
+  /** 1 on the first run. */
+  attempt: number;
+  maxAttempts: number;
+}
+
+/** Does a job's work; throwing fails this attempt (retried with backoff until maxAttempts). Must be idempotent. */
+export type JobHandler = (job: ClaimedJob) => Promise<void>;
+
+const SECOND = 1000;
+const BATCH = 10;
+/** A claimed job is left alone by other runners for this long; a crashed runner's claim lapses and it runs again. */
+export const LEASE_MS = 5 * MINUTE;
+export const RETRY_DELAYS_MS = [30 * SECOND, 2 * MINUTE, 10 * MINUTE, 30 * MINUTE];
+
+/** The wait before attempt `attempt + 1` after attempt `attempt` failed. */
+export const retryDelay = (attempt: number) => RETRY_DELAYS_MS[Math.min(attempt - 1, RETRY_DELAYS_MS.length - 1)]!;
+
+/**
+ * Runs due jobs of the queues it has handlers for (ADR 0021). Jobs are claimed with FOR UPDATE SKIP LOCKED and a
+ * lease, as the outbox does, so several instances share the table without running a job twice at once and no
+ * transaction stays open while a handler works.
+ */
+export class JobRunner {
+  readonly #loop: SweepLoop;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly handlers: Readonly<Record<string, JobHandler>>,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.#loop = new SweepLoop(() => this.sweep(), log, 'job');
+  }
+
+  /** Starts a sweep now (after a commit that queued a job). */
+  runSoon(): void {
+    this.#loop.soon();
+  }
+
+  start(intervalMs = 30_000): void {
+    this.#loop.start(intervalMs);
+  }
+
+  async stop(): Promise<void> {
+    await this.#loop.stop();
+  }
+
+  /** Runs every due job; returns how many attempts were made. */
+  async sweep(): Promise<number> {
+    await this.#failAbandoned();
+    let attempted = 0;
+    for (;;) {
+      const batch = await this.claim();
+      if (batch.length === 0) return attempted;
+      for (const job of batch) await this.#run(job);
+      attempted += batch.length;
+    }
+  }
+
+  /** Claims up to `limit` due jobs for this runner (exposed for the concurrency test). */
+  async claim(limit = BATCH): Promise<ClaimedJob[]> {
+    const queues = Object.keys(this.handlers);
+    if (!queues.length) return [];
+    const now = this.clock.now();
+    const rows = await this.db
+      .updateTable('jobs')
+      .set({ status: 'running', locked_until: new Date(now.getTime() + LEASE_MS), attempts: sql`attempts + 1` })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('jobs')
+          .select('id')
+          .where('queue', 'in', queues)
+          .where('status', 'in', ['queued', 'running'])
+          .where('run_at', '<=', now)
+          .where((w) => w.or([w('status', '=', 'queued'), w('locked_until', '<', now)]))
+          .where(sql<boolean>`attempts < max_attempts`)
+          .orderBy('run_at')
+          .orderBy('id')
+          .limit(limit)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returning(['id', 'queue', 'tenant_id', 'payload', 'attempts', 'max_attempts'])
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      queue: r.queue,
+      tenantId: r.tenant_id,
+      payload: r.payload as Record<string, unknown>,
+      attempt: r.attempts,
+      maxAttempts: r.max_attempts,
+    }));
+  }
+
+  async #run(job: ClaimedJob): Promise<void> {
+    const mine = (eb: Db) => eb.updateTable('jobs').where('id', '=', job.id).where('attempts', '=', job.attempt);
+    try {
+      await this.handlers[job.queue]!(job);
+      await mine(this.db)
+        .set({ status: 'succeeded', finished_at: this.clock.now(), locked_until: null, last_error: null })
+        .execute();
+    } catch (error) {
+      const message = error instanceof Error ? error.message.slice(0, 1000) : String(error);
+      this.log.warn({ jobId: job.id, queue: job.queue, attempt: job.attempt, err: error }, 'job attempt failed');
+      const now = this.clock.now();
+      const last = job.attempt >= job.maxAttempts;
+      await mine(this.db)
+        .set({
+          status: last ? 'failed' : 'queued',
+          last_error: message,
+          locked_until: null,
+          run_at: last ? now : new Date(now.getTime() + retryDelay(job.attempt)),
+          finished_at: last ? now : null,
+        })
+        .execute();
+    }
+  }
+
+  /** A job whose last allowed attempt lost its runner (lease lapsed) fails instead of blocking its dedupe key. */
+  async #failAbandoned(): Promise<void> {
+    const now = this.clock.now();
+    await this.db
+      .updateTable('jobs')
+      .set({
+        status: 'failed',
+        finished_at: now,
+        locked_until: null,
+        last_error: 'The runner stopped during the last attempt.',
+      })
+      .where('status', '=', 'running')
+      .where('locked_until', '<', now)
+      .where(sql<boolean>`attempts >= max_attempts`)
+      .execute();
+  }
+}

@@ -1,0 +1,165 @@
+import { Button, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { FORM_ERROR } from 'final-form';
+import { useEffect, useMemo, useState } from 'react';
+import { Form } from 'react-final-form';
+import { useNavigate } from 'react-router';
+import {
+  useCreateOrderMutation,
+  useGetOrderQuery,
+  useUpdateOrderMutation,
+  type Order,
+} from '../../../api/generated/user-service';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { SuccessAlert } from '../../../components/feedback/success-alert';
+import { useEditTarget } from '../../../components/feedback/use-edit-target';
+import { SaveButton } from '../../../components/form/save-button';
+import { SelectField } from '../../../components/form/select-field';
+import { submitErrors } from '../../../components/form/submit-errors';
+import { TextField } from '../../../components/form/text-field';
+import { UnsavedChangesPrompt } from '../../../components/navigation/unsaved-changes-prompt';
+import { usePermissions } from '../../../lib/use-permissions';
+import { useOperatingTenantId } from '../../../state/use-operating-tenant';
+import { ORDER_STATUSES } from '../../../../shared/order-rules';
+import { useOrderStatusLabel } from './order-status-label';
+import { validateOrder, type OrderValues } from './order-validation';
+
+/** docs/product/admin-orders.md#order-form: back to the list 2 s after a save, 1 s after Cancel. */
+export const ORDER_SAVED_RETURN_MS = 2000;
+export const ORDER_CANCEL_RETURN_MS = 1000;
+const ORDER_LIST = '/main/admin/orderdetails';
+
+/** Create Order (no id) and Edit Order (docs/product/admin-orders.md#order-form). */
+export function OrderFormPage() {
+  const permissions = usePermissions();
+  const order = useEditTarget(useGetOrderQuery, { canAdd: permissions.has('tenant.order.create') });
+  return order.ready ? <OrderForm order={order.target} /> : order.screen;
+}
+
+const valuesOf = (order: Order | null): OrderValues =>
+  order
+    ? {
+        order_number: order.order_number,
+        start_date: order.start_date,
+        end_date: order.end_date ?? '',
+        number_of_calls: String(order.number_of_calls),
+        order_status: order.order_status,
+      }
+    : { order_number: '', start_date: '', end_date: '', number_of_calls: '', order_status: '' };
+
+function OrderForm({ order }: { order: Order | null }) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const permissions = usePermissions();
+  const tenantId = useOperatingTenantId();
+  const statusLabel = useOrderStatusLabel();
+  const [createOrder] = useCreateOrderMutation();
+  const [updateOrder] = useUpdateOrderMutation();
+  const [saved, setSaved] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState<number | null>(null);
+  const editing = order !== null;
+  const readOnly = editing && !permissions.has('tenant.order.update');
+  const initialValues = useMemo(() => valuesOf(order), [order]);
+
+  useEffect(() => {
+    if (saved !== null) setLeaving(ORDER_SAVED_RETURN_MS);
+  }, [saved]);
+  useEffect(() => {
+    if (leaving === null) return undefined;
+    const timer = setTimeout(() => void navigate(ORDER_LIST), leaving);
+    return () => clearTimeout(timer);
+  }, [leaving, navigate]);
+
+  const onSubmit = async (values: OrderValues) => {
+    if (tenantId === undefined) return { [FORM_ERROR]: t`Something went wrong` };
+    const orderForm = {
+      order_number: values.order_number?.trim() ?? null,
+      start_date: values.start_date || null,
+      end_date: values.end_date || null,
+      number_of_calls: values.number_of_calls?.trim() ? Number(values.number_of_calls) : null,
+      order_status: values.order_status || null,
+      tenant_id: tenantId,
+    };
+    const result = order
+      ? await updateOrder({ id: order.id, orderUpdate: { id: order.id, ...orderForm } })
+      : await createOrder({ orderForm });
+    if ('error' in result) return submitErrors(result.error, t`Something went wrong`);
+    setSaved(order ? t`Order Updated Successfully` : t`Order Created Successfully`);
+    return undefined;
+  };
+
+  return (
+    <Form<OrderValues>
+      onSubmit={onSubmit}
+      initialValues={initialValues}
+      validate={(values) => validateOrder(values, editing, i18n)}
+    >
+      {({ handleSubmit, dirty, submitting, submitError }) => (
+        <form onSubmit={(event) => void handleSubmit(event)} noValidate data-testid="order-form">
+          <UnsavedChangesPrompt dirty={dirty === true && saved === null && leaving === null} />
+          <Stack gap="5" maxW="3xl">
+            {saved ? <SuccessAlert message={saved} testId="order-success" /> : null}
+            {typeof submitError === 'string' ? <ErrorAlert message={submitError} /> : null}
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              <TextField
+                name="order_number"
+                label={t`Order Number`}
+                required
+                disabled={readOnly}
+                testId="order-number"
+              />
+              <SelectField
+                name="order_status"
+                label={t`Order Status`}
+                options={ORDER_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
+                placeholder={t`Select Status`}
+                required
+                disabled={readOnly}
+                testId="order-status"
+              />
+              <TextField
+                name="start_date"
+                label={t`Start Date`}
+                type="date"
+                required
+                disabled={readOnly}
+                testId="order-start-date"
+              />
+              <TextField
+                name="end_date"
+                label={t`End Date`}
+                type="date"
+                required
+                disabled={readOnly}
+                testId="order-end-date"
+              />
+              <TextField
+                name="number_of_calls"
+                label={t`Total Number of Calls`}
+                required
+                disabled={readOnly}
+                testId="order-calls"
+              />
+            </SimpleGrid>
+            <HStack gap="3">
+              <SaveButton
+                dirty={dirty === true && saved === null}
+                saving={submitting === true}
+                disabled={readOnly}
+                testId="order-save"
+              />
+              <Button
+                variant="outline"
+                onClick={() => setLeaving(ORDER_CANCEL_RETURN_MS)}
+                disabled={leaving !== null}
+                data-testid="order-cancel"
+              >
+                <Trans>Cancel</Trans>
+              </Button>
+            </HStack>
+          </Stack>
+        </form>
+      )}
+    </Form>
+  );
+}

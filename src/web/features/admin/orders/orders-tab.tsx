@@ -1,0 +1,178 @@
+import { Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, useState } from 'react';
+import { LuPlus, LuTrash2 } from 'react-icons/lu';
+import { useNavigate } from 'react-router';
+import { getErrorMessage } from '../../../api/error-message';
+import { useDeleteOrderMutation, useListOrdersQuery, type Order } from '../../../api/generated/user-service';
+import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
+import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { QueryFailure } from '../../../components/feedback/load-failure';
+import { LoadingState } from '../../../components/feedback/loading-state';
+import { SuccessAlert } from '../../../components/feedback/success-alert';
+import { usePermissions } from '../../../lib/use-permissions';
+import { useOperatingTenantId } from '../../../state/use-operating-tenant';
+import { orderBanner } from './order-banner';
+import { useOrderStatusLabel } from './order-status-label';
+
+/** Orders a page (docs/product/admin-orders.md#order-list: server-paged, pages counted from 0). */
+export const ORDER_PAGE_SIZE = 10;
+
+/** Manage Order (docs/product/admin-orders.md#order-list): server-paged orders, the banner, add, row click to edit, delete. */
+export function OrdersTab() {
+  const tenantId = useOperatingTenantId();
+  return tenantId === undefined ? <LoadingState /> : <OrdersList tenantId={tenantId} />;
+}
+
+function OrdersList({ tenantId }: { tenantId: number }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const permissions = usePermissions();
+  const statusLabel = useOrderStatusLabel();
+  const [page, setPage] = useState(0);
+  const [pendingDelete, setPendingDelete] = useState<Order | null>(null);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [deleteOrder, deletion] = useDeleteOrderMutation();
+  const orders = useListOrdersQuery({ tenantId, pageNumber: page, pageSize: ORDER_PAGE_SIZE });
+  const canDelete = permissions.has('tenant.order.delete');
+  const total = orders.data?.total_orders ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ORDER_PAGE_SIZE));
+  const banner = orderBanner(page, ORDER_PAGE_SIZE, total);
+
+  const columns = useMemo<DataGridColumn<Order>[]>(() => {
+    const list: DataGridColumn<Order>[] = [
+      { colId: 'order_number', field: 'order_number', headerName: t`SalesForce Order #`, sortable: false },
+      { colId: 'start_date', field: 'start_date', headerName: t`Order Start Date`, sortable: false },
+      {
+        colId: 'end_date',
+        headerName: t`Order End Date`,
+        sortable: false,
+        valueGetter: ({ data }) => data?.end_date || '-',
+      },
+      { colId: 'number_of_calls', field: 'number_of_calls', headerName: t`Total Number of Calls`, sortable: false },
+      {
+        colId: 'order_status',
+        headerName: t`Order Status`,
+        sortable: false,
+        valueGetter: ({ data }) => (data ? statusLabel(data.order_status) : ''),
+      },
+    ];
+    if (canDelete)
+      list.push({
+        colId: 'action',
+        headerName: t`Action`,
+        sortable: false,
+        maxWidth: 110,
+        cellRenderer: ({ data }: { data?: Order }) =>
+          data ? (
+            <IconButton
+              size="xs"
+              variant="ghost"
+              colorPalette="red"
+              aria-label={t`Delete order ${data.order_number}`}
+              data-testid={`order-delete-${data.id}`}
+              onClick={(event) => {
+                event.stopPropagation();
+                setPendingDelete(data);
+              }}
+            >
+              <LuTrash2 />
+            </IconButton>
+          ) : null,
+      });
+    return list;
+  }, [t, canDelete, statusLabel]);
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) return;
+    const result = await deleteOrder({ id: pendingDelete.id });
+    setPendingDelete(null);
+    if ('error' in result) {
+      setMessage({ tone: 'error', text: getErrorMessage(result.error, t`Something went wrong`) });
+      return;
+    }
+    setMessage({ tone: 'success', text: t`Order Deleted Successfully` });
+    // Deleting the only row of the last page goes back a page.
+    if (page > 0 && page * ORDER_PAGE_SIZE >= total - 1) setPage(page - 1);
+  };
+
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between">
+        <Text fontSize="lg" fontWeight="semibold">
+          <Trans>Manage Order</Trans>
+        </Text>
+        {permissions.has('tenant.order.create') ? (
+          <Button
+            colorPalette="brand"
+            size="sm"
+            onClick={() => void navigate('/main/admin/orderdetails/createOrder')}
+            data-testid="orders-add"
+          >
+            <LuPlus />
+            <Trans>Add Order</Trans>
+          </Button>
+        ) : null}
+      </HStack>
+      {message?.tone === 'success' ? <SuccessAlert message={message.text} testId="orders-success" /> : null}
+      {message?.tone === 'error' ? <ErrorAlert message={message.text} onDismiss={() => setMessage(null)} /> : null}
+      {orders.error ? (
+        <QueryFailure query={orders} />
+      ) : (
+        <>
+          {banner ? (
+            <Text fontSize="sm" data-testid="orders-banner">
+              <Trans>
+                Showing {banner.from} - {banner.to} of {banner.total} Orders
+              </Trans>
+            </Text>
+          ) : null}
+          <DataGrid<Order>
+            testId="orders-list"
+            rows={orders.data?.orders}
+            columns={columns}
+            rowId={(row) => String(row.id)}
+            loading={orders.isFetching}
+            emptyText={t`There are no records to show.`}
+            onRowClicked={(row) => void navigate(`/main/admin/orderdetails/editOrder/${row.id}`)}
+          />
+          <HStack justify="flex-end" gap="3">
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={page === 0}
+              onClick={() => setPage(page - 1)}
+              data-testid="orders-previous"
+            >
+              <Trans>Previous</Trans>
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={page + 1 >= pages}
+              onClick={() => setPage(page + 1)}
+              data-testid="orders-next"
+            >
+              <Trans>Next</Trans>
+            </Button>
+          </HStack>
+        </>
+      )}
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        tone="danger"
+        busy={deletion.isLoading}
+        title={<Trans>Delete Order</Trans>}
+        cancelLabel={<Trans>Cancel</Trans>}
+        confirmLabel={<Trans>Delete</Trans>}
+        onCancel={() => setPendingDelete(null)}
+        onConfirm={() => void confirmDelete()}
+        testId="order-delete-confirm"
+        confirmTestId="order-delete-confirm-button"
+      >
+        <Trans>Are you sure you want to delete this order ?</Trans>
+      </ConfirmDialog>
+    </Stack>
+  );
+}

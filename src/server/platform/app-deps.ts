@@ -5,6 +5,7 @@ import type { TokenService } from './auth/token-service';
 import type { Clock } from './clock';
 import type { Db } from './db/schema';
 import type { OutboxDispatcher } from './outbox/outbox-dispatcher';
+import type { TenantSecretCipher } from './secrets/tenant-secret-cipher';
 
 /** What handlers and platform pieces share; built once per app by buildApp. */
 export interface AppDeps {
@@ -15,4 +16,6 @@ export interface AppDeps {
   tokens: TokenService;
   passwords: PasswordHasher;
   outbox: OutboxDispatcher;
+  /** Encrypts the tenants' secrets at rest (ADR 0023). */
+  secrets: TenantSecretCipher;
 }

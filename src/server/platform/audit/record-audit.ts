@@ -1,7 +1,22 @@
 import type { Db } from '../db/schema';
 
 export type AuditActivity =
-  'LOGIN_SUCCESS' | 'LOGIN_FAILURE' | 'LOGOUT' | 'ACCESS_DENIED' | 'PASSWORD_RESET_REQUESTED' | 'PASSWORD_RESET';
+  | 'LOGIN_SUCCESS'
+  | 'LOGIN_FAILURE'
+  | 'LOGOUT'
+  | 'ACCESS_DENIED'
+  | 'PASSWORD_RESET_REQUESTED'
+  | 'PASSWORD_RESET'
+  // Client applications and their tokens (ADR 0022); tenant secrets (ADR 0023). Never a secret in `detail`.
+  | 'CLIENT_APPLICATION_CREATED'
+  | 'CLIENT_APPLICATION_UPDATED'
+  | 'CLIENT_APPLICATION_DELETED'
+  | 'CLIENT_SECRET_REGENERATED'
+  | 'CLIENT_TOKEN_ISSUED'
+  | 'CLIENT_TOKEN_REFUSED'
+  | 'SECRET_CREATED'
+  | 'SECRET_ROTATED'
+  | 'SECRET_DELETED';
 
 export interface AuditEvent {
   activity: AuditActivity;

@@ -389,13 +389,13 @@ export interface operations {
                     "application/json": components["schemas"]["ClientTokenResponse"];
                 };
             };
-            /** @description RFC 6749 §5.2 error (invalid_request, invalid_grant, unsupported_grant_type, invalid_scope). */
+            /** @description RFC 6749 §5.2 error (invalid_request, invalid_grant, unsupported_grant_type, invalid_scope); a body that is not a form at all gets the API's contract error. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OAuthError"];
+                    "application/json": components["schemas"]["OAuthError"] | components["schemas"]["Error"];
                 };
             };
             /** @description RFC 6749 §5.2 invalid_client (unknown client, wrong secret, deleted client). */

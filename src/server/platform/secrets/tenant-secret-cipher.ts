@@ -43,16 +43,15 @@ export class TenantSecretCipher {
       'signingKeySecret' | 'signingKeySecretPrevious' | 'dataDir' | 'tenantSecretsKey' | 'tenantSecretsKeyPrevious'
     >,
   ): TenantSecretCipher {
-    if (config.tenantSecretsKey) {
-      const previous = config.tenantSecretsKeyPrevious ? [fromSetting(config.tenantSecretsKeyPrevious)] : [];
-      return new TenantSecretCipher(fromSetting(config.tenantSecretsKey), previous);
-    }
+    const derived = derivedFrom(signingKeyEncryptionKey(config));
     const previousSigning = previousSigningKeyEncryptionKey(config);
+    // Every key a value may still be encrypted with: moving to TENANT_SECRETS_KEY needs no previous setting.
     const previous = [
       ...(config.tenantSecretsKeyPrevious ? [fromSetting(config.tenantSecretsKeyPrevious)] : []),
+      ...(config.tenantSecretsKey ? [derived] : []),
       ...(previousSigning ? [derivedFrom(previousSigning)] : []),
     ];
-    return new TenantSecretCipher(derivedFrom(signingKeyEncryptionKey(config)), previous);
+    return new TenantSecretCipher(config.tenantSecretsKey ? fromSetting(config.tenantSecretsKey) : derived, previous);
   }
 
   /** `binding` (tenant, secret and version) is the additional data: a ciphertext cannot move to another row. */

@@ -116,7 +116,7 @@ describe('the access hook takes a client token only where x-client-scopes asks f
   let deps: AppDeps;
   beforeAll(async () => {
     const keys = await SigningKeys.load(t.db, t.clock, signingKeyEncryptionKey(t.config));
-    deps = { db: t.db, clock: t.clock, tokens: new TokenService(keys, t.config.tokens, t.clock) } as AppDeps;
+    deps = { db: t.db, clock: t.clock, tokens: new TokenService(keys, t.config.tokens, t.clock) } as unknown as AppDeps;
   });
   const establish = async (access: AccessRequirements, headers: Record<string, string>) => {
     const request = { headers } as unknown as FastifyRequest;

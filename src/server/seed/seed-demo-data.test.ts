@@ -185,7 +185,9 @@ describe('standard roles', () => {
     const held = await permissionsOf('Acme Insurance', 'Customer Admin');
     expect(held).toContain('tenant.users.create');
     expect(held).toContain('tenant.project.detail.update');
-    expect(held).toEqual(expect.arrayContaining(['secrets.read', 'secrets.update', 'tenant.client.application.delete']));
+    expect(held).toEqual(
+      expect.arrayContaining(['secrets.read', 'secrets.update', 'tenant.client.application.delete']),
+    );
     expect(
       held.filter((p) => p === 'tenant.create' || p.includes('internal') || p === 'tenant.audit.log.read'),
     ).toEqual([]);

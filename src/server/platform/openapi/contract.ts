@@ -12,7 +12,11 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
  * Request bodies are JSON, multipart forms (fields plus uploaded files, see multipart-body.ts), or URL-encoded
  * forms (only where a standard demands them: the OAuth token endpoint, RFC 6749 §4.4.2).
  */
-export const BODY_MEDIA_TYPES = ['application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'] as const;
+export const BODY_MEDIA_TYPES = [
+  'application/json',
+  'multipart/form-data',
+  'application/x-www-form-urlencoded',
+] as const;
 export type BodyMediaType = (typeof BODY_MEDIA_TYPES)[number];
 
 export interface ParameterSpec {

@@ -6,11 +6,11 @@ export const ADMIN_TAB_READ_PERMISSIONS = [
   { tab: 'permissions', permission: 'tenant.roles.permissions.read' },
   { tab: 'lookups', permission: 'tenant.project.lookupvalues.read' },
   { tab: 'callcenters', permission: 'callcenter.read' },
+  { tab: 'clientapp', permission: 'tenant.client.application.read' },
   { tab: 'Secrets', permission: 'secrets.read' },
 ] as const;
 
-export type AdminTabKey =
-  (typeof ADMIN_TAB_READ_PERMISSIONS)[number]['tab'] | 'clientapp' | 'orderdetails' | 'resultconfiguration';
+export type AdminTabKey = (typeof ADMIN_TAB_READ_PERMISSIONS)[number]['tab'] | 'orderdetails' | 'resultconfiguration';
 
 /** Permissions of which any one shows the Admin entry. */
 export const ADMIN_ENTRY_PERMISSIONS = [
@@ -18,6 +18,8 @@ export const ADMIN_ENTRY_PERMISSIONS = [
   'callcenter.read',
   'tenant.users.read',
   'tenant.roles.permissions.read',
+  'tenant.client.application.read',
+  'secrets.read',
 ] as const;
 
 /** The first admin tab the user may read, in the specified order, or null. */

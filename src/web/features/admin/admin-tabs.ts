@@ -17,6 +17,8 @@ export const BUILT_ADMIN_TABS: readonly AdminTab[] = [
   { key: 'users', label: msg`User`, permission: readPermission('users') },
   { key: 'roles', label: msg`Role`, permission: readPermission('roles') },
   { key: 'permissions', label: msg`Permissions`, permission: readPermission('permissions') },
+  { key: 'clientapp', label: msg`Applications`, permission: readPermission('clientapp') },
+  { key: 'Secrets', label: msg`Secrets`, permission: readPermission('Secrets') },
 ];
 
 export const visibleAdminTabs = (permissions: Permissions): AdminTab[] =>

@@ -73,6 +73,45 @@ export const adminRoutes: RouteObject[] = [
           return { Component: PermissionsTab };
         },
       },
+      {
+        path: 'clientapp',
+        lazy: async () => {
+          const { ClientAppsTab } = await import(/* webpackChunkName: "admin" */ './client-apps/client-apps-tab');
+          return { Component: ClientAppsTab };
+        },
+      },
+      {
+        path: 'clientapp/addClientApp',
+        lazy: async () => {
+          const { ClientAppFormPage } = await import(
+            /* webpackChunkName: "admin" */ './client-apps/client-app-form-page'
+          );
+          return { Component: ClientAppFormPage };
+        },
+      },
+      {
+        path: 'clientapp/editClientApp/:id',
+        lazy: async () => {
+          const { ClientAppViewPage } = await import(
+            /* webpackChunkName: "admin" */ './client-apps/client-app-view-page'
+          );
+          return { Component: ClientAppViewPage };
+        },
+      },
+      {
+        path: 'Secrets',
+        lazy: async () => {
+          const { SecretsTab } = await import(/* webpackChunkName: "admin" */ './secrets/secrets-tab');
+          return { Component: SecretsTab };
+        },
+      },
+      {
+        path: 'Secrets/addSecret',
+        lazy: async () => {
+          const { SecretFormPage } = await import(/* webpackChunkName: "admin" */ './secrets/secret-form-page');
+          return { Component: SecretFormPage };
+        },
+      },
       { index: true, element: <FirstAdminTab /> },
       // Any other admin path goes to the tenant tab (docs/product/admin-accounts.md#admin-area), or the first tab the user may read without it.
       { path: '*', element: <FirstAdminTab /> },

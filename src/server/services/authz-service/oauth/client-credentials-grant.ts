@@ -57,7 +57,8 @@ function clientCredentialsOf(request: TokenRequest) {
 export async function grantClientCredentials(deps: AppDeps, request: TokenRequest) {
   const grantType = text(request.form.grant_type);
   if (!grantType) throw new OAuthError('invalid_request', TOKEN_MESSAGES.grantTypeMissing);
-  if (grantType !== 'client_credentials') throw new OAuthError('unsupported_grant_type', TOKEN_MESSAGES.grantTypeUnsupported);
+  if (grantType !== 'client_credentials')
+    throw new OAuthError('unsupported_grant_type', TOKEN_MESSAGES.grantTypeUnsupported);
   const { clientId, secret } = clientCredentialsOf(request);
   const client = await withSystem(deps.db, (trx) => findClientByClientId(trx, clientId));
   const secretMatches = await deps.passwords.verify(secret, client?.secret_hash ?? null);

@@ -32,7 +32,10 @@ const audits = (activity: string) =>
   withSystem(t.db, (trx) => trx.selectFrom('audit_events').selectAll().where('activity', '=', activity).execute());
 
 async function create(name = 'Dialer') {
-  return t.api.ok('createClientApplication', { ...asAcme(), body: { clientName: name, description: ' Posts results ' } });
+  return t.api.ok('createClientApplication', {
+    ...asAcme(),
+    body: { clientName: name, description: ' Posts results ' },
+  });
 }
 
 test('the seed gives each customer tenant a demo client application, listed without any secret', async () => {

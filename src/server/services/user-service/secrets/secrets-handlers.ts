@@ -4,12 +4,7 @@ import type { Db } from '../../../platform/db/schema';
 import { notFound } from '../../../platform/http/http-error';
 import type { ServiceHandlers, TenantContext } from '../../../platform/openapi/handler';
 import { deleteTenantSecretRow, listTenantSecretRows, type TenantSecretRow } from './secrets-store';
-import {
-  createTenantSecret,
-  rotateTenantSecret,
-  SECRET_DELETED_MESSAGE,
-  SECRET_NOT_FOUND,
-} from './tenant-secrets';
+import { createTenantSecret, rotateTenantSecret, SECRET_DELETED_MESSAGE, SECRET_NOT_FOUND } from './tenant-secrets';
 
 type SecretHandlers = Pick<
   ServiceHandlers<operations>,

@@ -108,12 +108,7 @@ export async function insertSecretValue(
  * Ends the current value at `validUntil` (the end of the grace period), drops values already expired, and
  * returns the version the next value takes.
  */
-export async function retireCurrentValue(
-  trx: Db,
-  secretId: number,
-  validUntil: Date,
-  now: Date,
-): Promise<number> {
+export async function retireCurrentValue(trx: Db, secretId: number, validUntil: Date, now: Date): Promise<number> {
   await trx
     .deleteFrom('tenant_secret_values')
     .where('secret_id', '=', secretId)

@@ -161,8 +161,7 @@ export async function verifyWithTenantSecrets(
   trx: Db,
   cipher: TenantSecretCipher,
   request: { secretId: number; now: Date } & (
-    | { payload: string | Uint8Array; signature: string }
-    | { presented: string }
+    { payload: string | Uint8Array; signature: string } | { presented: string }
   ),
 ): Promise<{ valid: boolean; version: number | null }> {
   const values = await validValues(trx, cipher, request.secretId, request.now);

@@ -43,3 +43,30 @@ export async function recordAudit(trx: Db, event: AuditEvent): Promise<void> {
     })
     .execute();
 }
+
+/** What an admin change's audit needs of a tenant request: who, where from, when, in which tenant. */
+export interface AuditingRequest {
+  principal(): { userId: number; email: string };
+  operatingTenant: { id: number };
+  ip: string;
+  now(): Date;
+}
+
+/** An audit record of an administrator's change in the operating tenant (tenant scope). */
+export function recordTenantAudit(
+  trx: Db,
+  request: AuditingRequest,
+  activity: AuditActivity,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  const principal = request.principal();
+  return recordAudit(trx, {
+    activity,
+    tenantId: request.operatingTenant.id,
+    userId: principal.userId,
+    email: principal.email,
+    ip: request.ip,
+    at: request.now(),
+    detail,
+  });
+}

@@ -1,6 +1,6 @@
 import type { operations } from '../../../../contracts/user-service';
 import { generateClientSecret } from '../../../platform/auth/client-credentials';
-import { recordAudit, type AuditActivity } from '../../../platform/audit/record-audit';
+import { recordTenantAudit, type AuditActivity } from '../../../platform/audit/record-audit';
 import type { Db } from '../../../platform/db/schema';
 import { notFound } from '../../../platform/http/http-error';
 import type { ServiceHandlers, TenantContext } from '../../../platform/openapi/handler';
@@ -31,18 +31,12 @@ type ClientApplicationHandlers = Pick<
 
 export const CLIENT_APPLICATION_DELETED_MESSAGE = 'Application Deleted Successfully';
 
-function audit(trx: Db, ctx: TenantContext, activity: AuditActivity, row: ClientApplicationRow) {
-  const principal = ctx.principal();
-  return recordAudit(trx, {
-    activity,
-    tenantId: ctx.operatingTenant.id,
-    userId: principal.userId,
-    email: principal.email,
-    ip: ctx.ip,
-    at: ctx.now(),
-    detail: { clientApplicationId: row.id, clientId: row.client_id, clientName: row.client_name },
+const audit = (trx: Db, ctx: TenantContext, activity: AuditActivity, row: ClientApplicationRow) =>
+  recordTenantAudit(trx, ctx, activity, {
+    clientApplicationId: row.id,
+    clientId: row.client_id,
+    clientName: row.client_name,
   });
-}
 
 const found = (row: ClientApplicationRow | undefined) => {
   if (!row) throw notFound(CLIENT_APPLICATION_NOT_FOUND);

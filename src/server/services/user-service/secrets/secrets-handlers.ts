@@ -1,5 +1,5 @@
 import type { operations } from '../../../../contracts/user-service';
-import { recordAudit, type AuditActivity } from '../../../platform/audit/record-audit';
+import { recordTenantAudit, type AuditActivity } from '../../../platform/audit/record-audit';
 import type { Db } from '../../../platform/db/schema';
 import { notFound } from '../../../platform/http/http-error';
 import type { ServiceHandlers, TenantContext } from '../../../platform/openapi/handler';
@@ -13,18 +13,13 @@ type SecretHandlers = Pick<
 
 const MASK = '••••••••';
 
-function audit(trx: Db, ctx: TenantContext, activity: AuditActivity, secret: TenantSecretRow, version?: number) {
-  const principal = ctx.principal();
-  return recordAudit(trx, {
-    activity,
-    tenantId: ctx.operatingTenant.id,
-    userId: principal.userId,
-    email: principal.email,
-    ip: ctx.ip,
-    at: ctx.now(),
-    detail: { secretId: secret.id, name: secret.name, kind: secret.kind, ...(version && { version }) },
+const audit = (trx: Db, ctx: TenantContext, activity: AuditActivity, secret: TenantSecretRow, version?: number) =>
+  recordTenantAudit(trx, ctx, activity, {
+    secretId: secret.id,
+    name: secret.name,
+    kind: secret.kind,
+    ...(version && { version }),
   });
-}
 
 function secretAnswer(
   row: TenantSecretRow,

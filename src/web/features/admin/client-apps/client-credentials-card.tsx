@@ -36,7 +36,7 @@ export function ClientCredentialsCard({ credentials }: { credentials: ClientAppl
               />
             </HStack>
             <SecretText value={credentials.clientSecret} testId="client-app-credentials-secret" />
-            <Text fontSize="sm" color="fg.warning">
+            <Text fontSize="sm" fontWeight="semibold">
               <Trans>Copy the secret now: it is shown only once.</Trans>
             </Text>
           </Stack>

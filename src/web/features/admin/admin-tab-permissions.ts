@@ -18,8 +18,6 @@ export const ADMIN_ENTRY_PERMISSIONS = [
   'callcenter.read',
   'tenant.users.read',
   'tenant.roles.permissions.read',
-  'tenant.client.application.read',
-  'secrets.read',
 ] as const;
 
 /** The first admin tab the user may read, in the specified order, or null. */

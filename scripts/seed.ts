@@ -12,6 +12,7 @@ import { prepareDatabase } from '../src/server/prepare-database';
 import { demoUsersTable } from '../src/server/seed/demo-users-table';
 import { BENCHMARK_TENANT, BENCHMARK_USER, seedBenchmarkData } from '../src/server/seed/seed-benchmark-data';
 import { seedDemoData } from '../src/server/seed/seed-demo-data';
+import { TenantSecretCipher } from '../src/server/platform/secrets/tenant-secret-cipher';
 
 const { values } = parseArgs({
   options: {
@@ -34,7 +35,12 @@ const config = loadConfig();
 const db = await openDatabase(config);
 try {
   await prepareDatabase(db);
-  const report = await seedDemoData({ db, clock: systemClock, passwords: new PasswordHasher(config.passwordHashing) });
+  const report = await seedDemoData({
+    db,
+    clock: systemClock,
+    passwords: new PasswordHasher(config.passwordHashing),
+    secrets: TenantSecretCipher.fromConfig(config),
+  });
   console.log(`Seeded: ${report.tenantsCreated} tenant(s) and ${report.usersCreated} user(s) created.\n`);
   console.log(demoUsersTable());
   if (participants !== undefined || results !== undefined) {

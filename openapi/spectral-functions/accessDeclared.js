@@ -9,6 +9,13 @@ export default function accessDeclared(operation) {
   if (isPublic && !emptySecurity) return [{ message: 'x-public operations must set security: []' }];
   if (!isPublic && emptySecurity) return [{ message: 'security: [] requires x-public: true' }];
   if (isPublic && hasPermissions) return [{ message: 'a public operation cannot declare permissions' }];
+  // Client applications (ADR 0022): scopes like results:write, on an operation with no user requirements.
+  if ('x-client-scopes' in operation) {
+    const scopes = operation['x-client-scopes'];
+    if (!Array.isArray(scopes) || scopes.length === 0 || !scopes.every((s) => /^[a-z]+:[a-z]+$/.test(s)))
+      return [{ message: 'x-client-scopes must be a non-empty list of scopes such as results:write' }];
+    if (isPublic || hasPermissions) return [{ message: 'x-client-scopes excludes x-public and user permissions' }];
+  }
   for (const key of ['x-permissions', 'x-permissions-any']) {
     if (key in operation && (!Array.isArray(operation[key]) || operation[key].length === 0)) {
       return [{ message: `${key} must be a non-empty list` }];

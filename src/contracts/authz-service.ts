@@ -74,10 +74,50 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/authz-service/v1/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OAuth 2.0 token endpoint for client applications (client credentials grant, RFC 6749 §4.4)
+         * @description A client application authenticates with its client id and secret, by HTTP Basic (preferred) or in the form (client_id, client_secret), and receives a scoped access token that expires after an hour. Errors follow RFC 6749 §5.2 (`error`: invalid_request, invalid_client, invalid_grant, unauthorized_client, unsupported_grant_type, invalid_scope). The token is accepted only by operations that declare `x-client-scopes` (ADR 0022; docs/product/admin-clients-and-secrets.md#token-endpoint).
+         */
+        post: operations["issueClientToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        /** @description Unrecognised parameters are ignored (RFC 6749 §3.2). */
+        ClientTokenRequest: {
+            client_id?: string;
+            client_secret?: string;
+            /** @description client_credentials */
+            grant_type?: string;
+            /** @description Space-separated; omitted: every scope of the client. */
+            scope?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ClientTokenResponse: {
+            access_token: string;
+            /** @description Seconds; 3600. */
+            expires_in: number;
+            /** @description The granted scopes, space-separated. */
+            scope: string;
+            /** @constant */
+            token_type: "Bearer";
+        };
         Error: {
             /** @description Present when the user may not use the application at all (for example the home account is inactive); the console then shows its authorization-error screen with this text. */
             authorization?: {
@@ -108,6 +148,14 @@ export type components = {
             password: string;
         };
         Message: {
+            message: string;
+        };
+        OAuthError: {
+            code?: string;
+            /** @enum {string} */
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
+            error_description: string;
+            /** @description The same text, as every other error of the API carries it. */
             message: string;
         };
         TokenResponse: {
@@ -312,6 +360,53 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    issueClientToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ClientTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description An access token for the client. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientTokenResponse"];
+                };
+            };
+            /** @description RFC 6749 §5.2 error (invalid_request, invalid_grant, unsupported_grant_type, invalid_scope); a body that is not a form at all gets the API's contract error. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description RFC 6749 §5.2 invalid_client (unknown client, wrong secret, deleted client). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];

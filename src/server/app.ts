@@ -29,6 +29,7 @@ import { redactSecretQueryParameters } from './platform/redact-secrets';
 import { ChannelTransport, LocalFolderTransport, SmtpTransport, type Transport } from './platform/outbox/transports';
 import { BRANDING } from './platform/branding';
 import { previousSigningKeyEncryptionKey, signingKeyEncryptionKey } from './platform/auth/signing-key-secret';
+import { TenantSecretCipher } from './platform/secrets/tenant-secret-cipher';
 import { SERVICE_HANDLERS } from './services';
 import { createFileStorage } from './platform/storage/create-file-storage';
 import { registerSignedUploadRoute } from './platform/storage/signed-upload-route';
@@ -39,6 +40,8 @@ import {
   FileCrmSource,
   type CrmSource,
 } from './services/project-service';
+import { reencryptTenantSecrets } from './services/user-service';
+import { withSystem } from './platform/tenancy/with-tenant';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -132,7 +135,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage: options.storage ?? createFileStorage(config),
     uploadUrls: UploadUrlSigner.fromSecretOrDataDir(config.uploadUrlSecret, config.dataDir),
     jobs,
+    secrets: TenantSecretCipher.fromConfig(config),
   };
+  // After a rotation of the tenant-secrets key: values encrypted with the previous one move to the current (ADR 0023).
+  await withSystem(db, (trx) => reencryptTenantSecrets(trx, deps.secrets));
 
   const app = Fastify({
     loggerInstance: logger,
@@ -156,6 +162,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text === '') return done(null, undefined);
     return parseJson(request, text, done);
+  });
+
+  // URL-encoded forms: the OAuth token endpoint (RFC 6749 §4.4.2). A repeated parameter stays a list, which the
+  // contract refuses (RFC 6749 §3.2: parameters are sent at most once); other operations refuse the media type.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    const form: Record<string, string | string[]> = {};
+    for (const [name, value] of new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))) {
+      const seen = form[name];
+      form[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+    }
+    done(null, form);
   });
 
   // Multipart forms (account logo, user forms) are parsed per operation by multipart-body.ts, after access.

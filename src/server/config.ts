@@ -42,6 +42,10 @@ export interface Config {
   s3: S3StorageSettings | null;
   /** UPLOAD_URL_SECRET: signs local-storage upload URLs (null: a key file in DATA_DIR). */
   uploadUrlSecret: string | null;
+  /** TENANT_SECRETS_KEY: encrypts tenant secrets at rest (null: derived from the signing-key secret, ADR 0023). */
+  tenantSecretsKey: string | null;
+  /** TENANT_SECRETS_KEY_PREVIOUS: during a rotation, the key being replaced (values are re-encrypted on start). */
+  tenantSecretsKeyPrevious: string | null;
   tokens: { issuer: string; accessAudience: string; idAudience: string; expiresInSeconds: number };
 }
 
@@ -106,6 +110,13 @@ function signingKeySecret(env: Env): string | null {
   return secret;
 }
 
+/** The key of the tenant secrets (ADR 0023); optional, at least 16 characters when set. */
+function tenantSecretsKey(value: string | undefined): string | null {
+  const key = value?.trim() || null;
+  if (key !== null && key.length < 16) throw new Error('TENANT_SECRETS_KEY must be at least 16 characters');
+  return key;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -152,5 +163,7 @@ export function loadConfig(env: Env = process.env): Config {
     s3: s3SettingsFromEnv(env),
     uploadUrlSecret: env.UPLOAD_URL_SECRET?.trim() || null,
     signingKeySecretPrevious: env.SIGNING_KEY_SECRET_PREVIOUS?.trim() || null,
+    tenantSecretsKey: tenantSecretsKey(env.TENANT_SECRETS_KEY),
+    tenantSecretsKeyPrevious: env.TENANT_SECRETS_KEY_PREVIOUS?.trim() || null,
   };
 }

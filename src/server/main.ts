@@ -6,6 +6,7 @@ import { openDatabase } from './platform/db/open-database';
 import { prepareDatabase } from './prepare-database';
 import { demoUsersTable } from './seed/demo-users-table';
 import { seedOnStart } from './seed/seed-on-start';
+import { TenantSecretCipher } from './platform/secrets/tenant-secret-cipher';
 
 let config: Config;
 try {
@@ -26,7 +27,12 @@ try {
   const applied = await prepareDatabase(db);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
   if (config.seed === 'auto') {
-    const report = await seedOnStart({ db, clock: systemClock, passwords: new PasswordHasher(config.passwordHashing) });
+    const report = await seedOnStart({
+      db,
+      clock: systemClock,
+      passwords: new PasswordHasher(config.passwordHashing),
+      secrets: TenantSecretCipher.fromConfig(config),
+    });
     if (report)
       logger.info(report, report.resumed ? 'interrupted demo seed completed' : 'empty database seeded with demo data');
   }

@@ -8,6 +8,7 @@ import type { JobRunner } from './jobs/job-runner';
 import type { OutboxDispatcher } from './outbox/outbox-dispatcher';
 import type { FileStorage } from './storage/file-storage';
 import type { UploadUrlSigner } from './storage/upload-url-token';
+import type { TenantSecretCipher } from './secrets/tenant-secret-cipher';
 
 /** What handlers and platform pieces share; built once per app by buildApp. */
 export interface AppDeps {
@@ -24,4 +25,6 @@ export interface AppDeps {
   uploadUrls: UploadUrlSigner;
   /** Background jobs (ADR 0021): call runSoon() after a commit that queued one. */
   jobs: JobRunner;
+  /** Encrypts the tenants' secrets at rest (ADR 0023). */
+  secrets: TenantSecretCipher;
 }

@@ -33,11 +33,15 @@ import { seedQuestionApprovals } from './seed-question-approvals';
 import { seedResultConfigTemplates } from './seed-result-config-templates';
 import { seedProjectTeams } from './seed-project-teams';
 import { seedLookupValues } from './seed-lookup-values';
+import { seedIntegrations } from './seed-integrations';
+import type { TenantSecretCipher } from '../platform/secrets/tenant-secret-cipher';
 
 export interface SeedDeps {
   db: Db;
   clock: Clock;
   passwords: PasswordHasher;
+  /** Encrypts the demo secrets; without it the demo client applications and secrets are left out. */
+  secrets?: TenantSecretCipher;
   /** Completing a cut-off run: a demo project left without participants gets its interview data. */
   resume?: boolean;
 }
@@ -82,7 +86,7 @@ const orderDates = (order: DemoOrder, now: Date) => ({
  * uses, each in the scope it needs (system for tenants, the tenant's own scope for everything inside it).
  * Only what is missing is created, so running it again changes nothing.
  */
-export async function seedDemoData({ db, clock, passwords, resume = false }: SeedDeps): Promise<SeedReport> {
+export async function seedDemoData({ db, clock, passwords, secrets, resume = false }: SeedDeps): Promise<SeedReport> {
   const now = clock.now();
   const report: SeedReport = { tenantsCreated: 0, usersCreated: 0 };
 
@@ -211,6 +215,11 @@ export async function seedDemoData({ db, clock, passwords, resume = false }: See
   }
   await seedQuestionApprovals(db, now);
   for (const demo of DEMO_TENANTS.filter((d) => !d.isSystem)) await seedProjectTeams(db, tenantId(demo.name), now);
+  if (secrets) {
+    for (const demo of DEMO_TENANTS.filter((t) => !t.isSystem)) {
+      await seedIntegrations(db, { tenantId: tenantId(demo.name), passwords, secrets, now });
+    }
+  }
   return report;
 }
 

@@ -14,6 +14,9 @@ const requiringPermissions = secured.filter((op) => op.access.permissions.length
 const tenantScoped = secured.filter((op) => op.access.operatingTenant === 'required');
 const systemOnly = secured.filter((op) => op.access.systemTenant);
 const publicOnes = operations.filter((op) => op.access.public);
+/** Operations a client application's token may call (ADR 0022); every other secured one refuses it. */
+const forClients = secured.filter((op) => op.access.clientScopes.length);
+const forUsers = secured.filter((op) => !op.access.clientScopes.length);
 
 const rows = (list: OperationSpec[]) => list.map((op) => [op.operationId, op] as const);
 
@@ -36,6 +39,8 @@ let systemAdmin: SignedIn;
 let acme: number;
 let globex: number;
 let voxscreen: number;
+/** A client-credentials token of an Acme client application holding every client scope. */
+let clientToken: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -43,6 +48,15 @@ beforeAll(async () => {
   unprivilegedTenant = user.tenantId;
   [unprivileged, customerAdmin, systemAdmin] = await t.signInAs(user.email, 'admin@acme.test', 'admin@voxscreen.test');
   ({ acme, globex, voxscreen } = await t.seededTenants());
+  const client = await t.api.ok('createClientApplication', {
+    token: customerAdmin,
+    operatingTenant: acme,
+    body: { clientName: 'Matrix client' },
+  });
+  const issued = await t.api.ok('issueClientToken', {
+    body: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret },
+  });
+  clientToken = issued.access_token;
 });
 afterAll(() => t.close());
 
@@ -82,6 +96,26 @@ describe.each(rows(secured))('%s', (_id, op) => {
   });
 });
 
+test('no operation declares x-client-scopes yet: the results intake (issue 14) will be the first', () => {
+  expect(forClients).toEqual([]);
+});
+
+describe.each(rows(forUsers))('%s with a client application token', (_id, op) => {
+  test('alone → 401', async () => {
+    await t.api.fails(op.operationId, 401, {
+      ...requestFor(op, acme),
+      headers: { authorization: `Bearer ${clientToken}` },
+    });
+  });
+
+  test("with a user's id token of the same tenant → 401", async () => {
+    await t.api.fails(op.operationId, 401, {
+      ...requestFor(op, acme),
+      token: { accessToken: clientToken, idToken: customerAdmin.idToken },
+    });
+  });
+});
+
 describe.each(rows(requiringPermissions))('%s without its permissions', (_id, op) => {
   test('a role holding none of them → 403', async () => {
     const body = await t.api.fails(op.operationId, 403, { ...requestFor(op, unprivilegedTenant), token: unprivileged });
@@ -115,6 +149,8 @@ describe.each(rows(systemOnly))('%s outside the system tenant', (_id, op) => {
 describe.each(rows(publicOnes))('%s (public)', (_id, op) => {
   test('answers without a token', async () => {
     const response = await t.api.call(op.operationId, requestFor(op, acme));
-    expect(response.status).not.toBe(401);
+    // The OAuth token endpoint authenticates the client itself: its 401 is RFC 6749's invalid_client, not a session's.
+    if (response.status === 401) expect(response.body).toMatchObject({ error: 'invalid_client' });
+    else expect(response.status).not.toBe(401);
   });
 });

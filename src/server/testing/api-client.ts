@@ -112,14 +112,20 @@ export class ApiClient {
       headers['id-token'] = options.token.idToken;
     }
     if (options.operatingTenant !== undefined) headers.operatingTenant = String(options.operatingTenant);
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const urlEncoded = operation.requestBody?.mediaType === 'application/x-www-form-urlencoded';
+    if (options.body !== undefined)
+      headers['content-type'] ??= urlEncoded ? 'application/x-www-form-urlencoded' : 'application/json';
     if (options.form !== undefined) headers['content-type'] = `multipart/form-data; boundary=${FORM_BOUNDARY}`;
+    const payload = (body: unknown) =>
+      headers['content-type'] === 'application/x-www-form-urlencoded' && typeof body === 'object' && body !== null
+        ? new URLSearchParams(body as Record<string, string>).toString()
+        : JSON.stringify(body);
     const response = await this.app.inject({
       method: operation.method.toUpperCase() as 'GET',
       url,
       query,
       headers,
-      ...(options.body !== undefined && { payload: JSON.stringify(options.body) }),
+      ...(options.body !== undefined && { payload: payload(options.body) }),
       ...(options.form !== undefined && { payload: multipartPayload(options.form) }),
       remoteAddress: options.ip ?? '127.0.0.1',
     });

@@ -7,6 +7,7 @@ import { PGliteDialect } from '../platform/db/pglite-dialect';
 import type { DB, Db } from '../platform/db/schema';
 import { prepareDatabase } from '../prepare-database';
 import { seedDemoData } from '../seed/seed-demo-data';
+import { TenantSecretCipher } from '../platform/secrets/tenant-secret-cipher';
 import { testConfig } from './test-config';
 
 /** Set by the server project's jest global setup: a migrated, seeded database to start each test file from. */
@@ -17,8 +18,9 @@ export async function createSeededDatabase(): Promise<{ db: Db; pglite: PGlite }
   const pglite = await PGlite.create('memory://');
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   await prepareDatabase(db);
-  const passwords = new PasswordHasher(testConfig('/nonexistent').passwordHashing);
-  await seedDemoData({ db, clock: new MovableClock(), passwords });
+  const config = testConfig('/nonexistent');
+  const passwords = new PasswordHasher(config.passwordHashing);
+  await seedDemoData({ db, clock: new MovableClock(), passwords, secrets: TenantSecretCipher.fromConfig(config) });
   return { db, pglite };
 }
 

@@ -1,7 +1,22 @@
 import type { Db } from '../db/schema';
 
 export type AuditActivity =
-  'LOGIN_SUCCESS' | 'LOGIN_FAILURE' | 'LOGOUT' | 'ACCESS_DENIED' | 'PASSWORD_RESET_REQUESTED' | 'PASSWORD_RESET';
+  | 'LOGIN_SUCCESS'
+  | 'LOGIN_FAILURE'
+  | 'LOGOUT'
+  | 'ACCESS_DENIED'
+  | 'PASSWORD_RESET_REQUESTED'
+  | 'PASSWORD_RESET'
+  // Client applications and their tokens (ADR 0022); tenant secrets (ADR 0023). Never a secret in `detail`.
+  | 'CLIENT_APPLICATION_CREATED'
+  | 'CLIENT_APPLICATION_UPDATED'
+  | 'CLIENT_APPLICATION_DELETED'
+  | 'CLIENT_SECRET_REGENERATED'
+  | 'CLIENT_TOKEN_ISSUED'
+  | 'CLIENT_TOKEN_REFUSED'
+  | 'SECRET_CREATED'
+  | 'SECRET_ROTATED'
+  | 'SECRET_DELETED';
 
 export interface AuditEvent {
   activity: AuditActivity;
@@ -27,4 +42,31 @@ export async function recordAudit(trx: Db, event: AuditEvent): Promise<void> {
       detail: JSON.stringify(event.detail ?? {}),
     })
     .execute();
+}
+
+/** What an admin change's audit needs of a tenant request: who, where from, when, in which tenant. */
+export interface AuditingRequest {
+  principal(): { userId: number; email: string };
+  operatingTenant: { id: number };
+  ip: string;
+  now(): Date;
+}
+
+/** An audit record of an administrator's change in the operating tenant (tenant scope). */
+export function recordTenantAudit(
+  trx: Db,
+  request: AuditingRequest,
+  activity: AuditActivity,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  const principal = request.principal();
+  return recordAudit(trx, {
+    activity,
+    tenantId: request.operatingTenant.id,
+    userId: principal.userId,
+    email: principal.email,
+    ip: request.ip,
+    at: request.now(),
+    detail,
+  });
 }

@@ -4,11 +4,14 @@ import { forbidden, unauthorized } from '../http/http-error';
 import { tenantForbidden } from '../tenancy/require-operating-tenant';
 import type { AccessRequirements } from '../openapi/contract';
 import { parseInt32Text } from '../openapi/input-rules';
+import { loadClientPrincipal, type ClientPrincipal } from './client-principal';
 import { loadPrincipal, type OperatingTenant, type Principal } from './principal';
 
 export interface RequestAccess {
   principal: Principal | null;
   operatingTenant: OperatingTenant | null;
+  /** The client application of an `x-client-scopes` operation (ADR 0022); null on every other operation. */
+  client: ClientPrincipal | null;
 }
 
 declare module 'fastify' {
@@ -32,16 +35,43 @@ function positiveInteger(value: string | string[] | undefined): number | null {
   return n !== null && n > 0 ? n : null;
 }
 
+export const CLIENT_SCOPE_MESSAGE = 'The client application is not authorised for this operation.';
+
+/**
+ * An `x-client-scopes` operation: a client-credentials token (no Id-Token) of a client that still exists with the
+ * same credential version, holding every scope the operation names. A user's tokens are not client tokens (401).
+ */
+async function establishClient(deps: AppDeps, request: FastifyRequest, access: AccessRequirements) {
+  const token = bearerToken(request.headers.authorization);
+  if (!token) throw unauthorized();
+  let verified;
+  try {
+    verified = await deps.tokens.verifyClientToken(token);
+  } catch {
+    throw unauthorized();
+  }
+  const client = await loadClientPrincipal(deps.db, verified);
+  if (!client) throw unauthorized();
+  if (!access.clientScopes.every((scope) => client.scopes.has(scope))) throw forbidden(CLIENT_SCOPE_MESSAGE);
+  return client;
+}
+
 /**
  * The one place that enforces what an operation declares (x-public, x-permissions, x-permissions-any,
- * x-system-tenant, the operatingTenant header). Runs on request, before the body is read or validated,
- * so an unauthenticated caller learns nothing about the request shape. Handlers never re-check.
+ * x-system-tenant, the operatingTenant header, x-client-scopes). Runs on request, before the body is read or
+ * validated, so an unauthenticated caller learns nothing about the request shape. Handlers never re-check.
  */
 export function createAccessHook(deps: AppDeps, access: AccessRequirements) {
   return async function accessHook(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const established: RequestAccess = { principal: null, operatingTenant: null };
+    const established: RequestAccess = { principal: null, operatingTenant: null, client: null };
     request.access = established;
     if (access.public) return;
+    if (access.clientScopes.length) {
+      const client = await establishClient(deps, request, access);
+      established.client = client;
+      established.operatingTenant = client.tenant;
+      return;
+    }
 
     const accessToken = bearerToken(request.headers.authorization);
     const idTokenHeader = request.headers['id-token'];

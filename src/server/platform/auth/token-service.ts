@@ -26,6 +26,19 @@ export interface VerifiedToken {
   sessionId: number;
 }
 
+/** A client application's token (ADR 0022): no user, no session; the tenant and the scopes it was issued for. */
+export interface ClientTokenSubject {
+  clientId: string;
+  tenantId: number;
+  credentialVersion: number;
+  scopes: string[];
+}
+
+export interface IssuedClientToken {
+  accessToken: string;
+  expiresIn: number;
+}
+
 /** Signs and verifies the EdDSA access and id tokens; all times come from the injected clock. */
 export class TokenService {
   constructor(
@@ -58,6 +71,57 @@ export class TokenService {
     return { accessToken, idToken, expiresIn: this.settings.expiresInSeconds };
   }
 
+  /**
+   * A client-credentials access token (RFC 9068 profile): `sub` and `client_id` name the client, `tid` its
+   * tenant, `cv` the credential version (a regenerated secret ends older tokens), no `sid`, so a user
+   * operation's verifyAccessToken refuses it.
+   */
+  async issueClientToken(subject: ClientTokenSubject, expiresInSeconds: number): Promise<IssuedClientToken> {
+    const issuedAt = Math.floor(this.clock.now().getTime() / 1000);
+    const accessToken = await new SignJWT({
+      client_id: subject.clientId,
+      tid: subject.tenantId,
+      cv: subject.credentialVersion,
+      scope: subject.scopes.join(' '),
+    })
+      .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: this.keys.kid, typ: ACCESS_TOKEN_TYPE })
+      .setSubject(subject.clientId)
+      .setIssuer(this.settings.issuer)
+      .setAudience(this.settings.accessAudience)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + expiresInSeconds)
+      .setJti(randomUUID())
+      .sign(this.keys.privateKey);
+    return { accessToken, expiresIn: expiresInSeconds };
+  }
+
+  /** Throws when the token is not a valid client token (a user's access token included). */
+  async verifyClientToken(token: string): Promise<ClientTokenSubject> {
+    const payload = await this.#payload(token, this.settings.accessAudience, ACCESS_TOKEN_TYPE, [
+      'sub',
+      'client_id',
+      'tid',
+      'cv',
+      'scope',
+      'exp',
+      'iat',
+    ]);
+    const { client_id: clientId, tid: tenantId, cv: credentialVersion, scope } = payload;
+    if (
+      payload.sid !== undefined ||
+      typeof clientId !== 'string' ||
+      clientId !== payload.sub ||
+      typeof tenantId !== 'number' ||
+      !Number.isSafeInteger(tenantId) ||
+      typeof credentialVersion !== 'number' ||
+      !Number.isSafeInteger(credentialVersion) ||
+      typeof scope !== 'string'
+    ) {
+      throw new Error('Not a client token');
+    }
+    return { clientId, tenantId, credentialVersion, scopes: scope.split(' ').filter(Boolean) };
+  }
+
   /** Throws when the token is not a valid access token (signature, alg, type, issuer, audience, expiry). */
   verifyAccessToken(token: string): Promise<VerifiedToken> {
     return this.#verify(token, this.settings.accessAudience, ACCESS_TOKEN_TYPE);
@@ -69,6 +133,16 @@ export class TokenService {
   }
 
   async #verify(token: string, audience: string, typ: string): Promise<VerifiedToken> {
+    const payload = await this.#payload(token, audience, typ, ['sub', 'sid', 'exp', 'iat']);
+    const userId = Number(payload.sub);
+    const sessionId = payload.sid;
+    if (!Number.isSafeInteger(userId) || typeof sessionId !== 'number' || !Number.isSafeInteger(sessionId)) {
+      throw new Error('Malformed subject or session claim');
+    }
+    return { userId, sessionId };
+  }
+
+  async #payload(token: string, audience: string, typ: string, requiredClaims: string[]): Promise<JWTPayload> {
     const { payload } = await jwtVerify(
       token,
       async (header) => {
@@ -82,14 +156,9 @@ export class TokenService {
         audience,
         typ,
         currentDate: this.clock.now(),
-        requiredClaims: ['sub', 'sid', 'exp', 'iat'],
+        requiredClaims,
       },
     );
-    const userId = Number(payload.sub);
-    const sessionId = payload.sid;
-    if (!Number.isSafeInteger(userId) || typeof sessionId !== 'number' || !Number.isSafeInteger(sessionId)) {
-      throw new Error('Malformed subject or session claim');
-    }
-    return { userId, sessionId };
+    return payload;
   }
 }

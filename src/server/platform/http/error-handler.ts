@@ -79,6 +79,7 @@ export function createErrorHandler(deps: AppDeps) {
     if (error instanceof HttpError) {
       if (error.statusCode === 403 && !error.options.audited) await auditDenial(deps, request, error);
       if (error.statusCode >= 500) request.log.error({ err: error }, 'server error');
+      if (error.options.headers) void reply.headers(error.options.headers);
       return reply.code(error.statusCode).send(error.toBody());
     }
     const status = error.statusCode;

@@ -10,6 +10,8 @@ export interface HttpErrorOptions {
   authorization?: { application: string };
   /** Set when the thrower already wrote the audit record, so the error handler does not add ACCESS_DENIED. */
   audited?: boolean;
+  /** Response headers the answer needs (e.g. WWW-Authenticate on the OAuth token endpoint's 401). */
+  headers?: Record<string, string>;
 }
 
 /** A domain error: its status, message and code reach the client as they are. */

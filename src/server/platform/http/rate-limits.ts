@@ -32,6 +32,7 @@ const AUTH_OPERATIONS = new Set([
   '/api/authz-service/userLogin',
   '/api/authz-service/requestPasswordReset',
   '/api/authz-service/confirmPasswordReset',
+  '/api/authz-service/v1/oauth/token',
 ]);
 
 const tooMany = () => new HttpError(429, TOO_MANY_REQUESTS_MESSAGE, { code: 'TOO_MANY_REQUESTS' });

@@ -8,8 +8,15 @@ export const CONTRACTS_DIR = join(import.meta.dirname, '../../../contracts');
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-/** Request bodies are JSON, or multipart forms (fields plus uploaded files, see multipart-body.ts). */
-export const BODY_MEDIA_TYPES = ['application/json', 'multipart/form-data'] as const;
+/**
+ * Request bodies are JSON, multipart forms (fields plus uploaded files, see multipart-body.ts), or URL-encoded
+ * forms (only where a standard demands them: the OAuth token endpoint, RFC 6749 §4.4.2).
+ */
+export const BODY_MEDIA_TYPES = [
+  'application/json',
+  'multipart/form-data',
+  'application/x-www-form-urlencoded',
+] as const;
 export type BodyMediaType = (typeof BODY_MEDIA_TYPES)[number];
 
 export interface ParameterSpec {
@@ -27,6 +34,11 @@ export interface AccessRequirements {
   permissionsAny: string[];
   systemTenant: boolean;
   operatingTenant: 'required' | 'optional' | 'none';
+  /**
+   * `x-client-scopes`: the operation is called by client applications (ADR 0022) with a client-credentials
+   * token holding every one of these scopes; user sessions are refused. Empty: client tokens are refused.
+   */
+  clientScopes: string[];
 }
 
 export interface OperationSpec {
@@ -106,7 +118,7 @@ export function readOperations(service: ServiceName, document: JsonObject = load
       const bodyContent = body && isObject(body.content) ? body.content : null;
       const mediaType = bodyContent ? (BODY_MEDIA_TYPES.find((type) => isObject(bodyContent[type])) ?? null) : null;
       if (bodyContent && (!mediaType || Object.keys(bodyContent).length !== 1)) {
-        throw new Error(`${where}: a request body is either application/json or multipart/form-data`);
+        throw new Error(`${where}: a request body has one media type of ${BODY_MEDIA_TYPES.join(', ')}`);
       }
       const responses = new Map<number, JsonSchema | null>();
       for (const [status, response] of Object.entries(isObject(operation.responses) ? operation.responses : {})) {
@@ -123,7 +135,21 @@ export function readOperations(service: ServiceName, document: JsonObject = load
         permissionsAny: stringList(operation['x-permissions-any'], `${where} x-permissions-any`),
         systemTenant: operation['x-system-tenant'] === true,
         operatingTenant: tenantHeader ? (tenantHeader.required ? 'required' : 'optional') : 'none',
+        clientScopes: stringList(operation['x-client-scopes'], `${where} x-client-scopes`),
       };
+      if (
+        access.clientScopes.length &&
+        (access.public ||
+          access.permissions.length ||
+          access.permissionsAny.length ||
+          access.systemTenant ||
+          access.operatingTenant !== 'none')
+      ) {
+        throw new Error(
+          `${where}: an x-client-scopes operation takes its tenant from the client's token: no x-public, ` +
+            'permissions, system tenant or operatingTenant header',
+        );
+      }
       if (
         access.public &&
         (access.permissions.length ||

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ClientPrincipal } from '../auth/client-principal';
 import type { Principal, OperatingTenant } from '../auth/principal';
 import type { Db } from '../db/schema';
 import type { AppDeps } from '../app-deps';
@@ -16,7 +17,9 @@ type JsonBody<Op> = Op extends { requestBody: { content: { 'application/json': i
     ? B | undefined
     : Op extends { requestBody: { content: { 'multipart/form-data': infer B } } }
       ? MultipartBody<B>
-      : undefined;
+      : Op extends { requestBody: { content: { 'application/x-www-form-urlencoded': infer B } } }
+        ? B
+        : undefined;
 
 /**
  * A multipart form as multipart-body.ts delivers it: fields coerced to their declared types. The generator
@@ -68,6 +71,8 @@ export type SuccessBody<Op> = Op extends { responses: infer R }
 interface BaseContext {
   deps: AppDeps;
   ip: string;
+  /** The raw Authorization header: only the OAuth token endpoint reads it (HTTP Basic client authentication). */
+  authorization: string | null;
   log: FastifyBaseLogger;
   now(): Date;
   /**
@@ -85,6 +90,10 @@ export interface SessionContext extends BaseContext {
   operatingTenant: OperatingTenant | null;
   /** A privileged transaction for identity work (sign-in, sessions, the user's own records). */
   system<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
+  /** The client application of an `x-client-scopes` operation (ADR 0022); throws on any other operation. */
+  client(): ClientPrincipal;
+  /** A transaction under row-level security for the client application's tenant (x-client-scopes operations). */
+  inClientTenant<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
 }
 
 /** Context of a tenant-scoped operation: queries run only through the operating tenant's transaction. */

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import type { ServiceName } from './service-names';
 import type { AppDeps } from '../app-deps';
 import { createAccessHook } from '../auth/access-hook';
+import { CLIENT_SCOPES } from '../auth/client-credentials';
+import { HttpError } from '../http/http-error';
 import { permissionByName } from '../permissions/catalogue';
 import type { JsonSchema, OperationSpec, ParameterSpec } from './contract';
 import { applyEntityTag, NotModified } from '../http/conditional';
@@ -59,8 +61,29 @@ export function checkHandlers(operations: OperationSpec[], registry: HandlerRegi
     for (const p of [...op.access.permissions, ...op.access.permissionsAny]) {
       if (!permissionByName.has(p)) problems.push(`${op.operationId}: unknown permission ${p}`);
     }
+    for (const scope of op.access.clientScopes) {
+      if (!(scope in CLIENT_SCOPES)) problems.push(`${op.operationId}: unknown client scope ${scope}`);
+    }
   }
   if (problems.length) throw new Error(`The contract and the server disagree:\n  ${problems.join('\n  ')}`);
+}
+
+/**
+ * A JSON or URL-encoded body must come with the media type the operation declares (multipart forms are checked by
+ * their reader): the URL-encoded parser exists for the OAuth token endpoint only.
+ */
+function createMediaTypeGuard(operation: OperationSpec) {
+  const declared = operation.requestBody?.mediaType;
+  return async function mediaTypeGuard(request: FastifyRequest): Promise<void> {
+    if (request.body === undefined || declared === undefined || declared === 'multipart/form-data') return;
+    const sent = String(request.headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim()
+      .toLowerCase();
+    if (sent !== declared) {
+      throw new HttpError(415, `Unsupported Media Type: ${sent || 'none'}`, { code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+  };
 }
 
 /** Registers every operation of the documents as a route: schemas from the contract, access hook, handler. */
@@ -85,12 +108,13 @@ export function registerOperations(
         ...(partSchema(operation, 'path') && { params: partSchema(operation, 'path') }),
         ...(partSchema(operation, 'query') && { querystring: partSchema(operation, 'query') }),
         ...(partSchema(operation, 'header') && { headers: partSchema(operation, 'header') }),
-        ...(operation.requestBody?.mediaType === 'application/json' && {
-          body: boundIntegers(operation.requestBody.schema),
-        }),
+        ...(operation.requestBody &&
+          operation.requestBody.mediaType !== 'multipart/form-data' && {
+            body: boundIntegers(operation.requestBody.schema),
+          }),
       },
       onRequest: createAccessHook(deps, operation.access),
-      preValidation: createInputGuard(operation),
+      preValidation: [createMediaTypeGuard(operation), createInputGuard(operation)],
       // A multipart form is read only after the access hook let the request through.
       ...(readMultipart && {
         preHandler: async (request: FastifyRequest) => {

@@ -18,17 +18,25 @@ function principalOf(request: FastifyRequest, operation: OperationSpec): () => P
 const base = (deps: AppDeps, request: FastifyRequest) => ({
   deps,
   ip: request.ip,
+  authorization: typeof request.headers.authorization === 'string' ? request.headers.authorization : null,
   log: request.log,
   now: () => deps.clock.now(),
   revalidate: (etag: string) => revalidate(request, etag),
 });
 
 export function sessionContext(deps: AppDeps, request: FastifyRequest, operation: OperationSpec): SessionContext {
+  const client = () => {
+    const found = request.access?.client;
+    if (!found) throw new Error(`${operation.operationId} declares no x-client-scopes: it has no client application`);
+    return found;
+  };
   return {
     ...base(deps, request),
     principal: principalOf(request, operation),
     operatingTenant: request.access?.operatingTenant ?? null,
     system: (fn) => withSystem(deps.db, fn),
+    client,
+    inClientTenant: <T>(fn: (trx: Db) => Promise<T>) => withTenant(deps.db, client().tenant.id, fn),
   };
 }
 

@@ -43,6 +43,8 @@ const administration: Row[] = [
   [18, 'tenant.callexec.detail.read', 'read'],
   [19, 'tenant.client.application.read', 'read'],
   [20, 'tenant.client.application.create', 'create'],
+  [70, 'tenant.client.application.update', 'update'],
+  [71, 'tenant.client.application.delete', 'delete'],
   [21, 'tenant.document.read', 'read'],
   [22, 'tenant.document.create', 'create'],
   [23, 'tenant.document.delete', 'delete'],
@@ -110,7 +112,7 @@ const internal: Row[] = [
   [88, 'tenant.result.repost.create', 'create'],
 ];
 
-/** Every permission of the product. Add new ones with fresh ids (70-79 and 89 up are free); never renumber. */
+/** Every permission of the product. Add new ones with fresh ids (72-79 and 89 up are free); never renumber. */
 export const PERMISSION_CATALOGUE: readonly PermissionDefinition[] = [
   ...administration.map((r) => row('administration', r)),
   ...project.map((r) => row('project', r)),

@@ -1,8 +1,9 @@
 import type { operations } from '../../../contracts/authz-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { authHandlers } from './auth/auth-handlers';
+import { oauthHandlers } from './oauth/oauth-handlers';
 
-export const authzServiceHandlers: ServiceHandlers<operations> = { ...authHandlers };
+export const authzServiceHandlers: ServiceHandlers<operations> = { ...authHandlers, ...oauthHandlers };
 
 // What other services use: the set-password link of an invitation (Add User, a new account's primary user).
 export { issuePasswordLink } from './auth/password-link';

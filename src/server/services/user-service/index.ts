@@ -4,6 +4,8 @@ import { adminHandlers } from './admin/admin-handlers';
 import { appHandlers } from './app/app-handlers';
 import { callCenterHandlers } from './call-centers/call-centers-handlers';
 import { orderHandlers } from './orders/orders-handlers';
+import { clientApplicationHandlers } from './client-applications/client-applications-handlers';
+import { secretHandlers } from './secrets/secrets-handlers';
 import { tenantHandlers } from './tenants/tenants-handlers';
 import { userHandlers } from './users/users-handlers';
 
@@ -14,12 +16,24 @@ export const userServiceHandlers: ServiceHandlers<operations> = {
   ...orderHandlers,
   ...appHandlers,
   ...adminHandlers,
+  ...clientApplicationHandlers,
+  ...secretHandlers,
 };
 
 // Public functions: the seed, the test helpers and other services' tests build data through these.
 export { createCallCenter, type NewCallCenter } from './call-centers/call-centers-store';
 export { createOrder } from './orders/order-changes';
 export { type NewOrder } from './orders/orders-store';
+export { registerClientApplication } from './client-applications/client-application-rules';
+// Tenant secrets for the integrations (issue 14's webhooks and API keys): sign, verify during a rotation's grace.
+export {
+  createTenantSecret,
+  reencryptTenantSecrets,
+  rotateTenantSecret,
+  signWithTenantSecret,
+  verifyWithTenantSecrets,
+  type NewTenantSecret,
+} from './secrets/tenant-secrets';
 export { createRole, setRolePermissions, type PermissionAccess } from './roles/roles-store';
 export * from './roles/standard-roles';
 export { createTenant, type CreatedTenant, type NewTenant } from './tenants/create-tenant';

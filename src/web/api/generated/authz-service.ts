@@ -41,6 +41,17 @@ const injectedRtkApi = api
         query: () => ({ url: `/authz-service/.well-known/jwks.json` }),
         providesTags: ["Auth"],
       }),
+      issueClientToken: build.mutation<
+        IssueClientTokenApiResponse,
+        IssueClientTokenApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/authz-service/v1/oauth/token`,
+          method: "POST",
+          body: queryArg.clientTokenRequest,
+        }),
+        invalidatesTags: ["Auth"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -67,6 +78,11 @@ export type ConfirmPasswordResetApiArg = {
 };
 export type GetJwksApiResponse = /** status 200 JSON Web Key Set. */ Jwks;
 export type GetJwksApiArg = void;
+export type IssueClientTokenApiResponse =
+  /** status 200 An access token for the client. */ ClientTokenResponse;
+export type IssueClientTokenApiArg = {
+  clientTokenRequest: ClientTokenRequest;
+};
 export type TokenResponse = {
   access_token: string;
   id_token: string;
@@ -109,10 +125,41 @@ export type Jwks = {
     use?: string;
   }[];
 };
+export type ClientTokenResponse = {
+  access_token: string;
+  token_type: "Bearer";
+  /** Seconds; 3600. */
+  expires_in: number;
+  /** The granted scopes, space-separated. */
+  scope: string;
+};
+export type OAuthError = {
+  error:
+    | "invalid_request"
+    | "invalid_client"
+    | "invalid_grant"
+    | "unauthorized_client"
+    | "unsupported_grant_type"
+    | "invalid_scope";
+  error_description: string;
+  /** The same text, as every other error of the API carries it. */
+  message: string;
+  code?: string;
+};
+export type ClientTokenRequest = {
+  /** client_credentials */
+  grant_type?: string;
+  /** Space-separated; omitted: every scope of the client. */
+  scope?: string;
+  client_id?: string;
+  client_secret?: string;
+  [key: string]: any;
+};
 export const {
   useUserLoginMutation,
   useRequestPasswordResetMutation,
   useConfirmPasswordResetMutation,
   useGetJwksQuery,
   useLazyGetJwksQuery,
+  useIssueClientTokenMutation,
 } = injectedRtkApi;

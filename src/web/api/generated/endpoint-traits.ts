@@ -6,6 +6,7 @@ export const PUBLIC_ENDPOINTS: ReadonlySet<string> = new Set([
   'getAppVersion',
   'getClientConfiguration',
   'getJwks',
+  'issueClientToken',
   'listLanguages',
   'requestPasswordReset',
   'userLogin',

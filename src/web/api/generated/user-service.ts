@@ -7,6 +7,8 @@ export const addTagTypes = [
   "CallCenter",
   "Order",
   "App",
+  "ClientApplication",
+  "Secret",
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -325,6 +327,103 @@ const injectedRtkApi = api
         }),
         providesTags: ["User"],
       }),
+      listClientApplications: build.query<
+        ListClientApplicationsApiResponse,
+        ListClientApplicationsApiArg
+      >({
+        query: () => ({ url: `/user-service/v1/thirdparty/consumers` }),
+        providesTags: ["ClientApplication"],
+      }),
+      createClientApplication: build.mutation<
+        CreateClientApplicationApiResponse,
+        CreateClientApplicationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-service/v1/thirdparty/consumer`,
+          method: "POST",
+          body: queryArg.clientApplicationForm,
+        }),
+        invalidatesTags: ["ClientApplication"],
+      }),
+      getClientApplication: build.query<
+        GetClientApplicationApiResponse,
+        GetClientApplicationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-service/v1/thirdparty/consumer/${queryArg.id}`,
+        }),
+        providesTags: ["ClientApplication"],
+      }),
+      updateClientApplication: build.mutation<
+        UpdateClientApplicationApiResponse,
+        UpdateClientApplicationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-service/v1/thirdparty/consumer/${queryArg.id}`,
+          method: "PUT",
+          body: queryArg.clientApplicationForm,
+        }),
+        invalidatesTags: ["ClientApplication"],
+      }),
+      deleteClientApplication: build.mutation<
+        DeleteClientApplicationApiResponse,
+        DeleteClientApplicationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-service/v1/thirdparty/consumer/${queryArg.id}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["ClientApplication"],
+      }),
+      regenerateClientSecret: build.mutation<
+        RegenerateClientSecretApiResponse,
+        RegenerateClientSecretApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-service/v1/thirdparty/consumer/${queryArg.id}/secret`,
+          method: "POST",
+        }),
+        invalidatesTags: ["ClientApplication"],
+      }),
+      listTenantSecrets: build.query<
+        ListTenantSecretsApiResponse,
+        ListTenantSecretsApiArg
+      >({
+        query: () => ({ url: `/user-service/v1/secrets` }),
+        providesTags: ["Secret"],
+      }),
+      createTenantSecret: build.mutation<
+        CreateTenantSecretApiResponse,
+        CreateTenantSecretApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-service/v1/secrets`,
+          method: "POST",
+          body: queryArg.tenantSecretForm,
+        }),
+        invalidatesTags: ["Secret"],
+      }),
+      deleteTenantSecret: build.mutation<
+        DeleteTenantSecretApiResponse,
+        DeleteTenantSecretApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-service/v1/secrets/${queryArg.id}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["Secret"],
+      }),
+      rotateTenantSecret: build.mutation<
+        RotateTenantSecretApiResponse,
+        RotateTenantSecretApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-service/v1/secrets/${queryArg.id}/rotate`,
+          method: "POST",
+          body: queryArg.tenantSecretRotation,
+        }),
+        invalidatesTags: ["Secret"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -532,6 +631,53 @@ export type GetProjectPermissionsApiResponse =
   };
 export type GetProjectPermissionsApiArg = {
   projectId: number;
+};
+export type ListClientApplicationsApiResponse =
+  /** status 200 Client applications sorted by name. */ ClientApplication[];
+export type ListClientApplicationsApiArg = void;
+export type CreateClientApplicationApiResponse =
+  /** status 200 The new client application with its secret. */ ClientApplicationCredentials;
+export type CreateClientApplicationApiArg = {
+  clientApplicationForm: ClientApplicationForm;
+};
+export type GetClientApplicationApiResponse =
+  /** status 200 The client application, without its secret. */ ClientApplication;
+export type GetClientApplicationApiArg = {
+  id: number;
+};
+export type UpdateClientApplicationApiResponse =
+  /** status 200 The updated client application. */ ClientApplication;
+export type UpdateClientApplicationApiArg = {
+  id: number;
+  clientApplicationForm: ClientApplicationForm;
+};
+export type DeleteClientApplicationApiResponse =
+  /** status 200 Deleted. */ Message;
+export type DeleteClientApplicationApiArg = {
+  id: number;
+};
+export type RegenerateClientSecretApiResponse =
+  /** status 200 The client application with its new secret. */ ClientApplicationCredentials;
+export type RegenerateClientSecretApiArg = {
+  id: number;
+};
+export type ListTenantSecretsApiResponse =
+  /** status 200 Secrets sorted by name; only the last four characters of each current value. */ TenantSecret[];
+export type ListTenantSecretsApiArg = void;
+export type CreateTenantSecretApiResponse =
+  /** status 200 The new secret with its value. */ TenantSecretRevealed;
+export type CreateTenantSecretApiArg = {
+  tenantSecretForm: TenantSecretForm;
+};
+export type DeleteTenantSecretApiResponse = /** status 200 Deleted. */ Message;
+export type DeleteTenantSecretApiArg = {
+  id: number;
+};
+export type RotateTenantSecretApiResponse =
+  /** status 200 The secret with its new value. */ TenantSecretRevealed;
+export type RotateTenantSecretApiArg = {
+  id: number;
+  tenantSecretRotation: TenantSecretRotation;
 };
 export type Error = {
   /** Human-readable message shown to the user. */
@@ -918,6 +1064,68 @@ export type ClientConfiguration = {
   dataServiceBaseUrl: string;
   idleTimeoutMs: number;
 };
+export type ClientApplication = {
+  id: number;
+  clientName: string;
+  clientId: string;
+  description: string | null;
+  /** What the client's tokens may be used for (e.g. results:write). */
+  scopes: string[];
+  createdAt: string;
+  /** The token request as a curl command, with `<client-secret>` where the secret goes. */
+  sampleCURLForAccessToken: string;
+};
+export type ClientApplicationCredentials = {
+  id: number;
+  clientName: string;
+  clientId: string;
+  /** Shown once; only its hash is kept. */
+  clientSecret: string;
+  description: string | null;
+  scopes: string[];
+  createdAt: string;
+  /** The token request as a curl command, secret included. */
+  sampleCURLForAccessToken: string;
+};
+export type ClientApplicationForm = {
+  /** Required ('Client App Name is required'). */
+  clientName: string;
+  description?: string | null;
+};
+export type TenantSecretKind = "WEBHOOK_SIGNING_KEY" | "CALLBACK_API_KEY";
+export type TenantSecret = {
+  id: number;
+  name: string;
+  kind: TenantSecretKind;
+  description: string | null;
+  /** The current value masked but its last four characters, e.g. ••••••••3f9a. */
+  maskedValue: string;
+  /** 1 on creation, one more on each rotation. */
+  version: number;
+  gracePeriodSeconds: number;
+  createdAt: string;
+  rotatedAt: string | null;
+  /** Until when the value replaced by the last rotation still verifies (null when none does). */
+  previousValidUntil: string | null;
+};
+export type TenantSecretRevealed = {
+  secret: TenantSecret;
+  /** Shown once; stored encrypted. */
+  value: string;
+};
+export type TenantSecretForm = {
+  name: string;
+  kind: TenantSecretKind;
+  description?: string | null;
+  /** How long a replaced value still verifies after a rotation; default 86400 (24 h), at most 30 days. */
+  gracePeriodSeconds?: number;
+  /** Only for a CALLBACK_API_KEY issued by the callback endpoint; otherwise the server generates it. */
+  value?: string | null;
+};
+export type TenantSecretRotation = {
+  /** Only for a CALLBACK_API_KEY; otherwise the server generates the new value. */
+  value?: string | null;
+};
 export const {
   useRecordUserLoginMutation,
   useLogoutUserMutation,
@@ -980,4 +1188,17 @@ export const {
   useLazyGetClientConfigurationQuery,
   useGetProjectPermissionsQuery,
   useLazyGetProjectPermissionsQuery,
+  useListClientApplicationsQuery,
+  useLazyListClientApplicationsQuery,
+  useCreateClientApplicationMutation,
+  useGetClientApplicationQuery,
+  useLazyGetClientApplicationQuery,
+  useUpdateClientApplicationMutation,
+  useDeleteClientApplicationMutation,
+  useRegenerateClientSecretMutation,
+  useListTenantSecretsQuery,
+  useLazyListTenantSecretsQuery,
+  useCreateTenantSecretMutation,
+  useDeleteTenantSecretMutation,
+  useRotateTenantSecretMutation,
 } = injectedRtkApi;

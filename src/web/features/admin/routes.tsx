@@ -138,6 +138,41 @@ const adminTabRoutes: RouteObject[] = [
     },
   },
   {
+    path: 'clientapp',
+    lazy: async () => {
+      const { ClientAppsTab } = await import(/* webpackChunkName: "admin" */ './client-apps/client-apps-tab');
+      return { Component: ClientAppsTab };
+    },
+  },
+  {
+    path: 'clientapp/addClientApp',
+    lazy: async () => {
+      const { ClientAppFormPage } = await import(/* webpackChunkName: "admin" */ './client-apps/client-app-form-page');
+      return { Component: ClientAppFormPage };
+    },
+  },
+  {
+    path: 'clientapp/editClientApp/:id',
+    lazy: async () => {
+      const { ClientAppViewPage } = await import(/* webpackChunkName: "admin" */ './client-apps/client-app-view-page');
+      return { Component: ClientAppViewPage };
+    },
+  },
+  {
+    path: 'Secrets',
+    lazy: async () => {
+      const { SecretsTab } = await import(/* webpackChunkName: "admin" */ './secrets/secrets-tab');
+      return { Component: SecretsTab };
+    },
+  },
+  {
+    path: 'Secrets/addSecret',
+    lazy: async () => {
+      const { SecretFormPage } = await import(/* webpackChunkName: "admin" */ './secrets/secret-form-page');
+      return { Component: SecretFormPage };
+    },
+  },
+  {
     path: 'resultconfiguration',
     lazy: async () => {
       const { ResultConfigTab } = await import(/* webpackChunkName: "admin" */ './result-config/result-config-tab');

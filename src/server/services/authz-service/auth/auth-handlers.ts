@@ -10,7 +10,7 @@ import {
 } from './password-reset';
 import { signIn } from './sign-in';
 
-export const authHandlers: ServiceHandlers<operations> = {
+export const authHandlers: Omit<ServiceHandlers<operations>, 'issueClientToken'> = {
   async userLogin({ body }, ctx) {
     const tokens = await signIn(ctx.deps, { email: body.email, password: body.password, ip: ctx.ip });
     return {

@@ -32,13 +32,9 @@ export const STANDARD_ROLES: readonly StandardRole[] = [
   },
   {
     name: CUSTOMER_ADMIN,
-    description: 'Administers the account: projects, users, roles and call centers.',
-    permissions: () =>
-      names(
-        all.filter(
-          (p) => p.group !== 'internal' && p.permission !== 'tenant.create' && !p.permission.startsWith('secrets.'),
-        ),
-      ),
+    description: 'Administers the account: projects, users, roles, call centers, client applications and secrets.',
+    // Client applications and secrets included (docs/product/admin-clients-and-secrets.md#permissions).
+    permissions: () => names(all.filter((p) => p.group !== 'internal' && p.permission !== 'tenant.create')),
   },
   {
     name: ANALYST,

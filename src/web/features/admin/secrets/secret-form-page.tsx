@@ -1,0 +1,118 @@
+import { Stack } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { Form } from 'react-final-form';
+import {
+  useCreateTenantSecretMutation,
+  type TenantSecretKind,
+  type TenantSecretRevealed,
+} from '../../../api/generated/user-service';
+import { NotFoundPage } from '../../../components/errors/not-found-page';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { SuccessAlert } from '../../../components/feedback/success-alert';
+import { FormActions } from '../../../components/form/save-button';
+import { SelectField } from '../../../components/form/select-field';
+import { submitErrors } from '../../../components/form/submit-errors';
+import { TextareaField } from '../../../components/form/textarea-field';
+import { TextField } from '../../../components/form/text-field';
+import { required } from '../../../components/form/validators';
+import { usePermissions } from '../../../lib/use-permissions';
+import { BackButton } from '../../../components/navigation/back-button';
+import { RevealedSecret } from './revealed-secret';
+import { GRACE_PERIOD_OPTIONS, SECRET_KIND_LABELS } from './secret-options';
+
+interface SecretValues {
+  name: string;
+  kind: TenantSecretKind;
+  description: string;
+  gracePeriodSeconds: string;
+  value: string;
+}
+
+const SECRETS_TAB = '/main/admin/Secrets';
+
+/**
+ * Add Secret (docs/product/admin-clients-and-secrets.md#secrets): name, type, description, grace period, and for a
+ * callback API key optionally the value its endpoint issued; afterwards the value, shown this once.
+ */
+export function SecretFormPage() {
+  const { t, i18n } = useLingui();
+  const [createTenantSecret] = useCreateTenantSecretMutation();
+  const [created, setCreated] = useState<TenantSecretRevealed | null>(null);
+  const mayCreate = usePermissions().has('secrets.create');
+
+  const onSubmit = async (values: SecretValues) => {
+    const result = await createTenantSecret({
+      tenantSecretForm: {
+        name: values.name.trim(),
+        kind: values.kind,
+        description: values.description.trim() || null,
+        gracePeriodSeconds: Number(values.gracePeriodSeconds),
+        value: values.kind === 'CALLBACK_API_KEY' && values.value.trim() ? values.value.trim() : null,
+      },
+    });
+    if ('error' in result) return submitErrors(result.error, t`Something went wrong`);
+    setCreated(result.data);
+    return undefined;
+  };
+
+  if (!mayCreate) return <NotFoundPage />;
+  if (created) {
+    return (
+      <Stack gap="4" maxW="3xl">
+        <SuccessAlert message={t`Secret created successfully`} testId="secret-success" />
+        <RevealedSecret revealed={created} />
+        <BackButton to={SECRETS_TAB} testId="secret-back" />
+      </Stack>
+    );
+  }
+  const kinds = (Object.keys(SECRET_KIND_LABELS) as TenantSecretKind[]).map((kind) => ({
+    value: kind,
+    label: i18n._(SECRET_KIND_LABELS[kind]),
+  }));
+  const graces = GRACE_PERIOD_OPTIONS.map((o) => ({ value: String(o.seconds), label: i18n._(o.label) }));
+  return (
+    <Form<SecretValues>
+      onSubmit={onSubmit}
+      initialValues={{ name: '', kind: 'WEBHOOK_SIGNING_KEY', description: '', gracePeriodSeconds: '86400', value: '' }}
+    >
+      {({ handleSubmit, dirty, submitting, submitError, values }) => (
+        <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+          <Stack gap="4" maxW="xl">
+            {typeof submitError === 'string' ? <ErrorAlert message={submitError} /> : null}
+            <TextField
+              name="name"
+              label={t`Name`}
+              required
+              validate={required(t`Secret name is required`)}
+              testId="secret-name"
+            />
+            <SelectField name="kind" label={t`Type`} options={kinds} testId="secret-kind" />
+            <TextareaField name="description" label={t`Description`} rows={3} testId="secret-description" />
+            <SelectField
+              name="gracePeriodSeconds"
+              label={t`Old value stays valid after a rotation for`}
+              options={graces}
+              testId="secret-grace"
+            />
+            {values.kind === 'CALLBACK_API_KEY' ? (
+              <TextField
+                name="value"
+                label={t`Value issued by the callback endpoint (leave empty to generate one)`}
+                autoComplete="off"
+                testId="secret-value"
+              />
+            ) : null}
+            <FormActions
+              dirty={dirty === true}
+              saving={submitting === true}
+              testId="secret-save"
+              cancelTo={SECRETS_TAB}
+              cancelTestId="secret-cancel"
+            />
+          </Stack>
+        </form>
+      )}
+    </Form>
+  );
+}

@@ -80,6 +80,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/project-service/v1/project": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a project from the project form, or clones one
+         * @description Create (docs/product/project-form.md#save): the whole form; fields left out take their defaults. Clone (docs/product/project-form.md#clone): clone true and projectId naming a project of the operating tenant; the new project copies the source's fields, languages with their configuration rows (project codes and dial-in numbers come from the form, since codes are unique on the platform) and questions, in one transaction; participants and results are not copied. The same permission rules as the update apply.
+         */
+        post: operations["createProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project-service/v1/project-mobile/upload": {
         parameters: {
             query?: never;
@@ -114,26 +134,6 @@ export type paths = {
          * @description docs/product/project-team-and-files.md#mobile-app: the spec's project-{hash}?assets=true&file_name call. file_name must end in .zip ('File type not supported' otherwise). The answer's url is a presigned S3 URL when S3 storage is configured, otherwise this server's /api/storage/upload?token=... with a signed token; both expire after expiresInSeconds. The stored file is checked (zip bytes, size) when the PUT arrives.
          */
         post: operations["createProjectAssetUploadUrl"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/project-service/v1/project/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Creates a project from the project form, or clones one
-         * @description Create (docs/product/project-form.md#save): the whole form; fields left out take their defaults. Clone (docs/product/project-form.md#clone): clone true and projectId naming a project of the operating tenant; the new project copies the source's fields, languages with their configuration rows (project codes and dial-in numbers come from the form, since codes are unique on the platform) and questions, in one transaction; participants and results are not copied. The same permission rules as the update apply.
-         */
-        post: operations["createProject"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1790,6 +1790,46 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    createProject: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectFormInput"];
+            };
+        };
+        responses: {
+            /** @description The new project, as GET answers it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     uploadProjectMobileFile: {
         parameters: {
             query: {
@@ -1884,46 +1924,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            414: components["responses"]["UriTooLong"];
-            422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    createProject: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Interface language id (1 en, 2 es, 3 tl). */
-                langId?: components["parameters"]["LangId"];
-                /** @description Interface language short code (en, es, tl). */
-                language?: components["parameters"]["Language"];
-                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
-                operatingTenant: components["parameters"]["OperatingTenant"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ProjectFormInput"];
-            };
-        };
-        responses: {
-            /** @description The new project, as GET answers it. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectDetail"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];

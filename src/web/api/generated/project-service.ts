@@ -158,7 +158,7 @@ const injectedRtkApi = api
         CreateProjectApiArg
       >({
         query: (queryArg) => ({
-          url: `/project-service/v1/project/`,
+          url: `/project-service/v1/project`,
           method: "POST",
           body: queryArg.projectFormInput,
         }),

@@ -236,6 +236,7 @@ describe('GET, PUT and DELETE result-config/{id}', () => {
         operatingTenant: String(acme),
       },
     });
-    expect(response.statusCode).toBe(400);
+    // An id path parameter matches digits only, so literal siblings always win (platform/openapi/register-operations.ts).
+    expect(response.statusCode).toBe(404);
   });
 });

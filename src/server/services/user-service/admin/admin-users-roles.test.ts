@@ -361,7 +361,7 @@ describe('roles and the permission matrix', () => {
     expect(activeOf(saved.data)).toEqual(['tenant.project.detail.read', 'tenant.read']);
     const escalation = await t.api.fails('saveRolePermissions', 403, {
       ...acmeCall(),
-      body: { tenantId: acme, roleId: role.roleId, accessList: grants('secrets.read') },
+      body: { tenantId: acme, roleId: role.roleId, accessList: grants('tenant.create') },
     });
     expect(escalation.code).toBe('PERMISSION_ESCALATION');
     expect(

@@ -46,7 +46,9 @@ describe('getUserInfo', () => {
       expect.arrayContaining(['tenant.read', 'tenant.users.read', 'callcenter.read', 'tenant.project.detail.read']),
     );
     expect(permissions).not.toContain('tenant.create');
-    expect(permissions.filter((p) => p.includes('.internal.') || p.startsWith('secrets.'))).toEqual([]);
+    // A customer keeps its own integration secrets (docs/product/admin-clients-and-secrets.md#permissions).
+    expect(permissions).toEqual(expect.arrayContaining(['secrets.read', 'secrets.create', 'secrets.update']));
+    expect(permissions.filter((p) => p.includes('.internal.'))).toEqual([]);
   });
 
   test('operatingTenant echoes a tenant the user belongs to, and is null for any other (no 403: it is optional)', async () => {

@@ -314,6 +314,26 @@ export const sel = {
     approveDialog: 'questions-approve-dialog',
     approveConfirm: 'questions-approve-confirm',
   },
+  // Team tab (docs/product/project-team-and-files.md#team).
+  team: {
+    tab: 'team-tab',
+    list: 'team-list',
+    add: 'team-add',
+    success: 'team-success',
+    error: 'team-error',
+    /** `team-remove-<userId>` */
+    remove: (userId: number) => `team-remove-${userId}`,
+    removeDialog: 'team-remove-dialog',
+    removeConfirm: 'team-remove-confirm',
+    assignModal: 'assign-roles-modal',
+    assignRole: 'assign-roles-role',
+    assignUsers: 'assign-roles-users',
+    /** `assign-roles-pick-<userId>` */
+    assignPick: (userId: number) => `assign-roles-pick-${userId}`,
+    assignSave: 'assign-roles-save',
+    assignCancel: 'assign-roles-cancel',
+    assignError: 'assign-roles-error',
+  },
   unsavedChangesModal: 'unsaved-changes-modal',
   // User Profile (docs/product/profile.md#fields).
   profile: {

@@ -314,6 +314,41 @@ export const sel = {
     approveDialog: 'questions-approve-dialog',
     approveConfirm: 'questions-approve-confirm',
   },
+  // Team tab (docs/product/project-team-and-files.md#team).
+  team: {
+    tab: 'team-tab',
+    list: 'team-list',
+    add: 'team-add',
+    success: 'team-success',
+    error: 'team-error',
+    /** `team-remove-<userId>` */
+    remove: (userId: number) => `team-remove-${userId}`,
+    removeDialog: 'team-remove-dialog',
+    removeConfirm: 'team-remove-confirm',
+    assignModal: 'assign-roles-modal',
+    assignRole: 'assign-roles-role',
+    assignUsers: 'assign-roles-users',
+    /** `assign-roles-pick-<userId>` */
+    assignPick: (userId: number) => `assign-roles-pick-${userId}`,
+    assignSave: 'assign-roles-save',
+    assignCancel: 'assign-roles-cancel',
+    assignError: 'assign-roles-error',
+  },
+  // Files section of the project form (docs/product/project-team-and-files.md#files-section). `<kind>`: ISW_XLSX,
+  // SUPERVISOR_XLSX, CONFIGURATION_JSON, ASSETS_ZIP, QUESTIONS_AUDIO, MOBILE_APP_XLSX.
+  projectFiles: {
+    section: 'project-files',
+    loadError: 'project-files-error',
+    exportDetails: 'project-export-details',
+    exportError: 'project-export-error',
+    row: (kind: string) => `project-file-${kind}`,
+    name: (kind: string) => `project-file-${kind}-name`,
+    input: (kind: string) => `project-file-${kind}-input`,
+    upload: (kind: string) => `project-file-${kind}-upload`,
+    download: (kind: string) => `project-file-${kind}-download`,
+    success: (kind: string) => `project-file-${kind}-success`,
+    error: (kind: string) => `project-file-${kind}-error`,
+  },
   unsavedChangesModal: 'unsaved-changes-modal',
   // User Profile (docs/product/profile.md#fields).
   profile: {

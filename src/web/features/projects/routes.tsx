@@ -40,6 +40,13 @@ export const projectRoutes: RouteObject[] = [
         }),
       ),
       {
+        path: 'team',
+        lazy: async () => {
+          const { TeamTab } = await import(/* webpackChunkName: "project-team" */ './team/team-tab');
+          return { Component: TeamTab };
+        },
+      },
+      {
         path: 'questions',
         lazy: async () => {
           const { QuestionsTab } = await import(

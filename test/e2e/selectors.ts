@@ -228,8 +228,8 @@ export const sel = {
   dashboardKpiTiles: 'kpi-tiles',
   /** A chart's frame of fixed height (`data-height`), also the chart's loading placeholder. */
   chartFrame: 'chart-frame',
-  /** A project card's placeholder of the card's final size while the list loads. */
-  projectCardSkeleton: 'project-card-skeleton',
+  /** A project card's placeholder of the card's final size while the list loads (not `project-card-*`: journeys find cards by that prefix). */
+  projectCardSkeleton: 'project-skeleton-card',
   projectCardsLoading: 'project-cards-loading',
   projects: {
     list: 'project-list',

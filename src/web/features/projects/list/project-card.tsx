@@ -24,7 +24,7 @@ const STAGE_TRACKER_HEIGHT = '2.5rem';
  */
 export function ProjectCardSkeleton() {
   return (
-    <Card.Root aria-hidden data-testid="project-card-skeleton">
+    <Card.Root aria-hidden data-testid="project-skeleton-card">
       <Card.Header pe="12">
         <Stack gap="1">
           <Skeleton h="1.75rem" w="60%" />

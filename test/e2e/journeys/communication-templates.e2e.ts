@@ -22,9 +22,9 @@ describe('communication templates', () => {
   it('refuses an unknown placeholder with the spec message, saves a valid template and records a test e-mail', async () => {
     await signInToDashboard('admin@acme.test');
     const projectId = await firstProjectId();
-    await browser.url(`/main/project/${projectId}`);
+    // The project's base path opens the first built tab the user may use (Team since issue 12), so go to the tab.
+    await browser.url(`/main/project/${projectId}/communication`);
     await expect(byTestId(sel.communication.emailForm)).toBeDisplayed({ wait: 20_000 });
-    expect(await browser.execute(() => window.location.pathname)).toBe(`/main/project/${projectId}/communication`);
     await expectAccessible('project communication');
 
     await replaceValue(sel.communication.templateName, 'Spring invitation');

@@ -1,22 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { browser } from '@wdio/globals';
+import type { CaughtMail } from '../../../src/server/testing/mail-catcher';
 
 /**
- * An e-mail as the journeys' mail catcher received it over SMTP (scripts/e2e.sh starts it and points the
- * server's SMTP_URL at it; src/server/testing/mail-catcher.ts writes `<E2E_MAIL_DIR>/<id>-<n>.json`). The
- * server's outbox never keeps set-password links readable once sent, so a person's mailbox is where they are.
+ * The journeys' mailbox: scripts/e2e.sh starts the SMTP mail catcher, points the server's SMTP_URL at it and it
+ * writes `<E2E_MAIL_DIR>/<id>-<n>.json`. The server's outbox never keeps set-password links readable once sent,
+ * so a person's mailbox is where they are.
  */
-export interface CaughtMail {
-  id: number;
-  recipient: string;
-  subject: string | null;
-  body_text: string;
-  body_html: string | null;
-  template_type: string;
-  created_at: string;
-}
-
 function mailFolder(): string {
   const folder = process.env.E2E_MAIL_DIR;
   if (!folder) throw new Error('E2E_MAIL_DIR is not set: run the journeys through scripts/e2e.sh');

@@ -6,3 +6,9 @@ export const participantServiceHandlers: ServiceHandlers<operations> = { ...invi
 
 // Public functions: the seed and other services' tests add participants through this.
 export { createParticipants, type NewParticipant } from './participants/participants-store';
+export {
+  participantFilterWhere,
+  participantSelectionWhere,
+  type ParticipantFilter,
+  type ParticipantSelection,
+} from './participants/participant-selection';

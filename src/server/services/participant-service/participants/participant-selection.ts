@@ -1,0 +1,56 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { ParticipantStatus } from '../../../platform/db/schema';
+
+/**
+ * The filters of the participants list (001 §2 Data Filter, Find Participant, test-participant toggle). Every
+ * operation that acts on "what the list shows" (list, export, bulk invite, delete, hide, NP) narrows rows with
+ * this one rule, so a selection of "all records across pages" means exactly the rows the user saw.
+ * docs/product/participants.md#selection
+ */
+export interface ParticipantFilter {
+  projectId: number;
+  /** Find Participant: IRN, first or last name, e-mail or phone number, case-insensitive substring. */
+  search?: string | null;
+  statuses?: readonly ParticipantStatus[] | null;
+  languageIds?: readonly number[] | null;
+  createdBy?: readonly number[] | null;
+  /** The toggle switches the list between normal participants (false, the default) and test-only ones (true). */
+  testParticipant?: boolean | null;
+}
+
+/** A selection: the rows ticked on a page, or every row the filter matches ("all records", sent as a filter). */
+export interface ParticipantSelection extends ParticipantFilter {
+  allRecords: boolean;
+  participantIds?: readonly number[] | null;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** WHERE condition over `participants` (alias `p`) for a filter. Hidden participants never match. */
+export function participantFilterWhere(filter: ParticipantFilter): RawBuilder<SqlBool> {
+  const parts: RawBuilder<unknown>[] = [sql`p.project_id = ${filter.projectId}`, sql`NOT p.is_hidden`];
+  parts.push(sql`p.is_test_participant = ${filter.testParticipant ?? false}`);
+  const search = filter.search?.trim();
+  if (search) {
+    const like = `%${escapeLike(search.toLowerCase())}%`;
+    parts.push(sql`(lower(p.interview_ref_num) LIKE ${like} OR lower(p.first_name) LIKE ${like}
+      OR lower(p.last_name) LIKE ${like} OR lower(p.email) LIKE ${like} OR p.phone_number LIKE ${like})`);
+  }
+  if (filter.statuses?.length) parts.push(sql`p.status = ANY(${[...filter.statuses]}::text[])`);
+  if (filter.languageIds?.length) parts.push(sql`p.participant_language_id = ANY(${[...filter.languageIds]}::int[])`);
+  if (filter.createdBy?.length) parts.push(sql`p.created_by = ANY(${[...filter.createdBy]}::int[])`);
+  return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
+}
+
+/**
+ * WHERE condition for a selection: the filter, and unless all records are selected, only the ticked ids. An
+ * empty id list without allRecords selects nothing (never everything).
+ */
+export function participantSelectionWhere(selection: ParticipantSelection): RawBuilder<SqlBool> {
+  const filter = participantFilterWhere(selection);
+  if (selection.allRecords) return filter;
+  const ids = [...(selection.participantIds ?? [])];
+  return sql<SqlBool>`(${filter} AND p.id = ANY(${ids}::bigint[]))`;
+}

@@ -87,7 +87,9 @@ describe.each(rows(secured))('%s', (_id, op) => {
       headers: { authorization: `Bearer ${customerAdmin.accessToken}` },
     });
   });
+});
 
+describe.each(rows(forUsers))('%s for users', (_id, op) => {
   test('a user with every permission in the system tenant is let through', async () => {
     // A session of its own: the row for logoutUser ends the session it uses.
     const token = await t.signIn('admin@voxscreen.test');
@@ -96,8 +98,29 @@ describe.each(rows(secured))('%s', (_id, op) => {
   });
 });
 
-test('no operation declares x-client-scopes yet: the results intake (issue 14) will be the first', () => {
-  expect(forClients).toEqual([]);
+test('the results intake is what client applications may call', () => {
+  expect(forClients.map((op) => op.operationId).sort()).toEqual([
+    'authorizeInterviewCall',
+    'postCallRecord',
+    'postIncompleteCall',
+    'postInterviewResult',
+  ]);
+});
+
+describe.each(rows(forClients))('%s for client applications', (_id, op) => {
+  test('a client token holding its scopes is let through', async () => {
+    const response = await t.api.call(op.operationId, {
+      ...requestFor(op, acme),
+      operatingTenant: undefined,
+      headers: { authorization: `Bearer ${clientToken}` },
+    });
+    expect([401, 403]).not.toContain(response.status);
+  });
+
+  test("a user's session, even the system administrator's, → 401", async () => {
+    const token = await t.signIn('admin@voxscreen.test');
+    await t.api.fails(op.operationId, 401, { ...requestFor(op, voxscreen), token });
+  });
 });
 
 describe.each(rows(forUsers))('%s with a client application token', (_id, op) => {

@@ -6,7 +6,12 @@ import { buildApp, type BuildAppOptions } from '../app';
 export async function buildTestApp(
   options: Omit<BuildAppOptions, 'logger' | 'outboxSweepMs' | 'jobSweepMs'> & { distDir: string },
 ): Promise<FastifyInstance> {
-  const app = await buildApp({ ...options, logger: pino({ level: 'silent' }), outboxSweepMs: null, jobSweepMs: null });
+  const app = await buildApp({
+    ...options,
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    outboxSweepMs: null,
+    jobSweepMs: null,
+  });
   await app.ready();
   return app;
 }

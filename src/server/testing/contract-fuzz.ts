@@ -120,6 +120,8 @@ export class ContractFuzzer {
   readonly api: ApiClient;
   readonly #validator = new ResponseValidator();
   #token: SignedIn | null = null;
+  /** A client-credentials token of an Acme client application, for x-client-scopes operations (ADR 0022). */
+  #clientToken: string | null = null;
   #tenants: { acme: number; system: number } | null = null;
 
   constructor(private readonly target: FuzzTarget) {
@@ -166,7 +168,10 @@ export class ContractFuzzer {
       ...(request.body !== undefined && { body: request.body }),
       ...(request.form !== undefined && { form: request.form }),
       ip,
-      ...(!operation.access.public && { token: context.token }),
+      ...(!operation.access.public && !operation.access.clientScopes.length && { token: context.token }),
+      ...(operation.access.clientScopes.length && {
+        headers: { ...request.headers, authorization: `Bearer ${this.#clientToken}` },
+      }),
       ...(operation.access.operatingTenant !== 'none' &&
         !('operatingTenant' in request.headers) && { operatingTenant: context.tenant }),
     };
@@ -212,9 +217,22 @@ export class ContractFuzzer {
     }
   }
 
+  async #issueClientToken(token: SignedIn, tenant: number): Promise<string> {
+    const client = await this.api.ok('createClientApplication', {
+      token,
+      operatingTenant: tenant,
+      body: { clientName: `Fuzz client ${Date.now()}` },
+    });
+    const issued = await this.api.ok('issueClientToken', {
+      body: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret },
+    });
+    return issued.access_token;
+  }
+
   /** Valid runs (fast-check, bounded) and the invalid variants of one operation. */
   async fuzz(operation: OperationSpec, seed: number): Promise<void> {
     const { token, acme, system } = await this.#prepare();
+    if (operation.access.clientScopes.length) this.#clientToken = await this.#issueClientToken(token, acme);
     const context = { token, tenant: operation.access.systemTenant ? system : acme };
     let counter = 0;
     const ip = () => `10.${(seed >> 8) & 255}.${seed & 255}.${(counter += 1) % 250}`;

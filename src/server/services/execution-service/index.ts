@@ -1,8 +1,8 @@
 import type { operations } from '../../../contracts/execution-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
+import { intakeHandlers } from './intake/intake-handlers';
 
-/** No operations yet: they arrive with the issues that build their screens. */
-export const executionServiceHandlers: ServiceHandlers<operations> = {};
+export const executionServiceHandlers: ServiceHandlers<operations> = { ...intakeHandlers };
 
 // Public functions: the only write path of interview results (with their rollups), and the rollup check.
 export {

@@ -17,6 +17,10 @@ export interface NewInterviewResult {
   interviewReferenceNumber?: string | null;
   accessCode?: string | null;
   questionResults?: NewQuestionResult[];
+  /** Held (false) or released (true, the default: results recorded before holding existed were released). */
+  released?: boolean;
+  /** The telephony platform's id of the call the result came from. */
+  callId?: string | null;
 }
 
 /** First day of the UTC month of an instant, as 'YYYY-MM-01' (the rollups' month key). */
@@ -80,13 +84,16 @@ export async function recordInterviewResults(
     const inserted = await sql<{ id: number | string }>`
       INSERT INTO interview_results
         (tenant_id, project_id, participant_id, order_id, interview_reference_number, access_code,
-         overall_evaluation, completed_at, created_at)
-      SELECT ${tenantId}, r.project_id, r.participant_id, r.order_id, r.irn, r.access_code, r.evaluation, r.completed_at, ${now}
+         overall_evaluation, completed_at, released, call_id, created_at)
+      SELECT ${tenantId}, r.project_id, r.participant_id, r.order_id, r.irn, r.access_code, r.evaluation, r.completed_at,
+             r.released, r.call_id, ${now}
       FROM unnest(${chunk.map((r) => r.projectId)}::int[], ${chunk.map((r) => r.participantId)}::bigint[],
                   ${orderIds}::int[], ${chunk.map((r) => r.interviewReferenceNumber ?? null)}::text[],
                   ${chunk.map((r) => r.accessCode ?? null)}::text[], ${chunk.map((r) => r.overallEvaluation)}::text[],
-                  ${chunk.map((r) => r.completedAt.toISOString())}::timestamptz[])
-        WITH ORDINALITY AS r(project_id, participant_id, order_id, irn, access_code, evaluation, completed_at, ord)
+                  ${chunk.map((r) => r.completedAt.toISOString())}::timestamptz[],
+                  ${chunk.map((r) => r.released ?? true)}::boolean[], ${chunk.map((r) => r.callId ?? null)}::text[])
+        WITH ORDINALITY AS r(project_id, participant_id, order_id, irn, access_code, evaluation, completed_at, released,
+                             call_id, ord)
       ORDER BY r.ord
       RETURNING id`.execute(trx);
     // INSERT ... SELECT ... ORDER BY assigns identity values in that order; RETURNING follows insertion order.

@@ -1,0 +1,233 @@
+import { sql } from 'kysely';
+import type { Db, ParticipantStatus } from '../../../platform/db/schema';
+
+/** The participant an access code names, with what the intake needs of their project. Tenant scope. */
+export interface Caller {
+  participantId: number;
+  projectId: number;
+  interviewReferenceNumber: string | null;
+  accessCode: string;
+  languageId: number | null;
+  status: ParticipantStatus;
+  isActive: boolean;
+  isAllowedQuestionnaire: boolean;
+  lastInterviewAt: Date | null;
+  questionnaireType: string;
+  internalSettings: Record<string, unknown>;
+}
+
+/** Locks the participant row when `forUpdate`: concurrent posts for one participant apply one after the other. */
+export async function findCaller(trx: Db, accessCode: string, forUpdate = false): Promise<Caller | null> {
+  const row = await sql<{
+    participant_id: string | number;
+    project_id: number;
+    irn: string | null;
+    access_code: string;
+    language_id: number | null;
+    status: ParticipantStatus;
+    is_active: boolean;
+    is_allowed_questionnaire: boolean;
+    last_interview_at: Date | null;
+    questionnaire_type: string;
+    internal_settings: Record<string, unknown>;
+  }>`
+    SELECT p.id AS participant_id, p.project_id, p.interview_ref_num AS irn, p.access_code,
+           p.participant_language_id AS language_id, p.status, p.is_active, p.is_allowed_questionnaire,
+           p.last_interview_at, pr.questionnaire_type, pr.internal_settings
+    FROM participants p JOIN projects pr ON pr.id = p.project_id AND pr.tenant_id = p.tenant_id
+    WHERE p.access_code = ${accessCode} AND NOT p.is_hidden
+    ${forUpdate ? sql`FOR UPDATE OF p` : sql``}`.execute(trx);
+  const found = row.rows[0];
+  if (!found) return null;
+  return {
+    participantId: Number(found.participant_id),
+    projectId: found.project_id,
+    interviewReferenceNumber: found.irn,
+    accessCode: found.access_code,
+    languageId: found.language_id,
+    status: found.status,
+    isActive: found.is_active,
+    isAllowedQuestionnaire: found.is_allowed_questionnaire,
+    lastInterviewAt: found.last_interview_at,
+    questionnaireType: found.questionnaire_type,
+    internalSettings: found.internal_settings,
+  };
+}
+
+/** The dial-in numbers of a project's language rows. */
+export async function projectDialInNumbers(trx: Db, projectId: number): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('project_languages')
+    .select('dial_in_number')
+    .where('project_id', '=', projectId)
+    .where('dial_in_number', 'is not', null)
+    .execute();
+  return rows.map((r) => r.dial_in_number!);
+}
+
+/** The interview questions of a project (pre-interview ones excluded), by sequence. */
+export async function interviewQuestions(trx: Db, projectId: number): Promise<{ id: number; sequence: number }[]> {
+  return trx
+    .selectFrom('project_questions')
+    .select(['id', 'sequence'])
+    .where('project_id', '=', projectId)
+    .where('pre_interview', '=', false)
+    .orderBy('sequence')
+    .execute();
+}
+
+export interface StoredRequest {
+  kind: string;
+  bodyHash: string;
+  answer: unknown;
+}
+
+export async function findIntakeRequest(trx: Db, tenantId: number, requestId: string): Promise<StoredRequest | null> {
+  const row = await trx
+    .selectFrom('intake_requests')
+    .select(['kind', 'body_hash', 'answer'])
+    .where('tenant_id', '=', tenantId)
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
+  return row ? { kind: row.kind, bodyHash: row.body_hash, answer: row.answer } : null;
+}
+
+/**
+ * Claims a request id in the caller's transaction. Returns false when another transaction holds or committed
+ * it (the insert waits for that one; ON CONFLICT then skips), so exactly one of two concurrent replays writes.
+ */
+export async function claimIntakeRequest(
+  trx: Db,
+  request: { tenantId: number; requestId: string; kind: string; bodyHash: string; answer: unknown; now: Date },
+): Promise<boolean> {
+  const inserted = await sql`
+    INSERT INTO intake_requests (tenant_id, request_id, kind, body_hash, answer, created_at)
+    VALUES (${request.tenantId}, ${request.requestId}, ${request.kind}, ${request.bodyHash},
+            ${JSON.stringify(request.answer)}::jsonb, ${request.now})
+    ON CONFLICT (tenant_id, request_id) DO NOTHING`.execute(trx);
+  return Number(inserted.numAffectedRows ?? 0) === 1;
+}
+
+export async function setIntakeAnswer(trx: Db, tenantId: number, requestId: string, answer: unknown): Promise<void> {
+  await sql`UPDATE intake_requests SET answer = ${JSON.stringify(answer)}::jsonb
+            WHERE tenant_id = ${tenantId} AND request_id = ${requestId}`.execute(trx);
+}
+
+export async function callIdTaken(trx: Db, callId: string): Promise<boolean> {
+  const row = await trx.selectFrom('call_records').select('id').where('call_id', '=', callId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface NewCallRecord {
+  projectId: number;
+  participantId: number;
+  callId: string;
+  interviewReferenceNumber: string | null;
+  accessCode: string;
+  callAt: Date;
+  dialInNumber: string | null;
+  durationSeconds: number;
+  dtmfs: string | null;
+  providerName: string | null;
+  callerNumber: string | null;
+  destinationNumber: string | null;
+}
+
+export async function insertCallRecord(trx: Db, tenantId: number, record: NewCallRecord, now: Date): Promise<number> {
+  const row = await trx
+    .insertInto('call_records')
+    .values({
+      tenant_id: tenantId,
+      project_id: record.projectId,
+      participant_id: record.participantId,
+      call_id: record.callId,
+      interview_reference_number: record.interviewReferenceNumber,
+      access_code: record.accessCode,
+      call_at: record.callAt,
+      dial_in_number: record.dialInNumber,
+      duration_seconds: record.durationSeconds,
+      dtmfs: record.dtmfs,
+      provider_name: record.providerName,
+      caller_number: record.callerNumber,
+      destination_number: record.destinationNumber,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export interface NewIncompleteCall {
+  projectId: number;
+  participantId: number;
+  interviewReferenceNumber: string | null;
+  accessCode: string;
+  callerId: string | null;
+  interruptCode: string;
+  callAt: Date;
+  durationSeconds: number;
+}
+
+export async function insertIncompleteCall(
+  trx: Db,
+  tenantId: number,
+  call: NewIncompleteCall,
+  now: Date,
+): Promise<number> {
+  const row = await trx
+    .insertInto('incomplete_calls')
+    .values({
+      tenant_id: tenantId,
+      project_id: call.projectId,
+      participant_id: call.participantId,
+      interview_reference_number: call.interviewReferenceNumber,
+      access_code: call.accessCode,
+      caller_id: call.callerId,
+      interrupt_code: call.interruptCode,
+      call_at: call.callAt,
+      duration_seconds: call.durationSeconds,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export type BackendDataKind = 'RESULT' | 'CALL_RECORD' | 'INCOMPLETE_CALL';
+
+export async function logBackendData(
+  trx: Db,
+  entry: {
+    tenantId: number;
+    kind: BackendDataKind;
+    projectId: number;
+    participantId: number;
+    runId: string;
+    payload: unknown;
+    now: Date;
+  },
+): Promise<void> {
+  await sql`
+    INSERT INTO backend_data_logs (tenant_id, kind, project_id, participant_id, run_id, payload, uploaded_at)
+    VALUES (${entry.tenantId}, ${entry.kind}, ${entry.projectId}, ${entry.participantId}, ${entry.runId},
+            ${JSON.stringify(entry.payload)}::jsonb, ${entry.now})`.execute(trx);
+}
+
+/** Applies what an intake post changes on the participant; absent fields stay as they are. */
+export async function updateCaller(
+  trx: Db,
+  participantId: number,
+  change: { status?: ParticipantStatus; isAllowedQuestionnaire?: boolean; lastInterviewAt?: Date },
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable('participants')
+    .set({
+      updated_at: now,
+      ...(change.status && { status: change.status }),
+      ...(change.isAllowedQuestionnaire !== undefined && { is_allowed_questionnaire: change.isAllowedQuestionnaire }),
+      ...(change.lastInterviewAt && { last_interview_at: change.lastInterviewAt }),
+    })
+    .where('id', '=', participantId)
+    .execute();
+}

@@ -80,6 +80,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/execution-service/v1/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The newest webhook deliveries of a project, with how each went
+         * @description The delivery log (docs/product/webhooks.md#log): every callback sent to the project's participant, result and project callback URLs, newest first, with its status (pending while retries remain, delivered, failed), attempts, the receiver's last HTTP status and the last error. Webhooks are an integration concern, kept with the tenant's secrets: secrets.read.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/execution-service/v1/webhooks/deliveries/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a delivery's payload again as a new delivery
+         * @description Queues a new delivery of the same event and payload to the project's current callback URL for that event (docs/product/webhooks.md#replay). The body keeps the original delivery id, so a receiver that already handled it can recognise the repeat. 409 when the project no longer has a callback URL for the event.
+         */
+        post: operations["replayWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -180,6 +220,31 @@ export type components = {
         RequestId: string;
         /** @enum {string} */
         RiskCode: "HR" | "LR" | "AR" | "PR" | "NC" | "DC" | "NP" | "R" | "G";
+        WebhookDelivery: {
+            /** Format: int32 */
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            deliveredAt: string | null;
+            /** @enum {string} */
+            event: "participant" | "result" | "project";
+            /** Format: int32 */
+            id: number;
+            lastError: string | null;
+            /** Format: int32 */
+            lastStatusCode: number | null;
+            payload: {
+                [key: string]: unknown;
+            };
+            /** Format: int32 */
+            projectId: number;
+            /** Format: int32 */
+            replayOf: number | null;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            url: string;
+        };
     };
     responses: {
         /** @description The request does not match the contract. */
@@ -266,7 +331,14 @@ export type components = {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description Interface language id (1 en, 2 es, 3 tl). */
+        LangId: number;
+        /** @description Interface language short code (en, es, tl). */
+        Language: string;
+        /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+        OperatingTenant: number;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -392,6 +464,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IntakeAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query: {
+                limit?: number;
+                projectId: number;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: components["schemas"]["WebhookDelivery"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    replayWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery, queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -40,7 +40,8 @@ import {
   FileCrmSource,
   type CrmSource,
 } from './services/project-service';
-import { reencryptTenantSecrets } from './services/user-service';
+import { reencryptTenantSecrets, signWebhookPayload } from './services/user-service';
+import { WEBHOOK_QUEUE, webhookDeliveryJob } from './services/execution-service';
 import { withSystem } from './platform/tenancy/with-tenant';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     previousSigningKeyEncryptionKey(config),
   );
   const outbox = new OutboxDispatcher(db, clock, options.transport ?? chooseTransport(config), logger);
+  const secrets = TenantSecretCipher.fromConfig(config);
   const jobs = new JobRunner(
     db,
     clock,
@@ -119,6 +121,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       [CUSTOMER_DATA_SYNC_QUEUE]: customerDataSyncJob(
         db,
         options.crmSource ?? new FileCrmSource(config.crmSourceFile),
+        clock,
+      ),
+      [WEBHOOK_QUEUE]: webhookDeliveryJob(
+        db,
+        (trx, payload, now) => signWebhookPayload(trx, secrets, payload, now),
         clock,
       ),
     },
@@ -135,7 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage: options.storage ?? createFileStorage(config),
     uploadUrls: UploadUrlSigner.fromSecretOrDataDir(config.uploadUrlSecret, config.dataDir),
     jobs,
-    secrets: TenantSecretCipher.fromConfig(config),
+    secrets,
   };
   // After a rotation of the tenant-secrets key: values encrypted with the previous one move to the current (ADR 0023).
   await withSystem(db, (trx) => reencryptTenantSecrets(trx, deps.secrets));

@@ -1,8 +1,9 @@
 import type { operations } from '../../../contracts/execution-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { intakeHandlers } from './intake/intake-handlers';
+import { webhooksHandlers } from './webhooks/webhooks-handlers';
 
-export const executionServiceHandlers: ServiceHandlers<operations> = { ...intakeHandlers };
+export const executionServiceHandlers: ServiceHandlers<operations> = { ...intakeHandlers, ...webhooksHandlers };
 
 // Public functions: the only write path of interview results (with their rollups), and the rollup check.
 export {
@@ -11,3 +12,5 @@ export {
   type NewInterviewResult,
 } from './interview-results/interview-results-store';
 export { reattributeResultsToOrders, type DaySpan } from './interview-results/order-attribution-store';
+export { WEBHOOK_QUEUE, enqueueWebhook } from './webhooks/enqueue-webhook';
+export { webhookDeliveryJob } from './webhooks/webhook-delivery-job';

@@ -32,6 +32,7 @@ export {
   rotateTenantSecret,
   signWithTenantSecret,
   verifyWithTenantSecrets,
+  signWebhookPayload,
   type NewTenantSecret,
 } from './secrets/tenant-secrets';
 export { createRole, setRolePermissions, type PermissionAccess } from './roles/roles-store';

@@ -2,7 +2,7 @@ import type { operations } from '../../../../contracts/execution-service';
 import { isAllowedRiskCode } from '../../../../shared/risk-sets';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
 import { HttpError, unprocessable } from '../../../platform/http/http-error';
-import type { ServiceHandlers } from '../../../platform/openapi/handler';
+import type { ServiceHandlers, SessionContext } from '../../../platform/openapi/handler';
 import { recordInterviewResults } from '../interview-results/interview-results-store';
 import {
   irnFlagsOf,
@@ -24,6 +24,24 @@ import {
   type Caller,
 } from './intake-store';
 import { acceptOnce } from './request-once';
+import { enqueueWebhook } from '../webhooks/enqueue-webhook';
+
+/** Tells the project's receivers (docs/product/webhooks.md#events) in the write's transaction. */
+async function announceStatus(trx: Db, tenantId: number, caller: Caller, status: string, now: Date): Promise<void> {
+  if (status === caller.status) return;
+  await enqueueWebhook(trx, {
+    tenantId,
+    projectId: caller.projectId,
+    event: 'participant',
+    payload: {
+      participantId: caller.participantId,
+      interviewReferenceNumber: caller.interviewReferenceNumber,
+      previousStatus: caller.status,
+      status,
+    },
+    now,
+  });
+}
 
 type IntakeHandlers = Pick<
   ServiceHandlers<operations>,
@@ -45,6 +63,13 @@ async function callerOf(trx: Db, body: { accessCode: string; interviewReferenceN
       { field: 'interviewReferenceNumber', message: 'The IRN does not belong to this access code.' },
     ]);
   return caller;
+}
+
+/** Runs the post's transaction, then starts the webhook deliveries it queued. */
+async function afterCommit<T>(ctx: SessionContext, write: (trx: Db) => Promise<T>): Promise<T> {
+  const answer = await ctx.inClientTenant(write);
+  ctx.deps.jobs.runSoon();
+  return answer;
 }
 
 const runIdOf = (body: { runId?: string; requestId: string }) => body.runId ?? body.requestId;
@@ -76,7 +101,7 @@ export const intakeHandlers: IntakeHandlers = {
   async postCallRecord({ body }, ctx) {
     const tenantId = ctx.client().tenant.id;
     const now = ctx.now();
-    return ctx.inClientTenant((trx) =>
+    return afterCommit(ctx, (trx) =>
       acceptOnce(trx, { tenantId, requestId: body.requestId, kind: 'CALL_RECORD', body, now }, async () => {
         const caller = await callerOf(trx, body);
         if (await callIdTaken(trx, body.callId))
@@ -119,7 +144,7 @@ export const intakeHandlers: IntakeHandlers = {
   async postInterviewResult({ body }, ctx) {
     const tenantId = ctx.client().tenant.id;
     const now = ctx.now();
-    return ctx.inClientTenant((trx) =>
+    return afterCommit(ctx, (trx) =>
       acceptOnce(trx, { tenantId, requestId: body.requestId, kind: 'RESULT', body, now }, async () => {
         const caller = await callerOf(trx, body);
         const type = caller.questionnaireType;
@@ -182,6 +207,21 @@ export const intakeHandlers: IntakeHandlers = {
           },
           now,
         );
+        await enqueueWebhook(trx, {
+          tenantId,
+          projectId: caller.projectId,
+          event: 'result',
+          payload: {
+            interviewResultId: id!,
+            participantId: caller.participantId,
+            interviewReferenceNumber: caller.interviewReferenceNumber,
+            overallEvaluation: body.overallEvaluation,
+            released: flags.autoRelease,
+            completedAt: completedAt.toISOString(),
+          },
+          now,
+        });
+        await announceStatus(trx, tenantId, caller, status, now);
         await logBackendData(trx, {
           tenantId,
           kind: 'RESULT',
@@ -199,7 +239,7 @@ export const intakeHandlers: IntakeHandlers = {
   async postIncompleteCall({ body }, ctx) {
     const tenantId = ctx.client().tenant.id;
     const now = ctx.now();
-    return ctx.inClientTenant((trx) =>
+    return afterCommit(ctx, (trx) =>
       acceptOnce(trx, { tenantId, requestId: body.requestId, kind: 'INCOMPLETE_CALL', body, now }, async () => {
         const caller = await callerOf(trx, body);
         const id = await insertIncompleteCall(
@@ -225,6 +265,7 @@ export const intakeHandlers: IntakeHandlers = {
           { status, ...(unblocksAfter('DC', flags) && { isAllowedQuestionnaire: true }) },
           now,
         );
+        await announceStatus(trx, tenantId, caller, status, now);
         await logBackendData(trx, {
           tenantId,
           kind: 'INCOMPLETE_CALL',

@@ -191,3 +191,26 @@ export async function reencryptTenantSecrets(trx: Db, cipher: TenantSecretCipher
   }
   return changed;
 }
+
+/** The secret webhooks are signed with: the tenant's newest webhook signing key, or null. Tenant scope. */
+async function webhookSigningSecretId(trx: Db): Promise<number | null> {
+  const row = await trx
+    .selectFrom('tenant_secrets')
+    .select('id')
+    .where('kind', '=', 'WEBHOOK_SIGNING_KEY')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Signs a webhook payload with the tenant's newest webhook signing key; null when it has none. Tenant scope. */
+export async function signWebhookPayload(
+  trx: Db,
+  cipher: TenantSecretCipher,
+  payload: string,
+  now: Date,
+): Promise<{ signature: string; version: number } | null> {
+  const secretId = await webhookSigningSecretId(trx);
+  return secretId === null ? null : signWithTenantSecret(trx, cipher, { secretId, payload, now });
+}

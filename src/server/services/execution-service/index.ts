@@ -1,9 +1,14 @@
 import type { operations } from '../../../contracts/execution-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
+import { callReportsHandlers } from './call-reports/call-reports-handlers';
 import { intakeHandlers } from './intake/intake-handlers';
 import { webhooksHandlers } from './webhooks/webhooks-handlers';
 
-export const executionServiceHandlers: ServiceHandlers<operations> = { ...intakeHandlers, ...webhooksHandlers };
+export const executionServiceHandlers: ServiceHandlers<operations> = {
+  ...intakeHandlers,
+  ...webhooksHandlers,
+  ...callReportsHandlers,
+};
 
 // Public functions: the only write path of interview results (with their rollups), and the rollup check.
 export {

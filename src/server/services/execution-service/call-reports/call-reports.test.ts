@@ -1,0 +1,271 @@
+/** The reports area's call tabs (docs/product/call-reports.md): call records, incomplete calls, backend data log. */
+import ExcelJS from 'exceljs';
+import { withTenant } from '../../../platform/tenancy/with-tenant';
+import type { OperationId, SignedIn } from '../../../testing/api-client';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { createParticipants } from '../../participant-service';
+import { createProjectWithQuestions, STAGE } from '../../project-service';
+
+let t: TestApp;
+let acme: number;
+let globex: number;
+let admin: SignedIn;
+let agent: SignedIn;
+let globexAdmin: SignedIn;
+let provider: SignedIn;
+let clientToken: string;
+let project: number;
+let otherProject: number;
+let seq = 0;
+
+async function participant(projectId: number) {
+  seq += 1;
+  const code = String(800000000 + seq);
+  const irn = `CR${String(seq).padStart(6, '0')}`;
+  await withTenant(t.db, acme, (trx) =>
+    createParticipants(
+      trx,
+      acme,
+      projectId,
+      [{ interviewRefNum: irn, accessCode: code, status: 'INVITATION_SENT' }],
+      t.clock.now(),
+    ),
+  );
+  return { code, irn };
+}
+
+const intake = (operationId: OperationId, body: Record<string, unknown>) =>
+  t.api.ok(operationId, { headers: { authorization: `Bearer ${clientToken}` }, body });
+
+const asAdmin = { token: () => admin, operatingTenant: () => acme };
+const list = (operationId: OperationId, body: Record<string, unknown> = {}, who = asAdmin) =>
+  t.api.call(operationId, { token: who.token(), operatingTenant: who.operatingTenant(), body });
+
+/** An export's bytes (the test client reads answers as text, which would break a binary file). */
+const exportFile = (path: string, body: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/execution-service/v1/${path}`,
+    headers: {
+      authorization: `Bearer ${admin.accessToken}`,
+      'id-token': admin.idToken,
+      operatingTenant: String(acme),
+      'content-type': 'application/json',
+    },
+    payload: JSON.stringify(body),
+  });
+
+async function workbookRows(bytes: Buffer): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const rows: unknown[][] = [];
+  workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ acme, globex } = await t.seededTenants());
+  [admin, agent, globexAdmin, provider] = await t.signInAs(
+    'admin@acme.test',
+    'agent@acme.test',
+    'dual@globex.test',
+    'admin@voxscreen.test',
+  );
+  const client = await t.api.ok('createClientApplication', {
+    token: admin,
+    operatingTenant: acme,
+    body: { clientName: 'Call reports telephony' },
+  });
+  clientToken = (
+    await t.api.ok('issueClientToken', {
+      body: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret },
+    })
+  ).access_token;
+  [project, otherProject] = await withTenant(t.db, acme, async (trx) => [
+    (
+      await createProjectWithQuestions(trx, {
+        tenantId: acme,
+        name: 'Call Harbour',
+        stageId: STAGE.EXECUTION,
+        now: t.clock.now(),
+      })
+    ).projectId,
+    (
+      await createProjectWithQuestions(trx, {
+        tenantId: acme,
+        name: 'Call Meadow',
+        stageId: STAGE.EXECUTION,
+        now: t.clock.now(),
+      })
+    ).projectId,
+  ]);
+  // Three calls on 2026-11-20 (Pacific), one of them completed with a result, one left incomplete.
+  const first = await participant(project);
+  const second = await participant(project);
+  const third = await participant(otherProject);
+  await intake('postCallRecord', {
+    requestId: 'cr-1',
+    runId: 'run-cr-1',
+    callId: 'call-1',
+    accessCode: first.code,
+    callDateTime: '2026-11-20T18:00:00Z',
+    durationSeconds: 300,
+    providerName: '=HYPERLINK("http://x")',
+    callerNumber: '+1 555 0100',
+  });
+  await intake('postInterviewResult', {
+    requestId: 'res-1',
+    callId: 'call-1',
+    accessCode: first.code,
+    overallEvaluation: 'LR',
+    completedAt: '2026-11-20T18:05:00Z',
+  });
+  await intake('postCallRecord', {
+    requestId: 'cr-2',
+    callId: 'call-2',
+    accessCode: second.code,
+    callDateTime: '2026-11-20T19:00:00Z',
+    durationSeconds: 45,
+    providerName: 'Twilio',
+  });
+  await intake('postIncompleteCall', {
+    requestId: 'ic-2',
+    accessCode: second.code,
+    phoneCallInterruptCode: 'HANGUP',
+    callDateTime: '2026-11-20T19:00:00Z',
+    phoneCallDuration: 45,
+  });
+  await intake('postCallRecord', {
+    requestId: 'cr-3',
+    callId: 'call-3',
+    accessCode: third.code,
+    callDateTime: '2026-11-22T10:00:00Z',
+    durationSeconds: 120,
+    providerName: 'Twilio',
+  });
+});
+afterAll(() => t.close());
+
+test('call records: newest first at the display offset, each with whether it produced a result', async () => {
+  const answer = await list('listCallRecords', { startDate: '2026-11-20', endDate: '2026-11-22' });
+  expect(answer.status).toBe(200);
+  const { calls, totalResults } = answer.body as { calls: Record<string, unknown>[]; totalResults: number };
+  expect(totalResults).toBe(3);
+  expect(calls.map((c) => c.callId)).toEqual(['call-3', 'call-2', 'call-1']);
+  expect(calls[2]).toMatchObject({
+    status: 'COMPLETED',
+    tenantName: 'Acme Insurance',
+    callDateTimeString: '11/20/2026 10:00:00 AM',
+    durationSeconds: 300,
+  });
+  expect(calls[1]).toMatchObject({ status: 'INCOMPLETE' });
+  expect(calls[0]).toMatchObject({ status: 'NO_RESULT' });
+});
+
+test('call records filter by project, days, search, duration, provider, and page', async () => {
+  const ids = async (body: Record<string, unknown>) =>
+    ((await list('listCallRecords', body)).body as { calls: { callId: string }[] }).calls.map((c) => c.callId);
+  expect(await ids({ projectId: project, startDate: '2026-11-20', endDate: '2026-11-22' })).toEqual([
+    'call-2',
+    'call-1',
+  ]);
+  expect(await ids({ startDate: '2026-11-21', endDate: '2026-11-22' })).toEqual(['call-3']);
+  expect(await ids({ search: '555 0100' })).toEqual(['call-1']);
+  expect(await ids({ minDuration: 60, maxDuration: 240, startDate: '2026-11-20' })).toEqual(['call-3']);
+  expect(await ids({ minDuration: 240, maxDuration: 0, startDate: '2026-11-20' })).toEqual(['call-1']);
+  expect(await ids({ telcoProvider: 'Twilio', startDate: '2026-11-20' })).toEqual(['call-3', 'call-2']);
+  expect(await ids({ startDate: '2026-11-20', page: 1, pageSize: 2 })).toEqual(['call-1']);
+});
+
+test('a start after the end, another account, or no permission is refused', async () => {
+  const backwards = await list('listCallRecords', { startDate: '2026-11-22', endDate: '2026-11-20' });
+  expect(backwards.status).toBe(422);
+  expect(backwards.body).toMatchObject({ message: 'Start date must not be after the end date.' });
+  expect((await list('listIncompleteCalls', { startDate: '2026-11-22', endDate: '2026-11-20' })).status).toBe(422);
+  expect((await list('listCallRecords', { tenantId: globex })).status).toBe(403);
+  expect((await list('listCallRecords', {}, { token: () => agent, operatingTenant: () => acme })).status).toBe(403);
+  expect((await list('listBackendDataLogs', {}, { token: () => agent, operatingTenant: () => acme })).status).toBe(403);
+  expect((await list('listCallRecords', { pageSize: 0 })).status).toBe(400);
+  expect((await list('listCallRecords', { displayTimeZone: 'PST' })).status).toBe(400);
+});
+
+test("another account's calls, incomplete calls and log records are never listed", async () => {
+  const globexView = { token: () => globexAdmin, operatingTenant: () => globex };
+  const calls = (await list('listCallRecords', {}, globexView)).body as { calls: { callId: string }[] };
+  expect(calls.calls.map((c) => c.callId)).not.toEqual(expect.arrayContaining(['call-1']));
+  const incomplete = (await list('listIncompleteCalls', {}, globexView)).body as { totalResults: number };
+  expect(incomplete.totalResults).toBe(0);
+  const providerInGlobex = { token: () => provider, operatingTenant: () => globex };
+  const logs = (await list('listBackendDataLogs', { search: 'cr-1' }, providerInGlobex)).body as {
+    totalResults: number;
+  };
+  expect(logs.totalResults).toBe(0);
+});
+
+test('incomplete calls carry the account, the reason and duration, sortable by IRN and duration', async () => {
+  const answer = await list('listIncompleteCalls', {
+    startDate: '2026-11-20',
+    sortBy: 'duration',
+    sortDirection: 'asc',
+  });
+  const { calls, totalResults } = answer.body as { calls: Record<string, unknown>[]; totalResults: number };
+  expect(totalResults).toBe(1);
+  expect(calls[0]).toMatchObject({
+    clientName: 'Acme Insurance',
+    phoneCallInterruptCode: 'HANGUP',
+    phoneCallDuration: 45,
+    date: '11/20/2026 11:00:00 AM',
+  });
+  expect((await list('listIncompleteCalls', { sortBy: 'irnno' })).status).toBe(200);
+  expect((await list('listIncompleteCalls', { sortBy: 'name' })).status).toBe(400);
+});
+
+test('the backend data log keeps each accepted post as received with its run id', async () => {
+  // The log is internal (tenant.backend.data.read): the provider's administrator reads it in the account.
+  const answer = await list(
+    'listBackendDataLogs',
+    { search: 'run-cr-1' },
+    { token: () => provider, operatingTenant: () => acme },
+  );
+  expect((await list('listBackendDataLogs', {})).status).toBe(403);
+  const { resultAuditLogs, totalResults } = answer.body as {
+    resultAuditLogs: { uploadedResult: string; runId: string; kind: string }[];
+    totalResults: number;
+  };
+  expect(totalResults).toBe(1);
+  expect(resultAuditLogs[0]).toMatchObject({ runId: 'run-cr-1', kind: 'CALL_RECORD' });
+  expect(JSON.parse(resultAuditLogs[0]!.uploadedResult)).toMatchObject({ callId: 'call-1' });
+});
+
+test('exports: the selected rows or all the filter finds, formulas escaped, named per the spec', async () => {
+  const { calls } = (await list('listCallRecords', { startDate: '2026-11-20' })).body as {
+    calls: { id: number; callId: string }[];
+  };
+  const selected = await exportFile('call/directdial/export', {
+    callIdsToExport: [calls.find((c) => c.callId === 'call-1')!.id],
+  });
+  expect(selected.statusCode).toBe(200);
+  expect(selected.headers['content-disposition']).toContain('callrecords.xlsx');
+  const rows = await workbookRows(selected.rawPayload);
+  expect(rows).toHaveLength(2);
+  expect(rows[0]![0]).toBe('Telco');
+  expect(rows[1]![0]).toBe(`'=HYPERLINK("http://x")`);
+
+  const all = await exportFile('call/directdial/export', { allRecords: true, startDate: '2026-11-20' });
+  expect(await workbookRows(all.rawPayload)).toHaveLength(4);
+
+  const incomplete = await exportFile('interview/result/exportResults/incomplete', { allRecords: true });
+  expect(incomplete.headers['content-disposition']).toContain('incompletecalls.xlsx');
+  const incompleteRows = await workbookRows(incomplete.rawPayload);
+  expect(incompleteRows[0]).toEqual([
+    'Irn',
+    'Client Name',
+    '800#',
+    'Access Code',
+    'Reason_Code',
+    'Call Date Time',
+    'Call Duration',
+  ]);
+  expect(incompleteRows[1]![6]).toBe('0:45');
+});

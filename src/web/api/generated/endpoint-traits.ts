@@ -19,6 +19,7 @@ export const MULTIPART_ENDPOINTS: ReadonlySet<string> = new Set([
   'readProjectConfigurationJson',
   'updateTenant',
   'updateUserProfile',
+  'uploadDocument',
   'uploadProjectIswFile',
   'uploadProjectMobileFile',
   'uploadProjectSupervisorFile',
@@ -29,4 +30,5 @@ export const READ_BY_POST_ENDPOINTS: ReadonlySet<string> = new Set([
   'checkProjectCodeAndPhone',
   'getDashboardKpi',
   'listResultConfigTemplates',
+  'listTenantDocuments',
 ]);

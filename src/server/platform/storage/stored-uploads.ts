@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs';
-import type { FastifyBaseLogger } from 'fastify';
 import type { StreamedUpload } from '../openapi/multipart-body';
 import type { FileStorage, StorageKey } from './file-storage';
 
@@ -22,7 +21,7 @@ export async function putStreamedUpload(
 /** Removes a stored object, logging (not failing) when storage refuses: the row no longer names it. */
 export async function removeStoredObject(
   deps: { storage: FileStorage },
-  ctx: { log: Pick<FastifyBaseLogger, 'warn'> },
+  ctx: { log: { warn(details: object, message: string): void } },
   key: StorageKey,
 ): Promise<void> {
   await deps.storage

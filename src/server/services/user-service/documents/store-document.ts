@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../platform/db/schema';
 import { unprocessable } from '../../../platform/http/http-error';
 import type { StreamedUpload } from '../../../platform/openapi/multipart-body';
@@ -22,7 +21,7 @@ export const documentStorageKey = (tenantId: number, type: string) =>
 /** What storing a document needs: the storage, a log and the tenant's row-level-security transaction. */
 export interface DocumentEnvironment {
   storage: FileStorage;
-  log: Pick<FastifyBaseLogger, 'warn'>;
+  log: { warn(details: object, message: string): void };
   inTenant<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
 }
 

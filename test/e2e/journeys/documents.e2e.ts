@@ -34,7 +34,7 @@ async function fetchDocumentInPage(id: number): Promise<{ status: number; dispos
 }
 
 describe('documents', () => {
-  it('a customer admin uploads a small PDF, sees it listed, downloads it and deletes it', async () => {
+  it('a customer admin uploads a small PDF, sees it listed, describes it, downloads it and deletes it', async () => {
     const path = join(tmpdir(), NAME);
     writeFileSync(path, PDF);
     await signInToDashboard('admin@acme.test');
@@ -56,6 +56,12 @@ describe('documents', () => {
     await expect(link).toBeDisplayed({ wait: 20_000 });
     const id = Number(((await link.getAttribute('data-testid')) ?? '').replace('document-download-', ''));
     expect(id).toBeGreaterThan(0);
+
+    await byTestId(D.comment(id)).click();
+    await byTestId(D.commentInput(id)).setValue('  Signed renewal of the screening policy  ');
+    await byTestId(D.commentSave(id)).click();
+    await expect(byTestId(D.success)).toHaveText(expect.stringContaining('comment updated successfully!'));
+    await expect(byTestId(D.comment(id))).toHaveText('Signed renewal of th ...');
 
     await link.click();
     const file = await fetchDocumentInPage(id);

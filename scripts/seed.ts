@@ -13,6 +13,7 @@ import { demoUsersTable } from '../src/server/seed/demo-users-table';
 import { BENCHMARK_TENANT, BENCHMARK_USER, seedBenchmarkData } from '../src/server/seed/seed-benchmark-data';
 import { seedDemoData } from '../src/server/seed/seed-demo-data';
 import { TenantSecretCipher } from '../src/server/platform/secrets/tenant-secret-cipher';
+import { createFileStorage } from '../src/server/platform/storage/create-file-storage';
 
 const { values } = parseArgs({
   options: {
@@ -40,6 +41,7 @@ try {
     clock: systemClock,
     passwords: new PasswordHasher(config.passwordHashing),
     secrets: TenantSecretCipher.fromConfig(config),
+    storage: createFileStorage(config),
   });
   console.log(`Seeded: ${report.tenantsCreated} tenant(s) and ${report.usersCreated} user(s) created.\n`);
   console.log(demoUsersTable());

@@ -94,6 +94,56 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/user-service/v1/docs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a document of the operating tenant (file answer)
+         * @description docs/product/documents.md#download: streamed from storage with its media type and an RFC 6266 Content-Disposition carrying the uploaded file name; 404 for a document of another tenant or none.
+         */
+        get: operations["downloadDocument"];
+        /**
+         * Set the comment (Description) of a document of the operating tenant
+         * @description docs/product/documents.md#comment: the comment is trimmed; an empty one is 422 and nothing is saved. `message` is 'comment updated successfully!'. Needs the upload permission (the catalogue has no document update permission; ADR 0038).
+         */
+        put: operations["updateDocumentComment"];
+        post?: never;
+        /**
+         * Delete a document of the operating tenant and its stored file
+         * @description docs/product/documents.md#delete: the row goes in one transaction, the stored object right after; `message` is 'Document deleted successfully!'.
+         */
+        delete: operations["deleteDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-service/v1/docs/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a document to the operating tenant
+         * @description docs/product/documents.md#upload: pdf, png, jpeg/jpg, xlsx, docx, doc, json or html, checked by extension and by the file's first bytes; anything else is 422 'Invalid file type. Please upload a valid file.'; over 10 MB is 413. Streamed to storage, never held in memory; nothing is stored on a refusal. `message` is 'Document uploaded successfully!'.
+         */
+        post: operations["uploadDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user-service/v1/order": {
         parameters: {
             query?: never;
@@ -407,6 +457,26 @@ export type paths = {
         get: operations["getTenantAttributes"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-service/v1/tenant/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the operating tenant's documents (the Documents page)
+         * @description docs/product/documents.md#list: page counts from 0; search filters file names and comments (case-insensitive substring); sortBy names a column (default documentUploadTS), sortOrder its direction (default desc). totalDocuments counts every matching document.
+         */
+        post: operations["listTenantDocuments"];
         delete?: never;
         options?: never;
         head?: never;
@@ -899,6 +969,21 @@ export type components = {
             /** @description Turns on the Restriction and Privilege fields. */
             restrictedEnvironment: boolean;
             supportEmail: string;
+        };
+        Document: {
+            /** @description The Description column; null until one is saved. */
+            comment: string | null;
+            /** Format: int32 */
+            documentId: number;
+            /** @description The uploaded file name; downloads are saved under it. */
+            documentName: string;
+            /** @description The accepted extension without its dot (pdf, png, jpeg, jpg, xlsx, docx, doc, json, html). */
+            documentType: string;
+            /** Format: date-time */
+            documentUploadTS: string;
+            sizeBytes?: number;
+            /** @description The uploader's name; null once the user is gone. */
+            uploadedBy: string | null;
         };
         Error: {
             /** @description Present when the user may not use the application at all (for example the home account is inactive); the console then shows its authorization-error screen with this text. */
@@ -1646,6 +1731,174 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    downloadDocument: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<ascii name>"; filename*=UTF-8''<name> (RFC 6266) */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateDocumentComment: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteDocument: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadDocument: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file, at most 10 MB, streamed to storage.
+                     */
+                    document: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored; the message the console shows and the new document. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        document: components["schemas"]["Document"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -2432,6 +2685,56 @@ export interface operations {
                         tenantAttributes: {
                             [key: string]: components["schemas"]["TenantAttribute"][];
                         };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTenantDocuments: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    page: number;
+                    /** @description The page's default is 10. */
+                    pageSize: number;
+                    search?: string | null;
+                    /** @enum {string|null} */
+                    sortBy?: "documentName" | "documentUploadTS" | "documentType" | "uploadedBy" | null;
+                    /** @enum {string|null} */
+                    sortOrder?: "asc" | "desc" | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The page and the number of matching documents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        documents: components["schemas"]["Document"][];
+                        totalDocuments: number;
                     };
                 };
             };

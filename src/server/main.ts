@@ -7,6 +7,7 @@ import { prepareDatabase } from './prepare-database';
 import { demoUsersTable } from './seed/demo-users-table';
 import { seedOnStart } from './seed/seed-on-start';
 import { TenantSecretCipher } from './platform/secrets/tenant-secret-cipher';
+import { createFileStorage } from './platform/storage/create-file-storage';
 
 let config: Config;
 try {
@@ -32,6 +33,7 @@ try {
       clock: systemClock,
       passwords: new PasswordHasher(config.passwordHashing),
       secrets: TenantSecretCipher.fromConfig(config),
+      storage: createFileStorage(config),
     });
     if (report)
       logger.info(report, report.resumed ? 'interrupted demo seed completed' : 'empty database seeded with demo data');

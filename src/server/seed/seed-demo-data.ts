@@ -34,6 +34,8 @@ import { seedResultConfigTemplates } from './seed-result-config-templates';
 import { seedProjectTeams } from './seed-project-teams';
 import { seedLookupValues } from './seed-lookup-values';
 import { seedIntegrations } from './seed-integrations';
+import { seedDocuments } from './seed-documents';
+import type { FileStorage } from '../platform/storage/file-storage';
 import type { TenantSecretCipher } from '../platform/secrets/tenant-secret-cipher';
 
 export interface SeedDeps {
@@ -42,6 +44,8 @@ export interface SeedDeps {
   passwords: PasswordHasher;
   /** Encrypts the demo secrets; without it the demo client applications and secrets are left out. */
   secrets?: TenantSecretCipher;
+  /** Where the demo documents are stored; without it they are left out (docs/product/documents.md#demo). */
+  storage?: FileStorage;
   /** Completing a cut-off run: a demo project left without participants gets its interview data. */
   resume?: boolean;
 }
@@ -86,7 +90,14 @@ const orderDates = (order: DemoOrder, now: Date) => ({
  * uses, each in the scope it needs (system for tenants, the tenant's own scope for everything inside it).
  * Only what is missing is created, so running it again changes nothing.
  */
-export async function seedDemoData({ db, clock, passwords, secrets, resume = false }: SeedDeps): Promise<SeedReport> {
+export async function seedDemoData({
+  db,
+  clock,
+  passwords,
+  secrets,
+  storage,
+  resume = false,
+}: SeedDeps): Promise<SeedReport> {
   const now = clock.now();
   const report: SeedReport = { tenantsCreated: 0, usersCreated: 0 };
 
@@ -218,6 +229,11 @@ export async function seedDemoData({ db, clock, passwords, secrets, resume = fal
   if (secrets) {
     for (const demo of DEMO_TENANTS.filter((t) => !t.isSystem)) {
       await seedIntegrations(db, { tenantId: tenantId(demo.name), passwords, secrets, now });
+    }
+  }
+  if (storage) {
+    for (const demo of DEMO_TENANTS.filter((t) => !t.isSystem)) {
+      await seedDocuments(db, { tenantId: tenantId(demo.name), storage, now });
     }
   }
   return report;

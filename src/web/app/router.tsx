@@ -4,6 +4,7 @@ import { aboutRoutes } from '../features/about/routes';
 import { adminRoutes } from '../features/admin/routes';
 import { authRoutes } from '../features/auth/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { documentsRoutes } from '../features/documents/routes';
 import { GenericErrorPage } from '../components/errors/generic-error-page';
 import { NotFoundPage } from '../components/errors/not-found-page';
 import { profileRoutes } from '../features/profile/routes';
@@ -41,6 +42,7 @@ export const appRoutes: RouteObject[] = [
               ...profileRoutes,
               ...aboutRoutes,
               ...adminRoutes,
+              ...documentsRoutes,
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -4,6 +4,7 @@ import { adminHandlers } from './admin/admin-handlers';
 import { appHandlers } from './app/app-handlers';
 import { callCenterHandlers } from './call-centers/call-centers-handlers';
 import { orderHandlers } from './orders/orders-handlers';
+import { documentHandlers } from './documents/documents-handlers';
 import { clientApplicationHandlers } from './client-applications/client-applications-handlers';
 import { secretHandlers } from './secrets/secrets-handlers';
 import { tenantHandlers } from './tenants/tenants-handlers';
@@ -18,6 +19,7 @@ export const userServiceHandlers: ServiceHandlers<operations> = {
   ...adminHandlers,
   ...clientApplicationHandlers,
   ...secretHandlers,
+  ...documentHandlers,
 };
 
 // Public functions: the seed, the test helpers and other services' tests build data through these.
@@ -35,6 +37,8 @@ export {
   signWebhookPayload,
   type NewTenantSecret,
 } from './secrets/tenant-secrets';
+// The account's shared documents (docs/product/documents.md): the upload call and the seed store through it.
+export { storeDocument, type DocumentEnvironment, type NewDocument } from './documents/store-document';
 export { createRole, setRolePermissions, type PermissionAccess } from './roles/roles-store';
 export * from './roles/standard-roles';
 export { createTenant, type CreatedTenant, type NewTenant } from './tenants/create-tenant';

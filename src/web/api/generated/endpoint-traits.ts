@@ -19,6 +19,7 @@ export const MULTIPART_ENDPOINTS: ReadonlySet<string> = new Set([
   'readProjectConfigurationJson',
   'updateTenant',
   'updateUserProfile',
+  'uploadDocument',
   'uploadProjectIswFile',
   'uploadProjectMobileFile',
   'uploadProjectSupervisorFile',
@@ -32,4 +33,5 @@ export const READ_BY_POST_ENDPOINTS: ReadonlySet<string> = new Set([
   'listCallRecords',
   'listIncompleteCalls',
   'listResultConfigTemplates',
+  'listTenantDocuments',
 ]);

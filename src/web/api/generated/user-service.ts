@@ -9,6 +9,7 @@ export const addTagTypes = [
   "App",
   "ClientApplication",
   "Secret",
+  "Document",
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -424,6 +425,56 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["Secret"],
       }),
+      listTenantDocuments: build.query<
+        ListTenantDocumentsApiResponse,
+        ListTenantDocumentsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-service/v1/tenant/documents`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        providesTags: ["Document"],
+      }),
+      uploadDocument: build.mutation<
+        UploadDocumentApiResponse,
+        UploadDocumentApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-service/v1/docs/add`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["Document"],
+      }),
+      downloadDocument: build.query<
+        DownloadDocumentApiResponse,
+        DownloadDocumentApiArg
+      >({
+        query: (queryArg) => ({ url: `/user-service/v1/docs/${queryArg.id}` }),
+        providesTags: ["Document"],
+      }),
+      updateDocumentComment: build.mutation<
+        UpdateDocumentCommentApiResponse,
+        UpdateDocumentCommentApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-service/v1/docs/${queryArg.id}`,
+          method: "PUT",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["Document"],
+      }),
+      deleteDocument: build.mutation<
+        DeleteDocumentApiResponse,
+        DeleteDocumentApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-service/v1/docs/${queryArg.id}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["Document"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -678,6 +729,61 @@ export type RotateTenantSecretApiResponse =
 export type RotateTenantSecretApiArg = {
   id: number;
   tenantSecretRotation: TenantSecretRotation;
+};
+export type ListTenantDocumentsApiResponse =
+  /** status 200 The page and the number of matching documents. */ {
+    totalDocuments: number;
+    documents: Document[];
+  };
+export type ListTenantDocumentsApiArg = {
+  body: {
+    page: number;
+    /** The page's default is 10. */
+    pageSize: number;
+    search?: string | null;
+    sortBy?:
+      | (
+          | "documentName"
+          | "documentUploadTS"
+          | "documentType"
+          | "uploadedBy"
+          | null
+        )
+      | (
+          | "documentName"
+          | "documentUploadTS"
+          | "documentType"
+          | "uploadedBy"
+          | null
+        );
+    sortOrder?: ("asc" | "desc" | null) | ("asc" | "desc" | null);
+  };
+};
+export type UploadDocumentApiResponse =
+  /** status 201 Stored; the message the console shows and the new document. */ {
+    message: string;
+    document: Document;
+  };
+export type UploadDocumentApiArg = {
+  body: {
+    /** The file, at most 10 MB, streamed to storage. */
+    document: Blob;
+  };
+};
+export type DownloadDocumentApiResponse = /** status 200 The file. */ Blob;
+export type DownloadDocumentApiArg = {
+  id: number;
+};
+export type UpdateDocumentCommentApiResponse = /** status 200 Saved. */ Message;
+export type UpdateDocumentCommentApiArg = {
+  id: number;
+  body: {
+    comment: string;
+  };
+};
+export type DeleteDocumentApiResponse = /** status 200 Deleted. */ Message;
+export type DeleteDocumentApiArg = {
+  id: number;
 };
 export type Error = {
   /** Human-readable message shown to the user. */
@@ -1126,6 +1232,19 @@ export type TenantSecretRotation = {
   /** Only for a CALLBACK_API_KEY; otherwise the server generates the new value. */
   value?: string | null;
 };
+export type Document = {
+  documentId: number;
+  /** The uploaded file name; downloads are saved under it. */
+  documentName: string;
+  documentUploadTS: string;
+  /** The accepted extension without its dot (pdf, png, jpeg, jpg, xlsx, docx, doc, json, html). */
+  documentType: string;
+  /** The uploader's name; null once the user is gone. */
+  uploadedBy: string | null;
+  /** The Description column; null until one is saved. */
+  comment: string | null;
+  sizeBytes?: number;
+};
 export const {
   useRecordUserLoginMutation,
   useLogoutUserMutation,
@@ -1201,4 +1320,11 @@ export const {
   useCreateTenantSecretMutation,
   useDeleteTenantSecretMutation,
   useRotateTenantSecretMutation,
+  useListTenantDocumentsQuery,
+  useLazyListTenantDocumentsQuery,
+  useUploadDocumentMutation,
+  useDownloadDocumentQuery,
+  useLazyDownloadDocumentQuery,
+  useUpdateDocumentCommentMutation,
+  useDeleteDocumentMutation,
 } = injectedRtkApi;

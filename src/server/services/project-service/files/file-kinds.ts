@@ -1,4 +1,5 @@
 import type { ProjectFiles } from '../../../platform/db/generated/database';
+import { extensionOf } from '../../../platform/storage/stored-uploads';
 
 export type ProjectFileType = ProjectFiles['file_type'];
 
@@ -32,10 +33,7 @@ export const FILE_KINDS: Record<ProjectFileType, FileKind> = {
 
 export const FILE_TYPE_NOT_SUPPORTED = 'File type not supported';
 
-export const extensionOf = (fileName: string) => {
-  const dot = fileName.lastIndexOf('.');
-  return dot < 0 ? '' : fileName.slice(dot).toLowerCase();
-};
+export { extensionOf };
 
 /** The accepted extension entry of a file name for a kind, or null. */
 export const acceptedExtension = (kind: ProjectFileType, fileName: string) =>

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import type { AppDeps } from '../../../platform/app-deps';
 import { unprocessable } from '../../../platform/http/http-error';
 import type { TenantContext } from '../../../platform/openapi/handler';
 import type { StreamedUpload } from '../../../platform/openapi/multipart-body';
 import { sniffFileType } from '../../../platform/storage/sniff-file';
+import { putStreamedUpload, removeStoredObject } from '../../../platform/storage/stored-uploads';
 import { acceptedExtension, extensionOf, FILE_TYPE_NOT_SUPPORTED, type ProjectFileType } from './file-kinds';
 import { saveProjectFileRow } from './project-files-store';
 
@@ -15,12 +14,7 @@ export const notSupported = (field: string) =>
 export const storageKeyFor = (tenantId: number, projectId: number, fileType: ProjectFileType, fileName: string) =>
   `tenants/${tenantId}/projects/${projectId}/${fileType.toLowerCase()}-${randomUUID()}${extensionOf(fileName).replace(/[^a-z0-9.]/g, '')}`;
 
-/** Removes a stored object, logging (not failing) when storage refuses: the row no longer names it. */
-export async function removeStoredObject(deps: AppDeps, ctx: Pick<TenantContext, 'log'>, key: string) {
-  await deps.storage
-    .delete(key)
-    .catch((error: unknown) => ctx.log.warn({ err: error, key }, 'stored file not removed'));
-}
+export { removeStoredObject };
 
 /**
  * Checks an uploaded file against its kind (extension, then magic bytes), streams it to storage and records it,
@@ -37,11 +31,7 @@ export async function storeProjectFile(
   if (!detected || !accepted.bytes.includes(detected)) throw notSupported(file.field);
   const tenantId = ctx.operatingTenant.id;
   const key = storageKeyFor(tenantId, file.projectId, file.fileType, file.upload.filename);
-  await ctx.deps.storage.put(key, {
-    body: createReadStream(file.upload.path),
-    sizeBytes: file.upload.sizeBytes,
-    contentType: accepted.mediaType,
-  });
+  await putStreamedUpload(ctx.deps.storage, key, file.upload, accepted.mediaType);
   let replaced: string | null;
   try {
     replaced = await ctx.inTenant((trx) =>

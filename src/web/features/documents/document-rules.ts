@@ -1,0 +1,35 @@
+/** docs/product/documents.md#upload (002 §5, §9): what the add-document modal accepts before it calls the server. */
+export const DOCUMENT_EXTENSIONS = [
+  '.pdf',
+  '.png',
+  '.jpeg',
+  '.jpg',
+  '.xlsx',
+  '.docx',
+  '.doc',
+  '.json',
+  '.html',
+] as const;
+
+/** 10 MB (the server refuses more with 413). */
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Search debounce and comment preview (002 §9); page size 10 (002 §9). */
+export const DOCUMENT_SEARCH_DEBOUNCE_MS = 1000;
+export const COMMENT_PREVIEW_LENGTH = 20;
+export const DOCUMENT_PAGE_SIZE = 10;
+
+export type DocumentFileProblem = 'type' | 'size' | null;
+
+/** Why a chosen file cannot be uploaded (its extension, then its size), or null when it may be. */
+export function documentFileProblem(file: { name: string; size: number }): DocumentFileProblem {
+  const dot = file.name.lastIndexOf('.');
+  const extension = dot < 0 ? '' : file.name.slice(dot).toLowerCase();
+  if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(extension)) return 'type';
+  if (file.size > DOCUMENT_MAX_BYTES) return 'size';
+  return null;
+}
+
+/** The comment in view mode: cut at 20 characters followed by ' ...' (002 §2.3). */
+export const commentPreview = (comment: string) =>
+  comment.length > COMMENT_PREVIEW_LENGTH ? `${comment.slice(0, COMMENT_PREVIEW_LENGTH)} ...` : comment;

@@ -346,6 +346,8 @@ export const sel = {
     filterStatus: (status: string) => `participants-filter-status-${status}`,
     /** `participants-filter-language-<languageId>` */
     filterLanguage: (languageId: number) => `participants-filter-language-${languageId}`,
+    /** `participants-filter-creator-<userId>` */
+    filterCreator: (userId: number) => `participants-filter-creator-${userId}`,
     filterClear: 'participants-filter-clear',
     options: 'participants-options',
     optionDelete: 'participants-option-delete',

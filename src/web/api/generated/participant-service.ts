@@ -18,6 +18,15 @@ const injectedRtkApi = api
         }),
         providesTags: ["Participant"],
       }),
+      listParticipantCreators: build.query<
+        ListParticipantCreatorsApiResponse,
+        ListParticipantCreatorsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/participant-service/v1/project/${queryArg.projectId}/participants/creators`,
+        }),
+        providesTags: ["Participant"],
+      }),
       createParticipants: build.mutation<
         CreateParticipantsApiResponse,
         CreateParticipantsApiArg
@@ -129,6 +138,16 @@ export type ListProjectParticipantsApiResponse =
 export type ListProjectParticipantsApiArg = {
   projectId: number;
   participantListRequest: ParticipantListRequest;
+};
+export type ListParticipantCreatorsApiResponse =
+  /** status 200 The creators, by name. */ {
+    creators: {
+      userId: number;
+      name: string;
+    }[];
+  };
+export type ListParticipantCreatorsApiArg = {
+  projectId: number;
 };
 export type CreateParticipantsApiResponse = /** status 201 Added. */ {
   /** 'Participant Added Successfully!' */
@@ -310,6 +329,8 @@ export type InvitationType = "email" | "sms";
 export const {
   useListProjectParticipantsQuery,
   useLazyListProjectParticipantsQuery,
+  useListParticipantCreatorsQuery,
+  useLazyListParticipantCreatorsQuery,
   useCreateParticipantsMutation,
   useGetParticipantQuery,
   useLazyGetParticipantQuery,

@@ -28,6 +28,7 @@ import {
   findParticipantProject,
   findParticipantRow,
   hideSelectedParticipants,
+  listParticipantCreators,
   listParticipantPage,
   lockParticipant,
   selectionStatusCounts,
@@ -41,6 +42,7 @@ import {
 type ParticipantsHandlers = Pick<
   ServiceHandlers<operations>,
   | 'listProjectParticipants'
+  | 'listParticipantCreators'
   | 'getParticipant'
   | 'createParticipants'
   | 'updateParticipant'
@@ -119,6 +121,14 @@ export const participantsHandlers: ParticipantsHandlers = {
         ? encodeCursor({ s: sort, d: direction, f: key, v: last.sort_value, i: Number(last.id) })
         : null;
     return { participants: page.map(presentParticipant), totalRecords: total, nextCursor };
+  },
+
+  async listParticipantCreators({ params }, ctx) {
+    const rows = await ctx.inTenant(async (trx) => {
+      if (!(await findParticipantProject(trx, params.projectId))) throw projectNotFound();
+      return listParticipantCreators(trx, params.projectId);
+    });
+    return { creators: rows.map((r) => ({ userId: r.user_id, name: r.name })) };
   },
 
   async getParticipant({ params }, ctx) {

@@ -266,3 +266,14 @@ export async function unhideParticipants(
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** The users who created visible participants of the project, by name (the Created By filter's options). */
+export async function listParticipantCreators(trx: Db, projectId: number) {
+  const rows = await sql<{ user_id: number; name: string }>`
+    SELECT u.id AS user_id, u.first_name || ' ' || u.last_name AS name
+    FROM users u
+    WHERE u.id IN (SELECT DISTINCT p.created_by FROM participants p
+                   WHERE p.project_id = ${projectId} AND NOT p.is_hidden AND p.created_by IS NOT NULL)
+    ORDER BY name, u.id`.execute(trx);
+  return rows.rows;
+}

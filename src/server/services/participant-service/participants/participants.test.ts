@@ -209,6 +209,18 @@ describe('add', () => {
     })) as { created_by: string; participantLanguage: string };
     expect(got.created_by).toMatch(/\w+ \w+/);
     expect(got.participantLanguage).toBeTruthy();
+    const creators = await t.api.ok('listParticipantCreators', {
+      token: admin,
+      operatingTenant: acme,
+      params: { projectId: project },
+    });
+    expect(creators.creators).toEqual([{ userId: stored.created_by, name: got.created_by }]);
+    const foreign = await t.api.call('listParticipantCreators', {
+      token: globexAdmin,
+      operatingTenant: globex,
+      params: { projectId: project },
+    });
+    expect(foreign.status).toBe(404);
   });
 
   it('applies the form rules with the spec texts and stores nothing on refusal', async () => {

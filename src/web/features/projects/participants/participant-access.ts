@@ -6,10 +6,17 @@ export interface ParticipantListFilter {
   search: string;
   statuses: string[];
   languageIds: number[];
+  createdBy: number[];
   testOnly: boolean;
 }
 
-export const EMPTY_FILTER: ParticipantListFilter = { search: '', statuses: [], languageIds: [], testOnly: false };
+export const EMPTY_FILTER: ParticipantListFilter = {
+  search: '',
+  statuses: [],
+  languageIds: [],
+  createdBy: [],
+  testOnly: false,
+};
 
 /**
  * Which page to ask for: by keyset when the page before was just seen (its cursor is known), else by offset.

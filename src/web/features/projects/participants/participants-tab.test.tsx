@@ -15,6 +15,7 @@ const API = {
   create: 'POST /api/participant-service/v1/participants',
   update: 'PUT /api/participant-service/v1/participants/501',
   remove: 'DELETE /api/participant-service/v1/participants/deleteParticipants',
+  creators: 'GET /api/participant-service/v1/project/21/participants/creators',
 };
 
 const MANAGER = [
@@ -78,6 +79,7 @@ function server(
     [API.create]: { status: 201, body: { message: 'Participant Added Successfully!', participantIds: [900] } },
     [API.update]: { body: { message: 'Participant Updated Successfully!', participant: participant(501) } },
     [API.remove]: { body: { message: 'Participants Delete Successfully!', deleted: 1 } },
+    [API.creators]: { body: { creators: [{ userId: 7, name: 'Ada Reyes' }] } },
   });
 }
 
@@ -126,11 +128,20 @@ describe('participants tab', () => {
         screen.getByTestId(sel.participants.filterStatus('INVITATION_SENT')).querySelector('[data-part="control"]')!,
       );
       await waitFor(() =>
-        expect(stub.requests.at(-1)!.body).toEqual({
+        expect(stub.callsTo(API.list).at(-1)!.body).toEqual({
           pageSize: 25,
           page: 0,
           search: 'cruz',
           participantStatus: ['INVITATION_SENT'],
+        }),
+      );
+      await user.click(
+        (await screen.findByTestId(sel.participants.filterCreator(7))).querySelector('[data-part="control"]')!,
+      );
+      await waitFor(() =>
+        expect(stub.callsTo(API.list).at(-1)!.body).toMatchObject({
+          participantStatus: ['INVITATION_SENT'],
+          createdBy: [7],
         }),
       );
     } finally {

@@ -20,6 +20,7 @@ import { getErrorMessage } from '../../../api/error-message';
 import {
   useDeleteParticipantsMutation,
   useHideParticipantsMutation,
+  useListParticipantCreatorsQuery,
   useListProjectParticipantsQuery,
   type Participant,
   type ParticipantListRequest,
@@ -132,8 +133,10 @@ function ParticipantList() {
     ...(filter.search && { search: filter.search }),
     ...(filter.statuses.length > 0 && { participantStatus: filter.statuses as ParticipantStatusName[] }),
     ...(filter.languageIds.length > 0 && { participantLanguageIds: filter.languageIds }),
+    ...(filter.createdBy.length > 0 && { createdBy: filter.createdBy }),
     ...(filter.testOnly && { testParticipant: true }),
   };
+  const creators = useListParticipantCreatorsQuery({ projectId }, { skip: !filterOpen });
   const participants = useListProjectParticipantsQuery({
     projectId,
     participantListRequest: {
@@ -163,6 +166,7 @@ function ParticipantList() {
     ...(listFilter.search && { search: listFilter.search }),
     ...(listFilter.participantStatus && { statusFilters: listFilter.participantStatus }),
     ...(listFilter.participantLanguageIds && { participantLanguageIds: listFilter.participantLanguageIds }),
+    ...(listFilter.createdBy && { createdBy: listFilter.createdBy }),
     ...(listFilter.testParticipant && { testParticipant: true }),
   };
   const pageIds = (rows ?? []).map((r) => r.participantId);
@@ -347,6 +351,8 @@ function ParticipantList() {
     changeFilter({ statuses: on ? [...filter.statuses, status] : filter.statuses.filter((s) => s !== status) });
   const toggleLanguage = (id: number, on: boolean) =>
     changeFilter({ languageIds: on ? [...filter.languageIds, id] : filter.languageIds.filter((l) => l !== id) });
+  const toggleCreator = (id: number, on: boolean) =>
+    changeFilter({ createdBy: on ? [...filter.createdBy, id] : filter.createdBy.filter((u) => u !== id) });
 
   return (
     <Stack gap="4" data-testid="participants-tab">
@@ -455,11 +461,25 @@ function ParticipantList() {
                 />
               ))}
             </Wrap>
+            <Text fontWeight="semibold">
+              <Trans>Created By</Trans>
+            </Text>
+            <Wrap gap="3">
+              {(creators.data?.creators ?? []).map((creator) => (
+                <FilterCheckbox
+                  key={creator.userId}
+                  label={creator.name}
+                  checked={filter.createdBy.includes(creator.userId)}
+                  onChange={(on) => toggleCreator(creator.userId, on)}
+                  testId={`participants-filter-creator-${creator.userId}`}
+                />
+              ))}
+            </Wrap>
             <HStack>
               <Button
                 size="sm"
                 variant="ghost"
-                onClick={() => changeFilter({ statuses: [], languageIds: [] })}
+                onClick={() => changeFilter({ statuses: [], languageIds: [], createdBy: [] })}
                 data-testid="participants-filter-clear"
               >
                 <Trans>Clear filters</Trans>

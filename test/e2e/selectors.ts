@@ -334,6 +334,60 @@ export const sel = {
     assignCancel: 'assign-roles-cancel',
     assignError: 'assign-roles-error',
   },
+  // Participants tab and the add / edit participant form (docs/product/participants.md#list, #form).
+  participants: {
+    tab: 'participants-tab',
+    list: 'participants-list',
+    setupBlocked: 'participants-setup-blocked',
+    noPermission: 'participants-no-permission',
+    search: 'participants-search',
+    filter: 'participants-filter',
+    /** `participants-filter-status-<STATUS>` */
+    filterStatus: (status: string) => `participants-filter-status-${status}`,
+    /** `participants-filter-language-<languageId>` */
+    filterLanguage: (languageId: number) => `participants-filter-language-${languageId}`,
+    /** `participants-filter-creator-<userId>` */
+    filterCreator: (userId: number) => `participants-filter-creator-${userId}`,
+    filterClear: 'participants-filter-clear',
+    options: 'participants-options',
+    optionDelete: 'participants-option-delete',
+    optionTestToggle: 'participants-option-test-toggle',
+    optionHide: 'participants-option-hide',
+    add: 'participants-add',
+    total: 'participants-total',
+    /** Pager: `participants-page`, `participants-previous`, `participants-next` */
+    pager: 'participants',
+    selectPage: 'participants-select-page',
+    selectAll: 'participants-select-all',
+    selection: 'participants-selection',
+    /** `participant-select-<participantId>` */
+    select: (id: number) => `participant-select-${id}`,
+    /** `participant-irn-<participantId>` */
+    irn: (id: number) => `participant-irn-${id}`,
+    /** `participant-edit-<participantId>` */
+    edit: (id: number) => `participant-edit-${id}`,
+    /** `participant-delete-<participantId>` */
+    remove: (id: number) => `participant-delete-${id}`,
+    deleteDialog: 'participants-delete-dialog',
+    deleteConfirm: 'participants-delete-confirm',
+    hideDialog: 'participants-hide-dialog',
+    hideConfirm: 'participants-hide-confirm',
+    success: 'participants-success',
+    error: 'participants-error',
+    form: 'participant-form',
+    formIrn: 'participant-form-irn',
+    formFirstName: 'participant-form-first-name',
+    formLastName: 'participant-form-last-name',
+    formEmail: 'participant-form-email',
+    formPhone: 'participant-form-phone',
+    formLanguage: 'participant-form-language',
+    formTimezone: 'participant-form-timezone',
+    formDescription: 'participant-form-description',
+    formTest: 'participant-form-test',
+    formSave: 'participant-form-save',
+    formCancel: 'participant-form-cancel',
+    formSuccess: 'participant-form-success',
+  },
   // Files section of the project form (docs/product/project-team-and-files.md#files-section). `<kind>`: ISW_XLSX,
   // SUPERVISOR_XLSX, CONFIGURATION_JSON, ASSETS_ZIP, QUESTIONS_AUDIO, MOBILE_APP_XLSX.
   projectFiles: {

@@ -1,8 +1,12 @@
 import type { operations } from '../../../contracts/participant-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { invitationsHandlers } from './invitations/invitations-handlers';
+import { participantsHandlers } from './participants/participants-handlers';
 
-export const participantServiceHandlers: ServiceHandlers<operations> = { ...invitationsHandlers };
+export const participantServiceHandlers: ServiceHandlers<operations> = {
+  ...participantsHandlers,
+  ...invitationsHandlers,
+};
 
 // Public functions: the seed and other services' tests add participants through this.
 export { createParticipants, type NewParticipant } from './participants/participants-store';

@@ -32,6 +32,7 @@ export const READ_BY_POST_ENDPOINTS: ReadonlySet<string> = new Set([
   'listBackendDataLogs',
   'listCallRecords',
   'listIncompleteCalls',
+  'listProjectParticipants',
   'listResultConfigTemplates',
   'listTenantDocuments',
 ]);

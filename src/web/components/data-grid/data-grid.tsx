@@ -47,6 +47,8 @@ export interface DataGridProps<Row> {
   /** Server-side sorting: the rows arrive sorted; the grid reports the column and direction chosen. */
   onSortChanged?: (sort: { colId: string; direction: 'asc' | 'desc' } | null) => void;
   testId?: string;
+  /** Fixed row height in pixels (e.g. the participants list's 90). */
+  rowHeight?: number;
 }
 
 /**
@@ -64,6 +66,7 @@ export function DataGrid<Row>({
   onRowClicked,
   onSortChanged,
   testId,
+  rowHeight,
 }: DataGridProps<Row>) {
   const dark = useAppSelector((state) => state.preferences.theme === 'dark');
   const defaultColDef = useMemo<ColDef<Row>>(() => ({ sortable: true, resizable: true, flex: 1, minWidth: 120 }), []);
@@ -92,6 +95,7 @@ export function DataGrid<Row>({
             : undefined
         }
         domLayout="autoHeight"
+        rowHeight={rowHeight}
         suppressCellFocus
         rowStyle={onRowClicked ? { cursor: 'pointer' } : undefined}
         onRowClicked={

@@ -23,7 +23,7 @@ export const PROJECT_TABS: readonly ProjectTab[] = [
     path: 'participants',
     label: msg`Participants`,
     permission: 'tenant.project.participants.read',
-    built: false,
+    built: true,
   },
   {
     key: 'questions',

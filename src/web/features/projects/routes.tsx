@@ -47,6 +47,24 @@ export const projectRoutes: RouteObject[] = [
         },
       },
       {
+        path: 'participants',
+        lazy: async () => {
+          const { ParticipantsTab } = await import(
+            /* webpackChunkName: "project-participants" */ './participants/participants-tab'
+          );
+          return { Component: ParticipantsTab };
+        },
+      },
+      ...['participants/add', 'participants/edit/:id'].map((path): RouteObject => ({
+        path,
+        lazy: async () => {
+          const { ParticipantFormPage } = await import(
+            /* webpackChunkName: "project-participant-form" */ './participants/participant-form-page'
+          );
+          return { Component: ParticipantFormPage };
+        },
+      })),
+      {
         path: 'questions',
         lazy: async () => {
           const { QuestionsTab } = await import(

@@ -1,5 +1,11 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db, ParticipantStatus } from '../../../platform/db/schema';
+import {
+  participantFilterWhere,
+  participantSelectionWhere,
+  type ParticipantFilter,
+  type ParticipantSelection,
+} from './participant-selection';
 
 export interface NewParticipant {
   interviewRefNum?: string | null;
@@ -11,6 +17,10 @@ export interface NewParticipant {
   status?: ParticipantStatus;
   accessCode?: string | null;
   isTestParticipant?: boolean;
+  /** The user who added it (the list's Created By); null for data from elsewhere. */
+  createdBy?: number | null;
+  timezoneId?: string | null;
+  additionalDescription?: string | null;
 }
 
 const CHUNK = 5000;
@@ -31,18 +41,239 @@ export async function createParticipants(
     const chunk = participants.slice(start, start + CHUNK);
     const rows = await sql<{ id: number | string }>`
       INSERT INTO participants (tenant_id, project_id, interview_ref_num, first_name, last_name, email, phone_number,
-                                participant_language_id, status, access_code, is_test_participant, created_at, updated_at)
+                                participant_language_id, status, access_code, is_test_participant, created_by, timezone_id,
+                                additional_description, access_code_updated_at, created_at, updated_at)
       SELECT ${tenantId}, ${projectId}, p.irn, p.first_name, p.last_name, p.email, p.phone, p.language_id, p.status,
-             p.access_code, p.is_test, ${now}, ${now}
+             p.access_code, p.is_test, p.created_by, p.timezone_id, p.description,
+             CASE WHEN p.access_code IS NULL THEN NULL ELSE ${now}::timestamptz END, ${now}, ${now}
       FROM unnest(${chunk.map((p) => p.interviewRefNum ?? null)}::text[], ${chunk.map((p) => p.firstName ?? null)}::text[],
                   ${chunk.map((p) => p.lastName ?? null)}::text[], ${chunk.map((p) => p.email?.toLowerCase() ?? null)}::text[],
                   ${chunk.map((p) => p.phoneNumber ?? null)}::text[], ${chunk.map((p) => p.languageId ?? 1)}::int[],
                   ${chunk.map((p) => p.status ?? 'NEW_PARTICIPANT')}::text[], ${chunk.map((p) => p.accessCode ?? null)}::text[],
-                  ${chunk.map((p) => p.isTestParticipant ?? false)}::boolean[])
-        WITH ORDINALITY AS p(irn, first_name, last_name, email, phone, language_id, status, access_code, is_test, ord)
+                  ${chunk.map((p) => p.isTestParticipant ?? false)}::boolean[], ${chunk.map((p) => p.createdBy ?? null)}::int[],
+                  ${chunk.map((p) => p.timezoneId ?? null)}::text[], ${chunk.map((p) => p.additionalDescription ?? null)}::text[])
+        WITH ORDINALITY AS p(irn, first_name, last_name, email, phone, language_id, status, access_code, is_test,
+                             created_by, timezone_id, description, ord)
       ORDER BY p.ord
       RETURNING id`.execute(trx);
     ids.push(...rows.rows.map((r) => Number(r.id)).sort((a, b) => a - b));
   }
   return ids;
+}
+
+/** What of a project the participant rules need (docs/product/participants.md#rules). Null when not found. */
+export async function findParticipantProject(trx: Db, projectId: number) {
+  const project = await trx
+    .selectFrom('projects')
+    .select(['id', 'stage_id', 'internal_settings', 'client_api'])
+    .where('id', '=', projectId)
+    .executeTakeFirst();
+  if (!project) return null;
+  const languages = await trx
+    .selectFrom('project_languages')
+    .select('language_id')
+    .where('project_id', '=', projectId)
+    .orderBy('language_id')
+    .execute();
+  return { ...project, languageIds: languages.map((l) => l.language_id) };
+}
+
+export type ParticipantSort = 'createdAt' | 'interviewRefNum' | 'status';
+
+/** The list's sort expressions; each has a partial index ending in the id (migration 029). */
+const SORT_SQL: Record<ParticipantSort, RawBuilder<unknown>> = {
+  createdAt: sql`p.created_at`,
+  interviewRefNum: sql`COALESCE(p.interview_ref_num, '')`,
+  status: sql`p.status`,
+};
+
+export interface ParticipantPageRequest {
+  sort: ParticipantSort;
+  direction: 'asc' | 'desc';
+  pageSize: number;
+  /** Offset paging: the page, counted from 0 (used when there is no keyset). */
+  page: number;
+  /** Keyset paging: the sort value and id of the last row of the page before. */
+  after: { value: string; id: number } | null;
+}
+
+const participantColumns = sql`p.id, p.project_id, p.interview_ref_num, p.first_name, p.last_name, p.access_code,
+  p.email, p.phone_number, p.participant_language_id, l.label AS language_label, p.status, p.is_active,
+  p.is_test_participant, p.updated_at, p.is_allowed_questionnaire, p.created_at, p.created_by,
+  CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS created_by_name,
+  p.access_code_updated_at, p.sms_sent, p.email_sent, p.email_pending, p.sms_pending, p.uuid::text AS uuid,
+  p.last_interview_at, p.timezone_id, p.additional_description`;
+
+export interface ParticipantRow {
+  id: number | string;
+  project_id: number;
+  interview_ref_num: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  access_code: string | null;
+  email: string | null;
+  phone_number: string | null;
+  participant_language_id: number | null;
+  language_label: string | null;
+  status: ParticipantStatus;
+  is_active: boolean;
+  is_test_participant: boolean;
+  updated_at: Date;
+  is_allowed_questionnaire: boolean;
+  created_at: Date;
+  created_by: number | null;
+  created_by_name: string | null;
+  access_code_updated_at: Date | null;
+  sms_sent: boolean | null;
+  email_sent: boolean | null;
+  email_pending: boolean;
+  sms_pending: boolean;
+  uuid: string;
+  last_interview_at: Date | null;
+  timezone_id: string | null;
+  additional_description: string | null;
+  /** The sort value as text, for the next cursor. */
+  sort_value: string;
+}
+
+/**
+ * One page of the list (and one row more, which tells whether a next page exists) and the number of matching rows (ADR 0037): keyset on (sort value, id) when `after` is
+ * given, else offset. Created-at cursors carry microseconds (text of the timestamptz) so no row is skipped.
+ */
+export async function listParticipantPage(
+  trx: Db,
+  filter: ParticipantFilter,
+  request: ParticipantPageRequest,
+): Promise<{ rows: ParticipantRow[]; total: number }> {
+  const where = participantFilterWhere(filter);
+  const key = SORT_SQL[request.sort];
+  const desc = request.direction === 'desc';
+  const order = desc ? sql`${key} DESC, p.id DESC` : sql`${key} ASC, p.id ASC`;
+  let keyset: RawBuilder<unknown> = sql`true`;
+  if (request.after) {
+    const value = request.sort === 'createdAt' ? sql`${request.after.value}::timestamptz` : sql`${request.after.value}`;
+    keyset = desc
+      ? sql`(${key}, p.id) < (${value}, ${request.after.id}::bigint)`
+      : sql`(${key}, p.id) > (${value}, ${request.after.id}::bigint)`;
+  }
+  const offset = request.after ? 0 : request.page * request.pageSize;
+  const sortText =
+    request.sort === 'createdAt' ? sql`to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : key;
+  const rows = await sql<ParticipantRow>`
+    SELECT ${participantColumns}, ${sortText} AS sort_value
+    FROM participants p
+    LEFT JOIN languages l ON l.id = p.participant_language_id
+    LEFT JOIN users u ON u.id = p.created_by
+    WHERE ${where} AND ${keyset}
+    ORDER BY ${order}
+    LIMIT ${request.pageSize + 1} OFFSET ${offset}`.execute(trx);
+  const count = await sql<{ n: string | number }>`SELECT count(*) AS n FROM participants p WHERE ${where}`.execute(trx);
+  return { rows: rows.rows, total: Number(count.rows[0]?.n ?? 0) };
+}
+
+/** One participant of the tenant (row-level security), or null. */
+export async function findParticipantRow(trx: Db, participantId: number): Promise<ParticipantRow | null> {
+  const rows = await sql<ParticipantRow>`
+    SELECT ${participantColumns}, '' AS sort_value
+    FROM participants p
+    LEFT JOIN languages l ON l.id = p.participant_language_id
+    LEFT JOIN users u ON u.id = p.created_by
+    WHERE p.id = ${participantId}`.execute(trx);
+  return rows.rows[0] ?? null;
+}
+
+/** The participant, locked until the transaction ends, or null. */
+export async function lockParticipant(trx: Db, participantId: number) {
+  return (
+    (await trx.selectFrom('participants').selectAll().where('id', '=', participantId).forUpdate().executeTakeFirst()) ??
+    null
+  );
+}
+
+/** The IRNs of `irns` already used in the project (any participant, hidden or test ones included). */
+export async function takenIrns(trx: Db, projectId: number, irns: readonly string[]): Promise<string[]> {
+  if (!irns.length) return [];
+  const rows = await trx
+    .selectFrom('participants')
+    .select('interview_ref_num')
+    .where('project_id', '=', projectId)
+    .where('interview_ref_num', 'in', [...irns])
+    .execute();
+  return rows.map((r) => r.interview_ref_num!).filter(Boolean);
+}
+
+/** The access codes of `codes` already used in the tenant (they are unique per tenant). */
+export async function takenAccessCodes(trx: Db, codes: readonly string[]): Promise<string[]> {
+  if (!codes.length) return [];
+  const rows = await trx
+    .selectFrom('participants')
+    .select('access_code')
+    .where('access_code', 'in', [...codes])
+    .execute();
+  return rows.map((r) => r.access_code!);
+}
+
+export interface ParticipantChanges {
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone_number: string | null;
+  participant_language_id: number;
+  timezone_id: string | null;
+  additional_description: string | null;
+  is_test_participant: boolean;
+}
+
+export async function updateParticipantRow(trx: Db, participantId: number, changes: ParticipantChanges, now: Date) {
+  await trx
+    .updateTable('participants')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', participantId)
+    .execute();
+}
+
+/** The statuses of the selected participants that block a deletion, with how many rows are selected. */
+export async function selectionStatusCounts(trx: Db, selection: ParticipantSelection) {
+  const rows = await sql<{ status: ParticipantStatus; n: string | number }>`
+    SELECT p.status, count(*) AS n FROM participants p WHERE ${participantSelectionWhere(selection)}
+    GROUP BY p.status`.execute(trx);
+  return rows.rows.map((r) => ({ status: r.status, count: Number(r.n) }));
+}
+
+export async function deleteSelectedParticipants(trx: Db, selection: ParticipantSelection): Promise<number> {
+  const result = await sql`DELETE FROM participants p WHERE ${participantSelectionWhere(selection)}`.execute(trx);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+export async function hideSelectedParticipants(trx: Db, selection: ParticipantSelection, now: Date): Promise<number> {
+  const result = await sql`UPDATE participants p SET is_hidden = true, updated_at = ${now}
+    WHERE ${participantSelectionWhere(selection)}`.execute(trx);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+export async function unhideParticipants(
+  trx: Db,
+  projectId: number,
+  participantIds: readonly number[],
+  now: Date,
+): Promise<number> {
+  const result = await trx
+    .updateTable('participants')
+    .set({ is_hidden: false, updated_at: now })
+    .where('project_id', '=', projectId)
+    .where('id', 'in', [...participantIds])
+    .where('is_hidden', '=', true)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The users who created visible participants of the project, by name (the Created By filter's options). */
+export async function listParticipantCreators(trx: Db, projectId: number) {
+  const rows = await sql<{ user_id: number; name: string }>`
+    SELECT u.id AS user_id, u.first_name || ' ' || u.last_name AS name
+    FROM users u
+    WHERE u.id IN (SELECT DISTINCT p.created_by FROM participants p
+                   WHERE p.project_id = ${projectId} AND NOT p.is_hidden AND p.created_by IS NOT NULL)
+    ORDER BY name, u.id`.execute(trx);
+  return rows.rows;
 }

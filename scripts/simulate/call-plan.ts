@@ -1,0 +1,64 @@
+/**
+ * What one simulated call does (docs/product/results-intake.md#simulator): the outcome mix of a telephony
+ * platform's day, drawn from a seeded random source so a run can be repeated.
+ */
+import { riskSetFor, type RiskCode } from '../../src/shared/risk-sets';
+
+export type Outcome = 'RESULT' | 'INCOMPLETE' | 'CALL_ONLY';
+
+/** 70% complete the interview, 20% hang up part-way, 10% call and leave before the questionnaire. */
+export function outcomeOf(draw: number): Outcome {
+  if (draw < 0.7) return 'RESULT';
+  if (draw < 0.9) return 'INCOMPLETE';
+  return 'CALL_ONLY';
+}
+
+/** Overall codes a finished interview ends with: mostly low risk, some high, a few of the rest. */
+const OVERALL_WEIGHTS: Partial<Record<RiskCode, number>> = {
+  LR: 50,
+  HR: 15,
+  AR: 12,
+  PR: 8,
+  G: 60,
+  R: 25,
+  NC: 6,
+  NP: 4,
+  DC: 3,
+};
+
+export function pickCode(codes: readonly RiskCode[], draw: number): RiskCode {
+  const weights = codes.map((code) => OVERALL_WEIGHTS[code] ?? 1);
+  const total = weights.reduce((a, b) => a + b, 0);
+  let at = draw * total;
+  for (let i = 0; i < codes.length; i += 1) {
+    at -= weights[i]!;
+    if (at < 0) return codes[i]!;
+  }
+  return codes[codes.length - 1]!;
+}
+
+export interface PlannedResult {
+  overallEvaluation: RiskCode;
+  questionResults: { sequence: number; result: RiskCode }[];
+}
+
+/** A result for the questionnaire type: an overall code of its risk set and one code per question. */
+export function plannedResult(questionnaireType: string, sequences: number[], random: () => number): PlannedResult {
+  const codes = riskSetFor(questionnaireType);
+  const overallEvaluation = pickCode(codes, random());
+  const perQuestion = codes.filter((code) => code !== 'DC' && code !== 'NP');
+  return {
+    overallEvaluation,
+    questionResults:
+      overallEvaluation === 'DC'
+        ? []
+        : sequences.map((sequence) => ({ sequence, result: pickCode(perQuestion, random()) })),
+  };
+}
+
+/** A call's length in seconds for its outcome. */
+export function durationOf(outcome: Outcome, random: () => number): number {
+  if (outcome === 'RESULT') return 240 + Math.floor(random() * 480);
+  if (outcome === 'INCOMPLETE') return 30 + Math.floor(random() * 200);
+  return 5 + Math.floor(random() * 40);
+}

@@ -1,0 +1,178 @@
+/**
+ * The rules of the add / edit participant form (docs/product/participants.md#rules, 001 §4, §5), shared by the
+ * console (checks as the user types) and the participant-service (which enforces them on add and edit). Pure
+ * TypeScript; its one dependency is libphonenumber-js (metadata "min"), the per-country phone rule (ADR 0037).
+ */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { EMAIL_PATTERN } from './email-rules';
+
+export const PARTICIPANT_STATUSES = [
+  'NEW_PARTICIPANT',
+  'INVITATION_SCHEDULED',
+  'INVITATION_SENT',
+  'INVITATION_RESENT',
+  'NON_RESPONSIVE_PARTICIPANT',
+  'ATTEMPTED_INCOMPLETE',
+  'ATTEMPTED_PARTIAL',
+  'UNDELIVERED',
+  'INTERVIEWED',
+  'RESULT_PUBLISHED',
+  'ARCHIVED',
+] as const;
+export type ParticipantStatusName = (typeof PARTICIPANT_STATUSES)[number];
+
+/** Only these may be deleted (001 §4 Delete); any other status in a selection blocks the deletion. */
+export const DELETABLE_STATUSES: readonly ParticipantStatusName[] = [
+  'INVITATION_SENT',
+  'INVITATION_RESENT',
+  'NEW_PARTICIPANT',
+  'INVITATION_SCHEDULED',
+];
+
+/** In these statuses name, e-mail, phone and language cannot change (001 §4 Edit form). */
+export const EDIT_LOCKED_STATUSES: readonly ParticipantStatusName[] = [
+  'NON_RESPONSIVE_PARTICIPANT',
+  'ATTEMPTED_PARTIAL',
+  'ATTEMPTED_INCOMPLETE',
+  'INTERVIEWED',
+  'RESULT_PUBLISHED',
+];
+export const EDIT_LOCKED_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'phoneNumber',
+  'participant_language_id',
+] as const;
+
+export const canDeleteParticipant = (status: ParticipantStatusName) => DELETABLE_STATUSES.includes(status);
+export const isEditLocked = (status: ParticipantStatusName) => EDIT_LOCKED_STATUSES.includes(status);
+
+/** Participants list page size (001 §9) and the Find Participant debounce. */
+export const PARTICIPANT_PAGE_SIZE = 25;
+export const PARTICIPANT_SEARCH_DEBOUNCE_MS = 1000;
+/** Add and edit return to the list 3 s after success (001 §2). */
+export const PARTICIPANT_SAVE_REDIRECT_MS = 3000;
+
+export const IRN_MAX = 15;
+/** The longest IRN any project takes (the contract's bound when the IRN is not the access code). */
+export const IRN_FREE_MAX = 50;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const DESCRIPTION_MAX = 500;
+/** A phone under 5 characters is sent empty (001 §5). */
+export const PHONE_MIN_SENT = 5;
+/** The calling code of projects that configure none (SMS_COUNTRY_CODE, 001 §5 "default SMS country code +1"). */
+export const DEFAULT_COUNTRY_CALLING_CODE = '1';
+
+export type ParticipantProblemCode =
+  | 'LANGUAGE_REQUIRED'
+  | 'IRN_REQUIRED'
+  | 'IRN_NUMERIC'
+  | 'IRN_TOO_SHORT'
+  | 'IRN_TOO_LONG'
+  | 'WHITE_SPACE'
+  | 'EMAIL_INVALID'
+  | 'PHONE_INVALID';
+
+/** The spec's English texts (001 §5); the console shows them through Lingui, the server answers them. */
+export const PARTICIPANT_MESSAGES: Record<ParticipantProblemCode, string> = {
+  LANGUAGE_REQUIRED: 'Please select language',
+  IRN_REQUIRED: 'IRN is required',
+  IRN_NUMERIC: 'IRN must be numeric only (based on current project configuration)',
+  IRN_TOO_SHORT: 'IRN must be at least {min} characters long',
+  IRN_TOO_LONG: 'IRN must not exceed {max} characters long',
+  WHITE_SPACE: 'White Space is not allowed',
+  EMAIL_INVALID: 'Invalid email address',
+  PHONE_INVALID: 'Phone number is not valid',
+};
+
+export interface ParticipantProblem {
+  field: 'interviewRefNum' | 'participant_language_id' | 'email' | 'phoneNumber';
+  code: ParticipantProblemCode;
+  /** For IRN_TOO_SHORT / IRN_TOO_LONG. */
+  limit?: number;
+}
+
+export function participantProblemMessage(problem: ParticipantProblem): string {
+  return PARTICIPANT_MESSAGES[problem.code]
+    .replace('{min}', String(problem.limit ?? ''))
+    .replace('{max}', String(problem.limit ?? ''));
+}
+
+/** What of the project the form's rules depend on. */
+export interface ParticipantProjectRules {
+  /** Access code behaviour "same as IRN" (ACCESS_CODE_BEHAVIOR 2): the IRN is the code, numeric and required. */
+  irnIsAccessCode: boolean;
+  /** The project's IRN length (6 to 15, default 6): the least number of digits when the IRN is the code. */
+  irnMinLength: number;
+  /** Calling codes (digits, no +) a participant's phone may have; empty means the default, 1. */
+  countryCallingCodes: readonly string[];
+}
+
+export interface ParticipantDraft {
+  interviewRefNum?: string | null;
+  participant_language_id?: number | null;
+  email?: string | null;
+  phoneNumber?: string | null;
+}
+
+/** The calling codes of a project's SMS_COUNTRY_CODE value(s): "+1", "+1, +63" → ["1", "63"]. */
+export function countryCallingCodes(values: readonly string[]): string[] {
+  const codes = values
+    .flatMap((v) => v.split(/[,;]/))
+    .map((v) => v.replace(/[^0-9]/g, ''))
+    .filter((v) => v.length > 0 && v.length <= 3);
+  return codes.length ? [...new Set(codes)] : [DEFAULT_COUNTRY_CALLING_CODE];
+}
+
+/**
+ * The phone number as stored: E.164 with its leading + (001 §3), '' for none (under 5 characters counts as
+ * none, 001 §5), or null when it is not a valid number of one of the allowed countries. A number typed without
+ * a + is read in the first allowed country.
+ */
+export function normalisePhone(phone: string | null | undefined, callingCodes: readonly string[]): string | null {
+  const raw = (phone ?? '').trim();
+  if (raw.replace(/[^0-9+]/g, '').length < PHONE_MIN_SENT) return '';
+  const codes = callingCodes.length ? callingCodes : [DEFAULT_COUNTRY_CALLING_CODE];
+  const text = raw.startsWith('+') ? raw : `+${codes[0]}${raw.replace(/^0+/, '')}`;
+  const parsed = parsePhoneNumberFromString(text);
+  if (!parsed?.isValid()) return null;
+  if (!codes.includes(parsed.countryCallingCode)) return null;
+  return parsed.number;
+}
+
+/** The IRN rules: numeric, required and 6-15 digits when it is the access code; else optional, no white space. */
+function irnProblems(irn: string, rules: ParticipantProjectRules): ParticipantProblem[] {
+  const field = 'interviewRefNum';
+  if (rules.irnIsAccessCode) {
+    if (!irn) return [{ field, code: 'IRN_REQUIRED' }];
+    if (!/^[0-9-]+$/.test(irn)) return [{ field, code: 'IRN_NUMERIC' }];
+    const digits = irn.replace(/-/g, '').length;
+    if (digits < rules.irnMinLength) return [{ field, code: 'IRN_TOO_SHORT', limit: rules.irnMinLength }];
+    if (digits > IRN_MAX) return [{ field, code: 'IRN_TOO_LONG', limit: IRN_MAX }];
+    return [];
+  }
+  if (/\s/.test(irn)) return [{ field, code: 'WHITE_SPACE' }];
+  return [];
+}
+
+/**
+ * Every problem of a participant form, in field order. `checkIrn` is false on edit (the IRN is editable only
+ * when adding, 001 §5).
+ */
+export function participantProblems(
+  draft: ParticipantDraft,
+  rules: ParticipantProjectRules,
+  checkIrn = true,
+): ParticipantProblem[] {
+  const problems: ParticipantProblem[] = [];
+  if (checkIrn) problems.push(...irnProblems(draft.interviewRefNum ?? '', rules));
+  if (!draft.participant_language_id) problems.push({ field: 'participant_language_id', code: 'LANGUAGE_REQUIRED' });
+  const email = draft.email?.trim() ?? '';
+  if (email && (!EMAIL_PATTERN.test(email) || email.length > EMAIL_MAX))
+    problems.push({ field: 'email', code: 'EMAIL_INVALID' });
+  if (normalisePhone(draft.phoneNumber, rules.countryCallingCodes) === null)
+    problems.push({ field: 'phoneNumber', code: 'PHONE_INVALID' });
+  return problems;
+}

@@ -27,6 +27,10 @@ export const MULTIPART_ENDPOINTS: ReadonlySet<string> = new Set([
 /** POST operations marked `x-read-by-post: true`: they only read, so they are generated as cached queries. */
 export const READ_BY_POST_ENDPOINTS: ReadonlySet<string> = new Set([
   'checkProjectCodeAndPhone',
+  'exportAuditLog',
+  'exportUserReport',
   'getDashboardKpi',
+  'listAuditLog',
   'listResultConfigTemplates',
+  'listUserReport',
 ]);

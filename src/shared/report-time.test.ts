@@ -1,0 +1,38 @@
+import { dayAt, dayEnd, dayStart, fileDateAtOffset, formatAtOffset, offsetMinutes, startAfterEnd } from './report-time';
+import { spreadsheetCell } from './spreadsheet-cell';
+
+test('offsets: minutes east of UTC; a malformed one is UTC', () => {
+  expect(offsetMinutes('-08:00')).toBe(-480);
+  expect(offsetMinutes('+05:30')).toBe(330);
+  expect(offsetMinutes('8')).toBe(0);
+});
+
+test('a day at -08:00 starts at 08:00 UTC and ends (exclusive) at 08:00 UTC the next day', () => {
+  expect(new Date(dayStart('2026-11-26', '-08:00')).toISOString()).toBe('2026-11-26T08:00:00.000Z');
+  expect(new Date(dayEnd('2026-11-26', '-08:00')).toISOString()).toBe('2026-11-27T08:00:00.000Z');
+  expect(new Date(dayStart('2026-11-26', '+05:30')).toISOString()).toBe('2026-11-25T18:30:00.000Z');
+});
+
+test('formatting at an offset: the day changes with it', () => {
+  const at = Date.parse('2026-11-26T03:04:05Z');
+  expect(formatAtOffset(at, '-08:00')).toBe('11/25/2026 19:04:05');
+  expect(formatAtOffset(at, '-07:00')).toBe('11/25/2026 20:04:05');
+  expect(formatAtOffset(at, '+00:00')).toBe('11/26/2026 03:04:05');
+  expect(dayAt(at, '-08:00')).toBe('2026-11-25');
+  expect(fileDateAtOffset(at, '-08:00')).toBe('11-25-2026');
+});
+
+test('start after end: only when both days are set', () => {
+  expect(startAfterEnd('2026-11-27', '2026-11-26')).toBe(true);
+  expect(startAfterEnd('2026-11-26', '2026-11-26')).toBe(false);
+  expect(startAfterEnd('', '2026-11-26')).toBe(false);
+});
+
+test('spreadsheet cells: formula triggers are prefixed with a quote, other values kept', () => {
+  for (const text of ['=1+1', '+1', '-2', '@SUM(A1)', '\tx', '\rx']) expect(spreadsheetCell(text)).toBe(`'${text}`);
+  expect(spreadsheetCell('a=b')).toBe('a=b');
+  expect(spreadsheetCell('')).toBe('');
+  expect(spreadsheetCell(null)).toBe('');
+  expect(spreadsheetCell(-5)).toBe(-5);
+  expect(spreadsheetCell(true)).toBe(true);
+});

@@ -7,6 +7,7 @@ import { dashboardRoutes } from '../features/dashboard/routes';
 import { GenericErrorPage } from '../components/errors/generic-error-page';
 import { NotFoundPage } from '../components/errors/not-found-page';
 import { profileRoutes } from '../features/profile/routes';
+import { reportsRoutes } from '../features/reports/routes';
 import { loadDashboardProjectList, projectRoutes } from '../features/projects/routes';
 import { resetPasswordRoutes } from '../features/reset-password/routes';
 import { RequireAuth } from './require-auth';
@@ -41,6 +42,7 @@ export const appRoutes: RouteObject[] = [
               ...profileRoutes,
               ...aboutRoutes,
               ...adminRoutes,
+              ...reportsRoutes,
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -10,8 +10,17 @@ async function catchDownloads(): Promise<void> {
   await browser.execute(() => {
     const saved: { name: string; text: Promise<string> }[] = [];
     (window as unknown as { savedFiles: typeof saved }).savedFiles = saved;
+    // The blob itself, kept as the console makes its URL (the page's CSP lets no fetch read a blob: URL).
+    const blobs = new Map<string, Blob>();
+    const createObjectURL = URL.createObjectURL.bind(URL);
+    URL.createObjectURL = (blob: Blob | MediaSource) => {
+      const url = createObjectURL(blob);
+      if (blob instanceof Blob) blobs.set(url, blob);
+      return url;
+    };
     HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-      if (this.download) saved.push({ name: this.download, text: fetch(this.href).then((r) => r.text()) });
+      const blob = blobs.get(this.href);
+      if (this.download && blob) saved.push({ name: this.download, text: blob.text() });
     };
   });
 }

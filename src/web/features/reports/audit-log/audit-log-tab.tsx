@@ -26,13 +26,11 @@ import {
   ExportButton,
   FilterPanel,
   offsetOf,
+  REPORT_PAGE_SIZE,
   todayAt,
   type DateRangeValues,
 } from '../filters/report-filters';
 import { PayloadDialog } from './payload-dialog';
-
-/** Page size of the report lists (002 §9). */
-export const REPORT_PAGE_SIZE = 10;
 
 interface AuditFilterValues extends DateRangeValues {
   tenantId: string;

@@ -21,6 +21,9 @@ export interface DateRangeValues {
   endDate: string;
 }
 
+/** Page size of the report lists (002 §9). */
+export const REPORT_PAGE_SIZE = 10;
+
 export const DEFAULT_TIMEZONE = String(DEFAULT_TIMEZONE_VALUE);
 
 /** The offset (±hh:mm) of a time zone option: what the report calls send as displayTimeZone. */

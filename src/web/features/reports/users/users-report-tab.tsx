@@ -24,12 +24,11 @@ import {
   ExportButton,
   FilterPanel,
   offsetOf,
+  REPORT_PAGE_SIZE,
   todayAt,
   type DateRangeValues,
 } from '../filters/report-filters';
 
-/** Page size of the report lists (002 §9). */
-const PAGE_SIZE = 10;
 /** The users report starts on this day by default (002 §9). */
 export const USERS_REPORT_DEFAULT_START = '2020-01-01';
 
@@ -81,9 +80,9 @@ export function UsersReportTab() {
   const [page, setPage] = useState(0);
   const [sort, setSort] = useState<Sort>({ sortBy: 'accountName', sortDirection: 'asc' });
 
-  const users = useListUserReportQuery({ userReportQuery: { ...applied, ...sort, page, page_size: PAGE_SIZE } });
+  const users = useListUserReportQuery({ userReportQuery: { ...applied, ...sort, page, page_size: REPORT_PAGE_SIZE } });
   const total = users.data?.totalRecords ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(total / REPORT_PAGE_SIZE));
 
   const accountOptions = (accounts.data ?? []).map((a) => ({ value: String(a.tenantId), label: a.tenantName }));
   const accountTypes = (attributes.data?.tenantAttributes['ACCOUNT_TYPE'] ?? []).map((a) => ({

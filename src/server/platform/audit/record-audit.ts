@@ -18,6 +18,12 @@ export const AUDIT_ACTIVITIES = [
   'SECRET_CREATED',
   'SECRET_ROTATED',
   'SECRET_DELETED',
+  // Administrators' changes of users and roles: who changed what, before and after (docs/product/reports.md#audit-log).
+  'USER_CREATED',
+  'USER_UPDATED',
+  'USER_DELETED',
+  'ROLE_CREATED',
+  'ROLE_PERMISSIONS_UPDATED',
 ] as const;
 
 export type AuditActivity = (typeof AUDIT_ACTIVITIES)[number];

@@ -155,3 +155,33 @@ test('export: a CSV of exactly the filtered rows, formula-like cells escaped, na
   expect(injected[1]).toBe(`'=HYPERLINK("http://evil")`);
   expect(injected[4]).toBe("'-1+1");
 });
+
+test("an administrator's user change is audited in its transaction with before and after; a refused one is not", async () => {
+  const userId = await withSystem(
+    t.db,
+    async (trx) =>
+      (await trx.selectFrom('users').select('id').where('email', '=', 'analyst@acme.test').executeTakeFirstOrThrow())
+        .id,
+  );
+  const asAdmin = { token: acmeAdmin, operatingTenant: acme, params: { id: userId } };
+  const refused = { firstName: ' ', lastName: 'Analyst', title: 'Analyst', isActive: true };
+  await t.api.fails('updateUser', 422, { ...asAdmin, body: refused });
+  const before = await list(acmeReader, acme, { tenantId: acme, activity: 'USER_UPDATED' });
+  expect(before.totalResults).toBe(0);
+
+  const current = await t.api.ok('getUser', asAdmin);
+  await t.api.ok('updateUser', {
+    ...asAdmin,
+    body: { firstName: current.firstName, lastName: current.lastName, title: 'Senior Analyst', isActive: true },
+  });
+  const after = await list(acmeReader, acme, { tenantId: acme, activity: 'USER_UPDATED' });
+  expect(after.totalResults).toBe(1);
+  const record = after.data[0]!;
+  expect(record.email).toBe('admin@acme.test');
+  const { audit_msg } = JSON.parse(record.complete_msg) as {
+    audit_msg: { userId: number; before: { title: string }; after: { title: string } };
+  };
+  expect(audit_msg.userId).toBe(userId);
+  expect(audit_msg.before.title).toBe(current.title);
+  expect(audit_msg.after.title).toBe('Senior Analyst');
+});

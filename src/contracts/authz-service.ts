@@ -17,6 +17,63 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/authz-service/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of one account's audit records (the Audit Log tab)
+         * @description The records of the account `tenantId` whose event time lies in [start_event_time, end_event_time) (unix seconds), optionally only those whose e-mail contains `email` (case-insensitive) and of one `activity`. Only the operating tenant's own records, unless the operating tenant is the system tenant (the provider), which may name any account; another account is 403. Times are formatted at the `displayTimeZone` offset, the token issue time at -07:00 (docs/product/reports.md#audit-log, ADR 0039). `lastEvaluatedKey` is accepted and ignored: paging is by `page` and `limit`.
+         */
+        post: operations["listAuditLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/authz-service/audit-log/activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The activity types an audit record can have (the Activity filter) */
+        get: operations["listAuditActivities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/authz-service/audit-log/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every audit record the filter matches, as a CSV file (streamed)
+         * @description The same filter and order as listAuditLog without paging; columns Client Name, Email, Date, Activity, IP, Token Issue Time, Payload. Cells a spreadsheet would read as a formula are escaped (ADR 0039). File name `<account name>_MM-DD-YYYY_auditlog.csv` (the day of the export at the display offset).
+         */
+        post: operations["exportAuditLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/authz-service/reset-password": {
         parameters: {
             query?: never;
@@ -98,6 +155,58 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        AuditLogQuery: {
+            activity?: string;
+            /**
+             * @description The offset dates are shown at (default Pacific, -08:00).
+             * @default -08:00
+             */
+            displayTimeZone: string;
+            /** @description Part of the e-mail, case-insensitive. */
+            email?: string;
+            /** @description Unix seconds, exclusive. */
+            end_event_time: number;
+            /** @description Accepted and ignored (the console sends None). */
+            lastEvaluatedKey?: string;
+            /**
+             * @description Page size.
+             * @default 10
+             */
+            limit: number;
+            /**
+             * @description Page, counted from 0.
+             * @default 0
+             */
+            page: number;
+            /**
+             * @default event_time
+             * @enum {string}
+             */
+            sortBy: "event_time" | "email" | "activity" | "ip";
+            sortDirection?: components["schemas"]["SortDirection"];
+            /** @description Unix seconds, inclusive. */
+            start_event_time: number;
+            /** Format: int32 */
+            tenantId: number;
+        };
+        AuditRecord: {
+            activity: string;
+            /** @description JSON text holding audit_msg: tenantName, tokenIssueDateTimeMS, activity, email, ip and the detail. */
+            complete_msg: string;
+            email: string | null;
+            /** @description Epoch milliseconds. */
+            event_time: number;
+            /** @description MM/DD/YYYY HH:mm:ss at the display offset. */
+            eventTimeString: string;
+            /** Format: int32 */
+            id: number;
+            ip: string | null;
+            tenantName: string;
+            /** @description Epoch milliseconds of the token issue, when known. */
+            tokenIssueTime: number | null;
+            /** @description MM/DD/YYYY HH:mm:ss at -07:00. */
+            tokenIssueTimeString: string | null;
+        };
         /** @description Unrecognised parameters are ignored (RFC 6749 §3.2). */
         ClientTokenRequest: {
             client_id?: string;
@@ -158,6 +267,8 @@ export type components = {
             /** @description The same text, as every other error of the API carries it. */
             message: string;
         };
+        /** @enum {string} */
+        SortDirection: "asc" | "desc";
         TokenResponse: {
             access_token: string;
             /** @description Seconds; always 86400. */
@@ -236,7 +347,14 @@ export type components = {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description Interface language id (1 en, 2 es, 3 tl). */
+        LangId: number;
+        /** @description Interface language short code (en, es, tl). */
+        Language: string;
+        /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+        OperatingTenant: number;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -261,6 +379,123 @@ export interface operations {
                     "application/json": components["schemas"]["Jwks"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditLogQuery"];
+            };
+        };
+        responses: {
+            /** @description The page and the number of matching records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AuditRecord"][];
+                        totalResults: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAuditActivities: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Activity codes, sorted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        activities: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportAuditLog: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditLogQuery"];
+            };
+        };
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<account>_MM-DD-YYYY_auditlog.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];

@@ -741,6 +741,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/user-service/v1/user/export/userData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every user the users-report filter matches, as a CSV file (streamed)
+         * @description Same filter and order as listUserReport without paging; columns User Name, Role, Title, User Email, User Status, Last Login, Account Type, Account Status, Customer Name; formula-like cells escaped (ADR 0039). File name `usersreport_MM-DD-YYYY.csv`.
+         */
+        post: operations["exportUserReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user-service/v1/user/login": {
         parameters: {
             query?: never;
@@ -809,6 +829,26 @@ export type paths = {
          */
         put: operations["updateUserProfile"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-service/v1/user/userData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the users report
+         * @description Users whose home account is `tenant_id` (or, without it, any account the caller may see: every account for the system tenant, else the operating tenant only), created between from_date and to_date (calendar days at the displayTimeZone offset, both included), filtered by status, account type and an e-mail or name search. A non-system tenant naming another account is 403.
+         */
+        post: operations["listUserReport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1386,6 +1426,58 @@ export type components = {
             tenantId: number;
             /** @description Base64 image of the operating tenant's logo. */
             tenantLogo: string | null;
+        };
+        UserReportQuery: {
+            account_type_id?: number[];
+            /** @default -08:00 */
+            displayTimeZone: string;
+            /**
+             * Format: date
+             * @description First day (YYYY-MM-DD) at the display offset.
+             */
+            from_date: string;
+            /** @default 0 */
+            page: number;
+            /** @default 10 */
+            page_size: number;
+            /** @description Part of the e-mail or name, case-insensitive. */
+            search?: string;
+            /**
+             * @default accountName
+             * @enum {string}
+             */
+            sortBy: "username" | "email" | "login_ts" | "create_ts" | "accountName";
+            sortDirection?: components["schemas"]["SortDirection"];
+            /** Format: int32 */
+            tenant_id?: number;
+            /**
+             * Format: date
+             * @description Last day (YYYY-MM-DD), included.
+             */
+            to_date: string;
+            user_status?: ("Active" | "Inactive")[];
+        };
+        UserReportRecord: {
+            accountName: string;
+            /** @enum {string} */
+            accountStatus: "Active" | "Inactive";
+            accountType: string | null;
+            /** @description Epoch milliseconds. */
+            create_ts: number;
+            email: string;
+            /** @description MM/DD/YYYY HH:mm:ss at the display offset. */
+            lastLoginString: string | null;
+            /** @description Last sign-in, epoch milliseconds. */
+            login_ts: number | null;
+            roleName: string | null;
+            /** Format: int32 */
+            tenantId: number;
+            title: string | null;
+            /** Format: int32 */
+            userId: number;
+            username: string;
+            /** @enum {string} */
+            userStatus: "Active" | "Inactive";
         };
         UserSummary: {
             email: string;
@@ -3348,6 +3440,46 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    exportUserReport: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserReportQuery"];
+            };
+        };
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="usersreport_MM-DD-YYYY.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     recordUserLogin: {
         parameters: {
             query?: never;
@@ -3486,6 +3618,47 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listUserReport: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserReportQuery"];
+            };
+        };
+        responses: {
+            /** @description The page and the number of matching users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalRecords: number;
+                        userRecords: components["schemas"]["UserReportRecord"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];

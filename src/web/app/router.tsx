@@ -8,6 +8,7 @@ import { documentsRoutes } from '../features/documents/routes';
 import { GenericErrorPage } from '../components/errors/generic-error-page';
 import { NotFoundPage } from '../components/errors/not-found-page';
 import { profileRoutes } from '../features/profile/routes';
+import { reportsRoutes } from '../features/reports/routes';
 import { loadDashboardProjectList, projectRoutes } from '../features/projects/routes';
 import { resetPasswordRoutes } from '../features/reset-password/routes';
 import { RequireAuth } from './require-auth';
@@ -43,6 +44,7 @@ export const appRoutes: RouteObject[] = [
               ...aboutRoutes,
               ...adminRoutes,
               ...documentsRoutes,
+              ...reportsRoutes,
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -1,22 +1,32 @@
 import type { Db } from '../db/schema';
 
-export type AuditActivity =
-  | 'LOGIN_SUCCESS'
-  | 'LOGIN_FAILURE'
-  | 'LOGOUT'
-  | 'ACCESS_DENIED'
-  | 'PASSWORD_RESET_REQUESTED'
-  | 'PASSWORD_RESET'
+/** Every activity an audit record can have (the audit log's Activity filter lists them, ADR 0039). */
+export const AUDIT_ACTIVITIES = [
+  'LOGIN_SUCCESS',
+  'LOGIN_FAILURE',
+  'LOGOUT',
+  'ACCESS_DENIED',
+  'PASSWORD_RESET_REQUESTED',
+  'PASSWORD_RESET',
   // Client applications and their tokens (ADR 0022); tenant secrets (ADR 0023). Never a secret in `detail`.
-  | 'CLIENT_APPLICATION_CREATED'
-  | 'CLIENT_APPLICATION_UPDATED'
-  | 'CLIENT_APPLICATION_DELETED'
-  | 'CLIENT_SECRET_REGENERATED'
-  | 'CLIENT_TOKEN_ISSUED'
-  | 'CLIENT_TOKEN_REFUSED'
-  | 'SECRET_CREATED'
-  | 'SECRET_ROTATED'
-  | 'SECRET_DELETED';
+  'CLIENT_APPLICATION_CREATED',
+  'CLIENT_APPLICATION_UPDATED',
+  'CLIENT_APPLICATION_DELETED',
+  'CLIENT_SECRET_REGENERATED',
+  'CLIENT_TOKEN_ISSUED',
+  'CLIENT_TOKEN_REFUSED',
+  'SECRET_CREATED',
+  'SECRET_ROTATED',
+  'SECRET_DELETED',
+  // Administrators' changes of users and roles: who changed what, before and after (docs/product/reports.md#audit-log).
+  'USER_CREATED',
+  'USER_UPDATED',
+  'USER_DELETED',
+  'ROLE_CREATED',
+  'ROLE_PERMISSIONS_UPDATED',
+] as const;
+
+export type AuditActivity = (typeof AUDIT_ACTIVITIES)[number];
 
 export interface AuditEvent {
   activity: AuditActivity;

@@ -9,6 +9,7 @@ import { clientApplicationHandlers } from './client-applications/client-applicat
 import { secretHandlers } from './secrets/secrets-handlers';
 import { tenantHandlers } from './tenants/tenants-handlers';
 import { userHandlers } from './users/users-handlers';
+import { usersReportHandlers } from './users-report/users-report-handlers';
 
 export const userServiceHandlers: ServiceHandlers<operations> = {
   ...userHandlers,
@@ -20,6 +21,7 @@ export const userServiceHandlers: ServiceHandlers<operations> = {
   ...clientApplicationHandlers,
   ...secretHandlers,
   ...documentHandlers,
+  ...usersReportHandlers,
 };
 
 // Public functions: the seed, the test helpers and other services' tests build data through these.

@@ -10,6 +10,7 @@ export const addTagTypes = [
   "ClientApplication",
   "Secret",
   "Document",
+  "UsersReport",
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -475,6 +476,28 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["Document"],
       }),
+      listUserReport: build.query<
+        ListUserReportApiResponse,
+        ListUserReportApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-service/v1/user/userData`,
+          method: "POST",
+          body: queryArg.userReportQuery,
+        }),
+        providesTags: ["UsersReport"],
+      }),
+      exportUserReport: build.query<
+        ExportUserReportApiResponse,
+        ExportUserReportApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-service/v1/user/export/userData`,
+          method: "POST",
+          body: queryArg.userReportQuery,
+        }),
+        providesTags: ["UsersReport"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -784,6 +807,18 @@ export type UpdateDocumentCommentApiArg = {
 export type DeleteDocumentApiResponse = /** status 200 Deleted. */ Message;
 export type DeleteDocumentApiArg = {
   id: number;
+};
+export type ListUserReportApiResponse =
+  /** status 200 The page and the number of matching users. */ {
+    userRecords: UserReportRecord[];
+    totalRecords: number;
+  };
+export type ListUserReportApiArg = {
+  userReportQuery: UserReportQuery;
+};
+export type ExportUserReportApiResponse = /** status 200 The CSV file. */ Blob;
+export type ExportUserReportApiArg = {
+  userReportQuery: UserReportQuery;
 };
 export type Error = {
   /** Human-readable message shown to the user. */
@@ -1245,6 +1280,40 @@ export type Document = {
   comment: string | null;
   sizeBytes?: number;
 };
+export type UserReportRecord = {
+  userId: number;
+  tenantId: number;
+  username: string;
+  roleName: string | null;
+  title: string | null;
+  email: string;
+  userStatus: "Active" | "Inactive";
+  /** Last sign-in, epoch milliseconds. */
+  login_ts: number | null;
+  /** MM/DD/YYYY HH:mm:ss at the display offset. */
+  lastLoginString: string | null;
+  /** Epoch milliseconds. */
+  create_ts: number;
+  accountType: string | null;
+  accountStatus: "Active" | "Inactive";
+  accountName: string;
+};
+export type UserReportQuery = {
+  /** First day (YYYY-MM-DD) at the display offset. */
+  from_date: string;
+  /** Last day (YYYY-MM-DD), included. */
+  to_date: string;
+  page?: number;
+  page_size?: number;
+  displayTimeZone?: string;
+  tenant_id?: number;
+  /** Part of the e-mail or name, case-insensitive. */
+  search?: string;
+  user_status?: ("Active" | "Inactive")[];
+  account_type_id?: number[];
+  sortBy?: "username" | "email" | "login_ts" | "create_ts" | "accountName";
+  sortDirection?: SortDirection;
+};
 export const {
   useRecordUserLoginMutation,
   useLogoutUserMutation,
@@ -1327,4 +1396,8 @@ export const {
   useLazyDownloadDocumentQuery,
   useUpdateDocumentCommentMutation,
   useDeleteDocumentMutation,
+  useListUserReportQuery,
+  useLazyListUserReportQuery,
+  useExportUserReportQuery,
+  useLazyExportUserReportQuery,
 } = injectedRtkApi;

@@ -10,7 +10,10 @@ import {
 } from './password-reset';
 import { signIn } from './sign-in';
 
-export const authHandlers: Omit<ServiceHandlers<operations>, 'issueClientToken'> = {
+export const authHandlers: Omit<
+  ServiceHandlers<operations>,
+  'issueClientToken' | 'listAuditLog' | 'exportAuditLog' | 'listAuditActivities'
+> = {
   async userLogin({ body }, ctx) {
     const tokens = await signIn(ctx.deps, { email: body.email, password: body.password, ip: ctx.ip });
     return {

@@ -1,5 +1,5 @@
 import type { components, operations } from '../../../../contracts/execution-service';
-import { durationBounds, formatAtOffset, reportWindow, DEFAULT_DISPLAY_OFFSET } from '../../../../shared/report-window';
+import { DEFAULT_DISPLAY_OFFSET, durationBounds, formatAtOffset, reportWindow } from '../../../../shared/report-time';
 import { forbidden, unprocessable } from '../../../platform/http/http-error';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
 import {
@@ -66,7 +66,7 @@ const callRow = (tenantName: string, offset: string) => (r: CallRecordRow) => ({
   callId: r.callId,
   interviewReferenceNumber: r.interviewReferenceNumber,
   tenantName,
-  callDateTimeString: formatAtOffset(r.callAt, offset),
+  callDateTimeString: formatAtOffset(r.callAt.getTime(), offset),
   accessCode: r.accessCode,
   dialInNumber: r.dialInNumber,
   durationSeconds: r.durationSeconds,
@@ -85,7 +85,7 @@ const incompleteRow = (clientName: string, offset: string) => (r: IncompleteCall
   dialInNumber: r.dialInNumber,
   accessCode: r.accessCode,
   phoneCallInterruptCode: r.interruptCode,
-  date: formatAtOffset(r.callAt, offset),
+  date: formatAtOffset(r.callAt.getTime(), offset),
   phoneCallDuration: r.durationSeconds,
   interviewResultId: r.interviewResultId,
 });
@@ -187,7 +187,7 @@ export const callReportsHandlers: Handlers = {
         id: r.id,
         kind: r.kind,
         uploadedResult: JSON.stringify(r.payload),
-        uploadedAt: formatAtOffset(r.uploadedAt, offset),
+        uploadedAt: formatAtOffset(r.uploadedAt.getTime(), offset),
         runId: r.runId,
       })),
       totalResults: await countBackendLogs(trx, filter),

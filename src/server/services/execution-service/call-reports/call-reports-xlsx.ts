@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { escapeSpreadsheetCell } from '../../../../shared/spreadsheet-cell';
+import { spreadsheetCell } from '../../../../shared/spreadsheet-cell';
 
 /** At most this many rows go into one export (docs/product/call-reports.md#export). */
 export const EXPORT_ROW_LIMIT = 100_000;
@@ -28,7 +28,7 @@ export function streamWorkbook<Row>(
   void (async () => {
     try {
       for await (const rows of pages) {
-        for (const row of rows) sheet.addRow(columns.map((c) => escapeSpreadsheetCell(c.value(row)))).commit();
+        for (const row of rows) sheet.addRow(columns.map((c) => spreadsheetCell(c.value(row)))).commit();
       }
       sheet.commit();
       await workbook.commit();

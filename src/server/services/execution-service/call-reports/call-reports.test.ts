@@ -156,7 +156,7 @@ test('call records: newest first at the display offset, each with whether it pro
   expect(calls[2]).toMatchObject({
     status: 'COMPLETED',
     tenantName: 'Acme Insurance',
-    callDateTimeString: '11/20/2026 10:00:00 AM',
+    callDateTimeString: '11/20/2026 10:00:00',
     durationSeconds: 300,
   });
   expect(calls[1]).toMatchObject({ status: 'INCOMPLETE' });
@@ -181,7 +181,7 @@ test('call records filter by project, days, search, duration, provider, and page
 test('a start after the end, another account, or no permission is refused', async () => {
   const backwards = await list('listCallRecords', { startDate: '2026-11-22', endDate: '2026-11-20' });
   expect(backwards.status).toBe(422);
-  expect(backwards.body).toMatchObject({ message: 'Start date must not be after the end date.' });
+  expect(backwards.body).toMatchObject({ message: 'End Date must be greater than Start Date' });
   expect((await list('listIncompleteCalls', { startDate: '2026-11-22', endDate: '2026-11-20' })).status).toBe(422);
   expect((await list('listCallRecords', { tenantId: globex })).status).toBe(403);
   expect((await list('listCallRecords', {}, { token: () => agent, operatingTenant: () => acme })).status).toBe(403);
@@ -215,7 +215,7 @@ test('incomplete calls carry the account, the reason and duration, sortable by I
     clientName: 'Acme Insurance',
     phoneCallInterruptCode: 'HANGUP',
     phoneCallDuration: 45,
-    date: '11/20/2026 11:00:00 AM',
+    date: '11/20/2026 11:00:00',
   });
   expect((await list('listIncompleteCalls', { sortBy: 'irnno' })).status).toBe(200);
   expect((await list('listIncompleteCalls', { sortBy: 'name' })).status).toBe(400);

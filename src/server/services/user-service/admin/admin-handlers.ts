@@ -4,6 +4,7 @@ import type { operations } from '../../../../contracts/user-service';
 import { normaliseEmail } from '../../../../shared/email-rules';
 import type { Principal } from '../../../platform/auth/principal';
 import { rolePermissions } from '../../../platform/auth/principal';
+import { recordTenantAudit } from '../../../platform/audit/record-audit';
 import type { Db } from '../../../platform/db/schema';
 import { isUniqueViolation } from '../../../platform/db/postgres-errors';
 import { FieldErrors } from '../../../platform/http/field-errors';
@@ -315,7 +316,9 @@ export const adminHandlers: AdminHandlers = {
             email: invitationEmail,
           });
         }
-        return loadHomeUser(trx, tenantId, userId);
+        const user = await loadHomeUser(trx, tenantId, userId);
+        await recordTenantAudit(trx, ctx, 'USER_CREATED', { userId, after: user });
+        return user;
       })
       .catch(async (error: unknown) => {
         if (!(error instanceof HttpError && error.options?.code === 'EMAIL_EXISTS')) throw error;
@@ -355,7 +358,9 @@ export const adminHandlers: AdminHandlers = {
       // Deactivation ends every open session at once: the next call of that user answers 401.
       if (body.isActive !== current.isActive)
         await setUserActive(trx, { userId: params.id, active: body.isActive, now: ctx.now() });
-      return loadHomeUser(trx, tenantId, params.id);
+      const updated = await loadHomeUser(trx, tenantId, params.id);
+      await recordTenantAudit(trx, ctx, 'USER_UPDATED', { userId: params.id, before: current, after: updated });
+      return updated;
     });
   },
 
@@ -370,6 +375,7 @@ export const adminHandlers: AdminHandlers = {
     const user = await ctx.inTenant(async (trx) => {
       const found = await loadHomeUser(trx, tenantId, params.id);
       await deleteHomeUser(trx, tenantId, params.id, ctx.now());
+      await recordTenantAudit(trx, ctx, 'USER_DELETED', { userId: params.id, before: found });
       return found;
     });
     return { data: `User ${fullName(user)} Deleted Successfully` };
@@ -404,7 +410,9 @@ export const adminHandlers: AdminHandlers = {
       const roleId = await createRole(trx, { tenantId, name, description: body.description, now: ctx.now() });
       // A new role holds only what every role holds (the permission save rule's constant grant).
       await setRolePermissions(trx, { tenantId, tenantIsSystem: ctx.operatingTenant.isSystem, roleId, accessList: [] });
-      return (await findRole(trx, roleId))!;
+      const role = (await findRole(trx, roleId))!;
+      await recordTenantAudit(trx, ctx, 'ROLE_CREATED', { roleId, after: role });
+      return role;
     });
   },
 
@@ -443,11 +451,20 @@ export const adminHandlers: AdminHandlers = {
           errors: beyond.map((p) => ({ field: 'accessList', message: `You do not hold ${p}` })),
         });
       }
+      const before = await rolePermissions(trx, body.roleId);
       await setRolePermissions(trx, {
         tenantId: ctx.operatingTenant.id,
         tenantIsSystem,
         roleId: body.roleId,
         accessList,
+      });
+      const after = await rolePermissions(trx, body.roleId);
+      await recordTenantAudit(trx, ctx, 'ROLE_PERMISSIONS_UPDATED', {
+        roleId: body.roleId,
+        granted: after.filter((p) => !before.includes(p)),
+        revoked: before.filter((p) => !after.includes(p)),
+        before,
+        after,
       });
       const matrix = roleMatrix(body.roleId, await rolePermissionStates(trx, body.roleId), principal, tenantIsSystem);
       return { message: ROLE_PERMISSION_UPDATED_MESSAGE, data: matrix };

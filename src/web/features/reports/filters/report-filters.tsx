@@ -1,0 +1,126 @@
+import { Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useFormState } from 'react-final-form';
+import { LuDownload } from 'react-icons/lu';
+import { dayAt, DEFAULT_DISPLAY_OFFSET, startAfterEnd } from '../../../../shared/report-time';
+import { DEFAULT_TIMEZONE_VALUE, TIMEZONE_OPTIONS, timezoneOption } from '../../../../shared/timezone-options';
+import { getErrorMessage } from '../../../api/error-message';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { SelectField } from '../../../components/form/select-field';
+import { TextField } from '../../../components/form/text-field';
+import { clock } from '../../../lib/clock';
+
+/** The values every report filter has (docs/product/reports.md#filters): the display time zone and a day range. */
+export interface DateRangeValues {
+  /** The time zone option's value (default 6, Pacific). */
+  timezone: string;
+  /** YYYY-MM-DD. */
+  startDate: string;
+  endDate: string;
+}
+
+/** Page size of the report lists (002 §9). */
+export const REPORT_PAGE_SIZE = 10;
+
+export const DEFAULT_TIMEZONE = String(DEFAULT_TIMEZONE_VALUE);
+
+/** The offset (±hh:mm) of a time zone option: what the report calls send as displayTimeZone. */
+export const offsetOf = (timezone: string): string => timezoneOption(timezone)?.offset ?? DEFAULT_DISPLAY_OFFSET;
+
+/** Today at the time zone option's offset (YYYY-MM-DD). */
+export const todayAt = (timezone: string): string => dayAt(clock.now(), offsetOf(timezone));
+
+/** The form-level rule of every date range: 'End Date must be greater than Start Date' (Apply disabled). */
+export function dateRangeErrors(values: DateRangeValues, message: string): Record<string, string> {
+  if (!values.startDate) return { startDate: message };
+  if (!values.endDate) return { endDate: message };
+  return startAfterEnd(values.startDate, values.endDate) ? { endDate: message } : {};
+}
+
+const TIMEZONES = TIMEZONE_OPTIONS.map((option) => ({ value: String(option.value), label: option.label }));
+
+/** Time zone, Start Date and End Date of a report filter, with the range message under them. */
+export function DateRangeFields({ testId }: { testId: string }) {
+  const { t } = useLingui();
+  const { values } = useFormState<DateRangeValues>({ subscription: { values: true } });
+  return (
+    <>
+      <SelectField name="timezone" label={t`Timezone`} options={TIMEZONES} testId={`${testId}-timezone`} />
+      <TextField name="startDate" type="date" label={t`Start Date`} testId={`${testId}-start`} />
+      <Stack gap="1">
+        <TextField name="endDate" type="date" label={t`End Date`} testId={`${testId}-end`} />
+        {startAfterEnd(values.startDate, values.endDate) ? (
+          <Text color="fg.error" fontSize="sm" data-testid={`${testId}-range-error`}>
+            {t`End Date must be greater than Start Date`}
+          </Text>
+        ) : null}
+      </Stack>
+    </>
+  );
+}
+
+/** The filter panel's layout: the fields in a grid, Apply and the panel's other actions under them. */
+export function FilterPanel({
+  children,
+  actions,
+  applyDisabled,
+  testId,
+}: {
+  children: ReactNode;
+  actions?: ReactNode;
+  applyDisabled: boolean;
+  testId: string;
+}) {
+  return (
+    <Stack gap="3" borderWidth="1px" borderRadius="md" p="4" data-testid={`${testId}-filters`}>
+      <SimpleGrid columns={{ base: 1, md: 3, xl: 4 }} gap="3">
+        {children}
+      </SimpleGrid>
+      <HStack justify="flex-end" gap="3">
+        {actions}
+        <Button type="submit" colorPalette="brand" disabled={applyDisabled} data-testid={`${testId}-apply`}>
+          <Trans>Apply</Trans>
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}
+
+/** An export action: busy while the file is produced, the failure in an error alert (the file saves itself). */
+export function ExportButton({
+  label,
+  onExport,
+  disabled,
+  testId,
+}: {
+  label: ReactNode;
+  onExport: () => Promise<unknown>;
+  disabled?: boolean;
+  testId: string;
+}) {
+  const { t } = useLingui();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onExport();
+    } catch (failure) {
+      setError(getErrorMessage(failure, t`Something went wrong`));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap="2">
+      <Button variant="outline" loading={busy} disabled={disabled} onClick={() => void run()} data-testid={testId}>
+        <LuDownload />
+        {label}
+      </Button>
+      {error ? <ErrorAlert message={error} onDismiss={() => setError(null)} testId={`${testId}-error`} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,205 @@
+import { Badge, Stack } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, useState } from 'react';
+import { Form } from 'react-final-form';
+import { getErrorMessage } from '../../../api/error-message';
+import {
+  useGetTenantAttributesQuery,
+  useLazyExportUserReportQuery,
+  useListTenantProjectsQuery,
+  useListUserReportQuery,
+  type UserReportQuery,
+  type UserReportRecord,
+} from '../../../api/generated/user-service';
+import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
+import { ListPager } from '../../../components/data-grid/list-pager';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { CheckboxGroupField } from '../../../components/form/checkbox-group-field';
+import { SelectField } from '../../../components/form/select-field';
+import { TextField } from '../../../components/form/text-field';
+import {
+  dateRangeErrors,
+  DateRangeFields,
+  DEFAULT_TIMEZONE,
+  ExportButton,
+  FilterPanel,
+  offsetOf,
+  REPORT_PAGE_SIZE,
+  todayAt,
+  type DateRangeValues,
+} from '../filters/report-filters';
+
+/** The users report starts on this day by default (002 §9). */
+export const USERS_REPORT_DEFAULT_START = '2020-01-01';
+
+interface UsersFilterValues extends DateRangeValues {
+  /** '' is every account the user may see. */
+  tenantId: string;
+  userStatus: string[];
+  accountTypeIds: string[];
+  search: string;
+}
+
+type Sort = Pick<UserReportQuery, 'sortBy' | 'sortDirection'>;
+const SORTABLE = new Set(['username', 'email', 'login_ts', 'create_ts', 'accountName']);
+
+export function usersQuery(values: UsersFilterValues): UserReportQuery {
+  return {
+    from_date: values.startDate,
+    to_date: values.endDate,
+    displayTimeZone: offsetOf(values.timezone),
+    ...(values.tenantId && { tenant_id: Number(values.tenantId) }),
+    ...(values.search.trim() && { search: values.search.trim() }),
+    ...(values.userStatus.length && { user_status: values.userStatus as UserReportQuery['user_status'] }),
+    ...(values.accountTypeIds.length && { account_type_id: values.accountTypeIds.map(Number) }),
+  };
+}
+
+/**
+ * Users report (docs/product/reports.md#users-report): account, status, time zone, the creation day range
+ * (2020-01-01 to today by default), search, account type, Apply, Export Records; the server-paged users.
+ */
+export function UsersReportTab() {
+  const { t } = useLingui();
+  const accounts = useListTenantProjectsQuery();
+  const attributes = useGetTenantAttributesQuery({ languageId: 1 });
+  const [exportUsers] = useLazyExportUserReportQuery();
+  const initialValues = useMemo<UsersFilterValues>(
+    () => ({
+      tenantId: '',
+      timezone: DEFAULT_TIMEZONE,
+      startDate: USERS_REPORT_DEFAULT_START,
+      endDate: todayAt(DEFAULT_TIMEZONE),
+      userStatus: [],
+      accountTypeIds: [],
+      search: '',
+    }),
+    [],
+  );
+  const [applied, setApplied] = useState<UserReportQuery>(() => usersQuery(initialValues));
+  const [page, setPage] = useState(0);
+  const [sort, setSort] = useState<Sort>({ sortBy: 'accountName', sortDirection: 'asc' });
+
+  const users = useListUserReportQuery({ userReportQuery: { ...applied, ...sort, page, page_size: REPORT_PAGE_SIZE } });
+  const total = users.data?.totalRecords ?? 0;
+  const pages = Math.max(1, Math.ceil(total / REPORT_PAGE_SIZE));
+
+  const accountOptions = (accounts.data ?? []).map((a) => ({ value: String(a.tenantId), label: a.tenantName }));
+  const accountTypes = (attributes.data?.tenantAttributes['ACCOUNT_TYPE'] ?? []).map((a) => ({
+    value: String(a.attributeId),
+    label: a.description,
+  }));
+  const statuses = [
+    { value: 'Inactive', label: t`Inactive` },
+    { value: 'Active', label: t`Active` },
+  ];
+
+  const columns = useMemo<DataGridColumn<UserReportRecord>[]>(() => {
+    const status = ({ value }: { value?: string }) => (
+      <Badge colorPalette={value === 'Active' ? 'green' : 'gray'}>{value === 'Active' ? t`Active` : t`Inactive`}</Badge>
+    );
+    return [
+      { colId: 'username', field: 'username', headerName: t`User Name` },
+      { colId: 'roleName', field: 'roleName', headerName: t`Role`, sortable: false },
+      { colId: 'title', field: 'title', headerName: t`Title`, sortable: false },
+      { colId: 'email', field: 'email', headerName: t`User Email` },
+      { colId: 'userStatus', field: 'userStatus', headerName: t`User Status`, sortable: false, cellRenderer: status },
+      { colId: 'login_ts', field: 'lastLoginString', headerName: t`Last Login` },
+      { colId: 'accountType', field: 'accountType', headerName: t`Account Type`, sortable: false },
+      {
+        colId: 'accountStatus',
+        field: 'accountStatus',
+        headerName: t`Account Status`,
+        sortable: false,
+        cellRenderer: status,
+      },
+      { colId: 'accountName', field: 'accountName', headerName: t`Customer Name`, sort: 'asc' },
+    ];
+  }, [t]);
+
+  return (
+    <Stack gap="4" data-testid="users-report">
+      <Form<UsersFilterValues>
+        initialValues={initialValues}
+        validate={(values) => dateRangeErrors(values, t`End Date must be greater than Start Date`)}
+        onSubmit={(values) => {
+          const next = usersQuery(values);
+          // Apply always reloads: the same filter again asks the server again.
+          if (JSON.stringify(next) === JSON.stringify(applied) && page === 0) void users.refetch();
+          setApplied(next);
+          setPage(0);
+        }}
+        render={({ handleSubmit, invalid }) => (
+          <form onSubmit={(event) => void handleSubmit(event)}>
+            <FilterPanel
+              testId="users-report"
+              applyDisabled={invalid ?? false}
+              actions={
+                <ExportButton
+                  testId="users-report-export"
+                  label={<Trans>Export Records</Trans>}
+                  onExport={() => exportUsers({ userReportQuery: { ...applied, ...sort } }).unwrap()}
+                />
+              }
+            >
+              <SelectField
+                name="tenantId"
+                label={t`Account`}
+                options={accountOptions}
+                placeholder={accountOptions.length > 1 ? t`All accounts` : undefined}
+                disabled={accountOptions.length < 2}
+                testId="users-report-account"
+              />
+              <CheckboxGroupField
+                name="userStatus"
+                label={t`User Status`}
+                options={statuses}
+                testId="users-report-status"
+              />
+              <DateRangeFields testId="users-report" />
+              <TextField name="search" label={t`Email`} placeholder={t`Search by email`} testId="users-report-search" />
+              {accountTypes.length ? (
+                <CheckboxGroupField
+                  name="accountTypeIds"
+                  label={t`Account Type`}
+                  options={accountTypes}
+                  testId="users-report-account-type"
+                />
+              ) : null}
+            </FilterPanel>
+          </form>
+        )}
+      />
+      {users.error ? (
+        <ErrorAlert message={getErrorMessage(users.error, t`Something went wrong`)} testId="users-report-error" />
+      ) : null}
+      <DataGrid<UserReportRecord>
+        testId="users-report-list"
+        rows={users.error ? [] : users.data?.userRecords}
+        columns={columns}
+        rowId={(row) => String(row.userId)}
+        loading={users.isFetching}
+        emptyText={t`There are no records to show.`}
+        onSortChanged={(chosen) => {
+          setPage(0);
+          setSort(
+            chosen && SORTABLE.has(chosen.colId)
+              ? { sortBy: chosen.colId as Sort['sortBy'], sortDirection: chosen.direction }
+              : { sortBy: 'accountName', sortDirection: 'asc' },
+          );
+        }}
+      />
+      <ListPager
+        page={page}
+        pages={pages}
+        onPageChange={setPage}
+        testId="users-report"
+        summary={
+          <Trans>
+            Page {page + 1} of {pages} ({total} users)
+          </Trans>
+        }
+      />
+    </Stack>
+  );
+}

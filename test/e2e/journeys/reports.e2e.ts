@@ -1,0 +1,82 @@
+import { browser, expect } from '@wdio/globals';
+import { sel } from '../selectors';
+import { expectAccessible } from '../support/accessibility';
+import { byTestId, freshStart, pathname, submitSignIn } from '../support/app';
+
+const APP_NAME = 'Reports Journey App';
+
+/** Records the files the console hands the browser to save (name and text), instead of saving them. */
+async function catchDownloads(): Promise<void> {
+  await browser.execute(() => {
+    const saved: { name: string; text: Promise<string> }[] = [];
+    (window as unknown as { savedFiles: typeof saved }).savedFiles = saved;
+    // The blob itself, kept as the console makes its URL (the page's CSP lets no fetch read a blob: URL).
+    const blobs = new Map<string, Blob>();
+    const createObjectURL = URL.createObjectURL.bind(URL);
+    URL.createObjectURL = (blob: Blob | MediaSource) => {
+      const url = createObjectURL(blob);
+      if (blob instanceof Blob) blobs.set(url, blob);
+      return url;
+    };
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      const blob = blobs.get(this.href);
+      if (this.download && blob) saved.push({ name: this.download, text: blob.text() });
+    };
+  });
+}
+
+async function savedFiles(): Promise<{ name: string; text: string }[]> {
+  return (await browser.execute(async () => {
+    const saved = (window as unknown as { savedFiles: { name: string; text: Promise<string> }[] }).savedFiles;
+    return Promise.all(saved.map(async (file) => ({ name: file.name, text: await file.text })));
+  })) as unknown as { name: string; text: string }[];
+}
+
+describe('reports', () => {
+  it('the audit log lists a change just made, filters by activity and exports the CSV', async () => {
+    await freshStart();
+    await submitSignIn('admin@voxscreen.test');
+    await expect(byTestId(sel.tenantChooser.dialog)).toBeDisplayed();
+    await byTestId(sel.tenantChooser.select).selectByVisibleText('Voxscreen');
+    await byTestId(sel.tenantChooser.selectButton).click();
+    await expect(byTestId(sel.dashboard)).toBeDisplayed();
+
+    // The change: a client application registered in the provider's account (audited in its transaction).
+    await byTestId(sel.shell.sidebarEntry('admin')).click();
+    await byTestId(sel.admin.tab('clientapp')).click();
+    await byTestId(sel.admin.clientApps.add).click();
+    await byTestId(sel.admin.clientApps.name).setValue(APP_NAME);
+    await byTestId(sel.admin.clientApps.save).click();
+    await expect(byTestId(sel.admin.clientApps.success)).toHaveText(
+      expect.stringContaining('Application Created Successfully'),
+    );
+
+    await byTestId(sel.shell.sidebarEntry('reports')).click();
+    await expect(byTestId(sel.reports.audit.root)).toBeDisplayed();
+    expect(await pathname()).toBe('/main/reports/auditlog');
+    const list = byTestId(sel.reports.audit.list);
+    await expect(list.$('=LOGIN_SUCCESS')).toBeDisplayed();
+    await expectAccessible('audit log');
+
+    await byTestId(sel.reports.audit.activity).selectByVisibleText('CLIENT_APPLICATION_CREATED');
+    await byTestId(sel.reports.audit.apply).click();
+    await expect(list.$('=CLIENT_APPLICATION_CREATED')).toBeDisplayed();
+    await browser.waitUntil(async () => !(await list.$('=LOGIN_SUCCESS').isExisting()), {
+      timeoutMsg: 'the activity filter did not apply',
+    });
+    await expect(list.$('=admin@voxscreen.test')).toBeDisplayed();
+
+    await list.$('[data-testid^="audit-payload-"]').click();
+    await expect(byTestId(sel.reports.audit.payloadJson)).toHaveText(expect.stringContaining(APP_NAME));
+    await browser.keys('Escape');
+
+    await catchDownloads();
+    await byTestId(sel.reports.audit.export).click();
+    await browser.waitUntil(async () => (await savedFiles()).length === 1, { timeoutMsg: 'no CSV was saved' });
+    const [file] = await savedFiles();
+    expect(file!.name).toMatch(/^Voxscreen_\d{2}-\d{2}-\d{4}_auditlog\.csv$/);
+    expect(file!.text).toContain('Client Name,Email,Date,Activity,IP,Token Issue Time,Payload');
+    expect(file!.text).toContain('CLIENT_APPLICATION_CREATED');
+    expect(file!.text).not.toContain('LOGIN_SUCCESS');
+  });
+});

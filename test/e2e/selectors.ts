@@ -509,5 +509,27 @@ export const sel = {
       error: 'users-report-error',
       page: 'users-report-page',
     },
+    /** The call tabs (docs/product/call-reports.md): `prefix` is call-records, incomplete-calls or backend-data. */
+    calls: {
+      root: (prefix: string) => prefix,
+      list: (prefix: string) => `${prefix}-list`,
+      apply: (prefix: string) => `${prefix}-apply`,
+      error: (prefix: string) => `${prefix}-error`,
+      page: (prefix: string) => `${prefix}-page`,
+      project: (prefix: string) => `${prefix}-project`,
+      search: (prefix: string) => `${prefix}-search`,
+      duration: (prefix: string) => `${prefix}-duration`,
+      start: (prefix: string) => `${prefix}-start`,
+      end: (prefix: string) => `${prefix}-end`,
+      /** `call-records-select-<id>` */
+      selectCall: (id: number) => `call-records-select-${id}`,
+      exportSelected: 'call-records-export-selected',
+      exportAll: 'call-records-export-all',
+      incompleteExportPage: 'incomplete-calls-export-page',
+      incompleteExportAll: 'incomplete-calls-export-all',
+      incompleteBadges: 'incomplete-calls-badges',
+      /** `backend-data-payload-<id>` */
+      payload: (id: number) => `backend-data-payload-${id}`,
+    },
   },
 } as const;

@@ -29,6 +29,8 @@ export const MULTIPART_ENDPOINTS: ReadonlySet<string> = new Set([
 export const READ_BY_POST_ENDPOINTS: ReadonlySet<string> = new Set([
   'checkProjectCodeAndPhone',
   'exportAuditLog',
+  'exportCallRecords',
+  'exportIncompleteCalls',
   'exportUserReport',
   'getDashboardKpi',
   'listAuditLog',

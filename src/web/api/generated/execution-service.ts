@@ -62,7 +62,7 @@ const injectedRtkApi = api
         }),
         providesTags: ["CallReport"],
       }),
-      exportCallRecords: build.mutation<
+      exportCallRecords: build.query<
         ExportCallRecordsApiResponse,
         ExportCallRecordsApiArg
       >({
@@ -71,7 +71,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.callRecordExport,
         }),
-        invalidatesTags: ["CallReport"],
+        providesTags: ["CallReport"],
       }),
       listIncompleteCalls: build.query<
         ListIncompleteCallsApiResponse,
@@ -84,7 +84,7 @@ const injectedRtkApi = api
         }),
         providesTags: ["CallReport"],
       }),
-      exportIncompleteCalls: build.mutation<
+      exportIncompleteCalls: build.query<
         ExportIncompleteCallsApiResponse,
         ExportIncompleteCallsApiArg
       >({
@@ -93,7 +93,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.incompleteCallExport,
         }),
-        invalidatesTags: ["CallReport"],
+        providesTags: ["CallReport"],
       }),
       listBackendDataLogs: build.query<
         ListBackendDataLogsApiResponse,
@@ -432,10 +432,12 @@ export const {
   usePostIncompleteCallMutation,
   useListCallRecordsQuery,
   useLazyListCallRecordsQuery,
-  useExportCallRecordsMutation,
+  useExportCallRecordsQuery,
+  useLazyExportCallRecordsQuery,
   useListIncompleteCallsQuery,
   useLazyListIncompleteCallsQuery,
-  useExportIncompleteCallsMutation,
+  useExportIncompleteCallsQuery,
+  useLazyExportIncompleteCallsQuery,
   useListBackendDataLogsQuery,
   useLazyListBackendDataLogsQuery,
   useListWebhookDeliveriesQuery,

@@ -23,10 +23,29 @@ export interface ReportTab {
  */
 export const REPORT_TABS: readonly ReportTab[] = [
   {
+    key: 'callRecords',
+    label: msg`Call Records`,
+    isVisible: (permissions) => permissions.has('tenant.project.report.call.read'),
+    load: async () => (await import(/* webpackChunkName: "reports" */ './calls/call-records-tab')).CallRecordsTab,
+  },
+  {
+    key: 'incompletecalls',
+    label: msg`Incomplete Calls`,
+    isVisible: (permissions) => permissions.has('tenant.project.report.call.read'),
+    load: async () =>
+      (await import(/* webpackChunkName: "reports" */ './calls/incomplete-calls-tab')).IncompleteCallsTab,
+  },
+  {
     key: 'auditlog',
     label: msg`Audit Log`,
     isVisible: (permissions) => permissions.has('tenant.audit.log.read'),
     load: async () => (await import(/* webpackChunkName: "reports" */ './audit-log/audit-log-tab')).AuditLogTab,
+  },
+  {
+    key: 'backenddata',
+    label: msg`Backend Data Log`,
+    isVisible: (permissions) => permissions.has('tenant.backend.data.read'),
+    load: async () => (await import(/* webpackChunkName: "reports" */ './calls/backend-data-tab')).BackendDataTab,
   },
   {
     key: 'users',

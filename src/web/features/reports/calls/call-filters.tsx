@@ -1,0 +1,101 @@
+import { useLingui } from '@lingui/react/macro';
+import { useFormState } from 'react-final-form';
+import { useListTenantProjectsQuery } from '../../../api/generated/user-service';
+import { SelectField } from '../../../components/form/select-field';
+import { TextField } from '../../../components/form/text-field';
+import { useOperatingTenantId } from '../../../state/use-operating-tenant';
+import { DateRangeFields, DEFAULT_TIMEZONE, offsetOf, todayAt, type DateRangeValues } from '../filters/report-filters';
+
+/** The filter of the call tabs (docs/product/call-reports.md#filters). */
+export interface CallFilterValues extends DateRangeValues {
+  tenantId: string;
+  projectId: string;
+  search: string;
+  /** '' (any), '1' (0-60 s), '2' (60-240 s), '3' (more than 240 s): 002 §4.3. */
+  duration: string;
+}
+
+/** The duration options of 002 §4.3 as the call's minDuration and maxDuration (0 is unbounded). */
+export const DURATION_BOUNDS: Record<string, { minDuration: number; maxDuration: number }> = {
+  '': { minDuration: 0, maxDuration: 0 },
+  '1': { minDuration: 0, maxDuration: 60 },
+  '2': { minDuration: 60, maxDuration: 240 },
+  '3': { minDuration: 241, maxDuration: 0 },
+};
+
+/** A new filter: the operating account, every project, the last 30 days to today at Pacific time. */
+export function initialCallFilter(tenantId: number | null | undefined): CallFilterValues {
+  const today = todayAt(DEFAULT_TIMEZONE);
+  const start = new Date(`${today}T00:00:00Z`);
+  start.setUTCDate(start.getUTCDate() - 30);
+  return {
+    tenantId: tenantId == null ? '' : String(tenantId),
+    projectId: '',
+    timezone: DEFAULT_TIMEZONE,
+    startDate: start.toISOString().slice(0, 10),
+    endDate: today,
+    search: '',
+    duration: '',
+  };
+}
+
+/** What every call list sends for a filter. */
+export function callQuery(values: CallFilterValues) {
+  return {
+    ...(values.tenantId && { tenantId: Number(values.tenantId) }),
+    ...(values.projectId && { projectId: Number(values.projectId) }),
+    displayTimeZone: offsetOf(values.timezone),
+    startDate: values.startDate,
+    endDate: values.endDate,
+    ...(values.search.trim() && { search: values.search.trim() }),
+    ...DURATION_BOUNDS[values.duration],
+  };
+}
+
+/**
+ * Account (the operating one: reports show the account you work in), project of that account, time zone, days,
+ * search and call duration. Changing the account clears the project (002 §4.3).
+ */
+export function CallFilterFields({ testId, searchLabel }: { testId: string; searchLabel: string }) {
+  const { t } = useLingui();
+  const operatingTenantId = useOperatingTenantId();
+  const accounts = useListTenantProjectsQuery();
+  const { values } = useFormState<CallFilterValues>({ subscription: { values: true } });
+  const own = (accounts.data ?? []).filter((a) => a.tenantId === operatingTenantId);
+  const projects = own.find((a) => String(a.tenantId) === values.tenantId)?.projects ?? [];
+  return (
+    <>
+      <SelectField
+        name="tenantId"
+        label={t`Account`}
+        options={own.map((a) => ({ value: String(a.tenantId), label: a.tenantName }))}
+        disabled
+        testId={`${testId}-account`}
+      />
+      <SelectField
+        name="projectId"
+        label={t`Project`}
+        options={projects.map((p) => ({ value: String(p.projectId), label: p.name }))}
+        placeholder={t`All projects`}
+        testId={`${testId}-project`}
+      />
+      <DateRangeFields testId={testId} />
+      <TextField name="search" label={t`Search`} placeholder={searchLabel} testId={`${testId}-search`} />
+      <SelectField
+        name="duration"
+        label={t`Call Duration`}
+        options={[
+          { value: '1', label: t`Less than 1 minute` },
+          { value: '2', label: t`Between 1 and 4 minutes` },
+          { value: '3', label: t`More than 4 minutes` },
+        ]}
+        placeholder={t`Any duration`}
+        testId={`${testId}-duration`}
+      />
+    </>
+  );
+}
+
+/** Seconds as m:ss, as the call tabs show durations. */
+export const minutesSeconds = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;

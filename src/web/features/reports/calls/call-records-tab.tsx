@@ -1,0 +1,175 @@
+import { Badge, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, useState } from 'react';
+import { Form } from 'react-final-form';
+import { getErrorMessage } from '../../../api/error-message';
+import {
+  useLazyExportCallRecordsQuery,
+  useListCallRecordsQuery,
+  type CallRecordQuery,
+  type CallRecordRow,
+} from '../../../api/generated/execution-service';
+import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
+import { ListPager } from '../../../components/data-grid/list-pager';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { TextField } from '../../../components/form/text-field';
+import { useOperatingTenantId } from '../../../state/use-operating-tenant';
+import { dateRangeErrors, ExportButton, FilterPanel, REPORT_PAGE_SIZE } from '../filters/report-filters';
+import { callQuery, CallFilterFields, initialCallFilter, minutesSeconds, type CallFilterValues } from './call-filters';
+
+interface CallRecordFilterValues extends CallFilterValues {
+  telcoProvider: string;
+}
+
+const queryOf = (values: CallRecordFilterValues): CallRecordQuery => ({
+  ...callQuery(values),
+  ...(values.telcoProvider.trim() && { telcoProvider: values.telcoProvider.trim() }),
+});
+
+/**
+ * Call Records (docs/product/call-reports.md#call-records): account, project, time zone, days, search, call
+ * duration and carrier, Apply; the server-paged calls; the selected calls (or all the filter finds) exported
+ * as callrecords.xlsx.
+ */
+export function CallRecordsTab() {
+  const { t } = useLingui();
+  const operatingTenantId = useOperatingTenantId();
+  const initialValues = useMemo<CallRecordFilterValues>(
+    () => ({ ...initialCallFilter(operatingTenantId), telcoProvider: '' }),
+    [operatingTenantId],
+  );
+  const [applied, setApplied] = useState<CallRecordQuery>(() => queryOf(initialValues));
+  const [page, setPage] = useState(0);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [exportCalls] = useLazyExportCallRecordsQuery();
+  const calls = useListCallRecordsQuery({ callRecordQuery: { ...applied, page, pageSize: REPORT_PAGE_SIZE } });
+  const total = calls.data?.totalResults ?? 0;
+  const pages = Math.max(1, Math.ceil(total / REPORT_PAGE_SIZE));
+
+  const columns = useMemo<DataGridColumn<CallRecordRow>[]>(() => {
+    const toggle = (id: number, on: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      });
+    const statusLabel = { COMPLETED: t`Completed`, INCOMPLETE: t`Incomplete`, NO_RESULT: t`No result` };
+    return [
+      {
+        colId: 'select',
+        headerName: '',
+        width: 56,
+        sortable: false,
+        cellRenderer: ({ data }: { data?: CallRecordRow }) =>
+          data ? (
+            <input
+              type="checkbox"
+              aria-label={t`Select call ${data.callId}`}
+              checked={selected.has(data.id)}
+              onChange={(event) => toggle(data.id, event.currentTarget.checked)}
+              data-testid={`call-records-select-${data.id}`}
+            />
+          ) : null,
+      },
+      { colId: 'providerName', field: 'providerName', headerName: t`Telco`, sortable: false },
+      { colId: 'dialInNumber', field: 'dialInNumber', headerName: t`Number Dialled`, sortable: false },
+      { colId: 'callerNumber', field: 'callerNumber', headerName: t`Caller Id`, sortable: false },
+      { colId: 'callDateTimeString', field: 'callDateTimeString', headerName: t`Call Date Time`, sortable: false },
+      {
+        colId: 'durationSeconds',
+        field: 'durationSeconds',
+        headerName: t`Duration`,
+        sortable: false,
+        valueFormatter: ({ value }) => (typeof value === 'number' ? minutesSeconds(value) : ''),
+      },
+      { colId: 'destinationNumber', field: 'destinationNumber', headerName: t`Destination`, sortable: false },
+      {
+        colId: 'status',
+        field: 'status',
+        headerName: t`Status`,
+        sortable: false,
+        cellRenderer: ({ data }: { data?: CallRecordRow }) =>
+          data ? (
+            <Badge
+              colorPalette={data.status === 'COMPLETED' ? 'green' : data.status === 'INCOMPLETE' ? 'orange' : 'gray'}
+            >
+              {statusLabel[data.status]}
+            </Badge>
+          ) : null,
+      },
+    ];
+  }, [t, selected]);
+
+  return (
+    <Stack gap="4" data-testid="call-records">
+      <Form<CallRecordFilterValues>
+        initialValues={initialValues}
+        validate={(values) => dateRangeErrors(values, t`End Date must be greater than Start Date`)}
+        onSubmit={(values) => {
+          const next = queryOf(values);
+          if (JSON.stringify(next) === JSON.stringify(applied) && page === 0) void calls.refetch();
+          setApplied(next);
+          setPage(0);
+          setSelected(new Set());
+        }}
+        render={({ handleSubmit, invalid }) => (
+          <form onSubmit={(event) => void handleSubmit(event)}>
+            <FilterPanel
+              testId="call-records"
+              applyDisabled={invalid ?? false}
+              actions={
+                <>
+                  <ExportButton
+                    testId="call-records-export-selected"
+                    label={<Trans>Export Selected</Trans>}
+                    disabled={selected.size === 0}
+                    onExport={() =>
+                      exportCalls({ callRecordExport: { ...applied, callIdsToExport: [...selected] } }).unwrap()
+                    }
+                  />
+                  <ExportButton
+                    testId="call-records-export-all"
+                    label={<Trans>Export All</Trans>}
+                    disabled={total === 0}
+                    onExport={() => exportCalls({ callRecordExport: { ...applied, allRecords: true } }).unwrap()}
+                  />
+                </>
+              }
+            >
+              <CallFilterFields testId="call-records" searchLabel={t`IRN, access code or number`} />
+              <TextField name="telcoProvider" label={t`Telephony Carrier`} testId="call-records-carrier" />
+            </FilterPanel>
+          </form>
+        )}
+      />
+      {calls.error ? (
+        <ErrorAlert message={getErrorMessage(calls.error, t`Something went wrong`)} testId="call-records-error" />
+      ) : null}
+      {selected.size > 0 ? (
+        <Text fontSize="sm" data-testid="call-records-selection">
+          <Trans>{selected.size} selected</Trans>
+        </Text>
+      ) : null}
+      <DataGrid<CallRecordRow>
+        testId="call-records-list"
+        rows={calls.error ? [] : calls.data?.calls}
+        columns={columns}
+        rowId={(row) => String(row.id)}
+        loading={calls.isFetching}
+        emptyText={t`There are no records to show.`}
+      />
+      <ListPager
+        page={page}
+        pages={pages}
+        onPageChange={setPage}
+        testId="call-records"
+        summary={
+          <Trans>
+            Page {page + 1} of {pages} ({total} calls)
+          </Trans>
+        }
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,170 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { sel } from '../../../../../test/e2e/selectors';
+import type { BackendLogRecord, CallRecordRow, IncompleteCallRow } from '../../../api/generated/execution-service';
+import type { TenantWithProjects } from '../../../api/generated/user-service';
+import { installFetchStub, type StubHandler } from '../../../testing/fetch-stub';
+import { serverFor, signedInState, tenant, userInfo } from '../../../testing/factories';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+
+jest.setTimeout(30_000);
+configure({ asyncUtilTimeout: 5000 });
+
+const ACME = tenant(2, 'Acme Insurance');
+const CALLS = 'POST /api/execution-service/v1/call/directdial';
+const CALLS_EXPORT = 'POST /api/execution-service/v1/call/directdial/export';
+const INCOMPLETE = 'POST /api/execution-service/v1/call/incomplete';
+const LOGS = 'POST /api/execution-service/v1/interview/result/audit/logs';
+const ACCOUNTS = 'GET /api/user-service/v1/tenant/projects';
+
+const CALL: CallRecordRow = {
+  id: 7,
+  callId: 'call-7',
+  interviewReferenceNumber: 'IRN7',
+  tenantName: 'Acme Insurance',
+  callDateTimeString: '11/20/2026 10:00:00',
+  accessCode: '123456789',
+  dialInNumber: '+1 800 555 0101',
+  durationSeconds: 305,
+  dtmfs: null,
+  providerName: 'Twilio',
+  callerNumber: '+1 555 0100',
+  destinationNumber: null,
+  status: 'COMPLETED',
+};
+const INCOMPLETE_ROW: IncompleteCallRow = {
+  id: 3,
+  interviewReferenceNumber: 'IRN3',
+  clientName: 'Acme Insurance',
+  callerId: '+1 555 0101',
+  dialInNumber: '+1 800 555 0101',
+  accessCode: '987654321',
+  phoneCallInterruptCode: 'HANGUP',
+  date: '11/20/2026 11:00:00',
+  phoneCallDuration: 45,
+  interviewResultId: null,
+};
+const LOG: BackendLogRecord = {
+  id: 9,
+  kind: 'RESULT',
+  uploadedResult: JSON.stringify({ requestId: 'r-9', overallEvaluation: 'LR' }),
+  uploadedAt: '11/20/2026 10:05:00',
+  runId: '',
+};
+const ACCOUNT_LIST: TenantWithProjects[] = [
+  { tenantId: 2, tenantName: 'Acme Insurance', projects: [{ projectId: 11, name: 'Claims Integrity 2026' }] },
+];
+const ALL = ['tenant.project.detail.read', 'tenant.project.report.call.read', 'tenant.backend.data.read'];
+
+const server = (permissions: string[] = ALL, extra: Record<string, StubHandler> = {}) =>
+  installFetchStub({
+    ...serverFor({ user: userInfo({ permissions }), tenants: [ACME] }),
+    [ACCOUNTS]: { body: ACCOUNT_LIST },
+    [CALLS]: { body: { calls: [CALL], totalResults: 1 } },
+    [INCOMPLETE]: { body: { calls: [INCOMPLETE_ROW], totalResults: 1 } },
+    [LOGS]: { body: { resultAuditLogs: [LOG], totalResults: 1 } },
+    ...extra,
+  });
+const open = (route: string) => renderWithProviders({ route, preloadedState: signedInState(ACME) });
+
+describe('the call tabs of Reports', () => {
+  it('are offered by permission: the backend log only with the internal permission', async () => {
+    server(['tenant.project.detail.read', 'tenant.project.report.call.read']);
+    await open('/main/reports');
+    expect(await screen.findByTestId(sel.reports.calls.list('call-records'))).toBeInTheDocument();
+    expect(screen.getByTestId(sel.reports.tab('incompletecalls'))).toBeInTheDocument();
+    expect(screen.queryByTestId(sel.reports.tab('backenddata'))).not.toBeInTheDocument();
+  });
+
+  it('call records: the last 30 days of the account at Pacific time, then the applied filter', async () => {
+    const stub = server();
+    const app = await open('/main/reports/callRecords');
+    const list = await screen.findByTestId(sel.reports.calls.list('call-records'));
+    expect(await within(list).findByText('Twilio')).toBeInTheDocument();
+    expect(within(list).getByText('5:05')).toBeInTheDocument();
+    expect(within(list).getByText('Completed')).toBeInTheDocument();
+    expect(stub.callsTo(CALLS)[0]!.body).toMatchObject({
+      tenantId: 2,
+      displayTimeZone: '-08:00',
+      page: 0,
+      pageSize: 10,
+      minDuration: 0,
+      maxDuration: 0,
+    });
+
+    await app.user.selectOptions(screen.getByTestId(sel.reports.calls.project('call-records')), '11');
+    await app.user.selectOptions(screen.getByTestId(sel.reports.calls.duration('call-records')), '3');
+    await app.user.type(screen.getByTestId(sel.reports.calls.search('call-records')), 'IRN7');
+    fireEvent.change(screen.getByTestId(sel.reports.calls.start('call-records')), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByTestId(sel.reports.calls.end('call-records')), { target: { value: '2026-11-02' } });
+    await app.user.click(screen.getByTestId(sel.reports.calls.apply('call-records')));
+    await waitFor(() => expect(stub.callsTo(CALLS).length).toBeGreaterThan(1));
+    expect(stub.callsTo(CALLS).at(-1)!.body).toMatchObject({
+      projectId: 11,
+      search: 'IRN7',
+      startDate: '2026-11-01',
+      endDate: '2026-11-02',
+      minDuration: 241,
+      maxDuration: 0,
+    });
+  });
+
+  it('call records: Export Selected sends the ticked calls and saves callrecords.xlsx', async () => {
+    const stub = server(ALL, {
+      [CALLS_EXPORT]: {
+        body: new Blob(['xlsx'], { type: 'application/octet-stream' }),
+        headers: {
+          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'content-disposition': 'attachment; filename="callrecords.xlsx"',
+        },
+      },
+    });
+    URL.createObjectURL = jest.fn(() => 'blob:calls');
+    URL.revokeObjectURL = jest.fn();
+    const saved: string[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const app = await open('/main/reports/callRecords');
+    expect(await screen.findByTestId(sel.reports.calls.exportSelected)).toBeDisabled();
+    await app.user.click(await screen.findByTestId(sel.reports.calls.selectCall(7)));
+    await app.user.click(screen.getByTestId(sel.reports.calls.exportSelected));
+    await waitFor(() => expect(saved).toEqual(['callrecords.xlsx']));
+    expect(stub.callsTo(CALLS_EXPORT)[0]!.body).toMatchObject({ callIdsToExport: [7] });
+  });
+
+  it('call records: none found says so; a failed call shows its message', async () => {
+    const stub = server(ALL, { [CALLS]: { body: { calls: [], totalResults: 0 } } });
+    const app = await open('/main/reports/callRecords');
+    const list = await screen.findByTestId(sel.reports.calls.list('call-records'));
+    expect(await within(list).findByText('There are no records to show.')).toBeInTheDocument();
+    stub.answer({ [CALLS]: { status: 422, body: { message: 'End Date must be greater than Start Date' } } });
+    await app.user.click(screen.getByTestId(sel.reports.calls.apply('call-records')));
+    expect(await screen.findByTestId(sel.reports.calls.error('call-records'))).toHaveTextContent(
+      'End Date must be greater than Start Date',
+    );
+  });
+
+  it('incomplete calls: the spec columns, the project as a badge after Apply', async () => {
+    const stub = server();
+    const app = await open('/main/reports/incompletecalls');
+    const list = await screen.findByTestId(sel.reports.calls.list('incomplete-calls'));
+    expect(await within(list).findByText('HANGUP')).toBeInTheDocument();
+    expect(within(list).getByText('0:45')).toBeInTheDocument();
+    expect(stub.callsTo(INCOMPLETE)[0]!.body).toMatchObject({ sortBy: 'date', sortDirection: 'desc' });
+    await app.user.selectOptions(screen.getByTestId(sel.reports.calls.project('incomplete-calls')), '11');
+    await app.user.click(screen.getByTestId(sel.reports.calls.apply('incomplete-calls')));
+    expect(
+      await within(screen.getByTestId(sel.reports.calls.incompleteBadges)).findByText('Claims Integrity 2026'),
+    ).toBeInTheDocument();
+  });
+
+  it('backend data log: NA without a run id; the payload opens formatted', async () => {
+    server();
+    const app = await open('/main/reports/backenddata');
+    const list = await screen.findByTestId(sel.reports.calls.list('backend-data'));
+    expect(await within(list).findByText('NA')).toBeInTheDocument();
+    await app.user.click(screen.getByTestId(sel.reports.calls.payload(9)));
+    const dialog = await screen.findByTestId(sel.reports.audit.payloadDialog);
+    expect(within(dialog).getByTestId(sel.reports.audit.payloadJson).textContent).toContain('"requestId": "r-9"');
+  });
+});

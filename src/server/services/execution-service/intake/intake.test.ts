@@ -319,3 +319,21 @@ describe('call records, incomplete calls and the IRN block', () => {
     expect(history.map((h) => h.status)).toEqual(['INVITATION_SENT', 'ATTEMPTED_PARTIAL']);
   });
 });
+
+test('an access code is found however its separators are keyed', async () => {
+  seq += 1;
+  const stored = `P9-A${String(seq).padStart(7, '0')}`;
+  await withTenant(t.db, acme, (trx) =>
+    createParticipants(
+      trx,
+      acme,
+      precision,
+      [{ interviewRefNum: `SEP${seq}`, accessCode: stored, status: 'INVITATION_SENT' }],
+      t.clock.now(),
+    ),
+  );
+  for (const keyed of [stored, stored.replace('-', ''), `${stored.slice(0, 2)} ${stored.slice(3)}`]) {
+    const answer = await post('authorizeInterviewCall', { accessCode: keyed });
+    expect(answer.body).toMatchObject({ allowed: true, interviewReferenceNumber: `SEP${seq}` });
+  }
+});

@@ -28,5 +28,6 @@ export const MULTIPART_ENDPOINTS: ReadonlySet<string> = new Set([
 export const READ_BY_POST_ENDPOINTS: ReadonlySet<string> = new Set([
   'checkProjectCodeAndPhone',
   'getDashboardKpi',
+  'listProjectResults',
   'listResultConfigTemplates',
 ]);

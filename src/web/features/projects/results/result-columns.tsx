@@ -140,7 +140,6 @@ export function resultColumns(o: ResultColumnOptions): DataGridColumn<InterviewR
     columns.push({
       colId: `q${question.sequence}`,
       headerName: narrow ? `Q${question.sequence}` : `Q${question.sequence}: ${question.questionText}`,
-      headerTooltip: question.questionText,
       ...serverSorted,
       width: narrow ? 60 : 250,
       minWidth: narrow ? 60 : 250,

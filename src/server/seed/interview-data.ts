@@ -109,6 +109,8 @@ export interface InterviewDataPlan {
   batchSize?: number;
   /** Prefix of interview reference numbers and access codes; must be unique per tenant. */
   codePrefix: string;
+  /** Every n-th result is held (released false) for the results screen's On Hold list; default none. */
+  heldEvery?: number;
 }
 
 /**
@@ -157,6 +159,7 @@ export async function generateInterviewData(
         participantId,
         overallEvaluation: overall,
         completedAt: new Date(plan.now.getTime() - Math.floor(random() * spreadMs)),
+        released: !(plan.heldEvery && (start + i) % plan.heldEvery === plan.heldEvery - 1),
         questionResults:
           overall === 'DC'
             ? []

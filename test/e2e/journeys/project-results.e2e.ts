@@ -1,0 +1,122 @@
+import { $$, browser, expect } from '@wdio/globals';
+import { pdfText } from '../../../src/server/platform/pdf/pdf-text';
+import { sel } from '../selectors';
+import { byTestId, freshStart, pathname, signInToDashboard, submitSignIn } from '../support/app';
+import { expectAccessible } from '../support/accessibility';
+
+/** A demo project in the execution stage with results (docs/product/project-results.md#demo). */
+const PROJECT = 'Claims Integrity 2026';
+
+/** The ids of the result rows shown, in order. */
+async function shownResultIds(): Promise<number[]> {
+  const cells = await $$('[data-testid^="results-irn-"]');
+  const ids: number[] = [];
+  for (const cell of cells)
+    ids.push(Number(((await cell.getAttribute('data-testid')) ?? '').replace('results-irn-', '')));
+  return ids;
+}
+
+async function waitForRows(message: string): Promise<void> {
+  await browser.waitUntil(async () => (await shownResultIds()).length > 0, { timeout: 20_000, timeoutMsg: message });
+}
+
+/** A result's PDF fetched in the page with the console's own session, as base64. */
+async function fetchPdfInPage(id: number): Promise<{ status: number; disposition: string | null; base64: string }> {
+  return (await browser.execute(async (resultId: number) => {
+    const key = Object.keys(window.localStorage).find((k) => k.startsWith('persist:'))!;
+    const root = JSON.parse(window.localStorage.getItem(key)!) as Record<string, string>;
+    const session = JSON.parse(root.session!) as { accessToken: string; idToken: string };
+    const tenancy = JSON.parse(root.tenancy!) as { operatingTenant: { tenantId: number } };
+    const response = await fetch(`/api/execution-service/v1/interview/result/${resultId}/pdf`, {
+      headers: {
+        authorization: `Bearer ${session.accessToken}`,
+        'id-token': session.idToken,
+        operatingTenant: String(tenancy.operatingTenant.tenantId),
+      },
+    });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    let binary = '';
+    bytes.forEach((byte) => (binary += String.fromCharCode(byte)));
+    return { status: response.status, disposition: response.headers.get('content-disposition'), base64: btoa(binary) };
+  }, id)) as unknown as { status: number; disposition: string | null; base64: string };
+}
+
+describe('project results', () => {
+  let projectId = 0;
+
+  it('the project card leads to the Results tab, which lists, searches and gives a PDF per result', async () => {
+    await signInToDashboard('admin@acme.test');
+    await browser.url('/main/project');
+    await browser.waitUntil(async () => (await $$('[data-testid^="project-card-"]').length) > 0, { timeout: 20_000 });
+    for (const card of await $$('[data-testid^="project-card-"]')) {
+      if ((await card.getText()).includes(PROJECT)) {
+        projectId = Number(((await card.getAttribute('data-testid')) ?? '').replace('project-card-', ''));
+        await card.$(`[data-testid="${sel.projects.nameLink}"]`).click();
+        break;
+      }
+    }
+    expect(projectId).toBeGreaterThan(0);
+    await expect(byTestId(sel.results.tab)).toBeDisplayed({ wait: 20_000 });
+    expect(await pathname()).toBe(`/main/project/${projectId}/results`);
+    await waitForRows('the Results tab listed no results');
+    await expectAccessible('project results');
+    // A customer admin holds no internal hold permission: released rows only, no On Hold switch (002 §4.1).
+    await expect(byTestId(sel.results.onHold)).not.toBeDisplayed();
+
+    const [first] = await shownResultIds();
+    const irn = await byTestId(sel.results.irn(first!)).getText();
+    await byTestId(sel.results.search).setValue(irn);
+    await byTestId(sel.results.searchButton).click();
+    await browser.waitUntil(async () => (await shownResultIds()).join() === String(first), {
+      timeout: 20_000,
+      timeoutMsg: `searching ${irn} did not list only that result`,
+    });
+
+    // The Filters card: a From date after today lists nothing; Reset filters brings the rows back.
+    await byTestId(sel.results.filterFrom).setValue('2099-01-01');
+    await byTestId(sel.results.apply).click();
+    await expect(byTestId('data-grid-empty')).toBeDisplayed({ wait: 20_000 });
+    await byTestId(sel.results.reset).click();
+    await waitForRows('Reset filters did not bring the results back');
+
+    await byTestId(sel.results.pdf(first!)).click();
+    await expect(byTestId(sel.results.error)).not.toBeDisplayed();
+    const pdf = await fetchPdfInPage(first!);
+    expect(pdf.status).toBe(200);
+    expect(pdf.disposition).toContain(`result_${irn}.pdf`);
+    const text = pdfText(Buffer.from(pdf.base64, 'base64'));
+    expect(text).toContain(irn);
+    expect(text).toContain(PROJECT);
+  });
+
+  it('a provider admin releases a held result from the On Hold list', async () => {
+    await freshStart();
+    await submitSignIn('admin@voxscreen.test');
+    await expect(byTestId(sel.tenantChooser.dialog)).toBeDisplayed({ wait: 30_000 });
+    await byTestId(sel.tenantChooser.select).selectByVisibleText('Acme Insurance');
+    await byTestId(sel.tenantChooser.selectButton).click();
+    await expect(byTestId(sel.dashboard)).toBeDisplayed({ wait: 20_000 });
+
+    await browser.url(`/main/project/${projectId}/results`);
+    await expect(byTestId(sel.results.onHold)).toBeDisplayed({ wait: 20_000 });
+    await byTestId(sel.results.onHold).click();
+    await browser.waitUntil(async () => (await $$('[data-testid^="results-select-"]').length) > 1, {
+      timeout: 20_000,
+      timeoutMsg: 'the On Hold list showed no held results',
+    });
+    const held = await shownResultIds();
+    await byTestId(sel.results.select(held[0]!)).click();
+    await byTestId(sel.results.release).click();
+    await byTestId(sel.results.releaseConfirm).click();
+    await expect(byTestId(sel.results.success)).toHaveText(expect.stringContaining('Results successfully updated!'));
+    await browser.waitUntil(async () => !(await shownResultIds()).includes(held[0]!), {
+      timeout: 20_000,
+      timeoutMsg: 'the released result stayed in the On Hold list',
+    });
+
+    // Released now: listed with the lock, no longer selectable.
+    await byTestId(sel.results.onHold).click();
+    const released = await fetchPdfInPage(held[0]!);
+    expect(released.status).toBe(200);
+  });
+});

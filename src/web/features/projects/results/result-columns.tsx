@@ -7,7 +7,6 @@ import type { DataGridColumn } from '../../../components/data-grid/data-grid';
 import { ResultBadge } from '../../../components/result-badge/result-badge';
 import { resultIconLook } from '../../../components/result-badge/result-icons';
 import { groupAccessCode, WIDE_QUESTION_COLUMNS } from '../../../../shared/result-rules';
-import { sel } from '../../../../../test/e2e/selectors';
 
 export interface ResultColumnOptions {
   i18n: I18n;
@@ -66,12 +65,12 @@ export function resultColumns(o: ResultColumnOptions): DataGridColumn<InterviewR
           checked={allSelected}
           disabled={o.selectable.length === 0}
           onChange={o.onToggleAll}
-          data-testid={sel.results.selectAll}
+          data-testid={'results-select-all'}
         />
       ),
       cellRenderer: ({ data }: { data?: InterviewResultRow }) =>
         !data ? null : data.released ? (
-          <Box h="full" display="flex" alignItems="center" data-testid={sel.results.lock(data.interviewResultId)}>
+          <Box h="full" display="flex" alignItems="center" data-testid={`results-lock-${data.interviewResultId}`}>
             <Icon as={LuLock} aria-label={i18n._(msg`Released`)} color="fg.muted" />
           </Box>
         ) : (
@@ -80,7 +79,7 @@ export function resultColumns(o: ResultColumnOptions): DataGridColumn<InterviewR
             aria-label={i18n._(msg`Select result ${data.interviewReferenceNumber ?? data.interviewResultId}`)}
             checked={o.selected.has(data.interviewResultId)}
             onChange={() => o.onToggle(data.interviewResultId)}
-            data-testid={sel.results.select(data.interviewResultId)}
+            data-testid={`results-select-${data.interviewResultId}`}
           />
         ),
     });
@@ -92,7 +91,7 @@ export function resultColumns(o: ResultColumnOptions): DataGridColumn<InterviewR
     minWidth: 140,
     cellRenderer: ({ data }: { data?: InterviewResultRow }) =>
       data ? (
-        <span data-testid={sel.results.irn(data.interviewResultId)}>{data.interviewReferenceNumber ?? ''}</span>
+        <span data-testid={`results-irn-${data.interviewResultId}`}>{data.interviewReferenceNumber ?? ''}</span>
       ) : null,
   });
   if (o.showName)
@@ -129,7 +128,7 @@ export function resultColumns(o: ResultColumnOptions): DataGridColumn<InterviewR
               text={data.overallEvaluation.text}
               resultType={data.overallEvaluation.badge}
               iconId={data.overallEvaluation.iconId}
-              testId={sel.results.overall(data.interviewResultId)}
+              testId={`results-overall-${data.interviewResultId}`}
             />
           </Box>
         ) : null,
@@ -148,7 +147,10 @@ export function resultColumns(o: ResultColumnOptions): DataGridColumn<InterviewR
       cellRenderer: ({ data }: { data?: InterviewResultRow }) => {
         const cell = data?.interviewQuestionsResult.find((q) => q.sequence === question.sequence);
         return data && cell ? (
-          <QuestionFlag result={cell.result} testId={sel.results.question(data.interviewResultId, question.sequence)} />
+          <QuestionFlag
+            result={cell.result}
+            testId={`results-question-${data.interviewResultId}-${question.sequence}`}
+          />
         ) : null;
       },
     });
@@ -179,7 +181,7 @@ export function resultColumns(o: ResultColumnOptions): DataGridColumn<InterviewR
             aria-label={i18n._(msg`Download PDF of ${data.interviewReferenceNumber ?? data.interviewResultId}`)}
             loading={o.pdfBusy === data.interviewResultId}
             onClick={() => o.onPdf(data)}
-            data-testid={sel.results.pdf(data.interviewResultId)}
+            data-testid={`results-pdf-${data.interviewResultId}`}
           >
             <LuFileDown />
           </IconButton>

@@ -2,7 +2,6 @@ import { Button, Card, Checkbox, Field, HStack, Input, NativeSelect, Stack, Wrap
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { ResultColumn } from '../../../api/generated/execution-service';
-import { sel } from '../../../../../test/e2e/selectors';
 import { TIMEZONE_OPTIONS } from '../../../../shared/timezone-options';
 import { MultiSelectFilter } from '../list/multi-select-filter';
 import type { EvaluationCode, ResultFilters, ResultSearch } from './results-query';
@@ -39,7 +38,7 @@ export function FiltersCard({ applied, initial, riskCodes, questions, languages,
               options={codeOptions}
               value={indexesOf(draft.riskLevels)}
               onChange={(ids) => setDraft({ ...draft, riskLevels: codesOf(ids) })}
-              testId={sel.results.filterRisk}
+              testId={'results-filter-risk'}
             />
             <Field.Root width={{ base: 'full', sm: '56' }}>
               <Field.Label>{t`Question`}</Field.Label>
@@ -50,7 +49,7 @@ export function FiltersCard({ applied, initial, riskCodes, questions, languages,
                     const value = event.currentTarget.value;
                     setDraft({ ...draft, questionNumber: value ? Number(value) : null });
                   }}
-                  data-testid={sel.results.filterQuestion}
+                  data-testid={'results-filter-question'}
                 >
                   <option value="">{t`All`}</option>
                   {questions.map((q) => (
@@ -68,7 +67,7 @@ export function FiltersCard({ applied, initial, riskCodes, questions, languages,
               options={codeOptions}
               value={indexesOf(draft.questionsRisk)}
               onChange={(ids) => setDraft({ ...draft, questionsRisk: codesOf(ids) })}
-              testId={sel.results.filterQuestionRisk}
+              testId={'results-filter-question-risk'}
             />
             <MultiSelectFilter
               label={t`Language`}
@@ -76,7 +75,7 @@ export function FiltersCard({ applied, initial, riskCodes, questions, languages,
               options={languages.map((l) => ({ id: l.value, label: l.label }))}
               value={draft.languageIds}
               onChange={(ids) => setDraft({ ...draft, languageIds: ids })}
-              testId={sel.results.filterLanguage}
+              testId={'results-filter-language'}
             />
             <Field.Root width="auto">
               <Field.Label>{t`From`}</Field.Label>
@@ -86,7 +85,7 @@ export function FiltersCard({ applied, initial, riskCodes, questions, languages,
                 value={draft.from}
                 max={draft.to || undefined}
                 onChange={(event) => setDraft({ ...draft, from: event.currentTarget.value })}
-                data-testid={sel.results.filterFrom}
+                data-testid={'results-filter-from'}
               />
             </Field.Root>
             <Field.Root width="auto">
@@ -97,7 +96,7 @@ export function FiltersCard({ applied, initial, riskCodes, questions, languages,
                 value={draft.to}
                 min={draft.from || undefined}
                 onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })}
-                data-testid={sel.results.filterTo}
+                data-testid={'results-filter-to'}
               />
             </Field.Root>
           </Wrap>
@@ -109,7 +108,7 @@ export function FiltersCard({ applied, initial, riskCodes, questions, languages,
                 setDraft(next);
                 onApply(next);
               }}
-              data-testid={sel.results.hideReviewed}
+              data-testid={'results-hide-reviewed'}
             >
               <Checkbox.HiddenInput />
               <Checkbox.Control />
@@ -123,11 +122,11 @@ export function FiltersCard({ applied, initial, riskCodes, questions, languages,
                   setDraft(initial);
                   onApply(initial);
                 }}
-                data-testid={sel.results.reset}
+                data-testid={'results-reset'}
               >
                 <Trans>Reset filters</Trans>
               </Button>
-              <Button size="sm" colorPalette="brand" onClick={() => onApply(draft)} data-testid={sel.results.apply}>
+              <Button size="sm" colorPalette="brand" onClick={() => onApply(draft)} data-testid={'results-apply'}>
                 <Trans>Apply</Trans>
               </Button>
             </HStack>
@@ -167,10 +166,10 @@ export function SearchCard({ value, onChange, showHold, selectedCount, onRelease
                 onKeyDown={(event) => {
                   if (event.key === 'Enter') apply();
                 }}
-                data-testid={sel.results.search}
+                data-testid={'results-search'}
               />
             </Field.Root>
-            <Button size="sm" variant="outline" onClick={apply} data-testid={sel.results.searchButton}>
+            <Button size="sm" variant="outline" onClick={apply} data-testid={'results-search-button'}>
               <Trans>Search</Trans>
             </Button>
           </HStack>
@@ -180,7 +179,7 @@ export function SearchCard({ value, onChange, showHold, selectedCount, onRelease
               <NativeSelect.Field
                 value={String(value.timezone)}
                 onChange={(event) => onChange({ ...value, timezone: Number(event.currentTarget.value) })}
-                data-testid={sel.results.timezone}
+                data-testid={'results-timezone'}
               >
                 {TIMEZONE_OPTIONS.map((option) => (
                   <option key={option.value} value={option.value}>
@@ -196,7 +195,7 @@ export function SearchCard({ value, onChange, showHold, selectedCount, onRelease
               <Checkbox.Root
                 checked={value.onHold}
                 onCheckedChange={(details) => onChange({ ...value, onHold: details.checked === true })}
-                data-testid={sel.results.onHold}
+                data-testid={'results-on-hold'}
               >
                 <Checkbox.HiddenInput />
                 <Checkbox.Control />
@@ -209,7 +208,7 @@ export function SearchCard({ value, onChange, showHold, selectedCount, onRelease
                 onClick={onRelease}
                 title={t`Release`}
                 aria-label={t`Release`}
-                data-testid={sel.results.release}
+                data-testid={'results-release'}
               >
                 R
               </Button>
@@ -220,7 +219,7 @@ export function SearchCard({ value, onChange, showHold, selectedCount, onRelease
                 onClick={onDelete}
                 title={t`Delete`}
                 aria-label={t`Delete`}
-                data-testid={sel.results.delete}
+                data-testid={'results-delete'}
               >
                 D
               </Button>

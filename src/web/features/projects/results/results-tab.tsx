@@ -16,7 +16,6 @@ import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { LoadFailure } from '../../../components/feedback/load-failure';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
 import { clock } from '../../../lib/clock';
-import { sel } from '../../../../../test/e2e/selectors';
 import { riskSetFor } from '../../../../shared/risk-sets';
 import { RESULTS_PAGE_SIZE } from '../../../../shared/result-rules';
 import { useProjectContext } from '../project-page';
@@ -149,7 +148,7 @@ export function ResultsTab() {
   const total = results.data?.totalResults ?? 0;
   const pages = Math.max(1, Math.ceil(total / RESULTS_PAGE_SIZE));
   return (
-    <Stack gap="4" data-testid={sel.results.tab}>
+    <Stack gap="4" data-testid={'results-tab'}>
       <FiltersCard
         applied={filters}
         initial={start}
@@ -178,23 +177,23 @@ export function ResultsTab() {
           setPending('delete');
         }}
       />
-      {feedback?.tone === 'success' ? <SuccessAlert message={feedback.text} testId={sel.results.success} /> : null}
+      {feedback?.tone === 'success' ? <SuccessAlert message={feedback.text} testId={'results-success'} /> : null}
       {feedback?.tone === 'error' ? (
-        <ErrorAlert message={feedback.text} onDismiss={() => setFeedback(null)} testId={sel.results.error} />
+        <ErrorAlert message={feedback.text} onDismiss={() => setFeedback(null)} testId={'results-error'} />
       ) : null}
       {results.error ? (
         <LoadFailure
           message={getErrorMessage(results.error, t`Something went wrong`)}
           onRetry={() => void results.refetch()}
-          testId={sel.results.error}
+          testId={'results-error'}
         />
       ) : (
         <>
-          <Text fontSize="sm" color="fg.muted" data-testid={sel.results.total}>
+          <Text fontSize="sm" color="fg.muted" data-testid={'results-total'}>
             <Trans>{total} results</Trans>
           </Text>
           <DataGrid<InterviewResultRow>
-            testId={sel.results.list}
+            testId={'results-list'}
             rows={rows}
             loading={results.isFetching}
             columns={columns}
@@ -218,7 +217,7 @@ export function ResultsTab() {
               setPage(next);
               setSelected(new Set());
             }}
-            testId={sel.results.pager}
+            testId={'results-pager'}
           />
         </>
       )}
@@ -231,8 +230,8 @@ export function ResultsTab() {
         confirmLabel={pending === 'delete' ? <Trans>Delete</Trans> : <Trans>Release</Trans>}
         onCancel={() => setPending(null)}
         onConfirm={() => void confirm()}
-        testId={pending === 'delete' ? sel.results.deleteDialog : sel.results.releaseDialog}
-        confirmTestId={pending === 'delete' ? sel.results.deleteConfirm : sel.results.releaseConfirm}
+        testId={pending === 'delete' ? 'results-delete-dialog' : 'results-release-dialog'}
+        confirmTestId={pending === 'delete' ? 'results-delete-confirm' : 'results-release-confirm'}
       >
         {pending === 'delete' ? (
           <Trans>Are you sure you want to delete the {selected.size} selected results?</Trans>

@@ -111,7 +111,7 @@ describe('results tab', () => {
   it('lists released results with their columns, 100 a page from 2020-01-01 in Pacific time', async () => {
     const stub = server();
     await open();
-    expect(await screen.findByTestId(sel.results.irn(1))).toHaveTextContent('IRN1');
+    expect(await screen.findByTestId(sel.results.irn(1), {}, { timeout: 10_000 })).toHaveTextContent('IRN1');
     expect(screen.getByTestId(sel.project.tab('results'))).toBeInTheDocument();
     expect(screen.getByTestId(sel.results.overall(1))).toHaveAttribute('data-code', 'HR');
     expect(screen.getByTestId(sel.results.question(1, 2))).toHaveAttribute('data-code', 'HR');

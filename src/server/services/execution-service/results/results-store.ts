@@ -126,7 +126,7 @@ function whereOf(query: ResultQuery): RawBuilder<unknown> {
   const search = query.search?.trim();
   if (search) {
     const pattern = `%${escapeLike(search)}%`;
-    parts.push(sql`(r.interview_reference_number ILIKE ${pattern}
+    parts.push(sql`(coalesce(r.interview_reference_number, p.interview_ref_num) ILIKE ${pattern}
                     OR concat_ws(' ', p.first_name, p.last_name) ILIKE ${pattern})`);
   }
   return sql.join(parts, sql` AND `);
@@ -141,7 +141,7 @@ function orderOf(query: ResultQuery): RawBuilder<unknown> {
     case 'overallScore':
       return sql`${severity(sql`r.overall_evaluation`)} ${sevDir} NULLS LAST, ${tie}`;
     case 'irn':
-      return sql`r.interview_reference_number ${dir} NULLS LAST, r.id ${dir}`;
+      return sql`coalesce(r.interview_reference_number, p.interview_ref_num) ${dir} NULLS LAST, r.id ${dir}`;
     case 'question':
       return sql`${severity(
         sql`(SELECT q.result FROM interview_question_results q
@@ -171,7 +171,8 @@ export async function listResults(trx: Db, query: ResultQuery): Promise<{ rows: 
     last_name: string | null;
     language: string | null;
   }>`
-    SELECT r.id, r.project_id, r.interview_reference_number, r.access_code, r.overall_evaluation, r.completed_at,
+    SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
+           coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
            r.released, r.reviewed, p.first_name, p.last_name, l.label AS language
     FROM interview_results r
       JOIN participants p ON p.id = r.participant_id
@@ -299,7 +300,8 @@ export async function findResult(trx: Db, id: number): Promise<ResultForPdf | nu
     language: string | null;
     participant_language_id: number | null;
   }>`
-    SELECT r.id, r.project_id, r.interview_reference_number, r.access_code, r.overall_evaluation, r.completed_at,
+    SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
+           coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
            r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, p.participant_language_id
     FROM interview_results r
       JOIN participants p ON p.id = r.participant_id

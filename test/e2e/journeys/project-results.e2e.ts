@@ -7,13 +7,18 @@ import { expectAccessible } from '../support/accessibility';
 /** A demo project in the execution stage with results (docs/product/project-results.md#demo). */
 const PROJECT = 'Claims Integrity 2026';
 
-/** The ids of the result rows shown, in order. */
+/** The result rows shown, in order: id and IRN (read in the page, so a re-render leaves no stale handle). */
+async function shownRows(): Promise<{ id: number; irn: string }[]> {
+  return (await browser.execute(() =>
+    Array.from(document.querySelectorAll('[data-testid^="results-irn-"]')).map((cell) => ({
+      id: Number((cell.getAttribute('data-testid') ?? '').replace('results-irn-', '')),
+      irn: cell.textContent ?? '',
+    })),
+  )) as { id: number; irn: string }[];
+}
+
 async function shownResultIds(): Promise<number[]> {
-  const cells = await $$('[data-testid^="results-irn-"]');
-  const ids: number[] = [];
-  for (const cell of cells)
-    ids.push(Number(((await cell.getAttribute('data-testid')) ?? '').replace('results-irn-', '')));
-  return ids;
+  return (await shownRows()).map((row) => row.id);
 }
 
 async function waitForRows(message: string): Promise<void> {
@@ -64,26 +69,42 @@ describe('project results', () => {
   });
 
   it('searches by IRN, filters by date, and gives the PDF of a result', async () => {
-    const [first] = await shownResultIds();
-    const irn = await byTestId(sel.results.irn(first!)).getText();
+    const [{ id: first, irn }] = (await shownRows()) as [{ id: number; irn: string }];
+    expect(irn).not.toBe('');
     await byTestId(sel.results.search).setValue(irn);
     await byTestId(sel.results.searchButton).click();
-    await browser.waitUntil(async () => (await shownResultIds()).join() === String(first), {
-      timeout: 20_000,
-      timeoutMsg: `searching ${irn} did not list only that result`,
-    });
+    // A participant may have taken the interview more than once: every row shown is theirs.
+    await browser.waitUntil(
+      async () => {
+        const rows = await shownRows();
+        return rows.some((row) => row.id === first) && rows.every((row) => row.irn === irn);
+      },
+      {
+        timeout: 20_000,
+        timeoutMsg: `searching ${irn} did not list only that participant's results`,
+      },
+    );
     await expectAccessible('project results');
 
     // The Filters card: a From date after today lists nothing; Reset filters brings the rows back.
-    await byTestId(sel.results.filterFrom).setValue('2099-01-01');
+    // Typed into a date input, keys follow the browser's locale; the value is set as a date picker would.
+    await browser.execute(
+      (testId: string, value: string) => {
+        const input = document.querySelector<HTMLInputElement>(`[data-testid="${testId}"]`)!;
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      },
+      sel.results.filterFrom,
+      '2099-01-01',
+    );
     await byTestId(sel.results.apply).click();
     await expect(byTestId(sel.results.total)).toHaveText('0 results', { wait: 20_000 });
     await byTestId(sel.results.reset).click();
     await waitForRows('Reset filters did not bring the results back');
 
-    await byTestId(sel.results.pdf(first!)).click();
+    await byTestId(sel.results.pdf(first)).click();
     await expect(byTestId(sel.results.error)).not.toBeDisplayed();
-    const pdf = await fetchPdfInPage(first!);
+    const pdf = await fetchPdfInPage(first);
     expect(pdf.status).toBe(200);
     expect(pdf.disposition).toContain(`result_${irn}.pdf`);
     const text = pdfText(Buffer.from(pdf.base64, 'base64'));

@@ -98,7 +98,14 @@ describe('project results', () => {
       '2099-01-01',
     );
     await byTestId(sel.results.apply).click();
-    await expect(byTestId(sel.results.total)).toHaveText('0 results', { wait: 20_000 });
+    await browser.waitUntil(
+      async () =>
+        (await browser.execute(
+          (testId: string) => document.querySelector(`[data-testid="${testId}"]`)?.textContent ?? '',
+          sel.results.total,
+        )) === '0 results',
+      { timeout: 20_000, timeoutMsg: 'a From date after today still listed results' },
+    );
     await byTestId(sel.results.reset).click();
     await waitForRows('Reset filters did not bring the results back');
 
@@ -123,11 +130,21 @@ describe('project results', () => {
     await browser.url(`/main/project/${projectId}/results`);
     await expect(byTestId(sel.results.onHold)).toBeDisplayed({ wait: 20_000 });
     await byTestId(sel.results.onHold).click();
-    await browser.waitUntil(async () => (await $$('[data-testid^="results-select-"]').length) > 1, {
+    // The held list: every row selectable (no lock), read in the page so a re-render leaves no stale handle.
+    const heldIds = () =>
+      browser.execute(() => {
+        const locks = document.querySelectorAll('[data-testid^="results-lock-"]').length;
+        const boxes = Array.from(document.querySelectorAll('input[data-testid^="results-select-"]'))
+          .map((box) => box.getAttribute('data-testid') ?? '')
+          .filter((testId) => testId !== 'results-select-all');
+        return locks === 0 ? boxes.map((testId) => Number(testId.replace('results-select-', ''))) : [];
+      }) as Promise<number[]>;
+    await browser.waitUntil(async () => (await heldIds()).length > 0, {
       timeout: 20_000,
       timeoutMsg: 'the On Hold list showed no held results',
     });
-    const held = await shownResultIds();
+    const held = await heldIds();
+    await byTestId(sel.results.select(held[0]!)).waitForClickable({ timeout: 10_000 });
     await byTestId(sel.results.select(held[0]!)).click();
     await byTestId(sel.results.release).click();
     await byTestId(sel.results.releaseConfirm).click();

@@ -110,6 +110,20 @@ describe('project results', () => {
     await byTestId(sel.results.reset).click();
     await waitForRows('Reset filters did not bring the results back');
 
+    // The actions column is the last one: scroll the grid sideways to it, as a user on a narrow screen would.
+    await browser.waitUntil(
+      async () =>
+        browser.execute((testId: string) => {
+          for (const viewport of document.querySelectorAll(
+            '.ag-body-horizontal-scroll-viewport, .ag-center-cols-viewport',
+          )) {
+            viewport.scrollLeft = viewport.scrollWidth;
+            viewport.dispatchEvent(new Event('scroll'));
+          }
+          return document.querySelector(`[data-testid="${testId}"]`) !== null;
+        }, sel.results.pdf(first)),
+      { timeout: 10_000, timeoutMsg: 'the PDF button of the result did not appear' },
+    );
     await byTestId(sel.results.pdf(first)).click();
     await expect(byTestId(sel.results.error)).not.toBeDisplayed();
     const pdf = await fetchPdfInPage(first);

@@ -140,6 +140,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/execution-service/v1/interview/result/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The PDF risk report of one result (file answer)
+         * @description 002 §2.6 (docs/product/project-results.md#pdf): header with the account's name, the overall evaluation banner, the participant table (IRN, client name, access code, project name, date, location, language), the pertinent questions with their results and the legend of the project's result template. Named result_{irn}.pdf. Dates in displayTimeZone (default -08:00). A deleted result, another tenant's result, and a held result without tenant.project.resultshold.internal.update are 404 'Result not found.'.
+         */
+        get: operations["downloadResultPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/execution-service/v1/interview/result/audit/logs": {
         parameters: {
             query?: never;
@@ -174,6 +194,46 @@ export type paths = {
          * @description Export Records / Export All Results of the Incomplete Calls tab (docs/product/call-reports.md#export).
          */
         post: operations["exportIncompleteCalls"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/execution-service/v1/interview/result/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Releases or deletes the selected held results
+         * @description 002 §4.1 (docs/product/project-results.md#release-delete): Release sets released true and deleted false, Delete sets released false and deleted true; only these two changes are accepted. Released results are locked (409 'Released results cannot be changed.'); a result of another project or tenant is 404 'Result not found.'. All or nothing: one refusal changes nothing. Deleting takes the results out of the dashboard rollups and releasing a deleted one puts it back, in the same transaction (ADR 0005). A released result makes an INTERVIEWED participant RESULT_PUBLISHED and tells the project's result receiver (docs/product/webhooks.md).
+         */
+        put: operations["updateResultStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/execution-service/v1/interview/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of a project's interview results, filtered and sorted on the server
+         * @description The project results screen (docs/product/project-results.md#list, 002 §2.5, §7 "Results"). Deleted results never appear. released lists released (true) or held (false) results: the On Hold toggle sends its inverse; without tenant.project.resultshold.internal.update only released results are listed, whatever is sent. Dates (startDate, endDate: whole days, both included) are read in displayTimeZone (an offset, default -08:00). Sorted by sortBy (overallScore: by risk severity, date, irn, question: the severity of the result of question questionNumber), newest first by default; page counts from 0, at most 100 rows a page. The answer also names the question columns: the pertinent interview questions that are not pre-interview and not 'Narr' (at most 7 slots). Another tenant's project is 404.
+         */
+        post: operations["listProjectResults"];
         delete?: never;
         options?: never;
         head?: never;
@@ -341,6 +401,8 @@ export type components = {
             status: "COMPLETED" | "INCOMPLETE" | "NO_RESULT";
             tenantName: string;
         };
+        /** Format: date */
+        DateOnly: string;
         /**
          * @description The display offset (002 §4.3): dates filter whole days and times are shown at it; default Pacific.
          * @default -08:00
@@ -366,6 +428,8 @@ export type components = {
             /** @description Human-readable message shown to the user. */
             message: string;
         };
+        /** @enum {string} */
+        EvaluationCode: "LR" | "AR" | "PR" | "HR" | "CM" | "AD" | "NC" | "PD" | "RJ" | "DC" | "NP" | "R" | "G";
         IncompleteCallExport: {
             /**
              * @description Every row the filter finds, not only idsToExport.
@@ -472,7 +536,30 @@ export type components = {
             requestId: components["schemas"]["RequestId"];
             runId?: string;
         };
+        InterviewResultRow: {
+            accessCode: string | null;
+            /** Format: date-time */
+            completedAt: string;
+            /** @description Who uploaded the result; null for results posted by the telephony platform. */
+            created_by: string | null;
+            interviewQuestionsResult: components["schemas"]["QuestionResultCell"][];
+            interviewReferenceNumber: string | null;
+            /** Format: int32 */
+            interviewResultId: number;
+            overallEvaluation: components["schemas"]["ResultDisplay"];
+            participantLanguage: string | null;
+            participantName: string;
+            /** Format: int32 */
+            projectId: number;
+            released: boolean;
+            reviewed: boolean;
+        };
         PhoneText: string;
+        QuestionResultCell: {
+            result: components["schemas"]["ResultDisplay"];
+            /** Format: int32 */
+            sequence: number;
+        };
         QuestionResultPost: {
             result: components["schemas"]["RiskCode"];
             /** Format: int32 */
@@ -508,8 +595,71 @@ export type components = {
         ReportTenantId: number | null;
         /** @description The caller's id of this post; a replay with the same id and body changes nothing. */
         RequestId: string;
+        ResultColumn: {
+            questionText: string;
+            /** Format: int32 */
+            sequence: number;
+        };
+        /** @description How the project's result template shows a code (docs/product/result-config.md#project-display). */
+        ResultDisplay: {
+            badge: string;
+            code: components["schemas"]["EvaluationCode"];
+            /** Format: int32 */
+            iconId: number;
+            text: string;
+        };
+        ResultFilter: {
+            displayTimeZone?: components["schemas"]["UtcOffset"];
+            endDate?: components["schemas"]["DateOnly"];
+            /** @default false */
+            hide_reviewed_only: boolean;
+            /** Format: int32 */
+            page: number;
+            /**
+             * Format: int32
+             * @description The screen's page size is 100.
+             */
+            pageSize: number;
+            participantLanguageIds?: number[];
+            /** Format: int32 */
+            projectId: number;
+            /** Format: int32 */
+            questionNumber?: number;
+            questionsRisk?: components["schemas"]["EvaluationCode"][];
+            /** @default true */
+            released: boolean;
+            riskLevels?: components["schemas"]["EvaluationCode"][];
+            /** @description Part of the IRN or of the participant name. */
+            search?: string;
+            /**
+             * @default date
+             * @enum {string}
+             */
+            sortBy: "overallScore" | "date" | "irn" | "question";
+            sortDirection?: components["schemas"]["SortDirection"];
+            startDate?: components["schemas"]["DateOnly"];
+        };
+        ResultPage: {
+            questionnaireType: string;
+            questions: components["schemas"]["ResultColumn"][];
+            results: components["schemas"]["InterviewResultRow"][];
+            /** Format: int32 */
+            totalResults: number;
+        };
+        ResultStatusChange: {
+            deleted: boolean;
+            /** Format: int32 */
+            interviewResultId: number;
+            /** Format: int32 */
+            projectId: number;
+            released: boolean;
+        };
         /** @enum {string} */
         RiskCode: "HR" | "LR" | "AR" | "PR" | "NC" | "DC" | "NP" | "R" | "G";
+        /** @enum {string} */
+        SortDirection: "asc" | "desc";
+        /** @description A UTC offset as ±hh:mm (002 §9, the default -08:00). */
+        UtcOffset: string;
         WebhookDelivery: {
             /** Format: int32 */
             attempts: number;
@@ -883,6 +1033,47 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    downloadResultPdf: {
+        parameters: {
+            query?: {
+                displayTimeZone?: components["schemas"]["UtcOffset"];
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="result_<irn>.pdf"; filename*=UTF-8''<the same name> */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listBackendDataLogs: {
         parameters: {
             query?: never;
@@ -955,6 +1146,89 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateResultStatus: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResultStatusChange"][];
+            };
+        };
+        responses: {
+            /** @description Changed ('Results successfully updated!') with the number of results changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** Format: int32 */
+                        updated: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listProjectResults: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResultFilter"];
+            };
+        };
+        responses: {
+            /** @description The page, the number of matching results and the question columns. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];

@@ -19,3 +19,10 @@ export function riskSetFor(questionnaireType: string): readonly RiskCode[] {
 export function isAllowedRiskCode(questionnaireType: string, code: string): boolean {
   return (riskSetFor(questionnaireType) as readonly string[]).includes(code);
 }
+
+/**
+ * The order of "overall score" (docs/product/project-results.md#sorting): the most severe first. Red and high risk,
+ * then the other risk levels, then the codes that carry no risk reading (not completed, non-responsive,
+ * disconnected, pending, rejected).
+ */
+export const RISK_SEVERITY = ['HR', 'R', 'PR', 'CM', 'AD', 'AR', 'LR', 'G', 'NC', 'NP', 'DC', 'PD', 'RJ'] as const;

@@ -109,6 +109,8 @@ export interface InterviewDataPlan {
   batchSize?: number;
   /** Prefix of interview reference numbers and access codes; must be unique per tenant. */
   codePrefix: string;
+  /** Every n-th result is held (released false) for the results screen's On Hold list; default none. */
+  heldEvery?: number;
 }
 
 /**
@@ -150,13 +152,18 @@ export async function generateInterviewData(
   for (let start = 0; start < evaluations.length; start += batch) {
     const count = Math.min(batch, evaluations.length - start);
     const results: NewInterviewResult[] = Array.from({ length: count }, (_, i) => {
-      const participantId = participantIds[(start + i) % participantIds.length]!;
+      const index = (start + i) % participantIds.length;
+      const participantId = participantIds[index]!;
       const overall = evaluations[start + i]!;
       return {
         projectId: plan.projectId,
         participantId,
+        // The participant's IRN and access code, as the intake stores them with each result.
+        interviewReferenceNumber: `${plan.codePrefix}${String(index + 1).padStart(7, '0')}`,
+        accessCode: `${plan.codePrefix}A${String(index + 1).padStart(7, '0')}`,
         overallEvaluation: overall,
         completedAt: new Date(plan.now.getTime() - Math.floor(random() * spreadMs)),
+        released: !(plan.heldEvery && (start + i) % plan.heldEvery === plan.heldEvery - 1),
         questionResults:
           overall === 'DC'
             ? []

@@ -192,6 +192,8 @@ export async function seedDemoData({
         now,
         seed: demoProjectSeed(id, index),
         codePrefix: `P${projectId}-`,
+        // Some results wait on hold, so the Results tab's On Hold list has rows (docs/product/project-results.md#demo).
+        heldEvery: 10,
       });
     }
   }

@@ -5,7 +5,7 @@ import PDFDocument from 'pdfkit';
  * The one way the server writes PDF documents (ADR 0018): pdfkit with DejaVu Sans embedded (subset), so any text
  * a tenant types (Spanish accents, Tagalog, Cyrillic, …) prints as written; A4 pages with a running header
  * (document title and a subtitle) and a footer with page numbers; wrapped paragraphs and tables whose rows break
- * across pages. Documents build on it (the questions PDF; later the risk reports).
+ * across pages. Documents build on it (the questions PDF, the result risk reports).
  */
 
 const FONT_DIR = join(import.meta.dirname, 'fonts');
@@ -92,6 +92,33 @@ export class PdfWriter {
   paragraph(text: string, style: TextStyle = {}): this {
     this.#style(style).text(text, MARGIN, undefined, { width: this.#width, ...NO_LIGATURES });
     this.#doc.moveDown(0.4);
+    return this;
+  }
+
+  /** An image (PNG or JPEG, e.g. an account's logo) fitted into a box; bytes pdfkit cannot read are left out. */
+  image(bytes: Uint8Array, box: { width: number; height: number } = { width: 150, height: 40 }): this {
+    try {
+      const top = this.#doc.y;
+      this.#doc.image(Buffer.from(bytes), MARGIN, top, { fit: [box.width, box.height] });
+      this.#doc.x = MARGIN;
+      this.#doc.y = top + box.height + 8;
+    } catch {
+      // Not an image pdfkit reads (SVG, a damaged file): the document goes on without it.
+    }
+    return this;
+  }
+
+  /** A full-width coloured band with one line of bold white text (e.g. a risk report's overall evaluation). */
+  banner(text: string, color: string): this {
+    const top = this.#doc.y;
+    const height = 28;
+    this.#doc.rect(MARGIN, top, this.#width, height).fill(color);
+    this.#style({ bold: true, size: 13 })
+      .fillColor('white')
+      .text(text, MARGIN + 10, top + 7, { width: this.#width - 20, lineBreak: false, ...NO_LIGATURES });
+    this.#style({});
+    this.#doc.x = MARGIN;
+    this.#doc.y = top + height + 10;
     return this;
   }
 

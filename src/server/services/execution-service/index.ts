@@ -2,10 +2,12 @@ import type { operations } from '../../../contracts/execution-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { callReportsHandlers } from './call-reports/call-reports-handlers';
 import { intakeHandlers } from './intake/intake-handlers';
+import { resultsHandlers } from './results/results-handlers';
 import { webhooksHandlers } from './webhooks/webhooks-handlers';
 
 export const executionServiceHandlers: ServiceHandlers<operations> = {
   ...intakeHandlers,
+  ...resultsHandlers,
   ...webhooksHandlers,
   ...callReportsHandlers,
 };
@@ -13,6 +15,7 @@ export const executionServiceHandlers: ServiceHandlers<operations> = {
 // Public functions: the only write path of interview results (with their rollups), and the rollup check.
 export {
   recordInterviewResults,
+  setInterviewResultsStatus,
   verifyResultRollups,
   type NewInterviewResult,
 } from './interview-results/interview-results-store';

@@ -38,6 +38,7 @@ export const READ_BY_POST_ENDPOINTS: ReadonlySet<string> = new Set([
   'listCallRecords',
   'listIncompleteCalls',
   'listProjectParticipants',
+  'listProjectResults',
   'listResultConfigTemplates',
   'listTenantDocuments',
   'listUserReport',

@@ -32,7 +32,7 @@ export const PROJECT_TABS: readonly ProjectTab[] = [
     permission: 'tenant.project.questions.read',
     built: true,
   },
-  { key: 'results', path: 'results', label: msg`Results`, permission: 'tenant.project.results.read', built: false },
+  { key: 'results', path: 'results', label: msg`Results`, permission: 'tenant.project.results.read', built: true },
   {
     key: 'accesscode',
     path: 'accesscode',

@@ -74,6 +74,13 @@ export const projectRoutes: RouteObject[] = [
         },
       },
       {
+        path: 'results',
+        lazy: async () => {
+          const { ResultsTab } = await import(/* webpackChunkName: "project-results" */ './results/results-tab');
+          return { Component: ResultsTab };
+        },
+      },
+      {
         path: 'communication',
         lazy: async () => {
           const { CommunicationTab } = await import(

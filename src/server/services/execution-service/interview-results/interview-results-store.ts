@@ -213,3 +213,50 @@ export async function verifyResultRollups(trx: Db, tenantId: number): Promise<Ro
     ...perQuestion.rows.map((d) => ({ table: 'question_result_rollups' as const, ...d })),
   ];
 }
+
+/**
+ * Release or delete (002 §4.1; docs/product/project-results.md#release-delete): sets released and deleted on the
+ * given results and, for each result whose deleted flag flips, takes it out of (delete) or puts it back into
+ * (undelete) result_rollups and question_result_rollups in the caller's transaction (ADR 0005), so the rollups
+ * keep equalling a recount. The caller has locked and checked the rows. Tenant scope. Returns the ids that flipped.
+ */
+export async function setInterviewResultsStatus(
+  trx: Db,
+  tenantId: number,
+  ids: readonly number[],
+  change: { released: boolean; deleted: boolean },
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const flipped = (
+    await trx
+      .selectFrom('interview_results')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .where('deleted', '<>', change.deleted)
+      .execute()
+  ).map((row) => Number(row.id));
+  await trx
+    .updateTable('interview_results')
+    .set({ released: change.released, deleted: change.deleted })
+    .where('id', 'in', [...ids])
+    .execute();
+  if (flipped.length === 0) return [];
+  const sign = change.deleted ? -1 : 1;
+  await sql`
+    INSERT INTO result_rollups AS rr (tenant_id, project_id, order_id, month, overall_evaluation, result_count)
+    SELECT ${tenantId}, project_id, order_id, date_trunc('month', completed_at AT TIME ZONE 'UTC')::date,
+           overall_evaluation, count(*)
+    FROM interview_results WHERE id = ANY(${flipped}::bigint[])
+    GROUP BY 2, 3, 4, 5
+    ON CONFLICT ON CONSTRAINT result_rollups_key
+      DO UPDATE SET result_count = rr.result_count + ${sign} * excluded.result_count`.execute(trx);
+  await sql`
+    INSERT INTO question_result_rollups AS qr (tenant_id, project_id, project_question_id, result, result_count)
+    SELECT ${tenantId}, r.project_id, q.project_question_id, q.result, count(*)
+    FROM interview_question_results q JOIN interview_results r ON r.id = q.interview_result_id
+    WHERE q.interview_result_id = ANY(${flipped}::bigint[])
+    GROUP BY 2, 3, 4
+    ON CONFLICT (project_question_id, result)
+      DO UPDATE SET result_count = qr.result_count + ${sign} * excluded.result_count`.execute(trx);
+  return flipped;
+}

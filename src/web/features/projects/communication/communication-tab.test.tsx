@@ -254,7 +254,7 @@ function smsTemplate(overrides: Partial<CommunicationTemplate> = {}): Communicat
 describe('project routes', () => {
   it('a tab whose screen is not built yet opens the first tab the user may use; an unknown one is not found', async () => {
     server();
-    const app = await open('/main/project/21/results');
+    const app = await open('/main/project/21/accesscode');
     expect(await screen.findByTestId(sel.communication.tab)).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/main/project/21/communication');
     app.unmount();

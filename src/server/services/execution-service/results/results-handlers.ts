@@ -1,0 +1,186 @@
+import type { components, operations } from '../../../../contracts/execution-service';
+import { HttpError, notFound, unprocessable } from '../../../platform/http/http-error';
+import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
+import { projectResultDisplay, type ProjectResultDisplay } from '../../project-service';
+import { RESULT_MESSAGES, RESULTS_DEFAULT_OFFSET, resultPdfFileName } from '../../../../shared/result-rules';
+import { setInterviewResultsStatus } from '../interview-results/interview-results-store';
+import { enqueueWebhook } from '../webhooks/enqueue-webhook';
+import { resultPdf } from './result-pdf';
+import {
+  findResult,
+  findResultProject,
+  listResults,
+  lockResults,
+  pertinentQuestions,
+  publishParticipants,
+  resultColumnQuestions,
+  type ListedResult,
+} from './results-store';
+
+type ResultsHandlers = Pick<
+  ServiceHandlers<operations>,
+  'listProjectResults' | 'updateResultStatus' | 'downloadResultPdf'
+>;
+type Row = components['schemas']['InterviewResultRow'];
+type Shown = components['schemas']['ResultDisplay'];
+
+/** Held results are seen only with tenant.project.resultshold.internal.update (002 §4.1). */
+const HOLD_UPDATE = 'tenant.project.resultshold.internal.update';
+const mayHandleHeld = (ctx: TenantContext) => ctx.principal().permissions.has(HOLD_UPDATE);
+
+function shown(display: ProjectResultDisplay, code: string, language: string | undefined): Shown {
+  const d = display.display(code, language);
+  return { code: code as Shown['code'], badge: d.badge, text: d.text, iconId: d.iconId };
+}
+
+function present(r: ListedResult, display: ProjectResultDisplay, language: string | undefined): Row {
+  return {
+    interviewResultId: r.id,
+    projectId: r.projectId,
+    interviewReferenceNumber: r.irn,
+    participantName: [r.firstName, r.lastName].filter(Boolean).join(' '),
+    participantLanguage: r.language,
+    completedAt: r.completedAt.toISOString(),
+    accessCode: r.accessCode,
+    overallEvaluation: shown(display, r.overall, language),
+    interviewQuestionsResult: r.questions.map((q) => ({
+      sequence: q.sequence,
+      result: shown(display, q.result, language),
+    })),
+    released: r.released,
+    reviewed: r.reviewed,
+    // Plug point: results uploaded from a file (issue 14's upload) will name their uploader here.
+    created_by: null,
+  };
+}
+
+/**
+ * The project results screen's calls (docs/product/project-results.md): the list, release and delete, the PDF.
+ * Plug points for the rest of issue 14 (not built here): review marking (POST interview/result/mark/action),
+ * notes, outcome tracking, question detail, recording, result e-mail, zip of PDFs, exports and results upload
+ * each add their own operation to the Result tag beside these.
+ */
+export const resultsHandlers: ResultsHandlers = {
+  async listProjectResults({ body, headers }, ctx) {
+    if (body.startDate && body.endDate && body.startDate > body.endDate)
+      throw unprocessable(RESULT_MESSAGES.dateOrder, 'INVALID_DATES', [
+        { field: 'endDate', message: RESULT_MESSAGES.dateOrder },
+      ]);
+    const released = mayHandleHeld(ctx) ? (body.released ?? true) : true;
+    return ctx.inTenant(async (trx) => {
+      const project = await findResultProject(trx, body.projectId);
+      if (!project) throw notFound(RESULT_MESSAGES.projectNotFound);
+      const display = await projectResultDisplay(trx, project.id);
+      const { rows, total } = await listResults(trx, {
+        projectId: project.id,
+        page: body.page,
+        pageSize: body.pageSize,
+        ...(body.search !== undefined && { search: body.search }),
+        offset: body.displayTimeZone ?? RESULTS_DEFAULT_OFFSET,
+        sortBy: body.sortBy ?? 'date',
+        sortDirection: body.sortDirection ?? (body.sortBy === 'irn' ? 'asc' : 'desc'),
+        ...(body.riskLevels && { riskLevels: body.riskLevels }),
+        ...(body.questionNumber !== undefined && { questionNumber: body.questionNumber }),
+        ...(body.questionsRisk && { questionsRisk: body.questionsRisk }),
+        ...(body.participantLanguageIds && { participantLanguageIds: body.participantLanguageIds }),
+        ...(body.startDate && { startDate: body.startDate }),
+        ...(body.endDate && { endDate: body.endDate }),
+        released,
+        hideReviewed: body.hide_reviewed_only ?? false,
+      });
+      return {
+        results: rows.map((r) => present(r, display, headers.language)),
+        totalResults: total,
+        questions: await resultColumnQuestions(trx, project.id),
+        questionnaireType: project.questionnaireType,
+      };
+    });
+  },
+
+  async updateResultStatus({ body }, ctx) {
+    const problems: { field: string; message: string }[] = body.flatMap((change, i) =>
+      change.released === change.deleted ? [{ field: `[${i}].released`, message: RESULT_MESSAGES.invalidChange }] : [],
+    );
+    const ids = body.map((change) => change.interviewResultId);
+    if (new Set(ids).size !== ids.length)
+      problems.push({ field: 'interviewResultId', message: RESULT_MESSAGES.repeated });
+    if (new Set(body.map((change) => `${change.released}`)).size > 1)
+      problems.push({ field: 'released', message: RESULT_MESSAGES.invalidChange });
+    if (new Set(body.map((change) => change.projectId)).size > 1)
+      problems.push({ field: 'projectId', message: RESULT_MESSAGES.otherProject });
+    if (problems.length) throw unprocessable(problems[0]!.message, 'INVALID_STATUS_CHANGE', problems);
+
+    const release = body[0]!.released;
+    const projectId = body[0]!.projectId;
+    const tenantId = ctx.operatingTenant.id;
+    const now = ctx.now();
+    const updated = await ctx.inTenant(async (trx) => {
+      const locked = await lockResults(trx, ids);
+      if (locked.length !== ids.length || locked.some((r) => r.projectId !== projectId))
+        throw notFound(RESULT_MESSAGES.notFound);
+      if (locked.some((r) => r.released))
+        throw new HttpError(409, RESULT_MESSAGES.releasedLocked, { code: 'RESULT_RELEASED' });
+      await setInterviewResultsStatus(trx, tenantId, ids, { released: release, deleted: !release });
+      if (release) {
+        const published = await publishParticipants(
+          trx,
+          locked.map((r) => r.participantId),
+          now,
+        );
+        for (const r of locked)
+          await enqueueWebhook(trx, {
+            tenantId,
+            projectId,
+            event: 'result',
+            payload: {
+              interviewResultId: r.id,
+              participantId: r.participantId,
+              interviewReferenceNumber: r.irn,
+              overallEvaluation: r.overall,
+              released: true,
+              completedAt: r.completedAt.toISOString(),
+            },
+            now,
+          });
+        for (const p of published)
+          await enqueueWebhook(trx, {
+            tenantId,
+            projectId,
+            event: 'participant',
+            payload: {
+              participantId: p.id,
+              interviewReferenceNumber: p.irn,
+              previousStatus: 'INTERVIEWED',
+              status: 'RESULT_PUBLISHED',
+            },
+            now,
+          });
+      }
+      return locked.length;
+    });
+    ctx.deps.jobs.runSoon();
+    return { message: RESULT_MESSAGES.updated, updated };
+  },
+
+  async downloadResultPdf({ params, query, headers }, ctx) {
+    const data = await ctx.inTenant(async (trx) => {
+      const result = await findResult(trx, params.id);
+      if (!result || (!result.released && !mayHandleHeld(ctx))) throw notFound(RESULT_MESSAGES.notFound);
+      const project = await findResultProject(trx, result.projectId);
+      if (!project) throw notFound(RESULT_MESSAGES.notFound);
+      return {
+        result,
+        project,
+        questions: await pertinentQuestions(trx, project.id),
+        display: await projectResultDisplay(trx, project.id),
+      };
+    });
+    const pdf = await resultPdf({
+      ...data,
+      language: headers.language,
+      offset: query.displayTimeZone ?? RESULTS_DEFAULT_OFFSET,
+      createdAt: ctx.now(),
+    });
+    return new FileDownload(resultPdfFileName(data.result.irn, data.result.id), 'application/pdf', pdf);
+  },
+};

@@ -1,0 +1,341 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db, EvaluationCode } from '../../../platform/db/schema';
+import { RISK_SEVERITY } from '../../../../shared/risk-sets';
+
+/** The project results list's query (docs/product/project-results.md#list), already checked by the handler. */
+export interface ResultQuery {
+  projectId: number;
+  page: number;
+  pageSize: number;
+  search?: string;
+  /** ±hh:mm: the day boundaries of startDate and endDate. */
+  offset: string;
+  sortBy: 'overallScore' | 'date' | 'irn' | 'question';
+  sortDirection: 'asc' | 'desc';
+  riskLevels?: readonly string[];
+  questionNumber?: number;
+  questionsRisk?: readonly string[];
+  participantLanguageIds?: readonly number[];
+  startDate?: string;
+  endDate?: string;
+  released: boolean;
+  hideReviewed: boolean;
+}
+
+export interface ListedResult {
+  id: number;
+  projectId: number;
+  irn: string | null;
+  accessCode: string | null;
+  overall: EvaluationCode;
+  completedAt: Date;
+  released: boolean;
+  reviewed: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  language: string | null;
+  questions: { sequence: number; result: EvaluationCode }[];
+}
+
+export interface ResultProject {
+  id: number;
+  name: string;
+  questionnaireType: string;
+  location: string | null;
+  tenantName: string;
+  tenantLogo: Uint8Array | null;
+}
+
+export interface ResultColumnQuestion {
+  sequence: number;
+  questionText: string;
+}
+
+/** Questions a result shows a column for (002 §2.5): pertinent, not pre-interview, not 'Narr'; 7 slots. */
+export const QUESTION_SLOTS = 7;
+
+const severity = (column: RawBuilder<unknown>) =>
+  sql`array_position(${sql.raw(`ARRAY[${RISK_SEVERITY.map((c) => `'${c}'`).join(',')}]`)}::text[], ${column})`;
+
+/** The project (name, type, location, account) or null when the tenant has none with this id. Tenant scope. */
+export async function findResultProject(trx: Db, projectId: number): Promise<ResultProject | null> {
+  const row = await sql<{
+    id: number;
+    name: string;
+    questionnaire_type: string;
+    location: string | null;
+    tenant_name: string;
+    logo: Uint8Array | null;
+  }>`
+    SELECT p.id, p.name, p.questionnaire_type, t.name AS tenant_name, t.logo,
+           (SELECT a.description FROM project_attributes a
+             WHERE a.tenant_id = p.tenant_id AND a.attribute_type = 'LOCATION' AND a.attribute_id = p.location_id
+             ORDER BY a.language_id LIMIT 1) AS location
+    FROM projects p JOIN tenants t ON t.id = p.tenant_id
+    WHERE p.id = ${projectId}`.execute(trx);
+  const found = row.rows[0];
+  return found
+    ? {
+        id: found.id,
+        name: found.name,
+        questionnaireType: found.questionnaire_type,
+        location: found.location,
+        tenantName: found.tenant_name,
+        tenantLogo: found.logo,
+      }
+    : null;
+}
+
+/** The question columns of a project's results (QUESTION_SLOTS at most), by sequence. Tenant scope. */
+export async function resultColumnQuestions(trx: Db, projectId: number): Promise<ResultColumnQuestion[]> {
+  const rows = await trx
+    .selectFrom('project_questions')
+    .select(['sequence', 'question_text'])
+    .where('project_id', '=', projectId)
+    .where('is_pertinant', '=', true)
+    .where('pre_interview', '=', false)
+    .where('expected_answer', '<>', 'Narr')
+    .orderBy('sequence')
+    .limit(QUESTION_SLOTS)
+    .execute();
+  return rows.map((r) => ({ sequence: r.sequence, questionText: r.question_text }));
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function whereOf(query: ResultQuery): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [
+    sql`r.project_id = ${query.projectId}`,
+    sql`NOT r.deleted`,
+    sql`r.released = ${query.released}`,
+  ];
+  if (query.hideReviewed) parts.push(sql`NOT r.reviewed`);
+  if (query.riskLevels?.length) parts.push(sql`r.overall_evaluation = ANY(${[...query.riskLevels]}::text[])`);
+  if (query.participantLanguageIds?.length)
+    parts.push(sql`p.participant_language_id = ANY(${[...query.participantLanguageIds]}::int[])`);
+  if (query.startDate)
+    parts.push(sql`r.completed_at >= (${query.startDate}::date::text || 'T00:00:00' || ${query.offset})::timestamptz`);
+  if (query.endDate)
+    parts.push(
+      sql`r.completed_at < ((${query.endDate}::date + 1)::text || 'T00:00:00' || ${query.offset})::timestamptz`,
+    );
+  if (query.questionNumber !== undefined && query.questionsRisk?.length)
+    parts.push(sql`EXISTS (SELECT 1 FROM interview_question_results q
+                           WHERE q.interview_result_id = r.id AND q.sequence = ${query.questionNumber}
+                             AND q.result = ANY(${[...query.questionsRisk]}::text[]))`);
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    parts.push(sql`(coalesce(r.interview_reference_number, p.interview_ref_num) ILIKE ${pattern}
+                    OR concat_ws(' ', p.first_name, p.last_name) ILIKE ${pattern})`);
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+function orderOf(query: ResultQuery): RawBuilder<unknown> {
+  const dir = sql.raw(query.sortDirection === 'asc' ? 'ASC' : 'DESC');
+  // Severity: position 1 is the most severe, so "descending score" is ascending position.
+  const sevDir = sql.raw(query.sortDirection === 'asc' ? 'DESC' : 'ASC');
+  const tie = sql`r.completed_at ${dir}, r.id ${dir}`;
+  switch (query.sortBy) {
+    case 'overallScore':
+      return sql`${severity(sql`r.overall_evaluation`)} ${sevDir} NULLS LAST, ${tie}`;
+    case 'irn':
+      return sql`coalesce(r.interview_reference_number, p.interview_ref_num) ${dir} NULLS LAST, r.id ${dir}`;
+    case 'question':
+      return sql`${severity(
+        sql`(SELECT q.result FROM interview_question_results q
+             WHERE q.interview_result_id = r.id AND q.sequence = ${query.questionNumber ?? 1})`,
+      )} ${sevDir} NULLS LAST, ${tie}`;
+    default:
+      return tie;
+  }
+}
+
+/** One page of a project's results and the number matching (docs/product/project-results.md#list). Tenant scope. */
+export async function listResults(trx: Db, query: ResultQuery): Promise<{ rows: ListedResult[]; total: number }> {
+  const where = whereOf(query);
+  const total = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM interview_results r JOIN participants p ON p.id = r.participant_id
+    WHERE ${where}`.execute(trx);
+  const rows = await sql<{
+    id: string | number;
+    project_id: number;
+    interview_reference_number: string | null;
+    access_code: string | null;
+    overall_evaluation: EvaluationCode;
+    completed_at: Date;
+    released: boolean;
+    reviewed: boolean;
+    first_name: string | null;
+    last_name: string | null;
+    language: string | null;
+  }>`
+    SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
+           coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
+           r.released, r.reviewed, p.first_name, p.last_name, l.label AS language
+    FROM interview_results r
+      JOIN participants p ON p.id = r.participant_id
+      LEFT JOIN languages l ON l.id = p.participant_language_id
+    WHERE ${where}
+    ORDER BY ${orderOf(query)}
+    LIMIT ${query.pageSize} OFFSET ${query.page * query.pageSize}`.execute(trx);
+  const ids = rows.rows.map((r) => Number(r.id));
+  const perResult = await questionResultsOf(trx, ids);
+  return {
+    total: total.rows[0]?.n ?? 0,
+    rows: rows.rows.map((r) => ({
+      id: Number(r.id),
+      projectId: r.project_id,
+      irn: r.interview_reference_number,
+      accessCode: r.access_code,
+      overall: r.overall_evaluation,
+      completedAt: new Date(r.completed_at),
+      released: r.released,
+      reviewed: r.reviewed,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      language: r.language,
+      questions: perResult.get(Number(r.id)) ?? [],
+    })),
+  };
+}
+
+async function questionResultsOf(
+  trx: Db,
+  ids: readonly number[],
+): Promise<Map<number, { sequence: number; result: EvaluationCode }[]>> {
+  const map = new Map<number, { sequence: number; result: EvaluationCode }[]>();
+  if (ids.length === 0) return map;
+  const rows = await trx
+    .selectFrom('interview_question_results')
+    .select(['interview_result_id', 'sequence', 'result'])
+    .where('interview_result_id', 'in', [...ids])
+    .orderBy('sequence')
+    .execute();
+  for (const row of rows) {
+    const list = map.get(Number(row.interview_result_id)) ?? [];
+    list.push({ sequence: row.sequence, result: row.result });
+    map.set(Number(row.interview_result_id), list);
+  }
+  return map;
+}
+
+export interface LockedResult {
+  id: number;
+  projectId: number;
+  participantId: number;
+  irn: string | null;
+  overall: EvaluationCode;
+  completedAt: Date;
+  released: boolean;
+  deleted: boolean;
+}
+
+/** The tenant's results among these ids, locked for the transaction (others are not visible). Tenant scope. */
+export async function lockResults(trx: Db, ids: readonly number[]): Promise<LockedResult[]> {
+  if (ids.length === 0) return [];
+  const rows = await trx
+    .selectFrom('interview_results')
+    .select([
+      'id',
+      'project_id',
+      'participant_id',
+      'interview_reference_number',
+      'overall_evaluation',
+      'completed_at',
+      'released',
+      'deleted',
+    ])
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    projectId: r.project_id,
+    participantId: Number(r.participant_id),
+    irn: r.interview_reference_number,
+    overall: r.overall_evaluation,
+    completedAt: new Date(r.completed_at),
+    released: r.released,
+    deleted: r.deleted,
+  }));
+}
+
+/** Participants of released results that were INTERVIEWED become RESULT_PUBLISHED (docs/product/results-intake.md#transitions). */
+export async function publishParticipants(
+  trx: Db,
+  participantIds: readonly number[],
+  now: Date,
+): Promise<{ id: number; irn: string | null }[]> {
+  if (participantIds.length === 0) return [];
+  const rows = await trx
+    .updateTable('participants')
+    .set({ status: 'RESULT_PUBLISHED', updated_at: now })
+    .where('id', 'in', [...participantIds])
+    .where('status', '=', 'INTERVIEWED')
+    .returning(['id', 'interview_ref_num'])
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), irn: r.interview_ref_num }));
+}
+
+export interface ResultForPdf extends ListedResult {
+  participantLanguageId: number | null;
+}
+
+/** One non-deleted result with its participant, or null. Tenant scope. */
+export async function findResult(trx: Db, id: number): Promise<ResultForPdf | null> {
+  const found = await sql<{
+    id: string | number;
+    project_id: number;
+    interview_reference_number: string | null;
+    access_code: string | null;
+    overall_evaluation: EvaluationCode;
+    completed_at: Date;
+    released: boolean;
+    reviewed: boolean;
+    first_name: string | null;
+    last_name: string | null;
+    language: string | null;
+    participant_language_id: number | null;
+  }>`
+    SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
+           coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
+           r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, p.participant_language_id
+    FROM interview_results r
+      JOIN participants p ON p.id = r.participant_id
+      LEFT JOIN languages l ON l.id = p.participant_language_id
+    WHERE r.id = ${id} AND NOT r.deleted`.execute(trx);
+  const r = found.rows[0];
+  if (!r) return null;
+  const questions = (await questionResultsOf(trx, [Number(r.id)])).get(Number(r.id)) ?? [];
+  return {
+    id: Number(r.id),
+    projectId: r.project_id,
+    irn: r.interview_reference_number,
+    accessCode: r.access_code,
+    overall: r.overall_evaluation,
+    completedAt: new Date(r.completed_at),
+    released: r.released,
+    reviewed: r.reviewed,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    language: r.language,
+    participantLanguageId: r.participant_language_id,
+    questions,
+  };
+}
+
+/** The pertinent interview questions of a project (the PDF's question table), by sequence. Tenant scope. */
+export async function pertinentQuestions(trx: Db, projectId: number): Promise<ResultColumnQuestion[]> {
+  const rows = await trx
+    .selectFrom('project_questions')
+    .select(['sequence', 'question_text'])
+    .where('project_id', '=', projectId)
+    .where('is_pertinant', '=', true)
+    .where('pre_interview', '=', false)
+    .orderBy('sequence')
+    .execute();
+  return rows.map((r) => ({ sequence: r.sequence, questionText: r.question_text }));
+}

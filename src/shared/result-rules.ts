@@ -1,0 +1,42 @@
+/**
+ * Rules of the project results screen and the PDF risk report that both sides apply
+ * (docs/product/project-results.md). Pure TypeScript: see docs/development.md.
+ */
+
+/** The screen's page size (002 §9: 100 for project results). */
+export const RESULTS_PAGE_SIZE = 100;
+
+/** The results list's default start day (002 §9: project results default start 2020-01-01 through today). */
+export const RESULTS_DEFAULT_START = '2020-01-01';
+
+/** The default display offset (002 §9: Pacific, GMT-8). */
+export const RESULTS_DEFAULT_OFFSET = '-08:00';
+
+/** More pertinent question columns than this make each one 60 px wide instead of 250 px (002 §2.5). */
+export const WIDE_QUESTION_COLUMNS = 4;
+
+/** An access code in groups of 3, 3 and the rest (002 §9), e.g. 123 456 7890. */
+export function groupAccessCode(code: string | null | undefined): string {
+  if (!code) return '';
+  const compact = code.replace(/[\s-]/g, '');
+  return [compact.slice(0, 3), compact.slice(3, 6), compact.slice(6)].filter(Boolean).join(' ');
+}
+
+/** `result_{irn}.pdf` (002 §2.6); a result without an IRN uses its id. Characters file systems refuse become _. */
+export function resultPdfFileName(irn: string | null | undefined, resultId: number): string {
+  // eslint-disable-next-line no-control-regex
+  const safe = (irn ?? '').replace(/[\x00-\x1f\x7f/\\:*?"<>|]+/g, '_').trim();
+  return `result_${safe || resultId}.pdf`;
+}
+
+/** The messages of the results calls (docs/product/project-results.md#messages). */
+export const RESULT_MESSAGES = {
+  updated: 'Results successfully updated!',
+  notFound: 'Result not found.',
+  projectNotFound: 'Project not found.',
+  releasedLocked: 'Released results cannot be changed.',
+  invalidChange: 'A result is either released or deleted.',
+  otherProject: 'All results must belong to the same project.',
+  repeated: 'Each result may be named once.',
+  dateOrder: 'The From date must not be after the To date.',
+} as const;

@@ -1,0 +1,192 @@
+import { Box, HStack, Icon, IconButton } from '@chakra-ui/react';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { LuFileDown, LuLock } from 'react-icons/lu';
+import type { InterviewResultRow, ResultColumn, ResultDisplay } from '../../../api/generated/execution-service';
+import type { DataGridColumn } from '../../../components/data-grid/data-grid';
+import { ResultBadge } from '../../../components/result-badge/result-badge';
+import { resultIconLook } from '../../../components/result-badge/result-icons';
+import { groupAccessCode, WIDE_QUESTION_COLUMNS } from '../../../../shared/result-rules';
+
+export interface ResultColumnOptions {
+  i18n: I18n;
+  questions: readonly ResultColumn[];
+  /** tenant.project.resultshold.internal.update: the selection (hold) column. */
+  canSelect: boolean;
+  /** Non-system tenants see the participant name (002 §6). */
+  showName: boolean;
+  selected: ReadonlySet<number>;
+  /** The held rows of the page, which select-all selects. */
+  selectable: readonly number[];
+  onToggle: (id: number) => void;
+  onToggleAll: () => void;
+  onPdf: (row: InterviewResultRow) => void;
+  pdfBusy: number | null;
+  formatDate: (iso: string) => string;
+}
+
+/** Sorting happens on the server (docs/product/project-results.md#sorting): the grid keeps the order it gets. */
+const serverSorted = { sortable: true, comparator: () => 0 } as const;
+
+/** A per-question flag: the template's icon, with the text as its title (narrow columns show only the icon). */
+function QuestionFlag({ result, testId }: { result: ResultDisplay; testId: string }) {
+  const look = resultIconLook(result.iconId);
+  return (
+    <HStack gap="1" title={`${result.badge} ${result.text}`} data-testid={testId} data-code={result.code} h="full">
+      <Icon as={look.icon} color={look.color} boxSize="4" aria-label={`${result.badge} ${result.text}`} />
+    </HStack>
+  );
+}
+
+/**
+ * The results table's columns (002 §2.5): selection (or the lock of a released row), IRN, participant name,
+ * language, date, overall flag, one column per pertinent question (250 px, or 60 px each when more than 4), access
+ * code in 3-3-rest groups, created by, actions. Plug points: the hybrid IRN link to the question detail, the email
+ * status column (system tenant), and the outcome tracking, notes, recording and email actions (issue 14).
+ */
+export function resultColumns(o: ResultColumnOptions): DataGridColumn<InterviewResultRow>[] {
+  const { i18n } = o;
+  const columns: DataGridColumn<InterviewResultRow>[] = [];
+  if (o.canSelect) {
+    const allSelected = o.selectable.length > 0 && o.selectable.every((id) => o.selected.has(id));
+    columns.push({
+      colId: 'select',
+      headerName: '',
+      sortable: false,
+      resizable: false,
+      width: 56,
+      minWidth: 56,
+      maxWidth: 56,
+      flex: 0,
+      headerComponent: () => (
+        <input
+          type="checkbox"
+          aria-label={i18n._(msg`Select all results`)}
+          checked={allSelected}
+          disabled={o.selectable.length === 0}
+          onChange={o.onToggleAll}
+          data-testid={'results-select-all'}
+        />
+      ),
+      cellRenderer: ({ data }: { data?: InterviewResultRow }) =>
+        !data ? null : data.released ? (
+          <Box h="full" display="flex" alignItems="center" data-testid={`results-lock-${data.interviewResultId}`}>
+            <Icon as={LuLock} aria-label={i18n._(msg`Released`)} color="fg.muted" />
+          </Box>
+        ) : (
+          <input
+            type="checkbox"
+            aria-label={i18n._(msg`Select result ${data.interviewReferenceNumber ?? data.interviewResultId}`)}
+            checked={o.selected.has(data.interviewResultId)}
+            onChange={() => o.onToggle(data.interviewResultId)}
+            data-testid={`results-select-${data.interviewResultId}`}
+          />
+        ),
+    });
+  }
+  columns.push({
+    colId: 'irn',
+    headerName: i18n._(msg`IRN`),
+    ...serverSorted,
+    minWidth: 140,
+    cellRenderer: ({ data }: { data?: InterviewResultRow }) =>
+      data ? (
+        <span data-testid={`results-irn-${data.interviewResultId}`}>{data.interviewReferenceNumber ?? ''}</span>
+      ) : null,
+  });
+  if (o.showName)
+    columns.push({
+      colId: 'name',
+      headerName: i18n._(msg`Participant Name`),
+      field: 'participantName',
+      sortable: false,
+    });
+  columns.push(
+    {
+      colId: 'language',
+      headerName: i18n._(msg`Language`),
+      sortable: false,
+      valueGetter: ({ data }) => data?.participantLanguage ?? '',
+    },
+    {
+      colId: 'date',
+      headerName: i18n._(msg`Date`),
+      ...serverSorted,
+      minWidth: 170,
+      valueGetter: ({ data }) => (data ? o.formatDate(data.completedAt) : ''),
+    },
+    {
+      colId: 'overall',
+      headerName: i18n._(msg`Overall`),
+      ...serverSorted,
+      minWidth: 180,
+      cellRenderer: ({ data }: { data?: InterviewResultRow }) =>
+        data ? (
+          <Box h="full" display="flex" alignItems="center">
+            <ResultBadge
+              code={data.overallEvaluation.code}
+              text={data.overallEvaluation.text}
+              resultType={data.overallEvaluation.badge}
+              iconId={data.overallEvaluation.iconId}
+              testId={`results-overall-${data.interviewResultId}`}
+            />
+          </Box>
+        ) : null,
+    },
+  );
+  const narrow = o.questions.length > WIDE_QUESTION_COLUMNS;
+  for (const question of o.questions) {
+    columns.push({
+      colId: `q${question.sequence}`,
+      headerName: narrow ? `Q${question.sequence}` : `Q${question.sequence}: ${question.questionText}`,
+      ...serverSorted,
+      width: narrow ? 60 : 250,
+      minWidth: narrow ? 60 : 250,
+      maxWidth: narrow ? 60 : 250,
+      flex: 0,
+      cellRenderer: ({ data }: { data?: InterviewResultRow }) => {
+        const cell = data?.interviewQuestionsResult.find((q) => q.sequence === question.sequence);
+        return data && cell ? (
+          <QuestionFlag
+            result={cell.result}
+            testId={`results-question-${data.interviewResultId}-${question.sequence}`}
+          />
+        ) : null;
+      },
+    });
+  }
+  columns.push(
+    {
+      colId: 'accessCode',
+      headerName: i18n._(msg`Access Code`),
+      sortable: false,
+      valueGetter: ({ data }) => groupAccessCode(data?.accessCode),
+    },
+    {
+      colId: 'createdBy',
+      headerName: i18n._(msg`Created By`),
+      sortable: false,
+      valueGetter: ({ data }) => data?.created_by ?? '',
+    },
+    {
+      colId: 'actions',
+      headerName: i18n._(msg`Actions`),
+      sortable: false,
+      minWidth: 100,
+      cellRenderer: ({ data }: { data?: InterviewResultRow }) =>
+        data ? (
+          <IconButton
+            size="xs"
+            variant="ghost"
+            aria-label={i18n._(msg`Download PDF of ${data.interviewReferenceNumber ?? data.interviewResultId}`)}
+            loading={o.pdfBusy === data.interviewResultId}
+            onClick={() => o.onPdf(data)}
+            data-testid={`results-pdf-${data.interviewResultId}`}
+          >
+            <LuFileDown />
+          </IconButton>
+        ) : null,
+    },
+  );
+  return columns;
+}

@@ -1,0 +1,244 @@
+import { Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, useState } from 'react';
+import { Navigate } from 'react-router';
+import { getErrorMessage } from '../../../api/error-message';
+import {
+  useLazyDownloadResultPdfQuery,
+  useListProjectResultsQuery,
+  useUpdateResultStatusMutation,
+  type InterviewResultRow,
+} from '../../../api/generated/execution-service';
+import { DataGrid } from '../../../components/data-grid/data-grid';
+import { ListPager } from '../../../components/data-grid/list-pager';
+import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { LoadFailure } from '../../../components/feedback/load-failure';
+import { SuccessAlert } from '../../../components/feedback/success-alert';
+import { clock } from '../../../lib/clock';
+import { riskSetFor } from '../../../../shared/risk-sets';
+import { RESULTS_PAGE_SIZE } from '../../../../shared/result-rules';
+import { useProjectContext } from '../project-page';
+import { resultColumns } from './result-columns';
+import { FiltersCard, SearchCard } from './result-filters';
+import {
+  initialFilters,
+  initialSearch,
+  resultRequest,
+  timezoneOf,
+  type EvaluationCode,
+  type ResultSort,
+} from './results-query';
+
+type Feedback = { tone: 'success' | 'error'; text: string } | null;
+type Pending = 'release' | 'delete' | null;
+
+/** Grid column id → the server's sort (docs/product/project-results.md#sorting); other columns do not sort. */
+function sortOf(colId: string, direction: 'asc' | 'desc'): ResultSort | null {
+  if (colId === 'overall') return { by: 'overallScore', direction };
+  if (colId === 'date') return { by: 'date', direction };
+  if (colId === 'irn') return { by: 'irn', direction };
+  const question = /^q(\d+)$/.exec(colId);
+  return question ? { by: 'question', direction, question: Number(question[1]) } : null;
+}
+
+/**
+ * /main/project/{id}/results (002 §2.5, docs/product/project-results.md): the project's results, filtered, searched,
+ * sorted and paged on the server, 100 a page; with the hold permissions the On Hold switch, the selection of held
+ * rows (released rows show a lock) and Release / Delete after one confirmation; a PDF risk report per row.
+ * Plug points (issue 14, not built here): the header's Actions menu (Download Results, Upload Results, Download
+ * PDFs as a zip, mark reviewed / unreviewed), the notes, outcome tracking, question detail, recording and e-mail.
+ */
+export function ResultsTab() {
+  const { t, i18n } = useLingui();
+  const { project, permissions } = useProjectContext();
+  const start = useMemo(() => initialFilters(clock.now()), []);
+  const [filters, setFilters] = useState(start);
+  const [search, setSearch] = useState(initialSearch);
+  const [sort, setSort] = useState<ResultSort>({ by: 'date', direction: 'desc' });
+  const [page, setPage] = useState(0);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [pending, setPending] = useState<Pending>(null);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [pdfBusy, setPdfBusy] = useState<number | null>(null);
+  const canRead = permissions.has('tenant.project.results.read');
+  const showHold = permissions.has('tenant.project.resultshold.internal.read');
+  const canSelect = permissions.has('tenant.project.resultshold.internal.update');
+
+  const request = resultRequest(project.projectId, filters, search, sort, page);
+  const results = useListProjectResultsQuery({ resultFilter: request }, { skip: !canRead });
+  const [updateStatus, updating] = useUpdateResultStatusMutation();
+  const [downloadPdf] = useLazyDownloadResultPdfQuery();
+
+  const rows = results.data?.results;
+  const questions = useMemo(() => results.data?.questions ?? [], [results.data]);
+  const selectable = useMemo(() => (rows ?? []).filter((r) => !r.released).map((r) => r.interviewResultId), [rows]);
+  const zone = timezoneOf(search.timezone).zone;
+  const formatDate = useMemo(() => {
+    const format = new Intl.DateTimeFormat(i18n.locale, { timeZone: zone, dateStyle: 'short', timeStyle: 'short' });
+    return (iso: string) => format.format(new Date(iso));
+  }, [i18n.locale, zone]);
+
+  const restart = () => {
+    setPage(0);
+    setSelected(new Set());
+  };
+
+  const onPdf = async (row: InterviewResultRow) => {
+    setPdfBusy(row.interviewResultId);
+    const answer = await downloadPdf({
+      id: row.interviewResultId,
+      displayTimeZone: timezoneOf(search.timezone).offset,
+    });
+    setPdfBusy(null);
+    // A PDF load error shows the server message (002 §2.6).
+    if (answer.error) setFeedback({ tone: 'error', text: getErrorMessage(answer.error, t`Something went wrong`) });
+  };
+
+  const columns = useMemo(
+    () =>
+      resultColumns({
+        i18n,
+        questions,
+        canSelect,
+        showName: !permissions.isSystemTenant,
+        selected,
+        selectable,
+        onToggle: (id) =>
+          setSelected((previous) => {
+            const next = new Set(previous);
+            if (next.has(id)) next.delete(id);
+            else next.add(id);
+            return next;
+          }),
+        onToggleAll: () =>
+          setSelected((previous) => (selectable.every((id) => previous.has(id)) ? new Set() : new Set(selectable))),
+        onPdf: (row) => void onPdf(row),
+        pdfBusy,
+        formatDate,
+      }),
+    // onPdf reads only the time zone, which formatDate follows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [i18n, questions, canSelect, permissions.isSystemTenant, selected, selectable, pdfBusy, formatDate],
+  );
+
+  const confirm = async () => {
+    if (!pending) return;
+    const release = pending === 'release';
+    const answer = await updateStatus({
+      body: [...selected].map((interviewResultId) => ({
+        interviewResultId,
+        projectId: project.projectId,
+        released: release,
+        deleted: !release,
+      })),
+    });
+    setPending(null);
+    if ('error' in answer) {
+      setFeedback({ tone: 'error', text: getErrorMessage(answer.error, t`Something went wrong`) });
+      return;
+    }
+    setSelected(new Set());
+    setFeedback({ tone: 'success', text: answer.data.message });
+  };
+
+  // Without tenant.project.results.read the tab leads back to the project list (002 §2.5).
+  if (!canRead) return <Navigate to="/main/project" replace />;
+
+  const total = results.data?.totalResults ?? 0;
+  const pages = Math.max(1, Math.ceil(total / RESULTS_PAGE_SIZE));
+  return (
+    <Stack gap="4" data-testid={'results-tab'}>
+      <FiltersCard
+        applied={filters}
+        initial={start}
+        riskCodes={riskSetFor(project.questionnaireType ?? '') as readonly EvaluationCode[]}
+        questions={questions}
+        languages={project.projectLanguagesData ?? []}
+        onApply={(next) => {
+          setFilters(next);
+          restart();
+        }}
+      />
+      <SearchCard
+        value={search}
+        onChange={(next) => {
+          setSearch(next);
+          restart();
+        }}
+        showHold={showHold}
+        selectedCount={selected.size}
+        onRelease={() => {
+          setFeedback(null);
+          setPending('release');
+        }}
+        onDelete={() => {
+          setFeedback(null);
+          setPending('delete');
+        }}
+      />
+      {feedback?.tone === 'success' ? <SuccessAlert message={feedback.text} testId={'results-success'} /> : null}
+      {feedback?.tone === 'error' ? (
+        <ErrorAlert message={feedback.text} onDismiss={() => setFeedback(null)} testId={'results-error'} />
+      ) : null}
+      {results.error ? (
+        <LoadFailure
+          message={getErrorMessage(results.error, t`Something went wrong`)}
+          onRetry={() => void results.refetch()}
+          testId={'results-error'}
+        />
+      ) : (
+        <>
+          <Text fontSize="sm" color="fg.muted" data-testid={'results-total'}>
+            <Trans>{total} results</Trans>
+          </Text>
+          <DataGrid<InterviewResultRow>
+            testId={'results-list'}
+            rows={rows}
+            loading={results.isFetching}
+            columns={columns}
+            rowId={(row) => String(row.interviewResultId)}
+            emptyText={t`There are no results to show.`}
+            onSortChanged={(next) => {
+              const chosen = next && sortOf(next.colId, next.direction);
+              setSort(chosen ?? { by: 'date', direction: 'desc' });
+              restart();
+            }}
+          />
+          <ListPager
+            page={page}
+            pages={pages}
+            summary={
+              <Trans>
+                Page {page + 1} of {pages}
+              </Trans>
+            }
+            onPageChange={(next) => {
+              setPage(next);
+              setSelected(new Set());
+            }}
+            testId={'results-pager'}
+          />
+        </>
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        tone={pending === 'delete' ? 'danger' : 'brand'}
+        busy={updating.isLoading}
+        title={pending === 'delete' ? <Trans>Delete Results</Trans> : <Trans>Release Results</Trans>}
+        cancelLabel={<Trans>Cancel</Trans>}
+        confirmLabel={pending === 'delete' ? <Trans>Delete</Trans> : <Trans>Release</Trans>}
+        onCancel={() => setPending(null)}
+        onConfirm={() => void confirm()}
+        testId={pending === 'delete' ? 'results-delete-dialog' : 'results-release-dialog'}
+        confirmTestId={pending === 'delete' ? 'results-delete-confirm' : 'results-release-confirm'}
+      >
+        {pending === 'delete' ? (
+          <Trans>Are you sure you want to delete the {selected.size} selected results?</Trans>
+        ) : (
+          <Trans>Are you sure you want to release the {selected.size} selected results?</Trans>
+        )}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,177 @@
+import { $$, browser, expect } from '@wdio/globals';
+import { pdfText } from '../../../src/server/platform/pdf/pdf-text';
+import { sel } from '../selectors';
+import { byTestId, freshStart, pathname, signInToDashboard, submitSignIn } from '../support/app';
+import { expectAccessible } from '../support/accessibility';
+
+/** A demo project in the execution stage with results (docs/product/project-results.md#demo). */
+const PROJECT = 'Claims Integrity 2026';
+
+/** The result rows shown, in order: id and IRN (read in the page, so a re-render leaves no stale handle). */
+async function shownRows(): Promise<{ id: number; irn: string }[]> {
+  return (await browser.execute(() =>
+    Array.from(document.querySelectorAll('[data-testid^="results-irn-"]')).map((cell) => ({
+      id: Number((cell.getAttribute('data-testid') ?? '').replace('results-irn-', '')),
+      irn: cell.textContent ?? '',
+    })),
+  )) as { id: number; irn: string }[];
+}
+
+async function shownResultIds(): Promise<number[]> {
+  return (await shownRows()).map((row) => row.id);
+}
+
+async function waitForRows(message: string): Promise<void> {
+  await browser.waitUntil(async () => (await shownResultIds()).length > 0, { timeout: 20_000, timeoutMsg: message });
+}
+
+/** A result's PDF fetched in the page with the console's own session, as base64. */
+async function fetchPdfInPage(id: number): Promise<{ status: number; disposition: string | null; base64: string }> {
+  return (await browser.execute(async (resultId: number) => {
+    const key = Object.keys(window.localStorage).find((k) => k.startsWith('persist:'))!;
+    const root = JSON.parse(window.localStorage.getItem(key)!) as Record<string, string>;
+    const session = JSON.parse(root.session!) as { accessToken: string; idToken: string };
+    const tenancy = JSON.parse(root.tenancy!) as { operatingTenant: { tenantId: number } };
+    const response = await fetch(`/api/execution-service/v1/interview/result/${resultId}/pdf`, {
+      headers: {
+        authorization: `Bearer ${session.accessToken}`,
+        'id-token': session.idToken,
+        operatingTenant: String(tenancy.operatingTenant.tenantId),
+      },
+    });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    let binary = '';
+    bytes.forEach((byte) => (binary += String.fromCharCode(byte)));
+    return { status: response.status, disposition: response.headers.get('content-disposition'), base64: btoa(binary) };
+  }, id)) as unknown as { status: number; disposition: string | null; base64: string };
+}
+
+describe('project results', () => {
+  let projectId = 0;
+
+  it('the project card leads to the Results tab, which lists results', async () => {
+    await signInToDashboard('admin@acme.test');
+    await browser.url('/main/project');
+    await browser.waitUntil(async () => (await $$('[data-testid^="project-card-"]').length) > 0, { timeout: 20_000 });
+    for (const card of await $$('[data-testid^="project-card-"]')) {
+      if ((await card.getText()).includes(PROJECT)) {
+        projectId = Number(((await card.getAttribute('data-testid')) ?? '').replace('project-card-', ''));
+        await card.$(`[data-testid="${sel.projects.nameLink}"]`).click();
+        break;
+      }
+    }
+    expect(projectId).toBeGreaterThan(0);
+    await expect(byTestId(sel.results.tab)).toBeDisplayed({ wait: 20_000 });
+    expect(await pathname()).toBe(`/main/project/${projectId}/results`);
+    await waitForRows('the Results tab listed no results');
+    // A customer admin holds no internal hold permission: released rows only, no On Hold switch (002 §4.1).
+    await expect(byTestId(sel.results.onHold)).not.toBeDisplayed();
+  });
+
+  it('searches by IRN, filters by date, and gives the PDF of a result', async () => {
+    const [{ id: first, irn }] = (await shownRows()) as [{ id: number; irn: string }];
+    expect(irn).not.toBe('');
+    await byTestId(sel.results.search).setValue(irn);
+    await byTestId(sel.results.searchButton).click();
+    // A participant may have taken the interview more than once: every row shown is theirs.
+    await browser.waitUntil(
+      async () => {
+        const rows = await shownRows();
+        return rows.some((row) => row.id === first) && rows.every((row) => row.irn === irn);
+      },
+      {
+        timeout: 20_000,
+        timeoutMsg: `searching ${irn} did not list only that participant's results`,
+      },
+    );
+    await expectAccessible('project results');
+
+    // The Filters card: To on the default From day (2020-01-01, before any demo result) lists nothing; Reset filters
+    // brings the rows back.
+    // Typed into a date input, keys follow the browser's locale; the value is set as a date picker would.
+    await browser.execute(
+      (testId: string, value: string) => {
+        const input = document.querySelector<HTMLInputElement>(`[data-testid="${testId}"]`)!;
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      },
+      sel.results.filterTo,
+      '2020-01-01',
+    );
+    await byTestId(sel.results.apply).click();
+    await browser.waitUntil(
+      async () =>
+        (await browser.execute(
+          (testId: string) => document.querySelector(`[data-testid="${testId}"]`)?.textContent ?? '',
+          sel.results.total,
+        )) === '0 results',
+      { timeout: 20_000, timeoutMsg: 'a To date before every result still listed results' },
+    );
+    await byTestId(sel.results.reset).click();
+    await waitForRows('Reset filters did not bring the results back');
+
+    // The actions column is the last one: scroll the grid sideways to it, as a user on a narrow screen would.
+    await browser.waitUntil(
+      async () =>
+        browser.execute((testId: string) => {
+          for (const viewport of document.querySelectorAll(
+            '.ag-body-horizontal-scroll-viewport, .ag-center-cols-viewport',
+          )) {
+            viewport.scrollLeft = viewport.scrollWidth;
+            viewport.dispatchEvent(new Event('scroll'));
+          }
+          return document.querySelector(`[data-testid="${testId}"]`) !== null;
+        }, sel.results.pdf(first)),
+      { timeout: 10_000, timeoutMsg: 'the PDF button of the result did not appear' },
+    );
+    await byTestId(sel.results.pdf(first)).click();
+    await expect(byTestId(sel.results.error)).not.toBeDisplayed();
+    const pdf = await fetchPdfInPage(first);
+    expect(pdf.status).toBe(200);
+    expect(pdf.disposition).toContain(`result_${irn}.pdf`);
+    const text = pdfText(Buffer.from(pdf.base64, 'base64'));
+    expect(text).toContain(irn);
+    expect(text).toContain(PROJECT);
+  });
+
+  it('a provider admin releases a held result from the On Hold list', async () => {
+    await freshStart();
+    await submitSignIn('admin@voxscreen.test');
+    await expect(byTestId(sel.tenantChooser.dialog)).toBeDisplayed({ wait: 30_000 });
+    await byTestId(sel.tenantChooser.select).selectByVisibleText('Acme Insurance');
+    await byTestId(sel.tenantChooser.selectButton).click();
+    await expect(byTestId(sel.dashboard)).toBeDisplayed({ wait: 20_000 });
+
+    await browser.url(`/main/project/${projectId}/results`);
+    await expect(byTestId(sel.results.onHold)).toBeDisplayed({ wait: 20_000 });
+    await byTestId(sel.results.onHold).click();
+    // The held list: every row selectable (no lock), read in the page so a re-render leaves no stale handle.
+    const heldIds = () =>
+      browser.execute(() => {
+        const locks = document.querySelectorAll('[data-testid^="results-lock-"]').length;
+        const boxes = Array.from(document.querySelectorAll('input[data-testid^="results-select-"]'))
+          .map((box) => box.getAttribute('data-testid') ?? '')
+          .filter((testId) => testId !== 'results-select-all');
+        return locks === 0 ? boxes.map((testId) => Number(testId.replace('results-select-', ''))) : [];
+      }) as Promise<number[]>;
+    await browser.waitUntil(async () => (await heldIds()).length > 0, {
+      timeout: 20_000,
+      timeoutMsg: 'the On Hold list showed no held results',
+    });
+    const held = await heldIds();
+    await byTestId(sel.results.select(held[0]!)).waitForClickable({ timeout: 10_000 });
+    await byTestId(sel.results.select(held[0]!)).click();
+    await byTestId(sel.results.release).click();
+    await byTestId(sel.results.releaseConfirm).click();
+    await expect(byTestId(sel.results.success)).toHaveText(expect.stringContaining('Results successfully updated!'));
+    await browser.waitUntil(async () => !(await shownResultIds()).includes(held[0]!), {
+      timeout: 20_000,
+      timeoutMsg: 'the released result stayed in the On Hold list',
+    });
+
+    // Released now: listed with the lock, no longer selectable.
+    await byTestId(sel.results.onHold).click();
+    const released = await fetchPdfInPage(held[0]!);
+    expect(released.status).toBe(200);
+  });
+});

@@ -32,5 +32,10 @@ test('the participants tab is blocked in the setup stage only', () => {
 });
 
 test('a tab whose screen is not built yet is not offered', () => {
-  expect(offeredProjectTabs(() => true, 3).map((tab) => tab.key)).toEqual(['team', 'questions', 'communication']);
+  expect(offeredProjectTabs(() => true, 3).map((tab) => tab.key)).toEqual([
+    'details',
+    'team',
+    'questions',
+    'communication',
+  ]);
 });

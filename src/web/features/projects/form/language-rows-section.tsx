@@ -24,30 +24,31 @@ interface RowContext {
 /** PROJECT_CODE_VALIDATION_MESSAGE: the live check of a row's project code against every tenant, 1 s after typing. */
 function ProjectCodeCheck({
   index,
-  code,
+  typed,
   saved,
   context,
 }: {
   index: number;
-  code: string;
+  typed: string;
   /** The row's code as loaded: a saved code is not checked again. */
   saved: string | undefined;
   context: RowContext;
 }) {
   const { t } = useLingui();
-  const settled = useDebouncedValue(code.trim(), LIVE_CHECK_DEBOUNCE_MS);
+  const settled = useDebouncedValue(typed.trim(), LIVE_CHECK_DEBOUNCE_MS);
   const checkable = settled !== '' && settled !== saved && !/\s/.test(settled);
   const { data } = useCheckProjectCodeAndPhoneQuery(
     { body: { projectCode: settled, projectId: context.projectId } },
     { skip: !checkable },
   );
   const used = checkable ? data?.projectCode[settled] : undefined;
-  if (!used || settled !== code.trim()) return null;
+  if (!used || settled !== typed.trim()) return null;
+  const code = settled;
   const project = used.project_name;
   const tenant = used.tenant_name;
   return (
     <Text fontSize="sm" color="fg.error" data-testid={f.projectCodeInUse(index)}>
-      {t`Project code ${settled} is already used by project ${project} of ${tenant}.`}
+      {t`Project code ${code} is already used by project ${project} of ${tenant}.`}
     </Text>
   );
 }
@@ -55,38 +56,38 @@ function ProjectCodeCheck({
 /** PROJECT_PHONE_NUMBER__CONFIRM_MESSAGE under a dial-in number another project uses (live, 1 s after typing, or from Save's check). */
 function DialInCheck({
   index,
-  number,
+  typed,
   saved,
   context,
   saveConflicts,
 }: {
   index: number;
-  number: string;
+  typed: string;
   /** The row's number as loaded: Save checks it, typing a new one checks it live. */
   saved: string | undefined;
   context: RowContext;
   saveConflicts: readonly PhoneConflict[];
 }) {
   const { t } = useLingui();
-  const settled = useDebouncedValue(number.trim(), LIVE_CHECK_DEBOUNCE_MS);
+  const settled = useDebouncedValue(typed.trim(), LIVE_CHECK_DEBOUNCE_MS);
   const checkable = !context.direct && settled !== '' && settled !== saved && normaliseDialInNumber(settled) !== null;
   const { data } = useCheckProjectCodeAndPhoneQuery(
     { body: { projectId: context.projectId, phoneNumber: [settled], interviewMethodId: context.interviewMethodId } },
     { skip: !checkable },
   );
-  const live = checkable && settled === number.trim() ? (data?.phoneNumber[settled] ?? []) : [];
-  const fromSave = saveConflicts.filter((conflict) => conflict.number === number.trim());
+  const live = checkable && settled === typed.trim() ? (data?.phoneNumber[settled] ?? []) : [];
+  const fromSave = saveConflicts.filter((conflict) => conflict.number === typed.trim());
   const conflicts = live.length > 0 ? live : fromSave;
   if (conflicts.length === 0) return null;
   return (
     <Stack gap="0" data-testid={f.dialInInUse(index)}>
       {conflicts.map((conflict) => {
-        const value = number.trim();
+        const number = typed.trim();
         const project = conflict.project_name;
         const tenant = conflict.tenant_name;
         return (
           <Text key={`${project}-${tenant}`} fontSize="sm" color="fg.warning">
-            {t`The number ${value} is already used by project ${project} of ${tenant}.`}
+            {t`The number ${number} is already used by project ${project} of ${tenant}.`}
           </Text>
         );
       })}
@@ -147,7 +148,7 @@ function LanguageRow({
               disabled={disabled}
               testId={f.rowProjectCode(index)}
             />
-            <ProjectCodeCheck index={index} code={row.projectCode} saved={savedRow?.projectCode} context={context} />
+            <ProjectCodeCheck index={index} typed={row.projectCode} saved={savedRow?.projectCode} context={context} />
           </Stack>
           <Stack gap="1">
             <TextField
@@ -159,7 +160,7 @@ function LanguageRow({
             />
             <DialInCheck
               index={index}
-              number={row.dialInNumber}
+              typed={row.dialInNumber}
               saved={savedRow?.dialInNumber}
               context={context}
               saveConflicts={saveConflicts}

@@ -6,12 +6,12 @@ import { CheckboxField } from '../../../components/form/checkbox-field';
 import { fieldError } from '../../../components/form/field-error';
 import { FieldFrame } from '../../../components/form/field-frame';
 import { TextField } from '../../../components/form/text-field';
-import { sel } from '../../../../../test/e2e/selectors';
+import { testIds } from './test-ids';
 import { FormSection } from './form-section';
 import type { SectionProps } from './general-section';
 import { tagList, type ProjectFormValues } from './project-form-values';
 
-const f = sel.projectForm;
+const f = testIds;
 type Item = BusinessLineData['items'][number];
 
 /** The entries a level offers: the first level's roots, else the children of the entry chosen one level up. */

@@ -7,12 +7,12 @@ import { PasswordField } from '../../../components/form/password-field';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import { stripWhitespace } from '../../../../shared/project-rules';
-import { sel } from '../../../../../test/e2e/selectors';
+import { testIds } from './test-ids';
 import { FormSection } from './form-section';
 import type { SectionProps } from './general-section';
 import type { ClientApiValues, ProjectFormValues } from './project-form-values';
 
-const f = sel.projectForm;
+const f = testIds;
 
 /**
  * Additional Configuration (001 §3 clientAPIUrl1): the webhook URLs, caller-id check and the security of the client

@@ -6,7 +6,7 @@ import { PasswordField } from '../../../components/form/password-field';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import { TextareaField } from '../../../components/form/textarea-field';
-import { sel } from '../../../../../test/e2e/selectors';
+import { testIds } from './test-ids';
 import { FormSection } from './form-section';
 import { attributeOptions, questionnaireOptions } from './option-lists';
 import type { ProjectFormAccess } from './project-form-values';
@@ -17,7 +17,7 @@ export interface SectionProps {
   lookups: ProjectFormLookups;
 }
 
-const f = sel.projectForm;
+const f = testIds;
 
 /**
  * General details (001 §2-§3; docs/product/project-form.md#console): name, questionnaire type, descriptions,

@@ -6,12 +6,12 @@ import { CheckboxField } from '../../../components/form/checkbox-field';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import type { InternalFlag } from '../../../../shared/project-rules';
-import { sel } from '../../../../../test/e2e/selectors';
+import { testIds } from './test-ids';
 import { FormSection } from './form-section';
 import type { SectionProps } from './general-section';
 import { formOptions } from './option-lists';
 
-const f = sel.projectForm;
+const f = testIds;
 
 /** The labels of the Internal Use Only switches (001 §3), in the order shown. */
 const FLAG_LABELS: Record<Exclude<InternalFlag, 'allow_isw_create_participant'>, MessageDescriptor> = {

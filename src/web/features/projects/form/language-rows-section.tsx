@@ -6,14 +6,14 @@ import { useCheckProjectCodeAndPhoneQuery } from '../../../api/generated/project
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import { languagesForRow, normaliseDialInNumber, type PhoneConflict } from '../../../../shared/project-rules';
-import { sel } from '../../../../../test/e2e/selectors';
+import { testIds } from './test-ids';
 import { FormSection } from './form-section';
 import type { SectionProps } from './general-section';
 import { formOptions } from './option-lists';
 import { emptyLanguageRow, type ProjectFormValues } from './project-form-values';
 import { LIVE_CHECK_DEBOUNCE_MS, useDebouncedValue } from './use-debounced-value';
 
-const f = sel.projectForm;
+const f = testIds;
 
 interface RowContext {
   projectId: number | null;

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import type { PhoneConflict } from '../../../../shared/project-rules';
-import { sel } from '../../../../../test/e2e/selectors';
+import { testIds } from './test-ids';
 
 /**
  * Save's question when other projects use a dial-in number (001 §4): `ask` opens the dialog and resolves with the
@@ -42,9 +42,9 @@ export function PhoneConfirmDialog({
       confirmLabel={<Trans>Save</Trans>}
       onCancel={() => decide(false)}
       onConfirm={() => decide(true)}
-      testId={sel.projectForm.phoneDialog}
-      confirmTestId={sel.projectForm.phoneDialogSave}
-      cancelTestId={sel.projectForm.phoneDialogCancel}
+      testId={testIds.phoneDialog}
+      confirmTestId={testIds.phoneDialogSave}
+      cancelTestId={testIds.phoneDialogCancel}
     >
       <Stack gap="2">
         {(conflicts ?? []).map(({ number, project_name: project, tenant_name: tenant }) => (

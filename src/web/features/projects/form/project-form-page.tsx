@@ -10,7 +10,7 @@ import { clock } from '../../../lib/clock';
 import type { Permissions } from '../../../lib/permissions';
 import { usePermissions } from '../../../lib/use-permissions';
 import { isCloneLinkValid } from '../../../../shared/project-rules';
-import { sel } from '../../../../../test/e2e/selectors';
+import { testIds } from './test-ids';
 import { FirstProjectTab, useProjectContext } from '../project-page';
 import { ProjectForm, PROJECT_LIST_PATH } from './project-form';
 import { projectFormAccess } from './project-form-access';
@@ -26,10 +26,7 @@ function LoadedProjectForm({
   const lookups = useProjectFormLookups(access.resultConfigRead);
   if (lookups.failed)
     return (
-      <ErrorAlert
-        message={getErrorMessage(lookups.failed.error, t`Something went wrong`)}
-        testId={sel.projectForm.error}
-      />
+      <ErrorAlert message={getErrorMessage(lookups.failed.error, t`Something went wrong`)} testId={testIds.error} />
     );
   if (!lookups.data) return <LoadingState />;
   return (
@@ -63,19 +60,19 @@ export function ProjectCreatePage() {
     return (
       <Box>
         {header}
-        <ErrorAlert message={t`You do not have permission to create projects.`} testId={sel.projectForm.error} />
+        <ErrorAlert message={t`You do not have permission to create projects.`} testId={testIds.error} />
       </Box>
     );
   if (cloning && source.error)
     return (
       <Box>
         {header}
-        <ErrorAlert message={getErrorMessage(source.error, t`Something went wrong`)} testId={sel.projectForm.error} />
+        <ErrorAlert message={getErrorMessage(source.error, t`Something went wrong`)} testId={testIds.error} />
       </Box>
     );
   if (cloning && !source.data) return <LoadingState />;
   return (
-    <Box data-testid={sel.projectForm.createPage}>
+    <Box data-testid={testIds.createPage}>
       {header}
       <LoadedProjectForm
         key={cloning ? `clone-${sourceId}-${cloneAt}` : 'new'}

@@ -22,7 +22,7 @@ import {
   SAVE_REDIRECT_MS,
   type PhoneConflict,
 } from '../../../../shared/project-rules';
-import { sel } from '../../../../../test/e2e/selectors';
+import { testIds } from './test-ids';
 import { ProjectFilesSection } from '../files/project-files-section';
 import { BusinessLineSection } from './business-line-section';
 import { AdditionalFieldsSection, ClientApiSection } from './client-api-section';
@@ -47,7 +47,7 @@ export const PROJECT_LIST_PATH = '/main/project';
 /** The create route (001 §2); a clone adds `_C` (the time the clone was asked for) and `_ID` (the source). */
 export const CREATE_PROJECT_PATH = '/main/project/createProject';
 
-const f = sel.projectForm;
+const f = testIds;
 
 /** The server's field names → the form's. */
 const FIELD_NAMES: Record<string, string> = { projectLanguagesData: 'projectLanguages' };

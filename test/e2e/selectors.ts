@@ -440,6 +440,8 @@ export const sel = {
     rowIvrPreamble: (index: number) => `project-language-row-${index}-ivr-preamble`,
     rowCallDelay: (index: number) => `project-language-row-${index}-call-delay`,
     rowRemove: (index: number) => `project-language-row-${index}-remove`,
+    languageRemoveDialog: 'project-language-remove-dialog',
+    languageRemoveConfirm: 'project-language-remove-confirm',
   },
   unsavedChangesModal: 'unsaved-changes-modal',
   // User Profile (docs/product/profile.md#fields).

@@ -1,8 +1,10 @@
 import { Box, Button, Card, HStack, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useFormState } from 'react-final-form';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import { useCheckProjectCodeAndPhoneQuery } from '../../../api/generated/project-service';
+import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import { languagesForRow, normaliseDialInNumber, type PhoneConflict } from '../../../../shared/project-rules';
@@ -267,6 +269,28 @@ export function LanguageRowsSection({
   };
   const used = new Set(rows.map((row) => row.language));
   const free = values.projectLanguages.filter((id) => !used.has(id));
+
+  // 001 §4, §8: taking away a project language that a row uses asks first; confirming deletes those rows.
+  const [removed, setRemoved] = useState<string[] | null>(null);
+  const previous = useRef(values.projectLanguages);
+  useEffect(() => {
+    const gone = previous.current.filter(
+      (id) => !values.projectLanguages.includes(id) && rows.some((row) => row.language === id),
+    );
+    previous.current = values.projectLanguages;
+    if (gone.length > 0) setRemoved(gone);
+  }, [values.projectLanguages, rows]);
+  const keepLanguages = () => {
+    form.change('projectLanguages', [...values.projectLanguages, ...(removed ?? [])]);
+    setRemoved(null);
+  };
+  const deleteRows = () => {
+    form.change(
+      'projectMultiLanguageConfig',
+      rows.filter((row) => !(removed ?? []).includes(row.language)),
+    );
+    setRemoved(null);
+  };
   return (
     <FormSection value="languages" title={t`Multi Language Configuration`} columns={1} testId={f.section('languages')}>
       <Stack gap="4">
@@ -298,6 +322,20 @@ export function LanguageRowsSection({
           </Button>
         </Box>
       </Stack>
+      <ConfirmDialog
+        open={removed !== null}
+        cancelLabel={<Trans>Cancel</Trans>}
+        confirmLabel={<Trans>OK</Trans>}
+        onCancel={keepLanguages}
+        onConfirm={deleteRows}
+        tone="danger"
+        testId={testIds.languageRemoveDialog}
+        confirmTestId={testIds.languageRemoveConfirm}
+      >
+        <Text>
+          <Trans>Configuration exist with this language. Are you sure you want to delete it ?</Trans>
+        </Text>
+      </ConfirmDialog>
     </FormSection>
   );
 }

@@ -134,6 +134,20 @@ describe('project form: Details tab (docs/product/project-form.md#console)', () 
     expect(stub.callsTo(API.check).map((call) => call.body)).toContainEqual({ projectCode: 'TAKEN', projectId: 21 });
   });
 
+  it('asks before taking away a project language a row uses; confirming deletes its row', async () => {
+    server();
+    const { user } = await openDetails();
+    await screen.findByTestId(f.languageRow(1));
+    await user.click(screen.getByTestId(`${f.projectLanguages}-2`));
+    expect(await screen.findByTestId(f.languageRemoveDialog)).toHaveTextContent(
+      'Configuration exist with this language. Are you sure you want to delete it ?',
+    );
+    await user.click(screen.getByTestId(f.languageRemoveConfirm));
+    await waitFor(() => expect(screen.queryByTestId(f.languageRow(1))).not.toBeInTheDocument());
+    expect(screen.getByTestId(f.languageRow(0))).toBeInTheDocument();
+    expect(screen.getByTestId(f.save)).toBeEnabled();
+  });
+
   it('disables every field for a read-only user and leaves out what they may not read', async () => {
     server({ permissions: [] });
     await openDetails();

@@ -92,4 +92,6 @@ export const testIds = {
   rowIvrPreamble: (index: number) => `project-language-row-${index}-ivr-preamble`,
   rowCallDelay: (index: number) => `project-language-row-${index}-call-delay`,
   rowRemove: (index: number) => `project-language-row-${index}-remove`,
+  languageRemoveDialog: 'project-language-remove-dialog',
+  languageRemoveConfirm: 'project-language-remove-confirm',
 } as const;

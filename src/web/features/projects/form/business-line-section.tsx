@@ -1,8 +1,9 @@
-import { Box, Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useField, useForm, useFormState } from 'react-final-form';
 import type { BusinessLineData, BusinessLineEntry } from '../../../api/generated/project-service';
-import { CheckboxField } from '../../../components/form/checkbox-field';
+import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { fieldError } from '../../../components/form/field-error';
 import { FieldFrame } from '../../../components/form/field-frame';
 import { TextField } from '../../../components/form/text-field';
@@ -107,16 +108,69 @@ export function BusinessLineSection({ access, lookups, editable }: SectionProps 
           </HStack>
         ) : null}
       </Stack>
-      {access.systemTenant ? (
-        <Box alignSelf="center">
-          <CheckboxField
-            name="isBusinessLineOptional"
-            label={t`Business line is optional`}
-            disabled={!access.canSave}
-            testId={f.businessLineOptional}
-          />
-        </Box>
-      ) : null}
+      {access.systemTenant ? <OptionalSwitch disabled={!access.canSave} levels={data.levels} /> : null}
     </FormSection>
+  );
+}
+
+/**
+ * The optional switch (system-tenant users, 001 §4): turning it off restores the saved lines; turning it on with
+ * several levels chosen asks first, then clears the lines.
+ */
+function OptionalSwitch({ disabled, levels }: { disabled: boolean; levels: BusinessLineData['levels'] }) {
+  const { t } = useLingui();
+  const form = useForm<ProjectFormValues>();
+  const { values, initialValues } = useFormState<ProjectFormValues>({
+    subscription: { values: true, initialValues: true },
+  });
+  const [asking, setAsking] = useState(false);
+  const cleared = levels.map((level): BusinessLineEntry => ({
+    value: null,
+    label: null,
+    currentFieldKey: level.key,
+    currentFieldlabel: level.label,
+  }));
+  const makeOptional = () => {
+    form.batch(() => {
+      form.change('isBusinessLineOptional', true);
+      form.change('businessLine', cleared);
+    });
+    setAsking(false);
+  };
+  const toggle = (optional: boolean) => {
+    if (!optional) {
+      form.batch(() => {
+        form.change('isBusinessLineOptional', false);
+        form.change('businessLine', initialValues?.businessLine ?? cleared);
+      });
+    } else if (values.businessLine.filter((line) => line.value).length > 1) setAsking(true);
+    else makeOptional();
+  };
+  return (
+    <Box alignSelf="center">
+      <Checkbox.Root
+        checked={values.isBusinessLineOptional}
+        disabled={disabled}
+        onCheckedChange={(details) => toggle(details.checked === true)}
+        data-testid={f.businessLineOptional}
+      >
+        <Checkbox.HiddenInput name="isBusinessLineOptional" />
+        <Checkbox.Control />
+        <Checkbox.Label>{t`Business line is optional`}</Checkbox.Label>
+      </Checkbox.Root>
+      <ConfirmDialog
+        open={asking}
+        cancelLabel={<Trans>Cancel</Trans>}
+        confirmLabel={<Trans>OK</Trans>}
+        onCancel={() => setAsking(false)}
+        onConfirm={makeOptional}
+        testId={f.businessLineOptionalDialog}
+        confirmTestId={f.businessLineOptionalConfirm}
+      >
+        <Text>
+          <Trans>Making the business line optional clears the chosen business line. Continue?</Trans>
+        </Text>
+      </ConfirmDialog>
+    </Box>
   );
 }

@@ -112,6 +112,18 @@ describe('project form sections', () => {
     await user.selectOptions(unit, 'CLAIMS');
     await user.selectOptions(industry, 'OTHER');
     expect(screen.getByTestId(f.businessLine('BUSINESS_UNIT'))).toHaveValue('');
+
+    // The project's line is optional: turning that off restores the saved (empty) lines and requires every level.
+    await user.click(screen.getByTestId(f.businessLineOptional));
+    expect(industry).toHaveValue('');
+    await user.click(screen.getByTestId(f.save));
+    expect((await screen.findAllByText('Business line is required')).length).toBe(4);
+    await user.selectOptions(industry, 'INSURANCE');
+    await user.selectOptions(screen.getByTestId(f.businessLine('BUSINESS_UNIT')), 'CLAIMS');
+    // Turning it on again with several levels chosen asks first, then clears them.
+    await user.click(screen.getByTestId(f.businessLineOptional));
+    await user.click(await screen.findByTestId(f.businessLineOptionalConfirm));
+    await waitFor(() => expect(industry).toHaveValue(''));
   });
 
   it('Business Line is hidden from a customer user on a project with one line at most', async () => {

@@ -74,6 +74,8 @@ export const testIds = {
   businessLine: (level: string) => `project-form-business-line-${level}`,
   tags: 'project-form-tags',
   businessLineOptional: 'project-form-business-line-optional',
+  businessLineOptionalDialog: 'project-form-business-line-optional-dialog',
+  businessLineOptionalConfirm: 'project-form-business-line-optional-confirm',
   noLanguage: 'project-form-no-language',
   addLanguage: 'project-form-add-language',
   /** A Multi Language Configuration row and its fields, by position (0 first). */

@@ -1,6 +1,7 @@
 import { $$, browser, expect } from '@wdio/globals';
 import { sel } from '../selectors';
 import { byTestId, pathname, signInToDashboard } from '../support/app';
+import { expectAccessible } from '../support/accessibility';
 
 const f = sel.projectForm;
 
@@ -73,6 +74,7 @@ describe('project form', () => {
     await byTestId(f.rowDialIn(1)).setValue(uniqueNumber);
     // The live check (1 s after typing) names the project already using the number.
     await expect(byTestId(f.dialInInUse(0))).toBeDisplayed({ wait: 10_000 });
+    await expectAccessible('project form');
 
     await saveThroughPhoneDialog(usedNumber);
     created = await projectIdNamed(name);

@@ -88,7 +88,7 @@ function DialInCheck({
         const project = conflict.project_name;
         const tenant = conflict.tenant_name;
         return (
-          <Text key={`${project}-${tenant}`} fontSize="sm" color="fg.warning">
+          <Text key={`${project}-${tenant}`} fontSize="sm" color="orange.fg">
             {t`The number ${number} is already used by project ${project} of ${tenant}.`}
           </Text>
         );

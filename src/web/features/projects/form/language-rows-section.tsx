@@ -49,7 +49,7 @@ function ProjectCodeCheck({
   const project = used.project_name;
   const tenant = used.tenant_name;
   return (
-    <Text fontSize="sm" color="fg.error" data-testid={f.projectCodeInUse(index)}>
+    <Text fontSize="sm" color={{ base: 'red.700', _dark: 'red.300' }} data-testid={f.projectCodeInUse(index)}>
       {t`Project code ${code} is already used by project ${project} of ${tenant}.`}
     </Text>
   );
@@ -88,7 +88,7 @@ function DialInCheck({
         const project = conflict.project_name;
         const tenant = conflict.tenant_name;
         return (
-          <Text key={`${project}-${tenant}`} fontSize="sm" color="orange.fg">
+          <Text key={`${project}-${tenant}`} fontSize="sm" color={{ base: 'orange.700', _dark: 'orange.300' }}>
             {t`The number ${number} is already used by project ${project} of ${tenant}.`}
           </Text>
         );

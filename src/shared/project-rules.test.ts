@@ -1,5 +1,10 @@
 import {
+  cloneName,
+  dialInNumbersToCheck,
   isCloneLinkValid,
+  languagesForRow,
+  numberFromText,
+  phoneConflictList,
   languageRowProblems,
   normaliseDialInNumber,
   projectProblemMessage,
@@ -85,5 +90,63 @@ describe('project rules (docs/product/project-form.md#rules)', () => {
     expect(isCloneLinkValid(now - 9 * 60_000, now)).toBe(true);
     expect(isCloneLinkValid(now - 10 * 60_000, now)).toBe(false);
     expect(isCloneLinkValid(Number.NaN, now)).toBe(false);
+  });
+});
+
+describe('project form helpers (docs/product/project-form.md#console)', () => {
+  test('numbers typed into the form: blank is not given, text that is no number is refused', () => {
+    expect(numberFromText(' ')).toBeNull();
+    expect(numberFromText(' 7 ')).toBe(7);
+    expect(numberFromText('7x')).toBeNaN();
+    expect(
+      messages(
+        languageRowProblems([
+          { language: 1, projectCode: 'A', ivrOption: numberFromText('x'), callDelayBy: numberFromText('') },
+        ]),
+      ),
+    ).toEqual([
+      ['projectMultiLanguageConfig[0].ivrOption', 'you must specify a number'],
+      ['projectMultiLanguageConfig[0].callDelayBy', 'you must specify a number'],
+    ]);
+    expect(
+      messages(projectProblems({ name: 'P', irnLength: numberFromText('six') }, { ...OFF, internal: true })),
+    ).toEqual([['irnLength', 'you must specify a number']]);
+    expect(messages(projectProblems({ name: 'P', irnLength: null }, { ...OFF, internal: true }))).toEqual([
+      ['irnLength', 'IRN Length is required'],
+    ]);
+  });
+
+  test('dial-in numbers to check: each once, none for a direct method', () => {
+    const rows = [{ dialInNumber: '+18005550100' }, { dialInNumber: ' ' }, { dialInNumber: '+18005550100' }];
+    expect(dialInNumbersToCheck(rows, false)).toEqual(['+18005550100']);
+    expect(dialInNumbersToCheck(rows, true)).toEqual([]);
+  });
+
+  test('phone conflicts as one list in the order asked', () => {
+    expect(
+      phoneConflictList(['+1', '+2'], {
+        '+2': [{ project_name: 'B', tenant_name: 'Globex' }],
+        '+1': [
+          { project_name: 'A', tenant_name: 'Acme' },
+          { project_name: 'C', tenant_name: 'Acme' },
+        ],
+      }),
+    ).toEqual([
+      { number: '+1', project_name: 'A', tenant_name: 'Acme' },
+      { number: '+1', project_name: 'C', tenant_name: 'Acme' },
+      { number: '+2', project_name: 'B', tenant_name: 'Globex' },
+    ]);
+  });
+
+  test('a row picks only languages no other row uses', () => {
+    const languages = [{ value: 1 }, { value: 2 }, { value: 3 }];
+    const rows = [{ language: 1 }, { language: 2 }];
+    expect(languagesForRow(languages, rows, 0)).toEqual([{ value: 1 }, { value: 3 }]);
+    expect(languagesForRow(languages, [...rows, {}], 2)).toEqual([{ value: 3 }]);
+  });
+
+  test('a clone starts with the source name and a suffix, within the name limit', () => {
+    expect(cloneName('Harbour')).toBe('Harbour - Clone');
+    expect(cloneName('x'.repeat(99))).toHaveLength(99);
   });
 });

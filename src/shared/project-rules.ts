@@ -212,7 +212,7 @@ function integerInRange(
   required: boolean,
   range: { min: number; max: number },
 ): void {
-  if (value === null || value === undefined || Number.isNaN(value)) {
+  if (value === null || value === undefined) {
     if (required) problems.push({ field, code: 'NUMBER_REQUIRED' });
   } else if (!Number.isInteger(value)) problems.push({ field, code: 'NUMBER_REQUIRED' });
   else if (value < range.min) problems.push({ field, code: 'MIN_VALUE', limit: range.min });
@@ -371,3 +371,56 @@ export function projectProblems(draft: ProjectDraft, options: ProjectRuleOptions
   );
   return problems;
 }
+
+/**
+ * A number typed into a form field: blank is null (not given), anything else its numeric value, NaN when it is
+ * no number, so that the rules above answer `you must specify a number` for it (001 §5).
+ */
+export function numberFromText(text: string | null | undefined): number | null {
+  const trimmed = (text ?? '').trim();
+  if (trimmed === '') return null;
+  return /^[-+]?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/** One other project using a dial-in number (POST project/check), for PROJECT_PHONE_NUMBER__CONFIRM_MESSAGE. */
+export interface PhoneConflict {
+  number: string;
+  project_name: string;
+  tenant_name: string;
+}
+
+/** The phone-number map of POST project/check as one list, number by number in the order asked. */
+export function phoneConflictList(
+  asked: readonly string[],
+  answer: Readonly<Record<string, readonly { project_name: string; tenant_name: string }[]>>,
+): PhoneConflict[] {
+  return [...new Set(asked)].flatMap((number) =>
+    (answer[number] ?? []).map((entry) => ({
+      number,
+      project_name: entry.project_name,
+      tenant_name: entry.tenant_name,
+    })),
+  );
+}
+
+/**
+ * The dial-in numbers of the language rows the save checks against other projects (001 §4): each given number
+ * once, as typed; none when the interview method is a direct one (numbers are shared freely then).
+ */
+export function dialInNumbersToCheck(rows: readonly LanguageRowDraft[], direct: boolean): string[] {
+  if (direct) return [];
+  return [...new Set(rows.map((row) => row.dialInNumber?.trim() ?? '').filter((n) => n !== ''))];
+}
+
+/** The languages a row may pick (001 §5): the project's languages not used by another row, plus its own. */
+export function languagesForRow<T extends { value: number }>(
+  projectLanguages: readonly T[],
+  rows: readonly LanguageRowDraft[],
+  index: number,
+): T[] {
+  const usedElsewhere = new Set(rows.filter((_, i) => i !== index).map((row) => row.language));
+  return projectLanguages.filter((language) => !usedElsewhere.has(language.value));
+}
+
+/** The project name a clone starts with (docs/product/project-form.md#clone). */
+export const cloneName = (sourceName: string) => `${sourceName} - Clone`.slice(0, PROJECT_NAME_MAX);

@@ -9,6 +9,7 @@ export interface TextareaFieldProps {
   validate?: Validator;
   required?: boolean;
   readOnly?: boolean;
+  disabled?: boolean;
   rows?: number;
   /** Shows `length/limit` under the field; informative only, it never blocks typing (docs/product/communication-templates.md#sms-form: SMS 160). */
   counterLimit?: number;
@@ -22,13 +23,14 @@ export function TextareaField({
   validate,
   required,
   readOnly,
+  disabled,
   rows = 5,
   counterLimit,
   testId,
 }: TextareaFieldProps) {
   const { input, error } = useStringField<HTMLTextAreaElement>(name, validate);
   return (
-    <FieldFrame label={label} error={error} required={required} readOnly={readOnly}>
+    <FieldFrame label={label} error={error} required={required} readOnly={readOnly} disabled={disabled}>
       <Textarea {...input} rows={rows} data-testid={testId} />
       {counterLimit !== undefined ? (
         <Field.HelperText

@@ -33,6 +33,7 @@ test('the participants tab is blocked in the setup stage only', () => {
 
 test('a tab whose screen is not built yet is not offered', () => {
   expect(offeredProjectTabs(() => true, 3).map((tab) => tab.key)).toEqual([
+    'details',
     'team',
     'participants',
     'questions',

@@ -16,7 +16,7 @@ export interface ProjectTab {
 
 /** The project tabs in the order of docs/product/project-page.md#tabs, each with the project permission that shows it. */
 export const PROJECT_TABS: readonly ProjectTab[] = [
-  { key: 'details', path: '', label: msg`Details`, permission: 'tenant.project.detail.read', built: false },
+  { key: 'details', path: '', label: msg`Details`, permission: 'tenant.project.detail.read', built: true },
   { key: 'team', path: 'team', label: msg`Team`, permission: 'tenant.project.team.read', built: true },
   {
     key: 'participants',

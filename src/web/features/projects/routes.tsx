@@ -12,7 +12,7 @@ export const loadDashboardProjectList = async (): Promise<ComponentType> => {
 };
 
 /**
- * `/main/project` (the project list) and /main/project/{projectId} and its tabs (docs/product/project-page.md#tabs). A tab of the route table whose screen is not built yet leads to
+ * `/main/project` (the project list), `/main/project/createProject` (the project form) and /main/project/{projectId} and its tabs (docs/product/project-page.md#tabs). A tab of the route table whose screen is not built yet leads to
  * the first tab the user may use; any other path is "No Page Found".
  */
 export const projectRoutes: RouteObject[] = [
@@ -24,21 +24,35 @@ export const projectRoutes: RouteObject[] = [
     },
   },
   {
+    // The create route (001 §2; clone with `_C` and `_ID`): a literal path, so `:projectId` never captures it.
+    path: 'project/createProject',
+    lazy: async () => {
+      const { ProjectCreatePage } = await import(/* webpackChunkName: "project-form" */ './form/project-form-page');
+      return { Component: ProjectCreatePage };
+    },
+  },
+  {
     path: 'project/:projectId',
     lazy: async () => {
       const { ProjectPage } = await import(/* webpackChunkName: "project" */ './project-page');
       return { Component: ProjectPage };
     },
     children: [
-      ...['', ...PROJECT_TABS.filter((tab) => !tab.built && tab.path !== '').map((tab) => tab.path)].map(
-        (path): RouteObject => ({
-          ...(path === '' ? { index: true } : { path }),
-          lazy: async () => {
-            const { FirstProjectTab } = await import(/* webpackChunkName: "project" */ './project-page');
-            return { Component: FirstProjectTab };
-          },
-        }),
-      ),
+      {
+        // The Details tab (the project form) at the base path; without its permission, the first tab offered.
+        index: true,
+        lazy: async () => {
+          const { ProjectDetailsTab } = await import(/* webpackChunkName: "project-form" */ './form/project-form-page');
+          return { Component: ProjectDetailsTab };
+        },
+      },
+      ...PROJECT_TABS.filter((tab) => !tab.built && tab.path !== '').map((tab): RouteObject => ({
+        path: tab.path,
+        lazy: async () => {
+          const { FirstProjectTab } = await import(/* webpackChunkName: "project" */ './project-page');
+          return { Component: FirstProjectTab };
+        },
+      })),
       {
         path: 'team',
         lazy: async () => {

@@ -47,13 +47,19 @@ const COMMUNICATION = [
 function server(
   options: {
     permissions?: string[];
+    /** Without tenant.project.detail.read: no Details tab, so the base path opens the first other tab. */
+    withoutDetails?: boolean;
     templates?: (query: URLSearchParams) => CommunicationTemplate;
     detail?: ProjectDetail;
   } = {},
 ) {
   return installFetchStub({
     ...serverFor({
-      user: userInfo({ permissions: [...CUSTOMER_ADMIN_PERMISSIONS, ...(options.permissions ?? COMMUNICATION)] }),
+      user: userInfo({
+        permissions: [...CUSTOMER_ADMIN_PERMISSIONS, ...(options.permissions ?? COMMUNICATION)].filter(
+          (p) => !options.withoutDetails || p !== 'tenant.project.detail.read',
+        ),
+      }),
     }),
     [API.project]: { body: options.detail ?? project() },
     [API.permissions]: { body: { role_permissions: [] } },
@@ -79,9 +85,10 @@ const typeInto = async (user: Awaited<ReturnType<typeof open>>['user'], testId: 
 
 describe('project tab shell', () => {
   it('shows the project with its questionnaire badge and opens the first tab the user may use', async () => {
-    server();
+    server({ withoutDetails: true });
     const app = await open('/main/project/21');
-    expect(await screen.findByTestId(sel.communication.tab)).toBeInTheDocument();
+    // The base path loads the Details tab's chunk first, which sends a user without it on to the first tab.
+    expect(await screen.findByTestId(sel.communication.tab, {}, { timeout: 3000 })).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/main/project/21/communication');
     expect(screen.getByTestId(sel.project.questionnaireType)).toHaveTextContent('Express');
     expect(screen.getByTestId(sel.project.tab('communication'))).toBeInTheDocument();
@@ -97,7 +104,7 @@ describe('project tab shell', () => {
   });
 
   it('offers no tab to a user without any project tab permission', async () => {
-    server({ permissions: ['tenant.project.detail.read'] });
+    server({ permissions: [], withoutDetails: true });
     await open('/main/project/21');
     expect(await screen.findByTestId(sel.project.noTabs)).toBeInTheDocument();
   });

@@ -2,6 +2,8 @@ import { Navigate, type RouteObject } from 'react-router';
 import { LoadingState } from '../components/feedback/loading-state';
 import { aboutRoutes } from '../features/about/routes';
 import { adminRoutes } from '../features/admin/routes';
+import { analyticReportsRoutes } from '../features/analytic-reports/routes';
+import { analyticsDashboardRoutes } from '../features/analytics-dashboard/routes';
 import { authRoutes } from '../features/auth/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { GenericErrorPage } from '../components/errors/generic-error-page';
@@ -41,6 +43,8 @@ export const appRoutes: RouteObject[] = [
               ...profileRoutes,
               ...aboutRoutes,
               ...adminRoutes,
+              ...analyticsDashboardRoutes,
+              ...analyticReportsRoutes,
               { path: '*', element: <NotFoundPage /> },
             ],
           },

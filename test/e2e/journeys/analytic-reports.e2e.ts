@@ -57,7 +57,9 @@ describe('analytic reports', () => {
     await $(`[data-testid^="analytic-report-project-"]`).click();
     await expect(byTestId(W.continue)).toBeEnabled();
     await byTestId(W.continue).click();
-    await byTestId(W.selectAll).click();
+    await byTestId(W.selectAll).$('span=Select All').click();
+    await expect(byTestId(W.selectAll)).toHaveAttribute('data-state', 'checked');
+    await expect(byTestId(W.continue)).toBeEnabled();
     await byTestId(W.continue).click();
     await expect(byTestId(W.review)).toBeDisplayed();
     const name = `journey-report-${Date.now()}`;
@@ -72,16 +74,18 @@ describe('analytic reports', () => {
     const id = Number(
       ((await info.getAttribute('data-testid')) ?? '').replace(sel.analyticReports.info(0).slice(0, -1), ''),
     );
+    const refresh = byTestId(sel.analyticReports.refresh);
+    await refresh.click();
+    await expect(refresh).toBeDisabled();
+    await expect(refresh).toHaveText(expect.stringMatching(/Refresh \((30|29|28)\)/));
     await browser.waitUntil(
       async () => {
         if (await byTestId(sel.analyticReports.download(id)).isExisting()) return true;
-        const refresh = byTestId(sel.analyticReports.refresh);
         if (await refresh.isEnabled()) await refresh.click();
         return false;
       },
       { timeout: 75_000, interval: 1000, timeoutMsg: `report ${id} did not succeed` },
     );
-    await expect(byTestId(sel.analyticReports.refresh)).toBeDisabled();
 
     await info.click();
     await expect(byTestId(sel.analyticReports.popover)).toHaveText(expect.stringContaining('admin@voxscreen.test'));

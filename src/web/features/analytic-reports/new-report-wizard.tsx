@@ -145,11 +145,12 @@ function WizardSteps({ types, projects, today, onCancel }: WizardStepsProps) {
       {step === 3 && type ? <ReviewStep type={type} projects={projects} /> : null}
 
       <HStack justify="space-between">
-        <Button variant="ghost" onClick={onCancel} data-testid="analytic-report-cancel">
+        <Button type="button" variant="ghost" onClick={onCancel} data-testid="analytic-report-cancel">
           <Trans>Cancel</Trans>
         </Button>
         <HStack>
           <Button
+            type="button"
             variant="outline"
             disabled={step === 0}
             onClick={() => setStep((s) => s - 1)}
@@ -157,8 +158,10 @@ function WizardSteps({ types, projects, today, onCancel }: WizardStepsProps) {
           >
             <Trans>Back</Trans>
           </Button>
+          {/* Distinct keys: the browser must not finish Continue's click on a Submit button reusing its element. */}
           {last ? (
             <Button
+              key="submit"
               type="submit"
               disabled={!maySubmit({ valid: valid === true, dirty: dirty === true, submitting: submitting === true })}
               loading={submitting}
@@ -168,6 +171,8 @@ function WizardSteps({ types, projects, today, onCancel }: WizardStepsProps) {
             </Button>
           ) : (
             <Button
+              key="continue"
+              type="button"
               disabled={!complete(step)}
               onClick={() => setStep((s) => s + 1)}
               data-testid="analytic-report-continue"

@@ -16,6 +16,9 @@ CREATE TABLE analytic_reports (
   storage_key text,
   error text,
   requested_by integer REFERENCES users (id) ON DELETE SET NULL,
+  -- Kept with the row: the requester (a provider administrator) is a user of the system tenant, which the
+  -- account's row-level security does not show.
+  requested_by_email text,
   requested_at timestamptz NOT NULL,
   finished_at timestamptz,
   UNIQUE (id, tenant_id)

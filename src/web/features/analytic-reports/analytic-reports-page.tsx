@@ -25,7 +25,31 @@ export const REPORT_PAGE_SIZE = 10;
 const formatWhen = (iso: string | null, locale: string) =>
   iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '';
 
-/** The row popover: what the report covers and how it went. */
+/** The row popover (on the report's name): what the report covers and how it went, as last loaded. */
+function ReportInfoPopover({ report }: { report: AnalyticReport }) {
+  const { data } = useListAnalyticReportsQuery();
+  const current = data?.response.data.find((r) => r.id === report.id) ?? report;
+  return (
+    <Popover.Root positioning={{ placement: 'bottom-start' }} lazyMount unmountOnExit>
+      <Popover.Trigger asChild>
+        <Button variant="plain" size="sm" px="0" data-testid={`analytic-report-info-${report.id}`}>
+          {report.reportName}
+        </Button>
+      </Popover.Trigger>
+      <Portal>
+        <Popover.Positioner>
+          <Popover.Content data-testid="analytic-report-popover" w="sm">
+            <Popover.Arrow />
+            <Popover.Body>
+              <ReportInfo report={current} />
+            </Popover.Body>
+          </Popover.Content>
+        </Popover.Positioner>
+      </Portal>
+    </Popover.Root>
+  );
+}
+
 function ReportInfo({ report }: { report: AnalyticReport }) {
   const { t, i18n } = useLingui();
   const items: [string, string][] = [
@@ -78,26 +102,8 @@ function AnalyticReports() {
         field: 'reportName',
         headerName: t`Report Name`,
         minWidth: 260,
-        cellRenderer: ({ data }: { data?: AnalyticReport }) =>
-          data ? (
-            <Popover.Root positioning={{ placement: 'bottom-start' }} lazyMount unmountOnExit>
-              <Popover.Trigger asChild>
-                <Button variant="plain" size="sm" px="0" data-testid={`analytic-report-info-${data.id}`}>
-                  {data.reportName}
-                </Button>
-              </Popover.Trigger>
-              <Portal>
-                <Popover.Positioner>
-                  <Popover.Content data-testid="analytic-report-popover" w="sm">
-                    <Popover.Arrow />
-                    <Popover.Body>
-                      <ReportInfo report={data} />
-                    </Popover.Body>
-                  </Popover.Content>
-                </Popover.Positioner>
-              </Portal>
-            </Popover.Root>
-          ) : null,
+        // The popover reads the report from the list query: AG Grid keeps an unchanged cell (and its data) as it was.
+        cellRenderer: ({ data }: { data?: AnalyticReport }) => (data ? <ReportInfoPopover report={data} /> : null),
       },
       { field: 'reportType', headerName: t`Report Type` },
       {

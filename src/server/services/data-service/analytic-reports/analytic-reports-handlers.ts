@@ -117,6 +117,7 @@ export const analyticReportsHandlers: Handlers = {
         attributes: type.attributes.filter((a) => attributes.includes(a.key)).map((a) => a.key),
         fileFormat: body.fileFormat ?? 'xlsx',
         requestedBy: ctx.principal().userId,
+        requestedByEmail: ctx.principal().email,
         requestedAt: now,
       });
       await enqueueJob(trx, {

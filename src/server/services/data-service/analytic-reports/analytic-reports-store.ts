@@ -32,13 +32,13 @@ export interface NewAnalyticReport {
   attributes: string[];
   fileFormat: 'xlsx' | 'csv';
   requestedBy: number;
+  requestedByEmail: string;
   requestedAt: Date;
 }
 
 const selectReports = (trx: Db) =>
   trx
     .selectFrom('analytic_reports as r')
-    .leftJoin('users as u', 'u.id', 'r.requested_by')
     .select([
       'r.id',
       sql<ReportTypeKey>`r.report_type`.as('reportType'),
@@ -52,7 +52,7 @@ const selectReports = (trx: Db) =>
       'r.row_count as rowCount',
       'r.error',
       'r.storage_key as storageKey',
-      'u.email as requestedBy',
+      'r.requested_by_email as requestedBy',
       'r.requested_at as requestedAt',
       'r.finished_at as finishedAt',
     ]);
@@ -70,6 +70,7 @@ export async function insertReport(trx: Db, report: NewAnalyticReport): Promise<
       attributes: report.attributes,
       file_format: report.fileFormat,
       requested_by: report.requestedBy,
+      requested_by_email: report.requestedByEmail,
       requested_at: report.requestedAt,
     })
     .returning('id')

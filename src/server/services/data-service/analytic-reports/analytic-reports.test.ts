@@ -102,7 +102,12 @@ test('a report goes from requested to succeeded and its xlsx holds the chosen co
   expect(['requested', 'processing']).toContain(created.status);
   expect(created.is_processing).toBe(true);
   const done = await settled(created.id);
-  expect(done).toMatchObject({ status: 'succeeded', is_succeeded: true, is_processing: false });
+  expect(done).toMatchObject({
+    status: 'succeeded',
+    is_succeeded: true,
+    is_processing: false,
+    requestedBy: 'admin@voxscreen.test',
+  });
   const expected = await withTenant(t.db, acme, (trx) =>
     trx
       .selectFrom('interview_results')
@@ -190,6 +195,7 @@ test("another account's report is not found, and a report not done yet is a conf
       attributes: ['callId'],
       fileFormat: 'xlsx',
       requestedBy: null as unknown as number,
+      requestedByEmail: 'admin@voxscreen.test',
       requestedAt: t.clock.now(),
     }),
   );
@@ -233,6 +239,7 @@ test('the last failed attempt marks the report failed', async () => {
       attributes: ['callId'],
       fileFormat: 'xlsx',
       requestedBy: null as unknown as number,
+      requestedByEmail: 'admin@voxscreen.test',
       requestedAt: t.clock.now(),
     }),
   );

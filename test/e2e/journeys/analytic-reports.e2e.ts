@@ -1,5 +1,6 @@
 import { expect } from '@wdio/globals';
 import { sel } from '../selectors';
+import { expectAccessible } from '../support/accessibility';
 import { byTestId, signInToDashboard } from '../support/app';
 
 const W = sel.analyticReports.wizard;
@@ -48,6 +49,8 @@ describe('analytic reports', () => {
     await expect(byTestId(sel.analyticReports.page)).toBeDisplayed();
     await byTestId(sel.analyticReports.newReport).click();
 
+    await expect(byTestId(W.types)).toBeDisplayed();
+    await expectAccessible('new report wizard, report types');
     await byTestId(W.type('interview-results')).click();
     await byTestId(W.continue).click();
     const today = new Date().toISOString().slice(0, 10);
@@ -62,6 +65,7 @@ describe('analytic reports', () => {
     await expect(byTestId(W.continue)).toBeEnabled();
     await byTestId(W.continue).click();
     await expect(byTestId(W.review)).toBeDisplayed();
+    await expectAccessible('new report wizard, review');
     const name = `journey-report-${Date.now()}`;
     await byTestId(W.name).clearValue();
     await byTestId(W.name).setValue(name);
@@ -91,6 +95,7 @@ describe('analytic reports', () => {
     await expect(byTestId(sel.analyticReports.popover)).toHaveText(expect.stringContaining('admin@voxscreen.test'));
     await browser.keys('Escape');
 
+    await expectAccessible('analytic reports history');
     await byTestId(sel.analyticReports.download(id)).click();
     await expect(byTestId(sel.analyticReports.downloadDialog)).toBeDisplayed();
     await byTestId(sel.analyticReports.downloadConfirm).click();
@@ -101,5 +106,19 @@ describe('analytic reports', () => {
     expect(file.status).toBe(200);
     expect(file.disposition).toContain(`filename="${name}.xlsx"`);
     expect(file.head).toBe('PK');
+  });
+
+  it('the provider admin sees the embedded dashboards page', async () => {
+    await signInToDashboard('admin@voxscreen.test');
+    await byTestId(sel.shell.sidebarEntry('analytics')).click();
+    await expect(byTestId(sel.analyticsDashboard.page)).toBeDisplayed();
+    // The e2e server may or may not configure EMBED_DASHBOARD_URLS: either the iframes or the empty state.
+    await browser.waitUntil(
+      async () =>
+        (await byTestId(sel.analyticsDashboard.empty).isExisting()) ||
+        (await byTestId(sel.analyticsDashboard.dashboard(0)).isExisting()),
+      { timeout: 15_000, timeoutMsg: 'the dashboards page did not load' },
+    );
+    await expectAccessible('analytics dashboards');
   });
 });

@@ -159,6 +159,7 @@ describe('Analytic Reports', () => {
       'In progress...',
     );
     expect(screen.getByTestId(sel.analyticReports.status(8))).toHaveTextContent('Failed');
+    expect(await within(screen.getByTestId(sel.analyticReports.list)).findAllByText('Call Records')).toHaveLength(3);
 
     await user.click(screen.getByTestId(sel.analyticReports.info(5)));
     expect(await screen.findByTestId(sel.analyticReports.popover)).toHaveTextContent('admin@voxscreen.test');

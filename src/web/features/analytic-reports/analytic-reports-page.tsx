@@ -1,11 +1,12 @@
 import { Box, Button, DataList, HStack, IconButton, Popover, Portal, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { LuDownload, LuPlus, LuRefreshCw } from 'react-icons/lu';
 import { getErrorMessage } from '../../api/error-message';
 import {
   useLazyDownloadAnalyticReportQuery,
   useListAnalyticReportsQuery,
+  useListAnalyticReportTypesQuery,
   type AnalyticReport,
 } from '../../api/generated/data-service';
 import { DataGrid, type DataGridColumn } from '../../components/data-grid/data-grid';
@@ -21,6 +22,8 @@ import { useAnalyticReportsAccess } from './use-analytic-reports-access';
 import { useRefreshCooldown } from './use-refresh-cooldown';
 
 export const REPORT_PAGE_SIZE = 10;
+
+type HistoryRow = AnalyticReport & { typeName: string };
 
 const formatWhen = (iso: string | null, locale: string) =>
   iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '';
@@ -50,11 +53,18 @@ function ReportInfoPopover({ report }: { report: AnalyticReport }) {
   );
 }
 
+/** The type's name from the catalogue (its key until the catalogue has loaded). */
+function useTypeName(): (key: string) => string {
+  const { data } = useListAnalyticReportTypesQuery();
+  return useCallback((key) => data?.response.data.find((type) => type.reportType === key)?.name ?? key, [data]);
+}
+
 function ReportInfo({ report }: { report: AnalyticReport }) {
   const { t, i18n } = useLingui();
+  const typeName = useTypeName();
   const items: [string, string][] = [
     [t`Report Name`, report.reportName],
-    [t`Report Type`, report.reportType],
+    [t`Report Type`, typeName(report.reportType)],
     [t`Date Range`, `${report.startDate} – ${report.endDate}`],
     [t`Attributes`, report.attributes.join(', ')],
     [t`Requested By`, report.requestedBy ?? ''],
@@ -90,13 +100,14 @@ export function AnalyticReportsPage() {
 function AnalyticReports() {
   const { t, i18n } = useLingui();
   const history = useListAnalyticReportsQuery();
+  const typeName = useTypeName();
   const [download, downloading] = useLazyDownloadAnalyticReportQuery();
   const cooldown = useRefreshCooldown();
   const [creating, setCreating] = useState(false);
   const [toDownload, setToDownload] = useState<AnalyticReport | null>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
-  const columns = useMemo<DataGridColumn<AnalyticReport>[]>(
+  const columns = useMemo<DataGridColumn<HistoryRow>[]>(
     () => [
       {
         field: 'reportName',
@@ -105,7 +116,7 @@ function AnalyticReports() {
         // The popover reads the report from the list query: AG Grid keeps an unchanged cell (and its data) as it was.
         cellRenderer: ({ data }: { data?: AnalyticReport }) => (data ? <ReportInfoPopover report={data} /> : null),
       },
-      { field: 'reportType', headerName: t`Report Type` },
+      { field: 'typeName', headerName: t`Report Type` },
       {
         colId: 'range',
         headerName: t`Date Range`,
@@ -144,6 +155,11 @@ function AnalyticReports() {
       },
     ],
     [t, i18n],
+  );
+  // The type's name goes into the rows: AG Grid refreshes a cell when its row's data change, not its getter.
+  const rows = useMemo<HistoryRow[] | undefined>(
+    () => history.data?.response.data.map((report) => ({ ...report, typeName: typeName(report.reportType) })),
+    [history.data, typeName],
   );
 
   const confirmDownload = async () => {
@@ -197,9 +213,9 @@ function AnalyticReports() {
             {history.error ? (
               <QueryFailure query={history} testId="analytic-reports-error" />
             ) : (
-              <DataGrid<AnalyticReport>
+              <DataGrid<HistoryRow>
                 testId="analytic-reports-list"
-                rows={history.data?.response.data}
+                rows={rows}
                 loading={history.isLoading}
                 columns={columns}
                 rowId={(row) => String(row.id)}

@@ -41,6 +41,7 @@ import {
   type CrmSource,
 } from './services/project-service';
 import { reencryptTenantSecrets, signWebhookPayload } from './services/user-service';
+import { ANALYTIC_REPORT_QUEUE, analyticReportJob } from './services/data-service';
 import { WEBHOOK_QUEUE, webhookDeliveryJob } from './services/execution-service';
 import { withSystem } from './platform/tenancy/with-tenant';
 
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   const outbox = new OutboxDispatcher(db, clock, options.transport ?? chooseTransport(config), logger);
   const secrets = TenantSecretCipher.fromConfig(config);
+  const storage = options.storage ?? createFileStorage(config);
   const jobs = new JobRunner(
     db,
     clock,
@@ -128,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         (trx, payload, now) => signWebhookPayload(trx, secrets, payload, now),
         clock,
       ),
+      [ANALYTIC_REPORT_QUEUE]: analyticReportJob(db, storage, clock),
     },
     logger,
   );
@@ -139,7 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tokens: new TokenService(keys, config.tokens, clock),
     passwords: new PasswordHasher(config.passwordHashing),
     outbox,
-    storage: options.storage ?? createFileStorage(config),
+    storage,
     uploadUrls: UploadUrlSigner.fromSecretOrDataDir(config.uploadUrlSecret, config.dataDir),
     jobs,
     secrets,

@@ -2,6 +2,8 @@ import { Navigate, type RouteObject } from 'react-router';
 import { LoadingState } from '../components/feedback/loading-state';
 import { aboutRoutes } from '../features/about/routes';
 import { adminRoutes } from '../features/admin/routes';
+import { analyticReportsRoutes } from '../features/analytic-reports/routes';
+import { analyticsDashboardRoutes } from '../features/analytics-dashboard/routes';
 import { authRoutes } from '../features/auth/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { documentsRoutes } from '../features/documents/routes';
@@ -45,6 +47,8 @@ export const appRoutes: RouteObject[] = [
               ...adminRoutes,
               ...documentsRoutes,
               ...reportsRoutes,
+              ...analyticsDashboardRoutes,
+              ...analyticReportsRoutes,
               { path: '*', element: <NotFoundPage /> },
             ],
           },

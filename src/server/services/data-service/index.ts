@@ -1,5 +1,10 @@
 import type { operations } from '../../../contracts/data-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
+import { analyticReportsHandlers } from './analytic-reports/analytic-reports-handlers';
 
-/** No operations yet: they arrive with the issues that build their screens. */
-export const dataServiceHandlers: ServiceHandlers<operations> = {};
+export const dataServiceHandlers: ServiceHandlers<operations> = {
+  ...analyticReportsHandlers,
+};
+
+// Public functions: the analytic-report job app.ts registers on the job runner (ADR 0041).
+export { ANALYTIC_REPORT_QUEUE, analyticReportJob } from './analytic-reports/analytic-report-job';

@@ -52,6 +52,7 @@ describe('sidebar entries', () => {
     const withoutConfiguration = { ...context(productAdmin), configuration: undefined };
     expect(keys(withoutConfiguration)).not.toContain('analytic-reports');
     expect(keys(context({ ...productAdmin, roleName: 'Customer Admin' }))).not.toContain('analytic-reports');
+    expect(keys(context({ ...productAdmin, isSystemTenant: false }))).not.toContain('analytic-reports');
   });
 
   it('shows nothing to a role without any of the permissions', () => {

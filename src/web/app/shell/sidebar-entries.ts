@@ -39,8 +39,10 @@ export interface VisibleSidebarEntry {
 
 const PROJECT_READ = 'tenant.project.detail.read';
 
+// The internal provider administrator: home in the system tenant, the admin role name in any case (002 §6).
 const isProductAdmin = ({ permissions, configuration }: SidebarContext): boolean =>
   configuration !== undefined &&
+  permissions.isSystemTenant &&
   permissions.roleName !== null &&
   permissions.roleName.toLowerCase() === configuration.branding.adminRoleName.toLowerCase();
 

@@ -1,22 +1,10 @@
 import { $$, browser, expect } from '@wdio/globals';
 import { sel } from '../selectors';
-import { byTestId, signInToDashboard } from '../support/app';
+import { byTestId, projectIdByName, signInToDashboard } from '../support/app';
 import { expectAccessible } from '../support/accessibility';
 
 /** A demo project in the execution stage (the participants tab is blocked in setup), with demo participants. */
 const PROJECT = 'Claims Integrity 2026';
-
-/** The id of a demo project's card on the project list, by its name. */
-async function projectIdByName(name: string): Promise<number> {
-  await browser.url('/main/project');
-  await browser.waitUntil(async () => (await $$('[data-testid^="project-card-"]').length) > 0, { timeout: 20_000 });
-  for (const card of await $$('[data-testid^="project-card-"]')) {
-    if ((await card.getText()).includes(name)) {
-      return Number(((await card.getAttribute('data-testid')) ?? '').replace('project-card-', ''));
-    }
-  }
-  throw new Error(`No project card for ${name}`);
-}
 
 /** The ids of the participants the grid shows. */
 async function shownIds(): Promise<number[]> {

@@ -1,4 +1,4 @@
-import { browser, $, expect } from '@wdio/globals';
+import { browser, $, $$, expect } from '@wdio/globals';
 import { sel } from '../selectors';
 
 export const DEMO_PASSWORD = 'Voxscreen!2026';
@@ -66,4 +66,16 @@ export async function pathname(): Promise<string> {
 
 export async function storageKeys(): Promise<string[]> {
   return browser.execute(() => Object.keys(window.localStorage));
+}
+
+/** The id of a demo project on the project list, by the name on its card. */
+export async function projectIdByName(name: string): Promise<number> {
+  await browser.url('/main/project');
+  await browser.waitUntil(async () => (await $$('[data-testid^="project-card-"]').length) > 0, { timeout: 20_000 });
+  for (const card of await $$('[data-testid^="project-card-"]')) {
+    if ((await card.getText()).includes(name)) {
+      return Number(((await card.getAttribute('data-testid')) ?? '').replace('project-card-', ''));
+    }
+  }
+  throw new Error(`No project card for ${name}`);
 }

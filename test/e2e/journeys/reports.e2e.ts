@@ -52,7 +52,11 @@ describe('reports', () => {
     );
 
     await byTestId(sel.shell.sidebarEntry('reports')).click();
-    await expect(byTestId(sel.reports.audit.root)).toBeDisplayed();
+    // Reports opens its first tab (Call Records, as 002 says); the Audit Log is a tab further on.
+    await expect(byTestId(sel.reports.calls.list('call-records'))).toBeDisplayed({ wait: 20_000 });
+    expect(await pathname()).toBe('/main/reports/callRecords');
+    await byTestId(sel.reports.tab('auditlog')).click();
+    await expect(byTestId(sel.reports.audit.root)).toBeDisplayed({ wait: 20_000 });
     expect(await pathname()).toBe('/main/reports/auditlog');
     const list = byTestId(sel.reports.audit.list);
     await expect(list.$('=LOGIN_SUCCESS')).toBeDisplayed();

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, HStack, Input, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Field, HStack, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { getErrorMessage } from '../../../api/error-message';
@@ -118,29 +118,22 @@ export function ParticipantUploadDialog({ projectId, canReplace, onClose, onUplo
                   </Stack>
                 ) : (
                   <>
-                    <RadioGroup.Root
-                      value={mode}
-                      onValueChange={({ value }) => setMode(value === 'replace' ? 'replace' : 'append')}
-                    >
-                      <HStack gap="6">
-                        <RadioGroup.Item value="append" data-testid="participants-upload-append">
-                          <RadioGroup.ItemHiddenInput />
-                          <RadioGroup.ItemIndicator />
-                          <RadioGroup.ItemText>
-                            <Trans>Append</Trans>
-                          </RadioGroup.ItemText>
-                        </RadioGroup.Item>
-                        {canReplace ? (
-                          <RadioGroup.Item value="replace" data-testid="participants-upload-replace">
-                            <RadioGroup.ItemHiddenInput />
-                            <RadioGroup.ItemIndicator />
-                            <RadioGroup.ItemText>
-                              <Trans>Replace All</Trans>
-                            </RadioGroup.ItemText>
-                          </RadioGroup.Item>
-                        ) : null}
-                      </HStack>
-                    </RadioGroup.Root>
+                    <Field.Root>
+                      <Field.Label>
+                        <Trans>Upload mode</Trans>
+                      </Field.Label>
+                      <NativeSelect.Root>
+                        <NativeSelect.Field
+                          value={mode}
+                          onChange={(event) => setMode(event.currentTarget.value === 'replace' ? 'replace' : 'append')}
+                          data-testid="participants-upload-mode"
+                        >
+                          <option value="append">{t`Append`}</option>
+                          {canReplace ? <option value="replace">{t`Replace All`}</option> : null}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                    </Field.Root>
                     <Input
                       type="file"
                       accept={PARTICIPANT_UPLOAD_ACCEPT}

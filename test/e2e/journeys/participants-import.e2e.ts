@@ -95,13 +95,20 @@ describe('participants import', () => {
 
     // The three rows are in the list.
     await byTestId(P.search).setValue(PREFIX);
+    let seen: string[] = [];
     await browser.waitUntil(
       async () => {
-        const texts: string[] = [];
-        for (const cell of await $$('[data-testid^="participant-irn-"]')) texts.push(await cell.getText());
-        return texts.length === 3 && IRNS.every((irn) => texts.includes(irn));
+        try {
+          const texts: string[] = [];
+          for (const cell of await $$('[data-testid^="participant-irn-"]').getElements())
+            texts.push(await cell.getText());
+          seen = texts;
+          return IRNS.every((irn) => texts.includes(irn));
+        } catch {
+          return false; // the grid re-rendered while it was read
+        }
       },
-      { timeout: 15_000, timeoutMsg: 'the imported rows are not listed' },
+      { timeout: 20_000, timeoutMsg: `the imported rows are not listed (${seen.join(', ')})` },
     );
 
     // Export the page: the menu item saves the CSV; the same call answers the rows, formula-escaped.

@@ -61,6 +61,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/participant-service/v1/participants/downloadTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The participants upload template (ParticipantTemplate.xlsx)
+         * @description docs/product/participants.md#import. An xlsx made by the server with the upload's header row (IRN, First Name, Last Name, Email, Phone Number, Language, Time Zone, Additional Description).
+         */
+        get: operations["downloadParticipantTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/participant-service/v1/participants/exportParticipants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exports the selected participants as CSV
+         * @description docs/product/participants.md#export. The selection (ticked ids or all records of the filter), streamed from the database in id order; every cell formula-escaped (ADR 0039). Test participants (`testParticipant`) also need tenant.project.participant.test.read.
+         */
+        post: operations["exportParticipants"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/participant-service/v1/participants/hide/participants": {
         parameters: {
             query?: never;
@@ -95,6 +135,26 @@ export type paths = {
          * @description docs/product/participants.md#hide. By id, since hidden participants match no filter.
          */
         post: operations["unhideParticipants"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/participant-service/v1/participants/uploadParticipants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports participants from an .xlsx or .csv file (Replace All or Append)
+         * @description docs/product/participants.md#import. The file (.xlsx or .csv by name and magic bytes, at most 20 MB, streamed) is read row by row and every row is checked by the shared participant rules; the IRN must be unique in the file and in the project. Any failing row: nothing is written, the answer is uploadStatus FAILED with the counts per check and error_file_name (download it with downloadImportErrorFile, error_type 'participant'). A clean file is written in one transaction (all or nothing). replaceAll=true first deletes the project's normal participants in deletable statuses and is refused (409) when any participant has been interviewed; it also needs tenant.project.participants.delete.
+         */
+        post: operations["uploadParticipants"];
         delete?: never;
         options?: never;
         head?: never;
@@ -299,6 +359,27 @@ export type components = {
          * @enum {string}
          */
         ParticipantStatus: "NEW_PARTICIPANT" | "INVITATION_SCHEDULED" | "INVITATION_SENT" | "INVITATION_RESENT" | "NON_RESPONSIVE_PARTICIPANT" | "ATTEMPTED_INCOMPLETE" | "ATTEMPTED_PARTIAL" | "UNDELIVERED" | "INTERVIEWED" | "RESULT_PUBLISHED" | "ARCHIVED";
+        /** @description 001 §3 Upload result. Each check (columns, irnUnique, emailValid, phone, language) is true when passed, with its count of failing rows. numberOfRecords counts the data rows read (the rows written on SUCCESS). */
+        ParticipantUploadResult: {
+            columns: boolean;
+            columnsErrors: number;
+            emailErrors: number;
+            emailValid: boolean;
+            /** @description The stored error file (download with error_type participant). */
+            error_file_name: string | null;
+            irnErrors: number;
+            irnUnique: boolean;
+            language: boolean;
+            languageErrors: number;
+            message: string;
+            numberOfRecords: number;
+            phone: boolean;
+            phoneErrors: number;
+            /** @description Participants deleted by Replace All. */
+            replaced?: number;
+            /** @enum {string} */
+            uploadStatus: "SUCCESS" | "FAILED";
+        };
     };
     responses: {
         /** @description The request does not match the contract. */
@@ -330,6 +411,15 @@ export type components = {
         };
         /** @description No such record in the operating tenant. */
         NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An uploaded file or the body is too large. */
+        PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
             };
@@ -581,6 +671,83 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    downloadParticipantTemplate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="ParticipantTemplate.xlsx" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportParticipants: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ParticipantSelection"];
+            };
+        };
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="participants_<projectId>.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     hideParticipants: {
         parameters: {
             query?: never;
@@ -665,6 +832,57 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadParticipants: {
+        parameters: {
+            query: {
+                /** @description The project, in the operating tenant (404 otherwise). */
+                projectId: number;
+                replaceAll?: boolean;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A .xlsx or .csv file of at most 20 MB, streamed.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The upload result (uploadStatus SUCCESS, or FAILED with nothing written). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParticipantUploadResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];

@@ -2,9 +2,11 @@ import type { operations } from '../../../contracts/participant-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { invitationsHandlers } from './invitations/invitations-handlers';
 import { participantsHandlers } from './participants/participants-handlers';
+import { participantTransferHandlers } from './participants/participant-transfer-handlers';
 
 export const participantServiceHandlers: ServiceHandlers<operations> = {
   ...participantsHandlers,
+  ...participantTransferHandlers,
   ...invitationsHandlers,
 };
 

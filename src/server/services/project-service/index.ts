@@ -67,3 +67,4 @@ export { storeProjectFile } from './files/store-project-file';
 export { FileCrmSource, type CrmRecord, type CrmSource, type CustomerDataKind } from './customer-data-sync/crm-source';
 export { CUSTOMER_DATA_SYNC_QUEUE, customerDataSyncJob } from './customer-data-sync/customer-data-sync-job';
 export { listCustomerRecords } from './customer-data-sync/customer-data-sync-store';
+export { importErrorFileName, storeImportErrorFile } from './import-errors/import-errors-store';

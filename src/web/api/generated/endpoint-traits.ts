@@ -20,6 +20,7 @@ export const MULTIPART_ENDPOINTS: ReadonlySet<string> = new Set([
   'updateTenant',
   'updateUserProfile',
   'uploadDocument',
+  'uploadParticipants',
   'uploadProjectIswFile',
   'uploadProjectMobileFile',
   'uploadProjectSupervisorFile',

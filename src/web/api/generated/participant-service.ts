@@ -97,6 +97,41 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["Participant"],
       }),
+      downloadParticipantTemplate: build.query<
+        DownloadParticipantTemplateApiResponse,
+        DownloadParticipantTemplateApiArg
+      >({
+        query: () => ({
+          url: `/participant-service/v1/participants/downloadTemplate`,
+        }),
+        providesTags: ["Participant"],
+      }),
+      uploadParticipants: build.mutation<
+        UploadParticipantsApiResponse,
+        UploadParticipantsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/participant-service/v1/participants/uploadParticipants`,
+          method: "POST",
+          body: queryArg.body,
+          params: {
+            projectId: queryArg.projectId,
+            replaceAll: queryArg.replaceAll,
+          },
+        }),
+        invalidatesTags: ["Participant"],
+      }),
+      exportParticipants: build.mutation<
+        ExportParticipantsApiResponse,
+        ExportParticipantsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/participant-service/v1/participants/exportParticipants`,
+          method: "POST",
+          body: queryArg.participantSelection,
+        }),
+        invalidatesTags: ["Participant"],
+      }),
       sendTestMessage: build.mutation<
         SendTestMessageApiResponse,
         SendTestMessageApiArg
@@ -201,6 +236,25 @@ export type UnhideParticipantsApiArg = {
     projectId: number;
     participantIds: number[];
   };
+};
+export type DownloadParticipantTemplateApiResponse =
+  /** status 200 The template. */ Blob;
+export type DownloadParticipantTemplateApiArg = void;
+export type UploadParticipantsApiResponse =
+  /** status 200 The upload result (uploadStatus SUCCESS, or FAILED with nothing written). */ ParticipantUploadResult;
+export type UploadParticipantsApiArg = {
+  /** The project, in the operating tenant (404 otherwise). */
+  projectId: number;
+  replaceAll?: boolean;
+  body: {
+    /** A .xlsx or .csv file of at most 20 MB, streamed. */
+    file: Blob;
+  };
+};
+export type ExportParticipantsApiResponse =
+  /** status 200 The CSV file. */ Blob;
+export type ExportParticipantsApiArg = {
+  participantSelection: ParticipantSelection;
 };
 export type SendTestMessageApiResponse =
   /** status 200 The test message is queued for delivery. */ {
@@ -325,6 +379,25 @@ export type ParticipantSelection = {
   createdBy?: number[];
   testParticipant?: boolean;
 };
+export type ParticipantUploadResult = {
+  numberOfRecords: number;
+  uploadStatus: "SUCCESS" | "FAILED";
+  columns: boolean;
+  columnsErrors: number;
+  irnUnique: boolean;
+  irnErrors: number;
+  emailValid: boolean;
+  emailErrors: number;
+  phone: boolean;
+  phoneErrors: number;
+  language: boolean;
+  languageErrors: number;
+  /** The stored error file (download with error_type participant). */
+  error_file_name: string | null;
+  /** Participants deleted by Replace All. */
+  replaced?: number;
+  message: string;
+};
 export type InvitationType = "email" | "sms";
 export const {
   useListProjectParticipantsQuery,
@@ -338,6 +411,10 @@ export const {
   useDeleteParticipantsMutation,
   useHideParticipantsMutation,
   useUnhideParticipantsMutation,
+  useDownloadParticipantTemplateQuery,
+  useLazyDownloadParticipantTemplateQuery,
+  useUploadParticipantsMutation,
+  useExportParticipantsMutation,
   useSendTestMessageMutation,
   useReinviteParticipantQuery,
   useLazyReinviteParticipantQuery,

@@ -43,6 +43,7 @@ import { useProjectContext } from '../project-page';
 import { SETUP_STAGE_SEQUENCE } from '../project-tabs';
 import { EMPTY_FILTER, pageRequest, type ParticipantListFilter } from './participant-access';
 import { STATUS_LABELS } from './participant-labels';
+import { useParticipantTransfer } from './participant-transfer';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 type Sort = Pick<ParticipantListRequest, 'sortBy' | 'sortDirection'>;
@@ -169,6 +170,18 @@ function ParticipantList() {
     ...(listFilter.createdBy && { createdBy: listFilter.createdBy }),
     ...(listFilter.testParticipant && { testParticipant: true }),
   };
+  const transfer = useParticipantTransfer({
+    projectId,
+    selection,
+    selectionCount,
+    canCreate,
+    canDelete,
+    canExport: permissions.has('tenant.project.participant.download'),
+    onUploaded: () => {
+      restart();
+      void participants.refetch();
+    },
+  });
   const pageIds = (rows ?? []).map((r) => r.participantId);
   const pageSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
 
@@ -360,6 +373,7 @@ function ParticipantList() {
       {notice?.tone === 'error' ? (
         <ErrorAlert message={notice.text} onDismiss={() => setNotice(null)} testId="participants-error" />
       ) : null}
+      {transfer.element}
       <HStack justify="space-between" gap="3" wrap="wrap">
         <HStack gap="3" wrap="wrap">
           <Input
@@ -380,6 +394,7 @@ function ParticipantList() {
               if (value === 'delete') setConfirming('delete');
               else if (value === 'hide') setConfirming('hide');
               else if (value === 'test') changeFilter({ testOnly: !filter.testOnly });
+              else transfer.select(value);
             }}
           >
             <Menu.Trigger asChild>
@@ -394,6 +409,7 @@ function ParticipantList() {
                       Upload Data (.xlsx, .xls, .csv), Export Data (tenant.project.participant.download) and the
                       reverse non-responsive marking (reverse_np_configuration) are added here; each acts on
                       `selection` (the ticked ids or allRecords with the filter). */}
+                  {transfer.items}
                   {canDelete ? (
                     <Menu.Item value="delete" disabled={selectionCount === 0} data-testid="participants-option-delete">
                       <Trans>Delete</Trans>

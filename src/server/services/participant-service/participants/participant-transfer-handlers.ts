@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import type { components, operations } from '../../../../contracts/participant-service';
+import { csvDownload, EXPORT_BATCH_SIZE, type CsvCell } from '../../../platform/http/csv-download';
+import { isUniqueViolation } from '../../../platform/db/postgres-errors';
+import { forbidden, HttpError, notFound } from '../../../platform/http/http-error';
+import { FileDownload, type ServiceHandlers } from '../../../platform/openapi/handler';
+import { streamedUpload } from '../../../platform/openapi/multipart-body';
+import { importErrorFileName, STAGE, storeImportErrorFile } from '../../project-service';
+import { generateAccessCode, projectRules, setupStageBlocked } from './participant-form';
+import {
+  checkImportRows,
+  errorFileText,
+  FILE_TYPE_NOT_SUPPORTED,
+  importFormat,
+  participantTemplate,
+  readRows,
+  TEMPLATE_FILE_NAME,
+  XLSX_MEDIA_TYPE,
+  type ErrorKind,
+  type RowError,
+} from './participant-import';
+import type { ParticipantSelection } from './participant-selection';
+import { createParticipants, findParticipantProject, takenAccessCodes, takenIrns } from './participants-store';
+import {
+  countInterviewedParticipants,
+  deleteReplaceableParticipants,
+  exportParticipantBatch,
+  projectLanguageNames,
+  type ExportRow,
+} from './participant-transfer-store';
+
+type TransferHandlers = Pick<
+  ServiceHandlers<operations>,
+  'downloadParticipantTemplate' | 'uploadParticipants' | 'exportParticipants'
+>;
+type UploadResult = components['schemas']['ParticipantUploadResult'];
+
+const DELETE = 'tenant.project.participants.delete';
+const TEST_CREATE = 'tenant.project.participant.test.create';
+const TEST_READ = 'tenant.project.participant.test.read';
+
+/** 001 §4 Upload: Replace All is rejected if any participant has taken an interview. */
+export const REPLACE_ALL_BLOCKED_MESSAGE =
+  'Replace All is not possible: participants of this project have already taken an interview. Use Append.';
+export const UPLOAD_COMPLETED = 'Upload Completed';
+export const UPLOAD_FAILED = 'Upload Failed';
+
+const projectNotFound = () => notFound('Project not found.');
+
+/** Thrown inside the write transaction so that a file with failing rows rolls back everything. */
+class ImportRejected extends Error {
+  constructor(readonly errors: RowError[]) {
+    super('import rejected');
+  }
+}
+
+function summary(numberOfRecords: number, errors: readonly RowError[]): Omit<UploadResult, 'error_file_name'> {
+  const count = (kind: ErrorKind) => new Set(errors.filter((e) => e.kind === kind).map((e) => e.row)).size;
+  const [columnsErrors, irnErrors, emailErrors, phoneErrors, languageErrors] = (
+    ['columns', 'irn', 'email', 'phone', 'language'] as const
+  ).map(count) as [number, number, number, number, number];
+  return {
+    numberOfRecords,
+    uploadStatus: errors.length ? 'FAILED' : 'SUCCESS',
+    columns: columnsErrors === 0,
+    columnsErrors,
+    irnUnique: irnErrors === 0,
+    irnErrors,
+    emailValid: emailErrors === 0,
+    emailErrors,
+    phone: phoneErrors === 0,
+    phoneErrors,
+    language: languageErrors === 0,
+    languageErrors,
+    message: errors.length ? UPLOAD_FAILED : UPLOAD_COMPLETED,
+  };
+}
+
+const EXPORT_HEADER = [
+  'IRN',
+  'First Name',
+  'Last Name',
+  'Email',
+  'Phone Number',
+  'Language',
+  'Participant Status',
+  'Access Code',
+  'Created By',
+  'Created At',
+];
+const exportCells = (r: ExportRow): CsvCell[] => [
+  r.interview_ref_num,
+  r.first_name,
+  r.last_name,
+  r.email,
+  r.phone_number,
+  r.language_label,
+  r.status,
+  r.access_code,
+  r.created_by_name,
+  r.created_at.toISOString(),
+];
+
+export const participantTransferHandlers: TransferHandlers = {
+  async downloadParticipantTemplate() {
+    return new FileDownload(TEMPLATE_FILE_NAME, XLSX_MEDIA_TYPE, await participantTemplate());
+  },
+
+  async uploadParticipants({ query, body }, ctx) {
+    const permissions = ctx.principal().permissions;
+    const replaceAll = query.replaceAll ?? false;
+    if (replaceAll && !permissions.has(DELETE)) throw forbidden();
+    const file = streamedUpload(body.file);
+    if (!file) throw new HttpError(422, FILE_TYPE_NOT_SUPPORTED, { code: 'FILE_TYPE_NOT_SUPPORTED' });
+    const tenantId = ctx.operatingTenant.id;
+    const project = await ctx.inTenant(async (trx) => {
+      const found = await findParticipantProject(trx, query.projectId);
+      if (!found) throw projectNotFound();
+      return { ...found, languages: await projectLanguageNames(trx, found.id) };
+    });
+    if (project.stage_id === STAGE.SETUP) throw setupStageBlocked();
+    // In the Testing stage every added participant is a test participant (docs/product/participants.md#rules).
+    const isTest = project.stage_id === STAGE.TESTING;
+    if (isTest && !permissions.has(TEST_CREATE)) throw forbidden();
+    const format = await importFormat(file);
+    const rules = projectRules(project);
+    const checked = await checkImportRows(readRows(file, format), { rules, languages: project.languages });
+    const userId = ctx.principal().userId;
+    const now = ctx.now();
+    let errors = checked.errors;
+    let replaced = 0;
+    if (!errors.length) {
+      try {
+        replaced = await ctx.inTenant(async (trx) => {
+          let deleted = 0;
+          if (replaceAll) {
+            if (await countInterviewedParticipants(trx, project.id))
+              throw new HttpError(409, REPLACE_ALL_BLOCKED_MESSAGE, { code: 'REPLACE_ALL_BLOCKED' });
+            deleted = await deleteReplaceableParticipants(trx, project.id);
+          }
+          const rowByIrn = new Map(
+            checked.rows.flatMap((r) =>
+              r.participant.interviewRefNum ? [[r.participant.interviewRefNum, r.row]] : [],
+            ),
+          );
+          const rejected: RowError[] = (await takenIrns(trx, project.id, [...rowByIrn.keys()])).map((irn) => ({
+            row: rowByIrn.get(irn)!,
+            kind: 'irn',
+            message: `IRN ${irn} is already used in this project`,
+          }));
+          const codes = checked.rows.map((r) =>
+            rules.irnIsAccessCode ? r.participant.interviewRefNum : generateAccessCode(),
+          );
+          const used = new Set(
+            await takenAccessCodes(
+              trx,
+              codes.filter((c): c is string => c !== null),
+            ),
+          );
+          for (const [i, code] of codes.entries()) {
+            if (!code || !used.has(code)) continue;
+            if (rules.irnIsAccessCode)
+              rejected.push({ row: checked.rows[i]!.row, kind: 'irn', message: `Access code ${code} is already used` });
+            else codes[i] = generateAccessCode();
+          }
+          if (rejected.length) throw new ImportRejected(rejected);
+          await createParticipants(
+            trx,
+            tenantId,
+            project.id,
+            checked.rows.map(({ participant: p }, i) => ({
+              interviewRefNum: p.interviewRefNum,
+              firstName: p.first_name,
+              lastName: p.last_name,
+              email: p.email,
+              phoneNumber: p.phone_number,
+              languageId: p.participant_language_id,
+              accessCode: codes[i] ?? null,
+              isTestParticipant: isTest,
+              createdBy: userId,
+              timezoneId: p.timezone_id,
+              additionalDescription: p.additional_description,
+            })),
+            now,
+          );
+          return deleted;
+        });
+      } catch (error) {
+        if (error instanceof ImportRejected) errors = error.errors;
+        else if (isUniqueViolation(error))
+          throw new HttpError(409, 'This IRN is already used in this project.', { code: 'IRN_TAKEN' });
+        else throw error;
+      }
+    }
+    if (!errors.length) return { ...summary(checked.numberOfRecords, errors), error_file_name: null, replaced };
+    const fileName = await ctx.inTenant((trx) =>
+      storeImportErrorFile(trx, {
+        tenantId,
+        projectId: project.id,
+        errorType: 'participant',
+        fileName: importErrorFileName('participant', project.id, now, randomUUID().slice(0, 8)),
+        mimeType: 'text/plain; charset=utf-8',
+        content: errorFileText(errors),
+        now,
+      }),
+    );
+    return { ...summary(checked.numberOfRecords, errors), error_file_name: fileName, replaced: 0 };
+  },
+
+  async exportParticipants({ body }, ctx) {
+    if (body.testParticipant && !ctx.principal().permissions.has(TEST_READ)) throw forbidden();
+    const selection: ParticipantSelection = {
+      projectId: body.projectId,
+      allRecords: body.allRecords,
+      participantIds: body.participants ?? [],
+      search: body.search ?? null,
+      statuses: body.statusFilters ?? null,
+      languageIds: body.participantLanguageIds ?? null,
+      createdBy: body.createdBy ?? null,
+      testParticipant: body.testParticipant ?? false,
+    };
+    if (!(await ctx.inTenant((trx) => findParticipantProject(trx, body.projectId)))) throw projectNotFound();
+    async function* rows(): AsyncIterable<CsvCell[]> {
+      let afterId = 0;
+      for (;;) {
+        const batch = await ctx.inTenant((trx) => exportParticipantBatch(trx, selection, afterId, EXPORT_BATCH_SIZE));
+        for (const row of batch) yield exportCells(row);
+        if (batch.length < EXPORT_BATCH_SIZE) return;
+        afterId = Number(batch[batch.length - 1]!.id);
+      }
+    }
+    return csvDownload(`participants_${body.projectId}.csv`, EXPORT_HEADER, rows());
+  },
+};

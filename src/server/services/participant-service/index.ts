@@ -1,11 +1,13 @@
 import type { operations } from '../../../contracts/participant-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
+import { accessCodesHandlers } from './access-codes/access-codes-handlers';
 import { invitationsHandlers } from './invitations/invitations-handlers';
 import { participantsHandlers } from './participants/participants-handlers';
 
 export const participantServiceHandlers: ServiceHandlers<operations> = {
   ...participantsHandlers,
   ...invitationsHandlers,
+  ...accessCodesHandlers,
 };
 
 // Public functions: the seed and other services' tests add participants through this.

@@ -33,6 +33,7 @@ export const READ_BY_POST_ENDPOINTS: ReadonlySet<string> = new Set([
   'exportIncompleteCalls',
   'exportUserReport',
   'getDashboardKpi',
+  'listAccessCodes',
   'listAuditLog',
   'listBackendDataLogs',
   'listCallRecords',

@@ -63,6 +63,13 @@ export const ACCESS_CODE_REFRESHED = 'Acess Code Refreshed';
 export const ACCESS_CODE_PAGE_SIZE = 100;
 export const ACCESS_CODE_SEARCH_DEBOUNCE_MS = 1500;
 
+/** Access codes display as groups of 3-3-rest (001 §2 View Codes): "123456789" and "123-456-789" give "123-456-789". */
+export function formatAccessCode(code: string): string {
+  const bare = code.replace(/[-\s]/g, '');
+  if (bare.length <= 3) return bare;
+  return [bare.slice(0, 3), bare.slice(3, 6), bare.slice(6)].filter(Boolean).join('-');
+}
+
 export const canDeleteParticipant = (status: ParticipantStatusName) => DELETABLE_STATUSES.includes(status);
 export const isEditLocked = (status: ParticipantStatusName) => EDIT_LOCKED_STATUSES.includes(status);
 

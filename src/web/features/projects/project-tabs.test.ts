@@ -36,6 +36,7 @@ test('a tab whose screen is not built yet is not offered', () => {
     'team',
     'participants',
     'questions',
+    'accesscode',
     'communication',
   ]);
 });

@@ -13,9 +13,13 @@ import { useAppDispatch } from '../../../state/hooks';
 /** Access code behaviour "same as IRN" (ACCESS_CODE_BEHAVIOR 2): the IRN is the code, nothing to refresh. */
 const ACCESS_CODE_SAME_AS_IRN = 2;
 
-/** The project allows refreshing codes (enable_refresh_accesscode) and the codes are not the IRNs. */
+/**
+ * The project allows refreshing codes (enable_refresh_accesscode) and the codes are not the IRNs. Callers without
+ * tenant.project.detail.internal.read do not receive the internal fields: for them the icon shows and the server
+ * decides (409 'Access code can not be refreshed for this participant'), ADR 0042.
+ */
 export const refreshAllowed = (project: ProjectDetail) =>
-  project.enable_refresh_accesscode === true && Number(project.accessCodeBehaviorId) !== ACCESS_CODE_SAME_AS_IRN;
+  project.enable_refresh_accesscode !== false && Number(project.accessCodeBehaviorId) !== ACCESS_CODE_SAME_AS_IRN;
 
 /** The participants row's refresh access code icon (docs/product/access-codes.md#refresh, 001 §8 texts). */
 export function RefreshAccessCodeButton(props: {

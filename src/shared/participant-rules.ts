@@ -45,6 +45,31 @@ export const EDIT_LOCKED_FIELDS = [
   'participant_language_id',
 ] as const;
 
+/** A participant's access code can be refreshed only in these statuses (001 §4; docs/product/access-codes.md#refresh). */
+export const REFRESHABLE_STATUSES: readonly ParticipantStatusName[] = [
+  'INVITATION_SENT',
+  'INVITATION_RESENT',
+  'NEW_PARTICIPANT',
+  'ATTEMPTED_INCOMPLETE',
+  'INVITATION_SCHEDULED',
+  'ATTEMPTED_PARTIAL',
+  'UNDELIVERED',
+];
+export const canRefreshAccessCode = (status: ParticipantStatusName) => REFRESHABLE_STATUSES.includes(status);
+/** 001 §8: the refusal of a refresh, and the success text (the spec's spelling). */
+export const ACCESS_CODE_NOT_REFRESHABLE = 'Access code can not be refreshed for this participant';
+export const ACCESS_CODE_REFRESHED = 'Acess Code Refreshed';
+/** View Codes: page size 100, search debounce 1.5 s (001 §9). */
+export const ACCESS_CODE_PAGE_SIZE = 100;
+export const ACCESS_CODE_SEARCH_DEBOUNCE_MS = 1500;
+
+/** Access codes display as groups of 3-3-rest (001 §2 View Codes): "123456789" and "123-456-789" give "123-456-789". */
+export function formatAccessCode(code: string): string {
+  const bare = code.replace(/[-\s]/g, '');
+  if (bare.length <= 3) return bare;
+  return [bare.slice(0, 3), bare.slice(3, 6), bare.slice(6)].filter(Boolean).join('-');
+}
+
 export const canDeleteParticipant = (status: ParticipantStatusName) => DELETABLE_STATUSES.includes(status);
 export const isEditLocked = (status: ParticipantStatusName) => EDIT_LOCKED_STATUSES.includes(status);
 

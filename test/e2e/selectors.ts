@@ -371,6 +371,18 @@ export const sel = {
     assignError: 'assign-roles-error',
   },
   // Participants tab and the add / edit participant form (docs/product/participants.md#list, #form).
+  // Access Codes tab (docs/product/access-codes.md#list) and the participants row's refresh icon (#refresh).
+  accessCodes: {
+    tab: 'access-codes-tab',
+    list: 'access-codes-list',
+    search: 'access-codes-search',
+    /** Pager: `access-codes-page`, `access-codes-previous`, `access-codes-next` */
+    pager: 'access-codes',
+    /** `access-code-<participantId>`: the code cell, grouped 3-3-rest */
+    code: (participantId: number) => `access-code-${participantId}`,
+    /** `participant-refresh-code-<participantId>` */
+    refresh: (participantId: number) => `participant-refresh-code-${participantId}`,
+  },
   participants: {
     tab: 'participants-tab',
     list: 'participants-list',

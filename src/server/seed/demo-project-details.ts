@@ -41,5 +41,7 @@ export function demoProjectDetails(
     enable_indivisual_result_email: index === 0,
     result_email_recipient: index === 0 ? `results@${slug(tenantName)}.example` : null,
     auto_reminder_configuration: true,
+    // The first project lets staff refresh a participant's access code (docs/product/access-codes.md#refresh).
+    enable_refresh_accesscode: index === 0,
   };
 }

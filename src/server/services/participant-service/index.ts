@@ -1,5 +1,6 @@
 import type { operations } from '../../../contracts/participant-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
+import { accessCodesHandlers } from './access-codes/access-codes-handlers';
 import { invitationsHandlers } from './invitations/invitations-handlers';
 import { participantsHandlers } from './participants/participants-handlers';
 import { participantTransferHandlers } from './participants/participant-transfer-handlers';
@@ -8,6 +9,7 @@ export const participantServiceHandlers: ServiceHandlers<operations> = {
   ...participantsHandlers,
   ...participantTransferHandlers,
   ...invitationsHandlers,
+  ...accessCodesHandlers,
 };
 
 // Public functions: the seed and other services' tests add participants through this.

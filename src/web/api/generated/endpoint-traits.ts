@@ -34,6 +34,7 @@ export const READ_BY_POST_ENDPOINTS: ReadonlySet<string> = new Set([
   'exportIncompleteCalls',
   'exportUserReport',
   'getDashboardKpi',
+  'listAccessCodes',
   'listAuditLog',
   'listBackendDataLogs',
   'listCallRecords',

@@ -38,6 +38,7 @@ test('a tab whose screen is not built yet is not offered', () => {
     'participants',
     'questions',
     'results',
+    'accesscode',
     'communication',
   ]);
 });

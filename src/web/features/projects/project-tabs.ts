@@ -38,7 +38,7 @@ export const PROJECT_TABS: readonly ProjectTab[] = [
     path: 'accesscode',
     label: msg`Access Codes`,
     permission: 'tenant.project.accesscode.read',
-    built: false,
+    built: true,
   },
   {
     key: 'communication',

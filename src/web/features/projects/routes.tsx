@@ -95,6 +95,15 @@ export const projectRoutes: RouteObject[] = [
         },
       },
       {
+        path: 'accesscode',
+        lazy: async () => {
+          const { AccessCodesTab } = await import(
+            /* webpackChunkName: "project-access-codes" */ './access-codes/access-codes-tab'
+          );
+          return { Component: AccessCodesTab };
+        },
+      },
+      {
         path: 'communication',
         lazy: async () => {
           const { CommunicationTab } = await import(

@@ -34,6 +34,7 @@ import { QueryFailure } from '../../../components/feedback/load-failure';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
 import {
   canDeleteParticipant,
+  canRefreshAccessCode,
   PARTICIPANT_PAGE_SIZE,
   PARTICIPANT_SEARCH_DEBOUNCE_MS,
   PARTICIPANT_STATUSES,
@@ -44,6 +45,7 @@ import { SETUP_STAGE_SEQUENCE } from '../project-tabs';
 import { EMPTY_FILTER, pageRequest, type ParticipantListFilter } from './participant-access';
 import { STATUS_LABELS } from './participant-labels';
 import { useParticipantTransfer } from './participant-transfer';
+import { RefreshAccessCodeButton, refreshAllowed } from './refresh-access-code';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 type Sort = Pick<ParticipantListRequest, 'sortBy' | 'sortDirection'>;
@@ -95,6 +97,8 @@ function ParticipantList() {
   const canUpdate = permissions.has('tenant.project.participants.update');
   const canDelete = permissions.has('tenant.project.participants.delete');
   const canSeeTests = permissions.has('tenant.project.participant.test.read');
+  // Refresh access code (docs/product/access-codes.md#refresh): the project setting, not when the IRN is the code.
+  const canRefresh = canUpdate && refreshAllowed(project);
 
   const [searchText, setSearchText] = useState('');
   const [filter, setFilter] = useState<ParticipantListFilter>(EMPTY_FILTER);
@@ -321,15 +325,18 @@ function ParticipantList() {
                   <LuTrash2 />
                 </IconButton>
               ) : null}
+              {canRefresh && canRefreshAccessCode(data.status) ? (
+                <RefreshAccessCodeButton participant={data} onDone={setNotice} />
+              ) : null}
               {/* Plug points (issue 13): the row's send e-mail / send SMS icons (INVITABLE statuses, matching
-                  project setting), refresh access code (enable_refresh_accesscode) and the NP icon
-                  (reverse_np_configuration) go here, each with its own permission and status rule. */}
+                  project setting) and the NP icon (reverse_np_configuration) go here, each with its own permission
+                  and status rule. */}
             </HStack>
           ) : null,
       },
     );
     return list;
-  }, [t, i18n, systemTenant, base, canUpdate, canDelete, selected, allRecords, navigate]);
+  }, [t, i18n, systemTenant, base, canUpdate, canDelete, canRefresh, selected, allRecords, navigate]);
 
   const runBulk = async (action: 'delete' | 'hide') => {
     // A ticked row in a status that cannot be deleted blocks the deletion (001 §4); the server checks all records.

@@ -1,34 +1,18 @@
 import { $$, browser, expect } from '@wdio/globals';
 import { sel } from '../selectors';
-import { byTestId, signInToDashboard } from '../support/app';
+import { byTestId, projectIdByName, signInToDashboard } from '../support/app';
 
 /** The first Acme demo project: execution stage, enable_refresh_accesscode on (docs/product/access-codes.md#demo). */
 const PROJECT = 'Claims Integrity 2026';
 
-async function projectIdByName(name: string): Promise<number> {
-  await browser.url('/main/project');
-  await browser.waitUntil(async () => (await $$('[data-testid^="project-card-"]').length) > 0, { timeout: 20_000 });
-  for (const card of await $$('[data-testid^="project-card-"]')) {
-    if ((await card.getText()).includes(name)) {
-      return Number(((await card.getAttribute('data-testid')) ?? '').replace('project-card-', ''));
-    }
-  }
-  throw new Error(`No project card for ${name}`);
-}
-
-/** The code cells the Access Codes grid shows (empty while the grid re-renders). */
+/** The code cells the Access Codes grid shows, read in one call (a call per cell is slow on a 100-row page). */
 async function shownCodes(): Promise<{ id: number; code: string }[]> {
-  try {
-    const rows: { id: number; code: string }[] = [];
-    for (const cell of await $$('[data-testid^="access-code-"]')) {
-      const testId = (await cell.getAttribute('data-testid')) ?? '';
-      if (!/^access-code-\d+$/.test(testId)) continue;
-      rows.push({ id: Number(testId.replace('access-code-', '')), code: await cell.getText() });
-    }
-    return rows;
-  } catch {
-    return [];
-  }
+  return (await browser.execute(() =>
+    [...document.querySelectorAll('[data-testid^="access-code-"]')]
+      .map((cell) => ({ testId: cell.getAttribute('data-testid') ?? '', code: cell.textContent ?? '' }))
+      .filter((cell) => /^access-code-\d+$/.test(cell.testId))
+      .map((cell) => ({ id: Number(cell.testId.replace('access-code-', '')), code: cell.code.trim() })),
+  )) as { id: number; code: string }[];
 }
 
 describe('access codes', () => {

@@ -8,15 +8,27 @@ import { inflateSync } from 'node:zlib';
 export function pdfText(bytes: Uint8Array): string {
   const source = Buffer.from(bytes).toString('latin1');
   const objects = new Map<number, { dict: string; stream: Buffer | null }>();
-  for (const match of source.matchAll(/(\d+) 0 obj([\s\S]*?)endobj/g)) {
-    const body = match[2]!;
-    const streamAt = body.indexOf('stream');
-    const dict = streamAt === -1 ? body : body.slice(0, streamAt);
+  // Objects are read in order; a stream is taken by its /Length, so binary data (fonts, images) that happens to
+  // hold the bytes `endobj` or `endstream` never cuts it short.
+  const objectStart = /(\d+) 0 obj/g;
+  for (let match = objectStart.exec(source); match; match = objectStart.exec(source)) {
+    const from = match.index + match[0].length;
+    const endAt = source.indexOf('endobj', from);
+    const streamAt = source.indexOf('stream', from);
+    let dict: string;
     let stream: Buffer | null = null;
-    if (streamAt !== -1) {
-      const raw = body.slice(streamAt + 'stream'.length).replace(/^\r?\n/, '');
-      const data = Buffer.from(raw.slice(0, raw.lastIndexOf('endstream')).replace(/\r?\n$/, ''), 'latin1');
+    if (streamAt !== -1 && (endAt === -1 || streamAt < endAt)) {
+      dict = source.slice(from, streamAt);
+      let dataStart = streamAt + 'stream'.length;
+      if (source[dataStart] === '\r') dataStart += 1;
+      if (source[dataStart] === '\n') dataStart += 1;
+      const length = Number(/\/Length (\d+)/.exec(dict)?.[1] ?? source.indexOf('endstream', dataStart) - dataStart);
+      const data = Buffer.from(source.slice(dataStart, dataStart + length), 'latin1');
       stream = dict.includes('/FlateDecode') ? inflateSync(data) : data;
+      objectStart.lastIndex = dataStart + length;
+    } else {
+      dict = source.slice(from, endAt === -1 ? undefined : endAt);
+      objectStart.lastIndex = endAt === -1 ? source.length : endAt;
     }
     objects.set(Number(match[1]), { dict, stream });
   }

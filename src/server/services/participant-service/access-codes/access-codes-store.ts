@@ -23,8 +23,9 @@ function accessCodeWhere(filter: AccessCodeFilter) {
   if (search) {
     const like = `%${escapeLike(search)}%`;
     const bare = `%${escapeLike(search.replace(/-/g, ''))}%`;
-    parts.push(sql`(lower(p.interview_ref_num) LIKE ${like} OR p.access_code LIKE ${like}
-      OR replace(p.access_code, '-', '') LIKE ${bare})`);
+    // Codes may hold letters (the demo's P1-A0000001): compared in lower case like the search.
+    parts.push(sql`(lower(p.interview_ref_num) LIKE ${like} OR lower(p.access_code) LIKE ${like}
+      OR lower(replace(p.access_code, '-', '')) LIKE ${bare})`);
   }
   return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
 }

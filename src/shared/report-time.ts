@@ -77,3 +77,7 @@ export function reportWindow(
 export function durationBounds(min: number | null | undefined, max: number | null | undefined) {
   return { min: min && min > 0 ? min : null, max: max && max > 0 ? max : null };
 }
+
+/** Seconds as m:ss, as the call reports show and export durations. */
+export const minutesSeconds = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;

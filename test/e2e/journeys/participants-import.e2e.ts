@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { $$, browser, expect } from '@wdio/globals';
 import { sel } from '../selectors';
-import { byTestId, signInToDashboard } from '../support/app';
+import { byTestId, projectIdByName, signInToDashboard } from '../support/app';
 
 const P = sel.participants;
 /** A demo project in the execution stage, with demo participants. */
@@ -17,16 +17,6 @@ const CSV = [
   `${IRNS[1]},Import,Two,import.two@example.test,,en`,
   `${IRNS[2]},=Import,Three,,,en`,
 ].join('\n');
-
-async function projectIdByName(name: string): Promise<number> {
-  await browser.url('/main/project');
-  await browser.waitUntil(async () => (await $$('[data-testid^="project-card-"]').length) > 0, { timeout: 20_000 });
-  for (const card of await $$('[data-testid^="project-card-"]')) {
-    if ((await card.getText()).includes(name))
-      return Number(((await card.getAttribute('data-testid')) ?? '').replace('project-card-', ''));
-  }
-  throw new Error(`No project card for ${name}`);
-}
 
 /** A call made in the page with the console's own session: status, Content-Disposition and text. */
 async function fetchInPage(

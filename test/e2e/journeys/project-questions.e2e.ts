@@ -1,23 +1,11 @@
-import { $$, browser, expect } from '@wdio/globals';
+import { browser, expect } from '@wdio/globals';
 import { pdfText } from '../../../src/server/platform/pdf/pdf-text';
 import { sel } from '../selectors';
-import { byTestId, signInToDashboard } from '../support/app';
+import { byTestId, projectIdByName, signInToDashboard } from '../support/app';
 import { expectAccessible } from '../support/accessibility';
 
 const PROJECT = 'Vendor Due Diligence';
 const NEW_QUESTION = 'Have you ever worked under a different name?';
-
-/** The id of a demo project's card on the project list, by its name. */
-async function projectIdByName(name: string): Promise<number> {
-  await browser.url('/main/project');
-  await browser.waitUntil(async () => (await $$('[data-testid^="project-card-"]').length) > 0, { timeout: 20_000 });
-  for (const card of await $$('[data-testid^="project-card-"]')) {
-    if ((await card.getText()).includes(name)) {
-      return Number(((await card.getAttribute('data-testid')) ?? '').replace('project-card-', ''));
-    }
-  }
-  throw new Error(`No project card for ${name}`);
-}
 
 const rowText = (index: number) => byTestId(sel.questions.text(index)).getText();
 

@@ -1,5 +1,11 @@
 import type { components, operations } from '../../../../contracts/execution-service';
-import { DEFAULT_DISPLAY_OFFSET, durationBounds, formatAtOffset, reportWindow } from '../../../../shared/report-time';
+import {
+  DEFAULT_DISPLAY_OFFSET,
+  durationBounds,
+  formatAtOffset,
+  minutesSeconds,
+  reportWindow,
+} from '../../../../shared/report-time';
 import { forbidden, unprocessable } from '../../../platform/http/http-error';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
 import {
@@ -58,8 +64,6 @@ const pageOf = (body: { page?: number; pageSize?: number }) => {
   const limit = body.pageSize ?? 25;
   return { offset: (body.page ?? 0) * limit, limit };
 };
-
-const minutesSeconds = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 const callRow = (tenantName: string, offset: string) => (r: CallRecordRow) => ({
   id: r.id,

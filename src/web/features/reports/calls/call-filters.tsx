@@ -95,7 +95,3 @@ export function CallFilterFields({ testId, searchLabel }: { testId: string; sear
     </>
   );
 }
-
-/** Seconds as m:ss, as the call tabs show durations. */
-export const minutesSeconds = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;

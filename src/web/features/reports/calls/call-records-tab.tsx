@@ -15,7 +15,8 @@ import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { TextField } from '../../../components/form/text-field';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { dateRangeErrors, ExportButton, FilterPanel, REPORT_PAGE_SIZE } from '../filters/report-filters';
-import { callQuery, CallFilterFields, initialCallFilter, minutesSeconds, type CallFilterValues } from './call-filters';
+import { minutesSeconds } from '../../../../shared/report-time';
+import { callQuery, CallFilterFields, initialCallFilter, type CallFilterValues } from './call-filters';
 
 interface CallRecordFilterValues extends CallFilterValues {
   telcoProvider: string;

@@ -15,7 +15,8 @@ import { ListPager } from '../../../components/data-grid/list-pager';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { dateRangeErrors, ExportButton, FilterPanel, REPORT_PAGE_SIZE } from '../filters/report-filters';
-import { callQuery, CallFilterFields, initialCallFilter, minutesSeconds, type CallFilterValues } from './call-filters';
+import { minutesSeconds } from '../../../../shared/report-time';
+import { callQuery, CallFilterFields, initialCallFilter, type CallFilterValues } from './call-filters';
 
 type Sort = Pick<IncompleteCallQuery, 'sortBy' | 'sortDirection'>;
 const DEFAULT_SORT: Sort = { sortBy: 'date', sortDirection: 'desc' };

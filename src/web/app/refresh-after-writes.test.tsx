@@ -91,4 +91,72 @@ describe('a write refreshes every list in use (src/web/README.md "Cache tags")',
     expect(within(refreshed).queryByText('Acme Insurance')).not.toBeInTheDocument();
     expect(within(refreshed).getByText('Inactive')).toBeInTheDocument();
   });
+
+  it('a provider admin finds the account they just created in the tenant chooser and operates in it, without a reload', async () => {
+    let created = false;
+    const INITECH = tenant(9, 'Initech');
+    const stub = installFetchStub({
+      ...serverFor({
+        user: userInfo({
+          permissions: ['tenant.project.detail.read', 'tenant.read', 'tenant.create', 'tenant.update'],
+          isSystemTenant: true,
+        }),
+        tenants: [VOXSCREEN, ACME],
+        configuration: clientConfiguration(),
+      }),
+      [TENANTS]: () => ({ body: created ? [VOXSCREEN, ACME, INITECH] : [VOXSCREEN, ACME] }),
+      [LIST]: () => ({
+        body: {
+          tenantList: [
+            summary(1, 'Voxscreen'),
+            summary(2, 'Acme Insurance'),
+            ...(created ? [summary(9, 'Initech')] : []),
+          ],
+          totalTenants: created ? 3 : 2,
+        },
+      }),
+      'GET /api/user-service/v1/tenant/attributes': {
+        body: { tenantAttributes: { CURRENCY: [{ attributeId: 1, description: 'USD', sequence: 1 }] } },
+      },
+      'POST /api/project-service/v1/project/check/user-email': { body: { is_exist: false, tenants: [] } },
+      'POST /api/user-service/v1/tenant': () => {
+        created = true;
+        return { status: 201, body: { ...acme('Initech', true), tenantId: 9 } };
+      },
+    });
+    const app = await renderWithProviders({
+      route: '/main/admin/tenant/addTenant',
+      preloadedState: signedInState(VOXSCREEN),
+    });
+    await app.user.type(await screen.findByTestId('account-first-name'), 'Peter');
+    await app.user.type(screen.getByTestId('account-last-name'), 'Gibbons');
+    await app.user.type(screen.getByTestId('account-email'), 'peter@initech.test');
+    await app.user.type(screen.getByTestId('account-name'), 'Initech');
+    await app.user.type(screen.getByTestId('account-sales-person'), 'sales@voxscreen.test');
+    await app.user.type(screen.getByTestId('account-customer-id'), 'C-9');
+    await app.user.click(screen.getByTestId('account-save'));
+    expect(await screen.findByTestId('account-success')).toHaveTextContent('Tenant Initech Created Successfully');
+    await waitFor(() => expect(stub.callsTo(TENANTS).length).toBeGreaterThanOrEqual(2));
+
+    await app.user.click(screen.getByTestId('switch-tenant'));
+    const chooser = await screen.findByTestId('tenant-chooser');
+    const select = within(chooser).getByTestId('tenant-chooser-select');
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toContain('Initech'),
+    );
+    await app.user.selectOptions(select, 'Initech');
+    await app.user.click(within(chooser).getByTestId('tenant-chooser-select-button'));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/main/dashboard'));
+    expect(screen.getByTestId('operating-tenant-name')).toHaveTextContent('Initech');
+    // What the console asks next, it asks in the new account.
+    await waitFor(() =>
+      expect(stub.requests.some((request) => request.headers.get('operatingTenant') === String(INITECH.tenantId))).toBe(
+        true,
+      ),
+    );
+  }, 60_000);
 });

@@ -1,6 +1,8 @@
 import { browser, expect } from '@wdio/globals';
+import { pdfText } from '../../../src/server/platform/pdf/pdf-text';
 import { sel } from '../selectors';
-import { byTestId, signInToDashboard } from '../support/app';
+import { apiCall, apiDownload, apiSignIn, tenantIdOf, type ApiSession } from '../support/admin-api';
+import { byTestId, freshStart, signInToDashboard, submitSignIn } from '../support/app';
 import { expectAccessible } from '../support/accessibility';
 
 const T = sel.admin.resultTemplates;
@@ -18,7 +20,29 @@ const ROWS = {
   RED_GREEN_RESULTS: ['R', 'G', 'NC', 'DC', 'NP', 'D'],
 };
 
+/**
+ * A demo project with results that no other journey reads (inactive, complete; src/server/seed/demo-data.ts). Its
+ * template is set back at the end.
+ */
+const PROJECT = 'Annual Compliance Review 2025';
+
+interface ResultRow {
+  interviewResultId: number;
+  overallEvaluation: { badge: string; text: string };
+}
+
 describe('admin: result configuration templates', () => {
+  let provider: ApiSession;
+  let acme = 0;
+  let restore: { projectId: number; name: string; templateId: number | null } | null = null;
+
+  after(async () => {
+    if (!restore) return;
+    await apiCall(provider, acme, 'PUT', `/project-service/v1/project/${restore.projectId}`, {
+      json: { name: restore.name, result_configuration_template_id: restore.templateId },
+    });
+  });
+
   it('a customer admin creates a template with texts and icons, sees it in the list and in its view', async () => {
     await signInToDashboard('admin@acme.test');
     await byTestId(sel.shell.sidebarEntry('admin')).click();
@@ -62,5 +86,71 @@ describe('admin: result configuration templates', () => {
     await expect(byTestId(`${T.row('RED_GREEN_RESULTS', 'G')}-badge`)).toHaveText(expect.stringContaining('Journey G'));
     await press(T.cancel);
     await expect(byTestId(T.modal)).not.toBeDisplayed();
+  });
+
+  it("a project given the template in its form prints the template's texts in its PDF risk report", async () => {
+    provider = await apiSignIn('admin@voxscreen.test');
+    acme = await tenantIdOf(provider, 'Acme Insurance');
+    const { projects } = await apiCall<{ projects: { projectId: number; name: string }[] }>(
+      provider,
+      acme,
+      'GET',
+      '/project-service/v1/project/projectListNew',
+    );
+    const projectId = projects.find((project) => project.name === PROJECT)?.projectId ?? 0;
+    expect(projectId).toBeGreaterThan(0);
+    const stored = await apiCall<{ name: string; result_configuration_template_id?: number | null }>(
+      provider,
+      acme,
+      'GET',
+      `/project-service/v1/project/${projectId}`,
+    );
+    const firstResult = async (): Promise<ResultRow> => {
+      const page = await apiCall<{ results: ResultRow[] }>(
+        provider,
+        acme,
+        'POST',
+        '/execution-service/v1/interview/results',
+        {
+          json: { projectId, page: 0, pageSize: 1 },
+        },
+      );
+      expect(page.results.length).toBe(1);
+      return page.results[0]!;
+    };
+    const pdf = async (id: number) =>
+      pdfText(await apiDownload(provider, acme, `/execution-service/v1/interview/result/${id}/pdf`));
+    expect(await pdf((await firstResult()).interviewResultId)).not.toContain('Journey');
+
+    // A provider administrator (who may change the internal fields) chooses the template in the project form.
+    await freshStart();
+    await submitSignIn('admin@voxscreen.test');
+    await expect(byTestId(sel.tenantChooser.dialog)).toBeDisplayed({ wait: 30_000 });
+    await byTestId(sel.tenantChooser.select).selectByVisibleText('Acme Insurance');
+    await byTestId(sel.tenantChooser.selectButton).click();
+    await expect(byTestId(sel.dashboard)).toBeDisplayed();
+    await browser.url(`/main/project/${projectId}`);
+    const template = byTestId(sel.projectForm.resultTemplate);
+    await expect(template).toBeDisplayed({ wait: 20_000 });
+    await expect(byTestId(sel.projectForm.name)).toHaveValue(PROJECT, { wait: 20_000 });
+    restore = { projectId, name: stored.name, templateId: stored.result_configuration_template_id ?? null };
+    await template.scrollIntoView({ block: 'center' });
+    await template.selectByVisibleText('Journey Display');
+    await byTestId(sel.projectForm.save).click();
+    await expect(byTestId(sel.projectForm.success)).toHaveText(
+      expect.stringContaining('Project Updated Successfully'),
+      {
+        wait: 15_000,
+      },
+    );
+
+    // The results and their PDF risk report now show the template's texts (docs/product/result-config.md#project-display).
+    const shown = await firstResult();
+    expect(shown.overallEvaluation.text).toMatch(/^Journey /);
+    const text = await pdf(shown.interviewResultId);
+    expect(text).toContain(`Overall Evaluation: ${shown.overallEvaluation.text} (${shown.overallEvaluation.badge})`);
+    // The legend lists the template's rows of the project's type.
+    expect(text).toContain('Journey HR');
+    expect(text).toContain('Journey LR');
   });
 });

@@ -45,6 +45,19 @@ export async function apiCall<T>(
   return (await response.json()) as T;
 }
 
+/** A file answer (a PDF, an export) of the real server, as bytes. */
+export async function apiDownload(session: ApiSession, tenantId: number, path: string): Promise<Buffer> {
+  const response = await fetch(`${base()}/api${path}`, {
+    headers: {
+      authorization: `Bearer ${session.accessToken}`,
+      'id-token': session.idToken,
+      operatingTenant: String(tenantId),
+    },
+  });
+  if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
 /** The tenant id of an account the session's user belongs to, by name. */
 export async function tenantIdOf(session: ApiSession, name: string): Promise<number> {
   const response = await fetch(`${base()}/api/user-service/v1/tenant/tenants`, {

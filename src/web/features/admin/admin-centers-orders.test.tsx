@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import type { CallCenter, Order } from '../../api/generated/user-service';
 import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
 import { ACME, serverFor, signedInState, userInfo } from '../../testing/factories';
@@ -148,6 +148,20 @@ describe('Order Details tab', () => {
 });
 
 describe('Call Centers tab', () => {
+  it('a Call Center Agent (callcenter.read, no other admin permission) opening Admin lands on Call Centers, not No Page Found', async () => {
+    server(['callcenter.read', 'tenant.callexec.detail.read']);
+    const app = await open('/main/admin');
+    const list = await screen.findByTestId('callcenters-list');
+    expect(await within(list).findByText('Acme Central Call Center')).toBeInTheDocument();
+    expect(app.router.state.location.pathname).toBe('/main/admin/callcenters');
+    expect(screen.getByTestId('admin-tab-callcenters')).toBeInTheDocument();
+    expect(screen.queryByTestId('admin-tab-tenant')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('not-found')).not.toBeInTheDocument();
+    // An admin path the agent may not read sends them to the tab they may read.
+    await act(() => app.router.navigate('/main/admin/nowhere'));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/main/admin/callcenters'));
+  });
+
   it('lists name, location and languages; a row opens the call center', async () => {
     server(CENTER_PERMISSIONS, { 'GET /api/user-service/v1/callcenter/5': { body: center } });
     const app = await open('/main/admin/callcenters');

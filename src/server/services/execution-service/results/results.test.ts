@@ -342,6 +342,61 @@ describe('the PDF risk report', () => {
     expect(text).toContain('Legend');
   });
 
+  test('prints the texts of the template chosen in the project form, the list shows them too', async () => {
+    const { projectId, ids } = await fixture(acme, 'Template Pdf');
+    const hr = [
+      {
+        result: 'Form Chosen Danger',
+        result_es: 'Peligro elegido',
+        result_type: 'HR',
+        result_type_es: 'HR',
+        icon_id: 1,
+      },
+      { result: 'Form Chosen Low', result_es: 'Bajo elegido', result_type: 'LR', result_type_es: 'LR', icon_id: 5 },
+    ];
+    const created = await t.api.call('createResultConfigTemplate', {
+      token: acmeAdmin,
+      operatingTenant: acme,
+      body: { template_name: 'Form Chosen', template_type: { PRECISION_RESULTS: hr } },
+    });
+    expect(created.status).toBe(201);
+    const templateId = (created.body as { template: { id: number } }).template.id;
+    expect(pdfText((await download(ids[1]!)).rawPayload)).not.toContain('Form Chosen');
+
+    // The project form's save (an internal field, so the provider admin) is what makes the project use it.
+    const saved = await t.api.call('updateProject', {
+      token: provider,
+      operatingTenant: acme,
+      params: { id: projectId },
+      body: { name: 'Template Pdf', result_configuration_template_id: templateId },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ result_configuration_template_id: templateId });
+    const text = pdfText((await download(ids[1]!)).rawPayload);
+    expect(text).toContain('Overall Evaluation: Form Chosen Danger (HR)');
+    expect(text).toContain('Form Chosen Low');
+    const page = await list({ projectId });
+    expect(page.results.find((r) => r.interviewResultId === ids[1])!.overallEvaluation).toMatchObject({
+      badge: 'HR',
+      text: 'Form Chosen Danger',
+    });
+    // In use, the template cannot be deleted; given back to the account default, the PDF no longer shows it.
+    const deleted = await t.api.call('deleteResultConfigTemplate', {
+      token: acmeAdmin,
+      operatingTenant: acme,
+      params: { id: templateId },
+    });
+    expect(deleted.status).toBe(409);
+    const reset = await t.api.call('updateProject', {
+      token: provider,
+      operatingTenant: acme,
+      params: { id: projectId },
+      body: { name: 'Template Pdf', result_configuration_template_id: null },
+    });
+    expect(reset.body).toMatchObject({ result_configuration_template_id: null });
+    expect(pdfText((await download(ids[1]!)).rawPayload)).not.toContain('Form Chosen');
+  });
+
   test('a held result needs the hold permission; deleted and other tenants are not found', async () => {
     const { projectId, ids } = await fixture(acme, 'Held Pdf');
     expect((await download(ids[3]!)).statusCode).toBe(200);

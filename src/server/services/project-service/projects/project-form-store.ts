@@ -54,20 +54,35 @@ export async function readStoredProject(trx: Db, projectId: number): Promise<Sto
     .where('p.id', '=', projectId)
     .executeTakeFirst();
   if (!row) return null;
+  const { result_configuration_template_id: templateId, ...rest } = row;
   return {
-    ...row,
+    ...rest,
+    // The form's result template lives in its column, which the results and PDFs read (see `writable`).
+    internal_settings: {
+      ...(row.internal_settings as Record<string, unknown>),
+      result_configuration_template_id: templateId,
+    },
     est_start_date: isoDay(row.est_start_date),
     est_end_date: isoDay(row.est_end_date),
   };
 }
 
-const writable = (columns: ProjectColumns) => ({
-  ...columns,
-  business_line: JSON.stringify(columns.business_line),
-  internal_settings: JSON.stringify(columns.internal_settings),
-  client_api: JSON.stringify(columns.client_api),
-  configuration_json: columns.configuration_json === null ? null : JSON.stringify(columns.configuration_json),
-});
+/**
+ * The row to write. The form's `result_configuration_template_id` (an internal field) is stored in its column
+ * (migration 015), the one place the result display, the PDF risk reports and the template delete check read
+ * (docs/product/result-config.md#project-display), never in `internal_settings`.
+ */
+const writable = ({ internal_settings: internalSettings, ...columns }: ProjectColumns) => {
+  const { result_configuration_template_id: templateId, ...internal } = internalSettings;
+  return {
+    ...columns,
+    result_configuration_template_id: typeof templateId === 'number' ? templateId : null,
+    business_line: JSON.stringify(columns.business_line),
+    internal_settings: JSON.stringify(internal),
+    client_api: JSON.stringify(columns.client_api),
+    configuration_json: columns.configuration_json === null ? null : JSON.stringify(columns.configuration_json),
+  };
+};
 
 /** Inserts a project row; its languages and rows follow. Tenant scope. */
 export async function insertProjectRow(trx: Db, tenantId: number, columns: ProjectColumns, now: Date) {

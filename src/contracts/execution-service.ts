@@ -200,6 +200,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/execution-service/v1/interview/result/repost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replays one post of the backend data log through the intake
+         * @description Repost (docs/product/call-reports.md#repost, 002 §4.3, §7): the body is the parsed payload of a backend data log record of the operating account. It runs through the intake's one write path with the record's request id, so it is idempotent: a post already accepted answers replayed true and changes nothing. 404 when the account's log holds no post with this requestId; 409 when the body is not the logged one; 422 when the intake refuses it. Success answers 'Result Reposted Sucessfully'.
+         */
+        post: operations["repostBackendData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/execution-service/v1/interview/result/status": {
         parameters: {
             query?: never;
@@ -234,6 +254,46 @@ export type paths = {
          * @description The project results screen (docs/product/project-results.md#list, 002 §2.5, §7 "Results"). Deleted results never appear. released lists released (true) or held (false) results: the On Hold toggle sends its inverse; without tenant.project.resultshold.internal.update only released results are listed, whatever is sent. Dates (startDate, endDate: whole days, both included) are read in displayTimeZone (an offset, default -08:00). Sorted by sortBy (overallScore: by risk severity, date, irn, question: the severity of the result of question questionNumber), newest first by default; page counts from 0, at most 100 rows a page. The answer also names the question columns: the pertinent interview questions that are not pre-interview and not 'Narr' (at most 7 slots). Another tenant's project is 404.
          */
         post: operations["listProjectResults"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/execution-service/v1/interview/results/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The results report of the reports area, a page at a time
+         * @description Results tab (docs/product/results-report.md, 002 §2.4, §7): non-deleted interview results across the account's projects (the provider: across accounts), filtered by account, project, the days startDate..endDate at displayTimeZone, search (IRN, access code, participant name), overall evaluation (riskLevels, CM, AD, NC) and released; sorted on the server (date newest first by default). Naming another account is 403 unless the operating tenant is the system tenant. 422 when the start date is after the end date.
+         */
+        post: operations["listResultsReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/execution-service/v1/interview/results/report/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The selected or all filtered results of the results report as results.xlsx or results.csv
+         * @description The Results tab's export (docs/product/results-report.md#export): the results named by interviewResultIds, or with allRecords every result the filter finds (at most 100,000), in the list's order, streamed as xlsx or CSV. Cells that a spreadsheet would run as a formula are escaped. The same account rules as the list.
+         */
+        post: operations["exportResultsReport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -593,6 +653,17 @@ export type components = {
          * @description The account; when given it must be the operating account (403 otherwise).
          */
         ReportTenantId: number | null;
+        RepostAnswer: {
+            /**
+             * Format: int32
+             * @description The written row's id.
+             */
+            id: number;
+            /** @description 'Result Reposted Sucessfully' (002 §4.3, §8). */
+            message: string;
+            /** @description true when the post had already been accepted, so the repost changed nothing. */
+            replayed: boolean;
+        };
         /** @description The caller's id of this post; a replay with the same id and body changes nothing. */
         RequestId: string;
         ResultColumn: {
@@ -645,6 +716,112 @@ export type components = {
             results: components["schemas"]["InterviewResultRow"][];
             /** Format: int32 */
             totalResults: number;
+        };
+        /** @enum {string} */
+        ResultReportCode: "LR" | "AR" | "PR" | "HR" | "CM" | "AD" | "NC" | "PD" | "RJ" | "DC" | "NP" | "R" | "G";
+        /** @description The list's filter and sort, the file format, and the results to export. */
+        ResultsReportExport: {
+            /** @default false */
+            AD: boolean;
+            /**
+             * @description Every result the filter finds (at most 100,000).
+             * @default false
+             */
+            allRecords: boolean;
+            /** @default false */
+            CM: boolean;
+            displayTimeZone?: components["schemas"]["DisplayOffset"];
+            endDate?: components["schemas"]["ReportDate"];
+            /**
+             * @default xlsx
+             * @enum {string}
+             */
+            format: "xlsx" | "csv";
+            /** @description Without allRecords, the results to export (of those the filter finds). */
+            interviewResultIds?: number[];
+            /** @default false */
+            NC: boolean;
+            projectId?: components["schemas"]["ReportProjectId"];
+            /** @default true */
+            released: boolean;
+            riskLevels?: components["schemas"]["ResultReportCode"][];
+            search?: components["schemas"]["ReportSearch"];
+            /**
+             * @default date
+             * @enum {string}
+             */
+            sortBy: "date" | "irn" | "overallScore" | "projectName" | "clientName";
+            /**
+             * @default desc
+             * @enum {string}
+             */
+            sortDirection: "asc" | "desc";
+            startDate?: components["schemas"]["ReportDate"];
+            /** Format: int32 */
+            tenantId?: number | null;
+        };
+        ResultsReportPage: {
+            results: components["schemas"]["ResultsReportRow"][];
+            /** Format: int32 */
+            totalResults: number;
+        };
+        /** @description 002 §7 "POST execution-service/v1/interview/results/report". riskLevels lists the overall evaluations to show (none: every code); CM, AD and NC true add Countermeasures, Admissions and Not Completed results to them. released lists released (true, the default) or held (false) results; held ones only with tenant.project.resultshold.internal.update. exportResultsReport is accepted and ignored: the export is its own call (exportResultsReport). */
+        ResultsReportQuery: {
+            /** @default false */
+            AD: boolean;
+            /** @default false */
+            CM: boolean;
+            displayTimeZone?: components["schemas"]["DisplayOffset"];
+            endDate?: components["schemas"]["ReportDate"];
+            /** @default false */
+            exportResultsReport: boolean;
+            /** @default false */
+            NC: boolean;
+            page?: components["schemas"]["ReportPage"];
+            pageSize?: components["schemas"]["ReportPageSize"];
+            projectId?: components["schemas"]["ReportProjectId"];
+            /** @default true */
+            released: boolean;
+            riskLevels?: components["schemas"]["ResultReportCode"][];
+            search?: components["schemas"]["ReportSearch"];
+            /**
+             * @default date
+             * @enum {string}
+             */
+            sortBy: "date" | "irn" | "overallScore" | "projectName" | "clientName";
+            /**
+             * @default desc
+             * @enum {string}
+             */
+            sortDirection: "asc" | "desc";
+            startDate?: components["schemas"]["ReportDate"];
+            /**
+             * Format: int32
+             * @description The account. The provider (system tenant) may name any account, or none for every account; anyone else only the operating account (403 otherwise).
+             */
+            tenantId?: number | null;
+        };
+        ResultsReportRow: {
+            accessCode: string | null;
+            /** @description The account's name. */
+            clientName: string;
+            /** @description Completion time at the display offset, MM/DD/YYYY HH:mm:ss. */
+            dateString: string;
+            interviewQuestionsResult: {
+                result: components["schemas"]["ResultReportCode"];
+                /** Format: int32 */
+                sequence: number;
+            }[];
+            interviewReferenceNumber: string | null;
+            /** Format: int32 */
+            interviewResultId: number;
+            overallEvaluation: components["schemas"]["ResultReportCode"];
+            participantName: string;
+            /** Format: int32 */
+            projectId: number;
+            projectName: string;
+            released: boolean;
+            reviewed: boolean;
         };
         ResultStatusChange: {
             deleted: boolean;
@@ -1152,6 +1329,46 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    repostBackendData: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallRecordPost"] | components["schemas"]["InterviewResultPost"] | components["schemas"]["IncompleteCallPost"];
+            };
+        };
+        responses: {
+            /** @description Reposted ('Result Reposted Sucessfully'); replayed says whether it changed nothing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepostAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     updateResultStatus: {
         parameters: {
             query?: never;
@@ -1229,6 +1446,85 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listResultsReport: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResultsReportQuery"];
+            };
+        };
+        responses: {
+            /** @description The page and the number of results the filter finds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultsReportPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportResultsReport: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResultsReportExport"];
+            };
+        };
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="results.xlsx" (or results.csv) */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];

@@ -687,6 +687,32 @@ export const sel = {
       incompleteBadges: 'incomplete-calls-badges',
       /** `backend-data-payload-<id>` */
       payload: (id: number) => `backend-data-payload-${id}`,
+      repost: 'backend-data-repost',
+      repostConfirm: 'backend-data-repost-confirm-button',
+      reposted: 'backend-data-reposted',
+      repostError: 'backend-data-repost-error',
+    },
+    /** The Results tab (docs/product/results-report.md#console). */
+    results: {
+      root: 'results-report',
+      filters: 'results-report-filters',
+      account: 'results-report-account',
+      project: 'results-report-project',
+      start: 'results-report-start',
+      end: 'results-report-end',
+      rangeError: 'results-report-range-error',
+      search: 'results-report-search',
+      /** `results-report-risk-<code>` */
+      risk: (code: string) => `results-report-risk-${code}`,
+      apply: 'results-report-apply',
+      list: 'results-report-list',
+      error: 'results-report-error',
+      page: 'results-report-page',
+      /** `results-report-select-<interview result id>` */
+      select: (id: number) => `results-report-select-${id}`,
+      exportSelected: 'results-report-export-selected',
+      exportAll: 'results-report-export-all',
+      exportCsv: 'results-report-export-csv',
     },
   },
   // Analytic reports and embedded dashboards (issue 15).

@@ -83,4 +83,13 @@ describe('reports', () => {
     expect(file!.text).toContain('CLIENT_APPLICATION_CREATED');
     expect(file!.text).not.toContain('LOGIN_SUCCESS');
   });
+
+  it("the Results tab lists the accounts' results for the provider", async () => {
+    // Still signed in as the provider in its own account: the report reads every account (read-only).
+    await byTestId(sel.reports.tab('results')).click();
+    expect(await pathname()).toBe('/main/reports/results');
+    const list = byTestId(sel.reports.results.list);
+    await expect(list.$('[data-testid^="results-report-select-"]')).toBeDisplayed({ wait: 20_000 });
+    await expect(byTestId(sel.reports.results.page)).toHaveText(expect.stringMatching(/\(\d+ results\)/));
+  });
 });

@@ -3,6 +3,7 @@ import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { callReportsHandlers } from './call-reports/call-reports-handlers';
 import { intakeHandlers } from './intake/intake-handlers';
 import { resultsHandlers } from './results/results-handlers';
+import { resultsReportHandlers } from './results-report/results-report-handlers';
 import { webhooksHandlers } from './webhooks/webhooks-handlers';
 
 export const executionServiceHandlers: ServiceHandlers<operations> = {
@@ -10,6 +11,7 @@ export const executionServiceHandlers: ServiceHandlers<operations> = {
   ...resultsHandlers,
   ...webhooksHandlers,
   ...callReportsHandlers,
+  ...resultsReportHandlers,
 };
 
 // Public functions: the only write path of interview results (with their rollups), and the rollup check.

@@ -32,6 +32,7 @@ export const READ_BY_POST_ENDPOINTS: ReadonlySet<string> = new Set([
   'exportAuditLog',
   'exportCallRecords',
   'exportIncompleteCalls',
+  'exportResultsReport',
   'exportUserReport',
   'getDashboardKpi',
   'listAccessCodes',
@@ -42,6 +43,7 @@ export const READ_BY_POST_ENDPOINTS: ReadonlySet<string> = new Set([
   'listProjectParticipants',
   'listProjectResults',
   'listResultConfigTemplates',
+  'listResultsReport',
   'listTenantDocuments',
   'listUserReport',
 ]);

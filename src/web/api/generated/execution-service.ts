@@ -3,6 +3,7 @@ import { baseApi as api } from "../base-api";
 export const addTagTypes = [
   "Intake",
   "CallReport",
+  "ResultReport",
   "Webhook",
   "Result",
   "ResultFile",
@@ -112,6 +113,39 @@ const injectedRtkApi = api
         }),
         providesTags: ["CallReport"],
       }),
+      listResultsReport: build.query<
+        ListResultsReportApiResponse,
+        ListResultsReportApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/execution-service/v1/interview/results/report`,
+          method: "POST",
+          body: queryArg.resultsReportQuery,
+        }),
+        providesTags: ["ResultReport"],
+      }),
+      exportResultsReport: build.query<
+        ExportResultsReportApiResponse,
+        ExportResultsReportApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/execution-service/v1/interview/results/report/export`,
+          method: "POST",
+          body: queryArg.resultsReportExport,
+        }),
+        providesTags: ["ResultReport"],
+      }),
+      repostBackendData: build.mutation<
+        RepostBackendDataApiResponse,
+        RepostBackendDataApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/execution-service/v1/interview/result/repost`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["CallReport"],
+      }),
       listWebhookDeliveries: build.query<
         ListWebhookDeliveriesApiResponse,
         ListWebhookDeliveriesApiArg
@@ -216,6 +250,20 @@ export type ListBackendDataLogsApiResponse =
   /** status 200 The page and the number of records the filter finds. */ BackendLogPage;
 export type ListBackendDataLogsApiArg = {
   backendLogQuery: BackendLogQuery;
+};
+export type ListResultsReportApiResponse =
+  /** status 200 The page and the number of results the filter finds. */ ResultsReportPage;
+export type ListResultsReportApiArg = {
+  resultsReportQuery: ResultsReportQuery;
+};
+export type ExportResultsReportApiResponse = /** status 200 The file. */ Blob;
+export type ExportResultsReportApiArg = {
+  resultsReportExport: ResultsReportExport;
+};
+export type RepostBackendDataApiResponse =
+  /** status 200 Reposted ('Result Reposted Sucessfully'); replayed says whether it changed nothing. */ RepostAnswer;
+export type RepostBackendDataApiArg = {
+  body: CallRecordPost | InterviewResultPost | IncompleteCallPost;
 };
 export type ListWebhookDeliveriesApiResponse =
   /** status 200 The deliveries, newest first. */ {
@@ -467,6 +515,91 @@ export type BackendLogQuery = {
   endDate?: ReportDate;
   search?: ReportSearch;
 };
+export type ResultReportCode =
+  | "LR"
+  | "AR"
+  | "PR"
+  | "HR"
+  | "CM"
+  | "AD"
+  | "NC"
+  | "PD"
+  | "RJ"
+  | "DC"
+  | "NP"
+  | "R"
+  | "G";
+export type ResultsReportRow = {
+  interviewResultId: number;
+  interviewReferenceNumber: string | null;
+  participantName: string;
+  /** The account's name. */
+  clientName: string;
+  projectId: number;
+  projectName: string;
+  /** Completion time at the display offset, MM/DD/YYYY HH:mm:ss. */
+  dateString: string;
+  accessCode: string | null;
+  overallEvaluation: ResultReportCode;
+  interviewQuestionsResult: {
+    sequence: number;
+    result: ResultReportCode;
+  }[];
+  released: boolean;
+  reviewed: boolean;
+};
+export type ResultsReportPage = {
+  results: ResultsReportRow[];
+  totalResults: number;
+};
+export type ResultsReportQuery = {
+  projectId?: ReportProjectId;
+  /** The account. The provider (system tenant) may name any account, or none for every account; anyone else only the operating account (403 otherwise).
+   */
+  tenantId?: number | null;
+  page?: ReportPage;
+  pageSize?: ReportPageSize;
+  displayTimeZone?: DisplayOffset;
+  startDate?: ReportDate;
+  endDate?: ReportDate;
+  search?: ReportSearch;
+  sortBy?: "date" | "irn" | "overallScore" | "projectName" | "clientName";
+  sortDirection?: "asc" | "desc";
+  riskLevels?: ResultReportCode[];
+  CM?: boolean;
+  AD?: boolean;
+  NC?: boolean;
+  released?: boolean;
+  exportResultsReport?: boolean;
+};
+export type ResultsReportExport = {
+  projectId?: ReportProjectId;
+  tenantId?: number | null;
+  displayTimeZone?: DisplayOffset;
+  startDate?: ReportDate;
+  endDate?: ReportDate;
+  search?: ReportSearch;
+  sortBy?: "date" | "irn" | "overallScore" | "projectName" | "clientName";
+  sortDirection?: "asc" | "desc";
+  riskLevels?: ResultReportCode[];
+  CM?: boolean;
+  AD?: boolean;
+  NC?: boolean;
+  released?: boolean;
+  format?: "xlsx" | "csv";
+  /** Every result the filter finds (at most 100,000). */
+  allRecords?: boolean;
+  /** Without allRecords, the results to export (of those the filter finds). */
+  interviewResultIds?: number[];
+};
+export type RepostAnswer = {
+  /** 'Result Reposted Sucessfully' (002 §4.3, §8). */
+  message: string;
+  /** true when the post had already been accepted, so the repost changed nothing. */
+  replayed: boolean;
+  /** The written row's id. */
+  id: number;
+};
 export type WebhookDelivery = {
   id: number;
   projectId: number;
@@ -575,6 +708,11 @@ export const {
   useLazyExportIncompleteCallsQuery,
   useListBackendDataLogsQuery,
   useLazyListBackendDataLogsQuery,
+  useListResultsReportQuery,
+  useLazyListResultsReportQuery,
+  useExportResultsReportQuery,
+  useLazyExportResultsReportQuery,
+  useRepostBackendDataMutation,
   useListWebhookDeliveriesQuery,
   useLazyListWebhookDeliveriesQuery,
   useReplayWebhookDeliveryMutation,

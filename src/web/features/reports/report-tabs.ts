@@ -29,6 +29,12 @@ export const REPORT_TABS: readonly ReportTab[] = [
     load: async () => (await import(/* webpackChunkName: "reports" */ './calls/call-records-tab')).CallRecordsTab,
   },
   {
+    key: 'results',
+    label: msg`Results`,
+    isVisible: (permissions) => permissions.has('tenant.project.results.read'),
+    load: async () => (await import(/* webpackChunkName: "reports" */ './results/results-report-tab')).ResultsReportTab,
+  },
+  {
     key: 'incompletecalls',
     label: msg`Incomplete Calls`,
     isVisible: (permissions) => permissions.has('tenant.project.report.call.read'),

@@ -1,12 +1,6 @@
 import type { components, operations } from '../../../../contracts/execution-service';
-import {
-  DEFAULT_DISPLAY_OFFSET,
-  durationBounds,
-  formatAtOffset,
-  minutesSeconds,
-  reportWindow,
-} from '../../../../shared/report-time';
-import { forbidden, unprocessable } from '../../../platform/http/http-error';
+import { DEFAULT_DISPLAY_OFFSET, durationBounds, formatAtOffset, minutesSeconds } from '../../../../shared/report-time';
+import { forbidden, HttpError, notFound } from '../../../platform/http/http-error';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
 import {
   countBackendLogs,
@@ -15,37 +9,43 @@ import {
   findBackendLogs,
   findCallRecords,
   findIncompleteCalls,
+  findLoggedPost,
   newestId,
   type CallFilter,
   type CallRecordRow,
   type IncompleteCallRow,
 } from './call-reports-store';
-import { EXPORT_ROW_LIMIT, streamWorkbook, type SheetColumn } from './call-reports-xlsx';
+import { streamWorkbook, type SheetColumn } from './call-reports-xlsx';
+import { exportPages, pageOf, windowOf } from './report-query';
+import { bodyHash } from '../intake/request-once';
+import { acceptCallRecord, acceptIncompleteCall, acceptInterviewResult } from '../intake/intake-writes';
 
 type Handlers = Pick<
   ServiceHandlers<operations>,
-  'listCallRecords' | 'exportCallRecords' | 'listIncompleteCalls' | 'exportIncompleteCalls' | 'listBackendDataLogs'
+  | 'listCallRecords'
+  | 'exportCallRecords'
+  | 'listIncompleteCalls'
+  | 'exportIncompleteCalls'
+  | 'listBackendDataLogs'
+  | 'repostBackendData'
 >;
 type Schemas = components['schemas'];
+
+/** The repost's texts (002 §4.3, §8: the success text as the specification writes it). */
+export const REPOST_SUCCESS = 'Result Reposted Sucessfully';
+const REPOST_NOT_FOUND = 'The backend data log holds no post with this requestId.';
+const REPOST_OTHER_BODY = 'This requestId was already used for a different post.';
 type Query = Pick<
   Schemas['CallRecordQuery'],
   'projectId' | 'tenantId' | 'startDate' | 'endDate' | 'displayTimeZone' | 'search' | 'minDuration' | 'maxDuration'
 >;
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const EXPORT_PAGE = 2_000;
 
 /** The account named in a report's body must be the one the caller operates in. */
 function checkAccount(ctx: TenantContext, tenantId: number | null | undefined) {
   if (tenantId != null && tenantId !== ctx.operatingTenant.id)
     throw forbidden('Reports show the account you are working in: switch to that account first.');
-}
-
-function windowOf(body: Pick<Query, 'startDate' | 'endDate' | 'displayTimeZone'>) {
-  const window = reportWindow(body.startDate, body.endDate, body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET);
-  if ('error' in window)
-    throw unprocessable(window.error, 'INVALID_DATE_RANGE', [{ field: 'startDate', message: window.error }]);
-  return window;
 }
 
 function callFilter(ctx: TenantContext, body: Query): CallFilter {
@@ -59,11 +59,6 @@ function callFilter(ctx: TenantContext, body: Query): CallFilter {
     maxDuration: max,
   };
 }
-
-const pageOf = (body: { page?: number; pageSize?: number }) => {
-  const limit = body.pageSize ?? 25;
-  return { offset: (body.page ?? 0) * limit, limit };
-};
 
 const callRow = (tenantName: string, offset: string) => (r: CallRecordRow) => ({
   id: r.id,
@@ -93,15 +88,6 @@ const incompleteRow = (clientName: string, offset: string) => (r: IncompleteCall
   phoneCallDuration: r.durationSeconds,
   interviewResultId: r.interviewResultId,
 });
-
-/** Reads an export page by page, each in its own short transaction, up to EXPORT_ROW_LIMIT rows. */
-async function* exportPages<Row>(read: (offset: number, limit: number) => Promise<Row[]>): AsyncIterable<Row[]> {
-  for (let offset = 0; offset < EXPORT_ROW_LIMIT; offset += EXPORT_PAGE) {
-    const rows = await read(offset, Math.min(EXPORT_PAGE, EXPORT_ROW_LIMIT - offset));
-    if (rows.length > 0) yield rows;
-    if (rows.length < EXPORT_PAGE) return;
-  }
-}
 
 type CallSheetRow = ReturnType<ReturnType<typeof callRow>>;
 const CALL_COLUMNS: SheetColumn<CallSheetRow>[] = [
@@ -196,5 +182,26 @@ export const callReportsHandlers: Handlers = {
       })),
       totalResults: await countBackendLogs(trx, filter),
     }));
+  },
+
+  async repostBackendData({ body }, ctx) {
+    const tenantId = ctx.operatingTenant.id;
+    const now = ctx.now();
+    const answer = await ctx.inTenant(async (trx) => {
+      const logged = await findLoggedPost(trx, body.requestId);
+      if (!logged) throw notFound(REPOST_NOT_FOUND);
+      // Only the post as logged is replayed: another body under its request id is refused, whatever the intake kept.
+      if (bodyHash(body) !== bodyHash(logged.payload))
+        throw new HttpError(409, REPOST_OTHER_BODY, { code: 'REQUEST_ID_REUSED' });
+      // The logged kind decides the write; a body that is not that kind's post is not the logged one.
+      if (logged.kind === 'RESULT' && 'overallEvaluation' in body)
+        return acceptInterviewResult(trx, tenantId, body, now);
+      if (logged.kind === 'CALL_RECORD' && 'durationSeconds' in body) return acceptCallRecord(trx, tenantId, body, now);
+      if (logged.kind === 'INCOMPLETE_CALL' && 'phoneCallInterruptCode' in body)
+        return acceptIncompleteCall(trx, tenantId, body, now);
+      throw new HttpError(409, REPOST_OTHER_BODY, { code: 'REQUEST_ID_REUSED' });
+    });
+    ctx.deps.jobs.runSoon();
+    return { message: REPOST_SUCCESS, replayed: answer.replayed, id: answer.id };
   },
 };

@@ -275,11 +275,29 @@ export async function countBackendLogs(trx: Db, filter: LogFilter) {
   return Number(row.n);
 }
 
-/** The newest id of a call table now (the upper bound of an export). */
-export async function newestId(trx: Db, table: 'call_records' | 'incomplete_calls'): Promise<number> {
+/** The newest id of a report's table now (the upper bound of an export). */
+export async function newestId(
+  trx: Db,
+  table: 'call_records' | 'incomplete_calls' | 'interview_results',
+): Promise<number> {
   const row = await trx
     .selectFrom(table)
     .select((eb) => eb.fn.max('id').as('id'))
     .executeTakeFirst();
   return Number(row?.id ?? 0);
+}
+
+/** The logged post of the tenant in scope with this request id (the repost's record), or null. */
+export async function findLoggedPost(
+  trx: Db,
+  requestId: string,
+): Promise<{ id: number; kind: BackendLogRow['kind']; payload: unknown } | null> {
+  const row = await trx
+    .selectFrom('backend_data_logs')
+    .select(['id', 'kind', 'payload'])
+    .where(sql<string>`payload->>'requestId'`, '=', requestId)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { id: Number(row.id), kind: row.kind, payload: row.payload } : null;
 }

@@ -5,6 +5,7 @@ import type { OperationId, SignedIn } from '../../../testing/api-client';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createParticipants } from '../../participant-service';
 import { createProjectWithQuestions, STAGE } from '../../project-service';
+import { verifyResultRollups } from '../interview-results/interview-results-store';
 
 let t: TestApp;
 let acme: number;
@@ -268,4 +269,58 @@ test('exports: the selected rows or all the filter finds, formulas escaped, name
     'Call Duration',
   ]);
   expect(incompleteRows[1]![6]).toBe('0:45');
+});
+
+describe('repost of a backend data log record', () => {
+  const providerInAcme = { token: () => provider, operatingTenant: () => acme };
+  const repost = (body: unknown, who = providerInAcme) =>
+    t.api.call('repostBackendData', { token: who.token(), operatingTenant: who.operatingTenant(), body });
+  const logged = async (search: string) => {
+    const answer = await list('listBackendDataLogs', { search }, providerInAcme);
+    const { resultAuditLogs } = answer.body as { resultAuditLogs: { uploadedResult: string }[] };
+    return JSON.parse(resultAuditLogs[0]!.uploadedResult) as Record<string, unknown>;
+  };
+  /** What a repost could change: the account's results, calls, logs, rollups and participants. */
+  const state = () =>
+    withTenant(t.db, acme, async (trx) => ({
+      results: await trx.selectFrom('interview_results').selectAll().orderBy('id').execute(),
+      calls: await trx.selectFrom('call_records').selectAll().orderBy('id').execute(),
+      incomplete: await trx.selectFrom('incomplete_calls').selectAll().orderBy('id').execute(),
+      logs: await trx.selectFrom('backend_data_logs').select('id').orderBy('id').execute(),
+      rollups: await trx.selectFrom('result_rollups').selectAll().execute(),
+      participants: await trx.selectFrom('participants').select(['id', 'status', 'updated_at']).orderBy('id').execute(),
+      drift: await verifyResultRollups(trx, acme),
+    }));
+
+  test('replays the logged post through the intake: idempotent, the rollups still equal a recount', async () => {
+    const before = await state();
+    expect(before.drift).toEqual([]);
+    for (const search of ['res-1', 'run-cr-1', 'ic-2']) {
+      const payload = await logged(search);
+      const first = await repost(payload);
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({ message: 'Result Reposted Sucessfully', replayed: true });
+      const second = await repost(payload);
+      expect(second.body).toEqual(first.body);
+    }
+    expect(await state()).toEqual(before);
+  });
+
+  test('refused without changing anything: no permission, another account, another body, unknown post', async () => {
+    const before = await state();
+    const payload = await logged('res-1');
+    // The account's administrator holds neither tenant.backend.data.read nor tenant.result.repost.create.
+    expect((await repost(payload, asAdmin)).status).toBe(403);
+    // In another account the post is not in the log (row-level security): 404, and nothing is written there.
+    const inGlobex = await repost(payload, { token: () => provider, operatingTenant: () => globex });
+    expect(inGlobex.status).toBe(404);
+    expect((await repost({ ...payload, overallEvaluation: 'HR' })).status).toBe(409);
+    expect((await repost({ ...payload, requestId: 'never-posted' })).status).toBe(404);
+    expect((await repost({ requestId: 'res-1' })).status).toBe(400);
+    expect(await state()).toEqual(before);
+    const globexResults = await withTenant(t.db, globex, (trx) =>
+      trx.selectFrom('backend_data_logs').select('id').where('run_id', '=', 'res-1').execute(),
+    );
+    expect(globexResults).toEqual([]);
+  });
 });

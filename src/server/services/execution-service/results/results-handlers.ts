@@ -26,7 +26,7 @@ type Shown = components['schemas']['ResultDisplay'];
 
 /** Held results are seen only with tenant.project.resultshold.internal.update (002 §4.1). */
 const HOLD_UPDATE = 'tenant.project.resultshold.internal.update';
-const mayHandleHeld = (ctx: TenantContext) => ctx.principal().permissions.has(HOLD_UPDATE);
+export const mayHandleHeld = (ctx: TenantContext) => ctx.principal().permissions.has(HOLD_UPDATE);
 
 function shown(display: ProjectResultDisplay, code: string, language: string | undefined): Shown {
   const d = display.display(code, language);

@@ -54,7 +54,8 @@ export interface ResultColumnQuestion {
 /** Questions a result shows a column for (002 §2.5): pertinent, not pre-interview, not 'Narr'; 7 slots. */
 export const QUESTION_SLOTS = 7;
 
-const severity = (column: RawBuilder<unknown>) =>
+/** The position of a code in RISK_SEVERITY (1 is the most severe): the "overall score" order. */
+export const severity = (column: RawBuilder<unknown>) =>
   sql`array_position(${sql.raw(`ARRAY[${RISK_SEVERITY.map((c) => `'${c}'`).join(',')}]`)}::text[], ${column})`;
 
 /** The project (name, type, location, account) or null when the tenant has none with this id. Tenant scope. */
@@ -201,7 +202,7 @@ export async function listResults(trx: Db, query: ResultQuery): Promise<{ rows: 
   };
 }
 
-async function questionResultsOf(
+export async function questionResultsOf(
   trx: Db,
   ids: readonly number[],
 ): Promise<Map<number, { sequence: number; result: EvaluationCode }[]>> {

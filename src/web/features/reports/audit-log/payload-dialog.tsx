@@ -1,10 +1,21 @@
 import { Box, Button, CloseButton, Dialog, HStack, Portal, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { LuCopy } from 'react-icons/lu';
 
-/** The payload of a record (docs/product/reports.md#audit-log): formatted JSON, Copy with 'Text Copied to Clipboard'. */
-export function PayloadDialog({ payload, onClose }: { payload: string | null; onClose: () => void }) {
+/**
+ * The payload of a record (docs/product/reports.md#audit-log): formatted JSON, Copy with 'Text Copied to Clipboard',
+ * and the caller's other actions beside Copy (the backend data log's Repost).
+ */
+export function PayloadDialog({
+  payload,
+  onClose,
+  actions,
+}: {
+  payload: string | null;
+  onClose: () => void;
+  actions?: ReactNode;
+}) {
   const { t } = useLingui();
   const [copied, setCopied] = useState(false);
   const formatted = payload === null ? '' : pretty(payload);
@@ -43,10 +54,13 @@ export function PayloadDialog({ payload, onClose }: { payload: string | null; on
                 <Text color="fg.success" fontSize="sm" data-testid="audit-payload-copied">
                   {copied ? t`Text Copied to Clipboard` : ''}
                 </Text>
-                <Button variant="outline" onClick={() => void copy()} data-testid="audit-payload-copy">
-                  <LuCopy />
-                  <Trans>Copy</Trans>
-                </Button>
+                <HStack gap="2">
+                  {actions}
+                  <Button variant="outline" onClick={() => void copy()} data-testid="audit-payload-copy">
+                    <LuCopy />
+                    <Trans>Copy</Trans>
+                  </Button>
+                </HStack>
               </HStack>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>

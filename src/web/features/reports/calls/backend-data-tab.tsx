@@ -1,13 +1,19 @@
 import { Button, Stack } from '@chakra-ui/react';
+import { LuSend } from 'react-icons/lu';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
 import { getErrorMessage } from '../../../api/error-message';
 import {
   useListBackendDataLogsQuery,
+  useRepostBackendDataMutation,
   type BackendLogQuery,
   type BackendLogRecord,
+  type RepostBackendDataApiArg,
 } from '../../../api/generated/execution-service';
+import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
+import { SuccessAlert } from '../../../components/feedback/success-alert';
+import { usePermissions } from '../../../lib/use-permissions';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
 import { ListPager } from '../../../components/data-grid/list-pager';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
@@ -47,6 +53,29 @@ export function BackendDataTab() {
   const [applied, setApplied] = useState<BackendLogQuery>(() => queryOf(initialValues));
   const [page, setPage] = useState(0);
   const [payload, setPayload] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [reposted, setReposted] = useState(false);
+  const [repostError, setRepostError] = useState<string | null>(null);
+  const [repost, reposting] = useRepostBackendDataMutation();
+  const canRepost = usePermissions().has('tenant.result.repost.create');
+  const open = (text: string | null) => {
+    setPayload(text);
+    setReposted(false);
+    setRepostError(null);
+  };
+  /** 002 §4.3: open the payload, confirm, post the parsed payload, 'Result Reposted Sucessfully'. */
+  const confirmRepost = async () => {
+    const text = payload ?? '{}';
+    setConfirming(false);
+    setPayload(null);
+    setRepostError(null);
+    try {
+      await repost({ body: JSON.parse(text) as RepostBackendDataApiArg['body'] }).unwrap();
+      setReposted(true);
+    } catch (failure) {
+      setRepostError(getErrorMessage(failure, t`Something went wrong`));
+    }
+  };
   const logs = useListBackendDataLogsQuery({ backendLogQuery: { ...applied, page, pageSize: REPORT_PAGE_SIZE } });
   const total = logs.data?.totalResults ?? 0;
   const pages = Math.max(1, Math.ceil(total / REPORT_PAGE_SIZE));
@@ -64,7 +93,7 @@ export function BackendDataTab() {
             <Button
               size="xs"
               variant="ghost"
-              onClick={() => setPayload(data.uploadedResult)}
+              onClick={() => open(data.uploadedResult)}
               data-testid={`backend-data-payload-${data.id}`}
             >
               {data.uploadedResult.slice(0, 60)}
@@ -129,7 +158,42 @@ export function BackendDataTab() {
           </Trans>
         }
       />
-      <PayloadDialog payload={payload} onClose={() => setPayload(null)} />
+      {reposted ? <SuccessAlert message={t`Result Reposted Sucessfully`} testId="backend-data-reposted" /> : null}
+      {repostError ? (
+        <ErrorAlert message={repostError} onDismiss={() => setRepostError(null)} testId="backend-data-repost-error" />
+      ) : null}
+      <PayloadDialog
+        payload={confirming ? null : payload}
+        onClose={() => {
+          if (!confirming) setPayload(null);
+        }}
+        actions={
+          canRepost ? (
+            <Button
+              colorPalette="brand"
+              loading={reposting.isLoading}
+              onClick={() => setConfirming(true)}
+              data-testid="backend-data-repost"
+            >
+              <LuSend />
+              <Trans>Repost</Trans>
+            </Button>
+          ) : null
+        }
+      />
+      <ConfirmDialog
+        open={confirming}
+        confirmLabel={<Trans>Repost</Trans>}
+        cancelLabel={<Trans>Cancel</Trans>}
+        onConfirm={() => void confirmRepost()}
+        onCancel={() => setConfirming(false)}
+        busy={reposting.isLoading}
+        testId="backend-data-repost-confirm"
+        confirmTestId="backend-data-repost-confirm-button"
+        cancelTestId="backend-data-repost-cancel-button"
+      >
+        <Trans>Do you really want to repost result?</Trans>
+      </ConfirmDialog>
     </Stack>
   );
 }

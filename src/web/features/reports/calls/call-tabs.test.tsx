@@ -167,4 +167,26 @@ describe('the call tabs of Reports', () => {
     const dialog = await screen.findByTestId(sel.reports.audit.payloadDialog);
     expect(within(dialog).getByTestId(sel.reports.audit.payloadJson).textContent).toContain('"requestId": "r-9"');
   });
+
+  it('backend data log: Repost asks first, posts the parsed payload and says so', async () => {
+    const REPOST = 'POST /api/execution-service/v1/interview/result/repost';
+    const stub = server([...ALL, 'tenant.result.repost.create'], {
+      [REPOST]: { body: { message: 'Result Reposted Sucessfully', replayed: true, id: 5 } },
+    });
+    const app = await open('/main/reports/backenddata');
+    await app.user.click(await screen.findByTestId(sel.reports.calls.payload(9)));
+    await app.user.click(await screen.findByTestId(sel.reports.calls.repost));
+    expect(await screen.findByText('Do you really want to repost result?')).toBeInTheDocument();
+    await app.user.click(screen.getByTestId(sel.reports.calls.repostConfirm));
+    expect(await screen.findByTestId(sel.reports.calls.reposted)).toHaveTextContent('Result Reposted Sucessfully');
+    expect(stub.callsTo(REPOST)[0]!.body).toEqual({ requestId: 'r-9', overallEvaluation: 'LR' });
+  });
+
+  it('backend data log: no Repost without its permission', async () => {
+    server();
+    const app = await open('/main/reports/backenddata');
+    await app.user.click(await screen.findByTestId(sel.reports.calls.payload(9)));
+    expect(await screen.findByTestId(sel.reports.audit.payloadDialog)).toBeInTheDocument();
+    expect(screen.queryByTestId(sel.reports.calls.repost)).not.toBeInTheDocument();
+  });
 });

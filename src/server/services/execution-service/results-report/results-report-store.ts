@@ -1,0 +1,142 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db, EvaluationCode } from '../../../platform/db/schema';
+import type { Page } from '../call-reports/call-reports-store';
+import { questionResultsOf, severity } from '../results/results-store';
+
+/** The results report's filter (docs/product/results-report.md#filters), already checked by the handler. */
+export interface ResultsReportFilter {
+  /** The account; null: every account (the provider's read across tenants only). */
+  tenantId: number | null;
+  projectId: number | null;
+  from: Date | null;
+  to: Date | null;
+  search: string | null;
+  /** Overall evaluations to list; empty: every code. */
+  codes: readonly string[];
+  released: boolean;
+  /** Results named by the export of a selection. */
+  ids?: readonly number[];
+  /** Results up to this id only: an export reading page by page sees the rows of its start. */
+  maxId?: number;
+}
+
+export interface ResultsReportSort {
+  by: 'date' | 'irn' | 'overallScore' | 'projectName' | 'clientName';
+  direction: 'asc' | 'desc';
+}
+
+export interface ResultsReportRow {
+  id: number;
+  projectId: number;
+  projectName: string;
+  tenantName: string;
+  irn: string | null;
+  accessCode: string | null;
+  overall: EvaluationCode;
+  completedAt: Date;
+  released: boolean;
+  reviewed: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  questions: { sequence: number; result: EvaluationCode }[];
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function whereOf(filter: ResultsReportFilter): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [sql`NOT r.deleted`, sql`r.released = ${filter.released}`];
+  if (filter.tenantId !== null) parts.push(sql`r.tenant_id = ${filter.tenantId}`);
+  if (filter.projectId !== null) parts.push(sql`r.project_id = ${filter.projectId}`);
+  if (filter.from) parts.push(sql`r.completed_at >= ${filter.from}`);
+  if (filter.to) parts.push(sql`r.completed_at < ${filter.to}`);
+  if (filter.codes.length) parts.push(sql`r.overall_evaluation = ANY(${[...filter.codes]}::text[])`);
+  if (filter.ids) parts.push(sql`r.id = ANY(${filter.ids.length ? [...filter.ids] : [0]}::bigint[])`);
+  if (filter.maxId !== undefined) parts.push(sql`r.id <= ${filter.maxId}`);
+  if (filter.search) {
+    const pattern = `%${escapeLike(filter.search)}%`;
+    parts.push(sql`(coalesce(r.interview_reference_number, p.interview_ref_num) ILIKE ${pattern}
+                    OR coalesce(r.access_code, p.access_code) ILIKE ${pattern}
+                    OR concat_ws(' ', p.first_name, p.last_name) ILIKE ${pattern})`);
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+function orderOf(sort: ResultsReportSort): RawBuilder<unknown> {
+  const dir = sql.raw(sort.direction === 'asc' ? 'ASC' : 'DESC');
+  const tie = sql`r.completed_at ${dir}, r.id ${dir}`;
+  switch (sort.by) {
+    case 'overallScore':
+      // Position 1 is the most severe, so "descending score" is ascending position.
+      return sql`${severity(sql`r.overall_evaluation`)} ${sql.raw(sort.direction === 'asc' ? 'DESC' : 'ASC')} NULLS LAST, ${tie}`;
+    case 'irn':
+      return sql`coalesce(r.interview_reference_number, p.interview_ref_num) ${dir} NULLS LAST, r.id ${dir}`;
+    case 'projectName':
+      return sql`pr.name ${dir}, ${tie}`;
+    case 'clientName':
+      return sql`t.name ${dir}, ${tie}`;
+    default:
+      return tie;
+  }
+}
+
+const FROM = sql`interview_results r
+  JOIN participants p ON p.id = r.participant_id
+  JOIN projects pr ON pr.id = r.project_id
+  JOIN tenants t ON t.id = r.tenant_id`;
+
+/** One page of the report, in the sort's order. Tenant scope, or across tenants for the provider. */
+export async function findReportResults(
+  trx: Db,
+  filter: ResultsReportFilter,
+  sort: ResultsReportSort,
+  page: Page,
+): Promise<ResultsReportRow[]> {
+  const rows = await sql<{
+    id: string | number;
+    project_id: number;
+    project_name: string;
+    tenant_name: string;
+    irn: string | null;
+    access_code: string | null;
+    overall_evaluation: EvaluationCode;
+    completed_at: Date;
+    released: boolean;
+    reviewed: boolean;
+    first_name: string | null;
+    last_name: string | null;
+  }>`
+    SELECT r.id, r.project_id, pr.name AS project_name, t.name AS tenant_name,
+           coalesce(r.interview_reference_number, p.interview_ref_num) AS irn,
+           coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
+           r.released, r.reviewed, p.first_name, p.last_name
+    FROM ${FROM}
+    WHERE ${whereOf(filter)}
+    ORDER BY ${orderOf(sort)}
+    LIMIT ${page.limit} OFFSET ${page.offset}`.execute(trx);
+  const perResult = await questionResultsOf(
+    trx,
+    rows.rows.map((r) => Number(r.id)),
+  );
+  return rows.rows.map((r) => ({
+    id: Number(r.id),
+    projectId: r.project_id,
+    projectName: r.project_name,
+    tenantName: r.tenant_name,
+    irn: r.irn,
+    accessCode: r.access_code,
+    overall: r.overall_evaluation,
+    completedAt: new Date(r.completed_at),
+    released: r.released,
+    reviewed: r.reviewed,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    questions: perResult.get(Number(r.id)) ?? [],
+  }));
+}
+
+/** The number of results the filter finds. */
+export async function countReportResults(trx: Db, filter: ResultsReportFilter): Promise<number> {
+  const row = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM ${FROM} WHERE ${whereOf(filter)}`.execute(trx);
+  return row.rows[0]?.n ?? 0;
+}

@@ -524,3 +524,28 @@ describe('lookups', () => {
     expect(res.body).toEqual(own);
   });
 });
+
+describe('route clash (issue 12: literal paths win over project/{id})', () => {
+  const raw = (path: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/project-service/v1/project/${path}`,
+      headers: {
+        authorization: `Bearer ${acmeAdmin.accessToken}`,
+        'id-token': acmeAdmin.idToken,
+        operatingTenant: String(acme),
+      },
+    });
+
+  test('user-role-List reaches its own operation; accessCodeFiles is not taken for a project id', async () => {
+    const project = (await create({ name: 'Form Route Clash' })).body as Detail;
+    const roles = await raw(`user-role-List?tenantId=${acme}&projectId=${project.projectId}`);
+    expect(roles.statusCode).toBe(200);
+    expect(Array.isArray(roles.json())).toBe(true);
+    // Served by the access-codes area (docs/product/access-codes.md); never the 400 of getProject's id check.
+    const files = await raw(`accessCodeFiles?projectId=${project.projectId}`);
+    expect(files.statusCode).not.toBe(400);
+    expect([200, 404]).toContain(files.statusCode);
+    expect((await raw(String(project.projectId))).statusCode).toBe(200);
+  });
+});

@@ -213,6 +213,9 @@ describe('project form: Details tab (docs/product/project-form.md#console)', () 
     expect(screen.getByTestId(f.rowProjectCode(0))).toBeDisabled();
     expect(screen.getByTestId(f.status)).toBeDisabled();
     expect(screen.getByTestId(f.apiKey)).toBeDisabled();
+    expect(
+      within(await screen.findByTestId(`${f.callCenters}-7`)).getByRole('checkbox', { hidden: true }),
+    ).toBeDisabled();
     expect(screen.getByTestId(f.save)).toBeDisabled();
     expect(screen.queryByTestId(f.section('internal'))).not.toBeInTheDocument();
     expect(screen.queryByTestId(f.irnLength)).not.toBeInTheDocument();

@@ -1090,6 +1090,8 @@ export type components = {
             block_irn_on_call_logs?: boolean;
             businessLine: components["schemas"]["BusinessLineEntry"][];
             call_delay_by_in_sec?: number | null;
+            /** @description The call centers the project uses (docs/product/project-form.md#call-centers), call centers of the operating tenant, by id. */
+            callCenterIds: number[];
             clientAPIUrl1: components["schemas"]["ClientApiSettings"];
             cm_recordings_configuration?: boolean;
             /** @description The uploaded configuration JSON (per-language labels), parsed. */
@@ -1200,6 +1202,8 @@ export type components = {
             block_irn_on_call_logs?: boolean;
             businessLine?: components["schemas"]["BusinessLineEntry"][];
             call_delay_by_in_sec?: number | null;
+            /** @description The call centers the project uses (docs/product/project-form.md#call-centers); each must be a call center of the operating tenant (else 422 `Unknown call center.`, nothing saved). Left out: kept (create: none; clone: the source's). */
+            callCenterIds?: number[];
             clientAPIUrl1?: components["schemas"]["ClientApiSettings"];
             /** @description Create only: copy the project named by projectId. */
             clone?: boolean;

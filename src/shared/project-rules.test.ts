@@ -2,11 +2,13 @@ import {
   cloneName,
   dialInNumbersToCheck,
   isCloneLinkValid,
+  languageRowProblems,
   languagesForRow,
+  latestCurrentDay,
+  latestPickableDay,
+  normaliseDialInNumber,
   numberFromText,
   phoneConflictList,
-  languageRowProblems,
-  normaliseDialInNumber,
   projectProblemMessage,
   projectProblems,
   stripWhitespace,
@@ -148,5 +150,28 @@ describe('project form helpers (docs/product/project-form.md#console)', () => {
   test('a clone starts with the source name and a suffix, within the name limit', () => {
     expect(cloneName('Harbour')).toBe('Harbour - Clone');
     expect(cloneName('x'.repeat(99))).toHaveLength(99);
+  });
+});
+
+describe('date cap (001 §9: date pickers cap at two days ahead)', () => {
+  const base = { internal: false, businessLine: false, direct: false };
+
+  test('the latest pickable day is two days after today; the server takes the latest day on earth', () => {
+    expect(latestPickableDay('2026-02-27')).toBe('2026-03-01');
+    expect(latestPickableDay('2026-12-31')).toBe('2027-01-02');
+    expect(latestCurrentDay(new Date('2026-05-10T09:59:00Z'))).toBe('2026-05-10');
+    expect(latestCurrentDay(new Date('2026-05-10T10:00:00Z'))).toBe('2026-05-11');
+  });
+
+  test('a chosen date after the cap is refused; a saved one stays', () => {
+    const dateCap = { latestDay: '2026-05-12', saved: { estStartDate: null, estEndDate: '2027-01-01' } };
+    const problems = projectProblems(
+      { name: 'x', estStartDate: '2026-05-13', estEndDate: '2027-01-01' },
+      { ...base, dateCap },
+    );
+    expect(problems).toEqual([{ field: 'estStartDate', code: 'DATE_AFTER_CAP' }]);
+    expect(projectProblemMessage(problems[0]!)).toBe('The date cannot be more than two days ahead');
+    expect(projectProblems({ name: 'x', estStartDate: '2026-05-12' }, { ...base, dateCap })).toEqual([]);
+    expect(projectProblems({ name: 'x', estStartDate: '2030-01-01' }, base)).toEqual([]);
   });
 });

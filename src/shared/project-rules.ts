@@ -20,6 +20,22 @@ export const PROJECT_CODE_MAX = 50;
 export const CLONE_VALIDITY_MS = 10 * 60 * 1000;
 /** After a successful save the form returns to the list after 3 seconds (001 §2). */
 export const SAVE_REDIRECT_MS = 3000;
+/** 001 §9: "Date pickers cap at two days ahead" (docs/product/project-form.md#date-cap). */
+export const DATE_PICKER_DAYS_AHEAD = 2;
+
+/** The latest day the estimated-date pickers offer: `today` (an ISO day) plus DATE_PICKER_DAYS_AHEAD days. */
+export function latestPickableDay(today: string): string {
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + DATE_PICKER_DAYS_AHEAD)).toISOString().slice(0, 10);
+}
+
+/**
+ * The server's "today" for the cap: the latest calendar day anywhere on earth (UTC+14), so a user whose day is
+ * already ahead of UTC is never refused a day their picker offered.
+ */
+export function latestCurrentDay(now: Date): string {
+  return new Date(now.getTime() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
 
 export type ProjectProblemCode =
   | 'NAME_REQUIRED'
@@ -43,7 +59,8 @@ export type ProjectProblemCode =
   | 'PHONE_INVALID'
   | 'ADDITIONAL_KEY_REQUIRED'
   | 'URL_INVALID'
-  | 'END_BEFORE_START';
+  | 'END_BEFORE_START'
+  | 'DATE_AFTER_CAP';
 
 export interface ProjectProblem {
   /** The API's field path, as the server's 422 names it (e.g. `projectMultiLanguageConfig[1].projectCode`). */
@@ -86,6 +103,7 @@ export const PROJECT_MESSAGES: Record<Exclude<ProjectProblemCode, 'MIN_VALUE' | 
   ADDITIONAL_KEY_REQUIRED: 'Please select the key',
   URL_INVALID: 'Please enter a valid URL',
   END_BEFORE_START: 'The end date cannot be before the start date',
+  DATE_AFTER_CAP: 'The date cannot be more than two days ahead',
 };
 
 /** Internal fields (001 §3, §6): read with tenant.project.detail.internal.read, changed with .internal.update. */
@@ -298,6 +316,11 @@ export interface ProjectRuleOptions {
   businessLine: boolean;
   /** The project's interview method is a direct one. */
   direct: boolean;
+  /**
+   * The date pickers' cap (001 §9): an estimated date chosen (different from the saved one) later than `latestDay`
+   * is refused. A saved date beyond it stays as it is.
+   */
+  dateCap?: { latestDay: string; saved: { estStartDate?: string | null; estEndDate?: string | null } };
 }
 
 /** The business-line levels in cascade order (docs/product/project-lookups.md#business-lines). */
@@ -313,6 +336,14 @@ export function projectProblems(draft: ProjectDraft, options: ProjectRuleOptions
   else if (name.length > PROJECT_NAME_MAX) problems.push({ field: 'name', code: 'NAME_TOO_LONG' });
   if (draft.estStartDate && draft.estEndDate && draft.estEndDate < draft.estStartDate)
     problems.push({ field: 'estEndDate', code: 'END_BEFORE_START' });
+  if (options.dateCap) {
+    const { latestDay, saved } = options.dateCap;
+    for (const field of ['estStartDate', 'estEndDate'] as const) {
+      const day = draft[field];
+      if (day && day !== (saved[field] ?? null) && day > latestDay && !problems.some((p) => p.field === field))
+        problems.push({ field, code: 'DATE_AFTER_CAP' });
+    }
+  }
 
   if (options.internal) {
     if ((draft.sender_name ?? '').length > SENDER_NAME_MAX)

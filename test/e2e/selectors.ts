@@ -501,6 +501,8 @@ export const sel = {
     uuid: 'project-form-uuid',
     /** each checkbox: `project-form-languages-<languageId>` */
     projectLanguages: 'project-form-languages',
+    /** each checkbox: `project-form-call-centers-<callCenterId>` */
+    callCenters: 'project-form-call-centers',
     interviewMethod: 'project-form-interview-method',
     multilingualPhone: 'project-form-multilingual-phone',
     integrationMethod: 'project-form-integration-method',
@@ -559,6 +561,8 @@ export const sel = {
     rowRemove: (index: number) => `project-language-row-${index}-remove`,
     languageRemoveDialog: 'project-language-remove-dialog',
     languageRemoveConfirm: 'project-language-remove-confirm',
+    /** The info modal: a saved row uses the language (docs/product/project-form.md#languages-and-business-line-switches). */
+    languageInUseDialog: 'project-language-in-use-dialog',
   },
   unsavedChangesModal: 'unsaved-changes-modal',
   // User Profile (docs/product/profile.md#fields).

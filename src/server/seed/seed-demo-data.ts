@@ -124,6 +124,12 @@ export async function seedDemoData({
           .executeTakeFirst();
         if (!exists) await createOrder(trx, { tenantId: id, ...order, ...orderDates(order, now), now });
       }
+      // Call centers first: every new demo project uses the tenant's first one (docs/product/project-form.md#demo-data).
+      for (const center of demo.callCenters) {
+        const exists = await trx.selectFrom('call_centers').select('id').where(byName(center.name)).executeTakeFirst();
+        if (!exists) await createCallCenter(trx, { ...center, tenantId: id, now });
+      }
+      const firstCallCenter = await trx.selectFrom('call_centers').select('id').orderBy('id').executeTakeFirst();
       const created = [];
       for (const [index, project] of demo.projects.entries()) {
         const exists = await trx.selectFrom('projects').select('id').where(byName(project.name)).executeTakeFirst();
@@ -163,17 +169,16 @@ export async function seedDemoData({
           now,
         });
         await saveProjectLanguageConfig(trx, projectId, demoLanguageConfig(id, index, project.languageIds));
-        await saveProjectForm(trx, demoProjectDetails(project, demo.name, index, now), {
+        const details = demoProjectDetails(project, demo.name, index, now);
+        if (firstCallCenter) details.callCenterIds = [firstCallCenter.id];
+        await saveProjectForm(trx, details, {
           tenantId: id,
           projectId,
           access: FULL_ACCESS,
           now,
+          capDates: false,
         });
         created.push({ project, index, projectId, questionIds });
-      }
-      for (const center of demo.callCenters) {
-        const exists = await trx.selectFrom('call_centers').select('id').where(byName(center.name)).executeTakeFirst();
-        if (!exists) await createCallCenter(trx, { ...center, tenantId: id, now });
       }
       await seedCommunicationTemplates(trx, id, now);
       if (!demo.isSystem) await seedResultConfigTemplates(trx, id, now);

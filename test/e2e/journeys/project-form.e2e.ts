@@ -49,6 +49,7 @@ describe('project form', () => {
   const name = `Journey Project ${stamp}`;
   const uniqueNumber = `+1800555${9000 + (Number(stamp) % 1000)}`;
   let created = 0;
+  let callCenter = '';
 
   it('creates a project with two languages; a dial-in number another project uses asks first', async () => {
     await signInToDashboard('admin@acme.test');
@@ -64,6 +65,15 @@ describe('project form', () => {
     await expect(byTestId(f.save)).toBeDisabled();
     await byTestId(f.name).setValue(name);
     await byTestId(`${f.projectLanguages}-2`).$('[data-part="control"]').click();
+    // The call centers of the operating tenant (GET project/call-centers): the journey's project uses the first.
+    await browser.waitUntil(async () => (await $$(`[data-testid^="${f.callCenters}-"]`).length) > 0, {
+      timeout: 20_000,
+      timeoutMsg: 'no call center offered',
+    });
+    const offered = (await $$(`[data-testid^="${f.callCenters}-"]`))[0]!;
+    callCenter = (await offered.getAttribute('data-testid')) ?? '';
+    await byTestId(callCenter).$('[data-part="control"]').click();
+    await expect(byTestId(callCenter)).toHaveAttribute('data-state', 'checked');
 
     await byTestId(f.addLanguage).click();
     await byTestId(f.rowProjectCode(0)).setValue(`JRN${stamp}EN`);
@@ -88,6 +98,8 @@ describe('project form', () => {
     await expect(byTestId(f.createPage)).toBeDisplayed({ wait: 20_000 });
     await expect(byTestId(f.name)).toHaveValue(`${name} - Clone`, { wait: 20_000 });
     await expect(byTestId(f.rowProjectCode(0))).toHaveValue('');
+    // The clone starts with the source's call centers.
+    await expect(byTestId(callCenter)).toHaveAttribute('data-state', 'checked');
     await byTestId(f.rowProjectCode(0)).setValue(`JRC${stamp}EN`);
     await byTestId(f.rowProjectCode(1)).setValue(`JRC${stamp}ES`);
     await saveThroughPhoneDialog(uniqueNumber);

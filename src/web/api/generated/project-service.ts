@@ -1164,6 +1164,9 @@ export type ProjectDetail = {
   configurationJSON: {
     [key: string]: any;
   } | null;
+  /** The call centers the project uses (docs/product/project-form.md#call-centers), call centers of the operating tenant, by id.
+   */
+  callCenterIds: number[];
   defaultCustomerInterviewMethodId?: number | null;
   multilingualPhoneId?: number | null;
   integration_method_id?: number | null;
@@ -1253,6 +1256,9 @@ export type ProjectFormInput = {
   configurationJSON?: {
     [key: string]: any;
   } | null;
+  /** The call centers the project uses (docs/product/project-form.md#call-centers); each must be a call center of the operating tenant (else 422 `Unknown call center.`, nothing saved). Left out: kept (create: none; clone: the source's).
+   */
+  callCenterIds?: number[];
   defaultCustomerInterviewMethodId?: number | null;
   multilingualPhoneId?: number | null;
   integration_method_id?: number | null;

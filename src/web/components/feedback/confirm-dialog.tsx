@@ -7,7 +7,8 @@ export interface ConfirmDialogProps {
   /** The question or the content (e.g. a list) to confirm. */
   children: ReactNode;
   confirmLabel: ReactNode;
-  cancelLabel: ReactNode;
+  /** Left out: an information dialog with the confirm button only (Escape still calls onCancel). */
+  cancelLabel?: ReactNode;
   onConfirm: () => void;
   /** Cancel, Escape and (unless dismissible is false) the backdrop all call it. */
   onCancel: () => void;
@@ -63,9 +64,11 @@ export function ConfirmDialog({
             ) : null}
             <Dialog.Body pt={title ? undefined : '6'}>{children}</Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel} disabled={busy} data-testid={cancelTestId}>
-                {cancelLabel}
-              </Button>
+              {cancelLabel === undefined ? null : (
+                <Button variant="outline" onClick={onCancel} disabled={busy} data-testid={cancelTestId}>
+                  {cancelLabel}
+                </Button>
+              )}
               <Button
                 colorPalette={tone === 'danger' ? 'red' : 'brand'}
                 onClick={onConfirm}

@@ -16,6 +16,8 @@ export interface TextFieldProps {
   disabled?: boolean;
   readOnly?: boolean;
   helperText?: string;
+  /** The latest value a date input offers (an ISO day). */
+  max?: string;
   testId?: string;
 }
 
@@ -32,6 +34,7 @@ export function TextField({
   disabled,
   readOnly,
   helperText,
+  max,
   testId,
 }: TextFieldProps) {
   const { input, error } = useStringField<HTMLInputElement>(name, validate, transform);
@@ -44,7 +47,14 @@ export function TextField({
       readOnly={readOnly}
       helperText={helperText}
     >
-      <Input {...input} type={type} autoComplete={autoComplete} placeholder={placeholder} data-testid={testId} />
+      <Input
+        {...input}
+        type={type}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        max={max}
+        data-testid={testId}
+      />
     </FieldFrame>
   );
 }

@@ -133,6 +133,18 @@ describe('ISW and supervisor uploads, downloads', () => {
     }
   });
 
+  test("an upload over its kind's limit (20 MB for the ISW spreadsheet) is 413; nothing is stored", async () => {
+    const oversize = Buffer.concat([ZIP, Buffer.alloc(20 * 1024 * 1024)]);
+    await unchanged(async () => {
+      const answer = await t.api.call('uploadProjectIswFile', {
+        ...as(),
+        query: { projectId: project },
+        form: { file: file('huge.xlsx', oversize) },
+      });
+      expect(answer.status).toBe(413);
+    });
+  });
+
   test('without detail.update 403, another tenant project 404, a missing kind 404', async () => {
     await unchanged(() =>
       t.api.fails('uploadProjectIswFile', 403, {

@@ -167,3 +167,34 @@ export async function resultTemplateExists(trx: Db, templateId: number) {
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The ids of the call centers a project uses (docs/product/project-form.md#call-centers). Tenant scope. */
+export async function readProjectCallCenterIds(trx: Db, projectId: number): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('project_call_centers')
+    .select('call_center_id')
+    .where('project_id', '=', projectId)
+    .orderBy('call_center_id')
+    .execute();
+  return rows.map((row) => row.call_center_id);
+}
+
+/** Which of these ids are call centers of the operating tenant (row-level security hides the others). Tenant scope. */
+export async function existingCallCenterIds(trx: Db, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await trx.selectFrom('call_centers').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Makes the project's call centers exactly `callCenterIds`. Tenant scope. */
+export async function setProjectCallCenters(trx: Db, tenantId: number, projectId: number, callCenterIds: number[]) {
+  let removal = trx.deleteFrom('project_call_centers').where('project_id', '=', projectId);
+  if (callCenterIds.length) removal = removal.where('call_center_id', 'not in', callCenterIds);
+  await removal.execute();
+  if (callCenterIds.length === 0) return;
+  await trx
+    .insertInto('project_call_centers')
+    .values(callCenterIds.map((id) => ({ tenant_id: tenantId, project_id: projectId, call_center_id: id })))
+    .onConflict((oc) => oc.columns(['project_id', 'call_center_id']).doNothing())
+    .execute();
+}

@@ -414,6 +414,95 @@ describe('clone', () => {
   });
 });
 
+describe('date cap (001 §9; docs/product/project-form.md#date-cap)', () => {
+  const dayAhead = (days: number) => new Date(t.clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
+  test('a chosen date more than two days ahead is refused; one within the cap is saved', async () => {
+    const before = await projectCount(acme);
+    const refused = await create({ name: 'Form Far Date', estStartDate: dayAhead(0), estEndDate: dayAhead(40) });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      errors: [{ field: 'estEndDate', message: 'The date cannot be more than two days ahead' }],
+    });
+    expect(await projectCount(acme)).toBe(before);
+    const saved = await create({ name: 'Form Near Date', estStartDate: dayAhead(-10), estEndDate: dayAhead(2) });
+    expect(saved.status).toBe(201);
+    expect(saved.body).toMatchObject({ estEndDate: dayAhead(2) });
+  });
+
+  test('a saved date beyond the cap is kept when sent back unchanged, refused when changed', async () => {
+    const demo = await withTenant(t.db, acme, (trx) =>
+      trx.selectFrom('projects').select('id').where('name', '=', 'Claims Integrity 2026').executeTakeFirstOrThrow(),
+    );
+    const detail = (await get(demo.id)).body as Detail & { estEndDate: string };
+    expect(detail.estEndDate > dayAhead(3)).toBe(true);
+    expect((await update(demo.id, { name: detail.name, estEndDate: detail.estEndDate })).status).toBe(200);
+    const changed = `${Number(detail.estEndDate.slice(0, 4)) + 1}${detail.estEndDate.slice(4)}`;
+    expect((await update(demo.id, { name: detail.name, estEndDate: changed })).status).toBe(422);
+    expect(((await get(demo.id)).body as Detail).estEndDate).toBe(detail.estEndDate);
+  });
+});
+
+describe('call centers (docs/product/project-form.md#call-centers)', () => {
+  const firstCallCenter = (tenant: number) =>
+    withTenant(
+      t.db,
+      tenant,
+      async (trx) => (await trx.selectFrom('call_centers').select('id').orderBy('id').executeTakeFirstOrThrow()).id,
+    );
+
+  test('saved, answered, kept when left out, cleared by an empty list', async () => {
+    const centre = await firstCallCenter(acme);
+    expect((await create({ name: 'Form Call Centers', callCenterIds: [centre, centre] })).status).toBe(400);
+    const res = await create({ name: 'Form Call Centers', callCenterIds: [centre] });
+    expect(res.status).toBe(201);
+    const created = res.body as Detail;
+    expect(created.callCenterIds).toEqual([centre]);
+    expect(((await update(created.projectId, { name: 'Form Call Centers 2' })).body as Detail).callCenterIds).toEqual([
+      centre,
+    ]);
+    expect(((await update(created.projectId, { name: 'x', callCenterIds: [] })).body as Detail).callCenterIds).toEqual(
+      [],
+    );
+    expect(((await create({ name: 'Form No Call Center' })).body as Detail).callCenterIds).toEqual([]);
+  });
+
+  test("another tenant's call center is refused (422) and nothing changes", async () => {
+    const own = await firstCallCenter(acme);
+    const foreign = await firstCallCenter(globex);
+    const created = (await create({ name: 'Form Call Center Isolation', callCenterIds: [own] })).body as Detail;
+    const before = await projectCount(acme);
+    const refusedCreate = await create({ name: 'Form Foreign Centre', callCenterIds: [foreign] });
+    expect(refusedCreate.status).toBe(422);
+    expect(refusedCreate.body).toMatchObject({ errors: [{ field: 'callCenterIds', message: 'Unknown call center.' }] });
+    expect(await projectCount(acme)).toBe(before);
+    const refusedUpdate = await update(created.projectId, { name: 'Hijack', callCenterIds: [own, foreign] });
+    expect(refusedUpdate.status).toBe(422);
+    const after = (await get(created.projectId)).body as Detail;
+    expect(after).toMatchObject({ name: 'Form Call Center Isolation', callCenterIds: [own] });
+    expect((await update(created.projectId, { name: 'x', callCenterIds: [2147483647] })).status).toBe(422);
+    const stored = await acmeCallCenterRows();
+    expect(stored.filter((row) => row.call_center_id === foreign && row.tenant_id === acme)).toEqual([]);
+  });
+
+  test('a clone copies the source’s call centers; seeded demo projects have one', async () => {
+    const centre = await firstCallCenter(acme);
+    const source = (await create({ name: 'Form Clone Centre', callCenterIds: [centre] })).body as Detail;
+    const clone = await create({ name: 'Form Clone Centre copy', clone: true, projectId: source.projectId });
+    expect(clone.status).toBe(201);
+    expect((clone.body as Detail).callCenterIds).toEqual([centre]);
+    const demo = await withTenant(t.db, acme, (trx) =>
+      trx.selectFrom('projects').select('id').where('name', '=', 'Claims Integrity 2026').executeTakeFirstOrThrow(),
+    );
+    expect(((await get(demo.id)).body as Detail).callCenterIds).toEqual([centre]);
+  });
+});
+
+const acmeCallCenterRows = () =>
+  withTenant(t.db, acme, (trx) =>
+    trx.selectFrom('project_call_centers').select(['tenant_id', 'call_center_id']).execute(),
+  );
+
 describe('lookups', () => {
   test('additional-field keys mark the three locked ones', async () => {
     const res = await t.api.call('listAdditionalFieldKeys', { token: acmeAdmin, operatingTenant: acme });
@@ -433,5 +522,30 @@ describe('lookups', () => {
       trx.selectFrom('call_centers').select(['id', 'name']).where('is_active', '=', true).orderBy('name').execute(),
     );
     expect(res.body).toEqual(own);
+  });
+});
+
+describe('route clash (issue 12: literal paths win over project/{id})', () => {
+  const raw = (path: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/project-service/v1/project/${path}`,
+      headers: {
+        authorization: `Bearer ${acmeAdmin.accessToken}`,
+        'id-token': acmeAdmin.idToken,
+        operatingTenant: String(acme),
+      },
+    });
+
+  test('user-role-List reaches its own operation; accessCodeFiles is not taken for a project id', async () => {
+    const project = (await create({ name: 'Form Route Clash' })).body as Detail;
+    const roles = await raw(`user-role-List?tenantId=${acme}&projectId=${project.projectId}`);
+    expect(roles.statusCode).toBe(200);
+    expect(Array.isArray(roles.json())).toBe(true);
+    // Served by the access-codes area (docs/product/access-codes.md); never the 400 of getProject's id check.
+    const files = await raw(`accessCodeFiles?projectId=${project.projectId}`);
+    expect(files.statusCode).not.toBe(400);
+    expect([200, 404]).toContain(files.statusCode);
+    expect((await raw(String(project.projectId))).statusCode).toBe(200);
   });
 });

@@ -4,6 +4,8 @@ import {
   INTERNAL_FIELDS,
   INTERNAL_FLAG_DEFAULTS,
   INTERNAL_VALUE_DEFAULTS,
+  latestCurrentDay,
+  latestPickableDay,
   projectProblemMessage,
   projectProblems,
   stripWhitespace,
@@ -18,10 +20,13 @@ import { STAGE, STATUS } from './project-attributes';
 import {
   attributeExists,
   copyProjectQuestions,
+  existingCallCenterIds,
   existingLanguageIds,
   insertProjectRow,
+  readProjectCallCenterIds,
   readStoredProject,
   resultTemplateExists,
+  setProjectCallCenters,
   setProjectLanguages,
   updateProjectRow,
   type ProjectColumns,
@@ -191,6 +196,11 @@ export interface SaveProjectOptions {
   projectId: number | null;
   access: FieldAccess;
   now: Date;
+  /**
+   * The date pickers' cap (001 §9; docs/product/project-form.md#date-cap) applies to what a caller sends; the seed,
+   * which sets demo dates directly, passes false.
+   */
+  capDates?: boolean;
 }
 
 /**
@@ -253,9 +263,23 @@ export async function saveProjectForm(trx: Db, input: ProjectFormInput, options:
       internal: options.access.internalRead || INTERNAL_FIELDS.some((field: InternalField) => sent(input, field)),
       businessLine: options.access.systemUser || sent(input, 'businessLine'),
       direct,
+      ...(options.capDates !== false && {
+        dateCap: {
+          latestDay: latestPickableDay(latestCurrentDay(options.now)),
+          saved: { estStartDate: current.est_start_date, estEndDate: current.est_end_date },
+        },
+      }),
     },
   );
   for (const problem of problems) errors.add(problem.field, projectProblemMessage(problem));
+  // Call centers (docs/product/project-form.md#call-centers): left out keeps the stored ones (clone: the source's).
+  const callCenterIds = input.callCenterIds
+    ? [...new Set(input.callCenterIds)]
+    : baseId === null
+      ? []
+      : await readProjectCallCenterIds(trx, baseId);
+  const knownCallCenters = await existingCallCenterIds(trx, callCenterIds);
+  if (callCenterIds.some((id) => !knownCallCenters.has(id))) errors.add('callCenterIds', 'Unknown call center.');
   const knownLanguages = await existingLanguageIds(trx, languageIds);
   if (languageIds.some((id) => !knownLanguages.has(id)))
     errors.add('projectLanguagesData', 'Please select the language');
@@ -283,6 +307,8 @@ export async function saveProjectForm(trx: Db, input: ProjectFormInput, options:
       { directInterviewMethod: direct },
     );
   }
+  if (options.projectId === null || input.callCenterIds)
+    await setProjectCallCenters(trx, options.tenantId, projectId, callCenterIds);
   if (sourceId !== null) await copyProjectQuestions(trx, options.tenantId, sourceId, projectId, options.now);
   return projectId;
 }
@@ -346,6 +372,7 @@ export async function projectDetail(trx: Db, projectId: number, access: FieldAcc
       ...stored.client_api,
     } as ProjectDetail['clientAPIUrl1'],
     configurationJSON: stored.configuration_json,
+    callCenterIds: await readProjectCallCenterIds(trx, projectId),
     creationDate: stored.created_at.toISOString(),
     ...(access.passwordRead && { resourcesPassword: stored.resources_password }),
     ...(access.internalRead && (Object.fromEntries(INTERNAL_FIELDS.map((f) => [f, internal[f]])) as object)),

@@ -11,6 +11,10 @@ import { testIds } from './test-ids';
 import { FormSection } from './form-section';
 import type { SectionProps } from './general-section';
 import { tagList, type ProjectFormValues } from './project-form-values';
+import { useDebouncedValue } from './use-debounced-value';
+
+/** 001 §2: "Cascading dropdowns apply a 100 ms delay": a level offers its entries 100 ms after the choice above. */
+export const CASCADE_DELAY_MS = 100;
 
 const f = testIds;
 type Item = BusinessLineData['items'][number];
@@ -37,7 +41,10 @@ function LevelSelect({ index, data, disabled }: { index: number; data: BusinessL
     subscription: { error: true, touched: true, submitError: true, dirtySinceLastSubmit: true },
   });
   const lines = values.businessLine;
-  const choices = businessLineChoices(data, lines, index);
+  const above = index > 0 ? (lines[index - 1]?.value ?? null) : null;
+  // The choice above as it was CASCADE_DELAY_MS ago: until it settles this level offers nothing new.
+  const settledAbove = useDebouncedValue(above, CASCADE_DELAY_MS);
+  const choices = settledAbove === above ? businessLineChoices(data, lines, index) : [];
   const level = data.levels[index]!;
   const choose = (value: string) => {
     const item = choices.find((choice) => choice.value === value);
@@ -72,7 +79,8 @@ function LevelSelect({ index, data, disabled }: { index: number; data: BusinessL
 
 /**
  * Business Line (001 §2, §5; docs/product/project-lookups.md#business-lines): the cascade Industry → Business Unit →
- * Business Function → Use Case from the taxonomy, each level required unless the line is optional; tags (at least
+ * Business Function → Use Case from the taxonomy (a level's entries follow the choice above after CASCADE_DELAY_MS),
+ * each level required unless the line is optional; tags (at least
  * one when a level is 'other'); the optional switch for system-tenant users only.
  */
 export function BusinessLineSection({ access, lookups, editable }: SectionProps & { editable: boolean }) {

@@ -22,13 +22,31 @@ const f = testIds;
 /**
  * General details (001 §2-§3; docs/product/project-form.md#console): name, questionnaire type, descriptions,
  * lookups, Status and Stage (tenant.project.detail.internal.update), dates, Number Of Calls, the project's
- * languages, currency, File Download Password (tenant.project.details.file.password.read) and the read-only uuid.
+ * languages, currency, call centers (docs/product/project-form.md#call-centers), File Download Password (tenant.project.details.file.password.read) and the read-only uuid.
  */
-export function GeneralSection({ access, lookups, uuid }: SectionProps & { uuid: string | null }) {
+export function GeneralSection({
+  access,
+  lookups,
+  uuid,
+  savedCallCenterIds = [],
+  latestDay,
+}: SectionProps & {
+  uuid: string | null;
+  /** The date pickers' cap (001 §9: two days ahead; docs/product/project-form.md#date-cap). */
+  latestDay?: string;
+  /** The call centers the loaded project uses: offered even when no longer active (so Save keeps them). */
+  savedCallCenterIds?: readonly number[];
+}) {
   const { t, i18n } = useLingui();
   const disabled = !access.canSave;
   const { attributes } = lookups;
   const languages = lookups.languages.map((l) => ({ value: String(l.id), label: l.label }));
+  const callCenters = [
+    ...lookups.callCenters.map((c) => ({ value: String(c.id), label: c.name })),
+    ...savedCallCenterIds
+      .filter((id) => !lookups.callCenters.some((c) => c.id === id))
+      .map((id) => ({ value: String(id), label: t`Inactive call center ${id}` })),
+  ];
   return (
     <FormSection value="general" title={t`General Details`} testId={f.section('general')}>
       <TextField name="name" label={t`Project Name`} required disabled={disabled} testId={f.name} />
@@ -105,14 +123,29 @@ export function GeneralSection({ access, lookups, uuid }: SectionProps & { uuid:
         disabled={disabled}
         testId={f.currency}
       />
+      <CheckboxGroupField
+        name="callCenterIds"
+        label={t`Call Centers`}
+        options={callCenters}
+        disabled={disabled}
+        testId={f.callCenters}
+      />
       <TextField
         name="estStartDate"
         type="date"
         label={t`Estimated Start Date`}
+        max={latestDay}
         disabled={disabled}
         testId={f.startDate}
       />
-      <TextField name="estEndDate" type="date" label={t`Estimated End Date`} disabled={disabled} testId={f.endDate} />
+      <TextField
+        name="estEndDate"
+        type="date"
+        label={t`Estimated End Date`}
+        max={latestDay}
+        disabled={disabled}
+        testId={f.endDate}
+      />
       <TextField name="estParticipant" label={t`Number Of Calls`} disabled={disabled} testId={f.numberOfCalls} />
       {access.passwordRead ? (
         <PasswordField

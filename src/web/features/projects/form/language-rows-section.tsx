@@ -270,19 +270,36 @@ export function LanguageRowsSection({
   const used = new Set(rows.map((row) => row.language));
   const free = values.projectLanguages.filter((id) => !used.has(id));
 
-  // 001 §4, §8: taking away a project language that a row uses asks first; confirming deletes those rows.
+  // 001 §4, §8 (docs/product/project-form.md#languages-and-business-line-switches): taking away a project language
+  // that a saved row uses is blocked with the info modal (remove the row first); one that only unsaved rows use asks
+  // to delete them.
   const [removed, setRemoved] = useState<string[] | null>(null);
+  const [blocked, setBlocked] = useState<string[] | null>(null);
   const previous = useRef(values.projectLanguages);
   useEffect(() => {
     const gone = previous.current.filter(
       (id) => !values.projectLanguages.includes(id) && rows.some((row) => row.language === id),
     );
     previous.current = values.projectLanguages;
-    if (gone.length > 0) setRemoved(gone);
+    if (gone.length === 0) return;
+    if (rows.some((row) => row.languageConfigId !== null && gone.includes(row.language))) setBlocked(gone);
+    else setRemoved(gone);
   }, [values.projectLanguages, rows]);
+  const restore = (languages: readonly string[] | null) => {
+    const wanted = new Set([...values.projectLanguages, ...(languages ?? [])]);
+    // In the order of the language list, as the checkboxes keep it.
+    form.change(
+      'projectLanguages',
+      lookups.languages.map((l) => String(l.id)).filter((id) => wanted.has(id)),
+    );
+  };
   const keepLanguages = () => {
-    form.change('projectLanguages', [...values.projectLanguages, ...(removed ?? [])]);
+    restore(removed);
     setRemoved(null);
+  };
+  const keepBlocked = () => {
+    restore(blocked);
+    setBlocked(null);
   };
   const deleteRows = () => {
     form.change(
@@ -334,6 +351,19 @@ export function LanguageRowsSection({
       >
         <Text>
           <Trans>Configuration exist with this language. Are you sure you want to delete it ?</Trans>
+        </Text>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={blocked !== null}
+        confirmLabel={<Trans>OK</Trans>}
+        onCancel={keepBlocked}
+        onConfirm={keepBlocked}
+        testId={testIds.languageInUseDialog}
+      >
+        <Text>
+          <Trans>
+            Configuration exist with this language.First remove the configuraiton from multilanguage then remove it ?
+          </Trans>
         </Text>
       </ConfirmDialog>
     </FormSection>

@@ -1,7 +1,12 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { setIn } from 'final-form';
-import { projectProblems, type ProjectProblem, type ProjectProblemCode } from '../../../../shared/project-rules';
+import {
+  projectProblems,
+  type ProjectProblem,
+  type ProjectProblemCode,
+  type ProjectRuleOptions,
+} from '../../../../shared/project-rules';
 import { projectDraft, type ProjectFormValues } from './project-form-values';
 
 /** 001 §5 and docs/product/project-form.md#rules, in the interface language. */
@@ -26,6 +31,7 @@ const MESSAGES: Record<Exclude<ProjectProblemCode, 'MIN_VALUE' | 'MAX_VALUE'>, M
   ADDITIONAL_KEY_REQUIRED: msg`Please select the key`,
   URL_INVALID: msg`Please enter a valid URL`,
   END_BEFORE_START: msg`The end date cannot be before the start date`,
+  DATE_AFTER_CAP: msg`The date cannot be more than two days ahead`,
 };
 
 export function problemText(problem: ProjectProblem, i18n: I18n): string {
@@ -42,6 +48,8 @@ export interface ProjectValidationOptions {
   businessLine: boolean;
   /** The interview method is a direct one. */
   direct: boolean;
+  /** The date pickers' cap: chosen dates after latestDay are refused; the saved dates stay. */
+  dateCap?: ProjectRuleOptions['dateCap'];
 }
 
 /** The shared project rules (src/shared/project-rules.ts) as final-form errors at the fields' own paths. */

@@ -14,6 +14,7 @@ import {
   INTERNAL_FLAG_DEFAULTS,
   INTERNAL_FLAGS,
   INTERNAL_VALUE_DEFAULTS,
+  latestPickableDay,
   numberFromText,
   PROJECT_RANGES,
   stripWhitespace,
@@ -101,6 +102,8 @@ export type ProjectFormValues = {
   projectMultiLanguageConfig: LanguageRowValues[];
   clientAPIUrl1: ClientApiValues;
   configurationJSON: Record<string, unknown> | null;
+  /** The call centers the project uses (ids as text; docs/product/project-form.md#call-centers). */
+  callCenterIds: string[];
 } & Record<InternalTextField, string> &
   Record<InternalFlag, boolean>;
 
@@ -247,6 +250,7 @@ export function projectFormValues(
     projectMultiLanguageConfig: rows,
     clientAPIUrl1: clientApiValues(project?.clientAPIUrl1, defaults.host),
     configurationJSON: project?.configurationJSON ?? null,
+    callCenterIds: (project?.callCenterIds ?? []).map(String),
     ...internalValues,
     ...flags,
   };
@@ -337,6 +341,7 @@ export function projectFormInput(
     ) as ProjectFormInput['projectMultiLanguageConfig'],
     clientAPIUrl1: clientApiInput(values.clientAPIUrl1),
     configurationJSON: values.configurationJSON,
+    callCenterIds: values.callCenterIds.map(Number),
   };
   if (access.passwordRead) input.resourcesPassword = textOrNull(values.resourcesPassword);
   if (access.internalUpdate) {
@@ -363,6 +368,13 @@ export function projectFormInput(
   if (editsBusinessLine(access, project))
     input.businessLine = values.businessLine.map((line) => ({ ...line, value: line.value || null }));
   return input;
+}
+
+/** The latest day the date pickers offer (001 §9: two days after the user's own today). */
+export function latestDayFrom(nowMs: number): string {
+  const now = new Date(nowMs);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return latestPickableDay(`${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`);
 }
 
 /** The values as the shared rules read them (src/shared/project-rules.ts). */

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ProjectDetail } from '../../../api/generated/project-service';
 import { installFetchStub, type StubHandler } from '../../../testing/fetch-stub';
 import { CUSTOMER_ADMIN_PERMISSIONS, serverFor, signedInState, userInfo } from '../../../testing/factories';
@@ -6,6 +6,7 @@ import { languageRow, projectDetail } from '../../../testing/fixtures/project-de
 import { PROJECT_FORM_PATHS, projectFormLookupsServer } from '../../../testing/fixtures/project-form-fixtures';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { sel } from '../../../../../test/e2e/selectors';
+import { latestDayFrom } from './project-form-values';
 
 const f = sel.projectForm;
 // A form of about a hundred fields: typing re-renders it, which takes a while in jsdom.
@@ -134,18 +135,74 @@ describe('project form: Details tab (docs/product/project-form.md#console)', () 
     expect(stub.callsTo(API.check).map((call) => call.body)).toContainEqual({ projectCode: 'TAKEN', projectId: 21 });
   });
 
-  it('asks before taking away a project language a row uses; confirming deletes its row', async () => {
+  it('blocks taking away a project language a saved row uses with the info modal; OK keeps it', async () => {
     server();
     const { user } = await openDetails();
     await screen.findByTestId(f.languageRow(1));
     await user.click(screen.getByTestId(`${f.projectLanguages}-2`));
+    const dialog = await screen.findByTestId(f.languageInUseDialog);
+    expect(dialog).toHaveTextContent(
+      'Configuration exist with this language.First remove the configuraiton from multilanguage then remove it ?',
+    );
+    expect(within(dialog).getAllByRole('button')).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByTestId(f.languageInUseDialog)).not.toBeInTheDocument());
+    expect(screen.getByTestId(f.languageRow(1))).toBeInTheDocument();
+    expect(within(screen.getByTestId(`${f.projectLanguages}-2`)).getByRole('checkbox', { hidden: true })).toBeChecked();
+    expect(screen.queryByTestId(f.languageRemoveDialog)).not.toBeInTheDocument();
+  });
+
+  it('asks before taking away a project language only an unsaved row uses; confirming deletes its row', async () => {
+    server({ project: projectDetail({ ...INTERNAL, projectMultiLanguageConfig: [languageRow()] }) });
+    const { user } = await openDetails();
+    await screen.findByTestId(f.languageRow(0));
+    await user.click(screen.getByTestId(f.addLanguage));
+    expect(await screen.findByTestId(f.languageRow(1))).toBeInTheDocument();
+    await user.click(screen.getByTestId(`${f.projectLanguages}-2`));
     expect(await screen.findByTestId(f.languageRemoveDialog)).toHaveTextContent(
       'Configuration exist with this language. Are you sure you want to delete it ?',
     );
+    expect(screen.queryByTestId(f.languageInUseDialog)).not.toBeInTheDocument();
     await user.click(screen.getByTestId(f.languageRemoveConfirm));
     await waitFor(() => expect(screen.queryByTestId(f.languageRow(1))).not.toBeInTheDocument());
     expect(screen.getByTestId(f.languageRow(0))).toBeInTheDocument();
-    expect(screen.getByTestId(f.save)).toBeEnabled();
+  });
+
+  it('caps the date pickers two days ahead: a later chosen date is refused, a saved one stays', async () => {
+    server({ project: projectDetail({ ...INTERNAL, estStartDate: '2026-01-05', estEndDate: '2099-12-31' }) });
+    const { user } = await openDetails();
+    const start = await screen.findByTestId(f.startDate);
+    const end = screen.getByTestId(f.endDate);
+    expect(start).toHaveAttribute('max', latestDayFrom(Date.now()));
+    expect(end).toHaveAttribute('max', latestDayFrom(Date.now()));
+    // The saved end date lies beyond the cap: it stays without a message.
+    await user.click(end);
+    await user.tab();
+    expect(screen.queryByText('The date cannot be more than two days ahead')).not.toBeInTheDocument();
+    fireEvent.change(start, { target: { value: '2099-01-01' } });
+    fireEvent.blur(start);
+    expect(await screen.findByText('The date cannot be more than two days ahead')).toBeInTheDocument();
+    fireEvent.change(start, { target: { value: latestDayFrom(Date.now()) } });
+    await waitFor(() =>
+      expect(screen.queryByText('The date cannot be more than two days ahead')).not.toBeInTheDocument(),
+    );
+  });
+
+  it('shows the call centers, the saved ones ticked, and sends the choice', async () => {
+    const stub = server({ project: projectDetail({ ...INTERNAL, callCenterIds: [9, 12] }) });
+    const { user } = await openDetails();
+    const group = await screen.findByRole('group', { name: 'Call Centers' });
+    const box = (id: number) =>
+      within(screen.getByTestId(`${f.callCenters}-${id}`)).getByRole('checkbox', { hidden: true });
+    expect(within(group).getByText('Central Call Center')).toBeInTheDocument();
+    // A saved call center no longer active stays offered (and ticked), so Save keeps it.
+    expect(within(group).getByText('Inactive call center 12')).toBeInTheDocument();
+    expect(box(7)).not.toBeChecked();
+    expect(box(9)).toBeChecked();
+    await user.click(screen.getByTestId(`${f.callCenters}-7`));
+    await user.click(screen.getByTestId(f.save));
+    await screen.findByTestId(f.success);
+    expect((stub.callsTo(API.update)[0]!.body as { callCenterIds: number[] }).callCenterIds).toEqual([7, 9, 12]);
   });
 
   it('disables every field for a read-only user and leaves out what they may not read', async () => {
@@ -156,6 +213,9 @@ describe('project form: Details tab (docs/product/project-form.md#console)', () 
     expect(screen.getByTestId(f.rowProjectCode(0))).toBeDisabled();
     expect(screen.getByTestId(f.status)).toBeDisabled();
     expect(screen.getByTestId(f.apiKey)).toBeDisabled();
+    expect(
+      within(await screen.findByTestId(`${f.callCenters}-7`)).getByRole('checkbox', { hidden: true }),
+    ).toBeDisabled();
     expect(screen.getByTestId(f.save)).toBeDisabled();
     expect(screen.queryByTestId(f.section('internal'))).not.toBeInTheDocument();
     expect(screen.queryByTestId(f.irnLength)).not.toBeInTheDocument();

@@ -33,6 +33,7 @@ import { LanguageRowsSection } from './language-rows-section';
 import { PhoneConfirmDialog, usePhoneConfirmation } from './phone-confirm-dialog';
 import {
   editsBusinessLine,
+  latestDayFrom,
   projectFormInput,
   projectFormValues,
   showsBusinessLine,
@@ -103,6 +104,8 @@ export function ProjectForm({ project, mode, access, lookups, canClone }: Projec
     () => projectFormValues(project, newProjectDefaults(lookups), lookups.businessLine.levels, mode),
     [project, lookups, mode],
   );
+  // 001 §9: the date pickers offer at most two days ahead; a chosen later date is a field error.
+  const latestDay = latestDayFrom(clock.now());
   const languageLabels = useMemo(() => new Map(lookups.languages.map((l) => [l.id, l.label])), [lookups.languages]);
   const businessLineShown = showsBusinessLine(access, project);
   const isDirect = (values: ProjectFormValues) =>
@@ -159,7 +162,15 @@ export function ProjectForm({ project, mode, access, lookups, canClone }: Projec
       validate={(values) =>
         validateProjectForm(
           values,
-          { internal: access.internalRead, businessLine: businessLineShown, direct: isDirect(values) },
+          {
+            internal: access.internalRead,
+            businessLine: businessLineShown,
+            direct: isDirect(values),
+            dateCap: {
+              latestDay,
+              saved: { estStartDate: initialValues.estStartDate || null, estEndDate: initialValues.estEndDate || null },
+            },
+          },
           i18n,
         )
       }
@@ -176,7 +187,13 @@ export function ProjectForm({ project, mode, access, lookups, canClone }: Projec
               </Text>
             )}
             <Accordion.Root multiple collapsible defaultValue={sections}>
-              <GeneralSection access={access} lookups={lookups} uuid={editing ? (project?.uuid ?? null) : null} />
+              <GeneralSection
+                access={access}
+                lookups={lookups}
+                uuid={editing ? (project?.uuid ?? null) : null}
+                savedCallCenterIds={project?.callCenterIds}
+                latestDay={latestDay}
+              />
               {access.internalRead ? <InternalSection access={access} lookups={lookups} /> : null}
               {access.internalRead ? <IswSection access={access} /> : null}
               <ClientApiSection access={access} />

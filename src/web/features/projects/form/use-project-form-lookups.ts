@@ -3,10 +3,12 @@ import {
   useGetBusinessLineDataQuery,
   useGetProjectFormOptionsQuery,
   useListAdditionalFieldKeysQuery,
+  useListProjectCallCentersQuery,
   useListProjectAttributesQuery,
   useListResultConfigTemplatesQuery,
   type BusinessLineData,
   type ListAdditionalFieldKeysApiResponse,
+  type ListProjectCallCentersApiResponse,
   type ProjectAttribute,
   type ProjectFormOptions,
   type ResultConfigTemplate,
@@ -31,12 +33,14 @@ export interface ProjectFormLookups {
   /** Result templates (tenant.result.config.read); empty without the permission. */
   templates: ResultConfigTemplate[];
   currencies: TenantAttribute[];
+  /** The operating tenant's active call centers (id, name; docs/product/project-form.md#call-centers). */
+  callCenters: ListProjectCallCentersApiResponse;
 }
 
 /**
  * The lookups feeding the form's dropdowns (docs/product/project-form.md#calls): the form options, the tenant's
  * lookup values, languages, the business-line taxonomy, additional-field keys, result templates (with
- * tenant.result.config.read) and currencies. `data` once the required ones arrived; `failed` names the first failure.
+ * tenant.result.config.read), currencies and call centers. `data` once the required ones arrived; `failed` names the first failure.
  */
 export function useProjectFormLookups(resultConfigRead: boolean) {
   const tenantId = useOperatingTenantId();
@@ -55,6 +59,8 @@ export function useProjectFormLookups(resultConfigRead: boolean) {
   );
   // Currencies are optional: without them the currency dropdown is only empty.
   const currencies = useGetTenantAttributesQuery({ languageId });
+  // Call centers are optional too: without them the Call Centers field only offers the project's own.
+  const callCenters = useListProjectCallCentersQuery();
 
   const required = [options, attributes, languages, businessLine, keys] as const;
   const failed = required.find((query) => query.error);
@@ -71,7 +77,17 @@ export function useProjectFormLookups(resultConfigRead: boolean) {
       keys: keys.data,
       templates: templates.data?.template ?? [],
       currencies: currencies.data?.tenantAttributes.CURRENCY ?? [],
+      callCenters: callCenters.data ?? [],
     };
-  }, [options.data, attributes.data, languages.data, businessLine.data, keys.data, templates.data, currencies.data]);
+  }, [
+    options.data,
+    attributes.data,
+    languages.data,
+    businessLine.data,
+    keys.data,
+    templates.data,
+    currencies.data,
+    callCenters.data,
+  ]);
   return { data, failed };
 }

@@ -35,7 +35,17 @@ export interface ListedResult {
   lastName: string | null;
   language: string | null;
   questions: { sequence: number; result: EvaluationCode }[];
+  /** The newest note (docs/product/project-results.md#notes). */
+  note: string | null;
+  /** The newest outcome's action (docs/product/project-results.md#outcome-tracking). */
+  outcomeActionId: number | null;
 }
+
+/** The newest note and outcome of a result r (migration 040: both append-only). */
+const LATEST = sql`(SELECT n.note FROM interview_result_notes n WHERE n.interview_result_id = r.id
+                     ORDER BY n.id DESC LIMIT 1) AS note,
+                   (SELECT f.outcome_tracking_action_id FROM interview_result_follow_ups f
+                     WHERE f.interview_result_id = r.id ORDER BY f.id DESC LIMIT 1) AS outcome_action_id`;
 
 export interface ResultProject {
   id: number;
@@ -170,10 +180,12 @@ export async function listResults(trx: Db, query: ResultQuery): Promise<{ rows: 
     first_name: string | null;
     last_name: string | null;
     language: string | null;
+    note: string | null;
+    outcome_action_id: number | null;
   }>`
     SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
-           r.released, r.reviewed, p.first_name, p.last_name, l.label AS language
+           r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, ${LATEST}
     FROM interview_results r
       JOIN participants p ON p.id = r.participant_id
       LEFT JOIN languages l ON l.id = p.participant_language_id
@@ -197,6 +209,8 @@ export async function listResults(trx: Db, query: ResultQuery): Promise<{ rows: 
       lastName: r.last_name,
       language: r.language,
       questions: perResult.get(Number(r.id)) ?? [],
+      note: r.note,
+      outcomeActionId: r.outcome_action_id,
     })),
   };
 }
@@ -299,10 +313,12 @@ export async function findResult(trx: Db, id: number): Promise<ResultForPdf | nu
     last_name: string | null;
     language: string | null;
     participant_language_id: number | null;
+    note: string | null;
+    outcome_action_id: number | null;
   }>`
     SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
-           r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, p.participant_language_id
+           r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, p.participant_language_id, ${LATEST}
     FROM interview_results r
       JOIN participants p ON p.id = r.participant_id
       LEFT JOIN languages l ON l.id = p.participant_language_id
@@ -324,6 +340,8 @@ export async function findResult(trx: Db, id: number): Promise<ResultForPdf | nu
     language: r.language,
     participantLanguageId: r.participant_language_id,
     questions,
+    note: r.note,
+    outcomeActionId: r.outcome_action_id,
   };
 }
 

@@ -604,10 +604,7 @@ export type components = {
              * @description A CURRENCY attribute id.
              */
             currency?: number | null;
-            /**
-             * Format: int64
-             * @description Epoch milliseconds.
-             */
+            /** @description Epoch milliseconds (the picked day's UTC midnight). */
             followUpDate: number;
             /** Format: int32 */
             followUpStatusId?: number | null;

@@ -701,7 +701,7 @@ export type FollowUpPost = {
   resultId: number;
   outcomeTrackingActionId: number;
   followUpStatusId?: number | null;
-  /** Epoch milliseconds. */
+  /** Epoch milliseconds (the picked day's UTC midnight). */
   followUpDate: number;
   note: string;
   /** A CURRENCY attribute id. */

@@ -220,6 +220,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/execution-service/v1/interview/result/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mails released results to the project's result e-mail recipients
+         * @description 002 §6, §7 (docs/product/project-results.md#result-email): one e-mail per result and recipient, queued in the outbox (sent by the mail transport). System-tenant users with tenant.project.results.email.create; only released results of one project whose individual result e-mail is on with recipients configured (else 409). A deleted result, another tenant's, or one of another project is 404 and nothing is queued.
+         */
+        post: operations["emailResults"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/execution-service/v1/interview/result/exportResults/incomplete": {
         parameters: {
             query?: never;
@@ -745,6 +765,11 @@ export type components = {
             /** Format: int32 */
             projectId: number;
             released: boolean;
+            /**
+             * @description The status of the newest result e-mail (docs/product/project-results.md#result-email).
+             * @enum {string|null}
+             */
+            resultEmailStatus: "queued" | "sent" | "failed" | null;
             reviewed: boolean;
         };
         PhoneText: string;
@@ -844,6 +869,8 @@ export type components = {
         ResultPage: {
             questionnaireType: string;
             questions: components["schemas"]["ResultColumn"][];
+            /** @description The project's individual result e-mail is on (enable_indivisual_result_email). */
+            resultEmailEnabled: boolean;
             results: components["schemas"]["InterviewResultRow"][];
             /** Format: int32 */
             totalResults: number;
@@ -1403,6 +1430,52 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    emailResults: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    interviewResultsId: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Queued, with the number of e-mails. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** Format: int32 */
+                        queued: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];

@@ -42,6 +42,9 @@ export const RESULT_MESSAGES = {
   notesUpdated: 'Notes Updated Successfully',
   noteRequired: 'This field is required',
   noteTooLong: 'The note may have at most 2000 characters.',
+  emailed: 'Results e-mailed to the recipients.',
+  emailReleasedOnly: 'Only released results can be e-mailed.',
+  emailNotConfigured: 'The project has no result e-mail recipients.',
 } as const;
 
 /** The longest note (docs/product/project-results.md#notes). */

@@ -363,6 +363,7 @@ export const sel = {
     outcome: (id: number) => `results-outcome-${id}`,
     outcomeBadge: (id: number) => `results-outcome-badge-${id}`,
     notes: (id: number) => `results-notes-${id}`,
+    email: (id: number) => `results-email-${id}`,
     notesModal: 'result-notes-modal',
     notesText: 'result-notes-text',
     notesSave: 'result-notes-save',

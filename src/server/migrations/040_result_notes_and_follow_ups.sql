@@ -34,3 +34,17 @@ CREATE TABLE interview_result_follow_ups (
 );
 CREATE INDEX interview_result_follow_ups_result_idx ON interview_result_follow_ups (interview_result_id, id DESC);
 SELECT app_enable_tenant_rls('interview_result_follow_ups', 'SELECT, INSERT');
+
+-- Result e-mails (002 §7 interview/result/email; docs/product/project-results.md#result-email): one row per message
+-- queued in the outbox for a result, so the list can show the newest message's status (the email status column).
+CREATE TABLE interview_result_emails (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  tenant_id integer NOT NULL,
+  interview_result_id bigint NOT NULL,
+  outbox_message_id bigint NOT NULL REFERENCES outbox_messages (id) ON DELETE CASCADE,
+  created_by integer REFERENCES users (id) ON DELETE SET NULL,
+  created_at timestamptz NOT NULL,
+  FOREIGN KEY (interview_result_id, tenant_id) REFERENCES interview_results (id, tenant_id) ON DELETE CASCADE
+);
+CREATE INDEX interview_result_emails_result_idx ON interview_result_emails (interview_result_id, id DESC);
+SELECT app_enable_tenant_rls('interview_result_emails', 'SELECT, INSERT');

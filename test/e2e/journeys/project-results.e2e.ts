@@ -153,7 +153,18 @@ describe('project results', () => {
   });
 
   it('outcome tracking with history: records an outcome and sees it in the history and on the row', async () => {
-    const [{ id: first }] = (await shownRows()) as [{ id: number; irn: string }];
+    // The grid is scrolled to the actions column (the IRN column is not rendered then): take the first row's id there.
+    const rowsWithActions = () =>
+      browser.execute(() =>
+        Array.from(document.querySelectorAll('[data-testid^="results-pdf-"]')).map((button) =>
+          Number((button.getAttribute('data-testid') ?? '').replace('results-pdf-', '')),
+        ),
+      ) as Promise<number[]>;
+    await browser.waitUntil(async () => (await rowsWithActions()).length > 0, {
+      timeout: 20_000,
+      timeoutMsg: 'no row showed its actions',
+    });
+    const first = (await rowsWithActions())[0]!;
     await scrollToActions(sel.resultActions.outcome(first), 'the outcome tracking button');
     await byTestId(sel.resultActions.outcome(first)).click();
     await expect(byTestId(sel.resultActions.outcomeModal)).toBeDisplayed({ wait: 20_000 });

@@ -229,6 +229,16 @@ const injectedRtkApi = api
         }),
         providesTags: ["Result"],
       }),
+      emailResults: build.mutation<EmailResultsApiResponse, EmailResultsApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/execution-service/v1/interview/result/email`,
+            method: "POST",
+            body: queryArg.body,
+          }),
+          invalidatesTags: ["Result"],
+        },
+      ),
     }),
     overrideExisting: false,
   });
@@ -345,6 +355,16 @@ export type ListQuestionResultsApiResponse =
   /** status 200 The question results. */ QuestionResultDetail[];
 export type ListQuestionResultsApiArg = {
   id: number;
+};
+export type EmailResultsApiResponse =
+  /** status 200 Queued, with the number of e-mails. */ {
+    message: string;
+    queued: number;
+  };
+export type EmailResultsApiArg = {
+  body: {
+    interviewResultsId: number[];
+  };
 };
 export type CallAuthorization = {
   allowed: boolean;
@@ -625,6 +645,10 @@ export type InterviewResultRow = {
   followedUp: boolean;
   /** The newest outcome's action (the status badge, 002 §4.1). */
   outcomeTrackingActionId: number | null;
+  /** The status of the newest result e-mail (docs/product/project-results.md#result-email). */
+  resultEmailStatus:
+    | ("queued" | "sent" | "failed" | null)
+    | ("queued" | "sent" | "failed" | null);
 };
 export type ResultColumn = {
   sequence: number;
@@ -635,6 +659,8 @@ export type ResultPage = {
   totalResults: number;
   questions: ResultColumn[];
   questionnaireType: string;
+  /** The project's individual result e-mail is on (enable_indivisual_result_email). */
+  resultEmailEnabled: boolean;
 };
 export type UtcOffset = string;
 export type SortDirection = "asc" | "desc";
@@ -759,4 +785,5 @@ export const {
   useLazyListFollowUpOptionsQuery,
   useListQuestionResultsQuery,
   useLazyListQuestionResultsQuery,
+  useEmailResultsMutation,
 } = injectedRtkApi;

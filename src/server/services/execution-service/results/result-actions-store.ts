@@ -205,3 +205,20 @@ export async function questionDetail(trx: Db, resultId: number, projectId: numbe
     transcription: r.transcription,
   }));
 }
+
+/** Links a queued outbox e-mail to its result (the email status column). */
+export async function insertResultEmail(
+  trx: Db,
+  row: { tenantId: number; resultId: number; outboxMessageId: number; userId: number; now: Date },
+): Promise<void> {
+  await trx
+    .insertInto('interview_result_emails')
+    .values({
+      tenant_id: row.tenantId,
+      interview_result_id: row.resultId,
+      outbox_message_id: row.outboxMessageId,
+      created_by: row.userId,
+      created_at: row.now,
+    })
+    .execute();
+}

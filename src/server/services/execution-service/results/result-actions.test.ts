@@ -365,3 +365,65 @@ describe('question detail', () => {
     expect((await call('listQuestionResults', { params: { id: ids[0]! } }, provider, globex)).status).toBe(404);
   });
 });
+
+describe('result e-mail', () => {
+  const enableEmail = (projectId: number, settings: Record<string, unknown>) =>
+    withTenant(t.db, acme, (trx) =>
+      trx
+        .updateTable('projects')
+        .set({ internal_settings: JSON.stringify(settings) as never })
+        .where('id', '=', projectId)
+        .execute(),
+    );
+  const outbox = () =>
+    withSystem(t.db, (trx) =>
+      trx
+        .selectFrom('outbox_messages')
+        .select(['id', 'tenant_id', 'recipient', 'subject', 'body_text', 'template_type'])
+        .where('template_type', '=', 'RESULT_EMAIL')
+        .orderBy('id')
+        .execute(),
+    );
+
+  test('queues one e-mail per released result and recipient; the row shows its status', async () => {
+    const { projectId, ids } = await fixture(acme, 'Email Project');
+    await enableEmail(projectId, {
+      enable_indivisual_result_email: true,
+      result_email_recipient: 'one@results.test, two@results.test',
+    });
+    const before = (await outbox()).length;
+    const response = await call('emailResults', { body: { interviewResultsId: [ids[0], ids[1]] } });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ message: RESULT_MESSAGES.emailed, queued: 4 });
+    const queued = (await outbox()).slice(before);
+    expect(queued.map((m) => m.recipient)).toEqual([
+      'one@results.test',
+      'two@results.test',
+      'one@results.test',
+      'two@results.test',
+    ]);
+    expect(queued.every((m) => m.tenant_id === acme)).toBe(true);
+    expect(queued[0]!.subject).toBe(`Interview result AIRN${projectId}-1: Email Project`);
+    expect(queued[0]!.body_text).toContain('Overall Evaluation: High Risk (HR)');
+    const page = await list(projectId);
+    expect(page.resultEmailEnabled).toBe(true);
+    expect(page.results.find((r) => r.interviewResultId === ids[0])!.resultEmailStatus).not.toBeNull();
+    expect(page.results.find((r) => r.interviewResultId === ids[1])!.resultEmailStatus).not.toBeNull();
+  });
+
+  test('refusals queue nothing: customer users, held results, no recipients, other tenants', async () => {
+    const { projectId, ids } = await fixture(acme, 'Email Refusals');
+    const before = await outbox();
+    const send = (resultIds: number[], token = provider, tenant = acme) =>
+      call('emailResults', { body: { interviewResultsId: resultIds } }, token, tenant);
+    expect((await send([ids[0]!])).status).toBe(409);
+    await enableEmail(projectId, { enable_indivisual_result_email: true, result_email_recipient: 'r@results.test' });
+    expect((await send([ids[0]!], acmeAdmin)).status).toBe(403);
+    expect((await send([ids[0]!], analyst)).status).toBe(403);
+    const held = await send([ids[0]!, ids[2]!]);
+    expect(held.status).toBe(409);
+    expect((held.body as { message: string }).message).toBe(RESULT_MESSAGES.emailReleasedOnly);
+    expect((await send([ids[0]!], provider, globex)).status).toBe(404);
+    expect(await outbox()).toEqual(before);
+  });
+});

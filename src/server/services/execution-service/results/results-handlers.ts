@@ -17,10 +17,13 @@ import {
 } from '../../../../shared/outcome-rules';
 import { setInterviewResultsStatus } from '../interview-results/interview-results-store';
 import { enqueueWebhook } from '../webhooks/enqueue-webhook';
+import { enqueueEmail } from '../../../platform/outbox/enqueue-message';
 import { resultPdf } from './result-pdf';
+import { resultEmail } from './result-email';
 import {
   currencyAttributes,
   insertFollowUp,
+  insertResultEmail,
   insertResultNote,
   listFollowUps,
   lockReviewTargets,
@@ -52,6 +55,7 @@ type ResultsHandlers = Pick<
   | 'listResultFollowUps'
   | 'listFollowUpOptions'
   | 'listQuestionResults'
+  | 'emailResults'
 >;
 type FollowUp = components['schemas']['FollowUp'];
 type Row = components['schemas']['InterviewResultRow'];
@@ -87,6 +91,7 @@ function present(r: ListedResult, display: ProjectResultDisplay, language: strin
     audioQualityControlError: r.note,
     followedUp: r.outcomeActionId !== null,
     outcomeTrackingActionId: r.outcomeActionId,
+    resultEmailStatus: r.emailStatus,
   };
 }
 
@@ -175,6 +180,7 @@ export const resultsHandlers: ResultsHandlers = {
         totalResults: total,
         questions: await resultColumnQuestions(trx, project.id),
         questionnaireType: project.questionnaireType,
+        resultEmailEnabled: project.resultEmailEnabled,
       };
     });
   },
@@ -369,6 +375,62 @@ export const resultsHandlers: ResultsHandlers = {
       RESULT_FOLLOW_UP_STATUS: english(FOLLOW_UP_STATUSES),
       CURRENCY: currenciesIn(currencies, languageId),
     };
+  },
+
+  async emailResults({ body, headers }, ctx) {
+    const tenantId = ctx.operatingTenant.id;
+    const now = ctx.now();
+    const ids = body.interviewResultsId;
+    const queued = await ctx.inTenant(async (trx) => {
+      const locked = (await lockResults(trx, ids)).filter((r) => !r.deleted);
+      const projectId = locked[0]?.projectId;
+      if (locked.length !== ids.length || locked.some((r) => r.projectId !== projectId))
+        throw notFound(RESULT_MESSAGES.notFound);
+      if (locked.some((r) => !r.released))
+        throw new HttpError(409, RESULT_MESSAGES.emailReleasedOnly, { code: 'RESULT_HELD' });
+      const project = await findResultProject(trx, projectId!);
+      if (!project) throw notFound(RESULT_MESSAGES.notFound);
+      if (!project.resultEmailEnabled || project.resultEmailRecipients.length === 0)
+        throw new HttpError(409, RESULT_MESSAGES.emailNotConfigured, { code: 'RESULT_EMAIL_OFF' });
+      const display = await projectResultDisplay(trx, project.id);
+      let count = 0;
+      for (const r of locked) {
+        const result = await findResult(trx, r.id);
+        if (!result) throw notFound(RESULT_MESSAGES.notFound);
+        const overall = display.display(result.overall, headers.language);
+        for (const to of project.resultEmailRecipients) {
+          const outboxMessageId = await enqueueEmail(
+            trx,
+            resultEmail({
+              tenantId,
+              to,
+              projectId: project.id,
+              projectName: project.name,
+              tenantName: project.tenantName,
+              irn: result.irn,
+              resultId: result.id,
+              accessCode: result.accessCode,
+              overall: `${overall.text} (${overall.badge})`,
+              completedAt: result.completedAt,
+              offset: RESULTS_DEFAULT_OFFSET,
+              publicUrl: ctx.deps.config.publicUrl,
+            }),
+            now,
+          );
+          await insertResultEmail(trx, {
+            tenantId,
+            resultId: result.id,
+            outboxMessageId,
+            userId: ctx.principal().userId,
+            now,
+          });
+          count += 1;
+        }
+      }
+      return count;
+    });
+    ctx.deps.outbox.dispatchSoon();
+    return { message: RESULT_MESSAGES.emailed, queued };
   },
 
   async listQuestionResults({ params, headers }, ctx) {

@@ -29,6 +29,7 @@ const API = {
   followUps: (id: number) => `GET /api/execution-service/v1/interview/result/followup/${id}`,
   options: 'GET /api/execution-service/v1/interview/result/followup/options',
   detail: (id: number) => `GET /api/execution-service/v1/interview/question/result/${id}`,
+  email: 'POST /api/execution-service/v1/interview/result/email',
 };
 
 const READER = ['tenant.project.results.read'];
@@ -53,6 +54,7 @@ const row = (id: number, released: boolean, overrides: Partial<InterviewResultRo
   audioQualityControlError: null,
   followedUp: false,
   outcomeTrackingActionId: null,
+  resultEmailStatus: null,
   ...overrides,
 });
 
@@ -61,6 +63,7 @@ const page = (results: InterviewResultRow[]): ListProjectResultsApiResponse => (
   totalResults: results.length,
   questions: [],
   questionnaireType: 'HYBRID_QUESTIONNAIRE',
+  resultEmailEnabled: true,
 });
 
 const options: FollowUpOptions = {
@@ -254,11 +257,29 @@ describe('notes and question detail', () => {
     expect(stub.callsTo(API.note(1))[0]!.body).toEqual({ text: 'Clear audio.' });
   });
 
+  it('system-tenant users e-mail a released result; the email status column shows', async () => {
+    const stub = server({
+      isSystemTenant: true,
+      permissions: [...HOLDER, 'tenant.project.results.email.create'],
+      rows: [row(1, true, { resultEmailStatus: 'sent' }), row(2, false)],
+    });
+    stub.answer({ [API.email]: { body: { message: 'Results e-mailed to the recipients.', queued: 1 } } });
+    const { user } = await open();
+    await user.click(await screen.findByTestId(sel.resultActions.email(1), {}, { timeout: 10_000 }));
+    expect(await screen.findByTestId(sel.results.success)).toHaveTextContent('Results e-mailed to the recipients.');
+    expect(stub.callsTo(API.email)[0]!.body).toEqual({ interviewResultsId: [1] });
+    expect(screen.queryByTestId(sel.resultActions.email(2))).not.toBeInTheDocument();
+    expect(screen.getByText('Email Status')).toBeInTheDocument();
+    expect(screen.getByText('Sent')).toBeInTheDocument();
+  });
+
   it('customer users see no notes action', async () => {
     server({ isSystemTenant: false });
     await open();
     await screen.findByTestId(sel.results.irn(1), {}, { timeout: 10_000 });
     expect(screen.queryByTestId(sel.resultActions.notes(1))).not.toBeInTheDocument();
+    expect(screen.queryByTestId(sel.resultActions.email(1))).not.toBeInTheDocument();
+    expect(screen.queryByText('Email Status')).not.toBeInTheDocument();
   });
 
   it('the IRN of a hybrid result opens the question detail', async () => {

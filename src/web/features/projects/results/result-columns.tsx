@@ -1,7 +1,7 @@
 import { Badge, Box, Button, HStack, Icon, IconButton } from '@chakra-ui/react';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { LuClipboardCheck, LuFileDown, LuLock, LuStickyNote } from 'react-icons/lu';
+import { LuClipboardCheck, LuFileDown, LuLock, LuMail, LuStickyNote } from 'react-icons/lu';
 import type { InterviewResultRow, ResultColumn, ResultDisplay } from '../../../api/generated/execution-service';
 import type { DataGridColumn } from '../../../components/data-grid/data-grid';
 import { ResultBadge } from '../../../components/result-badge/result-badge';
@@ -31,6 +31,11 @@ export interface ResultColumnOptions {
   outcomeLabel: (row: InterviewResultRow) => string;
   /** System-tenant users: the notes action (002 §6). */
   onNotes?: (row: InterviewResultRow) => void;
+  /** System-tenant users with tenant.project.results.email.create: e-mail a released result (002 §6). */
+  onEmail?: (row: InterviewResultRow) => void;
+  emailBusy: number | null;
+  /** System tenant with the project's individual result e-mail on: the email status column (002 §2.5). */
+  showEmailStatus: boolean;
 }
 
 /** Sorting happens on the server (docs/product/project-results.md#sorting): the grid keeps the order it gets. */
@@ -195,6 +200,23 @@ export function resultColumns(o: ResultColumnOptions): DataGridColumn<InterviewR
       sortable: false,
       valueGetter: ({ data }) => groupAccessCode(data?.accessCode),
     },
+    ...(o.showEmailStatus
+      ? [
+          {
+            colId: 'emailStatus',
+            headerName: i18n._(msg`Email Status`),
+            sortable: false,
+            valueGetter: ({ data }: { data?: InterviewResultRow }) =>
+              data?.resultEmailStatus === 'sent'
+                ? i18n._(msg`Sent`)
+                : data?.resultEmailStatus === 'queued'
+                  ? i18n._(msg`Queued`)
+                  : data?.resultEmailStatus === 'failed'
+                    ? i18n._(msg`Failed`)
+                    : '',
+          } satisfies DataGridColumn<InterviewResultRow>,
+        ]
+      : []),
     {
       colId: 'createdBy',
       headerName: i18n._(msg`Created By`),
@@ -205,7 +227,7 @@ export function resultColumns(o: ResultColumnOptions): DataGridColumn<InterviewR
       colId: 'actions',
       headerName: i18n._(msg`Actions`),
       sortable: false,
-      minWidth: o.onOutcome || o.onNotes ? 240 : 100,
+      minWidth: o.onOutcome || o.onNotes || o.onEmail ? 260 : 100,
       cellRenderer: ({ data }: { data?: InterviewResultRow }) => {
         if (!data) return null;
         const name = data.interviewReferenceNumber ?? data.interviewResultId;
@@ -244,6 +266,18 @@ export function resultColumns(o: ResultColumnOptions): DataGridColumn<InterviewR
                 data-testid={`results-notes-${data.interviewResultId}`}
               >
                 <LuStickyNote />
+              </IconButton>
+            ) : null}
+            {o.onEmail && data.released ? (
+              <IconButton
+                size="xs"
+                variant="ghost"
+                aria-label={i18n._(msg`E-mail result ${name}`)}
+                loading={o.emailBusy === data.interviewResultId}
+                onClick={() => o.onEmail?.(data)}
+                data-testid={`results-email-${data.interviewResultId}`}
+              >
+                <LuMail />
               </IconButton>
             ) : null}
             {data.followedUp ? (

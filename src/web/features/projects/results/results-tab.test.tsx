@@ -64,6 +64,7 @@ const row = (id: number, irn: string, released: boolean, overrides: Partial<Inte
     audioQualityControlError: null,
     followedUp: false,
     outcomeTrackingActionId: null,
+    resultEmailStatus: null,
     ...overrides,
   }) satisfies InterviewResultRow;
 
@@ -72,6 +73,7 @@ const page = (results: InterviewResultRow[], questions = 2): ListProjectResultsA
   totalResults: results.length,
   questions: Array.from({ length: questions }, (_, i) => ({ sequence: i + 1, questionText: `Question ${i + 1}` })),
   questionnaireType: 'PRECISION_QUESTIONNAIRE',
+  resultEmailEnabled: false,
 });
 
 function server(options: { permissions?: string[]; list?: StubHandler; isSystemTenant?: boolean } = {}) {

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
 import { getErrorMessage } from '../../../api/error-message';
 import {
+  useEmailResultsMutation,
   useLazyDownloadResultPdfQuery,
   useListProjectResultsQuery,
   useMarkResultsReviewedMutation,
@@ -54,9 +55,10 @@ function sortOf(colId: string, direction: 'asc' | 'desc'): ResultSort | null {
  * sorted and paged on the server, 100 a page; with the hold permissions the On Hold switch, the selection of held
  * rows (released rows show a lock) and Release / Delete after one confirmation; the Actions menu's mark reviewed /
  * unreviewed with its "no action" report; per row the PDF risk report, outcome tracking (with history), notes
- * (system tenant) and, for hybrid questionnaires, the question detail from the IRN.
+ * (system tenant), the result e-mail of released results with the email status column (system tenant, when the
+ * project's individual result e-mail is on) and, for hybrid questionnaires, the question detail from the IRN.
  * Plug points (issue 14, not built here): the Actions menu's Download Results, Upload Results and Download PDFs as
- * a zip; recording and e-mail.
+ * a zip; recording.
  */
 export function ResultsTab() {
   const { t, i18n } = useLingui();
@@ -86,6 +88,10 @@ export function ResultsTab() {
   const results = useListProjectResultsQuery({ resultFilter: request }, { skip: !canRead });
   const [updateStatus, updating] = useUpdateResultStatusMutation();
   const [markReviewed, marking] = useMarkResultsReviewedMutation();
+  const [emailResults] = useEmailResultsMutation();
+  const [emailBusy, setEmailBusy] = useState<number | null>(null);
+  const canEmail = permissions.isSystemTenant && permissions.has('tenant.project.results.email.create');
+  const emailEnabled = results.data?.resultEmailEnabled ?? false;
   const [downloadPdf] = useLazyDownloadResultPdfQuery();
 
   const rows = results.data?.results;
@@ -113,6 +119,15 @@ export function ResultsTab() {
     if (answer.error) setFeedback({ tone: 'error', text: getErrorMessage(answer.error, t`Something went wrong`) });
   };
 
+  const onEmail = async (row: InterviewResultRow) => {
+    setEmailBusy(row.interviewResultId);
+    const answer = await emailResults({ body: { interviewResultsId: [row.interviewResultId] } });
+    setEmailBusy(null);
+    setNoAction(null);
+    if ('error' in answer) setFeedback({ tone: 'error', text: getErrorMessage(answer.error, t`Something went wrong`) });
+    else setFeedback({ tone: 'success', text: t`Results e-mailed to the recipients.` });
+  };
+
   const columns = useMemo(
     () =>
       resultColumns({
@@ -138,6 +153,9 @@ export function ResultsTab() {
         ...(canReadOutcomes && { onOutcome: (row: InterviewResultRow) => setOpened({ kind: 'outcome', row }) }),
         outcomeLabel: (row) => actionText(i18n, row.outcomeTrackingActionId),
         ...(permissions.isSystemTenant && { onNotes: (row: InterviewResultRow) => setOpened({ kind: 'notes', row }) }),
+        ...(canEmail && emailEnabled && { onEmail: (row: InterviewResultRow) => void onEmail(row) }),
+        emailBusy,
+        showEmailStatus: permissions.isSystemTenant && emailEnabled,
       }),
     // onPdf reads only the time zone, which formatDate follows.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -152,6 +170,9 @@ export function ResultsTab() {
       formatDate,
       hybrid,
       canReadOutcomes,
+      canEmail,
+      emailEnabled,
+      emailBusy,
     ],
   );
 

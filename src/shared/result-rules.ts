@@ -39,4 +39,16 @@ export const RESULT_MESSAGES = {
   otherProject: 'All results must belong to the same project.',
   repeated: 'Each result may be named once.',
   dateOrder: 'The From date must not be after the To date.',
+  notesUpdated: 'Notes Updated Successfully',
+  noteRequired: 'This field is required',
+  noteTooLong: 'The note may have at most 2000 characters.',
+  emailed: 'Results e-mailed to the recipients.',
+  emailReleasedOnly: 'Only released results can be e-mailed.',
+  emailNotConfigured: 'The project has no result e-mail recipients.',
 } as const;
+
+/** The longest note (docs/product/project-results.md#notes). */
+export const RESULT_NOTE_MAX = 2000;
+
+/** The review marking actions (002 §7 mark/action). */
+export type ReviewAction = 'Reviewed' | 'Unreviewed';

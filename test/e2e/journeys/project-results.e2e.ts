@@ -25,6 +25,36 @@ async function waitForRows(message: string): Promise<void> {
   await browser.waitUntil(async () => (await shownResultIds()).length > 0, { timeout: 20_000, timeoutMsg: message });
 }
 
+/** Scrolls the grid sideways until an element of the actions column (the last one) is rendered. */
+async function scrollToActions(testId: string, what: string): Promise<void> {
+  await browser.waitUntil(
+    async () =>
+      browser.execute((target: string) => {
+        for (const viewport of document.querySelectorAll(
+          '.ag-body-horizontal-scroll-viewport, .ag-center-cols-viewport',
+        )) {
+          viewport.scrollLeft = viewport.scrollWidth;
+          viewport.dispatchEvent(new Event('scroll'));
+        }
+        return document.querySelector(`[data-testid="${target}"]`) !== null;
+      }, testId),
+    { timeout: 10_000, timeoutMsg: `${what} did not appear` },
+  );
+}
+
+/** Sets a date input's value as a date picker would (typed keys follow the browser's locale). */
+async function setDateInput(testId: string, value: string): Promise<void> {
+  await browser.execute(
+    (target: string, day: string) => {
+      const input = document.querySelector<HTMLInputElement>(`[data-testid="${target}"]`)!;
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, day);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    testId,
+    value,
+  );
+}
+
 /** A result's PDF fetched in the page with the console's own session, as base64. */
 async function fetchPdfInPage(id: number): Promise<{ status: number; disposition: string | null; base64: string }> {
   return (await browser.execute(async (resultId: number) => {
@@ -111,19 +141,7 @@ describe('project results', () => {
     await waitForRows('Reset filters did not bring the results back');
 
     // The actions column is the last one: scroll the grid sideways to it, as a user on a narrow screen would.
-    await browser.waitUntil(
-      async () =>
-        browser.execute((testId: string) => {
-          for (const viewport of document.querySelectorAll(
-            '.ag-body-horizontal-scroll-viewport, .ag-center-cols-viewport',
-          )) {
-            viewport.scrollLeft = viewport.scrollWidth;
-            viewport.dispatchEvent(new Event('scroll'));
-          }
-          return document.querySelector(`[data-testid="${testId}"]`) !== null;
-        }, sel.results.pdf(first)),
-      { timeout: 10_000, timeoutMsg: 'the PDF button of the result did not appear' },
-    );
+    await scrollToActions(sel.results.pdf(first), 'the PDF button of the result');
     await byTestId(sel.results.pdf(first)).click();
     await expect(byTestId(sel.results.error)).not.toBeDisplayed();
     const pdf = await fetchPdfInPage(first);
@@ -132,6 +150,51 @@ describe('project results', () => {
     const text = pdfText(Buffer.from(pdf.base64, 'base64'));
     expect(text).toContain(irn);
     expect(text).toContain(PROJECT);
+  });
+
+  it('outcome tracking with history: records an outcome and sees it in the history and on the row', async () => {
+    // The grid is scrolled to the actions column (the IRN column is not rendered then): take the first row's id there.
+    const rowsWithActions = () =>
+      browser.execute(() =>
+        Array.from(document.querySelectorAll('[data-testid^="results-pdf-"]')).map((button) =>
+          Number((button.getAttribute('data-testid') ?? '').replace('results-pdf-', '')),
+        ),
+      ) as Promise<number[]>;
+    await browser.waitUntil(async () => (await rowsWithActions()).length > 0, {
+      timeout: 20_000,
+      timeoutMsg: 'no row showed its actions',
+    });
+    const first = (await rowsWithActions())[0]!;
+    await scrollToActions(sel.resultActions.outcome(first), 'the outcome tracking button');
+    await byTestId(sel.resultActions.outcome(first)).click();
+    await expect(byTestId(sel.resultActions.outcomeModal)).toBeDisplayed({ wait: 20_000 });
+    // Saving an empty form names the mandatory fields (002 §5).
+    await byTestId(sel.resultActions.outcomeSave).click();
+    await expect(byTestId(sel.resultActions.outcomeError)).toHaveText(
+      expect.stringContaining('Please fill all mandatory fileds'),
+    );
+    await byTestId(sel.resultActions.outcomeAction).selectByAttribute('value', '5');
+    const today = (await browser.execute(() => {
+      const now = new Date();
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+    })) as string;
+    await setDateInput(sel.resultActions.outcomeDate, today);
+    await byTestId(sel.resultActions.outcomeCurrency).selectByAttribute('value', '1');
+    await byTestId(sel.resultActions.outcomeAmount).setValue('12500');
+    const note = `Journey outcome ${Date.now()}`;
+    await byTestId(sel.resultActions.outcomeNote).setValue(note);
+    await byTestId(sel.resultActions.outcomeSave).click();
+    await expect(byTestId(sel.resultActions.outcomeSuccess)).toBeDisplayed({ wait: 20_000 });
+    await expect(byTestId(sel.resultActions.outcomeHistory)).toHaveText(expect.stringContaining(note), {
+      wait: 20_000,
+    });
+    await expect(byTestId(sel.resultActions.outcomeHistory)).toHaveText(expect.stringContaining('12,500'));
+    await byTestId(sel.resultActions.outcomeClose).click();
+    await scrollToActions(sel.resultActions.outcomeBadge(first), 'the outcome badge of the row');
+    await expect(byTestId(sel.resultActions.outcomeBadge(first))).toHaveText('Referred for Investigation', {
+      wait: 20_000,
+    });
   });
 
   it('a provider admin releases a held result from the On Hold list', async () => {
@@ -168,6 +231,28 @@ describe('project results', () => {
       timeout: 20_000,
       timeoutMsg: 'the released result stayed in the On Hold list',
     });
+
+    // Review marking: mark a held result reviewed, then again with a result already reviewed: a "no action" report.
+    await browser.waitUntil(async () => (await heldIds()).length > 0, {
+      timeout: 20_000,
+      timeoutMsg: 'the On Hold list showed no held results after the release',
+    });
+    const toReview = (await heldIds())[0]!;
+    const markSelected = async (item: string) => {
+      await byTestId(sel.results.select(toReview)).waitForClickable({ timeout: 10_000 });
+      await byTestId(sel.results.select(toReview)).click();
+      await byTestId(sel.resultActions.menu).click();
+      await byTestId(item).click();
+      await byTestId(sel.resultActions.reviewConfirm).click();
+      await expect(byTestId(sel.results.success)).toHaveText(expect.stringContaining('Results successfully updated!'));
+    };
+    await markSelected(sel.resultActions.markReviewed);
+    await expect(byTestId(sel.resultActions.reviewed(toReview))).toBeDisplayed({ wait: 20_000 });
+    await markSelected(sel.resultActions.markReviewed);
+    await expect(byTestId(sel.resultActions.noAction)).toHaveText(expect.stringContaining('already Reviewed'));
+    // Undone, so the demo data stay as seeded.
+    await markSelected(sel.resultActions.markUnreviewed);
+    await expect(byTestId(sel.resultActions.reviewed(toReview))).not.toBeDisplayed({ wait: 20_000 });
 
     // Released now: listed with the lock, no longer selectable.
     await byTestId(sel.results.onHold).click();

@@ -203,6 +203,76 @@ const injectedRtkApi = api
         }),
         providesTags: ["ResultFile"],
       }),
+      markResultsReviewed: build.mutation<
+        MarkResultsReviewedApiResponse,
+        MarkResultsReviewedApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/execution-service/v1/interview/result/mark/action`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["Result"],
+      }),
+      addResultNote: build.mutation<
+        AddResultNoteApiResponse,
+        AddResultNoteApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/execution-service/v1/interview/result/${queryArg.id}/note`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["Result"],
+      }),
+      addResultFollowUp: build.mutation<
+        AddResultFollowUpApiResponse,
+        AddResultFollowUpApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/execution-service/v1/interview/result/followup`,
+          method: "POST",
+          body: queryArg.followUpPost,
+        }),
+        invalidatesTags: ["Result"],
+      }),
+      listResultFollowUps: build.query<
+        ListResultFollowUpsApiResponse,
+        ListResultFollowUpsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/execution-service/v1/interview/result/followup/${queryArg.id}`,
+        }),
+        providesTags: ["Result"],
+      }),
+      listFollowUpOptions: build.query<
+        ListFollowUpOptionsApiResponse,
+        ListFollowUpOptionsApiArg
+      >({
+        query: () => ({
+          url: `/execution-service/v1/interview/result/followup/options`,
+        }),
+        providesTags: ["Result"],
+      }),
+      listQuestionResults: build.query<
+        ListQuestionResultsApiResponse,
+        ListQuestionResultsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/execution-service/v1/interview/question/result/${queryArg.id}`,
+        }),
+        providesTags: ["Result"],
+      }),
+      emailResults: build.mutation<EmailResultsApiResponse, EmailResultsApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/execution-service/v1/interview/result/email`,
+            method: "POST",
+            body: queryArg.body,
+          }),
+          invalidatesTags: ["Result"],
+        },
+      ),
     }),
     overrideExisting: false,
   });
@@ -295,6 +365,54 @@ export type DownloadResultPdfApiResponse = /** status 200 The PDF. */ Blob;
 export type DownloadResultPdfApiArg = {
   id: number;
   displayTimeZone?: UtcOffset;
+};
+export type MarkResultsReviewedApiResponse =
+  /** status 200 'Results successfully updated!', the results changed and those already in the target state. */ ReviewMarking;
+export type MarkResultsReviewedApiArg = {
+  body: {
+    action: "Reviewed" | "Unreviewed";
+    projectId: number;
+    interviewResultIds: number[];
+  };
+};
+export type AddResultNoteApiResponse =
+  /** status 200 'Notes Updated Successfully' and the current note. */ {
+    message: string;
+    audioQualityControlError: string;
+  };
+export type AddResultNoteApiArg = {
+  id: number;
+  body: {
+    text: string;
+  };
+};
+export type AddResultFollowUpApiResponse =
+  /** status 200 The result's history, newest first. */ FollowUp[];
+export type AddResultFollowUpApiArg = {
+  followUpPost: FollowUpPost;
+};
+export type ListResultFollowUpsApiResponse =
+  /** status 200 The history, newest first. */ FollowUp[];
+export type ListResultFollowUpsApiArg = {
+  id: number;
+};
+export type ListFollowUpOptionsApiResponse =
+  /** status 200 The three lists. */ FollowUpOptions;
+export type ListFollowUpOptionsApiArg = void;
+export type ListQuestionResultsApiResponse =
+  /** status 200 The question results. */ QuestionResultDetail[];
+export type ListQuestionResultsApiArg = {
+  id: number;
+};
+export type EmailResultsApiResponse =
+  /** status 200 Queued, with the number of e-mails. */ {
+    message: string;
+    queued: number;
+  };
+export type EmailResultsApiArg = {
+  body: {
+    interviewResultsId: number[];
+  };
 };
 export type CallAuthorization = {
   allowed: boolean;
@@ -654,6 +772,16 @@ export type InterviewResultRow = {
   reviewed: boolean;
   /** Who uploaded the result; null for results posted by the telephony platform. */
   created_by: string | null;
+  /** The result's current note (docs/product/project-results.md#notes). */
+  audioQualityControlError: string | null;
+  /** True once an outcome was recorded. */
+  followedUp: boolean;
+  /** The newest outcome's action (the status badge, 002 §4.1). */
+  outcomeTrackingActionId: number | null;
+  /** The status of the newest result e-mail (docs/product/project-results.md#result-email). */
+  resultEmailStatus:
+    | ("queued" | "sent" | "failed" | null)
+    | ("queued" | "sent" | "failed" | null);
 };
 export type ResultColumn = {
   sequence: number;
@@ -664,6 +792,8 @@ export type ResultPage = {
   totalResults: number;
   questions: ResultColumn[];
   questionnaireType: string;
+  /** The project's individual result e-mail is on (enable_indivisual_result_email). */
+  resultEmailEnabled: boolean;
 };
 export type UtcOffset = string;
 export type SortDirection = "asc" | "desc";
@@ -693,6 +823,69 @@ export type ResultStatusChange = {
   released: boolean;
   deleted: boolean;
 };
+export type ResultRef = {
+  interviewResultId: number;
+  interviewReferenceNumber: string | null;
+};
+export type ReviewMarking = {
+  message: string;
+  /** The results whose state changed. */
+  updated: ResultRef[];
+  /** The results already in the target state (no action). */
+  noAction: ResultRef[];
+};
+export type FollowUp = {
+  id: number;
+  resultId: number;
+  outcomeTrackingActionId: number;
+  /** The action's English description. */
+  outcomeTrackingAction: string;
+  followUpStatusId: number | null;
+  followUpStatus: string | null;
+  /** Epoch milliseconds. */
+  followUpDate: number;
+  note: string;
+  currency: number | null;
+  amount: number | null;
+  /** The currency's description in the request's language. */
+  currencyString: string | null;
+  /** Epoch milliseconds. */
+  createTs: number;
+  user: {
+    firstName: string | null;
+    lastName: string | null;
+  } | null;
+};
+export type FollowUpPost = {
+  resultId: number;
+  outcomeTrackingActionId: number;
+  followUpStatusId?: number | null;
+  /** Epoch milliseconds (the picked day's UTC midnight). */
+  followUpDate: number;
+  note: string;
+  /** A CURRENCY attribute id. */
+  currency?: number | null;
+  amount?: number | null;
+};
+export type FollowUpAttribute = {
+  attributeId: number;
+  languageId: number;
+  description: string;
+  sequence: number;
+};
+export type FollowUpOptions = {
+  OUTCOME_TRACKING_ACTION: FollowUpAttribute[];
+  RESULT_FOLLOW_UP_STATUS: FollowUpAttribute[];
+  CURRENCY: FollowUpAttribute[];
+};
+export type QuestionResultDetail = {
+  sequence: number;
+  questionText: string;
+  expectedAnswer: string | null;
+  pertinent: boolean;
+  result: ResultDisplay | null;
+  transcription: string | null;
+};
 export const {
   useAuthorizeInterviewCallMutation,
   usePostCallRecordMutation,
@@ -721,4 +914,14 @@ export const {
   useUpdateResultStatusMutation,
   useDownloadResultPdfQuery,
   useLazyDownloadResultPdfQuery,
+  useMarkResultsReviewedMutation,
+  useAddResultNoteMutation,
+  useAddResultFollowUpMutation,
+  useListResultFollowUpsQuery,
+  useLazyListResultFollowUpsQuery,
+  useListFollowUpOptionsQuery,
+  useLazyListFollowUpOptionsQuery,
+  useListQuestionResultsQuery,
+  useLazyListQuestionResultsQuery,
+  useEmailResultsMutation,
 } = injectedRtkApi;

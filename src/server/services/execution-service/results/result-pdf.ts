@@ -106,7 +106,8 @@ export function resultPdf(input: ResultPdfInput): Promise<Buffer> {
       ],
       display.legend(language).map((row) => [row.badge, row.text, row.resultType]),
     );
-  // Plug point (issue 14, not built here): audio quality control notes and interview result comments
-  // (002 §3 audioQualityControlError, interviewResultComments) print here once notes are stored.
+  // 002 §2.6: the audio quality control note (the result's current note, docs/product/project-results.md#notes).
+  // Plug point: interview result comments (002 §3 interviewResultComments) print here once they are stored.
+  if (result.note) writer.space(0.5).paragraph('Notes', { bold: true }).paragraph(result.note);
   return writer.finish();
 }

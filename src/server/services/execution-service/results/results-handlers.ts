@@ -2,10 +2,35 @@ import type { components, operations } from '../../../../contracts/execution-ser
 import { HttpError, notFound, unprocessable } from '../../../platform/http/http-error';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
 import { projectResultDisplay, type ProjectResultDisplay } from '../../project-service';
-import { RESULT_MESSAGES, RESULTS_DEFAULT_OFFSET, resultPdfFileName } from '../../../../shared/result-rules';
+import {
+  RESULT_MESSAGES,
+  RESULT_NOTE_MAX,
+  RESULTS_DEFAULT_OFFSET,
+  resultPdfFileName,
+} from '../../../../shared/result-rules';
+import {
+  FOLLOW_UP_STATUSES,
+  OUTCOME_TRACKING_ACTIONS,
+  latestFollowUpDay,
+  outcomeProblems,
+  utcMidnight,
+} from '../../../../shared/outcome-rules';
 import { setInterviewResultsStatus } from '../interview-results/interview-results-store';
 import { enqueueWebhook } from '../webhooks/enqueue-webhook';
+import { enqueueEmail } from '../../../platform/outbox/enqueue-message';
 import { resultPdf } from './result-pdf';
+import { resultEmail } from './result-email';
+import {
+  currencyAttributes,
+  insertFollowUp,
+  insertResultEmail,
+  insertResultNote,
+  listFollowUps,
+  lockReviewTargets,
+  questionDetail,
+  setReviewed,
+  type StoredFollowUp,
+} from './result-actions-store';
 import {
   findResult,
   findResultProject,
@@ -15,12 +40,24 @@ import {
   publishParticipants,
   resultColumnQuestions,
   type ListedResult,
+  type ResultForPdf,
 } from './results-store';
+import type { Db } from '../../../platform/db/schema';
 
 type ResultsHandlers = Pick<
   ServiceHandlers<operations>,
-  'listProjectResults' | 'updateResultStatus' | 'downloadResultPdf'
+  | 'listProjectResults'
+  | 'updateResultStatus'
+  | 'downloadResultPdf'
+  | 'markResultsReviewed'
+  | 'addResultNote'
+  | 'addResultFollowUp'
+  | 'listResultFollowUps'
+  | 'listFollowUpOptions'
+  | 'listQuestionResults'
+  | 'emailResults'
 >;
+type FollowUp = components['schemas']['FollowUp'];
 type Row = components['schemas']['InterviewResultRow'];
 type Shown = components['schemas']['ResultDisplay'];
 
@@ -51,7 +88,57 @@ function present(r: ListedResult, display: ProjectResultDisplay, language: strin
     reviewed: r.reviewed,
     // Plug point: results uploaded from a file (issue 14's upload) will name their uploader here.
     created_by: null,
+    audioQualityControlError: r.note,
+    followedUp: r.outcomeActionId !== null,
+    outcomeTrackingActionId: r.outcomeActionId,
+    resultEmailStatus: r.emailStatus,
   };
+}
+
+/** A result the caller may see (not deleted; held ones only with the hold update permission), else 404. */
+async function visibleResult(trx: Db, ctx: TenantContext, id: number): Promise<ResultForPdf> {
+  const result = await findResult(trx, id);
+  if (!result || (!result.released && !mayHandleHeld(ctx))) throw notFound(RESULT_MESSAGES.notFound);
+  return result;
+}
+
+const DAY_MS = 86_400_000;
+const describe = (list: typeof OUTCOME_TRACKING_ACTIONS, id: number | null) =>
+  id === null ? null : (list.find((o) => o.attributeId === id)?.description ?? null);
+
+type Currency = Awaited<ReturnType<typeof currencyAttributes>>[number];
+/** One description per currency id: the request's language, else English. */
+function currenciesIn(all: readonly Currency[], languageId: number): Currency[] {
+  const byId = new Map<number, Currency>();
+  for (const c of all) {
+    const seen = byId.get(c.attributeId);
+    if (!seen || (seen.languageId !== languageId && (c.languageId === languageId || c.languageId === 1)))
+      byId.set(c.attributeId, c);
+  }
+  return [...byId.values()].sort((a, b) => a.sequence - b.sequence || a.attributeId - b.attributeId);
+}
+
+function presentFollowUp(f: StoredFollowUp, currencies: readonly Currency[]): FollowUp {
+  return {
+    id: f.id,
+    resultId: f.resultId,
+    outcomeTrackingActionId: f.outcomeTrackingActionId,
+    outcomeTrackingAction: describe(OUTCOME_TRACKING_ACTIONS, f.outcomeTrackingActionId) ?? '',
+    followUpStatusId: f.followUpStatusId,
+    followUpStatus: describe(FOLLOW_UP_STATUSES, f.followUpStatusId),
+    followUpDate: f.followUpDate.getTime(),
+    note: f.note,
+    currency: f.currencyId,
+    amount: f.amount,
+    currencyString: currencies.find((c) => c.attributeId === f.currencyId)?.description ?? null,
+    createTs: f.createdAt.getTime(),
+    user: f.hasUser ? { firstName: f.firstName, lastName: f.lastName } : null,
+  };
+}
+
+async function followUpHistory(trx: Db, resultId: number, languageId: number): Promise<FollowUp[]> {
+  const currencies = currenciesIn(await currencyAttributes(trx), languageId);
+  return (await listFollowUps(trx, resultId)).map((f) => presentFollowUp(f, currencies));
 }
 
 /**
@@ -93,6 +180,7 @@ export const resultsHandlers: ResultsHandlers = {
         totalResults: total,
         questions: await resultColumnQuestions(trx, project.id),
         questionnaireType: project.questionnaireType,
+        resultEmailEnabled: project.resultEmailEnabled,
       };
     });
   },
@@ -182,5 +270,182 @@ export const resultsHandlers: ResultsHandlers = {
       createdAt: ctx.now(),
     });
     return new FileDownload(resultPdfFileName(data.result.irn, data.result.id), 'application/pdf', pdf);
+  },
+
+  async markResultsReviewed({ body }, ctx) {
+    const reviewed = body.action === 'Reviewed';
+    return ctx.inTenant(async (trx) => {
+      const targets = await lockReviewTargets(trx, body.interviewResultIds);
+      if (targets.length !== body.interviewResultIds.length || targets.some((r) => r.projectId !== body.projectId))
+        throw notFound(RESULT_MESSAGES.notFound);
+      if (targets.some((r) => !r.released && !mayHandleHeld(ctx))) throw notFound(RESULT_MESSAGES.notFound);
+      const change = targets.filter((r) => r.reviewed !== reviewed);
+      await setReviewed(
+        trx,
+        change.map((r) => r.id),
+        reviewed,
+      );
+      const ref = (r: (typeof targets)[number]) => ({ interviewResultId: r.id, interviewReferenceNumber: r.irn });
+      return {
+        message: RESULT_MESSAGES.updated,
+        updated: change.map(ref),
+        noAction: targets.filter((r) => r.reviewed === reviewed).map(ref),
+      };
+    });
+  },
+
+  async addResultNote({ params, body }, ctx) {
+    const text = body.text.trim();
+    if (!text)
+      throw unprocessable(RESULT_MESSAGES.noteRequired, 'NOTE_REQUIRED', [
+        { field: 'text', message: RESULT_MESSAGES.noteRequired },
+      ]);
+    if (text.length > RESULT_NOTE_MAX)
+      throw unprocessable(RESULT_MESSAGES.noteTooLong, 'NOTE_TOO_LONG', [
+        { field: 'text', message: RESULT_MESSAGES.noteTooLong },
+      ]);
+    const tenantId = ctx.operatingTenant.id;
+    await ctx.inTenant(async (trx) => {
+      const result = await visibleResult(trx, ctx, params.id);
+      await insertResultNote(trx, {
+        tenantId,
+        resultId: result.id,
+        note: text,
+        userId: ctx.principal().userId,
+        now: ctx.now(),
+      });
+    });
+    return { message: RESULT_MESSAGES.notesUpdated, audioQualityControlError: text };
+  },
+
+  async addResultFollowUp({ body, headers }, ctx) {
+    const tenantId = ctx.operatingTenant.id;
+    const now = ctx.now();
+    return ctx.inTenant(async (trx) => {
+      const result = await visibleResult(trx, ctx, body.resultId);
+      const currencies = currenciesIn(await currencyAttributes(trx), headers.langId ?? 1);
+      // A day of slack: the console's "today" may already be tomorrow in UTC+ zones.
+      const latestDay = latestFollowUpDay(utcMidnight(now.getTime()) + DAY_MS);
+      const problems = outcomeProblems(
+        {
+          outcomeTrackingActionId: body.outcomeTrackingActionId,
+          followUpStatusId: body.followUpStatusId ?? null,
+          followUpDate: body.followUpDate,
+          note: body.note,
+          currency: body.currency ?? null,
+          amount: body.amount ?? null,
+        },
+        { latestDay, currencies: currencies.map((c) => c.attributeId) },
+      );
+      if (problems.length)
+        throw unprocessable(
+          problems[0]!.message,
+          'INVALID_FOLLOW_UP',
+          problems.map(({ field, message }) => ({ field, message })),
+        );
+      await insertFollowUp(trx, {
+        tenantId,
+        resultId: result.id,
+        outcomeTrackingActionId: body.outcomeTrackingActionId,
+        followUpStatusId: body.followUpStatusId ?? null,
+        followUpDate: new Date(body.followUpDate),
+        note: body.note.trim(),
+        currencyId: body.currency ?? null,
+        amount: body.amount ?? null,
+        userId: ctx.principal().userId,
+        now,
+      });
+      return followUpHistory(trx, result.id, headers.langId ?? 1);
+    });
+  },
+
+  async listResultFollowUps({ params, headers }, ctx) {
+    return ctx.inTenant(async (trx) => {
+      const result = await visibleResult(trx, ctx, params.id);
+      return followUpHistory(trx, result.id, headers.langId ?? 1);
+    });
+  },
+
+  async listFollowUpOptions({ headers }, ctx) {
+    const languageId = headers.langId ?? 1;
+    const currencies = await ctx.inTenant((trx) => currencyAttributes(trx));
+    const english = (list: typeof OUTCOME_TRACKING_ACTIONS) => list.map((o) => ({ ...o, languageId: 1 }));
+    return {
+      OUTCOME_TRACKING_ACTION: english(OUTCOME_TRACKING_ACTIONS),
+      RESULT_FOLLOW_UP_STATUS: english(FOLLOW_UP_STATUSES),
+      CURRENCY: currenciesIn(currencies, languageId),
+    };
+  },
+
+  async emailResults({ body, headers }, ctx) {
+    const tenantId = ctx.operatingTenant.id;
+    const now = ctx.now();
+    const ids = body.interviewResultsId;
+    const queued = await ctx.inTenant(async (trx) => {
+      const locked = (await lockResults(trx, ids)).filter((r) => !r.deleted);
+      const projectId = locked[0]?.projectId;
+      if (locked.length !== ids.length || locked.some((r) => r.projectId !== projectId))
+        throw notFound(RESULT_MESSAGES.notFound);
+      if (locked.some((r) => !r.released))
+        throw new HttpError(409, RESULT_MESSAGES.emailReleasedOnly, { code: 'RESULT_HELD' });
+      const project = await findResultProject(trx, projectId!);
+      if (!project) throw notFound(RESULT_MESSAGES.notFound);
+      if (!project.resultEmailEnabled || project.resultEmailRecipients.length === 0)
+        throw new HttpError(409, RESULT_MESSAGES.emailNotConfigured, { code: 'RESULT_EMAIL_OFF' });
+      const display = await projectResultDisplay(trx, project.id);
+      let count = 0;
+      for (const r of locked) {
+        const result = await findResult(trx, r.id);
+        if (!result) throw notFound(RESULT_MESSAGES.notFound);
+        const overall = display.display(result.overall, headers.language);
+        for (const to of project.resultEmailRecipients) {
+          const outboxMessageId = await enqueueEmail(
+            trx,
+            resultEmail({
+              tenantId,
+              to,
+              projectId: project.id,
+              projectName: project.name,
+              tenantName: project.tenantName,
+              irn: result.irn,
+              resultId: result.id,
+              accessCode: result.accessCode,
+              overall: `${overall.text} (${overall.badge})`,
+              completedAt: result.completedAt,
+              offset: RESULTS_DEFAULT_OFFSET,
+              publicUrl: ctx.deps.config.publicUrl,
+            }),
+            now,
+          );
+          await insertResultEmail(trx, {
+            tenantId,
+            resultId: result.id,
+            outboxMessageId,
+            userId: ctx.principal().userId,
+            now,
+          });
+          count += 1;
+        }
+      }
+      return count;
+    });
+    ctx.deps.outbox.dispatchSoon();
+    return { message: RESULT_MESSAGES.emailed, queued };
+  },
+
+  async listQuestionResults({ params, headers }, ctx) {
+    return ctx.inTenant(async (trx) => {
+      const result = await visibleResult(trx, ctx, params.id);
+      const display = await projectResultDisplay(trx, result.projectId);
+      const rows = await questionDetail(trx, result.id, result.projectId);
+      return rows.map((q) => ({
+        sequence: q.sequence,
+        questionText: q.questionText,
+        expectedAnswer: q.expectedAnswer,
+        pertinent: q.pertinent,
+        result: q.result ? shown(display, q.result, headers.language) : null,
+        transcription: q.transcription,
+      }));
+    });
   },
 };

@@ -35,7 +35,21 @@ export interface ListedResult {
   lastName: string | null;
   language: string | null;
   questions: { sequence: number; result: EvaluationCode }[];
+  /** The newest note (docs/product/project-results.md#notes). */
+  note: string | null;
+  /** The newest outcome's action (docs/product/project-results.md#outcome-tracking). */
+  outcomeActionId: number | null;
+  /** The newest result e-mail's outbox status (docs/product/project-results.md#result-email). */
+  emailStatus: 'queued' | 'sent' | 'failed' | null;
 }
+
+/** The newest note and outcome of a result r (migration 040: both append-only). */
+const LATEST = sql`(SELECT n.note FROM interview_result_notes n WHERE n.interview_result_id = r.id
+                     ORDER BY n.id DESC LIMIT 1) AS note,
+                   (SELECT f.outcome_tracking_action_id FROM interview_result_follow_ups f
+                     WHERE f.interview_result_id = r.id ORDER BY f.id DESC LIMIT 1) AS outcome_action_id,
+                   (SELECT o.status FROM interview_result_emails e JOIN outbox_messages o ON o.id = e.outbox_message_id
+                     WHERE e.interview_result_id = r.id ORDER BY e.id DESC LIMIT 1) AS email_status`;
 
 export interface ResultProject {
   id: number;
@@ -44,6 +58,9 @@ export interface ResultProject {
   location: string | null;
   tenantName: string;
   tenantLogo: Uint8Array | null;
+  /** enable_indivisual_result_email and result_email_recipient (001 §2 internal settings). */
+  resultEmailEnabled: boolean;
+  resultEmailRecipients: string[];
 }
 
 export interface ResultColumnQuestion {
@@ -67,8 +84,9 @@ export async function findResultProject(trx: Db, projectId: number): Promise<Res
     location: string | null;
     tenant_name: string;
     logo: Uint8Array | null;
+    internal_settings: Record<string, unknown> | null;
   }>`
-    SELECT p.id, p.name, p.questionnaire_type, t.name AS tenant_name, t.logo,
+    SELECT p.id, p.name, p.questionnaire_type, t.name AS tenant_name, t.logo, p.internal_settings,
            (SELECT a.description FROM project_attributes a
              WHERE a.tenant_id = p.tenant_id AND a.attribute_type = 'LOCATION' AND a.attribute_id = p.location_id
              ORDER BY a.language_id LIMIT 1) AS location
@@ -83,6 +101,11 @@ export async function findResultProject(trx: Db, projectId: number): Promise<Res
         location: found.location,
         tenantName: found.tenant_name,
         tenantLogo: found.logo,
+        resultEmailEnabled: found.internal_settings?.enable_indivisual_result_email === true,
+        resultEmailRecipients: String(found.internal_settings?.result_email_recipient ?? '')
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean),
       }
     : null;
 }
@@ -171,10 +194,13 @@ export async function listResults(trx: Db, query: ResultQuery): Promise<{ rows: 
     first_name: string | null;
     last_name: string | null;
     language: string | null;
+    note: string | null;
+    outcome_action_id: number | null;
+    email_status: 'queued' | 'sent' | 'failed' | null;
   }>`
     SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
-           r.released, r.reviewed, p.first_name, p.last_name, l.label AS language
+           r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, ${LATEST}
     FROM interview_results r
       JOIN participants p ON p.id = r.participant_id
       LEFT JOIN languages l ON l.id = p.participant_language_id
@@ -198,6 +224,9 @@ export async function listResults(trx: Db, query: ResultQuery): Promise<{ rows: 
       lastName: r.last_name,
       language: r.language,
       questions: perResult.get(Number(r.id)) ?? [],
+      note: r.note,
+      outcomeActionId: r.outcome_action_id,
+      emailStatus: r.email_status,
     })),
   };
 }
@@ -300,10 +329,13 @@ export async function findResult(trx: Db, id: number): Promise<ResultForPdf | nu
     last_name: string | null;
     language: string | null;
     participant_language_id: number | null;
+    note: string | null;
+    outcome_action_id: number | null;
+    email_status: 'queued' | 'sent' | 'failed' | null;
   }>`
     SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
-           r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, p.participant_language_id
+           r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, p.participant_language_id, ${LATEST}
     FROM interview_results r
       JOIN participants p ON p.id = r.participant_id
       LEFT JOIN languages l ON l.id = p.participant_language_id
@@ -325,6 +357,9 @@ export async function findResult(trx: Db, id: number): Promise<ResultForPdf | nu
     language: r.language,
     participantLanguageId: r.participant_language_id,
     questions,
+    note: r.note,
+    outcomeActionId: r.outcome_action_id,
+    emailStatus: r.email_status,
   };
 }
 

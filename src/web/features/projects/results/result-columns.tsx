@@ -1,7 +1,7 @@
-import { Box, HStack, Icon, IconButton } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Icon, IconButton } from '@chakra-ui/react';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { LuFileDown, LuLock } from 'react-icons/lu';
+import { LuClipboardCheck, LuFileDown, LuLock, LuMail, LuStickyNote } from 'react-icons/lu';
 import type { InterviewResultRow, ResultColumn, ResultDisplay } from '../../../api/generated/execution-service';
 import type { DataGridColumn } from '../../../components/data-grid/data-grid';
 import { ResultBadge } from '../../../components/result-badge/result-badge';
@@ -23,6 +23,19 @@ export interface ResultColumnOptions {
   onPdf: (row: InterviewResultRow) => void;
   pdfBusy: number | null;
   formatDate: (iso: string) => string;
+  /** Hybrid questionnaires: the IRN opens the question detail (002 §2.5). */
+  onQuestionDetail?: (row: InterviewResultRow) => void;
+  /** result.follow.up.note.read: the outcome tracking action (002 §6). */
+  onOutcome?: (row: InterviewResultRow) => void;
+  /** The newest outcome's text (the status badge, 002 §4.1). */
+  outcomeLabel: (row: InterviewResultRow) => string;
+  /** System-tenant users: the notes action (002 §6). */
+  onNotes?: (row: InterviewResultRow) => void;
+  /** System-tenant users with tenant.project.results.email.create: e-mail a released result (002 §6). */
+  onEmail?: (row: InterviewResultRow) => void;
+  emailBusy: number | null;
+  /** System tenant with the project's individual result e-mail on: the email status column (002 §2.5). */
+  showEmailStatus: boolean;
 }
 
 /** Sorting happens on the server (docs/product/project-results.md#sorting): the grid keeps the order it gets. */
@@ -41,8 +54,9 @@ function QuestionFlag({ result, testId }: { result: ResultDisplay; testId: strin
 /**
  * The results table's columns (002 §2.5): selection (or the lock of a released row), IRN, participant name,
  * language, date, overall flag, one column per pertinent question (250 px, or 60 px each when more than 4), access
- * code in 3-3-rest groups, created by, actions. Plug points: the hybrid IRN link to the question detail, the email
- * status column (system tenant), and the outcome tracking, notes, recording and email actions (issue 14).
+ * code in 3-3-rest groups, created by, actions (PDF, outcome tracking with the newest outcome's badge, notes). The
+ * IRN of a hybrid questionnaire's result opens the question detail; a reviewed result shows a Reviewed badge.
+ * Plug points: the email status column (system tenant), and the recording and email actions (issue 14).
  */
 export function resultColumns(o: ResultColumnOptions): DataGridColumn<InterviewResultRow>[] {
   const { i18n } = o;
@@ -89,10 +103,34 @@ export function resultColumns(o: ResultColumnOptions): DataGridColumn<InterviewR
     headerName: i18n._(msg`IRN`),
     ...serverSorted,
     minWidth: 140,
-    cellRenderer: ({ data }: { data?: InterviewResultRow }) =>
-      data ? (
-        <span data-testid={`results-irn-${data.interviewResultId}`}>{data.interviewReferenceNumber ?? ''}</span>
-      ) : null,
+    cellRenderer: ({ data }: { data?: InterviewResultRow }) => {
+      if (!data) return null;
+      const irn = data.interviewReferenceNumber ?? '';
+      const detail = o.onQuestionDetail;
+      return (
+        <HStack gap="1" h="full">
+          {detail ? (
+            <Button
+              variant="plain"
+              size="sm"
+              px="0"
+              textDecoration="underline"
+              onClick={() => detail(data)}
+              data-testid={`results-irn-${data.interviewResultId}`}
+            >
+              {irn || String(data.interviewResultId)}
+            </Button>
+          ) : (
+            <span data-testid={`results-irn-${data.interviewResultId}`}>{irn}</span>
+          )}
+          {data.reviewed ? (
+            <Badge size="xs" colorPalette="green" data-testid={`results-reviewed-${data.interviewResultId}`}>
+              {i18n._(msg`Reviewed`)}
+            </Badge>
+          ) : null}
+        </HStack>
+      );
+    },
   });
   if (o.showName)
     columns.push({
@@ -162,6 +200,23 @@ export function resultColumns(o: ResultColumnOptions): DataGridColumn<InterviewR
       sortable: false,
       valueGetter: ({ data }) => groupAccessCode(data?.accessCode),
     },
+    ...(o.showEmailStatus
+      ? [
+          {
+            colId: 'emailStatus',
+            headerName: i18n._(msg`Email Status`),
+            sortable: false,
+            valueGetter: ({ data }: { data?: InterviewResultRow }) =>
+              data?.resultEmailStatus === 'sent'
+                ? i18n._(msg`Sent`)
+                : data?.resultEmailStatus === 'queued'
+                  ? i18n._(msg`Queued`)
+                  : data?.resultEmailStatus === 'failed'
+                    ? i18n._(msg`Failed`)
+                    : '',
+          } satisfies DataGridColumn<InterviewResultRow>,
+        ]
+      : []),
     {
       colId: 'createdBy',
       headerName: i18n._(msg`Created By`),
@@ -172,20 +227,67 @@ export function resultColumns(o: ResultColumnOptions): DataGridColumn<InterviewR
       colId: 'actions',
       headerName: i18n._(msg`Actions`),
       sortable: false,
-      minWidth: 100,
-      cellRenderer: ({ data }: { data?: InterviewResultRow }) =>
-        data ? (
-          <IconButton
-            size="xs"
-            variant="ghost"
-            aria-label={i18n._(msg`Download PDF of ${data.interviewReferenceNumber ?? data.interviewResultId}`)}
-            loading={o.pdfBusy === data.interviewResultId}
-            onClick={() => o.onPdf(data)}
-            data-testid={`results-pdf-${data.interviewResultId}`}
-          >
-            <LuFileDown />
-          </IconButton>
-        ) : null,
+      minWidth: o.onOutcome || o.onNotes || o.onEmail ? 260 : 100,
+      cellRenderer: ({ data }: { data?: InterviewResultRow }) => {
+        if (!data) return null;
+        const name = data.interviewReferenceNumber ?? data.interviewResultId;
+        const outcome = o.onOutcome;
+        const notes = o.onNotes;
+        return (
+          <HStack gap="1" h="full">
+            <IconButton
+              size="xs"
+              variant="ghost"
+              aria-label={i18n._(msg`Download PDF of ${name}`)}
+              loading={o.pdfBusy === data.interviewResultId}
+              onClick={() => o.onPdf(data)}
+              data-testid={`results-pdf-${data.interviewResultId}`}
+            >
+              <LuFileDown />
+            </IconButton>
+            {outcome ? (
+              <IconButton
+                size="xs"
+                variant="ghost"
+                aria-label={i18n._(msg`Outcome tracking of ${name}`)}
+                onClick={() => outcome(data)}
+                data-testid={`results-outcome-${data.interviewResultId}`}
+              >
+                <LuClipboardCheck />
+              </IconButton>
+            ) : null}
+            {notes ? (
+              <IconButton
+                size="xs"
+                variant={data.audioQualityControlError ? 'subtle' : 'ghost'}
+                aria-label={i18n._(msg`Notes of ${name}`)}
+                title={data.audioQualityControlError ?? undefined}
+                onClick={() => notes(data)}
+                data-testid={`results-notes-${data.interviewResultId}`}
+              >
+                <LuStickyNote />
+              </IconButton>
+            ) : null}
+            {o.onEmail && data.released ? (
+              <IconButton
+                size="xs"
+                variant="ghost"
+                aria-label={i18n._(msg`E-mail result ${name}`)}
+                loading={o.emailBusy === data.interviewResultId}
+                onClick={() => o.onEmail?.(data)}
+                data-testid={`results-email-${data.interviewResultId}`}
+              >
+                <LuMail />
+              </IconButton>
+            ) : null}
+            {data.followedUp ? (
+              <Badge size="sm" colorPalette="purple" data-testid={`results-outcome-badge-${data.interviewResultId}`}>
+                {o.outcomeLabel(data)}
+              </Badge>
+            ) : null}
+          </HStack>
+        );
+      },
     },
   );
   return columns;

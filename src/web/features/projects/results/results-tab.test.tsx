@@ -12,6 +12,8 @@ import { renderWithProviders } from '../../../testing/render-with-providers';
 import { projectDetail } from '../../../testing/fixtures/project-detail-fixture';
 import { sel } from '../../../../../test/e2e/selectors';
 
+jest.setTimeout(60_000);
+
 const API = {
   project: 'GET /api/project-service/v1/project/21',
   permissions: 'GET /api/user-service/v1/user/permissionsNew',
@@ -59,6 +61,10 @@ const row = (id: number, irn: string, released: boolean, overrides: Partial<Inte
     released,
     reviewed: false,
     created_by: null,
+    audioQualityControlError: null,
+    followedUp: false,
+    outcomeTrackingActionId: null,
+    resultEmailStatus: null,
     ...overrides,
   }) satisfies InterviewResultRow;
 
@@ -67,6 +73,7 @@ const page = (results: InterviewResultRow[], questions = 2): ListProjectResultsA
   totalResults: results.length,
   questions: Array.from({ length: questions }, (_, i) => ({ sequence: i + 1, questionText: `Question ${i + 1}` })),
   questionnaireType: 'PRECISION_QUESTIONNAIRE',
+  resultEmailEnabled: false,
 });
 
 function server(options: { permissions?: string[]; list?: StubHandler; isSystemTenant?: boolean } = {}) {

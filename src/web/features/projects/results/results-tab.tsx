@@ -1,13 +1,16 @@
-import { Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
 import { getErrorMessage } from '../../../api/error-message';
 import {
+  useEmailResultsMutation,
   useLazyDownloadResultPdfQuery,
   useListProjectResultsQuery,
+  useMarkResultsReviewedMutation,
   useUpdateResultStatusMutation,
   type InterviewResultRow,
+  type ReviewMarking,
 } from '../../../api/generated/execution-service';
 import { DataGrid } from '../../../components/data-grid/data-grid';
 import { ListPager } from '../../../components/data-grid/list-pager';
@@ -19,6 +22,10 @@ import { clock } from '../../../lib/clock';
 import { riskSetFor } from '../../../../shared/risk-sets';
 import { RESULTS_PAGE_SIZE } from '../../../../shared/result-rules';
 import { useProjectContext } from '../project-page';
+import { NotesModal } from './notes-modal';
+import { OutcomeModal } from './outcome-modal';
+import { actionText } from './outcome-texts';
+import { QuestionDetailModal } from './question-detail-modal';
 import { resultColumns } from './result-columns';
 import { FiltersCard, SearchCard } from './result-filters';
 import {
@@ -31,7 +38,8 @@ import {
 } from './results-query';
 
 type Feedback = { tone: 'success' | 'error'; text: string } | null;
-type Pending = 'release' | 'delete' | null;
+type Pending = 'release' | 'delete' | 'Reviewed' | 'Unreviewed' | null;
+type Opened = { kind: 'notes' | 'outcome' | 'detail'; row: InterviewResultRow } | null;
 
 /** Grid column id → the server's sort (docs/product/project-results.md#sorting); other columns do not sort. */
 function sortOf(colId: string, direction: 'asc' | 'desc'): ResultSort | null {
@@ -45,9 +53,12 @@ function sortOf(colId: string, direction: 'asc' | 'desc'): ResultSort | null {
 /**
  * /main/project/{id}/results (002 §2.5, docs/product/project-results.md): the project's results, filtered, searched,
  * sorted and paged on the server, 100 a page; with the hold permissions the On Hold switch, the selection of held
- * rows (released rows show a lock) and Release / Delete after one confirmation; a PDF risk report per row.
- * Plug points (issue 14, not built here): the header's Actions menu (Download Results, Upload Results, Download
- * PDFs as a zip, mark reviewed / unreviewed), the notes, outcome tracking, question detail, recording and e-mail.
+ * rows (released rows show a lock) and Release / Delete after one confirmation; the Actions menu's mark reviewed /
+ * unreviewed with its "no action" report; per row the PDF risk report, outcome tracking (with history), notes
+ * (system tenant), the result e-mail of released results with the email status column (system tenant, when the
+ * project's individual result e-mail is on) and, for hybrid questionnaires, the question detail from the IRN.
+ * Plug points (issue 14, not built here): the Actions menu's Download Results, Upload Results and Download PDFs as
+ * a zip; recording.
  */
 export function ResultsTab() {
   const { t, i18n } = useLingui();
@@ -61,13 +72,26 @@ export function ResultsTab() {
   const [pending, setPending] = useState<Pending>(null);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [pdfBusy, setPdfBusy] = useState<number | null>(null);
+  const [opened, setOpened] = useState<Opened>(null);
+  const [noAction, setNoAction] = useState<{
+    action: 'Reviewed' | 'Unreviewed';
+    rows: ReviewMarking['noAction'];
+  } | null>(null);
   const canRead = permissions.has('tenant.project.results.read');
+  const canReadOutcomes = permissions.has('result.follow.up.note.read');
+  const canAddOutcomes = permissions.has('result.follow.up.note.add');
+  const hybrid = project.questionnaireType === 'HYBRID_QUESTIONNAIRE';
   const showHold = permissions.has('tenant.project.resultshold.internal.read');
   const canSelect = permissions.has('tenant.project.resultshold.internal.update');
 
   const request = resultRequest(project.projectId, filters, search, sort, page);
   const results = useListProjectResultsQuery({ resultFilter: request }, { skip: !canRead });
   const [updateStatus, updating] = useUpdateResultStatusMutation();
+  const [markReviewed, marking] = useMarkResultsReviewedMutation();
+  const [emailResults] = useEmailResultsMutation();
+  const [emailBusy, setEmailBusy] = useState<number | null>(null);
+  const canEmail = permissions.isSystemTenant && permissions.has('tenant.project.results.email.create');
+  const emailEnabled = results.data?.resultEmailEnabled ?? false;
   const [downloadPdf] = useLazyDownloadResultPdfQuery();
 
   const rows = results.data?.results;
@@ -95,6 +119,15 @@ export function ResultsTab() {
     if (answer.error) setFeedback({ tone: 'error', text: getErrorMessage(answer.error, t`Something went wrong`) });
   };
 
+  const onEmail = async (row: InterviewResultRow) => {
+    setEmailBusy(row.interviewResultId);
+    const answer = await emailResults({ body: { interviewResultsId: [row.interviewResultId] } });
+    setEmailBusy(null);
+    setNoAction(null);
+    if ('error' in answer) setFeedback({ tone: 'error', text: getErrorMessage(answer.error, t`Something went wrong`) });
+    else setFeedback({ tone: 'success', text: t`Results e-mailed to the recipients.` });
+  };
+
   const columns = useMemo(
     () =>
       resultColumns({
@@ -116,14 +149,53 @@ export function ResultsTab() {
         onPdf: (row) => void onPdf(row),
         pdfBusy,
         formatDate,
+        ...(hybrid && { onQuestionDetail: (row: InterviewResultRow) => setOpened({ kind: 'detail', row }) }),
+        ...(canReadOutcomes && { onOutcome: (row: InterviewResultRow) => setOpened({ kind: 'outcome', row }) }),
+        outcomeLabel: (row) => actionText(i18n, row.outcomeTrackingActionId),
+        ...(permissions.isSystemTenant && { onNotes: (row: InterviewResultRow) => setOpened({ kind: 'notes', row }) }),
+        ...(canEmail && emailEnabled && { onEmail: (row: InterviewResultRow) => void onEmail(row) }),
+        emailBusy,
+        showEmailStatus: permissions.isSystemTenant && emailEnabled,
       }),
     // onPdf reads only the time zone, which formatDate follows.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [i18n, questions, canSelect, permissions.isSystemTenant, selected, selectable, pdfBusy, formatDate],
+    [
+      i18n,
+      questions,
+      canSelect,
+      permissions.isSystemTenant,
+      selected,
+      selectable,
+      pdfBusy,
+      formatDate,
+      hybrid,
+      canReadOutcomes,
+      canEmail,
+      emailEnabled,
+      emailBusy,
+    ],
   );
+
+  const confirmReview = async (action: 'Reviewed' | 'Unreviewed') => {
+    const answer = await markReviewed({
+      body: { action, projectId: project.projectId, interviewResultIds: [...selected] },
+    });
+    setPending(null);
+    if ('error' in answer) {
+      setFeedback({ tone: 'error', text: getErrorMessage(answer.error, t`Something went wrong`) });
+      return;
+    }
+    setSelected(new Set());
+    setFeedback({ tone: 'success', text: answer.data.message });
+    setNoAction(answer.data.noAction.length ? { action, rows: answer.data.noAction } : null);
+  };
 
   const confirm = async () => {
     if (!pending) return;
+    if (pending === 'Reviewed' || pending === 'Unreviewed') {
+      await confirmReview(pending);
+      return;
+    }
     const release = pending === 'release';
     const answer = await updateStatus({
       body: [...selected].map((interviewResultId) => ({
@@ -146,9 +218,41 @@ export function ResultsTab() {
   if (!canRead) return <Navigate to="/main/project" replace />;
 
   const total = results.data?.totalResults ?? 0;
+  const noActionCount = noAction?.rows.length ?? 0;
+  const noActionNames = (noAction?.rows ?? []).map((r) => r.interviewReferenceNumber ?? r.interviewResultId).join(', ');
   const pages = Math.max(1, Math.ceil(total / RESULTS_PAGE_SIZE));
   return (
     <Stack gap="4" data-testid={'results-tab'}>
+      {canSelect ? (
+        <HStack justify="flex-end">
+          <Menu.Root
+            onSelect={({ value }) => {
+              setFeedback(null);
+              setNoAction(null);
+              if (value === 'Reviewed' || value === 'Unreviewed') setPending(value);
+            }}
+          >
+            <Menu.Trigger asChild>
+              <Button variant="outline" data-testid="results-actions">
+                <Trans>Actions</Trans>
+              </Button>
+            </Menu.Trigger>
+            <Portal>
+              <Menu.Positioner>
+                <Menu.Content minW="48">
+                  {/* Plug points (issue 14): Download Results, Upload Results, Download PDFs. */}
+                  <Menu.Item value="Reviewed" disabled={selected.size === 0} data-testid="results-mark-reviewed">
+                    <Trans>Mark Reviewed</Trans>
+                  </Menu.Item>
+                  <Menu.Item value="Unreviewed" disabled={selected.size === 0} data-testid="results-mark-unreviewed">
+                    <Trans>Mark Unreviewed</Trans>
+                  </Menu.Item>
+                </Menu.Content>
+              </Menu.Positioner>
+            </Portal>
+          </Menu.Root>
+        </HStack>
+      ) : null}
       <FiltersCard
         applied={filters}
         initial={start}
@@ -178,6 +282,19 @@ export function ResultsTab() {
         }}
       />
       {feedback?.tone === 'success' ? <SuccessAlert message={feedback.text} testId={'results-success'} /> : null}
+      {feedback?.tone === 'success' && noAction ? (
+        <Text fontSize="sm" data-testid="results-no-action">
+          {noAction.action === 'Reviewed' ? (
+            <Trans>
+              No action for {noActionCount} results already Reviewed: {noActionNames}
+            </Trans>
+          ) : (
+            <Trans>
+              No action for {noActionCount} results already Unreviewed: {noActionNames}
+            </Trans>
+          )}
+        </Text>
+      ) : null}
       {feedback?.tone === 'error' ? (
         <ErrorAlert message={feedback.text} onDismiss={() => setFeedback(null)} testId={'results-error'} />
       ) : null}
@@ -224,21 +341,70 @@ export function ResultsTab() {
       <ConfirmDialog
         open={pending !== null}
         tone={pending === 'delete' ? 'danger' : 'brand'}
-        busy={updating.isLoading}
-        title={pending === 'delete' ? <Trans>Delete Results</Trans> : <Trans>Release Results</Trans>}
+        busy={updating.isLoading || marking.isLoading}
+        title={
+          pending === 'delete' ? (
+            <Trans>Delete Results</Trans>
+          ) : pending === 'release' ? (
+            <Trans>Release Results</Trans>
+          ) : pending === 'Reviewed' ? (
+            <Trans>Mark Reviewed</Trans>
+          ) : (
+            <Trans>Mark Unreviewed</Trans>
+          )
+        }
         cancelLabel={<Trans>Cancel</Trans>}
-        confirmLabel={pending === 'delete' ? <Trans>Delete</Trans> : <Trans>Release</Trans>}
+        confirmLabel={
+          pending === 'delete' ? (
+            <Trans>Delete</Trans>
+          ) : pending === 'release' ? (
+            <Trans>Release</Trans>
+          ) : (
+            <Trans>Confirm</Trans>
+          )
+        }
         onCancel={() => setPending(null)}
         onConfirm={() => void confirm()}
-        testId={pending === 'delete' ? 'results-delete-dialog' : 'results-release-dialog'}
-        confirmTestId={pending === 'delete' ? 'results-delete-confirm' : 'results-release-confirm'}
+        testId={
+          pending === 'delete'
+            ? 'results-delete-dialog'
+            : pending === 'release'
+              ? 'results-release-dialog'
+              : 'results-review-dialog'
+        }
+        confirmTestId={
+          pending === 'delete'
+            ? 'results-delete-confirm'
+            : pending === 'release'
+              ? 'results-release-confirm'
+              : 'results-review-confirm'
+        }
       >
         {pending === 'delete' ? (
           <Trans>Are you sure you want to delete the {selected.size} selected results?</Trans>
-        ) : (
+        ) : pending === 'release' ? (
           <Trans>Are you sure you want to release the {selected.size} selected results?</Trans>
+        ) : pending === 'Reviewed' ? (
+          <Trans>Are you sure you want to mark the {selected.size} selected results as reviewed?</Trans>
+        ) : (
+          <Trans>Are you sure you want to mark the {selected.size} selected results as unreviewed?</Trans>
         )}
       </ConfirmDialog>
+      {opened?.kind === 'notes' ? (
+        <NotesModal
+          result={opened.row}
+          onClose={() => setOpened(null)}
+          onSaved={(message) => {
+            setOpened(null);
+            setNoAction(null);
+            setFeedback({ tone: 'success', text: message });
+          }}
+        />
+      ) : null}
+      {opened?.kind === 'outcome' ? (
+        <OutcomeModal result={opened.row} canAdd={canAddOutcomes} onClose={() => setOpened(null)} />
+      ) : null}
+      {opened?.kind === 'detail' ? <QuestionDetailModal result={opened.row} onClose={() => setOpened(null)} /> : null}
     </Stack>
   );
 }

@@ -414,6 +414,18 @@ export const sel = {
     uploadErrorFile: 'participants-upload-error-file',
     uploadError: 'participants-upload-error',
     transferError: 'participants-transfer-error',
+    // Send Email / Send SMS (docs/product/participants.md#invitations).
+    optionSendEmail: 'participants-option-send-email',
+    optionSendSms: 'participants-option-send-sms',
+    inviteConfirm: 'participants-invite-confirm',
+    inviteConfirmText: 'participants-invite-confirm-text',
+    inviteConfirmSend: 'participants-invite-confirm-send',
+    inviteConflict: 'participants-invite-conflict',
+    inviteConflictText: 'participants-invite-conflict-text',
+    inviteSuccess: 'participants-invite-success',
+    inviteError: 'participants-invite-error',
+    inviteProgress: 'participants-invite-progress',
+    inviteProgressText: 'participants-invite-progress-text',
     add: 'participants-add',
     total: 'participants-total',
     /** Pager: `participants-page`, `participants-previous`, `participants-next` */

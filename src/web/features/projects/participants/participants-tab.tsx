@@ -44,6 +44,7 @@ import { useProjectContext } from '../project-page';
 import { SETUP_STAGE_SEQUENCE } from '../project-tabs';
 import { EMPTY_FILTER, pageRequest, type ParticipantListFilter } from './participant-access';
 import { STATUS_LABELS } from './participant-labels';
+import { useParticipantInvitations } from './participant-invitations';
 import { useParticipantTransfer } from './participant-transfer';
 import { RefreshAccessCodeButton, refreshAllowed } from './refresh-access-code';
 
@@ -185,6 +186,13 @@ function ParticipantList() {
       restart();
       void participants.refetch();
     },
+  });
+  const invitations = useParticipantInvitations({
+    project,
+    selection,
+    selectionCount,
+    canInvite: permissions.has('tenant.project.participant.invite.create'),
+    onDone: () => void participants.refetch(),
   });
   const pageIds = (rows ?? []).map((r) => r.participantId);
   const pageSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
@@ -381,6 +389,7 @@ function ParticipantList() {
         <ErrorAlert message={notice.text} onDismiss={() => setNotice(null)} testId="participants-error" />
       ) : null}
       {transfer.element}
+      {invitations.element}
       <HStack justify="space-between" gap="3" wrap="wrap">
         <HStack gap="3" wrap="wrap">
           <Input
@@ -401,7 +410,7 @@ function ParticipantList() {
               if (value === 'delete') setConfirming('delete');
               else if (value === 'hide') setConfirming('hide');
               else if (value === 'test') changeFilter({ testOnly: !filter.testOnly });
-              else transfer.select(value);
+              else if (!invitations.select(value)) transfer.select(value);
             }}
           >
             <Menu.Trigger asChild>
@@ -412,10 +421,9 @@ function ParticipantList() {
             <Portal>
               <Menu.Positioner>
                 <Menu.Content minW="56">
-                  {/* Plug points (issue 13): Send Email, Send SMS (bulk verify + invite jobs), Download Template,
-                      Upload Data (.xlsx, .xls, .csv), Export Data (tenant.project.participant.download) and the
-                      reverse non-responsive marking (reverse_np_configuration) are added here; each acts on
-                      `selection` (the ticked ids or allRecords with the filter). */}
+                  {/* Plug point (issue 13): the reverse non-responsive marking (reverse_np_configuration) is added
+                      here; each entry acts on `selection` (the ticked ids or allRecords with the filter). */}
+                  {invitations.items}
                   {transfer.items}
                   {canDelete ? (
                     <Menu.Item value="delete" disabled={selectionCount === 0} data-testid="participants-option-delete">

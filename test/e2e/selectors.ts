@@ -426,6 +426,8 @@ export const sel = {
     inviteError: 'participants-invite-error',
     inviteProgress: 'participants-invite-progress',
     inviteProgressText: 'participants-invite-progress-text',
+    /** `participant-send-<email|sms>-<participantId>`: the row's send invitation icon */
+    sendInvitation: (channel: 'email' | 'sms', id: number) => `participant-send-${channel}-${id}`,
     add: 'participants-add',
     total: 'participants-total',
     /** Pager: `participants-page`, `participants-previous`, `participants-next` */

@@ -14,6 +14,7 @@ const API = {
   verify: 'POST /api/participant-service/v1/bulk/verify',
   invite: 'POST /api/participant-service/v1/bulk/invite',
   job: 'GET /api/participant-service/v1/bulk/jobs/77',
+  reinvite: 'GET /api/participant-service/v1/reinvite/501',
 };
 
 const participant = (id: number): Participant => ({
@@ -74,7 +75,13 @@ function server(verify: StubHandler) {
         ],
       }),
     }),
-    [API.project]: { body: { ...projectDetail({ stageSequence: 3, stageId: 3 }), enableEmailCommunication: true } },
+    [API.project]: {
+      body: {
+        ...projectDetail({ stageSequence: 3, stageId: 3 }),
+        enableEmailCommunication: true,
+        enableSMSCommunication: false,
+      },
+    },
     [API.permissions]: { body: { role_permissions: [] } },
     [API.list]: {
       body: { participants: Array.from({ length: 25 }, (_, i) => participant(501 + i)), totalRecords: 60 },
@@ -86,6 +93,15 @@ function server(verify: StubHandler) {
         message:
           'Email inivitation have been scheduled for 58 selected participants (Participant status will update approximately in 10 minutes)',
         job: job({ status: 'queued' }),
+      },
+    },
+    [API.reinvite]: {
+      body: {
+        message: 'Invitation email has been sent to participant',
+        outboxMessageId: 9,
+        recipient: 'ana501@example.test',
+        participantId: 501,
+        status: 'INVITATION_RESENT',
       },
     },
     [API.job]: () => {
@@ -147,5 +163,17 @@ describe('participants: e-mail invitations', () => {
       'None of the 60 selected participants can be invited by Email.',
     );
     expect(stub.callsTo(API.invite)).toHaveLength(0);
+  }, 60_000);
+
+  it("the row's send e-mail icon sends that participant's invitation", async () => {
+    const stub = server({ status: 200, body: { message: 'x', eligible: 1, noAction: 0 } });
+    const { user } = await open();
+    await user.click(await screen.findByTestId(sel.participants.sendInvitation('email', 501)));
+    expect(await screen.findByTestId(sel.participants.success)).toHaveTextContent(
+      'Invitation email has been sent to participant',
+    );
+    expect(stub.callsTo(API.reinvite)[0]!.query.get('invitation_type')).toBe('email');
+    // The participant has a phone, but the project's SMS setting is off: no SMS icon.
+    expect(screen.queryByTestId(sel.participants.sendInvitation('sms', 501))).toBeNull();
   }, 60_000);
 });

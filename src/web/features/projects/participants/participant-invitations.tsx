@@ -1,18 +1,23 @@
-import { HStack, Menu, Progress, Stack, Text } from '@chakra-ui/react';
+import { HStack, IconButton, Menu, Progress, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type ReactNode } from 'react';
+import { LuMail, LuMessageSquare } from 'react-icons/lu';
 import { getErrorMessage, httpStatusOf } from '../../../api/error-message';
 import {
+  participantServiceApi,
   useBulkInviteParticipantsMutation,
   useGetInvitationJobQuery,
+  useLazyReinviteParticipantQuery,
   useVerifyBulkInvitationMutation,
   type InvitationType,
+  type Participant,
   type ParticipantSelection,
 } from '../../../api/generated/participant-service';
 import type { ProjectDetail } from '../../../api/generated/project-service';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
+import { useAppDispatch } from '../../../state/hooks';
 
 /** How often the job's progress is read while it runs. */
 export const INVITATION_POLL_MS = 1000;
@@ -193,5 +198,49 @@ function InvitationJobProgress({ jobId, onDone }: { jobId: number; onDone: () =>
         </Text>
       </HStack>
     </Stack>
+  );
+}
+
+/**
+ * The row's send e-mail / send SMS icon (001 §4: INVITATION_SENT, INVITATION_RESENT, NEW_PARTICIPANT,
+ * ATTEMPTED_INCOMPLETE, INVITATION_SCHEDULED, ATTEMPTED_PARTIAL, UNDELIVERED, when the project's setting is on):
+ * sends the participant's invitation again on the channel (`reinviteParticipant`).
+ */
+export function ResendInvitationButton(props: {
+  participant: Participant;
+  channel: InvitationType;
+  onDone: (notice: { tone: 'success' | 'error'; text: string }) => void;
+}) {
+  const { t } = useLingui();
+  const dispatch = useAppDispatch();
+  const [reinvite, sending] = useLazyReinviteParticipantQuery();
+  const { participant, channel } = props;
+  const who = participant.interviewRefNum ?? participant.participantId;
+  return (
+    <IconButton
+      size="xs"
+      variant="ghost"
+      aria-label={channel === 'email' ? t`Send email invitation to ${who}` : t`Send SMS invitation to ${who}`}
+      title={channel === 'email' ? t`Send Email` : t`Send SMS`}
+      loading={sending.isFetching}
+      data-testid={`participant-send-${channel}-${participant.participantId}`}
+      onClick={async () => {
+        const result = await reinvite({ id: participant.participantId, invitationType: channel });
+        if (result.error) {
+          props.onDone({ tone: 'error', text: getErrorMessage(result.error, t`Something went wrong`) });
+          return;
+        }
+        dispatch(participantServiceApi.util.invalidateTags(['Participant']));
+        props.onDone({
+          tone: 'success',
+          text:
+            channel === 'email'
+              ? t`Invitation email has been sent to participant`
+              : t`Invitation SMS has been sent to participant`,
+        });
+      }}
+    >
+      {channel === 'email' ? <LuMail /> : <LuMessageSquare />}
+    </IconButton>
   );
 }

@@ -44,7 +44,7 @@ import { useProjectContext } from '../project-page';
 import { SETUP_STAGE_SEQUENCE } from '../project-tabs';
 import { EMPTY_FILTER, pageRequest, type ParticipantListFilter } from './participant-access';
 import { STATUS_LABELS } from './participant-labels';
-import { useParticipantInvitations } from './participant-invitations';
+import { ResendInvitationButton, useParticipantInvitations } from './participant-invitations';
 import { useParticipantTransfer } from './participant-transfer';
 import { RefreshAccessCodeButton, refreshAllowed } from './refresh-access-code';
 
@@ -100,6 +100,10 @@ function ParticipantList() {
   const canSeeTests = permissions.has('tenant.project.participant.test.read');
   // Refresh access code (docs/product/access-codes.md#refresh): the project setting, not when the IRN is the code.
   const canRefresh = canUpdate && refreshAllowed(project);
+  // The row's send e-mail / SMS icons (001 §4: the refreshable statuses, when the project's setting is on).
+  const canInvite = permissions.has('tenant.project.participant.invite.create');
+  const emailOn = canInvite && project.enableEmailCommunication !== false;
+  const smsOn = canInvite && project.enableSMSCommunication !== false;
 
   const [searchText, setSearchText] = useState('');
   const [filter, setFilter] = useState<ParticipantListFilter>(EMPTY_FILTER);
@@ -336,15 +340,20 @@ function ParticipantList() {
               {canRefresh && canRefreshAccessCode(data.status) ? (
                 <RefreshAccessCodeButton participant={data} onDone={setNotice} />
               ) : null}
-              {/* Plug points (issue 13): the row's send e-mail / send SMS icons (INVITABLE statuses, matching
-                  project setting) and the NP icon (reverse_np_configuration) go here, each with its own permission
+              {emailOn && data.email && canRefreshAccessCode(data.status) ? (
+                <ResendInvitationButton participant={data} channel="email" onDone={setNotice} />
+              ) : null}
+              {smsOn && data.phoneNumber && canRefreshAccessCode(data.status) ? (
+                <ResendInvitationButton participant={data} channel="sms" onDone={setNotice} />
+              ) : null}
+              {/* Plug point (issue 13): the NP icon (reverse_np_configuration) goes here, with its own permission
                   and status rule. */}
             </HStack>
           ) : null,
       },
     );
     return list;
-  }, [t, i18n, systemTenant, base, canUpdate, canDelete, canRefresh, selected, allRecords, navigate]);
+  }, [t, i18n, systemTenant, base, canUpdate, canDelete, canRefresh, emailOn, smsOn, selected, allRecords, navigate]);
 
   const runBulk = async (action: 'delete' | 'hide') => {
     // A ticked row in a status that cannot be deleted blocks the deletion (001 §4); the server checks all records.

@@ -20,6 +20,66 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/participant-service/v1/bulk/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Schedules e-mail or SMS invitations for the selected participants as one job
+         * @description docs/product/participants.md#invitations, ADR 0044. The eligible participants of the selection become INVITATION_SCHEDULED (ATTEMPTED_INCOMPLETE and ATTEMPTED_PARTIAL keep their status) with the channel's pending flag, and ONE invitation job is queued; its worker sends their messages through the outbox in batches. The others are counted as no action. 409 when none can be invited or the project cannot send on this channel (as verify). Test participants (`testParticipant`) also need tenant.project.participant.test.read.
+         */
+        post: operations["bulkInviteParticipants"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/participant-service/v1/bulk/jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The progress of an invitation job
+         * @description docs/product/participants.md#invitations. How many of the job's recipients have their message queued (processed), were sent, undelivered or given no action. Another tenant's job is not found.
+         */
+        get: operations["getInvitationJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/participant-service/v1/bulk/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks a bulk invitation before it is sent (nothing changes)
+         * @description docs/product/participants.md#invitations. The selection (ticked ids or all records of the filter) and the channel. 200 with the confirmation text when every selected participant can be invited; 417 when some cannot (they would get no action) with the counts in the message, which the console shows inside its confirmation; 409 when none can, or when the project cannot send on this channel (communication off, no template saved, a template needing a dial-in number the project lacks), which the console shows in its error dialog. Test participants (`testParticipant`) also need tenant.project.participant.test.read.
+         */
+        post: operations["verifyBulkInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/participant-service/v1/participants": {
         parameters: {
             query?: never;
@@ -300,6 +360,29 @@ export type components = {
             /** @enum {string} */
             status: "Available" | "Assigned" | "Burned";
         };
+        BulkInvitationCheck: {
+            /** @description Selected participants who would be invited. */
+            eligible: number;
+            /** @description The confirmation text. */
+            message: string;
+            /** @description Selected participants who would get no action. */
+            noAction: number;
+        };
+        /** @description A ParticipantSelection (components/participants.yaml, docs/product/participants.md#selection) and the channel (001 §7 bulk/verify and bulk/invite: allRecords, tenantId, projectId, participants, statusFilters, invitationType). "All records across pages" is sent as the filter with allRecords, never as ids. */
+        BulkInvitationRequest: {
+            allRecords: boolean;
+            createdBy?: number[];
+            invitationType: components["schemas"]["InvitationType"];
+            participantLanguageIds?: number[];
+            participants?: number[];
+            /** Format: int32 */
+            projectId: number;
+            search?: string;
+            statusFilters?: components["schemas"]["ParticipantStatus"][];
+            /** Format: int32 */
+            tenantId?: number;
+            testParticipant?: boolean;
+        };
         Error: {
             /** @description Present when the user may not use the application at all (for example the home account is inactive); the console then shows its authorization-error screen with this text. */
             authorization?: {
@@ -314,6 +397,32 @@ export type components = {
             }[];
             /** @description Human-readable message shown to the user. */
             message: string;
+        };
+        /** @description An invitation job and its progress (ADR 0044). */
+        InvitationJob: {
+            channel: components["schemas"]["InvitationType"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** Format: int32 */
+            id: number;
+            /** @enum {string} */
+            kind: "invite" | "reminder";
+            /** @description Selected participants not invited (not eligible when queued or when reached). */
+            noAction: number;
+            /** @description Recipients whose message is queued in the outbox or who got no action. */
+            processed: number;
+            /** Format: int32 */
+            projectId: number;
+            /** @description Messages the outbox delivered. */
+            sent: number;
+            /** @enum {string} */
+            status: "queued" | "running" | "done";
+            /** @description Recipients of the job. */
+            total: number;
+            /** @description Messages the outbox gave up on. */
+            undelivered: number;
         };
         /**
          * @description The invitation channel (docs/product/project-lookups.md#reinvite bulk invite "invitationType (sms or email)").
@@ -585,6 +694,136 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    bulkInviteParticipants: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description The job is queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job: components["schemas"]["InvitationJob"];
+                        /** @description 'Email inivitation have been scheduled for N selected participants (Participant status will update approximately in 10 minutes)' or the SMS counterpart (001 §8). */
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getInvitationJob: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                jobId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    verifyBulkInvitation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Every selected participant can be invited. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkInvitationCheck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Some selected participants cannot be invited; `message` says how many of each kind. */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];

@@ -43,6 +43,14 @@ import {
 import { reencryptTenantSecrets, signWebhookPayload } from './services/user-service';
 import { ANALYTIC_REPORT_QUEUE, analyticReportJob } from './services/data-service';
 import { WEBHOOK_QUEUE, webhookDeliveryJob } from './services/execution-service';
+import {
+  ensureReminderSweep,
+  INVITATION_QUEUE,
+  INVITATION_REMINDER_QUEUE,
+  invitationJob,
+  invitationReminderJob,
+  recordInvitationOutcome,
+} from './services/participant-service';
 import { withSystem } from './platform/tenancy/with-tenant';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -113,7 +121,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     signingKeyEncryptionKey(config),
     previousSigningKeyEncryptionKey(config),
   );
-  const outbox = new OutboxDispatcher(db, clock, options.transport ?? chooseTransport(config), logger);
+  // The invitations learn each message's final outcome in the dispatcher's transaction (ADR 0044).
+  const outbox = new OutboxDispatcher(
+    db,
+    clock,
+    options.transport ?? chooseTransport(config),
+    logger,
+    (trx, m, o, at) => recordInvitationOutcome(trx, Number(m.id), o, at),
+  );
   const secrets = TenantSecretCipher.fromConfig(config);
   const storage = options.storage ?? createFileStorage(config);
   const jobs = new JobRunner(
@@ -131,6 +146,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         clock,
       ),
       [ANALYTIC_REPORT_QUEUE]: analyticReportJob(db, storage, clock),
+      [INVITATION_QUEUE]: invitationJob(db, clock, { afterBatch: () => outbox.dispatchSoon() }),
+      [INVITATION_REMINDER_QUEUE]: invitationReminderJob(db, clock, () => jobs.runSoon()),
     },
     logger,
   );
@@ -208,7 +225,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const jobSweepMs = options.jobSweepMs === undefined ? 30_000 : options.jobSweepMs;
   if (jobSweepMs !== null) {
     jobs.start(jobSweepMs);
-    app.addHook('onReady', async () => jobs.runSoon());
+    app.addHook('onReady', async () => {
+      await ensureReminderSweep(db, clock);
+      jobs.runSoon();
+    });
   }
   const sweepMs = options.outboxSweepMs === undefined ? 30_000 : options.outboxSweepMs;
   if (sweepMs !== null) {

@@ -448,6 +448,20 @@ export const sel = {
     uploadErrorFile: 'participants-upload-error-file',
     uploadError: 'participants-upload-error',
     transferError: 'participants-transfer-error',
+    // Send Email / Send SMS (docs/product/participants.md#invitations).
+    optionSendEmail: 'participants-option-send-email',
+    optionSendSms: 'participants-option-send-sms',
+    inviteConfirm: 'participants-invite-confirm',
+    inviteConfirmText: 'participants-invite-confirm-text',
+    inviteConfirmSend: 'participants-invite-confirm-send',
+    inviteConflict: 'participants-invite-conflict',
+    inviteConflictText: 'participants-invite-conflict-text',
+    inviteSuccess: 'participants-invite-success',
+    inviteError: 'participants-invite-error',
+    inviteProgress: 'participants-invite-progress',
+    inviteProgressText: 'participants-invite-progress-text',
+    /** `participant-send-<email|sms>-<participantId>`: the row's send invitation icon */
+    sendInvitation: (channel: 'email' | 'sms', id: number) => `participant-send-${channel}-${id}`,
     add: 'participants-add',
     total: 'participants-total',
     /** Pager: `participants-page`, `participants-previous`, `participants-next` */

@@ -1,4 +1,4 @@
-import type { OutboxMessage, Transport } from '../platform/outbox/transports';
+import type { DeliveryEvent, OutboxMessage, Transport } from '../platform/outbox/transports';
 
 /**
  * Records every message as it is handed over for delivery (links intact), then delivers it through `inner`:
@@ -16,5 +16,9 @@ export class CapturingTransport implements Transport {
   send(message: OutboxMessage): Promise<string> {
     this.sent.push(structuredClone(message));
     return this.inner.send(message);
+  }
+
+  deliveryEvents(message: OutboxMessage): DeliveryEvent[] {
+    return this.inner.deliveryEvents?.(message) ?? [{ event: 'sent' }];
   }
 }

@@ -52,3 +52,8 @@ export async function setPasswordLinkFor(recipient: string): Promise<string> {
   if (!link) throw new Error(`The newest e-mail to ${recipient} has no set-password link`);
   return link;
 }
+
+/** Every e-mail caught so far whose recipient starts with `prefix` (the invitation journey's run-unique addresses). */
+export function emailsToPrefix(prefix: string): CaughtMail[] {
+  return readMailbox().filter((m) => m.recipient.startsWith(prefix));
+}

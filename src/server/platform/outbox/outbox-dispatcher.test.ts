@@ -191,3 +191,38 @@ test('a message carrying a set-password link is delivered whole, then kept only 
   expect(await row(doomed)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
   expect((await row(doomed)).body_text).not.toContain('s3cret');
 });
+
+test('delivery events and the final outcome: deferred until the last attempt, then dropped and undelivered', async () => {
+  const outcomes: [number, string][] = [];
+  const transport = new RecordingTransport();
+  transport.failuresLeft = MAX_ATTEMPTS;
+  const dispatcher = new OutboxDispatcher(t.db, t.clock, transport, silent, async (_trx, m, outcome) => {
+    outcomes.push([Number(m.id), outcome]);
+  });
+  const id = await enqueue('bounce@example.test');
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+    await dispatcher.sweep();
+    t.clock.advance(61 * MINUTE);
+  }
+  const events = await withSystem(t.db, (trx) =>
+    trx
+      .selectFrom('outbox_delivery_events')
+      .select('event')
+      .where('outbox_message_id', '=', id)
+      .orderBy('id')
+      .execute(),
+  );
+  expect(events.map((e) => e.event)).toEqual([...Array<string>(MAX_ATTEMPTS - 1).fill('deferred'), 'dropped']);
+  expect(outcomes).toEqual([[id, 'undelivered']]);
+
+  const ok = await enqueue('fine@example.test');
+  await dispatcher.sweep();
+  expect(outcomes).toEqual([
+    [id, 'undelivered'],
+    [ok, 'sent'],
+  ]);
+  const sentEvents = await withSystem(t.db, (trx) =>
+    trx.selectFrom('outbox_delivery_events').select('event').where('outbox_message_id', '=', ok).execute(),
+  );
+  expect(sentEvents.map((e) => e.event)).toEqual(['sent']);
+});

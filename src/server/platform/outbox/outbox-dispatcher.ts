@@ -4,7 +4,18 @@ import { MINUTE, type Clock } from '../clock';
 import type { Db } from '../db/schema';
 import { redactedBodies } from './redacted-bodies';
 import { SweepLoop } from '../jobs/sweep-loop';
-import type { OutboxMessage, Transport } from './transports';
+import type { DeliveryEvent, OutboxMessage, Transport } from './transports';
+
+/**
+ * Told, in the transaction that records it, the final outcome of a message: `sent`, or `undelivered` once the last
+ * attempt failed. The app wires the invitations' listener here (ADR 0044); platform code knows no service.
+ */
+export type DeliveryListener = (
+  trx: Db,
+  message: OutboxMessage,
+  outcome: 'sent' | 'undelivered',
+  now: Date,
+) => Promise<void>;
 
 export const MAX_ATTEMPTS = 5;
 const BATCH = 20;
@@ -25,6 +36,7 @@ export class OutboxDispatcher {
     private readonly clock: Clock,
     private readonly transport: Transport,
     private readonly log: FastifyBaseLogger,
+    private readonly onOutcome: DeliveryListener | null = null,
   ) {
     this.#loop = new SweepLoop(() => this.sweep(), log, 'outbox');
   }
@@ -78,13 +90,21 @@ export class OutboxDispatcher {
   }
 
   async #deliver(message: OutboxMessage): Promise<void> {
+    let providerMessageId: string;
     try {
-      const providerMessageId = await this.transport.send(message);
-      await this.db
+      providerMessageId = await this.transport.send(message);
+    } catch (error) {
+      await this.#failed(message, error);
+      return;
+    }
+    const events = this.transport.deliveryEvents?.(message) ?? [{ event: 'sent' }];
+    await this.db.transaction().execute(async (trx) => {
+      const now = this.clock.now();
+      await trx
         .updateTable('outbox_messages')
         .set({
           status: 'sent',
-          sent_at: this.clock.now(),
+          sent_at: now,
           provider_message_id: providerMessageId,
           locked_until: null,
           last_error: null,
@@ -92,21 +112,49 @@ export class OutboxDispatcher {
         })
         .where('id', '=', message.id)
         .execute();
-    } catch (error) {
-      const delay = RETRY_DELAYS_MS[Math.min(message.attempts - 1, RETRY_DELAYS_MS.length - 1)]!;
-      this.log.warn({ outboxId: message.id, attempts: message.attempts, err: error }, 'outbox delivery failed');
-      await this.db
+      await recordEvents(trx, message, events, now);
+      await this.onOutcome?.(trx, message, 'sent', now);
+    });
+  }
+
+  async #failed(message: OutboxMessage, error: unknown): Promise<void> {
+    const delay = RETRY_DELAYS_MS[Math.min(message.attempts - 1, RETRY_DELAYS_MS.length - 1)]!;
+    this.log.warn({ outboxId: message.id, attempts: message.attempts, err: error }, 'outbox delivery failed');
+    const text = error instanceof Error ? error.message.slice(0, 1000) : String(error);
+    const givenUp = message.attempts >= MAX_ATTEMPTS;
+    await this.db.transaction().execute(async (trx) => {
+      const now = this.clock.now();
+      await trx
         .updateTable('outbox_messages')
         .set({
           status: 'failed',
-          last_error: error instanceof Error ? error.message.slice(0, 1000) : String(error),
-          next_attempt_at: new Date(this.clock.now().getTime() + delay),
+          last_error: text,
+          next_attempt_at: new Date(now.getTime() + delay),
           locked_until: null,
           // Given up: the link is of no use to anyone any more, and must not stay readable.
-          ...(message.redact_after_send && message.attempts >= MAX_ATTEMPTS && redactedBodies(message)),
+          ...(message.redact_after_send && givenUp && redactedBodies(message)),
         })
         .where('id', '=', message.id)
         .execute();
-    }
+      await recordEvents(trx, message, [{ event: givenUp ? 'dropped' : 'deferred', data: { error: text } }], now);
+      if (givenUp) await this.onOutcome?.(trx, message, 'undelivered', now);
+    });
   }
+}
+
+/** The tracking rows of a message (outbox_delivery_events, migration 037). */
+async function recordEvents(trx: Db, message: OutboxMessage, events: DeliveryEvent[], now: Date): Promise<void> {
+  if (!events.length) return;
+  await trx
+    .insertInto('outbox_delivery_events')
+    .values(
+      events.map((e) => ({
+        tenant_id: message.tenant_id,
+        outbox_message_id: message.id,
+        event: e.event,
+        data: JSON.stringify(e.data ?? {}),
+        created_at: now,
+      })),
+    )
+    .execute();
 }

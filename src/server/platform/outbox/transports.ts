@@ -11,6 +11,17 @@ export interface Transport {
   readonly name: string;
   /** Delivers one message; resolves to the provider's message id, throws when delivery failed. */
   send(message: OutboxMessage): Promise<string>;
+  /**
+   * The delivery events the transport knows of right after a successful send (the tracking tabs read them from
+   * outbox_delivery_events); without it the dispatcher records one `sent` event.
+   */
+  deliveryEvents?(message: OutboxMessage): DeliveryEvent[];
+}
+
+/** A tracking event of an outbox message (e-mail: processed, delivered, bounce; SMS: queued, sent, delivered). */
+export interface DeliveryEvent {
+  event: string;
+  data?: Record<string, unknown>;
 }
 
 /**
@@ -31,6 +42,21 @@ export class LocalFolderTransport implements Transport {
     const stored = { ...fields, ...(message.redact_after_send && redactedBodies(message)) };
     await writeFile(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
     return `local:${message.id}`;
+  }
+
+  /** The local transport delivers at once: it reports what a provider's webhook would (ADR 0044). */
+  deliveryEvents(message: OutboxMessage): DeliveryEvent[] {
+    const data = { transport: 'local', recipient: message.recipient };
+    return message.channel === 'email'
+      ? [
+          { event: 'processed', data },
+          { event: 'delivered', data },
+        ]
+      : [
+          { event: 'queued', data },
+          { event: 'sent', data },
+          { event: 'delivered', data },
+        ];
   }
 }
 
@@ -73,5 +99,10 @@ export class ChannelTransport implements Transport {
 
   send(message: OutboxMessage): Promise<string> {
     return this.byChannel[message.channel].send(message);
+  }
+
+  deliveryEvents(message: OutboxMessage): DeliveryEvent[] {
+    const transport = this.byChannel[message.channel];
+    return transport.deliveryEvents?.(message) ?? [{ event: 'sent' }];
   }
 }

@@ -1,6 +1,7 @@
 import type { operations } from '../../../contracts/participant-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { accessCodesHandlers } from './access-codes/access-codes-handlers';
+import { bulkInvitationsHandlers } from './invitations/bulk-invitations-handlers';
 import { invitationsHandlers } from './invitations/invitations-handlers';
 import { participantsHandlers } from './participants/participants-handlers';
 import { participantTransferHandlers } from './participants/participant-transfer-handlers';
@@ -9,6 +10,7 @@ export const participantServiceHandlers: ServiceHandlers<operations> = {
   ...participantsHandlers,
   ...participantTransferHandlers,
   ...invitationsHandlers,
+  ...bulkInvitationsHandlers,
   ...accessCodesHandlers,
 };
 
@@ -20,3 +22,11 @@ export {
   type ParticipantFilter,
   type ParticipantSelection,
 } from './participants/participant-selection';
+export {
+  ensureReminderSweep,
+  INVITATION_QUEUE,
+  INVITATION_REMINDER_QUEUE,
+  invitationJob,
+  invitationReminderJob,
+} from './invitations/invitation-job';
+export { recordInvitationOutcome } from './invitations/invitation-jobs-store';

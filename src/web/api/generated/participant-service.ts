@@ -159,6 +159,37 @@ const injectedRtkApi = api
         }),
         providesTags: ["Invitation"],
       }),
+      verifyBulkInvitation: build.mutation<
+        VerifyBulkInvitationApiResponse,
+        VerifyBulkInvitationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/participant-service/v1/bulk/verify`,
+          method: "POST",
+          body: queryArg.bulkInvitationRequest,
+        }),
+        invalidatesTags: ["Invitation"],
+      }),
+      bulkInviteParticipants: build.mutation<
+        BulkInviteParticipantsApiResponse,
+        BulkInviteParticipantsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/participant-service/v1/bulk/invite`,
+          method: "POST",
+          body: queryArg.bulkInvitationRequest,
+        }),
+        invalidatesTags: ["Invitation"],
+      }),
+      getInvitationJob: build.query<
+        GetInvitationJobApiResponse,
+        GetInvitationJobApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/participant-service/v1/bulk/jobs/${queryArg.jobId}`,
+        }),
+        providesTags: ["Invitation"],
+      }),
       listAccessCodes: build.query<
         ListAccessCodesApiResponse,
         ListAccessCodesApiArg
@@ -302,6 +333,25 @@ export type ReinviteParticipantApiArg = {
   id: number;
   invitationType: InvitationType;
 };
+export type VerifyBulkInvitationApiResponse =
+  /** status 200 Every selected participant can be invited. */ BulkInvitationCheck;
+export type VerifyBulkInvitationApiArg = {
+  bulkInvitationRequest: BulkInvitationRequest;
+};
+export type BulkInviteParticipantsApiResponse =
+  /** status 202 The job is queued. */ {
+    /** 'Email inivitation have been scheduled for N selected participants (Participant status will update approximately in 10 minutes)' or the SMS counterpart (001 §8). */
+    message: string;
+    job: InvitationJob;
+  };
+export type BulkInviteParticipantsApiArg = {
+  bulkInvitationRequest: BulkInvitationRequest;
+};
+export type GetInvitationJobApiResponse =
+  /** status 200 The job. */ InvitationJob;
+export type GetInvitationJobApiArg = {
+  jobId: number;
+};
 export type ListAccessCodesApiResponse =
   /** status 200 The page and the number of matching codes. */ {
     accesscode_list: AccessCodeRow[];
@@ -444,6 +494,45 @@ export type ParticipantUploadResult = {
   message: string;
 };
 export type InvitationType = "email" | "sms";
+export type BulkInvitationCheck = {
+  /** The confirmation text. */
+  message: string;
+  /** Selected participants who would be invited. */
+  eligible: number;
+  /** Selected participants who would get no action. */
+  noAction: number;
+};
+export type BulkInvitationRequest = {
+  tenantId?: number;
+  projectId: number;
+  allRecords: boolean;
+  participants?: number[];
+  search?: string;
+  statusFilters?: ParticipantStatus[];
+  participantLanguageIds?: number[];
+  createdBy?: number[];
+  testParticipant?: boolean;
+  invitationType: InvitationType;
+};
+export type InvitationJob = {
+  id: number;
+  projectId: number;
+  channel: InvitationType;
+  kind: "invite" | "reminder";
+  status: "queued" | "running" | "done";
+  /** Recipients of the job. */
+  total: number;
+  /** Recipients whose message is queued in the outbox or who got no action. */
+  processed: number;
+  /** Messages the outbox delivered. */
+  sent: number;
+  /** Messages the outbox gave up on. */
+  undelivered: number;
+  /** Selected participants not invited (not eligible when queued or when reached). */
+  noAction: number;
+  createdAt: string;
+  finishedAt: string | null;
+};
 export type AccessCodeRow = {
   participantId: number;
   irnCode: string | null;
@@ -473,6 +562,10 @@ export const {
   useSendTestMessageMutation,
   useReinviteParticipantQuery,
   useLazyReinviteParticipantQuery,
+  useVerifyBulkInvitationMutation,
+  useBulkInviteParticipantsMutation,
+  useGetInvitationJobQuery,
+  useLazyGetInvitationJobQuery,
   useListAccessCodesQuery,
   useLazyListAccessCodesQuery,
   useRefreshAccessCodeMutation,

@@ -44,6 +44,7 @@ import { useProjectContext } from '../project-page';
 import { SETUP_STAGE_SEQUENCE } from '../project-tabs';
 import { EMPTY_FILTER, pageRequest, type ParticipantListFilter } from './participant-access';
 import { STATUS_LABELS } from './participant-labels';
+import { ResendInvitationButton, useParticipantInvitations } from './participant-invitations';
 import { useParticipantTransfer } from './participant-transfer';
 import { RefreshAccessCodeButton, refreshAllowed } from './refresh-access-code';
 
@@ -99,6 +100,10 @@ function ParticipantList() {
   const canSeeTests = permissions.has('tenant.project.participant.test.read');
   // Refresh access code (docs/product/access-codes.md#refresh): the project setting, not when the IRN is the code.
   const canRefresh = canUpdate && refreshAllowed(project);
+  // The row's send e-mail / SMS icons (001 §4: the refreshable statuses, when the project's setting is on).
+  const canInvite = permissions.has('tenant.project.participant.invite.create');
+  const emailOn = canInvite && project.enableEmailCommunication !== false;
+  const smsOn = canInvite && project.enableSMSCommunication !== false;
 
   const [searchText, setSearchText] = useState('');
   const [filter, setFilter] = useState<ParticipantListFilter>(EMPTY_FILTER);
@@ -185,6 +190,13 @@ function ParticipantList() {
       restart();
       void participants.refetch();
     },
+  });
+  const invitations = useParticipantInvitations({
+    project,
+    selection,
+    selectionCount,
+    canInvite: permissions.has('tenant.project.participant.invite.create'),
+    onDone: () => void participants.refetch(),
   });
   const pageIds = (rows ?? []).map((r) => r.participantId);
   const pageSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
@@ -328,15 +340,20 @@ function ParticipantList() {
               {canRefresh && canRefreshAccessCode(data.status) ? (
                 <RefreshAccessCodeButton participant={data} onDone={setNotice} />
               ) : null}
-              {/* Plug points (issue 13): the row's send e-mail / send SMS icons (INVITABLE statuses, matching
-                  project setting) and the NP icon (reverse_np_configuration) go here, each with its own permission
+              {emailOn && data.email && canRefreshAccessCode(data.status) ? (
+                <ResendInvitationButton participant={data} channel="email" onDone={setNotice} />
+              ) : null}
+              {smsOn && data.phoneNumber && canRefreshAccessCode(data.status) ? (
+                <ResendInvitationButton participant={data} channel="sms" onDone={setNotice} />
+              ) : null}
+              {/* Plug point (issue 13): the NP icon (reverse_np_configuration) goes here, with its own permission
                   and status rule. */}
             </HStack>
           ) : null,
       },
     );
     return list;
-  }, [t, i18n, systemTenant, base, canUpdate, canDelete, canRefresh, selected, allRecords, navigate]);
+  }, [t, i18n, systemTenant, base, canUpdate, canDelete, canRefresh, emailOn, smsOn, selected, allRecords, navigate]);
 
   const runBulk = async (action: 'delete' | 'hide') => {
     // A ticked row in a status that cannot be deleted blocks the deletion (001 §4); the server checks all records.
@@ -381,6 +398,7 @@ function ParticipantList() {
         <ErrorAlert message={notice.text} onDismiss={() => setNotice(null)} testId="participants-error" />
       ) : null}
       {transfer.element}
+      {invitations.element}
       <HStack justify="space-between" gap="3" wrap="wrap">
         <HStack gap="3" wrap="wrap">
           <Input
@@ -401,7 +419,7 @@ function ParticipantList() {
               if (value === 'delete') setConfirming('delete');
               else if (value === 'hide') setConfirming('hide');
               else if (value === 'test') changeFilter({ testOnly: !filter.testOnly });
-              else transfer.select(value);
+              else if (!invitations.select(value)) transfer.select(value);
             }}
           >
             <Menu.Trigger asChild>
@@ -412,10 +430,9 @@ function ParticipantList() {
             <Portal>
               <Menu.Positioner>
                 <Menu.Content minW="56">
-                  {/* Plug points (issue 13): Send Email, Send SMS (bulk verify + invite jobs), Download Template,
-                      Upload Data (.xlsx, .xls, .csv), Export Data (tenant.project.participant.download) and the
-                      reverse non-responsive marking (reverse_np_configuration) are added here; each acts on
-                      `selection` (the ticked ids or allRecords with the filter). */}
+                  {/* Plug point (issue 13): the reverse non-responsive marking (reverse_np_configuration) is added
+                      here; each entry acts on `selection` (the ticked ids or allRecords with the filter). */}
+                  {invitations.items}
                   {transfer.items}
                   {canDelete ? (
                     <Menu.Item value="delete" disabled={selectionCount === 0} data-testid="participants-option-delete">

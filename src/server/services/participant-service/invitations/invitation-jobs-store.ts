@@ -1,0 +1,343 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Db, ParticipantStatus } from '../../../platform/db/schema';
+import type { TemplateType } from '../../../../shared/template-rules';
+import { participantSelectionWhere, type ParticipantSelection } from '../participants/participant-selection';
+
+export type Channel = 'email' | 'sms';
+
+/** Statuses whose row takes an invitation (001 §4; the same list as the row's send icons). */
+export const INVITABLE_STATUSES: readonly ParticipantStatus[] = [
+  'INVITATION_SENT',
+  'INVITATION_RESENT',
+  'NEW_PARTICIPANT',
+  'ATTEMPTED_INCOMPLETE',
+  'INVITATION_SCHEDULED',
+  'ATTEMPTED_PARTIAL',
+  'UNDELIVERED',
+];
+/** A call attempt says more than an invitation: these keep their status when invited. */
+export const KEPT_STATUSES: readonly ParticipantStatus[] = ['ATTEMPTED_INCOMPLETE', 'ATTEMPTED_PARTIAL'];
+
+/** The participant (alias `p`) can take an invitation on `channel` now. */
+export function eligibleWhere(channel: Channel): RawBuilder<SqlBool> {
+  const contact = channel === 'email' ? sql`p.email` : sql`p.phone_number`;
+  return sql<SqlBool>`(p.is_active AND p.status = ANY(${[...INVITABLE_STATUSES]}::text[])
+    AND p.access_code IS NOT NULL AND btrim(coalesce(${contact}, '')) <> '')`;
+}
+
+/** How many participants a selection holds, and how many of them can be invited on the channel. */
+export async function countSelection(
+  trx: Db,
+  selection: ParticipantSelection,
+  channel: Channel,
+): Promise<{ selected: number; eligible: number }> {
+  const { rows } = await sql<{ selected: string; eligible: string }>`
+    SELECT count(*) AS selected, count(*) FILTER (WHERE ${eligibleWhere(channel)}) AS eligible
+    FROM participants p WHERE ${participantSelectionWhere(selection)}`.execute(trx);
+  return { selected: Number(rows[0]!.selected), eligible: Number(rows[0]!.eligible) };
+}
+
+/** The project's name and internal settings (communication flags, reminders); null when not in the tenant. */
+export async function findProjectSettings(trx: Db, projectId: number) {
+  const row = await trx
+    .selectFrom('projects')
+    .select(['id', 'name', 'internal_settings'])
+    .where('id', '=', projectId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The project's saved templates of one type, with the languages they are in. */
+export async function projectTemplates(trx: Db, projectId: number, type: TemplateType) {
+  return trx
+    .selectFrom('communication_templates')
+    .select(['language_id', 'template_content', 'email_subject'])
+    .where('project_id', '=', projectId)
+    .where('template_type', '=', type)
+    .execute();
+}
+
+/**
+ * Queues an invitation job: the eligible participants of the selection become its recipients (one row each,
+ * keyed by job, participant and channel), INVITATION_SCHEDULED (kept statuses aside) with the channel's pending
+ * flag. Returns the job's id and recipient count.
+ */
+export async function createInvitationJob(
+  trx: Db,
+  job: {
+    tenantId: number;
+    projectId: number;
+    channel: Channel;
+    createdBy: number | null;
+    selection: ParticipantSelection;
+    selected: number;
+  },
+  now: Date,
+): Promise<{ id: number; total: number }> {
+  const created = await trx
+    .insertInto('invitation_jobs')
+    .values({
+      tenant_id: job.tenantId,
+      project_id: job.projectId,
+      channel: job.channel,
+      kind: 'invite',
+      total: 0,
+      created_by: job.createdBy,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = Number(created.id);
+  const pending = job.channel === 'email' ? sql`email_pending` : sql`sms_pending`;
+  const { rows } = await sql<{ n: string }>`
+    WITH chosen AS (
+      SELECT p.id, p.status FROM participants p
+      WHERE ${participantSelectionWhere(job.selection)} AND ${eligibleWhere(job.channel)}
+      FOR UPDATE OF p
+    ), recipients AS (
+      INSERT INTO participant_invitations (tenant_id, invitation_job_id, participant_id, channel, previous_status, created_at)
+      SELECT ${job.tenantId}, ${id}, chosen.id, ${job.channel}, chosen.status, ${now} FROM chosen
+    ), scheduled AS (
+      UPDATE participants SET
+        status = CASE WHEN status = ANY(${[...KEPT_STATUSES]}::text[]) THEN status ELSE 'INVITATION_SCHEDULED' END,
+        ${pending} = true, updated_at = ${now}
+      WHERE id IN (SELECT id FROM chosen)
+    )
+    SELECT count(*) AS n FROM chosen`.execute(trx);
+  const total = Number(rows[0]!.n);
+  await trx
+    .updateTable('invitation_jobs')
+    .set({ total, no_action: Math.max(0, job.selected - total) })
+    .where('id', '=', id)
+    .execute();
+  return { id, total };
+}
+
+/** An invitation job with its delivery counts; undefined when not in the tenant. */
+export async function readInvitationJob(trx: Db, id: number) {
+  const { rows } = await sql<{
+    id: string;
+    project_id: number;
+    channel: Channel;
+    kind: 'invite' | 'reminder';
+    status: 'queued' | 'running' | 'done';
+    total: number;
+    processed: number;
+    no_action: number;
+    created_at: Date;
+    finished_at: Date | null;
+    sent: string;
+    undelivered: string;
+    dropped: string;
+  }>`
+    SELECT j.id, j.project_id, j.channel, j.kind, j.status, j.total, j.processed, j.no_action, j.created_at,
+           j.finished_at,
+           count(*) FILTER (WHERE pi.outcome = 'sent') AS sent,
+           count(*) FILTER (WHERE pi.outcome = 'undelivered') AS undelivered,
+           count(*) FILTER (WHERE pi.outcome = 'no_action') AS dropped
+    FROM invitation_jobs j LEFT JOIN participant_invitations pi ON pi.invitation_job_id = j.id
+    WHERE j.id = ${id}
+    GROUP BY j.id`.execute(trx);
+  return rows[0];
+}
+
+/** The recipients of a job that have no outbox message yet, locked for this batch (SKIP LOCKED). */
+export async function claimUnqueuedRecipients(trx: Db, jobId: number, limit: number) {
+  const { rows } = await sql<{
+    participant_id: string;
+    channel: Channel;
+    project_id: number;
+    project_name: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    phone_number: string | null;
+    interview_ref_num: string | null;
+    access_code: string | null;
+    participant_language_id: number | null;
+    status: ParticipantStatus;
+    is_active: boolean;
+  }>`
+    SELECT pi.participant_id, pi.channel, p.project_id, pr.name AS project_name, p.first_name, p.last_name, p.email,
+           p.phone_number, p.interview_ref_num, p.access_code, p.participant_language_id, p.status, p.is_active
+    FROM participant_invitations pi
+    JOIN participants p ON p.id = pi.participant_id
+    JOIN projects pr ON pr.id = p.project_id
+    WHERE pi.invitation_job_id = ${jobId} AND pi.outbox_message_id IS NULL AND pi.outcome = 'pending'
+    ORDER BY pi.participant_id
+    LIMIT ${limit}
+    FOR UPDATE OF pi SKIP LOCKED`.execute(trx);
+  return rows;
+}
+
+/** Links a recipient to its outbox message (the idempotency key: a linked recipient is never sent again). */
+export async function linkRecipientMessage(
+  trx: Db,
+  key: { jobId: number; participantId: number | string; channel: Channel },
+  outboxMessageId: number,
+): Promise<void> {
+  await trx
+    .updateTable('participant_invitations')
+    .set({ outbox_message_id: outboxMessageId })
+    .where('invitation_job_id', '=', key.jobId)
+    .where('participant_id', '=', key.participantId)
+    .where('channel', '=', key.channel)
+    .execute();
+}
+
+/** A recipient no longer eligible when reached: no action, and its pending flag cleared. */
+export async function dropRecipient(
+  trx: Db,
+  key: { jobId: number; participantId: number | string; channel: Channel },
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable('participant_invitations')
+    .set({ outcome: 'no_action' })
+    .where('invitation_job_id', '=', key.jobId)
+    .where('participant_id', '=', key.participantId)
+    .where('channel', '=', key.channel)
+    .execute();
+  await trx
+    .updateTable('participants')
+    .set(key.channel === 'email' ? { email_pending: false, updated_at: now } : { sms_pending: false, updated_at: now })
+    .where('id', '=', key.participantId)
+    .execute();
+}
+
+export async function addJobProgress(
+  trx: Db,
+  jobId: number,
+  processed: number,
+  status: 'running' | 'done',
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable('invitation_jobs')
+    .set({
+      processed: sql`processed + ${processed}`,
+      status,
+      ...(status === 'done' && { finished_at: now }),
+    })
+    .where('id', '=', jobId)
+    .execute();
+}
+
+/**
+ * The outbox's final word on an invitation message (system scope: the dispatcher's transaction): the recipient's
+ * outcome, the participant's sent flag, pending flag and status (INVITATION_SCHEDULED, or SENT for a reminder,
+ * becomes INVITATION_SENT or, when invited before, INVITATION_RESENT; undelivered: UNDELIVERED).
+ */
+export async function recordInvitationOutcome(
+  trx: Db,
+  outboxMessageId: number,
+  outcome: 'sent' | 'undelivered',
+  now: Date,
+): Promise<void> {
+  const { rows } = await sql<{ participant_id: string; channel: Channel; previous_status: string }>`
+    UPDATE participant_invitations SET outcome = ${outcome}, sent_at = ${outcome === 'sent' ? now : null}
+    WHERE outbox_message_id = ${outboxMessageId} AND outcome = 'pending'
+    RETURNING participant_id, channel, previous_status`.execute(trx);
+  const row = rows[0];
+  if (!row) return;
+  const sent = outcome === 'sent';
+  const flags =
+    row.channel === 'email'
+      ? sql`email_sent = ${sent}, email_pending = false`
+      : sql`sms_sent = ${sent}, sms_pending = false`;
+  const invitedBefore = ['INVITATION_SENT', 'INVITATION_RESENT', 'UNDELIVERED'].includes(row.previous_status);
+  const status = sent
+    ? sql`CASE WHEN status = 'INVITATION_SCHEDULED' OR (status = 'INVITATION_SENT' AND ${invitedBefore})
+            THEN ${invitedBefore ? 'INVITATION_RESENT' : 'INVITATION_SENT'} ELSE status END`
+    : sql`CASE WHEN status = 'INVITATION_SCHEDULED' THEN 'UNDELIVERED' ELSE status END`;
+  await sql`UPDATE participants SET ${flags}, status = ${status}, updated_at = ${now}
+    WHERE id = ${row.participant_id}`.execute(trx);
+}
+
+/**
+ * Invitations due a reminder (all tenants; system scope): delivered invitations of invite jobs, not yet reminded,
+ * sent at least `auto_reminder_time_in_days` (default 3) ago, in projects with auto_reminder_configuration on,
+ * whose participant is still INVITATION_SENT or INVITATION_RESENT.
+ */
+export async function dueReminders(trx: Db, now: Date) {
+  const { rows } = await sql<{
+    tenant_id: number;
+    project_id: number;
+    channel: Channel;
+    invitation_job_id: string;
+    participant_id: string;
+    status: string;
+  }>`
+    SELECT pi.tenant_id, p.project_id, pi.channel, pi.invitation_job_id, pi.participant_id, p.status
+    FROM participant_invitations pi
+    JOIN invitation_jobs j ON j.id = pi.invitation_job_id AND j.kind = 'invite'
+    JOIN participants p ON p.id = pi.participant_id
+    JOIN projects pr ON pr.id = p.project_id
+    WHERE pi.outcome = 'sent' AND pi.reminded_at IS NULL
+      AND coalesce(pr.internal_settings->>'auto_reminder_configuration', 'false') = 'true'
+      AND pi.sent_at <= ${now}::timestamptz - make_interval(days =>
+            coalesce(nullif(pr.internal_settings->>'auto_reminder_time_in_days', '')::int, 3))
+      AND p.status IN ('INVITATION_SENT', 'INVITATION_RESENT') AND p.is_active AND NOT p.is_hidden
+    ORDER BY pi.tenant_id, p.project_id, pi.channel, pi.participant_id
+    LIMIT 50000`.execute(trx);
+  return rows;
+}
+
+/** Queues a reminder job for a project's participants on a channel and marks their invitations reminded. */
+export async function createReminderJob(
+  trx: Db,
+  group: {
+    tenantId: number;
+    projectId: number;
+    channel: Channel;
+    recipients: { invitationJobId: string; participantId: string; status: string }[];
+  },
+  now: Date,
+): Promise<number> {
+  const created = await trx
+    .insertInto('invitation_jobs')
+    .values({
+      tenant_id: group.tenantId,
+      project_id: group.projectId,
+      channel: group.channel,
+      kind: 'reminder',
+      total: group.recipients.length,
+      created_by: null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = Number(created.id);
+  await trx
+    .insertInto('participant_invitations')
+    .values(
+      group.recipients.map((r) => ({
+        tenant_id: group.tenantId,
+        invitation_job_id: id,
+        participant_id: r.participantId,
+        channel: group.channel,
+        previous_status: r.status,
+        created_at: now,
+      })),
+    )
+    .execute();
+  for (const r of group.recipients) {
+    await trx
+      .updateTable('participant_invitations')
+      .set({ reminded_at: now })
+      .where('invitation_job_id', '=', r.invitationJobId)
+      .where('participant_id', '=', r.participantId)
+      .where('channel', '=', group.channel)
+      .execute();
+  }
+  await trx
+    .updateTable('participants')
+    .set(group.channel === 'email' ? { email_pending: true, updated_at: now } : { sms_pending: true, updated_at: now })
+    .where(
+      'id',
+      'in',
+      group.recipients.map((r) => r.participantId),
+    )
+    .execute();
+  return id;
+}

@@ -140,6 +140,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/execution-service/v1/interview/question/result/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The question detail of a result (every question with its result)
+         * @description 002 §2.5 (docs/product/project-results.md#question-detail): the screen opens it from the IRN of a hybrid questionnaire's result. Every question of the project by sequence, with the result's answer shown as the project's template shows it (null when the result has none) and the transcription. A deleted result, another tenant's, or a held one without the hold update permission is 404.
+         */
+        get: operations["listQuestionResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/execution-service/v1/interview/result/{id}/note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the audio quality control note of a result
+         * @description 002 §2.5, §3 audioQualityControlError, §8 (docs/product/project-results.md#notes): the note (trimmed, required) becomes the result's current note, shown in the list and printed in the PDF risk report; earlier notes are kept. System-tenant users only (the notes icon). A deleted result, another tenant's, or a held one without the hold update permission is 404.
+         */
+        post: operations["addResultNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/execution-service/v1/interview/result/{id}/pdf": {
         parameters: {
             query?: never;
@@ -180,6 +220,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/execution-service/v1/interview/result/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mails released results to the project's result e-mail recipients
+         * @description 002 §6, §7 (docs/product/project-results.md#result-email): one e-mail per result and recipient, queued in the outbox (sent by the mail transport). System-tenant users with tenant.project.results.email.create; only released results of one project whose individual result e-mail is on with recipients configured (else 409). A deleted result, another tenant's, or one of another project is 404 and nothing is queued.
+         */
+        post: operations["emailResults"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/execution-service/v1/interview/result/exportResults/incomplete": {
         parameters: {
             query?: never;
@@ -194,6 +254,86 @@ export type paths = {
          * @description Export Records / Export All Results of the Incomplete Calls tab (docs/product/call-reports.md#export).
          */
         post: operations["exportIncompleteCalls"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/execution-service/v1/interview/result/followup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records an outcome (follow-up) of a result and answers its history
+         * @description 002 §3 "Follow-up", §5, §7 (docs/product/project-results.md#outcome-tracking): status (outcomeTrackingActionId), followUpDate (epoch ms, at most two days ahead) and note (trimmed) required; the amount required with a currency and refused without one. Every record is a new history row; none is ever changed. The newest sets the result's outcome badge. A deleted result, another tenant's, or a held one without the hold update permission is 404.
+         */
+        post: operations["addResultFollowUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/execution-service/v1/interview/result/followup/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The outcome tracking history of a result, newest first
+         * @description 002 §3, §7 (docs/product/project-results.md#outcome-tracking). A deleted result, another tenant's, or a held one without the hold update permission is 404.
+         */
+        get: operations["listResultFollowUps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/execution-service/v1/interview/result/followup/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The values the outcome tracking modal offers
+         * @description The OUTCOME_TRACKING_ACTION, RESULT_FOLLOW_UP_STATUS and CURRENCY attributes (002 §3) in the request's language (English where a value has no translation), by sequence.
+         */
+        get: operations["listFollowUpOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/execution-service/v1/interview/result/mark/action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks the selected results Reviewed or Unreviewed
+         * @description 002 §2.5, §4.1 (docs/product/project-results.md#review): the action changes only the results not already in the target state; those already in it are reported as no action. A result of another project or tenant, or a deleted one, is 404 'Result not found.' and nothing changes. Needs the hold update permission, as selecting results does.
+         */
+        post: operations["markResultsReviewed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -490,6 +630,70 @@ export type components = {
         };
         /** @enum {string} */
         EvaluationCode: "LR" | "AR" | "PR" | "HR" | "CM" | "AD" | "NC" | "PD" | "RJ" | "DC" | "NP" | "R" | "G";
+        FollowUp: {
+            amount: number | null;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createTs: number;
+            /** Format: int32 */
+            currency: number | null;
+            /** @description The currency's description in the request's language. */
+            currencyString: string | null;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            followUpDate: number;
+            followUpStatus: string | null;
+            /** Format: int32 */
+            followUpStatusId: number | null;
+            /** Format: int32 */
+            id: number;
+            note: string;
+            /** @description The action's English description. */
+            outcomeTrackingAction: string;
+            /** Format: int32 */
+            outcomeTrackingActionId: number;
+            /** Format: int32 */
+            resultId: number;
+            user: {
+                firstName: string | null;
+                lastName: string | null;
+            } | null;
+        };
+        FollowUpAttribute: {
+            /** Format: int32 */
+            attributeId: number;
+            description: string;
+            /** Format: int32 */
+            languageId: number;
+            /** Format: int32 */
+            sequence: number;
+        };
+        FollowUpOptions: {
+            CURRENCY: components["schemas"]["FollowUpAttribute"][];
+            OUTCOME_TRACKING_ACTION: components["schemas"]["FollowUpAttribute"][];
+            RESULT_FOLLOW_UP_STATUS: components["schemas"]["FollowUpAttribute"][];
+        };
+        FollowUpPost: {
+            amount?: number | null;
+            /**
+             * Format: int32
+             * @description A CURRENCY attribute id.
+             */
+            currency?: number | null;
+            /** @description Epoch milliseconds (the picked day's UTC midnight). */
+            followUpDate: number;
+            /** Format: int32 */
+            followUpStatusId?: number | null;
+            note: string;
+            /** Format: int32 */
+            outcomeTrackingActionId: number;
+            /** Format: int32 */
+            resultId: number;
+        };
         IncompleteCallExport: {
             /**
              * @description Every row the filter finds, not only idsToExport.
@@ -598,20 +802,34 @@ export type components = {
         };
         InterviewResultRow: {
             accessCode: string | null;
+            /** @description The result's current note (docs/product/project-results.md#notes). */
+            audioQualityControlError: string | null;
             /** Format: date-time */
             completedAt: string;
             /** @description Who uploaded the result; null for results posted by the telephony platform. */
             created_by: string | null;
+            /** @description True once an outcome was recorded. */
+            followedUp: boolean;
             interviewQuestionsResult: components["schemas"]["QuestionResultCell"][];
             interviewReferenceNumber: string | null;
             /** Format: int32 */
             interviewResultId: number;
+            /**
+             * Format: int32
+             * @description The newest outcome's action (the status badge, 002 §4.1).
+             */
+            outcomeTrackingActionId: number | null;
             overallEvaluation: components["schemas"]["ResultDisplay"];
             participantLanguage: string | null;
             participantName: string;
             /** Format: int32 */
             projectId: number;
             released: boolean;
+            /**
+             * @description The status of the newest result e-mail (docs/product/project-results.md#result-email).
+             * @enum {string|null}
+             */
+            resultEmailStatus: "queued" | "sent" | "failed" | null;
             reviewed: boolean;
         };
         PhoneText: string;
@@ -619,6 +837,15 @@ export type components = {
             result: components["schemas"]["ResultDisplay"];
             /** Format: int32 */
             sequence: number;
+        };
+        QuestionResultDetail: {
+            expectedAnswer: string | null;
+            pertinent: boolean;
+            questionText: string;
+            result: components["schemas"]["ResultDisplay"] | null;
+            /** Format: int32 */
+            sequence: number;
+            transcription: string | null;
         };
         QuestionResultPost: {
             result: components["schemas"]["RiskCode"];
@@ -713,9 +940,16 @@ export type components = {
         ResultPage: {
             questionnaireType: string;
             questions: components["schemas"]["ResultColumn"][];
+            /** @description The project's individual result e-mail is on (enable_indivisual_result_email). */
+            resultEmailEnabled: boolean;
             results: components["schemas"]["InterviewResultRow"][];
             /** Format: int32 */
             totalResults: number;
+        };
+        ResultRef: {
+            interviewReferenceNumber: string | null;
+            /** Format: int32 */
+            interviewResultId: number;
         };
         /** @enum {string} */
         ResultReportCode: "LR" | "AR" | "PR" | "HR" | "CM" | "AD" | "NC" | "PD" | "RJ" | "DC" | "NP" | "R" | "G";
@@ -830,6 +1064,13 @@ export type components = {
             /** Format: int32 */
             projectId: number;
             released: boolean;
+        };
+        ReviewMarking: {
+            message: string;
+            /** @description The results already in the target state (no action). */
+            noAction: components["schemas"]["ResultRef"][];
+            /** @description The results whose state changed. */
+            updated: components["schemas"]["ResultRef"][];
         };
         /** @enum {string} */
         RiskCode: "HR" | "LR" | "AR" | "PR" | "NC" | "DC" | "NP" | "R" | "G";
@@ -1210,6 +1451,89 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listQuestionResults: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The question results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResultDetail"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addResultNote: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 'Notes Updated Successfully' and the current note. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        audioQualityControlError: string;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     downloadResultPdf: {
         parameters: {
             query?: {
@@ -1289,6 +1613,52 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    emailResults: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    interviewResultsId: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Queued, with the number of e-mails. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** Format: int32 */
+                        queued: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     exportIncompleteCalls: {
         parameters: {
             query?: never;
@@ -1323,6 +1693,161 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addResultFollowUp: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FollowUpPost"];
+            };
+        };
+        responses: {
+            /** @description The result's history, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowUp"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listResultFollowUps: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowUp"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listFollowUpOptions: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The three lists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowUpOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    markResultsReviewed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "Reviewed" | "Unreviewed";
+                    interviewResultIds: number[];
+                    /** Format: int32 */
+                    projectId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description 'Results successfully updated!', the results changed and those already in the target state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewMarking"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];

@@ -2,6 +2,7 @@ import type { operations } from '../../../contracts/participant-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { accessCodesHandlers } from './access-codes/access-codes-handlers';
 import { invitationsHandlers } from './invitations/invitations-handlers';
+import { participantNpHandlers } from './participants/participant-np-handlers';
 import { participantsHandlers } from './participants/participants-handlers';
 import { participantTransferHandlers } from './participants/participant-transfer-handlers';
 
@@ -10,6 +11,7 @@ export const participantServiceHandlers: ServiceHandlers<operations> = {
   ...participantTransferHandlers,
   ...invitationsHandlers,
   ...accessCodesHandlers,
+  ...participantNpHandlers,
 };
 
 // Public functions: the seed and other services' tests add participants through this.
@@ -20,3 +22,5 @@ export {
   type ParticipantFilter,
   type ParticipantSelection,
 } from './participants/participant-selection';
+// Every path that queues a message to a participant records it, so the detail modal's tracking tabs show it.
+export { recordParticipantMessage } from './participants/participant-np-store';

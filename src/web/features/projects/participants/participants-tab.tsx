@@ -44,6 +44,8 @@ import { useProjectContext } from '../project-page';
 import { SETUP_STAGE_SEQUENCE } from '../project-tabs';
 import { EMPTY_FILTER, pageRequest, type ParticipantListFilter } from './participant-access';
 import { STATUS_LABELS } from './participant-labels';
+import { ParticipantDetailModal } from './participant-detail-modal';
+import { useParticipantNp } from './participant-np';
 import { useParticipantTransfer } from './participant-transfer';
 import { RefreshAccessCodeButton, refreshAllowed } from './refresh-access-code';
 
@@ -186,6 +188,19 @@ function ParticipantList() {
       void participants.refetch();
     },
   });
+  // NP marking and reverse (docs/product/participants.md#np) and the detail modal (#detail).
+  const np = useParticipantNp({
+    project,
+    rows,
+    selected,
+    allRecords,
+    canUpdate,
+    onNotice: setNotice,
+    onChanged: restart,
+  });
+  const npRowIcon = np.rowIcon;
+  const canSeeDetail = systemTenant || permissions.has('tenant.project.participant.action.list.read');
+  const [detail, setDetail] = useState<Participant | null>(null);
   const pageIds = (rows ?? []).map((r) => r.participantId);
   const pageSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
 
@@ -263,11 +278,27 @@ function ParticipantList() {
           data ? (
             <Stack gap="0" lineHeight="short" py="2">
               <Text>{data.created_by ?? '—'}</Text>
-              <Text fontSize="sm" color="fg.muted">
-                {new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-                  new Date(data.create_ts),
-                )}
-              </Text>
+              {/* The date opens the participant detail modal (001 §2: action.list.read or the system tenant). */}
+              {canSeeDetail ? (
+                <Link
+                  as="button"
+                  fontSize="sm"
+                  colorPalette="brand"
+                  textAlign="start"
+                  onClick={() => setDetail(data)}
+                  data-testid={`participant-detail-${data.participantId}`}
+                >
+                  {new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+                    new Date(data.create_ts),
+                  )}
+                </Link>
+              ) : (
+                <Text fontSize="sm" color="fg.muted">
+                  {new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+                    new Date(data.create_ts),
+                  )}
+                </Text>
+              )}
             </Stack>
           ) : null,
       },
@@ -328,6 +359,7 @@ function ParticipantList() {
               {canRefresh && canRefreshAccessCode(data.status) ? (
                 <RefreshAccessCodeButton participant={data} onDone={setNotice} />
               ) : null}
+              {npRowIcon(data)}
               {/* Plug points (issue 13): the row's send e-mail / send SMS icons (INVITABLE statuses, matching
                   project setting) and the NP icon (reverse_np_configuration) go here, each with its own permission
                   and status rule. */}
@@ -336,7 +368,20 @@ function ParticipantList() {
       },
     );
     return list;
-  }, [t, i18n, systemTenant, base, canUpdate, canDelete, canRefresh, selected, allRecords, navigate]);
+  }, [
+    t,
+    i18n,
+    systemTenant,
+    base,
+    canUpdate,
+    canDelete,
+    canRefresh,
+    selected,
+    allRecords,
+    navigate,
+    npRowIcon,
+    canSeeDetail,
+  ]);
 
   const runBulk = async (action: 'delete' | 'hide') => {
     // A ticked row in a status that cannot be deleted blocks the deletion (001 §4); the server checks all records.
@@ -381,6 +426,8 @@ function ParticipantList() {
         <ErrorAlert message={notice.text} onDismiss={() => setNotice(null)} testId="participants-error" />
       ) : null}
       {transfer.element}
+      {np.element}
+      <ParticipantDetailModal participant={detail} systemTenant={systemTenant} onClose={() => setDetail(null)} />
       <HStack justify="space-between" gap="3" wrap="wrap">
         <HStack gap="3" wrap="wrap">
           <Input
@@ -401,7 +448,7 @@ function ParticipantList() {
               if (value === 'delete') setConfirming('delete');
               else if (value === 'hide') setConfirming('hide');
               else if (value === 'test') changeFilter({ testOnly: !filter.testOnly });
-              else transfer.select(value);
+              else if (!np.select(value)) transfer.select(value);
             }}
           >
             <Menu.Trigger asChild>
@@ -417,6 +464,7 @@ function ParticipantList() {
                       reverse non-responsive marking (reverse_np_configuration) are added here; each acts on
                       `selection` (the ticked ids or allRecords with the filter). */}
                   {transfer.items}
+                  {np.items}
                   {canDelete ? (
                     <Menu.Item value="delete" disabled={selectionCount === 0} data-testid="participants-option-delete">
                       <Trans>Delete</Trans>

@@ -24,3 +24,5 @@ export {
 } from './participants/participant-selection';
 // Every path that queues a message to a participant records it, so the detail modal's tracking tabs show it.
 export { recordParticipantMessage } from './participants/participant-np-store';
+// NP marking and reverse with every rule of 001 §4 (the seed gives demo participants NP trails through it).
+export { applyNpAction, type NpAction } from './participants/participant-np';

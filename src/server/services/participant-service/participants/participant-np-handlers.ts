@@ -1,25 +1,10 @@
 import type { operations } from '../../../../contracts/participant-service';
-import type { Db, ParticipantStatus } from '../../../platform/db/schema';
-import { forbidden, HttpError, notFound } from '../../../platform/http/http-error';
+import type { ParticipantStatus } from '../../../platform/db/schema';
+import { notFound } from '../../../platform/http/http-error';
 import type { ServiceHandlers, TenantContext } from '../../../platform/openapi/handler';
-import {
-  canMarkNonResponsive,
-  canReverseNonResponsive,
-  NP_NOT_VALID,
-  NP_REVERSE_DISABLED,
-} from '../../../../shared/participant-rules';
 import { listParticipantBackendData, listParticipantCallRecords } from '../../execution-service';
-import { STAGE } from '../../project-service';
-import { setupStageBlocked } from './participant-form';
-import {
-  findTrailParticipant,
-  listParticipantMessages,
-  listStatusLogs,
-  lockNpParticipants,
-  setParticipantStatuses,
-  statusesBeforeNp,
-} from './participant-np-store';
-import { findParticipantProject } from './participants-store';
+import { applyNpAction } from './participant-np';
+import { findTrailParticipant, listParticipantMessages, listStatusLogs } from './participant-np-store';
 
 type NpHandlers = Pick<
   ServiceHandlers<operations>,
@@ -28,62 +13,12 @@ type NpHandlers = Pick<
 type NpBody = operations['npActionParticipants']['requestBody']['content']['application/json'];
 
 const TEST_UPDATE = 'tenant.project.participant.test.update';
-/** What reverse NP restores when the history holds no earlier status (the participant was created NP). */
-const REVERSE_FALLBACK: ParticipantStatus = 'NEW_PARTICIPANT';
-
 const participantNotFound = () => notFound('Participant not found.');
 
-/**
- * NP marking and its reverse (docs/product/participants.md#np, 001 §4): one transaction; the eligible participants
- * change (their status-history rows are written by the trigger in the same transaction), the others are the
- * no-action report. Every refusal (404, 403, 409) leaves everything as it was.
- */
-async function runNpAction(body: NpBody, ctx: TenantContext) {
-  const reverse = body.action === 'REVERSE_NP';
-  const ids = [...new Set(body.participantIds)];
-  const permissions = ctx.principal().permissions;
-  const now = ctx.now();
-  return ctx.inTenant(async (trx: Db) => {
-    const project = await findParticipantProject(trx, body.projectId);
-    if (!project) throw notFound('Project not found.');
-    if (project.stage_id === STAGE.SETUP) throw setupStageBlocked();
-    const settings = (project.internal_settings ?? {}) as Record<string, unknown>;
-    if (reverse && settings.reverse_np_configuration !== true)
-      throw new HttpError(409, NP_REVERSE_DISABLED, { code: 'REVERSE_NP_DISABLED' });
-    const rows = await lockNpParticipants(trx, body.projectId, ids);
-    // An id that is not one of this project's visible participants (another tenant's, hidden, unknown): 404.
-    if (rows.length !== ids.length) throw participantNotFound();
-    if (rows.some((r) => r.is_test_participant) && !permissions.has(TEST_UPDATE)) throw forbidden();
-    const eligible = reverse ? canReverseNonResponsive : canMarkNonResponsive;
-    const acting = rows.filter((r) => eligible(r.status));
-    const noAction = rows
-      .filter((r) => !eligible(r.status))
-      .map((r) => ({ participantId: Number(r.id), interviewRefNum: r.interview_ref_num, status: r.status }));
-    if (!acting.length) {
-      throw new HttpError(409, NP_NOT_VALID, {
-        code: reverse ? 'REVERSE_NP_NOT_VALID' : 'NP_NOT_VALID',
-        errors: noAction.map((r) => ({
-          field: 'participantIds',
-          message: `${r.interviewRefNum ?? r.participantId}: ${r.status}`,
-        })),
-      });
-    }
-    const actingIds = acting.map((r) => Number(r.id));
-    const before = reverse ? await statusesBeforeNp(trx, actingIds) : new Map<number, ParticipantStatus>();
-    const changed = await setParticipantStatuses(
-      trx,
-      actingIds.map((id) => ({
-        id,
-        status: reverse ? (before.get(id) ?? REVERSE_FALLBACK) : 'NON_RESPONSIVE_PARTICIPANT',
-      })),
-      now,
-    );
-    const message = reverse
-      ? `${changed} participants reversed from Non-Responsive`
-      : `${changed} participants marked as Non-Responsive`;
-    return { message, changed, noAction };
-  });
-}
+const runNpAction = (body: NpBody, ctx: TenantContext) =>
+  ctx.inTenant((trx) =>
+    applyNpAction(trx, { ...body, mayChangeTests: ctx.principal().permissions.has(TEST_UPDATE) }, ctx.now()),
+  );
 
 /** SMS and e-mail states as the tracking tabs show them. */
 const SMS_STATE = { queued: 'SCHEDULED', sent: 'SENT', failed: 'FAILED' } as const;

@@ -340,3 +340,28 @@ describe('trail', () => {
     expect((await call(provider, acme, theirs!)).status).toBe(404);
   });
 });
+
+describe('demo seed', () => {
+  it('gives invited demo participants NP trails through applyNpAction', async () => {
+    const rows = await withTenant(t.db, acme, (trx) =>
+      trx
+        .selectFrom('participants as pa')
+        .innerJoin('projects as p', 'p.id', 'pa.project_id')
+        .select(['pa.id', 'pa.status'])
+        .where('p.name', '=', 'New Hire Screening')
+        .orderBy('pa.id')
+        .limit(3)
+        .execute(),
+    );
+    expect(rows.map((r) => r.status)).toEqual([
+      'INVITATION_SENT',
+      'NON_RESPONSIVE_PARTICIPANT',
+      'NON_RESPONSIVE_PARTICIPANT',
+    ]);
+    expect((await logsOf(Number(rows[0]!.id))).map((l) => l.status)).toEqual([
+      'INVITATION_SENT',
+      'NON_RESPONSIVE_PARTICIPANT',
+      'INVITATION_SENT',
+    ]);
+  });
+});

@@ -3,11 +3,11 @@ import { sel } from '../selectors';
 import { byTestId, projectIdByName, signInToDashboard } from '../support/app';
 
 /**
- * NP marking and reverse, and the participant detail modal (docs/product/participants.md#np, #detail). On a
- * project no other journey asserts on (Acme's fifth demo project, reverse_np_configuration on), with a participant
- * the journey adds and deletes again; reverse restores its status, so nothing seeded changes.
+ * NP marking and reverse, and the participant detail modal (docs/product/participants.md#np, #detail). On Acme's
+ * first demo project (execution stage, reverse_np_configuration on) with a participant no other journey knows: the
+ * journey adds it and deletes it again, and reverse restores its status, so nothing seeded changes.
  */
-const PROJECT = 'Branch Audit Pilot';
+const PROJECT = 'Claims Integrity 2026';
 const NP = sel.participantNp;
 
 async function chooseOption(itemTestId: string): Promise<void> {

@@ -121,6 +121,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/participant-service/v1/participants/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The participant detail modal's trail (call logs, guide logs, status history, SMS and e-mail tracking)
+         * @description docs/product/participants.md#detail (001 §3 Trail response). Call logs are the execution-service's call records of the participant; the status history is written in the transaction of every status change (docs/product/participants.md#status-history); SMS and e-mail tracking are the outbox deliveries of the participant's messages. Guide logs carry the IP address only for system-tenant users. Another tenant's participant is not found.
+         */
+        get: operations["getParticipantTrail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/participant-service/v1/participants/{id}/trail/backenddata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The participant's backend data (Backend Data tab, system tenant only)
+         * @description docs/product/participants.md#detail (001 §3 Backend data): the intake posts about this participant as they arrived (backend data log), newest first. Only users whose home tenant is the system tenant. Another tenant's participant is not found.
+         */
+        get: operations["getParticipantBackendData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/participant-service/v1/participants/deleteParticipants": {
         parameters: {
             query?: never;
@@ -195,6 +235,46 @@ export type paths = {
          * @description docs/product/participants.md#hide. "Hide Selected Participants": refused in test mode (`testParticipant`, 422). Hidden participants stay stored and can be shown again with unhideParticipants.
          */
         post: operations["hideParticipants"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/participant-service/v1/participants/non-responsive/marking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks the ticked participants non-responsive or reverses the marking (Data Options)
+         * @description docs/product/participants.md#np (001 §4, §7, §8). The Data Options entries on the ticked participants (001 §7 non-responsive/marking); the same rules as np-action. `NP` marks the selected participants NON_RESPONSIVE_PARTICIPANT: only those not in RESULT_PUBLISHED, INTERVIEWED, ARCHIVED, ATTEMPTED_INCOMPLETE, ATTEMPTED_PARTIAL or UNDELIVERED and not already non-responsive. `REVERSE_NP` returns NON_RESPONSIVE_PARTICIPANT ones to the status they had before the marking, and only when the project's reverse_np_configuration is on (else 409, nothing changed). The others are the answer's no-action report. When none is eligible nothing changes and the answer is 409 'IRNs not valid to be marked as NP' with one error per IRN. Test participants also need tenant.project.participant.test.update. A participant id that is not the project's (another tenant's, hidden, or unknown) is a 404 and nothing changes. Each change writes its status history row in the same transaction.
+         */
+        post: operations["markNonResponsiveParticipants"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/participant-service/v1/participants/np-action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks participants non-responsive or reverses the marking (the row NP icon)
+         * @description docs/product/participants.md#np (001 §4, §7, §8). The row icon of one participant (001 §7 np-action). `NP` marks the selected participants NON_RESPONSIVE_PARTICIPANT: only those not in RESULT_PUBLISHED, INTERVIEWED, ARCHIVED, ATTEMPTED_INCOMPLETE, ATTEMPTED_PARTIAL or UNDELIVERED and not already non-responsive. `REVERSE_NP` returns NON_RESPONSIVE_PARTICIPANT ones to the status they had before the marking, and only when the project's reverse_np_configuration is on (else 409, nothing changed). The others are the answer's no-action report. When none is eligible nothing changes and the answer is 409 'IRNs not valid to be marked as NP' with one error per IRN. Test participants also need tenant.project.participant.test.update. A participant id that is not the project's (another tenant's, hidden, or unknown) is a 404 and nothing changes. Each change writes its status history row in the same transaction.
+         */
+        post: operations["npActionParticipants"];
         delete?: never;
         options?: never;
         head?: never;
@@ -429,6 +509,31 @@ export type components = {
          * @enum {string}
          */
         InvitationType: "email" | "sms";
+        /**
+         * @description Mark non-responsive, or reverse the marking (001 §7 np-action).
+         * @enum {string}
+         */
+        NpAction: "NP" | "REVERSE_NP";
+        /** @description The ticked participants of one project (never "all records across pages": the console disables NP then, 001 §4) and what to do with them. */
+        NpActionRequest: {
+            action: components["schemas"]["NpAction"];
+            participantIds: number[];
+            /** Format: int32 */
+            projectId: number;
+        };
+        /** @description What changed: the eligible participants were marked (or reversed), the others are the no-action report (headed 'IRNs not valid to be marked as NP', 001 §8). */
+        NpActionResult: {
+            changed: number;
+            message: string;
+            noAction: components["schemas"]["NpNoAction"][];
+        };
+        /** @description A selected participant the action left alone, with the status that made it ineligible. */
+        NpNoAction: {
+            interviewRefNum: string | null;
+            /** Format: int32 */
+            participantId: number;
+            status: components["schemas"]["ParticipantStatus"];
+        };
         /** @description A list row and the participant of the edit form (001 §3 List row). */
         Participant: {
             accessCode: string | null;
@@ -471,6 +576,18 @@ export type components = {
             /** Format: date-time */
             updateTs: string;
             uuid: string;
+        };
+        /** @description The Backend Data tab (system tenant only; 001 §3 Backend data), from the backend data log. */
+        ParticipantBackendData: {
+            /** Format: int32 */
+            id: number;
+            /** @enum {string} */
+            kind: "RESULT" | "CALL_RECORD" | "INCOMPLETE_CALL";
+            runId: string;
+            /** Format: date-time */
+            uploadedAt: string;
+            /** @description The post as it arrived (JSON text). */
+            uploadedResult: string;
         };
         /** @description The add / edit participant form (001 §3 Participant form fields); docs/product/participants.md#rules. */
         ParticipantInput: {
@@ -523,6 +640,14 @@ export type components = {
          * @enum {string}
          */
         ParticipantStatus: "NEW_PARTICIPANT" | "INVITATION_SCHEDULED" | "INVITATION_SENT" | "INVITATION_RESENT" | "NON_RESPONSIVE_PARTICIPANT" | "ATTEMPTED_INCOMPLETE" | "ATTEMPTED_PARTIAL" | "UNDELIVERED" | "INTERVIEWED" | "RESULT_PUBLISHED" | "ARCHIVED";
+        /** @description The participant detail modal's tabs (001 §3 Trail response), oldest first. */
+        ParticipantTrail: {
+            calls: components["schemas"]["TrailCall"][];
+            email_tracking: components["schemas"]["TrailEmail"][];
+            participantStatusTransitionLogs: components["schemas"]["TrailStatusLog"][];
+            sms_tracking: components["schemas"]["TrailSms"][];
+            supervisorGuideTrackingLogs: components["schemas"]["TrailGuideLog"][];
+        };
         /** @description 001 §3 Upload result. Each check (columns, irnUnique, emailValid, phone, language) is true when passed, with its count of failing rows. numberOfRecords counts the data rows read (the rows written on SUCCESS). */
         ParticipantUploadResult: {
             columns: boolean;
@@ -543,6 +668,54 @@ export type components = {
             replaced?: number;
             /** @enum {string} */
             uploadStatus: "SUCCESS" | "FAILED";
+        };
+        /** @description A call log (001 §3 Call log), from the execution-service's call records. */
+        TrailCall: {
+            accessCode: string | null;
+            /** Format: date-time */
+            callDateTime: string;
+            callerNumber: string | null;
+            destinationNumber: string | null;
+            dialInNumber: string | null;
+            dtmfs: string | null;
+            durationSeconds: number;
+            interviewReferenceNumber: string | null;
+            providerName: string | null;
+        };
+        /** @description An e-mail event of the participant's messages, from the outbox (001 §3 Email tracking). */
+        TrailEmail: {
+            /** Format: date-time */
+            create_ts: string;
+            /** @description The delivery record as JSON text. */
+            event_data: string;
+            message_id: string;
+            /** @description The event: processed, delivered or failed. */
+            value: string;
+        };
+        /** @description A participant guide page event (001 §3 Guide log); `ipAddress` only for system-tenant users (001 §6). */
+        TrailGuideLog: {
+            buttonName: string | null;
+            /** Format: date-time */
+            createTs: string;
+            ipAddress?: string | null;
+            pageName: string | null;
+            sessionId: string;
+        };
+        /** @description An SMS sent to the participant, from the outbox (001 §3 SMS tracking). */
+        TrailSms: {
+            /** Format: date-time */
+            create_ts: string;
+            /** @description SCHEDULED, SENT or FAILED. */
+            invitation_status: string;
+            /** @description The delivery record as JSON text. */
+            raw_data: string;
+            sms_id: string;
+        };
+        /** @description One status the participant entered, and when (001 §3 Status log). */
+        TrailStatusLog: {
+            /** Format: date-time */
+            createTs: string;
+            status: components["schemas"]["ParticipantStatus"];
         };
     };
     responses: {
@@ -967,6 +1140,84 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getParticipantTrail: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trail, oldest first in each list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParticipantTrail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getParticipantBackendData: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backend data rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        backendData: components["schemas"]["ParticipantBackendData"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     deleteParticipants: {
         parameters: {
             query?: never;
@@ -1118,6 +1369,86 @@ export interface operations {
                         changed: number;
                         message: string;
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    markNonResponsiveParticipants: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NpActionRequest"];
+            };
+        };
+        responses: {
+            /** @description Marked (or reversed), with the no-action report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NpActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    npActionParticipants: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NpActionRequest"];
+            };
+        };
+        responses: {
+            /** @description Marked (or reversed), with the no-action report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NpActionResult"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -201,3 +201,30 @@ export function participantProblems(
     problems.push({ field: 'phoneNumber', code: 'PHONE_INVALID' });
   return problems;
 }
+
+/**
+ * Mark non-responsive (001 §4; docs/product/participants.md#np): never these statuses, nor participants already
+ * non-responsive. Reverse NP acts only on NON_RESPONSIVE_PARTICIPANT. Others are the no-action report.
+ */
+export const NP_INELIGIBLE_STATUSES: readonly ParticipantStatusName[] = [
+  'RESULT_PUBLISHED',
+  'INTERVIEWED',
+  'ARCHIVED',
+  'ATTEMPTED_INCOMPLETE',
+  'ATTEMPTED_PARTIAL',
+  'UNDELIVERED',
+  'NON_RESPONSIVE_PARTICIPANT',
+];
+export const canMarkNonResponsive = (status: ParticipantStatusName) => !NP_INELIGIBLE_STATUSES.includes(status);
+export const canReverseNonResponsive = (status: ParticipantStatusName) => status === 'NON_RESPONSIVE_PARTICIPANT';
+/** The row NP icon shows in these statuses when reverse_np_configuration is on (001 §4). */
+export const NP_ICON_STATUSES: readonly ParticipantStatusName[] = [
+  'NON_RESPONSIVE_PARTICIPANT',
+  'INVITATION_SENT',
+  'INVITATION_RESENT',
+  'NEW_PARTICIPANT',
+  'INVITATION_SCHEDULED',
+];
+/** 001 §8: the message for the participants NP cannot act on (the no-action report's heading). */
+export const NP_NOT_VALID = 'IRNs not valid to be marked as NP';
+export const NP_REVERSE_DISABLED = 'Reversing the non-responsive marking is not enabled for this project.';

@@ -497,6 +497,31 @@ export const sel = {
     formCancel: 'participant-form-cancel',
     formSuccess: 'participant-form-success',
   },
+  // NP marking and reverse, and the participant detail modal (docs/product/participants.md#np, #detail).
+  participantNp: {
+    optionMark: 'participants-option-np',
+    optionReverse: 'participants-option-reverse-np',
+    /** `participant-np-<participantId>`: the row's NP icon (marks, or reverses a non-responsive participant) */
+    rowIcon: (id: number) => `participant-np-${id}`,
+    dialog: 'participants-np-dialog',
+    confirm: 'participants-np-confirm',
+    /** The ticked rows NP cannot act on, listed in the dialog and in the result ('IRNs not valid to be marked as NP') */
+    noAction: 'participants-np-no-action',
+    errorDialog: 'participants-np-error-dialog',
+    errorClose: 'participants-np-error-close',
+  },
+  participantDetail: {
+    /** `participant-detail-<participantId>`: the created date in the Created By column, opening the modal */
+    open: (id: number) => `participant-detail-${id}`,
+    modal: 'participant-detail-modal',
+    /** `participant-detail-tab-<key>`: calls, guide, backend, status, sms, email */
+    tab: (key: string) => `participant-detail-tab-${key}`,
+    /** `participant-detail-<key>-table` / `participant-detail-<key>-empty` */
+    table: (key: string) => `participant-detail-${key}-table`,
+    empty: (key: string) => `participant-detail-${key}-empty`,
+    failure: 'participant-detail-failure',
+    close: 'participant-detail-close',
+  },
   // Files section of the project form (docs/product/project-team-and-files.md#files-section). `<kind>`: ISW_XLSX,
   // SUPERVISOR_XLSX, CONFIGURATION_JSON, ASSETS_ZIP, QUESTIONS_AUDIO, MOBILE_APP_XLSX.
   projectFiles: {

@@ -43,5 +43,8 @@ export function demoProjectDetails(
     auto_reminder_configuration: true,
     // The first project lets staff refresh a participant's access code (docs/product/access-codes.md#refresh).
     enable_refresh_accesscode: index === 0,
+    // Reverse NP marking (docs/product/participants.md#demo): the first project (the NP journey's) and the second
+    // (its invited participants get NP trails).
+    reverse_np_configuration: index <= 1,
   };
 }

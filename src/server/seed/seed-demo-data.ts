@@ -35,6 +35,7 @@ import { seedProjectTeams } from './seed-project-teams';
 import { seedLookupValues } from './seed-lookup-values';
 import { seedIntegrations } from './seed-integrations';
 import { seedDocuments } from './seed-documents';
+import { seedParticipantTrails } from './seed-participant-trails';
 import type { FileStorage } from '../platform/storage/file-storage';
 import type { TenantSecretCipher } from '../platform/secrets/tenant-secret-cipher';
 
@@ -200,6 +201,9 @@ export async function seedDemoData({
         // Some results wait on hold, so the Results tab's On Hold list has rows (docs/product/project-results.md#demo).
         heldEvery: 10,
       });
+      // NP trails (docs/product/participants.md#demo).
+      const reverse = demoProjectDetails(project, demo.name, index, now).reverse_np_configuration === true;
+      await seedParticipantTrails(db, { tenantId: id, projectId, reverse, now });
     }
   }
   const tenantId = (name: string) => {

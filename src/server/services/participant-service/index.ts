@@ -3,6 +3,7 @@ import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { accessCodesHandlers } from './access-codes/access-codes-handlers';
 import { bulkInvitationsHandlers } from './invitations/bulk-invitations-handlers';
 import { invitationsHandlers } from './invitations/invitations-handlers';
+import { participantNpHandlers } from './participants/participant-np-handlers';
 import { participantsHandlers } from './participants/participants-handlers';
 import { participantTransferHandlers } from './participants/participant-transfer-handlers';
 
@@ -12,6 +13,7 @@ export const participantServiceHandlers: ServiceHandlers<operations> = {
   ...invitationsHandlers,
   ...bulkInvitationsHandlers,
   ...accessCodesHandlers,
+  ...participantNpHandlers,
 };
 
 // Public functions: the seed and other services' tests add participants through this.
@@ -30,3 +32,7 @@ export {
   invitationReminderJob,
 } from './invitations/invitation-job';
 export { recordInvitationOutcome } from './invitations/invitation-jobs-store';
+// Every path that queues a message to a participant records it, so the detail modal's tracking tabs show it.
+export { recordParticipantMessage } from './participants/participant-np-store';
+// NP marking and reverse with every rule of 001 §4 (the seed gives demo participants NP trails through it).
+export { applyNpAction, type NpAction } from './participants/participant-np';

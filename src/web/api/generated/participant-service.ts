@@ -64,6 +64,24 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["Participant"],
       }),
+      getParticipantTrail: build.query<
+        GetParticipantTrailApiResponse,
+        GetParticipantTrailApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/participant-service/v1/participants/${queryArg.id}/trail`,
+        }),
+        providesTags: ["Participant"],
+      }),
+      getParticipantBackendData: build.query<
+        GetParticipantBackendDataApiResponse,
+        GetParticipantBackendDataApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/participant-service/v1/participants/${queryArg.id}/trail/backenddata`,
+        }),
+        providesTags: ["Participant"],
+      }),
       deleteParticipants: build.mutation<
         DeleteParticipantsApiResponse,
         DeleteParticipantsApiArg
@@ -94,6 +112,28 @@ const injectedRtkApi = api
           url: `/participant-service/v1/participants/unhide/participants`,
           method: "POST",
           body: queryArg.body,
+        }),
+        invalidatesTags: ["Participant"],
+      }),
+      npActionParticipants: build.mutation<
+        NpActionParticipantsApiResponse,
+        NpActionParticipantsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/participant-service/v1/participants/np-action`,
+          method: "POST",
+          body: queryArg.npActionRequest,
+        }),
+        invalidatesTags: ["Participant"],
+      }),
+      markNonResponsiveParticipants: build.mutation<
+        MarkNonResponsiveParticipantsApiResponse,
+        MarkNonResponsiveParticipantsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/participant-service/v1/participants/non-responsive/marking`,
+          method: "POST",
+          body: queryArg.npActionRequest,
         }),
         invalidatesTags: ["Participant"],
       }),
@@ -264,6 +304,18 @@ export type UpdateParticipantApiArg = {
   isTestParticipant?: boolean;
   participantInput: ParticipantInput;
 };
+export type GetParticipantTrailApiResponse =
+  /** status 200 The trail, oldest first in each list. */ ParticipantTrail;
+export type GetParticipantTrailApiArg = {
+  id: number;
+};
+export type GetParticipantBackendDataApiResponse =
+  /** status 200 The backend data rows. */ {
+    backendData: ParticipantBackendData[];
+  };
+export type GetParticipantBackendDataApiArg = {
+  id: number;
+};
 export type DeleteParticipantsApiResponse = /** status 200 Deleted. */ {
   /** 'Participants Delete Successfully!' */
   message: string;
@@ -288,6 +340,16 @@ export type UnhideParticipantsApiArg = {
     projectId: number;
     participantIds: number[];
   };
+};
+export type NpActionParticipantsApiResponse =
+  /** status 200 Marked (or reversed), with the no-action report. */ NpActionResult;
+export type NpActionParticipantsApiArg = {
+  npActionRequest: NpActionRequest;
+};
+export type MarkNonResponsiveParticipantsApiResponse =
+  /** status 200 Marked (or reversed), with the no-action report. */ NpActionResult;
+export type MarkNonResponsiveParticipantsApiArg = {
+  npActionRequest: NpActionRequest;
 };
 export type DownloadParticipantTemplateApiResponse =
   /** status 200 The template. */ Blob;
@@ -464,6 +526,59 @@ export type ParticipantInput = {
   participant_language_id: number;
   additional_description?: string | null;
 };
+export type TrailCall = {
+  interviewReferenceNumber: string | null;
+  callDateTime: string;
+  accessCode: string | null;
+  dialInNumber: string | null;
+  durationSeconds: number;
+  dtmfs: string | null;
+  providerName: string | null;
+  callerNumber: string | null;
+  destinationNumber: string | null;
+};
+export type TrailStatusLog = {
+  status: ParticipantStatus;
+  createTs: string;
+};
+export type TrailGuideLog = {
+  sessionId: string;
+  createTs: string;
+  ipAddress?: string | null;
+  buttonName: string | null;
+  pageName: string | null;
+};
+export type TrailSms = {
+  sms_id: string;
+  create_ts: string;
+  /** SCHEDULED, SENT or FAILED. */
+  invitation_status: string;
+  /** The delivery record as JSON text. */
+  raw_data: string;
+};
+export type TrailEmail = {
+  message_id: string;
+  create_ts: string;
+  /** The event: processed, delivered or failed. */
+  value: string;
+  /** The delivery record as JSON text. */
+  event_data: string;
+};
+export type ParticipantTrail = {
+  calls: TrailCall[];
+  participantStatusTransitionLogs: TrailStatusLog[];
+  supervisorGuideTrackingLogs: TrailGuideLog[];
+  sms_tracking: TrailSms[];
+  email_tracking: TrailEmail[];
+};
+export type ParticipantBackendData = {
+  id: number;
+  kind: "RESULT" | "CALL_RECORD" | "INCOMPLETE_CALL";
+  runId: string;
+  uploadedAt: string;
+  /** The post as it arrived (JSON text). */
+  uploadedResult: string;
+};
 export type ParticipantSelection = {
   projectId: number;
   allRecords: boolean;
@@ -473,6 +588,22 @@ export type ParticipantSelection = {
   participantLanguageIds?: number[];
   createdBy?: number[];
   testParticipant?: boolean;
+};
+export type NpNoAction = {
+  participantId: number;
+  interviewRefNum: string | null;
+  status: ParticipantStatus;
+};
+export type NpActionResult = {
+  message: string;
+  changed: number;
+  noAction: NpNoAction[];
+};
+export type NpAction = "NP" | "REVERSE_NP";
+export type NpActionRequest = {
+  action: NpAction;
+  projectId: number;
+  participantIds: number[];
 };
 export type ParticipantUploadResult = {
   numberOfRecords: number;
@@ -552,9 +683,15 @@ export const {
   useGetParticipantQuery,
   useLazyGetParticipantQuery,
   useUpdateParticipantMutation,
+  useGetParticipantTrailQuery,
+  useLazyGetParticipantTrailQuery,
+  useGetParticipantBackendDataQuery,
+  useLazyGetParticipantBackendDataQuery,
   useDeleteParticipantsMutation,
   useHideParticipantsMutation,
   useUnhideParticipantsMutation,
+  useNpActionParticipantsMutation,
+  useMarkNonResponsiveParticipantsMutation,
   useDownloadParticipantTemplateQuery,
   useLazyDownloadParticipantTemplateQuery,
   useUploadParticipantsMutation,

@@ -226,6 +226,15 @@ describe('bulk verify and invite', () => {
       trx.selectFrom('outbox_delivery_events').select('event').where('outbox_message_id', '=', ada!.id).execute(),
     );
     expect(events.map((e) => e.event)).toEqual(['processed', 'delivered']);
+    // The message is linked to its participant, so the detail modal's E-mail Tracking tab lists it.
+    const tracked = await withSystem(t.db, (trx) =>
+      trx
+        .selectFrom('participant_messages')
+        .select(['participant_id', 'channel'])
+        .where('outbox_message_id', '=', ada!.id)
+        .execute(),
+    );
+    expect(tracked).toEqual([{ participant_id: ids[0]!, channel: 'email' }]);
     const history = await withSystem(t.db, (trx) =>
       trx
         .selectFrom('participant_status_logs')

@@ -6,6 +6,7 @@ import type { JobHandler } from '../../../platform/jobs/job-runner';
 import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
 import type { TemplateType } from '../../../../shared/template-rules';
 import { dialInNumberFor, findInvitationTemplate, type StoredTemplate } from '../../project-service';
+import { recordParticipantMessage } from '../participants/participant-np-store';
 import { enqueueInvitation } from './invitation-message';
 import {
   addJobProgress,
@@ -89,6 +90,12 @@ export function invitationJob(db: Db, clock: Clock, options: InvitationJobOption
             now,
           );
           await linkRecipientMessage(trx, key, outboxId);
+          // The detail modal's tracking tabs read participant_messages (docs/product/participants.md#detail).
+          await recordParticipantMessage(
+            trx,
+            { tenantId, participantId: Number(r.participant_id), outboxMessageId: outboxId, channel: r.channel },
+            now,
+          );
         }
         await addJobProgress(trx, jobId, recipients.length, 'running', now);
         return recipients.length;

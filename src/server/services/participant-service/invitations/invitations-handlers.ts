@@ -10,6 +10,7 @@ import {
   findTemplate,
   requireProjectLanguage,
 } from '../../project-service';
+import { recordParticipantMessage } from '../participants/participant-np-store';
 import { enqueueInvitation } from './invitation-message';
 import { lockParticipantForInvitation, setParticipantStatus } from './invitations-store';
 
@@ -134,6 +135,11 @@ export const invitationsHandlers: InvitationsHandlers = {
       const id = await enqueueInvitation(
         trx,
         { tenantId: ctx.operatingTenant.id, template, values, to, templateType },
+        ctx.now(),
+      );
+      await recordParticipantMessage(
+        trx,
+        { tenantId: ctx.operatingTenant.id, participantId: Number(participant.id), outboxMessageId: id, channel },
         ctx.now(),
       );
       const status: ParticipantStatus = KEPT_STATUSES.includes(participant.status)

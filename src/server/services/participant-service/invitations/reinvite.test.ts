@@ -144,6 +144,11 @@ describe('GET participant-service/v1/reinvite/{id}', () => {
     });
     expect(row.body_html).toContain('Hola Rosa, llame al +18005550702, código RH-1001.');
     expect((await participantRow(id)).status).toBe('INVITATION_RESENT');
+    // The detail modal's Email Tracking shows the message (docs/product/participants.md#detail).
+    const trail = await t.api.call('getParticipantTrail', { token: acmeAdmin, operatingTenant: acme, params: { id } });
+    expect(trail.body).toMatchObject({
+      email_tracking: [{ message_id: `outbox:${body.outboxMessageId}`, value: 'processed' }],
+    });
   });
 
   test('values are escaped in HTML; a language without a template falls back to English with its dial-in number', async () => {

@@ -45,6 +45,8 @@ import { SETUP_STAGE_SEQUENCE } from '../project-tabs';
 import { EMPTY_FILTER, pageRequest, type ParticipantListFilter } from './participant-access';
 import { STATUS_LABELS } from './participant-labels';
 import { ResendInvitationButton, useParticipantInvitations } from './participant-invitations';
+import { ParticipantDetailModal } from './participant-detail-modal';
+import { useParticipantNp } from './participant-np';
 import { useParticipantTransfer } from './participant-transfer';
 import { RefreshAccessCodeButton, refreshAllowed } from './refresh-access-code';
 
@@ -198,6 +200,19 @@ function ParticipantList() {
     canInvite: permissions.has('tenant.project.participant.invite.create'),
     onDone: () => void participants.refetch(),
   });
+  // NP marking and reverse (docs/product/participants.md#np) and the detail modal (#detail).
+  const np = useParticipantNp({
+    project,
+    rows,
+    selected,
+    allRecords,
+    canUpdate,
+    onNotice: setNotice,
+    onChanged: restart,
+  });
+  const npRowIcon = np.rowIcon;
+  const canSeeDetail = systemTenant || permissions.has('tenant.project.participant.action.list.read');
+  const [detail, setDetail] = useState<Participant | null>(null);
   const pageIds = (rows ?? []).map((r) => r.participantId);
   const pageSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
 
@@ -275,11 +290,27 @@ function ParticipantList() {
           data ? (
             <Stack gap="0" lineHeight="short" py="2">
               <Text>{data.created_by ?? '—'}</Text>
-              <Text fontSize="sm" color="fg.muted">
-                {new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-                  new Date(data.create_ts),
-                )}
-              </Text>
+              {/* The date opens the participant detail modal (001 §2: action.list.read or the system tenant). */}
+              {canSeeDetail ? (
+                <Link
+                  as="button"
+                  fontSize="sm"
+                  colorPalette="brand"
+                  textAlign="start"
+                  onClick={() => setDetail(data)}
+                  data-testid={`participant-detail-${data.participantId}`}
+                >
+                  {new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+                    new Date(data.create_ts),
+                  )}
+                </Link>
+              ) : (
+                <Text fontSize="sm" color="fg.muted">
+                  {new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+                    new Date(data.create_ts),
+                  )}
+                </Text>
+              )}
             </Stack>
           ) : null,
       },
@@ -346,14 +377,28 @@ function ParticipantList() {
               {smsOn && data.phoneNumber && canRefreshAccessCode(data.status) ? (
                 <ResendInvitationButton participant={data} channel="sms" onDone={setNotice} />
               ) : null}
-              {/* Plug point (issue 13): the NP icon (reverse_np_configuration) goes here, with its own permission
-                  and status rule. */}
+              {npRowIcon(data)}
             </HStack>
           ) : null,
       },
     );
     return list;
-  }, [t, i18n, systemTenant, base, canUpdate, canDelete, canRefresh, emailOn, smsOn, selected, allRecords, navigate]);
+  }, [
+    t,
+    i18n,
+    systemTenant,
+    base,
+    canUpdate,
+    canDelete,
+    canRefresh,
+    selected,
+    allRecords,
+    navigate,
+    emailOn,
+    smsOn,
+    npRowIcon,
+    canSeeDetail,
+  ]);
 
   const runBulk = async (action: 'delete' | 'hide') => {
     // A ticked row in a status that cannot be deleted blocks the deletion (001 §4); the server checks all records.
@@ -399,6 +444,8 @@ function ParticipantList() {
       ) : null}
       {transfer.element}
       {invitations.element}
+      {np.element}
+      <ParticipantDetailModal participant={detail} systemTenant={systemTenant} onClose={() => setDetail(null)} />
       <HStack justify="space-between" gap="3" wrap="wrap">
         <HStack gap="3" wrap="wrap">
           <Input
@@ -419,7 +466,7 @@ function ParticipantList() {
               if (value === 'delete') setConfirming('delete');
               else if (value === 'hide') setConfirming('hide');
               else if (value === 'test') changeFilter({ testOnly: !filter.testOnly });
-              else if (!invitations.select(value)) transfer.select(value);
+              else if (!invitations.select(value) && !np.select(value)) transfer.select(value);
             }}
           >
             <Menu.Trigger asChild>
@@ -430,10 +477,9 @@ function ParticipantList() {
             <Portal>
               <Menu.Positioner>
                 <Menu.Content minW="56">
-                  {/* Plug point (issue 13): the reverse non-responsive marking (reverse_np_configuration) is added
-                      here; each entry acts on `selection` (the ticked ids or allRecords with the filter). */}
                   {invitations.items}
                   {transfer.items}
+                  {np.items}
                   {canDelete ? (
                     <Menu.Item value="delete" disabled={selectionCount === 0} data-testid="participants-option-delete">
                       <Trans>Delete</Trans>

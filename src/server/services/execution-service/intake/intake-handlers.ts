@@ -1,17 +1,11 @@
 import type { operations } from '../../../../contracts/execution-service';
+import { normalizeAccessCode } from '../../../../shared/participant-rules';
 import { isAllowedRiskCode } from '../../../../shared/risk-sets';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
 import { HttpError, unprocessable } from '../../../platform/http/http-error';
 import type { ServiceHandlers, SessionContext } from '../../../platform/openapi/handler';
 import { recordInterviewResults } from '../interview-results/interview-results-store';
-import {
-  irnFlagsOf,
-  normalizeAccessCode,
-  refusalFor,
-  statusAfterIncompleteCall,
-  statusAfterResult,
-  unblocksAfter,
-} from './intake-rules';
+import { irnFlagsOf, refusalFor, statusAfterIncompleteCall, statusAfterResult, unblocksAfter } from './intake-rules';
 import {
   callIdTaken,
   findCaller,

@@ -16,6 +16,7 @@ const API = {
 };
 
 const code = (id: number, accessCode: string): AccessCodeRow => ({
+  accessCodeId: null,
   participantId: id,
   irnCode: `IRN${id}`,
   accessCode,

@@ -35,6 +35,7 @@ import { seedProjectTeams } from './seed-project-teams';
 import { seedLookupValues } from './seed-lookup-values';
 import { seedIntegrations } from './seed-integrations';
 import { seedDocuments } from './seed-documents';
+import { seedAccessCodes } from './seed-access-codes';
 import type { FileStorage } from '../platform/storage/file-storage';
 import type { TenantSecretCipher } from '../platform/secrets/tenant-secret-cipher';
 
@@ -228,6 +229,14 @@ export async function seedDemoData({
   }
   await seedQuestionApprovals(db, now);
   for (const demo of DEMO_TENANTS.filter((d) => !d.isSystem)) await seedProjectTeams(db, tenantId(demo.name), now);
+  // Demo access-code files on each customer tenant's last project (docs/product/access-codes.md#demo).
+  for (const demo of DEMO_TENANTS.filter((d) => !d.isSystem && d.projects.length)) {
+    const name = demo.projects[demo.projects.length - 1]!.name;
+    const project = await withTenant(db, tenantId(demo.name), (trx) =>
+      trx.selectFrom('projects').select('id').where(byName(name)).executeTakeFirst(),
+    );
+    if (project) await seedAccessCodes(db, { tenantId: tenantId(demo.name), projectId: project.id, now });
+  }
   if (secrets) {
     for (const demo of DEMO_TENANTS.filter((t) => !t.isSystem)) {
       await seedIntegrations(db, { tenantId: tenantId(demo.name), passwords, secrets, now });

@@ -20,3 +20,6 @@ export {
   type ParticipantFilter,
   type ParticipantSelection,
 } from './participants/participant-selection';
+// The demo seed stores access-code files through the upload's own functions (docs/product/access-codes.md#demo).
+export { checkAccessCodeRows, storeAccessCodeFile, textRows } from './access-codes/access-code-file';
+export { burnCodes as burnAccessCodes } from './access-codes/access-code-pool-store';

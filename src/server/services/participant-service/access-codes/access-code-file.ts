@@ -12,7 +12,8 @@ import { escapeHtml } from '../../../platform/outbox/escape-html';
 import { sniffFileType } from '../../../platform/storage/sniff-file';
 import { extensionOf } from '../../../platform/storage/stored-uploads';
 import { FILE_TYPE_NOT_SUPPORTED, readRows, XLSX_MEDIA_TYPE } from '../participants/participant-import';
-import type { PoolCode } from './access-code-pool-store';
+import type { Db } from '../../../platform/db/schema';
+import { insertAccessCodeFile, takenCodeKeys, type PoolCode } from './access-code-pool-store';
 
 /** 001 §8 "File uploads". */
 export const ACCESS_CODE_UPLOAD_SUCCEEDED = 'File uploaded successfully';
@@ -178,4 +179,39 @@ export function errorHtml(fileName: string, errors: readonly FileError[]): strin
   const more = sorted.length > LISTED_ERRORS ? `<p>… and ${sorted.length - LISTED_ERRORS} more.</p>` : '';
   const count = sorted.length === 1 ? '1 error' : `${sorted.length} errors`;
   return `<p>${escapeHtml(fileName)}: ${count}; no access code was stored.</p><ul>${items}</ul>${more}`;
+}
+
+/** Thrown inside the storing transaction: codes already used in the tenant roll everything back. */
+export class AccessCodeFileRejected extends Error {
+  constructor(readonly errors: FileError[]) {
+    super('access-code file rejected');
+  }
+}
+
+/**
+ * Stores a checked file (its row and all its codes, Available) in the caller's transaction, after checking
+ * that no code is already used in the tenant (pool or participants); else AccessCodeFileRejected. The upload
+ * and the demo seed call this. Returns the file id.
+ */
+export async function storeAccessCodeFile(
+  trx: Db,
+  file: { tenantId: number; projectId: number; originalFileName: string; importedBy: number | null; now: Date },
+  codes: CheckedFile['codes'],
+): Promise<number> {
+  const taken = await takenCodeKeys(
+    trx,
+    codes.map((c) => c.codeKey),
+  );
+  if (taken.size)
+    throw new AccessCodeFileRejected(
+      codes
+        .filter((c) => taken.has(c.codeKey))
+        .map((c) => ({ line: c.line, message: `Access code '${c.accessCode}' is already used.` })),
+    );
+  return insertAccessCodeFile(trx, { ...file, originalFileName: file.originalFileName.slice(0, 255) }, codes);
+}
+
+/** The rows of an in-memory list of lines (the seed's files), as the .txt reader yields them. */
+export async function* textRows(lines: readonly string[]): AsyncIterable<string[]> {
+  for (const line of lines) yield line.split(/[,\t]/).map((cell) => cell.trim());
 }

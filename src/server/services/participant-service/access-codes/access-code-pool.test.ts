@@ -356,3 +356,23 @@ test('a participant added directly with createParticipants keeps its given code 
   );
   expect(((await list(project)).body as ListBody).accesscode_list.map((r) => r.participantId)).toEqual([id]);
 });
+
+test('the demo seed gives each customer tenant an access-code file through the upload functions', async () => {
+  const project = await withTenant(t.db, acme, (trx) =>
+    trx.selectFrom('projects').select('id').where('name', '=', 'Branch Audit Pilot').executeTakeFirstOrThrow(),
+  );
+  const files = await t.api.call('listAccessCodeFiles', {
+    token: admin,
+    operatingTenant: acme,
+    params: { projectId: project.id },
+  });
+  expect((files.body as { files: unknown[] }).files).toEqual([
+    expect.objectContaining({
+      originalFileName: 'Demo Access Codes.txt',
+      totalRecorded: 27,
+      available: 25,
+      burned: 2,
+      assigned: 0,
+    }),
+  ]);
+});

@@ -17,18 +17,14 @@ import {
   ACCESS_CODE_UPLOAD_FAILED,
   ACCESS_CODE_UPLOAD_SUCCEEDED,
   accessCodeFileFormat,
+  AccessCodeFileRejected,
   accessCodeRows,
   checkAccessCodeRows,
   errorHtml,
+  storeAccessCodeFile,
   type FileError,
 } from './access-code-file';
-import {
-  burnCodes,
-  insertAccessCodeFile,
-  listAccessCodeFiles,
-  lockProjectCodes,
-  takenCodeKeys,
-} from './access-code-pool-store';
+import { burnCodes, listAccessCodeFiles, lockProjectCodes } from './access-code-pool-store';
 import { listAccessCodePage, setParticipantAccessCode } from './access-codes-store';
 
 type AccessCodesHandlers = Pick<
@@ -42,13 +38,6 @@ const TEST_UPDATE = 'tenant.project.participant.test.update';
 export const ONLY_AVAILABLE_BURNT = 'Only Available access codes can be burnt.';
 
 const projectNotFound = () => notFound('Project not found.');
-
-/** Thrown inside the upload's transaction: codes already used in the tenant roll everything back. */
-class UploadRejected extends Error {
-  constructor(readonly errors: FileError[]) {
-    super('upload rejected');
-  }
-}
 
 const notRefreshable = (reason: string) =>
   new HttpError(409, ACCESS_CODE_NOT_REFRESHABLE, {
@@ -130,29 +119,19 @@ export const accessCodesHandlers: AccessCodesHandlers = {
     if (checked.errors.length) return failed(checked.errors);
     const now = ctx.now();
     try {
-      const fileId = await ctx.inTenant(async (trx) => {
-        const taken = await takenCodeKeys(
-          trx,
-          checked.codes.map((c) => c.codeKey),
-        );
-        if (taken.size)
-          throw new UploadRejected(
-            checked.codes
-              .filter((c) => taken.has(c.codeKey))
-              .map((c) => ({ line: c.line, message: `Access code '${c.accessCode}' is already used.` })),
-          );
-        return insertAccessCodeFile(
+      const fileId = await ctx.inTenant((trx) =>
+        storeAccessCodeFile(
           trx,
           {
             tenantId,
             projectId: params.projectId,
-            originalFileName: file.filename.slice(0, 255),
+            originalFileName: file.filename,
             importedBy: ctx.principal().userId,
             now,
           },
           checked.codes,
-        );
-      });
+        ),
+      );
       return {
         status: 'SUCCESS' as const,
         message: ACCESS_CODE_UPLOAD_SUCCEEDED,
@@ -161,7 +140,7 @@ export const accessCodesHandlers: AccessCodesHandlers = {
         totalRecorded: checked.codes.length,
       };
     } catch (error) {
-      if (error instanceof UploadRejected) return failed(error.errors);
+      if (error instanceof AccessCodeFileRejected) return failed(error.errors);
       // A concurrent upload stored one of the codes between the check and the insert.
       if (isUniqueViolation(error))
         throw new HttpError(409, 'An access code of the file was stored meanwhile; upload the file again.', {

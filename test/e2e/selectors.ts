@@ -393,6 +393,7 @@ export const sel = {
     uploadSubmit: 'access-code-upload-submit',
     uploadError: 'access-code-upload-error',
     uploadSuccess: 'access-code-upload-success',
+    uploadClose: 'access-code-upload-close',
     statusFilter: 'access-codes-status-filter',
     typeFilter: 'access-codes-type-filter',
     options: 'access-codes-options',

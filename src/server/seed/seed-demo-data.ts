@@ -229,9 +229,9 @@ export async function seedDemoData({
   }
   await seedQuestionApprovals(db, now);
   for (const demo of DEMO_TENANTS.filter((d) => !d.isSystem)) await seedProjectTeams(db, tenantId(demo.name), now);
-  // Demo access-code files on each customer tenant's last project (docs/product/access-codes.md#demo).
-  for (const demo of DEMO_TENANTS.filter((d) => !d.isSystem && d.projects.length)) {
-    const name = demo.projects[demo.projects.length - 1]!.name;
+  // Demo access-code files on each customer tenant's second project (docs/product/access-codes.md#demo).
+  for (const demo of DEMO_TENANTS.filter((d) => !d.isSystem && d.projects.length > 1)) {
+    const name = demo.projects[1]!.name;
     const project = await withTenant(db, tenantId(demo.name), (trx) =>
       trx.selectFrom('projects').select('id').where(byName(name)).executeTakeFirst(),
     );

@@ -6,7 +6,7 @@ import { sel } from '../selectors';
 import { byTestId, projectIdByName, signInToDashboard } from '../support/app';
 
 /** A demo project no other journey uses; it has the seeded 'Demo Access Codes.txt' (docs/product/access-codes.md#demo). */
-const PROJECT = 'Branch Audit Pilot';
+const PROJECT = 'New Hire Screening';
 const A = sel.accessCodes;
 /** Nine digits unique to this run: the upload refuses codes already used in the tenant. */
 const STEM = String(Date.now()).slice(-6);

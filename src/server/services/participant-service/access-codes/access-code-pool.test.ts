@@ -359,7 +359,7 @@ test('a participant added directly with createParticipants keeps its given code 
 
 test('the demo seed gives each customer tenant an access-code file through the upload functions', async () => {
   const project = await withTenant(t.db, acme, (trx) =>
-    trx.selectFrom('projects').select('id').where('name', '=', 'Branch Audit Pilot').executeTakeFirstOrThrow(),
+    trx.selectFrom('projects').select('id').where('name', '=', 'New Hire Screening').executeTakeFirstOrThrow(),
   );
   const files = await t.api.call('listAccessCodeFiles', {
     token: admin,

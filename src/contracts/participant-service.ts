@@ -10,8 +10,8 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Gives a participant a new generated access code
-         * @description docs/product/access-codes.md#refresh (001 §4, §8; 001 §7 lists it as a GET, it changes data so it is a POST here, ADR 0042). Only when the project's enable_refresh_accesscode is on, its access-code behaviour is not "same as IRN" (the IRN is the code), and the participant is in INVITATION_SENT, INVITATION_RESENT, NEW_PARTICIPANT, ATTEMPTED_INCOMPLETE, INVITATION_SCHEDULED, ATTEMPTED_PARTIAL or UNDELIVERED; otherwise 409 'Access code can not be refreshed for this participant' and nothing changes. The new code (nine digits, 3-3-3) is unique in the tenant; access_code_updated_at is set. Test participants also need tenant.project.participant.test.update. Another tenant's participant is not found.
+         * Gives a participant a new access code (pool or generated)
+         * @description docs/product/access-codes.md#refresh (001 §4, §8; 001 §7 lists it as a GET, it changes data so it is a POST here, ADR 0042). Only when the project's enable_refresh_accesscode is on, its access-code behaviour is not "same as IRN" (the IRN is the code), and the participant is in INVITATION_SENT, INVITATION_RESENT, NEW_PARTICIPANT, ATTEMPTED_INCOMPLETE, INVITATION_SCHEDULED, ATTEMPTED_PARTIAL or UNDELIVERED; otherwise 409 'Access code can not be refreshed for this participant' and nothing changes. The new code is the project's next Available Primary pool code, else a generated one (nine digits, 3-3-3), unique in the tenant; a pool code the participant held becomes Burned (ADR 0046); access_code_updated_at is set. Test participants also need tenant.project.participant.test.update. Another tenant's participant is not found.
          */
         post: operations["refreshAccessCode"];
         delete?: never;
@@ -31,7 +31,7 @@ export type paths = {
         put?: never;
         /**
          * Adds participants to a project (the Add participant form sends one)
-         * @description docs/product/participants.md#rules. Every participant is checked by src/shared/participant-rules.ts (422 with the spec's texts per field, `participants[i].field`); the language must be one of the project's (422); an IRN already used in the project, or twice in the request, is a 409. Test participants (`is_test_participant=true`) need tenant.project.participant.test.create; while the project is in the Testing stage every added participant is a test participant (422 otherwise); in the setup stage nothing may be added (409 'you cannot use participants feature when project is still in setup stage'). The access code is the IRN when the project's access code behaviour is "same as IRN", else a generated one. All or nothing. (Invitations on create, invite_on_participant_create, arrive with the invitation jobs.)
+         * @description docs/product/participants.md#rules. Every participant is checked by src/shared/participant-rules.ts (422 with the spec's texts per field, `participants[i].field`); the language must be one of the project's (422); an IRN already used in the project, or twice in the request, is a 409. Test participants (`is_test_participant=true`) need tenant.project.participant.test.create; while the project is in the Testing stage every added participant is a test participant (422 otherwise); in the setup stage nothing may be added (409 'you cannot use participants feature when project is still in setup stage'). The access code is the IRN when the project's access code behaviour is "same as IRN" (409 when already a code in the tenant), else the project's next Available Primary pool code (test participants: test codes), else a generated one (docs/product/access-codes.md#assignment, ADR 0046). All or nothing. (Invitations on create, invite_on_participant_create, arrive with the invitation jobs.)
          */
         post: operations["createParticipants"];
         delete?: never;

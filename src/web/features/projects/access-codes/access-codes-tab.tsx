@@ -66,7 +66,8 @@ function AccessCodesView({ canChange, canSeeTests }: { canChange: boolean; canSe
 function AccessCodeFiles({ canUpload, onViewCodes }: { canUpload: boolean; onViewCodes: () => void }) {
   const { t, i18n } = useLingui();
   const { project } = useProjectContext();
-  const files = useListAccessCodeFilesQuery({ projectId: project.projectId });
+  // Participants added elsewhere take pool codes: the tab reads afresh whenever it opens.
+  const files = useListAccessCodeFilesQuery({ projectId: project.projectId }, { refetchOnMountOrArgChange: true });
   const [uploading, setUploading] = useState(false);
   const columns = useMemo<DataGridColumn<AccessCodeFile>[]>(
     () => [
@@ -155,17 +156,20 @@ function AccessCodeList({ canBurn, canSeeTests }: { canBurn: boolean; canSeeTest
     return () => clearTimeout(timer);
   }, [searchText, search]);
 
-  const codes = useListAccessCodesQuery({
-    projectId: project.projectId,
-    body: {
-      page,
-      pageSize: ACCESS_CODE_PAGE_SIZE,
-      ...(search && { search }),
-      ...(status && { status: [status] }),
-      ...(type && { isBackup: type === 'backup' }),
-      ...(testOnly && { isTestAccessCode: true }),
+  const codes = useListAccessCodesQuery(
+    {
+      projectId: project.projectId,
+      body: {
+        page,
+        pageSize: ACCESS_CODE_PAGE_SIZE,
+        ...(search && { search }),
+        ...(status && { status: [status] }),
+        ...(type && { isBackup: type === 'backup' }),
+        ...(testOnly && { isTestAccessCode: true }),
+      },
     },
-  });
+    { refetchOnMountOrArgChange: true },
+  );
   // A filter change starts again from page 0 and forgets the selection.
   const refilter = (change: () => void) => {
     change();

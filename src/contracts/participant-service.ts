@@ -10,8 +10,8 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Gives a participant a new generated access code
-         * @description docs/product/access-codes.md#refresh (001 §4, §8; 001 §7 lists it as a GET, it changes data so it is a POST here, ADR 0042). Only when the project's enable_refresh_accesscode is on, its access-code behaviour is not "same as IRN" (the IRN is the code), and the participant is in INVITATION_SENT, INVITATION_RESENT, NEW_PARTICIPANT, ATTEMPTED_INCOMPLETE, INVITATION_SCHEDULED, ATTEMPTED_PARTIAL or UNDELIVERED; otherwise 409 'Access code can not be refreshed for this participant' and nothing changes. The new code (nine digits, 3-3-3) is unique in the tenant; access_code_updated_at is set. Test participants also need tenant.project.participant.test.update. Another tenant's participant is not found.
+         * Gives a participant a new access code (pool or generated)
+         * @description docs/product/access-codes.md#refresh (001 §4, §8; 001 §7 lists it as a GET, it changes data so it is a POST here, ADR 0042). Only when the project's enable_refresh_accesscode is on, its access-code behaviour is not "same as IRN" (the IRN is the code), and the participant is in INVITATION_SENT, INVITATION_RESENT, NEW_PARTICIPANT, ATTEMPTED_INCOMPLETE, INVITATION_SCHEDULED, ATTEMPTED_PARTIAL or UNDELIVERED; otherwise 409 'Access code can not be refreshed for this participant' and nothing changes. The new code is the project's next Available Primary pool code, else a generated one (nine digits, 3-3-3), unique in the tenant; a pool code the participant held becomes Burned (ADR 0046); access_code_updated_at is set. Test participants also need tenant.project.participant.test.update. Another tenant's participant is not found.
          */
         post: operations["refreshAccessCode"];
         delete?: never;
@@ -91,7 +91,7 @@ export type paths = {
         put?: never;
         /**
          * Adds participants to a project (the Add participant form sends one)
-         * @description docs/product/participants.md#rules. Every participant is checked by src/shared/participant-rules.ts (422 with the spec's texts per field, `participants[i].field`); the language must be one of the project's (422); an IRN already used in the project, or twice in the request, is a 409. Test participants (`is_test_participant=true`) need tenant.project.participant.test.create; while the project is in the Testing stage every added participant is a test participant (422 otherwise); in the setup stage nothing may be added (409 'you cannot use participants feature when project is still in setup stage'). The access code is the IRN when the project's access code behaviour is "same as IRN", else a generated one. All or nothing. (Invitations on create, invite_on_participant_create, arrive with the invitation jobs.)
+         * @description docs/product/participants.md#rules. Every participant is checked by src/shared/participant-rules.ts (422 with the spec's texts per field, `participants[i].field`); the language must be one of the project's (422); an IRN already used in the project, or twice in the request, is a 409. Test participants (`is_test_participant=true`) need tenant.project.participant.test.create; while the project is in the Testing stage every added participant is a test participant (422 otherwise); in the setup stage nothing may be added (409 'you cannot use participants feature when project is still in setup stage'). The access code is the IRN when the project's access code behaviour is "same as IRN" (409 when already a code in the tenant), else the project's next Available Primary pool code (test participants: test codes), else a generated one (docs/product/access-codes.md#assignment, ADR 0046). All or nothing. (Invitations on create, invite_on_participant_create, arrive with the invitation jobs.)
          */
         post: operations["createParticipants"];
         delete?: never;
@@ -321,6 +321,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/participant-service/v1/project/{projectId}/accessCodeFiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's uploaded access-code files with their counts
+         * @description docs/product/access-codes.md#files (001 §2 Access Codes "Files list", §7 `GET project-service/v1/project/accessCodeFiles?projectId`; served by the participant-service, ADR 0042, ADR 0046). Newest first; each file with its total and its Assigned, Available and Burned counts. Another tenant's project is not found.
+         */
+        get: operations["listAccessCodeFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/participant-service/v1/project/{projectId}/accessCodesList": {
         parameters: {
             query?: never;
@@ -332,9 +352,29 @@ export type paths = {
         put?: never;
         /**
          * A page of a project's access codes, searched by IRN and access code, with the number of matching rows
-         * @description The Access Codes tab's View Codes table (docs/product/access-codes.md#list; 001 §7 names this call `POST project-service/v1/project/accessCodesList`: it is served by the participant-service, which owns the codes, ADR 0042). The codes are the ones assigned to the project's participants (status Assigned, type Primary, source file none until access-code files land); hidden participants never show, test participants' codes only with `isTestAccessCode`. `search` matches the IRN or the code, with or without the hyphens. `page` counts from 0; the default page size is 100. Another tenant's project is not found.
+         * @description The Access Codes tab's View Codes table (docs/product/access-codes.md#list; 001 §7 names this call `POST project-service/v1/project/accessCodesList`: it is served by the participant-service, which owns the codes, ADR 0042, ADR 0046). The rows are the project's pool codes (from uploaded access-code files: Available, Assigned or Burned, Primary or Backup) and the codes of visible participants that did not come from the pool (generated or the IRN: Assigned, Primary, no source file), newest first. Test codes (test participants' codes and codes uploaded as test codes) only with `isTestAccessCode`. `search` matches the IRN or the code, with or without spaces and hyphens; `status` and `isBackup` filter. `page` counts from 0; the default page size is 100. Another tenant's project is not found.
          */
         post: operations["listAccessCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/participant-service/v1/project/{projectId}/burnCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Burns selected Available access codes of a project
+         * @description docs/product/access-codes.md#burn (001 §4 "Burn turns selected Available codes into Burned", §5 "Burn needs at least one selected code", §7 `PUT project-service/v1/project/burnCode`). Every id must be a pool code of this project (else 404, nothing changes) in status Available (else 409 'Only Available access codes can be burnt.', nothing changes). Burnt codes get dateUsed and are never assigned.
+         */
+        put: operations["burnAccessCodes"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -375,6 +415,26 @@ export type paths = {
         get: operations["listParticipantCreators"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/participant-service/v1/project/{projectId}/uploadAccessCodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds the codes of an access-code file (.xlsx or .txt) to the project's pool
+         * @description docs/product/access-codes.md#upload (001 §2, §5 "Access code upload: .xlsx, .xls, .txt", §7, §8). The file (at most 5 MB, streamed) must be a .xlsx (a zip by its magic bytes) or a .txt (text, UTF-8); anything else, a .xls included (ADR 0046), is 422 'File type not supported'. Every row is checked (a code of 6 to 20 letters and digits once spaces and hyphens are removed, unique in the file and in the tenant; Type Primary or Backup; Test Yes or No; at least one code, at most 100,000). Any failing row: nothing is stored and the answer is status FAILED with `erroCode`, an HTML list of the failing lines (their text escaped). A clean file is stored in one transaction (the file row and all its codes, Available). Another tenant's project is not found.
+         */
+        post: operations["uploadAccessCodes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -425,18 +485,44 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        /** @description A Files list row (001 §2 Access Codes, §3 "File row"); docs/product/access-codes.md#files. */
+        AccessCodeFile: {
+            /** Format: int32 */
+            assigned: number;
+            /** Format: int32 */
+            available: number;
+            /** Format: int32 */
+            burned: number;
+            /** Format: date-time */
+            dateImported: string;
+            /** Format: int32 */
+            fileId: number;
+            originalFileName: string;
+            /** @description The project's codes, comma-separated. */
+            projectCode: string | null;
+            /** Format: int32 */
+            totalRecorded: number;
+        };
         /** @description A View Codes row (001 §3 Access codes); docs/product/access-codes.md#list. */
         AccessCodeRow: {
             accessCode: string;
+            /**
+             * Format: int32
+             * @description The pool code (the id burnCode takes); null for a participant's generated or IRN code.
+             */
+            accessCodeId: number | null;
             /** Format: date-time */
             dateAdded: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the code was assigned to a participant or burnt.
+             */
             dateUsed: string | null;
             irnCode: string | null;
             is_backup: boolean;
             originalFileName: string | null;
             /** Format: int32 */
-            participantId: number;
+            participantId: number | null;
             /** @enum {string} */
             status: "Available" | "Assigned" | "Burned";
         };
@@ -1560,6 +1646,45 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listAccessCodeFiles: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                projectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        files: components["schemas"]["AccessCodeFile"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listAccessCodes: {
         parameters: {
             query?: never;
@@ -1579,6 +1704,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Type filter; true Backup only, false Primary only, absent or null both. */
+                    isBackup?: boolean | null;
                     /** @default false */
                     isTestAccessCode?: boolean;
                     /**
@@ -1592,6 +1719,8 @@ export interface operations {
                      */
                     pageSize?: number;
                     search?: string;
+                    /** @description Status filter (Available, Assigned, Burned); none or empty is every status. */
+                    status?: ("Available" | "Assigned" | "Burned")[];
                 };
             };
         };
@@ -1606,6 +1735,54 @@ export interface operations {
                         accesscode_list: components["schemas"]["AccessCodeRow"][];
                         /** Format: int32 */
                         total_count: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    burnAccessCodes: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                projectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    accessCodeIds: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Burnt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: int32 */
+                        burned: number;
+                        message: string;
                     };
                 };
             };
@@ -1704,6 +1881,66 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadAccessCodes: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                projectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A .xlsx or .txt file of at most 5 MB, streamed.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored (status SUCCESS) or refused row by row (status FAILED, erroCode, nothing stored). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description On FAILED an HTML fragment (a paragraph and a list of the failing lines); the spec's name. */
+                        erroCode: string | null;
+                        /** Format: int32 */
+                        fileId: number | null;
+                        /** @description 'File uploaded successfully' or 'Error occurred in file upload please try again' (001 §8). */
+                        message: string;
+                        /** @enum {string} */
+                        status: "SUCCESS" | "FAILED";
+                        /** Format: int32 */
+                        totalRecorded: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];

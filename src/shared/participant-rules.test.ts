@@ -1,4 +1,5 @@
 import {
+  normalizeAccessCode,
   canDeleteParticipant,
   countryCallingCodes,
   isEditLocked,
@@ -52,4 +53,9 @@ it('delete and edit locks follow the statuses of 001 §4', () => {
   expect(canDeleteParticipant('INTERVIEWED')).toBe(false);
   expect(isEditLocked('ATTEMPTED_PARTIAL')).toBe(true);
   expect(isEditLocked('NEW_PARTICIPANT')).toBe(false);
+});
+
+test('access codes are compared without their spaces and hyphens (intake, search, upload: one normalizer)', () => {
+  expect(normalizeAccessCode('123-456 789')).toBe('123456789');
+  expect(normalizeAccessCode(' P1-A000\t0001 ')).toBe('P1A0000001');
 });

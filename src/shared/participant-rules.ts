@@ -63,9 +63,16 @@ export const ACCESS_CODE_REFRESHED = 'Acess Code Refreshed';
 export const ACCESS_CODE_PAGE_SIZE = 100;
 export const ACCESS_CODE_SEARCH_DEBOUNCE_MS = 1500;
 
+/**
+ * An access code as compared: without the spaces and hyphens it is shown or keyed with ("123-456 789" is
+ * "123456789"). The one normalizer of the intake (a caller's keyed code), the View Codes search, the upload's
+ * uniqueness and the pool's `code_key` (migration 039, ADR 0046).
+ */
+export const normalizeAccessCode = (code: string) => code.replace(/[\s-]/g, '');
+
 /** Access codes display as groups of 3-3-rest (001 §2 View Codes): "123456789" and "123-456-789" give "123-456-789". */
 export function formatAccessCode(code: string): string {
-  const bare = code.replace(/[-\s]/g, '');
+  const bare = normalizeAccessCode(code);
   if (bare.length <= 3) return bare;
   return [bare.slice(0, 3), bare.slice(3, 6), bare.slice(6)].filter(Boolean).join('-');
 }

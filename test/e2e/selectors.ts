@@ -416,6 +416,27 @@ export const sel = {
     code: (participantId: number) => `access-code-${participantId}`,
     /** `participant-refresh-code-<participantId>` */
     refresh: (participantId: number) => `participant-refresh-code-${participantId}`,
+    // Files list, Upload and View Codes (docs/product/access-codes.md#files, #upload, #burn).
+    files: 'access-code-files',
+    /** `access-code-file-<fileId>`: the file name cell */
+    file: (fileId: number) => `access-code-file-${fileId}`,
+    upload: 'access-code-upload',
+    viewCodes: 'access-code-view-codes',
+    uploadDialog: 'access-code-upload-dialog',
+    uploadInput: 'access-code-upload-input',
+    uploadSubmit: 'access-code-upload-submit',
+    uploadError: 'access-code-upload-error',
+    uploadSuccess: 'access-code-upload-success',
+    uploadClose: 'access-code-upload-close',
+    statusFilter: 'access-codes-status-filter',
+    typeFilter: 'access-codes-type-filter',
+    options: 'access-codes-options',
+    burn: 'access-codes-option-burn',
+    testToggle: 'access-codes-option-test-toggle',
+    /** `access-code-pool-<accessCodeId>`: the code cell of a pool code no participant holds */
+    poolCode: (accessCodeId: number) => `access-code-pool-${accessCodeId}`,
+    /** `access-code-select-<accessCodeId>`: the checkbox of an Available code */
+    select: (accessCodeId: number) => `access-code-select-${accessCodeId}`,
   },
   participants: {
     tab: 'participants-tab',

@@ -36,6 +36,7 @@ import { seedLookupValues } from './seed-lookup-values';
 import { seedIntegrations } from './seed-integrations';
 import { seedDocuments } from './seed-documents';
 import { seedParticipantTrails } from './seed-participant-trails';
+import { seedAccessCodes } from './seed-access-codes';
 import type { FileStorage } from '../platform/storage/file-storage';
 import type { TenantSecretCipher } from '../platform/secrets/tenant-secret-cipher';
 
@@ -237,6 +238,14 @@ export async function seedDemoData({
   }
   await seedQuestionApprovals(db, now);
   for (const demo of DEMO_TENANTS.filter((d) => !d.isSystem)) await seedProjectTeams(db, tenantId(demo.name), now);
+  // Demo access-code files on each customer tenant's second project (docs/product/access-codes.md#demo).
+  for (const demo of DEMO_TENANTS.filter((d) => !d.isSystem && d.projects.length > 1)) {
+    const name = demo.projects[1]!.name;
+    const project = await withTenant(db, tenantId(demo.name), (trx) =>
+      trx.selectFrom('projects').select('id').where(byName(name)).executeTakeFirst(),
+    );
+    if (project) await seedAccessCodes(db, { tenantId: tenantId(demo.name), projectId: project.id, now });
+  }
   if (secrets) {
     for (const demo of DEMO_TENANTS.filter((t) => !t.isSystem)) {
       await seedIntegrations(db, { tenantId: tenantId(demo.name), passwords, secrets, now });

@@ -64,7 +64,7 @@ describe('access codes', () => {
       { timeout: 20_000, timeoutMsg: 'the refreshed code is not shown' },
     );
     await byTestId(sel.accessCodes.search).setValue(before);
-    await browser.waitUntil(async () => (await $$('[data-testid^="access-code-"]').length) === 0, {
+    await browser.waitUntil(async () => (await shownCodes()).length === 0, {
       timeout: 15_000,
       timeoutMsg: 'the old code is still listed',
     });

@@ -36,3 +36,6 @@ export { recordInvitationOutcome } from './invitations/invitation-jobs-store';
 export { recordParticipantMessage } from './participants/participant-np-store';
 // NP marking and reverse with every rule of 001 §4 (the seed gives demo participants NP trails through it).
 export { applyNpAction, type NpAction } from './participants/participant-np';
+// The demo seed stores access-code files through the upload's own functions (docs/product/access-codes.md#demo).
+export { checkAccessCodeRows, storeAccessCodeFile, textRows } from './access-codes/access-code-file';
+export { burnCodes as burnAccessCodes } from './access-codes/access-code-pool-store';

@@ -19,6 +19,7 @@ export const MULTIPART_ENDPOINTS: ReadonlySet<string> = new Set([
   'readProjectConfigurationJson',
   'updateTenant',
   'updateUserProfile',
+  'uploadAccessCodes',
   'uploadDocument',
   'uploadParticipants',
   'uploadProjectIswFile',

@@ -241,6 +241,37 @@ const injectedRtkApi = api
         }),
         providesTags: ["AccessCode"],
       }),
+      listAccessCodeFiles: build.query<
+        ListAccessCodeFilesApiResponse,
+        ListAccessCodeFilesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/participant-service/v1/project/${queryArg.projectId}/accessCodeFiles`,
+        }),
+        providesTags: ["AccessCode"],
+      }),
+      uploadAccessCodes: build.mutation<
+        UploadAccessCodesApiResponse,
+        UploadAccessCodesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/participant-service/v1/project/${queryArg.projectId}/uploadAccessCodes`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["AccessCode"],
+      }),
+      burnAccessCodes: build.mutation<
+        BurnAccessCodesApiResponse,
+        BurnAccessCodesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/participant-service/v1/project/${queryArg.projectId}/burnCode`,
+          method: "PUT",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["AccessCode"],
+      }),
       refreshAccessCode: build.mutation<
         RefreshAccessCodeApiResponse,
         RefreshAccessCodeApiArg
@@ -425,7 +456,44 @@ export type ListAccessCodesApiArg = {
     page?: number;
     pageSize?: number;
     search?: string;
+    /** Status filter (Available, Assigned, Burned); none or empty is every status. */
+    status?: ("Available" | "Assigned" | "Burned")[];
+    /** Type filter; true Backup only, false Primary only, absent or null both. */
+    isBackup?: boolean | null;
     isTestAccessCode?: boolean;
+  };
+};
+export type ListAccessCodeFilesApiResponse = /** status 200 The files. */ {
+  files: AccessCodeFile[];
+};
+export type ListAccessCodeFilesApiArg = {
+  projectId: number;
+};
+export type UploadAccessCodesApiResponse =
+  /** status 200 Stored (status SUCCESS) or refused row by row (status FAILED, erroCode, nothing stored). */ {
+    status: "SUCCESS" | "FAILED";
+    /** 'File uploaded successfully' or 'Error occurred in file upload please try again' (001 §8). */
+    message: string;
+    /** On FAILED an HTML fragment (a paragraph and a list of the failing lines); the spec's name. */
+    erroCode: string | null;
+    fileId: number | null;
+    totalRecorded: number;
+  };
+export type UploadAccessCodesApiArg = {
+  projectId: number;
+  body: {
+    /** A .xlsx or .txt file of at most 5 MB, streamed. */
+    file: Blob;
+  };
+};
+export type BurnAccessCodesApiResponse = /** status 200 Burnt. */ {
+  message: string;
+  burned: number;
+};
+export type BurnAccessCodesApiArg = {
+  projectId: number;
+  body: {
+    accessCodeIds: number[];
   };
 };
 export type RefreshAccessCodeApiResponse = /** status 200 Refreshed. */ {
@@ -665,14 +733,28 @@ export type InvitationJob = {
   finishedAt: string | null;
 };
 export type AccessCodeRow = {
-  participantId: number;
+  /** The pool code (the id burnCode takes); null for a participant's generated or IRN code. */
+  accessCodeId: number | null;
+  participantId: number | null;
   irnCode: string | null;
   accessCode: string;
   status: "Available" | "Assigned" | "Burned";
   originalFileName: string | null;
   is_backup: boolean;
   dateAdded: string | null;
+  /** When the code was assigned to a participant or burnt. */
   dateUsed: string | null;
+};
+export type AccessCodeFile = {
+  fileId: number;
+  originalFileName: string;
+  /** The project's codes, comma-separated. */
+  projectCode: string | null;
+  totalRecorded: number;
+  assigned: number;
+  available: number;
+  burned: number;
+  dateImported: string;
 };
 export const {
   useListProjectParticipantsQuery,
@@ -705,5 +787,9 @@ export const {
   useLazyGetInvitationJobQuery,
   useListAccessCodesQuery,
   useLazyListAccessCodesQuery,
+  useListAccessCodeFilesQuery,
+  useLazyListAccessCodeFilesQuery,
+  useUploadAccessCodesMutation,
+  useBurnAccessCodesMutation,
   useRefreshAccessCodeMutation,
 } = injectedRtkApi;

@@ -1,7 +1,8 @@
 import type { operations } from '../../../../contracts/execution-service';
+import { normalizeAccessCode } from '../../../../shared/participant-rules';
 import type { Db } from '../../../platform/db/schema';
 import type { ServiceHandlers, SessionContext } from '../../../platform/openapi/handler';
-import { irnFlagsOf, normalizeAccessCode, refusalFor } from './intake-rules';
+import { irnFlagsOf, refusalFor } from './intake-rules';
 import { findCaller, interviewQuestions, projectDialInNumbers } from './intake-store';
 import { acceptCallRecord, acceptIncompleteCall, acceptInterviewResult } from './intake-writes';
 

@@ -1,6 +1,5 @@
 import {
   irnFlagsOf,
-  normalizeAccessCode,
   refusalFor,
   statusAfterIncompleteCall,
   statusAfterResult,
@@ -55,8 +54,4 @@ test('NC and DC lift the block only when the project says so', () => {
   expect(unblocksAfter('NC', defaults)).toBe(true);
   expect(unblocksAfter('DC', { ...defaults, unblockAfterDc: false })).toBe(false);
   expect(unblocksAfter('HR', defaults)).toBe(false);
-});
-
-test('access codes are matched without their group separators', () => {
-  expect(normalizeAccessCode('123-456 789')).toBe('123456789');
 });

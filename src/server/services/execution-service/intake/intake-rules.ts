@@ -65,6 +65,3 @@ export function statusAfterIncompleteCall(current: ParticipantStatus, answeredQu
 export function unblocksAfter(code: string, flags: IrnFlags): boolean {
   return (code === 'NC' && flags.unblockAfterNc) || (code === 'DC' && flags.unblockAfterDc);
 }
-
-/** Access codes are shown in groups (3-3-rest); callers may send them with separators. */
-export const normalizeAccessCode = (code: string) => code.replace(/[\s-]/g, '');

@@ -1,4 +1,5 @@
 import type { operations } from '../../../../contracts/participant-service';
+import { isUniqueViolation } from '../../../platform/db/postgres-errors';
 import { forbidden, HttpError, notFound } from '../../../platform/http/http-error';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
 import {
@@ -7,16 +8,36 @@ import {
   ACCESS_CODE_REFRESHED,
   canRefreshAccessCode,
 } from '../../../../shared/participant-rules';
-import { generateAccessCode, projectRules } from '../participants/participant-form';
-import { findParticipantProject, lockParticipant, takenAccessCodes } from '../participants/participants-store';
+import { streamedUpload } from '../../../platform/openapi/multipart-body';
+import { projectRules } from '../participants/participant-form';
+import { FILE_TYPE_NOT_SUPPORTED } from '../participants/participant-import';
+import { findParticipantProject, lockParticipant } from '../participants/participants-store';
+import { drawReplacementCode } from './access-code-assignment';
+import {
+  ACCESS_CODE_UPLOAD_FAILED,
+  ACCESS_CODE_UPLOAD_SUCCEEDED,
+  accessCodeFileFormat,
+  AccessCodeFileRejected,
+  accessCodeRows,
+  checkAccessCodeRows,
+  errorHtml,
+  storeAccessCodeFile,
+  type FileError,
+} from './access-code-file';
+import { burnCodes, listAccessCodeFiles, lockProjectCodes } from './access-code-pool-store';
 import { listAccessCodePage, setParticipantAccessCode } from './access-codes-store';
 
-type AccessCodesHandlers = Pick<ServiceHandlers<operations>, 'listAccessCodes' | 'refreshAccessCode'>;
+type AccessCodesHandlers = Pick<
+  ServiceHandlers<operations>,
+  'listAccessCodes' | 'refreshAccessCode' | 'listAccessCodeFiles' | 'uploadAccessCodes' | 'burnAccessCodes'
+>;
 
 const TEST_READ = 'tenant.project.participant.test.read';
 const TEST_UPDATE = 'tenant.project.participant.test.update';
-/** Tries before giving up on a unique code (a nine-digit space makes a second try already rare). */
-const CODE_TRIES = 5;
+/** 001 §4: only Available codes are burnt. */
+export const ONLY_AVAILABLE_BURNT = 'Only Available access codes can be burnt.';
+
+const projectNotFound = () => notFound('Project not found.');
 
 const notRefreshable = (reason: string) =>
   new HttpError(409, ACCESS_CODE_NOT_REFRESHABLE, {
@@ -31,26 +52,119 @@ export const accessCodesHandlers: AccessCodesHandlers = {
     if (testAccessCodes && !ctx.principal().permissions.has(TEST_READ)) throw forbidden();
     const pageSize = body.pageSize ?? ACCESS_CODE_PAGE_SIZE;
     const { rows, total } = await ctx.inTenant(async (trx) => {
-      if (!(await findParticipantProject(trx, params.projectId))) throw notFound('Project not found.');
+      if (!(await findParticipantProject(trx, params.projectId))) throw projectNotFound();
       return listAccessCodePage(
         trx,
-        { projectId: params.projectId, search: body.search ?? null, testAccessCodes },
+        {
+          projectId: params.projectId,
+          search: body.search ?? null,
+          statuses: body.status ?? [],
+          isBackup: body.isBackup ?? null,
+          testAccessCodes,
+        },
         { page: body.page ?? 0, pageSize },
       );
     });
     return {
       accesscode_list: rows.map((r) => ({
-        participantId: Number(r.id),
+        accessCodeId: r.code_id === null ? null : Number(r.code_id),
+        participantId: r.participant_id === null ? null : Number(r.participant_id),
         irnCode: r.interview_ref_num,
         accessCode: r.access_code,
-        status: 'Assigned' as const,
-        originalFileName: null,
-        is_backup: false,
-        dateAdded: (r.access_code_updated_at ?? r.created_at).toISOString(),
-        dateUsed: null,
+        status: r.status,
+        originalFileName: r.original_file_name,
+        is_backup: r.is_backup,
+        dateAdded: r.date_added.toISOString(),
+        dateUsed: r.date_used?.toISOString() ?? null,
       })),
       total_count: total,
     };
+  },
+
+  async listAccessCodeFiles({ params }, ctx) {
+    const files = await ctx.inTenant(async (trx) => {
+      if (!(await findParticipantProject(trx, params.projectId))) throw projectNotFound();
+      return listAccessCodeFiles(trx, params.projectId);
+    });
+    return {
+      files: files.map((f) => ({
+        fileId: f.id,
+        originalFileName: f.original_file_name,
+        projectCode: f.project_code,
+        totalRecorded: f.total_recorded,
+        assigned: Number(f.assigned),
+        available: Number(f.available),
+        burned: Number(f.burned),
+        dateImported: f.imported_at.toISOString(),
+      })),
+    };
+  },
+
+  async uploadAccessCodes({ params, body }, ctx) {
+    const file = streamedUpload(body.file);
+    if (!file) throw new HttpError(422, FILE_TYPE_NOT_SUPPORTED, { code: 'FILE_TYPE_NOT_SUPPORTED' });
+    const tenantId = ctx.operatingTenant.id;
+    await ctx.inTenant(async (trx) => {
+      if (!(await findParticipantProject(trx, params.projectId))) throw projectNotFound();
+    });
+    const format = await accessCodeFileFormat(file);
+    const checked = await checkAccessCodeRows(accessCodeRows(file, format), format);
+    const failed = (errors: FileError[]) => ({
+      status: 'FAILED' as const,
+      message: ACCESS_CODE_UPLOAD_FAILED,
+      erroCode: errorHtml(file.filename, errors),
+      fileId: null,
+      totalRecorded: 0,
+    });
+    if (checked.errors.length) return failed(checked.errors);
+    const now = ctx.now();
+    try {
+      const fileId = await ctx.inTenant((trx) =>
+        storeAccessCodeFile(
+          trx,
+          {
+            tenantId,
+            projectId: params.projectId,
+            originalFileName: file.filename,
+            importedBy: ctx.principal().userId,
+            now,
+          },
+          checked.codes,
+        ),
+      );
+      return {
+        status: 'SUCCESS' as const,
+        message: ACCESS_CODE_UPLOAD_SUCCEEDED,
+        erroCode: null,
+        fileId,
+        totalRecorded: checked.codes.length,
+      };
+    } catch (error) {
+      if (error instanceof AccessCodeFileRejected) return failed(error.errors);
+      // A concurrent upload stored one of the codes between the check and the insert.
+      if (isUniqueViolation(error))
+        throw new HttpError(409, 'An access code of the file was stored meanwhile; upload the file again.', {
+          code: 'ACCESS_CODE_TAKEN',
+        });
+      throw error;
+    }
+  },
+
+  async burnAccessCodes({ params, body }, ctx) {
+    const now = ctx.now();
+    const burned = await ctx.inTenant(async (trx) => {
+      if (!(await findParticipantProject(trx, params.projectId))) throw projectNotFound();
+      const found = await lockProjectCodes(trx, params.projectId, body.accessCodeIds);
+      if (found.length !== body.accessCodeIds.length) throw notFound('Access code not found.');
+      const notAvailable = found.filter((c) => c.status !== 'Available');
+      if (notAvailable.length)
+        throw new HttpError(409, ONLY_AVAILABLE_BURNT, {
+          code: 'ACCESS_CODE_NOT_AVAILABLE',
+          errors: notAvailable.map((c) => ({ field: 'accessCodeIds', message: `Access code ${c.id} is ${c.status}.` })),
+        });
+      return burnCodes(trx, body.accessCodeIds, now);
+    });
+    return { message: burned === 1 ? '1 access code burnt.' : `${burned} access codes burnt.`, burned };
   },
 
   async refreshAccessCode({ params }, ctx) {
@@ -68,14 +182,18 @@ export const accessCodesHandlers: AccessCodesHandlers = {
       if (projectRules(project).irnIsAccessCode) throw notRefreshable('The access code is the IRN in this project.');
       if (!canRefreshAccessCode(participant.status))
         throw notRefreshable(`No refresh in status ${participant.status}.`);
-      for (let i = 0; i < CODE_TRIES; i++) {
-        const candidate = generateAccessCode();
-        if (candidate === participant.access_code) continue;
-        if ((await takenAccessCodes(trx, [candidate])).length) continue;
-        await setParticipantAccessCode(trx, params.participantId, candidate, now);
-        return candidate;
-      }
-      throw new HttpError(503, 'No free access code was found; try again.');
+      const code = await drawReplacementCode(
+        trx,
+        {
+          id: params.participantId,
+          projectId: participant.project_id,
+          isTest: participant.is_test_participant,
+          currentCode: participant.access_code,
+        },
+        now,
+      );
+      await setParticipantAccessCode(trx, params.participantId, code, now);
+      return code;
     });
     return {
       message: ACCESS_CODE_REFRESHED,

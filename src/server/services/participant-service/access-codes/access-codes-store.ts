@@ -1,9 +1,15 @@
 import { sql, type SqlBool } from 'kysely';
+import { normalizeAccessCode } from '../../../../shared/participant-rules';
 import type { Db } from '../../../platform/db/schema';
+import { keyedCode } from './access-code-pool-store';
 
 export interface AccessCodeFilter {
   projectId: number;
   search: string | null;
+  /** Status filter; empty is every status. */
+  statuses: readonly ('Available' | 'Assigned' | 'Burned')[];
+  /** true Backup only, false Primary only, null both. */
+  isBackup: boolean | null;
   testAccessCodes: boolean;
 }
 
@@ -11,31 +17,47 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The codes of the project's visible participants; search matches IRN or code, with or without hyphens. */
-function accessCodeWhere(filter: AccessCodeFilter) {
-  const parts = [
-    sql`p.project_id = ${filter.projectId}`,
-    sql`NOT p.is_hidden`,
-    sql`p.access_code IS NOT NULL`,
-    sql`p.is_test_participant = ${filter.testAccessCodes}`,
-  ];
+/**
+ * The View Codes rows (ADR 0046): the project's pool codes (with the participant an Assigned one went to) and
+ * the codes of visible participants that did not come from the pool (status Assigned, Primary, no file). The
+ * search matches the IRN (any case) or the code, both compared without spaces and hyphens (normalizeAccessCode).
+ */
+function accessCodeRowsSql(filter: AccessCodeFilter) {
+  const rows = sql`
+    SELECT c.id AS code_id, c.participant_id, p.interview_ref_num, c.access_code, c.status, f.original_file_name,
+           c.is_backup, c.is_test, c.date_added, c.date_used
+    FROM access_codes c JOIN access_code_files f ON f.id = c.file_id
+    LEFT JOIN participants p ON p.id = c.participant_id
+    WHERE c.project_id = ${filter.projectId}
+    UNION ALL
+    SELECT NULL, p.id, p.interview_ref_num, p.access_code, 'Assigned', NULL, false, p.is_test_participant,
+           COALESCE(p.access_code_updated_at, p.created_at), NULL
+    FROM participants p
+    WHERE p.project_id = ${filter.projectId} AND NOT p.is_hidden AND p.access_code IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM access_codes c WHERE c.participant_id = p.id AND c.status = 'Assigned')`;
+  const parts = [sql`r.is_test = ${filter.testAccessCodes}`];
+  if (filter.statuses.length) parts.push(sql`r.status = ANY(${[...filter.statuses]}::text[])`);
+  if (filter.isBackup !== null) parts.push(sql`r.is_backup = ${filter.isBackup}`);
   const search = filter.search?.trim().toLowerCase();
   if (search) {
     const like = `%${escapeLike(search)}%`;
-    const bare = `%${escapeLike(search.replace(/-/g, ''))}%`;
+    const bare = `%${escapeLike(normalizeAccessCode(search))}%`;
     // Codes may hold letters (the demo's P1-A0000001): compared in lower case like the search.
-    parts.push(sql`(lower(p.interview_ref_num) LIKE ${like} OR lower(p.access_code) LIKE ${like}
-      OR lower(replace(p.access_code, '-', '')) LIKE ${bare})`);
+    parts.push(sql`(lower(r.interview_ref_num) LIKE ${like} OR lower(${keyedCode('r.access_code')}) LIKE ${bare})`);
   }
-  return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
+  return { rows, where: sql<SqlBool>`(${sql.join(parts, sql` AND `)})` };
 }
 
 export interface AccessCodeRow {
-  id: string;
+  code_id: string | null;
+  participant_id: string | null;
   interview_ref_num: string | null;
   access_code: string;
-  access_code_updated_at: Date | null;
-  created_at: Date;
+  status: 'Available' | 'Assigned' | 'Burned';
+  original_file_name: string | null;
+  is_backup: boolean;
+  date_added: Date;
+  date_used: Date | null;
 }
 
 export async function listAccessCodePage(
@@ -43,13 +65,14 @@ export async function listAccessCodePage(
   filter: AccessCodeFilter,
   page: { page: number; pageSize: number },
 ): Promise<{ rows: AccessCodeRow[]; total: number }> {
-  const where = accessCodeWhere(filter);
+  const { rows: source, where } = accessCodeRowsSql(filter);
   const rows = await sql<AccessCodeRow>`
-    SELECT p.id::text AS id, p.interview_ref_num, p.access_code, p.access_code_updated_at, p.created_at
-    FROM participants p WHERE ${where}
-    ORDER BY p.access_code_updated_at DESC NULLS LAST, p.id DESC
+    SELECT r.code_id::text AS code_id, r.participant_id::text AS participant_id, r.interview_ref_num, r.access_code,
+           r.status, r.original_file_name, r.is_backup, r.date_added, r.date_used
+    FROM (${source}) r WHERE ${where}
+    ORDER BY r.date_added DESC, r.code_id DESC NULLS LAST, r.participant_id DESC
     LIMIT ${page.pageSize} OFFSET ${page.page * page.pageSize}`.execute(trx);
-  const total = await sql<{ n: string }>`SELECT count(*)::text AS n FROM participants p WHERE ${where}`.execute(trx);
+  const total = await sql<{ n: string }>`SELECT count(*)::text AS n FROM (${source}) r WHERE ${where}`.execute(trx);
   return { rows: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
 }
 

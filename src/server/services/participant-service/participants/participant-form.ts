@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import type { components } from '../../../../contracts/participant-service';
 import { HttpError, unprocessable } from '../../../platform/http/http-error';
 import {
@@ -93,16 +92,6 @@ export function checkParticipantInput(
     timezone_id: timezone,
     additional_description: blankToNull(input.additional_description),
   };
-}
-
-/**
- * A generated access code (behaviour "Generated access code"): nine digits shown 3-3-3. Codes from uploaded
- * access-code files replace this when the access-codes area lands (plug point, issue 13 "codes assigned to
- * participants on creation according to the project's access-code behaviour").
- */
-export function generateAccessCode(): string {
-  const digits = String(randomInt(0, 1_000_000_000)).padStart(9, '0');
-  return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
 // --- the list's keyset cursor (ADR 0037) -----------------------------------------------------------------------

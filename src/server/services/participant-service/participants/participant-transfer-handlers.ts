@@ -6,7 +6,8 @@ import { forbidden, HttpError, notFound } from '../../../platform/http/http-erro
 import { FileDownload, type ServiceHandlers } from '../../../platform/openapi/handler';
 import { streamedUpload } from '../../../platform/openapi/multipart-body';
 import { importErrorFileName, STAGE, storeImportErrorFile } from '../../project-service';
-import { generateAccessCode, projectRules, setupStageBlocked } from './participant-form';
+import { AccessCodesTaken, addParticipantsWithCodes } from '../access-codes/access-code-assignment';
+import { projectRules, setupStageBlocked } from './participant-form';
 import {
   checkImportRows,
   errorFileText,
@@ -20,7 +21,7 @@ import {
   type RowError,
 } from './participant-import';
 import type { ParticipantSelection } from './participant-selection';
-import { createParticipants, findParticipantProject, takenAccessCodes, takenIrns } from './participants-store';
+import { findParticipantProject, takenIrns } from './participants-store';
 import {
   countInterviewedParticipants,
   deleteReplaceableParticipants,
@@ -148,41 +149,36 @@ export const participantTransferHandlers: TransferHandlers = {
             kind: 'irn',
             message: `IRN ${irn} is already used in this project`,
           }));
-          const codes = checked.rows.map((r) =>
-            rules.irnIsAccessCode ? r.participant.interviewRefNum : generateAccessCode(),
-          );
-          const used = new Set(
-            await takenAccessCodes(
-              trx,
-              codes.filter((c): c is string => c !== null),
-            ),
-          );
-          for (const [i, code] of codes.entries()) {
-            if (!code || !used.has(code)) continue;
-            if (rules.irnIsAccessCode)
-              rejected.push({ row: checked.rows[i]!.row, kind: 'irn', message: `Access code ${code} is already used` });
-            else codes[i] = generateAccessCode();
-          }
           if (rejected.length) throw new ImportRejected(rejected);
-          await createParticipants(
-            trx,
-            tenantId,
-            project.id,
-            checked.rows.map(({ participant: p }, i) => ({
-              interviewRefNum: p.interviewRefNum,
-              firstName: p.first_name,
-              lastName: p.last_name,
-              email: p.email,
-              phoneNumber: p.phone_number,
-              languageId: p.participant_language_id,
-              accessCode: codes[i] ?? null,
-              isTestParticipant: isTest,
-              createdBy: userId,
-              timezoneId: p.timezone_id,
-              additionalDescription: p.additional_description,
-            })),
-            now,
-          );
+          try {
+            // Access codes by the project's behaviour (the one assignment, ADR 0046).
+            await addParticipantsWithCodes(
+              trx,
+              { tenantId, projectId: project.id, rules },
+              checked.rows.map(({ participant: p }) => ({
+                interviewRefNum: p.interviewRefNum,
+                firstName: p.first_name,
+                lastName: p.last_name,
+                email: p.email,
+                phoneNumber: p.phone_number,
+                languageId: p.participant_language_id,
+                isTestParticipant: isTest,
+                createdBy: userId,
+                timezoneId: p.timezone_id,
+                additionalDescription: p.additional_description,
+              })),
+              now,
+            );
+          } catch (error) {
+            if (!(error instanceof AccessCodesTaken)) throw error;
+            throw new ImportRejected(
+              error.indexes.map((i) => ({
+                row: checked.rows[i]!.row,
+                kind: 'irn',
+                message: `Access code ${checked.rows[i]!.participant.interviewRefNum} is already used`,
+              })),
+            );
+          }
           return deleted;
         });
       } catch (error) {

@@ -11,19 +11,18 @@ import {
   PARTICIPANT_PAGE_SIZE,
 } from '../../../../shared/participant-rules';
 import { STAGE } from '../../project-service';
+import { AccessCodesTaken, addParticipantsWithCodes } from '../access-codes/access-code-assignment';
 import {
   checkParticipantInput,
   decodeCursor,
   encodeCursor,
   filterKey,
-  generateAccessCode,
   presentParticipant,
   projectRules,
   setupStageBlocked,
 } from './participant-form';
 import type { ParticipantFilter, ParticipantSelection } from './participant-selection';
 import {
-  createParticipants,
   deleteSelectedParticipants,
   findParticipantProject,
   findParticipantRow,
@@ -32,7 +31,6 @@ import {
   listParticipantPage,
   lockParticipant,
   selectionStatusCounts,
-  takenAccessCodes,
   takenIrns,
   unhideParticipants,
   updateParticipantRow,
@@ -171,30 +169,18 @@ export const participantsHandlers: ParticipantsHandlers = {
       }
       const taken = await takenIrns(trx, project.id, [...seen.keys()]);
       if (taken.length) throw irnTaken(`participants[${seen.get(taken[0]!)!}].interviewRefNum`);
-      // Access codes by the project's behaviour: the IRN itself, or a generated code (unique in the tenant).
-      const codes = checked.map((p) => (rules.irnIsAccessCode ? p.interviewRefNum : generateAccessCode()));
-      const usedCodes = await takenAccessCodes(
-        trx,
-        codes.filter((c): c is string => c !== null),
-      );
-      if (usedCodes.length) {
-        if (rules.irnIsAccessCode)
-          throw accessCodeTaken(`participants[${codes.indexOf(usedCodes[0]!)}].interviewRefNum`);
-        for (const [i, code] of codes.entries()) if (code && usedCodes.includes(code)) codes[i] = generateAccessCode();
-      }
       try {
-        return await createParticipants(
+        // Access codes by the project's behaviour (the one assignment, ADR 0046).
+        return await addParticipantsWithCodes(
           trx,
-          ctx.operatingTenant.id,
-          project.id,
-          checked.map((p, i) => ({
+          { tenantId: ctx.operatingTenant.id, projectId: project.id, rules },
+          checked.map((p) => ({
             interviewRefNum: p.interviewRefNum,
             firstName: p.first_name,
             lastName: p.last_name,
             email: p.email,
             phoneNumber: p.phone_number,
             languageId: p.participant_language_id,
-            accessCode: codes[i] ?? null,
             isTestParticipant: isTest,
             createdBy: userId,
             timezoneId: p.timezone_id,
@@ -203,6 +189,8 @@ export const participantsHandlers: ParticipantsHandlers = {
           now,
         );
       } catch (error) {
+        if (error instanceof AccessCodesTaken)
+          throw accessCodeTaken(`participants[${error.indexes[0]!}].interviewRefNum`);
         // A concurrent add took the IRN or the code between the checks and the insert.
         if (isUniqueViolation(error)) throw irnTaken('participants[0].interviewRefNum');
         throw error;

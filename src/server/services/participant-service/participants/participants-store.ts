@@ -202,17 +202,6 @@ export async function takenIrns(trx: Db, projectId: number, irns: readonly strin
   return rows.map((r) => r.interview_ref_num!).filter(Boolean);
 }
 
-/** The access codes of `codes` already used in the tenant (they are unique per tenant). */
-export async function takenAccessCodes(trx: Db, codes: readonly string[]): Promise<string[]> {
-  if (!codes.length) return [];
-  const rows = await trx
-    .selectFrom('participants')
-    .select('access_code')
-    .where('access_code', 'in', [...codes])
-    .execute();
-  return rows.map((r) => r.access_code!);
-}
-
 export interface ParticipantChanges {
   first_name: string | null;
   last_name: string | null;

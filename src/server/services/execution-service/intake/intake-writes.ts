@@ -1,15 +1,10 @@
 import type { components } from '../../../../contracts/execution-service';
+import { normalizeAccessCode } from '../../../../shared/participant-rules';
 import { isAllowedRiskCode } from '../../../../shared/risk-sets';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
 import { HttpError, unprocessable } from '../../../platform/http/http-error';
 import { recordInterviewResults } from '../interview-results/interview-results-store';
-import {
-  irnFlagsOf,
-  normalizeAccessCode,
-  statusAfterIncompleteCall,
-  statusAfterResult,
-  unblocksAfter,
-} from './intake-rules';
+import { irnFlagsOf, statusAfterIncompleteCall, statusAfterResult, unblocksAfter } from './intake-rules';
 import {
   callIdTaken,
   findCaller,

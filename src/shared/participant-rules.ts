@@ -45,8 +45,11 @@ export const EDIT_LOCKED_FIELDS = [
   'participant_language_id',
 ] as const;
 
-/** A participant's access code can be refreshed only in these statuses (001 §4; docs/product/access-codes.md#refresh). */
-export const REFRESHABLE_STATUSES: readonly ParticipantStatusName[] = [
+/**
+ * The row's send e-mail, send SMS and refresh access code actions, and the bulk invitations, act only on these
+ * statuses (001 §4, one list for all of them; docs/product/access-codes.md#refresh, participants.md#invitations).
+ */
+export const INVITABLE_STATUSES: readonly ParticipantStatusName[] = [
   'INVITATION_SENT',
   'INVITATION_RESENT',
   'NEW_PARTICIPANT',
@@ -54,6 +57,12 @@ export const REFRESHABLE_STATUSES: readonly ParticipantStatusName[] = [
   'INVITATION_SCHEDULED',
   'ATTEMPTED_PARTIAL',
   'UNDELIVERED',
+];
+export const REFRESHABLE_STATUSES = INVITABLE_STATUSES;
+/** A call attempt says more than an invitation: these keep their status when invited. */
+export const STATUSES_KEPT_WHEN_INVITED: readonly ParticipantStatusName[] = [
+  'ATTEMPTED_INCOMPLETE',
+  'ATTEMPTED_PARTIAL',
 ];
 export const canRefreshAccessCode = (status: ParticipantStatusName) => REFRESHABLE_STATUSES.includes(status);
 /** 001 §8: the refusal of a refresh, and the success text (the spec's spelling). */

@@ -4,6 +4,7 @@ import type { Db } from '../../../platform/db/schema';
 import { enqueueJob } from '../../../platform/jobs/job-queue';
 import type { JobHandler } from '../../../platform/jobs/job-runner';
 import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
+import { INVITABLE_STATUSES } from '../../../../shared/participant-rules';
 import type { TemplateType } from '../../../../shared/template-rules';
 import { dialInNumberFor, findInvitationTemplate, type StoredTemplate } from '../../project-service';
 import { recordParticipantMessage } from '../participants/participant-np-store';
@@ -14,7 +15,6 @@ import {
   createReminderJob,
   dropRecipient,
   dueReminders,
-  INVITABLE_STATUSES,
   linkRecipientMessage,
   type Channel,
 } from './invitation-jobs-store';

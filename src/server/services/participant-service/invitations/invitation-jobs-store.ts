@@ -1,22 +1,10 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db, ParticipantStatus } from '../../../platform/db/schema';
+import { INVITABLE_STATUSES, STATUSES_KEPT_WHEN_INVITED } from '../../../../shared/participant-rules';
 import type { TemplateType } from '../../../../shared/template-rules';
 import { participantSelectionWhere, type ParticipantSelection } from '../participants/participant-selection';
 
 export type Channel = 'email' | 'sms';
-
-/** Statuses whose row takes an invitation (001 §4; the same list as the row's send icons). */
-export const INVITABLE_STATUSES: readonly ParticipantStatus[] = [
-  'INVITATION_SENT',
-  'INVITATION_RESENT',
-  'NEW_PARTICIPANT',
-  'ATTEMPTED_INCOMPLETE',
-  'INVITATION_SCHEDULED',
-  'ATTEMPTED_PARTIAL',
-  'UNDELIVERED',
-];
-/** A call attempt says more than an invitation: these keep their status when invited. */
-export const KEPT_STATUSES: readonly ParticipantStatus[] = ['ATTEMPTED_INCOMPLETE', 'ATTEMPTED_PARTIAL'];
 
 /** The participant (alias `p`) can take an invitation on `channel` now. */
 export function eligibleWhere(channel: Channel): RawBuilder<SqlBool> {
@@ -99,7 +87,7 @@ export async function createInvitationJob(
       SELECT ${job.tenantId}, ${id}, chosen.id, ${job.channel}, chosen.status, ${now} FROM chosen
     ), scheduled AS (
       UPDATE participants SET
-        status = CASE WHEN status = ANY(${[...KEPT_STATUSES]}::text[]) THEN status ELSE 'INVITATION_SCHEDULED' END,
+        status = CASE WHEN status = ANY(${[...STATUSES_KEPT_WHEN_INVITED]}::text[]) THEN status ELSE 'INVITATION_SCHEDULED' END,
         ${pending} = true, updated_at = ${now}
       WHERE id IN (SELECT id FROM chosen)
     )

@@ -2,6 +2,7 @@ import type { operations } from '../../../../contracts/participant-service';
 import type { ParticipantStatus } from '../../../platform/db/schema';
 import { HttpError, notFound, unprocessable } from '../../../platform/http/http-error';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
+import { INVITABLE_STATUSES, STATUSES_KEPT_WHEN_INVITED } from '../../../../shared/participant-rules';
 import { placeholdersIn, type TemplateType } from '../../../../shared/template-rules';
 import {
   dialInNumberFor,
@@ -15,19 +16,6 @@ import { enqueueInvitation } from './invitation-message';
 import { lockParticipantForInvitation, setParticipantStatus } from './invitations-store';
 
 type InvitationsHandlers = Pick<ServiceHandlers<operations>, 'sendTestMessage' | 'reinviteParticipant'>;
-
-/** Statuses whose row offers the send-email / send-SMS action (docs/product/project-lookups.md#reinvite). */
-export const INVITABLE_STATUSES: readonly ParticipantStatus[] = [
-  'INVITATION_SENT',
-  'INVITATION_RESENT',
-  'NEW_PARTICIPANT',
-  'ATTEMPTED_INCOMPLETE',
-  'INVITATION_SCHEDULED',
-  'ATTEMPTED_PARTIAL',
-  'UNDELIVERED',
-];
-/** A call attempt says more than an invitation: these keep their status when invited again. */
-const KEPT_STATUSES: readonly ParticipantStatus[] = ['ATTEMPTED_INCOMPLETE', 'ATTEMPTED_PARTIAL'];
 
 /**
  * Sample values a test message is filled with where the project has no real one: the tester's own name and
@@ -142,7 +130,7 @@ export const invitationsHandlers: InvitationsHandlers = {
         { tenantId: ctx.operatingTenant.id, participantId: Number(participant.id), outboxMessageId: id, channel },
         ctx.now(),
       );
-      const status: ParticipantStatus = KEPT_STATUSES.includes(participant.status)
+      const status: ParticipantStatus = STATUSES_KEPT_WHEN_INVITED.includes(participant.status)
         ? participant.status
         : 'INVITATION_RESENT';
       await setParticipantStatus(trx, Number(participant.id), status, ctx.now());

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 import { spreadsheetCell } from '../../../../shared/spreadsheet-cell';
+import { writeXlsxSheet } from '../../../platform/spreadsheet/xlsx-sheet';
 import type { FileStorage, StorageKey } from '../../../platform/storage/file-storage';
 import type { ReportAttribute } from './report-types';
 
@@ -29,13 +29,8 @@ async function writeXlsx(
   columns: readonly ReportAttribute[],
   rows: AsyncIterable<Cell[]>,
 ) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true });
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
-  sheet.columns = columns.map((c) => ({ header: c.label, width: c.width }));
-  sheet.getRow(1).font = { bold: true };
-  for await (const row of rows) sheet.addRow(row).commit();
-  sheet.commit();
-  await workbook.commit();
+  const headers = columns.map((c) => ({ header: c.label, width: c.width }));
+  await writeXlsxSheet(createWriteStream(path), sheetName, headers, rows);
 }
 
 async function writeCsv(path: string, columns: readonly ReportAttribute[], rows: AsyncIterable<Cell[]>) {

@@ -1,0 +1,31 @@
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { spreadsheetCell } from '../../../shared/spreadsheet-cell';
+
+export type SheetCell = string | number | boolean | null;
+
+export interface XlsxColumn {
+  header: string;
+  width: number;
+}
+
+/**
+ * The one xlsx writer of every export and report file: one sheet, bold header, written with exceljs's
+ * streaming writer as the rows arrive, so memory stays flat however many rows there are. Every cell goes
+ * through `spreadsheetCell` (formula injection escaped, ADR 0039).
+ */
+export async function writeXlsxSheet(
+  stream: Writable,
+  sheetName: string,
+  columns: readonly XlsxColumn[],
+  rows: AsyncIterable<readonly SheetCell[]>,
+): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+  // Excel refuses sheet names longer than 31 characters.
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
+  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width }));
+  sheet.getRow(1).font = { bold: true };
+  for await (const row of rows) sheet.addRow(row.map(spreadsheetCell)).commit();
+  sheet.commit();
+  await workbook.commit();
+}

@@ -27,15 +27,27 @@ async function* escaped(rows: AsyncIterable<CsvCell[]>): AsyncIterable<(string |
   for await (const row of rows) yield row.map(spreadsheetCell);
 }
 
-/** Reads a source page by page (offset, limit) until a short page, yielding each row mapped. */
+/**
+ * The one page-by-page reader of every export: reads (offset, limit) pages, each its own short read, until a
+ * short page or `maxRows` rows.
+ */
+export async function* readPages<Row>(
+  read: (offset: number, limit: number) => Promise<Row[]>,
+  { pageSize = EXPORT_BATCH_SIZE, maxRows = Number.POSITIVE_INFINITY } = {},
+): AsyncIterable<Row[]> {
+  for (let offset = 0; offset < maxRows; offset += pageSize) {
+    const limit = Math.min(pageSize, maxRows - offset);
+    const rows = await read(offset, limit);
+    if (rows.length > 0) yield rows;
+    if (rows.length < limit) return;
+  }
+}
+
+/** Reads a source with `readPages`, yielding each row mapped to its cells. */
 export async function* pagedRows<Row>(
   readPage: (offset: number, limit: number) => Promise<Row[]>,
   toCells: (row: Row) => CsvCell[],
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncIterable<CsvCell[]> {
-  for (let offset = 0; ; offset += batchSize) {
-    const page = await readPage(offset, batchSize);
-    for (const row of page) yield toCells(row);
-    if (page.length < batchSize) return;
-  }
+  for await (const page of readPages(readPage, { pageSize: batchSize })) for (const row of page) yield toCells(row);
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_DISPLAY_OFFSET, reportWindow } from '../../../../shared/report-time';
+import { readPages } from '../../../platform/http/csv-download';
 import { unprocessable } from '../../../platform/http/http-error';
 import { EXPORT_ROW_LIMIT } from './call-reports-xlsx';
 
@@ -27,10 +28,5 @@ export const pageOf = (body: { page?: number; pageSize?: number }) => {
 };
 
 /** Reads an export page by page, each in its own short transaction, up to EXPORT_ROW_LIMIT rows. */
-export async function* exportPages<Row>(read: (offset: number, limit: number) => Promise<Row[]>): AsyncIterable<Row[]> {
-  for (let offset = 0; offset < EXPORT_ROW_LIMIT; offset += EXPORT_PAGE) {
-    const rows = await read(offset, Math.min(EXPORT_PAGE, EXPORT_ROW_LIMIT - offset));
-    if (rows.length > 0) yield rows;
-    if (rows.length < EXPORT_PAGE) return;
-  }
-}
+export const exportPages = <Row>(read: (offset: number, limit: number) => Promise<Row[]>): AsyncIterable<Row[]> =>
+  readPages(read, { pageSize: EXPORT_PAGE, maxRows: EXPORT_ROW_LIMIT });

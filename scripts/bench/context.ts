@@ -36,9 +36,16 @@ export const jsonPost = (ctx: BenchContext, url: string, body: unknown): LoadOpt
         body: JSON.stringify(body),
       };
 
-const latencyLine = (label: string, result: Awaited<ReturnType<typeof autocannon>>) =>
-  `  ${label}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
-  `${Math.round(result.requests.average)} req/s, ${result.non2xx} non-2xx, ${result.errors} errors`;
+function latencyLine(label: string, result: Awaited<ReturnType<typeof autocannon>>): string {
+  const refused = Object.entries(result.statusCodeStats ?? {})
+    .filter(([status]) => !status.startsWith('2'))
+    .map(([status, { count }]) => `${count}×${status}`);
+  return (
+    `  ${label}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
+    `${Math.round(result.requests.average)} req/s, ${result.non2xx} non-2xx` +
+    `${refused.length ? ` (${refused.join(', ')})` : ''}, ${result.errors} errors`
+  );
+}
 
 /** autocannon p50/p99 of one call at 10 connections for 10 s (the bench's standard latency figure). */
 export async function measure(label: string, options: LoadOptions, connections = CONNECTIONS): Promise<void> {
@@ -54,7 +61,8 @@ export async function measureWhile(label: string, options: LoadOptions, until: P
 
 /**
  * One answer that must be 2xx: its JSON (or nothing), else an error naming the call. A 503 (the server sheds load
- * while its event loop is stalled, ADR 0013, e.g. right after an import) is retried for up to a minute.
+ * while its event loop is stalled, ADR 0013, e.g. right after an import) or a dropped connection is retried for up
+ * to a minute.
  */
 export async function call<T>(ctx: BenchContext, method: string, url: string, body?: unknown): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
@@ -62,7 +70,15 @@ export async function call<T>(ctx: BenchContext, method: string, url: string, bo
       method,
       headers: { ...ctx.headers, ...(body !== undefined && { 'content-type': 'application/json' }) },
       ...(body !== undefined && { body: JSON.stringify(body) }),
+    }).catch((error: unknown) => {
+      // A server still busy with the requests a load left behind may drop the connection.
+      if (attempt < 30) return null;
+      throw error;
     });
+    if (!response) {
+      await new Promise((r) => setTimeout(r, 2000));
+      continue;
+    }
     const text = await response.text();
     if (response.status === 503 && attempt < 30) {
       await new Promise((r) => setTimeout(r, 2000));

@@ -17,6 +17,8 @@ declare module 'autocannon' {
     '2xx': number;
     non2xx: number;
     errors: number;
+    /** Answers per HTTP status. */
+    statusCodeStats?: Record<string, { count: number }>;
   }
   /** A thenable run (only `then` exists at run time, not `catch`/`finally`); `stop()` ends it early. */
   interface Run extends PromiseLike<Result> {

@@ -11,7 +11,7 @@ export async function dashboardFigures(ctx: BenchContext): Promise<void> {
     headers: ctx.headers,
   });
   await measure('project list (Active)', {
-    url: `${ctx.base}/project-service/v1/project/projectListNew?statusId=1&stageId=`,
+    url: `${ctx.base}/project-service/v1/project/projectListNew?statusId=1`,
     headers: ctx.headers,
   });
 }

@@ -72,11 +72,18 @@ async function seedOnce(dataDir: string): Promise<void> {
 
 async function signIn(base: string): Promise<Record<string, string>> {
   await waitForUrl(`${base}/health/ready`, 300_000);
-  const login = await fetch(`${base}/authz-service/userLogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@voxscreen.test', password: 'Voxscreen!2026' }),
-  });
+  const attempt = () =>
+    fetch(`${base}/authz-service/userLogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@voxscreen.test', password: 'Voxscreen!2026' }),
+    });
+  let login = await attempt();
+  // A server that has just started on a large database may still shed load (503, ADR 0013).
+  for (let tries = 1; login.status === 503 && tries < 30; tries += 1) {
+    await new Promise((r) => setTimeout(r, 2000));
+    login = await attempt();
+  }
   if (!login.ok) throw new Error(`sign-in failed: HTTP ${login.status}`);
   const tokens = (await login.json()) as { access_token: string; id_token: string };
   return { authorization: `Bearer ${tokens.access_token}`, 'id-token': tokens.id_token };

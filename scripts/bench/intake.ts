@@ -3,7 +3,7 @@ import { plannedResult } from '../simulate/call-plan';
 import { ApiError, PublicApi } from '../simulate/api';
 import { seconds, timedWithMemory, type BenchContext } from './context';
 
-const RESULTS = 2_000;
+const RESULTS = 500;
 const IN_FLIGHT = 10;
 
 /**

@@ -7,15 +7,16 @@
  *   3. Lighthouse performance, LCP, TBT and CLS of sign-in and the signed-in dashboard, mobile and desktop,
  *      median of 3, the bytes each load received against the gzip size, and the main-thread work and JavaScript
  *      boot-up time of each load (bench-lighthouse.ts), on that server;
- *   4. the same as 2 for the dashboard KPI and the project list of a tenant with 100k participants and 1M results on
- *      the embedded database. That database is seeded once (npm run seed -- --participants 100000 --results
- *      1000000, about 10-15 minutes on two cores) into BENCH_DATA_DIR (default data/bench) and reused by later
- *      runs; each measurement then runs 10 s.
  *   4. fair use (bench-fairness.ts): a normal user's p50 unloaded, while one IP floods sign-in, and while
- *      another tenant runs 100 connections.
+ *      another tenant runs 100 connections;
+ *   5. the benchmark tenant (scripts/bench/, one file per area, listed in scripts/bench/tenant.ts): 100k
+ *      participants and 1M results in one project, seeded once into BENCH_DATA_DIR (default data/bench) and reused:
+ *      dashboard, participants list, export and import, project results, call records, intake results/s, a
+ *      90-day analytic report beside the dashboard's p99, and a "not built yet" line for each figure whose call
+ *      does not exist. The figures of a run are kept in docs/bench.md.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,7 @@ import { lighthouseFigures } from './bench-lighthouse';
 import { fairnessFigures } from './bench-fairness';
 import { waitForUrl as waitFor } from './lib/wait-for-url';
 import { startBenchServer } from './lib/start-bench-server';
+import { benchmarkTenantFigures } from './bench/tenant';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -115,18 +117,6 @@ async function apiFigures(): Promise<void> {
   }
 }
 
-const BENCH_PARTICIPANTS = 100_000;
-const BENCH_RESULTS = 1_000_000;
-
-async function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
-  await new Promise<void>((done, fail) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
-    child.on('exit', (code) =>
-      code === 0 ? done() : fail(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
-    );
-  });
-}
-
 async function measure(
   label: string,
   options: Omit<Parameters<typeof autocannon>[0], 'connections' | 'duration'>,
@@ -139,69 +129,11 @@ async function measure(
   );
 }
 
-async function dashboardFigures(): Promise<void> {
-  const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, 'data', 'bench'));
-  const marker = join(dataDir, 'benchmark-seeded.json');
-  if (!existsSync(marker)) {
-    console.log(
-      `\nSeeding ${BENCH_PARTICIPANTS} participants and ${BENCH_RESULTS} results into ${dataDir} (once; reused later)`,
-    );
-    await run(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'scripts/seed.ts',
-        '--participants',
-        String(BENCH_PARTICIPANTS),
-        '--results',
-        String(BENCH_RESULTS),
-      ],
-      {
-        DATA_DIR: dataDir,
-      },
-    );
-    writeFileSync(marker, JSON.stringify({ participants: BENCH_PARTICIPANTS, results: BENCH_RESULTS }));
-  }
-  const { base, server } = await startBenchServer(dataDir);
-  try {
-    const tokens = await signInWhenUp(base, 300_000, 'admin@voxscreen.test');
-    const auth = { authorization: `Bearer ${tokens.access_token}`, 'id-token': tokens.id_token };
-    const tenants = (await (await fetch(`${base}/user-service/v1/tenant/tenants`, { headers: auth })).json()) as {
-      tenantId: number;
-      tenantName: string;
-    }[];
-    const bench = tenants.find((t) => t.tenantName === 'Benchmark Co');
-    if (!bench) throw new Error('the benchmark tenant is missing: remove the marker file to seed it again');
-    const headers = { ...auth, operatingtenant: String(bench.tenantId) };
-    const kpi = (await (
-      await fetch(`${base}/project-service/v1/project/dashboard/kpi?tenantId=${bench.tenantId}`, {
-        method: 'POST',
-        headers,
-      })
-    ).json()) as {
-      total_life_time_completed_interview: number;
-    };
-    console.log(
-      `\nDashboard on a tenant with ${BENCH_PARTICIPANTS} participants and ${BENCH_RESULTS} results (${kpi.total_life_time_completed_interview} completed calls), 10 connections, 10 s each`,
-    );
-    await measure('dashboard KPI', {
-      url: `${base}/project-service/v1/project/dashboard/kpi?tenantId=${bench.tenantId}`,
-      method: 'POST',
-      headers,
-    });
-    await measure('yearly results', { url: `${base}/project-service/v1/project/results/yearly`, headers });
-    await measure('project list (Active)', {
-      url: `${base}/project-service/v1/project/projectListNew?statusId=1&stageId=`,
-      headers,
-    });
-  } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
-
-bundleFigures();
-await apiFigures();
-await fairnessFigures();
-await dashboardFigures();
+// `npm run bench -- --only tenant` (or bundle, api, fairness; comma-separated) runs only those parts.
+const { values } = parseArgs({ options: { only: { type: 'string' } } });
+const only = values.only ? new Set(values.only.split(',').map((part) => part.trim())) : null;
+const part = (name: string) => !only || only.has(name);
+if (part('bundle')) bundleFigures();
+if (part('api')) await apiFigures();
+if (part('fairness')) await fairnessFigures();
+if (part('tenant')) await benchmarkTenantFigures();

@@ -4,8 +4,11 @@ import { freePort } from './free-port';
 
 const root = resolve(import.meta.dirname, '../..');
 
-/** The production server on a port the OS hands out, against dataDir; the caller stops it. */
-export async function startBenchServer(dataDir: string): Promise<{ port: number; base: string; server: ChildProcess }> {
+/** The production server on a port the OS hands out, against dataDir; the caller stops it. `env` adds settings. */
+export async function startBenchServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ port: number; base: string; server: ChildProcess }> {
   const port = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
@@ -17,6 +20,7 @@ export async function startBenchServer(dataDir: string): Promise<{ port: number;
       NODE_ENV: 'production',
       TOKEN_ISSUER: process.env.TOKEN_ISSUER ?? 'http://voxscreen.bench',
       SIGNING_KEY_SECRET: process.env.SIGNING_KEY_SECRET ?? 'voxscreen-bench-signing-key-secret',
+      ...env,
     },
     stdio: 'ignore',
   });

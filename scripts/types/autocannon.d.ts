@@ -1,4 +1,5 @@
-// The part of autocannon's API that scripts/bench.ts and bench-fairness.ts use; the package ships no types.
+// The part of autocannon's API that scripts/bench.ts, bench-fairness.ts and scripts/bench/ use; the package ships no
+// types.
 declare module 'autocannon' {
   interface Options {
     url: string;
@@ -16,6 +17,12 @@ declare module 'autocannon' {
     '2xx': number;
     non2xx: number;
     errors: number;
+    /** Answers per HTTP status. */
+    statusCodeStats?: Record<string, { count: number }>;
   }
-  export default function autocannon(options: Options): Promise<Result>;
+  /** A thenable run (only `then` exists at run time, not `catch`/`finally`); `stop()` ends it early. */
+  interface Run extends PromiseLike<Result> {
+    stop(): void;
+  }
+  export default function autocannon(options: Options): Run;
 }

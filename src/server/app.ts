@@ -208,7 +208,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.decorateRequest('access', null);
-  await registerRateLimits(app, options.rateLimits === undefined ? DEFAULT_RATE_LIMITS : options.rateLimits);
+  await registerRateLimits(
+    app,
+    options.rateLimits === undefined
+      ? { ...DEFAULT_RATE_LIMITS, apiPerTenantPer10s: config.apiRateLimitPer10s }
+      : options.rateLimits,
+  );
   app.addHook('onSend', securityHeaders(config.embedDashboards));
   registerNoStore(app);
   app.setErrorHandler(createErrorHandler(deps));

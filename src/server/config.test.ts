@@ -14,6 +14,7 @@ test('defaults follow docs/development.md', () => {
     seed: 'auto',
     logLevel: 'info',
     trustProxy: false,
+    apiRateLimitPer10s: 500,
     releaseDate: BUILD_RELEASE_DATE,
   });
   expect([...config.featureFlags]).toEqual(['analyticReports']);

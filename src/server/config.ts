@@ -32,6 +32,11 @@ export interface Config {
   seed: 'auto' | 'off';
   logLevel: string;
   trustProxy: boolean;
+  /**
+   * API_RATE_LIMIT_PER_10S: authenticated calls per operating tenant per 10 seconds (ADR 0013, default 500). The
+   * benchmark raises it to measure one tenant's latency at 10 connections (scripts/bench/).
+   */
+  apiRateLimitPer10s: number;
   releaseDate: string;
   passwordHashing: PasswordHashing;
   /** SIGNING_KEY_SECRET: encrypts the token-signing private key at rest (null: the DATA_DIR key file). */
@@ -128,6 +133,9 @@ export function loadConfig(env: Env = process.env): Config {
   const releaseDate = env.RELEASE_DATE ?? BUILD_RELEASE_DATE;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(releaseDate)) throw new Error(`RELEASE_DATE must be YYYY-MM-DD, got ${releaseDate}`);
   const testing = env.NODE_ENV === 'test';
+  const apiRateLimitPer10s = Number(env.API_RATE_LIMIT_PER_10S ?? 500);
+  if (!Number.isInteger(apiRateLimitPer10s) || apiRateLimitPer10s < 1)
+    throw new Error(`API_RATE_LIMIT_PER_10S must be a whole number above 0, got ${env.API_RATE_LIMIT_PER_10S}`);
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -149,6 +157,7 @@ export function loadConfig(env: Env = process.env): Config {
     seed,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: flag(env.TRUST_PROXY),
+    apiRateLimitPer10s,
     releaseDate,
     passwordHashing: testing
       ? { cost: 2 ** 10, blockSize: 8, parallelization: 1 }

@@ -1,3 +1,4 @@
+import * as crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
 import type { SignedIn } from '../../../testing/api-client';
@@ -100,6 +101,33 @@ describe('upload', () => {
       trx.selectFrom('participants').selectAll().where('interview_ref_num', '=', 'IMP001').executeTakeFirstOrThrow(),
     );
     expect(ana).toMatchObject({ email: 'ana@example.com', phone_number: '+12025550101', status: 'NEW_PARTICIPANT' });
+  });
+
+  it('gives every row its own generated access code, also when the random draws repeat (found by the bench)', async () => {
+    const project = await newProject(acme, 'Import Codes');
+    await seed(project, [{ interviewRefNum: 'TAKEN1', languageId: 1, accessCode: '111-111-111' }]);
+    // Draws: a code the tenant has, then the same code twice in the file, then the taken one again.
+    const draws = [111111111, 222222222, 222222222, 111111111, 333333333];
+    let next = 444444444;
+    const spy = jest.spyOn(crypto, 'randomInt').mockImplementation((() => draws.shift() ?? next++) as never);
+    try {
+      const csv = `${HEADER}\nC1,A,B,,,en,,\nC2,A,B,,,en,,\nC3,A,B,,,en,,\n`;
+      const response = await upload(project, csvFile(csv));
+      expect(response.body).toMatchObject({ uploadStatus: 'SUCCESS', numberOfRecords: 3 });
+    } finally {
+      spy.mockRestore();
+    }
+    const codes = await withSystem(t.db, (trx) =>
+      trx
+        .selectFrom('participants')
+        .select('access_code')
+        .where('project_id', '=', project)
+        .where('interview_ref_num', 'in', ['C1', 'C2', 'C3'])
+        .execute(),
+    );
+    const values = codes.map((c) => c.access_code);
+    expect(new Set(values).size).toBe(3);
+    expect(values).not.toContain('111-111-111');
   });
 
   it('reads an .xlsx upload', async () => {

@@ -197,7 +197,8 @@ export async function takenIrns(trx: Db, projectId: number, irns: readonly strin
     .selectFrom('participants')
     .select('interview_ref_num')
     .where('project_id', '=', projectId)
-    .where('interview_ref_num', 'in', [...irns])
+    // One array parameter: an import of up to 100,000 rows would pass PostgreSQL's 65,535 bind parameters as a list.
+    .where(sql<boolean>`interview_ref_num = ANY(${[...irns]}::text[])`)
     .execute();
   return rows.map((r) => r.interview_ref_num!).filter(Boolean);
 }

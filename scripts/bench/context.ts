@@ -1,0 +1,111 @@
+/**
+ * What every benchmark area gets: the server's base URL and process id, the signed-in user's headers operating in
+ * the benchmark tenant, and the benchmark project; plus the shared ways of measuring (autocannon at 10
+ * connections, wall time, peak server memory) so every area prints figures the same way.
+ */
+import autocannon from 'autocannon';
+import { PeakMemory } from './peak-memory';
+
+export interface BenchContext {
+  /** `http://127.0.0.1:<port>/api` */
+  base: string;
+  /** The server process: its memory is read from /proc/<pid>/status. */
+  serverPid: number;
+  tenantId: number;
+  /** Bearer and id token of admin@voxscreen.test with the benchmark tenant as operating tenant. */
+  headers: Record<string, string>;
+  /** The benchmark project: 100,000 participants, 1,000,000 results, 1,000,000 call records. */
+  projectId: number;
+  /** An empty project in the Execution stage for this run's import (scripts/bench/prepare-data.ts). */
+  importProjectId: number;
+}
+
+export type LoadOptions = Omit<Parameters<typeof autocannon>[0], 'connections' | 'duration'>;
+
+export const CONNECTIONS = 10;
+export const SECONDS = 10;
+
+/** A POST of the API with a JSON body (none when `body` is undefined). */
+export const jsonPost = (ctx: BenchContext, url: string, body: unknown): LoadOptions =>
+  body === undefined
+    ? { url: `${ctx.base}${url}`, method: 'POST', headers: ctx.headers }
+    : {
+        url: `${ctx.base}${url}`,
+        method: 'POST',
+        headers: { ...ctx.headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      };
+
+function latencyLine(label: string, result: Awaited<ReturnType<typeof autocannon>>): string {
+  const refused = Object.entries(result.statusCodeStats ?? {})
+    .filter(([status]) => !status.startsWith('2'))
+    .map(([status, { count }]) => `${count}×${status}`);
+  return (
+    `  ${label}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
+    `${Math.round(result.requests.average)} req/s, ${result.non2xx} non-2xx` +
+    `${refused.length ? ` (${refused.join(', ')})` : ''}, ${result.errors} errors`
+  );
+}
+
+/** autocannon p50/p99 of one call at 10 connections for 10 s (the bench's standard latency figure). */
+export async function measure(label: string, options: LoadOptions, connections = CONNECTIONS): Promise<void> {
+  console.log(latencyLine(label, await autocannon({ connections, duration: SECONDS, ...options })));
+}
+
+/** The same, stopped when `until` settles (a load that runs beside a job); prints what it measured. */
+export async function measureWhile(label: string, options: LoadOptions, until: Promise<unknown>): Promise<void> {
+  const load = autocannon({ connections: CONNECTIONS, duration: 3600, ...options });
+  await until.finally(() => load.stop());
+  console.log(latencyLine(label, await load));
+}
+
+/**
+ * One answer that must be 2xx: its JSON (or nothing), else an error naming the call. A 503 (the server sheds load
+ * while its event loop is stalled, ADR 0013, e.g. right after an import) or a dropped connection is retried for up
+ * to a minute.
+ */
+export async function call<T>(ctx: BenchContext, method: string, url: string, body?: unknown): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(`${ctx.base}${url}`, {
+      method,
+      headers: { ...ctx.headers, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    }).catch((error: unknown) => {
+      // A server still busy with the requests a load left behind may drop the connection.
+      if (attempt < 30) return null;
+      throw error;
+    });
+    if (!response) {
+      await new Promise((r) => setTimeout(r, 2000));
+      continue;
+    }
+    const text = await response.text();
+    if (response.status === 503 && attempt < 30) {
+      await new Promise((r) => setTimeout(r, 2000));
+      continue;
+    }
+    if (!response.ok) throw new Error(`${method} ${url}: HTTP ${response.status} ${text.slice(0, 300)}`);
+    return (text ? JSON.parse(text) : null) as T;
+  }
+}
+
+/** Waits until the server answers a cheap call again (no load shedding left from the area before). */
+export const settle = (ctx: BenchContext) => call(ctx, 'GET', '/user-service/v1/user/userInfo');
+
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Wall time and the server's peak resident memory while `work` runs. */
+export async function timedWithMemory<T>(
+  ctx: BenchContext,
+  work: () => Promise<T>,
+): Promise<{ value: T; ms: number; memory: string }> {
+  const memory = PeakMemory.start(ctx.serverPid);
+  const started = performance.now();
+  try {
+    const value = await work();
+    return { value, ms: performance.now() - started, memory: memory.stop() };
+  } catch (error) {
+    memory.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,61 @@
+import { randomSource } from '../../src/server/seed/interview-data';
+import { plannedResult } from '../simulate/call-plan';
+import { ApiError, PublicApi } from '../simulate/api';
+import { seconds, timedWithMemory, type BenchContext } from './context';
+
+const RESULTS = 500;
+const IN_FLIGHT = 10;
+
+/**
+ * Issue 14 / ADR 0034: the intake's results per second on the 1M-result tenant, as the call simulator posts them
+ * (scripts/simulate/api.ts): a client application of the benchmark tenant with a client-credentials token posts
+ * RESULTS interview results (five per-question results each) for the project's participants, IN_FLIGHT at a
+ * time, each through the one write path (rollups, participant status, backend data log, webhooks).
+ */
+export async function intakeFigures(ctx: BenchContext): Promise<void> {
+  const api = new PublicApi(ctx.base.replace(/\/api$/, ''));
+  await api.signIn('admin@voxscreen.test', 'Voxscreen!2026');
+  api.operateIn(ctx.tenantId);
+  const run = `bench-${Date.now().toString(36)}`;
+  await api.becomeClient(`Bench intake ${run}`);
+  const page = await api.participants(ctx.projectId, { page: 0, pageSize: 100 });
+  const codes = page.participants.flatMap((p) => (p.accessCode ? [p.accessCode] : []));
+  if (codes.length === 0) throw new Error('the benchmark project has no access codes');
+  const allowed = await api.authorize({ accessCode: codes[0]! });
+  const sequences = allowed.questionSequences ?? [];
+  const type = allowed.questionnaireType ?? 'PRECISION_QUESTIONNAIRE';
+  const random = randomSource(4242);
+  let next = 0;
+  let shed = 0;
+  const { ms, memory } = await timedWithMemory(ctx, async () => {
+    const worker = async () => {
+      while (next < RESULTS) {
+        const n = next++;
+        const post = {
+          requestId: `${run}-${n}`,
+          runId: run,
+          accessCode: codes[n % codes.length]!,
+          completedAt: new Date().toISOString(),
+          ...plannedResult(type, sequences, random),
+        };
+        // A post shed with 503 (ADR 0013) is sent again, as a platform would: the request id makes it idempotent.
+        for (;;) {
+          try {
+            await api.result(post);
+            break;
+          } catch (error) {
+            if (!(error instanceof ApiError) || error.status !== 503) throw error;
+            shed += 1;
+            await new Promise((r) => setTimeout(r, 1000));
+          }
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  });
+  console.log(`\nIntake (client-credentials token, ${IN_FLIGHT} posts in flight)`);
+  console.log(
+    `  ${RESULTS} results with ${sequences.length} question results each in ${seconds(ms)}: ` +
+      `${(RESULTS / (ms / 1000)).toFixed(1)} results/s (${shed} posts shed with 503 and sent again), server ${memory}`,
+  );
+}

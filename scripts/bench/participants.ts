@@ -1,0 +1,43 @@
+import { call, jsonPost, measure, type BenchContext } from './context';
+
+interface ListPage {
+  totalRecords: number;
+  nextCursor: string | null;
+}
+
+const PAGE_SIZE = 25;
+
+/**
+ * Issue 13 / ADR 0037: the participants list of the 100k-participant project (participant-service
+ * listProjectParticipants): the first page, a deep page by keyset (the cursor of the page before the last, got
+ * from one offset page) and the same page by offset (a direct jump), and Find Participant with a Data Filter.
+ */
+export async function participantListFigures(ctx: BenchContext): Promise<void> {
+  const url = `/participant-service/v1/project/${ctx.projectId}/participants`;
+  const first = await call<ListPage>(ctx, 'POST', url, { page: 0, pageSize: PAGE_SIZE });
+  const lastPage = Math.max(0, Math.ceil(first.totalRecords / PAGE_SIZE) - 1);
+  const beforeLast = await call<ListPage>(ctx, 'POST', url, { page: Math.max(0, lastPage - 1), pageSize: PAGE_SIZE });
+  console.log(`\nParticipants list (${first.totalRecords} participants in the project, ${PAGE_SIZE} a page)`);
+  await measure('first page', jsonPost(ctx, url, { page: 0, pageSize: PAGE_SIZE }));
+  if (beforeLast.nextCursor)
+    await measure(
+      `deep page ${lastPage} by keyset (after)`,
+      jsonPost(ctx, url, { page: 0, pageSize: PAGE_SIZE, after: beforeLast.nextCursor }),
+    );
+  await measure(
+    `deep page ${lastPage} by offset (a jump)`,
+    jsonPost(ctx, url, { page: lastPage, pageSize: PAGE_SIZE }),
+  );
+  const filtered = {
+    page: 0,
+    pageSize: PAGE_SIZE,
+    search: 'santos',
+    participantStatus: ['INVITATION_SENT'],
+    participantLanguageIds: [1],
+  };
+  const found = await call<ListPage>(ctx, 'POST', url, filtered);
+  await measure(
+    `search 'santos' + status and language filter (${found.totalRecords} rows)`,
+    jsonPost(ctx, url, filtered),
+  );
+}

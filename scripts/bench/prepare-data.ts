@@ -1,0 +1,87 @@
+/**
+ * Run by the bench (a child process, while no server holds the embedded database) against BENCH_DATA_DIR:
+ *   - once: one call record per interview result of the benchmark tenant (1,000,000), each named by its result's
+ *     `call_id`, so the Call Records report has 1M rows with statuses as the intake would leave them. Written in
+ *     bulk `INSERT ... SELECT` batches of 50,000 results (the intake writes one call at a time; 1M posts would take
+ *     hours), each batch one tenant transaction;
+ *   - every run: an empty project in the Execution stage that this run's participant import writes into, so the
+ *     benchmark project keeps its 100,000 participants.
+ * Prints one line `BENCH-PREPARED {"tenantId":..,"projectId":..,"importProjectId":..}` for the bench.
+ */
+import { sql } from 'kysely';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/platform/db/open-database';
+import { withSystem, withTenant } from '../../src/server/platform/tenancy/with-tenant';
+import { prepareDatabase } from '../../src/server/prepare-database';
+import { DEMO_QUESTIONS } from '../../src/server/seed/demo-data';
+import { BENCHMARK_TENANT } from '../../src/server/seed/seed-benchmark-data';
+import { createProjectWithQuestions, STAGE } from '../../src/server/services/project-service';
+import { PREPARED_MARK, type Prepared } from './prepared';
+
+const BATCH = 50_000;
+
+const db = await openDatabase(loadConfig());
+try {
+  await prepareDatabase(db);
+  const tenantId = await withSystem(db, async (trx) => {
+    const row = await trx
+      .selectFrom('tenants')
+      .select('id')
+      .where(sql<boolean>`lower(name) = ${BENCHMARK_TENANT.toLowerCase()}`)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+  const { projectId, calls, results, lastId } = await withTenant(db, tenantId, async (trx) => {
+    const project = await trx
+      .selectFrom('projects')
+      .select('id')
+      .where('name', 'like', 'Benchmark Project %')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const counts = await sql<{ calls: number; results: number; last_id: string | null }>`
+      SELECT (SELECT count(*)::int FROM call_records) AS calls,
+             (SELECT count(*)::int FROM interview_results) AS results,
+             (SELECT max(id)::text FROM interview_results) AS last_id`.execute(trx);
+    const row = counts.rows[0]!;
+    return { projectId: project.id, calls: row.calls, results: row.results, lastId: Number(row.last_id ?? 0) };
+  });
+  if (calls === 0 && results > 0) {
+    const started = Date.now();
+    console.log(`Adding one call record per result (${results}) to ${BENCHMARK_TENANT} (once)`);
+    for (let from = 0; from < lastId; from += BATCH) {
+      await withTenant(db, tenantId, async (trx) => {
+        // A call ends when its interview completes: it starts 4-12 minutes before, on one of two carriers.
+        await sql`
+          INSERT INTO call_records (tenant_id, project_id, participant_id, call_id, interview_reference_number,
+            access_code, call_at, dial_in_number, duration_seconds, dtmfs, provider_name, caller_number,
+            destination_number, created_at)
+          SELECT r.tenant_id, r.project_id, r.participant_id, 'bench-call-' || r.id, r.interview_reference_number,
+            r.access_code, r.completed_at - make_interval(secs => 240 + r.id % 480), '+18005550100',
+            (240 + r.id % 480)::int, '1#', CASE WHEN r.id % 5 < 3 THEN 'Twilio' ELSE 'Bandwidth' END,
+            '+1555010' || (r.id % 10)::text, '+18005550100', r.completed_at
+          FROM interview_results r
+          WHERE r.id > ${from} AND r.id <= ${from + BATCH}`.execute(trx);
+        await sql`
+          UPDATE interview_results SET call_id = 'bench-call-' || id
+          WHERE id > ${from} AND id <= ${from + BATCH} AND call_id IS NULL`.execute(trx);
+      });
+    }
+    console.log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const importProjectId = await withTenant(db, tenantId, async (trx) => {
+    const created = await createProjectWithQuestions(trx, {
+      tenantId,
+      name: `Bench Import ${new Date().toISOString().slice(0, 19)}`,
+      stageId: STAGE.EXECUTION,
+      active: true,
+      languageIds: [1, 2],
+      questions: DEMO_QUESTIONS.map((questionText) => ({ questionText })),
+      now: new Date(),
+    });
+    return created.projectId;
+  });
+  const prepared: Prepared = { tenantId, projectId, importProjectId };
+  console.log(`${PREPARED_MARK}${JSON.stringify(prepared)}`);
+} finally {
+  await db.destroy();
+}

@@ -1,0 +1,155 @@
+/**
+ * The figures on the benchmark tenant (issues 10, 13, 14, 15): seeds it once into BENCH_DATA_DIR (default
+ * data/bench, marked by benchmark-seeded.json) with 100,000 participants and 1,000,000 results in one project,
+ * adds the call records once and an import project per run (prepare-data.ts), starts the production server on it
+ * and runs one function per area. Each area prints its own lines; an area whose calls do not exist yet prints
+ * "not built yet" (not-built.ts).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { startBenchServer } from '../lib/start-bench-server';
+import { waitForUrl } from '../lib/wait-for-url';
+import { analyticReportFigures } from './analytic-report';
+import { callRecordFigures } from './call-records';
+import { settle, type BenchContext } from './context';
+import { dashboardFigures } from './dashboard';
+import { intakeFigures } from './intake';
+import { notBuiltFigures } from './not-built';
+import { participantExportFigures, participantImportFigures } from './participant-transfer';
+import { participantListFigures } from './participants';
+import { PREPARED_MARK, type Prepared } from './prepared';
+import { projectResultFigures } from './results';
+
+const root = resolve(import.meta.dirname, '../..');
+// BENCH_PARTICIPANTS and BENCH_RESULTS make a smaller tenant for a trial run of the bench code (use another
+// BENCH_DATA_DIR); the figures of record use the defaults.
+const BENCH_PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 100_000);
+const BENCH_RESULTS = Number(process.env.BENCH_RESULTS ?? 1_000_000);
+/** One project holds them all: the worst case of the participants list, the export and the Results tab. */
+const BENCH_PROJECTS = 1;
+/** Far above what 10 connections send, so the figures measure the calls, not the per-tenant limiter (ADR 0013). */
+const BENCH_RATE_LIMIT = '1000000';
+
+/** Runs a script of this repository with the tsx loader; resolves with its stdout (also echoed). */
+async function runScript(script: string, args: string[], env: Record<string, string>): Promise<string> {
+  return new Promise<string>((done, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      for (const line of chunk.toString().split('\n')) if (line && !line.startsWith(PREPARED_MARK)) console.log(line);
+    });
+    child.on('exit', (code) => (code === 0 ? done(out) : fail(new Error(`${script} exited with ${code}`))));
+  });
+}
+
+async function seedOnce(dataDir: string): Promise<void> {
+  const marker = join(dataDir, 'benchmark-seeded.json');
+  if (existsSync(marker)) {
+    const seeded = JSON.parse(readFileSync(marker, 'utf8')) as { projects?: number };
+    if (seeded.projects !== BENCH_PROJECTS)
+      console.log(
+        `  (${dataDir} was seeded with the participants spread over several projects: the list and export figures ` +
+          `cover the first project only; remove the directory to seed one project of ${BENCH_PARTICIPANTS})`,
+      );
+    return;
+  }
+  console.log(
+    `\nSeeding ${BENCH_PARTICIPANTS} participants and ${BENCH_RESULTS} results into ${dataDir} (once; reused later)`,
+  );
+  const args = ['--participants', String(BENCH_PARTICIPANTS), '--results', String(BENCH_RESULTS)];
+  await runScript('scripts/seed.ts', [...args, '--projects', String(BENCH_PROJECTS)], { DATA_DIR: dataDir });
+  writeFileSync(
+    marker,
+    JSON.stringify({ participants: BENCH_PARTICIPANTS, results: BENCH_RESULTS, projects: BENCH_PROJECTS }),
+  );
+}
+
+async function signIn(base: string): Promise<Record<string, string>> {
+  await waitForUrl(`${base}/health/ready`, 300_000);
+  const attempt = () =>
+    fetch(`${base}/authz-service/userLogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@voxscreen.test', password: 'Voxscreen!2026' }),
+    });
+  let login = await attempt();
+  // A server that has just started on a large database may still shed load (503, ADR 0013).
+  for (let tries = 1; login.status === 503 && tries < 30; tries += 1) {
+    await new Promise((r) => setTimeout(r, 2000));
+    login = await attempt();
+  }
+  if (!login.ok) throw new Error(`sign-in failed: HTTP ${login.status}`);
+  const tokens = (await login.json()) as { access_token: string; id_token: string };
+  return { authorization: `Bearer ${tokens.access_token}`, 'id-token': tokens.id_token };
+}
+
+export async function benchmarkTenantFigures(): Promise<void> {
+  const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, 'data', 'bench'));
+  await seedOnce(dataDir);
+  const out = await runScript('scripts/bench/prepare-data.ts', [], { DATA_DIR: dataDir });
+  const line = out.split('\n').find((l) => l.startsWith(PREPARED_MARK));
+  if (!line) throw new Error('prepare-data.ts did not name the benchmark project');
+  const prepared = JSON.parse(line.slice(PREPARED_MARK.length)) as Prepared;
+  // The seed ran without SIGNING_KEY_SECRET, so the tenants' secrets are encrypted under the key file it left in
+  // the data directory (ADR 0014, 0023): the production server must start with that same secret. A signing key
+  // that an earlier bench server encrypted with startBenchServer's fixed secret is re-encrypted (the rotation).
+  const keyFile = join(dataDir, 'signing-key.secret');
+  const { base, server } = await startBenchServer(dataDir, {
+    API_RATE_LIMIT_PER_10S: BENCH_RATE_LIMIT,
+    ...(existsSync(keyFile) && {
+      SIGNING_KEY_SECRET: readFileSync(keyFile, 'utf8').trim(),
+      SIGNING_KEY_SECRET_PREVIOUS: 'voxscreen-bench-signing-key-secret',
+    }),
+  });
+  const died = new Promise<never>((_, fail) =>
+    server.once('exit', (code) =>
+      fail(new Error(`the server exited (${code}); start it with DATA_DIR=${dataDir} by hand to see why`)),
+    ),
+  );
+  died.catch(() => {});
+  try {
+    const auth = await Promise.race([signIn(base), died]);
+    const ctx: BenchContext = {
+      base,
+      serverPid: server.pid!,
+      tenantId: prepared.tenantId,
+      headers: { ...auth, operatingtenant: String(prepared.tenantId) },
+      projectId: prepared.projectId,
+      importProjectId: prepared.importProjectId,
+    };
+    console.log(
+      `\nBenchmark tenant (${BENCH_PARTICIPANTS} participants, ${BENCH_RESULTS} results and call records in ` +
+        `project ${prepared.projectId}), loopback, embedded database; latency: autocannon, 10 connections, 10 s; ` +
+        `per-tenant API limit raised to ${BENCH_RATE_LIMIT}/10 s; memory: the server process (peak-memory.ts)`,
+    );
+    const areas: [string, (ctx: BenchContext) => Promise<void>][] = [
+      ['dashboard', dashboardFigures],
+      ['participants list', participantListFigures],
+      ['participants export', participantExportFigures],
+      ['participants import', participantImportFigures],
+      ['project results', projectResultFigures],
+      ['call records', callRecordFigures],
+      ['intake', intakeFigures],
+      ['analytic report', analyticReportFigures],
+      ['not built yet', notBuiltFigures],
+    ];
+    for (const [area, figures] of areas) {
+      try {
+        await settle(ctx);
+        await figures(ctx);
+      } catch (error) {
+        // One failing area must not hide the others' figures.
+        console.log(`  ${area}: FAILED ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}

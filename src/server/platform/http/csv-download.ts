@@ -15,12 +15,17 @@ export const EXPORT_BATCH_SIZE = 1000;
  * that looks whole).
  */
 export function csvDownload(fileName: string, header: readonly string[], rows: AsyncIterable<CsvCell[]>): FileDownload {
+  return new FileDownload(fileName, 'text/csv; charset=utf-8', csvStream(header, rows));
+}
+
+/** The one CSV writer: header row, escaped cells, byte-order mark, CRLF; a failing source ends the stream early. */
+export function csvStream(header: readonly string[], rows: AsyncIterable<CsvCell[]>): Readable {
   const source = Readable.from(escaped(rows));
   const csv = stringify({ bom: true, header: true, columns: [...header], record_delimiter: 'windows' });
   pipeline(source, csv, () => {
     // pipeline destroys both streams on failure; the response then ends early.
   });
-  return new FileDownload(fileName, 'text/csv; charset=utf-8', csv);
+  return csv;
 }
 
 async function* escaped(rows: AsyncIterable<CsvCell[]>): AsyncIterable<(string | number | boolean)[]> {

@@ -3,9 +3,8 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import { spreadsheetCell } from '../../../../shared/spreadsheet-cell';
+import { csvStream } from '../../../platform/http/csv-download';
 import { writeXlsxSheet } from '../../../platform/spreadsheet/xlsx-sheet';
 import type { FileStorage, StorageKey } from '../../../platform/storage/file-storage';
 import type { ReportAttribute } from './report-types';
@@ -35,13 +34,10 @@ async function writeXlsx(
 
 async function writeCsv(path: string, columns: readonly ReportAttribute[], rows: AsyncIterable<Cell[]>) {
   await pipeline(
-    Readable.from(
-      (async function* () {
-        yield columns.map((c) => c.label);
-        for await (const row of rows) yield row;
-      })(),
+    csvStream(
+      columns.map((c) => c.label),
+      rows,
     ),
-    stringify({ bom: true }),
     createWriteStream(path),
   );
 }

@@ -503,6 +503,8 @@ export type components = {
             id: number;
             /** @enum {string} */
             kind: "RESULT" | "CALL_RECORD" | "INCOMPLETE_CALL";
+            /** @description Why the intake refused this post (null when it was accepted); a refused post can be reposted. */
+            refusal?: string | null;
             /** @description The caller's run id (DEBUG_INFO; NA when absent). */
             runId: string | null;
             /** @description When it arrived, at the display offset. */

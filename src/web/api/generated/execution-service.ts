@@ -620,6 +620,8 @@ export type BackendLogRecord = {
   uploadedAt: string;
   /** The caller's run id (DEBUG_INFO; NA when absent). */
   runId: string | null;
+  /** Why the intake refused this post (null when it was accepted); a refused post can be reposted. */
+  refusal?: string | null;
 };
 export type BackendLogPage = {
   resultAuditLogs: BackendLogRecord[];

@@ -9,7 +9,7 @@ import {
   findBackendLogs,
   findCallRecords,
   findIncompleteCalls,
-  findLoggedPost,
+  findLoggedPosts,
   newestId,
   type CallFilter,
   type CallRecordRow,
@@ -179,6 +179,7 @@ export const callReportsHandlers: Handlers = {
         uploadedResult: JSON.stringify(r.payload),
         uploadedAt: formatAtOffset(r.uploadedAt.getTime(), offset),
         runId: r.runId,
+        refusal: r.refusal,
       })),
       totalResults: await countBackendLogs(trx, filter),
     }));
@@ -188,11 +189,11 @@ export const callReportsHandlers: Handlers = {
     const tenantId = ctx.operatingTenant.id;
     const now = ctx.now();
     const answer = await ctx.inTenant(async (trx) => {
-      const logged = await findLoggedPost(trx, body.requestId);
-      if (!logged) throw notFound(REPOST_NOT_FOUND);
-      // Only the post as logged is replayed: another body under its request id is refused, whatever the intake kept.
-      if (bodyHash(body) !== bodyHash(logged.payload))
-        throw new HttpError(409, REPOST_OTHER_BODY, { code: 'REQUEST_ID_REUSED' });
+      const candidates = await findLoggedPosts(trx, body.requestId);
+      if (candidates.length === 0) throw notFound(REPOST_NOT_FOUND);
+      // Only a post as logged is replayed: another body under its request id is refused, whatever the intake kept.
+      const logged = candidates.find((candidate) => bodyHash(candidate.payload) === bodyHash(body));
+      if (!logged) throw new HttpError(409, REPOST_OTHER_BODY, { code: 'REQUEST_ID_REUSED' });
       // The logged kind decides the write; a body that is not that kind's post is not the logged one.
       if (logged.kind === 'RESULT' && 'overallEvaluation' in body)
         return acceptInterviewResult(trx, tenantId, body, now);

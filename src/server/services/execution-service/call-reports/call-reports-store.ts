@@ -243,6 +243,7 @@ export interface BackendLogRow {
   payload: unknown;
   uploadedAt: Date;
   runId: string;
+  refusal: string | null;
 }
 
 type LogFilter = Pick<CallFilter, 'from' | 'to' | 'search'>;
@@ -261,7 +262,7 @@ function filterLogs(trx: Db, filter: LogFilter) {
 /** The backend data log of the tenant in scope, newest first. */
 export async function findBackendLogs(trx: Db, filter: LogFilter, page: Page): Promise<BackendLogRow[]> {
   const rows = await filterLogs(trx, filter)
-    .select(['id', 'kind', 'payload', 'uploaded_at', 'run_id'])
+    .select(['id', 'kind', 'payload', 'uploaded_at', 'run_id', 'refusal'])
     .orderBy('uploaded_at', 'desc')
     .orderBy('id', 'desc')
     .offset(page.offset)
@@ -273,6 +274,7 @@ export async function findBackendLogs(trx: Db, filter: LogFilter, page: Page): P
     payload: r.payload,
     uploadedAt: r.uploaded_at,
     runId: r.run_id,
+    refusal: r.refusal,
   }));
 }
 
@@ -295,17 +297,17 @@ export async function newestId(
   return Number(row?.id ?? 0);
 }
 
-/** The logged post of the tenant in scope with this request id (the repost's record), or null. */
-export async function findLoggedPost(
+/** The logged posts of the tenant in scope with this request id (the repost's candidates), oldest first. */
+export async function findLoggedPosts(
   trx: Db,
   requestId: string,
-): Promise<{ id: number; kind: BackendLogRow['kind']; payload: unknown } | null> {
-  const row = await trx
+): Promise<{ id: number; kind: BackendLogRow['kind']; payload: unknown }[]> {
+  const rows = await trx
     .selectFrom('backend_data_logs')
     .select(['id', 'kind', 'payload'])
     .where(sql<string>`payload->>'requestId'`, '=', requestId)
     .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? { id: Number(row.id), kind: row.kind, payload: row.payload } : null;
+    .limit(50)
+    .execute();
+  return rows.map((row) => ({ id: Number(row.id), kind: row.kind, payload: row.payload }));
 }

@@ -306,6 +306,49 @@ describe('repost of a backend data log record', () => {
     expect(await state()).toEqual(before);
   });
 
+  test('a post the intake refused is logged with its refusal; reposted once the cause is fixed, it is written', async () => {
+    const body = {
+      requestId: 'res-late',
+      runId: 'run-late',
+      accessCode: '870000001',
+      overallEvaluation: 'HR',
+      completedAt: '2026-11-20T20:00:00Z',
+    };
+    const refused = await t.api.call('postInterviewResult', {
+      headers: { authorization: `Bearer ${clientToken}` },
+      body,
+    });
+    expect(refused.status).toBe(422);
+    const page = await list('listBackendDataLogs', { search: 'run-late' }, providerInAcme);
+    const [record] = (page.body as { resultAuditLogs: { refusal: string | null; uploadedResult: string }[] })
+      .resultAuditLogs;
+    expect(record!.refusal).toEqual(expect.any(String));
+    expect(JSON.parse(record!.uploadedResult)).toEqual(body);
+    // Still no such participant: the repost is refused too, and nothing more is logged.
+    const logsBefore = (await state()).logs.length;
+    expect((await repost(body)).status).toBe(422);
+    expect((await state()).logs).toHaveLength(logsBefore);
+    // The participant is added with that code: the same logged post now goes in, once.
+    await withTenant(t.db, acme, (trx) =>
+      createParticipants(
+        trx,
+        acme,
+        project,
+        [{ interviewRefNum: 'LATE01', accessCode: body.accessCode, status: 'INVITATION_SENT' }],
+        t.clock.now(),
+      ),
+    );
+    const resultsBefore = (await state()).results.length;
+    const first = await repost(body);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ message: 'Result Reposted Sucessfully', replayed: false });
+    const second = await repost(body);
+    expect(second.body).toMatchObject({ replayed: true });
+    const after = await state();
+    expect(after.results).toHaveLength(resultsBefore + 1);
+    expect(after.drift).toEqual([]);
+  });
+
   test('refused without changing anything: no permission, another account, another body, unknown post', async () => {
     const before = await state();
     const payload = await logged('res-1');

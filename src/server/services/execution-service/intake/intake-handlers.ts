@@ -3,8 +3,15 @@ import { normalizeAccessCode } from '../../../../shared/participant-rules';
 import type { Db } from '../../../platform/db/schema';
 import type { ServiceHandlers, SessionContext } from '../../../platform/openapi/handler';
 import { irnFlagsOf, refusalFor } from './intake-rules';
-import { findCaller, interviewQuestions, projectDialInNumbers } from './intake-store';
-import { acceptCallRecord, acceptIncompleteCall, acceptInterviewResult } from './intake-writes';
+import { HttpError } from '../../../platform/http/http-error';
+import {
+  findCaller,
+  interviewQuestions,
+  logRefusedPost,
+  projectDialInNumbers,
+  type BackendDataKind,
+} from './intake-store';
+import { acceptCallRecord, acceptIncompleteCall, acceptInterviewResult, runIdOf } from './intake-writes';
 
 type IntakeHandlers = Pick<
   ServiceHandlers<operations>,
@@ -13,11 +20,28 @@ type IntakeHandlers = Pick<
 
 const digits = (phone: string) => phone.replace(/[^0-9]/g, '');
 
-/** Runs the post's transaction, then starts the webhook deliveries it queued. */
-async function afterCommit<T>(ctx: SessionContext, write: (trx: Db) => Promise<T>): Promise<T> {
-  const answer = await ctx.inClientTenant(write);
-  ctx.deps.jobs.runSoon();
-  return answer;
+/**
+ * Runs the post's transaction, then starts the webhook deliveries it queued. A post the intake refuses (a 4xx
+ * other than a request id reused for another body) is still kept in the backend data log with its refusal, in
+ * its own transaction, so it can be reposted once the cause is fixed (docs/product/call-reports.md#repost).
+ */
+async function afterCommit<T>(
+  ctx: SessionContext,
+  post: { kind: BackendDataKind; body: { runId?: string; requestId: string } },
+  write: (trx: Db) => Promise<T>,
+): Promise<T> {
+  try {
+    const answer = await ctx.inClientTenant(write);
+    ctx.deps.jobs.runSoon();
+    return answer;
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode < 500 && error.options.code !== 'REQUEST_ID_REUSED') {
+      const tenantId = ctx.client().tenant.id;
+      const entry = { tenantId, kind: post.kind, runId: runIdOf(post.body), payload: post.body };
+      await ctx.inClientTenant((trx) => logRefusedPost(trx, { ...entry, refusal: error.message, now: ctx.now() }));
+    }
+    throw error;
+  }
 }
 
 export const intakeHandlers: IntakeHandlers = {
@@ -47,18 +71,18 @@ export const intakeHandlers: IntakeHandlers = {
   async postCallRecord({ body }, ctx) {
     const tenantId = ctx.client().tenant.id;
     const now = ctx.now();
-    return afterCommit(ctx, (trx) => acceptCallRecord(trx, tenantId, body, now));
+    return afterCommit(ctx, { kind: 'CALL_RECORD', body }, (trx) => acceptCallRecord(trx, tenantId, body, now));
   },
 
   async postInterviewResult({ body }, ctx) {
     const tenantId = ctx.client().tenant.id;
     const now = ctx.now();
-    return afterCommit(ctx, (trx) => acceptInterviewResult(trx, tenantId, body, now));
+    return afterCommit(ctx, { kind: 'RESULT', body }, (trx) => acceptInterviewResult(trx, tenantId, body, now));
   },
 
   async postIncompleteCall({ body }, ctx) {
     const tenantId = ctx.client().tenant.id;
     const now = ctx.now();
-    return afterCommit(ctx, (trx) => acceptIncompleteCall(trx, tenantId, body, now));
+    return afterCommit(ctx, { kind: 'INCOMPLETE_CALL', body }, (trx) => acceptIncompleteCall(trx, tenantId, body, now));
   },
 };

@@ -217,6 +217,17 @@ export async function logBackendData(
             ${JSON.stringify(entry.payload)}::jsonb, ${entry.now})`.execute(trx);
 }
 
+/** A post the intake refused, kept with the refusal its caller was given (no project or participant known). */
+export async function logRefusedPost(
+  trx: Db,
+  entry: { tenantId: number; kind: BackendDataKind; runId: string; payload: unknown; refusal: string; now: Date },
+): Promise<void> {
+  await sql`
+    INSERT INTO backend_data_logs (tenant_id, kind, run_id, payload, uploaded_at, refusal)
+    VALUES (${entry.tenantId}, ${entry.kind}, ${entry.runId}, ${JSON.stringify(entry.payload)}::jsonb, ${entry.now},
+            ${entry.refusal})`.execute(trx);
+}
+
 /** Applies what an intake post changes on the participant; absent fields stay as they are. */
 export async function updateCaller(
   trx: Db,

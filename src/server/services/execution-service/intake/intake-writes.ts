@@ -53,7 +53,7 @@ async function callerOf(trx: Db, body: { accessCode: string; interviewReferenceN
   return caller;
 }
 
-const runIdOf = (body: { runId?: string; requestId: string }) => body.runId ?? body.requestId;
+export const runIdOf = (body: { runId?: string; requestId: string }) => body.runId ?? body.requestId;
 
 /**
  * The intake's one write path (ADR 0034): the client API and the backend data log's repost both write through

@@ -227,7 +227,13 @@ describe('postInterviewResult', () => {
       'questionResults[2].result',
     ]);
     expect(await count('interview_results')).toBe(before);
-    expect(await count('backend_data_logs')).toBe(logs);
+    // The raw post is still kept in the backend data log, with the refusal and nothing else (no project known).
+    expect(await count('backend_data_logs')).toBe(logs + 1);
+    const refused = await withSystem(t.db, (trx) =>
+      trx.selectFrom('backend_data_logs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow(),
+    );
+    expect(refused).toMatchObject({ kind: 'RESULT', run_id: 'bad-1', project_id: null, participant_id: null });
+    expect(refused.refusal).toEqual(expect.any(String));
     expect(await participantRow(p.id)).toMatchObject({ status: 'INVITATION_SENT' });
     // Corrected, the same request id is accepted: a refusal kept nothing of the id.
     const fixed = await post(

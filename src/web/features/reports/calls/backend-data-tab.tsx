@@ -105,7 +105,12 @@ export function BackendDataTab() {
         field: 'runId',
         headerName: t`DEBUG_INFO`,
         sortable: false,
-        valueFormatter: ({ value }) => (typeof value === 'string' && value ? value : 'NA'),
+        flex: 1,
+        // A post the intake refused shows why, so the operator knows what to fix before a repost.
+        valueFormatter: ({ value, data }: { value: unknown; data?: BackendLogRecord }) => {
+          const runId = typeof value === 'string' && value ? value : 'NA';
+          return data?.refusal ? t`${runId} · Refused: ${data.refusal}` : runId;
+        },
       },
     ],
     [t],

@@ -168,6 +168,14 @@ describe('the call tabs of Reports', () => {
     expect(within(dialog).getByTestId(sel.reports.audit.payloadJson).textContent).toContain('"requestId": "r-9"');
   });
 
+  it('backend data log: a refused post shows its run id and why it was refused', async () => {
+    const refused = { ...LOG, id: 10, runId: 'run-late', refusal: 'Unknown access code.' };
+    server(ALL, { [LOGS]: { body: { resultAuditLogs: [refused], totalResults: 1 } } });
+    await open('/main/reports/backenddata');
+    const list = await screen.findByTestId(sel.reports.calls.list('backend-data'));
+    expect(await within(list).findByText('run-late · Refused: Unknown access code.')).toBeInTheDocument();
+  });
+
   it('backend data log: Repost asks first, posts the parsed payload and says so', async () => {
     const REPOST = 'POST /api/execution-service/v1/interview/result/repost';
     const stub = server([...ALL, 'tenant.result.repost.create'], {

@@ -10,7 +10,7 @@ import {
 import { PROJECT_RANGES } from '../../../../shared/project-rules';
 import { timezoneOption } from '../../../../shared/timezone-options';
 import type { ParticipantFilter } from './participant-selection';
-import type { ParticipantRow, ParticipantSort } from './participants-store';
+import type { NewParticipant, ParticipantRow, ParticipantSort } from './participants-store';
 
 type Schemas = components['schemas'];
 
@@ -57,6 +57,23 @@ export interface CheckedParticipant {
   timezone_id: string | null;
   additional_description: string | null;
 }
+
+/** A checked participant as it is created (the add and the import share it): its code is assigned on insert. */
+export const newParticipantOf = (
+  p: CheckedParticipant,
+  by: { isTestParticipant: boolean; createdBy: number },
+): Omit<NewParticipant, 'accessCode'> => ({
+  interviewRefNum: p.interviewRefNum,
+  firstName: p.first_name,
+  lastName: p.last_name,
+  email: p.email,
+  phoneNumber: p.phone_number,
+  languageId: p.participant_language_id,
+  isTestParticipant: by.isTestParticipant,
+  createdBy: by.createdBy,
+  timezoneId: p.timezone_id,
+  additionalDescription: p.additional_description,
+});
 
 const blankToNull = (text: string | null | undefined) => {
   const trimmed = text?.trim() ?? '';

@@ -7,7 +7,7 @@ import { FileDownload, type ServiceHandlers } from '../../../platform/openapi/ha
 import { streamedUpload } from '../../../platform/openapi/multipart-body';
 import { importErrorFileName, STAGE, storeImportErrorFile } from '../../project-service';
 import { AccessCodesTaken, addParticipantsWithCodes } from '../access-codes/access-code-assignment';
-import { projectRules, setupStageBlocked } from './participant-form';
+import { newParticipantOf, projectRules, setupStageBlocked } from './participant-form';
 import {
   checkImportRows,
   errorFileText,
@@ -155,18 +155,9 @@ export const participantTransferHandlers: TransferHandlers = {
             await addParticipantsWithCodes(
               trx,
               { tenantId, projectId: project.id, rules },
-              checked.rows.map(({ participant: p }) => ({
-                interviewRefNum: p.interviewRefNum,
-                firstName: p.first_name,
-                lastName: p.last_name,
-                email: p.email,
-                phoneNumber: p.phone_number,
-                languageId: p.participant_language_id,
-                isTestParticipant: isTest,
-                createdBy: userId,
-                timezoneId: p.timezone_id,
-                additionalDescription: p.additional_description,
-              })),
+              checked.rows.map(({ participant }) =>
+                newParticipantOf(participant, { isTestParticipant: isTest, createdBy: userId }),
+              ),
               now,
             );
           } catch (error) {

@@ -17,6 +17,7 @@ import {
   decodeCursor,
   encodeCursor,
   filterKey,
+  newParticipantOf,
   presentParticipant,
   projectRules,
   setupStageBlocked,
@@ -174,18 +175,7 @@ export const participantsHandlers: ParticipantsHandlers = {
         return await addParticipantsWithCodes(
           trx,
           { tenantId: ctx.operatingTenant.id, projectId: project.id, rules },
-          checked.map((p) => ({
-            interviewRefNum: p.interviewRefNum,
-            firstName: p.first_name,
-            lastName: p.last_name,
-            email: p.email,
-            phoneNumber: p.phone_number,
-            languageId: p.participant_language_id,
-            isTestParticipant: isTest,
-            createdBy: userId,
-            timezoneId: p.timezone_id,
-            additionalDescription: p.additional_description,
-          })),
+          checked.map((p) => newParticipantOf(p, { isTestParticipant: isTest, createdBy: userId })),
           now,
         );
       } catch (error) {

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
 import type { Page } from '../call-reports/call-reports-store';
-import { questionResultsOf, severity } from '../results/results-store';
+import { questionResultsOf, severity, type ListedResult } from '../results/results-store';
 
 /** The results report's filter (docs/product/results-report.md#filters), already checked by the handler. */
 export interface ResultsReportFilter {
@@ -25,21 +25,11 @@ export interface ResultsReportSort {
   direction: 'asc' | 'desc';
 }
 
-export interface ResultsReportRow {
-  id: number;
-  projectId: number;
+/** A row of the project Results tab's shape, with its project and account named (across projects). */
+export type ResultsReportRow = Omit<ListedResult, 'language' | 'note' | 'outcomeActionId' | 'emailStatus'> & {
   projectName: string;
   tenantName: string;
-  irn: string | null;
-  accessCode: string | null;
-  overall: EvaluationCode;
-  completedAt: Date;
-  released: boolean;
-  reviewed: boolean;
-  firstName: string | null;
-  lastName: string | null;
-  questions: { sequence: number; result: EvaluationCode }[];
-}
+};
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -33,11 +33,6 @@ const PENDING: { figure: string; issue: number; call: RegExp }[] = [
     call: /^POST \/execution-service\/v1\/interview\/result\/exportResults$/,
   },
   { figure: '500-PDF zip (time, peak memory)', issue: 14, call: /^(GET|POST) \/execution-service\/.*(zip|pdfs)/i },
-  {
-    figure: 'results report page at 1M rows (p50/p99)',
-    issue: 15,
-    call: /^POST \/execution-service\/v1\/interview\/results\/report$/,
-  },
 ];
 
 export async function notBuiltFigures(_ctx: BenchContext): Promise<void> {

@@ -12,6 +12,7 @@ import { startBenchServer } from '../lib/start-bench-server';
 import { waitForUrl } from '../lib/wait-for-url';
 import { analyticReportFigures } from './analytic-report';
 import { callRecordFigures } from './call-records';
+import { resultsReportFigures } from './results-report';
 import { settle, type BenchContext } from './context';
 import { dashboardFigures } from './dashboard';
 import { intakeFigures } from './intake';
@@ -135,6 +136,7 @@ export async function benchmarkTenantFigures(): Promise<void> {
       ['participants import', participantImportFigures],
       ['project results', projectResultFigures],
       ['call records', callRecordFigures],
+      ['results report', resultsReportFigures],
       ['intake', intakeFigures],
       ['analytic report', analyticReportFigures],
       ['not built yet', notBuiltFigures],

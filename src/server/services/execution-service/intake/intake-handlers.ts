@@ -21,24 +21,25 @@ type IntakeHandlers = Pick<
 const digits = (phone: string) => phone.replace(/[^0-9]/g, '');
 
 /**
- * Runs the post's transaction, then starts the webhook deliveries it queued. A post the intake refuses (a 4xx
+ * Runs an intake post's write in the client's tenant, then starts the webhook deliveries it queued. A post the intake refuses (a 4xx
  * other than a request id reused for another body) is still kept in the backend data log with its refusal, in
  * its own transaction, so it can be reposted once the cause is fixed (docs/product/call-reports.md#repost).
  */
-async function afterCommit<T>(
+async function acceptPost<T>(
   ctx: SessionContext,
   post: { kind: BackendDataKind; body: { runId?: string; requestId: string } },
-  write: (trx: Db) => Promise<T>,
+  write: (trx: Db, tenantId: number, now: Date) => Promise<T>,
 ): Promise<T> {
+  const tenantId = ctx.client().tenant.id;
+  const now = ctx.now();
   try {
-    const answer = await ctx.inClientTenant(write);
+    const answer = await ctx.inClientTenant((trx) => write(trx, tenantId, now));
     ctx.deps.jobs.runSoon();
     return answer;
   } catch (error) {
     if (error instanceof HttpError && error.statusCode < 500 && error.options.code !== 'REQUEST_ID_REUSED') {
-      const tenantId = ctx.client().tenant.id;
-      const entry = { tenantId, kind: post.kind, runId: runIdOf(post.body), payload: post.body };
-      await ctx.inClientTenant((trx) => logRefusedPost(trx, { ...entry, refusal: error.message, now: ctx.now() }));
+      const entry = { tenantId, kind: post.kind, runId: runIdOf(post.body), payload: post.body, now };
+      await ctx.inClientTenant((trx) => logRefusedPost(trx, { ...entry, refusal: error.message }));
     }
     throw error;
   }
@@ -69,20 +70,20 @@ export const intakeHandlers: IntakeHandlers = {
   },
 
   async postCallRecord({ body }, ctx) {
-    const tenantId = ctx.client().tenant.id;
-    const now = ctx.now();
-    return afterCommit(ctx, { kind: 'CALL_RECORD', body }, (trx) => acceptCallRecord(trx, tenantId, body, now));
+    return acceptPost(ctx, { kind: 'CALL_RECORD', body }, (trx, tenantId, now) =>
+      acceptCallRecord(trx, tenantId, body, now),
+    );
   },
 
   async postInterviewResult({ body }, ctx) {
-    const tenantId = ctx.client().tenant.id;
-    const now = ctx.now();
-    return afterCommit(ctx, { kind: 'RESULT', body }, (trx) => acceptInterviewResult(trx, tenantId, body, now));
+    return acceptPost(ctx, { kind: 'RESULT', body }, (trx, tenantId, now) =>
+      acceptInterviewResult(trx, tenantId, body, now),
+    );
   },
 
   async postIncompleteCall({ body }, ctx) {
-    const tenantId = ctx.client().tenant.id;
-    const now = ctx.now();
-    return afterCommit(ctx, { kind: 'INCOMPLETE_CALL', body }, (trx) => acceptIncompleteCall(trx, tenantId, body, now));
+    return acceptPost(ctx, { kind: 'INCOMPLETE_CALL', body }, (trx, tenantId, now) =>
+      acceptIncompleteCall(trx, tenantId, body, now),
+    );
   },
 };

@@ -1,9 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { useFormState } from 'react-final-form';
-import { useListTenantProjectsQuery } from '../../../api/generated/user-service';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
-import { useOperatingTenantId } from '../../../state/use-operating-tenant';
+import { AccountProjectFields } from '../filters/account-project-fields';
 import { DateRangeFields, DEFAULT_TIMEZONE, offsetOf, todayAt, type DateRangeValues } from '../filters/report-filters';
 
 /** The filter of the call tabs (docs/product/call-reports.md#filters). */
@@ -54,31 +52,13 @@ export function callQuery(values: CallFilterValues) {
 
 /**
  * Account (the operating one: reports show the account you work in), project of that account, time zone, days,
- * search and call duration. Changing the account clears the project (002 §4.3).
+ * search and call duration.
  */
 export function CallFilterFields({ testId, searchLabel }: { testId: string; searchLabel: string }) {
   const { t } = useLingui();
-  const operatingTenantId = useOperatingTenantId();
-  const accounts = useListTenantProjectsQuery();
-  const { values } = useFormState<CallFilterValues>({ subscription: { values: true } });
-  const own = (accounts.data ?? []).filter((a) => a.tenantId === operatingTenantId);
-  const projects = own.find((a) => String(a.tenantId) === values.tenantId)?.projects ?? [];
   return (
     <>
-      <SelectField
-        name="tenantId"
-        label={t`Account`}
-        options={own.map((a) => ({ value: String(a.tenantId), label: a.tenantName }))}
-        disabled
-        testId={`${testId}-account`}
-      />
-      <SelectField
-        name="projectId"
-        label={t`Project`}
-        options={projects.map((p) => ({ value: String(p.projectId), label: p.name }))}
-        placeholder={t`All projects`}
-        testId={`${testId}-project`}
-      />
+      <AccountProjectFields testId={testId} providerChoice={false} />
       <DateRangeFields testId={testId} />
       <TextField name="search" label={t`Search`} placeholder={searchLabel} testId={`${testId}-search`} />
       <SelectField

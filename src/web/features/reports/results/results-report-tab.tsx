@@ -1,7 +1,7 @@
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Form, useForm, useFormState } from 'react-final-form';
+import { useMemo, useState } from 'react';
+import { Form } from 'react-final-form';
 import { getErrorMessage } from '../../../api/error-message';
 import {
   useLazyExportResultsReportQuery,
@@ -9,12 +9,10 @@ import {
   type ResultsReportQuery,
   type ResultsReportRow,
 } from '../../../api/generated/execution-service';
-import { useListTenantProjectsQuery } from '../../../api/generated/user-service';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
 import { ListPager } from '../../../components/data-grid/list-pager';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { CheckboxGroupField } from '../../../components/form/checkbox-group-field';
-import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import { usePermissions } from '../../../lib/use-permissions';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
@@ -27,6 +25,7 @@ import {
   type DateRangeValues,
 } from '../filters/report-filters';
 import { initialCallFilter } from '../calls/call-filters';
+import { AccountProjectFields } from '../filters/account-project-fields';
 
 /** Page size of the reports Results tab (002 §9: 25, from page 0). */
 export const RESULTS_REPORT_PAGE_SIZE = 25;
@@ -67,21 +66,6 @@ export function resultsQuery(values: ResultsFilterValues): ResultsReportQuery {
 /** Account (a choice for the provider), its projects, time zone, days, search, risk; a new account clears the project. */
 function ResultsFilterFields() {
   const { t } = useLingui();
-  const operatingTenantId = useOperatingTenantId();
-  const { isSystemTenant } = usePermissions();
-  const accounts = useListTenantProjectsQuery();
-  const form = useForm<ResultsFilterValues>();
-  const { values } = useFormState<ResultsFilterValues>({ subscription: { values: true } });
-  const choices = (accounts.data ?? []).filter((a) => isSystemTenant || a.tenantId === operatingTenantId);
-  const projects = values.tenantId
-    ? (choices.find((a) => String(a.tenantId) === values.tenantId)?.projects ?? [])
-    : choices.flatMap((a) => a.projects);
-  const account = useRef(values.tenantId);
-  useEffect(() => {
-    // 002 §4.3: changing the account clears the project.
-    if (account.current !== values.tenantId) form.change('projectId', '');
-    account.current = values.tenantId;
-  }, [form, values.tenantId]);
   const risks = [
     { value: 'HR', label: t`High Risk` },
     { value: 'LR', label: t`Low Risk` },
@@ -94,21 +78,7 @@ function ResultsFilterFields() {
   ];
   return (
     <>
-      <SelectField
-        name="tenantId"
-        label={t`Account`}
-        options={choices.map((a) => ({ value: String(a.tenantId), label: a.tenantName }))}
-        placeholder={isSystemTenant ? t`All accounts` : undefined}
-        disabled={!isSystemTenant}
-        testId="results-report-account"
-      />
-      <SelectField
-        name="projectId"
-        label={t`Project`}
-        options={projects.map((p) => ({ value: String(p.projectId), label: p.name }))}
-        placeholder={t`All projects`}
-        testId="results-report-project"
-      />
+      <AccountProjectFields testId="results-report" providerChoice />
       <DateRangeFields testId="results-report" />
       <TextField
         name="search"

@@ -6,6 +6,7 @@ import { CUSTOMER_ADMIN_PERMISSIONS, serverFor, signedInState, userInfo } from '
 import { projectDetail } from '../../../testing/fixtures/project-detail-fixture';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { sel } from '../../../../../test/e2e/selectors';
+import { participantRow } from '../../../testing/fixtures/participant-fixture';
 
 const API = {
   project: 'GET /api/project-service/v1/project/21',
@@ -17,35 +18,7 @@ const API = {
   reinvite: 'GET /api/participant-service/v1/reinvite/501',
 };
 
-const participant = (id: number): Participant => ({
-  participantId: id,
-  projectId: 21,
-  interviewRefNum: `IRN${id}`,
-  first_name: 'Ana',
-  last_name: `Cruz${id}`,
-  accessCode: `123-456-${id}`,
-  email: `ana${id}@example.test`,
-  phoneNumber: '+12133734253',
-  participantLanguageId: 1,
-  participantLanguage: 'English',
-  status: 'NEW_PARTICIPANT',
-  isActive: true,
-  is_test_participant: false,
-  updateTs: '2026-11-20T10:00:00.000Z',
-  isAllowedQuestionnaire: true,
-  create_ts: '2026-11-20T10:00:00.000Z',
-  createdById: 7,
-  created_by: 'Ada Reyes',
-  accessCodeUpdateTs: null,
-  sms_sent: null,
-  email_sent: null,
-  email_pending: false,
-  sms_pending: false,
-  uuid: `uuid-${id}`,
-  date: null,
-  timezone_id: null,
-  additional_description: null,
-});
+const participant = (id: number): Participant => participantRow(id);
 
 const job = (overrides: Partial<InvitationJob>): InvitationJob => ({
   id: 77,

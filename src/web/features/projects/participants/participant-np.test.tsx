@@ -6,6 +6,7 @@ import { CUSTOMER_ADMIN_PERMISSIONS, serverFor, signedInState, userInfo } from '
 import { projectDetail } from '../../../testing/fixtures/project-detail-fixture';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { sel } from '../../../../../test/e2e/selectors';
+import { participantRow } from '../../../testing/fixtures/participant-fixture';
 
 /** NP marking and reverse, and the participant detail modal (docs/product/participants.md#np, #detail). */
 const API = {
@@ -24,36 +25,8 @@ const PERMISSIONS = [
   'tenant.project.participant.action.list.read',
 ];
 
-const participant = (id: number, overrides: Partial<Participant> = {}): Participant => ({
-  participantId: id,
-  projectId: 21,
-  interviewRefNum: `IRN${id}`,
-  first_name: 'Ana',
-  last_name: `Cruz${id}`,
-  accessCode: `123-456-${id}`,
-  email: `ana${id}@example.test`,
-  phoneNumber: '+12133734253',
-  participantLanguageId: 1,
-  participantLanguage: 'English',
-  status: 'INVITATION_SENT',
-  isActive: true,
-  is_test_participant: false,
-  updateTs: '2026-11-20T10:00:00.000Z',
-  isAllowedQuestionnaire: true,
-  create_ts: '2026-11-20T10:00:00.000Z',
-  createdById: 7,
-  created_by: 'Ada Reyes',
-  accessCodeUpdateTs: null,
-  sms_sent: null,
-  email_sent: null,
-  email_pending: false,
-  sms_pending: false,
-  uuid: `uuid-${id}`,
-  date: null,
-  timezone_id: null,
-  additional_description: null,
-  ...overrides,
-});
+const participant = (id: number, overrides: Partial<Participant> = {}): Participant =>
+  participantRow(id, { status: 'INVITATION_SENT', ...overrides });
 
 const ROWS = [
   participant(501),

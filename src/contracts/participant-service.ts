@@ -311,8 +311,8 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Imports participants from an .xlsx or .csv file (Replace All or Append)
-         * @description docs/product/participants.md#import. The file (.xlsx or .csv by name and magic bytes, at most 20 MB, streamed) is read row by row and every row is checked by the shared participant rules; the IRN must be unique in the file and in the project. Any failing row: nothing is written, the answer is uploadStatus FAILED with the counts per check and error_file_name (download it with downloadImportErrorFile, error_type 'participant'). A clean file is written in one transaction (all or nothing). replaceAll=true first deletes the project's normal participants in deletable statuses and is refused (409) when any participant has been interviewed; it also needs tenant.project.participants.delete.
+         * Imports participants from an .xlsx, .xls or .csv file (Replace All or Append)
+         * @description docs/product/participants.md#import. The file (.xlsx, .xls or .csv by name and magic bytes, at most 20 MB; a .xls is an OLE2 compound file read by the one .xls reader, ADR 0053, and an unreadable one is 422) is read row by row and every row is checked by the shared participant rules; the IRN must be unique in the file and in the project. Any failing row: nothing is written, the answer is uploadStatus FAILED with the counts per check and error_file_name (download it with downloadImportErrorFile, error_type 'participant'). A clean file is written in one transaction (all or nothing). replaceAll=true first deletes the project's normal participants in deletable statuses and is refused (409) when any participant has been interviewed; it also needs tenant.project.participants.delete.
          */
         post: operations["uploadParticipants"];
         delete?: never;
@@ -431,8 +431,8 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Adds the codes of an access-code file (.xlsx or .txt) to the project's pool
-         * @description docs/product/access-codes.md#upload (001 §2, §5 "Access code upload: .xlsx, .xls, .txt", §7, §8). The file (at most 5 MB, streamed) must be a .xlsx (a zip by its magic bytes) or a .txt (text, UTF-8); anything else, a .xls included (ADR 0046), is 422 'File type not supported'. Every row is checked (a code of 6 to 20 letters and digits once spaces and hyphens are removed, unique in the file and in the tenant; Type Primary or Backup; Test Yes or No; at least one code, at most 100,000). Any failing row: nothing is stored and the answer is status FAILED with `erroCode`, an HTML list of the failing lines (their text escaped). A clean file is stored in one transaction (the file row and all its codes, Available). Another tenant's project is not found.
+         * Adds the codes of an access-code file (.xlsx, .xls or .txt) to the project's pool
+         * @description docs/product/access-codes.md#upload (001 §2, §5 "Access code upload: .xlsx, .xls, .txt", §7, §8). The file (at most 5 MB, streamed) must be a .xlsx (a zip by its magic bytes), a .xls (an OLE2 compound file holding a readable workbook, ADR 0053) or a .txt (text, UTF-8); anything else is 422 'File type not supported'. Every row is checked (a code of 6 to 20 letters and digits once spaces and hyphens are removed, unique in the file and in the tenant; Type Primary or Backup; Test Yes or No; at least one code, at most 100,000). Any failing row: nothing is stored and the answer is status FAILED with `erroCode`, an HTML list of the failing lines (their text escaped). A clean file is stored in one transaction (the file row and all its codes, Available). Another tenant's project is not found.
          */
         post: operations["uploadAccessCodes"];
         delete?: never;
@@ -1618,7 +1618,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description A .xlsx or .csv file of at most 20 MB, streamed.
+                     * @description A .xlsx, .xls or .csv file of at most 20 MB, streamed.
                      */
                     file: string;
                 };
@@ -1908,7 +1908,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description A .xlsx or .txt file of at most 5 MB, streamed.
+                     * @description A .xlsx, .xls or .txt file of at most 5 MB, streamed.
                      */
                     file: string;
                 };

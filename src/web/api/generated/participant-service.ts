@@ -392,7 +392,7 @@ export type UploadParticipantsApiArg = {
   projectId: number;
   replaceAll?: boolean;
   body: {
-    /** A .xlsx or .csv file of at most 20 MB, streamed. */
+    /** A .xlsx, .xls or .csv file of at most 20 MB, streamed. */
     file: Blob;
   };
 };
@@ -482,7 +482,7 @@ export type UploadAccessCodesApiResponse =
 export type UploadAccessCodesApiArg = {
   projectId: number;
   body: {
-    /** A .xlsx or .txt file of at most 5 MB, streamed. */
+    /** A .xlsx, .xls or .txt file of at most 5 MB, streamed. */
     file: Blob;
   };
 };

@@ -12,7 +12,7 @@
 import { parseArgs } from 'node:util';
 import { randomSource } from '../src/server/seed/interview-data';
 import { ApiError, PublicApi } from './simulate/api';
-import { durationOf, outcomeOf, plannedResult } from './simulate/call-plan';
+import { durationOf, guideEventsOf, outcomeOf, plannedResult } from './simulate/call-plan';
 
 const { values } = parseArgs({
   options: {
@@ -61,7 +61,14 @@ async function accessCodes(limit: number): Promise<string[]> {
   return codes;
 }
 
-const tally = { calls: 0, results: 0, incomplete: 0, callOnly: 0, refused: new Map<string, number>() };
+const tally = {
+  calls: 0,
+  results: 0,
+  incomplete: 0,
+  callOnly: 0,
+  guideEvents: 0,
+  refused: new Map<string, number>(),
+};
 
 async function simulateCall(n: number, code: string): Promise<void> {
   const id = `${run}-${n}`;
@@ -86,6 +93,22 @@ async function simulateCall(n: number, code: string): Promise<void> {
     callerNumber: `+1 555 01${String(Math.floor(random() * 100)).padStart(2, '0')}`,
   });
   tally.calls += 1;
+  // The participant guide's pages during the call (the detail modal's Participant Guide tab).
+  const ip = `198.51.100.${1 + Math.floor(random() * 254)}`;
+  const guide = guideEventsOf(outcome, duration, random);
+  await api.guideLogs({
+    accessCode: code,
+    callId,
+    events: guide.map((e, i) => ({
+      eventId: `${id}-guide-${i + 1}`,
+      sessionId: `${id}-session`,
+      createTs: new Date(at.getTime() + e.offsetSeconds * 1000).toISOString(),
+      pageName: e.pageName,
+      ...(e.buttonName && { buttonName: e.buttonName }),
+      ipAddress: ip,
+    })),
+  });
+  tally.guideEvents += guide.length;
   if (outcome === 'RESULT') {
     const sequences = allowed.questionSequences ?? [];
     const planned = plannedResult(allowed.questionnaireType ?? 'PRECISION_QUESTIONNAIRE', sequences, random);
@@ -134,6 +157,7 @@ async function main(): Promise<void> {
   console.log(`  results:           ${tally.results}`);
   console.log(`  incomplete calls:  ${tally.incomplete}`);
   console.log(`  calls only:        ${tally.callOnly}`);
+  console.log(`  guide events:      ${tally.guideEvents}`);
   for (const [reason, count] of tally.refused) console.log(`  refused ${reason}: ${count}`);
   console.log(`  ${seconds.toFixed(1)} s, ${(tally.results / seconds).toFixed(1)} results/s`);
 }

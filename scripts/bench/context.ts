@@ -18,6 +18,8 @@ export interface BenchContext {
   projectId: number;
   /** An empty project in the Execution stage for this run's import (scripts/bench/prepare-data.ts). */
   importProjectId: number;
+  /** This run's project of 30,000 invitable participants for the bulk invite (scripts/bench/prepare-data.ts). */
+  inviteProjectId: number;
 }
 
 export type LoadOptions = Omit<Parameters<typeof autocannon>[0], 'connections' | 'duration'>;

@@ -23,11 +23,6 @@ function servedOperations(): string[] {
  */
 const PENDING: { figure: string; issue: number; call: RegExp }[] = [
   {
-    figure: 'bulk invite of 30,000 (time to enqueue, messages/s)',
-    issue: 13,
-    call: /^POST \/participant-service\/v1\/bulk\/invite$/,
-  },
-  {
     figure: 'results export of 100,000 (time, peak memory)',
     issue: 14,
     call: /^POST \/execution-service\/v1\/interview\/result\/exportResults$/,

@@ -5,7 +5,9 @@
  *     bulk `INSERT ... SELECT` batches of 50,000 results (the intake writes one call at a time; 1M posts would take
  *     hours), each batch one tenant transaction;
  *   - every run: an empty project in the Execution stage that this run's participant import writes into, so the
- *     benchmark project keeps its 100,000 participants.
+ *     benchmark project keeps its 100,000 participants;
+ *   - every run: a project of BENCH_INVITEES (30,000) invitable participants (e-mail communication on, an e-mail
+ *     template in English and Spanish, a dial-in number) for the bulk invite (participants-invite.ts).
  * Prints one line `BENCH-PREPARED {"tenantId":..,"projectId":..,"importProjectId":..}` for the bench.
  */
 import { sql } from 'kysely';
@@ -15,10 +17,18 @@ import { withSystem, withTenant } from '../../src/server/platform/tenancy/with-t
 import { prepareDatabase } from '../../src/server/prepare-database';
 import { DEMO_QUESTIONS } from '../../src/server/seed/demo-data';
 import { BENCHMARK_TENANT } from '../../src/server/seed/seed-benchmark-data';
-import { createProjectWithQuestions, STAGE } from '../../src/server/services/project-service';
+import { createParticipants } from '../../src/server/services/participant-service';
+import {
+  createProjectWithQuestions,
+  saveProjectLanguageConfig,
+  saveTemplate,
+  STAGE,
+} from '../../src/server/services/project-service';
 import { PREPARED_MARK, type Prepared } from './prepared';
 
 const BATCH = 50_000;
+/** Participants of the bulk-invite project (issue 13: "the bulk invite of 30,000"). */
+const BENCH_INVITEES = Number(process.env.BENCH_INVITEES ?? 30_000);
 
 const db = await openDatabase(loadConfig());
 try {
@@ -80,7 +90,59 @@ try {
     });
     return created.projectId;
   });
-  const prepared: Prepared = { tenantId, projectId, importProjectId };
+  const inviteProjectId = await withTenant(db, tenantId, async (trx) => {
+    const now = new Date();
+    const run = now.getTime().toString(36).toUpperCase();
+    const { projectId: id } = await createProjectWithQuestions(trx, {
+      tenantId,
+      name: `Bench Invite ${now.toISOString().slice(0, 19)}`,
+      stageId: STAGE.EXECUTION,
+      active: true,
+      languageIds: [1, 2],
+      questions: DEMO_QUESTIONS.map((questionText) => ({ questionText })),
+      now,
+    });
+    await saveProjectLanguageConfig(trx, id, [
+      { languageId: 1, projectCode: `BI-${run}-EN`, dialInNumber: '+18005550190', callDelayBy: 5 },
+      { languageId: 2, projectCode: `BI-${run}-ES`, dialInNumber: '+18005550191', callDelayBy: 5 },
+    ]);
+    for (const languageId of [1, 2])
+      await saveTemplate(
+        trx,
+        tenantId,
+        id,
+        {
+          template_type: 'TEST_INVITATION_EMAIL',
+          template_name: 'Invitation',
+          description: null,
+          sms_sender: null,
+          sms_provider: null,
+          language_id: languageId,
+          email_subject: 'Interview for {{project_name}}',
+          template_content:
+            '<p>Hello {{first_name}} {{last_name}}, call {{dial_in_number}} and enter {{access_code}} (IRN {{interview_ref_num}}).</p>',
+        },
+        now,
+      );
+    await sql`UPDATE projects SET internal_settings = internal_settings || '{"enableEmailCommunication": true}'::jsonb
+      WHERE id = ${id}`.execute(trx);
+    await createParticipants(
+      trx,
+      tenantId,
+      id,
+      Array.from({ length: BENCH_INVITEES }, (_, i) => ({
+        interviewRefNum: `INV${run}${String(i + 1).padStart(6, '0')}`,
+        firstName: `First${i + 1}`,
+        lastName: `Last${i + 1}`,
+        email: `inv.${run}.${i + 1}@example.test`.toLowerCase(),
+        languageId: i % 5 ? 1 : 2,
+        accessCode: `9${run}${String(i + 1).padStart(6, '0')}`,
+      })),
+      now,
+    );
+    return id;
+  });
+  const prepared: Prepared = { tenantId, projectId, importProjectId, inviteProjectId };
   console.log(`${PREPARED_MARK}${JSON.stringify(prepared)}`);
 } finally {
   await db.destroy();

@@ -5,4 +5,6 @@ export interface Prepared {
   tenantId: number;
   projectId: number;
   importProjectId: number;
+  /** This run's project of 30,000 invitable participants (e-mail on, a template saved) for the bulk invite. */
+  inviteProjectId: number;
 }

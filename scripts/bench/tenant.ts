@@ -19,6 +19,7 @@ import { intakeFigures } from './intake';
 import { notBuiltFigures } from './not-built';
 import { participantExportFigures, participantImportFigures } from './participant-transfer';
 import { participantListFigures } from './participants';
+import { participantInviteFigures } from './participants-invite';
 import { PREPARED_MARK, type Prepared } from './prepared';
 import { projectResultFigures } from './results';
 
@@ -123,6 +124,7 @@ export async function benchmarkTenantFigures(): Promise<void> {
       headers: { ...auth, operatingtenant: String(prepared.tenantId) },
       projectId: prepared.projectId,
       importProjectId: prepared.importProjectId,
+      inviteProjectId: prepared.inviteProjectId,
     };
     console.log(
       `\nBenchmark tenant (${BENCH_PARTICIPANTS} participants, ${BENCH_RESULTS} results and call records in ` +
@@ -134,6 +136,7 @@ export async function benchmarkTenantFigures(): Promise<void> {
       ['participants list', participantListFigures],
       ['participants export', participantExportFigures],
       ['participants import', participantImportFigures],
+      ['participants bulk invite', participantInviteFigures],
       ['project results', projectResultFigures],
       ['call records', callRecordFigures],
       ['results report', resultsReportFigures],

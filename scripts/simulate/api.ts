@@ -160,4 +160,13 @@ export class PublicApi {
       this.#client(),
     );
   }
+
+  guideLogs(body: JsonBody<Execution['postGuideLogs']>) {
+    return this.#send<Answer<Execution['postGuideLogs']>>(
+      'POST',
+      '/execution-service/v1/intake/guide-logs',
+      body,
+      this.#client(),
+    );
+  }
 }

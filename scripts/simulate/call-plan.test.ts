@@ -1,6 +1,6 @@
 import { isAllowedRiskCode } from '../../src/shared/risk-sets';
 import { randomSource } from '../../src/server/seed/interview-data';
-import { durationOf, outcomeOf, plannedResult } from './call-plan';
+import { durationOf, guideEventsOf, outcomeOf, plannedResult } from './call-plan';
 
 test('the outcome mix is 70% results, 20% incomplete, 10% calls only', () => {
   const random = randomSource(7);
@@ -30,4 +30,14 @@ test('finished interviews last longer than incomplete calls', () => {
   const random = randomSource(1);
   expect(durationOf('RESULT', random)).toBeGreaterThanOrEqual(240);
   expect(durationOf('INCOMPLETE', random)).toBeLessThan(240);
+});
+
+test('a finished call walks every guide page, a call without questionnaire sees the welcome page only', () => {
+  const random = () => 0.5;
+  const full = guideEventsOf('RESULT', 400, random);
+  expect(full.map((e) => e.pageName)).toEqual(['Welcome', 'Instructions', 'Questions', 'Thank You']);
+  expect(full.map((e) => e.buttonName)).toEqual([undefined, 'Next', 'Next', 'Next']);
+  expect(full.map((e) => e.offsetSeconds)).toEqual([0, 100, 200, 300]);
+  expect(guideEventsOf('CALL_ONLY', 20, random)).toEqual([{ pageName: 'Welcome', offsetSeconds: 0 }]);
+  expect(guideEventsOf('INCOMPLETE', 100, random).length).toBeGreaterThanOrEqual(2);
 });

@@ -62,3 +62,26 @@ export function durationOf(outcome: Outcome, random: () => number): number {
   if (outcome === 'INCOMPLETE') return 30 + Math.floor(random() * 200);
   return 5 + Math.floor(random() * 40);
 }
+
+/** Pages of the participant guide a call goes through, in order (the guide logs of the detail modal). */
+const GUIDE_PAGES = ['Welcome', 'Instructions', 'Questions', 'Thank You'] as const;
+
+export interface GuideEvent {
+  pageName: string;
+  buttonName?: string;
+  offsetSeconds: number;
+}
+
+/**
+ * The guide page events of a call (docs/product/results-intake.md#guide-logs): a finished interview walks every page,
+ * an incomplete one stops part-way, a call without questionnaire sees the welcome page only; each page but the first
+ * is reached with 'Next', spread over the call's duration.
+ */
+export function guideEventsOf(outcome: Outcome, duration: number, random: () => number): GuideEvent[] {
+  const pages = outcome === 'RESULT' ? GUIDE_PAGES.length : outcome === 'INCOMPLETE' ? 2 + Math.floor(random() * 2) : 1;
+  return GUIDE_PAGES.slice(0, pages).map((pageName, i) => ({
+    pageName,
+    ...(i > 0 && { buttonName: 'Next' }),
+    offsetSeconds: Math.floor((duration * i) / GUIDE_PAGES.length),
+  }));
+}

@@ -100,6 +100,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/execution-service/v1/intake/guide-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records participant guide page events of a call (the detail modal's Participant Guide tab)
+         * @description docs/product/results-intake.md#guide-logs (001 §3 "Guide log"). The telephony platform posts the pages and buttons the participant's guide showed during a call, for the participant named by the access code (422 when no participant has it, or the IRN does not match). Idempotent by each event's `eventId` within the tenant: an event already recorded is counted as a duplicate and changes nothing. Tenant-bound: the client application's tenant.
+         */
+        post: operations["postGuideLogs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/execution-service/v1/intake/incomplete-calls": {
         parameters: {
             query?: never;
@@ -695,6 +715,23 @@ export type components = {
             outcomeTrackingActionId: number;
             /** Format: int32 */
             resultId: number;
+        };
+        GuideLogEvent: {
+            buttonName?: string;
+            /** Format: date-time */
+            createTs: string;
+            /** @description The caller's id of the event (idempotency). */
+            eventId: string;
+            /** @description Shown to system-tenant users only (001 §6). */
+            ipAddress?: string;
+            pageName?: string;
+            sessionId: string;
+        };
+        GuideLogPost: {
+            accessCode: components["schemas"]["AccessCode"];
+            callId?: string;
+            events: components["schemas"]["GuideLogEvent"][];
+            interviewReferenceNumber?: string;
         };
         IncompleteCallExport: {
             /**
@@ -1374,6 +1411,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IntakeAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postGuideLogs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuideLogPost"];
+            };
+        };
+        responses: {
+            /** @description How many events were recorded now and how many were already recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: int32 */
+                        duplicates: number;
+                        /** Format: int64 */
+                        participantId: number;
+                        /** Format: int32 */
+                        recorded: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

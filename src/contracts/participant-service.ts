@@ -91,7 +91,7 @@ export type paths = {
         put?: never;
         /**
          * Adds participants to a project (the Add participant form sends one)
-         * @description docs/product/participants.md#rules. Every participant is checked by src/shared/participant-rules.ts (422 with the spec's texts per field, `participants[i].field`); the language must be one of the project's (422); an IRN already used in the project, or twice in the request, is a 409. Test participants (`is_test_participant=true`) need tenant.project.participant.test.create; while the project is in the Testing stage every added participant is a test participant (422 otherwise); in the setup stage nothing may be added (409 'you cannot use participants feature when project is still in setup stage'). The access code is the IRN when the project's access code behaviour is "same as IRN" (409 when already a code in the tenant), else the project's next Available Primary pool code (test participants: test codes), else a generated one (docs/product/access-codes.md#assignment, ADR 0046). All or nothing. (Invitations on create, invite_on_participant_create, arrive with the invitation jobs.)
+         * @description docs/product/participants.md#rules. Every participant is checked by src/shared/participant-rules.ts (422 with the spec's texts per field, `participants[i].field`); the language must be one of the project's (422); an IRN already used in the project, or twice in the request, is a 409. Test participants (`is_test_participant=true`) need tenant.project.participant.test.create; while the project is in the Testing stage every added participant is a test participant (422 otherwise); in the setup stage nothing may be added (409 'you cannot use participants feature when project is still in setup stage'). The access code is the IRN when the project's access code behaviour is "same as IRN" (409 when already a code in the tenant), else the project's next Available Primary pool code (test participants: test codes), else a generated one (docs/product/access-codes.md#assignment, ADR 0046). All or nothing. When the project invites on create (enableEmailCommunication with invite_on_participant_create, enableSMSCommunication with sms_invite_on_participant_create, a template saved) the new participants' invitations are queued in the same transaction as one invitation job per channel (docs/product/participants.md#invitations, ADR 0044).
          */
         post: operations["createParticipants"];
         delete?: never;
@@ -111,7 +111,7 @@ export type paths = {
         get: operations["getParticipant"];
         /**
          * Changes a participant (the Edit participant form)
-         * @description docs/product/participants.md#rules. The same field rules as add, except the IRN, which is editable only when adding (a different IRN is a 422). Name, e-mail, phone and language cannot change while the participant is Non-Responsive, Attempted - Partial, Attempted - Incomplete, Interviewed or Result Published (409 with the locked fields). A test participant (and `is_test_participant=true`) also needs tenant.project.participant.test.update. (Re-sending the invitation on update, sent_invite_on_update, arrives with the invitation jobs.)
+         * @description docs/product/participants.md#rules. The same field rules as add, except the IRN, which is editable only when adding (a different IRN is a 422). Name, e-mail, phone and language cannot change while the participant is Non-Responsive, Attempted - Partial, Attempted - Incomplete, Interviewed or Result Published (409 with the locked fields). A test participant (and `is_test_participant=true`) also needs tenant.project.participant.test.update. With `sent_invite_on_update` the invitation is queued again (one invitation job per channel the project invites on by itself, docs/product/participants.md#invitations).
          */
         put: operations["updateParticipant"];
         post?: never;
@@ -311,8 +311,8 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Imports participants from an .xlsx or .csv file (Replace All or Append)
-         * @description docs/product/participants.md#import. The file (.xlsx or .csv by name and magic bytes, at most 20 MB, streamed) is read row by row and every row is checked by the shared participant rules; the IRN must be unique in the file and in the project. Any failing row: nothing is written, the answer is uploadStatus FAILED with the counts per check and error_file_name (download it with downloadImportErrorFile, error_type 'participant'). A clean file is written in one transaction (all or nothing). replaceAll=true first deletes the project's normal participants in deletable statuses and is refused (409) when any participant has been interviewed; it also needs tenant.project.participants.delete.
+         * Imports participants from an .xlsx, .xls or .csv file (Replace All or Append)
+         * @description docs/product/participants.md#import. The file (.xlsx, .xls or .csv by name and magic bytes, at most 20 MB; a .xls is an OLE2 compound file read by the one .xls reader, ADR 0053, and an unreadable one is 422) is read row by row and every row is checked by the shared participant rules; the IRN must be unique in the file and in the project. Any failing row: nothing is written, the answer is uploadStatus FAILED with the counts per check and error_file_name (download it with downloadImportErrorFile, error_type 'participant'). A clean file is written in one transaction (all or nothing). replaceAll=true first deletes the project's normal participants in deletable statuses and is refused (409) when any participant has been interviewed; it also needs tenant.project.participants.delete. When the project invites on create, the imported participants' invitations are queued as one invitation job per channel in the same transaction (docs/product/participants.md#invitations).
          */
         post: operations["uploadParticipants"];
         delete?: never;
@@ -431,8 +431,8 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Adds the codes of an access-code file (.xlsx or .txt) to the project's pool
-         * @description docs/product/access-codes.md#upload (001 §2, §5 "Access code upload: .xlsx, .xls, .txt", §7, §8). The file (at most 5 MB, streamed) must be a .xlsx (a zip by its magic bytes) or a .txt (text, UTF-8); anything else, a .xls included (ADR 0046), is 422 'File type not supported'. Every row is checked (a code of 6 to 20 letters and digits once spaces and hyphens are removed, unique in the file and in the tenant; Type Primary or Backup; Test Yes or No; at least one code, at most 100,000). Any failing row: nothing is stored and the answer is status FAILED with `erroCode`, an HTML list of the failing lines (their text escaped). A clean file is stored in one transaction (the file row and all its codes, Available). Another tenant's project is not found.
+         * Adds the codes of an access-code file (.xlsx, .xls or .txt) to the project's pool
+         * @description docs/product/access-codes.md#upload (001 §2, §5 "Access code upload: .xlsx, .xls, .txt", §7, §8). The file (at most 5 MB, streamed) must be a .xlsx (a zip by its magic bytes), a .xls (an OLE2 compound file holding a readable workbook, ADR 0053) or a .txt (text, UTF-8); anything else is 422 'File type not supported'. Every row is checked (a code of 6 to 20 letters and digits once spaces and hyphens are removed, unique in the file and in the tenant; Type Primary or Backup; Test Yes or No; at least one code, at most 100,000). Any failing row: nothing is stored and the answer is status FAILED with `erroCode`, an HTML list of the failing lines (their text escaped). A clean file is stored in one transaction (the file row and all its codes, Available). Another tenant's project is not found.
          */
         post: operations["uploadAccessCodes"];
         delete?: never;
@@ -686,6 +686,8 @@ export type components = {
             participant_language_id: number;
             /** @description Stored in E.164 with its leading +. */
             phoneNumber?: string | null;
+            /** @description Edit only (ignored when adding): queue the invitation again after the change, through the invitation job path, on the channels the project invites on by itself (its communication flag and invite_on_participant_create / sms_invite_on_participant_create on, a template saved). The console sets it when the e-mail or phone number changed. docs/product/participants.md#invitations */
+            sent_invite_on_update?: boolean;
             /** @description A time zone option value (src/shared/timezone-options.ts). */
             timezone_id?: string | null;
         };
@@ -1618,7 +1620,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description A .xlsx or .csv file of at most 20 MB, streamed.
+                     * @description A .xlsx, .xls or .csv file of at most 20 MB, streamed.
                      */
                     file: string;
                 };
@@ -1908,7 +1910,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description A .xlsx or .txt file of at most 5 MB, streamed.
+                     * @description A .xlsx, .xls or .txt file of at most 5 MB, streamed.
                      */
                     file: string;
                 };

@@ -102,6 +102,7 @@ test('the results intake is what client applications may call', () => {
   expect(forClients.map((op) => op.operationId).sort()).toEqual([
     'authorizeInterviewCall',
     'postCallRecord',
+    'postGuideLogs',
     'postIncompleteCall',
     'postInterviewResult',
   ]);

@@ -25,4 +25,8 @@ export { reattributeResultsToOrders, type DaySpan } from './interview-results/or
 export { WEBHOOK_QUEUE, enqueueWebhook } from './webhooks/enqueue-webhook';
 export { webhookDeliveryJob } from './webhooks/webhook-delivery-job';
 // The participant detail modal's call logs and backend data (participant-service's trail, docs/product/participants.md#detail).
-export { listParticipantBackendData, listParticipantCallRecords } from './participant-trail/participant-trail-store';
+export {
+  listParticipantBackendData,
+  listParticipantCallRecords,
+  listParticipantGuideLogs,
+} from './participant-trail/participant-trail-store';

@@ -58,6 +58,17 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["Intake"],
       }),
+      postGuideLogs: build.mutation<
+        PostGuideLogsApiResponse,
+        PostGuideLogsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/execution-service/v1/intake/guide-logs`,
+          method: "POST",
+          body: queryArg.guideLogPost,
+        }),
+        invalidatesTags: ["Intake"],
+      }),
       listCallRecords: build.query<
         ListCallRecordsApiResponse,
         ListCallRecordsApiArg
@@ -297,6 +308,15 @@ export type PostIncompleteCallApiResponse =
 export type PostIncompleteCallApiArg = {
   incompleteCallPost: IncompleteCallPost;
 };
+export type PostGuideLogsApiResponse =
+  /** status 200 How many events were recorded now and how many were already recorded. */ {
+    participantId: number;
+    recorded: number;
+    duplicates: number;
+  };
+export type PostGuideLogsApiArg = {
+  guideLogPost: GuideLogPost;
+};
 export type ListCallRecordsApiResponse =
   /** status 200 The page and the number of calls the filter finds. */ CallRecordPage;
 export type ListCallRecordsApiArg = {
@@ -501,6 +521,22 @@ export type IncompleteCallPost = {
   callDateTime: string;
   phoneCallDuration: number;
   answeredQuestions?: number;
+};
+export type GuideLogEvent = {
+  /** The caller's id of the event (idempotency). */
+  eventId: string;
+  sessionId: string;
+  createTs: string;
+  pageName?: string;
+  buttonName?: string;
+  /** Shown to system-tenant users only (001 §6). */
+  ipAddress?: string;
+};
+export type GuideLogPost = {
+  accessCode: AccessCode;
+  interviewReferenceNumber?: string;
+  callId?: string;
+  events: GuideLogEvent[];
 };
 export type CallRecordRow = {
   id: number;
@@ -893,6 +929,7 @@ export const {
   usePostCallRecordMutation,
   usePostInterviewResultMutation,
   usePostIncompleteCallMutation,
+  usePostGuideLogsMutation,
   useListCallRecordsQuery,
   useLazyListCallRecordsQuery,
   useExportCallRecordsQuery,

@@ -392,7 +392,7 @@ export type UploadParticipantsApiArg = {
   projectId: number;
   replaceAll?: boolean;
   body: {
-    /** A .xlsx or .csv file of at most 20 MB, streamed. */
+    /** A .xlsx, .xls or .csv file of at most 20 MB, streamed. */
     file: Blob;
   };
 };
@@ -482,7 +482,7 @@ export type UploadAccessCodesApiResponse =
 export type UploadAccessCodesApiArg = {
   projectId: number;
   body: {
-    /** A .xlsx or .txt file of at most 5 MB, streamed. */
+    /** A .xlsx, .xls or .txt file of at most 5 MB, streamed. */
     file: Blob;
   };
 };
@@ -593,6 +593,9 @@ export type ParticipantInput = {
   timezone_id?: string | null;
   participant_language_id: number;
   additional_description?: string | null;
+  /** Edit only (ignored when adding): queue the invitation again after the change, through the invitation job path, on the channels the project invites on by itself (its communication flag and invite_on_participant_create / sms_invite_on_participant_create on, a template saved). The console sets it when the e-mail or phone number changed. docs/product/participants.md#invitations
+   */
+  sent_invite_on_update?: boolean;
 };
 export type TrailCall = {
   interviewReferenceNumber: string | null;

@@ -11,11 +11,12 @@ import {
   projectDialInNumbers,
   type BackendDataKind,
 } from './intake-store';
+import { acceptGuideLogs } from './guide-logs';
 import { acceptCallRecord, acceptIncompleteCall, acceptInterviewResult, runIdOf } from './intake-writes';
 
 type IntakeHandlers = Pick<
   ServiceHandlers<operations>,
-  'authorizeInterviewCall' | 'postCallRecord' | 'postInterviewResult' | 'postIncompleteCall'
+  'authorizeInterviewCall' | 'postCallRecord' | 'postInterviewResult' | 'postIncompleteCall' | 'postGuideLogs'
 >;
 
 const digits = (phone: string) => phone.replace(/[^0-9]/g, '');
@@ -85,5 +86,11 @@ export const intakeHandlers: IntakeHandlers = {
     return acceptPost(ctx, { kind: 'INCOMPLETE_CALL', body }, (trx, tenantId, now) =>
       acceptIncompleteCall(trx, tenantId, body, now),
     );
+  },
+
+  // Guide page events are not results: no backend data log, no webhook; idempotent by each event's id.
+  async postGuideLogs({ body }, ctx) {
+    const tenantId = ctx.client().tenant.id;
+    return ctx.inClientTenant((trx) => acceptGuideLogs(trx, tenantId, body, ctx.now()));
   },
 };

@@ -39,7 +39,10 @@ type Schemas = components['schemas'];
 type IntakeAnswer = Schemas['IntakeAnswer'];
 
 /** The participant of a post, locked for the transaction; a code no participant holds, or a wrong IRN, is a 422. */
-async function callerOf(trx: Db, body: { accessCode: string; interviewReferenceNumber?: string }): Promise<Caller> {
+export async function callerOf(
+  trx: Db,
+  body: { accessCode: string; interviewReferenceNumber?: string },
+): Promise<Caller> {
   const caller = await findCaller(trx, normalizeAccessCode(body.accessCode), true);
   if (!caller)
     throw unprocessable('No participant has this access code.', 'UNKNOWN_ACCESS_CODE', [

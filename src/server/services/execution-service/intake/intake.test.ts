@@ -343,3 +343,82 @@ test('an access code is found however its separators are keyed', async () => {
     expect(answer.body).toMatchObject({ allowed: true, interviewReferenceNumber: `SEP${seq}` });
   }
 });
+
+describe('guide logs (docs/product/results-intake.md#guide-logs)', () => {
+  const events = (prefix: string) => [
+    {
+      eventId: `${prefix}-1`,
+      sessionId: 'S1',
+      createTs: '2026-11-20T10:00:00Z',
+      pageName: 'Welcome',
+      ipAddress: '203.0.113.7',
+    },
+    {
+      eventId: `${prefix}-2`,
+      sessionId: 'S1',
+      createTs: '2026-11-20T10:00:30Z',
+      pageName: 'Question 1',
+      buttonName: 'Next',
+      ipAddress: '203.0.113.7',
+    },
+  ];
+  const guideRows = (participantId: number) =>
+    withSystem(t.db, (trx) =>
+      trx.selectFrom('guide_logs').selectAll().where('participant_id', '=', participantId).execute(),
+    );
+
+  test('records the events once per event id; the trail shows them, the IP address to the system tenant only', async () => {
+    const p = await participant(precision);
+    const first = await post('postGuideLogs', { accessCode: p.code, callId: 'guide-call-1', events: events('g1') });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ participantId: p.id, recorded: 2, duplicates: 0 });
+    const again = await post('postGuideLogs', { accessCode: p.code, events: events('g1') });
+    expect(again.body).toEqual({ participantId: p.id, recorded: 0, duplicates: 2 });
+    expect(await guideRows(p.id)).toHaveLength(2);
+
+    const trail = await t.api.ok('getParticipantTrail', {
+      token: acmeAdmin,
+      operatingTenant: acme,
+      params: { id: p.id },
+    });
+    expect(trail.supervisorGuideTrackingLogs).toEqual([
+      { sessionId: 'S1', createTs: '2026-11-20T10:00:00.000Z', ipAddress: null, buttonName: null, pageName: 'Welcome' },
+      {
+        sessionId: 'S1',
+        createTs: '2026-11-20T10:00:30.000Z',
+        ipAddress: null,
+        buttonName: 'Next',
+        pageName: 'Question 1',
+      },
+    ]);
+    const [provider] = await t.signInAs('admin@voxscreen.test');
+    const seen = await t.api.ok('getParticipantTrail', {
+      token: provider!,
+      operatingTenant: acme,
+      params: { id: p.id },
+    });
+    expect(seen.supervisorGuideTrackingLogs.map((g) => g.ipAddress)).toEqual(['203.0.113.7', '203.0.113.7']);
+  });
+
+  test("an unknown code, a wrong IRN or another tenant's participant is 422 and nothing is recorded", async () => {
+    const p = await participant(precision);
+    const unknown = await post('postGuideLogs', { accessCode: '999999999', events: events('g2') });
+    expect(unknown.status).toBe(422);
+    const wrongIrn = await post('postGuideLogs', {
+      accessCode: p.code,
+      interviewReferenceNumber: 'NOPE',
+      events: events('g3'),
+    });
+    expect(wrongIrn.status).toBe(422);
+    // Globex's client cannot reach Acme's participant.
+    const foreign = await post('postGuideLogs', { accessCode: p.code, events: events('g4') }, globexClient);
+    expect(foreign.status).toBe(422);
+    expect(await guideRows(p.id)).toEqual([]);
+    const user = await t.api.call('postGuideLogs', {
+      token: acmeAdmin,
+      operatingTenant: acme,
+      body: { accessCode: p.code, events: events('g5') },
+    });
+    expect(user.status).toBe(401);
+  });
+});

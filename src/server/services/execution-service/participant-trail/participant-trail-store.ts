@@ -36,3 +36,15 @@ export async function listParticipantBackendData(trx: Db, participantId: number)
     .limit(200)
     .execute();
 }
+
+/** The participant's guide page events (the Participant Guide tab), oldest first. */
+export async function listParticipantGuideLogs(trx: Db, participantId: number) {
+  return trx
+    .selectFrom('guide_logs')
+    .select(['session_id', 'event_at', 'ip_address', 'button_name', 'page_name'])
+    .where('participant_id', '=', participantId)
+    .orderBy('event_at')
+    .orderBy('id')
+    .limit(1000)
+    .execute();
+}

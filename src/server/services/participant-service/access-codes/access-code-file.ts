@@ -1,6 +1,6 @@
 /**
  * Reading and checking an uploaded access-code file (docs/product/access-codes.md#upload, ADR 0046): the accepted
- * files (extension and magic bytes), the streamed row reader (exceljs for .xlsx, lines for .txt), the per-row
+ * files (extension and magic bytes), the row reader (exceljs for .xlsx, the .xls adapter, lines for .txt), the per-row
  * rules and the HTML error answer (`erroCode`, 001 §7, §8). No SQL.
  */
 import { createReadStream } from 'node:fs';
@@ -12,6 +12,7 @@ import { escapeHtml } from '../../../platform/outbox/escape-html';
 import { sniffFileType } from '../../../platform/storage/sniff-file';
 import { extensionOf } from '../../../platform/storage/stored-uploads';
 import { FILE_TYPE_NOT_SUPPORTED, readRows, XLSX_MEDIA_TYPE } from '../participants/participant-import';
+import { isXlsContainer } from '../../../platform/spreadsheet/xls-rows';
 import type { Db } from '../../../platform/db/schema';
 import { insertAccessCodeFile, takenCodeKeys, type PoolCode } from './access-code-pool-store';
 
@@ -25,7 +26,7 @@ export const ACCESS_CODE_KEY_PATTERN = /^[A-Za-z0-9]{6,20}$/;
 /** Failing lines listed in the HTML answer; the rest are counted. */
 const LISTED_ERRORS = 100;
 
-export type AccessCodeFileFormat = 'xlsx' | 'txt';
+export type AccessCodeFileFormat = 'xlsx' | 'xls' | 'txt';
 
 const notSupported = (message = FILE_TYPE_NOT_SUPPORTED) =>
   unprocessable(message, 'FILE_TYPE_NOT_SUPPORTED', [{ field: 'file', message }]);
@@ -40,8 +41,8 @@ function isUtf8(bytes: Uint8Array): boolean {
 }
 
 /**
- * .xlsx (a zip by its magic bytes) or .txt (no known binary signature, no NUL, UTF-8) by name and bytes; a .xls
- * (Excel 97-2003) cannot be read with our libraries (ADR 0043, ADR 0046) and is refused with its own message.
+ * .xlsx (a zip by its magic bytes), .xls (an OLE2 compound file, read by the one .xls adapter, ADR 0053) or .txt
+ * (no known binary signature, no NUL, UTF-8) by name and bytes; else 422.
  */
 export async function accessCodeFileFormat(file: StreamedUpload): Promise<AccessCodeFileFormat> {
   const extension = extensionOf(file.filename);
@@ -56,15 +57,17 @@ export async function accessCodeFileFormat(file: StreamedUpload): Promise<Access
     if (!isUtf8(text)) throw notSupported();
     return 'txt';
   }
-  if (extension === '.xls')
-    throw notSupported('Excel 97-2003 (.xls) files cannot be read: save the file as .xlsx and upload it again.');
+  if (extension === '.xls') {
+    if (await isXlsContainer(file.head)) return 'xls';
+    throw notSupported();
+  }
   throw notSupported();
 }
 
 /** The rows of the file as text cells; a .txt line is split at commas or tabs. */
 export async function* accessCodeRows(file: StreamedUpload, format: AccessCodeFileFormat): AsyncIterable<string[]> {
-  if (format === 'xlsx') {
-    yield* readRows(file, 'xlsx');
+  if (format === 'xlsx' || format === 'xls') {
+    yield* readRows(file, format);
     return;
   }
   const lines = createInterface({ input: createReadStream(file.path, 'utf8'), crlfDelay: Infinity });
@@ -110,7 +113,7 @@ export interface CheckedFile {
 }
 
 /**
- * Checks every row: an optional header row (Access Code, Type, Test in any order; a .xlsx needs it, a .txt
+ * Checks every row: an optional header row (Access Code, Type, Test in any order; a .xlsx or .xls needs it, a .txt
  * without one is read as code[,type[,test]]), a code of 6 to 20 letters and digits once spaces and hyphens
  * are removed, unique in the file, Type Primary or Backup, Test Yes or No; at least one code, at most 100,000.
  */
@@ -133,7 +136,7 @@ export async function checkAccessCodeRows(
         for (const [i, column] of named.entries()) if (column && columns[column] === undefined) columns[column] = i;
         continue;
       }
-      if (format === 'xlsx') {
+      if (format !== 'txt') {
         errors.push({
           line,
           message: "The first row must name the columns: 'Access Code' (and optionally 'Type', 'Test').",

@@ -1,3 +1,4 @@
+import * as SheetJS from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
@@ -34,6 +35,13 @@ async function xlsx(rows: unknown[][], filename = 'codes.xlsx') {
   const sheet = workbook.addWorksheet('Codes');
   for (const row of rows) sheet.addRow(row);
   return { filename, contentType: XLSX, content: Buffer.from(await workbook.xlsx.writeBuffer()) };
+}
+/** A real Excel 97-2003 file, written by SheetJS's BIFF8 writer. */
+function xls(rows: unknown[][], filename = 'codes.xls') {
+  const workbook = SheetJS.utils.book_new();
+  SheetJS.utils.book_append_sheet(workbook, SheetJS.utils.aoa_to_sheet(rows), 'Codes');
+  const content = SheetJS.write(workbook, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+  return { filename, contentType: 'application/vnd.ms-excel', content };
 }
 const upload = (
   projectId: number,
@@ -137,6 +145,34 @@ describe('upload', () => {
     expect((await poolOf(project)).map((c) => c.access_code)).toEqual(['AB12CD34', 'AB12CD35']);
   });
 
+  it('reads a legacy .xls (Excel 97-2003) with its header row; bad rows FAILED, nothing stored', async () => {
+    const project = await newProject(acme, 'Pool Xls');
+    const res = await upload(
+      project,
+      xls([
+        ['Access Code', 'Type', 'Test'],
+        ['XL12-CD34', 'Primary', 'No'],
+        [555000777, 'Backup', 'Yes'],
+      ]),
+    );
+    expect(res.body).toMatchObject({ status: 'SUCCESS', totalRecorded: 2 });
+    expect(await poolOf(project)).toEqual([
+      expect.objectContaining({ access_code: 'XL12CD34', is_backup: false, is_test: false }),
+      expect.objectContaining({ access_code: '555000777', is_backup: true, is_test: true }),
+    ]);
+    const bad = await upload(
+      project,
+      xls([
+        ['Access Code', 'Type'],
+        ['XL99-0001', 'Spare'],
+      ]),
+    );
+    expect(bad.body).toMatchObject({ status: 'FAILED', totalRecorded: 0 });
+    expect((bad.body as UploadBody).erroCode).toContain('Line 2: Type &#39;Spare&#39; must be Primary or Backup.');
+    expect(await poolOf(project)).toHaveLength(2);
+    expect(await filesOf(project)).toHaveLength(1);
+  });
+
   it('bad rows: FAILED with the HTML list (escaped), nothing stored', async () => {
     const project = await newProject(acme, 'Pool Bad');
     await upload(project, txt('555-000-001\n'));
@@ -165,7 +201,7 @@ describe('upload', () => {
     expect(await filesOf(project)).toHaveLength(1);
   });
 
-  it('refuses a wrong extension, wrong magic bytes, a .xls and an oversized file; nothing stored', async () => {
+  it('refuses a wrong extension, wrong magic bytes, an unreadable .xls and an oversized file; nothing stored', async () => {
     const project = await newProject(acme, 'Pool Bytes');
     const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, 0, 0]);
     const cfb = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]);
@@ -173,9 +209,14 @@ describe('upload', () => {
       [txt('123456789\n', 'codes.csv'), 'File type not supported'],
       [{ filename: 'codes.txt', contentType: 'text/plain', content: zip }, 'File type not supported'],
       [{ filename: 'codes.xlsx', contentType: XLSX, content: Buffer.from('123456789\n') }, 'File type not supported'],
+      [{ filename: 'codes.xls', contentType: 'application/vnd.ms-excel', content: zip }, 'File type not supported'],
+      [
+        { filename: 'codes.txt', contentType: 'text/plain', content: xls([['123456789']]).content },
+        'File type not supported',
+      ],
       [
         { filename: 'codes.xls', contentType: 'application/vnd.ms-excel', content: cfb },
-        'Excel 97-2003 (.xls) files cannot be read: save the file as .xlsx and upload it again.',
+        'The .xls file could not be read: open it in Excel, save it again and upload it.',
       ],
     ] as const) {
       const error = await t.api.fails('uploadAccessCodes', 422, {

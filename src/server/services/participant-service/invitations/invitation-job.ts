@@ -48,63 +48,82 @@ export function invitationJob(db: Db, clock: Clock, options: InvitationJobOption
     const tenantId = job.tenantId;
     if (!tenantId || !Number.isInteger(jobId)) throw new Error('An invitation job needs a tenant and invitationJobId.');
     for (;;) {
-      const queued = await withTenant(db, tenantId, async (trx) => {
-        const now = clock.now();
-        const recipients = await claimUnqueuedRecipients(trx, jobId, batchSize);
-        if (recipients.length === 0) return 0;
-        const templates = new Map<string, StoredTemplate | undefined>();
-        const dialIns = new Map<string, string | null>();
-        for (const r of recipients) {
-          const key = { jobId, participantId: r.participant_id, channel: r.channel };
-          const langKey = `${r.channel}:${r.participant_language_id}`;
-          if (!templates.has(langKey)) {
-            templates.set(
-              langKey,
-              await findInvitationTemplate(trx, {
-                projectId: r.project_id,
-                type: templateTypeOf(r.channel),
-                languageId: r.participant_language_id,
-              }),
-            );
-            dialIns.set(langKey, await dialInNumberFor(trx, r.project_id, r.participant_language_id));
-          }
-          const template = templates.get(langKey);
-          const to = (r.channel === 'email' ? r.email : r.phone_number)?.trim();
-          const eligible =
-            r.is_active && INVITABLE_STATUSES.includes(r.status) && !!r.access_code && !!to && template !== undefined;
-          if (!eligible) {
-            await dropRecipient(trx, key, now);
-            continue;
-          }
-          const values = {
-            first_name: r.first_name ?? '',
-            last_name: r.last_name ?? '',
-            project_name: r.project_name,
-            access_code: r.access_code ?? '',
-            interview_ref_num: r.interview_ref_num ?? '',
-            dial_in_number: dialIns.get(langKey) ?? '',
-          };
-          const outboxId = await enqueueInvitation(
-            trx,
-            { tenantId, template: template!, values, to: to!, templateType: template!.template_type },
-            now,
-          );
-          await linkRecipientMessage(trx, key, outboxId);
-          // The detail modal's tracking tabs read participant_messages (docs/product/participants.md#detail).
-          await recordParticipantMessage(
-            trx,
-            { tenantId, participantId: Number(r.participant_id), outboxMessageId: outboxId, channel: r.channel },
-            now,
-          );
-        }
-        await addJobProgress(trx, jobId, recipients.length, 'running', now);
-        return recipients.length;
-      });
+      const queued = await withTenant(
+        db,
+        tenantId,
+        async (trx) => (await queueRecipientBatch(trx, tenantId, jobId, batchSize, clock.now())).claimed,
+      );
       if (queued === 0) break;
       options.afterBatch?.(queued);
     }
     await withTenant(db, tenantId, (trx) => addJobProgress(trx, jobId, 0, 'done', clock.now()));
   };
+}
+
+/**
+ * One batch of an invitation job, in the caller's tenant transaction: up to `limit` recipients without an outbox
+ * message get their invitation (the project's template in their language, placeholders filled) queued in the
+ * outbox and linked to it (the idempotency key), progress counted. Returns how many recipients it claimed (0: none
+ * left) and the outbox ids it queued. The worker runs it until empty; a single re-invite runs it once, inline.
+ */
+export async function queueRecipientBatch(
+  trx: Db,
+  tenantId: number,
+  jobId: number,
+  limit: number,
+  now: Date,
+): Promise<{ claimed: number; outboxIds: number[] }> {
+  const recipients = await claimUnqueuedRecipients(trx, jobId, limit);
+  if (recipients.length === 0) return { claimed: 0, outboxIds: [] };
+  const queued: number[] = [];
+  const templates = new Map<string, StoredTemplate | undefined>();
+  const dialIns = new Map<string, string | null>();
+  for (const r of recipients) {
+    const key = { jobId, participantId: r.participant_id, channel: r.channel };
+    const langKey = `${r.channel}:${r.participant_language_id}`;
+    if (!templates.has(langKey)) {
+      templates.set(
+        langKey,
+        await findInvitationTemplate(trx, {
+          projectId: r.project_id,
+          type: templateTypeOf(r.channel),
+          languageId: r.participant_language_id,
+        }),
+      );
+      dialIns.set(langKey, await dialInNumberFor(trx, r.project_id, r.participant_language_id));
+    }
+    const template = templates.get(langKey);
+    const to = (r.channel === 'email' ? r.email : r.phone_number)?.trim();
+    const eligible =
+      r.is_active && INVITABLE_STATUSES.includes(r.status) && !!r.access_code && !!to && template !== undefined;
+    if (!eligible) {
+      await dropRecipient(trx, key, now);
+      continue;
+    }
+    const values = {
+      first_name: r.first_name ?? '',
+      last_name: r.last_name ?? '',
+      project_name: r.project_name,
+      access_code: r.access_code ?? '',
+      interview_ref_num: r.interview_ref_num ?? '',
+      dial_in_number: dialIns.get(langKey) ?? '',
+    };
+    const outboxId = await enqueueInvitation(
+      trx,
+      { tenantId, template: template!, values, to: to!, templateType: template!.template_type },
+      now,
+    );
+    await linkRecipientMessage(trx, key, outboxId);
+    queued.push(outboxId);
+    // The detail modal's tracking tabs read participant_messages (docs/product/participants.md#detail).
+    await recordParticipantMessage(
+      trx,
+      { tenantId, participantId: Number(r.participant_id), outboxMessageId: outboxId, channel: r.channel },
+      now,
+    );
+  }
+  await addJobProgress(trx, jobId, recipients.length, 'running', now);
+  return { claimed: recipients.length, outboxIds: queued };
 }
 
 /**

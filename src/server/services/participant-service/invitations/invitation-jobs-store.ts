@@ -62,6 +62,28 @@ export async function createInvitationJob(
   },
   now: Date,
 ): Promise<{ id: number; total: number }> {
+  return insertInvitationJob(trx, job, participantSelectionWhere(job.selection), now);
+}
+
+/**
+ * The same job for named participants of a project (added, imported, edited or re-invited one by one), whatever
+ * the list's filter: hidden and test participants included. Only the eligible ones become recipients.
+ */
+export async function createParticipantsInvitationJob(
+  trx: Db,
+  job: { tenantId: number; projectId: number; channel: Channel; createdBy: number | null; participantIds: number[] },
+  now: Date,
+): Promise<{ id: number; total: number }> {
+  const where = sql<SqlBool>`(p.project_id = ${job.projectId} AND p.id = ANY(${job.participantIds}::bigint[]))`;
+  return insertInvitationJob(trx, { ...job, selected: job.participantIds.length }, where, now);
+}
+
+async function insertInvitationJob(
+  trx: Db,
+  job: { tenantId: number; projectId: number; channel: Channel; createdBy: number | null; selected: number },
+  where: RawBuilder<SqlBool>,
+  now: Date,
+): Promise<{ id: number; total: number }> {
   const created = await trx
     .insertInto('invitation_jobs')
     .values({
@@ -80,7 +102,7 @@ export async function createInvitationJob(
   const { rows } = await sql<{ n: string }>`
     WITH chosen AS (
       SELECT p.id, p.status FROM participants p
-      WHERE ${participantSelectionWhere(job.selection)} AND ${eligibleWhere(job.channel)}
+      WHERE ${where} AND ${eligibleWhere(job.channel)}
       FOR UPDATE OF p
     ), recipients AS (
       INSERT INTO participant_invitations (tenant_id, invitation_job_id, participant_id, channel, previous_status, created_at)

@@ -11,8 +11,8 @@ import {
   findTemplate,
   requireProjectLanguage,
 } from '../../project-service';
-import { recordParticipantMessage } from '../participants/participant-np-store';
 import { enqueueInvitation } from './invitation-message';
+import { inviteOneParticipantNow } from './invite-participants';
 import { lockParticipantForInvitation, setParticipantStatus } from './invitations-store';
 
 type InvitationsHandlers = Pick<ServiceHandlers<operations>, 'sendTestMessage' | 'reinviteParticipant'>;
@@ -112,24 +112,19 @@ export const invitationsHandlers: InvitationsHandlers = {
       if (!dialIn && used.has('dial_in_number')) {
         throw unprocessable('The project has no dial-in number configured.', 'DIAL_IN_NUMBER_MISSING');
       }
-      const values = {
-        first_name: participant.first_name ?? '',
-        last_name: participant.last_name ?? '',
-        project_name: participant.project_name,
-        access_code: participant.access_code,
-        interview_ref_num: participant.interview_ref_num ?? '',
-        dial_in_number: dialIn ?? '',
-      };
-      const id = await enqueueInvitation(
+      // The job path of every invitation (ADR 0044): a one-recipient job, rendered now by the job's batch.
+      const id = await inviteOneParticipantNow(
         trx,
-        { tenantId: ctx.operatingTenant.id, template, values, to, templateType },
+        {
+          tenantId: ctx.operatingTenant.id,
+          projectId: participant.project_id,
+          participantId: Number(participant.id),
+          channel,
+          createdBy: ctx.principal().userId,
+        },
         ctx.now(),
       );
-      await recordParticipantMessage(
-        trx,
-        { tenantId: ctx.operatingTenant.id, participantId: Number(participant.id), outboxMessageId: id, channel },
-        ctx.now(),
-      );
+      if (id === null) throw conflict('This participant cannot be invited now.', 'INVITATION_NOT_ALLOWED');
       const status: ParticipantStatus = STATUSES_KEPT_WHEN_INVITED.includes(participant.status)
         ? participant.status
         : 'INVITATION_RESENT';

@@ -1,6 +1,6 @@
 /**
  * Reading and checking an uploaded participants file (docs/product/participants.md#import, ADR 0043): the
- * template, the accepted files (extension and magic bytes), the streamed row reader (exceljs / csv-parse) and
+ * template, the accepted files (extension and magic bytes), the row reader (exceljs / the .xls adapter / csv-parse) and
  * the per-row check with the shared participant rules. No SQL.
  */
 import { createReadStream } from 'node:fs';
@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import type { ParticipantProjectRules } from '../../../../shared/participant-rules';
 import { DESCRIPTION_MAX, NAME_MAX } from '../../../../shared/participant-rules';
 import { unprocessable } from '../../../platform/http/http-error';
+import { isXlsContainer, readXlsRows, XlsUnreadable } from '../../../platform/spreadsheet/xls-rows';
 import type { StreamedUpload } from '../../../platform/openapi/multipart-body';
 import { extensionOf } from '../../../platform/storage/stored-uploads';
 import { sniffFileType } from '../../../platform/storage/sniff-file';
@@ -62,19 +63,28 @@ export async function participantTemplate(): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-export type ImportFormat = 'xlsx' | 'csv';
+export type ImportFormat = 'xlsx' | 'xls' | 'csv';
+/** A .xls whose bytes are a compound file but no readable workbook (ADR 0053). */
+export const XLS_UNREADABLE = 'The .xls file could not be read: open it in Excel, save it again and upload it.';
 
 const notSupported = () =>
   unprocessable(FILE_TYPE_NOT_SUPPORTED, 'FILE_TYPE_NOT_SUPPORTED', [
     { field: 'file', message: FILE_TYPE_NOT_SUPPORTED },
   ]);
 
-/** .xlsx (a zip by its bytes) or .csv (text: no NUL byte, valid UTF-8) by name and magic bytes; else 422. */
+/**
+ * .xlsx (a zip by its bytes), .xls (an OLE2 compound file, ADR 0053) or .csv (text: no NUL byte, valid UTF-8) by
+ * name and magic bytes; else 422.
+ */
 export async function importFormat(file: StreamedUpload): Promise<ImportFormat> {
   const extension = extensionOf(file.filename);
   if (extension === '.xlsx') {
     const sniffed = await sniffFileType(file.head);
     if (sniffed === XLSX_MEDIA_TYPE || sniffed === 'application/zip') return 'xlsx';
+    throw notSupported();
+  }
+  if (extension === '.xls') {
+    if (await isXlsContainer(file.head)) return 'xls';
     throw notSupported();
   }
   if (extension === '.csv') {
@@ -108,8 +118,22 @@ const cellText = (value: unknown): string => {
   return String(value as string | number | boolean).trim();
 };
 
+/** The rows of a .xls (the one adapter, ADR 0053); an unreadable workbook is 422 and nothing is stored. */
+export async function* xlsRows(file: StreamedUpload): AsyncIterable<string[]> {
+  try {
+    yield* readXlsRows(file.path);
+  } catch (error) {
+    if (!(error instanceof XlsUnreadable)) throw error;
+    throw unprocessable(XLS_UNREADABLE, 'FILE_TYPE_NOT_SUPPORTED', [{ field: 'file', message: XLS_UNREADABLE }]);
+  }
+}
+
 /** The rows of the file as text cells (row 1 is the header), streamed from the temporary file. */
 export async function* readRows(file: StreamedUpload, format: ImportFormat): AsyncIterable<string[]> {
+  if (format === 'xls') {
+    yield* xlsRows(file);
+    return;
+  }
   if (format === 'csv') {
     const parser = createReadStream(file.path).pipe(
       parse({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: true }),

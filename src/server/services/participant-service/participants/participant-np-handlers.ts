@@ -2,7 +2,11 @@ import type { operations } from '../../../../contracts/participant-service';
 import type { ParticipantStatus } from '../../../platform/db/schema';
 import { notFound } from '../../../platform/http/http-error';
 import type { ServiceHandlers, TenantContext } from '../../../platform/openapi/handler';
-import { listParticipantBackendData, listParticipantCallRecords } from '../../execution-service';
+import {
+  listParticipantBackendData,
+  listParticipantCallRecords,
+  listParticipantGuideLogs,
+} from '../../execution-service';
 import { applyNpAction } from './participant-np';
 import { findTrailParticipant, listParticipantMessages, listStatusLogs } from './participant-np-store';
 
@@ -28,10 +32,11 @@ export const participantNpHandlers: NpHandlers = {
   markNonResponsiveParticipants: ({ body }, ctx) => runNpAction(body, ctx),
 
   async getParticipantTrail({ params }, ctx) {
-    const { calls, logs, messages } = await ctx.inTenant(async (trx) => {
+    const { calls, logs, messages, guide } = await ctx.inTenant(async (trx) => {
       if (!(await findTrailParticipant(trx, params.id))) throw participantNotFound();
       return {
         calls: await listParticipantCallRecords(trx, params.id),
+        guide: await listParticipantGuideLogs(trx, params.id),
         logs: await listStatusLogs(trx, params.id),
         messages: await listParticipantMessages(trx, params.id),
       };
@@ -79,9 +84,15 @@ export const participantNpHandlers: NpHandlers = {
         status: l.status as ParticipantStatus,
         createTs: l.created_at.toISOString(),
       })),
-      // Guide page events: nothing records them yet (docs/product/participants.md#detail); the tab shows its empty
-      // state. Their ipAddress is for system-tenant users only (001 §6).
-      supervisorGuideTrackingLogs: [],
+      // Guide page events posted by the telephony platform (postGuideLogs); ipAddress for system-tenant users only
+      // (001 §6).
+      supervisorGuideTrackingLogs: guide.map((g) => ({
+        sessionId: g.session_id,
+        createTs: g.event_at.toISOString(),
+        ipAddress: ctx.principal().homeTenantIsSystem ? g.ip_address : null,
+        buttonName: g.button_name,
+        pageName: g.page_name,
+      })),
       sms_tracking: messages
         .filter((m) => m.channel === 'sms')
         .map((m) => ({

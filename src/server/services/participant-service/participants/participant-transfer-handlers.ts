@@ -1,3 +1,4 @@
+import { automaticInvitationChannels, queueParticipantInvitations } from '../invitations/invite-participants';
 import { randomUUID } from 'node:crypto';
 import type { components, operations } from '../../../../contracts/participant-service';
 import { csvDownload, EXPORT_BATCH_SIZE, type CsvCell } from '../../../platform/http/csv-download';
@@ -130,6 +131,8 @@ export const participantTransferHandlers: TransferHandlers = {
     const now = ctx.now();
     let errors = checked.errors;
     let replaced = 0;
+    let added: number[] = [];
+    let invitationJobs = 0;
     if (!errors.length) {
       try {
         replaced = await ctx.inTenant(async (trx) => {
@@ -152,7 +155,7 @@ export const participantTransferHandlers: TransferHandlers = {
           if (rejected.length) throw new ImportRejected(rejected);
           try {
             // Access codes by the project's behaviour (the one assignment, ADR 0046).
-            await addParticipantsWithCodes(
+            added = await addParticipantsWithCodes(
               trx,
               { tenantId, projectId: project.id, rules },
               checked.rows.map(({ participant }) =>
@@ -170,8 +173,21 @@ export const participantTransferHandlers: TransferHandlers = {
               })),
             );
           }
+          // Invitations on create, as one invitation job per channel (docs/product/participants.md#invitations).
+          invitationJobs = await queueParticipantInvitations(
+            trx,
+            {
+              tenantId,
+              projectId: project.id,
+              participantIds: added,
+              channels: await automaticInvitationChannels(trx, project.id),
+              createdBy: userId,
+            },
+            now,
+          );
           return deleted;
         });
+        if (invitationJobs) ctx.deps.jobs.runSoon();
       } catch (error) {
         if (error instanceof ImportRejected) errors = error.errors;
         else if (isUniqueViolation(error))

@@ -1,4 +1,5 @@
 import * as crypto from 'node:crypto';
+import * as SheetJS from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
 import type { SignedIn } from '../../../testing/api-client';
@@ -140,6 +141,45 @@ describe('upload', () => {
     const response = await upload(project, { filename: 'p.xlsx', contentType: XLSX, content });
     expect(response.body).toMatchObject({ uploadStatus: 'SUCCESS', numberOfRecords: 1 });
     expect(await irnsOf(project)).toEqual(['X1']);
+  });
+
+  it('reads a legacy .xls (Excel 97-2003) upload; an unreadable .xls is 422 and nothing is written', async () => {
+    const project = await newProject(acme, 'Import Xls');
+    const workbook = SheetJS.utils.book_new();
+    SheetJS.utils.book_append_sheet(
+      workbook,
+      SheetJS.utils.aoa_to_sheet([
+        TEMPLATE_COLUMNS.map((c) => c.header),
+        ['L1', 'La', 'Lb', 'l1@example.com', '', 'English', '', ''],
+        [],
+        [1002, 'Ma', 'Mb', '', '', 'en', '', 'second row'],
+      ]),
+      'Participants',
+    );
+    const content = SheetJS.write(workbook, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+    const response = await upload(project, { filename: 'p.xls', contentType: 'application/vnd.ms-excel', content });
+    expect(response.body).toMatchObject({ uploadStatus: 'SUCCESS', numberOfRecords: 2 });
+    expect(await irnsOf(project)).toEqual(['1002', 'L1']);
+    const other = await newProject(acme, 'Import Xls Bad');
+    // A compound file cut short: the right signature, no readable workbook.
+    const broken = Buffer.concat([content.subarray(0, 1024), Buffer.alloc(2048, 7)]);
+    for (const [file, message] of [
+      [
+        { filename: 'p.xls', content: broken },
+        'The .xls file could not be read: open it in Excel, save it again and upload it.',
+      ],
+      [{ filename: 'p.xls', content: Buffer.from(`${HEADER}\n`) }, 'File type not supported'],
+      [{ filename: 'p.xlsx', content }, 'File type not supported'],
+    ] as const) {
+      const error = await t.api.fails('uploadParticipants', 422, {
+        token: admin,
+        operatingTenant: acme,
+        query: { projectId: other },
+        form: { file: { ...file, contentType: 'application/vnd.ms-excel' } },
+      });
+      expect(error.message).toBe(message);
+    }
+    expect(await irnsOf(other)).toEqual([]);
   });
 
   it('bad rows: nothing is written and the error file lists them', async () => {

@@ -12,6 +12,7 @@ import {
 } from '../../../../shared/participant-rules';
 import { STAGE } from '../../project-service';
 import { AccessCodesTaken, addParticipantsWithCodes } from '../access-codes/access-code-assignment';
+import { automaticInvitationChannels, queueParticipantInvitations } from '../invitations/invite-participants';
 import {
   checkParticipantInput,
   decodeCursor,
@@ -142,6 +143,7 @@ export const participantsHandlers: ParticipantsHandlers = {
     if (isTest && !ctx.principal().permissions.has(TEST_CREATE)) throw forbidden();
     const userId = ctx.principal().userId;
     const now = ctx.now();
+    let invitationJobs = 0;
     const ids = await ctx.inTenant(async (trx) => {
       const project = await findParticipantProject(trx, body.projectId);
       if (!project) throw projectNotFound();
@@ -170,9 +172,10 @@ export const participantsHandlers: ParticipantsHandlers = {
       }
       const taken = await takenIrns(trx, project.id, [...seen.keys()]);
       if (taken.length) throw irnTaken(`participants[${seen.get(taken[0]!)!}].interviewRefNum`);
+      let added: number[];
       try {
         // Access codes by the project's behaviour (the one assignment, ADR 0046).
-        return await addParticipantsWithCodes(
+        added = await addParticipantsWithCodes(
           trx,
           { tenantId: ctx.operatingTenant.id, projectId: project.id, rules },
           checked.map((p) => newParticipantOf(p, { isTestParticipant: isTest, createdBy: userId })),
@@ -185,15 +188,28 @@ export const participantsHandlers: ParticipantsHandlers = {
         if (isUniqueViolation(error)) throw irnTaken('participants[0].interviewRefNum');
         throw error;
       }
-      // Plug point: invitations on create (invite_on_participant_create / sms_invite_on_participant_create)
-      // enqueue here once the invitation jobs land.
+      // Invitations on create go through the invitation-job path (docs/product/participants.md#invitations).
+      invitationJobs = await queueParticipantInvitations(
+        trx,
+        {
+          tenantId: ctx.operatingTenant.id,
+          projectId: project.id,
+          participantIds: added,
+          channels: await automaticInvitationChannels(trx, project.id),
+          createdBy: userId,
+        },
+        now,
+      );
+      return added;
     });
+    if (invitationJobs) ctx.deps.jobs.runSoon();
     return { message: 'Participant Added Successfully!', participantIds: ids };
   },
 
   async updateParticipant({ params, query, body }, ctx) {
     const permissions = ctx.principal().permissions;
     const isTest = query.is_test_participant ?? false;
+    let invitationJobs = 0;
     const row = await ctx.inTenant(async (trx) => {
       const current = await lockParticipant(trx, params.id);
       if (!current) throw participantNotFound();
@@ -248,9 +264,22 @@ export const participantsHandlers: ParticipantsHandlers = {
         },
         ctx.now(),
       );
-      // Plug point: sent_invite_on_update (re-send the invitation after an edit) arrives with the invitation jobs.
+      if (body.sent_invite_on_update)
+        // The invitation again, through the invitation-job path (docs/product/participants.md#invitations).
+        invitationJobs = await queueParticipantInvitations(
+          trx,
+          {
+            tenantId: ctx.operatingTenant.id,
+            projectId: current.project_id,
+            participantIds: [params.id],
+            channels: await automaticInvitationChannels(trx, current.project_id),
+            createdBy: ctx.principal().userId,
+          },
+          ctx.now(),
+        );
       return (await findParticipantRow(trx, params.id))!;
     });
+    if (invitationJobs) ctx.deps.jobs.runSoon();
     return { message: 'Participant Updated Successfully!', participant: presentParticipant(row) };
   },
 

@@ -6,7 +6,7 @@ import { useUploadAccessCodesMutation } from '../../../api/generated/participant
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
 
-/** The files the upload offers (001 §2, §5); the server checks name and bytes and cannot read .xls (ADR 0046). */
+/** The files the upload offers (001 §2, §5); the server checks name and bytes and reads all three (ADR 0053). */
 export const ACCESS_CODE_UPLOAD_ACCEPT = '.xlsx,.xls,.txt';
 /** 001 §8, §9: the dialog closes 4 s after a successful upload. */
 export const ACCESS_CODE_UPLOAD_CLOSE_MS = 4000;

@@ -100,7 +100,14 @@ function ParticipantForm({ participant }: { participant: Participant | null }) {
     const result = await updateParticipant({
       id: participant.participantId,
       isTestParticipant: isTest,
-      participantInput: { ...input, interviewRefNum: participant.interviewRefNum },
+      participantInput: {
+        ...input,
+        interviewRefNum: participant.interviewRefNum,
+        // A changed e-mail or phone number gets the invitation again (docs/product/participants.md#invitations).
+        sent_invite_on_update:
+          (input.email ?? '') !== (participant.email ?? '') ||
+          (input.phoneNumber ?? '') !== (participant.phoneNumber ?? ''),
+      },
     });
     if ('error' in result) return submitErrors(result.error, t`Something went wrong`);
     setSaved(t`Participant Updated Successfully!`);

@@ -220,6 +220,67 @@ describe('participant detail modal', () => {
     expect(await within(modal).findByTestId(sel.participantDetail.empty('guide'))).toBeInTheDocument();
   });
 
+  it('lists the guide logs posted by the telephony platform; the IP address column for the system tenant only', async () => {
+    const guide = {
+      ...TRAIL,
+      supervisorGuideTrackingLogs: [
+        {
+          sessionId: 'S-77',
+          createTs: '2026-11-20T09:58:10.000Z',
+          ipAddress: null,
+          buttonName: null,
+          pageName: 'Welcome',
+        },
+        {
+          sessionId: 'S-77',
+          createTs: '2026-11-20T09:59:00.000Z',
+          ipAddress: null,
+          buttonName: 'Next',
+          pageName: 'Questions',
+        },
+      ],
+    };
+    const stub = server();
+    stub.answer({ [API.trail]: { body: guide } });
+    const { user } = await open();
+    await user.click(await screen.findByTestId(sel.participantDetail.open(501)));
+    const modal = await screen.findByTestId(sel.participantDetail.modal);
+    await user.click(await within(modal).findByTestId(sel.participantDetail.tab('guide')));
+    const table = await within(modal).findByTestId(sel.participantDetail.table('guide'));
+    expect(table).toHaveTextContent('S-77');
+    expect(table).toHaveTextContent('Welcome');
+    expect(table).toHaveTextContent('Next');
+    expect(table).toHaveTextContent('Questions');
+    expect(table).not.toHaveTextContent('IP Address');
+  });
+
+  it('shows the guide logs’ IP addresses to the system tenant', async () => {
+    const stub = server({ system: true });
+    stub.answer({
+      [API.trail]: {
+        body: {
+          ...TRAIL,
+          supervisorGuideTrackingLogs: [
+            {
+              sessionId: 'S-78',
+              createTs: '2026-11-20T09:58:10.000Z',
+              ipAddress: '198.51.100.9',
+              buttonName: null,
+              pageName: 'Welcome',
+            },
+          ],
+        },
+      },
+    });
+    const { user } = await open();
+    await user.click(await screen.findByTestId(sel.participantDetail.open(501)));
+    const modal = await screen.findByTestId(sel.participantDetail.modal);
+    await user.click(await within(modal).findByTestId(sel.participantDetail.tab('guide')));
+    const table = await within(modal).findByTestId(sel.participantDetail.table('guide'));
+    expect(table).toHaveTextContent('IP Address');
+    expect(table).toHaveTextContent('198.51.100.9');
+  });
+
   it('shows Backend Data to the system tenant only', async () => {
     const stub = server({ system: true });
     const { user } = await open();

@@ -9,8 +9,8 @@ import {
 import { useDownloadImportErrorFileMutation } from '../../../api/generated/project-service';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 
-/** The files the upload takes (docs/product/participants.md#import; the server checks name and bytes). */
-export const PARTICIPANT_UPLOAD_ACCEPT = '.xlsx,.csv';
+/** The files the upload takes (001 §2; docs/product/participants.md#import; the server checks name and bytes). */
+export const PARTICIPANT_UPLOAD_ACCEPT = '.xlsx,.xls,.csv';
 
 export interface ParticipantUploadDialogProps {
   projectId: number;

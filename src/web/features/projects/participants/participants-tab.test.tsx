@@ -251,7 +251,25 @@ describe('participant form', () => {
     expect(await screen.findByTestId(sel.participants.formSuccess)).toHaveTextContent(
       'Participant Updated Successfully!',
     );
-    expect(stub.callsTo(API.update)[0]!.body).toMatchObject({ interviewRefNum: 'IRN501', first_name: 'Bea' });
+    expect(stub.callsTo(API.update)[0]!.body).toMatchObject({
+      interviewRefNum: 'IRN501',
+      first_name: 'Bea',
+      sent_invite_on_update: false,
+    });
+  });
+
+  it('a changed e-mail asks for the invitation again (sent_invite_on_update)', async () => {
+    const stub = server();
+    const { user } = await open('/main/project/21/participants/edit/501');
+    const form = await screen.findByTestId(sel.participants.form);
+    await user.clear(within(form).getByTestId(sel.participants.formEmail));
+    await user.type(within(form).getByTestId(sel.participants.formEmail), 'new.address@example.test');
+    await user.click(screen.getByTestId(sel.participants.formSave));
+    await screen.findByTestId(sel.participants.formSuccess);
+    expect(stub.callsTo(API.update)[0]!.body).toMatchObject({
+      email: 'new.address@example.test',
+      sent_invite_on_update: true,
+    });
   });
 
   it('locks name, e-mail, phone and language of an interviewed participant', async () => {

@@ -191,6 +191,28 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["Result"],
       }),
+      exportProjectResults: build.query<
+        ExportProjectResultsApiResponse,
+        ExportProjectResultsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/execution-service/v1/interview/result/exportResults`,
+          method: "POST",
+          body: queryArg.resultExport,
+        }),
+        providesTags: ["ResultFile"],
+      }),
+      downloadResultPdfs: build.query<
+        DownloadResultPdfsApiResponse,
+        DownloadResultPdfsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/execution-service/v1/interview/result/pdfs`,
+          method: "POST",
+          body: queryArg.resultSelection,
+        }),
+        providesTags: ["ResultFile"],
+      }),
       downloadResultPdf: build.query<
         DownloadResultPdfApiResponse,
         DownloadResultPdfApiArg
@@ -360,6 +382,14 @@ export type UpdateResultStatusApiResponse =
   };
 export type UpdateResultStatusApiArg = {
   body: ResultStatusChange[];
+};
+export type ExportProjectResultsApiResponse = /** status 200 The file. */ Blob;
+export type ExportProjectResultsApiArg = {
+  resultExport: ResultExport;
+};
+export type DownloadResultPdfsApiResponse = /** status 200 The zip. */ Blob;
+export type DownloadResultPdfsApiArg = {
+  resultSelection: ResultSelection;
 };
 export type DownloadResultPdfApiResponse = /** status 200 The PDF. */ Blob;
 export type DownloadResultPdfApiArg = {
@@ -825,6 +855,21 @@ export type ResultStatusChange = {
   released: boolean;
   deleted: boolean;
 };
+export type ResultExport = {
+  filter: ResultFilter;
+  /** Every result the filter finds. */
+  allRecords?: boolean;
+  /** The selected results (among those the filter finds); ignored with allRecords. */
+  interviewResultIds?: number[];
+  format?: "xlsx" | "csv";
+};
+export type ResultSelection = {
+  filter: ResultFilter;
+  /** Every result the filter finds. */
+  allRecords?: boolean;
+  /** The selected results (among those the filter finds); ignored with allRecords. */
+  interviewResultIds?: number[];
+};
 export type ResultRef = {
   interviewResultId: number;
   interviewReferenceNumber: string | null;
@@ -914,6 +959,10 @@ export const {
   useListProjectResultsQuery,
   useLazyListProjectResultsQuery,
   useUpdateResultStatusMutation,
+  useExportProjectResultsQuery,
+  useLazyExportProjectResultsQuery,
+  useDownloadResultPdfsQuery,
+  useLazyDownloadResultPdfsQuery,
   useDownloadResultPdfQuery,
   useLazyDownloadResultPdfQuery,
   useMarkResultsReviewedMutation,

@@ -371,9 +371,69 @@ export type paths = {
         put?: never;
         /**
          * The PDF risk reports of the selected or all filtered results as one zip
-         * @description The Results tab's Download PDFs (docs/product/results-downloads.md#zip, 002 §2.6): the PDF risk report of each result named by interviewResultIds among those the filter finds, or with allRecords of every one of them, as result_{irn}.pdf entries (a repeated IRN gets a numeric suffix: result_123_2.pdf) of a zip named after the project and the day (MM_DD_YYYY at the filter's displayTimeZone), streamed as it is written. At most 50 results are answered directly; more are 409 (code RESULT_ZIP_TOO_LARGE; a zip job for large selections is ADR 0050's next step). Neither ids nor allRecords, or no result found, is 422; another tenant's project is 404.
+         * @description The Results tab's Download PDFs (docs/product/results-downloads.md#zip, 002 §2.6): the PDF risk report of each result named by interviewResultIds among those the filter finds, or with allRecords of every one of them, as result_{irn}.pdf entries (a repeated IRN gets a numeric suffix: result_123_2.pdf) of a zip named after the project and the day (MM_DD_YYYY at the filter's displayTimeZone), streamed as it is written. At most 50 results are answered directly; more are 409 (code RESULT_ZIP_TOO_LARGE): the console then starts a zip job (startResultPdfZip). Neither ids nor allRecords, or no result found, is 422; another tenant's project is 404.
          */
         post: operations["downloadResultPdfs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/execution-service/v1/interview/result/pdfs/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts a job that zips the PDF risk reports of the selected or all filtered results
+         * @description Download PDFs of more than 50 results (docs/product/results-downloads.md#zip-job, ADR 0050): the same body and entries as downloadResultPdfs; the results are fixed at the request (the filter, the selection and the newest result then), the zip is built by a job (ADR 0021) that counts its progress and keeps the file in the storage (ADR 0016). Answers the job: poll getResultPdfZip, then downloadResultPdfZip. Neither ids nor allRecords, no result found, or more than 10,000 results is 422; another tenant's project is 404.
+         */
+        post: operations["startResultPdfZip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/execution-service/v1/interview/result/pdfs/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The state and progress of a zip of PDFs
+         * @description docs/product/results-downloads.md#zip-job: status (queued, running, succeeded, failed), done of total. Another tenant's job is 404.
+         */
+        get: operations["getResultPdfZip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/execution-service/v1/interview/result/pdfs/jobs/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The finished zip of PDFs (file answer)
+         * @description docs/product/results-downloads.md#zip-job: the zip kept by a succeeded job, named after the project and the day of the request. A job not yet succeeded is 409 'The zip is not ready yet.'; another tenant's job is 404.
+         */
+        get: operations["downloadResultPdfZip"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1003,6 +1063,19 @@ export type components = {
             results: components["schemas"]["InterviewResultRow"][];
             /** Format: int32 */
             totalResults: number;
+        };
+        /** @description A zip of PDFs built as a job (docs/product/results-downloads.md#zip-job). */
+        ResultPdfZip: {
+            /** Format: int32 */
+            done: number;
+            error?: string | null;
+            fileName: string;
+            /** Format: int32 */
+            id: number;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed";
+            /** Format: int32 */
+            total: number;
         };
         ResultRef: {
             interviewReferenceNumber: string | null;
@@ -1984,6 +2057,122 @@ export interface operations {
                 "application/json": components["schemas"]["ResultSelection"];
             };
         };
+        responses: {
+            /** @description The zip. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<project name>_<MM_DD_YYYY>.zip" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    startResultPdfZip: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResultSelection"];
+            };
+        };
+        responses: {
+            /** @description The job, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultPdfZip"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getResultPdfZip: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultPdfZip"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    downloadResultPdfZip: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description The zip. */
             200: {

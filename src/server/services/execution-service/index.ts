@@ -28,3 +28,6 @@ export { WEBHOOK_QUEUE, enqueueWebhook } from './webhooks/enqueue-webhook';
 export { webhookDeliveryJob } from './webhooks/webhook-delivery-job';
 // The participant detail modal's call logs and backend data (participant-service's trail, docs/product/participants.md#detail).
 export { listParticipantBackendData, listParticipantCallRecords } from './participant-trail/participant-trail-store';
+
+// The zip-of-PDFs job (docs/product/results-downloads.md#zip-job), registered with the job runner in app.ts.
+export { RESULT_ZIP_QUEUE, resultPdfZipJob } from './results/result-zip-job';

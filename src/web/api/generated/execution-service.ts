@@ -213,6 +213,35 @@ const injectedRtkApi = api
         }),
         providesTags: ["ResultFile"],
       }),
+      startResultPdfZip: build.mutation<
+        StartResultPdfZipApiResponse,
+        StartResultPdfZipApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/execution-service/v1/interview/result/pdfs/jobs`,
+          method: "POST",
+          body: queryArg.resultSelection,
+        }),
+        invalidatesTags: ["ResultFile"],
+      }),
+      getResultPdfZip: build.query<
+        GetResultPdfZipApiResponse,
+        GetResultPdfZipApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/execution-service/v1/interview/result/pdfs/jobs/${queryArg.id}`,
+        }),
+        providesTags: ["ResultFile"],
+      }),
+      downloadResultPdfZip: build.query<
+        DownloadResultPdfZipApiResponse,
+        DownloadResultPdfZipApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/execution-service/v1/interview/result/pdfs/jobs/${queryArg.id}/file`,
+        }),
+        providesTags: ["ResultFile"],
+      }),
       downloadResultPdf: build.query<
         DownloadResultPdfApiResponse,
         DownloadResultPdfApiArg
@@ -390,6 +419,20 @@ export type ExportProjectResultsApiArg = {
 export type DownloadResultPdfsApiResponse = /** status 200 The zip. */ Blob;
 export type DownloadResultPdfsApiArg = {
   resultSelection: ResultSelection;
+};
+export type StartResultPdfZipApiResponse =
+  /** status 202 The job, queued. */ ResultPdfZip;
+export type StartResultPdfZipApiArg = {
+  resultSelection: ResultSelection;
+};
+export type GetResultPdfZipApiResponse =
+  /** status 200 The job. */ ResultPdfZip;
+export type GetResultPdfZipApiArg = {
+  id: number;
+};
+export type DownloadResultPdfZipApiResponse = /** status 200 The zip. */ Blob;
+export type DownloadResultPdfZipApiArg = {
+  id: number;
 };
 export type DownloadResultPdfApiResponse = /** status 200 The PDF. */ Blob;
 export type DownloadResultPdfApiArg = {
@@ -870,6 +913,14 @@ export type ResultSelection = {
   /** The selected results (among those the filter finds); ignored with allRecords. */
   interviewResultIds?: number[];
 };
+export type ResultPdfZip = {
+  id: number;
+  status: "queued" | "running" | "succeeded" | "failed";
+  total: number;
+  done: number;
+  fileName: string;
+  error?: string | null;
+};
 export type ResultRef = {
   interviewResultId: number;
   interviewReferenceNumber: string | null;
@@ -963,6 +1014,11 @@ export const {
   useLazyExportProjectResultsQuery,
   useDownloadResultPdfsQuery,
   useLazyDownloadResultPdfsQuery,
+  useStartResultPdfZipMutation,
+  useGetResultPdfZipQuery,
+  useLazyGetResultPdfZipQuery,
+  useDownloadResultPdfZipQuery,
+  useLazyDownloadResultPdfZipQuery,
   useDownloadResultPdfQuery,
   useLazyDownloadResultPdfQuery,
   useMarkResultsReviewedMutation,

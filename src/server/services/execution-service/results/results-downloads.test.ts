@@ -215,6 +215,43 @@ describe('zip of PDFs', () => {
     expect((await post('pdfs', { filter: filterOf(projectId) })).statusCode).toBe(422);
   });
 
+  test('a large selection is a job: progress, then the zip from the storage; another tenant sees nothing', async () => {
+    const { projectId } = await fixture(acme, 'Zip Job', 80);
+    const filter = filterOf(projectId);
+    const listed = await t.api.ok('listProjectResults', { token: provider, operatingTenant: acme, body: filter });
+    const started = await post('pdfs/jobs', { filter, allRecords: true });
+    expect(started.statusCode).toBe(202);
+    const job = JSON.parse(started.payload) as { id: number; total: number; status: string; fileName: string };
+    expect(job).toMatchObject({
+      total: listed.totalResults,
+      fileName: zipFileName('Zip Job', t.clock.now(), '-08:00'),
+    });
+    const get = (url: string, who = provider, tenant = acme) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/execution-service/v1/interview/result/pdfs/jobs/${url}`,
+        headers: {
+          authorization: `Bearer ${who.accessToken}`,
+          'id-token': who.idToken,
+          operatingTenant: String(tenant),
+        },
+      });
+    let state = JSON.parse((await get(String(job.id))).payload) as { status: string; done: number; total: number };
+    for (let i = 0; i < 200 && state.status !== 'succeeded' && state.status !== 'failed'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      state = JSON.parse((await get(String(job.id))).payload) as typeof state;
+    }
+    expect(state).toMatchObject({ status: 'succeeded', done: listed.totalResults, total: listed.totalResults });
+    const file = await get(`${job.id}/file`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain('Zip Job_');
+    const zip = await JSZip.loadAsync(file.rawPayload);
+    expect(Object.keys(zip.files)).toHaveLength(listed.totalResults);
+    // Another tenant's user does not see the job.
+    expect((await get(String(job.id), globexAdmin, globex)).statusCode).toBe(404);
+    expect((await get(`${job.id}/file`, globexAdmin, globex)).statusCode).toBe(404);
+  });
+
   test('names: suffixes and file name', () => {
     const name = zipEntryNamer();
     expect([name('123', 1), name('123', 2), name('123_2', 3), name(null, 9), name('123', 4)]).toEqual([

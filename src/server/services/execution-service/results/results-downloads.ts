@@ -11,8 +11,11 @@ import { newestId } from '../call-reports/call-reports-store';
 import { streamWorkbook, type SheetColumn } from '../call-reports/call-reports-xlsx';
 import { exportPages } from '../call-reports/report-query';
 import { resultPdf } from './result-pdf';
+import { enqueueJob } from '../../../platform/jobs/job-queue';
+import { findZip, insertZip, RESULT_ZIP_QUEUE, type StoredZip } from './result-zip-store';
 import { resultQueryOf } from './results-handlers';
 import {
+  countResults,
   findResultProject,
   pertinentQuestions,
   readResults,
@@ -23,7 +26,11 @@ import {
   type ResultQuery,
 } from './results-store';
 
-type Handlers = Pick<ServiceHandlers<operations>, 'exportProjectResults' | 'downloadResultPdfs'>;
+type Handlers = Pick<
+  ServiceHandlers<operations>,
+  'exportProjectResults' | 'downloadResultPdfs' | 'startResultPdfZip' | 'getResultPdfZip' | 'downloadResultPdfZip'
+>;
+type ZipAnswer = components['schemas']['ResultPdfZip'];
 type Selection = components['schemas']['ResultSelection'];
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -35,7 +42,23 @@ export const DOWNLOAD_MESSAGES = {
   nothingSelected: 'Select at least one result.',
   noResults: 'There are no results to show.',
   zipTooLarge: 'More than 50 results: the zip is built as a job.',
+  jobTooLarge: 'At most 10,000 results can be zipped at once.',
+  zipNotFound: 'The zip was not found.',
+  zipNotReady: 'The zip is not ready yet.',
+  zipGone: 'The zip is no longer stored.',
 } as const;
+
+/** At most this many PDFs go into one zip job. */
+export const ZIP_JOB_MAX = 10_000;
+
+const zipAnswer = (z: StoredZip): ZipAnswer => ({
+  id: z.id,
+  status: z.status,
+  total: z.total,
+  done: z.done,
+  fileName: z.fileName,
+  error: z.error,
+});
 
 /** The selected ids (among the filtered results), or undefined for allRecords; neither is 422. */
 function idsOf(body: Pick<Selection, 'allRecords' | 'interviewResultIds'>): readonly number[] | undefined {
@@ -234,5 +257,58 @@ export const resultsDownloadHandlers: Handlers = {
       })(),
     }).catch((error: Error) => out.destroy(error));
     return new FileDownload(zipFileName(project.name, createdAt, query.offset), 'application/zip', out as Readable);
+  },
+
+  async startResultPdfZip({ body, headers }, ctx) {
+    const { query, project } = await prepare(ctx, body);
+    const now = ctx.now();
+    const zip = await ctx.inTenant(async (trx) => {
+      const total = await countResults(trx, query);
+      if (total === 0)
+        throw unprocessable(DOWNLOAD_MESSAGES.noResults, 'NO_RESULTS', [
+          { field: 'interviewResultIds', message: DOWNLOAD_MESSAGES.noResults },
+        ]);
+      if (total > ZIP_JOB_MAX)
+        throw unprocessable(DOWNLOAD_MESSAGES.jobTooLarge, 'TOO_MANY_RESULTS', [
+          { field: 'allRecords', message: DOWNLOAD_MESSAGES.jobTooLarge },
+        ]);
+      const id = await insertZip(trx, {
+        tenantId: ctx.operatingTenant.id,
+        projectId: project.id,
+        query,
+        language: headers.language ?? null,
+        fileName: zipFileName(project.name, now, query.offset),
+        total,
+        requestedBy: ctx.principal().userId,
+        at: now,
+      });
+      await enqueueJob(trx, {
+        queue: RESULT_ZIP_QUEUE,
+        tenantId: ctx.operatingTenant.id,
+        payload: { zipId: id },
+        dedupeKey: `result-zip-${id}`,
+        maxAttempts: 3,
+        runAt: now,
+      });
+      return (await findZip(trx, id))!;
+    });
+    ctx.deps.jobs.runSoon();
+    return zipAnswer(zip);
+  },
+
+  async getResultPdfZip({ params }, ctx) {
+    const zip = await ctx.inTenant((trx) => findZip(trx, params.id));
+    if (!zip) throw notFound(DOWNLOAD_MESSAGES.zipNotFound);
+    return zipAnswer(zip);
+  },
+
+  async downloadResultPdfZip({ params }, ctx) {
+    const zip = await ctx.inTenant((trx) => findZip(trx, params.id));
+    if (!zip) throw notFound(DOWNLOAD_MESSAGES.zipNotFound);
+    if (zip.status !== 'succeeded' || !zip.storageKey)
+      throw new HttpError(409, DOWNLOAD_MESSAGES.zipNotReady, { code: 'ZIP_NOT_READY' });
+    const content = await ctx.deps.storage.get(zip.storageKey);
+    if (!content) throw notFound(DOWNLOAD_MESSAGES.zipGone);
+    return new FileDownload(zip.fileName, 'application/zip', content);
   },
 };

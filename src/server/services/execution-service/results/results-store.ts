@@ -184,18 +184,22 @@ function orderOf(query: ResultQuery): RawBuilder<unknown> {
 
 /** One page of a project's results and the number matching (docs/product/project-results.md#list). Tenant scope. */
 export async function listResults(trx: Db, query: ResultQuery): Promise<{ rows: ListedResult[]; total: number }> {
-  const where = whereOf(query);
+  return {
+    total: await countResults(trx, query),
+    rows: await readResults(trx, query, query.pageSize, query.page * query.pageSize),
+  };
+}
+
+/** How many results the list's query finds. Tenant scope. */
+export async function countResults(trx: Db, query: ResultQuery): Promise<number> {
   // Every result has its participant (foreign key), so the count joins participants only when a filter reads
   // them: on a large project the join made each page count every result twice over (found by the bench).
   const readsParticipant = !!query.participantLanguageIds?.length || !!query.search?.trim();
   const total = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM interview_results r
       ${readsParticipant ? sql`JOIN participants p ON p.id = r.participant_id` : sql``}
-    WHERE ${where}`.execute(trx);
-  return {
-    total: total.rows[0]?.n ?? 0,
-    rows: await readResults(trx, query, query.pageSize, query.page * query.pageSize),
-  };
+    WHERE ${whereOf(query)}`.execute(trx);
+  return total.rows[0]?.n ?? 0;
 }
 
 /**

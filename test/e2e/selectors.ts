@@ -359,6 +359,8 @@ export const sel = {
     downloadCsv: 'results-download-csv',
     downloadPdfs: 'results-download-pdfs',
     downloading: 'results-downloading',
+    zipProgress: 'results-zip-progress',
+    zipProgressText: 'results-zip-progress-text',
     reviewDialog: 'results-review-dialog',
     reviewConfirm: 'results-review-confirm',
     noAction: 'results-no-action',

@@ -2,7 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import archiver from 'archiver';
 import type { components, operations } from '../../../../contracts/execution-service';
 import { fileDateAtOffset, formatAtOffset } from '../../../../shared/report-time';
-import { groupAccessCode, RESULT_MESSAGES, resultPdfFileName } from '../../../../shared/result-rules';
+import { DIRECT_ZIP_MAX, groupAccessCode, RESULT_MESSAGES, resultPdfFileName } from '../../../../shared/result-rules';
 import { csvDownload } from '../../../platform/http/csv-download';
 import { HttpError, notFound, unprocessable } from '../../../platform/http/http-error';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
@@ -34,9 +34,6 @@ type ZipAnswer = components['schemas']['ResultPdfZip'];
 type Selection = components['schemas']['ResultSelection'];
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** At most this many PDFs are zipped in the request; more are a zip job (docs/product/results-downloads.md#zip, ADR 0050). */
-export const DIRECT_ZIP_MAX = 50;
 
 export const DOWNLOAD_MESSAGES = {
   nothingSelected: 'Select at least one result.',

@@ -16,6 +16,9 @@ const API = {
   list: 'POST /api/execution-service/v1/interview/results',
   export: 'POST /api/execution-service/v1/interview/result/exportResults',
   pdfs: 'POST /api/execution-service/v1/interview/result/pdfs',
+  zipStart: 'POST /api/execution-service/v1/interview/result/pdfs/jobs',
+  zip: 'GET /api/execution-service/v1/interview/result/pdfs/jobs/9',
+  zipFile: 'GET /api/execution-service/v1/interview/result/pdfs/jobs/9/file',
 };
 
 const HOLDER = [
@@ -109,6 +112,28 @@ describe('Download Results and Download PDFs', () => {
     await chooseMenuItem(user, sel.resultActions.menu, sel.resultActions.downloadPdfs);
     await waitFor(() => expect(saved).toEqual(['Claims_11_20_2026.zip']));
     expect(stub.callsTo(API.pdfs)[0]!.body).toMatchObject({ interviewResultIds: [4] });
+  });
+
+  it('more than 50 results start a zip job: a progress bar, then the zip downloads', async () => {
+    const zip = (status: string, done: number) => ({ id: 9, status, total: 60, done, fileName: 'Big_11_20_2026.zip' });
+    let polls = 0;
+    const stub = server([row(1, true)], {
+      [API.list]: { body: { ...page([row(1, true)]), totalResults: 60 } },
+      [API.zipStart]: { status: 202, body: zip('queued', 0) },
+      [API.zip]: () => {
+        polls += 1;
+        return { body: polls < 2 ? zip('running', 25) : zip('succeeded', 60) };
+      },
+      [API.zipFile]: file('Big_11_20_2026.zip', 'application/zip'),
+    });
+    const { user } = await open();
+    await screen.findByTestId(sel.results.irn(1), {}, { timeout: 10_000 });
+    await chooseMenuItem(user, sel.resultActions.menu, sel.resultActions.downloadPdfs);
+    expect(await screen.findByTestId(sel.resultActions.zipProgressText)).toHaveTextContent('25 of 60 PDFs zipped');
+    await waitFor(() => expect(saved).toEqual(['Big_11_20_2026.zip']), { timeout: 10_000 });
+    expect(stub.callsTo(API.pdfs)).toHaveLength(0);
+    expect(stub.callsTo(API.zipStart)[0]!.body).toMatchObject({ allRecords: true });
+    await waitFor(() => expect(screen.queryByTestId(sel.resultActions.zipProgress)).not.toBeInTheDocument());
   });
 
   it("a refusal shows the server's message", async () => {

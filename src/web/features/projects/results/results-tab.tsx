@@ -8,6 +8,7 @@ import {
   useLazyDownloadResultPdfQuery,
   useLazyDownloadResultPdfsQuery,
   useLazyExportProjectResultsQuery,
+  useStartResultPdfZipMutation,
   useListProjectResultsQuery,
   useMarkResultsReviewedMutation,
   useUpdateResultStatusMutation,
@@ -22,12 +23,13 @@ import { LoadFailure } from '../../../components/feedback/load-failure';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
 import { clock } from '../../../lib/clock';
 import { riskSetFor } from '../../../../shared/risk-sets';
-import { RESULTS_PAGE_SIZE } from '../../../../shared/result-rules';
+import { DIRECT_ZIP_MAX, RESULTS_PAGE_SIZE } from '../../../../shared/result-rules';
 import { useProjectContext } from '../project-page';
 import { NotesModal } from './notes-modal';
 import { OutcomeModal } from './outcome-modal';
 import { actionText } from './outcome-texts';
 import { QuestionDetailModal } from './question-detail-modal';
+import { ZipProgress } from './zip-progress';
 import { resultColumns } from './result-columns';
 import { FiltersCard, SearchCard } from './result-filters';
 import {
@@ -99,6 +101,8 @@ export function ResultsTab() {
   const [exportResults] = useLazyExportProjectResultsQuery();
   const [downloadPdfs] = useLazyDownloadResultPdfsQuery();
   const [downloading, setDownloading] = useState<Download | null>(null);
+  const [startZip] = useStartResultPdfZipMutation();
+  const [zipId, setZipId] = useState<number | null>(null);
 
   const rows = results.data?.results;
   const questions = useMemo(() => results.data?.questions ?? [], [results.data]);
@@ -132,6 +136,15 @@ export function ResultsTab() {
   const onDownload = async (kind: Download) => {
     setDownloading(kind);
     const which = selected.size ? { interviewResultIds: [...selected] } : { allRecords: true };
+    // More than DIRECT_ZIP_MAX PDFs are zipped by a job with a progress bar (ADR 0050).
+    if (kind === 'pdfs' && (selected.size || (results.data?.totalResults ?? 0)) > DIRECT_ZIP_MAX) {
+      const started = await startZip({ resultSelection: { filter: request, ...which } });
+      if ('error' in started) {
+        setDownloading(null);
+        setFeedback({ tone: 'error', text: getErrorMessage(started.error, t`Something went wrong`) });
+      } else setZipId(started.data.id);
+      return;
+    }
     const answer =
       kind === 'pdfs'
         ? await downloadPdfs({ resultSelection: { filter: request, ...which } })
@@ -320,6 +333,16 @@ export function ResultsTab() {
           setPending('delete');
         }}
       />
+      {zipId !== null ? (
+        <ZipProgress
+          zipId={zipId}
+          onDone={(error) => {
+            setZipId(null);
+            setDownloading(null);
+            if (error) setFeedback({ tone: 'error', text: error });
+          }}
+        />
+      ) : null}
       {feedback?.tone === 'success' ? <SuccessAlert message={feedback.text} testId={'results-success'} /> : null}
       {feedback?.tone === 'success' && noAction ? (
         <Text fontSize="sm" data-testid="results-no-action">

@@ -27,12 +27,6 @@ const PENDING: { figure: string; issue: number; call: RegExp }[] = [
     issue: 13,
     call: /^POST \/participant-service\/v1\/bulk\/invite$/,
   },
-  {
-    figure: 'results export of 100,000 (time, peak memory)',
-    issue: 14,
-    call: /^POST \/execution-service\/v1\/interview\/result\/exportResults$/,
-  },
-  { figure: '500-PDF zip (time, peak memory)', issue: 14, call: /^(GET|POST) \/execution-service\/.*(zip|pdfs)/i },
 ];
 
 export async function notBuiltFigures(_ctx: BenchContext): Promise<void> {

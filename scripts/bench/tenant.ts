@@ -21,6 +21,7 @@ import { participantExportFigures, participantImportFigures } from './participan
 import { participantListFigures } from './participants';
 import { PREPARED_MARK, type Prepared } from './prepared';
 import { projectResultFigures } from './results';
+import { resultPdfZipFigures, resultsExportFigures } from './results-export';
 
 const root = resolve(import.meta.dirname, '../..');
 // BENCH_PARTICIPANTS and BENCH_RESULTS make a smaller tenant for a trial run of the bench code (use another
@@ -135,6 +136,8 @@ export async function benchmarkTenantFigures(): Promise<void> {
       ['participants export', participantExportFigures],
       ['participants import', participantImportFigures],
       ['project results', projectResultFigures],
+      ['results export', resultsExportFigures],
+      ['500-PDF zip', resultPdfZipFigures],
       ['call records', callRecordFigures],
       ['results report', resultsReportFigures],
       ['intake', intakeFigures],

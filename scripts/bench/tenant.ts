@@ -144,7 +144,10 @@ export async function benchmarkTenantFigures(): Promise<void> {
       ['analytic report', analyticReportFigures],
       ['not built yet', notBuiltFigures],
     ];
+    // BENCH_AREAS (comma-separated area names, e.g. "results export,500-PDF zip") runs only those, for a trial.
+    const only = process.env.BENCH_AREAS?.split(',').map((a) => a.trim());
     for (const [area, figures] of areas) {
+      if (only && !only.includes(area)) continue;
       try {
         await settle(ctx);
         await figures(ctx);

@@ -251,7 +251,7 @@ export type paths = {
         put?: never;
         /**
          * The selected or all filtered results of a project as results.xlsx or results.csv
-         * @description The Results tab's Download Results (docs/product/results-downloads.md#export, 002 §7): filter is the body listProjectResults takes (its page and pageSize are ignored); the results named by interviewResultIds among those the filter finds, or with allRecords every one of them (at most 100,000), in the list's order, streamed as xlsx (format xlsx, the default) or CSV (format csv). The columns are the Results table's. Cells that a spreadsheet would run as a formula are escaped. Neither ids nor allRecords is 422; another tenant's project is 404; held results only with tenant.project.resultshold.internal.update, as in the list.
+         * @description The Results tab's Download Results (docs/product/results-downloads.md#export, 002 §7): filter is the body listProjectResults takes (its page and pageSize are ignored); the results named by interviewResultIds among those the filter finds, or with allRecords every one of them (at most 100,000), in the list's order, streamed as xlsx (format xlsx, the default) or CSV (format csv). The columns are the Results table's. Cells that a spreadsheet would run as a formula are escaped. Neither ids nor allRecords is 422; another tenant's project, or a selected id that is not a listable result of this project, is 404; held results only with tenant.project.resultshold.internal.update, as in the list.
          */
         post: operations["exportProjectResults"];
         delete?: never;
@@ -371,7 +371,7 @@ export type paths = {
         put?: never;
         /**
          * The PDF risk reports of the selected or all filtered results as one zip
-         * @description The Results tab's Download PDFs (docs/product/results-downloads.md#zip, 002 §2.6): the PDF risk report of each result named by interviewResultIds among those the filter finds, or with allRecords of every one of them, as result_{irn}.pdf entries (a repeated IRN gets a numeric suffix: result_123_2.pdf) of a zip named after the project and the day (MM_DD_YYYY at the filter's displayTimeZone), streamed as it is written. At most 50 results are answered directly; more are 409 (code RESULT_ZIP_TOO_LARGE): the console then starts a zip job (startResultPdfZip). Neither ids nor allRecords, or no result found, is 422; another tenant's project is 404.
+         * @description The Results tab's Download PDFs (docs/product/results-downloads.md#zip, 002 §2.6): the PDF risk report of each result named by interviewResultIds among those the filter finds, or with allRecords of every one of them, as result_{irn}.pdf entries (a repeated IRN gets a numeric suffix: result_123_2.pdf) of a zip named after the project and the day (MM_DD_YYYY at the filter's displayTimeZone), streamed as it is written. At most 50 results are answered directly; more are 409 (code RESULT_ZIP_TOO_LARGE): the console then starts a zip job (startResultPdfZip). Neither ids nor allRecords, or no result found, is 422; another tenant's project, or a selected id that is not a listable result of this project, is 404.
          */
         post: operations["downloadResultPdfs"];
         delete?: never;
@@ -391,7 +391,7 @@ export type paths = {
         put?: never;
         /**
          * Starts a job that zips the PDF risk reports of the selected or all filtered results
-         * @description Download PDFs of more than 50 results (docs/product/results-downloads.md#zip-job, ADR 0050): the same body and entries as downloadResultPdfs; the results are fixed at the request (the filter, the selection and the newest result then), the zip is built by a job (ADR 0021) that counts its progress and keeps the file in the storage (ADR 0016). Answers the job: poll getResultPdfZip, then downloadResultPdfZip. Neither ids nor allRecords, no result found, or more than 10,000 results is 422; another tenant's project is 404.
+         * @description Download PDFs of more than 50 results (docs/product/results-downloads.md#zip-job, ADR 0050): the same body and entries as downloadResultPdfs; the results are fixed at the request (the filter, the selection and the newest result then), the zip is built by a job (ADR 0021) that counts its progress and keeps the file in the storage (ADR 0016). Answers the job: poll getResultPdfZip, then downloadResultPdfZip. Neither ids nor allRecords, no result found, or more than 10,000 results is 422; another tenant's project, or a selected id that is not a listable result of this project, is 404.
          */
         post: operations["startResultPdfZip"];
         delete?: never;

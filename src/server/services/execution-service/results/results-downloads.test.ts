@@ -178,10 +178,23 @@ describe('results export', () => {
     expect((await post('exportResults', { filter: filterOf(projectId), allRecords: true })).statusCode).toBe(404);
     expect((await post('pdfs', { filter: filterOf(projectId), allRecords: true })).statusCode).toBe(404);
     const ours = await fixture(acme, 'Export Iso', 3);
-    const mixed = await post('exportResults', { filter: filterOf(ours.projectId), interviewResultIds: ids });
-    expect(mixed.statusCode).toBe(200);
-    expect(await workbookRows(mixed.rawPayload)).toHaveLength(1);
-    expect((await post('pdfs', { filter: filterOf(ours.projectId), interviewResultIds: ids })).statusCode).toBe(422);
+    const theirIds = await post('exportResults', { filter: filterOf(ours.projectId), interviewResultIds: ids });
+    expect(theirIds.statusCode).toBe(404);
+    expect(theirIds.payload).not.toContain('Globex');
+    const mixed = await post('exportResults', {
+      filter: filterOf(ours.projectId),
+      interviewResultIds: [ours.ids[0]!, ids[0]!],
+    });
+    expect(mixed.statusCode).toBe(404);
+    expect((await post('pdfs', { filter: filterOf(ours.projectId), interviewResultIds: ids })).statusCode).toBe(404);
+    expect((await post('pdfs/jobs', { filter: filterOf(ours.projectId), interviewResultIds: ids })).statusCode).toBe(
+      404,
+    );
+    // Another project's result of the same tenant is 404 as well.
+    const other = await fixture(acme, 'Export Other', 1);
+    expect(
+      (await post('exportResults', { filter: filterOf(ours.projectId), interviewResultIds: other.ids })).statusCode,
+    ).toBe(404);
     // Globex's own user exports its project.
     const theirs = await post('exportResults', { filter: filterOf(projectId), allRecords: true }, globexAdmin, globex);
     expect(theirs.statusCode).toBe(200);

@@ -83,6 +83,22 @@ async function prepare(ctx: TenantContext, body: Selection): Promise<Prepared> {
   return ctx.inTenant(async (trx) => {
     const project = await findResultProject(trx, body.filter.projectId);
     if (!project) throw notFound(RESULT_MESSAGES.projectNotFound);
+    // Every selected id must be a result of this project the caller may see in this list (On Hold or not): an id of
+    // another tenant or project, or a deleted one, is 404 and nothing is read (as release/delete, ADR 0040).
+    if (ids) {
+      const selectable = await countResults(trx, {
+        projectId: project.id,
+        page: 0,
+        pageSize: 1,
+        offset: base.offset,
+        sortBy: 'date',
+        sortDirection: 'desc',
+        released: base.released,
+        hideReviewed: false,
+        ids,
+      });
+      if (selectable !== ids.length) throw notFound(RESULT_MESSAGES.notFound);
+    }
     return {
       project,
       display: await projectResultDisplay(trx, project.id),

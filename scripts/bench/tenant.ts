@@ -2,8 +2,7 @@
  * The figures on the benchmark tenant (issues 10, 13, 14, 15): seeds it once into BENCH_DATA_DIR (default
  * data/bench, marked by benchmark-seeded.json) with 100,000 participants and 1,000,000 results in one project,
  * adds the call records once and an import project per run (prepare-data.ts), starts the production server on it
- * and runs one function per area. Each area prints its own lines; an area whose calls do not exist yet prints
- * "not built yet" (not-built.ts).
+ * and runs one function per area. Each area prints its own lines.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,12 +15,12 @@ import { resultsReportFigures } from './results-report';
 import { settle, type BenchContext } from './context';
 import { dashboardFigures } from './dashboard';
 import { intakeFigures } from './intake';
-import { notBuiltFigures } from './not-built';
 import { participantExportFigures, participantImportFigures } from './participant-transfer';
 import { participantListFigures } from './participants';
 import { participantInviteFigures } from './participants-invite';
 import { PREPARED_MARK, type Prepared } from './prepared';
 import { projectResultFigures } from './results';
+import { resultPdfZipFigures, resultsExportFigures } from './results-export';
 
 const root = resolve(import.meta.dirname, '../..');
 // BENCH_PARTICIPANTS and BENCH_RESULTS make a smaller tenant for a trial run of the bench code (use another
@@ -138,13 +137,17 @@ export async function benchmarkTenantFigures(): Promise<void> {
       ['participants import', participantImportFigures],
       ['participants bulk invite', participantInviteFigures],
       ['project results', projectResultFigures],
+      ['results export', resultsExportFigures],
+      ['500-PDF zip', resultPdfZipFigures],
       ['call records', callRecordFigures],
       ['results report', resultsReportFigures],
       ['intake', intakeFigures],
       ['analytic report', analyticReportFigures],
-      ['not built yet', notBuiltFigures],
     ];
+    // BENCH_AREAS (comma-separated area names, e.g. "results export,500-PDF zip") runs only those, for a trial.
+    const only = process.env.BENCH_AREAS?.split(',').map((a) => a.trim());
     for (const [area, figures] of areas) {
+      if (only && !only.includes(area)) continue;
       try {
         await settle(ctx);
         await figures(ctx);

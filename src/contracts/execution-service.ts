@@ -260,6 +260,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/execution-service/v1/interview/result/exportResults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The selected or all filtered results of a project as results.xlsx or results.csv
+         * @description The Results tab's Download Results (docs/product/results-downloads.md#export, 002 §7): filter is the body listProjectResults takes (its page and pageSize are ignored); the results named by interviewResultIds among those the filter finds, or with allRecords every one of them (at most 100,000), in the list's order, streamed as xlsx (format xlsx, the default) or CSV (format csv). The columns are the Results table's. Cells that a spreadsheet would run as a formula are escaped. Neither ids nor allRecords is 422; another tenant's project, or a selected id that is not a listable result of this project, is 404; held results only with tenant.project.resultshold.internal.update, as in the list.
+         */
+        post: operations["exportProjectResults"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/execution-service/v1/interview/result/exportResults/incomplete": {
         parameters: {
             query?: never;
@@ -354,6 +374,86 @@ export type paths = {
          * @description 002 §2.5, §4.1 (docs/product/project-results.md#review): the action changes only the results not already in the target state; those already in it are reported as no action. A result of another project or tenant, or a deleted one, is 404 'Result not found.' and nothing changes. Needs the hold update permission, as selecting results does.
          */
         post: operations["markResultsReviewed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/execution-service/v1/interview/result/pdfs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The PDF risk reports of the selected or all filtered results as one zip
+         * @description The Results tab's Download PDFs (docs/product/results-downloads.md#zip, 002 §2.6): the PDF risk report of each result named by interviewResultIds among those the filter finds, or with allRecords of every one of them, as result_{irn}.pdf entries (a repeated IRN gets a numeric suffix: result_123_2.pdf) of a zip named after the project and the day (MM_DD_YYYY at the filter's displayTimeZone), streamed as it is written. At most 50 results are answered directly; more are 409 (code RESULT_ZIP_TOO_LARGE): the console then starts a zip job (startResultPdfZip). Neither ids nor allRecords, or no result found, is 422; another tenant's project, or a selected id that is not a listable result of this project, is 404.
+         */
+        post: operations["downloadResultPdfs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/execution-service/v1/interview/result/pdfs/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts a job that zips the PDF risk reports of the selected or all filtered results
+         * @description Download PDFs of more than 50 results (docs/product/results-downloads.md#zip-job, ADR 0050): the same body and entries as downloadResultPdfs; the results are fixed at the request (the filter, the selection and the newest result then), the zip is built by a job (ADR 0021) that counts its progress and keeps the file in the storage (ADR 0016). Answers the job: poll getResultPdfZip, then downloadResultPdfZip. Neither ids nor allRecords, no result found, or more than 10,000 results is 422; another tenant's project, or a selected id that is not a listable result of this project, is 404.
+         */
+        post: operations["startResultPdfZip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/execution-service/v1/interview/result/pdfs/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The state and progress of a zip of PDFs
+         * @description docs/product/results-downloads.md#zip-job: status (queued, running, succeeded, failed), done of total. Another tenant's job is 404.
+         */
+        get: operations["getResultPdfZip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/execution-service/v1/interview/result/pdfs/jobs/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The finished zip of PDFs (file answer)
+         * @description docs/product/results-downloads.md#zip-job: the zip kept by a succeeded job, named after the project and the day of the request. A job not yet succeeded is 409 'The zip is not ready yet.'; another tenant's job is 404.
+         */
+        get: operations["downloadResultPdfZip"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -945,6 +1045,22 @@ export type components = {
             iconId: number;
             text: string;
         };
+        /** @description A results export (docs/product/results-downloads.md#export). */
+        ResultExport: {
+            /**
+             * @description Every result the filter finds.
+             * @default false
+             */
+            allRecords: boolean;
+            filter: components["schemas"]["ResultFilter"];
+            /**
+             * @default xlsx
+             * @enum {string}
+             */
+            format: "xlsx" | "csv";
+            /** @description The selected results (among those the filter finds); ignored with allRecords. */
+            interviewResultIds?: number[];
+        };
         ResultFilter: {
             displayTimeZone?: components["schemas"]["UtcOffset"];
             endDate?: components["schemas"]["DateOnly"];
@@ -985,6 +1101,19 @@ export type components = {
             /** Format: int32 */
             totalResults: number;
         };
+        /** @description A zip of PDFs built as a job (docs/product/results-downloads.md#zip-job). */
+        ResultPdfZip: {
+            /** Format: int32 */
+            done: number;
+            error?: string | null;
+            fileName: string;
+            /** Format: int32 */
+            id: number;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed";
+            /** Format: int32 */
+            total: number;
+        };
         ResultRef: {
             interviewReferenceNumber: string | null;
             /** Format: int32 */
@@ -992,6 +1121,17 @@ export type components = {
         };
         /** @enum {string} */
         ResultReportCode: "LR" | "AR" | "PR" | "HR" | "CM" | "AD" | "NC" | "PD" | "RJ" | "DC" | "NP" | "R" | "G";
+        /** @description The results of a download (docs/product/results-downloads.md#selection). */
+        ResultSelection: {
+            /**
+             * @description Every result the filter finds.
+             * @default false
+             */
+            allRecords: boolean;
+            filter: components["schemas"]["ResultFilter"];
+            /** @description The selected results (among those the filter finds); ignored with allRecords. */
+            interviewResultIds?: number[];
+        };
         /** @description The list's filter and sort, the file format, and the results to export. */
         ResultsReportExport: {
             /** @default false */
@@ -1738,6 +1878,48 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    exportProjectResults: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResultExport"];
+            };
+        };
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="results.xlsx" (or results.csv) */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     exportIncompleteCalls: {
         parameters: {
             query?: never;
@@ -1927,6 +2109,164 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    downloadResultPdfs: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResultSelection"];
+            };
+        };
+        responses: {
+            /** @description The zip. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<project name>_<MM_DD_YYYY>.zip" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    startResultPdfZip: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResultSelection"];
+            };
+        };
+        responses: {
+            /** @description The job, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultPdfZip"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getResultPdfZip: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultPdfZip"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    downloadResultPdfZip: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<project name>_<MM_DD_YYYY>.zip" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];

@@ -42,7 +42,7 @@ import {
 } from './services/project-service';
 import { reencryptTenantSecrets, signWebhookPayload } from './services/user-service';
 import { ANALYTIC_REPORT_QUEUE, analyticReportJob } from './services/data-service';
-import { WEBHOOK_QUEUE, webhookDeliveryJob } from './services/execution-service';
+import { RESULT_ZIP_QUEUE, resultPdfZipJob, WEBHOOK_QUEUE, webhookDeliveryJob } from './services/execution-service';
 import {
   ensureReminderSweep,
   INVITATION_QUEUE,
@@ -146,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         clock,
       ),
       [ANALYTIC_REPORT_QUEUE]: analyticReportJob(db, storage, clock),
+      [RESULT_ZIP_QUEUE]: resultPdfZipJob(db, storage, clock),
       [INVITATION_QUEUE]: invitationJob(db, clock, { afterBatch: () => outbox.dispatchSoon() }),
       [INVITATION_REMINDER_QUEUE]: invitationReminderJob(db, clock, () => jobs.runSoon()),
     },

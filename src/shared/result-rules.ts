@@ -10,6 +10,9 @@ export const RESULTS_PAGE_SIZE = 100;
 export const RESULTS_DEFAULT_START = '2020-01-01';
 
 /** The default display offset (002 §9: Pacific, GMT-8). */
+/** At most this many PDFs are zipped in the request; more are a zip job (ADR 0050). */
+export const DIRECT_ZIP_MAX = 50;
+
 export const RESULTS_DEFAULT_OFFSET = '-08:00';
 
 /** More pertinent question columns than this make each one 60 px wide instead of 250 px (002 §2.5). */

@@ -3,12 +3,14 @@ import type { ServiceHandlers } from '../../platform/openapi/handler';
 import { callReportsHandlers } from './call-reports/call-reports-handlers';
 import { intakeHandlers } from './intake/intake-handlers';
 import { resultsHandlers } from './results/results-handlers';
+import { resultsDownloadHandlers } from './results/results-downloads';
 import { resultsReportHandlers } from './results-report/results-report-handlers';
 import { webhooksHandlers } from './webhooks/webhooks-handlers';
 
 export const executionServiceHandlers: ServiceHandlers<operations> = {
   ...intakeHandlers,
   ...resultsHandlers,
+  ...resultsDownloadHandlers,
   ...webhooksHandlers,
   ...callReportsHandlers,
   ...resultsReportHandlers,
@@ -30,3 +32,6 @@ export {
   listParticipantCallRecords,
   listParticipantGuideLogs,
 } from './participant-trail/participant-trail-store';
+
+// The zip-of-PDFs job (docs/product/results-downloads.md#zip-job), registered with the job runner in app.ts.
+export { RESULT_ZIP_QUEUE, resultPdfZipJob } from './results/result-zip-job';

@@ -30,9 +30,11 @@ export const MULTIPART_ENDPOINTS: ReadonlySet<string> = new Set([
 /** POST operations marked `x-read-by-post: true`: they only read, so they are generated as cached queries. */
 export const READ_BY_POST_ENDPOINTS: ReadonlySet<string> = new Set([
   'checkProjectCodeAndPhone',
+  'downloadResultPdfs',
   'exportAuditLog',
   'exportCallRecords',
   'exportIncompleteCalls',
+  'exportProjectResults',
   'exportResultsReport',
   'exportUserReport',
   'getDashboardKpi',

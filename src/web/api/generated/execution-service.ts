@@ -202,6 +202,57 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["Result"],
       }),
+      exportProjectResults: build.query<
+        ExportProjectResultsApiResponse,
+        ExportProjectResultsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/execution-service/v1/interview/result/exportResults`,
+          method: "POST",
+          body: queryArg.resultExport,
+        }),
+        providesTags: ["ResultFile"],
+      }),
+      downloadResultPdfs: build.query<
+        DownloadResultPdfsApiResponse,
+        DownloadResultPdfsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/execution-service/v1/interview/result/pdfs`,
+          method: "POST",
+          body: queryArg.resultSelection,
+        }),
+        providesTags: ["ResultFile"],
+      }),
+      startResultPdfZip: build.mutation<
+        StartResultPdfZipApiResponse,
+        StartResultPdfZipApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/execution-service/v1/interview/result/pdfs/jobs`,
+          method: "POST",
+          body: queryArg.resultSelection,
+        }),
+        invalidatesTags: ["ResultFile"],
+      }),
+      getResultPdfZip: build.query<
+        GetResultPdfZipApiResponse,
+        GetResultPdfZipApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/execution-service/v1/interview/result/pdfs/jobs/${queryArg.id}`,
+        }),
+        providesTags: ["ResultFile"],
+      }),
+      downloadResultPdfZip: build.query<
+        DownloadResultPdfZipApiResponse,
+        DownloadResultPdfZipApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/execution-service/v1/interview/result/pdfs/jobs/${queryArg.id}/file`,
+        }),
+        providesTags: ["ResultFile"],
+      }),
       downloadResultPdf: build.query<
         DownloadResultPdfApiResponse,
         DownloadResultPdfApiArg
@@ -380,6 +431,28 @@ export type UpdateResultStatusApiResponse =
   };
 export type UpdateResultStatusApiArg = {
   body: ResultStatusChange[];
+};
+export type ExportProjectResultsApiResponse = /** status 200 The file. */ Blob;
+export type ExportProjectResultsApiArg = {
+  resultExport: ResultExport;
+};
+export type DownloadResultPdfsApiResponse = /** status 200 The zip. */ Blob;
+export type DownloadResultPdfsApiArg = {
+  resultSelection: ResultSelection;
+};
+export type StartResultPdfZipApiResponse =
+  /** status 202 The job, queued. */ ResultPdfZip;
+export type StartResultPdfZipApiArg = {
+  resultSelection: ResultSelection;
+};
+export type GetResultPdfZipApiResponse =
+  /** status 200 The job. */ ResultPdfZip;
+export type GetResultPdfZipApiArg = {
+  id: number;
+};
+export type DownloadResultPdfZipApiResponse = /** status 200 The zip. */ Blob;
+export type DownloadResultPdfZipApiArg = {
+  id: number;
 };
 export type DownloadResultPdfApiResponse = /** status 200 The PDF. */ Blob;
 export type DownloadResultPdfApiArg = {
@@ -861,6 +934,29 @@ export type ResultStatusChange = {
   released: boolean;
   deleted: boolean;
 };
+export type ResultExport = {
+  filter: ResultFilter;
+  /** Every result the filter finds. */
+  allRecords?: boolean;
+  /** The selected results (among those the filter finds); ignored with allRecords. */
+  interviewResultIds?: number[];
+  format?: "xlsx" | "csv";
+};
+export type ResultSelection = {
+  filter: ResultFilter;
+  /** Every result the filter finds. */
+  allRecords?: boolean;
+  /** The selected results (among those the filter finds); ignored with allRecords. */
+  interviewResultIds?: number[];
+};
+export type ResultPdfZip = {
+  id: number;
+  status: "queued" | "running" | "succeeded" | "failed";
+  total: number;
+  done: number;
+  fileName: string;
+  error?: string | null;
+};
 export type ResultRef = {
   interviewResultId: number;
   interviewReferenceNumber: string | null;
@@ -951,6 +1047,15 @@ export const {
   useListProjectResultsQuery,
   useLazyListProjectResultsQuery,
   useUpdateResultStatusMutation,
+  useExportProjectResultsQuery,
+  useLazyExportProjectResultsQuery,
+  useDownloadResultPdfsQuery,
+  useLazyDownloadResultPdfsQuery,
+  useStartResultPdfZipMutation,
+  useGetResultPdfZipQuery,
+  useLazyGetResultPdfZipQuery,
+  useDownloadResultPdfZipQuery,
+  useLazyDownloadResultPdfZipQuery,
   useDownloadResultPdfQuery,
   useLazyDownloadResultPdfQuery,
   useMarkResultsReviewedMutation,

@@ -40,6 +40,7 @@ import {
   publishParticipants,
   resultColumnQuestions,
   type ListedResult,
+  type ResultQuery,
   type ResultForPdf,
 } from './results-store';
 import type { Db } from '../../../platform/db/schema';
@@ -60,10 +61,40 @@ type ResultsHandlers = Pick<
 type FollowUp = components['schemas']['FollowUp'];
 type Row = components['schemas']['InterviewResultRow'];
 type Shown = components['schemas']['ResultDisplay'];
+type ResultFilter = components['schemas']['ResultFilter'];
 
 /** Held results are seen only with tenant.project.resultshold.internal.update (002 §4.1). */
 const HOLD_UPDATE = 'tenant.project.resultshold.internal.update';
 export const mayHandleHeld = (ctx: TenantContext) => ctx.principal().permissions.has(HOLD_UPDATE);
+
+/**
+ * The list's filter body as the store's query (docs/product/project-results.md#list): the one reading of the
+ * filter, shared by the list, the exports and the zip of PDFs. A From date after the To date is 422; without the
+ * hold update permission only released results (002 §4.1).
+ */
+export function resultQueryOf(ctx: TenantContext, body: ResultFilter): ResultQuery {
+  if (body.startDate && body.endDate && body.startDate > body.endDate)
+    throw unprocessable(RESULT_MESSAGES.dateOrder, 'INVALID_DATES', [
+      { field: 'endDate', message: RESULT_MESSAGES.dateOrder },
+    ]);
+  return {
+    projectId: body.projectId,
+    page: body.page,
+    pageSize: body.pageSize,
+    ...(body.search !== undefined && { search: body.search }),
+    offset: body.displayTimeZone ?? RESULTS_DEFAULT_OFFSET,
+    sortBy: body.sortBy ?? 'date',
+    sortDirection: body.sortDirection ?? (body.sortBy === 'irn' ? 'asc' : 'desc'),
+    ...(body.riskLevels && { riskLevels: body.riskLevels }),
+    ...(body.questionNumber !== undefined && { questionNumber: body.questionNumber }),
+    ...(body.questionsRisk && { questionsRisk: body.questionsRisk }),
+    ...(body.participantLanguageIds && { participantLanguageIds: body.participantLanguageIds }),
+    ...(body.startDate && { startDate: body.startDate }),
+    ...(body.endDate && { endDate: body.endDate }),
+    released: mayHandleHeld(ctx) ? (body.released ?? true) : true,
+    hideReviewed: body.hide_reviewed_only ?? false,
+  };
+}
 
 function shown(display: ProjectResultDisplay, code: string, language: string | undefined): Shown {
   const d = display.display(code, language);
@@ -149,32 +180,12 @@ async function followUpHistory(trx: Db, resultId: number, languageId: number): P
  */
 export const resultsHandlers: ResultsHandlers = {
   async listProjectResults({ body, headers }, ctx) {
-    if (body.startDate && body.endDate && body.startDate > body.endDate)
-      throw unprocessable(RESULT_MESSAGES.dateOrder, 'INVALID_DATES', [
-        { field: 'endDate', message: RESULT_MESSAGES.dateOrder },
-      ]);
-    const released = mayHandleHeld(ctx) ? (body.released ?? true) : true;
+    const query = resultQueryOf(ctx, body);
     return ctx.inTenant(async (trx) => {
       const project = await findResultProject(trx, body.projectId);
       if (!project) throw notFound(RESULT_MESSAGES.projectNotFound);
       const display = await projectResultDisplay(trx, project.id);
-      const { rows, total } = await listResults(trx, {
-        projectId: project.id,
-        page: body.page,
-        pageSize: body.pageSize,
-        ...(body.search !== undefined && { search: body.search }),
-        offset: body.displayTimeZone ?? RESULTS_DEFAULT_OFFSET,
-        sortBy: body.sortBy ?? 'date',
-        sortDirection: body.sortDirection ?? (body.sortBy === 'irn' ? 'asc' : 'desc'),
-        ...(body.riskLevels && { riskLevels: body.riskLevels }),
-        ...(body.questionNumber !== undefined && { questionNumber: body.questionNumber }),
-        ...(body.questionsRisk && { questionsRisk: body.questionsRisk }),
-        ...(body.participantLanguageIds && { participantLanguageIds: body.participantLanguageIds }),
-        ...(body.startDate && { startDate: body.startDate }),
-        ...(body.endDate && { endDate: body.endDate }),
-        released,
-        hideReviewed: body.hide_reviewed_only ?? false,
-      });
+      const { rows, total } = await listResults(trx, query);
       return {
         results: rows.map((r) => present(r, display, headers.language)),
         totalResults: total,

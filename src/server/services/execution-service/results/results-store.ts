@@ -20,6 +20,10 @@ export interface ResultQuery {
   endDate?: string;
   released: boolean;
   hideReviewed: boolean;
+  /** Only these results (an export or zip of the selection, docs/product/results-downloads.md). */
+  ids?: readonly number[];
+  /** Only results up to this id: an export read page by page sees the rows of its start, not later arrivals. */
+  maxId?: number;
 }
 
 export interface ListedResult {
@@ -134,6 +138,8 @@ function whereOf(query: ResultQuery): RawBuilder<unknown> {
     sql`r.released = ${query.released}`,
   ];
   if (query.hideReviewed) parts.push(sql`NOT r.reviewed`);
+  if (query.ids) parts.push(sql`r.id = ANY(${[...query.ids]}::bigint[])`);
+  if (query.maxId !== undefined) parts.push(sql`r.id <= ${query.maxId}`);
   if (query.riskLevels?.length) parts.push(sql`r.overall_evaluation = ANY(${[...query.riskLevels]}::text[])`);
   if (query.participantLanguageIds?.length)
     parts.push(sql`p.participant_language_id = ANY(${[...query.participantLanguageIds]}::int[])`);
@@ -178,14 +184,30 @@ function orderOf(query: ResultQuery): RawBuilder<unknown> {
 
 /** One page of a project's results and the number matching (docs/product/project-results.md#list). Tenant scope. */
 export async function listResults(trx: Db, query: ResultQuery): Promise<{ rows: ListedResult[]; total: number }> {
-  const where = whereOf(query);
+  return {
+    total: await countResults(trx, query),
+    rows: await readResults(trx, query, query.pageSize, query.page * query.pageSize),
+  };
+}
+
+/** How many results the list's query finds. Tenant scope. */
+export async function countResults(trx: Db, query: ResultQuery): Promise<number> {
   // Every result has its participant (foreign key), so the count joins participants only when a filter reads
   // them: on a large project the join made each page count every result twice over (found by the bench).
   const readsParticipant = !!query.participantLanguageIds?.length || !!query.search?.trim();
   const total = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM interview_results r
       ${readsParticipant ? sql`JOIN participants p ON p.id = r.participant_id` : sql``}
-    WHERE ${where}`.execute(trx);
+    WHERE ${whereOf(query)}`.execute(trx);
+  return total.rows[0]?.n ?? 0;
+}
+
+/**
+ * Rows of the list's query (filter and order of `listResults`, whatever the page): the one reader of the list, the
+ * exports and the zip of PDFs (docs/product/results-downloads.md). Tenant scope.
+ */
+export async function readResults(trx: Db, query: ResultQuery, limit: number, offset: number): Promise<ListedResult[]> {
+  const where = whereOf(query);
   const rows = await sql<{
     id: string | number;
     project_id: number;
@@ -210,29 +232,26 @@ export async function listResults(trx: Db, query: ResultQuery): Promise<{ rows: 
       LEFT JOIN languages l ON l.id = p.participant_language_id
     WHERE ${where}
     ORDER BY ${orderOf(query)}
-    LIMIT ${query.pageSize} OFFSET ${query.page * query.pageSize}`.execute(trx);
+    LIMIT ${limit} OFFSET ${offset}`.execute(trx);
   const ids = rows.rows.map((r) => Number(r.id));
   const perResult = await questionResultsOf(trx, ids);
-  return {
-    total: total.rows[0]?.n ?? 0,
-    rows: rows.rows.map((r) => ({
-      id: Number(r.id),
-      projectId: r.project_id,
-      irn: r.interview_reference_number,
-      accessCode: r.access_code,
-      overall: r.overall_evaluation,
-      completedAt: new Date(r.completed_at),
-      released: r.released,
-      reviewed: r.reviewed,
-      firstName: r.first_name,
-      lastName: r.last_name,
-      language: r.language,
-      questions: perResult.get(Number(r.id)) ?? [],
-      note: r.note,
-      outcomeActionId: r.outcome_action_id,
-      emailStatus: r.email_status,
-    })),
-  };
+  return rows.rows.map((r) => ({
+    id: Number(r.id),
+    projectId: r.project_id,
+    irn: r.interview_reference_number,
+    accessCode: r.access_code,
+    overall: r.overall_evaluation,
+    completedAt: new Date(r.completed_at),
+    released: r.released,
+    reviewed: r.reviewed,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    language: r.language,
+    questions: perResult.get(Number(r.id)) ?? [],
+    note: r.note,
+    outcomeActionId: r.outcome_action_id,
+    emailStatus: r.email_status,
+  }));
 }
 
 export async function questionResultsOf(

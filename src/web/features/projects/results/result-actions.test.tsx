@@ -154,11 +154,13 @@ describe('review marking', () => {
     expect(stub.callsTo(API.mark)[0]!.body).toEqual({ action: 'Reviewed', projectId: 21, interviewResultIds: [3, 4] });
   });
 
-  it('is not offered without the hold update permission', async () => {
+  it('is not offered without the hold update permission (the menu keeps the downloads)', async () => {
     server({ permissions: [...READER, ...OUTCOMES] });
-    await open();
+    const { user } = await open();
     await screen.findByTestId(sel.results.irn(1), {}, { timeout: 10_000 });
-    expect(screen.queryByTestId(sel.resultActions.menu)).not.toBeInTheDocument();
+    await user.click(screen.getByTestId(sel.resultActions.menu));
+    expect(await screen.findByTestId(sel.resultActions.downloadResults)).toBeInTheDocument();
+    expect(screen.queryByTestId(sel.resultActions.markReviewed)).not.toBeInTheDocument();
   });
 });
 

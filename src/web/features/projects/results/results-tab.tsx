@@ -6,6 +6,9 @@ import { getErrorMessage } from '../../../api/error-message';
 import {
   useEmailResultsMutation,
   useLazyDownloadResultPdfQuery,
+  useLazyDownloadResultPdfsQuery,
+  useLazyExportProjectResultsQuery,
+  useStartResultPdfZipMutation,
   useListProjectResultsQuery,
   useMarkResultsReviewedMutation,
   useUpdateResultStatusMutation,
@@ -20,12 +23,13 @@ import { LoadFailure } from '../../../components/feedback/load-failure';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
 import { clock } from '../../../lib/clock';
 import { riskSetFor } from '../../../../shared/risk-sets';
-import { RESULTS_PAGE_SIZE } from '../../../../shared/result-rules';
+import { DIRECT_ZIP_MAX, RESULTS_PAGE_SIZE } from '../../../../shared/result-rules';
 import { useProjectContext } from '../project-page';
 import { NotesModal } from './notes-modal';
 import { OutcomeModal } from './outcome-modal';
 import { actionText } from './outcome-texts';
 import { QuestionDetailModal } from './question-detail-modal';
+import { ZipProgress } from './zip-progress';
 import { resultColumns } from './result-columns';
 import { FiltersCard, SearchCard } from './result-filters';
 import {
@@ -39,6 +43,7 @@ import {
 
 type Feedback = { tone: 'success' | 'error'; text: string } | null;
 type Pending = 'release' | 'delete' | 'Reviewed' | 'Unreviewed' | null;
+type Download = 'xlsx' | 'csv' | 'pdfs';
 type Opened = { kind: 'notes' | 'outcome' | 'detail'; row: InterviewResultRow } | null;
 
 /** Grid column id → the server's sort (docs/product/project-results.md#sorting); other columns do not sort. */
@@ -57,8 +62,8 @@ function sortOf(colId: string, direction: 'asc' | 'desc'): ResultSort | null {
  * unreviewed with its "no action" report; per row the PDF risk report, outcome tracking (with history), notes
  * (system tenant), the result e-mail of released results with the email status column (system tenant, when the
  * project's individual result e-mail is on) and, for hybrid questionnaires, the question detail from the IRN.
- * Plug points (issue 14, not built here): the Actions menu's Download Results, Upload Results and Download PDFs as
- * a zip; recording.
+ * The Actions menu's Download Results (xlsx or CSV) and Download PDFs (a zip) take the selection, or every result of
+ * the filters (docs/product/results-downloads.md). Plug points (issue 14, not built here): Upload Results; recording.
  */
 export function ResultsTab() {
   const { t, i18n } = useLingui();
@@ -93,6 +98,11 @@ export function ResultsTab() {
   const canEmail = permissions.isSystemTenant && permissions.has('tenant.project.results.email.create');
   const emailEnabled = results.data?.resultEmailEnabled ?? false;
   const [downloadPdf] = useLazyDownloadResultPdfQuery();
+  const [exportResults] = useLazyExportProjectResultsQuery();
+  const [downloadPdfs] = useLazyDownloadResultPdfsQuery();
+  const [downloading, setDownloading] = useState<Download | null>(null);
+  const [startZip] = useStartResultPdfZipMutation();
+  const [zipId, setZipId] = useState<number | null>(null);
 
   const rows = results.data?.results;
   const questions = useMemo(() => results.data?.questions ?? [], [results.data]);
@@ -116,6 +126,30 @@ export function ResultsTab() {
     });
     setPdfBusy(null);
     // A PDF load error shows the server message (002 §2.6).
+    if (answer.error) setFeedback({ tone: 'error', text: getErrorMessage(answer.error, t`Something went wrong`) });
+  };
+
+  /**
+   * Download Results / Download PDFs (docs/product/results-downloads.md): the selected results, or with none selected
+   * every result of the current filters; the file saves itself (generated lazy query, file answer).
+   */
+  const onDownload = async (kind: Download) => {
+    setDownloading(kind);
+    const which = selected.size ? { interviewResultIds: [...selected] } : { allRecords: true };
+    // More than DIRECT_ZIP_MAX PDFs are zipped by a job with a progress bar (ADR 0050).
+    if (kind === 'pdfs' && (selected.size || (results.data?.totalResults ?? 0)) > DIRECT_ZIP_MAX) {
+      const started = await startZip({ resultSelection: { filter: request, ...which } });
+      if ('error' in started) {
+        setDownloading(null);
+        setFeedback({ tone: 'error', text: getErrorMessage(started.error, t`Something went wrong`) });
+      } else setZipId(started.data.id);
+      return;
+    }
+    const answer =
+      kind === 'pdfs'
+        ? await downloadPdfs({ resultSelection: { filter: request, ...which } })
+        : await exportResults({ resultExport: { filter: request, ...which, format: kind } });
+    setDownloading(null);
     if (answer.error) setFeedback({ tone: 'error', text: getErrorMessage(answer.error, t`Something went wrong`) });
   };
 
@@ -223,36 +257,54 @@ export function ResultsTab() {
   const pages = Math.max(1, Math.ceil(total / RESULTS_PAGE_SIZE));
   return (
     <Stack gap="4" data-testid={'results-tab'}>
-      {canSelect ? (
-        <HStack justify="flex-end">
-          <Menu.Root
-            onSelect={({ value }) => {
-              setFeedback(null);
-              setNoAction(null);
-              if (value === 'Reviewed' || value === 'Unreviewed') setPending(value);
-            }}
-          >
-            <Menu.Trigger asChild>
-              <Button variant="outline" data-testid="results-actions">
-                <Trans>Actions</Trans>
-              </Button>
-            </Menu.Trigger>
-            <Portal>
-              <Menu.Positioner>
-                <Menu.Content minW="48">
-                  {/* Plug points (issue 14): Download Results, Upload Results, Download PDFs. */}
-                  <Menu.Item value="Reviewed" disabled={selected.size === 0} data-testid="results-mark-reviewed">
-                    <Trans>Mark Reviewed</Trans>
-                  </Menu.Item>
-                  <Menu.Item value="Unreviewed" disabled={selected.size === 0} data-testid="results-mark-unreviewed">
-                    <Trans>Mark Unreviewed</Trans>
-                  </Menu.Item>
-                </Menu.Content>
-              </Menu.Positioner>
-            </Portal>
-          </Menu.Root>
-        </HStack>
-      ) : null}
+      <HStack justify="flex-end">
+        {downloading ? (
+          <Text fontSize="sm" color="fg.muted" data-testid="results-downloading">
+            {downloading === 'pdfs' ? <Trans>Preparing the PDFs…</Trans> : <Trans>Preparing the file…</Trans>}
+          </Text>
+        ) : null}
+        <Menu.Root
+          onSelect={({ value }) => {
+            setFeedback(null);
+            setNoAction(null);
+            if (value === 'Reviewed' || value === 'Unreviewed') setPending(value);
+            if (value === 'xlsx' || value === 'csv' || value === 'pdfs') void onDownload(value);
+          }}
+        >
+          <Menu.Trigger asChild>
+            <Button variant="outline" data-testid="results-actions" loading={downloading !== null}>
+              <Trans>Actions</Trans>
+            </Button>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content minW="48">
+                {/* With a selection the selected results, else every result of the filters. */}
+                <Menu.Item value="xlsx" data-testid="results-download">
+                  <Trans>Download Results</Trans>
+                </Menu.Item>
+                <Menu.Item value="csv" data-testid="results-download-csv">
+                  <Trans>Download Results (CSV)</Trans>
+                </Menu.Item>
+                {/* Plug point (issue 14): Upload Results. */}
+                <Menu.Item value="pdfs" data-testid="results-download-pdfs">
+                  <Trans>Download PDFs</Trans>
+                </Menu.Item>
+                {canSelect ? (
+                  <>
+                    <Menu.Item value="Reviewed" disabled={selected.size === 0} data-testid="results-mark-reviewed">
+                      <Trans>Mark Reviewed</Trans>
+                    </Menu.Item>
+                    <Menu.Item value="Unreviewed" disabled={selected.size === 0} data-testid="results-mark-unreviewed">
+                      <Trans>Mark Unreviewed</Trans>
+                    </Menu.Item>
+                  </>
+                ) : null}
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
+      </HStack>
       <FiltersCard
         applied={filters}
         initial={start}
@@ -281,6 +333,16 @@ export function ResultsTab() {
           setPending('delete');
         }}
       />
+      {zipId !== null ? (
+        <ZipProgress
+          zipId={zipId}
+          onDone={(error) => {
+            setZipId(null);
+            setDownloading(null);
+            if (error) setFeedback({ tone: 'error', text: error });
+          }}
+        />
+      ) : null}
       {feedback?.tone === 'success' ? <SuccessAlert message={feedback.text} testId={'results-success'} /> : null}
       {feedback?.tone === 'success' && noAction ? (
         <Text fontSize="sm" data-testid="results-no-action">

@@ -1,0 +1,81 @@
+import { call, seconds, timedWithMemory, type BenchContext } from './context';
+
+const BASE = '/execution-service/v1/interview/result';
+const LIST = '/execution-service/v1/interview/results';
+
+/** Reads a streamed answer to its end; its bytes and number of lines. */
+async function drain(response: Response): Promise<{ bytes: number; lines: number }> {
+  if (!response.ok || !response.body) throw new Error(`HTTP ${response.status} ${await response.text()}`);
+  let bytes = 0;
+  let lines = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const chunk = await reader.read();
+    if (chunk.done) return { bytes, lines };
+    bytes += chunk.value.length;
+    for (const byte of chunk.value) if (byte === 10) lines += 1;
+  }
+}
+
+const post = (ctx: BenchContext, url: string, body: unknown) =>
+  fetch(`${ctx.base}${url}`, {
+    method: 'POST',
+    headers: { ...ctx.headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+/**
+ * Issue 14 (docs/product/results-downloads.md#export): Download Results of the project's filtered results (every
+ * result, newest first; an export holds at most 100,000 rows), as xlsx and as CSV: time and the server's peak memory.
+ */
+export async function resultsExportFigures(ctx: BenchContext): Promise<void> {
+  const filter = { projectId: ctx.projectId, page: 0, pageSize: 100 };
+  console.log(`\nResults export (Download Results, all filtered results of the project, at most 100,000 rows)`);
+  for (const format of ['xlsx', 'csv'] as const) {
+    const { value, ms, memory } = await timedWithMemory(ctx, async () =>
+      drain(await post(ctx, `${BASE}/exportResults`, { filter, allRecords: true, format })),
+    );
+    const rows = format === 'csv' ? `${value.lines - 1} rows, ` : '';
+    console.log(`  ${format}: ${rows}${(value.bytes / 1024 / 1024).toFixed(1)} MB in ${seconds(ms)}, server ${memory}`);
+  }
+}
+
+/**
+ * Issue 14 (docs/product/results-downloads.md#zip-job): a zip of the 500 newest results' PDF risk reports, built by
+ * the zip job (ADR 0050) and downloaded: time from the request to the downloaded zip and the server's peak memory.
+ */
+export async function resultPdfZipFigures(ctx: BenchContext): Promise<void> {
+  const ids: number[] = [];
+  for (let page = 0; ids.length < 500; page += 1) {
+    const answer = await call<{ results: { interviewResultId: number }[] }>(ctx, 'POST', LIST, {
+      projectId: ctx.projectId,
+      page,
+      pageSize: 100,
+    });
+    if (answer.results.length === 0) break;
+    ids.push(...answer.results.map((r) => r.interviewResultId));
+  }
+  const selection = {
+    filter: { projectId: ctx.projectId, page: 0, pageSize: 100 },
+    interviewResultIds: ids.slice(0, 500),
+  };
+  const { value, ms, memory } = await timedWithMemory(ctx, async () => {
+    const job = await call<{ id: number }>(ctx, 'POST', `${BASE}/pdfs/jobs`, selection);
+    for (;;) {
+      const state = await call<{ status: string; done: number; error: string | null }>(
+        ctx,
+        'GET',
+        `${BASE}/pdfs/jobs/${job.id}`,
+      );
+      if (state.status === 'failed') throw new Error(`zip job failed: ${state.error}`);
+      if (state.status === 'succeeded') break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    return drain(await fetch(`${ctx.base}${BASE}/pdfs/jobs/${job.id}/file`, { headers: ctx.headers }));
+  });
+  console.log(`\nZip of PDF risk reports (Download PDFs as a job)`);
+  console.log(
+    `  ${Math.min(ids.length, 500)} PDFs, ${(value.bytes / 1024 / 1024).toFixed(1)} MB in ${seconds(ms)} ` +
+      `(${Math.round(Math.min(ids.length, 500) / (ms / 1000))} PDFs/s), server ${memory}`,
+  );
+}

@@ -2,35 +2,9 @@ import { browser, expect } from '@wdio/globals';
 import { sel } from '../selectors';
 import { expectAccessible } from '../support/accessibility';
 import { byTestId, freshStart, pathname, submitSignIn } from '../support/app';
+import { catchDownloads, savedFiles } from '../support/downloads';
 
 const APP_NAME = 'Reports Journey App';
-
-/** Records the files the console hands the browser to save (name and text), instead of saving them. */
-async function catchDownloads(): Promise<void> {
-  await browser.execute(() => {
-    const saved: { name: string; text: Promise<string> }[] = [];
-    (window as unknown as { savedFiles: typeof saved }).savedFiles = saved;
-    // The blob itself, kept as the console makes its URL (the page's CSP lets no fetch read a blob: URL).
-    const blobs = new Map<string, Blob>();
-    const createObjectURL = URL.createObjectURL.bind(URL);
-    URL.createObjectURL = (blob: Blob | MediaSource) => {
-      const url = createObjectURL(blob);
-      if (blob instanceof Blob) blobs.set(url, blob);
-      return url;
-    };
-    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-      const blob = blobs.get(this.href);
-      if (this.download && blob) saved.push({ name: this.download, text: blob.text() });
-    };
-  });
-}
-
-async function savedFiles(): Promise<{ name: string; text: string }[]> {
-  return (await browser.execute(async () => {
-    const saved = (window as unknown as { savedFiles: { name: string; text: Promise<string> }[] }).savedFiles;
-    return Promise.all(saved.map(async (file) => ({ name: file.name, text: await file.text })));
-  })) as unknown as { name: string; text: string }[];
-}
 
 describe('reports', () => {
   it('the audit log lists a change just made, filters by activity and exports the CSV', async () => {
@@ -79,9 +53,9 @@ describe('reports', () => {
     await browser.waitUntil(async () => (await savedFiles()).length === 1, { timeoutMsg: 'no CSV was saved' });
     const [file] = await savedFiles();
     expect(file!.name).toMatch(/^Voxscreen_\d{2}-\d{2}-\d{4}_auditlog\.csv$/);
-    expect(file!.text).toContain('Client Name,Email,Date,Activity,IP,Token Issue Time,Payload');
-    expect(file!.text).toContain('CLIENT_APPLICATION_CREATED');
-    expect(file!.text).not.toContain('LOGIN_SUCCESS');
+    expect(file!.bytes.toString('utf8')).toContain('Client Name,Email,Date,Activity,IP,Token Issue Time,Payload');
+    expect(file!.bytes.toString('utf8')).toContain('CLIENT_APPLICATION_CREATED');
+    expect(file!.bytes.toString('utf8')).not.toContain('LOGIN_SUCCESS');
   });
 
   it("the Results tab lists the accounts' results for the provider", async () => {

@@ -17,7 +17,7 @@ export const SIMULATED_DEMO = {
   project: 'Driver Onboarding',
   email: 'dual@globex.test',
   runId: 'seed-demo-simulator',
-  calls: 60,
+  calls: 40,
   seed: 2026,
 } as const;
 

@@ -19,6 +19,11 @@ export const SIMULATED_DEMO = {
   runId: 'seed-demo-simulator',
   calls: 40,
   seed: 2026,
+  /**
+   * Its 70 participants from the 31st on: `npm run simulate` (the call-simulator journey) calls the first ones,
+   * which stay as the demo data made them.
+   */
+  skipParticipants: 30,
 } as const;
 
 export interface SeedSimulatedCallsDeps {
@@ -88,6 +93,7 @@ export async function seedSimulatedCalls({
       email: SIMULATED_DEMO.email,
       password: DEMO_PASSWORD,
       runId: SIMULATED_DEMO.runId,
+      skipParticipants: SIMULATED_DEMO.skipParticipants,
     });
   } finally {
     await app.close();

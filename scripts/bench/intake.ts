@@ -1,6 +1,6 @@
 import { randomSource } from '../../src/server/seed/interview-data';
-import { plannedResult } from '../simulate/call-plan';
-import { ApiError, PublicApi } from '../simulate/api';
+import { plannedResult } from '../../src/server/seed/simulator/call-plan';
+import { ApiError, PublicApi } from '../../src/server/seed/simulator/public-api';
 import { seconds, timedWithMemory, type BenchContext } from './context';
 
 const RESULTS = 500;
@@ -8,7 +8,7 @@ const IN_FLIGHT = 10;
 
 /**
  * Issue 14 / ADR 0034: the intake's results per second on the 1M-result tenant, as the call simulator posts them
- * (scripts/simulate/api.ts): a client application of the benchmark tenant with a client-credentials token posts
+ * (src/server/seed/simulator/public-api.ts): a client application of the benchmark tenant with a client-credentials token posts
  * RESULTS interview results (five per-question results each) for the project's participants, IN_FLIGHT at a
  * time, each through the one write path (rollups, participant status, backend data log, webhooks).
  */

@@ -34,6 +34,7 @@ try {
       passwords: new PasswordHasher(config.passwordHashing),
       secrets: TenantSecretCipher.fromConfig(config),
       storage: createFileStorage(config),
+      simulator: config,
     });
     if (report)
       logger.info(report, report.resumed ? 'interrupted demo seed completed' : 'empty database seeded with demo data');

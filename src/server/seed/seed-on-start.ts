@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/schema';
 import { withSystem } from '../platform/tenancy/with-tenant';
+import type { Config } from '../config';
 import { seedDemoData, type SeedDeps, type SeedReport } from './seed-demo-data';
+import { seedSimulatedCalls } from './seed-simulated-calls';
+import type { SimulationReport } from './simulator/simulate-calls';
 
 const DEMO_RUN = 'demo';
 
@@ -27,13 +30,20 @@ async function decide(db: Db, now: Date): Promise<SeedDecision> {
   });
 }
 
-/** SEED=auto on start: seeds an empty database or completes a cut-off run; null when there was nothing to do. */
-export async function seedOnStart(deps: SeedDeps): Promise<(SeedReport & { resumed: boolean }) | null> {
+/**
+ * SEED=auto on start: seeds an empty database or completes a cut-off run; null when there was nothing to do.
+ * With `simulator` (the app's config), the full demo seed also plays the simulator's calls into a demo project
+ * through the public API (seed-simulated-calls.ts, ADR 0052); tests' seeds leave it out.
+ */
+export async function seedOnStart(
+  deps: SeedDeps & { simulator?: Config },
+): Promise<(SeedReport & { resumed: boolean; simulated: SimulationReport | null }) | null> {
   const decision = await decide(deps.db, deps.clock.now());
   if (decision === 'none') return null;
   const report = await seedDemoData({ ...deps, resume: decision === 'resume' });
+  const simulated = deps.simulator ? await seedSimulatedCalls({ db: deps.db, config: deps.simulator }) : null;
   await withSystem(deps.db, (trx) =>
     sql`UPDATE seed_runs SET completed_at = ${deps.clock.now()} WHERE name = ${DEMO_RUN}`.execute(trx),
   );
-  return { ...report, resumed: decision === 'resume' };
+  return { ...report, resumed: decision === 'resume', simulated };
 }

@@ -2,11 +2,11 @@
  * The simulator's client of the public API: paths and bodies come from the generated contract types
  * (src/contracts), so a contract change that breaks the simulator fails the typecheck.
  */
-import type { operations as Authz } from '../../src/contracts/authz-service';
-import type { operations as Execution } from '../../src/contracts/execution-service';
-import type { operations as Participants } from '../../src/contracts/participant-service';
-import type { operations as Projects } from '../../src/contracts/project-service';
-import type { operations as Users } from '../../src/contracts/user-service';
+import type { operations as Authz } from '../../../contracts/authz-service';
+import type { operations as Execution } from '../../../contracts/execution-service';
+import type { operations as Participants } from '../../../contracts/participant-service';
+import type { operations as Projects } from '../../../contracts/project-service';
+import type { operations as Users } from '../../../contracts/user-service';
 
 type JsonBody<Op> = Op extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 type Answer<Op> = Op extends { responses: { 200: { content: { 'application/json': infer R } } } }

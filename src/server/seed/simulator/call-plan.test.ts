@@ -1,5 +1,5 @@
-import { isAllowedRiskCode } from '../../src/shared/risk-sets';
-import { randomSource } from '../../src/server/seed/interview-data';
+import { isAllowedRiskCode } from '../../../shared/risk-sets';
+import { randomSource } from '../interview-data';
 import { durationOf, guideEventsOf, outcomeOf, plannedResult } from './call-plan';
 
 test('the outcome mix is 70% results, 20% incomplete, 10% calls only', () => {

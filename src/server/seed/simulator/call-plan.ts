@@ -2,7 +2,7 @@
  * What one simulated call does (docs/product/results-intake.md#simulator): the outcome mix of a telephony
  * platform's day, drawn from a seeded random source so a run can be repeated.
  */
-import { riskSetFor, type RiskCode } from '../../src/shared/risk-sets';
+import { riskSetFor, type RiskCode } from '../../../shared/risk-sets';
 
 export type Outcome = 'RESULT' | 'INCOMPLETE' | 'CALL_ONLY';
 

@@ -1,0 +1,172 @@
+/**
+ * The call simulator (docs/product/results-intake.md#simulator): plays the telephony platform against a running
+ * server through the public API only. It signs in as a user, registers a client application of the project's
+ * account, and for each call: asks whether the participant may take the interview, posts the call record, then a
+ * the participant guide's page events, then a result with per-question results, an incomplete call, or nothing
+ * (the 70/20/10 mix of call-plan.ts).
+ * `npm run simulate` (scripts/simulate.ts) and the demo seed (seed-simulated-calls.ts) both run it.
+ */
+import { randomSource } from '../interview-data';
+import { durationOf, guideEventsOf, outcomeOf, plannedResult } from './call-plan';
+import { ApiError, PublicApi } from './public-api';
+
+export interface SimulateCallsOptions {
+  /** The server's origin, e.g. http://127.0.0.1:8080 (the API is under /api). */
+  url: string;
+  projectId: number;
+  calls: number;
+  /** The random source's seed: the same seed against the same data plays the same calls (at concurrency 1). */
+  seed: number;
+  /** Calls in flight at once; above 1 the order of draws, and so the mix per participant, varies. */
+  concurrency?: number;
+  email: string;
+  password: string;
+  /** Participants (in the list's order) left out before the first one called, e.g. to spare those others call. */
+  skipParticipants?: number;
+  /** The run id every intake post carries (default: from the seed and the time, unique per run). */
+  runId?: string;
+}
+
+export interface SimulationReport {
+  runId: string;
+  projectId: number;
+  tenantId: number;
+  /** Call records posted. */
+  calls: number;
+  results: number;
+  incomplete: number;
+  callOnly: number;
+  /** Participant guide page events posted (the detail modal's guide logs). */
+  guideEvents: number;
+  /** Calls `authorize` refused, by reason (no record is posted for them). */
+  refused: Record<string, number>;
+  seconds: number;
+}
+
+export async function simulateCalls(options: SimulateCallsOptions): Promise<SimulationReport> {
+  const { projectId, calls } = options;
+  const api = new PublicApi(options.url.replace(/\/$/, ''));
+  const random = randomSource(options.seed);
+  const run = options.runId ?? `sim-${options.seed}-${Date.now().toString(36)}`;
+  const report: SimulationReport = {
+    runId: run,
+    projectId,
+    tenantId: 0,
+    calls: 0,
+    results: 0,
+    incomplete: 0,
+    callOnly: 0,
+    guideEvents: 0,
+    refused: {},
+    seconds: 0,
+  };
+
+  async function projectTenant(): Promise<number> {
+    for (const tenant of await api.tenants()) {
+      api.operateIn(tenant.tenantId);
+      try {
+        await api.project(projectId);
+        return tenant.tenantId;
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 404) throw error;
+      }
+    }
+    throw new Error(`Project ${projectId} is not in any account ${options.email} may operate in.`);
+  }
+
+  /** Access codes of the project's participants that are not archived, up to `limit`, by keyset pages. */
+  async function accessCodes(limit: number): Promise<string[]> {
+    const codes: string[] = [];
+    let after: string | undefined;
+    do {
+      const page = await api.participants(projectId, { page: 0, pageSize: 100, ...(after && { after }) });
+      for (const p of page.participants) if (p.accessCode && p.status !== 'ARCHIVED') codes.push(p.accessCode);
+      after = page.nextCursor ?? undefined;
+    } while (after && codes.length < limit);
+    return codes;
+  }
+
+  async function simulateCall(n: number, code: string): Promise<void> {
+    const id = `${run}-${n}`;
+    const allowed = await api.authorize({ accessCode: code });
+    if (!allowed.allowed) {
+      const reason = allowed.reason ?? 'REFUSED';
+      report.refused[reason] = (report.refused[reason] ?? 0) + 1;
+      return;
+    }
+    const outcome = outcomeOf(random());
+    const duration = durationOf(outcome, random);
+    const at = new Date(Date.now() - duration * 1000);
+    const callId = `${id}-call`;
+    await api.callRecord({
+      requestId: `${id}-cr`,
+      runId: run,
+      callId,
+      accessCode: code,
+      callDateTime: at.toISOString(),
+      durationSeconds: duration,
+      providerName: random() < 0.6 ? 'Twilio' : 'Bandwidth',
+      callerNumber: `+1 555 01${String(Math.floor(random() * 100)).padStart(2, '0')}`,
+    });
+    report.calls += 1;
+    // The participant guide's pages during the call (the detail modal's Participant Guide tab).
+    const ip = `198.51.100.${1 + Math.floor(random() * 254)}`;
+    const guide = guideEventsOf(outcome, duration, random);
+    await api.guideLogs({
+      accessCode: code,
+      callId,
+      events: guide.map((e, i) => ({
+        eventId: `${id}-guide-${i + 1}`,
+        sessionId: `${id}-session`,
+        createTs: new Date(at.getTime() + e.offsetSeconds * 1000).toISOString(),
+        pageName: e.pageName,
+        ...(e.buttonName && { buttonName: e.buttonName }),
+        ipAddress: ip,
+      })),
+    });
+    report.guideEvents += guide.length;
+    if (outcome === 'RESULT') {
+      const sequences = allowed.questionSequences ?? [];
+      const planned = plannedResult(allowed.questionnaireType ?? 'PRECISION_QUESTIONNAIRE', sequences, random);
+      await api.result({
+        requestId: `${id}-result`,
+        runId: run,
+        callId,
+        accessCode: code,
+        completedAt: new Date().toISOString(),
+        ...planned,
+      });
+      report.results += 1;
+    } else if (outcome === 'INCOMPLETE') {
+      const sequences = allowed.questionSequences ?? [];
+      await api.incompleteCall({
+        requestId: `${id}-incomplete`,
+        runId: run,
+        accessCode: code,
+        phoneCallInterruptCode: random() < 0.5 ? 'CALLER_HANGUP' : 'LINE_DROPPED',
+        callDateTime: at.toISOString(),
+        phoneCallDuration: duration,
+        answeredQuestions: Math.floor(random() * sequences.length),
+      });
+      report.incomplete += 1;
+    } else report.callOnly += 1;
+  }
+
+  await api.signIn(options.email, options.password);
+  report.tenantId = await projectTenant();
+  await api.becomeClient(`Call simulator ${run}`);
+  const skip = Math.max(0, options.skipParticipants ?? 0);
+  const codes = (await accessCodes(skip + calls)).slice(skip);
+  if (codes.length === 0) throw new Error(`Project ${projectId} has no participants with access codes to call.`);
+  const started = performance.now();
+  let next = 0;
+  const worker = async () => {
+    while (next < calls) {
+      const n = next++;
+      await simulateCall(n, codes[n % codes.length]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
+  report.seconds = (performance.now() - started) / 1000;
+  return report;
+}

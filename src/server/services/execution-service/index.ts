@@ -4,6 +4,7 @@ import { callReportsHandlers } from './call-reports/call-reports-handlers';
 import { intakeHandlers } from './intake/intake-handlers';
 import { resultsHandlers } from './results/results-handlers';
 import { resultsReportHandlers } from './results-report/results-report-handlers';
+import { resultsUploadHandlers } from './results-upload/results-upload-handlers';
 import { webhooksHandlers } from './webhooks/webhooks-handlers';
 
 export const executionServiceHandlers: ServiceHandlers<operations> = {
@@ -12,6 +13,7 @@ export const executionServiceHandlers: ServiceHandlers<operations> = {
   ...webhooksHandlers,
   ...callReportsHandlers,
   ...resultsReportHandlers,
+  ...resultsUploadHandlers,
 };
 
 // Public functions: the only write path of interview results (with their rollups), and the rollup check.

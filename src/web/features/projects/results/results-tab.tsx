@@ -27,6 +27,7 @@ import { OutcomeModal } from './outcome-modal';
 import { actionText } from './outcome-texts';
 import { QuestionDetailModal } from './question-detail-modal';
 import { resultColumns } from './result-columns';
+import { ResultsUploadDialog } from './results-upload-dialog';
 import { FiltersCard, SearchCard } from './result-filters';
 import {
   initialFilters,
@@ -57,8 +58,8 @@ function sortOf(colId: string, direction: 'asc' | 'desc'): ResultSort | null {
  * unreviewed with its "no action" report; per row the PDF risk report, outcome tracking (with history), notes
  * (system tenant), the result e-mail of released results with the email status column (system tenant, when the
  * project's individual result e-mail is on) and, for hybrid questionnaires, the question detail from the IRN.
- * Plug points (issue 14, not built here): the Actions menu's Download Results, Upload Results and Download PDFs as
- * a zip; recording.
+ * Upload Results (tenant.project.results.create) opens ResultsUploadDialog. Plug points (issue 14, not built
+ * here): the Actions menu's Download Results and Download PDFs as a zip; recording.
  */
 export function ResultsTab() {
   const { t, i18n } = useLingui();
@@ -83,6 +84,8 @@ export function ResultsTab() {
   const hybrid = project.questionnaireType === 'HYBRID_QUESTIONNAIRE';
   const showHold = permissions.has('tenant.project.resultshold.internal.read');
   const canSelect = permissions.has('tenant.project.resultshold.internal.update');
+  const canUpload = permissions.has('tenant.project.results.create');
+  const [uploadOpen, setUploadOpen] = useState(false);
 
   const request = resultRequest(project.projectId, filters, search, sort, page);
   const results = useListProjectResultsQuery({ resultFilter: request }, { skip: !canRead });
@@ -223,13 +226,14 @@ export function ResultsTab() {
   const pages = Math.max(1, Math.ceil(total / RESULTS_PAGE_SIZE));
   return (
     <Stack gap="4" data-testid={'results-tab'}>
-      {canSelect ? (
+      {canSelect || canUpload ? (
         <HStack justify="flex-end">
           <Menu.Root
             onSelect={({ value }) => {
               setFeedback(null);
               setNoAction(null);
               if (value === 'Reviewed' || value === 'Unreviewed') setPending(value);
+              if (value === 'upload') setUploadOpen(true);
             }}
           >
             <Menu.Trigger asChild>
@@ -240,13 +244,26 @@ export function ResultsTab() {
             <Portal>
               <Menu.Positioner>
                 <Menu.Content minW="48">
-                  {/* Plug points (issue 14): Download Results, Upload Results, Download PDFs. */}
-                  <Menu.Item value="Reviewed" disabled={selected.size === 0} data-testid="results-mark-reviewed">
-                    <Trans>Mark Reviewed</Trans>
-                  </Menu.Item>
-                  <Menu.Item value="Unreviewed" disabled={selected.size === 0} data-testid="results-mark-unreviewed">
-                    <Trans>Mark Unreviewed</Trans>
-                  </Menu.Item>
+                  {/* Plug points (issue 14): Download Results, Download PDFs. */}
+                  {canUpload ? (
+                    <Menu.Item value="upload" data-testid="results-upload">
+                      <Trans>Upload Results</Trans>
+                    </Menu.Item>
+                  ) : null}
+                  {canSelect ? (
+                    <>
+                      <Menu.Item value="Reviewed" disabled={selected.size === 0} data-testid="results-mark-reviewed">
+                        <Trans>Mark Reviewed</Trans>
+                      </Menu.Item>
+                      <Menu.Item
+                        value="Unreviewed"
+                        disabled={selected.size === 0}
+                        data-testid="results-mark-unreviewed"
+                      >
+                        <Trans>Mark Unreviewed</Trans>
+                      </Menu.Item>
+                    </>
+                  ) : null}
                 </Menu.Content>
               </Menu.Positioner>
             </Portal>
@@ -403,6 +420,13 @@ export function ResultsTab() {
       ) : null}
       {opened?.kind === 'outcome' ? (
         <OutcomeModal result={opened.row} canAdd={canAddOutcomes} onClose={() => setOpened(null)} />
+      ) : null}
+      {uploadOpen ? (
+        <ResultsUploadDialog
+          projectId={project.projectId}
+          onClose={() => setUploadOpen(false)}
+          onUploaded={() => void results.refetch()}
+        />
       ) : null}
       {opened?.kind === 'detail' ? <QuestionDetailModal result={opened.row} onClose={() => setOpened(null)} /> : null}
     </Stack>

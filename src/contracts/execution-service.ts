@@ -560,6 +560,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/execution-service/v1/interview/uploadResults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads interview results from an .xlsx or .csv file (all or nothing)
+         * @description docs/product/results-upload.md (002 §4.3, §7). The file (.xlsx or .csv by name and magic bytes, at most 20 MB, streamed; the participant import's readers, ADR 0043) has a header row (IRN, Overall Result, Completed At, optional Call ID, one column per question named Q<sequence>) and one interview result a row. Every row is checked and written by the intake's one result write (ADR 0034, 0051): the project's questionnaire type and risk set, its questions, the participant of the IRN in this project. A row whose IRN already has a result (or repeats an IRN of the file) is a duplicate: nothing is stored, the answer is uploadStatus FAILED with duplicateFileName (download with downloadImportErrorFile, error_type 'result'). Rows that do not fit the project are a 422 listing them; nothing is stored. A clean file is written in one transaction and every row is kept in the backend data log under one run id. projectCode is accepted for the spec's form; projects have no code, so it is not checked.
+         */
+        post: operations["uploadResults"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/execution-service/v1/webhooks/deliveries": {
         parameters: {
             query?: never;
@@ -1244,6 +1264,22 @@ export type components = {
             projectId: number;
             released: boolean;
         };
+        ResultUploadAnswer: {
+            /** @description The stored error file (download with error_type result). */
+            duplicateFileName: string | null;
+            /** Format: int32 */
+            duplicates: number;
+            message: string;
+            /**
+             * Format: int32
+             * @description The data rows read (written on SUCCESS).
+             */
+            numberOfRecords: number;
+            /** @description The run id of the upload's backend data log entries. */
+            runId: string;
+            /** @enum {string} */
+            uploadStatus: "SUCCESS" | "FAILED";
+        };
         ReviewMarking: {
             message: string;
             /** @description The results already in the target state (no action). */
@@ -1313,6 +1349,15 @@ export type components = {
         };
         /** @description No such record in the operating tenant. */
         NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An uploaded file or the body is too large. */
+        PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2469,6 +2514,56 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadResults: {
+        parameters: {
+            query: {
+                projectCode?: string;
+                /** @description The project, in the operating tenant (404 otherwise). */
+                projectId: number;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A .xlsx or .csv file of at most 20 MB, streamed.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored (uploadStatus SUCCESS) or refused for duplicates (FAILED, duplicateFileName, nothing stored). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultUploadAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];

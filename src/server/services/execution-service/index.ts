@@ -5,6 +5,7 @@ import { intakeHandlers } from './intake/intake-handlers';
 import { resultsHandlers } from './results/results-handlers';
 import { resultsDownloadHandlers } from './results/results-downloads';
 import { resultsReportHandlers } from './results-report/results-report-handlers';
+import { resultsUploadHandlers } from './results-upload/results-upload-handlers';
 import { webhooksHandlers } from './webhooks/webhooks-handlers';
 
 export const executionServiceHandlers: ServiceHandlers<operations> = {
@@ -14,6 +15,7 @@ export const executionServiceHandlers: ServiceHandlers<operations> = {
   ...webhooksHandlers,
   ...callReportsHandlers,
   ...resultsReportHandlers,
+  ...resultsUploadHandlers,
 };
 
 // Public functions: the only write path of interview results (with their rollups), and the rollup check.

@@ -25,6 +25,7 @@ export const MULTIPART_ENDPOINTS: ReadonlySet<string> = new Set([
   'uploadProjectIswFile',
   'uploadProjectMobileFile',
   'uploadProjectSupervisorFile',
+  'uploadResults',
 ]);
 
 /** POST operations marked `x-read-by-post: true`: they only read, so they are generated as cached queries. */

@@ -191,6 +191,21 @@ const injectedRtkApi = api
         }),
         providesTags: ["Result"],
       }),
+      uploadResults: build.mutation<
+        UploadResultsApiResponse,
+        UploadResultsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/execution-service/v1/interview/uploadResults`,
+          method: "POST",
+          body: queryArg.body,
+          params: {
+            projectId: queryArg.projectId,
+            projectCode: queryArg.projectCode,
+          },
+        }),
+        invalidatesTags: ["Result"],
+      }),
       updateResultStatus: build.mutation<
         UpdateResultStatusApiResponse,
         UpdateResultStatusApiArg
@@ -423,6 +438,17 @@ export type ListProjectResultsApiResponse =
   /** status 200 The page, the number of matching results and the question columns. */ ResultPage;
 export type ListProjectResultsApiArg = {
   resultFilter: ResultFilter;
+};
+export type UploadResultsApiResponse =
+  /** status 200 Stored (uploadStatus SUCCESS) or refused for duplicates (FAILED, duplicateFileName, nothing stored). */ ResultUploadAnswer;
+export type UploadResultsApiArg = {
+  /** The project, in the operating tenant (404 otherwise). */
+  projectId: number;
+  projectCode?: string;
+  body: {
+    /** A .xlsx or .csv file of at most 20 MB, streamed. */
+    file: Blob;
+  };
 };
 export type UpdateResultStatusApiResponse =
   /** status 200 Changed ('Results successfully updated!') with the number of results changed. */ {
@@ -928,6 +954,17 @@ export type ResultFilter = {
   released?: boolean;
   hide_reviewed_only?: boolean;
 };
+export type ResultUploadAnswer = {
+  uploadStatus: "SUCCESS" | "FAILED";
+  /** The data rows read (written on SUCCESS). */
+  numberOfRecords: number;
+  duplicates: number;
+  /** The stored error file (download with error_type result). */
+  duplicateFileName: string | null;
+  /** The run id of the upload's backend data log entries. */
+  runId: string;
+  message: string;
+};
 export type ResultStatusChange = {
   interviewResultId: number;
   projectId: number;
@@ -1046,6 +1083,7 @@ export const {
   useReplayWebhookDeliveryMutation,
   useListProjectResultsQuery,
   useLazyListProjectResultsQuery,
+  useUploadResultsMutation,
   useUpdateResultStatusMutation,
   useExportProjectResultsQuery,
   useLazyExportProjectResultsQuery,

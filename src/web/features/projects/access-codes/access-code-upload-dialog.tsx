@@ -1,9 +1,9 @@
-import { Alert, Button, CloseButton, Dialog, Input, List, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, List, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { getErrorMessage } from '../../../api/error-message';
 import { useUploadAccessCodesMutation } from '../../../api/generated/participant-service';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { UploadDialog } from '../../../components/feedback/upload-dialog';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
 
 /** The files the upload offers (001 §2, §5); the server checks name and bytes and reads all three (ADR 0053). */
@@ -32,7 +32,6 @@ interface AccessCodeUploadDialogProps {
  */
 export function AccessCodeUploadDialog({ projectId, onClose }: AccessCodeUploadDialogProps) {
   const { t } = useLingui();
-  const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [errorLines, setErrorLines] = useState<string[] | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
@@ -44,8 +43,7 @@ export function AccessCodeUploadDialog({ projectId, onClose }: AccessCodeUploadD
     return () => clearTimeout(timer);
   }, [success, onClose]);
 
-  const submit = async () => {
-    if (!file) return;
+  const submit = async (file: File) => {
     setError(null);
     setErrorLines(null);
     const answer = await upload({ projectId, body: { file } });
@@ -62,80 +60,37 @@ export function AccessCodeUploadDialog({ projectId, onClose }: AccessCodeUploadD
   };
 
   return (
-    <Dialog.Root open size="md" placement="center" onOpenChange={({ open }) => (open ? undefined : onClose())}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="access-code-upload-dialog">
-            <Dialog.Header>
-              <Dialog.Title>
-                <Trans>Upload Access Codes</Trans>
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t`Close`} />
-            </Dialog.CloseTrigger>
-            <Dialog.Body>
-              <Stack gap="4">
-                {error ? (
-                  <ErrorAlert message={error} onDismiss={() => setError(null)} testId="access-code-upload-error" />
-                ) : null}
-                {errorLines ? (
-                  <Alert.Root
-                    status="error"
-                    role="alert"
-                    data-testid="access-code-upload-error"
-                    alignItems="flex-start"
-                  >
-                    <Alert.Indicator />
-                    <Alert.Content>
-                      <Alert.Description>
-                        <Text>{errorLines[0]}</Text>
-                        <List.Root ps="4">
-                          {errorLines.slice(1).map((line, i) => (
-                            <List.Item key={i}>{line}</List.Item>
-                          ))}
-                        </List.Root>
-                      </Alert.Description>
-                    </Alert.Content>
-                  </Alert.Root>
-                ) : null}
-                {success ? (
-                  <SuccessAlert message={success} testId="access-code-upload-success" />
-                ) : (
-                  <Input
-                    type="file"
-                    accept={ACCESS_CODE_UPLOAD_ACCEPT}
-                    aria-label={t`Choose file`}
-                    data-testid="access-code-upload-input"
-                    onChange={(event) => {
-                      setFile(event.currentTarget.files?.[0] ?? null);
-                      setErrorLines(null);
-                      setError(null);
-                    }}
-                  />
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} data-testid="access-code-upload-close">
-                <Trans>Close</Trans>
-              </Button>
-              {success ? null : (
-                <Button
-                  colorPalette="brand"
-                  disabled={!file}
-                  loading={uploading.isLoading}
-                  onClick={() => void submit()}
-                  data-testid="access-code-upload-submit"
-                >
-                  <Trans>Upload</Trans>
-                </Button>
-              )}
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <UploadDialog
+      title={<Trans>Upload Access Codes</Trans>}
+      testId="access-code-upload"
+      accept={ACCESS_CODE_UPLOAD_ACCEPT}
+      busy={uploading.isLoading}
+      error={error}
+      onDismissError={() => setError(null)}
+      onFileChange={() => {
+        setErrorLines(null);
+        setError(null);
+      }}
+      onUpload={(file) => void submit(file)}
+      onClose={onClose}
+      notice={
+        errorLines ? (
+          <Alert.Root status="error" role="alert" data-testid="access-code-upload-error" alignItems="flex-start">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Description>
+                <Text>{errorLines[0]}</Text>
+                <List.Root ps="4">
+                  {errorLines.slice(1).map((line, i) => (
+                    <List.Item key={i}>{line}</List.Item>
+                  ))}
+                </List.Root>
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null
+      }
+      done={success ? <SuccessAlert message={success} testId="access-code-upload-success" /> : undefined}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Field, HStack, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { getErrorMessage } from '../../../api/error-message';
@@ -7,7 +7,7 @@ import {
   type ParticipantUploadResult,
 } from '../../../api/generated/participant-service';
 import { useDownloadImportErrorFileMutation } from '../../../api/generated/project-service';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { UploadDialog } from '../../../components/feedback/upload-dialog';
 
 /** The files the upload takes (001 §2; docs/product/participants.md#import; the server checks name and bytes). */
 export const PARTICIPANT_UPLOAD_ACCEPT = '.xlsx,.xls,.csv';
@@ -28,14 +28,12 @@ export interface ParticipantUploadDialogProps {
 export function ParticipantUploadDialog({ projectId, canReplace, onClose, onUploaded }: ParticipantUploadDialogProps) {
   const { t } = useLingui();
   const [mode, setMode] = useState<'append' | 'replace'>('append');
-  const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<ParticipantUploadResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [upload, uploading] = useUploadParticipantsMutation();
   const [downloadErrors, downloading] = useDownloadImportErrorFileMutation();
 
-  const submit = async () => {
-    if (!file) return;
+  const submit = async (file: File) => {
     setError(null);
     const answer = await upload({ projectId, replaceAll: mode === 'replace', body: { file } });
     if ('error' in answer) {
@@ -63,107 +61,67 @@ export function ParticipantUploadDialog({ projectId, canReplace, onClose, onUplo
     : [];
 
   return (
-    <Dialog.Root open size="md" placement="center" onOpenChange={({ open }) => (open ? undefined : onClose())}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="participants-upload-dialog">
-            <Dialog.Header>
-              <Dialog.Title>
-                {result ? failed ? t`Upload Failed` : t`Upload Completed` : <Trans>Upload Data</Trans>}
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t`Close`} />
-            </Dialog.CloseTrigger>
-            <Dialog.Body>
-              <Stack gap="4">
-                {error ? (
-                  <ErrorAlert message={error} onDismiss={() => setError(null)} testId="participants-upload-error" />
-                ) : null}
-                {result ? (
-                  <Stack gap="2" data-testid="participants-upload-result">
-                    <Text fontWeight="semibold" data-testid="participants-upload-status">
-                      {failed ? t`Errors Found!` : t`Success!`}
+    <UploadDialog
+      title={result ? failed ? t`Upload Failed` : t`Upload Completed` : <Trans>Upload Data</Trans>}
+      testId="participants-upload"
+      accept={PARTICIPANT_UPLOAD_ACCEPT}
+      busy={uploading.isLoading}
+      error={error}
+      onDismissError={() => setError(null)}
+      onUpload={(file) => void submit(file)}
+      onClose={onClose}
+      fields={
+        <Field.Root>
+          <Field.Label>
+            <Trans>Upload mode</Trans>
+          </Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={mode}
+              onChange={(event) => setMode(event.currentTarget.value === 'replace' ? 'replace' : 'append')}
+              data-testid="participants-upload-mode"
+            >
+              <option value="append">{t`Append`}</option>
+              {canReplace ? <option value="replace">{t`Replace All`}</option> : null}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      }
+      done={
+        result ? (
+          <Stack gap="2" data-testid="participants-upload-result">
+            <Text fontWeight="semibold" data-testid="participants-upload-status">
+              {failed ? t`Errors Found!` : t`Success!`}
+            </Text>
+            <Text data-testid="participants-upload-records">
+              <Trans>Records: {result.numberOfRecords}</Trans>
+            </Text>
+            {failed
+              ? checks.map((check) => (
+                  <HStack key={check.key} justify="space-between" data-testid={`participants-upload-${check.key}`}>
+                    <Text>{check.label}</Text>
+                    <Text color={check.passed ? 'fg.success' : 'fg.error'}>
+                      {check.passed ? t`Passed` : t`Failed (${check.count})`}
                     </Text>
-                    <Text data-testid="participants-upload-records">
-                      <Trans>Records: {result.numberOfRecords}</Trans>
-                    </Text>
-                    {failed
-                      ? checks.map((check) => (
-                          <HStack
-                            key={check.key}
-                            justify="space-between"
-                            data-testid={`participants-upload-${check.key}`}
-                          >
-                            <Text>{check.label}</Text>
-                            <Text color={check.passed ? 'fg.success' : 'fg.error'}>
-                              {check.passed ? t`Passed` : t`Failed (${check.count})`}
-                            </Text>
-                          </HStack>
-                        ))
-                      : null}
-                    {result.error_file_name ? (
-                      <Button
-                        variant="plain"
-                        colorPalette="brand"
-                        alignSelf="start"
-                        loading={downloading.isLoading}
-                        onClick={() => void downloadErrorFile(result.error_file_name!)}
-                        data-testid="participants-upload-error-file"
-                      >
-                        <Trans>Import Errors File.txt</Trans>
-                      </Button>
-                    ) : null}
-                  </Stack>
-                ) : (
-                  <>
-                    <Field.Root>
-                      <Field.Label>
-                        <Trans>Upload mode</Trans>
-                      </Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field
-                          value={mode}
-                          onChange={(event) => setMode(event.currentTarget.value === 'replace' ? 'replace' : 'append')}
-                          data-testid="participants-upload-mode"
-                        >
-                          <option value="append">{t`Append`}</option>
-                          {canReplace ? <option value="replace">{t`Replace All`}</option> : null}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                    </Field.Root>
-                    <Input
-                      type="file"
-                      accept={PARTICIPANT_UPLOAD_ACCEPT}
-                      aria-label={t`Choose file`}
-                      data-testid="participants-upload-input"
-                      onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
-                    />
-                  </>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} data-testid="participants-upload-close">
-                <Trans>Close</Trans>
+                  </HStack>
+                ))
+              : null}
+            {result.error_file_name ? (
+              <Button
+                variant="plain"
+                colorPalette="brand"
+                alignSelf="start"
+                loading={downloading.isLoading}
+                onClick={() => void downloadErrorFile(result.error_file_name!)}
+                data-testid="participants-upload-error-file"
+              >
+                <Trans>Import Errors File.txt</Trans>
               </Button>
-              {result ? null : (
-                <Button
-                  colorPalette="brand"
-                  disabled={!file}
-                  loading={uploading.isLoading}
-                  onClick={() => void submit()}
-                  data-testid="participants-upload-submit"
-                >
-                  <Trans>Upload</Trans>
-                </Button>
-              )}
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+            ) : null}
+          </Stack>
+        ) : undefined
+      }
+    />
   );
 }

@@ -31,6 +31,7 @@ import { actionText } from './outcome-texts';
 import { QuestionDetailModal } from './question-detail-modal';
 import { ZipProgress } from './zip-progress';
 import { resultColumns } from './result-columns';
+import { ResultsUploadDialog } from './results-upload-dialog';
 import { FiltersCard, SearchCard } from './result-filters';
 import {
   initialFilters,
@@ -63,7 +64,8 @@ function sortOf(colId: string, direction: 'asc' | 'desc'): ResultSort | null {
  * (system tenant), the result e-mail of released results with the email status column (system tenant, when the
  * project's individual result e-mail is on) and, for hybrid questionnaires, the question detail from the IRN.
  * The Actions menu's Download Results (xlsx or CSV) and Download PDFs (a zip) take the selection, or every result of
- * the filters (docs/product/results-downloads.md). Plug points (issue 14, not built here): Upload Results; recording.
+ * the filters (docs/product/results-downloads.md); Upload Results (tenant.project.results.create) opens
+ * ResultsUploadDialog. Plug point (issue 14, not built here): recording.
  */
 export function ResultsTab() {
   const { t, i18n } = useLingui();
@@ -88,6 +90,8 @@ export function ResultsTab() {
   const hybrid = project.questionnaireType === 'HYBRID_QUESTIONNAIRE';
   const showHold = permissions.has('tenant.project.resultshold.internal.read');
   const canSelect = permissions.has('tenant.project.resultshold.internal.update');
+  const canUpload = permissions.has('tenant.project.results.create');
+  const [uploadOpen, setUploadOpen] = useState(false);
 
   const request = resultRequest(project.projectId, filters, search, sort, page);
   const results = useListProjectResultsQuery({ resultFilter: request }, { skip: !canRead });
@@ -269,6 +273,7 @@ export function ResultsTab() {
             setNoAction(null);
             if (value === 'Reviewed' || value === 'Unreviewed') setPending(value);
             if (value === 'xlsx' || value === 'csv' || value === 'pdfs') void onDownload(value);
+            if (value === 'upload') setUploadOpen(true);
           }}
         >
           <Menu.Trigger asChild>
@@ -286,7 +291,11 @@ export function ResultsTab() {
                 <Menu.Item value="csv" data-testid="results-download-csv">
                   <Trans>Download Results (CSV)</Trans>
                 </Menu.Item>
-                {/* Plug point (issue 14): Upload Results. */}
+                {canUpload ? (
+                  <Menu.Item value="upload" data-testid="results-upload">
+                    <Trans>Upload Results</Trans>
+                  </Menu.Item>
+                ) : null}
                 <Menu.Item value="pdfs" data-testid="results-download-pdfs">
                   <Trans>Download PDFs</Trans>
                 </Menu.Item>
@@ -465,6 +474,13 @@ export function ResultsTab() {
       ) : null}
       {opened?.kind === 'outcome' ? (
         <OutcomeModal result={opened.row} canAdd={canAddOutcomes} onClose={() => setOpened(null)} />
+      ) : null}
+      {uploadOpen ? (
+        <ResultsUploadDialog
+          projectId={project.projectId}
+          onClose={() => setUploadOpen(false)}
+          onUploaded={() => void results.refetch()}
+        />
       ) : null}
       {opened?.kind === 'detail' ? <QuestionDetailModal result={opened.row} onClose={() => setOpened(null)} /> : null}
     </Stack>

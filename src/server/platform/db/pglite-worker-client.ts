@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
@@ -18,6 +20,16 @@ type Reply = { id: number; ok: true; result: WireResult | null } | { id: number;
 type ErrorFields = { message: string; name?: string; code?: string } & Record<string, unknown>;
 
 const WORKER_FILE = join(import.meta.dirname, 'pglite-worker.mjs');
+
+let compiledEngine: Promise<WebAssembly.Module> | null = null;
+
+/** PGlite's WebAssembly, compiled once per process and handed to every worker (tests start many). */
+function engineModule(): Promise<WebAssembly.Module> {
+  compiledEngine ??= readFile(createRequire(WORKER_FILE).resolve('@electric-sql/pglite/pglite.wasm')).then((bytes) =>
+    WebAssembly.compile(bytes),
+  );
+  return compiledEngine;
+}
 
 /** An error as PGlite raised it: the PostgreSQL fields (code, constraint, detail...) are kept as they were. */
 function rebuildError(fields: ErrorFields, stack: string | undefined): Error {
@@ -55,8 +67,8 @@ export class PGliteWorker implements PGliteEngine {
    * `dataDir` is a folder or `memory://`; `loadDataDir` a dump (PGlite's dumpDataDir) to start from. `onLost`
    * hears once when the thread dies unasked: every pending and later statement fails with SQLSTATE 57P01.
    */
-  constructor(
-    options: { dataDir: string; loadDataDir?: Uint8Array },
+  private constructor(
+    options: { dataDir: string; loadDataDir?: Uint8Array; wasmModule: WebAssembly.Module },
     private readonly onLost: (error: Error) => void = () => {},
   ) {
     this.#worker = new Worker(WORKER_FILE, { workerData: options });
@@ -88,7 +100,7 @@ export class PGliteWorker implements PGliteEngine {
 
   /** Opens the engine and waits until it answers. */
   static async create(options: { dataDir: string; loadDataDir?: Uint8Array }, onLost?: (error: Error) => void) {
-    const engine = new PGliteWorker(options, onLost);
+    const engine = new PGliteWorker({ ...options, wasmModule: await engineModule() }, onLost);
     try {
       await engine.waitReady;
     } catch (error) {

@@ -17,10 +17,13 @@ function errorFields(error) {
   return fields;
 }
 
-const { dataDir, loadDataDir } = workerData;
+const { dataDir, loadDataDir, wasmModule } = workerData;
 let pglite;
 try {
-  pglite = loadDataDir ? await PGlite.create({ loadDataDir: new Blob([loadDataDir]) }) : await PGlite.create(dataDir);
+  // The main thread compiled the WebAssembly once for all workers (pgliteWasmModule).
+  pglite = loadDataDir
+    ? await PGlite.create({ loadDataDir: new Blob([loadDataDir]), pgliteWasmModule: wasmModule })
+    : await PGlite.create(dataDir, { pgliteWasmModule: wasmModule });
   await pglite.waitReady;
   parentPort.postMessage({ type: 'ready' });
 } catch (error) {

@@ -23,6 +23,8 @@ export interface Config {
   /** `memory://` keeps the embedded database in memory (tests). */
   pgliteDataDir: string;
   databaseUrl: string | null;
+  /** PGLITE_IN_WORKER (default on; 0 turns it off): the embedded database runs in a worker thread (ADR 0054). */
+  pgliteInWorker: boolean;
   publicUrl: string;
   smtpUrl: string | null;
   restrictedEnvironment: boolean;
@@ -143,6 +145,7 @@ export function loadConfig(env: Env = process.env): Config {
     crmSourceFile: resolve(env.CRM_SOURCE_FILE ?? resolve(dataDir, 'crm', 'customer-data.json')),
     pgliteDataDir: resolve(dataDir, 'pglite'),
     databaseUrl: env.DATABASE_URL?.trim() || null,
+    pgliteInWorker: env.PGLITE_IN_WORKER === undefined || flag(env.PGLITE_IN_WORKER),
     publicUrl,
     smtpUrl: env.SMTP_URL?.trim() || null,
     restrictedEnvironment: flag(env.RESTRICTED_ENVIRONMENT),

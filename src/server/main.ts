@@ -17,8 +17,14 @@ try {
   process.exit(1);
 }
 const logger = createLogger(config);
-const db = await openDatabase(config, (error) =>
-  logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
+const db = await openDatabase(
+  config,
+  (error) => logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
+  (error) => {
+    // The embedded database's thread died (ADR 0054): say so and stop, so the supervisor restarts the process.
+    logger.fatal({ err: error }, 'the embedded database stopped');
+    process.exit(1);
+  },
 ).catch((error: unknown) => {
   logger.fatal({ err: error }, error instanceof Error ? error.message : 'could not open the database');
   process.exit(1);

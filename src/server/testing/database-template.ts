@@ -4,6 +4,7 @@ import { Kysely } from 'kysely';
 import { PasswordHasher } from '../platform/auth/password-hasher';
 import { MovableClock } from '../platform/clock';
 import { PGliteDialect } from '../platform/db/pglite-dialect';
+import { PGliteWorker } from '../platform/db/pglite-worker-client';
 import type { DB, Db } from '../platform/db/schema';
 import { prepareDatabase } from '../prepare-database';
 import { seedDemoData } from '../seed/seed-demo-data';
@@ -31,6 +32,10 @@ export async function createSeededDatabase(): Promise<{ db: Db; pglite: PGlite }
 export async function openTestDatabase(options: { fresh?: boolean } = {}): Promise<Db> {
   const template = process.env[TEMPLATE_ENV];
   if (options.fresh || !template) return (await createSeededDatabase()).db;
-  const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) });
+  // The engine in a worker thread as the server runs it (ADR 0054), unless PGLITE_IN_WORKER=0.
+  const pglite =
+    process.env.PGLITE_IN_WORKER === '0'
+      ? await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) })
+      : await PGliteWorker.create({ dataDir: 'memory://', loadDataDir: readFileSync(template) });
   return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
 }

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
 import { PGliteDialect } from './pglite-dialect';
+import { PGliteWorker, type PGliteEngine } from './pglite-worker-client';
 import type { Db } from './schema';
 
 export interface DatabaseOptions {
@@ -11,6 +12,8 @@ export interface DatabaseOptions {
   databaseUrl: string | null;
   /** PGlite data folder, or `memory://` for a throw-away database. */
   pgliteDataDir: string;
+  /** The embedded database in a worker thread (ADR 0054; default on), else on the request thread. */
+  pgliteInWorker?: boolean;
 }
 
 /** Where a lost PostgreSQL connection is reported (the process keeps running; the pool replaces the client). */
@@ -36,22 +39,32 @@ export function resilientPool(connectionString: string, onError: ConnectionError
   return pool;
 }
 
-/** Opens the database; `db.destroy()` closes it (and the embedded engine and its folder lock with it). */
+/** The embedded engine: in a worker thread unless turned off (ADR 0054); `onLost` hears if that thread dies. */
+async function openEngine(dataDir: string, inWorker: boolean, onLost: (error: Error) => void): Promise<PGliteEngine> {
+  return inWorker ? PGliteWorker.create({ dataDir }, onLost) : PGlite.create(dataDir);
+}
+
+/**
+ * Opens the database; `db.destroy()` closes it (and the embedded engine and its folder lock with it).
+ * `onEngineLost` hears when the embedded database's worker thread died: every statement fails from then on.
+ */
 export async function openDatabase(
   options: DatabaseOptions,
   onConnectionError: ConnectionErrorLog = () => {},
+  onEngineLost: (error: Error) => void = () => {},
 ): Promise<Db> {
   if (options.databaseUrl) {
     return new Kysely({
       dialect: new PostgresDialect({ pool: resilientPool(options.databaseUrl, onConnectionError) }),
     });
   }
+  const inWorker = options.pgliteInWorker ?? true;
   if (options.pgliteDataDir.startsWith('memory://'))
-    return new Kysely({ dialect: new PGliteDialect(await PGlite.create(options.pgliteDataDir)) });
+    return new Kysely({ dialect: new PGliteDialect(await openEngine(options.pgliteDataDir, inWorker, onEngineLost)) });
   mkdirSync(options.pgliteDataDir, { recursive: true });
   const lock = acquireDataDirLock(options.pgliteDataDir);
   try {
-    const pglite = await PGlite.create(options.pgliteDataDir);
+    const pglite = await openEngine(options.pgliteDataDir, inWorker, onEngineLost);
     return new Kysely({ dialect: new PGliteDialect(pglite, () => lock.release()) });
   } catch (error) {
     lock.release();

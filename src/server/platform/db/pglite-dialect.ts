@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -12,9 +11,10 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { Mutex } from './mutex';
+import type { PGliteEngine } from './pglite-worker-client';
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGliteEngine) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     // The extended protocol (query) takes one statement; parameterless SQL such as a migration script may
@@ -45,7 +45,7 @@ class PGliteDriver implements Driver {
   readonly #connection: PGliteConnection;
 
   constructor(
-    private readonly pglite: PGlite,
+    private readonly pglite: PGliteEngine,
     private readonly onDestroyed: () => void,
   ) {
     this.#connection = new PGliteConnection(pglite);
@@ -96,7 +96,7 @@ class PGliteDriver implements Driver {
 export class PGliteDialect implements Dialect {
   /** `onDestroyed` runs once the engine is closed (the data-folder lock is released there). */
   constructor(
-    private readonly pglite: PGlite,
+    private readonly pglite: PGliteEngine,
     private readonly onDestroyed: () => void = () => {},
   ) {}
 

@@ -1,0 +1,174 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+/** What the PGlite dialect needs of the engine: PGlite itself (in-process) or a PGliteWorker (ADR 0054). */
+export interface PGliteEngine {
+  readonly waitReady: Promise<void>;
+  readonly closed: boolean;
+  query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number }>;
+  exec(sql: string): Promise<Array<{ rows: unknown[]; affectedRows?: number }>>;
+  close(): Promise<void>;
+}
+
+interface WireResult {
+  rows: unknown[];
+  affectedRows?: number;
+}
+type Reply = { id: number; ok: true; result: WireResult | null } | { id: number; ok: false; error: ErrorFields };
+type ErrorFields = { message: string; name?: string; code?: string } & Record<string, unknown>;
+
+const WORKER_FILE = join(import.meta.dirname, 'pglite-worker.mjs');
+
+let compiledEngine: Promise<WebAssembly.Module> | null = null;
+
+/** PGlite's WebAssembly, compiled once per process and handed to every worker (tests start many). */
+function engineModule(): Promise<WebAssembly.Module> {
+  compiledEngine ??= readFile(createRequire(WORKER_FILE).resolve('@electric-sql/pglite/pglite.wasm')).then((bytes) =>
+    WebAssembly.compile(bytes),
+  );
+  return compiledEngine;
+}
+
+/** An error as PGlite raised it: the PostgreSQL fields (code, constraint, detail...) are kept as they were. */
+function rebuildError(fields: ErrorFields, stack: string | undefined): Error {
+  const { message, name, ...rest } = fields;
+  const error = Object.assign(new Error(message), rest);
+  if (name) error.name = name;
+  if (stack) error.stack = `${error.name}: ${message}\n${stack.split('\n').slice(1).join('\n')}`;
+  return error;
+}
+
+/** SQLSTATE 57P01 (admin_shutdown): the health check and the error handler treat it as the database gone. */
+function engineLost(reason: string): Error {
+  return Object.assign(new Error(`The embedded database worker stopped: ${reason}`), { code: '57P01' });
+}
+
+/**
+ * The embedded database in a worker thread (ADR 0054): PGlite's query/exec/close with the same results, sent
+ * by message so HTTP parsing, validation and serialisation run while a query executes. The dialect's mutex
+ * still hands the one connection to one holder at a time; the worker answers requests in arrival order.
+ * The thread is referenced only while a request is pending, so an idle engine never keeps a process open.
+ */
+export class PGliteWorker implements PGliteEngine {
+  readonly waitReady: Promise<void>;
+  readonly #worker: Worker;
+  readonly #pending = new Map<
+    number,
+    { resolve: (r: WireResult | null) => void; reject: (e: Error) => void; stack?: string }
+  >();
+  #nextId = 1;
+  #closed = false;
+  #closing = false;
+  #lost: Error | null = null;
+
+  /**
+   * `dataDir` is a folder or `memory://`; `loadDataDir` a dump (PGlite's dumpDataDir) to start from. `onLost`
+   * hears once when the thread dies unasked: every pending and later statement fails with SQLSTATE 57P01.
+   */
+  private constructor(
+    options: { dataDir: string; loadDataDir?: Uint8Array; wasmModule: WebAssembly.Module },
+    private readonly onLost: (error: Error) => void = () => {},
+  ) {
+    this.#worker = new Worker(WORKER_FILE, { workerData: options });
+    this.waitReady = new Promise<void>((resolve, reject) => {
+      const onMessage = (message: { type?: string; error?: ErrorFields }) => {
+        if (message.type === 'ready') {
+          resolve();
+          this.#refreshRef();
+        } else if (message.type === 'init-error' && message.error) reject(rebuildError(message.error, undefined));
+        else return;
+        this.#worker.off('message', onMessage);
+      };
+      this.#worker.on('message', onMessage);
+      this.#worker.once('exit', (code) => reject(engineLost(`exit code ${code} before it was ready`)));
+    });
+    this.waitReady.catch(() => {}); // also reported to the caller that awaits it
+    this.#worker.on('message', (reply: Reply | { type: string }) => {
+      if (!('id' in reply)) return;
+      const waiter = this.#pending.get(reply.id);
+      if (!waiter) return;
+      this.#pending.delete(reply.id);
+      this.#refreshRef();
+      if (reply.ok) waiter.resolve(reply.result);
+      else waiter.reject(rebuildError(reply.error, waiter.stack));
+    });
+    this.#worker.on('error', (error) => this.#fail(engineLost(error.message)));
+    this.#worker.on('exit', (code) => this.#fail(engineLost(`exit code ${code}`)));
+  }
+
+  /** Opens the engine and waits until it answers. */
+  static async create(options: { dataDir: string; loadDataDir?: Uint8Array }, onLost?: (error: Error) => void) {
+    const engine = new PGliteWorker({ ...options, wasmModule: await engineModule() }, onLost);
+    try {
+      await engine.waitReady;
+    } catch (error) {
+      engine.#closing = true;
+      await engine.#worker.terminate();
+      throw error;
+    }
+    return engine;
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  async query<R>(sql: string, params: unknown[] = []): Promise<{ rows: R[]; affectedRows?: number }> {
+    const result = await this.#send('query', sql, params);
+    return (result ?? { rows: [] }) as { rows: R[]; affectedRows?: number };
+  }
+
+  async exec(sql: string): Promise<Array<{ rows: unknown[]; affectedRows?: number }>> {
+    const result = await this.#send('exec', sql, []);
+    return result ? [result] : [];
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed || this.#closing) return;
+    this.#closing = true;
+    try {
+      if (!this.#lost) await this.#send('close', '', []);
+    } finally {
+      this.#closed = true;
+      await this.#worker.terminate();
+    }
+  }
+
+  /** Ends the thread as a crash would (tests of the failure path). */
+  async killThread(): Promise<void> {
+    await this.#worker.terminate();
+  }
+
+  #send(op: 'query' | 'exec' | 'close', sql: string, params: unknown[]): Promise<WireResult | null> {
+    if (this.#lost) return Promise.reject(this.#lost);
+    if (this.#closed || (this.#closing && op !== 'close')) return Promise.reject(engineLost('the database is closed'));
+    const id = this.#nextId++;
+    const { stack } = new Error();
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject, stack });
+      this.#refreshRef();
+      try {
+        this.#worker.postMessage({ id, op, sql, params });
+      } catch (error) {
+        this.#pending.delete(id);
+        this.#refreshRef();
+        reject(error as Error);
+      }
+    });
+  }
+
+  #refreshRef() {
+    if (this.#pending.size > 0) this.#worker.ref();
+    else this.#worker.unref();
+  }
+
+  #fail(error: Error) {
+    if (this.#lost) return;
+    this.#lost = error;
+    for (const waiter of this.#pending.values()) waiter.reject(error);
+    this.#pending.clear();
+    if (!this.#closed && !this.#closing) this.onLost(error);
+  }
+}

@@ -1,0 +1,62 @@
+// The thread that owns the embedded database (ADR 0054). Plain JavaScript so it runs as it is under tsx, jest
+// and node alike. The main thread (pglite-worker-client.ts) sends one request at a time per session; the
+// worker answers each in arrival order, so statements never interleave.
+/* global Blob, process */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+/** PostgreSQL's error fields (code, constraint, detail...) survive the thread boundary as plain values. */
+function errorFields(error) {
+  const fields = { message: error instanceof Error ? error.message : String(error) };
+  if (error && typeof error === 'object') {
+    for (const [key, value] of Object.entries(error)) {
+      if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
+    }
+    if (typeof error.name === 'string') fields.name = error.name;
+  }
+  return fields;
+}
+
+const { dataDir, loadDataDir, wasmModule } = workerData;
+let pglite;
+try {
+  // The main thread compiled the WebAssembly once for all workers (pgliteWasmModule).
+  pglite = loadDataDir
+    ? await PGlite.create({ loadDataDir: new Blob([loadDataDir]), pgliteWasmModule: wasmModule })
+    : await PGlite.create(dataDir, { pgliteWasmModule: wasmModule });
+  await pglite.waitReady;
+  parentPort.postMessage({ type: 'ready' });
+} catch (error) {
+  parentPort.postMessage({ type: 'init-error', error: errorFields(error) });
+  process.exit(1);
+}
+
+let queue = Promise.resolve();
+
+async function run({ op, sql, params }) {
+  if (op === 'query') {
+    const result = await pglite.query(sql, params);
+    return { rows: result.rows, affectedRows: result.affectedRows };
+  }
+  if (op === 'exec') {
+    const last = (await pglite.exec(sql)).at(-1);
+    return last ? { rows: last.rows, affectedRows: last.affectedRows } : null;
+  }
+  if (op === 'close') {
+    if (!pglite.closed) await pglite.close();
+    return null;
+  }
+  throw new Error(`unknown operation ${op}`);
+}
+
+parentPort.on('message', (request) => {
+  queue = queue.then(async () => {
+    try {
+      const result = await run(request);
+      parentPort.postMessage({ id: request.id, ok: true, result });
+    } catch (error) {
+      parentPort.postMessage({ id: request.id, ok: false, error: errorFields(error) });
+    }
+    if (request.op === 'close') parentPort.close();
+  });
+});

@@ -1,0 +1,110 @@
+import { Kysely, sql } from 'kysely';
+import { PGliteDialect } from './pglite-dialect';
+import { PGliteWorker } from './pglite-worker-client';
+
+interface Row {
+  id: number;
+  body: Uint8Array;
+  doc: { a: number; b: string[] };
+  tags: string[];
+  at: Date;
+  n: number;
+}
+interface TestDb {
+  items: Row;
+}
+
+describe('the embedded database in a worker thread (ADR 0054)', () => {
+  let engine: PGliteWorker;
+  let db: Kysely<TestDb>;
+
+  beforeAll(async () => {
+    engine = await PGliteWorker.create({ dataDir: 'memory://' });
+    db = new Kysely<TestDb>({ dialect: new PGliteDialect(engine) });
+    await sql`create table items (id int primary key, body bytea, doc jsonb, tags text[], at timestamptz,
+      n bigint, constraint n_positive check (n > 0))`.execute(db);
+  });
+  afterAll(async () => {
+    await db.destroy();
+  });
+
+  it('sends parameters and returns rows of every type', async () => {
+    const at = new Date('2026-11-26T10:00:00.000Z');
+    await db
+      .insertInto('items')
+      .values({ id: 1, body: Buffer.from([0, 1, 255]), doc: { a: 1, b: ['x'] }, tags: ['p', 'q'], at, n: 7 })
+      .execute();
+    const row = await db.selectFrom('items').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+    expect(Array.from(row.body)).toEqual([0, 1, 255]);
+    expect(row.doc).toEqual({ a: 1, b: ['x'] });
+    expect(row.tags).toEqual(['p', 'q']);
+    expect(row.at).toEqual(at);
+    expect(row.n).toBe(7);
+    const updated = await db.updateTable('items').set({ n: 8 }).where('id', '=', 1).executeTakeFirst();
+    expect(updated.numUpdatedRows).toBe(1n);
+  });
+
+  it('keeps PostgreSQL error fields', async () => {
+    const duplicate = db
+      .insertInto('items')
+      .values({ id: 1, body: Buffer.from([]), doc: { a: 0, b: [] }, tags: [], at: new Date(), n: 1 })
+      .execute();
+    await expect(duplicate).rejects.toMatchObject({
+      code: '23505',
+      constraint: 'items_pkey',
+      detail: 'Key (id)=(1) already exists.',
+      table: 'items',
+    });
+    await expect(duplicate).rejects.toBeInstanceOf(Error);
+    await expect(sql`update items set n = -1`.execute(db)).rejects.toMatchObject({
+      code: '23514',
+      constraint: 'n_positive',
+    });
+  });
+
+  it('runs several statements in one parameterless script', async () => {
+    const result = await sql.raw<{ x: number }>('select 1; select 2 as x').execute(db);
+    expect(result.rows).toEqual([{ x: 2 }]);
+  });
+
+  it('serialises concurrent transactions and isolates them', async () => {
+    const seen: string[] = [];
+    const tx = (name: string, id: number) =>
+      db.transaction().execute(async (trx) => {
+        seen.push(`${name} begin`);
+        await sql`insert into items (id, n) values (${id}, 1)`.execute(trx);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const count = await sql<{ c: number }>`select count(*)::int as c from items where id >= 100`.execute(trx);
+        seen.push(`${name} sees ${count.rows[0]!.c}`);
+      });
+    const outside = sql<{ c: number }>`select count(*)::int as c from items where id >= 100`.execute(db);
+    await Promise.all([tx('a', 100), tx('b', 101), outside]);
+    expect(seen).toEqual(['a begin', 'a sees 1', 'b begin', 'b sees 2']);
+    expect((await outside).rows[0]!.c).toBe(0);
+  });
+
+  it('rolls a failed transaction back and goes on serving', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`insert into items (id, n) values (200, 1)`.execute(trx);
+        await sql`insert into items (id, n) values (200, 1)`.execute(trx);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    const left = await sql<{ c: number }>`select count(*)::int as c from items where id = 200`.execute(db);
+    expect(left.rows[0]!.c).toBe(0);
+  });
+
+  it('fails every statement loudly once the thread is gone, and closes cleanly', async () => {
+    const lost: Error[] = [];
+    const other = await PGliteWorker.create({ dataDir: 'memory://' }, (error) => lost.push(error));
+    const otherDb = new Kysely<TestDb>({ dialect: new PGliteDialect(other) });
+    const slow = sql`select pg_sleep(0.2)`.execute(otherDb);
+    // A crash: the thread ends under a pending statement.
+    await other.killThread();
+    await expect(slow).rejects.toMatchObject({ code: '57P01' });
+    await expect(sql`select 1`.execute(otherDb)).rejects.toMatchObject({ code: '57P01' });
+    expect(lost).toHaveLength(1);
+    await otherDb.destroy();
+    expect(other.closed).toBe(true);
+  });
+});

@@ -85,6 +85,11 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
             },
           },
         },
+        // Chakra's full recipe set out of the entry chunk (ADR 0055).
+        {
+          test: /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]index\.js$/,
+          loader: resolve(root, 'scripts/pure-chakra-theme-loader.cjs'),
+        },
         { test: /\.(svg|png)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4 * 1024 } } },
       ],
     },

@@ -126,6 +126,24 @@ async function apiFigures(): Promise<void> {
   }
 }
 
+/** Part 3 alone (`--only lighthouse`): the Lighthouse table on a fresh server, without the API load before it. */
+async function lighthouseOnly(): Promise<void> {
+  if (!existsSync(join(dist, 'index.html'))) {
+    console.log('lighthouse: dist/ not built (run npm run build first)');
+    return;
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-bench-'));
+  const { port, base, server } = await startBenchServer(dataDir);
+  try {
+    await signInWhenUp(base, 120_000, 'admin@acme.test');
+    await lighthouseFigures(`http://127.0.0.1:${port}`, dist);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1000));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function measure(
   label: string,
   options: Omit<Parameters<typeof autocannon>[0], 'connections' | 'duration'>,
@@ -138,11 +156,13 @@ async function measure(
   );
 }
 
-// `npm run bench -- --only tenant` (or bundle, api, fairness; comma-separated) runs only those parts.
+// `npm run bench -- --only tenant` (or bundle, api, lighthouse, fairness; comma-separated) runs only those parts:
+// bundle is 1, api is 2 and 3, lighthouse is 3 alone (ADR 0055), fairness is 4, tenant is 5.
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 const only = values.only ? new Set(values.only.split(',').map((part) => part.trim())) : null;
 const part = (name: string) => !only || only.has(name);
 if (part('bundle')) bundleFigures();
 if (part('api')) await apiFigures();
+if (only?.has('lighthouse') && !only.has('api')) await lighthouseOnly();
 if (part('fairness')) await fairnessFigures();
 if (part('tenant')) await benchmarkTenantFigures();

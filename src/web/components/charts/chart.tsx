@@ -1,10 +1,11 @@
 import { Box, Skeleton, VisuallyHidden } from '@chakra-ui/react';
 import type { ApexOptions } from 'apexcharts';
-import ReactApexChart from 'react-apexcharts/core';
-import 'apexcharts/bar';
-import 'apexcharts/donut';
-import 'apexcharts/features/legend';
+import { lazy, Suspense } from 'react';
 import { useInView } from './use-in-view';
+
+// ApexCharts loads on demand, only once a chart nears the viewport: the screen's figures and text (its largest
+// paint) do not wait for it, and the frame keeps its height meanwhile (ADR 0055).
+const ReactApexChart = lazy(() => import(/* webpackChunkName: "charts" */ './apex-chart'));
 
 export interface ChartSummaryRow {
   label: string;
@@ -35,8 +36,8 @@ export function ChartFrame({ height, children }: { height: number; children?: Re
 
 /**
  * The console's one chart component (ApexCharts through react-apexcharts' tree-shaken core, with the bar and
- * donut types and the legend only). Only screens of lazy routes import it, so ApexCharts loads with them and
- * never with the entry chunk. Text follows the colour mode through currentColor. The chart is drawn only once its
+ * donut types and the legend only, `apex-chart.tsx`). ApexCharts loads in its own chunk when the first chart nears
+ * the viewport, never with the entry chunk or a route's chunk. Text follows the colour mode through currentColor. The chart is drawn only once its
  * frame nears the viewport, with animations off (nothing to animate on the first paint).
  */
 export function Chart({ type, series, options, height, summary, testId }: ChartProps) {
@@ -59,7 +60,11 @@ export function Chart({ type, series, options, height, summary, testId }: ChartP
     <Box data-testid={testId} color="fg" aria-hidden={false}>
       <Box ref={frame}>
         <ChartFrame height={height}>
-          {inView ? <ReactApexChart type={type} series={series} options={merged} height={height} /> : null}
+          {inView ? (
+            <Suspense fallback={<Skeleton h="full" w="full" rounded="md" />}>
+              <ReactApexChart type={type} series={series} options={merged} height={height} />
+            </Suspense>
+          ) : null}
         </ChartFrame>
       </Box>
       <VisuallyHidden>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { chooseMenuItem } from '../../../testing/choose-menu-item';
 import { installFetchStub } from '../../../testing/fetch-stub';
 import { CUSTOMER_ADMIN_PERMISSIONS, serverFor, signedInState, userInfo } from '../../../testing/factories';
@@ -105,6 +105,9 @@ describe('Upload Results', () => {
     const stub = server({ body: {} }, []);
     await open();
     await waitFor(() => expect(stub.callsTo(API.list)).toHaveLength(1));
-    expect(screen.queryByTestId('results-actions')).not.toBeInTheDocument();
+    // The Actions menu is there for the downloads; its Upload Results item is not.
+    fireEvent.click(screen.getByTestId('results-actions'));
+    expect(await screen.findByTestId('results-download')).toBeInTheDocument();
+    expect(screen.queryByTestId('results-upload')).not.toBeInTheDocument();
   });
 });

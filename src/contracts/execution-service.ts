@@ -1631,7 +1631,7 @@ export interface operations {
                     "application/json": {
                         /** Format: int32 */
                         duplicates: number;
-                        /** Format: int64 */
+                        /** Format: int32 */
                         participantId: number;
                         /** Format: int32 */
                         recorded: number;

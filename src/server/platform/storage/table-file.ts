@@ -1,7 +1,7 @@
 /**
  * Reading an uploaded table (.xlsx, .xls or .csv): the accepted files by extension and magic bytes, and the
- * streamed row reader (exceljs / the .xls adapter of ADR 0053 / csv-parse). The participant import (ADR 0043) and the results upload (ADR 0051) share
- * it. No SQL.
+ * streamed row reader (exceljs / the .xls adapter of ADR 0053 / csv-parse). The participant import (ADR 0043), the
+ * results upload (ADR 0051) and the access-code upload (ADR 0046) share it. No SQL.
  */
 import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
@@ -24,28 +24,28 @@ const notSupported = () =>
     { field: 'file', message: FILE_TYPE_NOT_SUPPORTED },
   ]);
 
+/** An .xlsx by its bytes: a zip (file-type names the Office type when it can tell). */
+export async function isXlsxHead(head: Buffer): Promise<boolean> {
+  const sniffed = await sniffFileType(head);
+  return sniffed === XLSX_MEDIA_TYPE || sniffed === 'application/zip';
+}
+
+/** Text by its bytes: no known binary signature, no NUL byte, valid UTF-8. */
+export async function isTextHead(head: Buffer): Promise<boolean> {
+  if ((await sniffFileType(head)) !== null || head.includes(0)) return false;
+  // The head may end inside a multi-byte character: check all but its last 3 bytes.
+  return isUtf8(head.subarray(0, Math.max(0, head.length - (head.length >= 65536 ? 3 : 0))));
+}
+
 /**
- * .xlsx (a zip by its bytes), .xls (an OLE2 compound file, ADR 0053) or .csv (text: no NUL byte, valid UTF-8) by
- * name and magic bytes; else 422.
+ * .xlsx (a zip by its bytes), .xls (an OLE2 compound file, ADR 0053) or .csv (text) by name and magic bytes;
+ * else 422.
  */
 export async function importFormat(file: StreamedUpload): Promise<ImportFormat> {
   const extension = extensionOf(file.filename);
-  if (extension === '.xlsx') {
-    const sniffed = await sniffFileType(file.head);
-    if (sniffed === XLSX_MEDIA_TYPE || sniffed === 'application/zip') return 'xlsx';
-    throw notSupported();
-  }
-  if (extension === '.xls') {
-    if (await isXlsContainer(file.head)) return 'xls';
-    throw notSupported();
-  }
-  if (extension === '.csv') {
-    if ((await sniffFileType(file.head)) !== null || file.head.includes(0)) throw notSupported();
-    // The head may end inside a multi-byte character: check all but its last 3 bytes.
-    const text = file.head.subarray(0, Math.max(0, file.head.length - (file.head.length >= 65536 ? 3 : 0)));
-    if (!isUtf8(text)) throw notSupported();
-    return 'csv';
-  }
+  if (extension === '.xlsx' && (await isXlsxHead(file.head))) return 'xlsx';
+  if (extension === '.xls' && (await isXlsContainer(file.head))) return 'xls';
+  if (extension === '.csv' && (await isTextHead(file.head))) return 'csv';
   throw notSupported();
 }
 

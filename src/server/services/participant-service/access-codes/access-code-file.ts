@@ -9,9 +9,8 @@ import { normalizeAccessCode } from '../../../../shared/participant-rules';
 import { unprocessable } from '../../../platform/http/http-error';
 import type { StreamedUpload } from '../../../platform/openapi/multipart-body';
 import { escapeHtml } from '../../../platform/outbox/escape-html';
-import { sniffFileType } from '../../../platform/storage/sniff-file';
 import { extensionOf } from '../../../platform/storage/stored-uploads';
-import { FILE_TYPE_NOT_SUPPORTED, readRows, XLSX_MEDIA_TYPE } from '../participants/participant-import';
+import { FILE_TYPE_NOT_SUPPORTED, isTextHead, isXlsxHead, readRows } from '../../../platform/storage/table-file';
 import { isXlsContainer } from '../../../platform/spreadsheet/xls-rows';
 import type { Db } from '../../../platform/db/schema';
 import { insertAccessCodeFile, takenCodeKeys, type PoolCode } from './access-code-pool-store';
@@ -28,39 +27,20 @@ const LISTED_ERRORS = 100;
 
 export type AccessCodeFileFormat = 'xlsx' | 'xls' | 'txt';
 
-const notSupported = (message = FILE_TYPE_NOT_SUPPORTED) =>
-  unprocessable(message, 'FILE_TYPE_NOT_SUPPORTED', [{ field: 'file', message }]);
-
-function isUtf8(bytes: Uint8Array): boolean {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const notSupported = () =>
+  unprocessable(FILE_TYPE_NOT_SUPPORTED, 'FILE_TYPE_NOT_SUPPORTED', [
+    { field: 'file', message: FILE_TYPE_NOT_SUPPORTED },
+  ]);
 
 /**
  * .xlsx (a zip by its magic bytes), .xls (an OLE2 compound file, read by the one .xls adapter, ADR 0053) or .txt
- * (no known binary signature, no NUL, UTF-8) by name and bytes; else 422.
+ * (text) by name and bytes; else 422.
  */
 export async function accessCodeFileFormat(file: StreamedUpload): Promise<AccessCodeFileFormat> {
   const extension = extensionOf(file.filename);
-  const sniffed = await sniffFileType(file.head);
-  if (extension === '.xlsx') {
-    if (sniffed === XLSX_MEDIA_TYPE || sniffed === 'application/zip') return 'xlsx';
-    throw notSupported();
-  }
-  if (extension === '.txt') {
-    if (sniffed !== null || file.head.includes(0)) throw notSupported();
-    const text = file.head.subarray(0, Math.max(0, file.head.length - (file.head.length >= 65536 ? 3 : 0)));
-    if (!isUtf8(text)) throw notSupported();
-    return 'txt';
-  }
-  if (extension === '.xls') {
-    if (await isXlsContainer(file.head)) return 'xls';
-    throw notSupported();
-  }
+  if (extension === '.xlsx' && (await isXlsxHead(file.head))) return 'xlsx';
+  if (extension === '.xls' && (await isXlsContainer(file.head))) return 'xls';
+  if (extension === '.txt' && (await isTextHead(file.head))) return 'txt';
   throw notSupported();
 }
 

@@ -2,6 +2,9 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { spreadsheetCell } from '../../../shared/spreadsheet-cell';
 
+/** The media type of an .xlsx workbook (every xlsx download and upload check). */
+export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 export type SheetCell = string | number | boolean | null;
 
 export interface XlsxColumn {

@@ -8,11 +8,12 @@ import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { unprocessable } from '../http/http-error';
 import { isXlsContainer, readXlsRows, XlsUnreadable } from '../spreadsheet/xls-rows';
+import { XLSX_MEDIA_TYPE } from '../spreadsheet/xlsx-sheet';
 import type { StreamedUpload } from '../openapi/multipart-body';
 import { extensionOf } from './stored-uploads';
 import { sniffFileType } from './sniff-file';
 
-export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export { XLSX_MEDIA_TYPE };
 export const FILE_TYPE_NOT_SUPPORTED = 'File type not supported';
 
 export type ImportFormat = 'xlsx' | 'xls' | 'csv';

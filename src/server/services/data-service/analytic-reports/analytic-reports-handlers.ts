@@ -15,7 +15,8 @@ import {
   listReports,
   type AnalyticReportRow,
 } from './analytic-reports-store';
-import { CSV, XLSX } from './report-file';
+import { XLSX_MEDIA_TYPE as XLSX } from '../../../platform/spreadsheet/xlsx-sheet';
+import { CSV } from './report-file';
 import { REPORT_TYPES, reportTypeOf } from './report-types';
 
 type Handlers = Pick<

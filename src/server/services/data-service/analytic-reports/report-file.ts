@@ -5,12 +5,11 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { spreadsheetCell } from '../../../../shared/spreadsheet-cell';
 import { csvStream } from '../../../platform/http/csv-download';
-import { writeXlsxSheet } from '../../../platform/spreadsheet/xlsx-sheet';
+import { writeXlsxSheet, XLSX_MEDIA_TYPE as XLSX } from '../../../platform/spreadsheet/xlsx-sheet';
 import type { FileStorage, StorageKey } from '../../../platform/storage/file-storage';
 import type { ReportAttribute } from './report-types';
 
 export type Cell = string | number | null;
-export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const CSV = 'text/csv';
 
 /** A cell as written: booleans as Yes/No, text a spreadsheet would run as a formula escaped. */

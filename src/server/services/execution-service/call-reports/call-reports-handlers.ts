@@ -19,6 +19,7 @@ import { streamWorkbook, type SheetColumn } from './call-reports-xlsx';
 import { exportPages, pageOf, windowOf } from './report-query';
 import { bodyHash } from '../intake/request-once';
 import { acceptCallRecord, acceptIncompleteCall, acceptInterviewResult } from '../intake/intake-writes';
+import { XLSX_MEDIA_TYPE as XLSX } from '../../../platform/spreadsheet/xlsx-sheet';
 
 type Handlers = Pick<
   ServiceHandlers<operations>,
@@ -39,8 +40,6 @@ type Query = Pick<
   Schemas['CallRecordQuery'],
   'projectId' | 'tenantId' | 'startDate' | 'endDate' | 'displayTimeZone' | 'search' | 'minDuration' | 'maxDuration'
 >;
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The account named in a report's body must be the one the caller operates in. */
 function checkAccount(ctx: TenantContext, tenantId: number | null | undefined) {

@@ -16,14 +16,13 @@ import {
   type ResultsReportRow,
   type ResultsReportSort,
 } from './results-report-store';
+import { XLSX_MEDIA_TYPE as XLSX } from '../../../platform/spreadsheet/xlsx-sheet';
 
 type Handlers = Pick<ServiceHandlers<operations>, 'listResultsReport' | 'exportResultsReport'>;
 type Schemas = components['schemas'];
 type Query = Schemas['ResultsReportExport'] | Schemas['ResultsReportQuery'];
 type Row = Schemas['ResultsReportRow'];
 type Read = <T>(fn: (trx: Db) => Promise<T>) => Promise<T>;
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Which accounts the caller reads (docs/product/results-report.md#accounts): the provider (system tenant) every

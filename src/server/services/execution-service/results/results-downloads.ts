@@ -25,6 +25,7 @@ import {
   type ResultProject,
   type ResultQuery,
 } from './results-store';
+import { XLSX_MEDIA_TYPE as XLSX } from '../../../platform/spreadsheet/xlsx-sheet';
 
 type Handlers = Pick<
   ServiceHandlers<operations>,
@@ -32,8 +33,6 @@ type Handlers = Pick<
 >;
 type ZipAnswer = components['schemas']['ResultPdfZip'];
 type Selection = components['schemas']['ResultSelection'];
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const DOWNLOAD_MESSAGES = {
   nothingSelected: 'Select at least one result.',

@@ -1,9 +1,9 @@
 import type { ProjectFiles } from '../../../platform/db/generated/database';
 import { extensionOf } from '../../../platform/storage/stored-uploads';
+import { XLSX_MEDIA_TYPE as XLSX } from '../../../platform/spreadsheet/xlsx-sheet';
 
 export type ProjectFileType = ProjectFiles['file_type'];
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const XLS = 'application/vnd.ms-excel';
 const ZIP = 'application/zip';
 /** What file-type reads from an .xlsx (a zip, or recognised as xlsx) and an .xls (a compound file). */

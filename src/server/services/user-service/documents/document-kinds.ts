@@ -1,10 +1,10 @@
 import type { Documents } from '../../../platform/db/schema';
 import { extensionOf } from '../../../platform/storage/stored-uploads';
+import { XLSX_MEDIA_TYPE as XLSX } from '../../../platform/spreadsheet/xlsx-sheet';
 
 /** The File Type of a document: its accepted extension without the dot. */
 export type DocumentType = Documents['document_type'];
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const ZIP = 'application/zip';
 const CFB = 'application/x-cfb';

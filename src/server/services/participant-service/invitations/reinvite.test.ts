@@ -144,10 +144,15 @@ describe('GET participant-service/v1/reinvite/{id}', () => {
     });
     expect(row.body_html).toContain('Hola Rosa, llame al +18005550702, código RH-1001.');
     expect((await participantRow(id)).status).toBe('INVITATION_RESENT');
-    // The detail modal's Email Tracking shows the message (docs/product/participants.md#detail).
+    // The detail modal's Email Tracking shows the message once the outbox worker has delivered it
+    // (docs/product/participants.md#detail); waiting for delivery keeps the check free of a race with the worker.
+    expect(await t.sentTo('rosa@example.test')).toHaveLength(1);
     const trail = await t.api.call('getParticipantTrail', { token: acmeAdmin, operatingTenant: acme, params: { id } });
     expect(trail.body).toMatchObject({
-      email_tracking: [{ message_id: `outbox:${body.outboxMessageId}`, value: 'processed' }],
+      email_tracking: [
+        { message_id: `local:${body.outboxMessageId}`, value: 'processed' },
+        { message_id: `local:${body.outboxMessageId}`, value: 'delivered' },
+      ],
     });
   });
 

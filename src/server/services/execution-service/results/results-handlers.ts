@@ -1,5 +1,5 @@
 import type { components, operations } from '../../../../contracts/execution-service';
-import { HttpError, notFound, unprocessable } from '../../../platform/http/http-error';
+import { forbidden, HttpError, notFound, unprocessable } from '../../../platform/http/http-error';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
 import { projectResultDisplay, type ProjectResultDisplay } from '../../project-service';
 import {
@@ -44,7 +44,6 @@ import {
   type ResultForPdf,
 } from './results-store';
 import type { Db } from '../../../platform/db/schema';
-import { forbidden } from '../../../platform/http/http-error';
 import { normalizeAccessCode } from '../../../../shared/participant-rules';
 import { recordingFileName } from '../recordings/recording-kinds';
 import { findRecordedResult } from '../recordings/recordings-store';

@@ -42,6 +42,7 @@ try {
   console.log(`project ${projectId} (account ${report.tenantId}), run ${report.runId}`);
   console.log(`  calls recorded:    ${report.calls}`);
   console.log(`  results:           ${report.results}`);
+  console.log(`  recordings:        ${report.recordings}`);
   console.log(`  incomplete calls:  ${report.incomplete}`);
   console.log(`  calls only:        ${report.callOnly}`);
   console.log(`  guide events:      ${report.guideEvents}`);

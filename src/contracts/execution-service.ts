@@ -160,6 +160,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/execution-service/v1/intake/results/{id}/recording": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Attaches the audio recording of an interview to its result
+         * @description docs/product/results-intake.md#recordings (ADR 0056). The result is named by the id the intake answered its postInterviewResult with; another tenant's result, a deleted one or an unknown id is 404. The file (multipart field recording, at most 20 MB, streamed) must be audio by its first bytes (WAV, MP3, Ogg, FLAC, M4A/MP4, AAC or AMR; 415 otherwise, whatever its name or declared type; a missing or empty file is 400). It is stored through the file storage under the tenant and served by downloadInterviewRecording. One recording a result: sending the same bytes again answers replayed true and changes nothing; other bytes are 409 RECORDING_EXISTS. A refused upload stores nothing.
+         */
+        put: operations["putInterviewRecording"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/execution-service/v1/interview/interviewrecordings/{accessCodeOrId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audio recording of an interview result (file answer)
+         * @description 002 §7 "Results" interviewrecordings, §6 (docs/product/project-results.md#recording, ADR 0056). accessCodeOrId is a result id (digits) or, when no result of the operating tenant has that id, an access code (spaces and hyphens ignored): the newest recorded result of that participant. The stored file is streamed with its audio media type, named recording_{irn}.{ext}. Users of the system tenant may always download; others need tenant.project.cm.recording.read and the project's cm_recordings_configuration (403 otherwise). A result without a recording, a deleted one, another tenant's, and a held one without tenant.project.resultshold.internal.update are 404. Always the file itself: there is no separate recordings service for the `recordings` feature flag to point to.
+         */
+        get: operations["downloadInterviewRecording"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/execution-service/v1/interview/question/result/{id}": {
         parameters: {
             query?: never;
@@ -948,6 +988,17 @@ export type components = {
             /** @description true when this request id was already accepted: nothing changed. */
             replayed: boolean;
         };
+        InterviewRecordingAnswer: {
+            /** Format: int32 */
+            interviewResultId: number;
+            /** @description The audio media type read from the file's first bytes. */
+            mediaType: string;
+            /** @description true when this result already had these bytes: nothing changed. */
+            replayed: boolean;
+            sha256: string;
+            /** Format: int32 */
+            sizeBytes: number;
+        };
         InterviewResultPost: {
             accessCode: components["schemas"]["AccessCode"];
             callId?: string;
@@ -970,6 +1021,8 @@ export type components = {
             /** @description True once an outcome was recorded. */
             followedUp: boolean;
             interviewQuestionsResult: components["schemas"]["QuestionResultCell"][];
+            /** @description The result has an audio recording (docs/product/project-results.md#recording). */
+            interviewRecordingExist: boolean;
             interviewReferenceNumber: string | null;
             /** Format: int32 */
             interviewResultId: number;
@@ -1115,6 +1168,8 @@ export type components = {
         ResultPage: {
             questionnaireType: string;
             questions: components["schemas"]["ResultColumn"][];
+            /** @description The project's cm_recordings_configuration: with tenant.project.cm.recording.read, the Recording action (system-tenant users see it without either, docs/product/project-results.md#recording). */
+            recordingsEnabled: boolean;
             /** @description The project's individual result e-mail is on (enable_indivisual_result_email). */
             resultEmailEnabled: boolean;
             results: components["schemas"]["InterviewResultRow"][];
@@ -1709,6 +1764,104 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putInterviewRecording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The interview result, as postInterviewResult answered it. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The audio file, at most 20 MB, streamed to storage.
+                     */
+                    recording: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored, or the same recording was already stored (replayed true). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterviewRecordingAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            /** @description The file is not audio of an accepted kind (by its first bytes). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    downloadInterviewRecording: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                /** @description A result id, or an access code. */
+                accessCodeOrId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recording. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="recording_<irn>.<ext>"; filename*=UTF-8''<the same name> */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/aac": string;
+                    "audio/amr": string;
+                    "audio/flac": string;
+                    "audio/mp4": string;
+                    "audio/mpeg": string;
+                    "audio/ogg": string;
+                    "audio/wav": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];

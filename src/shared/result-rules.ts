@@ -48,6 +48,7 @@ export const RESULT_MESSAGES = {
   emailed: 'Results e-mailed to the recipients.',
   emailReleasedOnly: 'Only released results can be e-mailed.',
   emailNotConfigured: 'The project has no result e-mail recipients.',
+  noRecording: 'This result has no recording.',
 } as const;
 
 /** The longest note (docs/product/project-results.md#notes). */

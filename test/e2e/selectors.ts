@@ -370,6 +370,7 @@ export const sel = {
     outcomeBadge: (id: number) => `results-outcome-badge-${id}`,
     notes: (id: number) => `results-notes-${id}`,
     email: (id: number) => `results-email-${id}`,
+    recording: (id: number) => `results-recording-${id}`,
     notesModal: 'result-notes-modal',
     notesText: 'result-notes-text',
     notesSave: 'result-notes-save',

@@ -56,8 +56,16 @@ async function projectRows(runId: string) {
       .where('project_id', '=', project.id)
       .where('call_id', 'like', `${runId}-%`)
       .executeTakeFirstOrThrow();
+    const recordings = await trx
+      .selectFrom('interview_recordings as rec')
+      .innerJoin('interview_results as r', 'r.id', 'rec.interview_result_id')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('r.project_id', '=', project.id)
+      .where('r.call_id', 'like', `${runId}-%`)
+      .executeTakeFirstOrThrow();
     return {
       projectId: project.id,
+      recordings: Number(recordings.n),
       callRecords: await count('call_records'),
       incompleteCalls: await count('incomplete_calls'),
       results: Number(results.n),
@@ -83,6 +91,10 @@ test("the seed plays the simulator's calls into Globex's demo project through th
   expect(rows.results).toBe(r.results);
   expect(rows.logs).toEqual({ CALL_RECORD: r.calls, RESULT: r.results, INCOMPLETE_CALL: r.incomplete });
   expect(rows.drift).toEqual([]);
+  // Every other call's result carries a generated recording, stored through the intake (ADR 0056).
+  expect(r.recordings).toBeGreaterThan(0);
+  expect(r.recordings).toBeLessThan(r.results + 1);
+  expect(rows.recordings).toBe(r.recordings);
 });
 
 test('seeding again adds nothing', async () => {

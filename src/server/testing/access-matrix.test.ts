@@ -105,6 +105,7 @@ test('the results intake is what client applications may call', () => {
     'postGuideLogs',
     'postIncompleteCall',
     'postInterviewResult',
+    'putInterviewRecording',
   ]);
 });
 

@@ -202,12 +202,15 @@ export class ContractFuzzer {
       const response = await this.target.app.inject({
         method: operation.method.toUpperCase() as 'POST',
         url,
-        headers: {
-          'content-type': contentType,
-          authorization: `Bearer ${context.token.accessToken}`,
-          'id-token': context.token.idToken,
-          ...(operation.access.operatingTenant !== 'none' && { operatingTenant: String(context.tenant) }),
-        },
+        // A client application's operation (a recording upload) is called with its client token.
+        headers: operation.access.clientScopes.length
+          ? { 'content-type': contentType, authorization: `Bearer ${this.#clientToken}` }
+          : {
+              'content-type': contentType,
+              authorization: `Bearer ${context.token.accessToken}`,
+              'id-token': context.token.idToken,
+              ...(operation.access.operatingTenant !== 'none' && { operatingTenant: String(context.tenant) }),
+            },
         payload,
       });
       const body: unknown = response.body ? JSON.parse(response.body) : null;

@@ -1,7 +1,7 @@
 import { $$, browser, expect } from '@wdio/globals';
 import { pdfText } from '../../../src/server/platform/pdf/pdf-text';
 import { sel } from '../selectors';
-import { byTestId, freshStart, pathname, signInToDashboard, submitSignIn } from '../support/app';
+import { byTestId, freshStart, pathname, projectIdByName, signInToDashboard, submitSignIn } from '../support/app';
 import { expectAccessible } from '../support/accessibility';
 
 /** A demo project in the execution stage with results (docs/product/project-results.md#demo). */
@@ -55,14 +55,14 @@ async function setDateInput(testId: string, value: string): Promise<void> {
   );
 }
 
-/** A result's PDF fetched in the page with the console's own session, as base64. */
-async function fetchPdfInPage(id: number): Promise<{ status: number; disposition: string | null; base64: string }> {
-  return (await browser.execute(async (resultId: number) => {
+/** A file of the API fetched in the page with the console's own session, as base64. */
+async function fetchInPage(path: string): Promise<{ status: number; disposition: string | null; base64: string }> {
+  return (await browser.execute(async (url: string) => {
     const key = Object.keys(window.localStorage).find((k) => k.startsWith('persist:'))!;
     const root = JSON.parse(window.localStorage.getItem(key)!) as Record<string, string>;
     const session = JSON.parse(root.session!) as { accessToken: string; idToken: string };
     const tenancy = JSON.parse(root.tenancy!) as { operatingTenant: { tenantId: number } };
-    const response = await fetch(`/api/execution-service/v1/interview/result/${resultId}/pdf`, {
+    const response = await fetch(url, {
       headers: {
         authorization: `Bearer ${session.accessToken}`,
         'id-token': session.idToken,
@@ -73,8 +73,23 @@ async function fetchPdfInPage(id: number): Promise<{ status: number; disposition
     let binary = '';
     bytes.forEach((byte) => (binary += String.fromCharCode(byte)));
     return { status: response.status, disposition: response.headers.get('content-disposition'), base64: btoa(binary) };
-  }, id)) as unknown as { status: number; disposition: string | null; base64: string };
+  }, path)) as unknown as { status: number; disposition: string | null; base64: string };
 }
+
+/** A result's PDF fetched in the page with the console's own session. */
+const fetchPdfInPage = (id: number) => fetchInPage(`/api/execution-service/v1/interview/result/${id}/pdf`);
+
+/** The ids of the rows showing the Recording action (the grid scrolled sideways to the actions column first). */
+const recordedIds = () =>
+  browser.execute(() => {
+    for (const viewport of document.querySelectorAll('.ag-body-horizontal-scroll-viewport, .ag-center-cols-viewport')) {
+      viewport.scrollLeft = viewport.scrollWidth;
+      viewport.dispatchEvent(new Event('scroll'));
+    }
+    return Array.from(document.querySelectorAll('[data-testid^="results-recording-"]')).map((button) =>
+      Number((button.getAttribute('data-testid') ?? '').replace('results-recording-', '')),
+    );
+  }) as Promise<number[]>;
 
 describe('project results', () => {
   let projectId = 0;
@@ -258,5 +273,37 @@ describe('project results', () => {
     await byTestId(sel.results.onHold).click();
     const released = await fetchPdfInPage(held[0]!);
     expect(released.status).toBe(200);
+  });
+
+  it('a provider admin downloads the recording the call simulator attached to a Globex result', async () => {
+    // The demo seed's simulator attaches a generated WAV to every other result of Globex's Driver Onboarding
+    // (docs/product/results-intake.md#simulator-seed); system-tenant users see the action without the project flag.
+    await freshStart();
+    await submitSignIn('admin@voxscreen.test');
+    await expect(byTestId(sel.tenantChooser.dialog)).toBeDisplayed({ wait: 30_000 });
+    await byTestId(sel.tenantChooser.select).selectByVisibleText('Globex Logistics');
+    await byTestId(sel.tenantChooser.selectButton).click();
+    await expect(byTestId(sel.dashboard)).toBeDisplayed({ wait: 20_000 });
+    const driver = await projectIdByName('Driver Onboarding');
+    await browser.url(`/main/project/${driver}/results`);
+    await waitForRows('Driver Onboarding listed no results');
+    // Released or held, by the project's auto-release: look in the list shown, then in the On Hold list.
+    await scrollToActions(sel.results.pdf((await shownResultIds())[0]!), 'the actions column');
+    if ((await recordedIds()).length === 0) {
+      await byTestId(sel.results.onHold).click();
+      await browser.waitUntil(async () => (await recordedIds()).length > 0, {
+        timeout: 20_000,
+        timeoutMsg: 'no result of Driver Onboarding showed the Recording action',
+      });
+    }
+    const [id] = (await recordedIds()) as [number];
+    await byTestId(sel.resultActions.recording(id)).click();
+    await expect(byTestId(sel.results.error)).not.toBeDisplayed();
+    const file = await fetchInPage(`/api/execution-service/v1/interview/interviewrecordings/${id}`);
+    expect(file.status).toBe(200);
+    expect(file.disposition).toMatch(/recording_[A-Za-z0-9_-]+\.wav/);
+    const bytes = Buffer.from(file.base64, 'base64');
+    expect(bytes.subarray(0, 4).toString('ascii')).toBe('RIFF');
+    expect(bytes.subarray(8, 12).toString('ascii')).toBe('WAVE');
   });
 });

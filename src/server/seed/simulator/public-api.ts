@@ -161,6 +161,17 @@ export class PublicApi {
     );
   }
 
+  /** Attaches a recording to a result (multipart, the contract's putInterviewRecording). */
+  async recording(resultId: number, fileName: string, audio: Buffer) {
+    const form = new FormData();
+    form.append('recording', new Blob([new Uint8Array(audio)], { type: 'audio/wav' }), fileName);
+    const path = `/execution-service/v1/intake/results/${resultId}/recording`;
+    const response = await fetch(`${this.base}/api${path}`, { method: 'PUT', headers: this.#client(), body: form });
+    const text = await response.text();
+    if (!response.ok) throw new ApiError(response.status, text, `PUT ${path}`);
+    return JSON.parse(text) as Answer<Execution['putInterviewRecording']>;
+  }
+
   guideLogs(body: JsonBody<Execution['postGuideLogs']>) {
     return this.#send<Answer<Execution['postGuideLogs']>>(
       'POST',

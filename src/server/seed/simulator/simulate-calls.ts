@@ -3,12 +3,13 @@
  * server through the public API only. It signs in as a user, registers a client application of the project's
  * account, and for each call: asks whether the participant may take the interview, posts the call record, then a
  * the participant guide's page events, then a result with per-question results, an incomplete call, or nothing
- * (the 70/20/10 mix of call-plan.ts).
+ * (the 70/20/10 mix of call-plan.ts); every other result gets a short generated recording (tone-wav.ts).
  * `npm run simulate` (scripts/simulate.ts) and the demo seed (seed-simulated-calls.ts) both run it.
  */
 import { randomSource } from '../interview-data';
 import { durationOf, guideEventsOf, outcomeOf, plannedResult } from './call-plan';
 import { ApiError, PublicApi } from './public-api';
+import { toneWav } from './tone-wav';
 
 export interface SimulateCallsOptions {
   /** The server's origin, e.g. http://127.0.0.1:8080 (the API is under /api). */
@@ -34,6 +35,8 @@ export interface SimulationReport {
   /** Call records posted. */
   calls: number;
   results: number;
+  /** Results that got a recording attached. */
+  recordings: number;
   incomplete: number;
   callOnly: number;
   /** Participant guide page events posted (the detail modal's guide logs). */
@@ -54,6 +57,7 @@ export async function simulateCalls(options: SimulateCallsOptions): Promise<Simu
     tenantId: 0,
     calls: 0,
     results: 0,
+    recordings: 0,
     incomplete: 0,
     callOnly: 0,
     guideEvents: 0,
@@ -128,7 +132,7 @@ export async function simulateCalls(options: SimulateCallsOptions): Promise<Simu
     if (outcome === 'RESULT') {
       const sequences = allowed.questionSequences ?? [];
       const planned = plannedResult(allowed.questionnaireType ?? 'PRECISION_QUESTIONNAIRE', sequences, random);
-      await api.result({
+      const posted = await api.result({
         requestId: `${id}-result`,
         runId: run,
         callId,
@@ -137,6 +141,12 @@ export async function simulateCalls(options: SimulateCallsOptions): Promise<Simu
         ...planned,
       });
       report.results += 1;
+      // Every other call's result gets a recording: chosen by the call number, not a draw, so the random stream
+      // (and with it the seeded demo data) stays what it was without recordings.
+      if (n % 2 === 0) {
+        await api.recording(posted.id, `${callId}.wav`, toneWav(300 + (n % 4) * 100, 330 + (n % 5) * 55));
+        report.recordings += 1;
+      }
     } else if (outcome === 'INCOMPLETE') {
       const sequences = allowed.questionSequences ?? [];
       await api.incompleteCall({

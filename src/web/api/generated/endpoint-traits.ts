@@ -16,6 +16,7 @@ export const PUBLIC_ENDPOINTS: ReadonlySet<string> = new Set([
 export const MULTIPART_ENDPOINTS: ReadonlySet<string> = new Set([
   'createTenant',
   'createUser',
+  'putInterviewRecording',
   'readProjectConfigurationJson',
   'updateTenant',
   'updateUserProfile',

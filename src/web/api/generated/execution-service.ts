@@ -69,6 +69,17 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["Intake"],
       }),
+      putInterviewRecording: build.mutation<
+        PutInterviewRecordingApiResponse,
+        PutInterviewRecordingApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/execution-service/v1/intake/results/${queryArg.id}/recording`,
+          method: "PUT",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["Intake"],
+      }),
       listCallRecords: build.query<
         ListCallRecordsApiResponse,
         ListCallRecordsApiArg
@@ -280,6 +291,15 @@ const injectedRtkApi = api
         }),
         providesTags: ["ResultFile"],
       }),
+      downloadInterviewRecording: build.query<
+        DownloadInterviewRecordingApiResponse,
+        DownloadInterviewRecordingApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/execution-service/v1/interview/interviewrecordings/${queryArg.accessCodeOrId}`,
+        }),
+        providesTags: ["ResultFile"],
+      }),
       markResultsReviewed: build.mutation<
         MarkResultsReviewedApiResponse,
         MarkResultsReviewedApiArg
@@ -383,6 +403,16 @@ export type PostGuideLogsApiResponse =
 export type PostGuideLogsApiArg = {
   guideLogPost: GuideLogPost;
 };
+export type PutInterviewRecordingApiResponse =
+  /** status 200 Stored, or the same recording was already stored (replayed true). */ InterviewRecordingAnswer;
+export type PutInterviewRecordingApiArg = {
+  /** The interview result, as postInterviewResult answered it. */
+  id: number;
+  body: {
+    /** The audio file, at most 20 MB, streamed to storage. */
+    recording: Blob;
+  };
+};
 export type ListCallRecordsApiResponse =
   /** status 200 The page and the number of calls the filter finds. */ CallRecordPage;
 export type ListCallRecordsApiArg = {
@@ -484,6 +514,12 @@ export type DownloadResultPdfApiResponse = /** status 200 The PDF. */ Blob;
 export type DownloadResultPdfApiArg = {
   id: number;
   displayTimeZone?: UtcOffset;
+};
+export type DownloadInterviewRecordingApiResponse =
+  /** status 200 The recording. */ Blob;
+export type DownloadInterviewRecordingApiArg = {
+  /** A result id, or an access code. */
+  accessCodeOrId: string;
 };
 export type MarkResultsReviewedApiResponse =
   /** status 200 'Results successfully updated!', the results changed and those already in the target state. */ ReviewMarking;
@@ -636,6 +672,15 @@ export type GuideLogPost = {
   interviewReferenceNumber?: string;
   callId?: string;
   events: GuideLogEvent[];
+};
+export type InterviewRecordingAnswer = {
+  interviewResultId: number;
+  /** The audio media type read from the file's first bytes. */
+  mediaType: string;
+  sizeBytes: number;
+  sha256: string;
+  /** true when this result already had these bytes: nothing changed. */
+  replayed: boolean;
 };
 export type CallRecordRow = {
   id: number;
@@ -919,6 +964,8 @@ export type InterviewResultRow = {
   resultEmailStatus:
     | ("queued" | "sent" | "failed" | null)
     | ("queued" | "sent" | "failed" | null);
+  /** The result has an audio recording (docs/product/project-results.md#recording). */
+  interviewRecordingExist: boolean;
 };
 export type ResultColumn = {
   sequence: number;
@@ -931,6 +978,9 @@ export type ResultPage = {
   questionnaireType: string;
   /** The project's individual result e-mail is on (enable_indivisual_result_email). */
   resultEmailEnabled: boolean;
+  /** The project's cm_recordings_configuration: with tenant.project.cm.recording.read, the Recording action (system-tenant users see it without either, docs/product/project-results.md#recording).
+   */
+  recordingsEnabled: boolean;
 };
 export type UtcOffset = string;
 export type SortDirection = "asc" | "desc";
@@ -1063,6 +1113,7 @@ export const {
   usePostInterviewResultMutation,
   usePostIncompleteCallMutation,
   usePostGuideLogsMutation,
+  usePutInterviewRecordingMutation,
   useListCallRecordsQuery,
   useLazyListCallRecordsQuery,
   useExportCallRecordsQuery,
@@ -1096,6 +1147,8 @@ export const {
   useLazyDownloadResultPdfZipQuery,
   useDownloadResultPdfQuery,
   useLazyDownloadResultPdfQuery,
+  useDownloadInterviewRecordingQuery,
+  useLazyDownloadInterviewRecordingQuery,
   useMarkResultsReviewedMutation,
   useAddResultNoteMutation,
   useAddResultFollowUpMutation,

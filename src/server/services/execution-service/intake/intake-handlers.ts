@@ -12,11 +12,18 @@ import {
   type BackendDataKind,
 } from './intake-store';
 import { acceptGuideLogs } from './guide-logs';
+import { streamedUpload } from '../../../platform/openapi/multipart-body';
+import { acceptRecording } from '../recordings/accept-recording';
 import { acceptCallRecord, acceptIncompleteCall, acceptInterviewResult, runIdOf } from './intake-writes';
 
 type IntakeHandlers = Pick<
   ServiceHandlers<operations>,
-  'authorizeInterviewCall' | 'postCallRecord' | 'postInterviewResult' | 'postIncompleteCall' | 'postGuideLogs'
+  | 'authorizeInterviewCall'
+  | 'postCallRecord'
+  | 'postInterviewResult'
+  | 'postIncompleteCall'
+  | 'postGuideLogs'
+  | 'putInterviewRecording'
 >;
 
 const digits = (phone: string) => phone.replace(/[^0-9]/g, '');
@@ -92,5 +99,16 @@ export const intakeHandlers: IntakeHandlers = {
   async postGuideLogs({ body }, ctx) {
     const tenantId = ctx.client().tenant.id;
     return ctx.inClientTenant((trx) => acceptGuideLogs(trx, tenantId, body, ctx.now()));
+  },
+
+  // A recording is a file, not a result: no backend data log, no webhook; idempotent by its bytes (ADR 0056).
+  async putInterviewRecording({ params, body }, ctx) {
+    const upload = streamedUpload(body.recording);
+    // The multipart reader refuses a missing or empty file (400) before the handler runs.
+    if (!upload) throw new Error('putInterviewRecording without its file.');
+    return acceptRecording(
+      { storage: ctx.deps.storage, log: ctx.log, inTenant: (fn) => ctx.inClientTenant(fn) },
+      { tenantId: ctx.client().tenant.id, resultId: params.id, upload, now: ctx.now() },
+    );
   },
 };

@@ -26,7 +26,10 @@ export interface ResultsReportSort {
 }
 
 /** A row of the project Results tab's shape, with its project and account named (across projects). */
-export type ResultsReportRow = Omit<ListedResult, 'language' | 'note' | 'outcomeActionId' | 'emailStatus'> & {
+export type ResultsReportRow = Omit<
+  ListedResult,
+  'language' | 'note' | 'outcomeActionId' | 'emailStatus' | 'recordingExists'
+> & {
   projectName: string;
   tenantName: string;
 };

@@ -1,5 +1,5 @@
 import type { components, operations } from '../../../../contracts/execution-service';
-import { HttpError, notFound, unprocessable } from '../../../platform/http/http-error';
+import { forbidden, HttpError, notFound, unprocessable } from '../../../platform/http/http-error';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
 import { projectResultDisplay, type ProjectResultDisplay } from '../../project-service';
 import {
@@ -44,12 +44,16 @@ import {
   type ResultForPdf,
 } from './results-store';
 import type { Db } from '../../../platform/db/schema';
+import { normalizeAccessCode } from '../../../../shared/participant-rules';
+import { recordingFileName } from '../recordings/recording-kinds';
+import { findRecordedResult } from '../recordings/recordings-store';
 
 type ResultsHandlers = Pick<
   ServiceHandlers<operations>,
   | 'listProjectResults'
   | 'updateResultStatus'
   | 'downloadResultPdf'
+  | 'downloadInterviewRecording'
   | 'markResultsReviewed'
   | 'addResultNote'
   | 'addResultFollowUp'
@@ -66,6 +70,14 @@ type ResultFilter = components['schemas']['ResultFilter'];
 /** Held results are seen only with tenant.project.resultshold.internal.update (002 §4.1). */
 const HOLD_UPDATE = 'tenant.project.resultshold.internal.update';
 export const mayHandleHeld = (ctx: TenantContext) => ctx.principal().permissions.has(HOLD_UPDATE);
+
+/**
+ * The Recording action (002 §6, docs/product/project-results.md#recording): system-tenant users always; others with
+ * tenant.project.cm.recording.read on a project whose cm_recordings_configuration is on.
+ */
+const RECORDING_READ = 'tenant.project.cm.recording.read';
+export const mayHearRecordings = (ctx: TenantContext, recordingsEnabled: boolean) =>
+  ctx.principal().homeTenantIsSystem || (recordingsEnabled && ctx.principal().permissions.has(RECORDING_READ));
 
 /**
  * The list's filter body as the store's query (docs/product/project-results.md#list): the one reading of the
@@ -123,6 +135,7 @@ function present(r: ListedResult, display: ProjectResultDisplay, language: strin
     followedUp: r.outcomeActionId !== null,
     outcomeTrackingActionId: r.outcomeActionId,
     resultEmailStatus: r.emailStatus,
+    interviewRecordingExist: r.recordingExists,
   };
 }
 
@@ -174,9 +187,7 @@ async function followUpHistory(trx: Db, resultId: number, languageId: number): P
 
 /**
  * The project results screen's calls (docs/product/project-results.md): the list, release and delete, the PDF.
- * Plug points for the rest of issue 14 (not built here): review marking (POST interview/result/mark/action),
- * notes, outcome tracking, question detail, recording, result e-mail, zip of PDFs, exports and results upload
- * each add their own operation to the Result tag beside these.
+ * Also review marking, notes, outcome tracking, question detail, the result e-mail and the recording download.
  */
 export const resultsHandlers: ResultsHandlers = {
   async listProjectResults({ body, headers }, ctx) {
@@ -192,6 +203,7 @@ export const resultsHandlers: ResultsHandlers = {
         questions: await resultColumnQuestions(trx, project.id),
         questionnaireType: project.questionnaireType,
         resultEmailEnabled: project.resultEmailEnabled,
+        recordingsEnabled: project.recordingsEnabled,
       };
     });
   },
@@ -281,6 +293,22 @@ export const resultsHandlers: ResultsHandlers = {
       createdAt: ctx.now(),
     });
     return new FileDownload(resultPdfFileName(data.result.irn, data.result.id), 'application/pdf', pdf);
+  },
+
+  // 002 §7 interviewrecordings: the stored file, streamed from storage (ADR 0056).
+  async downloadInterviewRecording({ params }, ctx) {
+    const value = params.accessCodeOrId.trim();
+    const id = /^[0-9]{1,10}$/.test(value) && Number(value) <= 2147483647 ? Number(value) : null;
+    const found = await ctx.inTenant((trx) => findRecordedResult(trx, { id, accessCode: normalizeAccessCode(value) }));
+    if (!found || (!found.released && !mayHandleHeld(ctx))) throw notFound(RESULT_MESSAGES.notFound);
+    if (!mayHearRecordings(ctx, found.recordingsEnabled)) throw forbidden();
+    const stream = found.recording ? await ctx.deps.storage.get(found.recording.storageKey) : null;
+    if (!found.recording || !stream) throw notFound(RESULT_MESSAGES.noRecording);
+    return new FileDownload(
+      recordingFileName(found.irn, found.resultId, found.recording.storageKey),
+      found.recording.mediaType,
+      stream,
+    );
   },
 
   async markResultsReviewed({ body }, ctx) {

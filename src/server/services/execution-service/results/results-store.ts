@@ -45,6 +45,8 @@ export interface ListedResult {
   outcomeActionId: number | null;
   /** The newest result e-mail's outbox status (docs/product/project-results.md#result-email). */
   emailStatus: 'queued' | 'sent' | 'failed' | null;
+  /** The result has an audio recording (migration 049, docs/product/project-results.md#recording). */
+  recordingExists: boolean;
 }
 
 /** The newest note and outcome of a result r (migration 040: both append-only). */
@@ -53,7 +55,8 @@ const LATEST = sql`(SELECT n.note FROM interview_result_notes n WHERE n.intervie
                    (SELECT f.outcome_tracking_action_id FROM interview_result_follow_ups f
                      WHERE f.interview_result_id = r.id ORDER BY f.id DESC LIMIT 1) AS outcome_action_id,
                    (SELECT o.status FROM interview_result_emails e JOIN outbox_messages o ON o.id = e.outbox_message_id
-                     WHERE e.interview_result_id = r.id ORDER BY e.id DESC LIMIT 1) AS email_status`;
+                     WHERE e.interview_result_id = r.id ORDER BY e.id DESC LIMIT 1) AS email_status,
+                   EXISTS (SELECT 1 FROM interview_recordings rec WHERE rec.interview_result_id = r.id) AS recording_exists`;
 
 export interface ResultProject {
   id: number;
@@ -64,6 +67,8 @@ export interface ResultProject {
   tenantLogo: Uint8Array | null;
   /** enable_indivisual_result_email and result_email_recipient (001 §2 internal settings). */
   resultEmailEnabled: boolean;
+  /** cm_recordings_configuration (001 §2 internal settings): the Recording action (002 §6). */
+  recordingsEnabled: boolean;
   resultEmailRecipients: string[];
 }
 
@@ -106,6 +111,7 @@ export async function findResultProject(trx: Db, projectId: number): Promise<Res
         tenantName: found.tenant_name,
         tenantLogo: found.logo,
         resultEmailEnabled: found.internal_settings?.enable_indivisual_result_email === true,
+        recordingsEnabled: found.internal_settings?.cm_recordings_configuration === true,
         resultEmailRecipients: String(found.internal_settings?.result_email_recipient ?? '')
           .split(',')
           .map((e) => e.trim())
@@ -223,6 +229,7 @@ export async function readResults(trx: Db, query: ResultQuery, limit: number, of
     note: string | null;
     outcome_action_id: number | null;
     email_status: 'queued' | 'sent' | 'failed' | null;
+    recording_exists: boolean;
   }>`
     SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
@@ -251,6 +258,7 @@ export async function readResults(trx: Db, query: ResultQuery, limit: number, of
     note: r.note,
     outcomeActionId: r.outcome_action_id,
     emailStatus: r.email_status,
+    recordingExists: r.recording_exists,
   }));
 }
 
@@ -355,6 +363,7 @@ export async function findResult(trx: Db, id: number): Promise<ResultForPdf | nu
     note: string | null;
     outcome_action_id: number | null;
     email_status: 'queued' | 'sent' | 'failed' | null;
+    recording_exists: boolean;
   }>`
     SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
@@ -383,6 +392,7 @@ export async function findResult(trx: Db, id: number): Promise<ResultForPdf | nu
     note: r.note,
     outcomeActionId: r.outcome_action_id,
     emailStatus: r.email_status,
+    recordingExists: r.recording_exists,
   };
 }
 

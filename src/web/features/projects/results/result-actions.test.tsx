@@ -30,6 +30,7 @@ const API = {
   options: 'GET /api/execution-service/v1/interview/result/followup/options',
   detail: (id: number) => `GET /api/execution-service/v1/interview/question/result/${id}`,
   email: 'POST /api/execution-service/v1/interview/result/email',
+  recording: (id: number) => `GET /api/execution-service/v1/interview/interviewrecordings/${id}`,
 };
 
 const READER = ['tenant.project.results.read'];
@@ -55,15 +56,17 @@ const row = (id: number, released: boolean, overrides: Partial<InterviewResultRo
   followedUp: false,
   outcomeTrackingActionId: null,
   resultEmailStatus: null,
+  interviewRecordingExist: false,
   ...overrides,
 });
 
-const page = (results: InterviewResultRow[]): ListProjectResultsApiResponse => ({
+const page = (results: InterviewResultRow[], recordingsEnabled = false): ListProjectResultsApiResponse => ({
   results,
   totalResults: results.length,
   questions: [],
   questionnaireType: 'HYBRID_QUESTIONNAIRE',
   resultEmailEnabled: true,
+  recordingsEnabled,
 });
 
 const options: FollowUpOptions = {
@@ -99,6 +102,7 @@ function server(
     isSystemTenant?: boolean;
     rows?: InterviewResultRow[];
     questionnaireType?: string;
+    recordingsEnabled?: boolean;
   } = {},
 ) {
   return installFetchStub({
@@ -118,7 +122,10 @@ function server(
     },
     [API.permissions]: { body: { role_permissions: [] } },
     [API.list]: {
-      body: page(options_.rows ?? [row(1, true, { followedUp: true, outcomeTrackingActionId: 1 }), row(2, true)]),
+      body: page(
+        options_.rows ?? [row(1, true, { followedUp: true, outcomeTrackingActionId: 1 }), row(2, true)],
+        options_.recordingsEnabled,
+      ),
     },
     [API.options]: { body: options },
     [API.followUps(1)]: { body: history },
@@ -311,5 +318,76 @@ describe('notes and question detail', () => {
     const irn = await screen.findByTestId(sel.results.irn(1), {}, { timeout: 10_000 });
     expect(irn.tagName).toBe('SPAN');
     await waitFor(() => expect(screen.queryByTestId(sel.resultActions.detailModal)).not.toBeInTheDocument());
+  });
+});
+
+describe('recording', () => {
+  const recorded = () => [row(1, true, { interviewRecordingExist: true }), row(2, true)];
+  const saved: string[] = [];
+  beforeEach(() => {
+    saved.length = 0;
+    URL.createObjectURL = jest.fn(() => 'blob:recording');
+    URL.revokeObjectURL = jest.fn();
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('with the permission and the project flag, a recorded row downloads its recording', async () => {
+    const stub = server({
+      permissions: [...READER, 'tenant.project.cm.recording.read'],
+      recordingsEnabled: true,
+      rows: recorded(),
+    });
+    stub.answer({
+      [API.recording(1)]: {
+        body: new Blob(['RIFF'], { type: 'audio/wav' }),
+        headers: { 'content-type': 'audio/wav', 'content-disposition': 'attachment; filename="recording_IRN1.wav"' },
+      },
+    });
+    const { user } = await open();
+    await user.click(await screen.findByTestId(sel.resultActions.recording(1), {}, { timeout: 10_000 }));
+    await waitFor(() => expect(saved).toEqual(['recording_IRN1.wav']));
+    expect(stub.callsTo(API.recording(1))).toHaveLength(1);
+    // A row without a recording has no action.
+    expect(screen.queryByTestId(sel.resultActions.recording(2))).not.toBeInTheDocument();
+  });
+
+  it('a failed download shows the server message', async () => {
+    const stub = server({
+      permissions: [...READER, 'tenant.project.cm.recording.read'],
+      recordingsEnabled: true,
+      rows: recorded(),
+    });
+    stub.answer({ [API.recording(1)]: { status: 404, body: { message: 'This result has no recording.' } } });
+    const { user } = await open();
+    await user.click(await screen.findByTestId(sel.resultActions.recording(1), {}, { timeout: 10_000 }));
+    expect(await screen.findByText('This result has no recording.')).toBeInTheDocument();
+    expect(saved).toEqual([]);
+  });
+
+  it('hidden without the project flag, and without the permission', async () => {
+    server({
+      permissions: [...READER, 'tenant.project.cm.recording.read'],
+      recordingsEnabled: false,
+      rows: recorded(),
+    });
+    const first = await open();
+    await screen.findByTestId(sel.results.irn(1), {}, { timeout: 10_000 });
+    expect(screen.queryByTestId(sel.resultActions.recording(1))).not.toBeInTheDocument();
+    first.unmount();
+
+    server({ permissions: READER, recordingsEnabled: true, rows: recorded() });
+    await open();
+    await screen.findByTestId(sel.results.irn(1), {}, { timeout: 10_000 });
+    expect(screen.queryByTestId(sel.resultActions.recording(1))).not.toBeInTheDocument();
+  });
+
+  it('system-tenant users see it without the permission or the flag', async () => {
+    server({ isSystemTenant: true, permissions: READER, recordingsEnabled: false, rows: recorded() });
+    await open();
+    expect(await screen.findByTestId(sel.resultActions.recording(1), {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByTestId(sel.resultActions.recording(2))).not.toBeInTheDocument();
   });
 });

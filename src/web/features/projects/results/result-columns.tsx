@@ -1,7 +1,7 @@
 import { Badge, Box, Button, HStack, Icon, IconButton } from '@chakra-ui/react';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { LuClipboardCheck, LuFileDown, LuLock, LuMail, LuStickyNote } from 'react-icons/lu';
+import { LuClipboardCheck, LuFileAudio, LuFileDown, LuLock, LuMail, LuStickyNote } from 'react-icons/lu';
 import type { InterviewResultRow, ResultColumn, ResultDisplay } from '../../../api/generated/execution-service';
 import type { DataGridColumn } from '../../../components/data-grid/data-grid';
 import { ResultBadge } from '../../../components/result-badge/result-badge';
@@ -34,6 +34,12 @@ export interface ResultColumnOptions {
   /** System-tenant users with tenant.project.results.email.create: e-mail a released result (002 §6). */
   onEmail?: (row: InterviewResultRow) => void;
   emailBusy: number | null;
+  /**
+   * The Recording action (002 §6): system-tenant users, or tenant.project.cm.recording.read with the project's
+   * cm_recordings_configuration; shown on the rows that have a recording (interviewRecordingExist).
+   */
+  onRecording?: (row: InterviewResultRow) => void;
+  recordingBusy: number | null;
   /** System tenant with the project's individual result e-mail on: the email status column (002 §2.5). */
   showEmailStatus: boolean;
 }
@@ -54,9 +60,9 @@ function QuestionFlag({ result, testId }: { result: ResultDisplay; testId: strin
 /**
  * The results table's columns (002 §2.5): selection (or the lock of a released row), IRN, participant name,
  * language, date, overall flag, one column per pertinent question (250 px, or 60 px each when more than 4), access
- * code in 3-3-rest groups, created by, actions (PDF, outcome tracking with the newest outcome's badge, notes). The
- * IRN of a hybrid questionnaire's result opens the question detail; a reviewed result shows a Reviewed badge.
- * Plug points: the email status column (system tenant), and the recording and email actions (issue 14).
+ * code in 3-3-rest groups, the email status (system tenant), created by, actions (PDF, outcome tracking with the
+ * newest outcome's badge, notes, recording, e-mail). The IRN of a hybrid questionnaire's result opens the question
+ * detail; a reviewed result shows a Reviewed badge.
  */
 export function resultColumns(o: ResultColumnOptions): DataGridColumn<InterviewResultRow>[] {
   const { i18n } = o;
@@ -227,7 +233,7 @@ export function resultColumns(o: ResultColumnOptions): DataGridColumn<InterviewR
       colId: 'actions',
       headerName: i18n._(msg`Actions`),
       sortable: false,
-      minWidth: o.onOutcome || o.onNotes || o.onEmail ? 260 : 100,
+      minWidth: o.onOutcome || o.onNotes || o.onEmail || o.onRecording ? 260 : 100,
       cellRenderer: ({ data }: { data?: InterviewResultRow }) => {
         if (!data) return null;
         const name = data.interviewReferenceNumber ?? data.interviewResultId;
@@ -266,6 +272,19 @@ export function resultColumns(o: ResultColumnOptions): DataGridColumn<InterviewR
                 data-testid={`results-notes-${data.interviewResultId}`}
               >
                 <LuStickyNote />
+              </IconButton>
+            ) : null}
+            {o.onRecording && data.interviewRecordingExist ? (
+              <IconButton
+                size="xs"
+                variant="ghost"
+                aria-label={i18n._(msg`Download recording of ${name}`)}
+                title={i18n._(msg`Recording`)}
+                loading={o.recordingBusy === data.interviewResultId}
+                onClick={() => o.onRecording?.(data)}
+                data-testid={`results-recording-${data.interviewResultId}`}
+              >
+                <LuFileAudio />
               </IconButton>
             ) : null}
             {o.onEmail && data.released ? (

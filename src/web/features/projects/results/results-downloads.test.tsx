@@ -44,6 +44,7 @@ const row = (id: number, released: boolean): InterviewResultRow => ({
   followedUp: false,
   outcomeTrackingActionId: null,
   resultEmailStatus: null,
+  interviewRecordingExist: false,
 });
 
 const page = (results: InterviewResultRow[]): ListProjectResultsApiResponse => ({
@@ -52,6 +53,7 @@ const page = (results: InterviewResultRow[]): ListProjectResultsApiResponse => (
   questions: [],
   questionnaireType: 'HYBRID_QUESTIONNAIRE',
   resultEmailEnabled: false,
+  recordingsEnabled: false,
 });
 
 const file = (name: string, type: string): StubHandler => ({

@@ -65,6 +65,7 @@ const row = (id: number, irn: string, released: boolean, overrides: Partial<Inte
     followedUp: false,
     outcomeTrackingActionId: null,
     resultEmailStatus: null,
+    interviewRecordingExist: false,
     ...overrides,
   }) satisfies InterviewResultRow;
 
@@ -74,6 +75,7 @@ const page = (results: InterviewResultRow[], questions = 2): ListProjectResultsA
   questions: Array.from({ length: questions }, (_, i) => ({ sequence: i + 1, questionText: `Question ${i + 1}` })),
   questionnaireType: 'PRECISION_QUESTIONNAIRE',
   resultEmailEnabled: false,
+  recordingsEnabled: false,
 });
 
 function server(options: { permissions?: string[]; list?: StubHandler; isSystemTenant?: boolean } = {}) {

@@ -5,6 +5,7 @@ import { Navigate } from 'react-router';
 import { getErrorMessage } from '../../../api/error-message';
 import {
   useEmailResultsMutation,
+  useLazyDownloadInterviewRecordingQuery,
   useLazyDownloadResultPdfQuery,
   useLazyDownloadResultPdfsQuery,
   useLazyExportProjectResultsQuery,
@@ -65,7 +66,9 @@ function sortOf(colId: string, direction: 'asc' | 'desc'): ResultSort | null {
  * project's individual result e-mail is on) and, for hybrid questionnaires, the question detail from the IRN.
  * The Actions menu's Download Results (xlsx or CSV) and Download PDFs (a zip) take the selection, or every result of
  * the filters (docs/product/results-downloads.md); Upload Results (tenant.project.results.create) opens
- * ResultsUploadDialog. Plug point (issue 14, not built here): recording.
+ * ResultsUploadDialog. The Recording action downloads a result's recording (docs/product/project-results.md#recording):
+ * shown on rows with one, to system-tenant users, or with tenant.project.cm.recording.read when the project's
+ * cm_recordings_configuration is on.
  */
 export function ResultsTab() {
   const { t, i18n } = useLingui();
@@ -102,6 +105,11 @@ export function ResultsTab() {
   const canEmail = permissions.isSystemTenant && permissions.has('tenant.project.results.email.create');
   const emailEnabled = results.data?.resultEmailEnabled ?? false;
   const [downloadPdf] = useLazyDownloadResultPdfQuery();
+  const [downloadRecording] = useLazyDownloadInterviewRecordingQuery();
+  const [recordingBusy, setRecordingBusy] = useState<number | null>(null);
+  const canHearRecordings =
+    permissions.isSystemTenant ||
+    (permissions.has('tenant.project.cm.recording.read') && (results.data?.recordingsEnabled ?? false));
   const [exportResults] = useLazyExportProjectResultsQuery();
   const [downloadPdfs] = useLazyDownloadResultPdfsQuery();
   const [downloading, setDownloading] = useState<Download | null>(null);
@@ -157,6 +165,13 @@ export function ResultsTab() {
     if (answer.error) setFeedback({ tone: 'error', text: getErrorMessage(answer.error, t`Something went wrong`) });
   };
 
+  const onRecording = async (row: InterviewResultRow) => {
+    setRecordingBusy(row.interviewResultId);
+    const answer = await downloadRecording({ accessCodeOrId: String(row.interviewResultId) });
+    setRecordingBusy(null);
+    if (answer.error) setFeedback({ tone: 'error', text: getErrorMessage(answer.error, t`Something went wrong`) });
+  };
+
   const onEmail = async (row: InterviewResultRow) => {
     setEmailBusy(row.interviewResultId);
     const answer = await emailResults({ body: { interviewResultsId: [row.interviewResultId] } });
@@ -193,6 +208,8 @@ export function ResultsTab() {
         ...(permissions.isSystemTenant && { onNotes: (row: InterviewResultRow) => setOpened({ kind: 'notes', row }) }),
         ...(canEmail && emailEnabled && { onEmail: (row: InterviewResultRow) => void onEmail(row) }),
         emailBusy,
+        ...(canHearRecordings && { onRecording: (row: InterviewResultRow) => void onRecording(row) }),
+        recordingBusy,
         showEmailStatus: permissions.isSystemTenant && emailEnabled,
       }),
     // onPdf reads only the time zone, which formatDate follows.
@@ -211,6 +228,8 @@ export function ResultsTab() {
       canEmail,
       emailEnabled,
       emailBusy,
+      canHearRecordings,
+      recordingBusy,
     ],
   );
 

@@ -57,51 +57,24 @@ export async function loadPrincipal(
   now: Date,
   requestedTenant: number | null = null,
 ): Promise<EstablishedAccess | null> {
-  // One statement (every request runs it): the session's user and home tenant, the membership in the requested
-  // tenant, the role of that membership (else of the home tenant's), and the role's active permissions.
-  const { rows } = await sql<
-    Omit<Principal, 'sessionId' | 'roleId' | 'roleName' | 'permissions'> & {
-      membershipId: number | null;
-      membershipName: string | null;
-      membershipIsSystem: boolean | null;
-      roleId: number | null;
-      roleName: string | null;
-      permissions: string[] | null;
-    }
-  >`
-    SELECT u.id AS "userId", u.email, u.first_name AS "firstName", u.last_name AS "lastName",
-      u.phone_number AS "phoneNumber", u.tenant_id AS "homeTenantId", t.name AS "homeTenantName",
-      t.is_system AS "homeTenantIsSystem", t.is_active AS "homeTenantActive",
-      m.id AS "membershipId", m.name AS "membershipName", m.is_system AS "membershipIsSystem",
-      r.id AS "roleId", r.name AS "roleName",
-      (SELECT array_agg(p.permission ORDER BY p.id) FROM role_permissions rp
-       JOIN permissions p ON p.id = rp.permission_id
-       WHERE rp.role_id = r.id AND rp.active) AS permissions
-    FROM sessions s
-    JOIN users u ON u.id = s.user_id
-    JOIN tenants t ON t.id = u.tenant_id
-    LEFT JOIN LATERAL (
-      SELECT t.is_system AND EXISTS (
-        SELECT 1 FROM user_tenants hut
-        JOIN role_permissions hrp ON hrp.role_id = hut.role_id AND hrp.active
-        JOIN permissions hp ON hp.id = hrp.permission_id
-        WHERE hut.user_id = u.id AND hut.tenant_id = u.tenant_id AND hp.permission = ${PROVIDER_ADMIN_PERMISSION}
-      ) AS yes
-    ) provider ON true
-    LEFT JOIN LATERAL (
-      SELECT mt.id, mt.name, mt.is_system FROM tenants mt
-      WHERE mt.id = ${requestedTenant}::int AND mt.is_active
-        AND (provider.yes OR EXISTS (SELECT 1 FROM user_tenants ut WHERE ut.user_id = u.id AND ut.tenant_id = mt.id))
-    ) m ON true
-    LEFT JOIN LATERAL (
-      SELECT ro.id, ro.name FROM user_tenants ut JOIN roles ro ON ro.id = ut.role_id
-      WHERE ut.user_id = u.id AND (ut.tenant_id = m.id OR ut.tenant_id = u.tenant_id)
-      ORDER BY ut.tenant_id = m.id DESC NULLS LAST
-      LIMIT 1
-    ) r ON true
-    WHERE s.id = ${token.sessionId} AND s.user_id = ${token.userId} AND s.ended_at IS NULL
-      AND s.expires_at > ${now} AND u.is_active`.execute(db);
-  const row = rows[0];
+  // One statement (every request runs it), a function so PostgreSQL keeps its plan (migration 051, ADR 0060): the
+  // session's user and home tenant, the membership in the requested tenant, the role of that membership (else of
+  // the home tenant's), and the role's active permissions.
+  const { rows } = await sql<{
+    principal:
+      | (Omit<Principal, 'sessionId' | 'roleId' | 'roleName' | 'permissions'> & {
+          membershipId: number | null;
+          membershipName: string | null;
+          membershipIsSystem: boolean | null;
+          roleId: number | null;
+          roleName: string | null;
+          permissions: string[] | null;
+        })
+      | null;
+  }>`
+    SELECT app_session_principal(${token.sessionId}, ${token.userId}, ${now}, ${requestedTenant}::int,
+      ${PROVIDER_ADMIN_PERMISSION}) AS principal`.execute(db);
+  const row = rows[0]?.principal;
   if (!row) return null;
   const { membershipId, membershipName, membershipIsSystem, roleId, roleName, permissions, ...user } = row;
   return {

@@ -1,5 +1,5 @@
 import {
-  CompiledQuery,
+  type CompiledQuery,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
@@ -11,21 +11,101 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { Mutex } from './mutex';
-import type { PGliteEngine } from './pglite-worker-client';
+import type { BatchStep, PGliteEngine } from './pglite-worker-client';
 
+/**
+ * Marks a parameterless statement whose result nobody reads and whose effect only later statements of the same
+ * transaction see (the tenant setting, ADR 0060): on the worker engine it is sent together with the statement
+ * after it instead of on its own. Anywhere else it runs as written (the comment is just a comment).
+ */
+export const SENT_WITH_NEXT = '/* sent with the next statement */ ';
+
+const queryResult = <R>(result: { rows: unknown[]; affectedRows?: number } | undefined): QueryResult<R> => {
+  const rows = (result?.rows ?? []) as R[];
+  const affected = result?.affectedRows;
+  return affected === undefined ? { rows } : { rows, numAffectedRows: BigInt(affected) };
+};
+
+/** A statement as the engine takes it: the extended protocol takes one statement; a script needs the simple one. */
+const stepOf = (compiled: CompiledQuery): BatchStep =>
+  compiled.parameters.length === 0
+    ? { op: 'exec', sql: compiled.sql }
+    : { op: 'query', sql: compiled.sql, params: [...compiled.parameters] };
+
+/** The single connection, as one holder has it from acquire to release. */
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGliteEngine) {}
+  /** BEGIN and SENT_WITH_NEXT statements not sent yet: they go with the transaction's next statement. */
+  #unsent: BatchStep[] = [];
+  #inTransaction = false;
+  #given = false;
+
+  constructor(
+    private readonly pglite: PGliteEngine,
+    private readonly giveBack: () => void,
+  ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     // The extended protocol (query) takes one statement; parameterless SQL such as a migration script may
     // hold several, which only the simple protocol (exec) accepts. Parameterless SQL carries no input.
-    const result =
-      compiled.parameters.length === 0
-        ? (await this.pglite.exec(compiled.sql)).at(-1)
-        : await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
-    const rows = (result?.rows ?? []) as R[];
-    const affected = result?.affectedRows;
-    return affected === undefined ? { rows } : { rows, numAffectedRows: BigInt(affected) };
+    const step = stepOf(compiled);
+    if (!this.pglite.batch) {
+      return queryResult(
+        step.op === 'exec' ? (await this.pglite.exec(step.sql)).at(-1) : await this.pglite.query(step.sql, step.params),
+      );
+    }
+    if (this.#given) {
+      throw new Error('Statements that must run together on the embedded database go in one transaction (ADR 0060)');
+    }
+    if (this.#inTransaction && step.op === 'exec' && step.sql.startsWith(SENT_WITH_NEXT)) {
+      this.#unsent.push(step);
+      return { rows: [] };
+    }
+    const answer = this.#send(step);
+    // A lone statement: the worker runs it before anything the next holder sends, so they need not wait for it.
+    if (!this.#inTransaction) this.release();
+    return queryResult(await answer);
+  }
+
+  async begin(statement: string): Promise<void> {
+    if (!this.pglite.batch) {
+      await this.pglite.exec(statement);
+      return;
+    }
+    this.#unsent.push({ op: 'exec', sql: statement });
+    this.#inTransaction = true;
+  }
+
+  async end(statement: 'commit' | 'rollback'): Promise<void> {
+    if (!this.pglite.batch) {
+      await this.pglite.exec(statement);
+      return;
+    }
+    // Kysely rolls back after a failed COMMIT, when the transaction is already over (PostgreSQL ended it): the
+    // connection may be someone else's by then, so nothing is sent.
+    if (!this.#inTransaction) return;
+    this.#inTransaction = false;
+    if (statement === 'rollback' && this.#unsent[0]?.sql.startsWith('begin')) {
+      this.#unsent = []; // BEGIN was never sent: there is nothing to roll back
+      return;
+    }
+    if (statement === 'rollback') this.#unsent = [];
+    const answer = this.#send({ op: 'exec', sql: statement });
+    // The transaction ends with this statement whatever its answer, and the worker runs it before anything the
+    // next holder sends: hand the connection on now rather than after the answer's trip back.
+    this.release();
+    await answer;
+  }
+
+  /** Gives the connection to the next holder (once). */
+  release(): void {
+    this.#given = true;
+    this.giveBack();
+  }
+
+  #send(step: BatchStep) {
+    const steps = [...this.#unsent, step];
+    this.#unsent = [];
+    return this.pglite.batch!(steps);
   }
 
   // eslint-disable-next-line require-yield
@@ -37,49 +117,44 @@ class PGliteConnection implements DatabaseConnection {
 /**
  * PGlite has a single connection. The driver hands it out to one holder at a time: a mutex is taken on
  * acquire and given back on release, so a transaction keeps the connection from BEGIN to COMMIT and no other
- * request's statements can interleave with it.
+ * request's statements can interleave with it. On the worker engine (ADR 0060) a transaction's BEGIN and tenant
+ * setting travel with its first statement, and the connection is handed on as soon as COMMIT (or a statement
+ * outside a transaction) is sent: the worker runs requests in the order they arrive, so what the next holder sends
+ * runs after it, and the worker no longer idles while the answer travels back to a busy request thread.
  */
 class PGliteDriver implements Driver {
   readonly #mutex = new Mutex();
-  readonly #releases = new WeakMap<DatabaseConnection, () => void>();
-  readonly #connection: PGliteConnection;
 
   constructor(
     private readonly pglite: PGliteEngine,
     private readonly onDestroyed: () => void,
-  ) {
-    this.#connection = new PGliteConnection(pglite);
-  }
+  ) {}
 
   async init(): Promise<void> {
     await this.pglite.waitReady;
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const release = await this.#mutex.acquire();
-    this.#releases.set(this.#connection, release);
-    return this.#connection;
+    return new PGliteConnection(this.pglite, await this.#mutex.acquire());
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const mode = [settings.isolationLevel && `isolation level ${settings.isolationLevel}`, settings.accessMode]
       .filter(Boolean)
       .join(' ');
-    await connection.executeQuery(CompiledQuery.raw(mode ? `start transaction ${mode}` : 'begin'));
+    await (connection as PGliteConnection).begin(mode ? `begin ${mode}` : 'begin');
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('commit'));
+    await (connection as PGliteConnection).end('commit');
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+    await (connection as PGliteConnection).end('rollback');
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    const release = this.#releases.get(connection);
-    this.#releases.delete(connection);
-    release?.();
+    (connection as PGliteConnection).release();
   }
 
   async destroy(): Promise<void> {

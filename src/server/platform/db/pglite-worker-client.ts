@@ -3,12 +3,22 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
+/** One statement of a batch: `query` (extended protocol, one statement, parameters) or `exec` (simple protocol). */
+export type BatchStep = { op: 'query'; sql: string; params: unknown[] } | { op: 'exec'; sql: string };
+
 /** What the PGlite dialect needs of the engine: PGlite itself (in-process) or a PGliteWorker (ADR 0054). */
 export interface PGliteEngine {
   readonly waitReady: Promise<void>;
   readonly closed: boolean;
   query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number }>;
   exec(sql: string): Promise<Array<{ rows: unknown[]; affectedRows?: number }>>;
+  /**
+   * Runs the steps in order as one request and answers the last one's result; stops at the first error, which is
+   * the answer. Only an engine that runs requests strictly in the order they were sent, and has sent the request
+   * when the call returns, has it (the worker, ADR 0060): the dialect then sends a transaction's first statements
+   * together and gives the connection to the next holder as soon as COMMIT or a lone statement is sent.
+   */
+  batch?(steps: BatchStep[]): Promise<{ rows: unknown[]; affectedRows?: number }>;
   close(): Promise<void>;
 }
 
@@ -116,20 +126,26 @@ export class PGliteWorker implements PGliteEngine {
   }
 
   async query<R>(sql: string, params: unknown[] = []): Promise<{ rows: R[]; affectedRows?: number }> {
-    const result = await this.#send('query', sql, params);
+    const result = await this.#send({ op: 'query', sql, params });
     return (result ?? { rows: [] }) as { rows: R[]; affectedRows?: number };
   }
 
   async exec(sql: string): Promise<Array<{ rows: unknown[]; affectedRows?: number }>> {
-    const result = await this.#send('exec', sql, []);
+    const result = await this.#send({ op: 'exec', sql });
     return result ? [result] : [];
+  }
+
+  /** Sent before it returns (the promise settles when the worker answers); see PGliteEngine.batch. */
+  async batch(steps: BatchStep[]): Promise<{ rows: unknown[]; affectedRows?: number }> {
+    const result = await this.#send({ op: 'batch', steps });
+    return result ?? { rows: [] };
   }
 
   async close(): Promise<void> {
     if (this.#closed || this.#closing) return;
     this.#closing = true;
     try {
-      if (!this.#lost) await this.#send('close', '', []);
+      if (!this.#lost) await this.#send({ op: 'close' });
     } finally {
       this.#closed = true;
       await this.#worker.terminate();
@@ -141,16 +157,18 @@ export class PGliteWorker implements PGliteEngine {
     await this.#worker.terminate();
   }
 
-  #send(op: 'query' | 'exec' | 'close', sql: string, params: unknown[]): Promise<WireResult | null> {
+  /** Posts the request at once (in the promise's executor): requests reach the worker in call order. */
+  #send(request: BatchStep | { op: 'batch'; steps: BatchStep[] } | { op: 'close' }): Promise<WireResult | null> {
     if (this.#lost) return Promise.reject(this.#lost);
-    if (this.#closed || (this.#closing && op !== 'close')) return Promise.reject(engineLost('the database is closed'));
+    if (this.#closed || (this.#closing && request.op !== 'close'))
+      return Promise.reject(engineLost('the database is closed'));
     const id = this.#nextId++;
     const { stack } = new Error();
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject, stack });
       this.#refreshRef();
       try {
-        this.#worker.postMessage({ id, op, sql, params });
+        this.#worker.postMessage({ id, ...request });
       } catch (error) {
         this.#pending.delete(id);
         this.#refreshRef();

@@ -1,6 +1,7 @@
 // The thread that owns the embedded database (ADR 0054). Plain JavaScript so it runs as it is under tsx, jest
-// and node alike. The main thread (pglite-worker-client.ts) sends one request at a time per session; the
-// worker answers each in arrival order, so statements never interleave.
+// and node alike. The worker runs requests strictly in arrival order, one after another: the dialect relies on it
+// to send a transaction's first statements in one message and to let the next holder send before COMMIT's answer
+// is back (ADR 0060).
 /* global Blob, process */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -33,7 +34,7 @@ try {
 
 let queue = Promise.resolve();
 
-async function run({ op, sql, params }) {
+async function run({ op, sql, params, steps }) {
   if (op === 'query') {
     const result = await pglite.query(sql, params);
     return { rows: result.rows, affectedRows: result.affectedRows };
@@ -41,6 +42,12 @@ async function run({ op, sql, params }) {
   if (op === 'exec') {
     const last = (await pglite.exec(sql)).at(-1);
     return last ? { rows: last.rows, affectedRows: last.affectedRows } : null;
+  }
+  if (op === 'batch') {
+    // Steps in order, stopping at the first error (which is the answer); otherwise the last step's answer.
+    let last = null;
+    for (const step of steps) last = await run(step);
+    return last;
   }
   if (op === 'close') {
     if (!pglite.closed) await pglite.close();

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'kysely';
+import { SENT_WITH_NEXT } from '../db/pglite-dialect';
 import type { Db } from '../db/schema';
 
 export const APP_ROLE = 'voxscreen_app';
@@ -23,10 +24,14 @@ export async function withTenant<T>(db: Db, tenantId: number, fn: (trx: Db) => P
   refuseNesting('A tenant');
   return openTransaction.run('tenant', () =>
     db.transaction().execute(async (trx) => {
-      // set_config('role', ..., true) is SET LOCAL ROLE; one statement for both saves a round trip per request.
-      await sql`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${String(tenantId)}, true)`.execute(
-        trx,
-      );
+      // set_config('role', ..., true) is SET LOCAL ROLE; one statement for both saves a round trip per request. On
+      // the embedded database it travels with BEGIN and the transaction's first statement (ADR 0060). Literals, so
+      // it needs no parameters: the role is a constant and the tenant id an integer checked above.
+      await sql
+        .raw(
+          `${SENT_WITH_NEXT}SELECT set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', '${tenantId}', true)`,
+        )
+        .execute(trx);
       return fn(trx);
     }),
   );

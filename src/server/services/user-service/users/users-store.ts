@@ -195,24 +195,31 @@ export async function updateProfile(
 }
 
 /** The signed-in user's row and the logos of the home and operating tenants (system scope). */
+/** The user's row and the logos of the given tenants, in one statement (every console start reads it, ADR 0060). */
 export async function loadUserInfoRows(trx: Db, userId: number, tenantIds: number[]) {
-  const user = await trx
-    .selectFrom('users')
+  const rows = await trx
+    .selectFrom('users as u')
+    .leftJoin('tenants as t', (join) => join.on('t.id', 'in', tenantIds))
     .select([
-      'id',
-      'tenant_id',
-      'first_name',
-      'last_name',
-      'email',
-      'phone_number',
-      'image',
-      'is_active',
-      'notification_preference',
+      'u.id',
+      'u.tenant_id',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.phone_number',
+      'u.image',
+      'u.is_active',
+      'u.notification_preference',
+      't.id as logo_tenant_id',
+      't.logo',
     ])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const logos = await trx.selectFrom('tenants').select(['id', 'logo']).where('id', 'in', tenantIds).execute();
-  return { user, logos: new Map(logos.map((t) => [t.id, t.logo])) };
+    .where('u.id', '=', userId)
+    .execute();
+  const [first] = rows;
+  if (!first) throw new Error(`No user ${userId}`);
+  const { logo_tenant_id: _tenant, logo: _logo, ...user } = first;
+  const logos = new Map(rows.flatMap((r) => (r.logo_tenant_id === null ? [] : [[r.logo_tenant_id, r.logo] as const])));
+  return { user, logos };
 }
 
 /** The user's latest audit records of the given activities, newest first. */

@@ -1,0 +1,123 @@
+import { Kysely, sql } from 'kysely';
+import { PGliteDialect, SENT_WITH_NEXT } from './pglite-dialect';
+import { PGliteWorker, type BatchStep } from './pglite-worker-client';
+
+// ADR 0060: on the worker engine a transaction's BEGIN and SENT_WITH_NEXT statements travel with its first
+// statement, and the connection goes to the next holder as soon as COMMIT or a lone statement is sent.
+let engine: PGliteWorker;
+let db: Kysely<Record<string, Record<string, unknown>>>;
+/** Every request the dialect sent, as the statements it held ('begin', 'commit', ...), with what happened when. */
+let sent: string[][] = [];
+let events: string[] = [];
+
+beforeAll(async () => {
+  engine = await PGliteWorker.create({ dataDir: 'memory://' });
+  const batch = engine.batch.bind(engine);
+  engine.batch = (steps: BatchStep[]) => {
+    const n = sent.push(steps.map((step) => step.sql.replace(SENT_WITH_NEXT, 'next: ')));
+    events.push(`sent ${n}`);
+    const answer = batch(steps);
+    answer.then(
+      () => events.push(`answered ${n}`),
+      () => events.push(`failed ${n}`),
+    );
+    return answer;
+  };
+  db = new Kysely({ dialect: new PGliteDialect(engine) });
+  await sql`create table things (id int primary key, parent int references things (id) deferrable initially deferred)`.execute(
+    db,
+  );
+});
+beforeEach(() => {
+  sent = [];
+  events = [];
+});
+afterAll(() => db.destroy());
+
+const setting = sql.raw(`${SENT_WITH_NEXT}select set_config('app.mark', 'x', true)`);
+
+test("BEGIN and a SENT_WITH_NEXT statement travel with the transaction's first statement", async () => {
+  const seen = await db.transaction().execute(async (trx) => {
+    await setting.execute(trx);
+    const first = await sql<{ mark: string }>`select current_setting('app.mark') as mark where ${1} = 1`.execute(trx);
+    await sql`insert into things (id) values (${1})`.execute(trx);
+    return first.rows[0]!.mark;
+  });
+  expect(seen).toBe('x');
+  expect(sent).toEqual([
+    [
+      'begin',
+      "next: select set_config('app.mark', 'x', true)",
+      "select current_setting('app.mark') as mark where $1 = 1",
+    ],
+    ['insert into things (id) values ($1)'],
+    ['commit'],
+  ]);
+  const after = await sql<{ mark: string }>`select current_setting('app.mark', true) as mark`.execute(db);
+  expect(after.rows[0]!.mark).toBe(''); // local to the transaction
+});
+
+test('a transaction that sent nothing sends nothing when it fails; one that did rolls back', async () => {
+  await expect(
+    db.transaction().execute(async (trx) => {
+      await setting.execute(trx);
+      throw new Error('before any statement');
+    }),
+  ).rejects.toThrow('before any statement');
+  expect(sent).toEqual([]);
+
+  await expect(
+    db.transaction().execute(async (trx) => {
+      await sql`insert into things (id) values (${2})`.execute(trx);
+      await sql`insert into things (id) values (${2})`.execute(trx);
+    }),
+  ).rejects.toMatchObject({ code: '23505' });
+  expect(sent.at(-1)).toEqual(['rollback']);
+  expect((await sql`select id from things where id = 2`.execute(db)).rows).toEqual([]);
+});
+
+test('a failed COMMIT is reported, nothing is rolled back after it, and the next transaction is untouched', async () => {
+  const broken = db.transaction().execute(async (trx) => {
+    await sql`insert into things (id, parent) values (${10}, ${999})`.execute(trx); // checked at COMMIT
+  });
+  const next = db.transaction().execute(async (trx) => {
+    await sql`insert into things (id) values (${11})`.execute(trx);
+  });
+  await expect(broken).rejects.toMatchObject({ code: '23503' });
+  await next;
+  expect(sent.flat()).not.toContain('rollback');
+  const ids = await sql<{ id: number }>`select id from things where id in (10, 11) order by id`.execute(db);
+  expect(ids.rows).toEqual([{ id: 11 }]);
+});
+
+test('the next holder sends before a lone statement or a COMMIT is answered, and runs after it', async () => {
+  const lone = sql`insert into things (id) values (${20})`.execute(db);
+  const reader = db
+    .transaction()
+    .execute((trx) => sql<{ n: number }>`select count(*)::int as n from things where id = ${20}`.execute(trx));
+  const [, read] = await Promise.all([lone, reader]);
+  expect(read.rows[0]!.n).toBe(1);
+  expect(events.indexOf('sent 2')).toBeLessThan(events.indexOf('answered 1'));
+
+  events = [];
+  sent = [];
+  const writer = db.transaction().execute((trx) => sql`insert into things (id) values (${21})`.execute(trx));
+  const counted = sql<{ n: number }>`select count(*)::int as n from things where id = ${21}`.execute(db);
+  await writer;
+  expect((await counted).rows[0]!.n).toBe(1);
+  expect(sent).toEqual([
+    ['begin', 'insert into things (id) values ($1)'],
+    ['commit'],
+    ['select count(*)::int as n from things where id = $1'],
+  ]);
+  expect(events.indexOf('sent 3')).toBeLessThan(events.indexOf('answered 2'));
+});
+
+test('two statements on one connection outside a transaction are refused, not interleaved', async () => {
+  await expect(
+    db.connection().execute(async (conn) => {
+      await sql`select 1`.execute(conn);
+      await sql`select 2`.execute(conn);
+    }),
+  ).rejects.toThrow(/in one transaction/);
+});

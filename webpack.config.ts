@@ -6,6 +6,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import type webpack from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { RoutePreloadPlugin } from './scripts/route-preload-plugin';
 
 // webpack-cli loads this file as CommonJS through esbuild-register (no import.meta); npm runs it from the root.
 const root = typeof __dirname === 'string' ? __dirname : process.cwd();
@@ -71,19 +72,26 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
         {
           test: /\.tsx?$/,
           include: [web, shared],
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
-                target: 'es2022',
-                // webpackChunkName comments name the route chunks.
-                preserveAllComments: true,
-                experimental: { plugins: [['@lingui/swc-plugin', { useLinguiV5IdGeneration: true }]] },
+          use: [
+            // English comes from the descriptors themselves, compiled at build time (ADR 0059).
+            { loader: resolve(root, 'scripts/english-descriptors-loader.cjs') },
+            {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+                  target: 'es2022',
+                  // webpackChunkName comments name the route chunks.
+                  preserveAllComments: true,
+                  // Descriptors keep their source message, which the loader above compiles (ADR 0059).
+                  experimental: {
+                    plugins: [['@lingui/swc-plugin', { useLinguiV5IdGeneration: true, descriptorFields: 'message' }]],
+                  },
+                },
               },
             },
-          },
+          ],
         },
         // Chakra's full recipe set out of the entry chunk (ADR 0055).
         {
@@ -98,6 +106,16 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
         template: resolve(web, 'index.html'),
         favicon: resolve(web, 'assets/voxscreen-logo.svg'),
       }),
+      // The first screens' route chunks download beside main instead of after it (ADR 0059).
+      ...(production
+        ? [
+            new RoutePreloadPlugin({
+              '/': ['sign-in'],
+              '/main': ['shell', 'dashboard', 'project-list'],
+              '/main/dashboard': ['shell', 'dashboard', 'project-list'],
+            }),
+          ]
+        : []),
       // Precompressed beside each file; the server picks one by Accept-Encoding (ADR 0012).
       ...(production ? precompressed() : []),
     ],

@@ -5,9 +5,11 @@
  * same JavaScript files in dist/. Debian's Chromium with the flags of wdio.conf.ts; nothing is downloaded.
  *
  * Runs against a fresh server started here, or against BENCH_BASE_URL when set (e.g. another build).
+ * BENCH_LIGHTHOUSE_REPORTS=<dir> also writes every run's full report there (`<page>-<preset>-<run>.json`), for the
+ * per-script boot-up, long tasks and request timings behind the medians (ADR 0059).
  * Alone: `npx tsx scripts/bench-lighthouse.ts`.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
@@ -92,12 +94,21 @@ async function measureLoad(
   page: 'sign-in' | 'dashboard',
   config: Config | undefined,
   dist: string,
+  runName: string,
 ) {
+  const figures = (lhr: Result) => {
+    const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+    if (reports) {
+      mkdirSync(reports, { recursive: true });
+      writeFileSync(join(reports, `${runName}.json`), JSON.stringify(lhr));
+    }
+    return figuresOf(lhr, dist);
+  };
   const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'] };
   if (page === 'sign-in') {
     const result = await lighthouse(`${base}/`, flags, config);
     if (!result) throw new Error('Lighthouse returned nothing for sign-in');
-    return figuresOf(result.lhr, dist);
+    return figures(result.lhr);
   }
   const signedIn = await signedInPage(browser, base);
   try {
@@ -111,7 +122,7 @@ async function measureLoad(
     if (!result) throw new Error('Lighthouse returned nothing for the dashboard');
     if (!result.lhr.finalDisplayedUrl.includes('/main/dashboard'))
       throw new Error(`the dashboard load ended on ${result.lhr.finalDisplayedUrl}`);
-    return figuresOf(result.lhr, dist);
+    return figures(result.lhr);
   } finally {
     await signedIn.close();
   }
@@ -130,7 +141,9 @@ export async function lighthouseFigures(base: string, dist: string): Promise<voi
       for (const preset of PRESETS) {
         const runs: LoadFigures[] = [];
         for (let run = 0; run < RUNS; run++)
-          runs.push(await measureLoad(browser, chrome.port, base, page, preset.config, dist));
+          runs.push(
+            await measureLoad(browser, chrome.port, base, page, preset.config, dist, `${page}-${preset.name}-${run}`),
+          );
         const m = (pick: (f: LoadFigures) => number) => median(runs.map(pick));
         const ratio = m((f) => f.scriptTransferBytes) / m((f) => f.scriptGzipBytes);
         console.log(

@@ -5,14 +5,14 @@ const documents: ServiceDocument[] = [
     paths: {
       '/login': { post: { operationId: 'userLogin', 'x-public': true } },
       '/profile': {
-        get: { operationId: 'getProfile' },
+        get: { operationId: 'getProfile', tags: ['User'] },
         put: { operationId: 'updateProfile', requestBody: { content: { 'multipart/form-data': {} } } },
       },
     },
   },
   {
     paths: {
-      '/kpi': { post: { operationId: 'getKpi', 'x-read-by-post': true } },
+      '/kpi': { post: { operationId: 'getKpi', 'x-read-by-post': true, tags: ['Project', 'User'] } },
       '/odd': { get: { operationId: 'listOdd', 'x-read-by-post': true } },
       '/save': { post: { operationId: 'saveThing', requestBody: { content: { 'application/json': {} } } } },
     },
@@ -30,5 +30,10 @@ describe('endpoint traits', () => {
     expect(module).toContain("PUBLIC_ENDPOINTS: ReadonlySet<string> = new Set([\n  'userLogin',\n]);");
     expect(module).toContain("MULTIPART_ENDPOINTS: ReadonlySet<string> = new Set([\n  'updateProfile',\n]);");
     expect(module).toContain("READ_BY_POST_ENDPOINTS: ReadonlySet<string> = new Set([\n  'getKpi',\n]);");
+  });
+
+  it('lists the cache tags of every operation once, sorted', () => {
+    const module = endpointTraitsModule(documents, '// banner\n');
+    expect(module).toContain("ALL_TAG_TYPES: readonly string[] = [\n  'Project',\n  'User',\n];");
   });
 });

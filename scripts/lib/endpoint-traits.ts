@@ -2,10 +2,12 @@
  * What the console needs to know about operations beyond their endpoints, read from the bundled service documents:
  * which are public (`x-public: true`: no session headers), which send a multipart/form-data body (the base query
  * turns the plain object into FormData) and which POSTs only read (`x-read-by-post: true`: generated as cached
- * queries). Written to src/web/api/generated/endpoint-traits.ts by `npm run codegen` and drift-checked with it.
+ * queries), and the cache tags of every operation (the tag types the generated endpoints add to the one API, so that
+ * code outside a feature can invalidate them all without importing every service's endpoints, ADR 0059). Written to src/web/api/generated/endpoint-traits.ts by `npm run codegen` and drift-checked with it.
  */
 interface Operation {
   operationId?: string;
+  tags?: string[];
   'x-public'?: boolean;
   'x-read-by-post'?: boolean;
   requestBody?: { content?: Record<string, unknown> };
@@ -50,6 +52,7 @@ export function endpointTraitsModule(documents: ServiceDocument[], banner: strin
   const publicIds = every((operation) => operation['x-public'] === true);
   const multipartIds = every((operation) => operation.requestBody?.content?.['multipart/form-data'] !== undefined);
   const readByPostIds = documents.flatMap(readByPostOperationIds);
+  const tags = [...new Set(documents.flatMap((document) => operationsOf(document).flatMap((op) => op.tags ?? [])))];
   return `${banner}
 /** Operations marked \`x-public: true\`: callable before sign-in, sent without the session headers. */
 export const PUBLIC_ENDPOINTS: ReadonlySet<string> = ${setLiteral(publicIds)};
@@ -59,5 +62,13 @@ export const MULTIPART_ENDPOINTS: ReadonlySet<string> = ${setLiteral(multipartId
 
 /** POST operations marked \`x-read-by-post: true\`: they only read, so they are generated as cached queries. */
 export const READ_BY_POST_ENDPOINTS: ReadonlySet<string> = ${setLiteral(readByPostIds)};
+
+/** The cache tags of every operation of every service: the tag types the generated endpoints add to the API. */
+export const ALL_TAG_TYPES: readonly string[] = [
+${[...tags]
+  .sort()
+  .map((tag) => `  '${tag}',`)
+  .join('\n')}
+];
 `;
 }

@@ -1,5 +1,4 @@
 import { i18n, type Messages } from '@lingui/core';
-import { messages as englishMessages } from './locales/en/messages';
 
 export const SUPPORTED_LOCALES = ['en', 'es', 'tl'] as const;
 export type AppLocale = (typeof SUPPORTED_LOCALES)[number];
@@ -7,9 +6,11 @@ export const SOURCE_LOCALE: AppLocale = 'en';
 
 export const isAppLocale = (code: string): code is AppLocale => (SUPPORTED_LOCALES as readonly string[]).includes(code);
 
-// English ships with the entry (it is also every catalogue's fallback); the others load on demand.
+// English needs no catalogue: the build puts each message's compiled English into its descriptor
+// (scripts/english-descriptors-loader.cjs, ADR 0059), and i18n._ falls back to it. Spanish and Tagalog load on
+// demand; their compiled catalogues hold every message (English where a translation were missing).
 const catalogueLoaders: Record<AppLocale, () => Promise<Messages>> = {
-  en: () => Promise.resolve(englishMessages),
+  en: () => Promise.resolve({}),
   es: () => import(/* webpackChunkName: "i18n-es" */ './locales/es/messages').then((module) => module.messages),
   tl: () => import(/* webpackChunkName: "i18n-tl" */ './locales/tl/messages').then((module) => module.messages),
 };

@@ -1,11 +1,16 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { i18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { messages } from '../i18n/locales/en/messages';
 import { stopPersisting } from './render-with-providers';
 
 // Lazy route chunks and chained queries take several ticks; on a loaded two-core machine 1 s is too tight.
 configure({ asyncUtilTimeout: 4000 });
+
+// Production builds compile English into the descriptors (ADR 0059) and activate English with no catalogue; in
+// tests descriptors keep their source text, which this compiles when a test switches back to English that way.
+i18n.setMessagesCompiler(compileMessage);
 
 const nodeFetch = globalThis.fetch;
 

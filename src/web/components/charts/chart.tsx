@@ -1,11 +1,13 @@
 import { Box, Skeleton, VisuallyHidden } from '@chakra-ui/react';
 import type { ApexOptions } from 'apexcharts';
 import { lazy, Suspense } from 'react';
+import { useDrawTurn } from './draw-queue';
 import { useInView } from './use-in-view';
 
 // ApexCharts loads on demand, only once a chart nears the viewport: the screen's figures and text (its largest
 // paint) do not wait for it, and the frame keeps its height meanwhile (ADR 0055).
-const ReactApexChart = lazy(() => import(/* webpackChunkName: "charts" */ './apex-chart'));
+const loadApexChart = () => import(/* webpackChunkName: "charts" */ './apex-chart');
+const ReactApexChart = lazy(loadApexChart);
 
 export interface ChartSummaryRow {
   label: string;
@@ -38,10 +40,13 @@ export function ChartFrame({ height, children }: { height: number; children?: Re
  * The console's one chart component (ApexCharts through react-apexcharts' tree-shaken core, with the bar and
  * donut types and the legend only, `apex-chart.tsx`). ApexCharts loads in its own chunk when the first chart nears
  * the viewport, never with the entry chunk or a route's chunk. Text follows the colour mode through currentColor. The chart is drawn only once its
- * frame nears the viewport, with animations off (nothing to animate on the first paint).
+ * frame nears the viewport and the page is idle, one chart at a time (draw-queue.ts), with animations off (nothing to
+ * animate on the first paint).
  */
 export function Chart({ type, series, options, height, summary, testId }: ChartProps) {
   const [frame, inView] = useInView<HTMLDivElement>();
+  // Drawn once the page is idle, one chart per idle period, into the frame reserved for it (ADR 0059).
+  const drawn = useDrawTurn(inView, loadApexChart);
   const merged: ApexOptions = {
     ...options,
     chart: {
@@ -60,7 +65,7 @@ export function Chart({ type, series, options, height, summary, testId }: ChartP
     <Box data-testid={testId} color="fg" aria-hidden={false}>
       <Box ref={frame}>
         <ChartFrame height={height}>
-          {inView ? (
+          {drawn ? (
             <Suspense fallback={<Skeleton h="full" w="full" rounded="md" />}>
               <ReactApexChart type={type} series={series} options={merged} height={height} />
             </Suspense>

@@ -19,6 +19,25 @@ export interface QueuedJob {
 }
 
 /**
+ * Queues jobs without a dedupe key in one statement, in the caller's transaction (tenant scope is enough); returns
+ * their ids in input order. Call JobRunner.runSoon() after the commit.
+ */
+export async function enqueueJobs(trx: Db, jobs: readonly Omit<NewJob, 'dedupeKey'>[]): Promise<number[]> {
+  if (jobs.length === 0) return [];
+  const { rows } = await sql<{ id: number | string }>`
+    INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, created_at)
+    SELECT j.queue, j.tenant_id, j.payload::jsonb, j.max_attempts, j.run_at, j.run_at
+    FROM unnest(${jobs.map((j) => j.queue)}::text[], ${jobs.map((j) => j.tenantId)}::int[],
+                ${jobs.map((j) => JSON.stringify(j.payload ?? {}))}::text[], ${jobs.map((j) => j.maxAttempts ?? 5)}::int[],
+                ${jobs.map((j) => j.runAt.toISOString())}::timestamptz[])
+      WITH ORDINALITY AS j(queue, tenant_id, payload, max_attempts, run_at, ord)
+    ORDER BY j.ord
+    RETURNING id`.execute(trx);
+  // INSERT ... SELECT ... ORDER BY assigns identity values in that order.
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
+
+/**
  * Queues a job in the caller's transaction (tenant scope is enough: the jobs table lets a tenant insert and read
  * its own rows), idempotently per dedupe key. Call JobRunner.runSoon() after the commit to start it at once.
  */

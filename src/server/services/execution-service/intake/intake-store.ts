@@ -18,7 +18,8 @@ export interface Caller {
 
 /**
  * The participant of an access code as keyed (`accessCode` without separators: normalizeAccessCode); stored codes
- * keep theirs, so both sides are compared without them (index of migration 036). Locks the participant row when
+ * keep theirs, so the code is compared with the stored `access_code_key` (the code without them, migration 050: a
+ * plain column, so its index serves the lookup under row-level security, ADR 0057). Locks the participant row when
  * `forUpdate`: concurrent posts for one participant apply one after the other.
  */
 export async function findCaller(trx: Db, accessCode: string, forUpdate = false): Promise<Caller | null> {
@@ -39,7 +40,7 @@ export async function findCaller(trx: Db, accessCode: string, forUpdate = false)
            p.participant_language_id AS language_id, p.status, p.is_active, p.is_allowed_questionnaire,
            p.last_interview_at, pr.questionnaire_type, pr.internal_settings
     FROM participants p JOIN projects pr ON pr.id = p.project_id AND pr.tenant_id = p.tenant_id
-    WHERE regexp_replace(p.access_code, '[[:space:]-]', '', 'g') = ${accessCode} AND NOT p.is_hidden
+    WHERE p.access_code_key = ${accessCode} AND NOT p.is_hidden
     ${forUpdate ? sql`FOR UPDATE OF p` : sql``}`.execute(trx);
   const found = row.rows[0];
   if (!found) return null;

@@ -16,23 +16,25 @@ import {
   type Caller,
 } from './intake-store';
 import { acceptOnce } from './request-once';
-import { enqueueWebhook } from '../webhooks/enqueue-webhook';
+import { enqueueWebhooks, type NewWebhook } from '../webhooks/enqueue-webhook';
 
-/** Tells the project's receivers (docs/product/webhooks.md#events) in the write's transaction. */
-async function announceStatus(trx: Db, tenantId: number, caller: Caller, status: string, now: Date): Promise<void> {
-  if (status === caller.status) return;
-  await enqueueWebhook(trx, {
-    tenantId,
-    projectId: caller.projectId,
-    event: 'participant',
-    payload: {
-      participantId: caller.participantId,
-      interviewReferenceNumber: caller.interviewReferenceNumber,
-      previousStatus: caller.status,
-      status,
+/** The participant event for the project's receivers (docs/product/webhooks.md#events) when the status changes. */
+function statusWebhook(tenantId: number, caller: Caller, status: string, now: Date): NewWebhook[] {
+  if (status === caller.status) return [];
+  return [
+    {
+      tenantId,
+      projectId: caller.projectId,
+      event: 'participant',
+      payload: {
+        participantId: caller.participantId,
+        interviewReferenceNumber: caller.interviewReferenceNumber,
+        previousStatus: caller.status,
+        status,
+      },
+      now,
     },
-    now,
-  });
+  ];
 }
 
 type Schemas = components['schemas'];
@@ -177,21 +179,24 @@ export function acceptInterviewResult(
       },
       now,
     );
-    await enqueueWebhook(trx, {
-      tenantId,
-      projectId: caller.projectId,
-      event: 'result',
-      payload: {
-        interviewResultId: id!,
-        participantId: caller.participantId,
-        interviewReferenceNumber: caller.interviewReferenceNumber,
-        overallEvaluation: body.overallEvaluation,
-        released: flags.autoRelease,
-        completedAt: completedAt.toISOString(),
+    // The result event, then the participant's status event: queued in the write's transaction (ADR 0035).
+    await enqueueWebhooks(trx, [
+      {
+        tenantId,
+        projectId: caller.projectId,
+        event: 'result',
+        payload: {
+          interviewResultId: id!,
+          participantId: caller.participantId,
+          interviewReferenceNumber: caller.interviewReferenceNumber,
+          overallEvaluation: body.overallEvaluation,
+          released: flags.autoRelease,
+          completedAt: completedAt.toISOString(),
+        },
+        now,
       },
-      now,
-    });
-    await announceStatus(trx, tenantId, caller, status, now);
+      ...statusWebhook(tenantId, caller, status, now),
+    ]);
     await logBackendData(trx, {
       tenantId,
       kind: 'RESULT',
@@ -237,7 +242,7 @@ export function acceptIncompleteCall(
       { status, ...(unblocksAfter('DC', flags) && { isAllowedQuestionnaire: true }) },
       now,
     );
-    await announceStatus(trx, tenantId, caller, status, now);
+    await enqueueWebhooks(trx, statusWebhook(tenantId, caller, status, now));
     await logBackendData(trx, {
       tenantId,
       kind: 'INCOMPLETE_CALL',

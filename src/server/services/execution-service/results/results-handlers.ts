@@ -16,7 +16,7 @@ import {
   utcMidnight,
 } from '../../../../shared/outcome-rules';
 import { setInterviewResultsStatus } from '../interview-results/interview-results-store';
-import { enqueueWebhook } from '../webhooks/enqueue-webhook';
+import { enqueueWebhooks } from '../webhooks/enqueue-webhook';
 import { enqueueEmail } from '../../../platform/outbox/enqueue-message';
 import { resultPdf } from './result-pdf';
 import { resultEmail } from './result-email';
@@ -238,11 +238,12 @@ export const resultsHandlers: ResultsHandlers = {
           locked.map((r) => r.participantId),
           now,
         );
-        for (const r of locked)
-          await enqueueWebhook(trx, {
+        // Every result event, then every participant event, in two statements (ADR 0057).
+        await enqueueWebhooks(trx, [
+          ...locked.map((r) => ({
             tenantId,
             projectId,
-            event: 'result',
+            event: 'result' as const,
             payload: {
               interviewResultId: r.id,
               participantId: r.participantId,
@@ -252,12 +253,11 @@ export const resultsHandlers: ResultsHandlers = {
               completedAt: r.completedAt.toISOString(),
             },
             now,
-          });
-        for (const p of published)
-          await enqueueWebhook(trx, {
+          })),
+          ...published.map((p) => ({
             tenantId,
             projectId,
-            event: 'participant',
+            event: 'participant' as const,
             payload: {
               participantId: p.id,
               interviewReferenceNumber: p.irn,
@@ -265,7 +265,8 @@ export const resultsHandlers: ResultsHandlers = {
               status: 'RESULT_PUBLISHED',
             },
             now,
-          });
+          })),
+        ]);
       }
       return locked.length;
     });

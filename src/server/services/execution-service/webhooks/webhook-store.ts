@@ -10,15 +10,6 @@ const URL_FIELD: Record<WebhookEvent, string> = {
   project: 'project_callback_url',
 };
 
-/** The project's callback URL for an event, or null when none is configured. Tenant scope. */
-export async function callbackUrl(trx: Db, projectId: number, event: WebhookEvent): Promise<string | null> {
-  const row = await sql<{ url: string | null }>`
-    SELECT nullif(btrim(client_api ->> ${URL_FIELD[event]}), '') AS url FROM projects WHERE id = ${projectId}`.execute(
-    trx,
-  );
-  return row.rows[0]?.url ?? null;
-}
-
 export interface WebhookDelivery {
   id: number;
   tenantId: number;
@@ -83,32 +74,44 @@ const toDelivery = (row: Row): WebhookDelivery => ({
   deliveredAt: row.delivered_at,
 });
 
-export async function insertDelivery(
-  trx: Db,
-  delivery: {
-    tenantId: number;
-    projectId: number;
-    event: WebhookEvent;
-    url: string;
-    payload: Record<string, unknown>;
-    replayOf?: number | null;
-    now: Date;
-  },
-): Promise<number> {
-  const row = await trx
-    .insertInto('webhook_deliveries')
-    .values({
-      tenant_id: delivery.tenantId,
-      project_id: delivery.projectId,
-      event: delivery.event,
-      url: delivery.url,
-      payload: JSON.stringify(delivery.payload),
-      replay_of: delivery.replayOf ?? null,
-      created_at: delivery.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+export interface NewDelivery {
+  tenantId: number;
+  projectId: number;
+  event: WebhookEvent;
+  payload: Record<string, unknown>;
+  replayOf?: number | null;
+  now: Date;
+}
+
+/**
+ * Records deliveries of events to their projects' callback URLs in one statement (the URL is read from the project
+ * as the row is written). Returns each input's delivery id in input order, null where the project has no URL for
+ * the event. Tenant scope.
+ */
+export async function insertDeliveries(trx: Db, deliveries: readonly NewDelivery[]): Promise<(number | null)[]> {
+  if (deliveries.length === 0) return [];
+  const column = <T>(pick: (d: NewDelivery) => T) => deliveries.map(pick);
+  const { rows } = await sql<{ sent: number[]; ids: string[] }>`
+    WITH w AS (
+      SELECT w.ord::int AS ord, w.tenant_id, w.project_id, w.event, w.payload::jsonb AS payload, w.replay_of,
+             w.created_at, nullif(btrim(p.client_api ->> w.url_field), '') AS url
+      FROM unnest(${column((d) => d.tenantId)}::int[], ${column((d) => d.projectId)}::int[],
+                  ${column((d) => d.event)}::text[], ${column((d) => URL_FIELD[d.event])}::text[],
+                  ${column((d) => JSON.stringify(d.payload))}::text[], ${column((d) => d.replayOf ?? null)}::bigint[],
+                  ${column((d) => d.now.toISOString())}::timestamptz[])
+        WITH ORDINALITY AS w(tenant_id, project_id, event, url_field, payload, replay_of, created_at, ord)
+      LEFT JOIN projects p ON p.id = w.project_id
+    ), inserted AS (
+      INSERT INTO webhook_deliveries (tenant_id, project_id, event, url, payload, replay_of, created_at)
+      SELECT tenant_id, project_id, event, url, payload, replay_of, created_at FROM w WHERE url IS NOT NULL ORDER BY ord
+      RETURNING id
+    )
+    SELECT (SELECT coalesce(array_agg(ord ORDER BY ord), '{}') FROM w WHERE url IS NOT NULL) AS sent,
+           (SELECT coalesce(array_agg(id::text ORDER BY id), '{}') FROM inserted) AS ids`.execute(trx);
+  // INSERT ... SELECT ... ORDER BY assigns identity values in that order: the i-th id is the i-th input with a URL.
+  const { sent, ids } = rows[0]!;
+  const byOrdinal = new Map(sent.map((ord, i) => [Number(ord), Number(ids[i])]));
+  return deliveries.map((_, i) => byOrdinal.get(i + 1) ?? null);
 }
 
 export async function findDelivery(trx: Db, id: number): Promise<WebhookDelivery | null> {

@@ -5,7 +5,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
 
-/** The SQL twin of normalizeAccessCode (src/shared/participant-rules.ts) on a column (index of migration 036). */
+/**
+ * The SQL twin of normalizeAccessCode (src/shared/participant-rules.ts) on a column. Participants store it as
+ * `access_code_key` (migration 050), which an index serves under row-level security (ADR 0057).
+ */
 export const keyedCode = (column: string) => sql`regexp_replace(${sql.ref(column)}, '[[:space:]-]', '', 'g')`;
 
 export interface PoolCode {
@@ -56,8 +59,7 @@ export async function takenCodeKeys(trx: Db, keys: readonly string[]): Promise<S
     const rows = await sql<{ key: string }>`
       SELECT code_key AS key FROM access_codes WHERE code_key = ANY(${chunk}::text[])
       UNION
-      SELECT ${keyedCode('access_code')} AS key FROM participants
-      WHERE access_code IS NOT NULL AND ${keyedCode('access_code')} = ANY(${chunk}::text[])`.execute(trx);
+      SELECT access_code_key AS key FROM participants WHERE access_code_key = ANY(${chunk}::text[])`.execute(trx);
     for (const r of rows.rows) taken.add(r.key);
   }
   return taken;

@@ -182,15 +182,10 @@ function orderOf(query: ResultQuery): RawBuilder<unknown> {
   }
 }
 
-/** One page of a project's results and the number matching (docs/product/project-results.md#list). Tenant scope. */
-export async function listResults(trx: Db, query: ResultQuery): Promise<{ rows: ListedResult[]; total: number }> {
-  return {
-    total: await countResults(trx, query),
-    rows: await readResults(trx, query, query.pageSize, query.page * query.pageSize),
-  };
-}
-
-/** How many results the list's query finds. Tenant scope. */
+/**
+ * How many results the list's query finds (docs/product/project-results.md#list; the handler keeps it under the
+ * tenant's data version). Tenant scope.
+ */
 export async function countResults(trx: Db, query: ResultQuery): Promise<number> {
   // Every result has its participant (foreign key), so the count joins participants only when a filter reads
   // them: on a large project the join made each page count every result twice over (found by the bench).

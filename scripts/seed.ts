@@ -1,7 +1,9 @@
 /**
  * `npm run seed`: brings the database up to date and adds the demo data that is missing. Idempotent.
  * `npm run seed -- --participants 100000 --results 1000000 [--projects 10] [--tenant "Benchmark Co"]` also adds a
- * tenant of that size for benchmarks (through the same domain functions, in bulk), each run adding to it.
+ * tenant of that size for benchmarks (through the same domain functions, in bulk), each run adding to it. With
+ * `--fast` the benchmark tenant's participants, results, question results and call records are generated with
+ * set-based SQL inside the database instead (minutes for 1M results; ADR 0058): the bench's path.
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config';
@@ -22,6 +24,7 @@ const { values } = parseArgs({
     results: { type: 'string' },
     projects: { type: 'string' },
     tenant: { type: 'string' },
+    fast: { type: 'boolean', default: false },
   },
 });
 const count = (value: string | undefined, flag: string): number | undefined => {
@@ -58,11 +61,14 @@ try {
   if (participants !== undefined || results !== undefined) {
     const tenantName = values.tenant ?? BENCHMARK_TENANT;
     const started = Date.now();
-    console.log(`\nBenchmark data for ${tenantName}: ${participants ?? 0} participants, ${results ?? 0} results`);
+    console.log(
+      `\nBenchmark data for ${tenantName}: ${participants ?? 0} participants, ${results ?? 0} results` +
+        (values.fast ? ' (generated in the database)' : ''),
+    );
     await seedBenchmarkData(
       db,
       systemClock,
-      { participants: participants ?? 0, results: results ?? 0, projects, tenantName },
+      { participants: participants ?? 0, results: results ?? 0, projects, tenantName, fast: values.fast },
       (line) => console.log(line),
     );
     console.log(

@@ -15,7 +15,7 @@ export function randomSource(seed: number): () => number {
   };
 }
 
-type Weighted<T> = readonly (readonly [T, number])[];
+export type Weighted<T> = readonly (readonly [T, number])[];
 
 function pick<T>(random: () => number, weighted: Weighted<T>): T {
   const total = weighted.reduce((sum, [, w]) => sum + w, 0);
@@ -28,7 +28,7 @@ function pick<T>(random: () => number, weighted: Weighted<T>): T {
 }
 
 /** Mostly low risk, as real screening populations are; DC (disconnected) is a call that did not complete. */
-const OVERALL: Weighted<EvaluationCode> = [
+export const OVERALL: Weighted<EvaluationCode> = [
   ['LR', 44],
   ['AR', 18],
   ['PR', 12],
@@ -38,7 +38,7 @@ const OVERALL: Weighted<EvaluationCode> = [
   ['AD', 2],
   ['DC', 6],
 ];
-const PER_QUESTION: Weighted<EvaluationCode> = [
+export const PER_QUESTION: Weighted<EvaluationCode> = [
   ['LR', 55],
   ['AR', 17],
   ['PR', 11],
@@ -57,7 +57,7 @@ export function plannedOverallEvaluations(seed: number, count: number): Evaluati
   return Array.from({ length: count }, () => pick(random, OVERALL));
 }
 
-const FIRST = [
+export const FIRST = [
   'Ana',
   'Ben',
   'Carla',
@@ -75,7 +75,7 @@ const FIRST = [
   'Omar',
   'Priya',
 ];
-const LAST = [
+export const LAST = [
   'Santos',
   'Nguyen',
   'Okafor',

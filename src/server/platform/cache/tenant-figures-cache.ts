@@ -33,14 +33,38 @@ export async function cachedTenantFigures<T>(
   parts: readonly unknown[],
   read: () => Promise<T>,
 ): Promise<T> {
+  const { version, key } = await versionedKey(ctx, trx, name, parts);
+  // Weak: the same figures go out brotli, gzip or plain.
+  if (ctx.revalidate(`W/"${version}-${key}"`)) throw new NotModified();
+  return remembered(ctx, key, read);
+}
+
+/**
+ * Part of an answer (a list's total, say) kept under the tenant's data version like cachedTenantFigures, without
+ * an ETag: the rest of the answer is read each time. Correct for the same reason: any write to the tenant moves
+ * the version in its transaction.
+ */
+export async function cachedUnderDataVersion<T>(
+  ctx: TenantContext,
+  trx: Db,
+  name: string,
+  parts: readonly unknown[],
+  read: () => Promise<T>,
+): Promise<T> {
+  return remembered(ctx, (await versionedKey(ctx, trx, name, parts)).key, read);
+}
+
+async function versionedKey(ctx: TenantContext, trx: Db, name: string, parts: readonly unknown[]) {
   const tenantId = ctx.operatingTenant.id;
   const version = await tenantDataVersion(trx, tenantId);
   const key = createHash('sha256')
     .update(JSON.stringify([name, tenantId, version, parts]))
     .digest('base64url')
     .slice(0, 27);
-  // Weak: the same figures go out brotli, gzip or plain.
-  if (ctx.revalidate(`W/"${version}-${key}"`)) throw new NotModified();
+  return { version, key };
+}
+
+async function remembered<T>(ctx: TenantContext, key: string, read: () => Promise<T>): Promise<T> {
   const cache = cacheOf(ctx.deps.db);
   if (cache.has(key)) {
     const hit = cache.get(key) as T;

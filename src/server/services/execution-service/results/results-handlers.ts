@@ -1,4 +1,5 @@
 import type { components, operations } from '../../../../contracts/execution-service';
+import { cachedUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
 import { forbidden, HttpError, notFound, unprocessable } from '../../../platform/http/http-error';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
 import { projectResultDisplay, type ProjectResultDisplay } from '../../project-service';
@@ -33,11 +34,12 @@ import {
 } from './result-actions-store';
 import {
   findResult,
+  countResults,
   findResultProject,
-  listResults,
   lockResults,
   pertinentQuestions,
   publishParticipants,
+  readResults,
   resultColumnQuestions,
   type ListedResult,
   type ResultQuery,
@@ -196,7 +198,11 @@ export const resultsHandlers: ResultsHandlers = {
       const project = await findResultProject(trx, body.projectId);
       if (!project) throw notFound(RESULT_MESSAGES.projectNotFound);
       const display = await projectResultDisplay(trx, project.id);
-      const { rows, total } = await listResults(trx, query);
+      // The total counts every matching result (1M on the benchmark project, seconds on the embedded database):
+      // counted once per filter and data version (ADR 0025), not on every page (docs/bench.md, 2026-11-27).
+      const { page: _page, pageSize: _size, sortBy: _by, sortDirection: _direction, ...filter } = query;
+      const total = await cachedUnderDataVersion(ctx, trx, 'countResults', [filter], () => countResults(trx, query));
+      const rows = await readResults(trx, query, query.pageSize, query.page * query.pageSize);
       return {
         results: rows.map((r) => present(r, display, headers.language)),
         totalResults: total,

@@ -188,22 +188,20 @@ function orderOf(query: ResultQuery): RawBuilder<unknown> {
   }
 }
 
-/** One page of a project's results and the number matching (docs/product/project-results.md#list). Tenant scope. */
-export async function listResults(trx: Db, query: ResultQuery): Promise<{ rows: ListedResult[]; total: number }> {
-  return {
-    total: await countResults(trx, query),
-    rows: await readResults(trx, query, query.pageSize, query.page * query.pageSize),
-  };
-}
+/** Whether the filter (or, with `sorted`, the order) reads the participant: otherwise the join only repeats the key. */
+const readsParticipant = (query: ResultQuery, sorted = false) =>
+  !!query.participantLanguageIds?.length || !!query.search?.trim() || (sorted && query.sortBy === 'irn');
 
-/** How many results the list's query finds. Tenant scope. */
+/**
+ * How many results the list's query finds (docs/product/project-results.md#list; the handler keeps it under the
+ * tenant's data version). Tenant scope.
+ */
 export async function countResults(trx: Db, query: ResultQuery): Promise<number> {
   // Every result has its participant (foreign key), so the count joins participants only when a filter reads
   // them: on a large project the join made each page count every result twice over (found by the bench).
-  const readsParticipant = !!query.participantLanguageIds?.length || !!query.search?.trim();
   const total = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM interview_results r
-      ${readsParticipant ? sql`JOIN participants p ON p.id = r.participant_id` : sql``}
+      ${readsParticipant(query) ? sql`JOIN participants p ON p.id = r.participant_id` : sql``}
     WHERE ${whereOf(query)}`.execute(trx);
   return total.rows[0]?.n ?? 0;
 }
@@ -213,6 +211,10 @@ export async function countResults(trx: Db, query: ResultQuery): Promise<number>
  * exports and the zip of PDFs (docs/product/results-downloads.md). Tenant scope.
  */
 export async function readResults(trx: Db, query: ResultQuery, limit: number, offset: number): Promise<ListedResult[]> {
+  // The page is cut first (ids only), then its rows are read: PostgreSQL computes the select list, the latest
+  // note, follow-up and e-mail subqueries included, for every row an OFFSET skips, which made deep pages and the
+  // exports' 2,000-row pages quadratic (docs/bench.md, 2026-11-27). The order is total (ids break ties), so
+  // ordering the page's rows again gives the same order.
   const where = whereOf(query);
   const rows = await sql<{
     id: string | number;
@@ -234,12 +236,15 @@ export async function readResults(trx: Db, query: ResultQuery, limit: number, of
     SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
            r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, ${LATEST}
-    FROM interview_results r
+    FROM (SELECT r.id FROM interview_results r
+            ${readsParticipant(query, true) ? sql`JOIN participants p ON p.id = r.participant_id` : sql``}
+          WHERE ${where}
+          ORDER BY ${orderOf(query)}
+          LIMIT ${limit} OFFSET ${offset}) AS page
+      JOIN interview_results r ON r.id = page.id
       JOIN participants p ON p.id = r.participant_id
       LEFT JOIN languages l ON l.id = p.participant_language_id
-    WHERE ${where}
-    ORDER BY ${orderOf(query)}
-    LIMIT ${limit} OFFSET ${offset}`.execute(trx);
+    ORDER BY ${orderOf(query)}`.execute(trx);
   const ids = rows.rows.map((r) => Number(r.id));
   const perResult = await questionResultsOf(trx, ids);
   return rows.rows.map((r) => ({

@@ -222,6 +222,9 @@ describe('the results list', () => {
 describe('release and delete', () => {
   test('release makes held results released, publishes the participant; rollups still equal a recount', async () => {
     const { projectId, ids, participantIds } = await fixture();
+    // The total is kept per filter and data version: asked before and after, it follows the change.
+    expect((await list({ projectId })).totalResults).toBe(3);
+    expect((await list({ projectId, page: 1 })).totalResults).toBe(3);
     const response = await setStatus([{ interviewResultId: ids[3], projectId, released: true, deleted: false }]);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ message: 'Results successfully updated!', updated: 1 });

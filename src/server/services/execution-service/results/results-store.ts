@@ -175,14 +175,16 @@ function orderOf(query: ResultQuery): RawBuilder<unknown> {
   const tie = sql`r.completed_at ${dir}, r.id ${dir}`;
   switch (query.sortBy) {
     case 'overallScore':
-      return sql`${severity(sql`r.overall_evaluation`)} ${sevDir} NULLS LAST, ${tie}`;
+      // No NULLS clause: every overall code is in RISK_SEVERITY (NOT NULL and checked), and without one both
+      // directions read interview_results_severity_page_idx (migration 052) instead of sorting the project.
+      return sql`${severity(sql`r.overall_evaluation`)} ${sevDir}, ${tie}`;
     case 'irn':
       return sql`coalesce(r.interview_reference_number, p.interview_ref_num) ${dir} NULLS LAST, r.id ${dir}`;
     case 'question':
       return sql`${severity(
         sql`(SELECT q.result FROM interview_question_results q
              WHERE q.interview_result_id = r.id AND q.sequence = ${query.questionNumber ?? 1})`,
-      )} ${sevDir} NULLS LAST, ${tie}`;
+      )} ${sevDir}, ${tie}`;
     default:
       return tie;
   }
@@ -206,6 +208,14 @@ export async function countResults(trx: Db, query: ResultQuery): Promise<number>
   return total.rows[0]?.n ?? 0;
 }
 
+/** The ids of one page of the list's query, in its order (exported for the plan test of migration 052). */
+export const pageIds = (query: ResultQuery, limit: number, offset: number) => sql<{ id: string | number }>`
+  SELECT r.id FROM interview_results r
+    ${readsParticipant(query, true) ? sql`JOIN participants p ON p.id = r.participant_id` : sql``}
+  WHERE ${whereOf(query)}
+  ORDER BY ${orderOf(query)}
+  LIMIT ${limit} OFFSET ${offset}`;
+
 /**
  * Rows of the list's query (filter and order of `listResults`, whatever the page): the one reader of the list, the
  * exports and the zip of PDFs (docs/product/results-downloads.md). Tenant scope.
@@ -215,7 +225,6 @@ export async function readResults(trx: Db, query: ResultQuery, limit: number, of
   // note, follow-up and e-mail subqueries included, for every row an OFFSET skips, which made deep pages and the
   // exports' 2,000-row pages quadratic (docs/bench.md, 2026-11-27). The order is total (ids break ties), so
   // ordering the page's rows again gives the same order.
-  const where = whereOf(query);
   const rows = await sql<{
     id: string | number;
     project_id: number;
@@ -236,11 +245,7 @@ export async function readResults(trx: Db, query: ResultQuery, limit: number, of
     SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
            r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, ${LATEST}
-    FROM (SELECT r.id FROM interview_results r
-            ${readsParticipant(query, true) ? sql`JOIN participants p ON p.id = r.participant_id` : sql``}
-          WHERE ${where}
-          ORDER BY ${orderOf(query)}
-          LIMIT ${limit} OFFSET ${offset}) AS page
+    FROM (${pageIds(query, limit, offset)}) AS page
       JOIN interview_results r ON r.id = page.id
       JOIN participants p ON p.id = r.participant_id
       LEFT JOIN languages l ON l.id = p.participant_language_id

@@ -1,5 +1,6 @@
 import type { components, operations } from '../../../../contracts/execution-service';
 import { DEFAULT_DISPLAY_OFFSET, durationBounds, formatAtOffset, minutesSeconds } from '../../../../shared/report-time';
+import { cachedUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
 import { forbidden, HttpError, notFound } from '../../../platform/http/http-error';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
 import {
@@ -119,7 +120,9 @@ export const callReportsHandlers: Handlers = {
     const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
     return ctx.inTenant(async (trx) => ({
       calls: (await findCallRecords(trx, filter, pageOf(body))).map(callRow(ctx.operatingTenant.name, offset)),
-      totalResults: await countCallRecords(trx, filter),
+      totalResults: await cachedUnderDataVersion(ctx, trx, 'countCallRecords', [filter], () =>
+        countCallRecords(trx, filter),
+      ),
     }));
   },
 
@@ -145,7 +148,9 @@ export const callReportsHandlers: Handlers = {
       calls: (await findIncompleteCalls(trx, filter, sort, pageOf(body))).map(
         incompleteRow(ctx.operatingTenant.name, offset),
       ),
-      totalResults: await countIncompleteCalls(trx, filter),
+      totalResults: await cachedUnderDataVersion(ctx, trx, 'countIncompleteCalls', [filter], () =>
+        countIncompleteCalls(trx, filter),
+      ),
     }));
   },
 
@@ -180,7 +185,9 @@ export const callReportsHandlers: Handlers = {
         runId: r.runId,
         refusal: r.refusal,
       })),
-      totalResults: await countBackendLogs(trx, filter),
+      totalResults: await cachedUnderDataVersion(ctx, trx, 'countBackendLogs', [filter], () =>
+        countBackendLogs(trx, filter),
+      ),
     }));
   },
 

@@ -367,3 +367,38 @@ describe('repost of a backend data log record', () => {
     expect(globexResults).toEqual([]);
   });
 });
+
+test('the totals are kept per filter under the data version: a new call moves them at once', async () => {
+  const october = { startDate: '2026-10-05', endDate: '2026-10-05' };
+  // The backend data log is the provider's (tenant.backend.data.read), here in Acme.
+  const providerInAcme = { token: () => provider, operatingTenant: () => acme };
+  const total = async (operationId: OperationId, body: Record<string, unknown>, who = asAdmin) =>
+    ((await list(operationId, body, who)).body as { totalResults: number }).totalResults;
+  const before = {
+    calls: await total('listCallRecords', october),
+    incomplete: await total('listIncompleteCalls', october),
+    logs: await total('listBackendDataLogs', { search: 'cr-cache' }, providerInAcme),
+  };
+  expect(before).toEqual({ calls: 0, incomplete: 0, logs: 0 });
+  // The same filter again is answered from the kept total; the post below bumps the version in its transaction.
+  expect(await total('listCallRecords', october)).toBe(0);
+  const caller = await participant(project);
+  await intake('postCallRecord', {
+    requestId: 'cr-cache',
+    callId: 'call-cache',
+    accessCode: caller.code,
+    callDateTime: '2026-10-05T18:00:00Z',
+    durationSeconds: 30,
+    providerName: 'Twilio',
+  });
+  await intake('postIncompleteCall', {
+    requestId: 'ic-cache',
+    accessCode: caller.code,
+    phoneCallInterruptCode: 'HANGUP',
+    callDateTime: '2026-10-05T18:00:00Z',
+    phoneCallDuration: 30,
+  });
+  expect(await total('listCallRecords', october)).toBe(1);
+  expect(await total('listIncompleteCalls', october)).toBe(1);
+  expect(await total('listBackendDataLogs', { search: 'cr-cache' }, providerInAcme)).toBe(1);
+});

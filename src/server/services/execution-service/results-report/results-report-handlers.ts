@@ -1,5 +1,6 @@
 import type { components, operations } from '../../../../contracts/execution-service';
 import { DEFAULT_DISPLAY_OFFSET, formatAtOffset } from '../../../../shared/report-time';
+import { cachedUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
 import type { Db } from '../../../platform/db/schema';
 import { csvDownload } from '../../../platform/http/csv-download';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
@@ -114,7 +115,14 @@ export const resultsReportHandlers: Handlers = {
     const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
     return read(async (trx) => ({
       results: (await findReportResults(trx, filter, sortOf(body), pageOf(body))).map(present(offset)),
-      totalResults: await countReportResults(trx, filter),
+      // Within the operating account the total is kept under its data version (ADR 0025): paging one filter
+      // counts once. Across accounts no one version covers the rows, so it is counted each time.
+      totalResults:
+        filter.tenantId === ctx.operatingTenant.id
+          ? await cachedUnderDataVersion(ctx, trx, 'countReportResults', [filter], () =>
+              countReportResults(trx, filter),
+            )
+          : await countReportResults(trx, filter),
     }));
   },
 

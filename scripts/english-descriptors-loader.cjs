@@ -10,8 +10,37 @@ const { readFileSync } = require('node:fs');
 const { resolve } = require('node:path');
 
 const CATALOGUE = resolve(__dirname, '../src/web/i18n/locales/en/messages.ts');
-// swc prints a transformed descriptor as `id: "<id>",` followed by `message: "<source text>"`.
-const DESCRIPTOR = /(\bid: "([^"\\]+)",\s*message: )("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')/g;
+// swc prints a transformed descriptor as `id: "<id>",`, then `values: {…},` and `components: {…},` when the
+// message has placeholders or elements, then `message: "<source text>"`.
+const DESCRIPTOR_ID = /\bid: "([^"\\]+)",\s*/g;
+const MESSAGE = /^message: ("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')/;
+const OBJECT_FIELD = /^(values|components): \{/;
+
+/** The index just past the `{…}` block opening at `start` (strings and nested blocks skipped), or -1. */
+function pastBlock(source, start) {
+  let depth = 0;
+  for (let i = start; i < source.length; i += 1) {
+    const c = source[i];
+    if (c === '"' || c === "'" || c === '`') {
+      for (i += 1; i < source.length && source[i] !== c; i += 1) if (source[i] === '\\') i += 1;
+    } else if (c === '{') depth += 1;
+    else if (c === '}' && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+/** Where the descriptor's `message: "…"` starts after its id (past values and components), or -1. */
+function messageAfter(source, from) {
+  let at = from;
+  for (let field = 0; field < 2; field += 1) {
+    const object = OBJECT_FIELD.exec(source.slice(at, at + 16));
+    if (!object) break;
+    const end = pastBlock(source, at + object[0].length - 1);
+    if (end < 0) return -1;
+    at = end + (/^,\s*/.exec(source.slice(end, end + 64))?.[0].length ?? 0);
+  }
+  return MESSAGE.test(source.slice(at, at + 4096)) ? at : -1;
+}
 
 let cached = { text: null, messages: null };
 
@@ -30,7 +59,12 @@ module.exports = function englishDescriptors(source) {
   if (!source.includes('message: ')) return source;
   this.addDependency(CATALOGUE);
   const messages = englishCatalogue();
-  return source.replace(DESCRIPTOR, (_match, head, id) => {
+  let out = '';
+  let copied = 0;
+  for (const found of source.matchAll(DESCRIPTOR_ID)) {
+    const at = messageAfter(source, found.index + found[0].length);
+    if (at < 0 || at < copied) continue;
+    const id = found[1];
     const compiled = messages[id];
     if (compiled === undefined) {
       throw new Error(
@@ -38,6 +72,9 @@ module.exports = function englishDescriptors(source) {
           '(run npm run i18n:extract, translate, npm run i18n:compile)',
       );
     }
-    return head + JSON.stringify(compiled);
-  });
+    const literal = MESSAGE.exec(source.slice(at))[1];
+    out += source.slice(copied, at) + 'message: ' + JSON.stringify(compiled);
+    copied = at + 'message: '.length + literal.length;
+  }
+  return out + source.slice(copied);
 };

@@ -216,6 +216,44 @@ export const pageIds = (query: ResultQuery, limit: number, offset: number) => sq
   ORDER BY ${orderOf(query)}
   LIMIT ${limit} OFFSET ${offset}`;
 
+/** A result row as the list and the single-result finder select it (the select list of readResults). */
+interface ResultRow {
+  id: string | number;
+  project_id: number;
+  interview_reference_number: string | null;
+  access_code: string | null;
+  overall_evaluation: EvaluationCode;
+  completed_at: Date;
+  released: boolean;
+  reviewed: boolean;
+  first_name: string | null;
+  last_name: string | null;
+  language: string | null;
+  note: string | null;
+  outcome_action_id: number | null;
+  email_status: 'queued' | 'sent' | 'failed' | null;
+  recording_exists: boolean;
+}
+
+const listedResult = (r: ResultRow, questions: ListedResult['questions']): ListedResult => ({
+  id: Number(r.id),
+  projectId: r.project_id,
+  irn: r.interview_reference_number,
+  accessCode: r.access_code,
+  overall: r.overall_evaluation,
+  completedAt: new Date(r.completed_at),
+  released: r.released,
+  reviewed: r.reviewed,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  language: r.language,
+  questions,
+  note: r.note,
+  outcomeActionId: r.outcome_action_id,
+  emailStatus: r.email_status,
+  recordingExists: r.recording_exists,
+});
+
 /**
  * Rows of the list's query (filter and order of `listResults`, whatever the page): the one reader of the list, the
  * exports and the zip of PDFs (docs/product/results-downloads.md). Tenant scope.
@@ -225,23 +263,7 @@ export async function readResults(trx: Db, query: ResultQuery, limit: number, of
   // note, follow-up and e-mail subqueries included, for every row an OFFSET skips, which made deep pages and the
   // exports' 2,000-row pages quadratic (docs/bench.md, 2026-11-27). The order is total (ids break ties), so
   // ordering the page's rows again gives the same order.
-  const rows = await sql<{
-    id: string | number;
-    project_id: number;
-    interview_reference_number: string | null;
-    access_code: string | null;
-    overall_evaluation: EvaluationCode;
-    completed_at: Date;
-    released: boolean;
-    reviewed: boolean;
-    first_name: string | null;
-    last_name: string | null;
-    language: string | null;
-    note: string | null;
-    outcome_action_id: number | null;
-    email_status: 'queued' | 'sent' | 'failed' | null;
-    recording_exists: boolean;
-  }>`
+  const rows = await sql<ResultRow>`
     SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
            r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, ${LATEST}
@@ -252,24 +274,7 @@ export async function readResults(trx: Db, query: ResultQuery, limit: number, of
     ORDER BY ${orderOf(query)}`.execute(trx);
   const ids = rows.rows.map((r) => Number(r.id));
   const perResult = await questionResultsOf(trx, ids);
-  return rows.rows.map((r) => ({
-    id: Number(r.id),
-    projectId: r.project_id,
-    irn: r.interview_reference_number,
-    accessCode: r.access_code,
-    overall: r.overall_evaluation,
-    completedAt: new Date(r.completed_at),
-    released: r.released,
-    reviewed: r.reviewed,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    language: r.language,
-    questions: perResult.get(Number(r.id)) ?? [],
-    note: r.note,
-    outcomeActionId: r.outcome_action_id,
-    emailStatus: r.email_status,
-    recordingExists: r.recording_exists,
-  }));
+  return rows.rows.map((r) => listedResult(r, perResult.get(Number(r.id)) ?? []));
 }
 
 export async function questionResultsOf(
@@ -357,24 +362,7 @@ export interface ResultForPdf extends ListedResult {
 
 /** One non-deleted result with its participant, or null. Tenant scope. */
 export async function findResult(trx: Db, id: number): Promise<ResultForPdf | null> {
-  const found = await sql<{
-    id: string | number;
-    project_id: number;
-    interview_reference_number: string | null;
-    access_code: string | null;
-    overall_evaluation: EvaluationCode;
-    completed_at: Date;
-    released: boolean;
-    reviewed: boolean;
-    first_name: string | null;
-    last_name: string | null;
-    language: string | null;
-    participant_language_id: number | null;
-    note: string | null;
-    outcome_action_id: number | null;
-    email_status: 'queued' | 'sent' | 'failed' | null;
-    recording_exists: boolean;
-  }>`
+  const found = await sql<ResultRow & { participant_language_id: number | null }>`
     SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
            r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, p.participant_language_id, ${LATEST}
@@ -385,25 +373,7 @@ export async function findResult(trx: Db, id: number): Promise<ResultForPdf | nu
   const r = found.rows[0];
   if (!r) return null;
   const questions = (await questionResultsOf(trx, [Number(r.id)])).get(Number(r.id)) ?? [];
-  return {
-    id: Number(r.id),
-    projectId: r.project_id,
-    irn: r.interview_reference_number,
-    accessCode: r.access_code,
-    overall: r.overall_evaluation,
-    completedAt: new Date(r.completed_at),
-    released: r.released,
-    reviewed: r.reviewed,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    language: r.language,
-    participantLanguageId: r.participant_language_id,
-    questions,
-    note: r.note,
-    outcomeActionId: r.outcome_action_id,
-    emailStatus: r.email_status,
-    recordingExists: r.recording_exists,
-  };
+  return { ...listedResult(r, questions), participantLanguageId: r.participant_language_id };
 }
 
 /** The pertinent interview questions of a project (the PDF's question table), by sequence. Tenant scope. */

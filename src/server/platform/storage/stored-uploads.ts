@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import type { Db } from '../db/schema';
 import type { StreamedUpload } from '../openapi/multipart-body';
 import type { FileStorage, StorageKey } from './file-storage';
 
@@ -7,6 +8,13 @@ export const extensionOf = (fileName: string) => {
   const dot = fileName.lastIndexOf('.');
   return dot < 0 ? '' : fileName.slice(dot).toLowerCase();
 };
+
+/** What storing an upload for a tenant needs: the storage, a log and the tenant's row-level-security transaction. */
+export interface TenantUploadEnvironment {
+  storage: FileStorage;
+  log: { warn(details: object, message: string): void };
+  inTenant<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
+}
 
 /** Streams a checked upload (its temporary file) to storage under a key; never read whole into memory. */
 export async function putStreamedUpload(

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import type { Db } from '../../../platform/db/schema';
 import { HttpError, notFound } from '../../../platform/http/http-error';
 import type { StreamedUpload } from '../../../platform/openapi/multipart-body';
-import type { FileStorage } from '../../../platform/storage/file-storage';
 import { sniffFileType } from '../../../platform/storage/sniff-file';
-import { putStreamedUpload, removeStoredObject } from '../../../platform/storage/stored-uploads';
+import {
+  putStreamedUpload,
+  removeStoredObject,
+  type TenantUploadEnvironment,
+} from '../../../platform/storage/stored-uploads';
 import { RECORDING_MAX_BYTES, recordingKindOf, recordingStorageKey } from './recording-kinds';
 import { findRecording, insertRecording, recordableResultExists, type StoredRecording } from './recordings-store';
 
@@ -17,12 +19,7 @@ export const RECORDING_MESSAGES = {
   exists: 'This result already has a different recording.',
 } as const;
 
-export interface RecordingEnvironment {
-  storage: FileStorage;
-  log: { warn(details: object, message: string): void };
-  /** The caller's tenant transaction (row-level security). */
-  inTenant<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
-}
+export type RecordingEnvironment = TenantUploadEnvironment;
 
 export interface RecordingAnswer {
   interviewResultId: number;

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../../platform/db/schema';
 import { unprocessable } from '../../../platform/http/http-error';
 import type { StreamedUpload } from '../../../platform/openapi/multipart-body';
-import type { FileStorage } from '../../../platform/storage/file-storage';
 import { sniffFileType } from '../../../platform/storage/sniff-file';
-import { putStreamedUpload, removeStoredObject } from '../../../platform/storage/stored-uploads';
+import {
+  putStreamedUpload,
+  removeStoredObject,
+  type TenantUploadEnvironment,
+} from '../../../platform/storage/stored-uploads';
 import { bytesMatch, DOCUMENT_KINDS, DOCUMENT_MAX_BYTES, documentFileName, documentTypeOf } from './document-kinds';
 import { insertDocument } from './documents-store';
 
@@ -18,12 +20,7 @@ const invalidType = (field: string) =>
 export const documentStorageKey = (tenantId: number, type: string) =>
   `tenants/${tenantId}/documents/${randomUUID()}.${type}`;
 
-/** What storing a document needs: the storage, a log and the tenant's row-level-security transaction. */
-export interface DocumentEnvironment {
-  storage: FileStorage;
-  log: { warn(details: object, message: string): void };
-  inTenant<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
-}
+export type DocumentEnvironment = TenantUploadEnvironment;
 
 export interface NewDocument {
   tenantId: number;

@@ -13,8 +13,16 @@ const CATALOGUE = resolve(__dirname, '../src/web/i18n/locales/en/messages.ts');
 // swc prints a transformed descriptor as `id: "<id>",`, then `values: {…},` and `components: {…},` when the
 // message has placeholders or elements, then `message: "<source text>"`.
 const DESCRIPTOR_ID = /\bid: "([^"\\]+)",\s*/g;
-const MESSAGE = /^message: ("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')/;
-const OBJECT_FIELD = /^(values|components): \{/;
+// Sticky (`y`): each matches exactly at its lastIndex, with no copy of the source and no bound on its length.
+const MESSAGE = /message: ("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')/y;
+const OBJECT_FIELD = /(values|components): \{/y;
+const FIELD_SEPARATOR = /,\s*/y;
+
+/** `pattern` (sticky) matched at `at` in `source`, or null. */
+function matchAt(pattern, source, at) {
+  pattern.lastIndex = at;
+  return pattern.exec(source);
+}
 
 /** The index just past the `{…}` block opening at `start` (strings and nested blocks skipped), or -1. */
 function pastBlock(source, start) {
@@ -29,17 +37,17 @@ function pastBlock(source, start) {
   return -1;
 }
 
-/** Where the descriptor's `message: "…"` starts after its id (past values and components), or -1. */
+/** The descriptor's `message: "…"` after its id (past values and components), or null. */
 function messageAfter(source, from) {
   let at = from;
   for (let field = 0; field < 2; field += 1) {
-    const object = OBJECT_FIELD.exec(source.slice(at, at + 16));
+    const object = matchAt(OBJECT_FIELD, source, at);
     if (!object) break;
     const end = pastBlock(source, at + object[0].length - 1);
-    if (end < 0) return -1;
-    at = end + (/^,\s*/.exec(source.slice(end, end + 64))?.[0].length ?? 0);
+    if (end < 0) return null;
+    at = end + (matchAt(FIELD_SEPARATOR, source, end)?.[0].length ?? 0);
   }
-  return MESSAGE.test(source.slice(at, at + 4096)) ? at : -1;
+  return matchAt(MESSAGE, source, at);
 }
 
 let cached = { text: null, messages: null };
@@ -62,8 +70,8 @@ module.exports = function englishDescriptors(source) {
   let out = '';
   let copied = 0;
   for (const found of source.matchAll(DESCRIPTOR_ID)) {
-    const at = messageAfter(source, found.index + found[0].length);
-    if (at < 0 || at < copied) continue;
+    const message = messageAfter(source, found.index + found[0].length);
+    if (!message || message.index < copied) continue;
     const id = found[1];
     const compiled = messages[id];
     if (compiled === undefined) {
@@ -72,9 +80,8 @@ module.exports = function englishDescriptors(source) {
           '(run npm run i18n:extract, translate, npm run i18n:compile)',
       );
     }
-    const literal = MESSAGE.exec(source.slice(at))[1];
-    out += source.slice(copied, at) + 'message: ' + JSON.stringify(compiled);
-    copied = at + 'message: '.length + literal.length;
+    out += source.slice(copied, message.index) + 'message: ' + JSON.stringify(compiled);
+    copied = message.index + message[0].length;
   }
   return out + source.slice(copied);
 };

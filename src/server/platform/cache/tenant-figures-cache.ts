@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/schema';
 import { NotModified } from '../http/conditional';
 import type { TenantContext } from '../openapi/handler';
-import { tenantDataVersion } from './data-version-store';
+import { allTenantsDataVersion, tenantDataVersion } from './data-version-store';
 
 /** Answers kept per process; old versions fall out first (least recently used). */
 const MAX_ENTRIES = 1_000;
@@ -54,9 +54,31 @@ export async function cachedUnderDataVersion<T>(
   return remembered(ctx, (await versionedKey(ctx, trx, name, parts)).key, read);
 }
 
-async function versionedKey(ctx: TenantContext, trx: Db, name: string, parts: readonly unknown[]) {
-  const tenantId = ctx.operatingTenant.id;
-  const version = await tenantDataVersion(trx, tenantId);
+/**
+ * cachedUnderDataVersion for a read of another scope than the operating tenant: one named account (its version),
+ * or every account (null: the version of all of them). `trx` must see that scope's version rows: the account's
+ * own transaction, or the system tenant's across accounts.
+ */
+export async function cachedUnderScopeVersion<T>(
+  ctx: TenantContext,
+  trx: Db,
+  scope: number | null,
+  name: string,
+  parts: readonly unknown[],
+  read: () => Promise<T>,
+): Promise<T> {
+  return remembered(ctx, (await versionedKey(ctx, trx, name, parts, scope)).key, read);
+}
+
+async function versionedKey(
+  ctx: TenantContext,
+  trx: Db,
+  name: string,
+  parts: readonly unknown[],
+  scope: number | null = ctx.operatingTenant.id,
+) {
+  const tenantId = scope ?? 'all';
+  const version = scope === null ? await allTenantsDataVersion(trx) : await tenantDataVersion(trx, scope);
   const key = createHash('sha256')
     .update(JSON.stringify([name, tenantId, version, parts]))
     .digest('base64url')

@@ -1,6 +1,6 @@
 import type { components, operations } from '../../../../contracts/execution-service';
 import { DEFAULT_DISPLAY_OFFSET, formatAtOffset } from '../../../../shared/report-time';
-import { cachedUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
+import { cachedUnderScopeVersion } from '../../../platform/cache/tenant-figures-cache';
 import type { Db } from '../../../platform/db/schema';
 import { csvDownload } from '../../../platform/http/csv-download';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
@@ -115,14 +115,11 @@ export const resultsReportHandlers: Handlers = {
     const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
     return read(async (trx) => ({
       results: (await findReportResults(trx, filter, sortOf(body), pageOf(body))).map(present(offset)),
-      // Within the operating account the total is kept under its data version (ADR 0025): paging one filter
-      // counts once. Across accounts no one version covers the rows, so it is counted each time.
-      totalResults:
-        filter.tenantId === ctx.operatingTenant.id
-          ? await cachedUnderDataVersion(ctx, trx, 'countReportResults', [filter], () =>
-              countReportResults(trx, filter),
-            )
-          : await countReportResults(trx, filter),
+      // Kept under the version of the accounts read (ADR 0025): paging one filter counts once, and any write to
+      // those accounts moves the version in its transaction.
+      totalResults: await cachedUnderScopeVersion(ctx, trx, filter.tenantId, 'countReportResults', [filter], () =>
+        countReportResults(trx, filter),
+      ),
     }));
   },
 

@@ -170,6 +170,21 @@ test('sorting on the server: IRN, overall score, project and account', async () 
   // Ties in the direction asked (here oldest first).
   expect(await irns({ ...OURS, sortBy: 'projectName', sortDirection: 'asc' })).toEqual(['RR1', 'RR2', 'RR3', 'RR4']);
   expect(await irns({ ...OURS, sortBy: 'projectName', sortDirection: 'desc' })).toEqual(['RR4', 'RR3', 'RR2', 'RR1']);
+  // The page is cut before its rows are joined: a later page of a joined order keeps that order.
+  expect(await irns({ ...OURS, sortBy: 'projectName', sortDirection: 'desc', page: 1, pageSize: 2 })).toEqual([
+    'RR2',
+    'RR1',
+  ]);
+  expect(await irns({ ...OURS, sortBy: 'irn', sortDirection: 'desc', page: 1, pageSize: 3 })).toEqual(['RR1']);
+  const asProvider = { token: () => provider, operatingTenant: () => voxscreen };
+  const byAccount = (await rows({ ...OURS, sortBy: 'clientName', sortDirection: 'desc' }, asProvider)).results;
+  expect(byAccount.map((r) => r.clientName)).toEqual([
+    'Globex Logistics',
+    'Acme Insurance',
+    'Acme Insurance',
+    'Acme Insurance',
+    'Acme Insurance',
+  ]);
   expect((await report({ ...OURS, sortBy: 'name' })).status).toBe(400);
 });
 
@@ -241,4 +256,20 @@ test('exports equal the filtered rows, as xlsx or CSV, formulas escaped, named r
   const outside = await exportFile({ ...OURS, riskLevels: ['CM'], interviewResultIds: [listed[0]!.interviewResultId] });
   expect(await workbookRows(outside.rawPayload)).toHaveLength(1);
   expect((await exportFile({ ...OURS, tenantId: globex, allRecords: true })).statusCode).toBe(403);
+});
+
+test('totals are kept per filter and scope, and a new result moves them at once, across accounts too', async () => {
+  const april = { startDate: '2031-04-01', endDate: '2031-04-30' };
+  const asProvider = { token: () => provider, operatingTenant: () => voxscreen };
+  const totals = async () => ({
+    all: (await rows(april, asProvider)).totalResults,
+    globex: (await rows({ ...april, tenantId: globex }, asProvider)).totalResults,
+    acme: (await rows(april)).totalResults,
+  });
+  expect(await totals()).toEqual({ all: 0, globex: 0, acme: 0 });
+  expect(await totals()).toEqual({ all: 0, globex: 0, acme: 0 });
+  await result(globex, globexProject, 'RG2', 'LR', '2031-04-02T20:00:00Z');
+  expect(await totals()).toEqual({ all: 1, globex: 1, acme: 0 });
+  await result(acme, harbour, 'RR6', 'LR', '2031-04-03T20:00:00Z');
+  expect(await totals()).toEqual({ all: 2, globex: 1, acme: 1 });
 });

@@ -5,6 +5,9 @@ import { spreadsheetCell } from '../../../shared/spreadsheet-cell';
 /** The media type of an .xlsx workbook (every xlsx download and upload check). */
 export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** The rows of one worksheet, its header included (Excel's limit). */
+export const XLSX_MAX_ROWS = 1_048_576;
+
 export type SheetCell = string | number | boolean | null;
 
 export interface XlsxColumn {

@@ -3,6 +3,7 @@ import type { Db } from '../../../platform/db/schema';
 import type { JobHandler } from '../../../platform/jobs/job-runner';
 import type { FileStorage } from '../../../platform/storage/file-storage';
 import { checkStorageKey } from '../../../platform/storage/file-storage';
+import { XLSX_MAX_ROWS } from '../../../platform/spreadsheet/xlsx-sheet';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
 import { findReport, markFailed, markProcessing, markSucceeded, readReportRows } from './analytic-reports-store';
 import { cellOf, storeReportFile, type Cell } from './report-file';
@@ -11,8 +12,11 @@ import { reportTypeOf } from './report-types';
 export const ANALYTIC_REPORT_QUEUE = 'analytic-report';
 /** Rows read per transaction. */
 const PAGE = 2_000;
-/** At most this many rows go into one report (docs/product/analytic-reports.md#types). */
-export const REPORT_ROW_LIMIT = 200_000;
+/**
+ * At most this many rows go into one report (docs/product/analytic-reports.md#types): a worksheet's rows less its
+ * header, so an xlsx report always opens whole, and the CSV holds the same rows.
+ */
+export const REPORT_ROW_LIMIT = XLSX_MAX_ROWS - 1;
 export const REPORT_FAILED = 'The report could not be produced. Please request it again.';
 
 /**
@@ -21,7 +25,7 @@ export const REPORT_FAILED = 'The report could not be produced. Please request i
  * Idempotent: a succeeded report is left alone, a rerun rewrites the same storage key.
  */
 export const analyticReportJob =
-  (db: Db, storage: FileStorage, clock: Clock): JobHandler =>
+  (db: Db, storage: FileStorage, clock: Clock, rowLimit = REPORT_ROW_LIMIT): JobHandler =>
   async (job) => {
     const tenantId = job.tenantId;
     if (tenantId === null) throw new Error('An analytic report belongs to a tenant.');
@@ -41,8 +45,8 @@ export const analyticReportJob =
       let rowCount = 0;
       async function* rows(): AsyncIterable<Cell[]> {
         let afterKey = '0';
-        while (rowCount < REPORT_ROW_LIMIT) {
-          const limit = Math.min(PAGE, REPORT_ROW_LIMIT - rowCount);
+        while (rowCount < rowLimit) {
+          const limit = Math.min(PAGE, rowLimit - rowCount);
           const page = await withTenant(db, tenantId!, (trx) =>
             readReportRows(trx, report!.reportType, filter, { afterKey, limit }),
           );

@@ -2,6 +2,7 @@
 import type { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Config } from '../../../config';
+import { createFileStorage } from '../../../platform/storage/create-file-storage';
 import type { FileStorage } from '../../../platform/storage/file-storage';
 import { MovableClock } from '../../../platform/clock';
 import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
@@ -128,6 +129,29 @@ test('a report goes from requested to succeeded and its xlsx holds the chosen co
   expect(rows[0]).toEqual(['Project', 'IRN', 'Overall Evaluation']);
   expect(rows).toHaveLength(done.rowCount! + 1);
   expect(rows.slice(1).every((r) => r.length === 3)).toBe(true);
+});
+
+test('a report stops at its row limit, and its row count says how many it holds', async () => {
+  const id = await withTenant(t.db, acme, (trx) =>
+    insertReport(trx, {
+      tenantId: acme,
+      reportType: 'interview-results',
+      reportName: 'limited',
+      projectIds: [project],
+      startDate: START,
+      endDate: END,
+      attributes: ['interviewReferenceNumber'],
+      fileFormat: 'xlsx',
+      requestedBy: null as unknown as number,
+      requestedByEmail: 'admin@voxscreen.test',
+      requestedAt: t.clock.now(),
+    }),
+  );
+  const job = analyticReportJob(t.db, createFileStorage(t.config), new MovableClock(), 2);
+  await job({ id: 0, queue: 'analytic-report', tenantId: acme, payload: { reportId: id }, attempt: 1, maxAttempts: 1 });
+  const done = await withTenant(t.db, acme, (trx) => findReport(trx, id));
+  expect(done).toMatchObject({ status: 'succeeded', rowCount: 2 });
+  expect(await workbookRows((await download(id)).rawPayload)).toHaveLength(3);
 });
 
 test('a CSV report escapes cells a spreadsheet would run as formulas', async () => {

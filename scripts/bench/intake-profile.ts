@@ -19,6 +19,7 @@ import { buildApp } from '../../src/server/app';
 import { PasswordHasher } from '../../src/server/platform/auth/password-hasher';
 import { systemClock } from '../../src/server/platform/clock';
 import { PGliteDialect } from '../../src/server/platform/db/pglite-dialect';
+import { PGLITE_EXTENSIONS } from '../../src/server/platform/db/pglite-extensions';
 import { PGliteWorker, type PGliteEngine } from '../../src/server/platform/db/pglite-worker-client';
 import type { DB, Db } from '../../src/server/platform/db/schema';
 import { LocalFolderTransport } from '../../src/server/platform/outbox/transports';
@@ -110,7 +111,9 @@ async function main(): Promise<void> {
   // INTAKE_DATA_DIR: a database folder on disk (as the server keeps it) instead of memory.
   const where = process.env.INTAKE_DATA_DIR ? mkdtempSync(join(process.env.INTAKE_DATA_DIR, 'db-')) : 'memory://';
   const raw =
-    process.env.PGLITE_IN_WORKER === '0' ? await PGlite.create(where) : await PGliteWorker.create({ dataDir: where });
+    process.env.PGLITE_IN_WORKER === '0'
+      ? await PGlite.create(where, { extensions: PGLITE_EXTENSIONS })
+      : await PGliteWorker.create({ dataDir: where });
   const engine = new TimedEngine(raw);
   const db: Db = new Kysely<DB>({ dialect: new PGliteDialect(engine) });
   let receiver: Server | null = null;

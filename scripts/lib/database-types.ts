@@ -16,6 +16,7 @@ import { generate, PostgresDialect, type DatabaseMetadata } from 'kysely-codegen
 import { listMigrations, migrate } from '../../src/server/platform/db/migrate';
 import { PGliteDialect } from '../../src/server/platform/db/pglite-dialect';
 import type { DB } from '../../src/server/platform/db/schema';
+import { PGLITE_EXTENSIONS } from '../../src/server/platform/db/pglite-extensions';
 
 export const DATABASE_TYPES_FILE = 'src/server/platform/db/generated/database.ts';
 
@@ -121,7 +122,9 @@ function digest(body: string): string {
 }
 
 async function introspectMigratedDatabase(): Promise<string> {
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(await PGlite.create('memory://')) });
+  const db = new Kysely<DB>({
+    dialect: new PGliteDialect(await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS })),
+  });
   try {
     await migrate(db);
     return await generate({

@@ -7,13 +7,16 @@ import { Kysely, sql } from 'kysely';
 import { MIGRATIONS_DIR, migrate } from '../platform/db/migrate';
 import { PGliteDialect } from '../platform/db/pglite-dialect';
 import type { DB } from '../platform/db/schema';
+import { PGLITE_EXTENSIONS } from '../platform/db/pglite-extensions';
 
 test('roles move from users to memberships: home role, same-named role, or a copy of the home role', async () => {
   const before = mkdtempSync(join(tmpdir(), 'voxscreen-migrations-'));
   for (const file of ['001_platform.sql', '002_identity.sql', '003_reference_data.sql']) {
     copyFileSync(join(MIGRATIONS_DIR, file), join(before, file));
   }
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(await PGlite.create('memory://')) });
+  const db = new Kysely<DB>({
+    dialect: new PGliteDialect(await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS })),
+  });
   try {
     await migrate(db, before);
     await sql`

@@ -10,13 +10,14 @@ import { prepareDatabase } from '../prepare-database';
 import { seedDemoData } from '../seed/seed-demo-data';
 import { TenantSecretCipher } from '../platform/secrets/tenant-secret-cipher';
 import { testConfig } from './test-config';
+import { PGLITE_EXTENSIONS } from '../platform/db/pglite-extensions';
 
 /** Set by the server project's jest global setup: a migrated, seeded database to start each test file from. */
 export const TEMPLATE_ENV = 'VOXSCREEN_TEST_DB_TEMPLATE';
 
 /** A fresh in-memory database, migrated and seeded through the seed code with the test clock's start time. */
 export async function createSeededDatabase(): Promise<{ db: Db; pglite: PGlite }> {
-  const pglite = await PGlite.create('memory://');
+  const pglite = await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   await prepareDatabase(db);
   const config = testConfig('/nonexistent');
@@ -35,7 +36,7 @@ export async function openTestDatabase(options: { fresh?: boolean } = {}): Promi
   // The engine in a worker thread as the server runs it (ADR 0054), unless PGLITE_IN_WORKER=0.
   const pglite =
     process.env.PGLITE_IN_WORKER === '0'
-      ? await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) })
+      ? await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]), extensions: PGLITE_EXTENSIONS })
       : await PGliteWorker.create({ dataDir: 'memory://', loadDataDir: readFileSync(template) });
   return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
 }

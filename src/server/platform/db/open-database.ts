@@ -6,6 +6,7 @@ import { acquireDataDirLock } from './data-dir-lock';
 import { PGliteDialect } from './pglite-dialect';
 import { PGliteWorker, type PGliteEngine } from './pglite-worker-client';
 import type { Db } from './schema';
+import { PGLITE_EXTENSIONS } from './pglite-extensions';
 
 export interface DatabaseOptions {
   /** PostgreSQL server; when null the embedded database is used. */
@@ -41,7 +42,9 @@ export function resilientPool(connectionString: string, onError: ConnectionError
 
 /** The embedded engine: in a worker thread unless turned off (ADR 0054); `onLost` hears if that thread dies. */
 async function openEngine(dataDir: string, inWorker: boolean, onLost: (error: Error) => void): Promise<PGliteEngine> {
-  return inWorker ? PGliteWorker.create({ dataDir }, onLost) : PGlite.create(dataDir);
+  return inWorker
+    ? PGliteWorker.create({ dataDir }, onLost)
+    : PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
 }
 
 /**

@@ -5,6 +5,7 @@
 /* global Blob, process */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /** PostgreSQL's error fields (code, constraint, detail...) survive the thread boundary as plain values. */
 function errorFields(error) {
@@ -19,12 +20,14 @@ function errorFields(error) {
 }
 
 const { dataDir, loadDataDir, wasmModule } = workerData;
+// The same list as pglite-extensions.ts (PGLITE_EXTENSIONS): a worker cannot receive the extension objects.
+const extensions = { pg_trgm };
 let pglite;
 try {
   // The main thread compiled the WebAssembly once for all workers (pgliteWasmModule).
   pglite = loadDataDir
-    ? await PGlite.create({ loadDataDir: new Blob([loadDataDir]), pgliteWasmModule: wasmModule })
-    : await PGlite.create(dataDir, { pgliteWasmModule: wasmModule });
+    ? await PGlite.create({ loadDataDir: new Blob([loadDataDir]), pgliteWasmModule: wasmModule, extensions })
+    : await PGlite.create(dataDir, { pgliteWasmModule: wasmModule, extensions });
   await pglite.waitReady;
   parentPort.postMessage({ type: 'ready' });
 } catch (error) {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
+import { containsPattern } from '../../../platform/db/contains-pattern';
 
 export type AuditSortField = 'event_time' | 'email' | 'activity' | 'ip';
 
@@ -28,8 +29,6 @@ export interface AuditRow {
   detail: Record<string, unknown>;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function filtered(trx: Db, filter: AuditFilter) {
   let query = trx
     .selectFrom('audit_events as a')
@@ -37,7 +36,7 @@ function filtered(trx: Db, filter: AuditFilter) {
     .where('a.tenant_id', '=', filter.tenantId)
     .where('a.event_time', '>=', filter.from)
     .where('a.event_time', '<', filter.to);
-  if (filter.email) query = query.where(sql<boolean>`a.email ILIKE ${`%${escapeLike(filter.email)}%`}`);
+  if (filter.email) query = query.where(sql<boolean>`a.email ILIKE ${containsPattern(filter.email)}`);
   if (filter.activity) query = query.where('a.activity', '=', filter.activity);
   if (filter.maxId !== undefined) query = query.where('a.id', '<=', filter.maxId);
   return query;

@@ -1,5 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db, DB } from '../../../platform/db/schema';
+import { containsPattern, searchesByTrigram } from '../../../platform/db/contains-pattern';
 
 /** The filter every call tab shares, already turned into UTC bounds and seconds. */
 export interface CallFilter {
@@ -18,8 +19,6 @@ export interface Page {
   limit: number;
 }
 
-const likeText = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 type CallQuery = SelectQueryBuilder<DB, 'call_records', object>;
 type IncompleteQuery = SelectQueryBuilder<DB, 'incomplete_calls', object>;
 
@@ -33,7 +32,11 @@ function filterCalls(query: CallQuery, filter: CallFilter & { telcoProvider: str
   if (filter.telcoProvider) q = q.where('call_records.provider_name', '=', filter.telcoProvider);
   if (filter.maxId !== undefined) q = q.where('call_records.id', '<=', filter.maxId);
   if (filter.search) {
-    const like = likeText(filter.search);
+    const like = containsPattern(filter.search);
+    // Candidates through the trigram index (migration 053; the columns of app_call_record_ids_matching), then the
+    // exact predicate below.
+    if (searchesByTrigram(filter.search))
+      q = q.where(sql<boolean>`call_records.id IN (SELECT app_call_record_ids_matching(${like}))`);
     q = q.where((eb) =>
       eb.or(
         [
@@ -152,7 +155,7 @@ function filterIncomplete(query: IncompleteQuery, filter: CallFilter): Incomplet
   if (filter.maxDuration !== null) q = q.where('incomplete_calls.duration_seconds', '<=', filter.maxDuration);
   if (filter.maxId !== undefined) q = q.where('incomplete_calls.id', '<=', filter.maxId);
   if (filter.search) {
-    const like = likeText(filter.search);
+    const like = containsPattern(filter.search);
     q = q.where((eb) =>
       eb.or(
         ['interview_reference_number', 'access_code', 'caller_id', 'interrupt_code'].map((column) =>
@@ -253,7 +256,7 @@ function filterLogs(trx: Db, filter: LogFilter) {
   if (filter.from) q = q.where('uploaded_at', '>=', filter.from);
   if (filter.to) q = q.where('uploaded_at', '<', filter.to);
   if (filter.search) {
-    const like = likeText(filter.search);
+    const like = containsPattern(filter.search);
     q = q.where((eb) => eb.or([eb('run_id', 'ilike', like), eb(sql`payload::text`, 'ilike', like)]));
   }
   return q;

@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
 import type { Page } from '../call-reports/call-reports-store';
-import { questionResultsOf, severity, type ListedResult } from '../results/results-store';
+import { questionResultsOf, resultIdsMatching, severity, type ListedResult } from '../results/results-store';
+import { containsPattern, searchesByTrigram } from '../../../platform/db/contains-pattern';
 
 /** The results report's filter (docs/product/results-report.md#filters), already checked by the handler. */
 export interface ResultsReportFilter {
@@ -34,8 +35,6 @@ export type ResultsReportRow = Omit<
   tenantName: string;
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function whereOf(filter: ResultsReportFilter): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`NOT r.deleted`, sql`r.released = ${filter.released}`];
   if (filter.tenantId !== null) parts.push(sql`r.tenant_id = ${filter.tenantId}`);
@@ -46,7 +45,8 @@ function whereOf(filter: ResultsReportFilter): RawBuilder<unknown> {
   if (filter.ids) parts.push(sql`r.id = ANY(${filter.ids.length ? [...filter.ids] : [0]}::bigint[])`);
   if (filter.maxId !== undefined) parts.push(sql`r.id <= ${filter.maxId}`);
   if (filter.search) {
-    const pattern = `%${escapeLike(filter.search)}%`;
+    const pattern = containsPattern(filter.search);
+    if (searchesByTrigram(filter.search)) parts.push(resultIdsMatching(pattern));
     parts.push(sql`(coalesce(r.interview_reference_number, p.interview_ref_num) ILIKE ${pattern}
                     OR coalesce(r.access_code, p.access_code) ILIKE ${pattern}
                     OR concat_ws(' ', p.first_name, p.last_name) ILIKE ${pattern})`);

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
 import { RISK_SEVERITY } from '../../../../shared/risk-sets';
+import { containsPattern, searchesByTrigram } from '../../../platform/db/contains-pattern';
 
 /** The project results list's query (docs/product/project-results.md#list), already checked by the handler. */
 export interface ResultQuery {
@@ -120,6 +121,14 @@ export async function findResultProject(trx: Db, projectId: number): Promise<Res
     : null;
 }
 
+/**
+ * The results a search may find, through the trigram indexes (migration 053): a superset of what it finds (their
+ * own or their participant's IRN and access code, the participant's name), so the caller keeps its exact
+ * predicate. For a search of three characters or more (`searchesByTrigram`); either scope.
+ */
+export const resultIdsMatching = (pattern: string): RawBuilder<unknown> =>
+  sql`r.id IN (SELECT app_result_ids_matching(${pattern}))`;
+
 /** The question columns of a project's results (QUESTION_SLOTS at most), by sequence. Tenant scope. */
 export async function resultColumnQuestions(trx: Db, projectId: number): Promise<ResultColumnQuestion[]> {
   const rows = await trx
@@ -134,8 +143,6 @@ export async function resultColumnQuestions(trx: Db, projectId: number): Promise
     .execute();
   return rows.map((r) => ({ sequence: r.sequence, questionText: r.question_text }));
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function whereOf(query: ResultQuery): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [
@@ -161,7 +168,8 @@ function whereOf(query: ResultQuery): RawBuilder<unknown> {
                              AND q.result = ANY(${[...query.questionsRisk]}::text[]))`);
   const search = query.search?.trim();
   if (search) {
-    const pattern = `%${escapeLike(search)}%`;
+    const pattern = containsPattern(search);
+    if (searchesByTrigram(search)) parts.push(resultIdsMatching(pattern));
     parts.push(sql`(coalesce(r.interview_reference_number, p.interview_ref_num) ILIKE ${pattern}
                     OR concat_ws(' ', p.first_name, p.last_name) ILIKE ${pattern})`);
   }

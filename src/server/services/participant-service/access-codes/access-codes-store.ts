@@ -2,6 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import { normalizeAccessCode } from '../../../../shared/participant-rules';
 import type { Db } from '../../../platform/db/schema';
 import { keyedCode } from './access-code-pool-store';
+import { containsPattern } from '../../../platform/db/contains-pattern';
 
 export interface AccessCodeFilter {
   projectId: number;
@@ -11,10 +12,6 @@ export interface AccessCodeFilter {
   /** true Backup only, false Primary only, null both. */
   isBackup: boolean | null;
   testAccessCodes: boolean;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**
@@ -40,8 +37,8 @@ function accessCodeRowsSql(filter: AccessCodeFilter) {
   if (filter.isBackup !== null) parts.push(sql`r.is_backup = ${filter.isBackup}`);
   const search = filter.search?.trim().toLowerCase();
   if (search) {
-    const like = `%${escapeLike(search)}%`;
-    const bare = `%${escapeLike(normalizeAccessCode(search))}%`;
+    const like = containsPattern(search);
+    const bare = containsPattern(normalizeAccessCode(search));
     // Codes may hold letters (the demo's P1-A0000001): compared in lower case like the search.
     parts.push(sql`(lower(r.interview_ref_num) LIKE ${like} OR lower(${keyedCode('r.access_code')}) LIKE ${bare})`);
   }

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { ParticipantStatus } from '../../../platform/db/schema';
+import { containsPattern } from '../../../platform/db/contains-pattern';
 
 /**
  * The filters of the participants list (001 §2 Data Filter, Find Participant, test-participant toggle). Every
@@ -24,17 +25,13 @@ export interface ParticipantSelection extends ParticipantFilter {
   participantIds?: readonly number[] | null;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** WHERE condition over `participants` (alias `p`) for a filter. Hidden participants never match. */
 export function participantFilterWhere(filter: ParticipantFilter): RawBuilder<SqlBool> {
   const parts: RawBuilder<unknown>[] = [sql`p.project_id = ${filter.projectId}`, sql`NOT p.is_hidden`];
   parts.push(sql`p.is_test_participant = ${filter.testParticipant ?? false}`);
   const search = filter.search?.trim();
   if (search) {
-    const like = `%${escapeLike(search.toLowerCase())}%`;
+    const like = containsPattern(search.toLowerCase());
     parts.push(sql`(lower(p.interview_ref_num) LIKE ${like} OR lower(p.first_name) LIKE ${like}
       OR lower(p.last_name) LIKE ${like} OR lower(p.email) LIKE ${like} OR p.phone_number LIKE ${like})`);
   }

@@ -4,6 +4,7 @@ import { RESULT_CONFIG_MESSAGES, resultConfigProblems, resultConfigRow } from '.
 import { isUniqueViolation } from '../../../platform/db/postgres-errors';
 import { HttpError, notFound } from '../../../platform/http/http-error';
 import { FieldErrors } from '../../../platform/http/field-errors';
+import { containsPattern } from '../../../platform/db/contains-pattern';
 
 /**
  * Result-configuration templates (docs/product/result-config.md): per template type, how each result code is
@@ -128,7 +129,7 @@ export async function listResultConfigTemplates(
 ): Promise<{ total: number; templates: StoredResultConfigTemplate[] }> {
   const search = query.search?.trim();
   let base = trx.selectFrom('result_config_templates').where('tenant_id', '=', query.tenantId);
-  if (search) base = base.where(sql<string>`template_name`, 'ilike', `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (search) base = base.where(sql<string>`template_name`, 'ilike', containsPattern(search));
   const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
   const rows = await base
     .selectAll()

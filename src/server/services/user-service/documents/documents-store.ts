@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
 import type { DocumentType } from './document-kinds';
+import { containsPattern } from '../../../platform/db/contains-pattern';
 
 /** The account's shared documents (docs/product/documents.md); the bytes are in storage under storage_key. */
 
@@ -61,14 +62,12 @@ const selectDocuments = (trx: Db) =>
       sql<string | null>`u.first_name || ' ' || u.last_name`.as('uploaded_by_name'),
     ]);
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** A page of the tenant's documents and how many match; search is a case-insensitive substring of name or comment. */
 export async function listDocuments(
   trx: Db,
   query: DocumentListQuery,
 ): Promise<{ rows: DocumentRow[]; total: number }> {
-  const pattern = query.search ? `%${escapeLike(query.search.toLowerCase())}%` : null;
+  const pattern = query.search ? containsPattern(query.search.toLowerCase()) : null;
   const matches = sql<boolean>`(${pattern}::text IS NULL OR lower(d.file_name) LIKE ${pattern}
     OR lower(coalesce(d.comment, '')) LIKE ${pattern})`;
   const direction = query.sortOrder === 'asc' ? sql`asc` : sql`desc`;

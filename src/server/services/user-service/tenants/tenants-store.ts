@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, TenantAttributeType } from '../../../platform/db/schema';
+import { containsPattern } from '../../../platform/db/contains-pattern';
 
 export interface TenantAttributeValue {
   type: TenantAttributeType;
@@ -37,8 +38,6 @@ export async function saveTenantAttribute(trx: Db, value: TenantAttributeValue):
     )
     .execute();
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Tenants with their projects by name; all of them (across tenants) or one. */
 export async function tenantsWithProjects(trx: Db, onlyTenantId: number | null) {
@@ -107,7 +106,7 @@ export interface TenantPageQuery {
 export async function pageTenants(trx: Db, query: TenantPageQuery) {
   let filtered = trx.selectFrom('tenants');
   if (query.onlyTenantId !== null) filtered = filtered.where('id', '=', query.onlyTenantId);
-  if (query.search) filtered = filtered.where(sql<boolean>`name ILIKE ${`%${escapeLike(query.search)}%`}`);
+  if (query.search) filtered = filtered.where(sql<boolean>`name ILIKE ${containsPattern(query.search)}`);
   const { total } = await filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
   let page = filtered.select(['id', 'name', 'is_active', 'is_system', 'created_at']);
   if (query.byName) {

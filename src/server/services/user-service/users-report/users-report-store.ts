@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
+import { containsPattern } from '../../../platform/db/contains-pattern';
 
 export type UserReportSort = 'username' | 'email' | 'login_ts' | 'create_ts' | 'accountName';
 
@@ -19,8 +20,6 @@ export interface UserReportFilter {
   direction: 'asc' | 'desc';
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 const SORT_COLUMNS = {
   username: sql`lower(u.first_name || ' ' || u.last_name)`,
   email: sql`u.email`,
@@ -39,7 +38,7 @@ function filtered(trx: Db, filter: UserReportFilter) {
   if (filter.active !== undefined) query = query.where('u.is_active', '=', filter.active);
   if (filter.accountTypeIds?.length) query = query.where('t.account_type_id', 'in', filter.accountTypeIds);
   if (filter.search) {
-    const pattern = `%${escapeLike(filter.search)}%`;
+    const pattern = containsPattern(filter.search);
     query = query.where(
       sql<boolean>`(u.email ILIKE ${pattern} OR (u.first_name || ' ' || u.last_name) ILIKE ${pattern})`,
     );

@@ -25,6 +25,10 @@ export async function callRecordFigures(ctx: BenchContext): Promise<void> {
     ],
     ['last 30 days, more than 4 minutes, Bandwidth', { ...days30, minDuration: 240, telcoProvider: 'Bandwidth' }],
     ['last 30 days, search an access code prefix', { ...days30, search: `B${ctx.projectId}-A00001` }],
+    [
+      'last 400 days, search one whole access code',
+      { ...days30, startDate: daysAgo(400), search: `B${ctx.projectId}-A0000123` },
+    ],
   ];
   for (const [label, body] of variants) {
     const page = await call<{ totalResults: number }>(ctx, 'POST', CALLS_URL, body);

@@ -5,7 +5,7 @@ const REPORT_URL = '/execution-service/v1/interview/results/report';
 
 /**
  * Issue 15 (docs/product/results-report.md): the Results tab of the reports area over the tenant's 1M results, as
- * the provider reads it: the benchmark account named, the last 30 days and the year, a deep page, and a search.
+ * the provider reads it: the benchmark account named, the last 30 days and the year, a deep page, a narrow search and a broad one.
  */
 export async function resultsReportFigures(ctx: BenchContext): Promise<void> {
   const days30 = { tenantId: ctx.tenantId, startDate: daysAgo(30), endDate: daysAgo(0), pageSize: 25 };
@@ -17,6 +17,11 @@ export async function resultsReportFigures(ctx: BenchContext): Promise<void> {
     ['last 400 days, page 1,000', { ...days30, startDate: daysAgo(400), page: 1000 }],
     ['last 30 days, the project, sorted by score', { ...days30, projectId: ctx.projectId, sortBy: 'overallScore' }],
     ['last 30 days, search an access code prefix', { ...days30, search: `B${ctx.projectId}-A00001` }],
+    [
+      'last 400 days, search one whole access code',
+      { ...days30, startDate: daysAgo(400), search: `B${ctx.projectId}-A0000123` },
+    ],
+    ['last 30 days, search a common name (many matches)', { ...days30, search: 'santos' }],
   ];
   for (const [label, body] of variants) {
     const page = await call<{ totalResults: number }>(ctx, 'POST', REPORT_URL, body);

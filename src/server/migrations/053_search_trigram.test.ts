@@ -10,7 +10,9 @@ let sample: { tenantId: number; otherTenantId: number; resultId: number; irn: st
 
 type Matcher = 'app_result_ids_matching' | 'app_call_record_ids_matching';
 const ids = async (trx: Db, fn: Matcher, text: string) =>
-  (await sql<{ id: string }>`SELECT ${sql.raw(fn)}(${`%${text}%`}) AS id`.execute(trx)).rows.map((r) => Number(r.id));
+  (await sql<{ id: string }>`SELECT ${sql.raw(fn)}(${`%${text}%`}, 100) AS id`.execute(trx)).rows.map((r) =>
+    Number(r.id),
+  );
 
 beforeAll(async () => {
   db = await openTestDatabase();
@@ -76,7 +78,7 @@ test('a result keeps being found by the IRN it was recorded with after its parti
 async function queryOf(trx: Db, fn: Matcher): Promise<string> {
   const source = await sql<{ prosrc: string }>`SELECT prosrc FROM pg_proc WHERE proname = ${fn}`.execute(trx);
   const quoted = /EXECUTE\s+'((?:[^']|'')*)'/.exec(source.rows[0]!.prosrc)![1]!;
-  return quoted.replaceAll("''", "'").replaceAll('$1', `'%abc%'`).replaceAll('$2', 'NULL::int');
+  return quoted.replaceAll("''", "'").replaceAll('$1', `'%abc%'`).replaceAll('$2', 'NULL::int').replaceAll('$3', '100');
 }
 
 test.each([

@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db, DB } from '../../../platform/db/schema';
-import { containsPattern, searchesByTrigram } from '../../../platform/db/contains-pattern';
+import { containsPattern } from '../../../platform/db/contains-pattern';
+import { searchCandidates, type Candidates } from '../search-candidates';
 
 /** The filter every call tab shares, already turned into UTC bounds and seconds. */
 export interface CallFilter {
@@ -22,7 +23,12 @@ export interface Page {
 type CallQuery = SelectQueryBuilder<DB, 'call_records', object>;
 type IncompleteQuery = SelectQueryBuilder<DB, 'incomplete_calls', object>;
 
-function filterCalls(query: CallQuery, filter: CallFilter & { telcoProvider: string | null }): CallQuery {
+/** The Call Records filter; `candidates`: the search's candidates from the trigram index (searchCandidates). */
+function filterCalls(
+  query: CallQuery,
+  filter: CallFilter & { telcoProvider: string | null },
+  candidates: Candidates,
+): CallQuery {
   let q = query;
   if (filter.projectId !== null) q = q.where('call_records.project_id', '=', filter.projectId);
   if (filter.from) q = q.where('call_records.call_at', '>=', filter.from);
@@ -33,10 +39,7 @@ function filterCalls(query: CallQuery, filter: CallFilter & { telcoProvider: str
   if (filter.maxId !== undefined) q = q.where('call_records.id', '<=', filter.maxId);
   if (filter.search) {
     const like = containsPattern(filter.search);
-    // Candidates through the trigram index (migration 053; the columns of app_call_record_ids_matching), then the
-    // exact predicate below.
-    if (searchesByTrigram(filter.search))
-      q = q.where(sql<boolean>`call_records.id IN (SELECT app_call_record_ids_matching(${like}))`);
+    if (candidates) q = q.where(sql<boolean>`call_records.id = ANY(${[...candidates]}::bigint[])`);
     q = q.where((eb) =>
       eb.or(
         [
@@ -75,7 +78,8 @@ export async function findCallRecords(
   page: Page,
   ids?: number[],
 ): Promise<CallRecordRow[]> {
-  let query = filterCalls(trx.selectFrom('call_records'), filter);
+  const candidates = await searchCandidates(trx, 'app_call_record_ids_matching', filter.search);
+  let query = filterCalls(trx.selectFrom('call_records'), filter, candidates);
   if (ids) query = query.where('call_records.id', 'in', ids.length > 0 ? ids : [0]);
   // The page is cut first and the status looked up for its rows only: in one query PostgreSQL evaluates the
   // select list's lookups for every row an OFFSET skips, so page 1,000 cost a thousand pages (docs/bench.md).
@@ -140,7 +144,8 @@ export async function findCallRecords(
 }
 
 export async function countCallRecords(trx: Db, filter: CallFilter & { telcoProvider: string | null }) {
-  const row = await filterCalls(trx.selectFrom('call_records'), filter)
+  const candidates = await searchCandidates(trx, 'app_call_record_ids_matching', filter.search);
+  const row = await filterCalls(trx.selectFrom('call_records'), filter, candidates)
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);

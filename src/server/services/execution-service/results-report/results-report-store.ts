@@ -1,8 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
 import type { Page } from '../call-reports/call-reports-store';
-import { questionResultsOf, resultIdsMatching, severity, type ListedResult } from '../results/results-store';
-import { containsPattern, searchesByTrigram } from '../../../platform/db/contains-pattern';
+import { questionResultsOf, severity, type ListedResult } from '../results/results-store';
+import { searchCandidates, type Candidates } from '../search-candidates';
+import { containsPattern } from '../../../platform/db/contains-pattern';
 
 /** The results report's filter (docs/product/results-report.md#filters), already checked by the handler. */
 export interface ResultsReportFilter {
@@ -35,7 +36,8 @@ export type ResultsReportRow = Omit<
   tenantName: string;
 };
 
-function whereOf(filter: ResultsReportFilter): RawBuilder<unknown> {
+/** The report's filter; `candidates`: the search's candidates from the trigram indexes (searchCandidates). */
+function whereOf(filter: ResultsReportFilter, candidates: Candidates): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`NOT r.deleted`, sql`r.released = ${filter.released}`];
   if (filter.tenantId !== null) parts.push(sql`r.tenant_id = ${filter.tenantId}`);
   if (filter.projectId !== null) parts.push(sql`r.project_id = ${filter.projectId}`);
@@ -46,7 +48,7 @@ function whereOf(filter: ResultsReportFilter): RawBuilder<unknown> {
   if (filter.maxId !== undefined) parts.push(sql`r.id <= ${filter.maxId}`);
   if (filter.search) {
     const pattern = containsPattern(filter.search);
-    if (searchesByTrigram(filter.search)) parts.push(resultIdsMatching(pattern));
+    if (candidates) parts.push(sql`r.id = ANY(${[...candidates]}::bigint[])`);
     parts.push(sql`(coalesce(r.interview_reference_number, p.interview_ref_num) ILIKE ${pattern}
                     OR coalesce(r.access_code, p.access_code) ILIKE ${pattern}
                     OR concat_ws(' ', p.first_name, p.last_name) ILIKE ${pattern})`);
@@ -101,6 +103,7 @@ export async function findReportResults(
   sort: ResultsReportSort,
   page: Page,
 ): Promise<ResultsReportRow[]> {
+  const candidates = await searchCandidates(trx, 'app_result_ids_matching', filter.search);
   const rows = await sql<{
     id: string | number;
     project_id: number;
@@ -121,7 +124,7 @@ export async function findReportResults(
            r.released, r.reviewed, p.first_name, p.last_name
     FROM (
       SELECT r.id FROM ${narrowFrom(filter, sort)}
-      WHERE ${whereOf(filter)}
+      WHERE ${whereOf(filter, candidates)}
       ORDER BY ${orderOf(sort)}
       LIMIT ${page.limit} OFFSET ${page.offset}
     ) AS page
@@ -151,7 +154,8 @@ export async function findReportResults(
 
 /** The number of results the filter finds. */
 export async function countReportResults(trx: Db, filter: ResultsReportFilter): Promise<number> {
+  const candidates = await searchCandidates(trx, 'app_result_ids_matching', filter.search);
   const row = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM ${narrowFrom(filter)} WHERE ${whereOf(filter)}`.execute(trx);
+    SELECT count(*)::int AS n FROM ${narrowFrom(filter)} WHERE ${whereOf(filter, candidates)}`.execute(trx);
   return row.rows[0]?.n ?? 0;
 }

@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
 import { RISK_SEVERITY } from '../../../../shared/risk-sets';
-import { containsPattern, searchesByTrigram } from '../../../platform/db/contains-pattern';
+import { containsPattern } from '../../../platform/db/contains-pattern';
+import { searchCandidates, type Candidates } from '../search-candidates';
 
 /** The project results list's query (docs/product/project-results.md#list), already checked by the handler. */
 export interface ResultQuery {
@@ -121,14 +122,6 @@ export async function findResultProject(trx: Db, projectId: number): Promise<Res
     : null;
 }
 
-/**
- * The results a search may find, through the trigram indexes (migration 053): a superset of what it finds (their
- * own or their participant's IRN and access code, the participant's name), so the caller keeps its exact
- * predicate. For a search of three characters or more (`searchesByTrigram`); either scope.
- */
-export const resultIdsMatching = (pattern: string): RawBuilder<unknown> =>
-  sql`r.id IN (SELECT app_result_ids_matching(${pattern}))`;
-
 /** The question columns of a project's results (QUESTION_SLOTS at most), by sequence. Tenant scope. */
 export async function resultColumnQuestions(trx: Db, projectId: number): Promise<ResultColumnQuestion[]> {
   const rows = await trx
@@ -144,7 +137,8 @@ export async function resultColumnQuestions(trx: Db, projectId: number): Promise
   return rows.map((r) => ({ sequence: r.sequence, questionText: r.question_text }));
 }
 
-function whereOf(query: ResultQuery): RawBuilder<unknown> {
+/** The list's filter; `candidates`: the search's candidates from the trigram indexes (searchCandidates). */
+function whereOf(query: ResultQuery, candidates: Candidates): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [
     sql`r.project_id = ${query.projectId}`,
     sql`NOT r.deleted`,
@@ -169,7 +163,7 @@ function whereOf(query: ResultQuery): RawBuilder<unknown> {
   const search = query.search?.trim();
   if (search) {
     const pattern = containsPattern(search);
-    if (searchesByTrigram(search)) parts.push(resultIdsMatching(pattern));
+    if (candidates) parts.push(sql`r.id = ANY(${[...candidates]}::bigint[])`);
     parts.push(sql`(coalesce(r.interview_reference_number, p.interview_ref_num) ILIKE ${pattern}
                     OR concat_ws(' ', p.first_name, p.last_name) ILIKE ${pattern})`);
   }
@@ -209,18 +203,21 @@ const readsParticipant = (query: ResultQuery, sorted = false) =>
 export async function countResults(trx: Db, query: ResultQuery): Promise<number> {
   // Every result has its participant (foreign key), so the count joins participants only when a filter reads
   // them: on a large project the join made each page count every result twice over (found by the bench).
+  const candidates = await searchCandidates(trx, 'app_result_ids_matching', query.search);
   const total = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM interview_results r
       ${readsParticipant(query) ? sql`JOIN participants p ON p.id = r.participant_id` : sql``}
-    WHERE ${whereOf(query)}`.execute(trx);
+    WHERE ${whereOf(query, candidates)}`.execute(trx);
   return total.rows[0]?.n ?? 0;
 }
 
 /** The ids of one page of the list's query, in its order (exported for the plan test of migration 052). */
-export const pageIds = (query: ResultQuery, limit: number, offset: number) => sql<{ id: string | number }>`
+export const pageIds = (query: ResultQuery, limit: number, offset: number, candidates: Candidates = null) => sql<{
+  id: string | number;
+}>`
   SELECT r.id FROM interview_results r
     ${readsParticipant(query, true) ? sql`JOIN participants p ON p.id = r.participant_id` : sql``}
-  WHERE ${whereOf(query)}
+  WHERE ${whereOf(query, candidates)}
   ORDER BY ${orderOf(query)}
   LIMIT ${limit} OFFSET ${offset}`;
 
@@ -271,11 +268,12 @@ export async function readResults(trx: Db, query: ResultQuery, limit: number, of
   // note, follow-up and e-mail subqueries included, for every row an OFFSET skips, which made deep pages and the
   // exports' 2,000-row pages quadratic (docs/bench.md, 2026-11-27). The order is total (ids break ties), so
   // ordering the page's rows again gives the same order.
+  const candidates = await searchCandidates(trx, 'app_result_ids_matching', query.search);
   const rows = await sql<ResultRow>`
     SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
            r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, ${LATEST}
-    FROM (${pageIds(query, limit, offset)}) AS page
+    FROM (${pageIds(query, limit, offset, candidates)}) AS page
       JOIN interview_results r ON r.id = page.id
       JOIN participants p ON p.id = r.participant_id
       LEFT JOIN languages l ON l.id = p.participant_language_id

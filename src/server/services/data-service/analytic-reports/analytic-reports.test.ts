@@ -10,7 +10,7 @@ import type { SignedIn } from '../../../testing/api-client';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { analyticReportJob, REPORT_FAILED } from './analytic-report-job';
 import { findReport, insertReport } from './analytic-reports-store';
-import { REPORT_TYPES } from './report-types';
+import { REPORT_TYPES, type ReportTypeKey } from './report-types';
 
 let t: TestApp;
 let acme: number;
@@ -69,6 +69,24 @@ const submit = (body: Record<string, unknown>, who = asProvider()) =>
       ...body,
     },
   });
+
+/** A requested xlsx report of Acme's project over START-END, inserted as the wizard does (the job not run). */
+const requestedReport = (reportType: ReportTypeKey, reportName: string, attributes: string[]) =>
+  withTenant(t.db, acme, (trx) =>
+    insertReport(trx, {
+      tenantId: acme,
+      reportType,
+      reportName,
+      projectIds: [project],
+      startDate: START,
+      endDate: END,
+      attributes,
+      fileFormat: 'xlsx',
+      requestedBy: null as unknown as number,
+      requestedByEmail: 'admin@voxscreen.test',
+      requestedAt: t.clock.now(),
+    }),
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -132,21 +150,7 @@ test('a report goes from requested to succeeded and its xlsx holds the chosen co
 });
 
 test('a report stops at its row limit, and its row count says how many it holds', async () => {
-  const id = await withTenant(t.db, acme, (trx) =>
-    insertReport(trx, {
-      tenantId: acme,
-      reportType: 'interview-results',
-      reportName: 'limited',
-      projectIds: [project],
-      startDate: START,
-      endDate: END,
-      attributes: ['interviewReferenceNumber'],
-      fileFormat: 'xlsx',
-      requestedBy: null as unknown as number,
-      requestedByEmail: 'admin@voxscreen.test',
-      requestedAt: t.clock.now(),
-    }),
-  );
+  const id = await requestedReport('interview-results', 'limited', ['interviewReferenceNumber']);
   const job = analyticReportJob(t.db, createFileStorage(t.config), new MovableClock(), 2);
   await job({ id: 0, queue: 'analytic-report', tenantId: acme, payload: { reportId: id }, attempt: 1, maxAttempts: 1 });
   const done = await withTenant(t.db, acme, (trx) => findReport(trx, id));
@@ -208,21 +212,7 @@ test('with the feature flag off every operation is not found', async () => {
 });
 
 test("another account's report is not found, and a report not done yet is a conflict", async () => {
-  const id = await withTenant(t.db, acme, (trx) =>
-    insertReport(trx, {
-      tenantId: acme,
-      reportType: 'call-records',
-      reportName: 'pending',
-      projectIds: [project],
-      startDate: START,
-      endDate: END,
-      attributes: ['callId'],
-      fileFormat: 'xlsx',
-      requestedBy: null as unknown as number,
-      requestedByEmail: 'admin@voxscreen.test',
-      requestedAt: t.clock.now(),
-    }),
-  );
+  const id = await requestedReport('call-records', 'pending', ['callId']);
   expect((await download(id, globex)).statusCode).toBe(404);
   expect((await download(id)).statusCode).toBe(409);
   const globexHistory = await t.api.ok(
@@ -252,21 +242,7 @@ test('bad input is refused', async () => {
 });
 
 test('the last failed attempt marks the report failed', async () => {
-  const id = await withTenant(t.db, acme, (trx) =>
-    insertReport(trx, {
-      tenantId: acme,
-      reportType: 'call-records',
-      reportName: 'broken',
-      projectIds: [project],
-      startDate: START,
-      endDate: END,
-      attributes: ['callId'],
-      fileFormat: 'xlsx',
-      requestedBy: null as unknown as number,
-      requestedByEmail: 'admin@voxscreen.test',
-      requestedAt: t.clock.now(),
-    }),
-  );
+  const id = await requestedReport('call-records', 'broken', ['callId']);
   const broken = {
     put: async (_key: string, input: { body: PassThrough }) => {
       input.body.destroy();

@@ -25,6 +25,11 @@ export interface DemoProject {
   participants: number;
   /** Results spread over the last 12 months (some of them DC, which are not completed calls). */
   results: number;
+  /**
+   * The simulator's project (seed-simulated-calls.ts): its results are released as they arrive and its recordings
+   * are on (result_auto_release, cm_recordings_configuration), so the account's own users hear the calls.
+   */
+  simulated?: boolean;
 }
 
 export interface DemoOrder {
@@ -134,6 +139,7 @@ export const DEMO_TENANTS: readonly DemoTenant[] = [
         languageIds: [1, 3],
         participants: 70,
         results: 95,
+        simulated: true,
       },
       {
         name: 'Warehouse Safety Review',

@@ -46,5 +46,7 @@ export function demoProjectDetails(
     // Reverse NP marking (docs/product/participants.md#demo): the first project (the NP journey's) and the second
     // (its invited participants get NP trails).
     reverse_np_configuration: index <= 1,
+    result_auto_release: project.simulated === true,
+    cm_recordings_configuration: project.simulated === true,
   };
 }

@@ -111,3 +111,29 @@ test("Acme's dashboard figures stay those of the seed", async () => {
     total_life_time_completed_interview: demoFigures('Acme Insurance', acme).lifetimeCallsCompleted,
   });
 });
+
+test("Globex's own users may download the simulated project's recordings (its recordings flag is on)", async () => {
+  const { globex } = await t.seededTenants();
+  const [globexUser] = await t.signInAs(SIMULATED_DEMO.email);
+  const recorded = await withTenant(t.db, globex, (trx) =>
+    trx
+      .selectFrom('interview_recordings as rec')
+      .innerJoin('interview_results as r', 'r.id', 'rec.interview_result_id')
+      .select('rec.interview_result_id')
+      // Released as they arrived (the project's auto-release): Globex's users may read them.
+      .where('r.released', '=', true)
+      .orderBy('rec.interview_result_id')
+      .executeTakeFirstOrThrow(),
+  );
+  const file = await t.app.inject({
+    method: 'GET',
+    url: `/api/execution-service/v1/interview/interviewrecordings/${recorded.interview_result_id}`,
+    headers: {
+      authorization: `Bearer ${globexUser!.accessToken}`,
+      'id-token': globexUser!.idToken,
+      operatingTenant: String(globex),
+    },
+  });
+  expect(file.statusCode).toBe(200);
+  expect(file.rawPayload.subarray(0, 4).toString('ascii')).toBe('RIFF');
+});

@@ -7,8 +7,13 @@ import { catchDownloads, savedFiles } from '../support/downloads';
 const APP_NAME = 'Reports Journey App';
 
 describe('reports', () => {
-  it('the audit log lists a change just made, filters by activity and exports the CSV', async () => {
+  it('the audit log lists a failed sign-in and a change just made, filters by activity, exports CSV', async () => {
     await freshStart();
+    // A failed sign-in first: the audit log below lists it.
+    await submitSignIn('admin@voxscreen.test', 'not-the-password2');
+    await expect(byTestId(sel.signIn.error)).toHaveText(expect.stringContaining('Invalid email or password.'), {
+      wait: 30_000,
+    });
     await submitSignIn('admin@voxscreen.test');
     await expect(byTestId(sel.tenantChooser.dialog)).toBeDisplayed();
     await byTestId(sel.tenantChooser.select).selectByVisibleText('Voxscreen');
@@ -36,10 +41,18 @@ describe('reports', () => {
     await expect(list.$('=LOGIN_SUCCESS')).toBeDisplayed();
     await expectAccessible('audit log');
 
+    await byTestId(sel.reports.audit.activity).selectByVisibleText('LOGIN_FAILURE');
+    await byTestId(sel.reports.audit.apply).click();
+    await expect(list.$('=LOGIN_FAILURE')).toBeDisplayed();
+    await browser.waitUntil(async () => !(await list.$('=LOGIN_SUCCESS').isExisting()), {
+      timeoutMsg: 'the activity filter did not apply',
+    });
+    await expect(list.$('=admin@voxscreen.test')).toBeDisplayed();
+
     await byTestId(sel.reports.audit.activity).selectByVisibleText('CLIENT_APPLICATION_CREATED');
     await byTestId(sel.reports.audit.apply).click();
     await expect(list.$('=CLIENT_APPLICATION_CREATED')).toBeDisplayed();
-    await browser.waitUntil(async () => !(await list.$('=LOGIN_SUCCESS').isExisting()), {
+    await browser.waitUntil(async () => !(await list.$('=LOGIN_FAILURE').isExisting()), {
       timeoutMsg: 'the activity filter did not apply',
     });
     await expect(list.$('=admin@voxscreen.test')).toBeDisplayed();

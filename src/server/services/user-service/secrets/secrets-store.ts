@@ -153,6 +153,41 @@ export async function validSecretValues(trx: Db, secretId: number, now: Date): P
   }));
 }
 
+/**
+ * The current value of the tenant's newest secret of a kind, with what its encryption is bound to, in one statement
+ * (a webhook delivery signs with it: ADR 0057). Null when the tenant has no such secret or it has no valid value.
+ */
+export async function newestSecretCurrentValue(
+  trx: Db,
+  kind: TenantSecrets['kind'],
+  now: Date,
+): Promise<{ tenantId: number; secretId: number; version: number; ciphertext: EncryptedSecretValue } | null> {
+  const newest = trx
+    .selectFrom('tenant_secrets')
+    .select('id')
+    .where('kind', '=', kind)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1);
+  const row = await trx
+    .selectFrom('tenant_secrets as s')
+    .innerJoin('tenant_secret_values as v', 'v.secret_id', 's.id')
+    .select(['s.tenant_id', 's.id', 'v.version', 'v.ciphertext'])
+    .where('s.id', '=', newest)
+    .where((eb) => eb.or([eb('v.valid_until', 'is', null), eb('v.valid_until', '>', now)]))
+    .orderBy('v.version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row
+    ? {
+        tenantId: row.tenant_id,
+        secretId: row.id,
+        version: row.version,
+        ciphertext: row.ciphertext as unknown as EncryptedSecretValue,
+      }
+    : null;
+}
+
 export async function deleteTenantSecretRow(trx: Db, id: number): Promise<TenantSecretRow | undefined> {
   return trx.deleteFrom('tenant_secrets').where('id', '=', id).returningAll().executeTakeFirst();
 }

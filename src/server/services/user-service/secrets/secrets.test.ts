@@ -5,7 +5,12 @@ import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
 import type { SignedIn } from '../../../testing/api-client';
 import { createUnprivilegedUser } from '../../../testing/create-unprivileged-user';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { reencryptTenantSecrets, signWithTenantSecret, verifyWithTenantSecrets } from './tenant-secrets';
+import {
+  reencryptTenantSecrets,
+  signWebhookPayload,
+  signWithTenantSecret,
+  verifyWithTenantSecrets,
+} from './tenant-secrets';
 
 let t: TestApp;
 let acme: number;
@@ -95,6 +100,9 @@ test('rotate: a new value shown once; the old one verifies during the grace peri
     signWithTenantSecret(trx, cipher, { secretId: secret.id, payload, now: t.clock.now() }),
   );
   expect(signed).toEqual({ signature: hmac(rotated.value, payload), version: 2 });
+  // Webhook deliveries sign with the current value of the newest webhook key: this one, made last.
+  const delivered = await withTenant(t.db, acme, (trx) => signWebhookPayload(trx, cipher, payload, t.clock.now()));
+  expect(delivered).toEqual(signed);
 
   t.clock.advance(599_000);
   expect((await verify(oldSignature)).valid).toBe(true);

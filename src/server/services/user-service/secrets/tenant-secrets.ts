@@ -13,6 +13,7 @@ import {
   insertSecretValue,
   insertTenantSecret,
   markRotated,
+  newestSecretCurrentValue,
   replaceCiphertext,
   retireCurrentValue,
   tenantSecretNameTaken,
@@ -192,25 +193,21 @@ export async function reencryptTenantSecrets(trx: Db, cipher: TenantSecretCipher
   return changed;
 }
 
-/** The secret webhooks are signed with: the tenant's newest webhook signing key, or null. Tenant scope. */
-async function webhookSigningSecretId(trx: Db): Promise<number | null> {
-  const row = await trx
-    .selectFrom('tenant_secrets')
-    .select('id')
-    .where('kind', '=', 'WEBHOOK_SIGNING_KEY')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return row?.id ?? null;
-}
-
-/** Signs a webhook payload with the tenant's newest webhook signing key; null when it has none. Tenant scope. */
+/**
+ * Signs a webhook payload with the current value of the tenant's newest webhook signing key, read in one statement;
+ * null when it has none. Tenant scope.
+ */
 export async function signWebhookPayload(
   trx: Db,
   cipher: TenantSecretCipher,
   payload: string,
   now: Date,
 ): Promise<{ signature: string; version: number } | null> {
-  const secretId = await webhookSigningSecretId(trx);
-  return secretId === null ? null : signWithTenantSecret(trx, cipher, { secretId, payload, now });
+  const current = await newestSecretCurrentValue(trx, 'WEBHOOK_SIGNING_KEY', now);
+  if (!current) return null;
+  const value = cipher.decrypt(
+    current.ciphertext,
+    secretValueBinding(current.tenantId, current.secretId, current.version),
+  );
+  return { signature: hmacHex(value, payload), version: current.version };
 }

@@ -86,7 +86,8 @@ export interface RecordedResult {
 
 /**
  * The result a download names (docs/product/project-results.md#recording): by id, or, when `accessCode` is given and
- * no result has the id, the newest recorded result of the participant with that access code (separators ignored).
+ * no result has the id, the newest recorded result of the participant with that access code (separators ignored:
+ * the stored `access_code_key`, which an index serves under row-level security, migration 050).
  * Deleted results are never found. Tenant scope.
  */
 export async function findRecordedResult(
@@ -114,7 +115,7 @@ export async function findRecordedResult(
   if (!found)
     found = (
       await sql<Found>`${select}
-        WHERE regexp_replace(p.access_code, '[[:space:]-]', '', 'g') = ${lookup.accessCode} AND NOT r.deleted
+        WHERE p.access_code_key = ${lookup.accessCode} AND NOT r.deleted
           AND rec.id IS NOT NULL
         ORDER BY r.completed_at DESC, r.id DESC LIMIT 1`.execute(trx)
     ).rows[0];

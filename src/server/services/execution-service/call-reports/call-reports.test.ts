@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createParticipants } from '../../participant-service';
 import { createProjectWithQuestions, STAGE } from '../../project-service';
 import { verifyResultRollups } from '../interview-results/interview-results-store';
+import { intakeClientToken, invitedParticipant } from '../../../testing/intake-callers';
 
 let t: TestApp;
 let acme: number;
@@ -23,15 +24,7 @@ async function participant(projectId: number) {
   seq += 1;
   const code = String(800000000 + seq);
   const irn = `CR${String(seq).padStart(6, '0')}`;
-  await withTenant(t.db, acme, (trx) =>
-    createParticipants(
-      trx,
-      acme,
-      projectId,
-      [{ interviewRefNum: irn, accessCode: code, status: 'INVITATION_SENT' }],
-      t.clock.now(),
-    ),
-  );
+  await invitedParticipant(t, acme, projectId, { irn, code });
   return { code, irn };
 }
 
@@ -73,16 +66,7 @@ beforeAll(async () => {
     'dual@globex.test',
     'admin@voxscreen.test',
   );
-  const client = await t.api.ok('createClientApplication', {
-    token: admin,
-    operatingTenant: acme,
-    body: { clientName: 'Call reports telephony' },
-  });
-  clientToken = (
-    await t.api.ok('issueClientToken', {
-      body: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret },
-    })
-  ).access_token;
+  clientToken = await intakeClientToken(t, admin, acme, 'Call reports telephony');
   [project, otherProject] = await withTenant(t.db, acme, async (trx) => [
     (
       await createProjectWithQuestions(trx, {

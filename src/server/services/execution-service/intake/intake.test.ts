@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createParticipants } from '../../participant-service';
 import { createProjectWithQuestions, saveProjectLanguageConfig, STAGE } from '../../project-service';
 import { verifyResultRollups } from '../interview-results/interview-results-store';
+import { intakeClientToken, invitedParticipant } from '../../../testing/intake-callers';
 
 let t: TestApp;
 let acme: number;
@@ -22,29 +23,12 @@ async function participant(projectId: number, tenantId = acme): Promise<{ code: 
   seq += 1;
   const code = `${String(100000000 + seq)}`;
   const irn = `IRN${String(seq).padStart(6, '0')}`;
-  const [id] = await withTenant(t.db, tenantId, (trx) =>
-    createParticipants(
-      trx,
-      tenantId,
-      projectId,
-      [{ interviewRefNum: irn, accessCode: code, status: 'INVITATION_SENT' }],
-      t.clock.now(),
-    ),
-  );
-  return { code, id: id!, irn };
+  const id = await invitedParticipant(t, tenantId, projectId, { irn, code });
+  return { code, id, irn };
 }
 
-async function clientToken(admin: SignedIn, tenantId: number): Promise<string> {
-  const client = await t.api.ok('createClientApplication', {
-    token: admin,
-    operatingTenant: tenantId,
-    body: { clientName: `Telephony ${tenantId}` },
-  });
-  const issued = await t.api.ok('issueClientToken', {
-    body: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret },
-  });
-  return issued.access_token;
-}
+const clientToken = (admin: SignedIn, tenantId: number) =>
+  intakeClientToken(t, admin, tenantId, `Telephony ${tenantId}`);
 
 const post = (operationId: string, body: Record<string, unknown>, token = acmeClient) =>
   t.api.call(operationId, { headers: { authorization: `Bearer ${token}` }, body });

@@ -5,9 +5,9 @@ import { sql } from 'kysely';
 import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
 import type { SignedIn } from '../../../testing/api-client';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { createParticipants } from '../../participant-service';
 import { createProjectWithQuestions, STAGE } from '../../project-service';
 import { RECORDING_MAX_BYTES } from './recording-kinds';
+import { intakeClientToken, invitedParticipant } from '../../../testing/intake-callers';
 
 let t: TestApp;
 let acme: number;
@@ -43,32 +43,15 @@ function wav(samples: number, pitch = 440): Buffer {
   return Buffer.concat([header, data]);
 }
 
-async function clientToken(admin: SignedIn, tenantId: number): Promise<string> {
-  const client = await t.api.ok('createClientApplication', {
-    token: admin,
-    operatingTenant: tenantId,
-    body: { clientName: `Recorder ${tenantId}` },
-  });
-  const issued = await t.api.ok('issueClientToken', {
-    body: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret },
-  });
-  return issued.access_token;
-}
+const clientToken = (admin: SignedIn, tenantId: number) =>
+  intakeClientToken(t, admin, tenantId, `Recorder ${tenantId}`);
 
 /** A participant of the project with an intake result; answers the result id and the access code. */
 async function postedResult(released = true): Promise<{ id: number; code: string; irn: string }> {
   seq += 1;
   const code = String(700000000 + seq);
   const irn = `REC${String(seq).padStart(5, '0')}`;
-  await withTenant(t.db, acme, (trx) =>
-    createParticipants(
-      trx,
-      acme,
-      projectId,
-      [{ interviewRefNum: irn, accessCode: code, status: 'INVITATION_SENT' }],
-      t.clock.now(),
-    ),
-  );
+  await invitedParticipant(t, acme, projectId, { irn, code });
   const answer = await t.api.ok('postInterviewResult', {
     headers: { authorization: `Bearer ${acmeClient}` },
     body: {

@@ -6,9 +6,9 @@ import { sql } from 'kysely';
 import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
 import type { SignedIn } from '../../../testing/api-client';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { createParticipants } from '../../participant-service';
 import { createProjectWithQuestions, STAGE } from '../../project-service';
 import { NO_SIGNING_KEY } from './webhook-delivery-job';
+import { intakeClientToken, invitedParticipant } from '../../../testing/intake-callers';
 
 interface Received {
   headers: Record<string, string | string[] | undefined>;
@@ -30,15 +30,7 @@ let seq = 0;
 async function participantCode(): Promise<string> {
   seq += 1;
   const code = String(700000000 + seq);
-  await withTenant(t.db, acme, (trx) =>
-    createParticipants(
-      trx,
-      acme,
-      project,
-      [{ interviewRefNum: `WH${String(seq).padStart(6, '0')}`, accessCode: code, status: 'INVITATION_SENT' }],
-      t.clock.now(),
-    ),
-  );
+  await invitedParticipant(t, acme, project, { irn: `WH${String(seq).padStart(6, '0')}`, code });
   return code;
 }
 
@@ -75,16 +67,7 @@ beforeAll(async () => {
   t = await createTestApp();
   ({ acme } = await t.seededTenants());
   [admin, analyst] = await t.signInAs('admin@acme.test', 'analyst@acme.test');
-  const client = await t.api.ok('createClientApplication', {
-    token: admin,
-    operatingTenant: acme,
-    body: { clientName: 'Webhook telephony' },
-  });
-  clientToken = (
-    await t.api.ok('issueClientToken', {
-      body: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret },
-    })
-  ).access_token;
+  clientToken = await intakeClientToken(t, admin, acme, 'Webhook telephony');
   project = await withTenant(t.db, acme, async (trx) => {
     const created = await createProjectWithQuestions(trx, {
       tenantId: acme,

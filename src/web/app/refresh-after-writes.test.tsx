@@ -1,11 +1,8 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { TenantDetail, TenantSummary } from '../api/generated/user-service';
 import { installFetchStub } from '../testing/fetch-stub';
 import { clientConfiguration, serverFor, signedInState, tenant, userInfo } from '../testing/factories';
 import { renderWithProviders } from '../testing/render-with-providers';
-
-jest.setTimeout(40_000);
-configure({ asyncUtilTimeout: 6000 });
 
 const VOXSCREEN = tenant(1, 'Voxscreen');
 const ACME = tenant(2, 'Acme Insurance');
@@ -85,7 +82,7 @@ describe('a write refreshes every list in use (src/web/README.md "Cache tags")',
     await screen.findByTestId('account-success');
     // The chooser's list is refetched by the write itself.
     await waitFor(() => expect(stub.callsTo(TENANTS).length).toBeGreaterThanOrEqual(2));
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/main/admin/tenant'), { timeout: 5000 });
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/main/admin/tenant'));
     const refreshed = await screen.findByTestId('accounts-list');
     expect(await within(refreshed).findByText('Acme Mutual')).toBeInTheDocument();
     expect(within(refreshed).queryByText('Acme Insurance')).not.toBeInTheDocument();

@@ -1,12 +1,8 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { TenantDetail, TenantSummary } from '../../api/generated/user-service';
 import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
 import { clientConfiguration, serverFor, signedInState, tenant, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
-
-jest.setTimeout(30_000);
-// The admin screens load lazily and the grid renders asynchronously: allow for a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const VOXSCREEN = tenant(1, 'Voxscreen');
 const PROVIDER = ['tenant.project.detail.read', 'tenant.read', 'tenant.create', 'tenant.update'];
@@ -102,9 +98,8 @@ describe('Manage Account', () => {
     await app.user.click(within(list).getByText('Account Name'));
     await waitFor(() => expect(query()).toEqual({ pageNumber: '0', pageSize: '25', tenantName: 'asc' }));
     await app.user.type(screen.getByTestId('accounts-search'), 'acme');
-    await waitFor(
-      () => expect(query()).toEqual({ pageNumber: '0', pageSize: '25', tenantName: 'asc', search: 'acme' }),
-      { timeout: 3000 },
+    await waitFor(() =>
+      expect(query()).toEqual({ pageNumber: '0', pageSize: '25', tenantName: 'asc', search: 'acme' }),
     );
     await app.user.click(within(list).getByText('Acme Insurance'));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/main/admin/tenant/editTenant/2'));

@@ -1,12 +1,8 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { CallCenter, Order } from '../../api/generated/user-service';
 import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
 import { ACME, serverFor, signedInState, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
-
-// Typing into several fields is slow on a busy machine.
-jest.setTimeout(90_000);
-configure({ asyncUtilTimeout: 5000 });
 
 const ORDER_PERMISSIONS = ['tenant.order.read', 'tenant.order.create', 'tenant.order.update', 'tenant.order.delete'];
 const CENTER_PERMISSIONS = ['callcenter.read', 'callcenter.create', 'callcenter.update'];

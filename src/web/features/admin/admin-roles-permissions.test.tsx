@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { sel } from '../../../../test/e2e/selectors';
 import type { Role, RolePermission, RolePermissions } from '../../api/generated/user-service';
 import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
@@ -8,10 +8,6 @@ import type { RouteObject } from 'react-router';
 import { AdminPage } from './admin-page';
 import { FirstAdminTab } from './first-admin-tab';
 import { BUILT_ADMIN_TABS } from './routes';
-
-jest.setTimeout(30_000);
-// The admin screens load lazily and the grid renders asynchronously: allow for a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const ADMIN = [
   'tenant.project.detail.read',

@@ -32,7 +32,8 @@ export const REPORT_TABS: readonly ReportTab[] = [
     key: 'results',
     label: msg`Results`,
     isVisible: (permissions) => permissions.has('tenant.project.results.read'),
-    load: async () => (await import(/* webpackChunkName: "reports" */ './results/results-report-tab')).ResultsReportTab,
+    load: async () =>
+      (await import(/* webpackChunkName: "reports" */ './interview-results/results-report-tab')).ResultsReportTab,
   },
   {
     key: 'incompletecalls',

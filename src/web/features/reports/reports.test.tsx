@@ -1,13 +1,10 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { sel } from '../../../../test/e2e/selectors';
 import type { AuditRecord } from '../../api/generated/authz-service';
 import type { TenantWithProjects, UserReportRecord } from '../../api/generated/user-service';
 import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
 import { serverFor, signedInState, tenant, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
-
-jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5000 });
 
 const VOXSCREEN = tenant(1, 'Voxscreen');
 const AUDIT = 'POST /api/authz-service/audit-log';

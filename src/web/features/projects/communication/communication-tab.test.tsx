@@ -88,7 +88,7 @@ describe('project tab shell', () => {
     server({ withoutDetails: true });
     const app = await open('/main/project/21');
     // The base path loads the Details tab's chunk first, which sends a user without it on to the first tab.
-    expect(await screen.findByTestId(sel.communication.tab, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByTestId(sel.communication.tab)).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/main/project/21/communication');
     expect(screen.getByTestId(sel.project.questionnaireType)).toHaveTextContent('Express');
     expect(screen.getByTestId(sel.project.tab('communication'))).toBeInTheDocument();

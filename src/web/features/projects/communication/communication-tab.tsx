@@ -2,7 +2,7 @@ import { Field, NativeSelect, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router';
 import type { TemplateType } from '../../../api/generated/project-service';
-import { useProjectContext } from '../project-page';
+import { useProjectContext } from '../../../lib/project-context';
 import { EmailTemplateFields } from './email-template-fields';
 import { SmsTemplateFields } from './sms-template-fields';
 import { TemplateEditor } from './template-editor';

@@ -11,7 +11,6 @@ import { businessLineChoices } from './business-line-section';
 import { projectFormInput, projectFormValues, type ProjectFormAccess } from './project-form-values';
 import { validateProjectForm } from './project-form-validation';
 
-jest.setTimeout(60_000);
 const f = sel.projectForm;
 const DEFAULTS = { statusId: 1, stageId: 1, languageId: 1, languageLabel: 'English', host: 'https://acme.test' };
 const LEVELS = businessLineData().levels;

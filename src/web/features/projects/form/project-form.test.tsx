@@ -9,8 +9,6 @@ import { sel } from '../../../../../test/e2e/selectors';
 import { latestDayFrom } from './project-form-values';
 
 const f = sel.projectForm;
-// A form of about a hundred fields: typing re-renders it, which takes a while in jsdom.
-jest.setTimeout(60_000);
 const API = {
   ...PROJECT_FORM_PATHS,
   project: 'GET /api/project-service/v1/project/21',
@@ -129,7 +127,7 @@ describe('project form: Details tab (docs/product/project-form.md#console)', () 
     const code = await screen.findByTestId(f.rowProjectCode(0));
     await user.clear(code);
     await user.paste('TAKEN');
-    expect(await screen.findByTestId(f.projectCodeInUse(0), {}, { timeout: 3000 })).toHaveTextContent(
+    expect(await screen.findByTestId(f.projectCodeInUse(0))).toHaveTextContent(
       'Project code TAKEN is already used by project Depot Checks of Globex Logistics.',
     );
     expect(stub.callsTo(API.check).map((call) => call.body)).toContainEqual({ projectCode: 'TAKEN', projectId: 21 });
@@ -251,7 +249,7 @@ describe('project form: Details tab (docs/product/project-form.md#console)', () 
       phoneNumber: ['+18005550211', '+18005550212'],
       interviewMethodId: 2,
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/main/project'), { timeout: 4000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/project'));
   });
 
   it('asks to confirm a dial-in number other projects use: Cancel keeps the form, Save saves', async () => {
@@ -340,7 +338,7 @@ describe('project form: create and clone', () => {
     await user.click(await screen.findByTestId(f.cloneConfirm));
     await waitFor(() => expect(router.state.location.pathname).toBe('/main/project/createProject'));
     expect(router.state.location.search).toMatch(/_C=\d+&_ID=21/);
-    await screen.findByTestId(f.createPage, {}, { timeout: 5000 });
+    await screen.findByTestId(f.createPage);
     expect(await screen.findByTestId(f.name)).toHaveValue('Harbour Screening - Clone');
     expect(screen.getByTestId(f.rowProjectCode(0))).toHaveValue('');
     await user.type(screen.getByTestId(f.rowProjectCode(0)), 'HARB2');

@@ -22,7 +22,7 @@ import {
   statusFilterChanged,
   type FilterOption,
 } from './project-filters-slice';
-import { MultiSelectFilter } from './multi-select-filter';
+import { MultiSelectFilter } from '../../../components/form/multi-select-filter';
 import { ProjectCard, ProjectCardSkeleton } from './project-card';
 import { UpdatedAgo } from './updated-ago';
 

@@ -15,7 +15,7 @@ import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
 import { useUserInfo } from '../../../lib/use-user-info';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
-import { useProjectContext } from '../project-page';
+import { useProjectContext } from '../../../lib/project-context';
 import { AssignRolesModal } from './assign-roles-modal';
 import { fullName, removalBlock, TEAM_PAGE_SIZE } from './team-rules';
 

@@ -1,13 +1,10 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { sel } from '../../../../../test/e2e/selectors';
 import type { BackendLogRecord, CallRecordRow, IncompleteCallRow } from '../../../api/generated/execution-service';
 import type { TenantWithProjects } from '../../../api/generated/user-service';
 import { installFetchStub, type StubHandler } from '../../../testing/fetch-stub';
 import { serverFor, signedInState, tenant, userInfo } from '../../../testing/factories';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-
-jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5000 });
 
 const ACME = tenant(2, 'Acme Insurance');
 const CALLS = 'POST /api/execution-service/v1/call/directdial';

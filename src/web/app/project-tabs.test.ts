@@ -1,14 +1,19 @@
 import { offeredProjectTabs } from '../features/projects/project-tabs';
 import { PROJECT_TABS } from './project-tabs';
+import { PERMISSION, type PermissionName } from '../../shared/permissions';
 
 const holding =
-  (...granted: string[]) =>
-  (permission: string) =>
+  (...granted: PermissionName[]) =>
+  (permission: PermissionName) =>
     granted.includes(permission);
 
 test('tabs come in the order of docs/product/project-page.md#tabs, each only with its permission', () => {
   const tabs = offeredProjectTabs(
-    holding('tenant.project.detail.read', 'tenant.project.results.read', 'tenant.project.communication.read'),
+    holding(
+      PERMISSION.TENANT_PROJECT_DETAIL_READ,
+      PERMISSION.TENANT_PROJECT_RESULTS_READ,
+      PERMISSION.TENANT_PROJECT_COMMUNICATION_READ,
+    ),
     3,
     PROJECT_TABS,
   );

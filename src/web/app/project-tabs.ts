@@ -9,6 +9,7 @@ import {
   projectQuestionsRoutes,
   projectTeamRoutes,
 } from '../features/projects/routes';
+import { PERMISSION } from '../../shared/permissions';
 
 /**
  * The tabs of the project page in the order of docs/product/project-page.md#tabs: each with the project
@@ -20,15 +21,21 @@ export const PROJECT_TABS: readonly ProjectTab[] = [
     key: 'details',
     path: '',
     label: msg`Details`,
-    permission: 'tenant.project.detail.read',
+    permission: PERMISSION.TENANT_PROJECT_DETAIL_READ,
     routes: projectDetailsRoutes,
   },
-  { key: 'team', path: 'team', label: msg`Team`, permission: 'tenant.project.team.read', routes: projectTeamRoutes },
+  {
+    key: 'team',
+    path: 'team',
+    label: msg`Team`,
+    permission: PERMISSION.TENANT_PROJECT_TEAM_READ,
+    routes: projectTeamRoutes,
+  },
   {
     key: 'participants',
     path: 'participants',
     label: msg`Participants`,
-    permission: 'tenant.project.participants.read',
+    permission: PERMISSION.TENANT_PROJECT_PARTICIPANTS_READ,
     closedInSetup: true,
     routes: participantsRoutes,
   },
@@ -36,28 +43,28 @@ export const PROJECT_TABS: readonly ProjectTab[] = [
     key: 'questions',
     path: 'questions',
     label: msg`Questions`,
-    permission: 'tenant.project.questions.read',
+    permission: PERMISSION.TENANT_PROJECT_QUESTIONS_READ,
     routes: projectQuestionsRoutes,
   },
   {
     key: 'results',
     path: 'results',
     label: msg`Results`,
-    permission: 'tenant.project.results.read',
+    permission: PERMISSION.TENANT_PROJECT_RESULTS_READ,
     routes: interviewResultsRoutes,
   },
   {
     key: 'accesscode',
     path: 'accesscode',
     label: msg`Access Codes`,
-    permission: 'tenant.project.accesscode.read',
+    permission: PERMISSION.TENANT_PROJECT_ACCESSCODE_READ,
     routes: accessCodesRoutes,
   },
   {
     key: 'communication',
     path: 'communication',
     label: msg`Communication`,
-    permission: 'tenant.project.communication.read',
+    permission: PERMISSION.TENANT_PROJECT_COMMUNICATION_READ,
     routes: projectCommunicationRoutes,
   },
 ];

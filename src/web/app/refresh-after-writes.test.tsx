@@ -3,6 +3,7 @@ import type { TenantDetail, TenantSummary } from '../api/generated/user-service'
 import { installFetchStub } from '../testing/fetch-stub';
 import { clientConfiguration, serverFor, signedInState, tenant, userInfo } from '../testing/factories';
 import { renderWithProviders } from '../testing/render-with-providers';
+import { PERMISSION } from '../../shared/permissions';
 
 const VOXSCREEN = tenant(1, 'Voxscreen');
 const ACME = tenant(2, 'Acme Insurance');
@@ -49,7 +50,7 @@ describe('a write refreshes every list in use (src/web/README.md "Cache tags")',
     const stub = installFetchStub({
       ...serverFor({
         user: userInfo({
-          permissions: ['tenant.project.detail.read', 'tenant.read', 'tenant.update'],
+          permissions: [PERMISSION.TENANT_PROJECT_DETAIL_READ, PERMISSION.TENANT_READ, PERMISSION.TENANT_UPDATE],
           isSystemTenant: true,
         }),
         tenants: [VOXSCREEN, ACME],
@@ -95,7 +96,12 @@ describe('a write refreshes every list in use (src/web/README.md "Cache tags")',
     const stub = installFetchStub({
       ...serverFor({
         user: userInfo({
-          permissions: ['tenant.project.detail.read', 'tenant.read', 'tenant.create', 'tenant.update'],
+          permissions: [
+            PERMISSION.TENANT_PROJECT_DETAIL_READ,
+            PERMISSION.TENANT_READ,
+            PERMISSION.TENANT_CREATE,
+            PERMISSION.TENANT_UPDATE,
+          ],
           isSystemTenant: true,
         }),
         tenants: [VOXSCREEN, ACME],

@@ -7,6 +7,7 @@ import { projectDetail } from '../../testing/fixtures/project-detail-fixture';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { sel } from '../../../../test/e2e/selectors';
 import { participantRow } from '../../testing/fixtures/participant-fixture';
+import { PERMISSION } from '../../../shared/permissions';
 
 const API = {
   project: 'GET /api/project-service/v1/project/21',
@@ -66,9 +67,9 @@ function server(
         permissions: [
           ...CUSTOMER_ADMIN_PERMISSIONS,
           ...(options.permissions ?? [
-            'tenant.project.accesscode.read',
-            'tenant.project.participants.read',
-            'tenant.project.participants.update',
+            PERMISSION.TENANT_PROJECT_ACCESSCODE_READ,
+            PERMISSION.TENANT_PROJECT_PARTICIPANTS_READ,
+            PERMISSION.TENANT_PROJECT_PARTICIPANTS_UPDATE,
           ]),
         ],
       }),
@@ -147,9 +148,9 @@ describe('access-code files, filters and burn', () => {
   it('sends the status, type and test filters from page 0', async () => {
     const stub = server({
       permissions: [
-        'tenant.project.accesscode.read',
-        'tenant.project.participants.update',
-        'tenant.project.participant.test.read',
+        PERMISSION.TENANT_PROJECT_ACCESSCODE_READ,
+        PERMISSION.TENANT_PROJECT_PARTICIPANTS_UPDATE,
+        PERMISSION.TENANT_PROJECT_PARTICIPANT_TEST_READ,
       ],
     });
     const { user } = await open('/main/project/21/accesscode');
@@ -238,7 +239,7 @@ describe('access-code files, filters and burn', () => {
   });
 
   it('without participants.update there is no Upload and no Burn Code', async () => {
-    server({ permissions: ['tenant.project.accesscode.read'], files: [FILE] });
+    server({ permissions: [PERMISSION.TENANT_PROJECT_ACCESSCODE_READ], files: [FILE] });
     const { user } = await open('/main/project/21/accesscode');
     expect(await screen.findByTestId(sel.accessCodes.file(4))).toBeInTheDocument();
     expect(screen.queryByTestId(sel.accessCodes.upload)).not.toBeInTheDocument();

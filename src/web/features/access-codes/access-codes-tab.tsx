@@ -19,6 +19,7 @@ import {
 import { useProjectContext } from '../../lib/project-context';
 
 import { AccessCodeUploadDialog } from './access-code-upload-dialog';
+import { PERMISSION } from '../../../shared/permissions';
 
 /** 001 §9: the files list pages 10 rows on the client. */
 export const ACCESS_CODE_FILES_PAGE_SIZE = 10;
@@ -32,15 +33,18 @@ type CodeStatus = AccessCodeRow['status'];
  */
 export function AccessCodesTab() {
   const { permissions } = useProjectContext();
-  if (!permissions.has('tenant.project.accesscode.read'))
+  if (!permissions.has(PERMISSION.TENANT_PROJECT_ACCESSCODE_READ))
     return (
       <Text color="fg.muted" data-testid="access-codes-no-permission">
         <Trans>You do not have permission to view access codes.</Trans>
       </Text>
     );
-  const canChange = permissions.has('tenant.project.participants.update');
+  const canChange = permissions.has(PERMISSION.TENANT_PROJECT_PARTICIPANTS_UPDATE);
   return (
-    <AccessCodesView canChange={canChange} canSeeTests={permissions.has('tenant.project.participant.test.read')} />
+    <AccessCodesView
+      canChange={canChange}
+      canSeeTests={permissions.has(PERMISSION.TENANT_PROJECT_PARTICIPANT_TEST_READ)}
+    />
   );
 }
 

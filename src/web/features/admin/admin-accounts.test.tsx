@@ -3,9 +3,15 @@ import type { TenantDetail, TenantSummary } from '../../api/generated/user-servi
 import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
 import { clientConfiguration, serverFor, signedInState, tenant, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
+import { PERMISSION } from '../../../shared/permissions';
 
 const VOXSCREEN = tenant(1, 'Voxscreen');
-const PROVIDER = ['tenant.project.detail.read', 'tenant.read', 'tenant.create', 'tenant.update'];
+const PROVIDER = [
+  PERMISSION.TENANT_PROJECT_DETAIL_READ,
+  PERMISSION.TENANT_READ,
+  PERMISSION.TENANT_CREATE,
+  PERMISSION.TENANT_UPDATE,
+];
 const LIST = 'GET /api/user-service/v1/tenant/list';
 const ATTRIBUTES = 'GET /api/user-service/v1/tenant/attributes';
 const CHECK = 'POST /api/project-service/v1/project/check/user-email';
@@ -224,7 +230,7 @@ describe('Edit Account', () => {
   }, 30_000);
 
   it('is read-only without tenant.update', async () => {
-    server(['tenant.project.detail.read', 'tenant.read']);
+    server([PERMISSION.TENANT_PROJECT_DETAIL_READ, PERMISSION.TENANT_READ]);
     await open('/main/admin/tenant/editTenant/2');
     expect(await screen.findByTestId('account-name')).toBeDisabled();
     expect(screen.getByTestId('account-save')).toBeDisabled();

@@ -4,9 +4,10 @@ import type { LookupAttribute } from '../../api/generated/project-service';
 import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
 import { ACME, serverFor, signedInState, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
+import { PERMISSION } from '../../../shared/permissions';
 
-const READ = ['tenant.project.detail.read', 'tenant.project.lookupvalues.read'];
-const ALL = [...READ, 'tenant.project.lookupvalues.create', 'tenant.project.lookupvalues.update'];
+const READ = [PERMISSION.TENANT_PROJECT_DETAIL_READ, PERMISSION.TENANT_PROJECT_LOOKUPVALUES_READ];
+const ALL = [...READ, PERMISSION.TENANT_PROJECT_LOOKUPVALUES_CREATE, PERMISSION.TENANT_PROJECT_LOOKUPVALUES_UPDATE];
 const LIST = 'GET /api/project-service/v1/project/attributes/language';
 const CREATE = 'POST /api/project-service/v1/project/attributes';
 const UPDATE = 'PUT /api/project-service/v1/project/attributes';

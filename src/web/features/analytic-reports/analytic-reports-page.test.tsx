@@ -5,6 +5,7 @@ import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
 import { ACME, clientConfiguration, serverFor, signedInState, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { dayOf } from './wizard-rules';
+import { PERMISSION } from '../../../shared/permissions';
 
 const HISTORY = 'GET /api/data-service/v1/report-history';
 const TYPES = 'GET /api/data-service/v1/tabledetails';
@@ -41,7 +42,11 @@ const report = (overrides: Partial<AnalyticReport> = {}): AnalyticReport => ({
   ...overrides,
 });
 
-const PROVIDER_ADMIN = userInfo({ roleName: 'voxscreen ADMIN', isSystemTenant: true, permissions: ['tenant.create'] });
+const PROVIDER_ADMIN = userInfo({
+  roleName: 'voxscreen ADMIN',
+  isSystemTenant: true,
+  permissions: [PERMISSION.TENANT_CREATE],
+});
 
 const server = (extra: Record<string, StubHandler> = {}, user = PROVIDER_ADMIN, analyticReports = true) =>
   installFetchStub({

@@ -25,6 +25,7 @@ import { useAppDispatch } from '../../state/hooks';
 import { DocumentCommentCell } from './document-comment-cell';
 import { DOCUMENT_PAGE_SIZE, DOCUMENT_SEARCH_DEBOUNCE_MS } from './document-rules';
 import { UploadDocumentDialog } from './upload-document-dialog';
+import { PERMISSION } from '../../../shared/permissions';
 
 type SortBy = NonNullable<ListTenantDocumentsApiArg['body']['sortBy']>;
 type Sort = { by: SortBy; direction: 'asc' | 'desc' };
@@ -42,8 +43,8 @@ export function DocumentsPage() {
   const { t, i18n } = useLingui();
   const dispatch = useAppDispatch();
   const permissions = usePermissions();
-  const canCreate = permissions.has('tenant.document.create');
-  const canDelete = permissions.has('tenant.document.delete');
+  const canCreate = permissions.has(PERMISSION.TENANT_DOCUMENT_CREATE);
+  const canDelete = permissions.has(PERMISSION.TENANT_DOCUMENT_DELETE);
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);

@@ -16,6 +16,7 @@ import { chooseMenuItem } from '../../testing/choose-menu-item';
 import { clock } from '../../lib/clock';
 import { sel } from '../../../../test/e2e/selectors';
 import { todayOf } from './results-query';
+import { PERMISSION } from '../../../shared/permissions';
 
 const API = {
   project: 'GET /api/project-service/v1/project/21',
@@ -31,9 +32,13 @@ const API = {
   recording: (id: number) => `GET /api/execution-service/v1/interview/interviewrecordings/${id}`,
 };
 
-const READER = ['tenant.project.results.read'];
-const HOLDER = [...READER, 'tenant.project.resultshold.internal.read', 'tenant.project.resultshold.internal.update'];
-const OUTCOMES = ['result.follow.up.note.read', 'result.follow.up.note.add'];
+const READER = [PERMISSION.TENANT_PROJECT_RESULTS_READ];
+const HOLDER = [
+  ...READER,
+  PERMISSION.TENANT_PROJECT_RESULTSHOLD_INTERNAL_READ,
+  PERMISSION.TENANT_PROJECT_RESULTSHOLD_INTERNAL_UPDATE,
+];
+const OUTCOMES = [PERMISSION.RESULT_FOLLOW_UP_NOTE_READ, PERMISSION.RESULT_FOLLOW_UP_NOTE_ADD];
 
 const shown = (code: ResultDisplay['code'], text: string): ResultDisplay => ({ code, badge: code, text, iconId: 1 });
 
@@ -232,7 +237,7 @@ describe('outcome tracking', () => {
   });
 
   it('read-only without result.follow.up.note.add; no icon without .read', async () => {
-    server({ permissions: [...HOLDER, 'result.follow.up.note.read'] });
+    server({ permissions: [...HOLDER, PERMISSION.RESULT_FOLLOW_UP_NOTE_READ] });
     const { user } = await open();
     await user.click(await screen.findByTestId(sel.resultActions.outcome(1)));
     const modal = await screen.findByTestId(sel.resultActions.outcomeModal);
@@ -265,7 +270,7 @@ describe('notes and question detail', () => {
   it('system-tenant users e-mail a released result; the email status column shows', async () => {
     const stub = server({
       isSystemTenant: true,
-      permissions: [...HOLDER, 'tenant.project.results.email.create'],
+      permissions: [...HOLDER, PERMISSION.TENANT_PROJECT_RESULTS_EMAIL_CREATE],
       rows: [row(1, true, { resultEmailStatus: 'sent' }), row(2, false)],
     });
     stub.answer({ [API.email]: { body: { message: 'Results e-mailed to the recipients.', queued: 1 } } });
@@ -332,7 +337,7 @@ describe('recording', () => {
 
   it('with the permission and the project flag, a recorded row downloads its recording', async () => {
     const stub = server({
-      permissions: [...READER, 'tenant.project.cm.recording.read'],
+      permissions: [...READER, PERMISSION.TENANT_PROJECT_CM_RECORDING_READ],
       recordingsEnabled: true,
       rows: recorded(),
     });
@@ -352,7 +357,7 @@ describe('recording', () => {
 
   it('a failed download shows the server message', async () => {
     const stub = server({
-      permissions: [...READER, 'tenant.project.cm.recording.read'],
+      permissions: [...READER, PERMISSION.TENANT_PROJECT_CM_RECORDING_READ],
       recordingsEnabled: true,
       rows: recorded(),
     });
@@ -365,7 +370,7 @@ describe('recording', () => {
 
   it('hidden without the project flag, and without the permission', async () => {
     server({
-      permissions: [...READER, 'tenant.project.cm.recording.read'],
+      permissions: [...READER, PERMISSION.TENANT_PROJECT_CM_RECORDING_READ],
       recordingsEnabled: false,
       rows: recorded(),
     });

@@ -7,6 +7,7 @@ import { renderWithProviders } from '../../testing/render-with-providers';
 import { projectDetail } from '../../testing/fixtures/project-detail-fixture';
 import { chooseMenuItem } from '../../testing/choose-menu-item';
 import { sel } from '../../../../test/e2e/selectors';
+import { PERMISSION } from '../../../shared/permissions';
 
 const API = {
   project: 'GET /api/project-service/v1/project/21',
@@ -20,9 +21,9 @@ const API = {
 };
 
 const HOLDER = [
-  'tenant.project.results.read',
-  'tenant.project.resultshold.internal.read',
-  'tenant.project.resultshold.internal.update',
+  PERMISSION.TENANT_PROJECT_RESULTS_READ,
+  PERMISSION.TENANT_PROJECT_RESULTSHOLD_INTERNAL_READ,
+  PERMISSION.TENANT_PROJECT_RESULTSHOLD_INTERNAL_UPDATE,
 ];
 
 const row = (id: number, released: boolean): InterviewResultRow => ({

@@ -11,6 +11,7 @@ import { CUSTOMER_ADMIN_PERMISSIONS, serverFor, signedInState, userInfo } from '
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { projectDetail } from '../../testing/fixtures/project-detail-fixture';
 import { sel } from '../../../../test/e2e/selectors';
+import { PERMISSION } from '../../../shared/permissions';
 
 const API = {
   project: 'GET /api/project-service/v1/project/21',
@@ -20,8 +21,12 @@ const API = {
   pdf: (id: number) => `GET /api/execution-service/v1/interview/result/${id}/pdf`,
 };
 
-const READER = ['tenant.project.results.read'];
-const HOLDER = [...READER, 'tenant.project.resultshold.internal.read', 'tenant.project.resultshold.internal.update'];
+const READER = [PERMISSION.TENANT_PROJECT_RESULTS_READ];
+const HOLDER = [
+  ...READER,
+  PERMISSION.TENANT_PROJECT_RESULTSHOLD_INTERNAL_READ,
+  PERMISSION.TENANT_PROJECT_RESULTSHOLD_INTERNAL_UPDATE,
+];
 
 const project = (overrides: Partial<ProjectDetail> = {}): ProjectDetail =>
   projectDetail({
@@ -243,7 +248,7 @@ describe('results tab', () => {
   });
 
   it('without tenant.project.results.read the tab is not offered and leads back to the project list', async () => {
-    server({ permissions: ['tenant.project.team.read'] });
+    server({ permissions: [PERMISSION.TENANT_PROJECT_TEAM_READ] });
     await open();
     await waitFor(() => expect(screen.queryByTestId(sel.results.tab)).not.toBeInTheDocument());
     expect(screen.queryByTestId(sel.project.tab('results'))).not.toBeInTheDocument();

@@ -42,6 +42,7 @@ import {
   type EvaluationCode,
   type ResultSort,
 } from './results-query';
+import { PERMISSION } from '../../../shared/permissions';
 
 type Feedback = { tone: 'success' | 'error'; text: string } | null;
 type Pending = 'release' | 'delete' | 'Reviewed' | 'Unreviewed' | null;
@@ -87,13 +88,13 @@ export function ResultsTab() {
     action: 'Reviewed' | 'Unreviewed';
     rows: ReviewMarking['noAction'];
   } | null>(null);
-  const canRead = permissions.has('tenant.project.results.read');
-  const canReadOutcomes = permissions.has('result.follow.up.note.read');
-  const canAddOutcomes = permissions.has('result.follow.up.note.add');
+  const canRead = permissions.has(PERMISSION.TENANT_PROJECT_RESULTS_READ);
+  const canReadOutcomes = permissions.has(PERMISSION.RESULT_FOLLOW_UP_NOTE_READ);
+  const canAddOutcomes = permissions.has(PERMISSION.RESULT_FOLLOW_UP_NOTE_ADD);
   const hybrid = project.questionnaireType === 'HYBRID_QUESTIONNAIRE';
-  const showHold = permissions.has('tenant.project.resultshold.internal.read');
-  const canSelect = permissions.has('tenant.project.resultshold.internal.update');
-  const canUpload = permissions.has('tenant.project.results.create');
+  const showHold = permissions.has(PERMISSION.TENANT_PROJECT_RESULTSHOLD_INTERNAL_READ);
+  const canSelect = permissions.has(PERMISSION.TENANT_PROJECT_RESULTSHOLD_INTERNAL_UPDATE);
+  const canUpload = permissions.has(PERMISSION.TENANT_PROJECT_RESULTS_CREATE);
   const [uploadOpen, setUploadOpen] = useState(false);
 
   const request = resultRequest(project.projectId, filters, search, sort, page);
@@ -102,14 +103,14 @@ export function ResultsTab() {
   const [markReviewed, marking] = useMarkResultsReviewedMutation();
   const [emailResults] = useEmailResultsMutation();
   const [emailBusy, setEmailBusy] = useState<number | null>(null);
-  const canEmail = permissions.isSystemTenant && permissions.has('tenant.project.results.email.create');
+  const canEmail = permissions.isSystemTenant && permissions.has(PERMISSION.TENANT_PROJECT_RESULTS_EMAIL_CREATE);
   const emailEnabled = results.data?.resultEmailEnabled ?? false;
   const [downloadPdf] = useLazyDownloadResultPdfQuery();
   const [downloadRecording] = useLazyDownloadInterviewRecordingQuery();
   const [recordingBusy, setRecordingBusy] = useState<number | null>(null);
   const canHearRecordings =
     permissions.isSystemTenant ||
-    (permissions.has('tenant.project.cm.recording.read') && (results.data?.recordingsEnabled ?? false));
+    (permissions.has(PERMISSION.TENANT_PROJECT_CM_RECORDING_READ) && (results.data?.recordingsEnabled ?? false));
   const [exportResults] = useLazyExportProjectResultsQuery();
   const [downloadPdfs] = useLazyDownloadResultPdfsQuery();
   const [downloading, setDownloading] = useState<Download | null>(null);

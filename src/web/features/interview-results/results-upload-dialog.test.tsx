@@ -4,6 +4,7 @@ import { installFetchStub } from '../../testing/fetch-stub';
 import { CUSTOMER_ADMIN_PERMISSIONS, serverFor, signedInState, userInfo } from '../../testing/factories';
 import { projectDetail } from '../../testing/fixtures/project-detail-fixture';
 import { renderWithProviders } from '../../testing/render-with-providers';
+import { PERMISSION } from '../../../shared/permissions';
 
 const API = {
   project: 'GET /api/project-service/v1/project/21',
@@ -21,10 +22,12 @@ const PAGE = {
   resultEmailEnabled: false,
 };
 
-function server(upload: { status?: number; body: unknown }, permissions = ['tenant.project.results.create']) {
+function server(upload: { status?: number; body: unknown }, permissions = [PERMISSION.TENANT_PROJECT_RESULTS_CREATE]) {
   return installFetchStub({
     ...serverFor({
-      user: userInfo({ permissions: [...CUSTOMER_ADMIN_PERMISSIONS, 'tenant.project.results.read', ...permissions] }),
+      user: userInfo({
+        permissions: [...CUSTOMER_ADMIN_PERMISSIONS, PERMISSION.TENANT_PROJECT_RESULTS_READ, ...permissions],
+      }),
     }),
     [API.project]: {
       body: projectDetail({ questionnaireType: 'PRECISION_QUESTIONNAIRE', projectMultiLanguageConfig: [] }),

@@ -33,6 +33,7 @@ import {
   validateParticipant,
   type ParticipantFormValues,
 } from './participant-values';
+import { PERMISSION } from '../../../shared/permissions';
 
 /**
  * /main/project/{id}/participants/add and /participants/edit/{participantId} (docs/product/participants.md#form):
@@ -43,7 +44,8 @@ export function ParticipantFormPage() {
   const { permissions } = useProjectContext();
   const target = useEditTarget(useGetParticipantQuery, { canAdd: true });
   if (!target.ready) return target.screen;
-  if (target.target === null && !permissions.has('tenant.project.participants.create')) return <LoadingState />;
+  if (target.target === null && !permissions.has(PERMISSION.TENANT_PROJECT_PARTICIPANTS_CREATE))
+    return <LoadingState />;
   return <ParticipantForm participant={target.target} />;
 }
 
@@ -65,12 +67,12 @@ function ParticipantForm({ participant }: { participant: Participant | null }) {
   );
   const locked = participant !== null && isEditLocked(participant.status);
   const canSave = adding
-    ? permissions.has('tenant.project.participants.create')
-    : permissions.has('tenant.project.participants.update') &&
-      (!participant.is_test_participant || permissions.has('tenant.project.participant.test.update'));
+    ? permissions.has(PERMISSION.TENANT_PROJECT_PARTICIPANTS_CREATE)
+    : permissions.has(PERMISSION.TENANT_PROJECT_PARTICIPANTS_UPDATE) &&
+      (!participant.is_test_participant || permissions.has(PERMISSION.TENANT_PROJECT_PARTICIPANT_TEST_UPDATE));
   // The test checkbox: only with test.create (test.update on edit); locked in the Testing stage (001 §5).
   const canTest = permissions.has(
-    adding ? 'tenant.project.participant.test.create' : 'tenant.project.participant.test.update',
+    adding ? PERMISSION.TENANT_PROJECT_PARTICIPANT_TEST_CREATE : PERMISSION.TENANT_PROJECT_PARTICIPANT_TEST_UPDATE,
   );
   const languageOptions = useMemo(
     () => project.projectLanguagesData.map((l) => ({ value: String(l.value), label: l.label })),

@@ -7,6 +7,7 @@ import { projectDetail } from '../../testing/fixtures/project-detail-fixture';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { sel } from '../../../../test/e2e/selectors';
 import { participantRow } from '../../testing/fixtures/participant-fixture';
+import { PERMISSION } from '../../../shared/permissions';
 
 const API = {
   project: 'GET /api/project-service/v1/project/21',
@@ -43,8 +44,8 @@ function server(verify: StubHandler) {
       user: userInfo({
         permissions: [
           ...CUSTOMER_ADMIN_PERMISSIONS,
-          'tenant.project.participants.read',
-          'tenant.project.participant.invite.create',
+          PERMISSION.TENANT_PROJECT_PARTICIPANTS_READ,
+          PERMISSION.TENANT_PROJECT_PARTICIPANT_INVITE_CREATE,
         ],
       }),
     }),

@@ -7,6 +7,7 @@ import { projectDetail } from '../../testing/fixtures/project-detail-fixture';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { sel } from '../../../../test/e2e/selectors';
 import { participantRow } from '../../testing/fixtures/participant-fixture';
+import { PERMISSION } from '../../../shared/permissions';
 
 /** NP marking and reverse, and the participant detail modal (docs/product/participants.md#np, #detail). */
 const API = {
@@ -20,9 +21,9 @@ const API = {
 };
 
 const PERMISSIONS = [
-  'tenant.project.participants.read',
-  'tenant.project.participants.update',
-  'tenant.project.participant.action.list.read',
+  PERMISSION.TENANT_PROJECT_PARTICIPANTS_READ,
+  PERMISSION.TENANT_PROJECT_PARTICIPANTS_UPDATE,
+  PERMISSION.TENANT_PROJECT_PARTICIPANT_ACTION_LIST_READ,
 ];
 
 const participant = (id: number, overrides: Partial<Participant> = {}): Participant =>
@@ -292,7 +293,7 @@ describe('participant detail modal', () => {
   });
 
   it('has no date link without action.list.read', async () => {
-    server({ permissions: ['tenant.project.participants.read'] });
+    server({ permissions: [PERMISSION.TENANT_PROJECT_PARTICIPANTS_READ] });
     await open();
     await screen.findByTestId(sel.participants.select(501));
     expect(screen.queryByTestId(sel.participantDetail.open(501))).not.toBeInTheDocument();

@@ -5,6 +5,7 @@ import { CUSTOMER_ADMIN_PERMISSIONS, serverFor, signedInState, userInfo } from '
 import { projectDetail } from '../../testing/fixtures/project-detail-fixture';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { sel } from '../../../../test/e2e/selectors';
+import { PERMISSION } from '../../../shared/permissions';
 
 const API = {
   project: 'GET /api/project-service/v1/project/21',
@@ -50,10 +51,10 @@ function server(upload: Record<string, unknown>, permissions: string[]) {
 }
 
 const ALL = [
-  'tenant.project.participants.read',
-  'tenant.project.participants.create',
-  'tenant.project.participants.delete',
-  'tenant.project.participant.download',
+  PERMISSION.TENANT_PROJECT_PARTICIPANTS_READ,
+  PERMISSION.TENANT_PROJECT_PARTICIPANTS_CREATE,
+  PERMISSION.TENANT_PROJECT_PARTICIPANTS_DELETE,
+  PERMISSION.TENANT_PROJECT_PARTICIPANT_DOWNLOAD,
 ];
 const open = () => renderWithProviders({ route: '/main/project/21/participants', preloadedState: signedInState() });
 const csv = () => new File(['IRN,First Name\n'], 'participants.csv', { type: 'text/csv' });
@@ -109,7 +110,7 @@ describe('participants import and export', () => {
   });
 
   it('hides the items without their permissions; export needs a selection', async () => {
-    server({}, ['tenant.project.participants.read', 'tenant.project.participant.download']);
+    server({}, [PERMISSION.TENANT_PROJECT_PARTICIPANTS_READ, PERMISSION.TENANT_PROJECT_PARTICIPANT_DOWNLOAD]);
     const { user } = await open();
     await waitFor(() => expect(screen.getByTestId(sel.participants.options)).toBeInTheDocument());
     screen.getByTestId(sel.participants.options).focus();

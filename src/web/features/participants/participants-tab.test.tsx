@@ -7,6 +7,7 @@ import { projectDetail } from '../../testing/fixtures/project-detail-fixture';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { sel } from '../../../../test/e2e/selectors';
 import { participantRow } from '../../testing/fixtures/participant-fixture';
+import { PERMISSION } from '../../../shared/permissions';
 
 const API = {
   project: 'GET /api/project-service/v1/project/21',
@@ -20,11 +21,11 @@ const API = {
 };
 
 const MANAGER = [
-  'tenant.project.participants.read',
-  'tenant.project.participants.create',
-  'tenant.project.participants.update',
-  'tenant.project.participants.delete',
-  'tenant.project.participant.test.read',
+  PERMISSION.TENANT_PROJECT_PARTICIPANTS_READ,
+  PERMISSION.TENANT_PROJECT_PARTICIPANTS_CREATE,
+  PERMISSION.TENANT_PROJECT_PARTICIPANTS_UPDATE,
+  PERMISSION.TENANT_PROJECT_PARTICIPANTS_DELETE,
+  PERMISSION.TENANT_PROJECT_PARTICIPANT_TEST_READ,
 ];
 
 const participant = (id: number, overrides: Partial<Participant> = {}): Participant =>
@@ -172,7 +173,7 @@ describe('participants tab', () => {
   });
 
   it('is read-only without create, update and delete', async () => {
-    server({ permissions: ['tenant.project.participants.read'] });
+    server({ permissions: [PERMISSION.TENANT_PROJECT_PARTICIPANTS_READ] });
     await open();
     await waitFor(() => expect(irns()[0]).toBe('IRN501'));
     expect(screen.queryByTestId(sel.participants.add)).not.toBeInTheDocument();

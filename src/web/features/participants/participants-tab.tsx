@@ -48,6 +48,7 @@ import { ParticipantDetailModal } from './participant-detail-modal';
 import { useParticipantNp } from './participant-np';
 import { useParticipantTransfer } from './participant-transfer';
 import { RefreshAccessCodeButton, refreshAllowed } from './refresh-access-code';
+import { PERMISSION } from '../../../shared/permissions';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 type Sort = Pick<ParticipantListRequest, 'sortBy' | 'sortDirection'>;
@@ -73,7 +74,7 @@ const fullName = (p: Participant) => [p.first_name, p.last_name].filter(Boolean)
 export function ParticipantsTab() {
   const { t } = useLingui();
   const { project, permissions } = useProjectContext();
-  if (!permissions.has('tenant.project.participants.read'))
+  if (!permissions.has(PERMISSION.TENANT_PROJECT_PARTICIPANTS_READ))
     return (
       <Text color="fg.muted" data-testid="participants-no-permission">
         <Trans>You do not have permission to view participants.</Trans>
@@ -95,14 +96,14 @@ function ParticipantList() {
   const projectId = project.projectId;
   const base = `/main/project/${projectId}/participants`;
   const systemTenant = permissions.isSystemTenant;
-  const canCreate = permissions.has('tenant.project.participants.create');
-  const canUpdate = permissions.has('tenant.project.participants.update');
-  const canDelete = permissions.has('tenant.project.participants.delete');
-  const canSeeTests = permissions.has('tenant.project.participant.test.read');
+  const canCreate = permissions.has(PERMISSION.TENANT_PROJECT_PARTICIPANTS_CREATE);
+  const canUpdate = permissions.has(PERMISSION.TENANT_PROJECT_PARTICIPANTS_UPDATE);
+  const canDelete = permissions.has(PERMISSION.TENANT_PROJECT_PARTICIPANTS_DELETE);
+  const canSeeTests = permissions.has(PERMISSION.TENANT_PROJECT_PARTICIPANT_TEST_READ);
   // Refresh access code (docs/product/access-codes.md#refresh): the project setting, not when the IRN is the code.
   const canRefresh = canUpdate && refreshAllowed(project);
   // The row's send e-mail / SMS icons (001 §4: the refreshable statuses, when the project's setting is on).
-  const canInvite = permissions.has('tenant.project.participant.invite.create');
+  const canInvite = permissions.has(PERMISSION.TENANT_PROJECT_PARTICIPANT_INVITE_CREATE);
   const emailOn = canInvite && project.enableEmailCommunication !== false;
   const smsOn = canInvite && project.enableSMSCommunication !== false;
 
@@ -186,7 +187,7 @@ function ParticipantList() {
     selectionCount,
     canCreate,
     canDelete,
-    canExport: permissions.has('tenant.project.participant.download'),
+    canExport: permissions.has(PERMISSION.TENANT_PROJECT_PARTICIPANT_DOWNLOAD),
     onUploaded: () => {
       restart();
       void participants.refetch();
@@ -196,7 +197,7 @@ function ParticipantList() {
     project,
     selection,
     selectionCount,
-    canInvite: permissions.has('tenant.project.participant.invite.create'),
+    canInvite: permissions.has(PERMISSION.TENANT_PROJECT_PARTICIPANT_INVITE_CREATE),
     onDone: () => void participants.refetch(),
   });
   // NP marking and reverse (docs/product/participants.md#np) and the detail modal (#detail).
@@ -210,7 +211,7 @@ function ParticipantList() {
     onChanged: restart,
   });
   const npRowIcon = np.rowIcon;
-  const canSeeDetail = systemTenant || permissions.has('tenant.project.participant.action.list.read');
+  const canSeeDetail = systemTenant || permissions.has(PERMISSION.TENANT_PROJECT_PARTICIPANT_ACTION_LIST_READ);
   const [detail, setDetail] = useState<Participant | null>(null);
   const pageIds = (rows ?? []).map((r) => r.participantId);
   const pageSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));

@@ -1,3 +1,4 @@
+import type { PermissionName } from '../../../shared/permissions';
 import type { MessageDescriptor } from '@lingui/core';
 import type { RouteObject } from 'react-router';
 import { SETUP_STAGE_SEQUENCE, type OfferedProjectTab } from '../../lib/project-context';
@@ -10,7 +11,7 @@ export interface ProjectTab {
   path: string;
   label: MessageDescriptor;
   /** The project permission that shows the tab. */
-  permission: string;
+  permission: PermissionName;
   /** Shown but not opened while the project is in the setup stage (the participants tab). */
   closedInSetup?: boolean;
   /** The tab's screens, relative to /main/project/{id} (the base path's screen is an index route). */
@@ -23,7 +24,7 @@ export interface OfferedTab extends OfferedProjectTab {
 
 /** The tabs a user sees for a project: permitted, in the registry's order; some closed in the setup stage. */
 export function offeredProjectTabs(
-  has: (permission: string) => boolean,
+  has: (permission: PermissionName) => boolean,
   stageSequence: number | null,
   tabs: readonly ProjectTab[],
 ): OfferedTab[] {

@@ -37,6 +37,7 @@ import {
 } from './account-values';
 import { ExistingUserDialog, useExistingUserConfirmation } from './existing-user-dialog';
 import { PrimaryUserFields } from './primary-user-fields';
+import { PERMISSION } from '../../../../shared/permissions';
 
 /** Back to the list after a successful save (docs/product/admin-accounts.md#admin-forms: 3000 ms for accounts). */
 export const ACCOUNT_RETURN_DELAY_MS = 3000;
@@ -45,7 +46,7 @@ export const ACCOUNT_RETURN_DELAY_MS = 3000;
 export function AccountFormPage() {
   const permissions = usePermissions();
   const tenant = useEditTarget(useGetTenantQuery, {
-    canAdd: permissions.has('tenant.create') && permissions.isSystemTenant,
+    canAdd: permissions.has(PERMISSION.TENANT_CREATE) && permissions.isSystemTenant,
   });
   return tenant.ready ? <AccountForm tenant={tenant.target} /> : tenant.screen;
 }
@@ -64,7 +65,7 @@ function AccountForm({ tenant }: { tenant: TenantDetail | null }) {
   const [saved, setSaved] = useState<string | null>(null);
   const [checkFailed, setCheckFailed] = useState(false);
   const editing = tenant !== null;
-  const readOnly = editing && !permissions.has('tenant.update');
+  const readOnly = editing && !permissions.has(PERMISSION.TENANT_UPDATE);
 
   useEffect(() => {
     if (saved === null) return undefined;

@@ -9,6 +9,7 @@ import { ListToolbar } from '../../../components/data-grid/list-toolbar';
 import { QueryFailure } from '../../../components/feedback/load-failure';
 import { usePermissions } from '../../../lib/use-permissions';
 import { formatDateTime } from '../users/format-date-time';
+import { PERMISSION } from '../../../../shared/permissions';
 
 /** Tenant list paging (docs/product/admin-accounts.md#account-list): 25 rows a page, pages counted from 0 as the call sends them. */
 export const ACCOUNT_PAGE_SIZE = 25;
@@ -74,7 +75,7 @@ export function AccountsTab() {
         onSearchChange={setTyped}
         addLabel={<Trans>Add Account</Trans>}
         onAdd={
-          permissions.has('tenant.create') && permissions.isSystemTenant
+          permissions.has(PERMISSION.TENANT_CREATE) && permissions.isSystemTenant
             ? () => void navigate('/main/admin/tenant/addTenant')
             : undefined
         }

@@ -22,6 +22,7 @@ import { TextareaField } from '../../../components/form/textarea-field';
 import { UnsavedChangesPrompt } from '../../../components/navigation/unsaved-changes-prompt';
 import { usePermissions } from '../../../lib/use-permissions';
 import { callCenterValues, toCallCenterForm, validateCallCenter, type CallCenterValues } from './call-center-values';
+import { PERMISSION } from '../../../../shared/permissions';
 
 /** Back to the list after a save (docs/product/admin-call-centers.md#form): 1 s after adding, 2 s after editing. */
 export const CALL_CENTER_ADDED_RETURN_MS = 1000;
@@ -33,7 +34,7 @@ const lowerCase = (value: string) => value.toLowerCase();
 /** Add Call Center (no id) and Edit Call Center (docs/product/admin-call-centers.md#form). */
 export function CallCenterFormPage() {
   const permissions = usePermissions();
-  const center = useEditTarget(useGetCallCenterQuery, { canAdd: permissions.has('callcenter.create') });
+  const center = useEditTarget(useGetCallCenterQuery, { canAdd: permissions.has(PERMISSION.CALLCENTER_CREATE) });
   return center.ready ? <CallCenterForm center={center.target} /> : center.screen;
 }
 
@@ -46,7 +47,7 @@ function CallCenterForm({ center }: { center: CallCenter | null }) {
   const [updateCallCenter] = useUpdateCallCenterMutation();
   const [saved, setSaved] = useState<string | null>(null);
   const editing = center !== null;
-  const readOnly = editing && !permissions.has('callcenter.update');
+  const readOnly = editing && !permissions.has(PERMISSION.CALLCENTER_UPDATE);
   const initialValues = useMemo(() => callCenterValues(center), [center]);
   const languageOptions = useMemo(
     () => (languages.data ?? []).map((l) => ({ value: String(l.id), label: l.label })),

@@ -25,6 +25,7 @@ import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { LOOKUP_FIELD_NAMES, LOOKUP_OBJECT, pairLookupRows, type LookupPair } from '../../../../shared/lookup-rules';
 import { FIELD_NAME_LABELS } from './lookup-labels';
 import { lookupValues, toLookupItems, type LookupValues } from './lookup-values';
+import { PERMISSION } from '../../../../shared/permissions';
 
 /** Back to the list after a successful save (docs/product/admin-lookups.md#lookup-form: 2000 ms). */
 export const LOOKUP_RETURN_DELAY_MS = 2000;
@@ -49,7 +50,11 @@ export function LookupFormPage() {
     [lookups.data, field, attributeId],
   );
   if (!editing)
-    return permissions.has('tenant.project.lookupvalues.create') ? <LookupForm pair={null} /> : <NotFoundPage />;
+    return permissions.has(PERMISSION.TENANT_PROJECT_LOOKUPVALUES_CREATE) ? (
+      <LookupForm pair={null} />
+    ) : (
+      <NotFoundPage />
+    );
   if (lookups.error) return <QueryFailure query={lookups} />;
   if (!lookups.data) return <LoadingState />;
   return pair ? <LookupForm pair={pair} /> : <NotFoundPage />;
@@ -64,7 +69,7 @@ function LookupForm({ pair }: { pair: LookupPair | null }) {
   const [updateLookup] = useUpdateLookupValueMutation();
   const [saved, setSaved] = useState<string | null>(null);
   const editing = pair !== null;
-  const readOnly = editing && !permissions.has('tenant.project.lookupvalues.update');
+  const readOnly = editing && !permissions.has(PERMISSION.TENANT_PROJECT_LOOKUPVALUES_UPDATE);
   const initialValues = useMemo(() => lookupValues(pair), [pair]);
   const fieldNames = useMemo(
     () => LOOKUP_FIELD_NAMES.map((name) => ({ value: name, label: i18n._(FIELD_NAME_LABELS[name]) })),

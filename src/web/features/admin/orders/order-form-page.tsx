@@ -23,6 +23,7 @@ import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { ORDER_STATUSES } from '../../../../shared/order-rules';
 import { useOrderStatusLabel } from './order-status-label';
 import { validateOrder, type OrderValues } from './order-validation';
+import { PERMISSION } from '../../../../shared/permissions';
 
 /** docs/product/admin-orders.md#order-form: back to the list 2 s after a save, 1 s after Cancel. */
 export const ORDER_SAVED_RETURN_MS = 2000;
@@ -32,7 +33,7 @@ const ORDER_LIST = '/main/admin/orderdetails';
 /** Create Order (no id) and Edit Order (docs/product/admin-orders.md#order-form). */
 export function OrderFormPage() {
   const permissions = usePermissions();
-  const order = useEditTarget(useGetOrderQuery, { canAdd: permissions.has('tenant.order.create') });
+  const order = useEditTarget(useGetOrderQuery, { canAdd: permissions.has(PERMISSION.TENANT_ORDER_CREATE) });
   return order.ready ? <OrderForm order={order.target} /> : order.screen;
 }
 
@@ -58,7 +59,7 @@ function OrderForm({ order }: { order: Order | null }) {
   const [saved, setSaved] = useState<string | null>(null);
   const [leaving, setLeaving] = useState<number | null>(null);
   const editing = order !== null;
-  const readOnly = editing && !permissions.has('tenant.order.update');
+  const readOnly = editing && !permissions.has(PERMISSION.TENANT_ORDER_UPDATE);
   const initialValues = useMemo(() => valuesOf(order), [order]);
 
   useEffect(() => {

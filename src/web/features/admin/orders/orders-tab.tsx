@@ -15,6 +15,7 @@ import { usePermissions } from '../../../lib/use-permissions';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { orderBanner } from './order-banner';
 import { useOrderStatusLabel } from './order-status-label';
+import { PERMISSION } from '../../../../shared/permissions';
 
 /** Orders a page (docs/product/admin-orders.md#order-list: server-paged, pages counted from 0). */
 export const ORDER_PAGE_SIZE = 10;
@@ -35,7 +36,7 @@ function OrdersList({ tenantId }: { tenantId: number }) {
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [deleteOrder, deletion] = useDeleteOrderMutation();
   const orders = useListOrdersQuery({ tenantId, pageNumber: page, pageSize: ORDER_PAGE_SIZE });
-  const canDelete = permissions.has('tenant.order.delete');
+  const canDelete = permissions.has(PERMISSION.TENANT_ORDER_DELETE);
   const total = orders.data?.total_orders ?? 0;
   const pages = Math.max(1, Math.ceil(total / ORDER_PAGE_SIZE));
   const banner = orderBanner(page, ORDER_PAGE_SIZE, total);
@@ -103,7 +104,7 @@ function OrdersList({ tenantId }: { tenantId: number }) {
         <Text fontSize="lg" fontWeight="semibold">
           <Trans>Manage Order</Trans>
         </Text>
-        {permissions.has('tenant.order.create') ? (
+        {permissions.has(PERMISSION.TENANT_ORDER_CREATE) ? (
           <Button
             colorPalette="brand"
             size="sm"

@@ -17,6 +17,7 @@ import { SuccessAlert } from '../../../components/feedback/success-alert';
 import { usePermissions } from '../../../lib/use-permissions';
 import { formatDateTime } from '../users/format-date-time';
 import { TemplateModal, type TemplateModalTarget } from './template-modal';
+import { PERMISSION } from '../../../../shared/permissions';
 
 /** Template list paging (docs/product/result-config.md#list): 25 a page, counted from 0 as the call sends them. */
 export const TEMPLATE_PAGE_SIZE = 25;
@@ -31,9 +32,9 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
 export function ResultConfigTab() {
   const { t, i18n } = useLingui();
   const permissions = usePermissions();
-  const canCreate = permissions.has('tenant.result.config.create');
-  const canUpdate = permissions.has('tenant.result.config.update');
-  const canDelete = permissions.has('tenant.result.config.delete');
+  const canCreate = permissions.has(PERMISSION.TENANT_RESULT_CONFIG_CREATE);
+  const canUpdate = permissions.has(PERMISSION.TENANT_RESULT_CONFIG_UPDATE);
+  const canDelete = permissions.has(PERMISSION.TENANT_RESULT_CONFIG_DELETE);
   const [page, setPage] = useState(0);
   const [modal, setModal] = useState<TemplateModalTarget | null>(null);
   const [pendingDelete, setPendingDelete] = useState<ResultConfigTemplate | null>(null);

@@ -32,6 +32,7 @@ import { effectiveLanguageId } from '../../../state/preferences-slice';
 import { usePermissions } from '../../../lib/use-permissions';
 import { validateUser } from './user-validation';
 import { toNewUserForm, toUserUpdate, userValues, type UserValues } from './user-values';
+import { PERMISSION } from '../../../../shared/permissions';
 
 /** Back to the list after a successful save (docs/product/admin-accounts.md#admin-forms: 2000 ms for users). */
 export const USER_RETURN_DELAY_MS = 2000;
@@ -41,7 +42,7 @@ const lowerCase = (value: string) => value.toLowerCase();
 /** Add User (no id) and Edit User (docs/product/admin-users.md#user-form, #rules): final-form with the field kit. */
 export function UserFormPage() {
   const permissions = usePermissions();
-  const user = useEditTarget(useGetUserQuery, { canAdd: permissions.has('tenant.users.create') });
+  const user = useEditTarget(useGetUserQuery, { canAdd: permissions.has(PERMISSION.TENANT_USERS_CREATE) });
   return user.ready ? <UserForm user={user.target} /> : user.screen;
 }
 
@@ -58,7 +59,7 @@ function UserForm({ user }: { user: UserDetail | null }) {
   const [updateUser] = useUpdateUserMutation();
   const [saved, setSaved] = useState<string | null>(null);
   const editing = user !== null;
-  const readOnly = editing && !permissions.has('tenant.users.update');
+  const readOnly = editing && !permissions.has(PERMISSION.TENANT_USERS_UPDATE);
 
   useEffect(() => {
     if (saved === null) return undefined;

@@ -7,6 +7,7 @@ import { PROJECT_FORM_PATHS, projectFormLookupsServer } from '../../../testing/f
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { sel } from '../../../../../test/e2e/selectors';
 import { latestDayFrom } from './project-form-values';
+import { PERMISSION } from '../../../../shared/permissions';
 
 const f = sel.projectForm;
 const API = {
@@ -17,10 +18,10 @@ const API = {
 };
 
 const EDITOR = [
-  'tenant.project.detail.update',
-  'tenant.project.detail.internal.read',
-  'tenant.project.detail.internal.update',
-  'tenant.project.details.file.password.read',
+  PERMISSION.TENANT_PROJECT_DETAIL_UPDATE,
+  PERMISSION.TENANT_PROJECT_DETAIL_INTERNAL_READ,
+  PERMISSION.TENANT_PROJECT_DETAIL_INTERNAL_UPDATE,
+  PERMISSION.TENANT_PROJECT_DETAILS_FILE_PASSWORD_READ,
 ];
 const INTERNAL: Partial<ProjectDetail> = { irnLength: 6, sender_name: null, defaultCustomerInterviewMethodId: 2 };
 
@@ -222,7 +223,7 @@ describe('project form: Details tab (docs/product/project-form.md#console)', () 
   });
 
   it('disables Status, Stage and the internal fields without internal.update', async () => {
-    server({ permissions: ['tenant.project.detail.update', 'tenant.project.detail.internal.read'] });
+    server({ permissions: [PERMISSION.TENANT_PROJECT_DETAIL_UPDATE, PERMISSION.TENANT_PROJECT_DETAIL_INTERNAL_READ] });
     await openDetails();
     expect(await screen.findByTestId(f.name)).toBeEnabled();
     expect(screen.getByTestId(f.status)).toBeDisabled();

@@ -28,6 +28,7 @@ import {
   type DateRangeValues,
 } from '../filters/report-filters';
 import { initialCallFilter } from './call-filters';
+import { PERMISSION } from '../../../../shared/permissions';
 
 interface LogFilterValues extends DateRangeValues {
   search: string;
@@ -57,7 +58,7 @@ export function BackendDataTab() {
   const [reposted, setReposted] = useState(false);
   const [repostError, setRepostError] = useState<string | null>(null);
   const [repost, reposting] = useRepostBackendDataMutation();
-  const canRepost = usePermissions().has('tenant.result.repost.create');
+  const canRepost = usePermissions().has(PERMISSION.TENANT_RESULT_REPOST_CREATE);
   const open = (text: string | null) => {
     setPayload(text);
     setReposted(false);

@@ -5,6 +5,7 @@ import type { TenantWithProjects } from '../../../api/generated/user-service';
 import { installFetchStub, type StubHandler } from '../../../testing/fetch-stub';
 import { serverFor, signedInState, tenant, userInfo } from '../../../testing/factories';
 import { renderWithProviders } from '../../../testing/render-with-providers';
+import { PERMISSION } from '../../../../shared/permissions';
 
 const ACME = tenant(2, 'Acme Insurance');
 const VOXSCREEN = tenant(1, 'Voxscreen');
@@ -31,10 +32,10 @@ const ACCOUNT_LIST: TenantWithProjects[] = [
   { tenantId: 3, tenantName: 'Globex Logistics', projects: [{ projectId: 21, name: 'Fleet Review' }] },
 ];
 const ALL = [
-  'tenant.project.detail.read',
-  'tenant.project.report.call.read',
-  'tenant.project.results.read',
-  'tenant.project.result.download',
+  PERMISSION.TENANT_PROJECT_DETAIL_READ,
+  PERMISSION.TENANT_PROJECT_REPORT_CALL_READ,
+  PERMISSION.TENANT_PROJECT_RESULTS_READ,
+  PERMISSION.TENANT_PROJECT_RESULT_DOWNLOAD,
 ];
 
 const server = (
@@ -148,7 +149,7 @@ describe('the Results tab of Reports', () => {
   });
 
   it('the panel needs the call report permission, the table the results permission', async () => {
-    server(['tenant.project.detail.read', 'tenant.project.results.read']);
+    server([PERMISSION.TENANT_PROJECT_DETAIL_READ, PERMISSION.TENANT_PROJECT_RESULTS_READ]);
     await open();
     expect(await screen.findByTestId(sel.reports.results.list)).toBeInTheDocument();
     expect(screen.queryByTestId(sel.reports.results.filters)).not.toBeInTheDocument();

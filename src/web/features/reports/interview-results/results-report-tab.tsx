@@ -26,6 +26,7 @@ import {
 } from '../filters/report-filters';
 import { initialCallFilter } from '../calls/call-filters';
 import { AccountProjectFields } from '../filters/account-project-fields';
+import { PERMISSION } from '../../../../shared/permissions';
 
 /** Page size of the reports Results tab (002 §9: 25, from page 0). */
 export const RESULTS_REPORT_PAGE_SIZE = 25;
@@ -111,7 +112,7 @@ export function ResultsReportTab() {
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [exportResults] = useLazyExportResultsReportQuery();
-  const canRead = permissions.has('tenant.project.results.read');
+  const canRead = permissions.has(PERMISSION.TENANT_PROJECT_RESULTS_READ);
   const results = useListResultsReportQuery(
     { resultsReportQuery: { ...applied, ...sort, page, pageSize: RESULTS_REPORT_PAGE_SIZE } },
     { skip: !canRead },
@@ -175,7 +176,7 @@ export function ResultsReportTab() {
     ];
   }, [t, selected, permissions.isSystemTenant]);
 
-  const showPanel = permissions.has('tenant.project.report.call.read');
+  const showPanel = permissions.has(PERMISSION.TENANT_PROJECT_REPORT_CALL_READ);
   return (
     <Stack gap="4" data-testid="results-report">
       {showPanel ? (
@@ -195,7 +196,7 @@ export function ResultsReportTab() {
                 testId="results-report"
                 applyDisabled={invalid ?? false}
                 actions={
-                  canRead && permissions.has('tenant.project.result.download') ? (
+                  canRead && permissions.has(PERMISSION.TENANT_PROJECT_RESULT_DOWNLOAD) ? (
                     <HStack gap="3" align="start">
                       <ExportButton
                         testId="results-report-export-selected"

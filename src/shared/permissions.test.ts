@@ -1,4 +1,4 @@
-import { PERMISSION_CATALOGUE, permissionById } from './catalogue';
+import { PERMISSION, PERMISSION_CATALOGUE, permissionById } from './permissions';
 
 /** Every permission string the three spec documents and the issue name. */
 const NAMED_BY_THE_SPECS = `
@@ -62,4 +62,14 @@ test('every permission has a resource, an access type and a group', () => {
     resource: 'tenant.users',
     accessType: 'read',
   });
+});
+
+test('each permission has one constant named after it, which is its name', () => {
+  expect(PERMISSION.TENANT_USERS_READ).toBe('tenant.users.read');
+  expect(PERMISSION.TENANT_PROJECT_PARTICIPANT_ACTION_LIST_READ).toBe('tenant.project.participant.action.list.read');
+  expect(Object.values(PERMISSION).sort()).toEqual(PERMISSION_CATALOGUE.map((p) => p.permission).sort());
+  for (const [constant, permission] of Object.entries(PERMISSION)) {
+    expect(constant).toBe(permission.toUpperCase().replaceAll('.', '_'));
+  }
+  expect(Object.isFrozen(PERMISSION)).toBe(true);
 });

@@ -165,6 +165,11 @@ export default tseslint.config(
               from: './src/web/features',
               message: `${layer}/ never imports a feature: only app/ composes features.`,
             })),
+            ...['features', 'components', 'lib', 'state', 'api', 'i18n', 'theme'].map((layer) => ({
+              target: `./src/web/${layer}`,
+              from: './src/web/app',
+              message: `${layer}/ never imports app/: app/ composes the rest, and hands a screen what it needs.`,
+            })),
             {
               target: './src/web/api',
               from: './src/web/state',
@@ -179,6 +184,8 @@ export default tseslint.config(
           ],
         },
       ],
+      // No import cycle in the console either (type-only imports are not cycles).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   // ---- Console (src/web) boundaries: end ------------------------------------------------------------------

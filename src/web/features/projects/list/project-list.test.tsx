@@ -1,5 +1,4 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { chooseOperatingTenant } from '../../../app/choose-operating-tenant';
 import { sel } from '../../../../../test/e2e/selectors';
 import { installFetchStub } from '../../../testing/fetch-stub';
 import {
@@ -227,7 +226,7 @@ describe('Project list', () => {
       },
     });
     act(() => {
-      app.store.dispatch(chooseOperatingTenant({ tenantId: GLOBEX.tenantId, tenantName: GLOBEX.tenantName }));
+      app.switchTenant({ tenantId: GLOBEX.tenantId, tenantName: GLOBEX.tenantName });
     });
     await waitFor(() => expect(screen.queryByTestId(sel.projects.card(11))).not.toBeInTheDocument());
     release();

@@ -161,5 +161,5 @@ describe('a write refreshes every list in use (src/web/README.md "Cache tags")',
         true,
       ),
     );
-  }, 60_000);
+  });
 });

@@ -109,7 +109,7 @@ describe('Manage Account', () => {
     );
     await app.user.click(within(list).getByText('Acme Insurance'));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/main/admin/tenant/editTenant/2'));
-  }, 30_000);
+  });
 });
 
 describe('Add Account', () => {
@@ -150,7 +150,7 @@ describe('Add Account', () => {
     } finally {
       jest.useRealTimers();
     }
-  }, 40_000);
+  });
 
   it("shows the rules of docs/product/admin-accounts.md#rules and the server's field errors", async () => {
     server(PROVIDER, {
@@ -184,7 +184,7 @@ describe('Add Account', () => {
     await fillNewAccount(app);
     await app.user.click(screen.getByTestId('account-save'));
     expect(await screen.findByText('Account name already exists')).toBeInTheDocument();
-  }, 40_000);
+  });
 
   it('is not offered outside the provider account', async () => {
     installFetchStub({
@@ -213,7 +213,7 @@ describe('Edit Account', () => {
     const sent = stub.callsTo(UPDATE)[0]!.body as string;
     expect(sent).toContain('name="numberOfInterviews"\r\n\r\n120');
     expect(sent).not.toContain('tenantLogo');
-  }, 30_000);
+  });
 
   it('a new logo alone makes the form dirty and is sent as a file', async () => {
     const stub = server(PROVIDER, { [UPDATE]: { body: acme } });
@@ -227,7 +227,7 @@ describe('Edit Account', () => {
     await app.user.click(screen.getByTestId('account-save'));
     await screen.findByTestId('account-success');
     expect(stub.callsTo(UPDATE)[0]!.body as string).toContain('filename="logo.png"');
-  }, 30_000);
+  });
 
   it('is read-only without tenant.update', async () => {
     server([PERMISSION.TENANT_PROJECT_DETAIL_READ, PERMISSION.TENANT_READ]);

@@ -175,7 +175,7 @@ describe('Manage Roles', () => {
     } finally {
       jest.useRealTimers();
     }
-  }, 30_000);
+  });
 });
 
 describe('Manage Permissions', () => {

@@ -108,7 +108,7 @@ describe('Manage Users', () => {
     await app.user.click(await screen.findByTestId('user-delete-21'));
     await app.user.click(await screen.findByTestId('user-delete-confirm-button'));
     expect(await screen.findByTestId('users-success')).toHaveTextContent('User Milton Waddams Deleted Successfully');
-  }, 30_000);
+  });
 });
 
 describe('Add User and Edit User', () => {
@@ -178,7 +178,7 @@ describe('Add User and Edit User', () => {
     } finally {
       jest.useRealTimers();
     }
-  }, 30_000);
+  });
 
   it('Edit User: e-mail read-only, Save after a change, success message', async () => {
     const stub = server(ALL, { [UPDATE]: { body: { ...milton, isActive: false } } });

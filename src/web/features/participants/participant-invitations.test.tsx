@@ -123,7 +123,7 @@ describe('participants: e-mail invitations', () => {
     );
     // The list reloads once the job is done.
     await waitFor(() => expect(stub.callsTo(API.list).length).toBeGreaterThan(1));
-  }, 60_000);
+  });
 
   it('409 on verify opens the error dialog with the server message and sends nothing', async () => {
     const stub = server({
@@ -137,7 +137,7 @@ describe('participants: e-mail invitations', () => {
       'None of the 60 selected participants can be invited by Email.',
     );
     expect(stub.callsTo(API.invite)).toHaveLength(0);
-  }, 60_000);
+  });
 
   it("the row's send e-mail icon sends that participant's invitation", async () => {
     const stub = server({ status: 200, body: { message: 'x', eligible: 1, noAction: 0 } });
@@ -149,5 +149,5 @@ describe('participants: e-mail invitations', () => {
     expect(stub.callsTo(API.reinvite)[0]!.query.get('invitation_type')).toBe('email');
     // The participant has a phone, but the project's SMS setting is off: no SMS icon.
     expect(screen.queryByTestId(sel.participants.sendInvitation('sms', 501))).toBeNull();
-  }, 60_000);
+  });
 });

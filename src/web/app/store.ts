@@ -17,7 +17,6 @@ import { baseApi } from '../api/base-api';
 import { PERSISTED_SLICES, rootReducer, type RootDispatch, type RootState } from './root-reducer';
 import { sessionSlice, type SessionState } from '../state/session-slice';
 import { requestEnvironment } from './request-environment';
-import { registerRefreshAfterWrites } from './refresh-after-writes';
 import { registerSessionListeners } from './session-listeners';
 
 export const PERSIST_KEY = 'voxscreen';
@@ -81,6 +80,5 @@ export const createAppStore = (preloadedState?: Partial<RootState>): AppStore =>
   const { store, listener } = buildStore(preloadedState);
   const persistor = persistStore(store);
   registerSessionListeners(listener, () => persistor.purge());
-  registerRefreshAfterWrites(listener);
   return { store, persistor };
 };

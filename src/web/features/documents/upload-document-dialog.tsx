@@ -9,7 +9,7 @@ import { DOCUMENT_EXTENSIONS, documentFileProblem } from './document-rules';
 interface UploadDocumentDialogProps {
   open: boolean;
   onClose: () => void;
-  /** After a successful upload (the dialog closes; the list reloads through the write's refresh). */
+  /** After a successful upload (the dialog closes; the list reloads: the upload invalidates its Document tag). */
   onUploaded: (message: string) => void;
 }
 

@@ -44,7 +44,7 @@ const acme = (tenantName: string, isActive: boolean): TenantDetail => ({
   createTs: '2026-11-12T10:00:00.000Z',
 });
 
-describe('a write refreshes every list in use (src/web/README.md "Cache tags")', () => {
+describe('account writes refresh the accounts list and the tenant chooser (their x-invalidates: Tenant)', () => {
   it('the accounts list and the tenant chooser show an edited account at once, without a reload', async () => {
     let saved = false;
     const stub = installFetchStub({

@@ -8,11 +8,11 @@ import {
   useListResultConfigTemplatesQuery,
   type ResultConfigTemplate,
 } from '../../../api/generated/project-service';
-import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
-import { ListPager } from '../../../components/data-grid/list-pager';
+import type { DataGridColumn } from '../../../components/data-grid/data-grid';
+import { PagedGrid, pageFigures } from '../../../components/data-grid/paged-grid';
+import { useServerPaging } from '../../../components/data-grid/use-server-paging';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { QueryFailure } from '../../../components/feedback/load-failure';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
 import { usePermissions } from '../../../lib/use-permissions';
 import { formatDateTime } from '../users/format-date-time';
@@ -35,20 +35,21 @@ export function ResultConfigTab() {
   const canCreate = permissions.has(PERMISSION.TENANT_RESULT_CONFIG_CREATE);
   const canUpdate = permissions.has(PERMISSION.TENANT_RESULT_CONFIG_UPDATE);
   const canDelete = permissions.has(PERMISSION.TENANT_RESULT_CONFIG_DELETE);
-  const [page, setPage] = useState(0);
+  const paging = useServerPaging<null>({ pageSize: TEMPLATE_PAGE_SIZE, sort: null });
+  const { page, setPage } = paging;
   const [modal, setModal] = useState<TemplateModalTarget | null>(null);
   const [pendingDelete, setPendingDelete] = useState<ResultConfigTemplate | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
-  const templates = useListResultConfigTemplatesQuery({ body: { page, pageSize: TEMPLATE_PAGE_SIZE } });
+  const templates = useListResultConfigTemplatesQuery({ body: { page, pageSize: paging.pageSize } });
   const [deleteTemplate, deletion] = useDeleteResultConfigTemplateMutation();
   const total = templates.data?.total_template ?? 0;
-  const pages = Math.max(1, Math.ceil(total / TEMPLATE_PAGE_SIZE));
+  const { pages } = pageFigures(page, paging.pageSize, total);
   const rows = templates.data?.template;
 
   // A page left empty (its last row deleted here or elsewhere) gives way to the last page that has rows.
   useEffect(() => {
     if (rows && rows.length === 0 && page > 0 && !templates.isFetching) setPage(Math.min(page - 1, pages - 1));
-  }, [rows, page, pages, templates.isFetching]);
+  }, [rows, page, pages, templates.isFetching, setPage]);
 
   const columns = useMemo<DataGridColumn<ResultConfigTemplate>[]>(
     () => [
@@ -127,32 +128,23 @@ export function ResultConfigTab() {
           </Button>
         ) : null}
       </HStack>
-      {templates.error ? (
-        <QueryFailure query={templates} testId="result-templates-failure" />
-      ) : (
-        <>
-          <DataGrid<ResultConfigTemplate>
-            testId="result-templates-list"
-            rows={rows}
-            columns={columns}
-            rowId={(row) => String(row.id)}
-            loading={templates.isFetching}
-            emptyText={t`There are no records to show.`}
-            onRowClicked={(row) => setModal({ mode: 'edit', id: row.id })}
-          />
-          <ListPager
-            page={page}
-            pages={pages}
-            onPageChange={setPage}
-            testId="result-templates"
-            summary={
-              <Trans>
-                Page {page + 1} of {pages} ({total} templates)
-              </Trans>
-            }
-          />
-        </>
-      )}
+      <PagedGrid<ResultConfigTemplate, null>
+        testId="result-templates-list"
+        pagerTestId="result-templates"
+        errorTestId="result-templates-failure"
+        query={templates}
+        rows={rows}
+        total={total}
+        paging={paging}
+        columns={columns}
+        rowId={(row) => String(row.id)}
+        onRowClicked={(row) => setModal({ mode: 'edit', id: row.id })}
+        summary={({ page: shown, pages: count, total: templateCount }) => (
+          <Trans>
+            Page {shown} of {count} ({templateCount} templates)
+          </Trans>
+        )}
+      />
       {modal ? (
         <TemplateModal
           target={modal}
@@ -164,7 +156,7 @@ export function ResultConfigTab() {
               tone: 'success',
               text: outcome === 'created' ? t`Template Created Successfully` : t`Template Update Successfully`,
             });
-            if (outcome === 'created') setPage(0);
+            if (outcome === 'created') paging.restart();
           }}
         />
       ) : null}

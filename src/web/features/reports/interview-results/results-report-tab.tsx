@@ -1,29 +1,21 @@
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { Form } from 'react-final-form';
-import { getErrorMessage } from '../../../api/error-message';
 import {
   useLazyExportResultsReportQuery,
   useListResultsReportQuery,
   type ResultsReportQuery,
   type ResultsReportRow,
 } from '../../../api/generated/execution-service';
-import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
-import { ListPager } from '../../../components/data-grid/list-pager';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
+import type { DataGridColumn } from '../../../components/data-grid/data-grid';
+import { PagedGrid, type GridSort } from '../../../components/data-grid/paged-grid';
 import { CheckboxGroupField } from '../../../components/form/checkbox-group-field';
 import { TextField } from '../../../components/form/text-field';
 import { usePermissions } from '../../../lib/use-permissions';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
-import {
-  dateRangeErrors,
-  DateRangeFields,
-  ExportButton,
-  FilterPanel,
-  offsetOf,
-  type DateRangeValues,
-} from '../filters/report-filters';
+import { ReportFilterForm } from '../filters/report-filter-form';
+import { DateRangeFields, ExportButton, offsetOf, type DateRangeValues } from '../filters/report-filters';
+import { useReportFilter } from '../filters/use-report-filter';
 import { initialCallFilter } from '../calls/call-filters';
 import { AccountProjectFields } from '../filters/account-project-fields';
 import { PERMISSION } from '../../../../shared/permissions';
@@ -47,6 +39,10 @@ interface ResultsFilterValues extends DateRangeValues {
 type Sort = Pick<ResultsReportQuery, 'sortBy' | 'sortDirection'>;
 const SORTABLE = new Set(['date', 'irn', 'overallScore', 'projectName', 'clientName']);
 const DEFAULT_SORT: Sort = { sortBy: 'date', sortDirection: 'desc' };
+const sortOf = (chosen: GridSort): Sort =>
+  chosen && SORTABLE.has(chosen.colId)
+    ? { sortBy: chosen.colId as Sort['sortBy'], sortDirection: chosen.direction }
+    : DEFAULT_SORT;
 
 export function resultsQuery(values: ResultsFilterValues): ResultsReportQuery {
   return {
@@ -107,19 +103,22 @@ export function ResultsReportTab() {
     const account = permissions.isSystemTenant ? '' : tenantId;
     return { tenantId: account, projectId: '', timezone, startDate, endDate, search: '', risk: DEFAULT_RISK_LEVELS };
   }, [permissions.isSystemTenant, operatingTenantId]);
-  const [applied, setApplied] = useState<ResultsReportQuery>(() => resultsQuery(initialValues));
-  const [page, setPage] = useState(0);
-  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { applied, paging, apply } = useReportFilter({
+    initialValues,
+    queryOf: resultsQuery,
+    sort: DEFAULT_SORT,
+    pageSize: RESULTS_REPORT_PAGE_SIZE,
+    onRestart: () => setSelected(new Set()),
+  });
   const [exportResults] = useLazyExportResultsReportQuery();
   const canRead = permissions.has(PERMISSION.TENANT_PROJECT_RESULTS_READ);
   const results = useListResultsReportQuery(
-    { resultsReportQuery: { ...applied, ...sort, page, pageSize: RESULTS_REPORT_PAGE_SIZE } },
+    { resultsReportQuery: { ...applied, ...paging.sort, page: paging.page, pageSize: paging.pageSize } },
     { skip: !canRead },
   );
   const total = results.data?.totalResults ?? 0;
-  const pages = Math.max(1, Math.ceil(total / RESULTS_REPORT_PAGE_SIZE));
-  const exportBody = { ...applied, ...sort };
+  const exportBody = { ...applied, ...paging.sort };
 
   const columns = useMemo<DataGridColumn<ResultsReportRow>[]>(() => {
     const toggle = (id: number, on: boolean) =>
@@ -180,103 +179,71 @@ export function ResultsReportTab() {
   return (
     <Stack gap="4" data-testid="results-report">
       {showPanel ? (
-        <Form<ResultsFilterValues>
+        <ReportFilterForm
+          testId="results-report"
           initialValues={initialValues}
-          validate={(values) => dateRangeErrors(values, t`End Date must be greater than Start Date`)}
-          onSubmit={(values) => {
-            const next = resultsQuery(values);
-            if (JSON.stringify(next) === JSON.stringify(applied) && page === 0) void results.refetch();
-            setApplied(next);
-            setPage(0);
-            setSelected(new Set());
-          }}
-          render={({ handleSubmit, invalid }) => (
-            <form onSubmit={(event) => void handleSubmit(event)}>
-              <FilterPanel
-                testId="results-report"
-                applyDisabled={invalid ?? false}
-                actions={
-                  canRead && permissions.has(PERMISSION.TENANT_PROJECT_RESULT_DOWNLOAD) ? (
-                    <HStack gap="3" align="start">
-                      <ExportButton
-                        testId="results-report-export-selected"
-                        label={<Trans>Export Selected</Trans>}
-                        disabled={selected.size === 0}
-                        onExport={() =>
-                          exportResults({
-                            resultsReportExport: { ...exportBody, interviewResultIds: [...selected] },
-                          }).unwrap()
-                        }
-                      />
-                      <ExportButton
-                        testId="results-report-export-all"
-                        label={<Trans>Export All (xlsx)</Trans>}
-                        disabled={total === 0}
-                        onExport={() =>
-                          exportResults({ resultsReportExport: { ...exportBody, allRecords: true } }).unwrap()
-                        }
-                      />
-                      <ExportButton
-                        testId="results-report-export-csv"
-                        label={<Trans>Export All (CSV)</Trans>}
-                        disabled={total === 0}
-                        onExport={() =>
-                          exportResults({
-                            resultsReportExport: { ...exportBody, allRecords: true, format: 'csv' },
-                          }).unwrap()
-                        }
-                      />
-                    </HStack>
-                  ) : null
-                }
-              >
-                <ResultsFilterFields />
-              </FilterPanel>
-            </form>
-          )}
-        />
+          onApply={(values) => apply(values, results.refetch)}
+          actions={
+            canRead && permissions.has(PERMISSION.TENANT_PROJECT_RESULT_DOWNLOAD) ? (
+              <HStack gap="3" align="start">
+                <ExportButton
+                  testId="results-report-export-selected"
+                  label={<Trans>Export Selected</Trans>}
+                  disabled={selected.size === 0}
+                  onExport={() =>
+                    exportResults({
+                      resultsReportExport: { ...exportBody, interviewResultIds: [...selected] },
+                    }).unwrap()
+                  }
+                />
+                <ExportButton
+                  testId="results-report-export-all"
+                  label={<Trans>Export All (xlsx)</Trans>}
+                  disabled={total === 0}
+                  onExport={() => exportResults({ resultsReportExport: { ...exportBody, allRecords: true } }).unwrap()}
+                />
+                <ExportButton
+                  testId="results-report-export-csv"
+                  label={<Trans>Export All (CSV)</Trans>}
+                  disabled={total === 0}
+                  onExport={() =>
+                    exportResults({
+                      resultsReportExport: { ...exportBody, allRecords: true, format: 'csv' },
+                    }).unwrap()
+                  }
+                />
+              </HStack>
+            ) : null
+          }
+        >
+          <ResultsFilterFields />
+        </ReportFilterForm>
       ) : null}
       {canRead ? (
-        <>
-          {results.error ? (
-            <ErrorAlert
-              message={getErrorMessage(results.error, t`Something went wrong`)}
-              testId="results-report-error"
-            />
-          ) : null}
+        <PagedGrid<ResultsReportRow, Sort>
+          testId="results-report-list"
+          pagerTestId="results-report"
+          errorTestId="results-report-error"
+          query={results}
+          rows={results.data?.results}
+          total={total}
+          paging={paging}
+          sortOf={sortOf}
+          columns={columns}
+          rowId={(row) => String(row.interviewResultId)}
+          emptyText={t`There are no results to show.`}
+          summary={({ page, pages }) => (
+            <Trans>
+              Page {page} of {pages} ({total} results)
+            </Trans>
+          )}
+        >
           {selected.size > 0 ? (
             <Text fontSize="sm" data-testid="results-report-selection">
               <Trans>{selected.size} selected</Trans>
             </Text>
           ) : null}
-          <DataGrid<ResultsReportRow>
-            testId="results-report-list"
-            rows={results.error ? [] : results.data?.results}
-            columns={columns}
-            rowId={(row) => String(row.interviewResultId)}
-            loading={results.isFetching}
-            emptyText={t`There are no results to show.`}
-            onSortChanged={(chosen) => {
-              setPage(0);
-              setSort(
-                chosen && SORTABLE.has(chosen.colId)
-                  ? { sortBy: chosen.colId as Sort['sortBy'], sortDirection: chosen.direction }
-                  : DEFAULT_SORT,
-              );
-            }}
-          />
-          <ListPager
-            page={page}
-            pages={pages}
-            onPageChange={setPage}
-            testId="results-report"
-            summary={
-              <Trans>
-                Page {page + 1} of {pages} ({total} results)
-              </Trans>
-            }
-          />
-        </>
+        </PagedGrid>
       ) : null}
     </Stack>
   );

@@ -232,14 +232,15 @@ export function DocumentsPage() {
           )}
         />
       </Stack>
-      <UploadDocumentDialog
-        open={uploadOpen}
-        onClose={() => setUploadOpen(false)}
-        onUploaded={(message) => {
-          setUploadOpen(false);
-          setNotice({ tone: 'success', text: message });
-        }}
-      />
+      {uploadOpen ? (
+        <UploadDocumentDialog
+          onClose={() => setUploadOpen(false)}
+          onUploaded={(message) => {
+            setUploadOpen(false);
+            setNotice({ tone: 'success', text: message });
+          }}
+        />
+      ) : null}
       <ConfirmDialog
         open={pendingDelete !== null}
         tone="danger"

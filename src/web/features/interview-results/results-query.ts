@@ -58,11 +58,12 @@ export function resultRequest(
   search: ResultSearch,
   sort: ResultSort,
   page: number,
+  pageSize: number = RESULTS_PAGE_SIZE,
 ): ResultFilter {
   return {
     projectId,
     page,
-    pageSize: RESULTS_PAGE_SIZE,
+    pageSize,
     displayTimeZone: timezoneOf(search.timezone).offset,
     sortBy: sort.by,
     sortDirection: sort.direction,

@@ -23,6 +23,7 @@ import {
 } from '../../../shared/outcome-rules';
 import { ResultModal } from './result-modal';
 import { actionText, OUTCOME_PROBLEM_TEXTS, statusText } from './outcome-texts';
+import { EMPTY_DRAFT, maxFollowUpDay, numberOr, utcOf, type Draft } from './outcome-draft';
 import { todayOf } from './results-query';
 
 interface OutcomeModalProps {
@@ -31,23 +32,6 @@ interface OutcomeModalProps {
   canAdd: boolean;
   onClose: () => void;
 }
-
-interface Draft {
-  action: string;
-  status: string;
-  date: string;
-  currency: string;
-  amount: string;
-  note: string;
-}
-
-const EMPTY: Draft = { action: '', status: '', date: '', currency: '', amount: '', note: '' };
-const DAY_MS = 86_400_000;
-const utcOf = (day: string) => {
-  const [y, m, d] = day.split('-').map(Number);
-  return Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1);
-};
-const numberOr = (text: string) => (text === '' ? null : Number(text));
 
 /**
  * Outcome tracking of a result (002 §3 "Follow-up", §5, §8; docs/product/project-results.md#outcome-tracking): the
@@ -59,11 +43,11 @@ export function OutcomeModal({ result, canAdd, onClose }: OutcomeModalProps) {
   const options = useListFollowUpOptionsQuery();
   const history = useListResultFollowUpsQuery({ id: result.interviewResultId }, { refetchOnMountOrArgChange: true });
   const [add, adding] = useAddResultFollowUpMutation();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [submitted, setSubmitted] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const today = todayOf(clock.now());
-  const maxDay = new Date(utcOf(today) + 2 * DAY_MS).toISOString().slice(0, 10);
+  const maxDay = maxFollowUpDay(today);
   const currencies = options.data?.CURRENCY ?? [];
   const irn = result.interviewReferenceNumber ?? String(result.interviewResultId);
 
@@ -107,7 +91,7 @@ export function OutcomeModal({ result, canAdd, onClose }: OutcomeModalProps) {
       setNotice({ tone: 'error', text: t`We are unable to process this request!` });
       return;
     }
-    setDraft(EMPTY);
+    setDraft(EMPTY_DRAFT);
     setSubmitted(false);
     setNotice({ tone: 'success', text: t`Outcome saved.` });
   };

@@ -13,6 +13,8 @@ import { systemClock, type Clock } from './platform/clock';
 import type { Db } from './platform/db/schema';
 import { registerApiCompression } from './platform/http/api-compression';
 import { createErrorHandler } from './platform/http/error-handler';
+import { jsonShapeProblem } from './platform/http/json-shape';
+import { invalidInput } from './platform/openapi/input-rules';
 import { registerApiReference } from './platform/http/api-reference';
 import { registerHealthRoutes } from './platform/http/health';
 import { registerNoStore } from './platform/http/no-store';
@@ -189,7 +191,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text === '') return done(null, undefined);
-    return parseJson(request, text, done);
+    return parseJson(request, text, (error, parsed) => {
+      if (error) return done(error, undefined);
+      // Before anything walks the body recursively (ADR 0072).
+      const problem = jsonShapeProblem(parsed);
+      if (problem) return done(invalidInput([problem]), undefined);
+      return done(null, parsed);
+    });
   });
 
   // URL-encoded forms: the OAuth token endpoint (RFC 6749 §4.4.2). A repeated parameter stays a list, which the

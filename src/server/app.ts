@@ -30,6 +30,8 @@ import { OutboxDispatcher } from './platform/outbox/outbox-dispatcher';
 import { redactSecretQueryParameters } from './platform/redact-secrets';
 import { ChannelTransport, LocalFolderTransport, SmtpTransport, type Transport } from './platform/outbox/transports';
 import { BRANDING } from './platform/branding';
+import { egressAgents } from './platform/egress/egress-agents';
+import { EgressPolicy } from './platform/egress/egress-policy';
 import { previousSigningKeyEncryptionKey, signingKeyEncryptionKey } from './platform/auth/signing-key-secret';
 import { TenantSecretCipher } from './platform/secrets/tenant-secret-cipher';
 import { SERVICE_HANDLERS } from './services';
@@ -104,10 +106,10 @@ export function createLogger(
   return destination ? pino(options, destination) : pino(options);
 }
 
-function chooseTransport(config: Config): Transport {
+function chooseTransport(config: Config, egress: EgressPolicy): Transport {
   const local = new LocalFolderTransport(join(config.dataDir, 'outbox'));
   const email = config.smtpUrl
-    ? new SmtpTransport(config.smtpUrl, `${BRANDING.productName} <${config.supportEmail}>`)
+    ? new SmtpTransport(config.smtpUrl, `${BRANDING.productName} <${config.supportEmail}>`, egress)
     : local;
   return new ChannelTransport({ email, sms: local });
 }
@@ -123,11 +125,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     signingKeyEncryptionKey(config),
     previousSigningKeyEncryptionKey(config),
   );
+  // Every outbound connection goes through one egress policy (ADR 0069).
+  const egress = new EgressPolicy(config.egressAllow);
+  const outbound = egressAgents(egress);
   // The invitations learn each message's final outcome in the dispatcher's transaction (ADR 0044).
   const outbox = new OutboxDispatcher(
     db,
     clock,
-    options.transport ?? chooseTransport(config),
+    options.transport ?? chooseTransport(config, egress),
     logger,
     (trx, m, o, at) => recordInvitationOutcome(trx, Number(m.id), o, at),
   );
@@ -146,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         db,
         (trx, payload, now) => signWebhookPayload(trx, secrets, payload, now),
         clock,
+        outbound,
       ),
       [ANALYTIC_REPORT_QUEUE]: analyticReportJob(db, storage, clock),
       [RESULT_ZIP_QUEUE]: resultPdfZipJob(db, storage, clock),
@@ -166,6 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     uploadUrls: UploadUrlSigner.fromSecretOrDataDir(config.uploadUrlSecret, config.dataDir),
     jobs,
     secrets,
+    egress,
   };
   // After a rotation of the tenant-secrets key: values encrypted with the previous one move to the current (ADR 0023).
   await withSystem(db, (trx) => reencryptTenantSecrets(trx, deps.secrets));
@@ -236,6 +243,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onClose', () => outbox.stop());
   app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', async () => {
+    outbound.http.destroy();
+    outbound.https.destroy();
+  });
   const jobSweepMs = options.jobSweepMs === undefined ? 30_000 : options.jobSweepMs;
   if (jobSweepMs !== null) {
     jobs.start(jobSweepMs);

@@ -14,6 +14,7 @@ import type { Db } from './platform/db/schema';
 import { registerApiCompression } from './platform/http/api-compression';
 import { createErrorHandler } from './platform/http/error-handler';
 import { jsonShapeProblem } from './platform/http/json-shape';
+import { SharedCounters } from './platform/http/shared-counters';
 import { invalidInput } from './platform/openapi/input-rules';
 import { registerApiReference } from './platform/http/api-reference';
 import { registerHealthRoutes } from './platform/http/health';
@@ -224,12 +225,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.decorateRequest('access', null);
-  await registerRateLimits(
-    app,
+  const rateLimits =
     options.rateLimits === undefined
       ? { ...DEFAULT_RATE_LIMITS, apiPerTenantPer10s: config.apiRateLimitPer10s }
-      : options.rateLimits,
-  );
+      : options.rateLimits;
+  // Counted together with every other instance on the database (ADR 0070).
+  const counters = new SharedCounters(db, () => clock.now().getTime());
+  await registerRateLimits(app, rateLimits, counters);
+  if (rateLimits) {
+    counters.start();
+    app.addHook('onClose', () => counters.stop());
+  }
   app.addHook('onSend', securityHeaders(config.embedDashboards));
   registerNoStore(app);
   app.setErrorHandler(createErrorHandler(deps));

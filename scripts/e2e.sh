@@ -27,7 +27,7 @@ trap cleanup EXIT
 for _ in $(seq 1 60); do [ -s "$data/smtp-port" ] && break; sleep 0.5; done
 [ -s "$data/smtp-port" ] || { echo "mail catcher did not start:"; cat .tmp/e2e-mail.log; exit 1; }
 
-PORT=$port DATA_DIR="$data" LOG_LEVEL=warn NODE_ENV=production TOKEN_ISSUER="http://127.0.0.1:$port" SIGNING_KEY_SECRET=voxscreen-e2e-signing-key-secret SMTP_URL="smtp://127.0.0.1:$(cat "$data/smtp-port")" node --import tsx src/server/main.ts >"$log" 2>&1 &
+PORT=$port DATA_DIR="$data" LOG_LEVEL=warn NODE_ENV=production TOKEN_ISSUER="http://127.0.0.1:$port" SIGNING_KEY_SECRET=voxscreen-e2e-signing-key-secret SMTP_URL="smtp://127.0.0.1:$(cat "$data/smtp-port")" EGRESS_ALLOW=127.0.0.1 node --import tsx src/server/main.ts >"$log" 2>&1 &
 server=$!
 
 for _ in $(seq 1 120); do

@@ -812,6 +812,8 @@ export type components = {
         };
         /** @enum {string} */
         EvaluationCode: "LR" | "AR" | "PR" | "HR" | "CM" | "AD" | "NC" | "PD" | "RJ" | "DC" | "NP" | "R" | "G";
+        /** @description The name of a file (an upload's file name, a stored file's name): 1 to 200 characters, no `/` or `\`, no control character, not `.` or `..`. Every `format: binary` property of a request body names it in `x-file-name`, which the server checks against the part's file name (400 naming the field). */
+        FileName: string;
         FollowUp: {
             amount: number | null;
             /**

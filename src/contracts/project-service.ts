@@ -966,6 +966,8 @@ export type components = {
          * @enum {string}
          */
         ExpectedAnswer: "Yes" | "No" | "Narr";
+        /** @description The name of a file (an upload's file name, a stored file's name): 1 to 200 characters, no `/` or `\`, no control character, not `.` or `..`. Every `format: binary` property of a request body names it in `x-file-name`, which the server checks against the part's file name (400 naming the field). */
+        FileName: string;
         FormOption: {
             default: boolean;
             /** Format: int32 */
@@ -1892,7 +1894,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The zip file name. */
-                file_name: string;
+                file_name: components["schemas"]["FileName"];
                 /** @description The public id of a project of the operating tenant (404 otherwise). */
                 project_uuid: string;
             };
@@ -2388,7 +2390,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The stored file name. */
-                file_name: string;
+                file_name: components["schemas"]["FileName"];
                 /** @description The kind of mobile-app file. */
                 kind: "ASSETS_ZIP" | "QUESTIONS_AUDIO" | "MOBILE_APP_XLSX";
                 /** @description The project, in the operating tenant (404 otherwise). */
@@ -2924,7 +2926,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    error_file_name: string;
+                    error_file_name: components["schemas"]["FileName"];
                     /** @enum {string} */
                     error_type: "participant" | "result";
                 };

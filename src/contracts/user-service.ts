@@ -1040,6 +1040,8 @@ export type components = {
             /** @description Human-readable message shown to the user. */
             message: string;
         };
+        /** @description The name of a file (an upload's file name, a stored file's name): 1 to 200 characters, no `/` or `\`, no control character, not `.` or `..`. Every `format: binary` property of a request body names it in `x-file-name`, which the server checks against the part's file name (400 naming the field). */
+        FileName: string;
         Language: {
             /** Format: int32 */
             id: number;

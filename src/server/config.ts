@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { S3StorageSettings } from './platform/storage/s3-file-storage';
 import { s3SettingsFromEnv } from './platform/storage/storage-config';
+import { parseAllowList } from './platform/egress/egress-policy';
 
 export interface EmbedDashboard {
   title: string;
@@ -34,6 +35,11 @@ export interface Config {
   seed: 'auto' | 'off';
   logLevel: string;
   trustProxy: boolean;
+  /**
+   * EGRESS_ALLOW: addresses and networks (CIDR) outbound connections may reach although the egress policy refuses
+   * their range (ADR 0069), e.g. a mail relay or an S3 endpoint on loopback; empty by default.
+   */
+  egressAllow: string[];
   /**
    * API_RATE_LIMIT_PER_10S: authenticated calls per operating tenant per 10 seconds (ADR 0013, default 500). The
    * benchmark raises it to measure one tenant's latency at 10 connections (scripts/bench/).
@@ -160,6 +166,7 @@ export function loadConfig(env: Env = process.env): Config {
     seed,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: flag(env.TRUST_PROXY),
+    egressAllow: parseAllowList(env.EGRESS_ALLOW),
     apiRateLimitPer10s,
     releaseDate,
     passwordHashing: testing

@@ -56,3 +56,21 @@ test('every operation documents 414, 429 and 503, and 404 when its path names a 
   }
   expect(missing).toEqual([]);
 });
+
+// Issue 26 finding 4: the database's file-name constraint was the first to refuse a bad name.
+test('every uploaded file and every file-name field is a FileName (pattern and length)', () => {
+  const unnamed: string[] = [];
+  const isFileName = (schema: JsonSchema | undefined) =>
+    typeof schema?.pattern === 'string' && schema.maxLength === 200 && schema.minLength === 1;
+  for (const op of operations) {
+    const properties = (op.requestBody?.schema.properties ?? {}) as Record<string, JsonSchema>;
+    for (const [name, property] of Object.entries(properties)) {
+      if (property.format === 'binary' && !isFileName(property['x-file-name'] as JsonSchema | undefined))
+        unnamed.push(`${op.operationId} body.${name} x-file-name`);
+      if (/file_?name$/i.test(name) && !isFileName(property)) unnamed.push(`${op.operationId} body.${name}`);
+    }
+    for (const p of op.parameters)
+      if (/file_?name$/i.test(p.name) && !isFileName(p.schema)) unnamed.push(`${op.operationId} ${p.in}.${p.name}`);
+  }
+  expect(unnamed).toEqual([]);
+});

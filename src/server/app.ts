@@ -23,6 +23,7 @@ import { readAllOperations } from './platform/openapi/contract';
 import { MAX_UPLOAD_BYTES } from './platform/openapi/multipart-body';
 import { registerOperations } from './platform/openapi/register-operations';
 import { createAjv } from './platform/openapi/schema-validator';
+import { lazyValidatorCompiler } from './platform/openapi/lazy-validator';
 import { JobRunner } from './platform/jobs/job-runner';
 import { OutboxDispatcher } from './platform/outbox/outbox-dispatcher';
 import { redactSecretQueryParameters } from './platform/redact-secrets';
@@ -181,7 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const paramsAjv = createAjv({ coerceTypes: true });
   const bodyAjv = createAjv({ coerceTypes: false });
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : paramsAjv).compile(schema));
+  app.setValidatorCompiler(lazyValidatorCompiler((httpPart) => (httpPart === 'body' ? bodyAjv : paramsAjv)));
 
   // An empty body with a JSON content type means "no body" (POSTs such as logout), not a parse error.
   const parseJson = app.getDefaultJsonParser('error', 'error');

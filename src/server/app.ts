@@ -53,6 +53,7 @@ import {
   recordInvitationOutcome,
 } from './services/participant-service';
 import { withSystem } from './platform/tenancy/with-tenant';
+import { ChangeFeed } from './platform/events/change-feed';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     (trx, m, o, at) => recordInvitationOutcome(trx, Number(m.id), o, at),
   );
   const secrets = TenantSecretCipher.fromConfig(config);
+  const changes = new ChangeFeed(db, config.databaseUrl, logger);
   const storage = options.storage ?? createFileStorage(config);
   const jobs = new JobRunner(
     db,
@@ -165,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     uploadUrls: UploadUrlSigner.fromSecretOrDataDir(config.uploadUrlSecret, config.dataDir),
     jobs,
     secrets,
+    changes,
   };
   // After a rotation of the tenant-secrets key: values encrypted with the previous one move to the current (ADR 0023).
   await withSystem(db, (trx) => reencryptTenantSecrets(trx, deps.secrets));
@@ -227,6 +230,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSignedUploadRoute(app, deps);
   await registerStaticConsole(app, options.distDir ?? DEFAULT_DIST_DIR);
 
+  // Live updates (ADR 0078): listening before the first request, and before any other statement is in flight.
+  await changes.start();
+  app.addHook('onClose', () => changes.stop());
   app.addHook('onClose', () => outbox.stop());
   app.addHook('onClose', () => jobs.stop());
   const jobSweepMs = options.jobSweepMs === undefined ? 30_000 : options.jobSweepMs;

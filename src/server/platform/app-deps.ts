@@ -4,6 +4,7 @@ import type { SigningKeys } from './auth/signing-keys';
 import type { TokenService } from './auth/token-service';
 import type { Clock } from './clock';
 import type { Db } from './db/schema';
+import type { ChangeFeed } from './events/change-feed';
 import type { JobRunner } from './jobs/job-runner';
 import type { OutboxDispatcher } from './outbox/outbox-dispatcher';
 import type { FileStorage } from './storage/file-storage';
@@ -27,4 +28,6 @@ export interface AppDeps {
   jobs: JobRunner;
   /** Encrypts the tenants' secrets at rest (ADR 0023). */
   secrets: TenantSecretCipher;
+  /** Every tenant's committed changes, heard from the database (live updates, ADR 0078). */
+  changes: ChangeFeed;
 }

@@ -3,6 +3,7 @@ import fastifyUnderPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { HttpError } from './http-error';
 import { SERVER_ERROR_MESSAGE } from './error-handler';
+import { EVENT_STREAM_PATH } from '../events/event-stream';
 
 export interface RateLimitSettings {
   /** Sign-in and password-reset calls per client IP and per e-mail address, each per minute. */
@@ -94,6 +95,8 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
   let inFlight = 0;
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health/')) return;
+    // An open event stream (ADR 0078) is a listener, not work in progress: it must not use up the shedding limit.
+    if (request.url.startsWith(EVENT_STREAM_PATH)) return;
     if (inFlight >= settings.maxInFlight) {
       return reply
         .code(503)

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -54,6 +53,8 @@ import {
 } from './services/participant-service';
 import { withSystem } from './platform/tenancy/with-tenant';
 import { ChangeFeed } from './platform/events/change-feed';
+import { registerMetrics } from './platform/observability/metrics';
+import { registerRequestIdHeader, requestIdOf } from './platform/observability/request-id';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -176,7 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loggerInstance: logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
-    genReqId: () => randomUUID(),
+    genReqId: requestIdOf,
     return503OnClosing: true,
     // The spec writes some paths with a trailing slash (`role/`, `tenant/`, `user/`, `permissionsNew/`): each
     // contract path answers with and without it (ADR 0020), so the contract keeps one spelling.
@@ -219,6 +220,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? { ...DEFAULT_RATE_LIMITS, apiPerTenantPer10s: config.apiRateLimitPer10s }
       : options.rateLimits,
   );
+  registerRequestIdHeader(app);
+  registerMetrics(app, deps, config.metrics);
   app.addHook('onSend', securityHeaders(config.embedDashboards));
   registerNoStore(app);
   app.setErrorHandler(createErrorHandler(deps));

@@ -48,6 +48,12 @@ async function openEngine(dataDir: string, inWorker: boolean, onLost: (error: Er
 }
 
 const embeddedEngines = new WeakMap<Db, PGliteEngine>();
+const postgresPools = new WeakMap<Db, pg.Pool>();
+
+/** The PostgreSQL pool behind `db` (null on the embedded database): the metrics read its counts (ADR 0079). */
+export function postgresPoolOf(db: Db): pg.Pool | null {
+  return postgresPools.get(db) ?? null;
+}
 
 /** The embedded engine behind `db` (null on PostgreSQL): the change feed hears its notifications (ADR 0078). */
 export function embeddedEngineOf(db: Db): PGliteEngine | null {
@@ -71,9 +77,10 @@ export async function openDatabase(
   onEngineLost: (error: Error) => void = () => {},
 ): Promise<Db> {
   if (options.databaseUrl) {
-    return new Kysely({
-      dialect: new PostgresDialect({ pool: resilientPool(options.databaseUrl, onConnectionError) }),
-    });
+    const pool = resilientPool(options.databaseUrl, onConnectionError);
+    const db = new Kysely({ dialect: new PostgresDialect({ pool }) }) as Db;
+    postgresPools.set(db, pool);
+    return db;
   }
   const inWorker = options.pgliteInWorker ?? true;
   if (options.pgliteDataDir.startsWith('memory://'))

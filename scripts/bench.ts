@@ -27,6 +27,7 @@ import { waitForUrl as waitFor } from './lib/wait-for-url';
 import { startBenchServer } from './lib/start-bench-server';
 import { benchmarkTenantFigures } from './bench/tenant';
 import { coldStartFigures } from './bench/cold-start';
+import { clusterFigures } from './bench/cluster';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -170,3 +171,4 @@ if (part('fairness')) await fairnessFigures();
 if (part('tenant')) await benchmarkTenantFigures();
 // Cluster work (ADR 0077): only when asked for by name.
 if (only?.has('cold-start')) await coldStartFigures();
+if (only?.has('cluster')) await clusterFigures();

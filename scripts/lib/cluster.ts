@@ -158,6 +158,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       configureBuckets: [{ name: BUCKET, configs: [] }],
     });
     const s3Address = (await s3.run()) as AddressInfo;
+    // The SDK keeps sockets open between calls; Node's 5 s keep-alive on the server side would close one the SDK is
+    // about to reuse for a streamed upload (ECONNRESET, not retryable with a stream body). S3 itself keeps them.
+    const s3Server = (s3 as unknown as { httpServer?: { keepAliveTimeout: number } }).httpServer;
+    if (s3Server) s3Server.keepAliveTimeout = 10 * 60_000;
     stops.push(() => s3.close());
     const s3Endpoint = `http://127.0.0.1:${s3Address.port}`;
 

@@ -144,6 +144,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/user-service/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes of the operating tenant (server-sent events)
+         * @description A `text/event-stream` (the WHATWG server-sent events format) that stays open and tells the console which of the operating tenant's data changed, whichever instance or client made the change (intake posts of the telephony platform, uploads, jobs, other users), so screens refetch instead of polling. Events carry no data of the tenant, only what to refetch; the refetch goes through the usual operations and their permissions. Every member allowed to operate in the tenant may listen; no other tenant's change is ever sent. Event types, each with a JSON `data` line: `ready` (`TenantStreamReady`: the stream listens), `change` (`TenantChange`: the contract tags whose data changed), `resync` (`TenantStreamResync`: changes may have been missed, refetch everything shown). The `id` of `ready`, `change` and `resync` is the tenant's data version; a client reconnecting sends the last one it received as `Last-Event-ID` and gets what it missed as one `change` (or a `resync` when the instance cannot tell). A comment line (`: keep-alive`) is sent every 15 s. The stream is sent with the bearer and Id-Token headers like every call (the console reads it with fetch, not EventSource).
+         */
+        get: operations["streamTenantEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user-service/v1/order": {
         parameters: {
             query?: never;
@@ -1234,6 +1254,11 @@ export type components = {
             description: string;
             sequence: number;
         };
+        /** @description The `data` of a `change` event. */
+        TenantChange: {
+            /** @description The tags (of these documents) whose operations now answer differently. */
+            tags: ("AccessCode" | "AnalyticReport" | "CallReport" | "CustomerDataSync" | "Dashboard" | "Document" | "Invitation" | "Order" | "Participant" | "Project" | "Result" | "ResultFile" | "ResultReport" | "Webhook")[];
+        };
         TenantDetail: {
             accountAPIKey: string | null;
             /** Format: int32 */
@@ -1363,6 +1388,21 @@ export type components = {
         TenantSecretRotation: {
             /** @description Only for a CALLBACK_API_KEY; otherwise the server generates the new value. */
             value?: string | null;
+        };
+        /** @description The `data` of a `ready` event. */
+        TenantStreamReady: {
+            /** Format: int32 */
+            tenantId: number;
+            /** @description The tenant's data version the stream starts from. */
+            version: number;
+        };
+        /** @description The `data` of a `resync` event. */
+        TenantStreamResync: {
+            /**
+             * @description `history`: the instance cannot tell what changed since the client's Last-Event-ID; `missed`: the instance lost its database connection for a moment.
+             * @enum {string}
+             */
+            reason: "history" | "missed";
         };
         TenantSummary: {
             /** Format: date-time */
@@ -1993,6 +2033,38 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    streamTenantEvents: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The id of the last event received, when reconnecting. */
+                "Last-Event-ID"?: string;
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream; it ends only when the client or the server closes it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];

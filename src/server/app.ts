@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -26,6 +25,7 @@ import { readAllOperations } from './platform/openapi/contract';
 import { MAX_UPLOAD_BYTES } from './platform/openapi/multipart-body';
 import { registerOperations } from './platform/openapi/register-operations';
 import { createAjv } from './platform/openapi/schema-validator';
+import { lazyValidatorCompiler } from './platform/openapi/lazy-validator';
 import { JobRunner } from './platform/jobs/job-runner';
 import { OutboxDispatcher } from './platform/outbox/outbox-dispatcher';
 import { redactSecretQueryParameters } from './platform/redact-secrets';
@@ -57,6 +57,9 @@ import {
   recordInvitationOutcome,
 } from './services/participant-service';
 import { withSystem } from './platform/tenancy/with-tenant';
+import { ChangeFeed } from './platform/events/change-feed';
+import { registerMetrics } from './platform/observability/metrics';
+import { registerRequestIdHeader, requestIdOf } from './platform/observability/request-id';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -138,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     (trx, m, o, at) => recordInvitationOutcome(trx, Number(m.id), o, at),
   );
   const secrets = TenantSecretCipher.fromConfig(config);
+  const changes = new ChangeFeed(db, config.databaseUrl, logger);
   const storage = options.storage ?? createFileStorage(config);
   const jobs = new JobRunner(
     db,
@@ -174,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs,
     secrets,
     egress,
+    changes,
   };
   // After a rotation of the tenant-secrets key: values encrypted with the previous one move to the current (ADR 0023).
   await withSystem(db, (trx) => reencryptTenantSecrets(trx, deps.secrets));
@@ -182,7 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loggerInstance: logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
-    genReqId: () => randomUUID(),
+    genReqId: requestIdOf,
     return503OnClosing: true,
     // The spec writes some paths with a trailing slash (`role/`, `tenant/`, `user/`, `permissionsNew/`): each
     // contract path answers with and without it (ADR 0020), so the contract keeps one spelling.
@@ -191,7 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const paramsAjv = createAjv({ coerceTypes: true });
   const bodyAjv = createAjv({ coerceTypes: false });
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : paramsAjv).compile(schema));
+  app.setValidatorCompiler(lazyValidatorCompiler((httpPart) => (httpPart === 'body' ? bodyAjv : paramsAjv)));
 
   // An empty body with a JSON content type means "no body" (POSTs such as logout), not a parse error.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -236,6 +241,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     counters.start();
     app.addHook('onClose', () => counters.stop());
   }
+  registerRequestIdHeader(app);
+  registerMetrics(app, deps, config.metrics);
   app.addHook('onSend', securityHeaders(config.embedDashboards));
   registerNoStore(app);
   app.setErrorHandler(createErrorHandler(deps));
@@ -247,6 +254,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSignedUploadRoute(app, deps);
   await registerStaticConsole(app, options.distDir ?? DEFAULT_DIST_DIR);
 
+  // Live updates (ADR 0078): listening before the first request, and before any other statement is in flight.
+  await changes.start();
+  app.addHook('onClose', () => changes.stop());
   app.addHook('onClose', () => outbox.stop());
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onClose', async () => {

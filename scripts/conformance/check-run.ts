@@ -40,6 +40,11 @@ export interface CheckOptions {
   tenant?: string | null;
   tenantHeader?: string;
   allowWrites?: boolean;
+  /**
+   * With `allowWrites`, whether writes also get their valid and invalid requests (default) or only the security
+   * probes, which a conforming service refuses, so that nothing is written unless the service is at fault.
+   */
+  writeRequests?: boolean;
   /** Requests in all (sign-ins included). */
   maxRequests?: number;
   /** Requests per operation. */
@@ -218,7 +223,7 @@ export class ConformanceCheck {
       ...(this.#options.allowWrites
         ? [
             { operations: writes, probes: true, requests: false },
-            { operations: writes, probes: false, requests: true },
+            ...(this.#options.writeRequests === false ? [] : [{ operations: writes, probes: false, requests: true }]),
           ]
         : []),
     ];

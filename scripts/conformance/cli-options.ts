@@ -22,6 +22,8 @@ Who the kit calls as:
 
 Safety and scope:
   --allow-writes                also send writes (every method but GET, unless x-read-by-post): data will change
+  --write-probes-only           with --allow-writes: writes only as security probes, which a conforming service
+                                refuses (nothing is written unless the service is at fault)
   --allow-host <host>           a host other than this machine the kit may send requests to
   --max-requests <n>            requests in all (default ${CHECK_DEFAULTS.maxRequests})
   --max-per-operation <n>       requests per operation (default ${CHECK_DEFAULTS.maxPerOperation})
@@ -99,6 +101,7 @@ export function parseCommand(argv: string[]): ParsedCommand {
       'read-permission': { type: 'string' },
       report: { type: 'string' },
       'allow-writes': { type: 'boolean' },
+      'write-probes-only': { type: 'boolean' },
       'allow-host': { type: 'string', multiple: true },
       'max-requests': { type: 'string' },
       'max-per-operation': { type: 'string' },
@@ -184,6 +187,7 @@ export function parseCommand(argv: string[]): ParsedCommand {
       tenant: values.tenant ?? (demo ? DEMO_USERS.tenant : null),
       tenantHeader: values['tenant-header'] ?? CHECK_DEFAULTS.tenantHeader,
       allowWrites: values['allow-writes'] === true,
+      writeRequests: values['write-probes-only'] !== true,
       maxRequests: int(values['max-requests'], 'max-requests', CHECK_DEFAULTS.maxRequests),
       maxPerOperation: int(values['max-per-operation'], 'max-per-operation', CHECK_DEFAULTS.maxPerOperation),
       operationBudgetMs: int(values['operation-budget-ms'], 'operation-budget-ms', CHECK_DEFAULTS.operationBudgetMs),

@@ -50,11 +50,9 @@ function describeErrors(errors: ErrorObject[] | null | undefined): string {
   return (errors ?? [])
     .slice(0, 5)
     .map((e) => {
-      const where = e.instancePath || '(root)';
-      const named = (
-        e.params as { additionalProperty?: string; unevaluatedProperty?: string; missingProperty?: string }
-      ).unevaluatedProperty;
-      return `${where} ${e.message ?? 'is not valid'}${named ? ` (${named})` : ''}`;
+      const params = e.params as { additionalProperty?: string; unevaluatedProperty?: string };
+      const named = params.additionalProperty ?? params.unevaluatedProperty;
+      return `${e.instancePath || '(root)'} ${e.message ?? 'is not valid'}${named ? ` (${named})` : ''}`;
     })
     .join('; ');
 }

@@ -7,7 +7,7 @@ import type { JsonSchema } from '../../src/server/platform/openapi/contract';
 import type { KitOperation, KitParameter } from './contract-model';
 import { isArraySchema, type ExchangeValidator } from './exchange-validator';
 import type { BodyPlan, RequestPlan } from './http-request';
-import { sampleValues } from './schema-values';
+import { isFile, sampleValues } from './schema-values';
 import type { ValuePool } from './value-pool';
 
 export interface PlannerOptions {
@@ -70,6 +70,7 @@ export class RequestPlanner {
       if (Array.isArray(node)) return node.forEach((item) => walk(item, depth + 1));
       const record = node as Record<string, unknown>;
       for (const [key, current] of Object.entries(record)) {
+        if (isFile(current)) continue;
         if (typeof current === 'object' && current !== null) {
           walk(current, depth + 1);
           continue;
@@ -80,6 +81,8 @@ export class RequestPlanner {
       }
     };
     walk(copy, 0);
+    // A form's files are not JSON values: only JSON bodies are checked again.
+    if (jsonMediaType(operation) === null) return copy;
     return this.validator.valid(`${operation.operationId} body`, schema, copy) ? copy : value;
   }
 

@@ -46,17 +46,24 @@ export class ValuePool {
   }
 
   /**
-   * Values for a parameter: an `id` first from answers of the operation's own tag, a `projectId` from fields of
-   * that name or from the ids of a `Project` tag, anything else from fields of its name.
+   * Values for a parameter or field: a path's `{id}` first from fields named after the segment before it
+   * (`/project/{id}` → `projectId`), then from the `id`s of answers of the operation's own tags; any other name from
+   * fields of that name, and an `…Id` also from the `id`s of a tag of that name (`projectId` → tag `Project`).
    */
   candidates(operation: KitOperation, name: string): Scalar[] {
-    const found: Scalar[] = [];
     const preferred = this.#preferred.get(name);
     if (preferred !== undefined) return [preferred];
+    const found: Scalar[] = [];
     const take = (key: string) => found.push(...(this.#byKey.get(key) ?? []).filter((v) => !found.includes(v)));
-    const tags = operation.tags;
-    if (name === 'id') for (const tag of tags) take(`${tag}:id`);
-    for (const tag of tags) take(`${tag}:${name}`);
+    const segment = new RegExp(`/([A-Za-z]+?)s?/\\{${name}\\}`).exec(operation.path)?.[1];
+    if (segment && name === 'id') {
+      const owner = `${segment}Id`;
+      const pinned = this.#preferred.get(owner);
+      if (pinned !== undefined) return [pinned];
+      for (const key of this.#byKey.keys()) if (key.split(':')[1]?.toLowerCase() === owner.toLowerCase()) take(key);
+    }
+    if (name === 'id') for (const tag of operation.tags) take(`${tag}:id`);
+    for (const tag of operation.tags) take(`${tag}:${name}`);
     take(`*:${name}`);
     const owner = /^(.+?)_?Id$/i.exec(name)?.[1];
     if (owner) {

@@ -148,16 +148,22 @@ function credentialHeaders(operations: KitOperation[]): Set<string> {
   return names;
 }
 
+/**
+ * The exchange's request as a curl line: its credentials as shell variables, and of the other headers only those
+ * the operation documents and the body's media type (a browser's own headers would only hide what matters).
+ */
 function curlOf(
+  operation: KitOperation,
   method: string,
   url: string,
   headers: Record<string, string>,
   body: Buffer,
   secret: Set<string>,
 ): string {
+  const documented = new Set(operation.parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase()));
   const parts = [`curl -sS -X ${method}`, quote(url)];
   for (const [name, value] of Object.entries(headers)) {
-    if (HOP_BY_HOP.has(name) || name === 'host' || name === 'content-length' || name === 'accept-encoding') continue;
+    if (!secret.has(name) && !documented.has(name) && name !== 'content-type') continue;
     if (secret.has(name)) {
       const variable = name.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
       parts.push(`-H "${name}: ${value.startsWith('Bearer ') ? 'Bearer ' : ''}$${variable}"`);
@@ -282,6 +288,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     }
     const label = `${request.method} ${url.pathname}${url.search}`;
     const curl = curlOf(
+      operation,
       request.method ?? 'GET',
       new URL(url.pathname + url.search, options.upstream).toString(),
       requestHeaders,

@@ -28,6 +28,7 @@ Safety and scope:
   --max-requests <n>            requests in all (default ${CHECK_DEFAULTS.maxRequests})
   --max-per-operation <n>       requests per operation (default ${CHECK_DEFAULTS.maxPerOperation})
   --operation-budget-ms <ms>    time per operation before its further requests are dropped (default ${CHECK_DEFAULTS.operationBudgetMs})
+  --timeout-ms <ms>             time to wait for one answer (default ${CHECK_DEFAULTS.timeoutMs})
   --service <name>              only this service's document (repeatable); --operation <operationId> likewise
   --runs <n>, --invalid <n>     valid and invalid requests per operation (defaults ${CHECK_DEFAULTS.validRuns}, ${CHECK_DEFAULTS.invalidPerOperation})
   --seed <n>                    the generator's seed (a run with the same seed sends the same requests)

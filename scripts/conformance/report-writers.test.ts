@@ -71,7 +71,7 @@ test('HTML: one page without outside resources, violations by operation with cur
 
 test('terminal: what was exercised, each violation with its curl line, the slowest operations', () => {
   const text = terminalSummary(report);
-  expect(text).toContain('12 requests, 1 of 2 operations exercised, seed 7');
+  expect(text).toContain('12 requests, 1 of 2 operations exercised (1 answered 2xx), seed 7');
   expect(text).toContain('✗ listThings (GET /api/things)');
   expect(text).toContain('response_schema_conformance ×2');
   expect(text).toContain('listThings: 30 ms / 20 ms');

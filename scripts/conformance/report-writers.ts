@@ -6,6 +6,10 @@ import { median, violationCount, type OperationResult, type RunReport } from './
 
 const ms = (value: number) => `${Math.round(value)} ms`;
 
+/** Operations that answered at least one request with 2xx: how far the run got past the refusals. */
+const succeeded = (report: RunReport) =>
+  report.operations.filter((op) => Object.keys(op.statuses).some((s) => s.startsWith('2'))).length;
+
 function slowest(report: RunReport, count: number): OperationResult[] {
   return report.operations
     .filter((op) => op.durationsMs.length)
@@ -19,7 +23,8 @@ export function terminalSummary(report: RunReport): string {
   const violating = report.operations.filter((op) => op.violations.length);
   lines.push(
     `Conformance ${report.mode === 'proxy' ? 'proxy' : 'check'} of ${report.target}: ${report.requests} requests, ` +
-      `${exercised.length} of ${report.operations.length} operations exercised${report.seed !== null ? `, seed ${report.seed}` : ''}`,
+      `${exercised.length} of ${report.operations.length} operations exercised (${succeeded(report)} answered 2xx)` +
+      `${report.seed !== null ? `, seed ${report.seed}` : ''}`,
   );
   if (report.budgetExhausted) lines.push('  The request budget was spent before every operation ran (--max-requests).');
   const notRun = report.operations.filter((op) => op.requests === 0 && op.notes.length);
@@ -49,7 +54,7 @@ const xml = (text: string) =>
   text
     .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
     // Characters XML 1.0 cannot hold.
-    .replace(/[^\t\n\r\u0020-\uffff]/gu, '');
+    .replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '');
 
 /** One test suite per service, one test case per operation; each violated check is a failure, a skip is skipped. */
 export function junitXml(report: RunReport): string {
@@ -138,7 +143,7 @@ ${report.unmatched.map((u) => `<tr><td>${html(u.method)} <code>${html(u.path)}</
 <title>Conformance report: ${html(report.target)}</title><style>${STYLE}</style></head>
 <body><h1>Conformance report</h1>
 <p>${report.mode === 'proxy' ? 'Live traffic through the proxy to' : 'Checked'} <code>${html(report.target)}</code>, ${html(report.startedAt)} to ${html(report.finishedAt)}:
-${report.requests} requests, ${report.operations.filter((op) => op.requests).length} of ${report.operations.length} operations exercised${report.seed !== null ? `, seed ${report.seed}` : ''}.
+${report.requests} requests, ${report.operations.filter((op) => op.requests).length} of ${report.operations.length} operations exercised (${succeeded(report)} answered 2xx)${report.seed !== null ? `, seed ${report.seed}` : ''}.
 <strong class="${count ? 'bad' : 'ok'}">${count} violations</strong>${count ? ` on ${violating.length} operations` : ''}.</p>
 <p class="muted">Credentials in the curl lines are shell variables (e.g. <code>$CALLER_BEARERAUTH</code>): set them to a token of that role before running a line. Uploaded files are the samples written beside this report.</p>
 ${report.budgetExhausted ? '<p class="bad">The request budget was spent before every operation ran.</p>' : ''}

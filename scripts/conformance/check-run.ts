@@ -20,10 +20,11 @@ import {
   type RoleName,
   type RoleSpec,
 } from './credentials';
-import { ExchangeValidator, preview, type CheckName, type Finding } from './exchange-validator';
+import { ExchangeValidator, preview, type Finding } from './exchange-validator';
 import { buildRequest, type RequestPlan, type SecretValue } from './http-request';
 import { emptyResult, recordExchange, type OperationResult, type RunReport } from './report-model';
 import { RequestPlanner } from './request-planner';
+import { runSecurityProbes, type Answer, type Exchange } from './security-probes';
 import { ValuePool } from './value-pool';
 
 export interface CheckOptions {
@@ -73,13 +74,6 @@ export const CHECK_DEFAULTS = {
   timeoutMs: 30_000,
   readPermission: /\.(read|download)$/,
 };
-
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-  durationMs: number;
-}
 
 const METHOD_ORDER = { get: 0, post: 1, put: 2, patch: 3, delete: 4 } as const;
 
@@ -269,20 +263,6 @@ export class ConformanceCheck {
     return isOpen(operation) ? null : 'caller';
   }
 
-  /** Whether the read-only role lacks what a write declares (a permission other than read ones). */
-  #readOnlyRefused(operation: KitOperation): boolean {
-    if (!isWrite(operation)) return false;
-    const isRead = (p: string) => this.#options.readPermission.test(p);
-    const { permissions, permissionsAny } = operation.extensions;
-    return permissions.some((p) => !isRead(p)) || (permissionsAny.length > 0 && !permissionsAny.some(isRead));
-  }
-
-  #hasTenantHeader(operation: KitOperation) {
-    return operation.parameters.some(
-      (p) => p.in === 'header' && p.required && p.name.toLowerCase() === this.#options.tenantHeader.toLowerCase(),
-    );
-  }
-
   async #exercise(
     operation: KitOperation,
     result: OperationResult,
@@ -296,12 +276,7 @@ export class ConformanceCheck {
     const plans = this.#planner.validPlans(operation, this.#options.validRuns);
     const base = plans[0]!;
 
-    const exchange = async (
-      plan: RequestPlan,
-      who: Identity | null,
-      schemes: string[] | null,
-      expect?: { check: CheckName; statuses: number[] },
-    ): Promise<Answer | null> => {
+    const exchange: Exchange = async (plan, who, schemes, expect) => {
       if (!withinBudget()) return null;
       const secrets = who
         ? secretsFor(
@@ -364,7 +339,16 @@ export class ConformanceCheck {
       return answer;
     };
 
-    if (pass.probes && !isOpen(operation)) await this.#securityProbes(operation, base, identity, exchange);
+    if (pass.probes && !isOpen(operation)) {
+      await runSecurityProbes(operation, base, {
+        identity,
+        exchange,
+        identityOf: (role) => this.#identity(role),
+        tenantHeader: this.#options.tenantHeader,
+        tenant: this.#options.tenant ?? null,
+        readPermission: this.#options.readPermission,
+      });
+    }
     if (!pass.requests) return;
 
     if (role && !identity) {
@@ -384,67 +368,5 @@ export class ConformanceCheck {
       }
     }
     if (!withinBudget()) result.notes.push('per-operation budget reached');
-  }
-
-  async #securityProbes(
-    operation: KitOperation,
-    base: RequestPlan,
-    identity: Identity | null,
-    exchange: (
-      plan: RequestPlan,
-      who: Identity | null,
-      schemes: string[] | null,
-      expect?: { check: CheckName; statuses: number[] },
-    ) => Promise<Answer | null>,
-  ): Promise<void> {
-    const probe = (label: string): RequestPlan => ({ ...structuredClone(base), label, kind: 'security' });
-    await exchange(probe('missing credentials'), null, [], { check: 'missing_credentials', statuses: [401] });
-
-    if (identity) {
-      const full = satisfiedAlternative(operation, identity);
-      if (full && full.length > 1) {
-        for (const scheme of full) {
-          const alone = [scheme];
-          if (operation.security.some((alt) => alt.every((s) => alone.includes(s)))) continue;
-          await exchange(probe(`only ${scheme} of ${full.join(' + ')}`), identity, alone, {
-            check: 'partial_credentials',
-            statuses: [401],
-          });
-        }
-      }
-    }
-
-    const clientOperation = operation.extensions.clientScopes.length > 0;
-    const other = await this.#identity(clientOperation ? 'caller' : 'client');
-    if (other) {
-      await exchange(
-        probe(
-          clientOperation
-            ? "a user's session on a client application's operation"
-            : "a client application's token on a user operation",
-        ),
-        other,
-        closestAlternative(operation, other),
-        { check: 'wrong_token_kind', statuses: [401, 403] },
-      );
-    }
-
-    if (this.#hasTenantHeader(operation) && this.#options.tenant !== null) {
-      const stranger = await this.#identity('other-tenant');
-      if (stranger)
-        await exchange(probe("another tenant's user in this tenant"), stranger, null, {
-          check: 'other_tenant_access',
-          statuses: [403, 404],
-        });
-    }
-
-    if (this.#readOnlyRefused(operation)) {
-      const reader = await this.#identity('read-only');
-      if (reader)
-        await exchange(probe('a read-only role on a write'), reader, null, {
-          check: 'read_only_write',
-          statuses: [403],
-        });
-    }
   }
 }

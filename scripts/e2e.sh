@@ -39,4 +39,7 @@ for _ in $(seq 1 120); do
 done
 curl -fs "http://127.0.0.1:$port/api/user-service/v1/app/version" >/dev/null || { echo "server did not start:"; cat "$log"; exit 1; }
 
-E2E_BASE_URL="http://127.0.0.1:$port" E2E_DATA_DIR="$data" E2E_MAIL_DIR="$data/mail" npx wdio run wdio.conf.ts "$@"
+# Each journey reaches the server through the conformance kit's proxy (test/e2e/support/contract-proxy.ts), which
+# fails the journey on any exchange that breaks the contract; reports in .tmp/e2e-conformance/<journey>/.
+rm -rf .tmp/e2e-conformance
+E2E_SERVER_URL="http://127.0.0.1:$port" E2E_BASE_URL="http://127.0.0.1:$port" E2E_DATA_DIR="$data" E2E_MAIL_DIR="$data/mail" npx wdio run wdio.conf.ts "$@"

@@ -202,7 +202,15 @@ export function createMultipartReader(schema: JsonSchema) {
   };
 
   async function readForm(request: FastifyRequest): Promise<Record<string, unknown>> {
-    if (!request.isMultipart()) throw badRequest('The request body must be multipart/form-data.');
+    if (!request.isMultipart()) {
+      // A body of another media type is refused as the JSON operations refuse one (415); no body at all is a 400.
+      const sent = String(request.headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim()
+        .toLowerCase();
+      if (sent) throw new HttpError(415, `Unsupported Media Type: ${sent}`, { code: 'UNSUPPORTED_MEDIA_TYPE' });
+      throw badRequest('The request body must be multipart/form-data.');
+    }
     const body: Record<string, unknown> = {};
     const seen = new Set<string>();
     for await (const part of request.parts({ limits: { fileSize: largest, files: fileNames.length || 1 } })) {

@@ -102,6 +102,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'build/**',
       'data/**',
       'coverage/**',
       '.tmp/**',

@@ -10,7 +10,7 @@ interface Values {
 
 /** A form page over one field; the save answers `answer` (a form error) or saves. */
 function NamePage({ answer, readOnly = false }: { answer?: string; readOnly?: boolean }) {
-  const [saved, setSaved] = useSavedReturn('/list', 20);
+  const [saved, setSaved] = useSavedReturn('/list', 1500);
   return (
     <FormPage<Values>
       testId="thing"

@@ -16,9 +16,10 @@ const swc = (extra: Record<string, unknown> = {}) =>
   ] as [string, Record<string, unknown>];
 
 const config: Config = {
-  // A global option (jest ignores it inside a project): component tests that click through several screens need
-  // more than the 5 s default on a busy two-core machine.
-  testTimeout: 20_000,
+  // A global option (jest ignores it inside a project). Tests wait for conditions, not for time; component tests
+  // that click through several screens on a loaded two-core machine need minutes, and a wait may take up to the
+  // web setup's asyncUtilTimeout (src/web/testing/setup-tests.ts), so this sits well above it.
+  testTimeout: 180_000,
   projects: [
     {
       displayName: 'server',

@@ -10,6 +10,7 @@ interface Operation {
   tags?: string[];
   'x-public'?: boolean;
   'x-read-by-post'?: boolean;
+  'x-invalidates'?: string[];
   requestBody?: { content?: Record<string, unknown> };
 }
 
@@ -71,4 +72,28 @@ ${[...tags]
   .join('\n')}
 ];
 `;
+}
+
+/**
+ * The cache tags each write refreshes (ADR 0065): its own tags and those it declares with `x-invalidates: [Tag]`
+ * (the reads of another tag whose answers the write changes). Only writes that declare some are listed; a
+ * declared tag that no operation of any document carries, or a declaration on a read, is a contract error.
+ */
+export function declaredInvalidations(
+  document: ServiceDocument,
+  allDocuments: ServiceDocument[],
+): Array<{ operationId: string; invalidatesTags: string[] }> {
+  const known = new Set(allDocuments.flatMap((each) => operationsOf(each).flatMap((op) => op.tags ?? [])));
+  return operationsOf(document)
+    .filter((operation) => operation['x-invalidates'] !== undefined)
+    .map((operation) => {
+      const id = operation.operationId ?? `${operation.method} operation`;
+      const declared = operation['x-invalidates'] ?? [];
+      if (operation.method === 'get' || operation['x-read-by-post'] === true)
+        throw new Error(`${id}: x-invalidates is for writes; a read invalidates nothing`);
+      const unknown = declared.filter((tag) => !known.has(tag));
+      if (unknown.length > 0)
+        throw new Error(`${id}: x-invalidates names tags no operation has: ${unknown.join(', ')}`);
+      return { operationId: id, invalidatesTags: [...new Set([...(operation.tags ?? []), ...declared])] };
+    });
 }

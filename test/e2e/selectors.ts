@@ -721,8 +721,8 @@ export const sel = {
     deleteCancelButton: 'document-delete-cancel-button',
     uploadDialog: 'document-upload-dialog',
     uploadInput: 'document-upload-input',
-    uploadSelect: 'document-upload-select',
-    uploadCancel: 'document-upload-cancel',
+    uploadSelect: 'document-upload-submit',
+    uploadCancel: 'document-upload-close',
     uploadError: 'document-upload-error',
   },
   // Reports area (issue 15, docs/product/reports.md).

@@ -17,7 +17,6 @@ import { baseApi } from '../api/base-api';
 import { PERSISTED_SLICES, rootReducer, type RootDispatch, type RootState } from './root-reducer';
 import { sessionSlice, type SessionState } from '../state/session-slice';
 import { requestEnvironment } from './request-environment';
-import { registerRefreshAfterWrites } from './refresh-after-writes';
 import { registerSessionListeners } from './session-listeners';
 import { registerLiveUpdates } from './live-updates';
 import type { followTenantEvents } from '../api/tenant-events';
@@ -89,7 +88,6 @@ export const createAppStore = (
   const { store, listener } = buildStore(preloadedState);
   const persistor = persistStore(store);
   registerSessionListeners(listener, () => persistor.purge());
-  registerRefreshAfterWrites(listener);
   if (options.liveUpdates) registerLiveUpdates(listener, options.followEvents);
   return { store, persistor };
 };

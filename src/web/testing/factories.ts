@@ -9,6 +9,7 @@ import type {
 } from '../api/generated/user-service';
 import type { RootState } from '../app/root-reducer';
 import type { StubHandler } from './fetch-stub';
+import { PERMISSION } from '../../shared/permissions';
 
 /** Contract-shaped bodies (typed by the generated contract types) and store states for component tests. */
 
@@ -39,13 +40,13 @@ export const tokenResponse = (): TokenResponse => ({
 });
 
 export const CUSTOMER_ADMIN_PERMISSIONS = [
-  'tenant.project.detail.read',
-  'tenant.project.detail.create',
-  'tenant.read',
-  'tenant.users.read',
-  'tenant.roles.permissions.read',
-  'callcenter.read',
-  'tenant.document.read',
+  PERMISSION.TENANT_PROJECT_DETAIL_READ,
+  PERMISSION.TENANT_PROJECT_DETAIL_CREATE,
+  PERMISSION.TENANT_READ,
+  PERMISSION.TENANT_USERS_READ,
+  PERMISSION.TENANT_ROLES_PERMISSIONS_READ,
+  PERMISSION.CALLCENTER_READ,
+  PERMISSION.TENANT_DOCUMENT_READ,
 ];
 
 export const userInfo = (

@@ -1,6 +1,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { chooseOperatingTenant } from '../app/choose-operating-tenant';
 import { AppProviders } from '../app/providers';
 import { appRoutes } from '../app/router';
 import { createAppStore, type AppStore } from '../app/store';
@@ -20,6 +21,8 @@ export type RenderedApp = RenderResult &
   AppStore & {
     router: ReturnType<typeof createMemoryRouter>;
     user: UserEvent;
+    /** Changes the operating tenant as the chooser does (features' tests never import app/). */
+    switchTenant: (tenant: { tenantId: number; tenantName: string }) => void;
   };
 
 const livePersistors = new Set<AppStore['persistor']>();
@@ -67,5 +70,8 @@ export const renderWithProviders = async ({
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...rendered, store, persistor, router, user };
+  const switchTenant = (tenant: { tenantId: number; tenantName: string }) => {
+    store.dispatch(chooseOperatingTenant(tenant));
+  };
+  return { ...rendered, store, persistor, router, user, switchTenant };
 };

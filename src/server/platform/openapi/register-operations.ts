@@ -4,7 +4,7 @@ import type { AppDeps } from '../app-deps';
 import { createAccessHook } from '../auth/access-hook';
 import { CLIENT_SCOPES } from '../auth/client-credentials';
 import { HttpError } from '../http/http-error';
-import { permissionByName } from '../permissions/catalogue';
+import { permissionByName } from '../../../shared/permissions';
 import type { JsonSchema, OperationSpec, ParameterSpec } from './contract';
 import { applyEntityTag, NotModified } from '../http/conditional';
 import { EventStream, FileDownload, type AnyHandler, type SessionContext, type TenantContext } from './handler';

@@ -215,7 +215,13 @@ const injectedRtkApi = api
             projectCode: queryArg.projectCode,
           },
         }),
-        invalidatesTags: ["Result"],
+        invalidatesTags: [
+          "Result",
+          "Dashboard",
+          "Project",
+          "ResultReport",
+          "Participant",
+        ],
       }),
       updateResultStatus: build.mutation<
         UpdateResultStatusApiResponse,
@@ -226,7 +232,7 @@ const injectedRtkApi = api
           method: "PUT",
           body: queryArg.body,
         }),
-        invalidatesTags: ["Result"],
+        invalidatesTags: ["Result", "Dashboard", "Project", "ResultReport"],
       }),
       exportProjectResults: build.query<
         ExportProjectResultsApiResponse,
@@ -309,7 +315,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.body,
         }),
-        invalidatesTags: ["Result"],
+        invalidatesTags: ["Result", "ResultReport"],
       }),
       addResultNote: build.mutation<
         AddResultNoteApiResponse,

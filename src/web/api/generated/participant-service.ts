@@ -39,7 +39,7 @@ const injectedRtkApi = api
             is_test_participant: queryArg.isTestParticipant,
           },
         }),
-        invalidatesTags: ["Participant"],
+        invalidatesTags: ["Participant", "AccessCode"],
       }),
       getParticipant: build.query<
         GetParticipantApiResponse,
@@ -62,7 +62,7 @@ const injectedRtkApi = api
             is_test_participant: queryArg.isTestParticipant,
           },
         }),
-        invalidatesTags: ["Participant"],
+        invalidatesTags: ["Participant", "AccessCode"],
       }),
       getParticipantTrail: build.query<
         GetParticipantTrailApiResponse,
@@ -91,7 +91,7 @@ const injectedRtkApi = api
           method: "DELETE",
           body: queryArg.participantSelection,
         }),
-        invalidatesTags: ["Participant"],
+        invalidatesTags: ["Participant", "AccessCode"],
       }),
       hideParticipants: build.mutation<
         HideParticipantsApiResponse,
@@ -102,7 +102,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.participantSelection,
         }),
-        invalidatesTags: ["Participant"],
+        invalidatesTags: ["Participant", "AccessCode"],
       }),
       unhideParticipants: build.mutation<
         UnhideParticipantsApiResponse,
@@ -113,7 +113,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.body,
         }),
-        invalidatesTags: ["Participant"],
+        invalidatesTags: ["Participant", "AccessCode"],
       }),
       npActionParticipants: build.mutation<
         NpActionParticipantsApiResponse,
@@ -124,7 +124,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.npActionRequest,
         }),
-        invalidatesTags: ["Participant"],
+        invalidatesTags: ["Participant", "AccessCode"],
       }),
       markNonResponsiveParticipants: build.mutation<
         MarkNonResponsiveParticipantsApiResponse,
@@ -135,7 +135,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.npActionRequest,
         }),
-        invalidatesTags: ["Participant"],
+        invalidatesTags: ["Participant", "AccessCode"],
       }),
       downloadParticipantTemplate: build.query<
         DownloadParticipantTemplateApiResponse,
@@ -159,7 +159,7 @@ const injectedRtkApi = api
             replaceAll: queryArg.replaceAll,
           },
         }),
-        invalidatesTags: ["Participant"],
+        invalidatesTags: ["Participant", "AccessCode"],
       }),
       exportParticipants: build.mutation<
         ExportParticipantsApiResponse,
@@ -259,7 +259,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.body,
         }),
-        invalidatesTags: ["AccessCode"],
+        invalidatesTags: ["AccessCode", "Participant"],
       }),
       burnAccessCodes: build.mutation<
         BurnAccessCodesApiResponse,
@@ -270,7 +270,7 @@ const injectedRtkApi = api
           method: "PUT",
           body: queryArg.body,
         }),
-        invalidatesTags: ["AccessCode"],
+        invalidatesTags: ["AccessCode", "Participant"],
       }),
       refreshAccessCode: build.mutation<
         RefreshAccessCodeApiResponse,
@@ -280,7 +280,7 @@ const injectedRtkApi = api
           url: `/participant-service/v1/accesscode/refresh/${queryArg.participantId}`,
           method: "POST",
         }),
-        invalidatesTags: ["AccessCode"],
+        invalidatesTags: ["AccessCode", "Participant"],
       }),
     }),
     overrideExisting: false,

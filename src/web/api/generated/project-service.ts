@@ -61,7 +61,7 @@ const injectedRtkApi = api
             tenant_id: queryArg.tenantId,
           },
         }),
-        invalidatesTags: ["LookupValue"],
+        invalidatesTags: ["LookupValue", "Project", "ProjectLookup"],
       }),
       updateLookupValue: build.mutation<
         UpdateLookupValueApiResponse,
@@ -75,7 +75,7 @@ const injectedRtkApi = api
             tenant_id: queryArg.tenantId,
           },
         }),
-        invalidatesTags: ["LookupValue"],
+        invalidatesTags: ["LookupValue", "Project", "ProjectLookup"],
       }),
       listAttributesByLanguage: build.query<
         ListAttributesByLanguageApiResponse,
@@ -114,7 +114,7 @@ const injectedRtkApi = api
             tenantId: queryArg.tenantId,
           },
         }),
-        invalidatesTags: ["CustomerDataSync"],
+        invalidatesTags: ["CustomerDataSync", "ProjectLookup"],
       }),
       refreshCustomerPeople: build.mutation<
         RefreshCustomerPeopleApiResponse,
@@ -127,7 +127,7 @@ const injectedRtkApi = api
             tenantId: queryArg.tenantId,
           },
         }),
-        invalidatesTags: ["CustomerDataSync"],
+        invalidatesTags: ["CustomerDataSync", "ProjectLookup"],
       }),
       listYearlyResults: build.query<
         ListYearlyResultsApiResponse,
@@ -151,7 +151,7 @@ const injectedRtkApi = api
           method: "PUT",
           body: queryArg.projectFormInput,
         }),
-        invalidatesTags: ["Project"],
+        invalidatesTags: ["Project", "Dashboard", "Tenant", "AnalyticReport"],
       }),
       createProject: build.mutation<
         CreateProjectApiResponse,
@@ -162,7 +162,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.projectFormInput,
         }),
-        invalidatesTags: ["Project"],
+        invalidatesTags: ["Project", "Dashboard", "Tenant", "AnalyticReport"],
       }),
       listAdditionalFieldKeys: build.query<
         ListAdditionalFieldKeysApiResponse,
@@ -280,7 +280,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.resultConfigTemplateInput,
         }),
-        invalidatesTags: ["ResultConfig"],
+        invalidatesTags: ["ResultConfig", "Result"],
       }),
       getResultConfigTemplate: build.query<
         GetResultConfigTemplateApiResponse,
@@ -300,7 +300,7 @@ const injectedRtkApi = api
           method: "PUT",
           body: queryArg.resultConfigTemplateInput,
         }),
-        invalidatesTags: ["ResultConfig"],
+        invalidatesTags: ["ResultConfig", "Result"],
       }),
       deleteResultConfigTemplate: build.mutation<
         DeleteResultConfigTemplateApiResponse,
@@ -310,7 +310,7 @@ const injectedRtkApi = api
           url: `/project-service/v1/result-config/${queryArg.id}`,
           method: "DELETE",
         }),
-        invalidatesTags: ["ResultConfig"],
+        invalidatesTags: ["ResultConfig", "Result"],
       }),
       downloadImportErrorFile: build.mutation<
         DownloadImportErrorFileApiResponse,
@@ -344,7 +344,7 @@ const injectedRtkApi = api
           method: "PUT",
           body: queryArg.projectQuestionsInput,
         }),
-        invalidatesTags: ["ProjectQuestion"],
+        invalidatesTags: ["ProjectQuestion", "Project", "Result"],
       }),
       downloadProjectQuestions: build.query<
         DownloadProjectQuestionsApiResponse,
@@ -363,7 +363,7 @@ const injectedRtkApi = api
           url: `/project-service/v1/project/${queryArg.id}/questions/approve`,
           method: "PUT",
         }),
-        invalidatesTags: ["ProjectQuestion"],
+        invalidatesTags: ["ProjectQuestion", "Project", "Result"],
       }),
       deleteProjectQuestion: build.mutation<
         DeleteProjectQuestionApiResponse,
@@ -373,7 +373,7 @@ const injectedRtkApi = api
           url: `/project-service/v1/project/${queryArg.id}/questions/${queryArg.questionId}`,
           method: "DELETE",
         }),
-        invalidatesTags: ["ProjectQuestion"],
+        invalidatesTags: ["ProjectQuestion", "Project", "Result"],
       }),
       checkUserEmail: build.mutation<
         CheckUserEmailApiResponse,
@@ -419,7 +419,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.body,
         }),
-        invalidatesTags: ["ProjectTeam"],
+        invalidatesTags: ["ProjectTeam", "User"],
       }),
       unassignProjectTeam: build.mutation<
         UnassignProjectTeamApiResponse,
@@ -430,7 +430,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.body,
         }),
-        invalidatesTags: ["ProjectTeam"],
+        invalidatesTags: ["ProjectTeam", "User"],
       }),
       listProjectFiles: build.query<
         ListProjectFilesApiResponse,

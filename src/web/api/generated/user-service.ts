@@ -50,7 +50,7 @@ const injectedRtkApi = api
           method: "PUT",
           body: queryArg.profileForm,
         }),
-        invalidatesTags: ["User"],
+        invalidatesTags: ["User", "Admin", "ProjectTeam"],
       }),
       getAuthorizer: build.query<GetAuthorizerApiResponse, GetAuthorizerApiArg>(
         {
@@ -138,7 +138,7 @@ const injectedRtkApi = api
             method: "POST",
             body: queryArg.newTenantForm,
           }),
-          invalidatesTags: ["Admin"],
+          invalidatesTags: ["Admin", "Tenant"],
         },
       ),
       getTenant: build.query<GetTenantApiResponse, GetTenantApiArg>({
@@ -154,7 +154,7 @@ const injectedRtkApi = api
             method: "PUT",
             body: queryArg.tenantForm,
           }),
-          invalidatesTags: ["Admin"],
+          invalidatesTags: ["Admin", "Tenant"],
         },
       ),
       listAccountUsers: build.query<
@@ -181,7 +181,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.newUserForm,
         }),
-        invalidatesTags: ["Admin"],
+        invalidatesTags: ["Admin", "Tenant", "ProjectTeam"],
       }),
       getUser: build.query<GetUserApiResponse, GetUserApiArg>({
         query: (queryArg) => ({ url: `/user-service/v1/user/${queryArg.id}` }),
@@ -193,14 +193,14 @@ const injectedRtkApi = api
           method: "PUT",
           body: queryArg.userUpdate,
         }),
-        invalidatesTags: ["Admin"],
+        invalidatesTags: ["Admin", "Tenant", "ProjectTeam", "User"],
       }),
       deleteUser: build.mutation<DeleteUserApiResponse, DeleteUserApiArg>({
         query: (queryArg) => ({
           url: `/user-service/v1/user/${queryArg.id}`,
           method: "DELETE",
         }),
-        invalidatesTags: ["Admin"],
+        invalidatesTags: ["Admin", "Tenant", "ProjectTeam"],
       }),
       listRoles: build.query<ListRolesApiResponse, ListRolesApiArg>({
         query: () => ({ url: `/user-service/v1/role` }),
@@ -235,7 +235,7 @@ const injectedRtkApi = api
           method: "PUT",
           body: queryArg.body,
         }),
-        invalidatesTags: ["Admin"],
+        invalidatesTags: ["Admin", "User"],
       }),
       listCallCenters: build.query<
         ListCallCentersApiResponse,
@@ -253,7 +253,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.callCenterForm,
         }),
-        invalidatesTags: ["CallCenter"],
+        invalidatesTags: ["CallCenter", "ProjectLookup"],
       }),
       getCallCenter: build.query<GetCallCenterApiResponse, GetCallCenterApiArg>(
         {
@@ -272,7 +272,7 @@ const injectedRtkApi = api
           method: "PUT",
           body: queryArg.callCenterForm,
         }),
-        invalidatesTags: ["CallCenter"],
+        invalidatesTags: ["CallCenter", "ProjectLookup"],
       }),
       listOrders: build.query<ListOrdersApiResponse, ListOrdersApiArg>({
         query: (queryArg) => ({
@@ -290,7 +290,7 @@ const injectedRtkApi = api
           url: `/user-service/v1/order/delete/${queryArg.id}`,
           method: "DELETE",
         }),
-        invalidatesTags: ["Order"],
+        invalidatesTags: ["Order", "Dashboard", "Project"],
       }),
       createOrder: build.mutation<CreateOrderApiResponse, CreateOrderApiArg>({
         query: (queryArg) => ({
@@ -298,7 +298,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.orderForm,
         }),
-        invalidatesTags: ["Order"],
+        invalidatesTags: ["Order", "Dashboard", "Project"],
       }),
       getOrder: build.query<GetOrderApiResponse, GetOrderApiArg>({
         query: (queryArg) => ({ url: `/user-service/v1/order/${queryArg.id}` }),
@@ -310,7 +310,7 @@ const injectedRtkApi = api
           method: "PUT",
           body: queryArg.orderUpdate,
         }),
-        invalidatesTags: ["Order"],
+        invalidatesTags: ["Order", "Dashboard", "Project"],
       }),
       getAppVersion: build.query<GetAppVersionApiResponse, GetAppVersionApiArg>(
         {

@@ -14,6 +14,7 @@ import {
   userInfo,
 } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
+import { PERMISSION } from '../../../shared/permissions';
 
 const SIDEBAR_KEYS = ['dashboard', 'projects', 'admin', 'reports', 'analytics', 'documents', 'analytic-reports'];
 
@@ -53,7 +54,11 @@ describe('shell', () => {
   it('hides Analytic Reports when the feature flag is off', async () => {
     await openShell(
       serverFor({
-        user: userInfo({ roleName: 'Voxscreen Admin', isSystemTenant: true, permissions: ['tenant.users.read'] }),
+        user: userInfo({
+          roleName: 'Voxscreen Admin',
+          isSystemTenant: true,
+          permissions: [PERMISSION.TENANT_USERS_READ],
+        }),
         configuration: clientConfiguration({ analyticReports: false }),
       }),
     );

@@ -11,7 +11,7 @@ import { FieldErrors } from '../../../platform/http/field-errors';
 import { forbidden, HttpError, notFound } from '../../../platform/http/http-error';
 import type { ServiceHandlers, TenantContext } from '../../../platform/openapi/handler';
 import { uploadedFile } from '../../../platform/openapi/multipart-body';
-import { permissionById } from '../../../platform/permissions/catalogue';
+import { permissionById } from '../../../../shared/permissions';
 import { refuseDroppedInternal } from '../../../platform/permissions/refuse-dropped-internal';
 import { providerAccountRequired } from '../../../platform/tenancy/require-operating-tenant';
 import { withSystem } from '../../../platform/tenancy/with-tenant';

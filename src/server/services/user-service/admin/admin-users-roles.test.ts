@@ -1,5 +1,5 @@
 /** Admin: users, roles and the permission matrix (docs/product/admin-users.md#user-list, docs/product/admin-roles-and-permissions.md#permission-save, docs/product/admin-users.md#rules, docs/product/admin-roles-and-permissions.md#permission-matrix, docs/product/admin-users.md#calls). */
-import { permissionId } from '../../../platform/permissions/catalogue';
+import { permissionId } from '../../../../shared/permissions';
 import { withSystem } from '../../../platform/tenancy/with-tenant';
 import type { FormValue, SignedIn } from '../../../testing/api-client';
 import { createTestApp, type TestApp } from '../../../testing/test-app';

@@ -5,7 +5,7 @@ import {
   PERMISSION_CATALOGUE,
   permissionById,
   type PermissionDefinition,
-} from '../../../platform/permissions/catalogue';
+} from '../../../../shared/permissions';
 
 type RolePermissions = operations['getRolePermissions']['responses'][200]['content']['application/json'];
 

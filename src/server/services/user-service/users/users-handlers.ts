@@ -12,7 +12,7 @@ import type { ServiceHandlers, SessionContext } from '../../../platform/openapi/
 import { uploadedFile } from '../../../platform/openapi/multipart-body';
 import { FieldErrors } from '../../../platform/http/field-errors';
 import { notFound } from '../../../platform/http/http-error';
-import { PERMISSION_CATALOGUE } from '../../../platform/permissions/catalogue';
+import { PERMISSION_CATALOGUE } from '../../../../shared/permissions';
 import { optionalText } from '../admin/admin-rules';
 import { listActivities, loadUserInfoRows, projectExists, recordLogin, updateProfile } from './users-store';
 

@@ -10,6 +10,7 @@ import { usePermissions } from '../../../lib/use-permissions';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { matchesFieldName, pairLookupRows, type LookupPair } from '../../../../shared/lookup-rules';
 import { editLookupPath } from './lookup-values';
+import { PERMISSION } from '../../../../shared/permissions';
 
 /** Default page size of the lookup list (docs/product/admin-lookups.md#lookup-list, client-side paged). */
 export const LOOKUP_PAGE_SIZE = 10;
@@ -56,7 +57,7 @@ export function LookupsTab() {
         onSearchChange={setSearch}
         addLabel={<Trans>Add Lookup</Trans>}
         onAdd={
-          permissions.has('tenant.project.lookupvalues.create')
+          permissions.has(PERMISSION.TENANT_PROJECT_LOOKUPVALUES_CREATE)
             ? () => void navigate('/main/admin/lookups/addLookup')
             : undefined
         }

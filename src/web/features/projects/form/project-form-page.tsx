@@ -11,10 +11,12 @@ import type { Permissions } from '../../../lib/permissions';
 import { usePermissions } from '../../../lib/use-permissions';
 import { isCloneLinkValid } from '../../../../shared/project-rules';
 import { testIds } from './test-ids';
-import { FirstProjectTab, useProjectContext } from '../project-page';
+import { useProjectContext } from '../../../lib/project-context';
+import { FirstProjectTab } from '../project-page';
 import { ProjectForm, PROJECT_LIST_PATH } from './project-form';
 import { projectFormAccess } from './project-form-access';
 import { useProjectFormLookups } from './use-project-form-lookups';
+import { PERMISSION } from '../../../../shared/permissions';
 
 /** The lookups, then the form; a lookup failure shows the server's message in the one error alert (001 §8). */
 function LoadedProjectForm({
@@ -34,7 +36,7 @@ function LoadedProjectForm({
       {...props}
       access={access}
       lookups={lookups.data}
-      canClone={permissions.has('tenant.project.detail.create')}
+      canClone={permissions.has(PERMISSION.TENANT_PROJECT_DETAIL_CREATE)}
     />
   );
 }
@@ -56,7 +58,7 @@ export function ProjectCreatePage() {
 
   if (cloning && !validClone) return <Navigate to={PROJECT_LIST_PATH} replace />;
   const header = <PageHeader trail={[t`Projects`, t`New Project`]} heading={t`New Project`} />;
-  if (!permissions.has('tenant.project.detail.create'))
+  if (!permissions.has(PERMISSION.TENANT_PROJECT_DETAIL_CREATE))
     return (
       <Box>
         {header}

@@ -22,9 +22,10 @@ import {
   statusFilterChanged,
   type FilterOption,
 } from './project-filters-slice';
-import { MultiSelectFilter } from './multi-select-filter';
+import { MultiSelectFilter } from '../../../components/form/multi-select-filter';
 import { ProjectCard, ProjectCardSkeleton } from './project-card';
 import { UpdatedAgo } from './updated-ago';
+import { PERMISSION } from '../../../../shared/permissions';
 
 export const CREATE_PROJECT_PATH = '/main/project/createProject';
 
@@ -125,7 +126,7 @@ export function ProjectList({ heading = false }: { heading?: boolean }) {
           ) : null}
           <UpdatedAgo at={failure || !projectData ? undefined : projects.fulfilledTimeStamp} />
         </Stack>
-        {permissions.has('tenant.project.detail.create') ? (
+        {permissions.has(PERMISSION.TENANT_PROJECT_DETAIL_CREATE) ? (
           <IconButton
             asChild
             aria-label={t`Create Project`}

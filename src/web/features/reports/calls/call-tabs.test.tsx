@@ -1,13 +1,11 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { sel } from '../../../../../test/e2e/selectors';
 import type { BackendLogRecord, CallRecordRow, IncompleteCallRow } from '../../../api/generated/execution-service';
 import type { TenantWithProjects } from '../../../api/generated/user-service';
 import { installFetchStub, type StubHandler } from '../../../testing/fetch-stub';
 import { serverFor, signedInState, tenant, userInfo } from '../../../testing/factories';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-
-jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5000 });
+import { PERMISSION } from '../../../../shared/permissions';
 
 const ACME = tenant(2, 'Acme Insurance');
 const CALLS = 'POST /api/execution-service/v1/call/directdial';
@@ -53,7 +51,11 @@ const LOG: BackendLogRecord = {
 const ACCOUNT_LIST: TenantWithProjects[] = [
   { tenantId: 2, tenantName: 'Acme Insurance', projects: [{ projectId: 11, name: 'Claims Integrity 2026' }] },
 ];
-const ALL = ['tenant.project.detail.read', 'tenant.project.report.call.read', 'tenant.backend.data.read'];
+const ALL = [
+  PERMISSION.TENANT_PROJECT_DETAIL_READ,
+  PERMISSION.TENANT_PROJECT_REPORT_CALL_READ,
+  PERMISSION.TENANT_BACKEND_DATA_READ,
+];
 
 const server = (permissions: string[] = ALL, extra: Record<string, StubHandler> = {}) =>
   installFetchStub({
@@ -68,7 +70,7 @@ const open = (route: string) => renderWithProviders({ route, preloadedState: sig
 
 describe('the call tabs of Reports', () => {
   it('are offered by permission: the backend log only with the internal permission', async () => {
-    server(['tenant.project.detail.read', 'tenant.project.report.call.read']);
+    server([PERMISSION.TENANT_PROJECT_DETAIL_READ, PERMISSION.TENANT_PROJECT_REPORT_CALL_READ]);
     await open('/main/reports');
     expect(await screen.findByTestId(sel.reports.calls.list('call-records'))).toBeInTheDocument();
     expect(screen.getByTestId(sel.reports.tab('incompletecalls'))).toBeInTheDocument();
@@ -178,7 +180,7 @@ describe('the call tabs of Reports', () => {
 
   it('backend data log: Repost asks first, posts the parsed payload and says so', async () => {
     const REPOST = 'POST /api/execution-service/v1/interview/result/repost';
-    const stub = server([...ALL, 'tenant.result.repost.create'], {
+    const stub = server([...ALL, PERMISSION.TENANT_RESULT_REPOST_CREATE], {
       [REPOST]: { body: { message: 'Result Reposted Sucessfully', replayed: true, id: 5 } },
     });
     const app = await open('/main/reports/backenddata');

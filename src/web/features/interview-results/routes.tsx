@@ -1,0 +1,12 @@
+import type { RouteObject } from 'react-router';
+
+/** The project's Results tab, relative to /main/project/{id} (docs/product/project-results.md#route). */
+export const interviewResultsRoutes: RouteObject[] = [
+  {
+    path: 'results',
+    lazy: async () => {
+      const { ResultsTab } = await import(/* webpackChunkName: "project-results" */ './results-tab');
+      return { Component: ResultsTab };
+    },
+  },
+];

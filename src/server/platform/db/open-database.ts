@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
 import { PGliteDialect } from './pglite-dialect';
 import { PGliteWorker, type PGliteEngine } from './pglite-worker-client';
 import type { Db } from './schema';
 import { PGLITE_EXTENSIONS } from './pglite-extensions';
+import { ExplainSlowDialect, type SlowStatement } from './explain-slow';
 
 export interface DatabaseOptions {
   /** PostgreSQL server; when null the embedded database is used. */
@@ -15,7 +16,12 @@ export interface DatabaseOptions {
   pgliteDataDir: string;
   /** The embedded database in a worker thread (ADR 0054; default on), else on the request thread. */
   pgliteInWorker?: boolean;
+  /** Reads inside a transaction that take this many ms or more are reported once with their plan (null: off). */
+  explainSlowMs?: number | null;
 }
+
+/** Where the plans of slow reads go (DB_EXPLAIN_SLOW_MS). */
+export type SlowStatementLog = (slow: SlowStatement) => void;
 
 /** Where a lost PostgreSQL connection is reported (the process keeps running; the pool replaces the client). */
 export type ConnectionErrorLog = (error: Error) => void;
@@ -55,20 +61,25 @@ export async function openDatabase(
   options: DatabaseOptions,
   onConnectionError: ConnectionErrorLog = () => {},
   onEngineLost: (error: Error) => void = () => {},
+  onSlowStatement: SlowStatementLog = () => {},
 ): Promise<Db> {
-  if (options.databaseUrl) {
-    return new Kysely({
-      dialect: new PostgresDialect({ pool: resilientPool(options.databaseUrl, onConnectionError) }),
+  const kysely = (dialect: Dialect): Db =>
+    new Kysely({
+      dialect:
+        options.explainSlowMs == null
+          ? dialect
+          : new ExplainSlowDialect(dialect, options.explainSlowMs, onSlowStatement),
     });
-  }
+  if (options.databaseUrl)
+    return kysely(new PostgresDialect({ pool: resilientPool(options.databaseUrl, onConnectionError) }));
   const inWorker = options.pgliteInWorker ?? true;
   if (options.pgliteDataDir.startsWith('memory://'))
-    return new Kysely({ dialect: new PGliteDialect(await openEngine(options.pgliteDataDir, inWorker, onEngineLost)) });
+    return kysely(new PGliteDialect(await openEngine(options.pgliteDataDir, inWorker, onEngineLost)));
   mkdirSync(options.pgliteDataDir, { recursive: true });
   const lock = acquireDataDirLock(options.pgliteDataDir);
   try {
     const pglite = await openEngine(options.pgliteDataDir, inWorker, onEngineLost);
-    return new Kysely({ dialect: new PGliteDialect(pglite, () => lock.release()) });
+    return kysely(new PGliteDialect(pglite, () => lock.release()));
   } catch (error) {
     lock.release();
     throw error;

@@ -1,8 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
 import { RISK_SEVERITY } from '../../../../shared/risk-sets';
-import { containsPattern } from '../../../platform/db/contains-pattern';
-import { searchCandidates, type Candidates } from '../search-candidates';
+import { findListSearch, searchCondition, type ListSearch } from '../../../platform/db/list-search';
 
 /** The project results list's query (docs/product/project-results.md#list), already checked by the handler. */
 export interface ResultQuery {
@@ -137,8 +136,8 @@ export async function resultColumnQuestions(trx: Db, projectId: number): Promise
   return rows.map((r) => ({ sequence: r.sequence, questionText: r.question_text }));
 }
 
-/** The list's filter; `candidates`: the search's candidates from the trigram indexes (searchCandidates). */
-function whereOf(query: ResultQuery, candidates: Candidates): RawBuilder<unknown> {
+/** The list's filter; `search`: the search as read by findListSearch (ADR 0073), null without one. */
+function whereOf(query: ResultQuery, search: ListSearch | null): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [
     sql`r.project_id = ${query.projectId}`,
     sql`NOT r.deleted`,
@@ -160,13 +159,14 @@ function whereOf(query: ResultQuery, candidates: Candidates): RawBuilder<unknown
     parts.push(sql`EXISTS (SELECT 1 FROM interview_question_results q
                            WHERE q.interview_result_id = r.id AND q.sequence = ${query.questionNumber}
                              AND q.result = ANY(${[...query.questionsRisk]}::text[]))`);
-  const search = query.search?.trim();
-  if (search) {
-    const pattern = containsPattern(search);
-    if (candidates) parts.push(sql`r.id = ANY(${[...candidates]}::bigint[])`);
-    parts.push(sql`(coalesce(r.interview_reference_number, p.interview_ref_num) ILIKE ${pattern}
-                    OR concat_ws(' ', p.first_name, p.last_name) ILIKE ${pattern})`);
-  }
+  if (search)
+    parts.push(
+      searchCondition(search, {
+        id: sql`r.id`,
+        codes: [sql`coalesce(r.interview_reference_number, p.interview_ref_num)`],
+        texts: [sql`concat_ws(' ', p.first_name, p.last_name)`],
+      }),
+    );
   return sql.join(parts, sql` AND `);
 }
 
@@ -203,21 +203,25 @@ const readsParticipant = (query: ResultQuery, sorted = false) =>
 export async function countResults(trx: Db, query: ResultQuery): Promise<number> {
   // Every result has its participant (foreign key), so the count joins participants only when a filter reads
   // them: on a large project the join made each page count every result twice over (found by the bench).
-  const candidates = await searchCandidates(trx, 'app_result_ids_matching', query.search);
+  const search = await findResultSearch(trx, query);
   const total = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM interview_results r
       ${readsParticipant(query) ? sql`JOIN participants p ON p.id = r.participant_id` : sql``}
-    WHERE ${whereOf(query, candidates)}`.execute(trx);
+    WHERE ${whereOf(query, search)}`.execute(trx);
   return total.rows[0]?.n ?? 0;
 }
 
-/** The ids of one page of the list's query, in its order (exported for the plan test of migration 052). */
-export const pageIds = (query: ResultQuery, limit: number, offset: number, candidates: Candidates = null) => sql<{
+/** The Results tab's search: the IRN or the participant's name, no access code (docs/product/project-results.md). */
+const findResultSearch = (trx: Db, query: ResultQuery) =>
+  findListSearch(trx, { name: 'app_result_search', accessCodes: false }, query.search);
+
+/** The ids of one page of the list's query, in its order (exported for the plan tests). */
+export const pageIds = (query: ResultQuery, limit: number, offset: number, search: ListSearch | null = null) => sql<{
   id: string | number;
 }>`
   SELECT r.id FROM interview_results r
     ${readsParticipant(query, true) ? sql`JOIN participants p ON p.id = r.participant_id` : sql``}
-  WHERE ${whereOf(query, candidates)}
+  WHERE ${whereOf(query, search)}
   ORDER BY ${orderOf(query)}
   LIMIT ${limit} OFFSET ${offset}`;
 
@@ -268,12 +272,12 @@ export async function readResults(trx: Db, query: ResultQuery, limit: number, of
   // note, follow-up and e-mail subqueries included, for every row an OFFSET skips, which made deep pages and the
   // exports' 2,000-row pages quadratic (docs/bench.md, 2026-11-27). The order is total (ids break ties), so
   // ordering the page's rows again gives the same order.
-  const candidates = await searchCandidates(trx, 'app_result_ids_matching', query.search);
+  const search = await findResultSearch(trx, query);
   const rows = await sql<ResultRow>`
     SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
            r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, ${LATEST}
-    FROM (${pageIds(query, limit, offset, candidates)}) AS page
+    FROM (${pageIds(query, limit, offset, search)}) AS page
       JOIN interview_results r ON r.id = page.id
       JOIN participants p ON p.id = r.participant_id
       LEFT JOIN languages l ON l.id = p.participant_language_id

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
 import type { Page } from '../call-reports/call-reports-store';
-import { questionResultsOf, severity, type ListedResult } from '../results/results-store';
+import { QUESTIONS, severity, type ListedResult } from '../results/results-store';
 import { findListSearch, searchCondition, type ListSearch } from '../../../platform/db/list-search';
 
 /** The results report's filter (docs/product/results-report.md#filters), already checked by the handler. */
@@ -124,11 +124,12 @@ export async function findReportResults(
     reviewed: boolean;
     first_name: string | null;
     last_name: string | null;
+    questions: ListedResult['questions'];
   }>`
     SELECT r.id, r.project_id, pr.name AS project_name, t.name AS tenant_name,
            coalesce(r.interview_reference_number, p.interview_ref_num) AS irn,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
-           r.released, r.reviewed, p.first_name, p.last_name
+           r.released, r.reviewed, p.first_name, p.last_name, ${QUESTIONS}
     FROM (
       SELECT r.id FROM ${narrowFrom(filter, sort)}
       WHERE ${whereOf(filter, search)}
@@ -138,10 +139,6 @@ export async function findReportResults(
       JOIN interview_results r ON r.id = page.id
       ${NAMED}
     ORDER BY ${orderOf(sort)}`.execute(trx);
-  const perResult = await questionResultsOf(
-    trx,
-    rows.rows.map((r) => Number(r.id)),
-  );
   return rows.rows.map((r) => ({
     id: Number(r.id),
     projectId: r.project_id,
@@ -155,7 +152,7 @@ export async function findReportResults(
     reviewed: r.reviewed,
     firstName: r.first_name,
     lastName: r.last_name,
-    questions: perResult.get(Number(r.id)) ?? [],
+    questions: r.questions,
   }));
 }
 

@@ -59,6 +59,14 @@ const LATEST = sql`(SELECT n.note FROM interview_result_notes n WHERE n.intervie
                      WHERE e.interview_result_id = r.id ORDER BY e.id DESC LIMIT 1) AS email_status,
                    EXISTS (SELECT 1 FROM interview_recordings rec WHERE rec.interview_result_id = r.id) AS recording_exists`;
 
+/**
+ * A result r's question results by sequence, as JSON, in the row's own statement: the list's page and the report's
+ * read them with the rows instead of in a second statement (ADR 0074).
+ */
+export const QUESTIONS = sql`(SELECT coalesce(json_agg(json_build_object('sequence', q.sequence, 'result', q.result)
+                                                    ORDER BY q.sequence), '[]')
+                              FROM interview_question_results q WHERE q.interview_result_id = r.id) AS questions`;
+
 export interface ResultProject {
   id: number;
   name: string;
@@ -242,9 +250,10 @@ interface ResultRow {
   outcome_action_id: number | null;
   email_status: 'queued' | 'sent' | 'failed' | null;
   recording_exists: boolean;
+  questions: ListedResult['questions'];
 }
 
-const listedResult = (r: ResultRow, questions: ListedResult['questions']): ListedResult => ({
+const listedResult = (r: ResultRow, questions: ListedResult['questions'] = r.questions): ListedResult => ({
   id: Number(r.id),
   projectId: r.project_id,
   irn: r.interview_reference_number,
@@ -276,35 +285,13 @@ export async function readResults(trx: Db, query: ResultQuery, limit: number, of
   const rows = await sql<ResultRow>`
     SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
-           r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, ${LATEST}
+           r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, ${LATEST}, ${QUESTIONS}
     FROM (${pageIds(query, limit, offset, search)}) AS page
       JOIN interview_results r ON r.id = page.id
       JOIN participants p ON p.id = r.participant_id
       LEFT JOIN languages l ON l.id = p.participant_language_id
     ORDER BY ${orderOf(query)}`.execute(trx);
-  const ids = rows.rows.map((r) => Number(r.id));
-  const perResult = await questionResultsOf(trx, ids);
-  return rows.rows.map((r) => listedResult(r, perResult.get(Number(r.id)) ?? []));
-}
-
-export async function questionResultsOf(
-  trx: Db,
-  ids: readonly number[],
-): Promise<Map<number, { sequence: number; result: EvaluationCode }[]>> {
-  const map = new Map<number, { sequence: number; result: EvaluationCode }[]>();
-  if (ids.length === 0) return map;
-  const rows = await trx
-    .selectFrom('interview_question_results')
-    .select(['interview_result_id', 'sequence', 'result'])
-    .where('interview_result_id', 'in', [...ids])
-    .orderBy('sequence')
-    .execute();
-  for (const row of rows) {
-    const list = map.get(Number(row.interview_result_id)) ?? [];
-    list.push({ sequence: row.sequence, result: row.result });
-    map.set(Number(row.interview_result_id), list);
-  }
-  return map;
+  return rows.rows.map((r) => listedResult(r));
 }
 
 export interface LockedResult {
@@ -375,15 +362,15 @@ export async function findResult(trx: Db, id: number): Promise<ResultForPdf | nu
   const found = await sql<ResultRow & { participant_language_id: number | null }>`
     SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
-           r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, p.participant_language_id, ${LATEST}
+           r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, p.participant_language_id, ${LATEST},
+           ${QUESTIONS}
     FROM interview_results r
       JOIN participants p ON p.id = r.participant_id
       LEFT JOIN languages l ON l.id = p.participant_language_id
     WHERE r.id = ${id} AND NOT r.deleted`.execute(trx);
   const r = found.rows[0];
   if (!r) return null;
-  const questions = (await questionResultsOf(trx, [Number(r.id)])).get(Number(r.id)) ?? [];
-  return { ...listedResult(r, questions), participantLanguageId: r.participant_language_id };
+  return { ...listedResult(r), participantLanguageId: r.participant_language_id };
 }
 
 /** The pertinent interview questions of a project (the PDF's question table), by sequence. Tenant scope. */

@@ -5,13 +5,14 @@
 --   - an access code or IRN is compared by its key: case, spaces and hyphens ignored (app_code_key). A search that
 --     equals a key finds those rows only (an equality lookup); otherwise codes match from their start (a prefix,
 --     read from a btree in C order, which serves a prefix as a range);
---   - names, e-mail addresses, telephone numbers and call ids still match anywhere in them, through trigram indexes;
---     a part that matches more than `cap` rows is broad, and the caller walks its list's order instead.
+--   - names, e-mail addresses, telephone numbers and call ids still match anywhere in them, through trigram indexes.
+-- A part that matches more rows than its cap is broad: the caller then tests that part row by row.
 -- Row-level security keeps expression indexes from the application role (regexp_replace and upper are not
 -- leakproof), so, as in migration 053, SECURITY DEFINER functions find the candidate ids as the owner, kept to the
 -- operating tenant by hand (app_search_tenant), and callers keep an exact predicate on them. Each query is planned
 -- with its values (EXECUTE ... USING). Each function answers rows (match_id, match_how): 'exact' (and then nothing
--- else), 'code', 'text', or one (NULL, 'broad') for a part that found more than `cap`.
+-- else) or 'code' (at most code_cap + 1 per branch), 'text' (at most text_cap), or one (NULL, 'broad') for a text
+-- part that found more than text_cap.
 
 CREATE FUNCTION app_code_key(code text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -60,15 +61,13 @@ BEGIN
 END $$;
 
 -- Results (the Results tab, the results report): by the IRN and, with `access_codes`, the access code (the result's
--- own, as recorded, or its participant's); unless a key matched exactly, by the participant's name (`pattern`, three
--- characters or more; NULL: names are not searched). A name held by more than cap / 10 participants is broad.
-CREATE FUNCTION app_result_search(pattern text, key text, access_codes boolean, cap integer)
+-- own, as recorded, or its participant's); unless a key matched exactly, the participants whose name contains
+-- `pattern` (three characters or more; NULL: names are not searched): their ids, not their results', as 'text'.
+CREATE FUNCTION app_result_search(pattern text, key text, access_codes boolean, code_cap integer, text_cap integer)
 RETURNS TABLE (match_id bigint, match_how text)
 LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public ROWS 100 AS $$
 DECLARE
   exact boolean := false;
-  named bigint[];
-  ids bigint[];
 BEGIN
   IF key <> '' AND access_codes THEN
     FOR match_id, match_how IN SELECT * FROM app_code_matches(
@@ -79,7 +78,7 @@ BEGIN
                             AND (app_code_key(p.interview_ref_num) %1$s OR app_code_key(p.access_code) %1$s)
                           LIMIT $3) AS p,
           LATERAL (SELECT r.id FROM interview_results r WHERE r.participant_id = p.id) AS r
-        LIMIT $3)', key, cap)
+        LIMIT $3)', key, code_cap)
     LOOP
       exact := match_how = 'exact';
       RETURN NEXT;
@@ -92,30 +91,21 @@ BEGIN
        (SELECT r.id FROM (SELECT p.id FROM participants p WHERE ($2 IS NULL OR p.tenant_id = $2)
                             AND app_code_key(p.interview_ref_num) %1$s LIMIT $3) AS p,
           LATERAL (SELECT r.id FROM interview_results r WHERE r.participant_id = p.id) AS r
-        LIMIT $3)', key, cap)
+        LIMIT $3)', key, code_cap)
     LOOP
       exact := match_how = 'exact';
       RETURN NEXT;
     END LOOP;
   END IF;
   IF exact OR pattern IS NULL THEN RETURN; END IF;
-  EXECUTE 'SELECT array_agg(p.id) FROM (SELECT p.id FROM participants p WHERE ($2 IS NULL OR p.tenant_id = $2)
-             AND (coalesce(p.first_name, '''') || '' '' || coalesce(p.last_name, '''')) ILIKE $1 LIMIT $3) AS p'
-    INTO named USING pattern, app_search_tenant(), cap / 10 + 1;
-  IF coalesce(cardinality(named), 0) <= cap / 10 THEN
-    SELECT array_agg(r.id) INTO ids
-    FROM (SELECT r.id FROM interview_results r WHERE r.participant_id = ANY(named) LIMIT cap + 1) AS r;
-  END IF;
-  IF coalesce(cardinality(named), 0) > cap / 10 OR coalesce(cardinality(ids), 0) > cap THEN
-    RETURN QUERY SELECT NULL::bigint, 'broad'::text;
-  ELSE
-    RETURN QUERY SELECT unnest(ids), 'text'::text;
-  END IF;
+  RETURN QUERY SELECT * FROM app_text_matches(
+    'SELECT p.id FROM participants p WHERE ($2 IS NULL OR p.tenant_id = $2)
+       AND (coalesce(p.first_name, '''') || '' '' || coalesce(p.last_name, '''')) ILIKE $1 LIMIT $3', pattern, text_cap);
 END $$;
 
 -- Call records (the Call Records report): by the IRN and access code; unless one matched exactly, by the caller,
 -- dialled and destination numbers and the call id (`pattern`).
-CREATE FUNCTION app_call_record_search(pattern text, key text, cap integer)
+CREATE FUNCTION app_call_record_search(pattern text, key text, code_cap integer, text_cap integer)
 RETURNS TABLE (match_id bigint, match_how text)
 LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public ROWS 100 AS $$
 DECLARE
@@ -124,7 +114,8 @@ BEGIN
   IF key <> '' THEN
     FOR match_id, match_how IN SELECT * FROM app_code_matches(
       'SELECT c.id FROM call_records c WHERE ($2 IS NULL OR c.tenant_id = $2)
-         AND (app_code_key(c.interview_reference_number) %1$s OR app_code_key(c.access_code) %1$s) LIMIT $3', key, cap)
+         AND (app_code_key(c.interview_reference_number) %1$s OR app_code_key(c.access_code) %1$s) LIMIT $3',
+      key, code_cap)
     LOOP
       exact := match_how = 'exact';
       RETURN NEXT;
@@ -135,12 +126,12 @@ BEGIN
     'SELECT c.id FROM call_records c WHERE ($2 IS NULL OR c.tenant_id = $2)
        AND (c.caller_number ILIKE $1 OR c.dial_in_number ILIKE $1 OR c.destination_number ILIKE $1
             OR c.call_id ILIKE $1)
-     LIMIT $3', pattern, cap);
+     LIMIT $3', pattern, text_cap);
 END $$;
 
 -- Participants (Find Participant): by the IRN; unless it matched exactly, by first or last name, e-mail address or
 -- telephone number (`pattern`).
-CREATE FUNCTION app_participant_search(pattern text, key text, cap integer)
+CREATE FUNCTION app_participant_search(pattern text, key text, code_cap integer, text_cap integer)
 RETURNS TABLE (match_id bigint, match_how text)
 LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public ROWS 100 AS $$
 DECLARE
@@ -149,7 +140,7 @@ BEGIN
   IF key <> '' THEN
     FOR match_id, match_how IN SELECT * FROM app_code_matches(
       'SELECT p.id FROM participants p WHERE ($2 IS NULL OR p.tenant_id = $2)
-         AND app_code_key(p.interview_ref_num) %1$s LIMIT $3', key, cap)
+         AND app_code_key(p.interview_ref_num) %1$s LIMIT $3', key, code_cap)
     LOOP
       exact := match_how = 'exact';
       RETURN NEXT;
@@ -160,7 +151,7 @@ BEGIN
     'SELECT p.id FROM participants p WHERE ($2 IS NULL OR p.tenant_id = $2)
        AND ((coalesce(p.first_name, '''') || '' '' || coalesce(p.last_name, '''')) ILIKE $1
             OR p.email ILIKE $1 OR p.phone_number ILIKE $1)
-     LIMIT $3', pattern, cap);
+     LIMIT $3', pattern, text_cap);
 END $$;
 
 -- The planner's statistics of the new index expressions (the embedded database has no autovacuum to gather them):
@@ -168,7 +159,9 @@ END $$;
 ANALYZE participants, interview_results, call_records;
 
 REVOKE EXECUTE ON FUNCTION app_code_matches(text, text, integer), app_text_matches(text, text, integer) FROM PUBLIC;
-REVOKE EXECUTE ON FUNCTION app_result_search(text, text, boolean, integer),
-  app_call_record_search(text, text, integer), app_participant_search(text, text, integer) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION app_result_search(text, text, boolean, integer),
-  app_call_record_search(text, text, integer), app_participant_search(text, text, integer) TO voxscreen_app;
+REVOKE EXECUTE ON FUNCTION app_result_search(text, text, boolean, integer, integer),
+  app_call_record_search(text, text, integer, integer), app_participant_search(text, text, integer, integer)
+  FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION app_result_search(text, text, boolean, integer, integer),
+  app_call_record_search(text, text, integer, integer), app_participant_search(text, text, integer, integer)
+  TO voxscreen_app;

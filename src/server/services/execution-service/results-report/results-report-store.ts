@@ -54,6 +54,7 @@ function whereOf(filter: ResultsReportFilter, search: ListSearch | null): RawBui
           sql`coalesce(r.access_code, p.access_code)`,
         ],
         texts: [sql`concat_ws(' ', p.first_name, p.last_name)`],
+        textId: sql`r.participant_id`,
       }),
     );
   return sql.join(parts, sql` AND `);

@@ -173,6 +173,7 @@ function whereOf(query: ResultQuery, search: ListSearch | null): RawBuilder<unkn
         id: sql`r.id`,
         codes: [sql`coalesce(r.interview_reference_number, p.interview_ref_num)`],
         texts: [sql`concat_ws(' ', p.first_name, p.last_name)`],
+        textId: sql`r.participant_id`,
       }),
     );
   return sql.join(parts, sql` AND `);

@@ -50,8 +50,7 @@ export function participantFilterWhere(filter: ParticipantFilter, search?: ListS
         : searchCondition(
             {
               text,
-              exact: false,
-              exactSql: sql<boolean>`(SELECT EXISTS (SELECT 1 FROM app_participant_search(NULL, app_code_key(${text}), 1)
+              exactSql: sql<boolean>`(SELECT EXISTS (SELECT 1 FROM app_participant_search(NULL, app_code_key(${text}), 1, 1)
                                                    WHERE match_how = 'exact'))`,
             },
             columns,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from './schema';
 import { withSystem, withTenant } from '../tenancy/with-tenant';
 import { openTestDatabase } from '../../testing/database-template';
-import { findListSearch, searchCondition, type ListSearch, type SearchFunction } from './list-search';
+import { findListSearch, searchCondition, type SearchFunction } from './list-search';
 
 // A search reads the ids its parts may match first (ADR 0073); the rows it finds must be the ones its rule finds row
 // by row, whatever the ids listed (exact, prefix, text, none, or too many to list).
@@ -39,7 +39,7 @@ const resultColumns = {
 };
 
 /** The results a search finds among the tenant's, under `search` as read (its ids) or row by row. */
-async function resultsFound(trx: Db, search: Pick<ListSearch, 'text'> & Partial<ListSearch>): Promise<number[]> {
+async function resultsFound(trx: Db, search: Parameters<typeof searchCondition>[0]): Promise<number[]> {
   const rows = await sql<{ id: string }>`
     SELECT r.id FROM interview_results r JOIN participants p ON p.id = r.participant_id
     WHERE ${searchCondition(search, resultColumns)} ORDER BY r.id`.execute(trx);

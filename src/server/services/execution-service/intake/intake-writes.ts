@@ -98,10 +98,7 @@ export function resultWebhooks(
 }
 
 /** Why a post's participant does not take it: no participant has the code, or the IRN is another's; null if none. */
-export function callerRefusal(
-  caller: Caller | null,
-  body: { interviewReferenceNumber?: string },
-): HttpError | null {
+export function callerRefusal(caller: Caller | null, body: { interviewReferenceNumber?: string }): HttpError | null {
   if (!caller)
     return unprocessable('No participant has this access code.', 'UNKNOWN_ACCESS_CODE', [
       { field: 'accessCode', message: 'No participant has this access code.' },
@@ -227,7 +224,10 @@ export function acceptInterviewResult(
       now,
     );
     // The result event, then the participant's status event: queued in the write's transaction (ADR 0035).
-    await enqueueWebhooks(trx, resultWebhooks(tenantId, caller, { id: id!, body, status, released: flags.autoRelease }, now));
+    await enqueueWebhooks(
+      trx,
+      resultWebhooks(tenantId, caller, { id: id!, body, status, released: flags.autoRelease }, now),
+    );
     await logBackendData(trx, {
       tenantId,
       kind: 'RESULT',

@@ -173,7 +173,12 @@ export async function acceptResultBatch(
     }),
   );
   const answers = written.map(({ i, caller, status }, n) => {
-    const answer: IntakeAnswer = { id: ids[n]!, participantId: caller.participantId, participantStatus: status, replayed: false };
+    const answer: IntakeAnswer = {
+      id: ids[n]!,
+      participantId: caller.participantId,
+      participantStatus: status,
+      replayed: false,
+    };
     outcomes[i] = { answer };
     return { requestId: posts[i]!.body.requestId, answer };
   });

@@ -101,8 +101,8 @@ function narrowFrom(filter: ResultsReportFilter, sort?: ResultsReportSort): RawB
 }
 
 /**
- * One page of the report, in the sort's order: the page's ids are cut first, then only its rows are read and
- * joined (the order is total, ids break ties, so ordering them again keeps it). Tenant scope, or across tenants
+ * One page of the report, in the sort's order: the page is cut first (the results' own columns), then only its rows
+ * are joined (the order is total, ids break ties, so ordering them again keeps it). Tenant scope, or across tenants
  * for the provider.
  */
 export async function findReportResults(
@@ -132,12 +132,11 @@ export async function findReportResults(
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
            r.released, r.reviewed, p.first_name, p.last_name, ${QUESTIONS}
     FROM (
-      SELECT r.id FROM ${narrowFrom(filter, sort)}
+      SELECT r.* FROM ${narrowFrom(filter, sort)}
       WHERE ${whereOf(filter, search)}
       ORDER BY ${orderOf(sort)}
       LIMIT ${page.limit} OFFSET ${page.offset}
-    ) AS page
-      JOIN interview_results r ON r.id = page.id
+    ) AS r
       ${NAMED}
     ORDER BY ${orderOf(sort)}`.execute(trx);
   return rows.rows.map((r) => ({

@@ -224,11 +224,14 @@ export async function countResults(trx: Db, query: ResultQuery): Promise<number>
 const findResultSearch = (trx: Db, query: ResultQuery) =>
   findListSearch(trx, { name: 'app_result_search', accessCodes: false }, query.search);
 
-/** The ids of one page of the list's query, in its order (exported for the plan tests). */
+/**
+ * One page of the list's query, in its order: the results' own columns only, so PostgreSQL evaluates no joined or
+ * computed column for a row an OFFSET skips (exported for the plan tests).
+ */
 export const pageIds = (query: ResultQuery, limit: number, offset: number, search: ListSearch | null = null) => sql<{
   id: string | number;
 }>`
-  SELECT r.id FROM interview_results r
+  SELECT r.* FROM interview_results r
     ${readsParticipant(query, true) ? sql`JOIN participants p ON p.id = r.participant_id` : sql``}
   WHERE ${whereOf(query, search)}
   ORDER BY ${orderOf(query)}
@@ -278,17 +281,16 @@ const listedResult = (r: ResultRow, questions: ListedResult['questions'] = r.que
  * exports and the zip of PDFs (docs/product/results-downloads.md). Tenant scope.
  */
 export async function readResults(trx: Db, query: ResultQuery, limit: number, offset: number): Promise<ListedResult[]> {
-  // The page is cut first (ids only), then its rows are read: PostgreSQL computes the select list, the latest
-  // note, follow-up and e-mail subqueries included, for every row an OFFSET skips, which made deep pages and the
-  // exports' 2,000-row pages quadratic (docs/bench.md, 2026-11-27). The order is total (ids break ties), so
-  // ordering the page's rows again gives the same order.
+  // The page is cut first (the results' own columns), then joined and completed: PostgreSQL computes the select
+  // list, the latest note, follow-up and e-mail subqueries included, for every row an OFFSET skips, which made deep
+  // pages and the exports' 2,000-row pages quadratic (docs/bench.md, 2026-11-27). The order is total (ids break
+  // ties), so ordering the page's rows again gives the same order.
   const search = await findResultSearch(trx, query);
   const rows = await sql<ResultRow>`
     SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
            r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, ${LATEST}, ${QUESTIONS}
-    FROM (${pageIds(query, limit, offset, search)}) AS page
-      JOIN interview_results r ON r.id = page.id
+    FROM (${pageIds(query, limit, offset, search)}) AS r
       JOIN participants p ON p.id = r.participant_id
       LEFT JOIN languages l ON l.id = p.participant_language_id
     ORDER BY ${orderOf(query)}`.execute(trx);

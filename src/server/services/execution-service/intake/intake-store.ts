@@ -299,13 +299,9 @@ export async function setIntakeAnswers(
     WHERE i.tenant_id = ${tenantId} AND i.request_id = a.request_id`.execute(trx);
 }
 
-/**
- * The participants of these keyed access codes (findCaller's rule), each row locked, in id order (two batches lock
- * in the same order); by key, the lowest id where two codes share a key.
- */
-export async function findCallers(trx: Db, accessCodes: readonly string[]): Promise<Map<string, Caller>> {
-  if (!accessCodes.length) return new Map();
-  const { rows } = await sql<{
+/** findCallers' statement (its plan is tested: the keyed access code's index). */
+export const callersStatement = (accessCodes: readonly string[]) =>
+  sql<{
     key: string;
     participant_id: string | number;
     project_id: number;
@@ -325,7 +321,15 @@ export async function findCallers(trx: Db, accessCodes: readonly string[]): Prom
     FROM participants p JOIN projects pr ON pr.id = p.project_id AND pr.tenant_id = p.tenant_id
     WHERE p.access_code_key = ANY(${[...accessCodes]}::text[]) AND NOT p.is_hidden
     ORDER BY p.id
-    FOR UPDATE OF p`.execute(trx);
+    FOR UPDATE OF p`;
+
+/**
+ * The participants of these keyed access codes (findCaller's rule), each row locked, in id order (two batches lock
+ * in the same order); by key, the lowest id where two codes share a key.
+ */
+export async function findCallers(trx: Db, accessCodes: readonly string[]): Promise<Map<string, Caller>> {
+  if (!accessCodes.length) return new Map();
+  const { rows } = await callersStatement(accessCodes).execute(trx);
   const callers = new Map<string, Caller>();
   for (const found of rows)
     if (!callers.has(found.key))

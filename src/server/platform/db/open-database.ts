@@ -53,6 +53,30 @@ async function openEngine(dataDir: string, inWorker: boolean, onLost: (error: Er
     : PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
 }
 
+const embeddedEngines = new WeakMap<Db, PGliteEngine>();
+const postgresPools = new WeakMap<Db, pg.Pool>();
+
+/** The PostgreSQL pool behind `db` (null on the embedded database): the metrics read its counts (ADR 0079). */
+export function postgresPoolOf(db: Db): pg.Pool | null {
+  return postgresPools.get(db) ?? null;
+}
+
+/** The embedded engine behind `db` (null on PostgreSQL): the change feed hears its notifications (ADR 0078). */
+export function embeddedEngineOf(db: Db): PGliteEngine | null {
+  return embeddedEngines.get(db) ?? null;
+}
+
+/** A Kysely over an embedded engine, known to embeddedEngineOf (tests open their copies through it too). */
+export const embeddedDatabase = (
+  engine: PGliteEngine,
+  onDestroy?: () => void,
+  wrap: (dialect: Dialect) => Dialect = (dialect) => dialect,
+): Db => {
+  const db = new Kysely({ dialect: wrap(new PGliteDialect(engine, onDestroy)) }) as Db;
+  embeddedEngines.set(db, engine);
+  return db;
+};
+
 /**
  * Opens the database; `db.destroy()` closes it (and the embedded engine and its folder lock with it).
  * `onEngineLost` hears when the embedded database's worker thread died: every statement fails from then on.
@@ -63,23 +87,23 @@ export async function openDatabase(
   onEngineLost: (error: Error) => void = () => {},
   onSlowStatement: SlowStatementLog = () => {},
 ): Promise<Db> {
-  const kysely = (dialect: Dialect): Db =>
-    new Kysely({
-      dialect:
-        options.explainSlowMs == null
-          ? dialect
-          : new ExplainSlowDialect(dialect, options.explainSlowMs, onSlowStatement),
-    });
-  if (options.databaseUrl)
-    return kysely(new PostgresDialect({ pool: resilientPool(options.databaseUrl, onConnectionError) }));
+  // DB_EXPLAIN_SLOW_MS: the slow reads' plans are logged (explain-slow.ts).
+  const wrap = (dialect: Dialect): Dialect =>
+    options.explainSlowMs == null ? dialect : new ExplainSlowDialect(dialect, options.explainSlowMs, onSlowStatement);
+  if (options.databaseUrl) {
+    const pool = resilientPool(options.databaseUrl, onConnectionError);
+    const db = new Kysely({ dialect: wrap(new PostgresDialect({ pool })) }) as Db;
+    postgresPools.set(db, pool);
+    return db;
+  }
   const inWorker = options.pgliteInWorker ?? true;
   if (options.pgliteDataDir.startsWith('memory://'))
-    return kysely(new PGliteDialect(await openEngine(options.pgliteDataDir, inWorker, onEngineLost)));
+    return embeddedDatabase(await openEngine(options.pgliteDataDir, inWorker, onEngineLost), undefined, wrap);
   mkdirSync(options.pgliteDataDir, { recursive: true });
   const lock = acquireDataDirLock(options.pgliteDataDir);
   try {
     const pglite = await openEngine(options.pgliteDataDir, inWorker, onEngineLost);
-    return kysely(new PGliteDialect(pglite, () => lock.release()));
+    return embeddedDatabase(pglite, () => lock.release(), wrap);
   } catch (error) {
     lock.release();
     throw error;

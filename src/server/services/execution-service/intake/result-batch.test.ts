@@ -192,7 +192,12 @@ test('posts of two tenants in flight together: each reads and writes its own ten
     send(post(ours[1]!.code)),
     send(post(theirs.code), globexToken),
     send(post(ours[2]!.code, { questionResults: [{ sequence: 9, result: 'HR' }] })), // the project has no such question
-    send(post(ours[2]!.code, { requestId: 'no-such-code', overallEvaluation: 'XX' })), // not in the contract
+    send(
+      post(ours[2]!.code, {
+        requestId: 'no-such-code',
+        overallEvaluation: 'XX' as string as ResultPost['overallEvaluation'],
+      }),
+    ), // not in the contract
   ]);
   expect(answers.map((a) => a.status)).toEqual([200, 422, 422, 200, 200, 422, 400]);
   expect(answers[1]!.body).toMatchObject({ code: 'UNKNOWN_ACCESS_CODE' });

@@ -161,14 +161,19 @@ async function measure(
 // `npm run bench -- --only tenant` (or bundle, api, lighthouse, fairness; comma-separated) runs only those parts:
 // bundle is 1, api is 2 and 3, lighthouse is 3 alone (ADR 0055), fairness is 4, tenant is 5; cold-start and
 // cluster run only when named (scripts/bench/cold-start.ts, scripts/bench/cluster.ts).
-const { values } = parseArgs({ options: { only: { type: 'string' } } });
+// `--engine postgres` runs the tenant part on a throw-away PostgreSQL cluster instead of the embedded database.
+const { values } = parseArgs({
+  options: { only: { type: 'string' }, engine: { type: 'string', default: 'embedded' } },
+});
+if (values.engine !== 'embedded' && values.engine !== 'postgres')
+  throw new Error(`--engine takes embedded or postgres, got ${values.engine}`);
 const only = values.only ? new Set(values.only.split(',').map((part) => part.trim())) : null;
 const part = (name: string) => !only || only.has(name);
 if (part('bundle')) bundleFigures();
 if (part('api')) await apiFigures();
 if (only?.has('lighthouse') && !only.has('api')) await lighthouseOnly();
 if (part('fairness')) await fairnessFigures();
-if (part('tenant')) await benchmarkTenantFigures();
+if (part('tenant')) await benchmarkTenantFigures(values.engine);
 // Cluster work (ADR 0077): only when asked for by name.
 if (only?.has('cold-start')) await coldStartFigures();
 if (only?.has('cluster')) await clusterFigures();

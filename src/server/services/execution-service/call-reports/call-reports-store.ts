@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db, DB } from '../../../platform/db/schema';
 import { containsPattern } from '../../../platform/db/contains-pattern';
-import { searchCandidates, type Candidates } from '../search-candidates';
+import { findListSearch, searchCondition, type ListSearch } from '../../../platform/db/list-search';
 
 /** The filter every call tab shares, already turned into UTC bounds and seconds. */
 export interface CallFilter {
@@ -23,11 +23,15 @@ export interface Page {
 type CallQuery = SelectQueryBuilder<DB, 'call_records', object>;
 type IncompleteQuery = SelectQueryBuilder<DB, 'incomplete_calls', object>;
 
-/** The Call Records filter; `candidates`: the search's candidates from the trigram index (searchCandidates). */
+/** The Call Records search: IRN and access code by key, the numbers and the call id by part (ADR 0073). */
+const findCallSearch = (trx: Db, filter: CallFilter) =>
+  findListSearch(trx, { name: 'app_call_record_search' }, filter.search);
+
+/** The Call Records filter; `search`: the search as read by findCallSearch, null without one. */
 function filterCalls(
   query: CallQuery,
   filter: CallFilter & { telcoProvider: string | null },
-  candidates: Candidates,
+  search: ListSearch | null,
 ): CallQuery {
   let q = query;
   if (filter.projectId !== null) q = q.where('call_records.project_id', '=', filter.projectId);
@@ -37,22 +41,16 @@ function filterCalls(
   if (filter.maxDuration !== null) q = q.where('call_records.duration_seconds', '<=', filter.maxDuration);
   if (filter.telcoProvider) q = q.where('call_records.provider_name', '=', filter.telcoProvider);
   if (filter.maxId !== undefined) q = q.where('call_records.id', '<=', filter.maxId);
-  if (filter.search) {
-    const like = containsPattern(filter.search);
-    if (candidates) q = q.where(sql<boolean>`call_records.id = ANY(${[...candidates]}::bigint[])`);
-    q = q.where((eb) =>
-      eb.or(
-        [
-          'interview_reference_number',
-          'access_code',
-          'caller_number',
-          'dial_in_number',
-          'destination_number',
-          'call_id',
-        ].map((column) => eb(sql.ref(`call_records.${column}`), 'ilike', like)),
-      ),
+  if (search)
+    q = q.where(
+      searchCondition(search, {
+        id: sql`call_records.id`,
+        codes: [sql`call_records.interview_reference_number`, sql`call_records.access_code`],
+        texts: ['caller_number', 'dial_in_number', 'destination_number', 'call_id'].map((c) =>
+          sql.ref(`call_records.${c}`),
+        ),
+      }),
     );
-  }
   return q;
 }
 
@@ -78,8 +76,7 @@ export async function findCallRecords(
   page: Page,
   ids?: number[],
 ): Promise<CallRecordRow[]> {
-  const candidates = await searchCandidates(trx, 'app_call_record_ids_matching', filter.search);
-  let query = filterCalls(trx.selectFrom('call_records'), filter, candidates);
+  let query = filterCalls(trx.selectFrom('call_records'), filter, await findCallSearch(trx, filter));
   if (ids) query = query.where('call_records.id', 'in', ids.length > 0 ? ids : [0]);
   // The page is cut first and the status looked up for its rows only: in one query PostgreSQL evaluates the
   // select list's lookups for every row an OFFSET skips, so page 1,000 cost a thousand pages (docs/bench.md).
@@ -144,8 +141,7 @@ export async function findCallRecords(
 }
 
 export async function countCallRecords(trx: Db, filter: CallFilter & { telcoProvider: string | null }) {
-  const candidates = await searchCandidates(trx, 'app_call_record_ids_matching', filter.search);
-  const row = await filterCalls(trx.selectFrom('call_records'), filter, candidates)
+  const row = await filterCalls(trx.selectFrom('call_records'), filter, await findCallSearch(trx, filter))
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -1,9 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
 import type { Page } from '../call-reports/call-reports-store';
-import { questionResultsOf, severity, type ListedResult } from '../results/results-store';
-import { searchCandidates, type Candidates } from '../search-candidates';
-import { containsPattern } from '../../../platform/db/contains-pattern';
+import { QUESTIONS, severity, type ListedResult } from '../results/results-store';
+import { findListSearch, searchCondition, type ListSearch } from '../../../platform/db/list-search';
 
 /** The results report's filter (docs/product/results-report.md#filters), already checked by the handler. */
 export interface ResultsReportFilter {
@@ -36,8 +35,8 @@ export type ResultsReportRow = Omit<
   tenantName: string;
 };
 
-/** The report's filter; `candidates`: the search's candidates from the trigram indexes (searchCandidates). */
-function whereOf(filter: ResultsReportFilter, candidates: Candidates): RawBuilder<unknown> {
+/** The report's filter; `search`: the search as read by findListSearch (ADR 0073), null without one. */
+function whereOf(filter: ResultsReportFilter, search: ListSearch | null): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`NOT r.deleted`, sql`r.released = ${filter.released}`];
   if (filter.tenantId !== null) parts.push(sql`r.tenant_id = ${filter.tenantId}`);
   if (filter.projectId !== null) parts.push(sql`r.project_id = ${filter.projectId}`);
@@ -46,15 +45,24 @@ function whereOf(filter: ResultsReportFilter, candidates: Candidates): RawBuilde
   if (filter.codes.length) parts.push(sql`r.overall_evaluation = ANY(${[...filter.codes]}::text[])`);
   if (filter.ids) parts.push(sql`r.id = ANY(${filter.ids.length ? [...filter.ids] : [0]}::bigint[])`);
   if (filter.maxId !== undefined) parts.push(sql`r.id <= ${filter.maxId}`);
-  if (filter.search) {
-    const pattern = containsPattern(filter.search);
-    if (candidates) parts.push(sql`r.id = ANY(${[...candidates]}::bigint[])`);
-    parts.push(sql`(coalesce(r.interview_reference_number, p.interview_ref_num) ILIKE ${pattern}
-                    OR coalesce(r.access_code, p.access_code) ILIKE ${pattern}
-                    OR concat_ws(' ', p.first_name, p.last_name) ILIKE ${pattern})`);
-  }
+  if (search)
+    parts.push(
+      searchCondition(search, {
+        id: sql`r.id`,
+        codes: [
+          sql`coalesce(r.interview_reference_number, p.interview_ref_num)`,
+          sql`coalesce(r.access_code, p.access_code)`,
+        ],
+        texts: [sql`concat_ws(' ', p.first_name, p.last_name)`],
+        textId: sql`r.participant_id`,
+      }),
+    );
   return sql.join(parts, sql` AND `);
 }
+
+/** The report's search: the IRN, the access code or the participant's name (docs/product/results-report.md). */
+const findReportSearch = (trx: Db, filter: ResultsReportFilter) =>
+  findListSearch(trx, { name: 'app_result_search', accessCodes: true }, filter.search);
 
 function orderOf(sort: ResultsReportSort): RawBuilder<unknown> {
   const dir = sql.raw(sort.direction === 'asc' ? 'ASC' : 'DESC');
@@ -93,8 +101,8 @@ function narrowFrom(filter: ResultsReportFilter, sort?: ResultsReportSort): RawB
 }
 
 /**
- * One page of the report, in the sort's order: the page's ids are cut first, then only its rows are read and
- * joined (the order is total, ids break ties, so ordering them again keeps it). Tenant scope, or across tenants
+ * One page of the report, in the sort's order: the page is cut first (the results' own columns), then only its rows
+ * are joined (the order is total, ids break ties, so ordering them again keeps it). Tenant scope, or across tenants
  * for the provider.
  */
 export async function findReportResults(
@@ -103,7 +111,7 @@ export async function findReportResults(
   sort: ResultsReportSort,
   page: Page,
 ): Promise<ResultsReportRow[]> {
-  const candidates = await searchCandidates(trx, 'app_result_ids_matching', filter.search);
+  const search = await findReportSearch(trx, filter);
   const rows = await sql<{
     id: string | number;
     project_id: number;
@@ -117,24 +125,20 @@ export async function findReportResults(
     reviewed: boolean;
     first_name: string | null;
     last_name: string | null;
+    questions: ListedResult['questions'];
   }>`
     SELECT r.id, r.project_id, pr.name AS project_name, t.name AS tenant_name,
            coalesce(r.interview_reference_number, p.interview_ref_num) AS irn,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
-           r.released, r.reviewed, p.first_name, p.last_name
+           r.released, r.reviewed, p.first_name, p.last_name, ${QUESTIONS}
     FROM (
-      SELECT r.id FROM ${narrowFrom(filter, sort)}
-      WHERE ${whereOf(filter, candidates)}
+      SELECT r.* FROM ${narrowFrom(filter, sort)}
+      WHERE ${whereOf(filter, search)}
       ORDER BY ${orderOf(sort)}
       LIMIT ${page.limit} OFFSET ${page.offset}
-    ) AS page
-      JOIN interview_results r ON r.id = page.id
+    ) AS r
       ${NAMED}
     ORDER BY ${orderOf(sort)}`.execute(trx);
-  const perResult = await questionResultsOf(
-    trx,
-    rows.rows.map((r) => Number(r.id)),
-  );
   return rows.rows.map((r) => ({
     id: Number(r.id),
     projectId: r.project_id,
@@ -148,14 +152,14 @@ export async function findReportResults(
     reviewed: r.reviewed,
     firstName: r.first_name,
     lastName: r.last_name,
-    questions: perResult.get(Number(r.id)) ?? [],
+    questions: r.questions,
   }));
 }
 
 /** The number of results the filter finds. */
 export async function countReportResults(trx: Db, filter: ResultsReportFilter): Promise<number> {
-  const candidates = await searchCandidates(trx, 'app_result_ids_matching', filter.search);
+  const search = await findReportSearch(trx, filter);
   const row = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM ${narrowFrom(filter)} WHERE ${whereOf(filter, candidates)}`.execute(trx);
+    SELECT count(*)::int AS n FROM ${narrowFrom(filter)} WHERE ${whereOf(filter, search)}`.execute(trx);
   return row.rows[0]?.n ?? 0;
 }

@@ -195,18 +195,29 @@ export const resultsHandlers: ResultsHandlers = {
   async listProjectResults({ body, headers }, ctx) {
     const query = resultQueryOf(ctx, body);
     return ctx.inTenant(async (trx) => {
-      const project = await findResultProject(trx, body.projectId);
-      if (!project) throw notFound(RESULT_MESSAGES.projectNotFound);
-      const display = await projectResultDisplay(trx, project.id);
-      // The total counts every matching result (1M on the benchmark project, seconds on the embedded database):
-      // counted once per filter and data version (ADR 0025), not on every page (docs/bench.md, 2026-11-27).
+      // The project, its result display and question columns, and the total (which counts every matching result: 1M
+      // on the benchmark project) change only with the tenant's data: read once per filter and data version (ADR
+      // 0025, 0074), so a page costs its own rows.
       const { page: _page, pageSize: _size, sortBy: _by, sortDirection: _direction, ...filter } = query;
-      const total = await cachedUnderDataVersion(ctx, trx, 'countResults', [filter], () => countResults(trx, query));
+      const listed = await cachedUnderDataVersion(ctx, trx, 'listProjectResults', [filter], async () => {
+        const found = await findResultProject(trx, body.projectId);
+        if (!found) return null;
+        // Not the account's logo: a list does not show it, and the cache would keep a copy per filter.
+        const { tenantLogo: _logo, ...project } = found;
+        return {
+          project,
+          display: await projectResultDisplay(trx, found.id),
+          questions: await resultColumnQuestions(trx, found.id),
+          total: await countResults(trx, query),
+        };
+      });
+      if (!listed) throw notFound(RESULT_MESSAGES.projectNotFound);
+      const { project, display, total } = listed;
       const rows = await readResults(trx, query, query.pageSize, query.page * query.pageSize);
       return {
         results: rows.map((r) => present(r, display, headers.language)),
         totalResults: total,
-        questions: await resultColumnQuestions(trx, project.id),
+        questions: listed.questions,
         questionnaireType: project.questionnaireType,
         resultEmailEnabled: project.resultEmailEnabled,
         recordingsEnabled: project.recordingsEnabled,

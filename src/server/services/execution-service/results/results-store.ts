@@ -1,8 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
 import { RISK_SEVERITY } from '../../../../shared/risk-sets';
-import { containsPattern } from '../../../platform/db/contains-pattern';
-import { searchCandidates, type Candidates } from '../search-candidates';
+import { findListSearch, searchCondition, type ListSearch } from '../../../platform/db/list-search';
 
 /** The project results list's query (docs/product/project-results.md#list), already checked by the handler. */
 export interface ResultQuery {
@@ -59,6 +58,14 @@ const LATEST = sql`(SELECT n.note FROM interview_result_notes n WHERE n.intervie
                    (SELECT o.status FROM interview_result_emails e JOIN outbox_messages o ON o.id = e.outbox_message_id
                      WHERE e.interview_result_id = r.id ORDER BY e.id DESC LIMIT 1) AS email_status,
                    EXISTS (SELECT 1 FROM interview_recordings rec WHERE rec.interview_result_id = r.id) AS recording_exists`;
+
+/**
+ * A result r's question results by sequence, as JSON, in the row's own statement: the list's page and the report's
+ * read them with the rows instead of in a second statement (ADR 0074).
+ */
+export const QUESTIONS = sql`(SELECT coalesce(json_agg(json_build_object('sequence', q.sequence, 'result', q.result)
+                                                    ORDER BY q.sequence), '[]')
+                              FROM interview_question_results q WHERE q.interview_result_id = r.id) AS questions`;
 
 export interface ResultProject {
   id: number;
@@ -137,8 +144,8 @@ export async function resultColumnQuestions(trx: Db, projectId: number): Promise
   return rows.map((r) => ({ sequence: r.sequence, questionText: r.question_text }));
 }
 
-/** The list's filter; `candidates`: the search's candidates from the trigram indexes (searchCandidates). */
-function whereOf(query: ResultQuery, candidates: Candidates): RawBuilder<unknown> {
+/** The list's filter; `search`: the search as read by findListSearch (ADR 0073), null without one. */
+function whereOf(query: ResultQuery, search: ListSearch | null): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [
     sql`r.project_id = ${query.projectId}`,
     sql`NOT r.deleted`,
@@ -160,13 +167,15 @@ function whereOf(query: ResultQuery, candidates: Candidates): RawBuilder<unknown
     parts.push(sql`EXISTS (SELECT 1 FROM interview_question_results q
                            WHERE q.interview_result_id = r.id AND q.sequence = ${query.questionNumber}
                              AND q.result = ANY(${[...query.questionsRisk]}::text[]))`);
-  const search = query.search?.trim();
-  if (search) {
-    const pattern = containsPattern(search);
-    if (candidates) parts.push(sql`r.id = ANY(${[...candidates]}::bigint[])`);
-    parts.push(sql`(coalesce(r.interview_reference_number, p.interview_ref_num) ILIKE ${pattern}
-                    OR concat_ws(' ', p.first_name, p.last_name) ILIKE ${pattern})`);
-  }
+  if (search)
+    parts.push(
+      searchCondition(search, {
+        id: sql`r.id`,
+        codes: [sql`coalesce(r.interview_reference_number, p.interview_ref_num)`],
+        texts: [sql`concat_ws(' ', p.first_name, p.last_name)`],
+        textId: sql`r.participant_id`,
+      }),
+    );
   return sql.join(parts, sql` AND `);
 }
 
@@ -203,21 +212,28 @@ const readsParticipant = (query: ResultQuery, sorted = false) =>
 export async function countResults(trx: Db, query: ResultQuery): Promise<number> {
   // Every result has its participant (foreign key), so the count joins participants only when a filter reads
   // them: on a large project the join made each page count every result twice over (found by the bench).
-  const candidates = await searchCandidates(trx, 'app_result_ids_matching', query.search);
+  const search = await findResultSearch(trx, query);
   const total = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM interview_results r
       ${readsParticipant(query) ? sql`JOIN participants p ON p.id = r.participant_id` : sql``}
-    WHERE ${whereOf(query, candidates)}`.execute(trx);
+    WHERE ${whereOf(query, search)}`.execute(trx);
   return total.rows[0]?.n ?? 0;
 }
 
-/** The ids of one page of the list's query, in its order (exported for the plan test of migration 052). */
-export const pageIds = (query: ResultQuery, limit: number, offset: number, candidates: Candidates = null) => sql<{
+/** The Results tab's search: the IRN or the participant's name, no access code (docs/product/project-results.md). */
+const findResultSearch = (trx: Db, query: ResultQuery) =>
+  findListSearch(trx, { name: 'app_result_search', accessCodes: false }, query.search);
+
+/**
+ * One page of the list's query, in its order: the results' own columns only, so PostgreSQL evaluates no joined or
+ * computed column for a row an OFFSET skips (exported for the plan tests).
+ */
+export const pageIds = (query: ResultQuery, limit: number, offset: number, search: ListSearch | null = null) => sql<{
   id: string | number;
 }>`
-  SELECT r.id FROM interview_results r
+  SELECT r.* FROM interview_results r
     ${readsParticipant(query, true) ? sql`JOIN participants p ON p.id = r.participant_id` : sql``}
-  WHERE ${whereOf(query, candidates)}
+  WHERE ${whereOf(query, search)}
   ORDER BY ${orderOf(query)}
   LIMIT ${limit} OFFSET ${offset}`;
 
@@ -238,9 +254,10 @@ interface ResultRow {
   outcome_action_id: number | null;
   email_status: 'queued' | 'sent' | 'failed' | null;
   recording_exists: boolean;
+  questions: ListedResult['questions'];
 }
 
-const listedResult = (r: ResultRow, questions: ListedResult['questions']): ListedResult => ({
+const listedResult = (r: ResultRow, questions: ListedResult['questions'] = r.questions): ListedResult => ({
   id: Number(r.id),
   projectId: r.project_id,
   irn: r.interview_reference_number,
@@ -264,43 +281,20 @@ const listedResult = (r: ResultRow, questions: ListedResult['questions']): Liste
  * exports and the zip of PDFs (docs/product/results-downloads.md). Tenant scope.
  */
 export async function readResults(trx: Db, query: ResultQuery, limit: number, offset: number): Promise<ListedResult[]> {
-  // The page is cut first (ids only), then its rows are read: PostgreSQL computes the select list, the latest
-  // note, follow-up and e-mail subqueries included, for every row an OFFSET skips, which made deep pages and the
-  // exports' 2,000-row pages quadratic (docs/bench.md, 2026-11-27). The order is total (ids break ties), so
-  // ordering the page's rows again gives the same order.
-  const candidates = await searchCandidates(trx, 'app_result_ids_matching', query.search);
+  // The page is cut first (the results' own columns), then joined and completed: PostgreSQL computes the select
+  // list, the latest note, follow-up and e-mail subqueries included, for every row an OFFSET skips, which made deep
+  // pages and the exports' 2,000-row pages quadratic (docs/bench.md, 2026-11-27). The order is total (ids break
+  // ties), so ordering the page's rows again gives the same order.
+  const search = await findResultSearch(trx, query);
   const rows = await sql<ResultRow>`
     SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
-           r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, ${LATEST}
-    FROM (${pageIds(query, limit, offset, candidates)}) AS page
-      JOIN interview_results r ON r.id = page.id
+           r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, ${LATEST}, ${QUESTIONS}
+    FROM (${pageIds(query, limit, offset, search)}) AS r
       JOIN participants p ON p.id = r.participant_id
       LEFT JOIN languages l ON l.id = p.participant_language_id
     ORDER BY ${orderOf(query)}`.execute(trx);
-  const ids = rows.rows.map((r) => Number(r.id));
-  const perResult = await questionResultsOf(trx, ids);
-  return rows.rows.map((r) => listedResult(r, perResult.get(Number(r.id)) ?? []));
-}
-
-export async function questionResultsOf(
-  trx: Db,
-  ids: readonly number[],
-): Promise<Map<number, { sequence: number; result: EvaluationCode }[]>> {
-  const map = new Map<number, { sequence: number; result: EvaluationCode }[]>();
-  if (ids.length === 0) return map;
-  const rows = await trx
-    .selectFrom('interview_question_results')
-    .select(['interview_result_id', 'sequence', 'result'])
-    .where('interview_result_id', 'in', [...ids])
-    .orderBy('sequence')
-    .execute();
-  for (const row of rows) {
-    const list = map.get(Number(row.interview_result_id)) ?? [];
-    list.push({ sequence: row.sequence, result: row.result });
-    map.set(Number(row.interview_result_id), list);
-  }
-  return map;
+  return rows.rows.map((r) => listedResult(r));
 }
 
 export interface LockedResult {
@@ -371,15 +365,15 @@ export async function findResult(trx: Db, id: number): Promise<ResultForPdf | nu
   const found = await sql<ResultRow & { participant_language_id: number | null }>`
     SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
-           r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, p.participant_language_id, ${LATEST}
+           r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, p.participant_language_id, ${LATEST},
+           ${QUESTIONS}
     FROM interview_results r
       JOIN participants p ON p.id = r.participant_id
       LEFT JOIN languages l ON l.id = p.participant_language_id
     WHERE r.id = ${id} AND NOT r.deleted`.execute(trx);
   const r = found.rows[0];
   if (!r) return null;
-  const questions = (await questionResultsOf(trx, [Number(r.id)])).get(Number(r.id)) ?? [];
-  return { ...listedResult(r, questions), participantLanguageId: r.participant_language_id };
+  return { ...listedResult(r), participantLanguageId: r.participant_language_id };
 }
 
 /** The pertinent interview questions of a project (the PDF's question table), by sequence. Tenant scope. */

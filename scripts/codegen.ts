@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { generateEndpoints } from '@rtk-query/codegen-openapi';
-import { endpointTraitsModule, readByPostOperationIds } from './lib/endpoint-traits';
+import { endpointTraitsModule, readByPostOperationIds, unsafeGetOperationIds } from './lib/endpoint-traits';
 import { bundleOpenApi } from './lib/openapi-bundle';
 import { SERVICES } from '../src/server/platform/openapi/service-names';
 import { DATABASE_TYPES_FILE, generateDatabaseTypes } from './lib/database-types';
@@ -45,11 +45,17 @@ try {
       hooks: { queries: true, lazyQueries: true, mutations: true },
       tag: true,
       // Tenant and language headers are added by the base query from the store, never passed per call.
-      // Reads made with POST (x-read-by-post, e.g. the dashboard KPI) are cached queries, not mutations.
+      // Reads made with POST (x-read-by-post, e.g. the dashboard KPI) are cached queries, not mutations; GETs that
+      // send a message or change data (x-unsafe-get, ADR 0088) are mutations, never cached or refetched.
       endpointOverrides: [
         {
           pattern: readByPostOperationIds(bundled),
           type: 'query',
+          parameterFilter: (_name, parameter) => parameter.in !== 'header',
+        },
+        {
+          pattern: unsafeGetOperationIds(bundled),
+          type: 'mutation',
           parameterFilter: (_name, parameter) => parameter.in !== 'header',
         },
         { pattern: /.*/, parameterFilter: (_name, parameter) => parameter.in !== 'header' },

@@ -10,6 +10,7 @@ interface Operation {
   tags?: string[];
   'x-public'?: boolean;
   'x-read-by-post'?: boolean;
+  'x-unsafe-get'?: boolean;
   requestBody?: { content?: Record<string, unknown> };
 }
 
@@ -36,6 +37,13 @@ const idsWhere = (document: ServiceDocument, keep: (operation: Operation & { met
 /** operationIds of the POST operations that only read (`x-read-by-post: true`), for the RTK Query generator. */
 export const readByPostOperationIds = (document: ServiceDocument): string[] =>
   idsWhere(document, (operation) => operation.method === 'post' && operation['x-read-by-post'] === true);
+
+/**
+ * operationIds of the GETs that send a message or change data (`x-unsafe-get: true`, ADR 0088): generated as
+ * mutations, so no cache, refetch or tag invalidation ever repeats them.
+ */
+export const unsafeGetOperationIds = (document: ServiceDocument): string[] =>
+  idsWhere(document, (operation) => operation.method === 'get' && operation['x-unsafe-get'] === true);
 
 const setLiteral = (ids: string[]): string =>
   ids.length === 0

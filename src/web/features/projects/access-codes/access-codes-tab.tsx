@@ -7,7 +7,7 @@ import {
   useListAccessCodesQuery,
   type AccessCodeFile,
   type AccessCodeRow,
-} from '../../../api/generated/participant-service';
+} from '../../../api/generated/project-service';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
 import { ListPager } from '../../../components/data-grid/list-pager';
 import { QueryFailure } from '../../../components/feedback/load-failure';
@@ -158,8 +158,8 @@ function AccessCodeList({ canBurn, canSeeTests }: { canBurn: boolean; canSeeTest
 
   const codes = useListAccessCodesQuery(
     {
-      projectId: project.projectId,
       body: {
+        projectId: project.projectId,
         page,
         pageSize: ACCESS_CODE_PAGE_SIZE,
         ...(search && { search }),
@@ -186,7 +186,7 @@ function AccessCodeList({ canBurn, canSeeTests }: { canBurn: boolean; canSeeTest
   // Burn Code (001 §4, §8): the selected Available codes; a failure is silently ignored, the list reloads.
   const burnSelected = async () => {
     if (!selected.size) return;
-    await burn({ projectId: project.projectId, body: { accessCodeIds: [...selected] } });
+    await burn({ body: { projectId: project.projectId, accessCodeIds: [...selected] } });
     setSelected(new Set());
   };
   const total = codes.data?.total_count ?? 0;

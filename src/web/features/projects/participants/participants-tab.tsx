@@ -21,11 +21,10 @@ import {
   useDeleteParticipantsMutation,
   useHideParticipantsMutation,
   useListParticipantCreatorsQuery,
-  useListProjectParticipantsQuery,
   type Participant,
-  type ParticipantListRequest,
   type ParticipantSelection,
 } from '../../../api/generated/participant-service';
+import { useListProjectParticipantsQuery, type ParticipantListRequest } from '../../../api/generated/project-service';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
 import { ListPager } from '../../../components/data-grid/list-pager';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';

@@ -560,6 +560,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/execution-service/v1/interview/results/creators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users who added the participants of a project's results (the Created By filter's options)
+         * @description 002 §7 "A created-by users list call takes the project id and returns entries with userid and name" (path not shown; docs/product/project-results.md#created-by). Each user who added the participant of a listed result (not deleted; held ones only with tenant.project.resultshold.internal.update), by name, and whether some of those results have a participant no user added (the filter's system option). Another tenant's project is 404.
+         */
+        get: operations["listResultCreators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/execution-service/v1/interview/results/report": {
         parameters: {
             query?: never;
@@ -1016,7 +1036,7 @@ export type components = {
             audioQualityControlError: string | null;
             /** Format: date-time */
             completedAt: string;
-            /** @description Who uploaded the result; null for results posted by the telephony platform. */
+            /** @description The name of the user who added the result's participant (the participants list's Created By, docs/product/project-results.md#created-by); null when no user did (the system). */
             created_by: string | null;
             /** @description True once an outcome was recorded. */
             followedUp: boolean;
@@ -1135,6 +1155,8 @@ export type components = {
             interviewResultIds?: number[];
         };
         ResultFilter: {
+            /** @description Created By (002 §2.5, §7): results whose participant one of these users added (listResultCreators names them). With systemCreateByUser, results whose participant no user added are included too. */
+            createdBy?: number[];
             displayTimeZone?: components["schemas"]["UtcOffset"];
             endDate?: components["schemas"]["DateOnly"];
             /** @default false */
@@ -1164,6 +1186,11 @@ export type components = {
             sortBy: "overallScore" | "date" | "irn" | "question";
             sortDirection?: components["schemas"]["SortDirection"];
             startDate?: components["schemas"]["DateOnly"];
+            /**
+             * @description Created By's system option: results whose participant no user added (imported by the system, created by the telephony platform's call, demo data). Alone, only those; with createdBy, those and the users'.
+             * @default false
+             */
+            systemCreateByUser: boolean;
         };
         ResultPage: {
             questionnaireType: string;
@@ -2582,6 +2609,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResultPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listResultCreators: {
+        parameters: {
+            query: {
+                projectId: number;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The creators, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        creators: {
+                            name: string;
+                            /** Format: int32 */
+                            userid: number;
+                        }[];
+                        /** @description Some results have a participant no user added (offer systemCreateByUser). */
+                        systemCreated: boolean;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

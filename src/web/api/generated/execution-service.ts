@@ -202,6 +202,18 @@ const injectedRtkApi = api
         }),
         providesTags: ["Result"],
       }),
+      listResultCreators: build.query<
+        ListResultCreatorsApiResponse,
+        ListResultCreatorsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/execution-service/v1/interview/results/creators`,
+          params: {
+            projectId: queryArg.projectId,
+          },
+        }),
+        providesTags: ["Result"],
+      }),
       uploadResults: build.mutation<
         UploadResultsApiResponse,
         UploadResultsApiArg
@@ -468,6 +480,18 @@ export type ListProjectResultsApiResponse =
   /** status 200 The page, the number of matching results and the question columns. */ ResultPage;
 export type ListProjectResultsApiArg = {
   resultFilter: ResultFilter;
+};
+export type ListResultCreatorsApiResponse =
+  /** status 200 The creators, by name. */ {
+    creators: {
+      userid: number;
+      name: string;
+    }[];
+    /** Some results have a participant no user added (offer systemCreateByUser). */
+    systemCreated: boolean;
+  };
+export type ListResultCreatorsApiArg = {
+  projectId: number;
 };
 export type UploadResultsApiResponse =
   /** status 200 Stored (uploadStatus SUCCESS) or refused for duplicates (FAILED, duplicateFileName, nothing stored). */ ResultUploadAnswer;
@@ -952,7 +976,8 @@ export type InterviewResultRow = {
   interviewQuestionsResult: QuestionResultCell[];
   released: boolean;
   reviewed: boolean;
-  /** Who uploaded the result; null for results posted by the telephony platform. */
+  /** The name of the user who added the result's participant (the participants list's Created By, docs/product/project-results.md#created-by); null when no user did (the system).
+   */
   created_by: string | null;
   /** The result's current note (docs/product/project-results.md#notes). */
   audioQualityControlError: string | null;
@@ -1003,6 +1028,12 @@ export type ResultFilter = {
   endDate?: DateOnly;
   released?: boolean;
   hide_reviewed_only?: boolean;
+  /** Created By (002 §2.5, §7): results whose participant one of these users added (listResultCreators names them). With systemCreateByUser, results whose participant no user added are included too.
+   */
+  createdBy?: number[];
+  /** Created By's system option: results whose participant no user added (imported by the system, created by the telephony platform's call, demo data). Alone, only those; with createdBy, those and the users'.
+   */
+  systemCreateByUser?: boolean;
 };
 export type ResultUploadAnswer = {
   uploadStatus: "SUCCESS" | "FAILED";
@@ -1134,6 +1165,8 @@ export const {
   useReplayWebhookDeliveryMutation,
   useListProjectResultsQuery,
   useLazyListProjectResultsQuery,
+  useListResultCreatorsQuery,
+  useLazyListResultCreatorsQuery,
   useUploadResultsMutation,
   useUpdateResultStatusMutation,
   useExportProjectResultsQuery,

@@ -142,8 +142,7 @@ export function exportColumns(input: {
       },
     })),
     { header: 'Access Code', width: 14, value: (r) => groupAccessCode(r.accessCode) },
-    // Plug point: results uploaded from a file will name their uploader (the list's created_by).
-    { header: 'Created By', width: 16, value: () => null },
+    { header: 'Created By', width: 16, value: (r) => r.createdByName },
     { header: 'Released', width: 10, value: (r) => (r.released ? 'Yes' : 'No') },
     { header: 'Reviewed', width: 10, value: (r) => (r.reviewed ? 'Yes' : 'No') },
   ];

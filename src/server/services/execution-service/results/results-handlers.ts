@@ -41,6 +41,7 @@ import {
   publishParticipants,
   readResults,
   resultColumnQuestions,
+  resultCreators,
   type ListedResult,
   type ResultQuery,
   type ResultForPdf,
@@ -53,6 +54,7 @@ import { findRecordedResult } from '../recordings/recordings-store';
 type ResultsHandlers = Pick<
   ServiceHandlers<operations>,
   | 'listProjectResults'
+  | 'listResultCreators'
   | 'updateResultStatus'
   | 'downloadResultPdf'
   | 'downloadInterviewRecording'
@@ -107,6 +109,8 @@ export function resultQueryOf(ctx: TenantContext, body: ResultFilter): ResultQue
     ...(body.endDate && { endDate: body.endDate }),
     released: mayHandleHeld(ctx) ? (body.released ?? true) : true,
     hideReviewed: body.hide_reviewed_only ?? false,
+    ...(body.createdBy?.length && { createdBy: body.createdBy }),
+    ...(body.systemCreateByUser && { systemCreated: true }),
   };
 }
 
@@ -131,8 +135,7 @@ function present(r: ListedResult, display: ProjectResultDisplay, language: strin
     })),
     released: r.released,
     reviewed: r.reviewed,
-    // Plug point: results uploaded from a file (issue 14's upload) will name their uploader here.
-    created_by: null,
+    created_by: r.createdByName,
     audioQualityControlError: r.note,
     followedUp: r.outcomeActionId !== null,
     outcomeTrackingActionId: r.outcomeActionId,
@@ -212,6 +215,17 @@ export const resultsHandlers: ResultsHandlers = {
         recordingsEnabled: project.recordingsEnabled,
       };
     });
+  },
+
+  async listResultCreators({ query }, ctx) {
+    const found = await ctx.inTenant(async (trx) => {
+      if (!(await findResultProject(trx, query.projectId))) throw notFound(RESULT_MESSAGES.projectNotFound);
+      return resultCreators(trx, query.projectId, mayHandleHeld(ctx));
+    });
+    return {
+      creators: found.creators.map((c) => ({ userid: c.userId, name: c.name })),
+      systemCreated: found.systemCreated,
+    };
   },
 
   async updateResultStatus({ body }, ctx) {

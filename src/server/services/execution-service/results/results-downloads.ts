@@ -13,7 +13,8 @@ import { exportPages } from '../call-reports/report-query';
 import { resultPdf } from './result-pdf';
 import { enqueueJob } from '../../../platform/jobs/job-queue';
 import { findZip, insertZip, RESULT_ZIP_QUEUE, type StoredZip } from './result-zip-store';
-import { resultQueryOf } from './results-handlers';
+import { mayReadOutcomes, resultQueryOf } from './results-handlers';
+import { resultComments, type ResultComments } from './result-actions-store';
 import {
   countResults,
   findResultProject,
@@ -186,6 +187,8 @@ export interface ZipSource {
   createdAt: Date;
   /** The results, page by page (readPages). */
   pages: AsyncIterable<ListedResult[]>;
+  /** The notes and outcome comments of a page's results, for their PDFs (resultComments). */
+  commentsOf: (ids: readonly number[]) => Promise<Map<number, ResultComments>>;
   /** Called after each entry with the number written so far (the zip job's progress). */
   onEntry?: (written: number) => Promise<void> | void;
 }
@@ -201,7 +204,8 @@ export async function writeResultZip(out: NodeJS.WritableStream, source: ZipSour
   archive.pipe(out);
   const nameOf = zipEntryNamer();
   let written = 0;
-  for await (const page of source.pages)
+  for await (const page of source.pages) {
+    const comments = await source.commentsOf(page.map((r) => r.id));
     for (const result of page) {
       const pdf = await resultPdf({
         project: source.project,
@@ -211,6 +215,7 @@ export async function writeResultZip(out: NodeJS.WritableStream, source: ZipSour
         language: source.language,
         offset: source.offset,
         createdAt: source.createdAt,
+        ...(comments.has(result.id) && { comments: comments.get(result.id)! }),
       });
       const added = new Promise<void>((resolve) => archive.once('entry', () => resolve()));
       archive.append(pdf, { name: nameOf(result.irn, result.id), date: source.createdAt });
@@ -218,6 +223,7 @@ export async function writeResultZip(out: NodeJS.WritableStream, source: ZipSour
       written += 1;
       await source.onEntry?.(written);
     }
+  }
   await Promise.race([archive.finalize(), failed]);
   return written;
 }
@@ -254,6 +260,7 @@ export const resultsDownloadHandlers: Handlers = {
     if (first.length > DIRECT_ZIP_MAX)
       throw new HttpError(409, DOWNLOAD_MESSAGES.zipTooLarge, { code: 'RESULT_ZIP_TOO_LARGE' });
     const questions = await ctx.inTenant((trx) => pertinentQuestions(trx, project.id));
+    const outcomeNotes = mayReadOutcomes(ctx);
     const createdAt = ctx.now();
     const out = new PassThrough();
     writeResultZip(out, {
@@ -266,6 +273,7 @@ export const resultsDownloadHandlers: Handlers = {
       pages: (async function* () {
         yield first;
       })(),
+      commentsOf: (ids) => ctx.inTenant((trx) => resultComments(trx, ids, outcomeNotes)),
     }).catch((error: Error) => out.destroy(error));
     return new FileDownload(zipFileName(project.name, createdAt, query.offset), 'application/zip', out as Readable);
   },
@@ -296,7 +304,8 @@ export const resultsDownloadHandlers: Handlers = {
       await enqueueJob(trx, {
         queue: RESULT_ZIP_QUEUE,
         tenantId: ctx.operatingTenant.id,
-        payload: { zipId: id },
+        // The job prints outcome comments only if the requester may read them (resultComments).
+        payload: { zipId: id, outcomeNotes: mayReadOutcomes(ctx) },
         dedupeKey: `result-zip-${id}`,
         maxAttempts: 3,
         runAt: now,

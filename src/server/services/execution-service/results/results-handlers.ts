@@ -29,6 +29,7 @@ import {
   listFollowUps,
   lockReviewTargets,
   questionDetail,
+  resultComments,
   setReviewed,
   type StoredFollowUp,
 } from './result-actions-store';
@@ -80,6 +81,8 @@ export const mayHandleHeld = (ctx: TenantContext) => ctx.principal().permissions
  * tenant.project.cm.recording.read on a project whose cm_recordings_configuration is on.
  */
 const RECORDING_READ = 'tenant.project.cm.recording.read';
+/** The outcome history (and so its comments in the PDF) is read with result.follow.up.note.read (002 §6). */
+export const mayReadOutcomes = (ctx: TenantContext) => ctx.principal().permissions.has('result.follow.up.note.read');
 export const mayHearRecordings = (ctx: TenantContext, recordingsEnabled: boolean) =>
   ctx.principal().homeTenantIsSystem || (recordingsEnabled && ctx.principal().permissions.has(RECORDING_READ));
 
@@ -305,6 +308,7 @@ export const resultsHandlers: ResultsHandlers = {
         project,
         questions: await pertinentQuestions(trx, project.id),
         display: await projectResultDisplay(trx, project.id),
+        comments: (await resultComments(trx, [result.id], mayReadOutcomes(ctx))).get(result.id)!,
       };
     });
     const pdf = await resultPdf({

@@ -746,7 +746,7 @@ export type components = {
             projectId?: components["schemas"]["ReportProjectId"];
             search?: components["schemas"]["ReportSearch"];
             startDate?: components["schemas"]["ReportDate"];
-            telcoProvider?: string | null;
+            telcoProvider?: components["schemas"]["TelcoProvider"];
             tenantId?: components["schemas"]["ReportTenantId"];
         };
         CallRecordPage: {
@@ -765,6 +765,7 @@ export type components = {
             /** Format: int32 */
             durationSeconds: number;
             interviewReferenceNumber?: string;
+            /** @description The carrier. One of the four the Call Records filter offers, by key or name in any case (TOLL_FREE_FORWARDING, TWILIO, VONAGE, BANDWIDTH), is stored as its name (Toll-Free Forwarding, Twilio, Vonage, Bandwidth) so the filter finds it; other text is stored as sent. */
             providerName?: string;
             requestId: components["schemas"]["RequestId"];
             runId?: string;
@@ -779,7 +780,7 @@ export type components = {
             projectId?: components["schemas"]["ReportProjectId"];
             search?: components["schemas"]["ReportSearch"];
             startDate?: components["schemas"]["ReportDate"];
-            telcoProvider?: string | null;
+            telcoProvider?: components["schemas"]["TelcoProvider"];
             tenantId?: components["schemas"]["ReportTenantId"];
         };
         CallRecordRow: {
@@ -1373,6 +1374,11 @@ export type components = {
         RiskCode: "HR" | "LR" | "AR" | "PR" | "NC" | "DC" | "NP" | "R" | "G";
         /** @enum {string} */
         SortDirection: "asc" | "desc";
+        /**
+         * @description The telephony carrier filter (002 §9: a toll-free forwarding option and three named carriers, each with a fixed enumerated key; src/shared/telco-providers.ts): calls whose carrier is Toll-Free Forwarding, Twilio, Vonage or Bandwidth. None or null: every carrier. docs/product/call-reports.md#call-records
+         * @enum {string|null}
+         */
+        TelcoProvider: "TOLL_FREE_FORWARDING" | "TWILIO" | "VONAGE" | "BANDWIDTH" | null;
         /** @description A UTC offset as ±hh:mm (002 §9, the default -08:00). */
         UtcOffset: string;
         WebhookDelivery: {

@@ -785,6 +785,8 @@ export const sel = {
       end: (prefix: string) => `${prefix}-end`,
       /** `call-records-select-<id>` */
       selectCall: (id: number) => `call-records-select-${id}`,
+      /** The Telephony Carrier select (002 §9: four carriers by key). */
+      carrier: 'call-records-carrier',
       exportSelected: 'call-records-export-selected',
       exportAll: 'call-records-export-all',
       incompleteExportPage: 'incomplete-calls-export-page',

@@ -10,6 +10,7 @@ import { randomSource } from '../interview-data';
 import { durationOf, guideEventsOf, outcomeOf, plannedResult } from './call-plan';
 import { ApiError, PublicApi } from './public-api';
 import { toneWav } from './tone-wav';
+import { TELCO_PROVIDERS } from '../../../shared/telco-providers';
 
 export interface SimulateCallsOptions {
   /** The server's origin, e.g. http://127.0.0.1:8080 (the API is under /api). */
@@ -109,7 +110,8 @@ export async function simulateCalls(options: SimulateCallsOptions): Promise<Simu
       accessCode: code,
       callDateTime: at.toISOString(),
       durationSeconds: duration,
-      providerName: random() < 0.6 ? 'Twilio' : 'Bandwidth',
+      // Every carrier of the Call Records filter (002 §9), by key as a platform may post it.
+      providerName: TELCO_PROVIDERS[Math.floor(random() * TELCO_PROVIDERS.length)]!.key,
       callerNumber: `+1 555 01${String(Math.floor(random() * 100)).padStart(2, '0')}`,
     });
     report.calls += 1;

@@ -649,6 +649,8 @@ export type CallRecordPost = {
   dialInNumber?: PhoneText;
   durationSeconds: number;
   dtmfs?: string;
+  /** The carrier. One of the four the Call Records filter offers, by key or name in any case (TOLL_FREE_FORWARDING, TWILIO, VONAGE, BANDWIDTH), is stored as its name (Toll-Free Forwarding, Twilio, Vonage, Bandwidth) so the filter finds it; other text is stored as sent.
+   */
   providerName?: string;
   callerNumber?: PhoneText;
   destinationNumber?: PhoneText;
@@ -735,6 +737,9 @@ export type DisplayOffset = string;
 export type ReportDate = string | null;
 export type ReportSearch = string | null;
 export type DurationSeconds = number | null;
+export type TelcoProvider =
+  | ("TOLL_FREE_FORWARDING" | "TWILIO" | "VONAGE" | "BANDWIDTH" | null)
+  | ("TOLL_FREE_FORWARDING" | "TWILIO" | "VONAGE" | "BANDWIDTH" | null);
 export type CallRecordQuery = {
   projectId?: ReportProjectId;
   tenantId?: ReportTenantId;
@@ -746,7 +751,7 @@ export type CallRecordQuery = {
   search?: ReportSearch;
   minDuration?: DurationSeconds;
   maxDuration?: DurationSeconds;
-  telcoProvider?: string | null;
+  telcoProvider?: TelcoProvider;
 };
 export type CallRecordExport = {
   projectId?: ReportProjectId;
@@ -759,7 +764,7 @@ export type CallRecordExport = {
   search?: ReportSearch;
   minDuration?: DurationSeconds;
   maxDuration?: DurationSeconds;
-  telcoProvider?: string | null;
+  telcoProvider?: TelcoProvider;
   /** Every call the filter finds, not only callIdsToExport. */
   allRecords?: boolean;
   callIdsToExport?: number[];

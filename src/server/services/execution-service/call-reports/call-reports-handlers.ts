@@ -21,6 +21,7 @@ import { exportPages, pageOf, windowOf } from './report-query';
 import { bodyHash } from '../intake/request-once';
 import { acceptCallRecord, acceptIncompleteCall, acceptInterviewResult } from '../intake/intake-writes';
 import { XLSX_MEDIA_TYPE as XLSX } from '../../../platform/spreadsheet/xlsx-sheet';
+import { telcoProviderName } from '../../../../shared/telco-providers';
 
 type Handlers = Pick<
   ServiceHandlers<operations>,
@@ -116,7 +117,10 @@ const INCOMPLETE_COLUMNS: SheetColumn<IncompleteSheetRow>[] = [
 
 export const callReportsHandlers: Handlers = {
   async listCallRecords({ body }, ctx) {
-    const filter = { ...callFilter(ctx, body), telcoProvider: body.telcoProvider?.trim() || null };
+    const filter = {
+      ...callFilter(ctx, body),
+      telcoProvider: body.telcoProvider ? telcoProviderName(body.telcoProvider) : null,
+    };
     const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
     return ctx.inTenant(async (trx) => ({
       calls: (await findCallRecords(trx, filter, pageOf(body))).map(callRow(ctx.operatingTenant.name, offset)),
@@ -127,7 +131,10 @@ export const callReportsHandlers: Handlers = {
   },
 
   async exportCallRecords({ body }, ctx) {
-    const filter = { ...callFilter(ctx, body), telcoProvider: body.telcoProvider?.trim() || null };
+    const filter = {
+      ...callFilter(ctx, body),
+      telcoProvider: body.telcoProvider ? telcoProviderName(body.telcoProvider) : null,
+    };
     const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
     const ids = body.allRecords ? undefined : (body.callIdsToExport ?? []);
     const maxId = await ctx.inTenant((trx) => newestId(trx, 'call_records'));

@@ -112,7 +112,8 @@ beforeAll(async () => {
     accessCode: second.code,
     callDateTime: '2026-11-20T19:00:00Z',
     durationSeconds: 45,
-    providerName: 'Twilio',
+    // A carrier's key or name in any spelling is stored as its name (docs/product/call-reports.md#carrier).
+    providerName: 'twilio',
   });
   await intake('postIncompleteCall', {
     requestId: 'ic-2',
@@ -127,7 +128,7 @@ beforeAll(async () => {
     accessCode: third.code,
     callDateTime: '2026-11-22T10:00:00Z',
     durationSeconds: 120,
-    providerName: 'Twilio',
+    providerName: 'TWILIO',
   });
 });
 afterAll(() => t.close());
@@ -159,7 +160,14 @@ test('call records filter by project, days, search, duration, provider, and page
   expect(await ids({ search: '555 0100' })).toEqual(['call-1']);
   expect(await ids({ minDuration: 60, maxDuration: 240, startDate: '2026-11-20' })).toEqual(['call-3']);
   expect(await ids({ minDuration: 240, maxDuration: 0, startDate: '2026-11-20' })).toEqual(['call-1']);
-  expect(await ids({ telcoProvider: 'Twilio', startDate: '2026-11-20' })).toEqual(['call-3', 'call-2']);
+  expect(await ids({ telcoProvider: 'TWILIO', startDate: '2026-11-20' })).toEqual(['call-3', 'call-2']);
+  expect(await ids({ telcoProvider: 'TOLL_FREE_FORWARDING', startDate: '2026-11-20' })).toEqual([]);
+  const twilio = (await list('listCallRecords', { telcoProvider: 'TWILIO', startDate: '2026-11-20' })).body as {
+    calls: { providerName: string }[];
+  };
+  expect(twilio.calls.map((c) => c.providerName)).toEqual(['Twilio', 'Twilio']);
+  // The carrier is one of the four keys (002 §9): a name or free text is a 400.
+  expect((await list('listCallRecords', { telcoProvider: 'Twilio' })).status).toBe(400);
   expect(await ids({ startDate: '2026-11-20', page: 1, pageSize: 2 })).toEqual(['call-1']);
 });
 

@@ -12,19 +12,21 @@ import {
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
 import { ListPager } from '../../../components/data-grid/list-pager';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { TextField } from '../../../components/form/text-field';
+import { SelectField } from '../../../components/form/select-field';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { dateRangeErrors, ExportButton, FilterPanel, REPORT_PAGE_SIZE } from '../filters/report-filters';
 import { minutesSeconds } from '../../../../shared/report-time';
+import { TELCO_PROVIDERS, type TelcoProviderKey } from '../../../../shared/telco-providers';
 import { callQuery, CallFilterFields, initialCallFilter, type CallFilterValues } from './call-filters';
 
 interface CallRecordFilterValues extends CallFilterValues {
-  telcoProvider: string;
+  /** A carrier key of TELCO_PROVIDERS, or '' for every carrier. */
+  telcoProvider: TelcoProviderKey | '';
 }
 
 const queryOf = (values: CallRecordFilterValues): CallRecordQuery => ({
   ...callQuery(values),
-  ...(values.telcoProvider.trim() && { telcoProvider: values.telcoProvider.trim() }),
+  ...(values.telcoProvider && { telcoProvider: values.telcoProvider }),
 });
 
 /**
@@ -139,7 +141,16 @@ export function CallRecordsTab() {
               }
             >
               <CallFilterFields testId="call-records" searchLabel={t`IRN, access code or number`} />
-              <TextField name="telcoProvider" label={t`Telephony Carrier`} testId="call-records-carrier" />
+              <SelectField
+                name="telcoProvider"
+                label={t`Telephony Carrier`}
+                placeholder={t`All carriers`}
+                options={TELCO_PROVIDERS.map((p) => ({
+                  value: p.key,
+                  label: p.key === 'TOLL_FREE_FORWARDING' ? t`Toll-Free Forwarding` : p.name,
+                }))}
+                testId="call-records-carrier"
+              />
             </FilterPanel>
           </form>
         )}

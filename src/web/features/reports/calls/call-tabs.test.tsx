@@ -94,6 +94,17 @@ describe('the call tabs of Reports', () => {
     await app.user.selectOptions(screen.getByTestId(sel.reports.calls.project('call-records')), '11');
     await app.user.selectOptions(screen.getByTestId(sel.reports.calls.duration('call-records')), '3');
     await app.user.type(screen.getByTestId(sel.reports.calls.search('call-records')), 'IRN7');
+    // The carrier is a select of the four carriers' fixed keys (002 §9), every carrier by default.
+    const carrier = screen.getByTestId(sel.reports.calls.carrier);
+    expect([...carrier.querySelectorAll('option')].map((o) => [o.value, o.textContent])).toEqual([
+      ['', 'All carriers'],
+      ['TOLL_FREE_FORWARDING', 'Toll-Free Forwarding'],
+      ['TWILIO', 'Twilio'],
+      ['VONAGE', 'Vonage'],
+      ['BANDWIDTH', 'Bandwidth'],
+    ]);
+    expect(stub.callsTo(CALLS)[0]!.body).not.toHaveProperty('telcoProvider');
+    await app.user.selectOptions(carrier, 'TOLL_FREE_FORWARDING');
     fireEvent.change(screen.getByTestId(sel.reports.calls.start('call-records')), { target: { value: '2026-11-01' } });
     fireEvent.change(screen.getByTestId(sel.reports.calls.end('call-records')), { target: { value: '2026-11-02' } });
     await app.user.click(screen.getByTestId(sel.reports.calls.apply('call-records')));
@@ -105,6 +116,7 @@ describe('the call tabs of Reports', () => {
       endDate: '2026-11-02',
       minDuration: 241,
       maxDuration: 0,
+      telcoProvider: 'TOLL_FREE_FORWARDING',
     });
   });
 

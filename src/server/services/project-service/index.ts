@@ -44,6 +44,8 @@ export {
   type NewQuestion,
 } from './projects/projects-store';
 export { STAGE, STATUS } from './projects/project-attributes';
+// What the dashboard counts as a completed call (the demo figures count simulated results with it).
+export { COMPLETED_EVALUATIONS } from './dashboard/dashboard-store';
 export { FULL_ACCESS, saveProjectForm, type ProjectFormInput } from './projects/project-form';
 export { addLookupValue } from './lookup-values/lookup-value';
 export { saveTemplate } from './communication/save-template';

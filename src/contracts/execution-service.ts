@@ -1857,7 +1857,10 @@ export interface operations {
     };
     downloadInterviewRecording: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: the same file answered `inline` instead of `attachment`, for the console's audio player (001 §8; docs/product/project-results.md#recording), which plays it instead of saving it. */
+                play?: boolean;
+            };
             header: {
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
@@ -1877,7 +1880,7 @@ export interface operations {
             /** @description The recording. */
             200: {
                 headers: {
-                    /** @description attachment; filename="recording_<irn>.<ext>"; filename*=UTF-8''<the same name> */
+                    /** @description attachment (inline with play=true); filename="recording_<irn>.<ext>"; filename*=UTF-8''<the same name> */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };

@@ -47,6 +47,8 @@ export class FileDownload {
     readonly mimeType: string,
     /** The bytes, or a stream of them (a stored file is streamed from storage, never read whole). */
     readonly content: Uint8Array | Readable,
+    /** `inline`: a file the console shows or plays instead of saving (the recording player). */
+    readonly disposition: 'attachment' | 'inline' = 'attachment',
   ) {}
 
   /**
@@ -56,7 +58,7 @@ export class FileDownload {
    */
   contentDisposition(): string {
     const ascii = this.fileName.replace(/[/\\]/g, '-').replace(/[^\x20-\x7e]|["*:<>?|]/g, '_');
-    return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(this.fileName)}`;
+    return `${this.disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(this.fileName)}`;
   }
 }
 

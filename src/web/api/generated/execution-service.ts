@@ -309,6 +309,9 @@ const injectedRtkApi = api
       >({
         query: (queryArg) => ({
           url: `/execution-service/v1/interview/interviewrecordings/${queryArg.accessCodeOrId}`,
+          params: {
+            play: queryArg.play,
+          },
         }),
         providesTags: ["ResultFile"],
       }),
@@ -544,6 +547,9 @@ export type DownloadInterviewRecordingApiResponse =
 export type DownloadInterviewRecordingApiArg = {
   /** A result id, or an access code. */
   accessCodeOrId: string;
+  /** true: the same file answered `inline` instead of `attachment`, for the console's audio player (001 §8; docs/product/project-results.md#recording), which plays it instead of saving it.
+   */
+  play?: boolean;
 };
 export type MarkResultsReviewedApiResponse =
   /** status 200 'Results successfully updated!', the results changed and those already in the target state. */ ReviewMarking;

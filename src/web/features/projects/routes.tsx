@@ -95,6 +95,16 @@ export const projectRoutes: RouteObject[] = [
         },
       },
       {
+        // 002 §2.1 `results/resultdetail:{name}`: react-router matches whole segments, so the page reads the prefix.
+        path: 'results/:detail',
+        lazy: async () => {
+          const { ResultDetailPage } = await import(
+            /* webpackChunkName: "project-results" */ './results/result-detail-page'
+          );
+          return { Component: ResultDetailPage };
+        },
+      },
+      {
         path: 'accesscode',
         lazy: async () => {
           const { AccessCodesTab } = await import(

@@ -321,7 +321,7 @@ export const resultsHandlers: ResultsHandlers = {
   },
 
   // 002 §7 interviewrecordings: the stored file, streamed from storage (ADR 0056).
-  async downloadInterviewRecording({ params }, ctx) {
+  async downloadInterviewRecording({ params, query }, ctx) {
     const value = params.accessCodeOrId.trim();
     const id = /^[0-9]{1,10}$/.test(value) && Number(value) <= 2147483647 ? Number(value) : null;
     const found = await ctx.inTenant((trx) => findRecordedResult(trx, { id, accessCode: normalizeAccessCode(value) }));
@@ -333,6 +333,7 @@ export const resultsHandlers: ResultsHandlers = {
       recordingFileName(found.irn, found.resultId, found.recording.storageKey),
       found.recording.mediaType,
       stream,
+      query.play ? 'inline' : 'attachment',
     );
   },
 

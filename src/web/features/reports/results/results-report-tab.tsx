@@ -1,7 +1,8 @@
-import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
+import { Link as RouterLink } from 'react-router';
 import { getErrorMessage } from '../../../api/error-message';
 import {
   useLazyExportResultsReportQuery,
@@ -14,6 +15,7 @@ import { ListPager } from '../../../components/data-grid/list-pager';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { CheckboxGroupField } from '../../../components/form/checkbox-group-field';
 import { TextField } from '../../../components/form/text-field';
+import { resultDetailPath } from '../../../lib/result-detail-path';
 import { usePermissions } from '../../../lib/use-permissions';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import {
@@ -147,7 +149,23 @@ export function ResultsReportTab() {
             />
           ) : null,
       },
-      { colId: 'irn', field: 'interviewReferenceNumber', headerName: t`IRN` },
+      {
+        colId: 'irn',
+        field: 'interviewReferenceNumber',
+        headerName: t`IRN`,
+        // The result detail page (docs/product/project-results.md#detail-page) in its project.
+        cellRenderer: ({ data }: { data?: ResultsReportRow }) =>
+          data?.interviewReferenceNumber ? (
+            <Link asChild colorPalette="brand">
+              <RouterLink
+                to={resultDetailPath(data.projectId, data.interviewReferenceNumber)}
+                data-testid={`results-report-irn-${data.interviewResultId}`}
+              >
+                {data.interviewReferenceNumber}
+              </RouterLink>
+            </Link>
+          ) : null,
+      },
       // 002 §2.5: the participant name is shown to non-system tenants only.
       ...(permissions.isSystemTenant
         ? []

@@ -1110,7 +1110,7 @@ export type components = {
         ReportSearch: string | null;
         /**
          * Format: int32
-         * @description The account; when given it must be the operating account (403 otherwise).
+         * @description The account (docs/product/call-reports.md#accounts). Absent or the operating account: that account. The provider (operating in the system tenant) may name any other account, read across tenants (422 when no such account exists); anyone else naming another account gets 403.
          */
         ReportTenantId: number | null;
         RepostAnswer: {

@@ -802,6 +802,8 @@ export const sel = {
       apply: (prefix: string) => `${prefix}-apply`,
       error: (prefix: string) => `${prefix}-error`,
       page: (prefix: string) => `${prefix}-page`,
+      /** The Account select (the provider chooses any one account). */
+      account: (prefix: string) => `${prefix}-account`,
       project: (prefix: string) => `${prefix}-project`,
       search: (prefix: string) => `${prefix}-search`,
       duration: (prefix: string) => `${prefix}-duration`,

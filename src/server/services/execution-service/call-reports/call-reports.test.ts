@@ -183,6 +183,35 @@ test('a start after the end, another account, or no permission is refused', asyn
   expect((await list('listCallRecords', { displayTimeZone: 'PST' })).status).toBe(400);
 });
 
+test('the provider, working in its own account, names another: its calls and incomplete calls, its name', async () => {
+  const { voxscreen } = await t.seededTenants();
+  const asProvider = { token: () => provider, operatingTenant: () => voxscreen };
+  const own = (await list('listCallRecords', { startDate: '2026-11-20' }, asProvider)).body as {
+    calls: { callId: string }[];
+  };
+  expect(own.calls.map((c) => c.callId)).not.toContain('call-1');
+
+  const named = await list('listCallRecords', { tenantId: acme, startDate: '2026-11-20' }, asProvider);
+  expect(named.status).toBe(200);
+  const calls = named.body as { calls: { callId: string; tenantName: string }[]; totalResults: number };
+  expect(calls.calls.map((c) => c.callId)).toEqual(['call-3', 'call-2', 'call-1']);
+  expect(calls.totalResults).toBe(3);
+  expect(new Set(calls.calls.map((c) => c.tenantName))).toEqual(new Set(['Acme Insurance']));
+  // Narrowed to that account: the same filter naming Globex finds none of Acme's.
+  const globexCalls = (await list('listCallRecords', { tenantId: globex, startDate: '2026-11-20' }, asProvider))
+    .body as { calls: { callId: string }[] };
+  expect(globexCalls.calls.map((c) => c.callId)).not.toEqual(expect.arrayContaining(['call-1']));
+
+  const incomplete = (await list('listIncompleteCalls', { tenantId: acme, startDate: '2026-11-20' }, asProvider))
+    .body as { calls: { clientName: string }[]; totalResults: number };
+  expect(incomplete.totalResults).toBe(1);
+  expect(incomplete.calls[0]!.clientName).toBe('Acme Insurance');
+  // An account that does not exist: 422, nothing read.
+  const missing = await list('listCallRecords', { tenantId: 2147483000 }, asProvider);
+  expect(missing.status).toBe(422);
+  expect(missing.body).toMatchObject({ message: 'Account not found.' });
+});
+
 test("another account's calls, incomplete calls and log records are never listed", async () => {
   const globexView = { token: () => globexAdmin, operatingTenant: () => globex };
   const calls = (await list('listCallRecords', {}, globexView)).body as { calls: { callId: string }[] };

@@ -120,6 +120,53 @@ describe('the call tabs of Reports', () => {
     });
   });
 
+  it('the provider chooses any one account (no "All accounts"); a new account clears the project', async () => {
+    const VOXSCREEN = tenant(1, 'Voxscreen');
+    const accounts: TenantWithProjects[] = [
+      { tenantId: 1, tenantName: 'Voxscreen', projects: [] },
+      ...ACCOUNT_LIST,
+      { tenantId: 3, tenantName: 'Globex Logistics', projects: [{ projectId: 21, name: 'Fleet Review' }] },
+    ];
+    const stub = installFetchStub({
+      ...serverFor({
+        user: userInfo({ permissions: ALL, isSystemTenant: true, roleName: 'Voxscreen Admin' }),
+        tenants: [VOXSCREEN],
+      }),
+      [ACCOUNTS]: { body: accounts },
+      [INCOMPLETE]: { body: { calls: [INCOMPLETE_ROW], totalResults: 1 } },
+    });
+    const app = await renderWithProviders({
+      route: '/main/reports/incompletecalls',
+      preloadedState: signedInState(VOXSCREEN),
+    });
+    await screen.findByTestId(sel.reports.calls.list('incomplete-calls'));
+    const account = screen.getByTestId(sel.reports.calls.account('incomplete-calls'));
+    await waitFor(() => expect(account).toBeEnabled());
+    expect(stub.callsTo(INCOMPLETE)[0]!.body).toMatchObject({ tenantId: 1 });
+    await waitFor(() =>
+      expect([...account.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+        'Voxscreen',
+        'Acme Insurance',
+        'Globex Logistics',
+      ]),
+    );
+    await app.user.selectOptions(account, '2');
+    await app.user.selectOptions(screen.getByTestId(sel.reports.calls.project('incomplete-calls')), '11');
+    await app.user.selectOptions(account, '3');
+    await waitFor(() => expect(screen.getByTestId(sel.reports.calls.project('incomplete-calls'))).toHaveValue(''));
+    await app.user.click(screen.getByTestId(sel.reports.calls.apply('incomplete-calls')));
+    await waitFor(() => expect(stub.callsTo(INCOMPLETE).length).toBeGreaterThan(1));
+    expect(stub.callsTo(INCOMPLETE).at(-1)!.body).toMatchObject({ tenantId: 3 });
+    expect(stub.callsTo(INCOMPLETE).at(-1)!.body).not.toHaveProperty('projectId');
+  });
+
+  it('a customer user sees the operating account, fixed', async () => {
+    server();
+    await open('/main/reports/callRecords');
+    await screen.findByTestId(sel.reports.calls.list('call-records'));
+    expect(screen.getByTestId(sel.reports.calls.account('call-records'))).toBeDisabled();
+  });
+
   it('call records: Export Selected sends the ticked calls and saves callrecords.xlsx', async () => {
     const stub = server(ALL, {
       [CALLS_EXPORT]: {

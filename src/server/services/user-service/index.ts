@@ -10,6 +10,7 @@ import { secretHandlers } from './secrets/secrets-handlers';
 import { tenantHandlers } from './tenants/tenants-handlers';
 import { userHandlers } from './users/users-handlers';
 import { usersReportHandlers } from './users-report/users-report-handlers';
+import { eventHandlers } from './events/events-handlers';
 
 export const userServiceHandlers: ServiceHandlers<operations> = {
   ...userHandlers,
@@ -22,6 +23,7 @@ export const userServiceHandlers: ServiceHandlers<operations> = {
   ...secretHandlers,
   ...documentHandlers,
   ...usersReportHandlers,
+  ...eventHandlers,
 };
 
 // Public functions: the seed, the test helpers and other services' tests build data through these.

@@ -6,8 +6,8 @@ import { installFetchStub, type StubHandler } from '../../../testing/fetch-stub'
 import { serverFor, signedInState, tenant, userInfo } from '../../../testing/factories';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 
-jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5000 });
+jest.setTimeout(90_000);
+configure({ asyncUtilTimeout: 30000 });
 
 const ACME = tenant(2, 'Acme Insurance');
 const CALLS = 'POST /api/execution-service/v1/call/directdial';

@@ -11,7 +11,12 @@ import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { generateEndpoints } from '@rtk-query/codegen-openapi';
-import { declaredInvalidations, endpointTraitsModule, readByPostOperationIds } from './lib/endpoint-traits';
+import {
+  declaredInvalidations,
+  endpointTraitsModule,
+  readByPostOperationIds,
+  unsafeGetOperationIds,
+} from './lib/endpoint-traits';
 import { bundleOpenApi } from './lib/openapi-bundle';
 import { SERVICES } from '../src/server/platform/openapi/service-names';
 import { DATABASE_TYPES_FILE, generateDatabaseTypes } from './lib/database-types';
@@ -45,16 +50,19 @@ try {
       hooks: { queries: true, lazyQueries: true, mutations: true },
       tag: true,
       // Tenant and language headers are added by the base query from the store, never passed per call.
-      // Reads made with POST (x-read-by-post, e.g. the dashboard KPI) are cached queries, not mutations.
+      // Reads made with POST (x-read-by-post, e.g. the dashboard KPI) are cached queries, not mutations; GETs that
+      // send a message or change data (x-unsafe-get, ADR 0088) are mutations, never cached or refetched.
       // A write's x-invalidates adds the tags of the other reads it changes (ADR 0065). The generator applies the
       // first override that matches, so each keeps the header filter.
       endpointOverrides: [
-        ...declaredInvalidations(bundled, bundledDocuments).map(({ operationId, invalidatesTags }) => ({
+        ...declaredInvalidations(bundled, bundledDocuments).map(({ operationId, invalidatesTags, unsafeGet }) => ({
           pattern: [operationId],
+          ...(unsafeGet && { type: 'mutation' as const }),
           invalidatesTags,
           parameterFilter: withoutHeaders,
         })),
         { pattern: readByPostOperationIds(bundled), type: 'query', parameterFilter: withoutHeaders },
+        { pattern: unsafeGetOperationIds(bundled), type: 'mutation', parameterFilter: withoutHeaders },
         { pattern: /.*/, parameterFilter: withoutHeaders },
       ],
     })) as string;

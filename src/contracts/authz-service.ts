@@ -64,8 +64,8 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Every audit record the filter matches, as a CSV file (streamed)
-         * @description The same filter and order as listAuditLog without paging; columns Client Name, Email, Date, Activity, IP, Token Issue Time, Payload. Cells a spreadsheet would read as a formula are escaped (ADR 0039). File name `<account name>_MM-DD-YYYY_auditlog.csv` (the day of the export at the display offset).
+         * Every audit record the filter matches, as an xlsx file (streamed)
+         * @description The same filter and order as listAuditLog without paging; columns Client Name, Email, Date, Activity, IP, Token Issue Time, Payload, written by the one xlsx writer as the pages arrive. Cells a spreadsheet would read as a formula are escaped (ADR 0039). File name `tenantName_MM/DD/YYYY_auditlog.xlsx` (002 §2.4; the day of the export at the display offset): exact in `filename*`; the plain `filename` fallback has dashes for the slashes, which no file name on disk can hold (docs/product/reports.md#audit-log).
          */
         post: operations["exportAuditLog"];
         delete?: never;
@@ -504,15 +504,15 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The CSV file. */
+            /** @description The xlsx file. */
             200: {
                 headers: {
-                    /** @description attachment; filename="<account>_MM-DD-YYYY_auditlog.csv" */
+                    /** @description attachment; filename="<account>_MM-DD-YYYY_auditlog.xlsx"; filename*=UTF-8''<account>_MM%2FDD%2FYYYY_auditlog.xlsx */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -41,7 +41,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Call centers of the operating tenant, at the collection path (the same list as callcenterlist)
+         * @description 002 §7 names both `GET user-service/v1/callcenter/callcenterlist` and `GET user-service/v1/callcenter/`; both answer the operating tenant's call centers sorted by name, with their addresses and languages (docs/product/admin-call-centers.md#list).
+         */
+        get: operations["listCallCenterCollection"];
         put?: never;
         /**
          * Add a call center to the operating tenant (docs/product/admin-call-centers.md#rules)
@@ -1720,6 +1724,40 @@ export interface operations {
                     "application/json": components["schemas"]["AppVersion"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCallCenterCollection: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Call centers sorted by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallCenter"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];

@@ -23,7 +23,7 @@ import { contentSecurityPolicy, securityHeaders } from './platform/http/security
 import { DEFAULT_DIST_DIR, registerStaticConsole } from './platform/http/static-console';
 import { readAllOperations } from './platform/openapi/contract';
 import { MAX_UPLOAD_BYTES } from './platform/openapi/multipart-body';
-import { registerOperations } from './platform/openapi/register-operations';
+import { registerOperations, ROUTER_OPTIONS } from './platform/openapi/register-operations';
 import { createAjv } from './platform/openapi/schema-validator';
 import { lazyValidatorCompiler } from './platform/openapi/lazy-validator';
 import { JobRunner } from './platform/jobs/job-runner';
@@ -189,9 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     genReqId: requestIdOf,
     return503OnClosing: true,
-    // The spec writes some paths with a trailing slash (`role/`, `tenant/`, `user/`, `permissionsNew/`): each
-    // contract path answers with and without it (ADR 0020), so the contract keeps one spelling.
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: ROUTER_OPTIONS,
   });
 
   const paramsAjv = createAjv({ coerceTypes: true });

@@ -2,19 +2,20 @@ import type { HandlerRegistry } from '../platform/openapi/register-operations';
 import { authzServiceHandlers } from './authz-service';
 import { dataServiceHandlers } from './data-service';
 import { executionServiceHandlers } from './execution-service';
-import { participantServiceHandlers } from './participant-service';
+import { participantServiceHandlers, participantServiceHandlersOfProjectDocument } from './participant-service';
 import { projectServiceHandlers } from './project-service';
 import { userServiceHandlers } from './user-service';
 
 /**
- * Every service's handlers by operationId. Each map is type-checked against its generated contract; the
+ * Every service's handlers by operationId: the operations it serves, those of its document and those another
+ * document gives it with `x-served-by` (ADR 0088). Each map is type-checked against its generated contract; the
  * registry erases those types for the router, which checks the maps against the documents at start.
  */
 export const SERVICE_HANDLERS = {
   'authz-service': authzServiceHandlers,
   'user-service': userServiceHandlers,
   'project-service': projectServiceHandlers,
-  'participant-service': participantServiceHandlers,
+  'participant-service': { ...participantServiceHandlers, ...participantServiceHandlersOfProjectDocument },
   'execution-service': executionServiceHandlers,
   'data-service': dataServiceHandlers,
 } as unknown as HandlerRegistry;

@@ -40,7 +40,8 @@ describe('dashboard and project list', () => {
   it('shows the tiles the seed defines for the operating tenant', async () => {
     await signInToDashboard('admin@acme.test');
     const tenancy = (await persisted('tenancy')) as { operatingTenant: { tenantId: number } };
-    const expected = demoFigures('Acme Insurance', tenancy.operatingTenant.tenantId);
+    // The journeys' server ran the full demo seed, Acme's simulated calls included (seed-simulated-calls.ts).
+    const expected = demoFigures('Acme Insurance', tenancy.operatingTenant.tenantId, { simulatedCalls: true });
     await expect(byTestId(sel.dashboardTiles.activeProjects)).toHaveText(String(expected.activeProjects), {
       wait: 30_000,
     });

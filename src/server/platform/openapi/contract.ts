@@ -53,6 +53,17 @@ export interface OperationSpec {
   responses: Map<number, JsonSchema | null>;
   successStatus: number;
   access: AccessRequirements;
+  /**
+   * `x-served-by`: the service whose handlers serve the operation. The document gives the spec's path (e.g. the
+   * access-code calls under project-service/v1/project/…); the service that owns the data serves it (ADR 0088).
+   * The document's own service when absent.
+   */
+  servedBy: ServiceName;
+  /**
+   * `x-unsafe-get: true`: a GET that sends a message or changes data because the spec says GET. The router gives it
+   * no HEAD route, no entity tag and a per-user rate limit; codegen makes it a mutation (ADR 0088).
+   */
+  unsafeGet: boolean;
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -161,8 +172,18 @@ export function readOperations(service: ServiceName, document: JsonObject = load
           `${where}: a public operation cannot require permissions, the system tenant or an operating tenant`,
         );
       }
+      const servedBy = operation['x-served-by'] ?? service;
+      if (typeof servedBy !== 'string' || !(SERVICES as readonly string[]).includes(servedBy))
+        throw new Error(`${where}: x-served-by names no service: ${String(servedBy)}`);
+      if (servedBy === service && operation['x-served-by'] !== undefined)
+        throw new Error(`${where}: x-served-by names the document's own service`);
+      const unsafeGet = operation['x-unsafe-get'] === true;
+      if (unsafeGet && (method !== 'get' || !access.permissions.length))
+        throw new Error(`${where}: x-unsafe-get marks a GET that needs a permission (x-permissions)`);
       operations.push({
         service,
+        servedBy: servedBy as ServiceName,
+        unsafeGet,
         operationId: operation.operationId,
         method,
         path,

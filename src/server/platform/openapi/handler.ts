@@ -47,12 +47,18 @@ export class FileDownload {
     readonly mimeType: string,
     /** The bytes, or a stream of them (a stored file is streamed from storage, never read whole). */
     readonly content: Uint8Array | Readable,
+    /** `inline`: a file the console shows or plays instead of saving (the recording player). */
+    readonly disposition: 'attachment' | 'inline' = 'attachment',
   ) {}
 
-  /** RFC 6266: an ASCII fallback name plus the exact name in UTF-8. */
+  /**
+   * RFC 6266: an ASCII fallback name plus the exact name in UTF-8 (`filename*`). The fallback is also a name a disk
+   * can hold: a slash or backslash (the audit log's `tenantName_MM/DD/YYYY_auditlog.xlsx`, 002 §2.4) becomes `-`,
+   * the other characters file systems refuse become `_`.
+   */
   contentDisposition(): string {
-    const ascii = this.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-    return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(this.fileName)}`;
+    const ascii = this.fileName.replace(/[/\\]/g, '-').replace(/[^\x20-\x7e]|["*:<>?|]/g, '_');
+    return `${this.disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(this.fileName)}`;
   }
 }
 

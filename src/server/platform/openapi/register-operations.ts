@@ -16,6 +16,13 @@ export type HandlerRegistry = Record<ServiceName, Record<string, AnyHandler>>;
 
 export const API_PREFIX = '/api';
 
+/**
+ * The spec writes some paths with a trailing slash (`role/`, `tenant/`, `user/`, `permissionsNew/`) and one with a
+ * doubled slash (`project//isw/uploadxlsx`): each contract path answers with and without them (ADR 0020,
+ * docs/product/spec-calls.md), so the contract keeps one spelling.
+ */
+export const ROUTER_OPTIONS = { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true } as const;
+
 export const routePath = (path: string) => `${API_PREFIX}${path.replace(/\{([^}/]+)\}/g, ':$1')}`;
 
 const isWholeNumber = (schema: JsonSchema | undefined) =>
@@ -47,17 +54,21 @@ function partSchema(operation: OperationSpec, where: ParameterSpec['in']): JsonS
   };
 }
 
-/** Refuses to start when the documents and the handler maps disagree, or a document names an unknown permission. */
+/**
+ * Refuses to start when the documents and the handler maps disagree, or a document names an unknown permission. A
+ * service's map holds the operations it serves: those of its document and those other documents give it with
+ * `x-served-by` (ADR 0088).
+ */
 export function checkHandlers(operations: OperationSpec[], registry: HandlerRegistry): void {
   const problems: string[] = [];
   for (const [service, handlers] of Object.entries(registry)) {
-    const documented = new Set(operations.filter((op) => op.service === service).map((op) => op.operationId));
+    const documented = new Set(operations.filter((op) => op.servedBy === service).map((op) => op.operationId));
     for (const id of documented) if (!(id in handlers)) problems.push(`${service}: operation ${id} has no handler`);
     for (const id of Object.keys(handlers))
       if (!documented.has(id)) problems.push(`${service}: handler ${id} has no operation`);
   }
   for (const op of operations) {
-    if (!(op.service in registry)) problems.push(`${op.service}: no handler map`);
+    if (!(op.servedBy in registry)) problems.push(`${op.servedBy}: no handler map`);
     for (const p of [...op.access.permissions, ...op.access.permissionsAny]) {
       if (!permissionByName.has(p)) problems.push(`${op.operationId}: unknown permission ${p}`);
     }
@@ -95,7 +106,7 @@ export function registerOperations(
 ): void {
   checkHandlers(operations, registry);
   for (const operation of operations) {
-    const handler = registry[operation.service][operation.operationId]!;
+    const handler = registry[operation.servedBy][operation.operationId]!;
     const headerParameters = operation.parameters.filter((p) => p.in === 'header');
     const readMultipart =
       operation.requestBody?.mediaType === 'multipart/form-data'
@@ -104,6 +115,9 @@ export function registerOperations(
     app.route({
       method: operation.method.toUpperCase() as HTTPMethods,
       url: routeUrl(operation),
+      // A HEAD request runs a GET's handler: a GET that sends or changes something has none (ADR 0088).
+      ...(operation.unsafeGet && { exposeHeadRoute: false }),
+      config: { unsafeGet: operation.unsafeGet },
       schema: {
         ...(partSchema(operation, 'path') && { params: partSchema(operation, 'path') }),
         ...(partSchema(operation, 'query') && { querystring: partSchema(operation, 'query') }),
@@ -146,11 +160,12 @@ export function registerOperations(
         try {
           result = await handler(input, ctx);
         } catch (error) {
-          if (!(error instanceof NotModified)) throw error;
+          if (!(error instanceof NotModified) || operation.unsafeGet) throw error;
           applyEntityTag(request, reply);
           return reply.code(304).send();
         }
-        applyEntityTag(request, reply);
+        // An answer that changed something is never revalidated from a cache (it keeps the API's no-store).
+        if (!operation.unsafeGet) applyEntityTag(request, reply);
         if (result instanceof EventStream) {
           // X-Accel-Buffering: a proxy such as nginx passes each event on at once instead of buffering the answer.
           return reply

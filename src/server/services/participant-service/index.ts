@@ -1,10 +1,11 @@
 import type { operations } from '../../../contracts/participant-service';
+import type { operations as ProjectDocumentOperations } from '../../../contracts/project-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
-import { accessCodesHandlers } from './access-codes/access-codes-handlers';
+import { accessCodePoolHandlers, accessCodesHandlers } from './access-codes/access-codes-handlers';
 import { bulkInvitationsHandlers } from './invitations/bulk-invitations-handlers';
 import { invitationsHandlers } from './invitations/invitations-handlers';
 import { participantNpHandlers } from './participants/participant-np-handlers';
-import { participantsHandlers } from './participants/participants-handlers';
+import { participantListHandlers, participantsHandlers } from './participants/participants-handlers';
 import { participantTransferHandlers } from './participants/participant-transfer-handlers';
 
 export const participantServiceHandlers: ServiceHandlers<operations> = {
@@ -14,6 +15,21 @@ export const participantServiceHandlers: ServiceHandlers<operations> = {
   ...bulkInvitationsHandlers,
   ...accessCodesHandlers,
   ...participantNpHandlers,
+};
+
+/**
+ * The operations project-service's document holds at the spec's paths (001 §7 `project-service/v1/project/…`) and
+ * this service serves, because it owns the participants and the access codes (`x-served-by: participant-service`,
+ * ADR 0088); project-service's handler map leaves them out.
+ */
+export const participantServiceHandlersOfProjectDocument: ServiceHandlers<
+  Pick<
+    ProjectDocumentOperations,
+    'listProjectParticipants' | 'listAccessCodes' | 'listAccessCodeFiles' | 'uploadAccessCodes' | 'burnAccessCodes'
+  >
+> = {
+  ...participantListHandlers,
+  ...accessCodePoolHandlers,
 };
 
 // Public functions: the seed and other services' tests add participants through this.

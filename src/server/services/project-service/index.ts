@@ -13,7 +13,14 @@ import { questionsHandlers } from './questions/questions-handlers';
 import { resultConfigHandlers } from './result-config/result-config-handlers';
 import { teamHandlers } from './team/team-handlers';
 
-export const projectServiceHandlers: ServiceHandlers<operations> = {
+/**
+ * Operations of this service's document served by another service (`x-served-by`, ADR 0088): the participant list
+ * and the access-code pool, which the participant-service owns. The router checks the two lists agree at start.
+ */
+type ServedElsewhere =
+  'listProjectParticipants' | 'listAccessCodes' | 'listAccessCodeFiles' | 'uploadAccessCodes' | 'burnAccessCodes';
+
+export const projectServiceHandlers: ServiceHandlers<Omit<operations, ServedElsewhere>> = {
   ...adminHandlers,
   ...projectsHandlers,
   ...dashboardHandlers,
@@ -37,6 +44,8 @@ export {
   type NewQuestion,
 } from './projects/projects-store';
 export { STAGE, STATUS } from './projects/project-attributes';
+// What the dashboard counts as a completed call (the demo figures count simulated results with it).
+export { COMPLETED_EVALUATIONS } from './dashboard/dashboard-store';
 export { FULL_ACCESS, saveProjectForm, type ProjectFormInput } from './projects/project-form';
 export { addLookupValue } from './lookup-values/lookup-value';
 export { saveTemplate } from './communication/save-template';

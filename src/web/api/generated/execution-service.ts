@@ -202,6 +202,18 @@ const injectedRtkApi = api
         }),
         providesTags: ["Result"],
       }),
+      listResultCreators: build.query<
+        ListResultCreatorsApiResponse,
+        ListResultCreatorsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/execution-service/v1/interview/results/creators`,
+          params: {
+            projectId: queryArg.projectId,
+          },
+        }),
+        providesTags: ["Result"],
+      }),
       uploadResults: build.mutation<
         UploadResultsApiResponse,
         UploadResultsApiArg
@@ -303,6 +315,9 @@ const injectedRtkApi = api
       >({
         query: (queryArg) => ({
           url: `/execution-service/v1/interview/interviewrecordings/${queryArg.accessCodeOrId}`,
+          params: {
+            play: queryArg.play,
+          },
         }),
         providesTags: ["ResultFile"],
       }),
@@ -475,6 +490,18 @@ export type ListProjectResultsApiResponse =
 export type ListProjectResultsApiArg = {
   resultFilter: ResultFilter;
 };
+export type ListResultCreatorsApiResponse =
+  /** status 200 The creators, by name. */ {
+    creators: {
+      userid: number;
+      name: string;
+    }[];
+    /** Some results have a participant no user added (offer systemCreateByUser). */
+    systemCreated: boolean;
+  };
+export type ListResultCreatorsApiArg = {
+  projectId: number;
+};
 export type UploadResultsApiResponse =
   /** status 200 Stored (uploadStatus SUCCESS) or refused for duplicates (FAILED, duplicateFileName, nothing stored). */ ResultUploadAnswer;
 export type UploadResultsApiArg = {
@@ -526,6 +553,9 @@ export type DownloadInterviewRecordingApiResponse =
 export type DownloadInterviewRecordingApiArg = {
   /** A result id, or an access code. */
   accessCodeOrId: string;
+  /** true: the same file answered `inline` instead of `attachment`, for the console's audio player (001 §8; docs/product/project-results.md#recording), which plays it instead of saving it.
+   */
+  play?: boolean;
 };
 export type MarkResultsReviewedApiResponse =
   /** status 200 'Results successfully updated!', the results changed and those already in the target state. */ ReviewMarking;
@@ -631,6 +661,8 @@ export type CallRecordPost = {
   dialInNumber?: PhoneText;
   durationSeconds: number;
   dtmfs?: string;
+  /** The carrier. One of the four the Call Records filter offers, by key or name in any case (TOLL_FREE_FORWARDING, TWILIO, VONAGE, BANDWIDTH), is stored as its name (Toll-Free Forwarding, Twilio, Vonage, Bandwidth) so the filter finds it; other text is stored as sent.
+   */
   providerName?: string;
   callerNumber?: PhoneText;
   destinationNumber?: PhoneText;
@@ -717,6 +749,9 @@ export type DisplayOffset = string;
 export type ReportDate = string | null;
 export type ReportSearch = string | null;
 export type DurationSeconds = number | null;
+export type TelcoProvider =
+  | ("TOLL_FREE_FORWARDING" | "TWILIO" | "VONAGE" | "BANDWIDTH" | null)
+  | ("TOLL_FREE_FORWARDING" | "TWILIO" | "VONAGE" | "BANDWIDTH" | null);
 export type CallRecordQuery = {
   projectId?: ReportProjectId;
   tenantId?: ReportTenantId;
@@ -728,7 +763,7 @@ export type CallRecordQuery = {
   search?: ReportSearch;
   minDuration?: DurationSeconds;
   maxDuration?: DurationSeconds;
-  telcoProvider?: string | null;
+  telcoProvider?: TelcoProvider;
 };
 export type CallRecordExport = {
   projectId?: ReportProjectId;
@@ -741,7 +776,7 @@ export type CallRecordExport = {
   search?: ReportSearch;
   minDuration?: DurationSeconds;
   maxDuration?: DurationSeconds;
-  telcoProvider?: string | null;
+  telcoProvider?: TelcoProvider;
   /** Every call the filter finds, not only callIdsToExport. */
   allRecords?: boolean;
   callIdsToExport?: number[];
@@ -958,7 +993,8 @@ export type InterviewResultRow = {
   interviewQuestionsResult: QuestionResultCell[];
   released: boolean;
   reviewed: boolean;
-  /** Who uploaded the result; null for results posted by the telephony platform. */
+  /** The name of the user who added the result's participant (the participants list's Created By, docs/product/project-results.md#created-by); null when no user did (the system).
+   */
   created_by: string | null;
   /** The result's current note (docs/product/project-results.md#notes). */
   audioQualityControlError: string | null;
@@ -1009,6 +1045,12 @@ export type ResultFilter = {
   endDate?: DateOnly;
   released?: boolean;
   hide_reviewed_only?: boolean;
+  /** Created By (002 §2.5, §7): results whose participant one of these users added (listResultCreators names them). With systemCreateByUser, results whose participant no user added are included too.
+   */
+  createdBy?: number[];
+  /** Created By's system option: results whose participant no user added (imported by the system, created by the telephony platform's call, demo data). Alone, only those; with createdBy, those and the users'.
+   */
+  systemCreateByUser?: boolean;
 };
 export type ResultUploadAnswer = {
   uploadStatus: "SUCCESS" | "FAILED";
@@ -1140,6 +1182,8 @@ export const {
   useReplayWebhookDeliveryMutation,
   useListProjectResultsQuery,
   useLazyListProjectResultsQuery,
+  useListResultCreatorsQuery,
+  useLazyListResultCreatorsQuery,
   useUploadResultsMutation,
   useUpdateResultStatusMutation,
   useExportProjectResultsQuery,

@@ -244,6 +244,13 @@ const injectedRtkApi = api
         query: () => ({ url: `/user-service/v1/callcenter/callcenterlist` }),
         providesTags: ["CallCenter"],
       }),
+      listCallCenterCollection: build.query<
+        ListCallCenterCollectionApiResponse,
+        ListCallCenterCollectionApiArg
+      >({
+        query: () => ({ url: `/user-service/v1/callcenter` }),
+        providesTags: ["CallCenter"],
+      }),
       createCallCenter: build.mutation<
         CreateCallCenterApiResponse,
         CreateCallCenterApiArg
@@ -658,6 +665,9 @@ export type SaveRolePermissionsApiArg = {
 export type ListCallCentersApiResponse =
   /** status 200 Call centers sorted by name. */ CallCenter[];
 export type ListCallCentersApiArg = void;
+export type ListCallCenterCollectionApiResponse =
+  /** status 200 Call centers sorted by name. */ CallCenter[];
+export type ListCallCenterCollectionApiArg = void;
 export type CreateCallCenterApiResponse =
   /** status 201 Call center created. */ CallCenter;
 export type CreateCallCenterApiArg = {
@@ -1372,6 +1382,8 @@ export const {
   useSaveRolePermissionsMutation,
   useListCallCentersQuery,
   useLazyListCallCentersQuery,
+  useListCallCenterCollectionQuery,
+  useLazyListCallCenterCollectionQuery,
   useCreateCallCenterMutation,
   useGetCallCenterQuery,
   useLazyGetCallCenterQuery,

@@ -1,7 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useRef } from 'react';
-import type { AccessCodeRow } from '../../api/generated/participant-service';
+import type { AccessCodeRow } from '../../api/generated/project-service';
 import type { DataGridColumn } from '../../components/data-grid/data-grid';
 import { formatAccessCode } from '../../../shared/participant-rules';
 

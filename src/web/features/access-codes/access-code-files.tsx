@@ -1,7 +1,7 @@
 import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { useListAccessCodeFilesQuery, type AccessCodeFile } from '../../api/generated/participant-service';
+import { useListAccessCodeFilesQuery, type AccessCodeFile } from '../../api/generated/project-service';
 import { DataGrid, type DataGridColumn } from '../../components/data-grid/data-grid';
 import { QueryFailure } from '../../components/feedback/load-failure';
 import { useProjectContext } from '../../lib/project-context';

@@ -1,6 +1,6 @@
 import { Button, Heading, HStack, Input, Menu, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { AccessCodeRow } from '../../api/generated/participant-service';
+import type { AccessCodeRow } from '../../api/generated/project-service';
 import { PagedGrid } from '../../components/data-grid/paged-grid';
 import { useProjectContext } from '../../lib/project-context';
 import { useAccessCodeColumns } from './access-code-columns';

@@ -2,7 +2,7 @@ import { Alert, List, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { getErrorMessage } from '../../api/error-message';
-import { useUploadAccessCodesMutation } from '../../api/generated/participant-service';
+import { useUploadAccessCodesMutation } from '../../api/generated/project-service';
 import { UploadDialog } from '../../components/feedback/upload-dialog';
 import { SuccessAlert } from '../../components/feedback/success-alert';
 
@@ -46,7 +46,7 @@ export function AccessCodeUploadDialog({ projectId, onClose }: AccessCodeUploadD
   const submit = async (file: File) => {
     setError(null);
     setErrorLines(null);
-    const answer = await upload({ projectId, body: { file } });
+    const answer = await upload({ body: { projectId, file } });
     if ('error' in answer) {
       setError(getErrorMessage(answer.error, t`Error occurred in file upload please try again`));
       return;

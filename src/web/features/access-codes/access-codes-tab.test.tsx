@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import type { AccessCodeFile, AccessCodeRow, Participant } from '../../api/generated/participant-service';
+import type { AccessCodeFile, AccessCodeRow, Participant } from '../../api/generated/project-service';
 import { chooseMenuItem } from '../../testing/choose-menu-item';
 import { installFetchStub } from '../../testing/fetch-stub';
 import { CUSTOMER_ADMIN_PERMISSIONS, serverFor, signedInState, userInfo } from '../../testing/factories';
@@ -12,13 +12,13 @@ import { PERMISSION } from '../../../shared/permissions';
 const API = {
   project: 'GET /api/project-service/v1/project/21',
   permissions: 'GET /api/user-service/v1/user/permissionsNew',
-  codes: 'POST /api/participant-service/v1/project/21/accessCodesList',
-  participants: 'POST /api/participant-service/v1/project/21/participants',
+  codes: 'POST /api/project-service/v1/project/accessCodesList',
+  participants: 'POST /api/project-service/v1/project/21/participants',
   creators: 'GET /api/participant-service/v1/project/21/participants/creators',
-  refresh: 'POST /api/participant-service/v1/accesscode/refresh/501',
-  files: 'GET /api/participant-service/v1/project/21/accessCodeFiles',
-  upload: 'POST /api/participant-service/v1/project/21/uploadAccessCodes',
-  burn: 'PUT /api/participant-service/v1/project/21/burnCode',
+  refresh: 'GET /api/participant-service/v1/accesscode/refresh/501',
+  files: 'GET /api/project-service/v1/project/accessCodeFiles',
+  upload: 'POST /api/project-service/v1/project/uploadAccessCodes',
+  burn: 'PUT /api/project-service/v1/project/burnCode',
 };
 
 const poolCode = (id: number, accessCode: string, status: AccessCodeRow['status']): AccessCodeRow => ({
@@ -110,7 +110,8 @@ describe('access codes tab', () => {
       await waitFor(() => expect(screen.getByTestId(sel.accessCodes.code(501))).toHaveTextContent('123-456-789'));
       expect(screen.getByTestId(sel.accessCodes.code(502))).toHaveTextContent('987-654-3210');
       expect(screen.getByTestId('access-codes-page')).toHaveTextContent('Page 1 of 2 (150 access codes)');
-      expect(stub.callsTo(API.codes)[0]!.body).toEqual({ page: 0, pageSize: 100 });
+      expect(stub.callsTo(API.codes)[0]!.body).toEqual({ projectId: 21, page: 0, pageSize: 100 });
+      expect(stub.callsTo(API.files)[0]!.query.get('projectId')).toBe('21');
       // Without a file, View Codes does nothing (001 §2).
       expect(screen.getByTestId(sel.accessCodes.viewCodes)).toBeDisabled();
       await user.type(screen.getByTestId(sel.accessCodes.search), '123');
@@ -122,7 +123,7 @@ describe('access codes tab', () => {
         jest.advanceTimersByTime(500);
       });
       await waitFor(() => expect(stub.callsTo(API.codes)).toHaveLength(2));
-      expect(stub.callsTo(API.codes)[1]!.body).toEqual({ page: 0, pageSize: 100, search: '123' });
+      expect(stub.callsTo(API.codes)[1]!.body).toEqual({ projectId: 21, page: 0, pageSize: 100, search: '123' });
     } finally {
       jest.useRealTimers();
     }
@@ -157,11 +158,17 @@ describe('access-code files, filters and burn', () => {
     await waitFor(() => expect(stub.callsTo(API.codes)).toHaveLength(1));
     await user.selectOptions(screen.getByTestId(sel.accessCodes.statusFilter), 'Available');
     await waitFor(() =>
-      expect(stub.callsTo(API.codes).at(-1)!.body).toEqual({ page: 0, pageSize: 100, status: ['Available'] }),
+      expect(stub.callsTo(API.codes).at(-1)!.body).toEqual({
+        projectId: 21,
+        page: 0,
+        pageSize: 100,
+        status: ['Available'],
+      }),
     );
     await user.selectOptions(screen.getByTestId(sel.accessCodes.typeFilter), 'backup');
     await waitFor(() =>
       expect(stub.callsTo(API.codes).at(-1)!.body).toEqual({
+        projectId: 21,
         page: 0,
         pageSize: 100,
         status: ['Available'],
@@ -192,7 +199,7 @@ describe('access-code files, filters and burn', () => {
     await user.click(screen.getByTestId(sel.accessCodes.select(11)));
     await chooseMenuItem(user, sel.accessCodes.options, sel.accessCodes.burn);
     await waitFor(() => expect(stub.callsTo(API.burn)).toHaveLength(1));
-    expect(stub.callsTo(API.burn)[0]!.body).toEqual({ accessCodeIds: [11] });
+    expect(stub.callsTo(API.burn)[0]!.body).toEqual({ projectId: 21, accessCodeIds: [11] });
     // The list and the files reload (contract tags).
     await waitFor(() => expect(stub.callsTo(API.codes).length).toBeGreaterThan(1));
   });
@@ -220,6 +227,8 @@ describe('access-code files, filters and burn', () => {
     const alert = await screen.findByTestId(sel.accessCodes.uploadError);
     expect(alert).toHaveTextContent("Line 2: Access code '12<b>' is bad");
     expect(alert.querySelector('b')).toBeNull();
+    // The spec's form: the file and the project (001 §7 "multipart file, projectId").
+    expect(String(stub.callsTo(API.upload)[0]!.body)).toMatch(/name="projectId"\r\n\r\n21\r\n/);
     stub.answer({
       [API.upload]: {
         body: { status: 'SUCCESS', message: 'File uploaded successfully', erroCode: null, fileId: 5, totalRecorded: 1 },

@@ -3,7 +3,7 @@ import {
   useBurnAccessCodesMutation,
   useListAccessCodesQuery,
   type AccessCodeRow,
-} from '../../api/generated/participant-service';
+} from '../../api/generated/project-service';
 import { useServerPaging } from '../../components/data-grid/use-server-paging';
 import { ACCESS_CODE_PAGE_SIZE, ACCESS_CODE_SEARCH_DEBOUNCE_MS } from '../../../shared/participant-rules';
 
@@ -44,8 +44,8 @@ export function useAccessCodeListState(projectId: number) {
 
   const codes = useListAccessCodesQuery(
     {
-      projectId,
       body: {
+        projectId,
         page: paging.page,
         pageSize: paging.pageSize,
         ...(search && { search }),
@@ -89,7 +89,7 @@ export function useAccessCodeListState(projectId: number) {
     /** Burn Code: the ticked Available codes; a failure is silently ignored, the list reloads (its tag). */
     burnSelected: async () => {
       if (!selected.size) return;
-      await burn({ projectId, body: { accessCodeIds: [...selected] } });
+      await burn({ body: { projectId, accessCodeIds: [...selected] } });
       clearSelection();
     },
   };

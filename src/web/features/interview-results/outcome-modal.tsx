@@ -1,14 +1,11 @@
-import { Button, Grid, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Grid, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import {
   useAddResultFollowUpMutation,
   useListFollowUpOptionsQuery,
-  useListResultFollowUpsQuery,
-  type FollowUp,
   type InterviewResultRow,
 } from '../../api/generated/execution-service';
-import { DataGrid, type DataGridColumn } from '../../components/data-grid/data-grid';
 import { ErrorAlert } from '../../components/feedback/error-alert';
 import { QueryFailure } from '../../components/feedback/load-failure';
 import { SuccessAlert } from '../../components/feedback/success-alert';
@@ -22,6 +19,7 @@ import {
   type OutcomeField,
 } from '../../../shared/outcome-rules';
 import { ResultModal } from './result-modal';
+import { OutcomeHistory } from './outcome-history';
 import { actionText, OUTCOME_PROBLEM_TEXTS, statusText } from './outcome-texts';
 import { EMPTY_DRAFT, maxFollowUpDay, numberOr, utcOf, type Draft } from './outcome-draft';
 import { todayOf } from './results-query';
@@ -41,7 +39,6 @@ interface OutcomeModalProps {
 export function OutcomeModal({ result, canAdd, onClose }: OutcomeModalProps) {
   const { t, i18n } = useLingui();
   const options = useListFollowUpOptionsQuery();
-  const history = useListResultFollowUpsQuery({ id: result.interviewResultId }, { refetchOnMountOrArgChange: true });
   const [add, adding] = useAddResultFollowUpMutation();
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [submitted, setSubmitted] = useState(false);
@@ -95,56 +92,6 @@ export function OutcomeModal({ result, canAdd, onClose }: OutcomeModalProps) {
     setSubmitted(false);
     setNotice({ tone: 'success', text: t`Outcome saved.` });
   };
-
-  const dayFormat = useMemo(
-    () => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeZone: 'UTC' }),
-    [i18n.locale],
-  );
-  const timeFormat = useMemo(
-    () => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }),
-    [i18n.locale],
-  );
-  const columns = useMemo<DataGridColumn<FollowUp>[]>(
-    () => [
-      {
-        colId: 'createTs',
-        headerName: t`Recorded`,
-        minWidth: 160,
-        valueGetter: ({ data }) => (data ? timeFormat.format(new Date(data.createTs)) : ''),
-      },
-      {
-        colId: 'user',
-        headerName: t`By`,
-        valueGetter: ({ data }) =>
-          data?.user ? [data.user.firstName, data.user.lastName].filter(Boolean).join(' ') : '',
-      },
-      {
-        colId: 'action',
-        headerName: t`Status`,
-        minWidth: 160,
-        valueGetter: ({ data }) =>
-          data ? actionText(i18n, data.outcomeTrackingActionId, data.outcomeTrackingAction) : '',
-      },
-      {
-        colId: 'status',
-        headerName: t`Follow-up Status`,
-        valueGetter: ({ data }) => (data ? statusText(i18n, data.followUpStatusId, data.followUpStatus ?? '') : ''),
-      },
-      {
-        colId: 'date',
-        headerName: t`Date`,
-        valueGetter: ({ data }) => (data ? dayFormat.format(new Date(data.followUpDate)) : ''),
-      },
-      {
-        colId: 'amount',
-        headerName: t`Amount`,
-        valueGetter: ({ data }) =>
-          data && data.amount !== null ? `${data.currencyString ?? ''} ${formatAmount(data.amount)}`.trim() : '',
-      },
-      { colId: 'note', headerName: t`Notes`, minWidth: 200, valueGetter: ({ data }) => data?.note ?? '' },
-    ],
-    [t, i18n, dayFormat, timeFormat],
-  );
 
   const select = (
     field: keyof Draft,
@@ -268,21 +215,7 @@ export function OutcomeModal({ result, canAdd, onClose }: OutcomeModalProps) {
             </FieldFrame>
           </Grid>
         ) : null}
-        <Text fontWeight="semibold">
-          <Trans>History</Trans>
-        </Text>
-        {history.error ? (
-          <QueryFailure query={history} testId="outcome-history-error" />
-        ) : (
-          <DataGrid<FollowUp>
-            testId="outcome-history"
-            rows={history.data}
-            loading={history.isFetching}
-            columns={columns}
-            rowId={(row) => String(row.id)}
-            emptyText={t`No outcome has been recorded yet.`}
-          />
-        )}
+        <OutcomeHistory resultId={result.interviewResultId} />
       </Stack>
     </ResultModal>
   );

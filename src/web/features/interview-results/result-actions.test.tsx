@@ -353,6 +353,11 @@ describe('recording', () => {
     expect(stub.callsTo(API.recording(1))).toHaveLength(1);
     // A row without a recording has no action.
     expect(screen.queryByTestId(sel.resultActions.recording(2))).not.toBeInTheDocument();
+    // Every row with an IRN links to its result detail page, where the recording plays.
+    expect(screen.getByTestId(sel.resultActions.detail(1))).toHaveAttribute(
+      'href',
+      '/main/project/21/results/resultdetail:IRN1',
+    );
   });
 
   it('a failed download shows the server message', async () => {

@@ -1,11 +1,13 @@
 import { Badge, Box, Button, HStack, Icon, IconButton } from '@chakra-ui/react';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { LuClipboardCheck, LuFileAudio, LuFileDown, LuLock, LuMail, LuStickyNote } from 'react-icons/lu';
+import { LuClipboardCheck, LuEye, LuFileAudio, LuFileDown, LuLock, LuMail, LuStickyNote } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router';
 import type { InterviewResultRow, ResultColumn, ResultDisplay } from '../../api/generated/execution-service';
 import type { DataGridColumn } from '../../components/data-grid/data-grid';
 import { RiskBadge } from '../../components/risk-badge/risk-badge';
 import { resultIconLook } from '../../components/risk-badge/result-icons';
+import { resultDetailPath } from '../../lib/result-detail-path';
 import { groupAccessCode, WIDE_QUESTION_COLUMNS } from '../../../shared/result-rules';
 
 export interface ResultColumnOptions {
@@ -233,7 +235,7 @@ export function resultColumns(o: ResultColumnOptions): DataGridColumn<InterviewR
       colId: 'actions',
       headerName: i18n._(msg`Actions`),
       sortable: false,
-      minWidth: o.onOutcome || o.onNotes || o.onEmail || o.onRecording ? 260 : 100,
+      minWidth: o.onOutcome || o.onNotes || o.onEmail || o.onRecording ? 290 : 130,
       cellRenderer: ({ data }: { data?: InterviewResultRow }) => {
         if (!data) return null;
         const name = data.interviewReferenceNumber ?? data.interviewResultId;
@@ -241,6 +243,17 @@ export function resultColumns(o: ResultColumnOptions): DataGridColumn<InterviewR
         const notes = o.onNotes;
         return (
           <HStack gap="1" h="full">
+            {data.interviewReferenceNumber ? (
+              // The result detail page (docs/product/project-results.md#detail-page).
+              <IconButton asChild size="xs" variant="ghost" aria-label={i18n._(msg`Open result ${name}`)}>
+                <RouterLink
+                  to={resultDetailPath(data.projectId, data.interviewReferenceNumber)}
+                  data-testid={`results-detail-${data.interviewResultId}`}
+                >
+                  <LuEye />
+                </RouterLink>
+              </IconButton>
+            ) : null}
             <IconButton
               size="xs"
               variant="ghost"

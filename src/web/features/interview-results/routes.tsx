@@ -9,4 +9,13 @@ export const interviewResultsRoutes: RouteObject[] = [
       return { Component: ResultsTab };
     },
   },
+  {
+    // docs/product/project-results.md: `results/resultdetail:{irn}`; react-router matches whole segments, so the
+    // page reads the prefix.
+    path: 'results/:detail',
+    lazy: async () => {
+      const { ResultDetailPage } = await import(/* webpackChunkName: "project-results" */ './result-detail-page');
+      return { Component: ResultDetailPage };
+    },
+  },
 ];

@@ -12,7 +12,7 @@ import { PERMISSION } from '../../../shared/permissions';
 const API = {
   project: 'GET /api/project-service/v1/project/21',
   permissions: 'GET /api/user-service/v1/user/permissionsNew',
-  list: 'POST /api/participant-service/v1/project/21/participants',
+  list: 'POST /api/project-service/v1/project/21/participants',
   verify: 'POST /api/participant-service/v1/bulk/verify',
   invite: 'POST /api/participant-service/v1/bulk/invite',
   job: 'GET /api/participant-service/v1/bulk/jobs/77',

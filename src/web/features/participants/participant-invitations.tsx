@@ -7,7 +7,7 @@ import {
   participantServiceApi,
   useBulkInviteParticipantsMutation,
   useGetInvitationJobQuery,
-  useLazyReinviteParticipantQuery,
+  useReinviteParticipantMutation,
   useVerifyBulkInvitationMutation,
   type InvitationType,
   type Participant,
@@ -213,7 +213,7 @@ export function ResendInvitationButton(props: {
 }) {
   const { t } = useLingui();
   const dispatch = useAppDispatch();
-  const [reinvite, sending] = useLazyReinviteParticipantQuery();
+  const [reinvite, sending] = useReinviteParticipantMutation();
   const { participant, channel } = props;
   const who = participant.interviewRefNum ?? participant.participantId;
   return (
@@ -222,7 +222,7 @@ export function ResendInvitationButton(props: {
       variant="ghost"
       aria-label={channel === 'email' ? t`Send email invitation to ${who}` : t`Send SMS invitation to ${who}`}
       title={channel === 'email' ? t`Send Email` : t`Send SMS`}
-      loading={sending.isFetching}
+      loading={sending.isLoading}
       data-testid={`participant-send-${channel}-${participant.participantId}`}
       onClick={async () => {
         const result = await reinvite({ id: participant.participantId, invitationType: channel });

@@ -13,7 +13,7 @@ import { PERMISSION } from '../../../shared/permissions';
 const API = {
   project: 'GET /api/project-service/v1/project/21',
   permissions: 'GET /api/user-service/v1/user/permissionsNew',
-  list: 'POST /api/participant-service/v1/project/21/participants',
+  list: 'POST /api/project-service/v1/project/21/participants',
   marking: 'POST /api/participant-service/v1/participants/non-responsive/marking',
   npAction: 'POST /api/participant-service/v1/participants/np-action',
   trail: 'GET /api/participant-service/v1/participants/501/trail',

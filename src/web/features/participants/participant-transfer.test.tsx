@@ -10,7 +10,7 @@ import { PERMISSION } from '../../../shared/permissions';
 const API = {
   project: 'GET /api/project-service/v1/project/21',
   permissions: 'GET /api/user-service/v1/user/permissionsNew',
-  list: 'POST /api/participant-service/v1/project/21/participants',
+  list: 'POST /api/project-service/v1/project/21/participants',
   template: 'GET /api/participant-service/v1/participants/downloadTemplate',
   upload: 'POST /api/participant-service/v1/participants/uploadParticipants',
   export: 'POST /api/participant-service/v1/participants/exportParticipants',

@@ -12,7 +12,7 @@ import { PERMISSION } from '../../../shared/permissions';
 const API = {
   project: 'GET /api/project-service/v1/project/21',
   permissions: 'GET /api/user-service/v1/user/permissionsNew',
-  list: 'POST /api/participant-service/v1/project/21/participants',
+  list: 'POST /api/project-service/v1/project/21/participants',
   get: 'GET /api/participant-service/v1/participants/501',
   create: 'POST /api/participant-service/v1/participants',
   update: 'PUT /api/participant-service/v1/participants/501',

@@ -1,9 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  useListProjectParticipantsQuery,
-  type ParticipantListRequest,
-  type ParticipantSelection,
-} from '../../api/generated/participant-service';
+import type { ParticipantSelection } from '../../api/generated/participant-service';
+import { useListProjectParticipantsQuery, type ParticipantListRequest } from '../../api/generated/project-service';
 import type { GridSort } from '../../components/data-grid/paged-grid';
 import { useServerPaging } from '../../components/data-grid/use-server-paging';
 import {

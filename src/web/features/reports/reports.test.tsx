@@ -155,13 +155,14 @@ describe('Reports', () => {
     );
   });
 
-  it('audit log: Export saves the CSV under the server name; a failure shows its message', async () => {
+  it('audit log: Export saves the xlsx under the exact server name (filename*); a failure shows its message', async () => {
     const stub = server(ALL, {
       [AUDIT_EXPORT]: {
-        body: new Blob(['Client Name\r\n'], { type: 'text/csv' }),
+        body: new Blob(['PK'], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
         headers: {
-          'content-type': 'text/csv',
-          'content-disposition': 'attachment; filename="Voxscreen_11-26-2026_auditlog.csv"',
+          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'content-disposition':
+            'attachment; filename="Voxscreen_11-26-2026_auditlog.xlsx"; filename*=UTF-8\'\'Voxscreen_11%2F26%2F2026_auditlog.xlsx',
         },
       },
     });
@@ -174,7 +175,8 @@ describe('Reports', () => {
     const app = await open('/main/reports/auditlog');
     await screen.findByTestId(sel.reports.audit.list);
     await app.user.click(screen.getByTestId(sel.reports.audit.export));
-    await waitFor(() => expect(saved).toEqual(['Voxscreen_11-26-2026_auditlog.csv']));
+    // 002 §2.4's name; the browser makes the slashes safe when it writes the file.
+    await waitFor(() => expect(saved).toEqual(['Voxscreen_11/26/2026_auditlog.xlsx']));
     expect(stub.callsTo(AUDIT_EXPORT)[0]!.body).toMatchObject({ tenantId: 1, sortBy: 'event_time' });
     stub.answer({ [AUDIT_EXPORT]: { status: 422, body: { message: 'Validation failed.' } } });
     await app.user.click(screen.getByTestId(sel.reports.audit.export));

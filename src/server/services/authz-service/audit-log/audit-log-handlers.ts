@@ -1,13 +1,15 @@
+import { PassThrough } from 'node:stream';
 import type { components, operations } from '../../../../contracts/authz-service';
-import { DEFAULT_DISPLAY_OFFSET, END_BEFORE_START_MESSAGE, fileDateAtOffset } from '../../../../shared/report-time';
+import { DEFAULT_DISPLAY_OFFSET, END_BEFORE_START_MESSAGE } from '../../../../shared/report-time';
 import type { Db } from '../../../platform/db/schema';
 import { AUDIT_ACTIVITIES } from '../../../platform/audit/record-audit';
-import { csvDownload, pagedRows } from '../../../platform/http/csv-download';
+import { EXPORT_BATCH_SIZE, readPages } from '../../../platform/http/csv-download';
 import { FieldErrors } from '../../../platform/http/field-errors';
-import type { ServiceHandlers, TenantContext } from '../../../platform/openapi/handler';
+import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
+import { writeXlsxSheet, XLSX_MEDIA_TYPE } from '../../../platform/spreadsheet/xlsx-sheet';
 import { tenantForbidden } from '../../../platform/tenancy/require-operating-tenant';
 import { countAuditRows, findTenantName, latestAuditId, listAuditRows, type AuditFilter } from './audit-log-store';
-import { AUDIT_EXPORT_HEADER, auditExportCells, toAuditRecord } from './audit-records';
+import { AUDIT_EXPORT_COLUMNS, auditExportCells, auditLogFileName, toAuditRecord } from './audit-records';
 
 type AuditLogQuery = components['schemas']['AuditLogQuery'];
 type AuditLogHandlers = Pick<ServiceHandlers<operations>, 'listAuditLog' | 'exportAuditLog' | 'listAuditActivities'>;
@@ -61,15 +63,16 @@ export const auditLogHandlers: AuditLogHandlers = {
       maxId: await latestAuditId(trx, body.tenantId),
     }));
     const snapshot: AuditFilter = { ...filter, maxId };
-    const fileName = `${name ?? 'account'}_${fileDateAtOffset(ctx.now().getTime(), offsetText)}_auditlog.csv`;
-    return csvDownload(
-      fileName,
-      AUDIT_EXPORT_HEADER,
-      pagedRows(
-        (offset, limit) => read((trx) => listAuditRows(trx, snapshot, { offset, limit })),
-        (row) => auditExportCells(toAuditRecord(row, offsetText)),
-      ),
-    );
+    const pages = readPages((offset, limit) => read((trx) => listAuditRows(trx, snapshot, { offset, limit })), {
+      pageSize: EXPORT_BATCH_SIZE,
+    });
+    const rows = (async function* () {
+      for await (const page of pages) for (const row of page) yield auditExportCells(toAuditRecord(row, offsetText));
+    })();
+    // Streamed through the one xlsx writer as the pages arrive (ADR 0039); a failure mid-way aborts the download.
+    const out = new PassThrough();
+    writeXlsxSheet(out, 'Audit Log', AUDIT_EXPORT_COLUMNS, rows).catch((error: Error) => out.destroy(error));
+    return new FileDownload(auditLogFileName(name ?? 'account', ctx.now().getTime(), offsetText), XLSX_MEDIA_TYPE, out);
   },
 
   async listAuditActivities() {

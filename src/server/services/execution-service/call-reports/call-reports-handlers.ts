@@ -1,7 +1,8 @@
 import type { components, operations } from '../../../../contracts/execution-service';
 import { DEFAULT_DISPLAY_OFFSET, durationBounds, formatAtOffset, minutesSeconds } from '../../../../shared/report-time';
-import { cachedUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
-import { forbidden, HttpError, notFound } from '../../../platform/http/http-error';
+import { cachedUnderDataVersion, cachedUnderScopeVersion } from '../../../platform/cache/tenant-figures-cache';
+import type { Db } from '../../../platform/db/schema';
+import { forbidden, HttpError, notFound, unprocessable } from '../../../platform/http/http-error';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
 import {
   countBackendLogs,
@@ -21,6 +22,7 @@ import { exportPages, pageOf, windowOf } from './report-query';
 import { bodyHash } from '../intake/request-once';
 import { acceptCallRecord, acceptIncompleteCall, acceptInterviewResult } from '../intake/intake-writes';
 import { XLSX_MEDIA_TYPE as XLSX } from '../../../platform/spreadsheet/xlsx-sheet';
+import { telcoProviderName } from '../../../../shared/telco-providers';
 
 type Handlers = Pick<
   ServiceHandlers<operations>,
@@ -42,21 +44,54 @@ type Query = Pick<
   'projectId' | 'tenantId' | 'startDate' | 'endDate' | 'displayTimeZone' | 'search' | 'minDuration' | 'maxDuration'
 >;
 
-/** The account named in a report's body must be the one the caller operates in. */
-function checkAccount(ctx: TenantContext, tenantId: number | null | undefined) {
-  if (tenantId != null && tenantId !== ctx.operatingTenant.id)
-    throw forbidden('Reports show the account you are working in: switch to that account first.');
+type Read = <T>(fn: (trx: Db) => Promise<T>) => Promise<T>;
+
+/** Which account a call tab reads, the transaction to read it in, and the name its rows carry. */
+interface CallScope {
+  filter: CallFilter;
+  read: Read;
+  /** The account whose data version keys the cached count (null: never; one account is always named). */
+  tenantId: number;
+  tenantName: string;
 }
 
-function callFilter(ctx: TenantContext, body: Query): CallFilter {
-  checkAccount(ctx, body.tenantId);
+/**
+ * The account of a call tab (docs/product/call-reports.md#accounts, 002 §2.4 and §4.3 "account dropdown"): the
+ * operating account when none or that one is named; the provider (operating in the system tenant) may name any
+ * other account, read-only across tenants and narrowed to it; anyone else naming another account is 403 before
+ * anything is read, and an account that does not exist is 422.
+ */
+async function scopeOf(ctx: TenantContext, body: Query): Promise<CallScope> {
   const { min, max } = durationBounds(body.minDuration, body.maxDuration);
-  return {
+  const base = {
     projectId: body.projectId ?? null,
     ...windowOf(body),
     search: body.search?.trim() || null,
     minDuration: min,
     maxDuration: max,
+  };
+  const named = body.tenantId;
+  if (named == null || named === ctx.operatingTenant.id)
+    return {
+      filter: { ...base, tenantId: null },
+      read: (fn) => ctx.inTenant(fn),
+      tenantId: ctx.operatingTenant.id,
+      tenantName: ctx.operatingTenant.name,
+    };
+  if (!ctx.operatingTenant.isSystem)
+    throw forbidden('Reports show the account you are working in: switch to that account first.');
+  const account = await ctx.acrossTenants((trx) =>
+    trx.selectFrom('tenants').select(['id', 'name']).where('id', '=', named).executeTakeFirst(),
+  );
+  if (!account)
+    throw unprocessable('Account not found.', 'ACCOUNT_NOT_FOUND', [
+      { field: 'tenantId', message: 'Account not found.' },
+    ]);
+  return {
+    filter: { ...base, tenantId: account.id },
+    read: (fn) => ctx.acrossTenants(fn),
+    tenantId: account.id,
+    tenantName: account.name,
   };
 }
 
@@ -116,24 +151,32 @@ const INCOMPLETE_COLUMNS: SheetColumn<IncompleteSheetRow>[] = [
 
 export const callReportsHandlers: Handlers = {
   async listCallRecords({ body }, ctx) {
-    const filter = { ...callFilter(ctx, body), telcoProvider: body.telcoProvider?.trim() || null };
+    const scope = await scopeOf(ctx, body);
+    const filter = {
+      ...scope.filter,
+      telcoProvider: body.telcoProvider ? telcoProviderName(body.telcoProvider) : null,
+    };
     const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
-    return ctx.inTenant(async (trx) => ({
-      calls: (await findCallRecords(trx, filter, pageOf(body))).map(callRow(ctx.operatingTenant.name, offset)),
-      totalResults: await cachedUnderDataVersion(ctx, trx, 'countCallRecords', [filter], () =>
+    return scope.read(async (trx) => ({
+      calls: (await findCallRecords(trx, filter, pageOf(body))).map(callRow(scope.tenantName, offset)),
+      totalResults: await cachedUnderScopeVersion(ctx, trx, scope.tenantId, 'countCallRecords', [filter], () =>
         countCallRecords(trx, filter),
       ),
     }));
   },
 
   async exportCallRecords({ body }, ctx) {
-    const filter = { ...callFilter(ctx, body), telcoProvider: body.telcoProvider?.trim() || null };
+    const scope = await scopeOf(ctx, body);
+    const filter = {
+      ...scope.filter,
+      telcoProvider: body.telcoProvider ? telcoProviderName(body.telcoProvider) : null,
+    };
     const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
     const ids = body.allRecords ? undefined : (body.callIdsToExport ?? []);
-    const maxId = await ctx.inTenant((trx) => newestId(trx, 'call_records'));
-    const toRow = callRow(ctx.operatingTenant.name, offset);
+    const maxId = await scope.read((trx) => newestId(trx, 'call_records'));
+    const toRow = callRow(scope.tenantName, offset);
     const pages = exportPages((skip, limit) =>
-      ctx.inTenant(async (trx) =>
+      scope.read(async (trx) =>
         (await findCallRecords(trx, { ...filter, maxId }, { offset: skip, limit }, ids)).map(toRow),
       ),
     );
@@ -141,28 +184,26 @@ export const callReportsHandlers: Handlers = {
   },
 
   async listIncompleteCalls({ body }, ctx) {
-    const filter = callFilter(ctx, body);
+    const { filter, read, tenantId, tenantName } = await scopeOf(ctx, body);
     const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
     const sort = { by: body.sortBy ?? 'date', direction: body.sortDirection ?? 'desc' } as const;
-    return ctx.inTenant(async (trx) => ({
-      calls: (await findIncompleteCalls(trx, filter, sort, pageOf(body))).map(
-        incompleteRow(ctx.operatingTenant.name, offset),
-      ),
-      totalResults: await cachedUnderDataVersion(ctx, trx, 'countIncompleteCalls', [filter], () =>
+    return read(async (trx) => ({
+      calls: (await findIncompleteCalls(trx, filter, sort, pageOf(body))).map(incompleteRow(tenantName, offset)),
+      totalResults: await cachedUnderScopeVersion(ctx, trx, tenantId, 'countIncompleteCalls', [filter], () =>
         countIncompleteCalls(trx, filter),
       ),
     }));
   },
 
   async exportIncompleteCalls({ body }, ctx) {
-    const filter = callFilter(ctx, body);
+    const { filter, read, tenantName } = await scopeOf(ctx, body);
     const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
     const sort = { by: body.sortBy ?? 'date', direction: body.sortDirection ?? 'desc' } as const;
     const ids = body.allRecords ? undefined : (body.idsToExport ?? []);
-    const maxId = await ctx.inTenant((trx) => newestId(trx, 'incomplete_calls'));
-    const toRow = incompleteRow(ctx.operatingTenant.name, offset);
+    const maxId = await read((trx) => newestId(trx, 'incomplete_calls'));
+    const toRow = incompleteRow(tenantName, offset);
     const pages = exportPages((skip, limit) =>
-      ctx.inTenant(async (trx) =>
+      read(async (trx) =>
         (await findIncompleteCalls(trx, { ...filter, maxId }, sort, { offset: skip, limit }, ids)).map(toRow),
       ),
     );

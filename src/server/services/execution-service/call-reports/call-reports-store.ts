@@ -5,6 +5,11 @@ import { findListSearch, searchCondition, type ListSearch } from '../../../platf
 
 /** The filter every call tab shares, already turned into UTC bounds and seconds. */
 export interface CallFilter {
+  /**
+   * The account read; null: the transaction's scope (the operating tenant under row-level security). The provider's
+   * read of another account runs across tenants, so it must name it.
+   */
+  tenantId: number | null;
   projectId: number | null;
   from: Date | null;
   to: Date | null;
@@ -34,6 +39,7 @@ function filterCalls(
   search: ListSearch | null,
 ): CallQuery {
   let q = query;
+  if (filter.tenantId !== null) q = q.where('call_records.tenant_id', '=', filter.tenantId);
   if (filter.projectId !== null) q = q.where('call_records.project_id', '=', filter.projectId);
   if (filter.from) q = q.where('call_records.call_at', '>=', filter.from);
   if (filter.to) q = q.where('call_records.call_at', '<', filter.to);
@@ -108,7 +114,8 @@ export async function findCallRecords(
           eb
             .selectFrom('interview_results')
             .select(sql.lit(1).as('one'))
-            .whereRef('interview_results.call_id', '=', 'c.call_id'),
+            .whereRef('interview_results.call_id', '=', 'c.call_id')
+            .whereRef('interview_results.tenant_id', '=', 'c.tenant_id'),
         )
         .as('has_result'),
       eb
@@ -117,6 +124,7 @@ export async function findCallRecords(
             .selectFrom('incomplete_calls')
             .select(sql.lit(1).as('one'))
             .whereRef('incomplete_calls.participant_id', '=', 'c.participant_id')
+            .whereRef('incomplete_calls.tenant_id', '=', 'c.tenant_id')
             .whereRef('incomplete_calls.call_at', '=', 'c.call_at'),
         )
         .as('was_incomplete'),
@@ -149,6 +157,7 @@ export async function countCallRecords(trx: Db, filter: CallFilter & { telcoProv
 
 function filterIncomplete(query: IncompleteQuery, filter: CallFilter): IncompleteQuery {
   let q = query;
+  if (filter.tenantId !== null) q = q.where('incomplete_calls.tenant_id', '=', filter.tenantId);
   if (filter.projectId !== null) q = q.where('incomplete_calls.project_id', '=', filter.projectId);
   if (filter.from) q = q.where('incomplete_calls.call_at', '>=', filter.from);
   if (filter.to) q = q.where('incomplete_calls.call_at', '<', filter.to);

@@ -112,7 +112,8 @@ beforeAll(async () => {
     accessCode: second.code,
     callDateTime: '2026-11-20T19:00:00Z',
     durationSeconds: 45,
-    providerName: 'Twilio',
+    // A carrier's key or name in any spelling is stored as its name (docs/product/call-reports.md#carrier).
+    providerName: 'twilio',
   });
   await intake('postIncompleteCall', {
     requestId: 'ic-2',
@@ -127,7 +128,7 @@ beforeAll(async () => {
     accessCode: third.code,
     callDateTime: '2026-11-22T10:00:00Z',
     durationSeconds: 120,
-    providerName: 'Twilio',
+    providerName: 'TWILIO',
   });
 });
 afterAll(() => t.close());
@@ -159,7 +160,14 @@ test('call records filter by project, days, search, duration, provider, and page
   expect(await ids({ search: '555 0100' })).toEqual(['call-1']);
   expect(await ids({ minDuration: 60, maxDuration: 240, startDate: '2026-11-20' })).toEqual(['call-3']);
   expect(await ids({ minDuration: 240, maxDuration: 0, startDate: '2026-11-20' })).toEqual(['call-1']);
-  expect(await ids({ telcoProvider: 'Twilio', startDate: '2026-11-20' })).toEqual(['call-3', 'call-2']);
+  expect(await ids({ telcoProvider: 'TWILIO', startDate: '2026-11-20' })).toEqual(['call-3', 'call-2']);
+  expect(await ids({ telcoProvider: 'TOLL_FREE_FORWARDING', startDate: '2026-11-20' })).toEqual([]);
+  const twilio = (await list('listCallRecords', { telcoProvider: 'TWILIO', startDate: '2026-11-20' })).body as {
+    calls: { providerName: string }[];
+  };
+  expect(twilio.calls.map((c) => c.providerName)).toEqual(['Twilio', 'Twilio']);
+  // The carrier is one of the four keys (002 §9): a name or free text is a 400.
+  expect((await list('listCallRecords', { telcoProvider: 'Twilio' })).status).toBe(400);
   expect(await ids({ startDate: '2026-11-20', page: 1, pageSize: 2 })).toEqual(['call-1']);
 });
 
@@ -173,6 +181,35 @@ test('a start after the end, another account, or no permission is refused', asyn
   expect((await list('listBackendDataLogs', {}, { token: () => agent, operatingTenant: () => acme })).status).toBe(403);
   expect((await list('listCallRecords', { pageSize: 0 })).status).toBe(400);
   expect((await list('listCallRecords', { displayTimeZone: 'PST' })).status).toBe(400);
+});
+
+test('the provider, working in its own account, names another: its calls and incomplete calls, its name', async () => {
+  const { voxscreen } = await t.seededTenants();
+  const asProvider = { token: () => provider, operatingTenant: () => voxscreen };
+  const own = (await list('listCallRecords', { startDate: '2026-11-20' }, asProvider)).body as {
+    calls: { callId: string }[];
+  };
+  expect(own.calls.map((c) => c.callId)).not.toContain('call-1');
+
+  const named = await list('listCallRecords', { tenantId: acme, startDate: '2026-11-20' }, asProvider);
+  expect(named.status).toBe(200);
+  const calls = named.body as { calls: { callId: string; tenantName: string }[]; totalResults: number };
+  expect(calls.calls.map((c) => c.callId)).toEqual(['call-3', 'call-2', 'call-1']);
+  expect(calls.totalResults).toBe(3);
+  expect(new Set(calls.calls.map((c) => c.tenantName))).toEqual(new Set(['Acme Insurance']));
+  // Narrowed to that account: the same filter naming Globex finds none of Acme's.
+  const globexCalls = (await list('listCallRecords', { tenantId: globex, startDate: '2026-11-20' }, asProvider))
+    .body as { calls: { callId: string }[] };
+  expect(globexCalls.calls.map((c) => c.callId)).not.toEqual(expect.arrayContaining(['call-1']));
+
+  const incomplete = (await list('listIncompleteCalls', { tenantId: acme, startDate: '2026-11-20' }, asProvider))
+    .body as { calls: { clientName: string }[]; totalResults: number };
+  expect(incomplete.totalResults).toBe(1);
+  expect(incomplete.calls[0]!.clientName).toBe('Acme Insurance');
+  // An account that does not exist: 422, nothing read.
+  const missing = await list('listCallRecords', { tenantId: 2147483000 }, asProvider);
+  expect(missing.status).toBe(422);
+  expect(missing.body).toMatchObject({ message: 'Account not found.' });
 });
 
 test("another account's calls, incomplete calls and log records are never listed", async () => {

@@ -17,6 +17,7 @@ import {
 } from './intake-store';
 import { acceptOnce } from './request-once';
 import { enqueueWebhooks, type NewWebhook } from '../webhooks/enqueue-webhook';
+import { canonicalTelcoName } from '../../../../shared/telco-providers';
 
 /** The participant event for the project's receivers (docs/product/webhooks.md#events) when the status changes. */
 function statusWebhook(tenantId: number, caller: Caller, status: string, now: Date): NewWebhook[] {
@@ -153,7 +154,7 @@ export function acceptCallRecord(
         dialInNumber: body.dialInNumber ?? null,
         durationSeconds: body.durationSeconds,
         dtmfs: body.dtmfs ?? null,
-        providerName: body.providerName ?? null,
+        providerName: body.providerName === undefined ? null : canonicalTelcoName(body.providerName),
         callerNumber: body.callerNumber ?? null,
         destinationNumber: body.destinationNumber ?? null,
       },

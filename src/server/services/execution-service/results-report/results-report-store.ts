@@ -29,7 +29,7 @@ export interface ResultsReportSort {
 /** A row of the project Results tab's shape, with its project and account named (across projects). */
 export type ResultsReportRow = Omit<
   ListedResult,
-  'language' | 'note' | 'outcomeActionId' | 'emailStatus' | 'recordingExists'
+  'language' | 'note' | 'outcomeActionId' | 'emailStatus' | 'recordingExists' | 'createdByName'
 > & {
   projectName: string;
   tenantName: string;

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { BRANDING } from '../../../platform/branding';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
 
 /**
@@ -221,4 +222,88 @@ export async function insertResultEmail(
       created_at: row.now,
     })
     .execute();
+}
+
+/** What the PDF risk report prints about a result beyond its answers (002 §2.6, docs/product/project-results.md#pdf). */
+export interface ResultComments {
+  /** The audio quality control notes, newest first (the first is the current note). */
+  notes: { text: string; at: Date; author: string | null }[];
+  /** The interview result comments: each recorded outcome's note, newest first (empty unless asked for). */
+  outcomes: {
+    actionId: number;
+    statusId: number | null;
+    followUpDate: Date;
+    note: string;
+    at: Date;
+    author: string | null;
+  }[];
+}
+
+/**
+ * Who wrote a note or comment: the user's name when the operating tenant sees the user; a writer it cannot see
+ * (row-level security) is the provider's staff, who alone act in other accounts (notes are theirs only).
+ */
+const authorOf = (row: { created_by: number | null; first_name: string | null; last_name: string | null }) =>
+  row.created_by === null
+    ? null
+    : row.first_name === null && row.last_name === null
+      ? BRANDING.providerName
+      : [row.first_name, row.last_name].filter(Boolean).join(' ');
+
+/**
+ * The notes, and with `withOutcomes` the outcome notes, of these results, for their PDFs: two statements whatever
+ * the number of results. Tenant scope.
+ */
+export async function resultComments(
+  trx: Db,
+  ids: readonly number[],
+  withOutcomes: boolean,
+): Promise<Map<number, ResultComments>> {
+  const byResult = new Map<number, ResultComments>(ids.map((id) => [id, { notes: [], outcomes: [] }]));
+  if (ids.length === 0) return byResult;
+  const notes = await sql<{
+    interview_result_id: string | number;
+    note: string;
+    created_at: Date;
+    created_by: number | null;
+    first_name: string | null;
+    last_name: string | null;
+  }>`
+    SELECT n.interview_result_id, n.note, n.created_at, n.created_by, u.first_name, u.last_name
+    FROM interview_result_notes n LEFT JOIN users u ON u.id = n.created_by
+    WHERE n.interview_result_id = ANY(${[...ids]}::bigint[])
+    ORDER BY n.interview_result_id, n.id DESC`.execute(trx);
+  for (const n of notes.rows)
+    byResult.get(Number(n.interview_result_id))?.notes.push({
+      text: n.note,
+      at: new Date(n.created_at),
+      author: authorOf(n),
+    });
+  if (!withOutcomes) return byResult;
+  const outcomes = await sql<{
+    interview_result_id: string | number;
+    outcome_tracking_action_id: number;
+    follow_up_status_id: number | null;
+    follow_up_date: Date;
+    note: string;
+    created_at: Date;
+    created_by: number | null;
+    first_name: string | null;
+    last_name: string | null;
+  }>`
+    SELECT f.interview_result_id, f.outcome_tracking_action_id, f.follow_up_status_id, f.follow_up_date, f.note,
+           f.created_at, f.created_by, u.first_name, u.last_name
+    FROM interview_result_follow_ups f LEFT JOIN users u ON u.id = f.created_by
+    WHERE f.interview_result_id = ANY(${[...ids]}::bigint[])
+    ORDER BY f.interview_result_id, f.id DESC`.execute(trx);
+  for (const f of outcomes.rows)
+    byResult.get(Number(f.interview_result_id))?.outcomes.push({
+      actionId: f.outcome_tracking_action_id,
+      statusId: f.follow_up_status_id,
+      followUpDate: new Date(f.follow_up_date),
+      note: f.note,
+      at: new Date(f.created_at),
+      author: authorOf(f),
+    });
+  return byResult;
 }

@@ -86,6 +86,9 @@ const stored = (tenantId: number) =>
     followUps: await trx.selectFrom('interview_result_follow_ups').selectAll().orderBy('id').execute(),
   }));
 
+/** The PDF's text with the words a table cell wrapped (a line ending in a space) joined again. */
+const cellText = (bytes: Uint8Array) => pdfText(bytes).replace(/ \n/g, ' ');
+
 const call = (operationId: string, options: Record<string, unknown>, token = provider, operatingTenant = acme) =>
   t.api.call(operationId, { token, operatingTenant, ...options });
 
@@ -195,9 +198,13 @@ describe('notes', () => {
       },
     });
     expect(pdf.statusCode).toBe(200);
-    const text = pdfText(pdf.rawPayload);
-    expect(text).toContain('Notes');
-    expect(text).toContain('Audio checked again: clear.');
+    const text = cellText(pdf.rawPayload);
+    // Every note, newest first (the current one leads), with who wrote it (002 §2.6).
+    expect(text).toContain('Audio Quality Control Notes');
+    expect(text.indexOf('Audio checked again: clear.')).toBeGreaterThan(-1);
+    expect(text.indexOf('Audio checked again: clear.')).toBeLessThan(text.indexOf('Line noise at 2:10.'));
+    // Notes are the provider's: under the account's row-level security the writer is named by the provider.
+    expect(text).toMatch(/Audio checked again: clear\.\nVoxscreen/);
   });
 
   test('refusals: customer users (403), an empty note (422), other tenants and held rows without the permission (404)', async () => {
@@ -219,6 +226,40 @@ describe('notes', () => {
 
 describe('outcome tracking', () => {
   const today = () => Math.floor(t.clock.now().getTime() / DAY) * DAY;
+
+  const pdfOf = async (id: number, who: SignedIn) => {
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: `/api/execution-service/v1/interview/result/${id}/pdf`,
+      headers: { authorization: `Bearer ${who.accessToken}`, 'id-token': who.idToken, operatingTenant: String(acme) },
+    });
+    expect(answer.statusCode).toBe(200);
+    return cellText(answer.rawPayload);
+  };
+
+  test('the PDF carries the outcome comments, newest first, for readers of the outcome history only', async () => {
+    const { ids } = await fixture();
+    const add = (outcomeTrackingActionId: number, followUpStatusId: number, note: string) =>
+      call(
+        'addResultFollowUp',
+        { body: { resultId: ids[0], outcomeTrackingActionId, followUpStatusId, followUpDate: today(), note } },
+        acmeAdmin,
+      );
+    expect((await add(5, 1, 'Sent to the fraud desk.')).status).toBe(200);
+    expect((await add(6, 3, 'Cleared; no further action.')).status).toBe(200);
+    const text = await pdfOf(ids[0]!, acmeAdmin);
+    expect(text).toContain('Interview Result Comments');
+    expect(text).toContain('Referred for Investigation');
+    expect(text).toContain('Closed');
+    expect(text).toContain('Alicia Moreno');
+    expect(text.indexOf('Cleared; no further action.')).toBeGreaterThan(-1);
+    expect(text.indexOf('Cleared; no further action.')).toBeLessThan(text.indexOf('Sent to the fraud desk.'));
+    // The analyst reads results but not the outcome history (result.follow.up.note.read): no comments for them.
+    const analystText = await pdfOf(ids[0]!, analyst);
+    expect(analystText).toContain('Risk Report');
+    expect(analystText).not.toContain('Interview Result Comments');
+    expect(analystText).not.toContain('Sent to the fraud desk.');
+  });
 
   test('records outcomes as history rows, newest first, never overwritten; the newest sets the badge', async () => {
     const { projectId, ids } = await fixture();

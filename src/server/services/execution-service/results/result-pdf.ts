@@ -1,6 +1,8 @@
 import { PdfWriter } from '../../../platform/pdf/pdf-writer';
 import type { ProjectResultDisplay } from '../../project-service';
 import { groupAccessCode } from '../../../../shared/result-rules';
+import { FOLLOW_UP_STATUSES, OUTCOME_TRACKING_ACTIONS } from '../../../../shared/outcome-rules';
+import type { ResultComments } from './result-actions-store';
 import type { ResultColumnQuestion, ResultForPdf, ResultProject } from './results-store';
 
 /** Banner colours by badge (the risk colours of the result icons). */
@@ -35,7 +37,59 @@ export interface ResultPdfInput {
   language: string | null | undefined;
   offset: string;
   createdAt: Date;
+  /** The notes and outcome comments (resultComments); without them only the current note is printed. */
+  comments?: ResultComments;
   compress?: boolean;
+}
+
+/** 'MM/DD/YYYY' of a calendar day stored at UTC midnight (an outcome's follow-up date). */
+const utcDay = (day: Date) =>
+  `${String(day.getUTCMonth() + 1).padStart(2, '0')}/${String(day.getUTCDate()).padStart(2, '0')}/${day.getUTCFullYear()}`;
+const describe = (options: typeof OUTCOME_TRACKING_ACTIONS, id: number | null) =>
+  id === null ? '' : (options.find((o) => o.attributeId === id)?.description ?? '');
+
+/**
+ * 002 §2.6 "It can carry audio quality control notes and interview result comments": every note of the result
+ * (newest first, the first is the current one), and the comments recorded with its outcomes (002 §4.1 outcome
+ * tracking), each with when and by whom. docs/product/project-results.md#pdf.
+ */
+function printComments(writer: PdfWriter, input: ResultPdfInput): void {
+  const notes =
+    input.comments?.notes ??
+    (input.result.note ? [{ text: input.result.note, at: null as Date | null, author: null as string | null }] : []);
+  if (notes.length)
+    writer
+      .space(0.5)
+      .paragraph('Audio Quality Control Notes', { bold: true })
+      .table(
+        [
+          { header: 'Date', width: 0.24 },
+          { header: 'Note', width: 0.56 },
+          { header: 'By', width: 0.2 },
+        ],
+        notes.map((n) => [n.at ? formatAtOffset(n.at, input.offset) : '', n.text, n.author ?? '']),
+      );
+  const outcomes = input.comments?.outcomes ?? [];
+  if (outcomes.length)
+    writer
+      .space(0.5)
+      .paragraph('Interview Result Comments', { bold: true })
+      .table(
+        [
+          { header: 'Follow-up Date', width: 0.16 },
+          { header: 'Outcome', width: 0.2 },
+          { header: 'Status', width: 0.12 },
+          { header: 'Comment', width: 0.36 },
+          { header: 'By', width: 0.16 },
+        ],
+        outcomes.map((o) => [
+          utcDay(o.followUpDate),
+          describe(OUTCOME_TRACKING_ACTIONS, o.actionId),
+          describe(FOLLOW_UP_STATUSES, o.statusId),
+          o.note,
+          o.author ?? '',
+        ]),
+      );
 }
 
 /**
@@ -106,8 +160,6 @@ export function resultPdf(input: ResultPdfInput): Promise<Buffer> {
       ],
       display.legend(language).map((row) => [row.badge, row.text, row.resultType]),
     );
-  // 002 §2.6: the audio quality control note (the result's current note, docs/product/project-results.md#notes).
-  // Plug point: interview result comments (002 §3 interviewResultComments) print here once they are stored.
-  if (result.note) writer.space(0.5).paragraph('Notes', { bold: true }).paragraph(result.note);
+  printComments(writer, input);
   return writer.finish();
 }

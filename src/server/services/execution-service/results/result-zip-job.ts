@@ -11,6 +11,7 @@ import { withTenant } from '../../../platform/tenancy/with-tenant';
 import { projectResultDisplay } from '../../project-service';
 import { writeResultZip } from './results-downloads';
 import { findZip, updateZip } from './result-zip-store';
+import { resultComments } from './result-actions-store';
 
 export { RESULT_ZIP_QUEUE } from './result-zip-store';
 import { findResultProject, pertinentQuestions, readResults } from './results-store';
@@ -64,6 +65,7 @@ export const resultPdfZipJob =
         pages: readPages((offset, limit) => inTenant((trx) => readResults(trx, zip.query, limit, offset)), {
           pageSize: ZIP_PAGE,
         }),
+        commentsOf: (ids) => inTenant((trx) => resultComments(trx, ids, job.payload.outcomeNotes === true)),
         onEntry: async (done) => {
           if (done % ZIP_PAGE === 0) await inTenant((trx) => updateZip(trx, zipId, { done }));
         },

@@ -13,7 +13,8 @@ import { exportPages } from '../call-reports/report-query';
 import { resultPdf } from './result-pdf';
 import { enqueueJob } from '../../../platform/jobs/job-queue';
 import { findZip, insertZip, RESULT_ZIP_QUEUE, type StoredZip } from './result-zip-store';
-import { resultQueryOf } from './results-handlers';
+import { mayReadOutcomes, resultQueryOf } from './results-handlers';
+import { resultComments, type ResultComments } from './result-actions-store';
 import {
   countResults,
   findResultProject,
@@ -142,8 +143,7 @@ export function exportColumns(input: {
       },
     })),
     { header: 'Access Code', width: 14, value: (r) => groupAccessCode(r.accessCode) },
-    // Plug point: results uploaded from a file will name their uploader (the list's created_by).
-    { header: 'Created By', width: 16, value: () => null },
+    { header: 'Created By', width: 16, value: (r) => r.createdByName },
     { header: 'Released', width: 10, value: (r) => (r.released ? 'Yes' : 'No') },
     { header: 'Reviewed', width: 10, value: (r) => (r.reviewed ? 'Yes' : 'No') },
   ];
@@ -187,6 +187,8 @@ export interface ZipSource {
   createdAt: Date;
   /** The results, page by page (readPages). */
   pages: AsyncIterable<ListedResult[]>;
+  /** The notes and outcome comments of a page's results, for their PDFs (resultComments). */
+  commentsOf: (ids: readonly number[]) => Promise<Map<number, ResultComments>>;
   /** Called after each entry with the number written so far (the zip job's progress). */
   onEntry?: (written: number) => Promise<void> | void;
 }
@@ -202,7 +204,8 @@ export async function writeResultZip(out: NodeJS.WritableStream, source: ZipSour
   archive.pipe(out);
   const nameOf = zipEntryNamer();
   let written = 0;
-  for await (const page of source.pages)
+  for await (const page of source.pages) {
+    const comments = await source.commentsOf(page.map((r) => r.id));
     for (const result of page) {
       const pdf = await resultPdf({
         project: source.project,
@@ -212,6 +215,7 @@ export async function writeResultZip(out: NodeJS.WritableStream, source: ZipSour
         language: source.language,
         offset: source.offset,
         createdAt: source.createdAt,
+        ...(comments.has(result.id) && { comments: comments.get(result.id)! }),
       });
       const added = new Promise<void>((resolve) => archive.once('entry', () => resolve()));
       archive.append(pdf, { name: nameOf(result.irn, result.id), date: source.createdAt });
@@ -219,6 +223,7 @@ export async function writeResultZip(out: NodeJS.WritableStream, source: ZipSour
       written += 1;
       await source.onEntry?.(written);
     }
+  }
   await Promise.race([archive.finalize(), failed]);
   return written;
 }
@@ -255,6 +260,7 @@ export const resultsDownloadHandlers: Handlers = {
     if (first.length > DIRECT_ZIP_MAX)
       throw new HttpError(409, DOWNLOAD_MESSAGES.zipTooLarge, { code: 'RESULT_ZIP_TOO_LARGE' });
     const questions = await ctx.inTenant((trx) => pertinentQuestions(trx, project.id));
+    const outcomeNotes = mayReadOutcomes(ctx);
     const createdAt = ctx.now();
     const out = new PassThrough();
     writeResultZip(out, {
@@ -267,6 +273,7 @@ export const resultsDownloadHandlers: Handlers = {
       pages: (async function* () {
         yield first;
       })(),
+      commentsOf: (ids) => ctx.inTenant((trx) => resultComments(trx, ids, outcomeNotes)),
     }).catch((error: Error) => out.destroy(error));
     return new FileDownload(zipFileName(project.name, createdAt, query.offset), 'application/zip', out as Readable);
   },
@@ -297,7 +304,8 @@ export const resultsDownloadHandlers: Handlers = {
       await enqueueJob(trx, {
         queue: RESULT_ZIP_QUEUE,
         tenantId: ctx.operatingTenant.id,
-        payload: { zipId: id },
+        // The job prints outcome comments only if the requester may read them (resultComments).
+        payload: { zipId: id, outcomeNotes: mayReadOutcomes(ctx) },
         dedupeKey: `result-zip-${id}`,
         maxAttempts: 3,
         runAt: now,

@@ -29,6 +29,7 @@ import {
   listFollowUps,
   lockReviewTargets,
   questionDetail,
+  resultComments,
   setReviewed,
   type StoredFollowUp,
 } from './result-actions-store';
@@ -41,6 +42,7 @@ import {
   publishParticipants,
   readResults,
   resultColumnQuestions,
+  resultCreators,
   type ListedResult,
   type ResultQuery,
   type ResultForPdf,
@@ -53,6 +55,7 @@ import { findRecordedResult } from '../recordings/recordings-store';
 type ResultsHandlers = Pick<
   ServiceHandlers<operations>,
   | 'listProjectResults'
+  | 'listResultCreators'
   | 'updateResultStatus'
   | 'downloadResultPdf'
   | 'downloadInterviewRecording'
@@ -78,6 +81,8 @@ export const mayHandleHeld = (ctx: TenantContext) => ctx.principal().permissions
  * tenant.project.cm.recording.read on a project whose cm_recordings_configuration is on.
  */
 const RECORDING_READ = 'tenant.project.cm.recording.read';
+/** The outcome history (and so its comments in the PDF) is read with result.follow.up.note.read (002 §6). */
+export const mayReadOutcomes = (ctx: TenantContext) => ctx.principal().permissions.has('result.follow.up.note.read');
 export const mayHearRecordings = (ctx: TenantContext, recordingsEnabled: boolean) =>
   ctx.principal().homeTenantIsSystem || (recordingsEnabled && ctx.principal().permissions.has(RECORDING_READ));
 
@@ -107,6 +112,8 @@ export function resultQueryOf(ctx: TenantContext, body: ResultFilter): ResultQue
     ...(body.endDate && { endDate: body.endDate }),
     released: mayHandleHeld(ctx) ? (body.released ?? true) : true,
     hideReviewed: body.hide_reviewed_only ?? false,
+    ...(body.createdBy?.length && { createdBy: body.createdBy }),
+    ...(body.systemCreateByUser && { systemCreated: true }),
   };
 }
 
@@ -131,8 +138,7 @@ function present(r: ListedResult, display: ProjectResultDisplay, language: strin
     })),
     released: r.released,
     reviewed: r.reviewed,
-    // Plug point: results uploaded from a file (issue 14's upload) will name their uploader here.
-    created_by: null,
+    created_by: r.createdByName,
     audioQualityControlError: r.note,
     followedUp: r.outcomeActionId !== null,
     outcomeTrackingActionId: r.outcomeActionId,
@@ -225,6 +231,17 @@ export const resultsHandlers: ResultsHandlers = {
     });
   },
 
+  async listResultCreators({ query }, ctx) {
+    const found = await ctx.inTenant(async (trx) => {
+      if (!(await findResultProject(trx, query.projectId))) throw notFound(RESULT_MESSAGES.projectNotFound);
+      return resultCreators(trx, query.projectId, mayHandleHeld(ctx));
+    });
+    return {
+      creators: found.creators.map((c) => ({ userid: c.userId, name: c.name })),
+      systemCreated: found.systemCreated,
+    };
+  },
+
   async updateResultStatus({ body }, ctx) {
     const problems: { field: string; message: string }[] = body.flatMap((change, i) =>
       change.released === change.deleted ? [{ field: `[${i}].released`, message: RESULT_MESSAGES.invalidChange }] : [],
@@ -302,6 +319,7 @@ export const resultsHandlers: ResultsHandlers = {
         project,
         questions: await pertinentQuestions(trx, project.id),
         display: await projectResultDisplay(trx, project.id),
+        comments: (await resultComments(trx, [result.id], mayReadOutcomes(ctx))).get(result.id)!,
       };
     });
     const pdf = await resultPdf({
@@ -314,7 +332,7 @@ export const resultsHandlers: ResultsHandlers = {
   },
 
   // 002 §7 interviewrecordings: the stored file, streamed from storage (ADR 0056).
-  async downloadInterviewRecording({ params }, ctx) {
+  async downloadInterviewRecording({ params, query }, ctx) {
     const value = params.accessCodeOrId.trim();
     const id = /^[0-9]{1,10}$/.test(value) && Number(value) <= 2147483647 ? Number(value) : null;
     const found = await ctx.inTenant((trx) => findRecordedResult(trx, { id, accessCode: normalizeAccessCode(value) }));
@@ -326,6 +344,7 @@ export const resultsHandlers: ResultsHandlers = {
       recordingFileName(found.irn, found.resultId, found.recording.storageKey),
       found.recording.mediaType,
       stream,
+      query.play ? 'inline' : 'attachment',
     );
   },
 

@@ -21,6 +21,10 @@ export interface ResultQuery {
   endDate?: string;
   released: boolean;
   hideReviewed: boolean;
+  /** Created By (docs/product/project-results.md#created-by): the users who added the results' participants. */
+  createdBy?: readonly number[];
+  /** Created By's system option: results whose participant no user added. */
+  systemCreated?: boolean;
   /** Only these results (an export or zip of the selection, docs/product/results-downloads.md). */
   ids?: readonly number[];
   /** Only results up to this id: an export read page by page sees the rows of its start, not later arrivals. */
@@ -48,6 +52,8 @@ export interface ListedResult {
   emailStatus: 'queued' | 'sent' | 'failed' | null;
   /** The result has an audio recording (migration 049, docs/product/project-results.md#recording). */
   recordingExists: boolean;
+  /** Who added the participant (docs/product/project-results.md#created-by); null when no user did. */
+  createdByName: string | null;
 }
 
 /** The newest note and outcome of a result r (migration 040: both append-only). */
@@ -157,6 +163,8 @@ function whereOf(query: ResultQuery, search: ListSearch | null): RawBuilder<unkn
   if (query.riskLevels?.length) parts.push(sql`r.overall_evaluation = ANY(${[...query.riskLevels]}::text[])`);
   if (query.participantLanguageIds?.length)
     parts.push(sql`p.participant_language_id = ANY(${[...query.participantLanguageIds]}::int[])`);
+  const creators = createdByWhere(query);
+  if (creators) parts.push(creators);
   if (query.startDate)
     parts.push(sql`r.completed_at >= (${query.startDate}::date::text || 'T00:00:00' || ${query.offset})::timestamptz`);
   if (query.endDate)
@@ -177,6 +185,14 @@ function whereOf(query: ResultQuery, search: ListSearch | null): RawBuilder<unkn
       }),
     );
   return sql.join(parts, sql` AND `);
+}
+
+/** Created By: the chosen users' participants, and with the system option those no user added. */
+function createdByWhere(query: ResultQuery): RawBuilder<unknown> | null {
+  const users = query.createdBy?.length ? sql`p.created_by = ANY(${[...query.createdBy]}::int[])` : null;
+  const system = query.systemCreated ? sql`p.created_by IS NULL` : null;
+  if (users && system) return sql`(${users} OR ${system})`;
+  return users ?? system;
 }
 
 function orderOf(query: ResultQuery): RawBuilder<unknown> {
@@ -203,7 +219,11 @@ function orderOf(query: ResultQuery): RawBuilder<unknown> {
 
 /** Whether the filter (or, with `sorted`, the order) reads the participant: otherwise the join only repeats the key. */
 const readsParticipant = (query: ResultQuery, sorted = false) =>
-  !!query.participantLanguageIds?.length || !!query.search?.trim() || (sorted && query.sortBy === 'irn');
+  !!query.participantLanguageIds?.length ||
+  !!query.search?.trim() ||
+  !!query.createdBy?.length ||
+  !!query.systemCreated ||
+  (sorted && query.sortBy === 'irn');
 
 /**
  * How many results the list's query finds (docs/product/project-results.md#list; the handler keeps it under the
@@ -255,6 +275,7 @@ interface ResultRow {
   email_status: 'queued' | 'sent' | 'failed' | null;
   recording_exists: boolean;
   questions: ListedResult['questions'];
+  created_by_name: string | null;
 }
 
 const listedResult = (r: ResultRow, questions: ListedResult['questions'] = r.questions): ListedResult => ({
@@ -274,6 +295,7 @@ const listedResult = (r: ResultRow, questions: ListedResult['questions'] = r.que
   outcomeActionId: r.outcome_action_id,
   emailStatus: r.email_status,
   recordingExists: r.recording_exists,
+  createdByName: r.created_by_name,
 });
 
 /**
@@ -289,10 +311,12 @@ export async function readResults(trx: Db, query: ResultQuery, limit: number, of
   const rows = await sql<ResultRow>`
     SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
-           r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, ${LATEST}, ${QUESTIONS}
+           r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, ${LATEST}, ${QUESTIONS},
+           CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS created_by_name
     FROM (${pageIds(query, limit, offset, search)}) AS r
       JOIN participants p ON p.id = r.participant_id
       LEFT JOIN languages l ON l.id = p.participant_language_id
+      LEFT JOIN users u ON u.id = p.created_by
     ORDER BY ${orderOf(query)}`.execute(trx);
   return rows.rows.map((r) => listedResult(r));
 }
@@ -387,4 +411,28 @@ export async function pertinentQuestions(trx: Db, projectId: number): Promise<Re
     .orderBy('sequence')
     .execute();
   return rows.map((r) => ({ sequence: r.sequence, questionText: r.question_text }));
+}
+
+/**
+ * The Created By filter's options (docs/product/project-results.md#created-by): the users who added the
+ * participants of the project's results (not deleted; held ones only when `withHeld`), by name, and whether some of
+ * those participants no user added. Tenant scope.
+ */
+export async function resultCreators(
+  trx: Db,
+  projectId: number,
+  withHeld: boolean,
+): Promise<{ creators: { userId: number; name: string }[]; systemCreated: boolean }> {
+  const creators = await sql<{ created_by: number | null; name: string | null }>`
+    SELECT c.created_by, CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS name
+    FROM (SELECT DISTINCT p.created_by FROM interview_results r JOIN participants p ON p.id = r.participant_id
+          WHERE r.project_id = ${projectId} AND NOT r.deleted ${withHeld ? sql`` : sql`AND r.released`}) AS c
+      LEFT JOIN users u ON u.id = c.created_by
+    ORDER BY name, c.created_by`.execute(trx);
+  return {
+    creators: creators.rows.flatMap((r) =>
+      r.created_by !== null && r.name !== null ? [{ userId: r.created_by, name: r.name }] : [],
+    ),
+    systemCreated: creators.rows.some((r) => r.created_by === null),
+  };
 }

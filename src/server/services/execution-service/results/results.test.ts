@@ -26,7 +26,11 @@ interface Fixture {
 const DAY = 86_400_000;
 
 /** A project with three pertinent questions, one not pertinent and one Narr, and five results (two held). */
-async function fixture(tenantId = acme, name = 'Results Project'): Promise<Fixture> {
+async function fixture(
+  tenantId = acme,
+  name = 'Results Project',
+  createdBy: readonly (number | null)[] = [],
+): Promise<Fixture> {
   const now = t.clock.now();
   return withTenant(t.db, tenantId, async (trx) => {
     const { projectId, questionIds } = await createProjectWithQuestions(trx, {
@@ -61,6 +65,7 @@ async function fixture(tenantId = acme, name = 'Results Project'): Promise<Fixtu
         interviewRefNum: `${name.slice(0, 1)}IRN${i + 1}`,
         accessCode: `${tenantId}${projectId}00${i + 1}999`,
         status: 'INTERVIEWED' as const,
+        createdBy: createdBy[i] ?? null,
       })),
       now,
     );
@@ -127,6 +132,67 @@ beforeAll(async () => {
   );
 });
 afterAll(() => t.close());
+
+const userId = async (email: string) =>
+  (
+    await withSystem(t.db, (trx) =>
+      trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow(),
+    )
+  ).id;
+
+describe('Created By (docs/product/project-results.md#created-by)', () => {
+  test("lists each result's participant creator, filters by users and the system option, and names the options", async () => {
+    const [admin, analystId] = [await userId('admin@acme.test'), await userId('analyst@acme.test')];
+    // Results 1 and 3 (released), 5 (held): admin; 2 (released): analyst; 4 (held): no user.
+    const { projectId, ids } = await fixture(acme, 'Creators Project', [admin, analystId, admin, null, admin]);
+    const all = await list({ projectId, released: true });
+    expect(all.results.map((r) => [r.interviewResultId, r.created_by])).toEqual([
+      [ids[0], 'Alicia Moreno'],
+      [ids[1], 'Nora Patel'],
+      [ids[2], 'Alicia Moreno'],
+    ]);
+    const byAdmin = await list({ projectId, createdBy: [admin] });
+    expect(byAdmin.results.map((r) => r.interviewResultId)).toEqual([ids[0], ids[2]]);
+    expect(byAdmin.totalResults).toBe(2);
+    const held = await list({ projectId, released: false, systemCreateByUser: true });
+    expect(held.results.map((r) => r.interviewResultId)).toEqual([ids[3]]);
+    const both = await list({ projectId, released: false, createdBy: [admin], systemCreateByUser: true });
+    expect(both.results.map((r) => r.interviewResultId)).toEqual([ids[3], ids[4]]);
+
+    const options = await t.api.ok('listResultCreators', {
+      token: provider,
+      operatingTenant: acme,
+      query: { projectId },
+    });
+    expect(options).toEqual({
+      creators: [
+        { userid: admin, name: 'Alicia Moreno' },
+        { userid: analystId, name: 'Nora Patel' },
+      ],
+      systemCreated: true,
+    });
+    // A customer admin sees released results only: their creators, without the held ones' system option.
+    const released = await t.api.ok('listResultCreators', {
+      token: acmeAdmin,
+      operatingTenant: acme,
+      query: { projectId },
+    });
+    expect(released.systemCreated).toBe(false);
+    expect(released.creators.map((c) => c.userid)).toEqual([admin, analystId]);
+  });
+
+  test('a bad filter is 400 and another tenant is 404; no permission is 403', async () => {
+    const { projectId } = await fixture(acme, 'Creators Refused');
+    await t.api.fails('listProjectResults', 400, {
+      token: provider,
+      operatingTenant: acme,
+      body: { projectId, page: 0, pageSize: 100, createdBy: ['x'] },
+    });
+    await t.api.fails('listResultCreators', 404, { token: globexAdmin, operatingTenant: globex, query: { projectId } });
+    const agent = await t.signIn('agent@acme.test');
+    await t.api.fails('listResultCreators', 403, { token: agent, operatingTenant: acme, query: { projectId } });
+  });
+});
 
 describe('the results list', () => {
   test('lists released results newest first with the question columns and the template texts', async () => {

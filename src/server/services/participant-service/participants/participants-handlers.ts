@@ -1,4 +1,5 @@
 import type { operations } from '../../../../contracts/participant-service';
+import type { operations as ProjectDocumentOperations } from '../../../../contracts/project-service';
 import { isUniqueViolation } from '../../../platform/db/postgres-errors';
 import { FieldErrors } from '../../../platform/http/field-errors';
 import { forbidden, HttpError, notFound, unprocessable } from '../../../platform/http/http-error';
@@ -44,7 +45,6 @@ import {
 
 type ParticipantsHandlers = Pick<
   ServiceHandlers<operations>,
-  | 'listProjectParticipants'
   | 'listParticipantCreators'
   | 'getParticipant'
   | 'createParticipants'
@@ -97,7 +97,10 @@ function selectionOf(body: {
   };
 }
 
-export const participantsHandlers: ParticipantsHandlers = {
+/** The list at the spec's path, in project-service's document, served here (`x-served-by`, ADR 0088). */
+type ParticipantListHandlers = Pick<ServiceHandlers<ProjectDocumentOperations>, 'listProjectParticipants'>;
+
+export const participantListHandlers: ParticipantListHandlers = {
   async listProjectParticipants({ params, body }, ctx) {
     if (body.testParticipant && !ctx.principal().permissions.has(TEST_READ)) throw forbidden();
     const filter: ParticipantFilter = {
@@ -130,7 +133,9 @@ export const participantsHandlers: ParticipantsHandlers = {
         : null;
     return { participants: page.map(presentParticipant), totalRecords: total, nextCursor };
   },
+};
 
+export const participantsHandlers: ParticipantsHandlers = {
   async listParticipantCreators({ params }, ctx) {
     const rows = await ctx.inTenant(async (trx) => {
       if (!(await findParticipantProject(trx, params.projectId))) throw projectNotFound();

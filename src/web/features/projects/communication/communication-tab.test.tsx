@@ -12,7 +12,7 @@ const API = {
   permissions: 'GET /api/user-service/v1/user/permissionsNew',
   template: 'GET /api/project-service/v1/email/template/detail',
   save: 'PUT /api/project-service/v1/email/template/detail/21',
-  sendTest: 'POST /api/participant-service/v1/test/email',
+  sendTest: 'GET /api/participant-service/v1/test/email',
 };
 
 const project = projectDetail;

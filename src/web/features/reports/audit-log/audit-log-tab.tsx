@@ -59,7 +59,7 @@ export function auditQuery(values: AuditFilterValues): AuditLogQuery {
 /**
  * Audit Log (docs/product/reports.md#audit-log): account (the user's own by default), time zone, a day range
  * (today by default), e-mail search and activity, Apply; the server-paged, server-sorted records; the payload
- * in a dialog; Export of every matching record as CSV.
+ * in a dialog; Export of every matching record as xlsx (docs/product/reports.md#audit-log).
  */
 export function AuditLogTab() {
   const { t } = useLingui();

@@ -51,14 +51,14 @@ export function callQuery(values: CallFilterValues) {
 }
 
 /**
- * Account (the operating one: reports show the account you work in), project of that account, time zone, days,
- * search and call duration.
+ * Account (the provider chooses any one account, docs/product/call-reports.md#accounts; everyone else the operating
+ * one), project of that account (a new account clears it), time zone, days, search and call duration.
  */
 export function CallFilterFields({ testId, searchLabel }: { testId: string; searchLabel: string }) {
   const { t } = useLingui();
   return (
     <>
-      <AccountProjectFields testId={testId} providerChoice={false} />
+      <AccountProjectFields testId={testId} providerChoice allAccounts={false} />
       <DateRangeFields testId={testId} />
       <TextField name="search" label={t`Search`} placeholder={searchLabel} testId={`${testId}-search`} />
       <SelectField

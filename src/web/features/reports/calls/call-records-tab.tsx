@@ -9,21 +9,23 @@ import {
 } from '../../../api/generated/execution-service';
 import type { DataGridColumn } from '../../../components/data-grid/data-grid';
 import { PagedGrid } from '../../../components/data-grid/paged-grid';
-import { TextField } from '../../../components/form/text-field';
+import { SelectField } from '../../../components/form/select-field';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { ReportFilterForm } from '../filters/report-filter-form';
 import { ExportButton } from '../filters/report-filters';
 import { useReportFilter } from '../filters/use-report-filter';
 import { minutesSeconds } from '../../../../shared/report-time';
+import { TELCO_PROVIDERS, type TelcoProviderKey } from '../../../../shared/telco-providers';
 import { callQuery, CallFilterFields, initialCallFilter, type CallFilterValues } from './call-filters';
 
 interface CallRecordFilterValues extends CallFilterValues {
-  telcoProvider: string;
+  /** A carrier key of TELCO_PROVIDERS, or '' for every carrier. */
+  telcoProvider: TelcoProviderKey | '';
 }
 
 const queryOf = (values: CallRecordFilterValues): CallRecordQuery => ({
   ...callQuery(values),
-  ...(values.telcoProvider.trim() && { telcoProvider: values.telcoProvider.trim() }),
+  ...(values.telcoProvider && { telcoProvider: values.telcoProvider }),
 });
 
 /**
@@ -132,7 +134,16 @@ export function CallRecordsTab() {
         }
       >
         <CallFilterFields testId="call-records" searchLabel={t`IRN, access code or number`} />
-        <TextField name="telcoProvider" label={t`Telephony Carrier`} testId="call-records-carrier" />
+        <SelectField
+          name="telcoProvider"
+          label={t`Telephony Carrier`}
+          placeholder={t`All carriers`}
+          options={TELCO_PROVIDERS.map((p) => ({
+            value: p.key,
+            label: p.key === 'TOLL_FREE_FORWARDING' ? t`Toll-Free Forwarding` : p.name,
+          }))}
+          testId="call-records-carrier"
+        />
       </ReportFilterForm>
       <PagedGrid<CallRecordRow, null>
         testId="call-records-list"

@@ -63,6 +63,11 @@ describe('the Results tab of Reports', () => {
     expect(await within(list).findByText('IRN41')).toBeInTheDocument();
     expect(within(list).getByText('Pat Doe')).toBeInTheDocument();
     expect(within(list).getByText('HR')).toBeInTheDocument();
+    // The IRN opens the result detail page in its project.
+    expect(screen.getByTestId(sel.reports.results.irn(41))).toHaveAttribute(
+      'href',
+      '/main/project/11/results/resultdetail:IRN41',
+    );
     expect(stub.callsTo(REPORT)[0]!.body).toMatchObject({
       tenantId: 2,
       displayTimeZone: '-08:00',

@@ -1,6 +1,7 @@
-import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import {
   useLazyExportResultsReportQuery,
   useListResultsReportQuery,
@@ -11,6 +12,7 @@ import type { DataGridColumn } from '../../../components/data-grid/data-grid';
 import { PagedGrid, type GridSort } from '../../../components/data-grid/paged-grid';
 import { CheckboxGroupField } from '../../../components/form/checkbox-group-field';
 import { TextField } from '../../../components/form/text-field';
+import { resultDetailPath } from '../../../lib/result-detail-path';
 import { usePermissions } from '../../../lib/use-permissions';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { ReportFilterForm } from '../filters/report-filter-form';
@@ -147,7 +149,23 @@ export function ResultsReportTab() {
             />
           ) : null,
       },
-      { colId: 'irn', field: 'interviewReferenceNumber', headerName: t`IRN` },
+      {
+        colId: 'irn',
+        field: 'interviewReferenceNumber',
+        headerName: t`IRN`,
+        // The result detail page (docs/product/project-results.md#detail-page) in its project.
+        cellRenderer: ({ data }: { data?: ResultsReportRow }) =>
+          data?.interviewReferenceNumber ? (
+            <Link asChild colorPalette="brand">
+              <RouterLink
+                to={resultDetailPath(data.projectId, data.interviewReferenceNumber)}
+                data-testid={`results-report-irn-${data.interviewResultId}`}
+              >
+                {data.interviewReferenceNumber}
+              </RouterLink>
+            </Link>
+          ) : null,
+      },
       // 002 §2.5: the participant name is shown to non-system tenants only.
       ...(permissions.isSystemTenant
         ? []

@@ -1517,6 +1517,15 @@ export type components = {
         };
     };
     responses: {
+        /** @description The account the request names does not exist (ACCOUNT_NOT_FOUND). Only the provider can get this answer: anyone else naming another account than the operating one is 403 (x-account-scope). */
+        AccountNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request does not match the contract. */
         BadRequest: {
             headers: {
@@ -1668,7 +1677,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AccountNotFound"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -1706,7 +1715,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AccountNotFound"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -2556,10 +2565,10 @@ export interface operations {
     };
     listAttributesByLanguage: {
         parameters: {
-            query: {
+            query?: {
                 language_id?: number[];
-                /** @description Must equal the operating tenant (403 otherwise). */
-                tenant_id: number;
+                /** @description Optional (the spec does not name it): the call reads the operating tenant; naming another account is 403. */
+                tenant_id?: number;
             };
             header: {
                 /** @description Interface language id (1 en, 2 es, 3 tl). */

@@ -375,10 +375,10 @@ export type paths = {
             };
             cookie?: never;
         };
-        /** One account; the operating tenant itself, or any account for the system tenant */
+        /** One account; the operating tenant itself, or any account for the provider (x-account-scope) */
         get: operations["getTenant"];
         /**
-         * Edit an account; the operating tenant itself, or any account for the system tenant
+         * Edit an account; the operating tenant itself, or any account for the provider (x-account-scope)
          * @description The fields of createTenant without the primary-user ones. `tenantLogo` is sent only when it changed (an absent logo keeps the stored one). docs/product/admin-accounts.md#rules apply (422).
          */
         put: operations["updateTenant"];
@@ -546,7 +546,7 @@ export type paths = {
         };
         /**
          * Accounts the user may report on, each with its projects (feeds account and project filters)
-         * @description The system tenant sees every account; any other tenant sees only itself.
+         * @description The provider (a system-tenant user operating in it) sees every account; anyone else only the operating tenant (x-account-scope).
          */
         get: operations["listTenantProjects"];
         put?: never;
@@ -846,7 +846,7 @@ export type paths = {
         put?: never;
         /**
          * A page of the users report
-         * @description Users whose home account is `tenant_id` (or, without it, any account the caller may see: every account for the system tenant, else the operating tenant only), created between from_date and to_date (calendar days at the displayTimeZone offset, both included), filtered by status, account type and an e-mail or name search. A non-system tenant naming another account is 403.
+         * @description Users whose home account is `tenant_id` (or, without it, every account for the provider, else the operating tenant: x-account-scope), created between from_date and to_date (calendar days at the displayTimeZone offset, both included), filtered by status, account type and an e-mail or name search. Anyone but the provider naming another account is 403.
          */
         post: operations["listUserReport"];
         delete?: never;
@@ -1514,6 +1514,15 @@ export type components = {
         };
     };
     responses: {
+        /** @description The account the request names does not exist (ACCOUNT_NOT_FOUND). Only the provider can get this answer: anyone else naming another account than the operating one is 403 (x-account-scope). */
+        AccountNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request does not match the contract. */
         BadRequest: {
             headers: {
@@ -2588,7 +2597,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AccountNotFound"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -2629,7 +2638,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AccountNotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
@@ -3474,6 +3483,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -3659,6 +3669,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];

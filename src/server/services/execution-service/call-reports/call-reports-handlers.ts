@@ -1,8 +1,8 @@
 import type { components, operations } from '../../../../contracts/execution-service';
 import { DEFAULT_DISPLAY_OFFSET, durationBounds, formatAtOffset, minutesSeconds } from '../../../../shared/report-time';
 import { cachedUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
-import { forbidden, HttpError, notFound } from '../../../platform/http/http-error';
-import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
+import { HttpError, notFound } from '../../../platform/http/http-error';
+import { FileDownload, type ServiceHandlers } from '../../../platform/openapi/handler';
 import {
   countBackendLogs,
   countCallRecords,
@@ -42,14 +42,11 @@ type Query = Pick<
   'projectId' | 'tenantId' | 'startDate' | 'endDate' | 'displayTimeZone' | 'search' | 'minDuration' | 'maxDuration'
 >;
 
-/** The account named in a report's body must be the one the caller operates in. */
-function checkAccount(ctx: TenantContext, tenantId: number | null | undefined) {
-  if (tenantId != null && tenantId !== ctx.operatingTenant.id)
-    throw forbidden('Reports show the account you are working in: switch to that account first.');
-}
-
-function callFilter(ctx: TenantContext, body: Query): CallFilter {
-  checkAccount(ctx, body.tenantId);
+/**
+ * The report's filter. The account is not in it: every query runs in the account's transaction (`ctx.inAccount`,
+ * x-account-scope), the operating tenant or another one the provider names.
+ */
+function callFilter(body: Query): CallFilter {
   const { min, max } = durationBounds(body.minDuration, body.maxDuration);
   return {
     projectId: body.projectId ?? null,
@@ -116,10 +113,10 @@ const INCOMPLETE_COLUMNS: SheetColumn<IncompleteSheetRow>[] = [
 
 export const callReportsHandlers: Handlers = {
   async listCallRecords({ body }, ctx) {
-    const filter = { ...callFilter(ctx, body), telcoProvider: body.telcoProvider?.trim() || null };
+    const filter = { ...callFilter(body), telcoProvider: body.telcoProvider?.trim() || null };
     const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
-    return ctx.inTenant(async (trx) => ({
-      calls: (await findCallRecords(trx, filter, pageOf(body))).map(callRow(ctx.operatingTenant.name, offset)),
+    return ctx.inAccount(async (trx) => ({
+      calls: (await findCallRecords(trx, filter, pageOf(body))).map(callRow(ctx.account.name, offset)),
       totalResults: await cachedUnderDataVersion(ctx, trx, 'countCallRecords', [filter], () =>
         countCallRecords(trx, filter),
       ),
@@ -127,13 +124,13 @@ export const callReportsHandlers: Handlers = {
   },
 
   async exportCallRecords({ body }, ctx) {
-    const filter = { ...callFilter(ctx, body), telcoProvider: body.telcoProvider?.trim() || null };
+    const filter = { ...callFilter(body), telcoProvider: body.telcoProvider?.trim() || null };
     const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
     const ids = body.allRecords ? undefined : (body.callIdsToExport ?? []);
-    const maxId = await ctx.inTenant((trx) => newestId(trx, 'call_records'));
-    const toRow = callRow(ctx.operatingTenant.name, offset);
+    const maxId = await ctx.inAccount((trx) => newestId(trx, 'call_records'));
+    const toRow = callRow(ctx.account.name, offset);
     const pages = exportPages((skip, limit) =>
-      ctx.inTenant(async (trx) =>
+      ctx.inAccount(async (trx) =>
         (await findCallRecords(trx, { ...filter, maxId }, { offset: skip, limit }, ids)).map(toRow),
       ),
     );
@@ -141,13 +138,11 @@ export const callReportsHandlers: Handlers = {
   },
 
   async listIncompleteCalls({ body }, ctx) {
-    const filter = callFilter(ctx, body);
+    const filter = callFilter(body);
     const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
     const sort = { by: body.sortBy ?? 'date', direction: body.sortDirection ?? 'desc' } as const;
-    return ctx.inTenant(async (trx) => ({
-      calls: (await findIncompleteCalls(trx, filter, sort, pageOf(body))).map(
-        incompleteRow(ctx.operatingTenant.name, offset),
-      ),
+    return ctx.inAccount(async (trx) => ({
+      calls: (await findIncompleteCalls(trx, filter, sort, pageOf(body))).map(incompleteRow(ctx.account.name, offset)),
       totalResults: await cachedUnderDataVersion(ctx, trx, 'countIncompleteCalls', [filter], () =>
         countIncompleteCalls(trx, filter),
       ),
@@ -155,14 +150,14 @@ export const callReportsHandlers: Handlers = {
   },
 
   async exportIncompleteCalls({ body }, ctx) {
-    const filter = callFilter(ctx, body);
+    const filter = callFilter(body);
     const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
     const sort = { by: body.sortBy ?? 'date', direction: body.sortDirection ?? 'desc' } as const;
     const ids = body.allRecords ? undefined : (body.idsToExport ?? []);
-    const maxId = await ctx.inTenant((trx) => newestId(trx, 'incomplete_calls'));
-    const toRow = incompleteRow(ctx.operatingTenant.name, offset);
+    const maxId = await ctx.inAccount((trx) => newestId(trx, 'incomplete_calls'));
+    const toRow = incompleteRow(ctx.account.name, offset);
     const pages = exportPages((skip, limit) =>
-      ctx.inTenant(async (trx) =>
+      ctx.inAccount(async (trx) =>
         (await findIncompleteCalls(trx, { ...filter, maxId }, sort, { offset: skip, limit }, ids)).map(toRow),
       ),
     );

@@ -1,10 +1,8 @@
 import type { components, operations } from '../../../../contracts/execution-service';
 import { DEFAULT_DISPLAY_OFFSET, formatAtOffset } from '../../../../shared/report-time';
-import { cachedUnderScopeVersion } from '../../../platform/cache/tenant-figures-cache';
-import type { Db } from '../../../platform/db/schema';
+import { cachedUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
 import { csvDownload } from '../../../platform/http/csv-download';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
-import { tenantForbidden } from '../../../platform/tenancy/require-operating-tenant';
 import { newestId } from '../call-reports/call-reports-store';
 import { streamWorkbook, type SheetColumn } from '../call-reports/call-reports-xlsx';
 import { exportPages, pageOf, windowOf } from '../call-reports/report-query';
@@ -23,22 +21,6 @@ type Handlers = Pick<ServiceHandlers<operations>, 'listResultsReport' | 'exportR
 type Schemas = components['schemas'];
 type Query = Schemas['ResultsReportExport'] | Schemas['ResultsReportQuery'];
 type Row = Schemas['ResultsReportRow'];
-type Read = <T>(fn: (trx: Db) => Promise<T>) => Promise<T>;
-
-/**
- * Which accounts the caller reads (docs/product/results-report.md#accounts): the provider (system tenant) every
- * account or the one it names, read-only across tenants; anyone else only the operating account, under its
- * row-level security, and naming another account is 403 before anything is read.
- */
-function scope(ctx: TenantContext, named: number | null | undefined): { tenantId: number | null; read: Read } {
-  const operating = ctx.operatingTenant.id;
-  if (named == null || named === operating) {
-    if (ctx.operatingTenant.isSystem && named == null) return { tenantId: null, read: (fn) => ctx.acrossTenants(fn) };
-    return { tenantId: operating, read: (fn) => ctx.inTenant(fn) };
-  }
-  if (!ctx.operatingTenant.isSystem) throw tenantForbidden();
-  return { tenantId: named, read: (fn) => ctx.acrossTenants(fn) };
-}
 
 /** The overall evaluations listed: riskLevels plus CM, AD and NC when their flags are on (none: every code). */
 export function codesOf(body: Pick<Query, 'riskLevels' | 'CM' | 'AD' | 'NC'>): string[] {
@@ -49,19 +31,19 @@ export function codesOf(body: Pick<Query, 'riskLevels' | 'CM' | 'AD' | 'NC'>): s
   return [...codes];
 }
 
-function filterOf(ctx: TenantContext, body: Query): { filter: ResultsReportFilter; read: Read } {
-  const { tenantId, read } = scope(ctx, body.tenantId);
+/**
+ * The report's filter. The account is x-account-scope's (docs/product/results-report.md#accounts): the operating
+ * tenant, any account the provider names, or every account when the provider names none (tenantId null).
+ */
+function filterOf(ctx: TenantContext, body: Query): ResultsReportFilter {
   return {
-    read,
-    filter: {
-      tenantId,
-      projectId: body.projectId ?? null,
-      ...windowOf(body),
-      search: body.search?.trim() || null,
-      codes: codesOf(body),
-      // Held results only with tenant.project.resultshold.internal.update (002 §4.1).
-      released: mayHandleHeld(ctx) ? (body.released ?? true) : true,
-    },
+    tenantId: ctx.everyAccount ? null : ctx.account.id,
+    projectId: body.projectId ?? null,
+    ...windowOf(body),
+    search: body.search?.trim() || null,
+    codes: codesOf(body),
+    // Held results only with tenant.project.resultshold.internal.update (002 §4.1).
+    released: mayHandleHeld(ctx) ? (body.released ?? true) : true,
   };
 }
 
@@ -111,30 +93,32 @@ async function* cellsOf(pages: AsyncIterable<Row[]>) {
 /** The ResultReport tag: the Results tab of the reports area (docs/product/results-report.md). */
 export const resultsReportHandlers: Handlers = {
   async listResultsReport({ body }, ctx) {
-    const { filter, read } = filterOf(ctx, body);
+    const filter = filterOf(ctx, body);
     const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
-    return read(async (trx) => ({
+    return ctx.inAccount(async (trx) => ({
       results: (await findReportResults(trx, filter, sortOf(body), pageOf(body))).map(present(offset)),
       // Kept under the version of the accounts read (ADR 0025): paging one filter counts once, and any write to
       // those accounts moves the version in its transaction.
-      totalResults: await cachedUnderScopeVersion(ctx, trx, filter.tenantId, 'countReportResults', [filter], () =>
+      totalResults: await cachedUnderDataVersion(ctx, trx, 'countReportResults', [filter], () =>
         countReportResults(trx, filter),
       ),
     }));
   },
 
   async exportResultsReport({ body }, ctx) {
-    const { filter, read } = filterOf(ctx, body);
+    const filter = filterOf(ctx, body);
     const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
     const sort = sortOf(body);
-    const maxId = await read((trx) => newestId(trx, 'interview_results'));
+    const maxId = await ctx.inAccount((trx) => newestId(trx, 'interview_results'));
     const bounded: ResultsReportFilter = {
       ...filter,
       maxId,
       ...(!body.allRecords && { ids: body.interviewResultIds ?? [] }),
     };
     const pages = exportPages((skip, limit) =>
-      read(async (trx) => (await findReportResults(trx, bounded, sort, { offset: skip, limit })).map(present(offset))),
+      ctx.inAccount(async (trx) =>
+        (await findReportResults(trx, bounded, sort, { offset: skip, limit })).map(present(offset)),
+      ),
     );
     if (body.format === 'csv')
       return csvDownload(

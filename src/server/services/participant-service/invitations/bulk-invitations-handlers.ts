@@ -3,7 +3,6 @@ import type { Db } from '../../../platform/db/schema';
 import { forbidden, HttpError, notFound } from '../../../platform/http/http-error';
 import { enqueueJob } from '../../../platform/jobs/job-queue';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
-import { requireOperatingTenant } from '../../../platform/tenancy/require-operating-tenant';
 import { placeholdersIn } from '../../../../shared/template-rules';
 import { dialInNumberFor } from '../../project-service';
 import type { ParticipantSelection } from '../participants/participant-selection';
@@ -85,7 +84,6 @@ function guard(
   body: BulkBody,
   ctx: { operatingTenant: { id: number }; principal(): { permissions: ReadonlySet<string> } },
 ) {
-  if (body.tenantId !== undefined) requireOperatingTenant(body.tenantId, ctx.operatingTenant.id);
   if (body.testParticipant && !ctx.principal().permissions.has(TEST_READ)) throw forbidden();
 }
 

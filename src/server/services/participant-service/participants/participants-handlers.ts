@@ -3,7 +3,6 @@ import { isUniqueViolation } from '../../../platform/db/postgres-errors';
 import { FieldErrors } from '../../../platform/http/field-errors';
 import { forbidden, HttpError, notFound, unprocessable } from '../../../platform/http/http-error';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
-import { requireOperatingTenant } from '../../../platform/tenancy/require-operating-tenant';
 import {
   canDeleteParticipant,
   EDIT_LOCKED_FIELDS,
@@ -138,7 +137,6 @@ export const participantsHandlers: ParticipantsHandlers = {
   },
 
   async createParticipants({ query, body }, ctx) {
-    requireOperatingTenant(body.tenantId, ctx.operatingTenant.id);
     const isTest = query.is_test_participant ?? false;
     if (isTest && !ctx.principal().permissions.has(TEST_CREATE)) throw forbidden();
     const userId = ctx.principal().userId;

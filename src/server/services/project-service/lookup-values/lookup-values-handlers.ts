@@ -13,22 +13,20 @@ type LookupValueHandlers = Pick<
 
 export const lookupValueHandlers: LookupValueHandlers = {
   async listAttributesByLanguage({ query }, ctx) {
-    requireOperatingTenant(query.tenant_id, ctx.operatingTenant.id);
     const languageIds = query.language_id?.length ? query.language_id : [ENGLISH_LANGUAGE_ID, SPANISH_LANGUAGE_ID];
     return { tenantAttributes: await ctx.inTenant((trx) => listLookupRows(trx, languageIds)) };
   },
 
-  async createLookupValue({ query, body }, ctx) {
+  async createLookupValue({ body }, ctx) {
     const tenantId = ctx.operatingTenant.id;
-    requireOperatingTenant(query.tenant_id, tenantId);
+    // The query's tenant_id is checked by x-account-scope; each item names its account too, which must agree.
     for (const item of body) requireOperatingTenant(item.tenantId, tenantId);
     const attributes = await ctx.inTenant((trx) => addLookupValue(trx, tenantId, body));
     return { message: LOOKUP_MESSAGES.CREATED, attributes };
   },
 
-  async updateLookupValue({ query, body }, ctx) {
+  async updateLookupValue({ body }, ctx) {
     const tenantId = ctx.operatingTenant.id;
-    requireOperatingTenant(query.tenant_id, tenantId);
     for (const item of body) requireOperatingTenant(item.tenantId, tenantId);
     const attributes = await ctx.inTenant((trx) => changeLookupValue(trx, tenantId, body));
     return { message: LOOKUP_MESSAGES.UPDATED, attributes };

@@ -9,7 +9,7 @@ import type { Db } from '../../../platform/db/schema';
 import { isUniqueViolation } from '../../../platform/db/postgres-errors';
 import { FieldErrors } from '../../../platform/http/field-errors';
 import { forbidden, HttpError, notFound } from '../../../platform/http/http-error';
-import type { ServiceHandlers, TenantContext } from '../../../platform/openapi/handler';
+import type { ServiceHandlers } from '../../../platform/openapi/handler';
 import { uploadedFile } from '../../../platform/openapi/multipart-body';
 import { permissionById } from '../../../platform/permissions/catalogue';
 import { refuseDroppedInternal } from '../../../platform/permissions/refuse-dropped-internal';
@@ -72,28 +72,12 @@ export const ROLE_CREATED_MESSAGE = 'Role created successfully';
 
 const newApiKey = () => randomBytes(24).toString('base64url');
 
-/**
- * The transaction an account operation runs in: the operating tenant's own scope for itself, the provider's
- * privileged one for another account (system tenant only); anyone else is refused.
- */
-function accountScope(ctx: TenantContext, tenantId: number, write: boolean) {
-  if (tenantId === ctx.operatingTenant.id) return <T>(fn: (trx: Db) => Promise<T>) => ctx.inTenant(fn);
-  if (ctx.operatingTenant.isSystem && ctx.principal().homeTenantIsSystem) {
-    return <T>(fn: (trx: Db) => Promise<T>) => (write ? ctx.asProvider(fn) : ctx.acrossTenants(fn));
-  }
-  throw forbidden('You can only see and change the account you operate in.', { code: 'TENANT_FORBIDDEN' });
-}
-
 const nameTaken = (name: string) =>
   new HttpError(409, `An account named ${name} already exists.`, {
     code: 'TENANT_EXISTS',
     errors: [{ field: 'tenantName', message: 'Account name already exists' }],
   });
 
-const usersTenantForbidden = () =>
-  forbidden('You can only manage the users of the account you operate in.', { code: 'TENANT_FORBIDDEN' });
-const rolesTenantForbidden = () =>
-  forbidden('You can only manage the roles of the account you operate in.', { code: 'TENANT_FORBIDDEN' });
 const noSuchRole = () => notFound('No such role in this account.');
 
 /**
@@ -237,21 +221,20 @@ export const adminHandlers: AdminHandlers = {
     return detail;
   },
 
-  async getTenant({ params }, ctx) {
-    const detail = await accountScope(ctx, params.id, false)((trx) => loadTenantDetail(trx, params.id));
+  // getTenant and updateTenant act on the account x-account-scope resolved: the operating tenant, or any account
+  // for the provider (read, or write for the edit); 404 when there is none.
+  async getTenant(_input, ctx) {
+    const detail = await ctx.inAccount((trx) => loadTenantDetail(trx, ctx.account.id));
     if (!detail) throw notFound('No such account.');
     return detail;
   },
 
-  async updateTenant({ params, body }, ctx) {
+  async updateTenant({ body }, ctx) {
     const restricted = ctx.deps.config.restrictedEnvironment;
     const logo = uploadedFile(body.tenantLogo);
-    return accountScope(
-      ctx,
-      params.id,
-      true,
-    )(async (trx) => {
-      const current = await findAccountState(trx, params.id);
+    const tenantId = ctx.account.id;
+    return ctx.inAccount(async (trx) => {
+      const current = await findAccountState(trx, tenantId);
       if (!current) throw notFound('No such account.');
       const errors = new FieldErrors();
       const columns = await tenantColumns(trx, errors, body, 'edit', restricted);
@@ -261,7 +244,7 @@ export const adminHandlers: AdminHandlers = {
       // The API key is issued by the server when the account first becomes a greenhouse account; never edited.
       const issueKey = columns.greenhouse_account && !current.greenhouse_api_key;
       try {
-        await updateAccount(trx, params.id, {
+        await updateAccount(trx, tenantId, {
           ...columns,
           ...(logo && { logo: logo.data }),
           ...(issueKey && { greenhouse_api_key: newApiKey() }),
@@ -270,13 +253,12 @@ export const adminHandlers: AdminHandlers = {
         if (isUniqueViolation(error)) throw nameTaken(columns.name);
         throw error;
       }
-      return (await loadTenantDetail(trx, params.id))!;
+      return (await loadTenantDetail(trx, tenantId))!;
     });
   },
 
-  async listAccountUsers({ params }, ctx) {
-    if (params.tenantId !== ctx.operatingTenant.id) throw usersTenantForbidden();
-    return ctx.inTenant((trx) => listHomeUsers(trx, params.tenantId));
+  async listAccountUsers(_input, ctx) {
+    return ctx.inTenant((trx) => listHomeUsers(trx, ctx.operatingTenant.id));
   },
 
   async getUser({ params }, ctx) {
@@ -284,7 +266,6 @@ export const adminHandlers: AdminHandlers = {
   },
 
   async createUser({ body }, ctx) {
-    if (body.tenantId !== ctx.operatingTenant.id) throw usersTenantForbidden();
     const now = ctx.now();
     const tenantId = ctx.operatingTenant.id;
     const created = await ctx
@@ -385,8 +366,7 @@ export const adminHandlers: AdminHandlers = {
     return ctx.inTenant((trx) => listRoles(trx));
   },
 
-  async listTenantRoles({ params }, ctx) {
-    if (params.tenantId !== ctx.operatingTenant.id) throw rolesTenantForbidden();
+  async listTenantRoles(_input, ctx) {
     const principal = ctx.principal();
     const holds = (permission: string) => principal.permissions.has(permission);
     const roles = await ctx.inTenant(async (trx) =>
@@ -401,7 +381,6 @@ export const adminHandlers: AdminHandlers = {
   },
 
   async createRole({ body }, ctx) {
-    if (body.tenantId !== ctx.operatingTenant.id) throw rolesTenantForbidden();
     const tenantId = ctx.operatingTenant.id;
     return ctx.inTenant(async (trx) => {
       const errors = new FieldErrors();
@@ -429,7 +408,6 @@ export const adminHandlers: AdminHandlers = {
   },
 
   async saveRolePermissions({ body }, ctx) {
-    if (body.tenantId !== ctx.operatingTenant.id) throw rolesTenantForbidden();
     const principal = ctx.principal();
     const tenantIsSystem = ctx.operatingTenant.isSystem;
     return ctx.inTenant(async (trx) => {

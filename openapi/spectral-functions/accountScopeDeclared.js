@@ -6,8 +6,11 @@ const KEYS = new Set(['parameter', 'in', 'provider', 'unnamed']);
 const TENANT_NAMES = new Set(['tenantId', 'tenant_id']);
 
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** An integer schema (`integer`, or `[integer, 'null']`): what an account id is. */
+const isInteger = (schema) =>
+  isObject(schema) && (schema.type === 'integer' || (Array.isArray(schema.type) && schema.type.includes('integer')));
 
-/** Top-level properties of the request body (an object schema or the parts of an allOf): name → required. */
+/** Top-level properties of the request body (an object schema or the parts of an allOf): name → { required, schema }. */
 function bodyProperties(operation) {
   const found = new Map();
   const content =
@@ -18,8 +21,8 @@ function bodyProperties(operation) {
     const parts = Array.isArray(schema.allOf) ? schema.allOf.filter(isObject) : [schema];
     for (const part of parts) {
       const required = new Set(Array.isArray(part.required) ? part.required : []);
-      for (const name of Object.keys(isObject(part.properties) ? part.properties : {}))
-        found.set(name, required.has(name) || found.get(name) === true);
+      for (const [name, property] of Object.entries(isObject(part.properties) ? part.properties : {}))
+        found.set(name, { required: required.has(name) || found.get(name)?.required === true, schema: property });
     }
   }
   return found;
@@ -77,14 +80,15 @@ function problems(method, operation, shared) {
   if (scope.in === 'path' || scope.in === 'query') {
     const parameter = parameters.find((p) => p.in === scope.in && p.name === scope.parameter);
     if (!parameter) return [...found, `x-account-scope: no ${scope.in} parameter ${scope.parameter}`];
-    const type = isObject(parameter.schema) ? parameter.schema.type : undefined;
-    if (type !== 'integer') found.push(`x-account-scope: ${scope.parameter} is not an integer`);
+    if (!isInteger(parameter.schema)) found.push(`x-account-scope: ${scope.parameter} is not an integer`);
     required = parameter.required === true;
   } else if (scope.in === 'body') {
     const properties = bodyProperties(operation);
     if (!properties.has(scope.parameter))
       return [...found, `x-account-scope: the request body has no property ${scope.parameter}`];
-    required = properties.get(scope.parameter);
+    if (!isInteger(properties.get(scope.parameter).schema))
+      found.push(`x-account-scope: ${scope.parameter} is not an integer`);
+    required = properties.get(scope.parameter).required;
   } else {
     return [...found, 'x-account-scope: in is path, query or body'];
   }

@@ -113,17 +113,21 @@ function onlyReads(method: HttpMethod, operation: JsonObject): boolean {
   return method === 'post' && content.length > 0 && !content.includes('application/json');
 }
 
+/** An integer schema (`integer`, or `[integer, 'null']`): what an account id is. */
+const isIntegerSchema = (schema: Json | undefined): boolean =>
+  isObject(schema) && (schema.type === 'integer' || (Array.isArray(schema.type) && schema.type.includes('integer')));
+
 const ACCOUNT_SCOPE_KEYS = new Set(['parameter', 'in', 'provider', 'unnamed']);
 
 /** The top-level properties a request body names (an object schema, or the parts of an allOf). */
-function bodyProperties(schema: JsonObject | null): Map<string, { required: boolean }> {
-  const found = new Map<string, { required: boolean }>();
+function bodyProperties(schema: JsonObject | null): Map<string, { required: boolean; schema: Json }> {
+  const found = new Map<string, { required: boolean; schema: Json }>();
   if (!schema) return found;
   const parts = Array.isArray(schema.allOf) ? (schema.allOf.filter(isObject) as JsonObject[]) : [schema];
   for (const part of parts) {
     const required = new Set(Array.isArray(part.required) ? part.required : []);
-    for (const name of Object.keys(isObject(part.properties) ? part.properties : {}))
-      found.set(name, { required: required.has(name) || found.get(name)?.required === true });
+    for (const [name, property] of Object.entries(isObject(part.properties) ? part.properties : {}))
+      found.set(name, { required: required.has(name) || found.get(name)?.required === true, schema: property });
   }
   return found;
 }
@@ -161,11 +165,12 @@ export function readAccountScope(
   if (location === 'path' || location === 'query') {
     const parameter = parameters.find((p) => p.in === location && p.name === name);
     if (!parameter) fail(`no ${location} parameter ${name}`);
-    if (!['integer', 'number'].includes(String(parameter!.schema.type))) fail(`${name} is not an integer`);
+    if (!isIntegerSchema(parameter!.schema as Json)) fail(`${name} is not an integer`);
     required = parameter!.required;
   } else if (location === 'body') {
     const property = bodyProperties(bodySchema).get(name);
     if (!property) fail(`the request body has no property ${name}`);
+    if (!isIntegerSchema(property!.schema)) fail(`${name} is not an integer`);
     required = property!.required;
   } else {
     fail('in is path, query or body');

@@ -52,13 +52,15 @@ export function sessionContext(deps: AppDeps, request: FastifyRequest, operation
 
 /** The transaction of the account the account-scope hook resolved (ADR 0062). */
 function accountTransaction(deps: AppDeps, scoped: ScopedAccount) {
-  return <T>(fn: (trx: Db) => Promise<T>): Promise<T> => {
-    if (scoped.kind === 'every-account') return withSystem(deps.db, fn, { readOnly: true });
-    if (scoped.kind === 'operating' || scoped.access === 'write') return withTenant(deps.db, scoped.account.id, fn);
-    return withTenant(deps.db, scoped.account.id, fn, { readOnly: true }).catch((error: unknown) => {
+  const readOnly = <T>(transaction: Promise<T>) =>
+    transaction.catch((error: unknown) => {
       if (sqlState(error) === READ_ONLY_TRANSACTION) throw providerReadsOnly();
       throw error;
     });
+  return <T>(fn: (trx: Db) => Promise<T>): Promise<T> => {
+    if (scoped.kind === 'every-account') return readOnly(withSystem(deps.db, fn, { readOnly: true }));
+    if (scoped.kind === 'operating' || scoped.access === 'write') return withTenant(deps.db, scoped.account.id, fn);
+    return readOnly(withTenant(deps.db, scoped.account.id, fn, { readOnly: true }));
   };
 }
 

@@ -75,7 +75,8 @@ beforeAll(async () => {
     body: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret },
   });
   clientToken = issued.access_token;
-});
+  // A database, five sign-ins (password hashing) and a client: a minute on a loaded two-core machine.
+}, 120_000);
 afterAll(() => t.close());
 
 test('the documents declare secured, permission, tenant-scoped, system-only and public operations', () => {
@@ -236,7 +237,7 @@ describe('where the provider may only read another account', () => {
     ) as HandlerRegistry;
     probed = await createTestApp({ handlers });
     provider = await probed.signIn('admin@voxscreen.test');
-  });
+  }, 120_000);
   afterAll(() => probed.close());
 
   test.each(rows(providerOnlyReads))('%s: a write by the provider in another account → 403', async (_id, op) => {

@@ -1,60 +1,58 @@
 import { PassThrough, type Readable } from 'node:stream';
-import archiver from 'archiver';
 import type { components, operations } from '../../../../contracts/execution-service';
-import { fileDateAtOffset, formatAtOffset } from '../../../../shared/report-time';
-import { DIRECT_ZIP_MAX, groupAccessCode, RESULT_MESSAGES, resultPdfFileName } from '../../../../shared/result-rules';
+import { normalizeAccessCode } from '../../../../shared/participant-rules';
+import {
+  DIRECT_ZIP_MAX,
+  RESULT_MESSAGES,
+  RESULTS_DEFAULT_OFFSET,
+  resultPdfFileName,
+} from '../../../../shared/result-rules';
 import { csvDownload } from '../../../platform/http/csv-download';
-import { HttpError, notFound, unprocessable } from '../../../platform/http/http-error';
-import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
-import { projectResultDisplay, type ProjectResultDisplay } from '../../project-service';
-import { newestId } from '../call-reports/call-reports-store';
-import { streamWorkbook, type SheetColumn } from '../call-reports/call-reports-xlsx';
-import { exportPages } from '../call-reports/report-query';
-import { resultPdf } from './result-pdf';
+import { forbidden, HttpError, notFound, unprocessable } from '../../../platform/http/http-error';
 import { enqueueJob } from '../../../platform/jobs/job-queue';
-import { findZip, insertZip, RESULT_ZIP_QUEUE, type StoredZip } from './result-zip-store';
+import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
+import { XLSX_MEDIA_TYPE as XLSX } from '../../../platform/spreadsheet/xlsx-sheet';
+import { projectResultDisplay, type ProjectResultDisplay } from '../../project-service';
+import { recordingFileName } from '../recordings/recording-kinds';
+import { findRecordedResult } from '../recordings/recordings-store';
+import { newestId } from '../reports/call-reports-store';
+import { streamWorkbook } from '../reports/call-reports-xlsx';
+import { exportPages } from '../reports/report-query';
+import { mayHandleHeld, mayHearRecordings } from './result-access';
+import { resultPdf } from './result-pdf';
+import { findZip, insertZip, RESULT_ZIP_QUEUE } from './result-zip-store';
 import { resultQueryOf } from './results-handlers';
 import {
+  cellsOf,
+  DOWNLOAD_MESSAGES,
+  exportColumns,
+  writeResultZip,
+  ZIP_JOB_MAX,
+  zipAnswer,
+  zipFileName,
+} from './results-downloads';
+import {
   countResults,
+  findResult,
   findResultProject,
   pertinentQuestions,
   readResults,
   resultColumnQuestions,
-  type ListedResult,
-  type ResultColumnQuestion,
   type ResultProject,
   type ResultQuery,
 } from './results-store';
-import { XLSX_MEDIA_TYPE as XLSX } from '../../../platform/spreadsheet/xlsx-sheet';
 
-type Handlers = Pick<
+type FileHandlers = Pick<
   ServiceHandlers<operations>,
-  'exportProjectResults' | 'downloadResultPdfs' | 'startResultPdfZip' | 'getResultPdfZip' | 'downloadResultPdfZip'
+  | 'downloadResultPdf'
+  | 'downloadInterviewRecording'
+  | 'exportProjectResults'
+  | 'downloadResultPdfs'
+  | 'startResultPdfZip'
+  | 'getResultPdfZip'
+  | 'downloadResultPdfZip'
 >;
-type ZipAnswer = components['schemas']['ResultPdfZip'];
 type Selection = components['schemas']['ResultSelection'];
-
-export const DOWNLOAD_MESSAGES = {
-  nothingSelected: 'Select at least one result.',
-  noResults: 'There are no results to show.',
-  zipTooLarge: 'More than 50 results: the zip is built as a job.',
-  jobTooLarge: 'At most 10,000 results can be zipped at once.',
-  zipNotFound: 'The zip was not found.',
-  zipNotReady: 'The zip is not ready yet.',
-  zipGone: 'The zip is no longer stored.',
-} as const;
-
-/** At most this many PDFs go into one zip job. */
-export const ZIP_JOB_MAX = 10_000;
-
-const zipAnswer = (z: StoredZip): ZipAnswer => ({
-  id: z.id,
-  status: z.status,
-  total: z.total,
-  done: z.done,
-  fileName: z.fileName,
-  error: z.error,
-});
 
 /** The selected ids (among the filtered results), or undefined for allRecords; neither is 422. */
 function idsOf(body: Pick<Selection, 'allRecords' | 'interviewResultIds'>): readonly number[] | undefined {
@@ -107,124 +105,48 @@ async function prepare(ctx: TenantContext, body: Selection): Promise<Prepared> {
 }
 
 /**
- * The export's columns: the Results table's (docs/product/results-downloads.md#columns): IRN, Participant Name
- * (non-system tenants), Language, Date (at the filter's offset), Overall (the template's badge), one per question
- * column, Access Code, Created By, Released, Reviewed.
+ * A result's files (the ResultFile tag, docs/product/results-downloads.md): one result's PDF and recording, the
+ * Results tab's export, and the zip of PDFs, directly or as a job.
  */
-export function exportColumns(input: {
-  questions: readonly ResultColumnQuestion[];
-  showName: boolean;
-  display: ProjectResultDisplay;
-  language: string | undefined;
-  offset: string;
-}): SheetColumn<ListedResult>[] {
-  const badge = (code: string) => input.display.display(code, input.language).badge;
-  return [
-    { header: 'IRN', width: 16, value: (r) => r.irn },
-    ...(input.showName
-      ? [
-          {
-            header: 'Participant Name',
-            width: 24,
-            value: (r: ListedResult) => [r.firstName, r.lastName].filter(Boolean).join(' '),
-          },
-        ]
-      : []),
-    { header: 'Language', width: 12, value: (r) => r.language },
-    { header: 'Date', width: 26, value: (r) => formatAtOffset(r.completedAt.getTime(), input.offset) },
-    { header: 'Overall', width: 10, value: (r) => badge(r.overall) },
-    ...input.questions.map((q) => ({
-      header: `Q${q.sequence}: ${q.questionText}`,
-      width: 14,
-      value: (r: ListedResult) => {
-        const code = r.questions.find((x) => x.sequence === q.sequence)?.result;
-        return code ? badge(code) : null;
-      },
-    })),
-    { header: 'Access Code', width: 14, value: (r) => groupAccessCode(r.accessCode) },
-    // Plug point: results uploaded from a file will name their uploader (the list's created_by).
-    { header: 'Created By', width: 16, value: () => null },
-    { header: 'Released', width: 10, value: (r) => (r.released ? 'Yes' : 'No') },
-    { header: 'Reviewed', width: 10, value: (r) => (r.reviewed ? 'Yes' : 'No') },
-  ];
-}
+export const resultFileHandlers: FileHandlers = {
+  async downloadResultPdf({ params, query, headers }, ctx) {
+    const data = await ctx.inTenant(async (trx) => {
+      const result = await findResult(trx, params.id);
+      if (!result || (!result.released && !mayHandleHeld(ctx))) throw notFound(RESULT_MESSAGES.notFound);
+      const project = await findResultProject(trx, result.projectId);
+      if (!project) throw notFound(RESULT_MESSAGES.notFound);
+      return {
+        result,
+        project,
+        questions: await pertinentQuestions(trx, project.id),
+        display: await projectResultDisplay(trx, project.id),
+      };
+    });
+    const pdf = await resultPdf({
+      ...data,
+      language: headers.language,
+      offset: query.displayTimeZone ?? RESULTS_DEFAULT_OFFSET,
+      createdAt: ctx.now(),
+    });
+    return new FileDownload(resultPdfFileName(data.result.irn, data.result.id), 'application/pdf', pdf);
+  },
 
-async function* cellsOf(columns: SheetColumn<ListedResult>[], pages: AsyncIterable<ListedResult[]>) {
-  for await (const rows of pages) for (const row of rows) yield columns.map((c) => c.value(row));
-}
+  // 002 §7 interviewrecordings: the stored file, streamed from storage (ADR 0056).
+  async downloadInterviewRecording({ params }, ctx) {
+    const value = params.accessCodeOrId.trim();
+    const id = /^[0-9]{1,10}$/.test(value) && Number(value) <= 2147483647 ? Number(value) : null;
+    const found = await ctx.inTenant((trx) => findRecordedResult(trx, { id, accessCode: normalizeAccessCode(value) }));
+    if (!found || (!found.released && !mayHandleHeld(ctx))) throw notFound(RESULT_MESSAGES.notFound);
+    if (!mayHearRecordings(ctx, found.recordingsEnabled)) throw forbidden();
+    const stream = found.recording ? await ctx.deps.storage.get(found.recording.storageKey) : null;
+    if (!found.recording || !stream) throw notFound(RESULT_MESSAGES.noRecording);
+    return new FileDownload(
+      recordingFileName(found.irn, found.resultId, found.recording.storageKey),
+      found.recording.mediaType,
+      stream,
+    );
+  },
 
-/** `{project name}_{MM_DD_YYYY}.zip` at the offset (002 §2.6); characters a file name cannot hold become `_`. */
-export function zipFileName(projectName: string, at: Date, offset: string): string {
-  // eslint-disable-next-line no-control-regex
-  const safe = projectName.replace(/[\x00-\x1f\x7f/\\:*?"<>|]+/g, '_').trim() || 'results';
-  return `${safe}_${fileDateAtOffset(at.getTime(), offset).replace(/-/g, '_')}.zip`;
-}
-
-/** Entry names of a zip: result_{irn}.pdf, a repeated name gets _2, _3, ... (result_123_2.pdf, 002 §2.6). */
-export function zipEntryNamer(): (irn: string | null, id: number) => string {
-  const seen = new Map<string, number>();
-  const taken = new Set<string>();
-  return (irn, id) => {
-    const base = resultPdfFileName(irn, id).replace(/\.pdf$/, '');
-    let n = seen.get(base) ?? 0;
-    let name: string;
-    do {
-      n += 1;
-      name = n === 1 ? `${base}.pdf` : `${base}_${n}.pdf`;
-    } while (taken.has(name));
-    seen.set(base, n);
-    taken.add(name);
-    return name;
-  };
-}
-
-export interface ZipSource {
-  project: ResultProject;
-  display: ProjectResultDisplay;
-  questions: readonly ResultColumnQuestion[];
-  language: string | undefined;
-  offset: string;
-  createdAt: Date;
-  /** The results, page by page (readPages). */
-  pages: AsyncIterable<ListedResult[]>;
-  /** Called after each entry with the number written so far (the zip job's progress). */
-  onEntry?: (written: number) => Promise<void> | void;
-}
-
-/**
- * Writes the zip of PDF risk reports into `out` as the pages arrive (archiver), each PDF rendered by the one
- * renderer of downloadResultPdf; an entry is awaited before the next is rendered, so memory holds one PDF.
- */
-export async function writeResultZip(out: NodeJS.WritableStream, source: ZipSource): Promise<number> {
-  const archive = archiver('zip', { zlib: { level: 6 } });
-  const failed = new Promise<never>((_, reject) => archive.on('error', reject));
-  failed.catch(() => undefined);
-  archive.pipe(out);
-  const nameOf = zipEntryNamer();
-  let written = 0;
-  for await (const page of source.pages)
-    for (const result of page) {
-      const pdf = await resultPdf({
-        project: source.project,
-        result: { ...result, participantLanguageId: null },
-        questions: source.questions,
-        display: source.display,
-        language: source.language,
-        offset: source.offset,
-        createdAt: source.createdAt,
-      });
-      const added = new Promise<void>((resolve) => archive.once('entry', () => resolve()));
-      archive.append(pdf, { name: nameOf(result.irn, result.id), date: source.createdAt });
-      await Promise.race([added, failed]);
-      written += 1;
-      await source.onEntry?.(written);
-    }
-  await Promise.race([archive.finalize(), failed]);
-  return written;
-}
-
-/** The Results tab's downloads (docs/product/results-downloads.md): the export and the zip of PDFs. */
-export const resultsDownloadHandlers: Handlers = {
   async exportProjectResults({ body, headers }, ctx) {
     const { query, project, display } = await prepare(ctx, body);
     const questions = await ctx.inTenant((trx) => resultColumnQuestions(trx, project.id));

@@ -6,7 +6,7 @@ import { streamedUpload } from '../../../platform/openapi/multipart-body';
 import { FILE_TYPE_NOT_SUPPORTED, importFormat, readRows } from '../../../platform/storage/table-file';
 import { importErrorFileName, storeImportErrorFile } from '../../project-service';
 import { acceptInterviewResult } from '../intake/intake-writes';
-import { findResultProject } from '../results/results-store';
+import { findResultProject } from './results-store';
 import { readResultRows, resultErrorFile, type RowProblem } from './results-upload-file';
 import { participantsOfIrns } from './results-upload-store';
 

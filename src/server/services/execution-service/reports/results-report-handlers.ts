@@ -3,11 +3,11 @@ import { DEFAULT_DISPLAY_OFFSET, formatAtOffset } from '../../../../shared/repor
 import { cachedUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
 import { csvDownload } from '../../../platform/http/csv-download';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
-import { newestId } from '../call-reports/call-reports-store';
-import { streamWorkbook, type SheetColumn } from '../call-reports/call-reports-xlsx';
-import { exportPages, pageOf, windowOf } from '../call-reports/report-query';
-import { mayHandleHeld } from '../results/results-handlers';
-import { QUESTION_SLOTS } from '../results/results-store';
+import { newestId } from './call-reports-store';
+import { streamWorkbook, type SheetColumn } from './call-reports-xlsx';
+import { exportPages, pageOf, windowOf } from './report-query';
+import { mayHandleHeld } from '../project-results/result-access';
+import { QUESTION_SLOTS } from '../project-results/results-store';
 import {
   countReportResults,
   findReportResults,

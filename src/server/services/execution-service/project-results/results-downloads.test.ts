@@ -8,7 +8,7 @@ import type { SignedIn } from '../../../testing/api-client';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createProjectWithQuestions, STAGE } from '../../project-service';
 import { createParticipants } from '../../participant-service';
-import { recordInterviewResults } from '../interview-results/interview-results-store';
+import { recordInterviewResults } from '../result-writes/interview-results-store';
 import { zipEntryNamer, zipFileName } from './results-downloads';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
-import type { Page } from '../call-reports/call-reports-store';
-import { questionResultsOf, severity, type ListedResult } from '../results/results-store';
+import type { Page } from './call-reports-store';
+import { questionResultsOf, severity, type ListedResult } from '../project-results/results-store';
 import { searchCandidates, type Candidates } from '../search-candidates';
 import { containsPattern } from '../../../platform/db/contains-pattern';
 

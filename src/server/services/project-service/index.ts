@@ -1,6 +1,5 @@
 import type { operations } from '../../../contracts/project-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
-import { adminHandlers } from './admin/admin-handlers';
 import { communicationHandlers } from './communication/communication-handlers';
 import { customerDataSyncHandlers } from './customer-data-sync/customer-data-sync-handlers';
 import { dashboardHandlers } from './dashboard/dashboard-handlers';
@@ -13,8 +12,11 @@ import { questionsHandlers } from './questions/questions-handlers';
 import { resultConfigHandlers } from './result-config/result-config-handlers';
 import { teamHandlers } from './team/team-handlers';
 
-export const projectServiceHandlers: ServiceHandlers<operations> = {
-  ...adminHandlers,
+/**
+ * Every operation of the project-service document but checkUserEmail, whose data are user-service's: it answers it
+ * (services/index.ts), as project-service never imports user-service.
+ */
+export const projectServiceHandlers: Omit<ServiceHandlers<operations>, 'checkUserEmail'> = {
   ...projectsHandlers,
   ...dashboardHandlers,
   ...communicationHandlers,

@@ -1,8 +1,26 @@
 import type { operations } from '../../../../contracts/user-service';
 import type { Db } from '../../../platform/db/schema';
 import type { FieldErrors } from '../../../platform/http/field-errors';
-import { optionalPositiveInteger } from '../../../../shared/account-rules';
-import { checkAccountForm, checkAttribute, NOT_IN_THIS_ENVIRONMENT_MESSAGE, optionalText } from './admin-rules';
+import {
+  ACCOUNT_MESSAGES,
+  accountProblems,
+  optionalPositiveInteger,
+  primaryUserProblems,
+  type AccountDraft,
+  type AccountRuleOptions,
+  type PrimaryUserDraft,
+} from '../../../../shared/account-rules';
+import { checkAttribute, NOT_IN_THIS_ENVIRONMENT_MESSAGE, optionalText } from '../form-checks';
+
+/** The account form's rules (src/shared/account-rules.ts) as field errors. */
+export function checkAccountForm(errors: FieldErrors, form: AccountDraft, options: AccountRuleOptions): void {
+  for (const problem of accountProblems(form, options)) errors.add(problem.field, ACCOUNT_MESSAGES[problem.code]);
+}
+
+/** The rules of a new account's primary user (src/shared/account-rules.ts) as field errors. */
+export function checkPrimaryUser(errors: FieldErrors, form: PrimaryUserDraft): void {
+  for (const problem of primaryUserProblems(form)) errors.add(problem.field, ACCOUNT_MESSAGES[problem.code]);
+}
 
 export type TenantForm = operations['updateTenant']['requestBody']['content']['multipart/form-data'];
 export type TenantColumns = Awaited<ReturnType<typeof tenantColumns>>;

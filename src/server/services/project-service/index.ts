@@ -9,7 +9,7 @@ import { lookupsHandlers } from './lookups/lookups-handlers';
 import { lookupValueHandlers } from './lookup-values/lookup-values-handlers';
 import { projectsHandlers } from './projects/projects-handlers';
 import { questionsHandlers } from './questions/questions-handlers';
-import { resultConfigHandlers } from './result-config/result-config-handlers';
+import { resultConfigHandlers } from './result-display-templates/result-config-handlers';
 import { teamHandlers } from './team/team-handlers';
 
 /**
@@ -62,8 +62,8 @@ export {
   resolveProjectResult,
   type ProjectResultDisplay,
   type ResultDisplay,
-} from './result-config/result-display';
-export { chooseProjectResultTemplate, createResultConfigTemplate } from './result-config/result-config-store';
+} from './result-display-templates/result-display';
+export { chooseProjectResultTemplate, createResultConfigTemplate } from './result-display-templates/result-config-store';
 export { insertTeamMembers, type NewTeamMember } from './team/team-store';
 export { storeProjectFile } from './files/store-project-file';
 export { FileCrmSource, type CrmRecord, type CrmSource, type CustomerDataKind } from './customer-data-sync/crm-source';

@@ -22,7 +22,7 @@ import {
   projectRules,
   setupStageBlocked,
 } from './participant-form';
-import type { ParticipantFilter, ParticipantSelection } from './participant-selection';
+import { selectionOf, type ParticipantFilter } from './participant-selection';
 import {
   deleteSelectedParticipants,
   findParticipantProject,
@@ -69,29 +69,6 @@ const accessCodeTaken = (field: string) =>
 /** 001 §4 Delete: the message asks to deselect the participants that cannot be deleted. */
 export const DELETE_BLOCKED_MESSAGE =
   'Please deselect Result Published and Interviewed participants; only new, scheduled and invited participants can be deleted.';
-
-/** The selection of a bulk body, as participantSelectionWhere reads it. */
-function selectionOf(body: {
-  projectId: number;
-  allRecords: boolean;
-  participants?: number[];
-  search?: string;
-  statusFilters?: ParticipantSelection['statuses'];
-  participantLanguageIds?: number[];
-  createdBy?: number[];
-  testParticipant?: boolean;
-}): ParticipantSelection {
-  return {
-    projectId: body.projectId,
-    allRecords: body.allRecords,
-    participantIds: body.participants ?? [],
-    search: body.search ?? null,
-    statuses: body.statusFilters ?? null,
-    languageIds: body.participantLanguageIds ?? null,
-    createdBy: body.createdBy ?? null,
-    testParticipant: body.testParticipant ?? false,
-  };
-}
 
 export const participantsHandlers: ParticipantsHandlers = {
   async listProjectParticipants({ params, body }, ctx) {

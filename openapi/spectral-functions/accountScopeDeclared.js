@@ -2,7 +2,7 @@
 // parameter. Given a path item, so path-level parameters count too. The server's contract reader
 // (src/server/platform/openapi/contract.ts, readAccountScope) applies the same rules when it starts.
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
-const KEYS = new Set(['parameter', 'in', 'provider', 'unnamed']);
+const KEYS = new Set(['parameter', 'in', 'provider', 'unnamed', 'items']);
 const TENANT_NAMES = new Set(['tenantId', 'tenant_id']);
 
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -10,22 +10,50 @@ const isObject = (value) => typeof value === 'object' && value !== null && !Arra
 const isInteger = (schema) =>
   isObject(schema) && (schema.type === 'integer' || (Array.isArray(schema.type) && schema.type.includes('integer')));
 
-/** Top-level properties of the request body (an object schema or the parts of an allOf): name → { required, schema }. */
-function bodyProperties(operation) {
-  const found = new Map();
+/** The request body schemas of an operation (one per media type). */
+function bodySchemas(operation) {
   const content =
     isObject(operation.requestBody) && isObject(operation.requestBody.content) ? operation.requestBody.content : {};
-  for (const media of Object.values(content)) {
-    const schema = isObject(media) ? media.schema : null;
-    if (!isObject(schema)) continue;
-    const parts = Array.isArray(schema.allOf) ? schema.allOf.filter(isObject) : [schema];
-    for (const part of parts) {
-      const required = new Set(Array.isArray(part.required) ? part.required : []);
-      for (const [name, property] of Object.entries(isObject(part.properties) ? part.properties : {}))
-        found.set(name, { required: required.has(name) || found.get(name)?.required === true, schema: property });
-    }
+  return Object.values(content)
+    .map((media) => (isObject(media) ? media.schema : null))
+    .filter(isObject);
+}
+
+/** Properties of an object schema (or the parts of an allOf): name → { required, schema }. */
+function schemaProperties(schema, found = new Map()) {
+  const parts = Array.isArray(schema.allOf) ? schema.allOf.filter(isObject) : [schema];
+  for (const part of parts) {
+    const required = new Set(Array.isArray(part.required) ? part.required : []);
+    for (const [name, property] of Object.entries(isObject(part.properties) ? part.properties : {}))
+      found.set(name, { required: required.has(name) || found.get(name)?.required === true, schema: property });
   }
   return found;
+}
+
+/** Top-level properties of the request body: name → { required, schema }. */
+function bodyProperties(operation) {
+  const found = new Map();
+  for (const schema of bodySchemas(operation)) schemaProperties(schema, found);
+  return found;
+}
+
+/** Properties of the items of an array request body (e.g. the lookup values' items). */
+function bodyItemProperties(operation) {
+  const found = new Map();
+  for (const schema of bodySchemas(operation))
+    if (schema.type === 'array' && isObject(schema.items)) schemaProperties(schema.items, found);
+  return found;
+}
+
+/** `items`: every item of an array body names its account in this required integer property. */
+function itemsProblems(scope, operation) {
+  if (scope.items === undefined) return [];
+  if (scope.parameter === undefined) return ['x-account-scope: items goes with parameter'];
+  const property = bodyItemProperties(operation).get(scope.items);
+  if (!property) return [`x-account-scope: the items of an array request body have no property ${scope.items}`];
+  if (!property.required || !isInteger(property.schema))
+    return [`x-account-scope: every item's ${scope.items} is a required integer`];
+  return [];
 }
 
 /** A GET, a read made by POST, or a POST answering a file: it changes nothing. */
@@ -48,13 +76,16 @@ function problems(method, operation, shared) {
     // which account the call acts on.
     const named = [
       ...parameters.filter((p) => (p.in === 'path' || p.in === 'query') && TENANT_NAMES.has(p.name)).map((p) => p.name),
-      ...[...bodyProperties(operation).keys()].filter((name) => TENANT_NAMES.has(name)),
+      ...[...bodyProperties(operation).keys(), ...bodyItemProperties(operation).keys()].filter((name) =>
+        TENANT_NAMES.has(name),
+      ),
     ];
     if (hasTenantHeader && named.length) found.push(`${named[0]} names an account: declare it with x-account-scope`);
     return found;
   }
   if (!isObject(scope)) return ['x-account-scope must be an object'];
   for (const key of Object.keys(scope)) if (!KEYS.has(key)) found.push(`x-account-scope: unknown key ${key}`);
+  found.push(...itemsProblems(scope, operation));
   if (!hasTenantHeader) found.push('x-account-scope needs the operatingTenant header');
   const provider = scope.provider ?? 'none';
   const unnamed = scope.unnamed ?? 'operating';

@@ -361,7 +361,7 @@ export type paths = {
         put: operations["updateLookupValue"];
         /**
          * Add a lookup value in English and Spanish (Add Lookups Value)
-         * @description The body is the spec's array of an English (languageId 1) and a Spanish (languageId 2) item. The value gets the next attributeId and sequence of its field name. Rules of docs/product/admin-lookups.md#rules (422); `tenant_id` and every item's tenantId must be the operating tenant (403).
+         * @description The body is the spec's array of an English (languageId 1) and a Spanish (languageId 2) item. The value gets the next attributeId and sequence of its field name. Rules of docs/product/admin-lookups.md#rules (422); `tenant_id` and every item's tenantId must be the operating tenant (403, x-account-scope).
          */
         post: operations["createLookupValue"];
         delete?: never;

@@ -267,6 +267,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/user-service/v1/role/grantable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Roles of the operating tenant (the spec's unnamed helper) with whether the caller may give each to a user
+         * @description The spec does not show this helper's path, so it names no account: the operating tenant's roles. `grantable` is the rule the user save applies (docs/product/admin-users.md#rules): not a call-center role, and no permission the caller lacks. The role dropdowns offer only grantable roles (the edit form also shows the user's current one).
+         */
+        get: operations["listTenantRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user-service/v1/role/permission": {
         parameters: {
             query?: never;
@@ -398,26 +418,6 @@ export type paths = {
         };
         /** Users whose home account is the given tenant, which must be the operating tenant */
         get: operations["listTenantUsers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/user-service/v1/tenant/{tenantId}/roles": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Roles of a tenant (the spec's unnamed helper) with whether the caller may give each to a user
-         * @description `tenantId` must be the operating tenant (403). `grantable` is the rule the user save applies (docs/product/admin-users.md#rules): not a call-center role, and no permission the caller lacks. The role dropdowns offer only grantable roles (the edit form also shows the user's current one).
-         */
-        get: operations["listTenantRoles"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2321,6 +2321,40 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listTenantRoles: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Roles sorted by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantRole"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     saveRolePermissions: {
         parameters: {
             query?: never;
@@ -2672,43 +2706,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserSummary"][];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            414: components["responses"]["UriTooLong"];
-            422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    listTenantRoles: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Interface language id (1 en, 2 es, 3 tl). */
-                langId?: components["parameters"]["LangId"];
-                /** @description Interface language short code (en, es, tl). */
-                language?: components["parameters"]["Language"];
-                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
-                operatingTenant: components["parameters"]["OperatingTenant"];
-            };
-            path: {
-                tenantId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Roles sorted by name. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TenantRole"][];
                 };
             };
             400: components["responses"]["BadRequest"];

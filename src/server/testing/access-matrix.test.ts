@@ -31,9 +31,18 @@ const providerMayName = namingAnAccount.filter((op) => op.access.accountScope.pr
 const operatingOnly = namingAnAccount.filter((op) => op.access.accountScope.provider === 'none');
 const providerOnlyReads = providerMayName.filter((op) => op.access.accountScope.provider === 'read');
 
-/** A valid request of `op` in the operating tenant, naming `account` where its x-account-scope says. */
-const naming = (op: Named, operating: number, account: number): CallOptions =>
-  minimalRequest(op, operating, { ...op.access.accountScope.parameter, value: account });
+const namingInItems = namingAnAccount.filter((op) => op.access.accountScope.items);
+
+/**
+ * A valid request of `op` in the operating tenant, naming `account` where its x-account-scope says (and in every
+ * item of an array body, with `items`, unless `inItems` names another).
+ */
+function naming(op: Named, operating: number, account: number, inItems = account): CallOptions {
+  const request = minimalRequest(op, operating, { ...op.access.accountScope.parameter, value: account });
+  const items = op.access.accountScope.items;
+  if (!items || !Array.isArray(request.body)) return request;
+  return { ...request, body: request.body.map((item: Record<string, unknown>) => ({ ...item, [items]: inItems })) };
+}
 
 /** Valid values for path and required query parameters; integers name the tenant the request acts in. */
 function requestFor(op: OperationSpec, tenantId: number): CallOptions {
@@ -188,6 +197,7 @@ test('the documents declare operations naming an account, some the provider may 
     expect.arrayContaining(['listAuditLog', 'listCallRecords', 'listIncompleteCalls', 'getTenant', 'updateTenant']),
   );
   expect(operatingOnly.length).toBeGreaterThan(0);
+  expect(namingInItems.map((op) => op.operationId).sort()).toEqual(['createLookupValue', 'updateLookupValue']);
 });
 
 describe.each(rows(namingAnAccount))('%s naming an account (x-account-scope)', (_id, op) => {
@@ -195,6 +205,18 @@ describe.each(rows(namingAnAccount))('%s naming an account (x-account-scope)', (
     for (const account of [globex, voxscreen, 999_999]) {
       const request = { ...naming(op, acme, account), token: customerWithEverything };
       const body = await t.api.fails(op.operationId, 403, request);
+      expect(body).toEqual({ message: 'You do not have access to this tenant.', code: 'TENANT_FORBIDDEN' });
+    }
+  });
+});
+
+describe.each(rows(namingInItems))('%s naming an account in every item (x-account-scope items)', (_id, op) => {
+  test('an item naming another account than the request → 403, for a customer and for the provider', async () => {
+    for (const [operating, token] of [
+      [acme, customerWithEverything],
+      [voxscreen, systemAdmin],
+    ] as const) {
+      const body = await t.api.fails(op.operationId, 403, { ...naming(op, operating, operating, globex), token });
       expect(body).toEqual({ message: 'You do not have access to this tenant.', code: 'TENANT_FORBIDDEN' });
     }
   });

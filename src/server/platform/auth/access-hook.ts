@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import { forbidden, unauthorized } from '../http/http-error';
-import { tenantForbidden } from '../tenancy/require-operating-tenant';
+import { tenantForbidden } from '../tenancy/tenant-refusals';
 import type { AccessRequirements } from '../openapi/contract';
 import { parseInt32Text } from '../openapi/input-rules';
 import type { ScopedAccount } from './account-scope';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import { HttpError } from '../http/http-error';
 import type { AccountScope } from '../openapi/contract';
-import { tenantForbidden } from '../tenancy/require-operating-tenant';
+import { tenantForbidden } from '../tenancy/tenant-refusals';
 import type { OperatingTenant, Principal } from './principal';
 
 /** The account a request acts on (ADR 0062), as the account-scope hook resolved it from `x-account-scope`. */
@@ -48,7 +48,8 @@ async function findAccount(deps: AppDeps, id: number): Promise<OperatingTenant |
  * - a customer (anyone but the provider) naming another account: 403, before anything is read;
  * - the provider naming another account: 403 unless the scope grants the provider read or write; 404 when no
  *   such account exists;
- * - the provider naming none where `unnamed: every-account`: every account, read-only.
+ * - the provider naming none where `unnamed: every-account`: every account, read-only;
+ * - with `items`, an item of the array body naming another account than the one resolved: 403.
  */
 export async function resolveAccount(
   deps: AppDeps,
@@ -61,15 +62,24 @@ export async function resolveAccount(
   const named = namedAccount(request, scope);
   const provider = isProvider(principal, operating);
   if (named === undefined) {
-    return scope.unnamed === 'every-account' && provider
-      ? { kind: 'every-account' }
-      : { kind: 'operating', account: operating };
+    if (scope.unnamed === 'every-account' && provider) return { kind: 'every-account' };
+    requireItemsName(request, scope, operating.id);
+    return { kind: 'operating', account: operating };
   }
+  requireItemsName(request, scope, named);
   if (named === operating.id) return { kind: 'operating', account: operating };
   if (!provider || scope.provider === 'none') throw tenantForbidden();
   const account = await findAccount(deps, named);
   if (!account) throw accountNotFound();
   return { kind: 'other', account, access: scope.provider };
+}
+
+/** With `items`: every item of the array body names the one account (403 otherwise, before anything is read). */
+function requireItemsName(request: FastifyRequest, scope: AccountScope, account: number): void {
+  if (!scope.items || !Array.isArray(request.body)) return;
+  for (const item of request.body as Array<Record<string, unknown>>) {
+    if (item?.[scope.items] !== account) throw tenantForbidden();
+  }
 }
 
 /** The preHandler that runs resolveAccount once the body is parsed and validated (after the access hook). */

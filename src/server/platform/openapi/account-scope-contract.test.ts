@@ -35,6 +35,7 @@ test('a declaration is read with its defaults: the provider has no access, an un
     parameter: { name: 'accountId', in: 'path' },
     provider: 'none',
     unnamed: 'operating',
+    items: null,
   });
   expect(read({ 'x-account-scope': { parameter: 'tenantId', in: 'body', provider: 'write' } })).toMatchObject({
     parameter: { name: 'tenantId', in: 'body' },
@@ -55,6 +56,35 @@ test.each([
   [{ parameter: 'tenantId', in: 'body', scope: 'all' }, /unknown key scope/],
 ])('%j is refused', (scope, message) => {
   expect(() => read({ 'x-account-scope': scope })).toThrow(message);
+});
+
+/** A PUT whose body is an array of items naming their account, as the lookup values' (createLookupValue). */
+const arrayBody = (itemProperties: Record<string, unknown>, required: string[]) => ({
+  parameters: [tenantHeader, { name: 'tenant_id', in: 'query', required: true, schema: id }],
+  requestBody: {
+    content: {
+      'application/json': {
+        schema: { type: 'array', items: { type: 'object', required, properties: itemProperties } },
+      },
+    },
+  },
+});
+
+test('items: every item of an array body names the account in a required integer property', () => {
+  const scope = { parameter: 'tenant_id', in: 'query', items: 'tenantId' };
+  expect(read({ 'x-account-scope': scope, ...arrayBody({ tenantId: id }, ['tenantId']) }, 'put')).toMatchObject({
+    parameter: { name: 'tenant_id', in: 'query' },
+    items: 'tenantId',
+  });
+  expect(() => read({ 'x-account-scope': scope, ...arrayBody({ tenantId: id }, []) }, 'put')).toThrow(
+    /every item's tenantId is a required integer/,
+  );
+  expect(() => read({ 'x-account-scope': scope, ...arrayBody({ account: id }, ['account']) }, 'put')).toThrow(
+    /the body items have no property tenantId/,
+  );
+  expect(() => read({ 'x-account-scope': { ...scope, parameter: 'accountId', in: 'path' } })).toThrow(
+    /items needs an array request body/,
+  );
 });
 
 test('provider: read only on an operation that reads: a GET, a read made by POST or a file answer', () => {
@@ -82,4 +112,9 @@ test('the documents declare the account of the operations the issue named', () =
   expect(scopes.get('updateTenant')).toMatchObject({ parameter: { name: 'id', in: 'path' }, provider: 'write' });
   expect(scopes.get('refreshCustomerPeople')).toMatchObject({ provider: 'write' });
   expect(scopes.get('createUser')).toMatchObject({ parameter: { name: 'tenantId', in: 'body' }, provider: 'none' });
+  expect(scopes.get('createLookupValue')).toMatchObject({
+    parameter: { name: 'tenant_id', in: 'query' },
+    items: 'tenantId',
+  });
+  expect(scopes.get('updateLookupValue')).toMatchObject({ items: 'tenantId' });
 });

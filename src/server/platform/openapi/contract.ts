@@ -56,6 +56,11 @@ export interface AccountScope {
   provider: 'none' | 'read' | 'write';
   /** What a request that names no account acts on. */
   unnamed: 'operating' | 'every-account';
+  /**
+   * When the request body is an array whose items name their account too (e.g. the lookup values' items carry
+   * tenantId): that property. Every item must name the account the parameter named (403 otherwise).
+   */
+  items: string | null;
 }
 
 export interface OperationSpec {
@@ -117,7 +122,7 @@ function onlyReads(method: HttpMethod, operation: JsonObject): boolean {
 const isIntegerSchema = (schema: Json | undefined): boolean =>
   isObject(schema) && (schema.type === 'integer' || (Array.isArray(schema.type) && schema.type.includes('integer')));
 
-const ACCOUNT_SCOPE_KEYS = new Set(['parameter', 'in', 'provider', 'unnamed']);
+const ACCOUNT_SCOPE_KEYS = new Set(['parameter', 'in', 'provider', 'unnamed', 'items']);
 
 /** The top-level properties a request body names (an object schema, or the parts of an allOf). */
 function bodyProperties(schema: JsonObject | null): Map<string, { required: boolean; schema: Json }> {
@@ -130,6 +135,16 @@ function bodyProperties(schema: JsonObject | null): Map<string, { required: bool
       found.set(name, { required: required.has(name) || found.get(name)?.required === true, schema: property });
   }
   return found;
+}
+
+/** `items`: an integer property every item of an array request body has. */
+function readItemsProperty(raw: Json, bodySchema: JsonObject | null, fail: (why: string) => never): string {
+  if (typeof raw !== 'string' || !raw) return fail('items names a property of the body items');
+  if (bodySchema?.type !== 'array' || !isObject(bodySchema.items)) return fail('items needs an array request body');
+  const property = bodyProperties(bodySchema.items).get(raw);
+  if (!property) return fail(`the body items have no property ${raw}`);
+  if (!property.required || !isIntegerSchema(property.schema)) return fail(`every item's ${raw} is a required integer`);
+  return raw;
 }
 
 /**
@@ -156,7 +171,8 @@ export function readAccountScope(
   if (raw.parameter === undefined) {
     if (raw.in !== undefined) fail('in goes with parameter');
     if (unnamed !== 'every-account') fail('without a parameter, the scope is unnamed: every-account');
-    return { parameter: null, provider: 'read', unnamed: 'every-account' };
+    if (raw.items !== undefined) fail('items goes with parameter');
+    return { parameter: null, provider: 'read', unnamed: 'every-account', items: null };
   }
   if (typeof raw.parameter !== 'string' || !raw.parameter) fail('parameter names the account parameter');
   const name = raw.parameter as string;
@@ -180,6 +196,7 @@ export function readAccountScope(
     parameter: { name, in: location as 'path' | 'query' | 'body' },
     provider: provider as AccountScope['provider'],
     unnamed: unnamed as AccountScope['unnamed'],
+    items: raw.items === undefined ? null : readItemsProperty(raw.items, bodySchema, fail),
   };
 }
 

@@ -1,6 +1,5 @@
 import type { operations } from '../../../../contracts/project-service';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
-import { requireOperatingTenant } from '../../../platform/tenancy/require-operating-tenant';
 import { ENGLISH_LANGUAGE_ID, LOOKUP_MESSAGES, SPANISH_LANGUAGE_ID } from '../../../../shared/lookup-rules';
 import { addLookupValue, changeLookupValue } from './lookup-value';
 import { listLookupRows } from './lookup-values-store';
@@ -19,15 +18,12 @@ export const lookupValueHandlers: LookupValueHandlers = {
 
   async createLookupValue({ body }, ctx) {
     const tenantId = ctx.operatingTenant.id;
-    // The query's tenant_id is checked by x-account-scope; each item names its account too, which must agree.
-    for (const item of body) requireOperatingTenant(item.tenantId, tenantId);
     const attributes = await ctx.inTenant((trx) => addLookupValue(trx, tenantId, body));
     return { message: LOOKUP_MESSAGES.CREATED, attributes };
   },
 
   async updateLookupValue({ body }, ctx) {
     const tenantId = ctx.operatingTenant.id;
-    for (const item of body) requireOperatingTenant(item.tenantId, tenantId);
     const attributes = await ctx.inTenant((trx) => changeLookupValue(trx, tenantId, body));
     return { message: LOOKUP_MESSAGES.UPDATED, attributes };
   },

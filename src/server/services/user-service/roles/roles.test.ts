@@ -226,11 +226,7 @@ describe('listTenantRoles: the roles a caller may give (one rule with the user s
   test("a Customer Admin is offered neither the call-center roles nor 'Voxscreen Admin', and the save agrees", async () => {
     const [acmeAdminToken] = await t.signInAs('admin@acme.test');
     const acmeId = await t.tenantId('Acme Insurance');
-    const roles = await t.api.ok('listTenantRoles', {
-      token: acmeAdminToken,
-      operatingTenant: acmeId,
-      params: { tenantId: acmeId },
-    });
+    const roles = await t.api.ok('listTenantRoles', { token: acmeAdminToken, operatingTenant: acmeId });
     const offered = roles.filter((role) => role.grantable).map((role) => role.name);
     expect(offered).toContain('Customer Admin');
     expect(offered).not.toContain('Voxscreen Admin');
@@ -252,10 +248,20 @@ describe('listTenantRoles: the roles a caller may give (one rule with the user s
       });
       expect([role.name, response.status === 201]).toEqual([role.name, role.grantable]);
     }
-    await t.api.fails('listTenantRoles', 403, {
-      token: acmeAdminToken,
-      operatingTenant: acmeId,
-      params: { tenantId: await t.tenantId('Globex Logistics') },
-    });
+  });
+
+  test("the roles are the operating tenant's: no account is named, and another tenant's header is refused", async () => {
+    const [acmeAdminToken, dualToken] = await t.signInAs('admin@acme.test', 'dual@globex.test');
+    const acmeId = await t.tenantId('Acme Insurance');
+    const globexId = await t.tenantId('Globex Logistics');
+    const ids = (roles: Array<{ roleId: number }>) => roles.map((role) => role.roleId).sort();
+    for (const [token, operatingTenant] of [
+      [acmeAdminToken, acmeId],
+      [dualToken, globexId],
+    ] as const) {
+      const offered = await t.api.ok('listTenantRoles', { token, operatingTenant });
+      expect(ids(offered)).toEqual(ids(await t.api.ok('listRoles', { token, operatingTenant })));
+    }
+    await t.api.fails('listTenantRoles', 403, { token: acmeAdminToken, operatingTenant: globexId });
   });
 });

@@ -7,7 +7,7 @@ import { FieldErrors } from '../../../platform/http/field-errors';
 import { HttpError, notFound } from '../../../platform/http/http-error';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
 import { uploadedFile } from '../../../platform/openapi/multipart-body';
-import { providerAccountRequired } from '../../../platform/tenancy/require-operating-tenant';
+import { providerAccountRequired } from '../../../platform/tenancy/tenant-refusals';
 import { invitationEmail, issuePasswordLink } from '../../authz-service';
 import { CUSTOMER_ADMIN } from '../roles/standard-roles';
 import { optionalText } from '../form-checks';

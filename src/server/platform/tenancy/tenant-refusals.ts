@@ -4,11 +4,6 @@ import { forbidden, type HttpError } from '../http/http-error';
 export const tenantForbidden = (): HttpError =>
   forbidden('You do not have access to this tenant.', { code: 'TENANT_FORBIDDEN' });
 
-/** A tenant named in a query or body must be the operating tenant (ADR 0002). */
-export function requireOperatingTenant(named: number, operating: number): void {
-  if (named !== operating) throw tenantForbidden();
-}
-
 /** The refusal of an account operation made outside the provider's (system) account. */
 export const providerAccountRequired = (): HttpError =>
   forbidden("Accounts are created from the provider's account: switch to it first.", {

@@ -1,3 +1,5 @@
+import { readAllOperations } from '../openapi/contract';
+import { isPermissionName, PERMISSION } from '../../../shared/permissions';
 import { PERMISSION_CATALOGUE, permissionById } from './catalogue';
 
 /** Every permission string the three spec documents and the issue name. */
@@ -62,4 +64,15 @@ test('every permission has a resource, an access type and a group', () => {
     resource: 'tenant.users',
     accessType: 'read',
   });
+});
+
+test('the catalogue and the shared names (src/shared/permissions.ts) hold the same permissions', () => {
+  expect(PERMISSION_CATALOGUE.map((p) => p.permission).sort()).toEqual(Object.values(PERMISSION).sort());
+  for (const [key, name] of Object.entries(PERMISSION)) expect(key).toBe(name.toUpperCase().replace(/\./g, '_'));
+});
+
+test("every permission the contract's x-permissions and x-permissions-any name is a shared name", () => {
+  const named = readAllOperations().flatMap((op) => [...op.access.permissions, ...op.access.permissionsAny]);
+  expect(named.length).toBeGreaterThan(0);
+  expect(named.filter((name) => !isPermissionName(name))).toEqual([]);
 });

@@ -1,16 +1,17 @@
+import type { PermissionName } from '../../../shared/permissions';
 import type { AccessType, PermissionGroup } from '../db/schema';
 
 export interface PermissionDefinition {
   /** Stable forever: roles store it, and the console's permission save treats 80 specially. */
   id: number;
-  permission: string;
+  permission: PermissionName;
   resource: string;
   accessType: AccessType;
   group: PermissionGroup;
   permissionNumber: number;
 }
 
-type Row = [id: number, permission: string, accessType: AccessType];
+type Row = [id: number, permission: PermissionName, accessType: AccessType];
 
 const row = (group: PermissionGroup, [id, permission, accessType]: Row): PermissionDefinition => ({
   id,
@@ -122,9 +123,11 @@ export const PERMISSION_CATALOGUE: readonly PermissionDefinition[] = [
 /** The permission whose active presence lets a non-system tenant's role keep internal permissions. */
 export const INTERNAL_PERMISSIONS_GATE_ID = 80;
 /** Always granted once a role has permissions at all (the console cannot uncheck it). */
-export const ALWAYS_GRANTED_PERMISSION = 'tenant.project.detail.read';
+export const ALWAYS_GRANTED_PERMISSION: PermissionName = 'tenant.project.detail.read';
 
-export const permissionByName = new Map(PERMISSION_CATALOGUE.map((p) => [p.permission, p]));
+export const permissionByName: ReadonlyMap<string, PermissionDefinition> = new Map(
+  PERMISSION_CATALOGUE.map((p) => [p.permission, p]),
+);
 export const permissionById = new Map(PERMISSION_CATALOGUE.map((p) => [p.id, p]));
 
 export function permissionId(permission: string): number {

@@ -122,19 +122,28 @@ export async function findResultProject(trx: Db, projectId: number): Promise<Res
     : null;
 }
 
-/** The question columns of a project's results (QUESTION_SLOTS at most), by sequence. Tenant scope. */
-export async function resultColumnQuestions(trx: Db, projectId: number): Promise<ResultColumnQuestion[]> {
-  const rows = await trx
+/** A project's pertinent interview questions (not pre-interview), by sequence. Tenant scope. */
+const pertinentQuestionsQuery = (trx: Db, projectId: number) =>
+  trx
     .selectFrom('project_questions')
     .select(['sequence', 'question_text'])
     .where('project_id', '=', projectId)
     .where('is_pertinant', '=', true)
     .where('pre_interview', '=', false)
+    .orderBy('sequence');
+
+const asColumnQuestion = (r: { sequence: number; question_text: string }): ResultColumnQuestion => ({
+  sequence: r.sequence,
+  questionText: r.question_text,
+});
+
+/** The question columns of a project's results (QUESTION_SLOTS at most, narratives left out). Tenant scope. */
+export async function resultColumnQuestions(trx: Db, projectId: number): Promise<ResultColumnQuestion[]> {
+  const rows = await pertinentQuestionsQuery(trx, projectId)
     .where('expected_answer', '<>', 'Narr')
-    .orderBy('sequence')
     .limit(QUESTION_SLOTS)
     .execute();
-  return rows.map((r) => ({ sequence: r.sequence, questionText: r.question_text }));
+  return rows.map(asColumnQuestion);
 }
 
 /** The list's filter; `candidates`: the search's candidates from the trigram indexes (searchCandidates). */
@@ -384,13 +393,5 @@ export async function findResult(trx: Db, id: number): Promise<ResultForPdf | nu
 
 /** The pertinent interview questions of a project (the PDF's question table), by sequence. Tenant scope. */
 export async function pertinentQuestions(trx: Db, projectId: number): Promise<ResultColumnQuestion[]> {
-  const rows = await trx
-    .selectFrom('project_questions')
-    .select(['sequence', 'question_text'])
-    .where('project_id', '=', projectId)
-    .where('is_pertinant', '=', true)
-    .where('pre_interview', '=', false)
-    .orderBy('sequence')
-    .execute();
-  return rows.map((r) => ({ sequence: r.sequence, questionText: r.question_text }));
+  return (await pertinentQuestionsQuery(trx, projectId).execute()).map(asColumnQuestion);
 }

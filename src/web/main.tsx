@@ -10,7 +10,7 @@ import { effectiveLanguage } from './state/preferences-slice';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const { store, persistor } = createAppStore();
+const { store, persistor } = createAppStore(undefined, { liveUpdates: true });
 const router = createBrowserRouter(appRoutes);
 
 // Render only once the remembered language's catalogue is active, so no text flashes in another language.

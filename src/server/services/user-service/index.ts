@@ -12,6 +12,7 @@ import { tenantHandlers } from './tenants/tenants-handlers';
 import { accountUserHandlers } from './users/account-users-handlers';
 import { userHandlers } from './users/users-handlers';
 import { usersReportHandlers } from './users-report/users-report-handlers';
+import { eventHandlers } from './events/events-handlers';
 
 export const userServiceHandlers: ServiceHandlers<operations> = {
   ...userHandlers,
@@ -26,6 +27,7 @@ export const userServiceHandlers: ServiceHandlers<operations> = {
   ...secretHandlers,
   ...documentHandlers,
   ...usersReportHandlers,
+  ...eventHandlers,
 };
 
 // The account form's e-mail check: a project-service path (the spec's) answered by user-service (services/index.ts).

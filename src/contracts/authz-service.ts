@@ -28,7 +28,7 @@ export type paths = {
         put?: never;
         /**
          * A page of one account's audit records (the Audit Log tab)
-         * @description The records of the account `tenantId` whose event time lies in [start_event_time, end_event_time) (unix seconds), optionally only those whose e-mail contains `email` (case-insensitive) and of one `activity`. Only the operating tenant's own records, unless the operating tenant is the system tenant (the provider), which may name any account; another account is 403. Times are formatted at the `displayTimeZone` offset, the token issue time at -07:00 (docs/product/reports.md#audit-log, ADR 0039). `lastEvaluatedKey` is accepted and ignored: paging is by `page` and `limit`.
+         * @description The records of the account `tenantId` whose event time lies in [start_event_time, end_event_time) (unix seconds), optionally only those whose e-mail contains `email` (case-insensitive) and of one `activity`. Which account: `x-account-scope` (the operating tenant; the provider may read any account, 404 when there is none; anyone else naming another account is 403). Times are formatted at the `displayTimeZone` offset, the token issue time at -07:00 (docs/product/reports.md#audit-log, ADR 0039). `lastEvaluatedKey` is accepted and ignored: paging is by `page` and `limit`.
          */
         post: operations["listAuditLog"];
         delete?: never;
@@ -281,6 +281,15 @@ export type components = {
         };
     };
     responses: {
+        /** @description The account the request names does not exist (ACCOUNT_NOT_FOUND). Only the provider can get this answer: anyone else naming another account than the operating one is 403 (x-account-scope). */
+        AccountNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request does not match the contract. */
         BadRequest: {
             headers: {
@@ -440,6 +449,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -518,6 +528,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];

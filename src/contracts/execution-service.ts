@@ -591,7 +591,7 @@ export type paths = {
         put?: never;
         /**
          * The results report of the reports area, a page at a time
-         * @description Results tab (docs/product/results-report.md, 002 §2.4, §7): non-deleted interview results across the account's projects (the provider: across accounts), filtered by account, project, the days startDate..endDate at displayTimeZone, search (IRN, access code, participant name), overall evaluation (riskLevels, CM, AD, NC) and released; sorted on the server (date newest first by default). Naming another account is 403 unless the operating tenant is the system tenant. 422 when the start date is after the end date.
+         * @description Results tab (docs/product/results-report.md, 002 §2.4, §7): non-deleted interview results across the account's projects (the provider: across accounts), filtered by account, project, the days startDate..endDate at displayTimeZone, search (IRN, access code, participant name), overall evaluation (riskLevels, CM, AD, NC) and released; sorted on the server (date newest first by default). Which account: `x-account-scope` (the provider reads any account, or every account when none is named). 422 when the start date is after the end date.
          */
         post: operations["listResultsReport"];
         delete?: never;
@@ -1112,7 +1112,7 @@ export type components = {
         ReportSearch: string | null;
         /**
          * Format: int32
-         * @description The account (docs/product/call-reports.md#accounts). Absent or the operating account: that account. The provider (operating in the system tenant) may name any other account, read across tenants (422 when no such account exists); anyone else naming another account gets 403.
+         * @description The account (x-account-scope): none or the operating account; the provider (a system-tenant user operating in it) may name any account (404 when there is none); anyone else naming another account is 403.
          */
         ReportTenantId: number | null;
         RepostAnswer: {
@@ -1315,7 +1315,7 @@ export type components = {
             startDate?: components["schemas"]["ReportDate"];
             /**
              * Format: int32
-             * @description The account. The provider (system tenant) may name any account, or none for every account; anyone else only the operating account (403 otherwise).
+             * @description The account (x-account-scope). The provider (a system-tenant user operating in it) may name any account (404 when there is none), or none for every account; anyone else only the operating account (403 otherwise).
              */
             tenantId?: number | null;
         };
@@ -1410,6 +1410,15 @@ export type components = {
         };
     };
     responses: {
+        /** @description The account the request names does not exist (ACCOUNT_NOT_FOUND). Only the provider can get this answer: anyone else naming another account than the operating one is 403 (x-account-scope). */
+        AccountNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request does not match the contract. */
         BadRequest: {
             headers: {
@@ -1558,6 +1567,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1600,6 +1610,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1640,6 +1651,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2223,6 +2235,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2758,6 +2771,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2801,6 +2815,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];

@@ -421,7 +421,7 @@ export type paths = {
         put: operations["updateLookupValue"];
         /**
          * Add a lookup value in English and Spanish (Add Lookups Value)
-         * @description The body is the spec's array of an English (languageId 1) and a Spanish (languageId 2) item. The value gets the next attributeId and sequence of its field name. Rules of docs/product/admin-lookups.md#rules (422); `tenant_id` and every item's tenantId must be the operating tenant (403).
+         * @description The body is the spec's array of an English (languageId 1) and a Spanish (languageId 2) item. The value gets the next attributeId and sequence of its field name. Rules of docs/product/admin-lookups.md#rules (422); `tenant_id` and every item's tenantId must be the operating tenant (403, x-account-scope).
          */
         post: operations["createLookupValue"];
         delete?: never;
@@ -1728,6 +1728,15 @@ export type components = {
         };
     };
     responses: {
+        /** @description The account the request names does not exist (ACCOUNT_NOT_FOUND). Only the provider can get this answer: anyone else naming another account than the operating one is 403 (x-account-scope). */
+        AccountNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request does not match the contract. */
         BadRequest: {
             headers: {
@@ -1888,7 +1897,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AccountNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1928,7 +1937,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AccountNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2957,10 +2966,10 @@ export interface operations {
     };
     listAttributesByLanguage: {
         parameters: {
-            query: {
+            query?: {
                 language_id?: number[];
-                /** @description Must equal the operating tenant (403 otherwise). */
-                tenant_id: number;
+                /** @description Optional (the spec does not name it): the call reads the operating tenant; naming another account is 403. */
+                tenant_id?: number;
             };
             header: {
                 /** @description Interface language id (1 en, 2 es, 3 tl). */

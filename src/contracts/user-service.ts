@@ -291,6 +291,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/user-service/v1/role/grantable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Roles of the operating tenant (the spec's unnamed helper) with whether the caller may give each to a user
+         * @description The spec does not show this helper's path, so it names no account: the operating tenant's roles. `grantable` is the rule the user save applies (docs/product/admin-users.md#rules): not a call-center role, and no permission the caller lacks. The role dropdowns offer only grantable roles (the edit form also shows the user's current one).
+         */
+        get: operations["listTenantRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user-service/v1/role/permission": {
         parameters: {
             query?: never;
@@ -399,10 +419,10 @@ export type paths = {
             };
             cookie?: never;
         };
-        /** One account; the operating tenant itself, or any account for the system tenant */
+        /** One account; the operating tenant itself, or any account for the provider (x-account-scope) */
         get: operations["getTenant"];
         /**
-         * Edit an account; the operating tenant itself, or any account for the system tenant
+         * Edit an account; the operating tenant itself, or any account for the provider (x-account-scope)
          * @description The fields of createTenant without the primary-user ones. `tenantLogo` is sent only when it changed (an absent logo keeps the stored one). docs/product/admin-accounts.md#rules apply (422).
          */
         put: operations["updateTenant"];
@@ -422,26 +442,6 @@ export type paths = {
         };
         /** Users whose home account is the given tenant, which must be the operating tenant */
         get: operations["listTenantUsers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/user-service/v1/tenant/{tenantId}/roles": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Roles of a tenant (the spec's unnamed helper) with whether the caller may give each to a user
-         * @description `tenantId` must be the operating tenant (403). `grantable` is the rule the user save applies (docs/product/admin-users.md#rules): not a call-center role, and no permission the caller lacks. The role dropdowns offer only grantable roles (the edit form also shows the user's current one).
-         */
-        get: operations["listTenantRoles"];
         put?: never;
         post?: never;
         delete?: never;
@@ -570,7 +570,7 @@ export type paths = {
         };
         /**
          * Accounts the user may report on, each with its projects (feeds account and project filters)
-         * @description The system tenant sees every account; any other tenant sees only itself.
+         * @description The provider (a system-tenant user operating in it) sees every account; anyone else only the operating tenant (x-account-scope).
          */
         get: operations["listTenantProjects"];
         put?: never;
@@ -870,7 +870,7 @@ export type paths = {
         put?: never;
         /**
          * A page of the users report
-         * @description Users whose home account is `tenant_id` (or, without it, any account the caller may see: every account for the system tenant, else the operating tenant only), created between from_date and to_date (calendar days at the displayTimeZone offset, both included), filtered by status, account type and an e-mail or name search. A non-system tenant naming another account is 403.
+         * @description Users whose home account is `tenant_id` (or, without it, every account for the provider, else the operating tenant: x-account-scope), created between from_date and to_date (calendar days at the displayTimeZone offset, both included), filtered by status, account type and an e-mail or name search. Anyone but the provider naming another account is 403.
          */
         post: operations["listUserReport"];
         delete?: never;
@@ -1560,6 +1560,15 @@ export type components = {
         };
     };
     responses: {
+        /** @description The account the request names does not exist (ACCOUNT_NOT_FOUND). Only the provider can get this answer: anyone else naming another account than the operating one is 403 (x-account-scope). */
+        AccountNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request does not match the contract. */
         BadRequest: {
             headers: {
@@ -2450,6 +2459,40 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listTenantRoles: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Roles sorted by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantRole"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     saveRolePermissions: {
         parameters: {
             query?: never;
@@ -2735,7 +2778,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AccountNotFound"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -2776,7 +2819,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AccountNotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
@@ -2811,43 +2854,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserSummary"][];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            414: components["responses"]["UriTooLong"];
-            422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    listTenantRoles: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Interface language id (1 en, 2 es, 3 tl). */
-                langId?: components["parameters"]["LangId"];
-                /** @description Interface language short code (en, es, tl). */
-                language?: components["parameters"]["Language"];
-                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
-                operatingTenant: components["parameters"]["OperatingTenant"];
-            };
-            path: {
-                tenantId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Roles sorted by name. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TenantRole"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3638,6 +3644,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3831,6 +3838,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];

@@ -23,7 +23,7 @@ import { contentSecurityPolicy, securityHeaders } from './platform/http/security
 import { DEFAULT_DIST_DIR, registerStaticConsole } from './platform/http/static-console';
 import { readAllOperations } from './platform/openapi/contract';
 import { MAX_UPLOAD_BYTES } from './platform/openapi/multipart-body';
-import { registerOperations, ROUTER_OPTIONS } from './platform/openapi/register-operations';
+import { registerOperations, ROUTER_OPTIONS, type HandlerRegistry } from './platform/openapi/register-operations';
 import { createAjv } from './platform/openapi/schema-validator';
 import { lazyValidatorCompiler } from './platform/openapi/lazy-validator';
 import { JobRunner } from './platform/jobs/job-runner';
@@ -83,6 +83,8 @@ export interface BuildAppOptions {
   jobSweepMs?: number | null;
   /** Overrides the customer-data CRM source chosen from the config (tests). */
   crmSource?: CrmSource;
+  /** Overrides handlers of the services (tests that probe what the platform hands a handler). */
+  handlers?: HandlerRegistry;
 }
 
 /** Structured logs; credentials are redacted wherever a serializer might put them, reset links included. */
@@ -246,7 +248,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(createErrorHandler(deps));
 
   await registerApiCompression(app);
-  registerOperations(app, deps, readAllOperations(), SERVICE_HANDLERS);
+  registerOperations(app, deps, readAllOperations(), options.handlers ?? SERVICE_HANDLERS);
   await registerApiReference(app, contentSecurityPolicy(config.embedDashboards));
   registerHealthRoutes(app, db);
   await registerSignedUploadRoute(app, deps);

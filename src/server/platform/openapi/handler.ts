@@ -115,6 +115,19 @@ export interface TenantContext extends BaseContext {
   operatingTenant: OperatingTenant;
   /** A transaction as voxscreen_app, row-level security restricted to the operating tenant. */
   inTenant<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
+  /**
+   * The account the operation acts on (ADR 0062): the operating tenant, or the account its `x-account-scope`
+   * parameter names, already checked (a customer naming another account was refused 403, an unknown account 404).
+   * Throws when `everyAccount` is true: there is no one account then.
+   */
+  readonly account: OperatingTenant;
+  /** True when the provider named no account on an operation declared `unnamed: every-account`. */
+  readonly everyAccount: boolean;
+  /**
+   * A transaction for `account`, row-level security restricted to it: read-only when the provider reads another
+   * account (a write there is 403), read-only across every account when `everyAccount`.
+   */
+  inAccount<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
   /** A read-only transaction across tenants; only when the operating tenant is the system tenant. */
   acrossTenants<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
   /**

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import type { ServiceName } from './service-names';
 import type { AppDeps } from '../app-deps';
 import { createAccessHook } from '../auth/access-hook';
+import { createAccountScopeHook } from '../auth/account-scope';
 import { CLIENT_SCOPES } from '../auth/client-credentials';
 import { HttpError } from '../http/http-error';
 import { permissionByName } from '../../../shared/permissions';
@@ -129,13 +130,19 @@ export function registerOperations(
       },
       onRequest: createAccessHook(deps, operation.access),
       preValidation: [createMediaTypeGuard(operation), createInputGuard(operation)],
-      // A multipart form is read only after the access hook let the request through.
-      ...(readMultipart && {
-        preHandler: async (request: FastifyRequest) => {
-          request.body = await readMultipart(request);
-        },
-        onResponse: removeTemporaryUploads,
-      }),
+      // A multipart form is read only after the access hook let the request through; the account the request
+      // names (x-account-scope) is decided once its body is read and validated.
+      preHandler: [
+        ...(readMultipart
+          ? [
+              async (request: FastifyRequest) => {
+                request.body = await readMultipart(request);
+              },
+            ]
+          : []),
+        createAccountScopeHook(deps, operation.access.accountScope),
+      ],
+      ...(readMultipart && { onResponse: removeTemporaryUploads }),
       handler: async (request, reply) => {
         const rawHeaders = request.headers as Record<string, unknown>;
         const headers = Object.fromEntries(

@@ -17,13 +17,20 @@ function refuseNesting(kind: string) {
 
 /**
  * Runs `fn` in a transaction as the unprivileged application role, with row-level security restricted to
- * `tenantId`. Every query of a tenant-scoped request goes through the transaction it is given here.
+ * `tenantId` (read-only when asked: the provider reading another account). Every query of a tenant-scoped request
+ * goes through the transaction it is given here.
  */
-export async function withTenant<T>(db: Db, tenantId: number, fn: (trx: Db) => Promise<T>): Promise<T> {
+export async function withTenant<T>(
+  db: Db,
+  tenantId: number,
+  fn: (trx: Db) => Promise<T>,
+  options: { readOnly?: boolean } = {},
+): Promise<T> {
   if (!Number.isInteger(tenantId) || tenantId <= 0) throw new Error(`Invalid tenant id ${tenantId}`);
   refuseNesting('A tenant');
+  const transaction = options.readOnly ? db.transaction().setAccessMode('read only') : db.transaction();
   return openTransaction.run('tenant', () =>
-    db.transaction().execute(async (trx) => {
+    transaction.execute(async (trx) => {
       // set_config('role', ..., true) is SET LOCAL ROLE; one statement for both saves a round trip per request. On
       // the embedded database it travels with BEGIN and the transaction's first statement (ADR 0060). Literals, so
       // it needs no parameters: the role is a constant and the tenant id an integer checked above.

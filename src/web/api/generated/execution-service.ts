@@ -895,7 +895,7 @@ export type ResultsReportPage = {
 };
 export type ResultsReportQuery = {
   projectId?: ReportProjectId;
-  /** The account. The provider (system tenant) may name any account, or none for every account; anyone else only the operating account (403 otherwise).
+  /** The account (x-account-scope). The provider (a system-tenant user operating in it) may name any account (404 when there is none), or none for every account; anyone else only the operating account (403 otherwise).
    */
   tenantId?: number | null;
   page?: ReportPage;

@@ -655,8 +655,9 @@ export type ListAttributesByLanguageApiResponse = /** status 200 The rows. */ {
   tenantAttributes: LookupAttribute[];
 };
 export type ListAttributesByLanguageApiArg = {
-  /** Must equal the operating tenant (403 otherwise). */
-  tenantId: number;
+  /** Optional (the spec does not name it): the call reads the operating tenant; naming another account is 403.
+   */
+  tenantId?: number;
   languageId?: number[];
 };
 export type GetDashboardKpiApiResponse =

@@ -166,15 +166,6 @@ const injectedRtkApi = api
         }),
         providesTags: ["Admin"],
       }),
-      listTenantRoles: build.query<
-        ListTenantRolesApiResponse,
-        ListTenantRolesApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/user-service/v1/tenant/${queryArg.tenantId}/roles`,
-        }),
-        providesTags: ["Admin"],
-      }),
       createUser: build.mutation<CreateUserApiResponse, CreateUserApiArg>({
         query: (queryArg) => ({
           url: `/user-service/v1/user`,
@@ -224,6 +215,13 @@ const injectedRtkApi = api
             roleId: queryArg.roleId,
           },
         }),
+        providesTags: ["Admin"],
+      }),
+      listTenantRoles: build.query<
+        ListTenantRolesApiResponse,
+        ListTenantRolesApiArg
+      >({
+        query: () => ({ url: `/user-service/v1/role/grantable` }),
         providesTags: ["Admin"],
       }),
       saveRolePermissions: build.mutation<
@@ -603,11 +601,6 @@ export type ListAccountUsersApiResponse =
 export type ListAccountUsersApiArg = {
   tenantId: number;
 };
-export type ListTenantRolesApiResponse =
-  /** status 200 Roles sorted by name. */ TenantRole[];
-export type ListTenantRolesApiArg = {
-  tenantId: number;
-};
 export type CreateUserApiResponse = /** status 201 User created. */ UserDetail;
 export type CreateUserApiArg = {
   newUserForm: NewUserForm;
@@ -646,6 +639,9 @@ export type GetRolePermissionsApiResponse =
 export type GetRolePermissionsApiArg = {
   roleId: number;
 };
+export type ListTenantRolesApiResponse =
+  /** status 200 Roles sorted by name. */ TenantRole[];
+export type ListTenantRolesApiArg = void;
 export type SaveRolePermissionsApiResponse =
   /** status 200 Saved; `data` holds the role's permissions as they now are. */ {
     message: string;
@@ -1053,14 +1049,6 @@ export type TenantForm = {
   /** Image, at most 1 MB (about 300x70 px). */
   tenantLogo?: Blob;
 };
-export type TenantRole = {
-  roleId: number;
-  name: string;
-  description: string | null;
-  tenantId: number;
-  /** Whether the caller may give this role to a user. */
-  grantable: boolean;
-};
 export type UserDetail = {
   id: number;
   tenantId: number;
@@ -1121,6 +1109,14 @@ export type RolePermissions = {
     administration_permission: RolePermission[];
     internal_permission?: RolePermission[];
   };
+};
+export type TenantRole = {
+  roleId: number;
+  name: string;
+  description: string | null;
+  tenantId: number;
+  /** Whether the caller may give this role to a user. */
+  grantable: boolean;
 };
 export type CallCenterAddress = {
   type: "Call Center";
@@ -1367,8 +1363,6 @@ export const {
   useUpdateTenantMutation,
   useListAccountUsersQuery,
   useLazyListAccountUsersQuery,
-  useListTenantRolesQuery,
-  useLazyListTenantRolesQuery,
   useCreateUserMutation,
   useGetUserQuery,
   useLazyGetUserQuery,
@@ -1379,6 +1373,8 @@ export const {
   useCreateRoleMutation,
   useGetRolePermissionsQuery,
   useLazyGetRolePermissionsQuery,
+  useListTenantRolesQuery,
+  useLazyListTenantRolesQuery,
   useSaveRolePermissionsMutation,
   useListCallCentersQuery,
   useLazyListCallCentersQuery,

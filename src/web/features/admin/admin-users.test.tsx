@@ -13,7 +13,7 @@ const ALL = [
   PERMISSION.TENANT_USERS_DELETE,
 ];
 const LIST = `GET /api/user-service/v1/tenant/${ACME.tenantId}/users`;
-const ROLES = `GET /api/user-service/v1/tenant/${ACME.tenantId}/roles`;
+const ROLES = `GET /api/user-service/v1/role/grantable`;
 const CREATE = 'POST /api/user-service/v1/user';
 const GET = 'GET /api/user-service/v1/user/21';
 const UPDATE = 'PUT /api/user-service/v1/user/21';

@@ -3,7 +3,7 @@ import { normalizeAccessCode } from '../../../../shared/participant-rules';
 import { isAllowedRiskCode } from '../../../../shared/risk-sets';
 import type { Db, EvaluationCode, ParticipantStatus } from '../../../platform/db/schema';
 import { HttpError, unprocessable } from '../../../platform/http/http-error';
-import { recordInterviewResults } from '../interview-results/interview-results-store';
+import { recordInterviewResults } from '../result-writes/interview-results-store';
 import { irnFlagsOf, statusAfterIncompleteCall, statusAfterResult, unblocksAfter } from './intake-rules';
 import {
   callIdTaken,

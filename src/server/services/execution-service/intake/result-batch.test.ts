@@ -5,7 +5,7 @@ import type { Db } from '../../../platform/db/schema';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { intakeClientToken, invitedParticipant } from '../../../testing/intake-callers';
 import { createProjectWithQuestions, STAGE } from '../../project-service';
-import { verifyResultRollups } from '../interview-results/interview-results-store';
+import { verifyResultRollups } from '../result-writes/interview-results-store';
 import { acceptResultBatch, type BatchOutcome } from './result-batch';
 import { ResultIntakeQueue } from './result-intake-queue';
 import type { ResultPost } from './intake-writes';

@@ -1,7 +1,7 @@
 import { normalizeAccessCode } from '../../../../shared/participant-rules';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
 import { HttpError, unprocessable } from '../../../platform/http/http-error';
-import { recordInterviewResults } from '../interview-results/interview-results-store';
+import { recordInterviewResults } from '../result-writes/interview-results-store';
 import { enqueueWebhooks, type NewWebhook } from '../webhooks/enqueue-webhook';
 import { irnFlagsOf, statusAfterResult, unblocksAfter } from './intake-rules';
 import {

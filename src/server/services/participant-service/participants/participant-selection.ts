@@ -73,3 +73,26 @@ export function participantSelectionWhere(selection: ParticipantSelection): RawB
   const ids = [...(selection.participantIds ?? [])];
   return sql<SqlBool>`(${filter} AND p.id = ANY(${ids}::bigint[]))`;
 }
+
+/** The selection a bulk body names (export, bulk invite, delete, hide), as participantSelectionWhere reads it. */
+export function selectionOf(body: {
+  projectId: number;
+  allRecords: boolean;
+  participants?: number[];
+  search?: string;
+  statusFilters?: ParticipantSelection['statuses'];
+  participantLanguageIds?: number[];
+  createdBy?: number[];
+  testParticipant?: boolean;
+}): ParticipantSelection {
+  return {
+    projectId: body.projectId,
+    allRecords: body.allRecords,
+    participantIds: body.participants ?? [],
+    search: body.search ?? null,
+    statuses: body.statusFilters ?? null,
+    languageIds: body.participantLanguageIds ?? null,
+    createdBy: body.createdBy ?? null,
+    testParticipant: body.testParticipant ?? false,
+  };
+}

@@ -4,7 +4,6 @@ import { isUniqueViolation } from '../../../platform/db/postgres-errors';
 import { FieldErrors } from '../../../platform/http/field-errors';
 import { forbidden, HttpError, notFound, unprocessable } from '../../../platform/http/http-error';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
-import { requireOperatingTenant } from '../../../platform/tenancy/require-operating-tenant';
 import {
   canDeleteParticipant,
   EDIT_LOCKED_FIELDS,
@@ -24,7 +23,7 @@ import {
   projectRules,
   setupStageBlocked,
 } from './participant-form';
-import type { ParticipantFilter, ParticipantSelection } from './participant-selection';
+import { selectionOf, type ParticipantFilter } from './participant-selection';
 import { cachedUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
 import {
   countParticipants,
@@ -73,29 +72,6 @@ const accessCodeTaken = (field: string) =>
 /** 001 §4 Delete: the message asks to deselect the participants that cannot be deleted. */
 export const DELETE_BLOCKED_MESSAGE =
   'Please deselect Result Published and Interviewed participants; only new, scheduled and invited participants can be deleted.';
-
-/** The selection of a bulk body, as participantSelectionWhere reads it. */
-function selectionOf(body: {
-  projectId: number;
-  allRecords: boolean;
-  participants?: number[];
-  search?: string;
-  statusFilters?: ParticipantSelection['statuses'];
-  participantLanguageIds?: number[];
-  createdBy?: number[];
-  testParticipant?: boolean;
-}): ParticipantSelection {
-  return {
-    projectId: body.projectId,
-    allRecords: body.allRecords,
-    participantIds: body.participants ?? [],
-    search: body.search ?? null,
-    statuses: body.statusFilters ?? null,
-    languageIds: body.participantLanguageIds ?? null,
-    createdBy: body.createdBy ?? null,
-    testParticipant: body.testParticipant ?? false,
-  };
-}
 
 /** The list at the spec's path, in project-service's document, served here (`x-served-by`, ADR 0088). */
 type ParticipantListHandlers = Pick<ServiceHandlers<ProjectDocumentOperations>, 'listProjectParticipants'>;
@@ -151,7 +127,6 @@ export const participantsHandlers: ParticipantsHandlers = {
   },
 
   async createParticipants({ query, body }, ctx) {
-    requireOperatingTenant(body.tenantId, ctx.operatingTenant.id);
     const isTest = query.is_test_participant ?? false;
     if (isTest && !ctx.principal().permissions.has(TEST_CREATE)) throw forbidden();
     const userId = ctx.principal().userId;

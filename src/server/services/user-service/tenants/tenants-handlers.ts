@@ -1,6 +1,5 @@
 import type { operations } from '../../../../contracts/user-service';
 import type { TenantAttributeType } from '../../../platform/db/schema';
-import { forbidden } from '../../../platform/http/http-error';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
 import { listHomeUsers } from '../users/home-users';
 import { isProviderAdmin } from '../../../platform/auth/principal';
@@ -50,10 +49,10 @@ export const tenantHandlers: TenantHandlers = {
   async listTenants({ query }, ctx) {
     const pageSize = Math.min(query.pageSize ?? 25, 1000);
     const pageNumber = query.pageNumber ?? 0;
-    const scopeToOwn = !ctx.operatingTenant.isSystem;
-    return ctx.inTenant(async (trx) => {
+    // Every account for the provider, else the operating tenant alone (x-account-scope).
+    return ctx.inAccount(async (trx) => {
       const { rows, total } = await pageTenants(trx, {
-        onlyTenantId: scopeToOwn ? ctx.operatingTenant.id : null,
+        onlyTenantId: ctx.everyAccount ? null : ctx.account.id,
         search: query.search?.trim(),
         byName: query.tenantName,
         byDate: query.date ?? 'desc',
@@ -98,15 +97,10 @@ export const tenantHandlers: TenantHandlers = {
   },
 
   async listTenantProjects(_input, ctx) {
-    return ctx.operatingTenant.isSystem
-      ? ctx.acrossTenants((trx) => tenantsWithProjects(trx, null))
-      : ctx.inTenant((trx) => tenantsWithProjects(trx, ctx.operatingTenant.id));
+    return ctx.inAccount((trx) => tenantsWithProjects(trx, ctx.everyAccount ? null : ctx.account.id));
   },
 
-  async listTenantUsers({ params }, ctx) {
-    if (params.id !== ctx.operatingTenant.id) {
-      throw forbidden('You can only list the users of the tenant you operate in.', { code: 'TENANT_FORBIDDEN' });
-    }
-    return ctx.inTenant((trx) => listHomeUsers(trx, params.id));
+  async listTenantUsers(_input, ctx) {
+    return ctx.inTenant((trx) => listHomeUsers(trx, ctx.operatingTenant.id));
   },
 };

@@ -13,7 +13,7 @@ import { uploadedFile } from '../../../platform/openapi/multipart-body';
 import { FieldErrors } from '../../../platform/http/field-errors';
 import { notFound } from '../../../platform/http/http-error';
 import { PERMISSION_CATALOGUE } from '../../../../shared/permissions';
-import { optionalText } from '../admin/admin-rules';
+import { optionalText } from '../form-checks';
 import { listActivities, loadUserInfoRows, projectExists, recordLogin, updateProfile } from './users-store';
 
 type UserHandlers = Pick<

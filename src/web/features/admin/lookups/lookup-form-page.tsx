@@ -30,12 +30,11 @@ const LOOKUPS = '/main/admin/lookups';
 /** Add Lookups Value (addLookup) and Edit Lookups Value (editLookup?field=&attributeId=). */
 export function LookupFormPage() {
   const permissions = usePermissions();
-  const tenantId = useOperatingTenantId();
   const [params] = useSearchParams();
   const field = params.get('field');
   const attributeId = Number(params.get('attributeId'));
   const editing = field !== null;
-  const lookups = useListAttributesByLanguageQuery({ tenantId: tenantId ?? 0 }, { skip: !editing || !tenantId });
+  const lookups = useListAttributesByLanguageQuery({}, { skip: !editing });
   const pair = useMemo(
     () =>
       lookups.data

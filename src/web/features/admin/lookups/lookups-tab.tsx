@@ -7,7 +7,6 @@ import type { DataGridColumn } from '../../../components/data-grid/data-grid';
 import { ListToolbar } from '../../../components/data-grid/list-toolbar';
 import { QueryGrid } from '../../../components/data-grid/query-grid';
 import { usePermissions } from '../../../lib/use-permissions';
-import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { matchesFieldName, pairLookupRows, type LookupPair } from '../../../../shared/lookup-rules';
 import { editLookupPath } from './lookup-values';
 import { PERMISSION } from '../../../../shared/permissions';
@@ -25,9 +24,8 @@ export function LookupsTab() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const permissions = usePermissions();
-  const tenantId = useOperatingTenantId();
   const [search, setSearch] = useState('');
-  const lookups = useListAttributesByLanguageQuery({ tenantId: tenantId ?? 0 }, { skip: tenantId === undefined });
+  const lookups = useListAttributesByLanguageQuery({});
   const pairs = useMemo(
     () => (lookups.data ? pairLookupRows(lookups.data.tenantAttributes) : undefined),
     [lookups.data],

@@ -50,7 +50,7 @@ function UserForm({ user }: { user: UserDetail | null }) {
   const languageId = useAppSelector((state) => effectiveLanguageId(state.preferences));
   const restricted = useGetClientConfigurationQuery().data?.restrictedEnvironment === true;
   const attributes = useGetTenantAttributesQuery({ languageId }, { skip: !restricted });
-  const roles = useListTenantRolesQuery({ tenantId: tenantId ?? 0 }, { skip: tenantId === undefined });
+  const roles = useListTenantRolesQuery();
   const [createUser] = useCreateUserMutation();
   const [updateUser] = useUpdateUserMutation();
   const [saved, setSaved] = useSavedReturn(USER_LIST, USER_RETURN_DELAY_MS);

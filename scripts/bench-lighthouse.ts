@@ -16,13 +16,13 @@ import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { HEADLESS_CHROMIUM, HEADLESS_CHROMIUM_FLAGS } from './chromium-flags';
+import { signedInPage } from './lib/signed-in-page';
 
 const RUNS = 3;
 const PRESETS: { name: string; config: Config | undefined }[] = [
   { name: 'mobile', config: undefined },
   { name: 'desktop', config: desktopConfig },
 ];
-const BENCH_USER = { email: 'admin@acme.test', password: 'Voxscreen!2026' };
 
 interface LoadFigures {
   score: number;
@@ -67,24 +67,6 @@ function figuresOf(lhr: Result, dist: string): LoadFigures {
     mainThreadMs: audit('mainthread-work-breakdown'),
     scriptBootupMs: audit('bootup-time'),
   };
-}
-
-/** Signs in through the console as a user would, then empties the HTTP cache so the dashboard load is cold. */
-async function signedInPage(browser: Browser, base: string) {
-  const page = await browser.newPage();
-  // The previous run's session is still stored: start from nothing, as a new visitor.
-  await page.goto(`${base}/`, { waitUntil: 'networkidle0' });
-  await page.evaluate(() => window.localStorage.clear());
-  await page.goto(`${base}/`, { waitUntil: 'networkidle0' });
-  await page.waitForSelector('[data-testid="signin-email"]');
-  await page.type('[data-testid="signin-email"]', BENCH_USER.email);
-  await page.type('[data-testid="signin-password"]', BENCH_USER.password);
-  await page.click('[data-testid="signin-submit"]');
-  await page.waitForSelector('[data-testid="dashboard-page"]', { timeout: 60_000 });
-  const cdp = await page.createCDPSession();
-  await cdp.send('Network.clearBrowserCache');
-  await cdp.detach();
-  return page;
 }
 
 async function measureLoad(

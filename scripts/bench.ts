@@ -22,6 +22,7 @@ import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import autocannon from 'autocannon';
 import { lighthouseFigures } from './bench-lighthouse';
+import { profileFigures } from './bench-profile';
 import { fairnessFigures } from './bench-fairness';
 import { waitForUrl as waitFor } from './lib/wait-for-url';
 import { startBenchServer } from './lib/start-bench-server';
@@ -126,17 +127,20 @@ async function apiFigures(): Promise<void> {
   }
 }
 
-/** Part 3 alone (`--only lighthouse`): the Lighthouse table on a fresh server, without the API load before it. */
-async function lighthouseOnly(): Promise<void> {
+/**
+ * Part 3 alone (`--only lighthouse`): the Lighthouse table on a fresh server, without the API load before it; with
+ * `--only profile`, the CPU profile of the same loads (bench-profile.ts, issue 29).
+ */
+async function browserFiguresOnly(figures: (origin: string, dist: string) => Promise<void>): Promise<void> {
   if (!existsSync(join(dist, 'index.html'))) {
-    console.log('lighthouse: dist/ not built (run npm run build first)');
+    console.log('lighthouse/profile: dist/ not built (run npm run build first)');
     return;
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-bench-'));
   const { port, base, server } = await startBenchServer(dataDir);
   try {
     await signInWhenUp(base, 120_000, 'admin@acme.test');
-    await lighthouseFigures(`http://127.0.0.1:${port}`, dist);
+    await figures(`http://127.0.0.1:${port}`, dist);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1000));
@@ -157,12 +161,14 @@ async function measure(
 }
 
 // `npm run bench -- --only tenant` (or bundle, api, lighthouse, fairness; comma-separated) runs only those parts:
-// bundle is 1, api is 2 and 3, lighthouse is 3 alone (ADR 0055), fairness is 4, tenant is 5.
+// bundle is 1, api is 2 and 3, lighthouse is 3 alone (ADR 0055), fairness is 4, tenant is 5; profile (issue 29)
+// runs only when named.
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 const only = values.only ? new Set(values.only.split(',').map((part) => part.trim())) : null;
 const part = (name: string) => !only || only.has(name);
 if (part('bundle')) bundleFigures();
 if (part('api')) await apiFigures();
-if (only?.has('lighthouse') && !only.has('api')) await lighthouseOnly();
+if (only?.has('lighthouse') && !only.has('api')) await browserFiguresOnly(lighthouseFigures);
+if (only?.has('profile')) await browserFiguresOnly(profileFigures);
 if (part('fairness')) await fairnessFigures();
 if (part('tenant')) await benchmarkTenantFigures();

@@ -10,7 +10,6 @@ import {
   type Authorizer,
 } from '../api/generated/user-service';
 import { LoadFailure } from '../components/feedback/load-failure';
-import { LoadingState } from '../components/feedback/loading-state';
 import { NoTenantScreen } from '../features/tenancy/no-tenant-screen';
 import { TenantChooserDialog } from '../features/tenancy/tenant-chooser-dialog';
 import { useAppDispatch } from '../state/hooks';
@@ -46,8 +45,10 @@ function GateFailure({ message, onRetry }: { message: string; onRetry: () => voi
  * Opens a signed-in session before the shell shows (docs/product/shell-and-session.md#session): the authorization check, the user's info
  * and tenants (asked for together), then the operating tenant: kept if still one of the user's, chosen automatically when there is exactly
  * one, offered in the chooser when there are several; with none the user is signed out after a second.
+ * While the calls are out it shows `pending`: the shell's frame, which is also the page prerendered for every
+ * signed-in address (ADR 0082), so the first paint and the hydrated page are the same.
  */
-export function SessionGate({ children }: { children: ReactNode }) {
+export function SessionGate({ pending, children }: { pending: ReactNode; children: ReactNode }) {
   const { t } = useLingui();
   const dispatch = useAppDispatch();
   const operatingTenant = useOperatingTenant();
@@ -98,19 +99,19 @@ export function SessionGate({ children }: { children: ReactNode }) {
       />
     );
   }
-  if (!authorized) return <LoadingState fullPage />;
+  if (!authorized) return pending;
   if (userInfo.error) {
     return (
       <GateFailure message={getErrorMessage(userInfo.error, fallbackMessage)} onRetry={() => void userInfo.refetch()} />
     );
   }
-  if (!userInfo.data) return <LoadingState fullPage />;
+  if (!userInfo.data) return pending;
   if (tenants.error) {
     return (
       <GateFailure message={getErrorMessage(tenants.error, fallbackMessage)} onRetry={() => void tenants.refetch()} />
     );
   }
-  if (!tenantList) return <LoadingState fullPage />;
+  if (!tenantList) return pending;
   if (tenantList.length === 0) return <NoTenantScreen onElapsed={signOut} />;
   if (!placed && tenantList.length > 1) {
     return (
@@ -125,6 +126,6 @@ export function SessionGate({ children }: { children: ReactNode }) {
     );
   }
   // The shell needs the configuration (branding, feature flags); it is ready once it has answered either way.
-  if (!placed || configuration.isLoading) return <LoadingState fullPage />;
+  if (!placed || configuration.isLoading) return pending;
   return children;
 }

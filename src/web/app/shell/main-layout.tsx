@@ -16,7 +16,8 @@ export function MainLayout() {
   useIdleLogout(configuration?.idleTimeoutMs ?? IDLE_TIMEOUT_MS, signOutIdleUser);
 
   return (
-    <SessionGate>
+    // The frame and the shell are one component in one place, so the frame's elements stay when the shell fills in.
+    <SessionGate pending={<Shell pending />}>
       <Shell />
     </SessionGate>
   );

@@ -1,5 +1,5 @@
 import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { PRERENDERED_PAGES, prerenderedPageAt } from '../../shared/console-pages';
 import { activateLocale } from '../i18n/activate-locale';
@@ -9,15 +9,16 @@ import { hasValidSession } from '../state/session-slice';
 import { ConsoleRoot, whenRouterReady } from './console-root';
 import { PENDING_SUBMIT, READY_ATTRIBUTE, STALE_ATTRIBUTE } from './first-paint-document';
 import { appRoutes } from './router';
-import { createAppStore, whenRehydrated } from './store';
+import { createAppStore, whenRehydrated, type AppStore } from './store';
+
+/** The started console: `hydrated` says whether it took over a prerendered page. */
+export type StartedConsole = AppStore & { root: Root; hydrated: boolean };
+
+type YieldingScheduler = { scheduler?: { yield?: () => Promise<void> } };
 
 /** A new task, so the browser can paint and handle input between the start-up's steps (none of them long). */
-const nextTask = () =>
-  new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
+const nextTask = (): Promise<void> =>
+  (globalThis as YieldingScheduler).scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve, 0));
 
 type PendingSubmitWindow = Window & { [PENDING_SUBMIT]?: HTMLFormElement | null };
 
@@ -44,7 +45,7 @@ function hydratableContainer(signedIn: boolean, locale: string): HTMLElement | n
  * this render produces, so nothing moves); otherwise the root is emptied and rendered. Both go through a transition,
  * so React renders in slices instead of one long task.
  */
-export async function startConsole(): Promise<void> {
+export async function startConsole(): Promise<StartedConsole> {
   const { store, persistor } = createAppStore();
   await whenRehydrated(persistor);
   const locale = await activateLocale(effectiveLanguage(store.getState().preferences));
@@ -65,17 +66,18 @@ export async function startConsole(): Promise<void> {
     if (other !== container && other.id !== 'root') other.remove();
   }
   if (container) {
-    const root = document.getElementById('root');
-    if (root && root !== container) root.remove();
+    const english = document.getElementById('root');
+    if (english && english !== container) english.remove();
     container.id = 'root';
     container.hidden = false;
     html.setAttribute('data-locale', locale);
+    let hydrated: Root | undefined;
     startTransition(() => {
-      hydrateRoot(container, app, {
+      hydrated = hydrateRoot(container, app, {
         onRecoverableError: (error) => console.error('Hydration of the prerendered page failed:', error),
       });
     });
-    return;
+    return { store, persistor, root: hydrated!, hydrated: true };
   }
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
@@ -86,4 +88,5 @@ export async function startConsole(): Promise<void> {
   html.removeAttribute(STALE_ATTRIBUTE);
   const created = createRoot(root);
   startTransition(() => created.render(app));
+  return { store, persistor, root: created, hydrated: false };
 }

@@ -2,6 +2,8 @@ import createCache from '@emotion/cache';
 import { serializeStyles } from '@emotion/serialize';
 import type { SystemContext } from '@chakra-ui/react';
 
+type Sheet = Parameters<ReturnType<typeof createCache>['insert']>[2];
+
 /**
  * Chakra's global styles as one stylesheet, exactly as <ChakraProvider> would inject them at run time: the cascade
  * layers' order, then the preflight reset, the global CSS and every token as a CSS variable (light and dark),
@@ -10,10 +12,14 @@ import type { SystemContext } from '@chakra-ui/react';
  */
 export function chakraGlobalCss(system: SystemContext): string {
   const cache = createCache({ key: 'css' });
-  // Extraction mode: `insert` hands the compiled rules back instead of writing them to a document.
-  cache.compat = true;
-  const compiled = (styles: unknown) =>
-    cache.insert('', serializeStyles([styles] as Parameters<typeof serializeStyles>[0]), cache.sheet, false) ?? '';
+  const compiled = (styles: unknown): string => {
+    // Emotion's server build hands the compiled rules back; its browser build (tests) writes them to the sheet.
+    const rules: string[] = [];
+    const collector = { insert: (rule: string) => rules.push(rule) } as unknown as Sheet;
+    const serialized = serializeStyles([styles] as Parameters<typeof serializeStyles>[0]);
+    const returned = cache.insert('', serialized, collector, false);
+    return typeof returned === 'string' ? returned : rules.join('');
+  };
   const layerOrder = system._config.disableLayers ? '' : compiled(system.layers.atRule);
   return layerOrder + compiled(system._global);
 }

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useEffect, useRef } from 'react';
 import { useField } from 'react-final-form';
 import { fieldError } from './field-error';
 import type { Validator } from './validators';
@@ -9,7 +9,7 @@ import type { Validator } from './validators';
  *
  * An input prerendered at build time (ADR 0082) can hold text before the console runs: typed by the user or filled
  * in by the browser's password manager. Hydration keeps that text on the page but the form never heard of it, so
- * the field takes it over when its element attaches (a field rendered by the browser attaches with its own value).
+ * once the field has registered with the form it takes that text over (a field the browser rendered holds its value).
  */
 export function useStringField<E extends HTMLElement>(
   name: string,
@@ -21,15 +21,14 @@ export function useStringField<E extends HTMLElement>(
     parse: (value: string | undefined) => (transform ? transform(value ?? '') : (value ?? '')),
     format: (value: string | undefined) => value ?? '',
   });
-  const { value, onChange } = input;
-  const adoptPrefilled = useCallback(
-    (element: E | null) => {
-      const typed = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement;
-      if (typed && element.value !== value) onChange(element.value);
-    },
-    // Only when the element attaches: later differences are the user typing, which onChange already carries.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
-  return { input: { ...input, ref: adoptPrefilled }, error: fieldError(meta) };
+  const element = useRef<E>(null);
+  const committed = useRef(input);
+  committed.current = input;
+  // After useField's own effect, which registers the field and sets its initial value.
+  useEffect(() => {
+    const shown = element.current;
+    const typed = shown instanceof HTMLInputElement || shown instanceof HTMLTextAreaElement;
+    if (typed && shown.value !== committed.current.value) committed.current.onChange(shown.value);
+  }, []);
+  return { input: { ...input, ref: element }, error: fieldError(meta) };
 }

@@ -139,7 +139,7 @@ async function browserFiguresOnly(figures: (origin: string, dist: string) => Pro
   const dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-bench-'));
   const { port, base, server } = await startBenchServer(dataDir);
   try {
-    await signInWhenUp(base, 120_000, 'admin@acme.test');
+    await signInWhenUp(base, 300_000, 'admin@acme.test');
     await figures(`http://127.0.0.1:${port}`, dist);
   } finally {
     server.kill('SIGTERM');

@@ -7,7 +7,7 @@ import { messages as english } from '../i18n/locales/en/messages';
 import { messages as spanish } from '../i18n/locales/es/messages';
 import { messages as tagalog } from '../i18n/locales/tl/messages';
 import { installFetchStub } from '../testing/fetch-stub';
-import { PATHS, persistSignedInSession, serverFor } from '../testing/factories';
+import { PATHS, persistSignedInSession, serverFor, userInfo } from '../testing/factories';
 import { renderFirstPaint } from './first-paint';
 import { firstPaintHeadScript, READY_ATTRIBUTE, STALE_ATTRIBUTE } from './first-paint-document';
 import { startConsole, type StartedConsole } from './start-console';
@@ -114,13 +114,11 @@ describe('prerendered first paint (ADR 0082)', () => {
     persistSignedInSession();
     let answerUserInfo: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (answerUserInfo = resolve));
-    const server = serverFor();
     installFetchStub({
-      ...server,
-      [PATHS.getUserInfo]: async (request) => {
+      ...serverFor(),
+      [PATHS.getUserInfo]: async () => {
         await held;
-        const handler = server[PATHS.getUserInfo]!;
-        return typeof handler === 'function' ? handler(request) : handler;
+        return { body: userInfo() };
       },
     });
     window.history.replaceState(null, '', '/main/project');

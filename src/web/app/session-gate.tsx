@@ -5,6 +5,7 @@ import { getErrorMessage } from '../api/error-message';
 import {
   useGetAuthorizerQuery,
   useGetClientConfigurationQuery,
+  useGetSessionBootstrapQuery,
   useGetUserInfoQuery,
   useListUserTenantsQuery,
   type Authorizer,
@@ -12,11 +13,12 @@ import {
 import { LoadFailure } from '../components/feedback/load-failure';
 import { NoTenantScreen } from '../features/tenancy/no-tenant-screen';
 import { TenantChooserDialog } from '../features/tenancy/tenant-chooser-dialog';
-import { useAppDispatch } from '../state/hooks';
+import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { useOperatingTenant } from '../state/use-operating-tenant';
 import { logoutRequested } from '../state/session-events';
 import { authorizationFailed } from '../state/session-slice';
 import { chooseOperatingTenant } from './choose-operating-tenant';
+import { isSessionSeeded, seedSession } from './session-bootstrap';
 
 /** Why the authorizer refuses the console, or null when it does not. */
 const denialOf = (verdict: Authorizer, fallback: string): string | null =>
@@ -54,18 +56,24 @@ export function SessionGate({ pending, children }: { pending: ReactNode; childre
   const operatingTenant = useOperatingTenant();
   const fallbackMessage = t`Something went wrong`;
 
-  const authorizer = useGetAuthorizerQuery();
+  // One call opens the session (ADR 0083): its answers seed the caches of the five operations it stands for, which
+  // the gate and the shell then read (and refresh after writes) as before. They are judged in the order of
+  // docs/product/shell-and-session.md#session, a refusal first.
+  const seeded = useAppSelector(isSessionSeeded);
+  const bootstrap = useGetSessionBootstrapQuery(undefined, { skip: seeded });
+  const opening = bootstrap.data;
+  useEffect(() => {
+    if (!seeded && opening) dispatch(seedSession(opening));
+  }, [seeded, opening, dispatch]);
+  const authorizer = useGetAuthorizerQuery(undefined, { skip: !seeded });
   const denial = authorizer.data ? denialOf(authorizer.data, t`You are not authorized to use this application.`) : null;
   const authorized = authorizer.data !== undefined && denial === null;
   useEffect(() => {
     if (denial !== null) dispatch(authorizationFailed(denial));
   }, [denial, dispatch]);
-
-  // Asked for together with the authorization check (issue 10: one round trip opens the session); their answers
-  // are still judged in the order of docs/product/shell-and-session.md#session, a refusal first.
-  const userInfo = useGetUserInfoQuery();
-  const tenants = useListUserTenantsQuery();
-  const configuration = useGetClientConfigurationQuery();
+  const userInfo = useGetUserInfoQuery(undefined, { skip: !seeded });
+  const tenants = useListUserTenantsQuery(undefined, { skip: !seeded });
+  const configuration = useGetClientConfigurationQuery(undefined, { skip: !seeded });
 
   const tenantList = tenants.data;
   const placed =
@@ -91,6 +99,14 @@ export function SessionGate({ pending, children }: { pending: ReactNode; childre
     dispatch(logoutRequested({ notifyServer: true }));
   }, [dispatch]);
 
+  if (!seeded && bootstrap.error) {
+    return (
+      <GateFailure
+        message={getErrorMessage(bootstrap.error, fallbackMessage)}
+        onRetry={() => void bootstrap.refetch()}
+      />
+    );
+  }
   if (authorizer.error) {
     return (
       <GateFailure

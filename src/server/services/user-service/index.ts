@@ -7,6 +7,7 @@ import { orderHandlers } from './orders/orders-handlers';
 import { documentHandlers } from './documents/documents-handlers';
 import { clientApplicationHandlers } from './client-applications/client-applications-handlers';
 import { secretHandlers } from './secrets/secrets-handlers';
+import { sessionHandlers } from './session/session-handlers';
 import { tenantHandlers } from './tenants/tenants-handlers';
 import { userHandlers } from './users/users-handlers';
 import { usersReportHandlers } from './users-report/users-report-handlers';
@@ -22,6 +23,7 @@ export const userServiceHandlers: ServiceHandlers<operations> = {
   ...secretHandlers,
   ...documentHandlers,
   ...usersReportHandlers,
+  ...sessionHandlers,
 };
 
 // Public functions: the seed, the test helpers and other services' tests build data through these.

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useGetClientConfigurationQuery } from '../../api/generated/user-service';
+import { userServiceApi } from '../../api/generated/user-service';
 import { useAppDispatch } from '../../state/hooks';
 import { logoutRequested } from '../../state/session-events';
 import { SessionGate } from '../session-gate';
@@ -9,7 +9,8 @@ import { Shell } from './shell';
 /** Element of /main (its own chunk): idle logout, the session gate, then the shell. */
 export function MainLayout() {
   const dispatch = useAppDispatch();
-  const { data: configuration } = useGetClientConfigurationQuery();
+  // Read, not asked for: the session gate's call brings it (ADR 0083).
+  const { data: configuration } = userServiceApi.endpoints.getClientConfiguration.useQueryState();
   const signOutIdleUser = useCallback(() => {
     dispatch(logoutRequested({ notifyServer: true }));
   }, [dispatch]);

@@ -1,6 +1,6 @@
 import { Button, Center, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, type ReactNode } from 'react';
 import { getErrorMessage } from '../api/error-message';
 import {
   useGetAuthorizerQuery,
@@ -99,6 +99,18 @@ export function SessionGate({ pending, children }: { pending: ReactNode; childre
     dispatch(logoutRequested({ notifyServer: true }));
   }, [dispatch]);
 
+  // Every check below passes: the session is open. The shell and its screen then render in a transition, in slices
+  // the browser interleaves with input and painting, rather than in the one long task of the answer's arrival.
+  const open =
+    !authorizer.error &&
+    authorized &&
+    !userInfo.error &&
+    userInfo.data !== undefined &&
+    !tenants.error &&
+    placed &&
+    !configuration.isLoading;
+  const shellShown = useDeferredValue(open);
+
   if (!seeded && bootstrap.error) {
     return (
       <GateFailure
@@ -142,6 +154,6 @@ export function SessionGate({ pending, children }: { pending: ReactNode; childre
     );
   }
   // The shell needs the configuration (branding, feature flags); it is ready once it has answered either way.
-  if (!placed || configuration.isLoading) return pending;
+  if (!placed || configuration.isLoading || !shellShown) return pending;
   return children;
 }

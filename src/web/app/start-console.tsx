@@ -4,6 +4,7 @@ import { createBrowserRouter } from 'react-router';
 import { PRERENDERED_PAGES, prerenderedPageAt } from '../../shared/console-pages';
 import { activateLocale } from '../i18n/activate-locale';
 import { clock } from '../lib/clock';
+import { nextTask } from '../lib/next-task';
 import { effectiveLanguage } from '../state/preferences-slice';
 import { hasValidSession } from '../state/session-slice';
 import { ConsoleRoot, whenRouterReady } from './console-root';
@@ -13,12 +14,6 @@ import { createAppStore, whenRehydrated, type AppStore } from './store';
 
 /** The started console: `hydrated` says whether it took over a prerendered page. */
 export type StartedConsole = AppStore & { root: Root; hydrated: boolean };
-
-type YieldingScheduler = { scheduler?: { yield?: () => Promise<void> } };
-
-/** A new task, so the browser can paint and handle input between the start-up's steps (none of them long). */
-const nextTask = (): Promise<void> =>
-  (globalThis as YieldingScheduler).scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve, 0));
 
 type PendingSubmitWindow = Window & { [PENDING_SUBMIT]?: HTMLFormElement | null };
 
@@ -48,6 +43,7 @@ function hydratableContainer(signedIn: boolean, locale: string): HTMLElement | n
 export async function startConsole(): Promise<StartedConsole> {
   const { store, persistor } = createAppStore();
   await whenRehydrated(persistor);
+  await nextTask();
   const locale = await activateLocale(effectiveLanguage(store.getState().preferences));
   await nextTask();
   const router = createBrowserRouter(appRoutes);

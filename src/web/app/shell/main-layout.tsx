@@ -1,3 +1,5 @@
+// The recipes of the screens behind sign-in come with this chunk, before anything here renders (ADR 0084).
+import '../../theme/signed-in-recipes';
 import { useCallback } from 'react';
 import { userServiceApi } from '../../api/generated/user-service';
 import { useAppDispatch } from '../../state/hooks';

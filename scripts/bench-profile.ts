@@ -7,6 +7,7 @@
  * where the main thread's time goes. BENCH_PROFILE_DETAIL=<package or folder> also lists that group's files.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { basename, join } from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { launch } from 'chrome-launcher';
@@ -182,21 +183,38 @@ async function signInRun(browser: Browser, base: string, dist: string): Promise<
   }
 }
 
-/** Prints the profile of both loads; `base` is the console's origin (http://host:port). */
+/**
+ * Prints the profile of both loads; `base` is the console's origin (http://host:port). With BENCH_COMPARE_URL and
+ * BENCH_COMPARE_DIST (another build's server and dist/, as for bench-lighthouse.ts), that build is profiled too, its
+ * runs alternating with this build's.
+ */
 export async function profileFigures(base: string, dist: string): Promise<void> {
+  const builds = [{ name: 'this build', base, dist }];
+  if (process.env.BENCH_COMPARE_URL && process.env.BENCH_COMPARE_DIST) {
+    builds.unshift({ name: 'compared', base: process.env.BENCH_COMPARE_URL, dist: process.env.BENCH_COMPARE_DIST });
+  }
   const chrome = await launch({ chromePath: HEADLESS_CHROMIUM, chromeFlags: HEADLESS_CHROMIUM_FLAGS });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   try {
-    console.log(`\nCPU profile, ${RUNS} runs per load, ${base} (signed in as ${BENCH_USER.email} for the dashboard)`);
-    const signIn: LoadProfile[] = [];
-    const dashboard: LoadProfile[] = [];
-    // Interleaved, so a busy moment on the machine falls on both loads alike.
+    console.log(
+      `\nCPU profile, ${RUNS} runs per load (signed in as ${BENCH_USER.email} for the dashboard), load average ${loadavg()[0]!.toFixed(1)}`,
+    );
+    const runs = new Map(
+      builds.map((build) => [build.name, { signIn: [] as LoadProfile[], dashboard: [] as LoadProfile[] }]),
+    );
+    // Interleaved, so a busy moment on the machine falls on every load and build alike.
     for (let run = 0; run < RUNS; run++) {
-      signIn.push(await signInRun(browser, base, dist));
-      dashboard.push(await dashboardRun(browser, base, dist));
+      for (const build of builds) {
+        runs.get(build.name)!.signIn.push(await signInRun(browser, build.base, build.dist));
+        runs.get(build.name)!.dashboard.push(await dashboardRun(browser, build.base, build.dist));
+      }
     }
-    report('sign-in', signIn);
-    report('dashboard', dashboard);
+    for (const build of builds) {
+      console.log(`\n ${build.name} (${build.base})`);
+      report('sign-in', runs.get(build.name)!.signIn);
+      report('dashboard', runs.get(build.name)!.dashboard);
+    }
+    console.log(`\n  load average after: ${loadavg()[0]!.toFixed(1)}`);
   } finally {
     await browser.disconnect();
     chrome.kill();

@@ -4,9 +4,9 @@
  *      chunk in dist/, against the budgets of ADR 0006; whether a heavy library loads before the shell;
  *   2. p50/p99 latency and requests/s of userInfo, the dashboard KPI and the project list at 10 and 50
  *      connections on loopback against the real server on a fresh embedded database (demo data), 10 s each;
- *   3. Lighthouse performance, LCP, TBT and CLS of sign-in and the signed-in dashboard, mobile and desktop,
- *      median of 3, the bytes each load received against the gzip size, and the main-thread work and JavaScript
- *      boot-up time of each load (bench-lighthouse.ts), on that server;
+ *   3. Lighthouse performance, FCP, LCP, TBT and CLS of sign-in and the signed-in dashboard, mobile and desktop,
+ *      five interleaved rounds (median and spread), the bytes each load received against the gzip size, the
+ *      main-thread work, JavaScript boot-up time and longest task of each load (bench-lighthouse.ts), on that server;
  *   4. fair use (bench-fairness.ts): a normal user's p50 unloaded, while one IP floods sign-in, and while
  *      another tenant runs 100 connections;
  *   5. the benchmark tenant (scripts/bench/, one file per area, listed in scripts/bench/tenant.ts): 100k

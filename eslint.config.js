@@ -79,6 +79,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'build/**',
       'data/**',
       'coverage/**',
       '.tmp/**',

@@ -27,7 +27,9 @@ export const config: WebdriverIO.Config = {
   framework: 'mocha',
   reporters: ['spec'],
   // Each journey also runs axe-core at the screens it visits (test/e2e/support/accessibility.ts), a few seconds each.
-  mochaOpts: { ui: 'bdd', timeout: 150_000 },
+  // The contract proxy sits between each journey and the server: any API exchange that breaks the contract fails the
+  // journey (test/e2e/support/contract-proxy.ts, ADR 0085).
+  mochaOpts: { ui: 'bdd', timeout: 150_000, require: ['./test/e2e/support/contract-proxy.ts'] },
   afterTest(test, _context, result) {
     mkdirSync('.tmp', { recursive: true });
     appendFileSync(resultsFile, `${result.passed ? 'passed' : 'failed'} ${test.parent} › ${test.title}\n`);

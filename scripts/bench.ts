@@ -27,6 +27,8 @@ import { fairnessFigures } from './bench-fairness';
 import { waitForUrl as waitFor } from './lib/wait-for-url';
 import { startBenchServer } from './lib/start-bench-server';
 import { benchmarkTenantFigures } from './bench/tenant';
+import { coldStartFigures } from './bench/cold-start';
+import { clusterFigures } from './bench/cluster';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -161,8 +163,8 @@ async function measure(
 }
 
 // `npm run bench -- --only tenant` (or bundle, api, lighthouse, fairness; comma-separated) runs only those parts:
-// bundle is 1, api is 2 and 3, lighthouse is 3 alone (ADR 0055), fairness is 4, tenant is 5; profile (issue 29)
-// runs only when named.
+// bundle is 1, api is 2 and 3, lighthouse is 3 alone (ADR 0055), fairness is 4, tenant is 5; profile (issue 29),
+// cold-start and cluster run only when named (bench-profile.ts, scripts/bench/cold-start.ts, scripts/bench/cluster.ts).
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 const only = values.only ? new Set(values.only.split(',').map((part) => part.trim())) : null;
 const part = (name: string) => !only || only.has(name);
@@ -172,3 +174,6 @@ if (only?.has('lighthouse') && !only.has('api')) await browserFiguresOnly(lighth
 if (only?.has('profile')) await browserFiguresOnly(profileFigures);
 if (part('fairness')) await fairnessFigures();
 if (part('tenant')) await benchmarkTenantFigures();
+// Cluster work (ADR 0077): only when asked for by name.
+if (only?.has('cold-start')) await coldStartFigures();
+if (only?.has('cluster')) await clusterFigures();

@@ -11,12 +11,13 @@ if [ ! -f "$stamp" ] || [ package.json -nt "$stamp" ] || [ package-lock.json -nt
   touch "$stamp"
 fi
 
-# The test command also needs Debian's chromium and chromium-driver (browser journeys) and a PostgreSQL server
-# (tests of the DATABASE_URL path start a throw-away cluster).
+# The test command also needs Debian's chromium and chromium-driver (browser journeys), a PostgreSQL server
+# (tests of the DATABASE_URL path start a throw-away cluster) and nginx (the load balancer of the cluster step).
 if [ "${1:-}" = "--test" ]; then
   missing=()
   { command -v chromium && command -v chromedriver; } >/dev/null 2>&1 || missing+=(chromium chromium-driver)
   compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
+  command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
   if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
       echo "==> apt-get install ${missing[*]}"

@@ -1,6 +1,7 @@
 /**
  * A local SMTP server that keeps every e-mail the server sends: `npm run mail-catcher -- [--folder DIR]
- * [--port-file FILE]`. Start the server with `SMTP_URL=smtp://127.0.0.1:<port>` to receive set-password
+ * [--port-file FILE]`. Start the server with `SMTP_URL=smtp://127.0.0.1:<port> EGRESS_ALLOW=127.0.0.1` (the egress
+ * policy refuses loopback otherwise, ADR 0069) to receive set-password
  * links locally (the outbox never keeps them readable once sent). The browser journeys use it too.
  */
 import { writeFileSync } from 'node:fs';
@@ -10,7 +11,9 @@ import { startMailCatcher } from '../src/server/testing/mail-catcher';
 const { values } = parseArgs({ options: { folder: { type: 'string' }, 'port-file': { type: 'string' } } });
 const catcher = await startMailCatcher(values.folder ? { folder: values.folder } : {});
 if (values['port-file']) writeFileSync(values['port-file'], String(catcher.port));
-console.log(`mail catcher: SMTP_URL=${catcher.url}${values.folder ? `, messages in ${values.folder}` : ''}`);
+console.log(
+  `mail catcher: SMTP_URL=${catcher.url} EGRESS_ALLOW=127.0.0.1${values.folder ? `, messages in ${values.folder}` : ''}`,
+);
 
 setInterval(() => {
   for (const mail of catcher.received.splice(0)) {

@@ -4,10 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
-echo "==> building the console"
+echo "==> building the console and the server"
 npx webpack --mode production >/dev/null
+npx tsx scripts/build-server.ts >/dev/null
 export PORT=${PORT:-8080}
 url="http://localhost:$PORT/"
 ( sleep 4; if [ -n "${DISPLAY:-}" ] && command -v xdg-open >/dev/null 2>&1; then xdg-open "$url" >/dev/null 2>&1 || true; fi ) &
 echo "==> serving Voxscreen at $url"
-exec npx tsx src/server/main.ts
+exec node build/server/main.mjs

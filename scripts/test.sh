@@ -25,6 +25,8 @@ step "i18n catalogues up to date" bash scripts/check-catalogues.sh
 step "jest (server, web)" npx jest --ci --json --outputFile=.tmp/jest-results.json
 step "production build" npx webpack --mode production
 step "browser journeys" bash scripts/e2e.sh
+# Two instances on PostgreSQL and S3 (s3rver) behind nginx: checks, the cluster journeys, metrics (ADR 0080).
+step "cluster (2 instances, nginx, PostgreSQL, S3)" npx tsx scripts/cluster-e2e.ts
 
 passed=$(node -e "try{const r=require('./.tmp/jest-results.json');console.log(r.numPassedTests)}catch{console.log(0)}")
 failed=$(node -e "try{const r=require('./.tmp/jest-results.json');console.log(r.numFailedTests)}catch{console.log(0)}")

@@ -217,6 +217,15 @@ export type components = {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description An uploaded file or the body is too large. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The server is overloaded or the database is unreachable (ADR 0013); answered with the server-error message. Retry later. */
         ServiceUnavailable: {
             headers: {
@@ -248,6 +257,15 @@ export type components = {
         };
         /** @description The request is well-formed but breaks a rule; `errors` names the fields. */
         Unprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body comes in a media type the operation does not take (the platform's media-type guard, ADR 0086), or an uploaded file is not of a type the operation accepts. */
+        UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
             };
@@ -433,7 +451,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];

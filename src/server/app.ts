@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -13,6 +12,9 @@ import { systemClock, type Clock } from './platform/clock';
 import type { Db } from './platform/db/schema';
 import { registerApiCompression } from './platform/http/api-compression';
 import { createErrorHandler } from './platform/http/error-handler';
+import { jsonShapeProblem } from './platform/http/json-shape';
+import { SharedCounters } from './platform/http/shared-counters';
+import { invalidInput } from './platform/openapi/input-rules';
 import { registerApiReference } from './platform/http/api-reference';
 import { registerHealthRoutes } from './platform/http/health';
 import { registerNoStore } from './platform/http/no-store';
@@ -23,11 +25,14 @@ import { readAllOperations } from './platform/openapi/contract';
 import { MAX_UPLOAD_BYTES } from './platform/openapi/multipart-body';
 import { registerOperations } from './platform/openapi/register-operations';
 import { createAjv } from './platform/openapi/schema-validator';
+import { lazyValidatorCompiler } from './platform/openapi/lazy-validator';
 import { JobRunner } from './platform/jobs/job-runner';
 import { OutboxDispatcher } from './platform/outbox/outbox-dispatcher';
 import { redactSecretQueryParameters } from './platform/redact-secrets';
 import { ChannelTransport, LocalFolderTransport, SmtpTransport, type Transport } from './platform/outbox/transports';
 import { BRANDING } from './platform/branding';
+import { egressAgents } from './platform/egress/egress-agents';
+import { EgressPolicy } from './platform/egress/egress-policy';
 import { previousSigningKeyEncryptionKey, signingKeyEncryptionKey } from './platform/auth/signing-key-secret';
 import { TenantSecretCipher } from './platform/secrets/tenant-secret-cipher';
 import { SERVICE_HANDLERS } from './services';
@@ -52,6 +57,9 @@ import {
   recordInvitationOutcome,
 } from './services/participant-service';
 import { withSystem } from './platform/tenancy/with-tenant';
+import { ChangeFeed } from './platform/events/change-feed';
+import { registerMetrics } from './platform/observability/metrics';
+import { registerRequestIdHeader, requestIdOf } from './platform/observability/request-id';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -102,10 +110,10 @@ export function createLogger(
   return destination ? pino(options, destination) : pino(options);
 }
 
-function chooseTransport(config: Config): Transport {
+function chooseTransport(config: Config, egress: EgressPolicy): Transport {
   const local = new LocalFolderTransport(join(config.dataDir, 'outbox'));
   const email = config.smtpUrl
-    ? new SmtpTransport(config.smtpUrl, `${BRANDING.productName} <${config.supportEmail}>`)
+    ? new SmtpTransport(config.smtpUrl, `${BRANDING.productName} <${config.supportEmail}>`, egress)
     : local;
   return new ChannelTransport({ email, sms: local });
 }
@@ -121,15 +129,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     signingKeyEncryptionKey(config),
     previousSigningKeyEncryptionKey(config),
   );
+  // Every outbound connection goes through one egress policy (ADR 0069).
+  const egress = new EgressPolicy(config.egressAllow);
+  const outbound = egressAgents(egress);
   // The invitations learn each message's final outcome in the dispatcher's transaction (ADR 0044).
   const outbox = new OutboxDispatcher(
     db,
     clock,
-    options.transport ?? chooseTransport(config),
+    options.transport ?? chooseTransport(config, egress),
     logger,
     (trx, m, o, at) => recordInvitationOutcome(trx, Number(m.id), o, at),
   );
   const secrets = TenantSecretCipher.fromConfig(config);
+  const changes = new ChangeFeed(db, config.databaseUrl, logger);
   const storage = options.storage ?? createFileStorage(config);
   const jobs = new JobRunner(
     db,
@@ -144,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         db,
         (trx, payload, now) => signWebhookPayload(trx, secrets, payload, now),
         clock,
+        outbound,
       ),
       [ANALYTIC_REPORT_QUEUE]: analyticReportJob(db, storage, clock),
       [RESULT_ZIP_QUEUE]: resultPdfZipJob(db, storage, clock),
@@ -164,6 +177,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     uploadUrls: UploadUrlSigner.fromSecretOrDataDir(config.uploadUrlSecret, config.dataDir),
     jobs,
     secrets,
+    egress,
+    changes,
   };
   // After a rotation of the tenant-secrets key: values encrypted with the previous one move to the current (ADR 0023).
   await withSystem(db, (trx) => reencryptTenantSecrets(trx, deps.secrets));
@@ -172,7 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loggerInstance: logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
-    genReqId: () => randomUUID(),
+    genReqId: requestIdOf,
     return503OnClosing: true,
     // The spec writes some paths with a trailing slash (`role/`, `tenant/`, `user/`, `permissionsNew/`): each
     // contract path answers with and without it (ADR 0020), so the contract keeps one spelling.
@@ -181,7 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const paramsAjv = createAjv({ coerceTypes: true });
   const bodyAjv = createAjv({ coerceTypes: false });
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : paramsAjv).compile(schema));
+  app.setValidatorCompiler(lazyValidatorCompiler((httpPart) => (httpPart === 'body' ? bodyAjv : paramsAjv)));
 
   // An empty body with a JSON content type means "no body" (POSTs such as logout), not a parse error.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -189,7 +204,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text === '') return done(null, undefined);
-    return parseJson(request, text, done);
+    return parseJson(request, text, (error, parsed) => {
+      if (error) return done(error, undefined);
+      // Before anything walks the body recursively (ADR 0072).
+      const problem = jsonShapeProblem(parsed);
+      if (problem) return done(invalidInput([problem]), undefined);
+      return done(null, parsed);
+    });
   });
 
   // URL-encoded forms: the OAuth token endpoint (RFC 6749 §4.4.2). A repeated parameter stays a list, which the
@@ -209,12 +230,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.decorateRequest('access', null);
-  await registerRateLimits(
-    app,
+  const rateLimits =
     options.rateLimits === undefined
       ? { ...DEFAULT_RATE_LIMITS, apiPerTenantPer10s: config.apiRateLimitPer10s }
-      : options.rateLimits,
-  );
+      : options.rateLimits;
+  // Counted together with every other instance on the database (ADR 0070).
+  const counters = new SharedCounters(db, () => clock.now().getTime());
+  await registerRateLimits(app, rateLimits, counters);
+  if (rateLimits) {
+    counters.start();
+    app.addHook('onClose', () => counters.stop());
+  }
+  registerRequestIdHeader(app);
+  registerMetrics(app, deps, config.metrics);
   const distDir = options.distDir ?? DEFAULT_DIST_DIR;
   app.addHook('onSend', securityHeaders(config.embedDashboards, consoleInlineScriptHashes(distDir)));
   registerNoStore(app);
@@ -227,8 +255,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSignedUploadRoute(app, deps);
   await registerStaticConsole(app, distDir);
 
+  // Live updates (ADR 0078): listening before the first request, and before any other statement is in flight.
+  await changes.start();
+  app.addHook('onClose', () => changes.stop());
   app.addHook('onClose', () => outbox.stop());
   app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', async () => {
+    outbound.http.destroy();
+    outbound.https.destroy();
+  });
   const jobSweepMs = options.jobSweepMs === undefined ? 30_000 : options.jobSweepMs;
   if (jobSweepMs !== null) {
     jobs.start(jobSweepMs);

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import type { S3StorageSettings } from './platform/storage/s3-file-storage';
 import { s3SettingsFromEnv } from './platform/storage/storage-config';
+import { parseAllowList } from './platform/egress/egress-policy';
+import type { MetricsSettings } from './platform/observability/metrics';
 
 export interface EmbedDashboard {
   title: string;
@@ -35,6 +37,11 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   /**
+   * EGRESS_ALLOW: addresses and networks (CIDR) outbound connections may reach although the egress policy refuses
+   * their range (ADR 0069), e.g. a mail relay or an S3 endpoint on loopback; empty by default.
+   */
+  egressAllow: string[];
+  /**
    * API_RATE_LIMIT_PER_10S: authenticated calls per operating tenant per 10 seconds (ADR 0013, default 500). The
    * benchmark raises it to measure one tenant's latency at 10 connections (scripts/bench/).
    */
@@ -54,6 +61,8 @@ export interface Config {
   /** TENANT_SECRETS_KEY_PREVIOUS: during a rotation, the key being replaced (values are re-encrypted on start). */
   tenantSecretsKeyPrevious: string | null;
   tokens: { issuer: string; accessAudience: string; idAudience: string; expiresInSeconds: number };
+  /** METRICS_PORT / METRICS_HOST: the Prometheus listener, apart from the public port (ADR 0079). */
+  metrics: MetricsSettings;
 }
 
 /** Used when RELEASE_DATE is not set: the date this build was cut. */
@@ -124,6 +133,15 @@ function tenantSecretsKey(value: string | undefined): string | null {
   return key;
 }
 
+/** METRICS_PORT unset or empty: no metrics listener; a port number (0: one from the OS). */
+function metricsSettings(env: Env): MetricsSettings {
+  const raw = env.METRICS_PORT?.trim();
+  const port = raw ? Number(raw) : null;
+  if (port !== null && (!Number.isInteger(port) || port < 0 || port > 65535))
+    throw new Error(`METRICS_PORT must be a port number, got ${env.METRICS_PORT}`);
+  return { port, host: env.METRICS_HOST?.trim() || '127.0.0.1' };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -160,6 +178,7 @@ export function loadConfig(env: Env = process.env): Config {
     seed,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: flag(env.TRUST_PROXY),
+    egressAllow: parseAllowList(env.EGRESS_ALLOW),
     apiRateLimitPer10s,
     releaseDate,
     passwordHashing: testing
@@ -177,5 +196,6 @@ export function loadConfig(env: Env = process.env): Config {
     signingKeySecretPrevious: env.SIGNING_KEY_SECRET_PREVIOUS?.trim() || null,
     tenantSecretsKey: tenantSecretsKey(env.TENANT_SECRETS_KEY),
     tenantSecretsKeyPrevious: env.TENANT_SECRETS_KEY_PREVIOUS?.trim() || null,
+    metrics: metricsSettings(env),
   };
 }

@@ -15,7 +15,7 @@ async function start(): Promise<void> {
   await nextTask();
   const { startConsole } = await import(/* webpackMode: "eager" */ './app/start-console');
   await nextTask();
-  await startConsole();
+  await startConsole({ liveUpdates: true });
 }
 
 void start();

@@ -4,6 +4,8 @@ import type { SigningKeys } from './auth/signing-keys';
 import type { TokenService } from './auth/token-service';
 import type { Clock } from './clock';
 import type { Db } from './db/schema';
+import type { EgressPolicy } from './egress/egress-policy';
+import type { ChangeFeed } from './events/change-feed';
 import type { JobRunner } from './jobs/job-runner';
 import type { OutboxDispatcher } from './outbox/outbox-dispatcher';
 import type { FileStorage } from './storage/file-storage';
@@ -27,4 +29,8 @@ export interface AppDeps {
   jobs: JobRunner;
   /** Encrypts the tenants' secrets at rest (ADR 0023). */
   secrets: TenantSecretCipher;
+  /** Where outbound connections may go (ADR 0069): the save-time check of a URL a tenant enters. */
+  egress: EgressPolicy;
+  /** Every tenant's committed changes, heard from the database (live updates, ADR 0078). */
+  changes: ChangeFeed;
 }

@@ -2,13 +2,18 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/schema';
-import type { OperationSpec, ParameterSpec } from '../platform/openapi/contract';
+import type { JsonSchema, OperationSpec, ParameterSpec } from '../platform/openapi/contract';
 import { routePath } from '../platform/openapi/register-operations';
 import { withSystem } from '../platform/tenancy/with-tenant';
 import { DEMO_PASSWORD } from '../seed/demo-data';
 import { ApiClient, type ApiResponse, type CallOptions, type FormValue, type SignedIn } from './api-client';
 import { ResponseValidator } from './response-validator';
 import { arbitraryFor, PNG } from './schema-arbitrary';
+import { xlsxBomb } from './xlsx-bomb';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** One lying bomb (96 MiB of text stating 1 kB), built once per run. */
+let fuzzBomb: Promise<Buffer> | null = null;
 
 export interface FuzzTarget {
   app: FastifyInstance;
@@ -105,8 +110,28 @@ function invalidVariants(operation: OperationSpec, base: Generated): { what: str
         variants.push({ what: `${TOO_BIG} in body ${name}`, request: into(base.form ? TOO_BIG : Number(TOO_BIG)) });
     }
   }
+  // Issue 26: a body nested past the depth limit, and file names the contract's FileName refuses.
+  if (operation.requestBody?.mediaType === 'application/json' && base.body !== undefined)
+    variants.push({ what: 'a body nested 1,000 deep', request: { ...base, body: nestedArrays(1000) } });
+  if (base.form) {
+    for (const [name, s] of Object.entries(properties)) {
+      if (s.format !== 'binary') continue;
+      for (const filename of ['a\u0001b.png', '..', `${'x'.repeat(201)}.png`]) {
+        variants.push({
+          what: `file name ${JSON.stringify(filename.slice(0, 12))} in ${name}`,
+          request: { ...base, form: { ...base.form, [name]: { filename, contentType: 'image/png', content: PNG } } },
+        });
+      }
+    }
+  }
   return variants;
 }
+
+const nestedArrays = (depth: number): unknown => {
+  let value: unknown = 0;
+  for (let i = 0; i < depth; i += 1) value = [value];
+  return value;
+};
 
 function describeRequest(request: Generated): string {
   return JSON.stringify(request, (_k, v: unknown) => (Buffer.isBuffer(v) ? `<${v.length} bytes>` : v)).slice(0, 600);
@@ -276,7 +301,30 @@ export class ContractFuzzer {
         );
       }
     }
-    if (operation.requestBody?.mediaType === 'multipart/form-data')
+    if (operation.requestBody?.mediaType === 'multipart/form-data') {
       await this.#brokenMultipart(operation, base, { token: current.token, tenant: context.tenant });
+      await this.#bombs(operation, base, { token: current.token, tenant: context.tenant }, ip());
+    }
+  }
+
+  /** Issue 26: an .xlsx that expands far beyond its size, in every streamed file field: answered, never a 5xx. */
+  async #bombs(
+    operation: OperationSpec,
+    base: Generated,
+    context: { token: SignedIn; tenant: number },
+    ip: string,
+  ): Promise<void> {
+    const properties = (operation.requestBody?.schema.properties ?? {}) as Record<string, JsonSchema>;
+    for (const [name, property] of Object.entries(properties)) {
+      if (property.format !== 'binary' || typeof property['x-max-bytes'] !== 'number') continue;
+      fuzzBomb ??= xlsxBomb(96 * 1024 * 1024, 1024);
+      const content = await fuzzBomb;
+      await this.#call(
+        operation,
+        { ...base, form: { ...base.form, [name]: { filename: 'bomb.xlsx', contentType: XLSX_TYPE, content } } },
+        context,
+        ip,
+      );
+    }
   }
 }

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely } from 'kysely';
 import { PasswordHasher } from '../platform/auth/password-hasher';
 import { MovableClock } from '../platform/clock';
-import { PGliteDialect } from '../platform/db/pglite-dialect';
+import { embeddedDatabase } from '../platform/db/open-database';
 import { PGliteWorker } from '../platform/db/pglite-worker-client';
-import type { DB, Db } from '../platform/db/schema';
+import type { Db } from '../platform/db/schema';
 import { prepareDatabase } from '../prepare-database';
 import { seedDemoData } from '../seed/seed-demo-data';
 import { TenantSecretCipher } from '../platform/secrets/tenant-secret-cipher';
@@ -18,7 +17,7 @@ export const TEMPLATE_ENV = 'VOXSCREEN_TEST_DB_TEMPLATE';
 /** A fresh in-memory database, migrated and seeded through the seed code with the test clock's start time. */
 export async function createSeededDatabase(): Promise<{ db: Db; pglite: PGlite }> {
   const pglite = await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const db = embeddedDatabase(pglite);
   await prepareDatabase(db);
   const config = testConfig('/nonexistent');
   const passwords = new PasswordHasher(config.passwordHashing);
@@ -38,5 +37,5 @@ export async function openTestDatabase(options: { fresh?: boolean } = {}): Promi
     process.env.PGLITE_IN_WORKER === '0'
       ? await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]), extensions: PGLITE_EXTENSIONS })
       : await PGliteWorker.create({ dataDir: 'memory://', loadDataDir: readFileSync(template) });
-  return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  return embeddedDatabase(pglite);
 }

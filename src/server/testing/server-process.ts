@@ -1,4 +1,4 @@
-import { TEST_SIGNING_KEY_SECRET } from './test-config';
+import { TEST_EGRESS_ALLOW, TEST_SIGNING_KEY_SECRET } from './test-config';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -27,6 +27,7 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       SIGNING_KEY_SECRET: TEST_SIGNING_KEY_SECRET,
+      EGRESS_ALLOW: TEST_EGRESS_ALLOW,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

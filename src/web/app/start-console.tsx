@@ -38,10 +38,11 @@ function hydratableContainer(signedIn: boolean, locale: string): HTMLElement | n
  * Starts the console (ADR 0082): the stored state and language first, then the router with the lazy routes of this
  * address, each step its own task. A prerendered page that fits is hydrated (its markup, styles and ids are the ones
  * this render produces, so nothing moves); otherwise the root is emptied and rendered. Both go through a transition,
- * so React renders in slices instead of one long task.
+ * so React renders in slices instead of one long task. `liveUpdates` opens the tenant's event stream (ADR 0078):
+ * the browser entry turns it on, tests leave it off.
  */
-export async function startConsole(): Promise<StartedConsole> {
-  const { store, persistor } = createAppStore();
+export async function startConsole(options: { liveUpdates?: boolean } = {}): Promise<StartedConsole> {
+  const { store, persistor } = createAppStore(undefined, options);
   await whenRehydrated(persistor);
   await nextTask();
   const locale = await activateLocale(effectiveLanguage(store.getState().preferences));

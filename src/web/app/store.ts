@@ -20,6 +20,8 @@ import { PERSIST_KEY } from '../state/device-storage';
 import { requestEnvironment } from './request-environment';
 import { registerRefreshAfterWrites } from './refresh-after-writes';
 import { registerSessionListeners } from './session-listeners';
+import { registerLiveUpdates } from './live-updates';
+import type { followTenantEvents } from '../api/tenant-events';
 
 export { PERSIST_KEY } from '../state/device-storage';
 
@@ -98,11 +100,18 @@ export const whenRehydrated = (persistor: Persistor): Promise<void> =>
     check();
   });
 
-/** The console's store: the real reducers, persistence and session listeners (also used by tests). */
-export const createAppStore = (preloadedState?: Partial<RootState>): AppStore => {
+/**
+ * The console's store: the real reducers, persistence and session listeners (also used by tests). `liveUpdates`
+ * opens the operating tenant's event stream (ADR 0078); the browser entry turns it on, component tests leave it off.
+ */
+export const createAppStore = (
+  preloadedState?: Partial<RootState>,
+  options: { liveUpdates?: boolean; followEvents?: typeof followTenantEvents } = {},
+): AppStore => {
   const { store, listener } = buildStore(preloadedState);
   const persistor = persistStore(store);
   registerSessionListeners(listener, () => persistor.purge());
   registerRefreshAfterWrites(listener);
+  if (options.liveUpdates) registerLiveUpdates(listener, options.followEvents);
   return { store, persistor };
 };

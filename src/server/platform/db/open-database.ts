@@ -47,6 +47,26 @@ async function openEngine(dataDir: string, inWorker: boolean, onLost: (error: Er
     : PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
 }
 
+const embeddedEngines = new WeakMap<Db, PGliteEngine>();
+const postgresPools = new WeakMap<Db, pg.Pool>();
+
+/** The PostgreSQL pool behind `db` (null on the embedded database): the metrics read its counts (ADR 0079). */
+export function postgresPoolOf(db: Db): pg.Pool | null {
+  return postgresPools.get(db) ?? null;
+}
+
+/** The embedded engine behind `db` (null on PostgreSQL): the change feed hears its notifications (ADR 0078). */
+export function embeddedEngineOf(db: Db): PGliteEngine | null {
+  return embeddedEngines.get(db) ?? null;
+}
+
+/** A Kysely over an embedded engine, known to embeddedEngineOf (tests open their copies through it too). */
+export const embeddedDatabase = (engine: PGliteEngine, onDestroy?: () => void): Db => {
+  const db = new Kysely({ dialect: new PGliteDialect(engine, onDestroy) }) as Db;
+  embeddedEngines.set(db, engine);
+  return db;
+};
+
 /**
  * Opens the database; `db.destroy()` closes it (and the embedded engine and its folder lock with it).
  * `onEngineLost` hears when the embedded database's worker thread died: every statement fails from then on.
@@ -57,18 +77,19 @@ export async function openDatabase(
   onEngineLost: (error: Error) => void = () => {},
 ): Promise<Db> {
   if (options.databaseUrl) {
-    return new Kysely({
-      dialect: new PostgresDialect({ pool: resilientPool(options.databaseUrl, onConnectionError) }),
-    });
+    const pool = resilientPool(options.databaseUrl, onConnectionError);
+    const db = new Kysely({ dialect: new PostgresDialect({ pool }) }) as Db;
+    postgresPools.set(db, pool);
+    return db;
   }
   const inWorker = options.pgliteInWorker ?? true;
   if (options.pgliteDataDir.startsWith('memory://'))
-    return new Kysely({ dialect: new PGliteDialect(await openEngine(options.pgliteDataDir, inWorker, onEngineLost)) });
+    return embeddedDatabase(await openEngine(options.pgliteDataDir, inWorker, onEngineLost));
   mkdirSync(options.pgliteDataDir, { recursive: true });
   const lock = acquireDataDirLock(options.pgliteDataDir);
   try {
     const pglite = await openEngine(options.pgliteDataDir, inWorker, onEngineLost);
-    return new Kysely({ dialect: new PGliteDialect(pglite, () => lock.release()) });
+    return embeddedDatabase(pglite, () => lock.release());
   } catch (error) {
     lock.release();
     throw error;

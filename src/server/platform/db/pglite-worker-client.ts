@@ -19,6 +19,8 @@ export interface PGliteEngine {
    * together and gives the connection to the next holder as soon as COMMIT or a lone statement is sent.
    */
   batch?(steps: BatchStep[]): Promise<{ rows: unknown[]; affectedRows?: number }>;
+  /** Hears every NOTIFY delivered to the session (after `LISTEN channel`, sent as a statement); returns the unsubscribe. */
+  onNotification?(callback: (channel: string, payload: string) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export class PGliteWorker implements PGliteEngine {
     { resolve: (r: WireResult | null) => void; reject: (e: Error) => void; stack?: string }
   >();
   #nextId = 1;
+  readonly #notificationListeners = new Set<(channel: string, payload: string) => void>();
   #closed = false;
   #closing = false;
   #lost: Error | null = null;
@@ -95,8 +98,12 @@ export class PGliteWorker implements PGliteEngine {
       this.#worker.once('exit', (code) => reject(engineLost(`exit code ${code} before it was ready`)));
     });
     this.waitReady.catch(() => {}); // also reported to the caller that awaits it
-    this.#worker.on('message', (reply: Reply | { type: string }) => {
-      if (!('id' in reply)) return;
+    this.#worker.on('message', (reply: Reply | { type: string; channel?: string; payload?: string }) => {
+      if (!('id' in reply)) {
+        if (reply.type === 'notification')
+          for (const listener of this.#notificationListeners) listener(reply.channel ?? '', reply.payload ?? '');
+        return;
+      }
       const waiter = this.#pending.get(reply.id);
       if (!waiter) return;
       this.#pending.delete(reply.id);
@@ -150,6 +157,11 @@ export class PGliteWorker implements PGliteEngine {
       this.#closed = true;
       await this.#worker.terminate();
     }
+  }
+
+  onNotification(callback: (channel: string, payload: string) => void): () => void {
+    this.#notificationListeners.add(callback);
+    return () => this.#notificationListeners.delete(callback);
   }
 
   /** Ends the thread as a crash would (tests of the failure path). */

@@ -29,6 +29,8 @@ try {
     ? await PGlite.create({ loadDataDir: new Blob([loadDataDir]), pgliteWasmModule: wasmModule, extensions })
     : await PGlite.create(dataDir, { pgliteWasmModule: wasmModule, extensions });
   await pglite.waitReady;
+  // NOTIFY of the session reaches the main thread (live updates, ADR 0078); LISTEN is sent as any statement.
+  pglite.onNotification((channel, payload) => parentPort.postMessage({ type: 'notification', channel, payload }));
   parentPort.postMessage({ type: 'ready' });
 } catch (error) {
   parentPort.postMessage({ type: 'init-error', error: errorFields(error) });

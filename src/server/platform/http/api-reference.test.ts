@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { CONTRACTS_DIR } from '../openapi/contract';
+import { CONFORMANCE_GUIDE_FILE, CONFORMANCE_GUIDE_PATH } from './api-reference';
 import { contentSecurityPolicy } from './security-headers';
 
 let t: TestApp;
@@ -59,4 +60,17 @@ test('outside the reference page the policy stays the strict one, with no script
   for (const url of [...elsewhere, '/api/user-service/v1/tenant/languages']) {
     expect((await get(url)).headers['content-security-policy']).toBe(policy);
   }
+});
+
+test("the conformance kit's guide for backend teams is a source of the page, its Markdown as served", async () => {
+  const page = (await get('/api/docs/')).body;
+  expect(page).toContain(`"url": "${CONFORMANCE_GUIDE_PATH}"`);
+  const guide = (await get(CONFORMANCE_GUIDE_PATH)).json<{
+    info: { title: string; description: string };
+    paths: object;
+  }>();
+  expect(guide.info.title).toBe('Conformance kit: check a service against these documents');
+  expect(guide.info.description).toContain('npm run conformance -- --base-url');
+  expect(readFileSync(CONFORMANCE_GUIDE_FILE, 'utf8')).toContain(guide.info.description);
+  expect(guide.paths).toEqual({});
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import scalarApiReference from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
@@ -29,6 +29,24 @@ function bundledDocuments(dir: string): BundledDocument[] {
     });
 }
 
+/** The conformance kit's guide for backend teams (docs/conformance.md), shown on the page beside the services. */
+export const CONFORMANCE_GUIDE_FILE = join(import.meta.dirname, '../../../../docs/conformance.md');
+export const CONFORMANCE_GUIDE_PATH = `${API_DOCS_PATH}/conformance-guide.json`;
+
+/** The guide as a document without operations, so the reference renders its Markdown as one of its sources. */
+function conformanceGuide(file: string): string | null {
+  if (!existsSync(file)) return null;
+  return JSON.stringify({
+    openapi: '3.1.0',
+    info: {
+      title: 'Conformance kit: check a service against these documents',
+      version: '1.0.0',
+      description: readFileSync(file, 'utf8').replace(/^# .*\n/, ''),
+    },
+    paths: {},
+  });
+}
+
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
 /**
@@ -47,8 +65,13 @@ export function apiReferencePolicy(policy: string, html: string): string {
  * machine may have no internet, and the page's policy allows no other origin). No sign-in: the contract is no
  * secret, and "Try it" calls go to this server's /api with the caller's own tokens.
  */
-export async function registerApiReference(app: FastifyInstance, policy: string): Promise<void> {
+export async function registerApiReference(
+  app: FastifyInstance,
+  policy: string,
+  guideFile: string = CONFORMANCE_GUIDE_FILE,
+): Promise<void> {
   const documents = bundledDocuments(CONTRACTS_DIR);
+  const guide = conformanceGuide(guideFile);
   // An encapsulated context, so the page's policy applies to these routes only.
   await app.register(async (docs) => {
     for (const document of documents) {
@@ -56,6 +79,10 @@ export async function registerApiReference(app: FastifyInstance, policy: string)
         reply.type('application/json; charset=utf-8').send(document.json),
       );
     }
+    if (guide)
+      docs.get(CONFORMANCE_GUIDE_PATH, async (_request, reply) =>
+        reply.type('application/json; charset=utf-8').send(guide),
+      );
     docs.addHook('onSend', async (_request, reply, payload) => {
       const type = String(reply.getHeader('content-type') ?? '');
       if (type.startsWith('text/html') && typeof payload === 'string') {
@@ -68,11 +95,14 @@ export async function registerApiReference(app: FastifyInstance, policy: string)
       logLevel: 'warn',
       configuration: {
         pageTitle: 'Voxscreen API reference',
-        sources: documents.map((document) => ({
-          title: document.title,
-          slug: document.service,
-          url: `${API_DOCS_PATH}/${document.service}${DOCUMENT_SUFFIX}`,
-        })),
+        sources: [
+          ...documents.map((document) => ({
+            title: document.title,
+            slug: document.service,
+            url: `${API_DOCS_PATH}/${document.service}${DOCUMENT_SUFFIX}`,
+          })),
+          ...(guide ? [{ title: 'Conformance kit', slug: 'conformance-kit', url: CONFORMANCE_GUIDE_PATH }] : []),
+        ],
         // Everything from this server: no web fonts, telemetry or hosted AI/MCP services.
         withDefaultFonts: false,
         telemetry: false,

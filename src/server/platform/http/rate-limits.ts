@@ -1,11 +1,11 @@
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyUnderPressure from '@fastify/under-pressure';
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import { HttpError } from './http-error';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { SERVER_ERROR_MESSAGE } from './error-handler';
+import type { SharedCounters } from './shared-counters';
+import { EVENT_STREAM_PATH } from '../events/event-stream';
 
 export interface RateLimitSettings {
-  /** Sign-in and password-reset calls per client IP and per e-mail address, each per minute. */
+  /** Sign-in and password-reset calls per client IP, and per e-mail address at one IP, each per minute. */
   authPerIpPerMinute: number;
   authPerAccountPerMinute: number;
   /** Authenticated API calls per operating tenant (else per user) per 10 seconds. */
@@ -35,9 +35,8 @@ const AUTH_OPERATIONS = new Set([
   '/api/authz-service/v1/oauth/token',
 ]);
 
-const tooMany = () => new HttpError(429, TOO_MANY_REQUESTS_MESSAGE, { code: 'TOO_MANY_REQUESTS' });
-
-const accountOf = (request: FastifyRequest) => {
+/** The e-mail (or reset token) a sign-in or reset names, with the address it comes from (ADR 0070). */
+const accountAtAddress = (request: FastifyRequest) => {
   const body = request.body as { email?: unknown; token?: unknown } | undefined;
   const who =
     typeof body?.email === 'string'
@@ -45,55 +44,76 @@ const accountOf = (request: FastifyRequest) => {
       : typeof body?.token === 'string'
         ? body.token
         : '';
-  return `account:${request.url}:${who}`;
+  return `account:${request.routeOptions.url ?? request.url}:${who}:${request.ip}`;
 };
 
-/**
- * Shedding and fair use (ADR 0013), per instance by design: the counters live in this process's memory, so N
- * instances admit N times the figures; the account lockout and IP block of brute-force.ts stay in the
- * database and hold across instances. Sign-in and reset are limited per IP and per e-mail before any
- * password hash; authenticated calls per operating tenant (429 with Retry-After); an instance with too many
- * requests in progress or a stalled event loop answers 503 at once instead of queueing.
- */
-/**
- * One limiter with its own registration: @fastify/rate-limit marks a request as limited once per
- * registration, so two limiters of one registration on a route would run only the first.
- */
-async function limiter(
-  app: FastifyInstance,
-  max: number,
-  timeWindow: number,
-  key: (request: FastifyRequest) => string,
-) {
-  let handler: preHandlerHookHandler | undefined;
-  await app.register(async (scope) => {
-    await scope.register(fastifyRateLimit, { global: false, errorResponseBuilder: tooMany });
-    handler = scope.rateLimit({ max, timeWindow, keyGenerator: key }) as preHandlerHookHandler;
-  });
-  return handler!;
-}
+const tenantKey = (tenantId: number | string) => `tenant:${tenantId}`;
 
-export async function registerRateLimits(app: FastifyInstance, settings: RateLimitSettings | null): Promise<void> {
+/**
+ * Shedding and fair use (ADR 0013, ADR 0070). The counts are shared by every instance on the database
+ * (shared-counters.ts), so N instances admit the figures once, not N times. Sign-in, reset and the token endpoint:
+ * per client IP, refused as the request arrives, before its body is read or any password hashed; then per account
+ * *at that IP*, so a stranger flooding an account from one address never refuses its owner signing in from
+ * another (brute-force.ts keeps the per-account-and-address lock and the IP block in the database). Authenticated
+ * calls: per operating tenant (else per user); a tenant already over its share is refused as the request
+ * arrives, before the token is checked or the database asked, so its flood costs others little. An instance with
+ * too many requests in progress or a stalled event loop answers 503 at once instead of queueing.
+ */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  settings: RateLimitSettings | null,
+  counters: SharedCounters,
+): Promise<void> {
   if (!settings) return;
-  const perIp = await limiter(app, settings.authPerIpPerMinute, 60_000, (request) => `ip:${request.ip}`);
-  const perAccount = await limiter(app, settings.authPerAccountPerMinute, 60_000, accountOf);
-  const perTenant = await limiter(app, settings.apiPerTenantPer10s, 10_000, (request) => {
-    const access = request.access;
-    return access?.operatingTenant
-      ? `tenant:${access.operatingTenant.id}`
-      : `user:${access?.principal?.userId ?? request.ip}`;
+  const refuse = (reply: FastifyReply, retryAfterSeconds: number) =>
+    reply
+      .code(429)
+      .header('retry-after', String(retryAfterSeconds))
+      .send({ message: TOO_MANY_REQUESTS_MESSAGE, code: 'TOO_MANY_REQUESTS' });
+  const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/health/');
+
+  // As the request arrives: nothing parsed yet.
+  app.addHook('onRequest', async (request, reply) => {
+    const route = request.routeOptions.url ?? '';
+    if (AUTH_OPERATIONS.has(route)) {
+      const decision = counters.hit(`ip:${request.ip}`, settings.authPerIpPerMinute, 60_000);
+      if (!decision.allowed) return refuse(reply, decision.retryAfterSeconds);
+      return undefined;
+    }
+    const tenant = request.headers.operatingtenant;
+    if (isApi(route) && typeof tenant === 'string' && /^\d{1,10}$/.test(tenant)) {
+      const decision = counters.isExhausted(tenantKey(tenant), settings.apiPerTenantPer10s, 10_000);
+      if (!decision.allowed) return refuse(reply, decision.retryAfterSeconds);
+    }
+    return undefined;
   });
+
+  const perAccount: preHandlerHookHandler = function (request, reply, done) {
+    const decision = counters.hit(accountAtAddress(request), settings.authPerAccountPerMinute, 60_000);
+    if (!decision.allowed) return void refuse(reply, decision.retryAfterSeconds);
+    done();
+  };
+  const perTenant: preHandlerHookHandler = function (request, reply, done) {
+    const access = request.access;
+    const key = access?.operatingTenant
+      ? tenantKey(access.operatingTenant.id)
+      : `user:${access?.principal?.userId ?? request.ip}`;
+    const decision = counters.hit(key, settings.apiPerTenantPer10s, 10_000);
+    if (!decision.allowed) return void refuse(reply, decision.retryAfterSeconds);
+    done();
+  };
 
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/health/')) return;
+    if (!isApi(route.url)) return;
     const existing = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
-    const limits = AUTH_OPERATIONS.has(route.url) ? [perIp, perAccount] : [perTenant];
-    route.preHandler = [...limits, ...existing];
+    route.preHandler = [AUTH_OPERATIONS.has(route.url) ? perAccount : perTenant, ...existing];
   });
 
   let inFlight = 0;
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health/')) return;
+    // An open event stream (ADR 0078) is a listener, not work in progress: it must not use up the shedding limit.
+    if (request.url.startsWith(EVENT_STREAM_PATH)) return;
     if (inFlight >= settings.maxInFlight) {
       return reply
         .code(503)

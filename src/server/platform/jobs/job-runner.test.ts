@@ -5,7 +5,7 @@ import { openTestDatabase } from '../../testing/database-template';
 import type { Db } from '../db/schema';
 import { withSystem } from '../tenancy/with-tenant';
 import { enqueueJob } from './job-queue';
-import { JobRunner, RETRY_DELAYS_MS, type ClaimedJob, type JobHandler } from './job-runner';
+import { JobRunner, LEASE_MS, RETRY_DELAYS_MS, type ClaimedJob, type JobHandler } from './job-runner';
 
 let db: Db;
 const clock = new MovableClock();
@@ -80,3 +80,41 @@ test('two runners never claim the same job; a lapsed lease lets another runner t
   clock.advance(10 * 60_000);
   expect((await b.claim(10)).map((j) => j.attempt)).toEqual([2, 2, 2, 2, 2, 2]);
 });
+
+test('the heartbeat keeps a long job to its runner; a runner that died loses it to another, which finishes it', async () => {
+  let release: () => void = () => {};
+  const started: string[] = [];
+  const slow =
+    (runner: string): JobHandler =>
+    async () => {
+      started.push(runner);
+      if (runner === 'a') await new Promise<void>((resolve) => (release = resolve));
+    };
+  const a = new JobRunner(db, clock, { 'test-lease': slow('a') }, log);
+  const b = new JobRunner(db, clock, { 'test-lease': slow('b') }, log);
+  const { id } = await enqueue('test-lease');
+  const running = a.sweep();
+  await waitFor(() => started.length === 1);
+
+  // A lives: its heartbeat renews the lease, so B finds nothing to take however long the job runs.
+  clock.advance(LEASE_MS - 1000);
+  await a.renewLeases();
+  clock.advance(LEASE_MS - 1000);
+  expect(await b.claim()).toEqual([]);
+
+  // A dies (no more heartbeats): once the lease lapses B takes the job over as the next attempt and finishes it.
+  clock.advance(LEASE_MS + 1000);
+  expect(await b.sweep()).toBe(1);
+  expect(started).toEqual(['a', 'b']);
+  expect(await jobRow(id)).toMatchObject({ status: 'succeeded', attempts: 2 });
+
+  // A's late finish changes nothing: its attempt is no longer the job's.
+  release();
+  await running;
+  expect(await jobRow(id)).toMatchObject({ status: 'succeeded', attempts: 2 });
+});
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !condition(); i += 1) await new Promise((r) => setTimeout(r, 10));
+  expect(condition()).toBe(true);
+}

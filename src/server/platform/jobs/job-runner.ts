@@ -20,8 +20,12 @@ export type JobHandler = (job: ClaimedJob) => Promise<void>;
 
 const SECOND = 1000;
 const BATCH = 10;
-/** A claimed job is left alone by other runners for this long; a crashed runner's claim lapses and it runs again. */
-export const LEASE_MS = 5 * MINUTE;
+/**
+ * A claimed job is left alone by other runners for this long; its runner renews the lease every third of it while
+ * the job waits in its batch or runs (heartbeat), so only a runner that died (or lost its database) lets it lapse,
+ * and another instance takes the job over then (ADR 0080).
+ */
+export const LEASE_MS = MINUTE;
 export const RETRY_DELAYS_MS = [30 * SECOND, 2 * MINUTE, 10 * MINUTE, 30 * MINUTE];
 
 /** The wait before attempt `attempt + 1` after attempt `attempt` failed. */
@@ -34,14 +38,25 @@ export const retryDelay = (attempt: number) => RETRY_DELAYS_MS[Math.min(attempt 
  */
 export class JobRunner {
   readonly #loop: SweepLoop;
+  /** Jobs this runner holds (claimed, not finished): id → attempt, renewed by the heartbeat. */
+  readonly #held = new Map<number, number>();
+  #heartbeat: NodeJS.Timeout | null = null;
+  readonly #leaseMs: number;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly handlers: Readonly<Record<string, JobHandler>>,
     private readonly log: FastifyBaseLogger,
+    options: { leaseMs?: number } = {},
   ) {
     this.#loop = new SweepLoop(() => this.sweep(), log, 'job');
+    this.#leaseMs = options.leaseMs ?? LEASE_MS;
+  }
+
+  /** The queues this runner works (for the queue metrics). */
+  get queues(): string[] {
+    return Object.keys(this.handlers);
   }
 
   /** Starts a sweep now (after a commit that queued a job). */
@@ -55,6 +70,40 @@ export class JobRunner {
 
   async stop(): Promise<void> {
     await this.#loop.stop();
+    this.#stopHeartbeat();
+  }
+
+  /**
+   * Extends the lease of every job this runner holds; a job whose attempt moved on (another runner took it over
+   * after a lapse) is no longer renewed. Exposed for the takeover test; the heartbeat timer calls it.
+   */
+  async renewLeases(): Promise<void> {
+    if (this.#held.size === 0) return;
+    const lockedUntil = new Date(this.clock.now().getTime() + this.#leaseMs);
+    const held = [...this.#held];
+    await sql`
+      UPDATE jobs SET locked_until = ${lockedUntil}
+      FROM unnest(${held.map(([id]) => id)}::int[], ${held.map(([, attempt]) => attempt)}::int[]) AS h(id, attempt)
+      WHERE jobs.id = h.id AND jobs.attempts = h.attempt AND jobs.status = 'running'`.execute(this.db);
+  }
+
+  #hold(jobs: ClaimedJob[]): void {
+    for (const job of jobs) this.#held.set(job.id, job.attempt);
+    if (this.#held.size === 0 || this.#heartbeat) return;
+    this.#heartbeat = setInterval(() => {
+      this.renewLeases().catch((error: unknown) => this.log.warn({ err: error }, 'job lease renewal failed'));
+    }, this.#leaseMs / 3);
+    this.#heartbeat.unref();
+  }
+
+  #release(job: ClaimedJob): void {
+    this.#held.delete(job.id);
+    if (this.#held.size === 0) this.#stopHeartbeat();
+  }
+
+  #stopHeartbeat(): void {
+    if (this.#heartbeat) clearInterval(this.#heartbeat);
+    this.#heartbeat = null;
   }
 
   /** Runs every due job; returns how many attempts were made. */
@@ -64,7 +113,14 @@ export class JobRunner {
     for (;;) {
       const batch = await this.claim();
       if (batch.length === 0) return attempted;
-      for (const job of batch) await this.#run(job);
+      this.#hold(batch);
+      for (const job of batch) {
+        try {
+          await this.#run(job);
+        } finally {
+          this.#release(job);
+        }
+      }
       attempted += batch.length;
     }
   }
@@ -76,7 +132,7 @@ export class JobRunner {
     const now = this.clock.now();
     const rows = await this.db
       .updateTable('jobs')
-      .set({ status: 'running', locked_until: new Date(now.getTime() + LEASE_MS), attempts: sql`attempts + 1` })
+      .set({ status: 'running', locked_until: new Date(now.getTime() + this.#leaseMs), attempts: sql`attempts + 1` })
       .where('id', 'in', (eb) =>
         eb
           .selectFrom('jobs')

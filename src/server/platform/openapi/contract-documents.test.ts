@@ -1,9 +1,12 @@
 /**
  * Issue 11, finding 7: the documents say what the server does. Integer ids are int32 with their bounds (the
  * server enforces the int32 range generically, input-rules.ts), and the answers every operation can give under
- * load or failure (414, 429, 503; 404 where the path names a record) are documented.
+ * load or failure (414, 429, 503; 404 where the path names a record) are documented. Issue 27: so are the
+ * platform's refusals of a body (400, 413, 415), the client applications' bearer-only security, and every
+ * answer's objects are closed.
  */
-import { readAllOperations, type JsonSchema } from './contract';
+import { HTTP_METHODS, loadContract, readAllOperations, type JsonSchema } from './contract';
+import { SERVICES } from './service-names';
 
 const operations = readAllOperations();
 const INT32_MAX = 2147483647;
@@ -55,4 +58,83 @@ test('every operation documents 414, 429 and 503, and 404 when its path names a 
     for (const status of expected) if (!op.responses.has(status)) missing.push(`${op.operationId} ${status}`);
   }
   expect(missing).toEqual([]);
+});
+
+// Issue 26 finding 4: the database's file-name constraint was the first to refuse a bad name.
+test('every uploaded file and every file-name field is a FileName (pattern and length)', () => {
+  const unnamed: string[] = [];
+  const isFileName = (schema: JsonSchema | undefined) =>
+    typeof schema?.pattern === 'string' && schema.maxLength === 200 && schema.minLength === 1;
+  for (const op of operations) {
+    const properties = (op.requestBody?.schema.properties ?? {}) as Record<string, JsonSchema>;
+    for (const [name, property] of Object.entries(properties)) {
+      if (property.format === 'binary' && !isFileName(property['x-file-name'] as JsonSchema | undefined))
+        unnamed.push(`${op.operationId} body.${name} x-file-name`);
+      if (/file_?name$/i.test(name) && !isFileName(property)) unnamed.push(`${op.operationId} body.${name}`);
+    }
+    for (const p of op.parameters)
+      if (/file_?name$/i.test(p.name) && !isFileName(p.schema)) unnamed.push(`${op.operationId} ${p.in}.${p.name}`);
+  }
+  expect(unnamed).toEqual([]);
+});
+
+test('every operation documents the refusals the platform gives before its handler (ADR 0086)', () => {
+  const missing: string[] = [];
+  for (const op of operations) {
+    // A body of any operation but a GET may be malformed (400), too large (413) or of another media type (415);
+    // a GET with parameters may fail their validation (400).
+    const expected = op.method === 'get' ? (op.parameters.length ? [400] : []) : [400, 413, 415];
+    for (const status of expected) if (!op.responses.has(status)) missing.push(`${op.operationId} ${status}`);
+  }
+  expect(missing).toEqual([]);
+});
+
+type Document = {
+  paths: Record<string, Record<string, { operationId: string; security?: unknown; [k: string]: unknown }>>;
+};
+const documents = SERVICES.map((service) => loadContract(service) as unknown as Document);
+const operationsOf = (document: Document) =>
+  Object.values(document.paths).flatMap((item) =>
+    HTTP_METHODS.filter((m) => item[m]).map(
+      (m) => item[m] as { operationId: string; security?: unknown; [k: string]: unknown },
+    ),
+  );
+
+test('client applications present their bearer token alone; user operations the session or nothing (ADR 0087)', () => {
+  const wrong: string[] = [];
+  for (const document of documents) {
+    for (const op of operationsOf(document)) {
+      const security = JSON.stringify(op.security ?? null);
+      if (op['x-client-scopes'] && security !== '[{"bearerAuth":[]}]') wrong.push(`${op.operationId} ${security}`);
+      if (!op['x-client-scopes'] && !['null', '[]', '[{"bearerAuth":[],"idToken":[]}]'].includes(security))
+        wrong.push(`${op.operationId} ${security}`);
+    }
+  }
+  expect(wrong).toEqual([]);
+});
+
+/** Objects an answer can hold that list fields without refusing others (allOf branches are closed by their composer). */
+function openObjects(schema: unknown, where: string, found: string[] = [], inAllOf = false): string[] {
+  if (typeof schema !== 'object' || schema === null) return found;
+  const s = schema as JsonSchema;
+  const listsFields = typeof s.properties === 'object' || Array.isArray(s.allOf);
+  if (!inAllOf && listsFields && s.additionalProperties !== false && s.unevaluatedProperties !== false)
+    found.push(where);
+  for (const [name, property] of Object.entries((s.properties as Record<string, unknown> | undefined) ?? {}))
+    openObjects(property, `${where}.${name}`, found);
+  if (s.items) openObjects(s.items, `${where}[]`, found);
+  for (const key of ['oneOf', 'anyOf'] as const)
+    for (const [i, part] of ((s[key] as unknown[] | undefined) ?? []).entries())
+      openObjects(part, `${where}.${key}${i}`, found);
+  for (const [i, part] of ((s.allOf as unknown[] | undefined) ?? []).entries())
+    openObjects(part, `${where}.allOf${i}`, found, true);
+  if (typeof s.additionalProperties === 'object') openObjects(s.additionalProperties, `${where}{}`, found);
+  return found;
+}
+
+test('every object an answer holds is closed, so an added or misspelt field is a violation (ADR 0086)', () => {
+  const open: string[] = [];
+  for (const op of operations)
+    for (const [status, schema] of op.responses) if (schema) openObjects(schema, `${op.operationId} ${status}`, open);
+  expect(open).toEqual([]);
 });

@@ -56,16 +56,23 @@ export class FileDownload {
   }
 }
 
+/** A server-sent event stream (`text/event-stream`, ADR 0078): the router sends it unbuffered until it ends. */
+export class EventStream {
+  constructor(readonly stream: Readable) {}
+}
+
 export type SuccessBody<Op> = Op extends { responses: infer R }
   ? R extends { 200: { content: { 'application/json': infer B } } }
     ? B
-    : R extends { 201: { content: { 'application/json': infer B } } }
-      ? B
-      : R extends { 202: { content: { 'application/json': infer B } } }
+    : R extends { 200: { content: { 'text/event-stream': unknown } } }
+      ? EventStream
+      : R extends { 201: { content: { 'application/json': infer B } } }
         ? B
-        : R extends { 200: { content: Record<string, unknown> } }
-          ? FileDownload
-          : never
+        : R extends { 202: { content: { 'application/json': infer B } } }
+          ? B
+          : R extends { 200: { content: Record<string, unknown> } }
+            ? FileDownload
+            : never
   : never;
 
 interface BaseContext {

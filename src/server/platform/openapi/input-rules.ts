@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError, type FieldError } from '../http/http-error';
+import { pathText, type PathNode } from '../http/json-shape';
 import type { JsonSchema, OperationSpec, ParameterSpec } from './contract';
 
 /** PostgreSQL `integer`: every id and count column the contract's integers reach (ADR 0013). */
@@ -41,21 +42,30 @@ export function boundIntegers<T>(schema: T): T {
   return copy as T;
 }
 
-/** The first NUL character in a value, as a field path (PostgreSQL text cannot hold it). */
-export function findNul(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : null;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = findNul(item, [...path, String(i)]);
-      if (found !== null) return found;
+/**
+ * The first NUL character in a value, as a field path (PostgreSQL text cannot hold it). Walks with its own stack,
+ * so a deeply nested value cannot overflow the call stack (issue 26; the body's depth is limited before, ADR 0072).
+ */
+export function findNul(value: unknown, path: readonly string[] = []): string | null {
+  const stack: [unknown, PathNode][] = [[value, null]];
+  while (stack.length > 0) {
+    const [current, at] = stack.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return pathText(at, path);
+      continue;
     }
-    return null;
-  }
-  if (typeof value === 'object' && value !== null && !Buffer.isBuffer(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      const found = findNul(key, [...path, key]) ?? findNul(item, [...path, key]);
-      if (found !== null) return found;
-    }
+    if (typeof current !== 'object' || current === null || Buffer.isBuffer(current)) continue;
+    // Pushed in reverse so that the first NUL in document order is the one reported; a key before its value.
+    const next: [unknown, PathNode][] = Array.isArray(current)
+      ? current.map((item, i) => [item, { key: String(i), parent: at }])
+      : Object.entries(current).flatMap(([key, item]): [unknown, PathNode][] => {
+          const node = { key, parent: at };
+          return [
+            [key, node],
+            [item, node],
+          ];
+        });
+    for (let i = next.length - 1; i >= 0; i -= 1) stack.push(next[i]!);
   }
   return null;
 }

@@ -7,7 +7,7 @@ import { HttpError } from '../http/http-error';
 import { permissionByName } from '../permissions/catalogue';
 import type { JsonSchema, OperationSpec, ParameterSpec } from './contract';
 import { applyEntityTag, NotModified } from '../http/conditional';
-import { FileDownload, type AnyHandler, type SessionContext, type TenantContext } from './handler';
+import { EventStream, FileDownload, type AnyHandler, type SessionContext, type TenantContext } from './handler';
 import { boundIntegers, createInputGuard } from './input-rules';
 import { createMultipartReader, removeTemporaryUploads } from './multipart-body';
 import { sessionContext, tenantContext } from './request-context';
@@ -151,6 +151,15 @@ export function registerOperations(
           return reply.code(304).send();
         }
         applyEntityTag(request, reply);
+        if (result instanceof EventStream) {
+          // X-Accel-Buffering: a proxy such as nginx passes each event on at once instead of buffering the answer.
+          return reply
+            .code(operation.successStatus)
+            .header('content-type', 'text/event-stream; charset=utf-8')
+            .header('cache-control', 'no-store')
+            .header('x-accel-buffering', 'no')
+            .send(result.stream);
+        }
         if (result instanceof FileDownload) {
           return reply
             .code(operation.successStatus)

@@ -68,3 +68,18 @@ test('a file over its limit is 413', async () => {
   expect(answer.json().message).toBe('The file is larger than 2 MB.');
   await app.close();
 });
+
+test('a body of another media type is 415, as on JSON operations; no body at all is 400', async () => {
+  const { app } = await appWithStreamedUpload();
+  const json = await app.inject({
+    method: 'POST',
+    url: '/upload',
+    headers: { 'content-type': 'application/json' },
+    payload: '{"file":"x"}',
+  });
+  expect(json.statusCode).toBe(415);
+  expect(json.json()).toEqual({ message: 'Unsupported Media Type: application/json' });
+  const none = await app.inject({ method: 'POST', url: '/upload' });
+  expect(none.statusCode).toBe(400);
+  await app.close();
+});

@@ -2,7 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startMailCatcher } from '../../testing/mail-catcher';
+import { EgressPolicy } from '../egress/egress-policy';
 import { LocalFolderTransport, SmtpTransport, type OutboxMessage } from './transports';
+
+/** The catcher listens on loopback, which the egress policy allows only when told to (ADR 0069). */
+const loopback = new EgressPolicy(['127.0.0.0/8']);
 
 const message = (overrides: Partial<OutboxMessage> = {}): OutboxMessage => ({
   id: 7,
@@ -30,7 +34,7 @@ const message = (overrides: Partial<OutboxMessage> = {}): OutboxMessage => ({
 test('the SMTP transport delivers subject, text and HTML with the template and outbox id, and returns the message id', async () => {
   const smtp = await startMailCatcher();
   try {
-    const transport = new SmtpTransport(smtp.url, 'Voxscreen <support@voxscreen.test>');
+    const transport = new SmtpTransport(smtp.url, 'Voxscreen <support@voxscreen.test>', loopback);
     const id = await transport.send(message());
     expect(id).toMatch(/^<.+>$/);
     expect(smtp.received).toEqual([
@@ -51,7 +55,7 @@ test('the SMTP transport delivers subject, text and HTML with the template and o
 test('a refused recipient makes send throw, so the dispatcher keeps the message for another attempt', async () => {
   const smtp = await startMailCatcher({ refuse: true });
   try {
-    const transport = new SmtpTransport(smtp.url, 'Voxscreen <support@voxscreen.test>');
+    const transport = new SmtpTransport(smtp.url, 'Voxscreen <support@voxscreen.test>', loopback);
     await expect(transport.send(message())).rejects.toThrow(/mailbox unavailable|550/);
     expect(smtp.received).toHaveLength(0);
   } finally {
@@ -96,5 +100,23 @@ test('the local transport writes a message carrying a set-password link with the
     expect(readFileSync(join(dir, '8.json'), 'utf8')).toContain('token=abc');
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// Issue 26 finding 2: SMTP is an outbound connection like any other.
+test('a relay on an address the egress policy refuses is not connected to', async () => {
+  const smtp = await startMailCatcher();
+  try {
+    const refused = new SmtpTransport(smtp.url, 'Voxscreen <support@voxscreen.test>', new EgressPolicy());
+    await expect(refused.send(message())).rejects.toThrow(/loopback address/);
+    const numeric = new SmtpTransport(
+      `smtp://2130706433:${smtp.port}`,
+      'Voxscreen <support@voxscreen.test>',
+      new EgressPolicy(),
+    );
+    await expect(numeric.send(message())).rejects.toThrow(/loopback address/);
+    expect(smtp.received).toHaveLength(0);
+  } finally {
+    await smtp.close();
   }
 });

@@ -1,6 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import net from 'node:net';
 import nodemailer from 'nodemailer';
+import SMTPTransport from 'nodemailer/lib/smtp-transport';
+import { EgressPolicy } from '../egress/egress-policy';
 import type { Selectable } from 'kysely';
 import type { OutboxMessages } from '../db/schema';
 import { redactedBodies } from './redacted-bodies';
@@ -60,15 +63,46 @@ export class LocalFolderTransport implements Transport {
   }
 }
 
+/**
+ * nodemailer's hook for the connection: resolved and checked by the egress policy, a TCP connection to the checked
+ * address; nodemailer then speaks SMTP over it and starts TLS as the URL says, with the relay's name for SNI.
+ */
+function relaySocket(policy: EgressPolicy) {
+  return (
+    options: SMTPTransport.Options,
+    callback: (error: Error | null, socket?: { connection: net.Socket }) => void,
+  ) => {
+    const host = options.host ?? 'localhost';
+    const port = options.port ?? (options.secure ? 465 : 587);
+    policy.resolve(host).then(
+      ({ address, family }) => {
+        const connection = net.connect({ host: address, port, family });
+        const failed = (error: Error) => callback(error);
+        connection.once('error', failed);
+        connection.once('connect', () => {
+          connection.off('error', failed); // from here on nodemailer handles the socket's errors
+          callback(null, { connection });
+        });
+      },
+      (error: Error) => callback(error),
+    );
+  };
+}
+
 export class SmtpTransport implements Transport {
   readonly name = 'smtp';
   readonly #mailer: nodemailer.Transporter;
 
+  /** `policy`: where the relay may be (ADR 0069); the relay's address is checked and connected to as checked. */
   constructor(
     url: string,
     private readonly from: string,
+    policy: EgressPolicy = new EgressPolicy(),
   ) {
-    this.#mailer = nodemailer.createTransport(url);
+    // The transport object itself: createTransport({ url }) would parse the URL and drop getSocket.
+    this.#mailer = nodemailer.createTransport(
+      new SMTPTransport({ url, getSocket: relaySocket(policy) } as SMTPTransport.Options),
+    );
   }
 
   async send(message: OutboxMessage): Promise<string> {

@@ -7,6 +7,7 @@ import {
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
+import type { EgressAgents } from '../egress/egress-agents';
 import { presignS3Put } from './s3-presign';
 import { checkStorageKey, type FileStorage, type StorageKey, type StoredObjectInput } from './file-storage';
 
@@ -31,10 +32,16 @@ const isNotFound = (error: unknown) => {
 export class S3FileStorage implements FileStorage {
   readonly kind = 's3' as const;
 
+  readonly client: S3Client;
+
+  /** `agents`: the egress policy's (ADR 0069); the client is given only by tests (a mocked SDK client). */
   constructor(
     private readonly settings: S3StorageSettings,
-    readonly client: S3Client = new S3Client(s3ClientConfig(settings)),
-  ) {}
+    client?: S3Client,
+    agents?: EgressAgents,
+  ) {
+    this.client = client ?? new S3Client(s3ClientConfig(settings, agents));
+  }
 
   private keyOf(key: StorageKey): string {
     return `${this.settings.prefix}${checkStorageKey(key)}`;
@@ -85,8 +92,10 @@ export class S3FileStorage implements FileStorage {
   }
 }
 
-export function s3ClientConfig(settings: S3StorageSettings): S3ClientConfig {
+export function s3ClientConfig(settings: S3StorageSettings, agents?: EgressAgents): S3ClientConfig {
   return {
+    // Every connection to the bucket goes through the egress policy (ADR 0069).
+    ...(agents && { requestHandler: { httpAgent: agents.http, httpsAgent: agents.https } }),
     region: settings.region,
     ...(settings.endpoint && { endpoint: settings.endpoint }),
     forcePathStyle: settings.forcePathStyle,

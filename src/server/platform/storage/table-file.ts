@@ -3,11 +3,9 @@
  * streamed row reader (exceljs / the .xls adapter of ADR 0053 / csv-parse). The participant import (ADR 0043), the
  * results upload (ADR 0051) and the access-code upload (ADR 0046) share it. No SQL.
  */
-import { createReadStream } from 'node:fs';
-import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
-import { unprocessable } from '../http/http-error';
-import { isXlsContainer, readXlsRows, XlsUnreadable } from '../spreadsheet/xls-rows';
+import { HttpError, unprocessable } from '../http/http-error';
+import { readTableRows } from '../spreadsheet/table-reader-pool';
+import { isXlsContainer } from '../spreadsheet/xls-rows';
 import { XLSX_MEDIA_TYPE } from '../spreadsheet/xlsx-sheet';
 import type { StreamedUpload } from '../openapi/multipart-body';
 import { extensionOf } from './stored-uploads';
@@ -59,52 +57,15 @@ function isUtf8(bytes: Uint8Array): boolean {
   }
 }
 
-const cellText = (value: unknown): string => {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object') {
-    const v = value as { text?: unknown; result?: unknown; richText?: { text: string }[] };
-    if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
-    if (v.text !== undefined) return cellText(v.text);
-    if (v.result !== undefined) return cellText(v.result);
-    if (value instanceof Date) return value.toISOString();
-  }
-  return String(value as string | number | boolean).trim();
-};
-
-/** The rows of a .xls (the one adapter, ADR 0053); an unreadable workbook is 422 and nothing is stored. */
-export async function* xlsRows(file: StreamedUpload): AsyncIterable<string[]> {
-  try {
-    yield* readXlsRows(file.path);
-  } catch (error) {
-    if (!(error instanceof XlsUnreadable)) throw error;
-    throw unprocessable(XLS_UNREADABLE, 'FILE_TYPE_NOT_SUPPORTED', [{ field: 'file', message: XLS_UNREADABLE }]);
-  }
-}
-
-/** The rows of the file as text cells (row 1 is the header), streamed from the temporary file. */
+/**
+ * The rows of the file as text cells (row 1 is the header), read in a worker with the limits of ADR 0068
+ * (platform/spreadsheet/table-reader-pool.ts): a file that expands too far is a 422, every reader busy a 503.
+ */
 export async function* readRows(file: StreamedUpload, format: ImportFormat): AsyncIterable<string[]> {
-  if (format === 'xls') {
-    yield* xlsRows(file);
-    return;
-  }
-  if (format === 'csv') {
-    const parser = createReadStream(file.path).pipe(
-      parse({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: true }),
-    );
-    for await (const record of parser as AsyncIterable<string[]>) yield record.map(cellText);
-    return;
-  }
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file.path, {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    worksheets: 'emit',
-  });
-  for await (const worksheet of reader) {
-    for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-      yield Array.from(values, cellText);
-    }
-    return; // the first sheet only
+  try {
+    yield* readTableRows(file.path, format);
+  } catch (error) {
+    if (!(error instanceof HttpError && error.options.code === 'XLS_UNREADABLE')) throw error;
+    throw unprocessable(XLS_UNREADABLE, 'FILE_TYPE_NOT_SUPPORTED', [{ field: 'file', message: XLS_UNREADABLE }]);
   }
 }

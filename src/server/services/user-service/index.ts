@@ -11,6 +11,7 @@ import { sessionHandlers } from './session/session-handlers';
 import { tenantHandlers } from './tenants/tenants-handlers';
 import { userHandlers } from './users/users-handlers';
 import { usersReportHandlers } from './users-report/users-report-handlers';
+import { eventHandlers } from './events/events-handlers';
 
 export const userServiceHandlers: ServiceHandlers<operations> = {
   ...userHandlers,
@@ -24,6 +25,7 @@ export const userServiceHandlers: ServiceHandlers<operations> = {
   ...documentHandlers,
   ...usersReportHandlers,
   ...sessionHandlers,
+  ...eventHandlers,
 };
 
 // Public functions: the seed, the test helpers and other services' tests build data through these.

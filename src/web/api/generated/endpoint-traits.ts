@@ -68,6 +68,7 @@ export const ALL_TAG_TYPES: readonly string[] = [
   'CustomerDataSync',
   'Dashboard',
   'Document',
+  'Event',
   'ImportErrorFile',
   'Intake',
   'Invitation',

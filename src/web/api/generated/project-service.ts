@@ -766,7 +766,7 @@ export type DownloadImportErrorFileApiResponse =
   /** status 200 The file. */ Blob;
 export type DownloadImportErrorFileApiArg = {
   body: {
-    error_file_name: string;
+    error_file_name: FileName;
     error_type: "participant" | "result";
   };
 };
@@ -873,7 +873,7 @@ export type DownloadProjectAssetApiArg = {
   /** The kind of mobile-app file. */
   kind: "ASSETS_ZIP" | "QUESTIONS_AUDIO" | "MOBILE_APP_XLSX";
   /** The stored file name. */
-  fileName: string;
+  fileName: FileName;
 };
 export type UploadProjectSupervisorFileApiResponse =
   /** status 200 Stored; the message the console shows. */ Message;
@@ -932,7 +932,7 @@ export type CreateProjectAssetUploadUrlApiArg = {
   /** The public id of a project of the operating tenant (404 otherwise). */
   projectUuid: string;
   /** The zip file name. */
-  fileName: string;
+  fileName: FileName;
 };
 export type ExportProjectDetailsApiResponse =
   /** status 200 The document. */ Blob;
@@ -1477,6 +1477,7 @@ export type ResultConfigTemplateInput = {
 export type Message = {
   message: string;
 };
+export type FileName = string;
 export type ExpectedAnswer = "Yes" | "No" | "Narr";
 export type ProjectQuestion = {
   projectQuestionId: number;

@@ -2,6 +2,7 @@
 import { baseApi as api } from "../base-api";
 export const addTagTypes = [
   "User",
+  "Event",
   "Tenant",
   "Admin",
   "CallCenter",
@@ -32,6 +33,13 @@ const injectedRtkApi = api
       getUserInfo: build.query<GetUserInfoApiResponse, GetUserInfoApiArg>({
         query: () => ({ url: `/user-service/v1/user/userInfo` }),
         providesTags: ["User"],
+      }),
+      streamTenantEvents: build.query<
+        StreamTenantEventsApiResponse,
+        StreamTenantEventsApiArg
+      >({
+        query: () => ({ url: `/user-service/v1/events` }),
+        providesTags: ["Event"],
       }),
       updateUserProfile: build.mutation<
         UpdateUserProfileApiResponse,
@@ -517,6 +525,9 @@ export type LogoutUserApiResponse = /** status 200 Session ended. */ Message;
 export type LogoutUserApiArg = void;
 export type GetUserInfoApiResponse = /** status 200 User info. */ UserInfo;
 export type GetUserInfoApiArg = void;
+export type StreamTenantEventsApiResponse =
+  /** status 200 The event stream; it ends only when the client or the server closes it. */ string;
+export type StreamTenantEventsApiArg = void;
 export type UpdateUserProfileApiResponse =
   /** status 200 The updated user info (the same answer as getUserInfo). */ UserInfo;
 export type UpdateUserProfileApiArg = {
@@ -1336,6 +1347,8 @@ export const {
   useLogoutUserMutation,
   useGetUserInfoQuery,
   useLazyGetUserInfoQuery,
+  useStreamTenantEventsQuery,
+  useLazyStreamTenantEventsQuery,
   useUpdateUserProfileMutation,
   useGetSessionBootstrapQuery,
   useLazyGetSessionBootstrapQuery,

@@ -1,4 +1,6 @@
 import type { Clock } from '../../../platform/clock';
+import type { EgressAgents } from '../../../platform/egress/egress-agents';
+import { EgressUnreachable, sendEgressRequest, UNREACHABLE_MESSAGE } from '../../../platform/egress/egress-request';
 import type { Db } from '../../../platform/db/schema';
 import type { JobHandler } from '../../../platform/jobs/job-runner';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
@@ -36,7 +38,7 @@ type Prepared =
  * is recorded and thrown, so the job runner retries with backoff, and the last attempt marks it failed.
  */
 export const webhookDeliveryJob =
-  (db: Db, sign: WebhookSigner, clock: Clock): JobHandler =>
+  (db: Db, sign: WebhookSigner, clock: Clock, agents: EgressAgents): JobHandler =>
   async (job) => {
     const tenantId = job.tenantId;
     if (tenantId === null) throw new Error('A webhook delivery belongs to a tenant.');
@@ -64,25 +66,28 @@ export const webhookDeliveryJob =
     if (!prepared) return;
     let statusCode: number | null = null;
     let error: string | null = 'error' in prepared ? prepared.error : null;
+    let unreachable: EgressUnreachable | null = null;
     if ('body' in prepared) {
       try {
-        const response = await fetch(prepared.delivery.url, {
+        // No redirect is followed (a 3xx is a failed delivery); the egress policy checks the address connected.
+        statusCode = await sendEgressRequest(agents, prepared.delivery.url, {
           method: 'POST',
           headers: prepared.headers,
           body: prepared.body,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(TIMEOUT_MS),
+          timeoutMs: TIMEOUT_MS,
         });
-        statusCode = response.status;
-        await response.body?.cancel();
-        if (!response.ok) error = `The receiver answered HTTP ${response.status}.`;
+        if (statusCode < 200 || statusCode > 299) error = `The receiver answered HTTP ${statusCode}.`;
       } catch (cause) {
-        error = `The receiver could not be reached: ${(cause as Error).message}`;
+        if (!(cause instanceof EgressUnreachable)) throw cause;
+        // One text whatever the cause (refused by the policy, closed port, timeout): the log is no port scanner.
+        error = UNREACHABLE_MESSAGE;
+        unreachable = cause;
       }
     }
     const status = error === null ? 'delivered' : job.attempt >= job.maxAttempts ? 'failed' : 'pending';
     await withTenant(db, tenantId, (trx) =>
       recordAttempt(trx, deliveryId, { status, statusCode, error, now: clock.now() }),
     );
-    if (error !== null) throw new Error(error);
+    // The cause (which the delivery log leaves out) reaches the job runner's log.
+    if (error !== null) throw new Error(error, { cause: unreachable?.cause });
   };

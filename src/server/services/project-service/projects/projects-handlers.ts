@@ -1,3 +1,4 @@
+import { checkCallbackUrls } from './callback-urls';
 import type { operations } from '../../../../contracts/project-service';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
 import { cachedTenantFigures } from '../../../platform/cache/tenant-figures-cache';
@@ -57,6 +58,7 @@ export const projectsHandlers: ProjectsHandlers = {
 
   /** docs/product/project-form.md#save POST project/: create, or clone with clone + projectId. */
   async createProject({ body }, ctx) {
+    await checkCallbackUrls(ctx.deps.egress, body.clientAPIUrl1);
     const principal = ctx.principal();
     const access = fieldAccess(principal.permissions, principal.homeTenantIsSystem);
     return ctx.inTenant(async (trx) => {
@@ -72,6 +74,7 @@ export const projectsHandlers: ProjectsHandlers = {
 
   /** docs/product/project-form.md#save PUT project/{id}. */
   async updateProject({ params, body }, ctx) {
+    await checkCallbackUrls(ctx.deps.egress, body.clientAPIUrl1);
     const principal = ctx.principal();
     const access = fieldAccess(principal.permissions, principal.homeTenantIsSystem);
     return ctx.inTenant(async (trx) => {

@@ -20,9 +20,15 @@ const toDetail = (u: HomeUserRow): UserDetail => ({
   lastLoginDateTime: u.last_login_at?.toISOString() ?? null,
 });
 
+/** The list's row: the detail without the home account and the privilege, which the list does not document. */
+const toSummary = (u: HomeUserRow): UserSummary => {
+  const { tenantId: _tenant, privilegeId: _privilege, ...summary } = toDetail(u);
+  return summary;
+};
+
 /** Users whose home account is the tenant, with their role in it. Runs in the tenant's scope. */
 export async function listHomeUsers(trx: Db, tenantId: number): Promise<UserSummary[]> {
-  return (await listHomeUserRows(trx, tenantId)).map(toDetail);
+  return (await listHomeUserRows(trx, tenantId)).map(toSummary);
 }
 
 /** One user of the tenant; 404 when the tenant has no such user. Runs in the tenant's scope. */

@@ -1,0 +1,132 @@
+/**
+ * Counters of fixed windows shared by every instance on the database (ADR 0070): a hit is decided in memory, at no
+ * cost, from the total of all instances known at the last exchange plus this instance's hits since; every
+ * SYNC_MS (and on demand) each instance adds its new hits to `rate_limit_counters` in one statement and reads back
+ * the totals of every key it watches. An instance therefore admits at most its own hits of one exchange interval
+ * beyond a shared limit, instead of N times the limit. Works alike on the embedded database and a server.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/schema';
+
+/** How often the hits go to the database; keys not seen for a window are forgotten. */
+export const SYNC_MS = 200;
+/** Keys one instance tracks at most; beyond, new keys pass uncounted until the next window (a memory bound). */
+export const MAX_TRACKED_KEYS = 100_000;
+const FORGET_AFTER_MS = 10 * 60_000;
+
+interface Window {
+  start: number;
+  windowMs: number;
+  /** Hits of all instances, as the database last answered (ours included up to then). */
+  known: number;
+  /** This instance's hits not yet added. */
+  pending: number;
+}
+
+export interface Decision {
+  allowed: boolean;
+  /** Seconds until the window ends (for Retry-After). */
+  retryAfterSeconds: number;
+}
+
+export class SharedCounters {
+  readonly #windows = new Map<string, Window>();
+  #timer: NodeJS.Timeout | null = null;
+  #syncing: Promise<void> | null = null;
+  #lastCleanup = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  #window(key: string, windowMs: number): Window | null {
+    const start = Math.floor(this.now() / windowMs) * windowMs;
+    const id = `${key}@${start}`;
+    let window = this.#windows.get(id);
+    if (!window) {
+      if (this.#windows.size >= MAX_TRACKED_KEYS) return null;
+      window = { start, windowMs, known: 0, pending: 0 };
+      this.#windows.set(id, window);
+    }
+    return window;
+  }
+
+  /** Counts a hit of `key` unless the key is already at `max` in this window (then nothing is counted). */
+  hit(key: string, max: number, windowMs: number): Decision {
+    const window = this.#window(key, windowMs);
+    if (!window) return { allowed: true, retryAfterSeconds: 0 };
+    const retryAfterSeconds = Math.max(1, Math.ceil((window.start + windowMs - this.now()) / 1000));
+    if (window.known + window.pending >= max) return { allowed: false, retryAfterSeconds };
+    window.pending += 1;
+    return { allowed: true, retryAfterSeconds };
+  }
+
+  /** Whether `key` is at `max` in this window, counting nothing (a cheap early refusal). */
+  isExhausted(key: string, max: number, windowMs: number): Decision {
+    const start = Math.floor(this.now() / windowMs) * windowMs;
+    const window = this.#windows.get(`${key}@${start}`);
+    const retryAfterSeconds = Math.max(1, Math.ceil((start + windowMs - this.now()) / 1000));
+    return { allowed: !window || window.known + window.pending < max, retryAfterSeconds };
+  }
+
+  /** Adds this instance's new hits and reads back every watched key's total; one statement. */
+  sync(): Promise<void> {
+    this.#syncing ??= this.#exchange().finally(() => (this.#syncing = null));
+    return this.#syncing;
+  }
+
+  async #exchange(): Promise<void> {
+    const now = this.now();
+    const ids: string[] = [];
+    const keys: string[] = [];
+    const starts: Date[] = [];
+    const deltas: number[] = [];
+    for (const [id, window] of this.#windows) {
+      if (window.start + window.windowMs + FORGET_AFTER_MS < now) {
+        this.#windows.delete(id);
+        continue;
+      }
+      if (window.start + window.windowMs < now) continue; // ended: nothing more to learn
+      ids.push(id);
+      keys.push(id.slice(0, id.lastIndexOf('@')));
+      starts.push(new Date(window.start));
+      deltas.push(window.pending);
+    }
+    if (ids.length === 0) return;
+    const sent = deltas.slice();
+    const { rows } = await sql<{ key: string; window_start: Date; hits: number }>`
+      INSERT INTO rate_limit_counters (key, window_start, hits)
+      SELECT * FROM unnest(${keys}::text[], ${starts}::timestamptz[], ${deltas}::int[])
+      ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_counters.hits + excluded.hits
+      RETURNING key, window_start, hits`.execute(this.db);
+    const totals = new Map(rows.map((r) => [`${r.key}@${new Date(r.window_start).getTime()}`, r.hits]));
+    ids.forEach((id, i) => {
+      const window = this.#windows.get(id);
+      const total = totals.get(id);
+      if (!window || total === undefined) return;
+      window.pending -= sent[i]!;
+      window.known = total;
+    });
+    if (now - this.#lastCleanup > 60_000) {
+      this.#lastCleanup = now;
+      await sql`DELETE FROM rate_limit_counters WHERE window_start < ${new Date(now - FORGET_AFTER_MS)}`.execute(
+        this.db,
+      );
+    }
+  }
+
+  /** Exchanges every SYNC_MS in the background (a failed exchange is retried by the next one). */
+  start(intervalMs = SYNC_MS): void {
+    this.#timer = setInterval(() => {
+      this.sync().catch(() => undefined);
+    }, intervalMs);
+    this.#timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.#syncing?.catch(() => undefined);
+  }
+}

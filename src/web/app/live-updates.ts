@@ -1,0 +1,44 @@
+import { everyTagApi, invalidateAllTags } from '../api/all-tag-types';
+import { followTenantEvents } from '../api/tenant-events';
+import type { RootState } from './root-reducer';
+import type { AppListenerMiddleware } from './session-listeners';
+import { requestEnvironment } from './request-environment';
+
+/** What a stream is opened for: one session in one operating tenant. */
+const streamKey = (state: RootState) => {
+  const { accessToken, idToken, operatingTenantId } = requestEnvironment.readContext(state);
+  return accessToken && operatingTenantId !== null ? { accessToken, idToken, tenantId: operatingTenantId } : null;
+};
+const sameKey = (a: ReturnType<typeof streamKey>, b: ReturnType<typeof streamKey>) =>
+  a?.accessToken === b?.accessToken && a?.tenantId === b?.tenantId;
+
+/**
+ * Live updates, in one place for every screen (ADR 0078): while a session operates in a tenant, the tenant's event
+ * stream is open, and each change it reports refetches the cached reads of the tags it names (the Results tab,
+ * the dashboard figures, Call Records, job progress...), so screens need no polling. A `resync` refetches every
+ * read in use. The stream follows the session and the operating tenant: it closes on logout and reopens on a
+ * tenant switch (whose API state reset is ADR 0011's rule).
+ */
+export const registerLiveUpdates = (
+  listener: AppListenerMiddleware,
+  follow: typeof followTenantEvents = followTenantEvents,
+): void => {
+  let current: ReturnType<typeof streamKey> = null;
+  let stop: (() => void) | null = null;
+  listener.startListening({
+    predicate: (_action, state) => !sameKey(streamKey(state), current),
+    effect: (_action, api) => {
+      const next = streamKey(api.getState());
+      if (sameKey(next, current)) return;
+      stop?.();
+      stop = null;
+      current = next;
+      if (!next) return;
+      stop = follow({
+        ...next,
+        onChange: (tags) => api.dispatch(everyTagApi.util.invalidateTags(tags)),
+        onResync: () => api.dispatch(invalidateAllTags()),
+      });
+    },
+  });
+};

@@ -859,6 +859,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/user-service/v1/user/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything the console needs to open a signed-in session, in one call
+         * @description The answers of getAuthorizer, getUserInfo, listUserTenants, getClientConfiguration and listLanguages together, each exactly as its own operation gives it (docs/product/shell-and-session.md#session): the console asks for this once when a session opens instead of five calls (ADR 0083), and keeps using the five operations to refresh each part. The user info is for the operating tenant the header names, as getUserInfo's.
+         */
+        get: operations["getSessionBootstrap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user-service/v1/user/userData": {
         parameters: {
             query?: never;
@@ -1249,6 +1269,13 @@ export type components = {
             };
             /** Format: int32 */
             roleId: number;
+        };
+        SessionBootstrap: {
+            authorizer: components["schemas"]["Authorizer"];
+            configuration: components["schemas"]["ClientConfiguration"];
+            languages: components["schemas"]["Language"][];
+            tenants: components["schemas"]["TenantListItem"][];
+            userInfo: components["schemas"]["UserInfo"];
         };
         /** @enum {string} */
         SortDirection: "asc" | "desc";
@@ -3798,6 +3825,40 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSessionBootstrap: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the user currently operates in, when one has been chosen. */
+                operatingTenant?: components["parameters"]["OptionalOperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session's opening data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionBootstrap"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];

@@ -20,7 +20,7 @@ import { registerHealthRoutes } from './platform/http/health';
 import { registerNoStore } from './platform/http/no-store';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimitSettings } from './platform/http/rate-limits';
 import { contentSecurityPolicy, securityHeaders } from './platform/http/security-headers';
-import { DEFAULT_DIST_DIR, registerStaticConsole } from './platform/http/static-console';
+import { consoleInlineScriptHashes, DEFAULT_DIST_DIR, registerStaticConsole } from './platform/http/static-console';
 import { readAllOperations } from './platform/openapi/contract';
 import { MAX_UPLOAD_BYTES } from './platform/openapi/multipart-body';
 import { registerOperations, ROUTER_OPTIONS, type HandlerRegistry } from './platform/openapi/register-operations';
@@ -243,7 +243,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   registerRequestIdHeader(app);
   registerMetrics(app, deps, config.metrics);
-  app.addHook('onSend', securityHeaders(config.embedDashboards));
+  const distDir = options.distDir ?? DEFAULT_DIST_DIR;
+  app.addHook('onSend', securityHeaders(config.embedDashboards, consoleInlineScriptHashes(distDir)));
   registerNoStore(app);
   app.setErrorHandler(createErrorHandler(deps));
 
@@ -252,7 +253,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerApiReference(app, contentSecurityPolicy(config.embedDashboards));
   registerHealthRoutes(app, db);
   await registerSignedUploadRoute(app, deps);
-  await registerStaticConsole(app, options.distDir ?? DEFAULT_DIST_DIR);
+  await registerStaticConsole(app, distDir);
 
   // Live updates (ADR 0078): listening before the first request, and before any other statement is in flight.
   await changes.start();

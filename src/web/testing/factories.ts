@@ -29,7 +29,30 @@ export const PATHS = {
   listLanguages: 'GET /api/user-service/v1/tenant/languages',
   getAppVersion: 'GET /api/user-service/v1/app/version',
   getClientConfiguration: 'GET /api/user-service/v1/app/configuration',
+  getSessionBootstrap: 'GET /api/user-service/v1/user/session',
 } as const;
+
+/** What the session bootstrap stands for: the part of its answer each operation gives (ADR 0083). */
+const BOOTSTRAP_PARTS = {
+  authorizer: PATHS.getAuthorizer,
+  userInfo: PATHS.getUserInfo,
+  tenants: PATHS.listUserTenants,
+  configuration: PATHS.getClientConfiguration,
+  languages: PATHS.listLanguages,
+} as const;
+
+/**
+ * The session bootstrap as the server gives it: the answers of the five routes stubbed in the same table (so a test
+ * that makes one of them fail, or hold, does so for the bootstrap too); the first failure is the whole call's.
+ */
+export const sessionBootstrap: StubHandler = async (_request, answerOf) => {
+  const parts = await Promise.all(
+    Object.entries(BOOTSTRAP_PARTS).map(async ([part, key]) => [part, await answerOf(key)] as const),
+  );
+  const failed = parts.find(([, answer]) => (answer.status ?? 200) >= 400);
+  if (failed) return failed[1];
+  return { body: Object.fromEntries(parts.map(([part, answer]) => [part, answer.body])) };
+};
 
 export const tokenResponse = (): TokenResponse => ({
   access_token: ACCESS_TOKEN,
@@ -140,6 +163,7 @@ export const serverFor = (
   [PATHS.listLanguages]: { body: LANGUAGES },
   [PATHS.getClientConfiguration]: { body: options.configuration ?? clientConfiguration() },
   [PATHS.getAppVersion]: { body: appVersion() },
+  [PATHS.getSessionBootstrap]: sessionBootstrap,
 });
 
 /** Store state of a user who signed in earlier (as after a reload), operating in `operatingTenant`. */

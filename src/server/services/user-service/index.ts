@@ -8,6 +8,7 @@ import { clientApplicationHandlers } from './client-applications/client-applicat
 import { secretHandlers } from './secrets/secrets-handlers';
 import { roleHandlers } from './roles/roles-handlers';
 import { accountHandlers } from './tenants/accounts-handlers';
+import { sessionHandlers } from './session/session-handlers';
 import { tenantHandlers } from './tenants/tenants-handlers';
 import { accountUserHandlers } from './users/account-users-handlers';
 import { userHandlers } from './users/users-handlers';
@@ -27,6 +28,7 @@ export const userServiceHandlers: ServiceHandlers<operations> = {
   ...secretHandlers,
   ...documentHandlers,
   ...usersReportHandlers,
+  ...sessionHandlers,
   ...eventHandlers,
 };
 

@@ -52,6 +52,13 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["User", "Admin", "ProjectTeam"],
       }),
+      getSessionBootstrap: build.query<
+        GetSessionBootstrapApiResponse,
+        GetSessionBootstrapApiArg
+      >({
+        query: () => ({ url: `/user-service/v1/user/session` }),
+        providesTags: ["User"],
+      }),
       getAuthorizer: build.query<GetAuthorizerApiResponse, GetAuthorizerApiArg>(
         {
           query: () => ({ url: `/user-service/v1/user/authorizer` }),
@@ -531,6 +538,9 @@ export type UpdateUserProfileApiResponse =
 export type UpdateUserProfileApiArg = {
   profileForm: ProfileForm;
 };
+export type GetSessionBootstrapApiResponse =
+  /** status 200 The session's opening data. */ SessionBootstrap;
+export type GetSessionBootstrapApiArg = void;
 export type GetAuthorizerApiResponse =
   /** status 200 Authorization verdict. */ Authorizer;
 export type GetAuthorizerApiArg = void;
@@ -914,6 +924,41 @@ export type Authorizer = {
     application: string;
   };
 };
+export type TenantListItem = {
+  tenantId: number;
+  tenantName: string;
+  isPrimaryTenant: boolean;
+  totalNumberOfInterviews: number;
+};
+export type ClientConfiguration = {
+  /** Turns on the Restriction and Privilege fields. */
+  restrictedEnvironment: boolean;
+  featureFlags: {
+    analyticReports: boolean;
+    recordings: boolean;
+  };
+  branding: {
+    productName: string;
+    providerName: string;
+    /** The "{product} admin" role, compared case-insensitively. */
+    adminRoleName: string;
+  };
+  supportEmail: string;
+  dataServiceBaseUrl: string;
+  idleTimeoutMs: number;
+};
+export type Language = {
+  id: number;
+  shortCode: string;
+  label: string;
+};
+export type SessionBootstrap = {
+  authorizer: Authorizer;
+  userInfo: UserInfo;
+  tenants: TenantListItem[];
+  configuration: ClientConfiguration;
+  languages: Language[];
+};
 export type Activity = {
   activity:
     | "LOGIN_SUCCESS"
@@ -924,17 +969,6 @@ export type Activity = {
     | "PASSWORD_RESET";
   ip: string | null;
   eventTime: string;
-};
-export type TenantListItem = {
-  tenantId: number;
-  tenantName: string;
-  isPrimaryTenant: boolean;
-  totalNumberOfInterviews: number;
-};
-export type Language = {
-  id: number;
-  shortCode: string;
-  label: string;
 };
 export type TenantSummary = {
   tenantId: number;
@@ -1205,23 +1239,6 @@ export type AppVersion = {
   releaseDate: string;
   email: string;
 };
-export type ClientConfiguration = {
-  /** Turns on the Restriction and Privilege fields. */
-  restrictedEnvironment: boolean;
-  featureFlags: {
-    analyticReports: boolean;
-    recordings: boolean;
-  };
-  branding: {
-    productName: string;
-    providerName: string;
-    /** The "{product} admin" role, compared case-insensitively. */
-    adminRoleName: string;
-  };
-  supportEmail: string;
-  dataServiceBaseUrl: string;
-  idleTimeoutMs: number;
-};
 export type ClientApplication = {
   id: number;
   clientName: string;
@@ -1339,6 +1356,8 @@ export const {
   useStreamTenantEventsQuery,
   useLazyStreamTenantEventsQuery,
   useUpdateUserProfileMutation,
+  useGetSessionBootstrapQuery,
+  useLazyGetSessionBootstrapQuery,
   useGetAuthorizerQuery,
   useLazyGetAuthorizerQuery,
   useListUserActivitiesQuery,

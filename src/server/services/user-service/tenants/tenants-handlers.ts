@@ -1,6 +1,7 @@
 import type { operations } from '../../../../contracts/user-service';
 import type { TenantAttributeType } from '../../../platform/db/schema';
-import type { ServiceHandlers } from '../../../platform/openapi/handler';
+import { forbidden } from '../../../platform/http/http-error';
+import type { ServiceHandlers, SessionContext } from '../../../platform/openapi/handler';
 import { listHomeUsers } from '../users/home-users';
 import { isProviderAdmin } from '../../../platform/auth/principal';
 import {
@@ -25,25 +26,35 @@ type TenantHandlers = Pick<
 
 const ENGLISH = 1;
 
+/** The tenants the signed-in user may operate in (listUserTenants, and the session bootstrap). */
+export async function userTenants(ctx: SessionContext) {
+  const principal = ctx.principal();
+  // A provider admin operates in every active account, new ones included (ADR 0020).
+  const rows = await ctx.system((trx) =>
+    isProviderAdmin(principal) ? listActiveTenants(trx) : listMemberTenants(trx, principal.userId),
+  );
+  // Interviews arrive with the execution-service issue; until then every tenant has none.
+  return rows.map((t) => ({
+    tenantId: t.id,
+    tenantName: t.name,
+    isPrimaryTenant: t.id === principal.homeTenantId,
+    totalNumberOfInterviews: 0,
+  }));
+}
+
+/** The interface languages (listLanguages, and the session bootstrap). */
+export async function interfaceLanguages(ctx: Pick<SessionContext, 'system'>) {
+  const rows = await ctx.system((trx) => listLanguages(trx));
+  return rows.map((l) => ({ id: l.id, shortCode: l.short_code, label: l.label }));
+}
+
 export const tenantHandlers: TenantHandlers = {
   async listUserTenants(_input, ctx) {
-    const principal = ctx.principal();
-    // A provider admin operates in every active account, new ones included (ADR 0020).
-    const rows = await ctx.system((trx) =>
-      isProviderAdmin(principal) ? listActiveTenants(trx) : listMemberTenants(trx, principal.userId),
-    );
-    // Interviews arrive with the execution-service issue; until then every tenant has none.
-    return rows.map((t) => ({
-      tenantId: t.id,
-      tenantName: t.name,
-      isPrimaryTenant: t.id === principal.homeTenantId,
-      totalNumberOfInterviews: 0,
-    }));
+    return userTenants(ctx);
   },
 
   async listLanguages(_input, ctx) {
-    const rows = await ctx.system((trx) => listLanguages(trx));
-    return rows.map((l) => ({ id: l.id, shortCode: l.short_code, label: l.label }));
+    return interfaceLanguages(ctx);
   },
 
   async listTenants({ query }, ctx) {

@@ -1,6 +1,5 @@
 import type { operations } from '../../../../contracts/user-service';
 import type { TenantAttributeType } from '../../../platform/db/schema';
-import { forbidden } from '../../../platform/http/http-error';
 import type { ServiceHandlers, SessionContext } from '../../../platform/openapi/handler';
 import { listHomeUsers } from '../users/home-users';
 import { isProviderAdmin } from '../../../platform/auth/principal';

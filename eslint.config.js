@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync, readFileSync } from 'node:fs';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { noSpecCitations } from './scripts/lint/no-spec-citations.cjs';
 
 // ---- Server lint zones (ADR 0009, docs/development.md "Server shape") ------------------------------------
 const SERVICE_ROOT = './src/server/services';
@@ -116,6 +117,14 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    // Code cites docs/product/<file>.md#<anchor>, not the specification's sections (docs/development.md).
+    files: ['**/*.{ts,tsx,mjs}'],
+    // Describes the specification itself (where it names each call): scripts/spec-citations.json "keep".
+    ignores: ['scripts/lib/spec-calls.ts'],
+    plugins: { voxscreen: { rules: { 'no-spec-citations': noSpecCitations } } },
+    rules: { 'voxscreen/no-spec-citations': 'error' },
+  },
   {
     files: ['**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

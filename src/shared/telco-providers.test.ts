@@ -1,6 +1,6 @@
 import { canonicalTelcoName, TELCO_PROVIDERS, telcoProviderName } from './telco-providers';
 
-test('four carriers, each with a fixed key (002 §9), one of them toll-free forwarding', () => {
+test('four carriers, each with a fixed key (docs/product/call-reports.md#carrier), one of them toll-free forwarding', () => {
   expect(TELCO_PROVIDERS.map((p) => p.key)).toEqual(['TOLL_FREE_FORWARDING', 'TWILIO', 'VONAGE', 'BANDWIDTH']);
   expect(telcoProviderName('TOLL_FREE_FORWARDING')).toBe('Toll-Free Forwarding');
 });

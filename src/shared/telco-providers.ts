@@ -1,7 +1,8 @@
 /**
- * The telephony carriers of the Call Records filter (002 §9: "four options: a toll-free forwarding option and
- * three named carriers, each with a fixed enumerated key"; docs/product/call-reports.md#call-records). The key is
- * what the filter sends (the contract's TelcoProvider enum); the name is how a call record stores its carrier.
+ * The telephony carriers of the Call Records filter (docs/product/call-reports.md#carrier: "four options: a toll-free
+ * forwarding option and three named carriers, each with a fixed enumerated key";
+ * docs/product/call-reports.md#call-records). The key is what the filter sends (the contract's TelcoProvider enum); the
+ * name is how a call record stores its carrier.
  */
 export const TELCO_PROVIDERS = [
   { key: 'TOLL_FREE_FORWARDING', name: 'Toll-Free Forwarding' },

@@ -640,7 +640,7 @@ export const sel = {
     resultTemplate: 'project-form-result-template',
     callDelaySeconds: 'project-form-call-delay-seconds',
     autoReminderDays: 'project-form-auto-reminder-days',
-    /** `project-form-flag-<flag>` (001 §3 boolean flags) */
+    /** `project-form-flag-<flag>` (docs/product/project-form.md#fields boolean flags) */
     flag: (flag: string) => `project-form-flag-${flag}`,
     participantCallbackUrl: 'project-form-participant-callback-url',
     resultCallbackUrl: 'project-form-result-callback-url',
@@ -811,7 +811,7 @@ export const sel = {
       end: (prefix: string) => `${prefix}-end`,
       /** `call-records-select-<id>` */
       selectCall: (id: number) => `call-records-select-${id}`,
-      /** The Telephony Carrier select (002 §9: four carriers by key). */
+      /** The Telephony Carrier select (docs/product/call-reports.md#carrier: four carriers by key). */
       carrier: 'call-records-carrier',
       exportSelected: 'call-records-export-selected',
       exportAll: 'call-records-export-all',

@@ -1,7 +1,8 @@
 /**
- * The result detail page of a result (002 §2.1 `/main/project/{id}/results/resultdetail:{name}`;
- * docs/product/project-results.md#detail-page): `{name}` is the result's IRN. The project's results grid and the
- * reports Results tab both link to it, so the path is made in one place.
+ * The result detail page of a result (docs/product/project-results.md#detail-page
+ * `/main/project/{id}/results/resultdetail:{name}`; docs/product/project-results.md#detail-page): `{name}` is the
+ * result's IRN. The project's results grid and the reports Results tab both link to it, so the path is made in one
+ * place.
  */
 export const RESULT_DETAIL_PREFIX = 'resultdetail:';
 

@@ -66,7 +66,8 @@ describe('reports', () => {
     await byTestId(sel.reports.audit.export).click();
     await browser.waitUntil(async () => (await savedFiles()).length === 1, { timeoutMsg: 'no xlsx was saved' });
     const [file] = await savedFiles();
-    // 002 §2.4's exact name (the browser makes the slashes safe when it writes the file to disk).
+    // docs/product/reports.md#exports's exact name (the browser makes the slashes safe when it writes the file to
+    // disk).
     expect(file!.name).toMatch(/^Voxscreen_\d{2}\/\d{2}\/\d{4}_auditlog\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file!.bytes as unknown as ArrayBuffer);

@@ -38,13 +38,6 @@ const AUTH_OPERATIONS = new Set([
   '/api/authz-service/v1/oauth/token',
 ]);
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The operation is a GET that sends a message or changes data (`x-unsafe-get`, ADR 0088). */
-    unsafeGet?: boolean;
-  }
-}
-
 /** The e-mail (or reset token) a sign-in or reset names, with the address it comes from (ADR 0070). */
 const accountAtAddress = (request: FastifyRequest) => {
   const body = request.body as { email?: unknown; token?: unknown } | undefined;

@@ -53,8 +53,8 @@ export class FileDownload {
 
   /**
    * RFC 6266: an ASCII fallback name plus the exact name in UTF-8 (`filename*`). The fallback is also a name a disk
-   * can hold: a slash or backslash (the audit log's `tenantName_MM/DD/YYYY_auditlog.xlsx`, 002 §2.4) becomes `-`,
-   * the other characters file systems refuse become `_`.
+   * can hold: a slash or backslash (the audit log's `tenantName_MM/DD/YYYY_auditlog.xlsx`,
+   * docs/product/reports.md#exports) becomes `-`, the other characters file systems refuse become `_`.
    */
   contentDisposition(): string {
     const ascii = this.fileName.replace(/[/\\]/g, '-').replace(/[^\x20-\x7e]|["*:<>?|]/g, '_');

@@ -13,6 +13,14 @@ import { boundIntegers, createInputGuard } from './input-rules';
 import { createMultipartReader, removeTemporaryUploads } from './multipart-body';
 import { sessionContext, tenantContext } from './request-context';
 
+// Read by the rate limits (platform/http/rate-limits.ts): an unsafe GET counts as a write.
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The operation is a GET that sends a message or changes data (`x-unsafe-get`, ADR 0088). */
+    unsafeGet?: boolean;
+  }
+}
+
 export type HandlerRegistry = Record<ServiceName, Record<string, AnyHandler>>;
 
 export const API_PREFIX = '/api';

@@ -114,7 +114,8 @@ export async function simulateCalls(options: SimulateCallsOptions): Promise<Simu
       accessCode: code,
       callDateTime: at.toISOString(),
       durationSeconds: plan.duration,
-      // Every carrier of the Call Records filter (002 §9), by key as a platform may post it.
+      // Every carrier of the Call Records filter (docs/product/call-reports.md#carrier), by key as a platform may post
+      // it.
       providerName: plan.carrier,
       callerNumber: `+1 555 01${String(plan.callerSuffix).padStart(2, '0')}`,
     });

@@ -18,9 +18,9 @@ export const participantServiceHandlers: ServiceHandlers<operations> = {
 };
 
 /**
- * The operations project-service's document holds at the spec's paths (001 §7 `project-service/v1/project/…`) and
- * this service serves, because it owns the participants and the access codes (`x-served-by: participant-service`,
- * ADR 0088); project-service's handler map leaves them out.
+ * The operations project-service's document holds at the spec's paths (docs/product/participants.md#np
+ * `project-service/v1/project/…`) and this service serves, because it owns the participants and the access codes
+ * (`x-served-by: participant-service`, ADR 0088); project-service's handler map leaves them out.
  */
 export const participantServiceHandlersOfProjectDocument: ServiceHandlers<
   Pick<
@@ -50,7 +50,8 @@ export {
 export { recordInvitationOutcome } from './invitations/invitation-jobs-store';
 // Every path that queues a message to a participant records it, so the detail modal's tracking tabs show it.
 export { recordParticipantMessage } from './participants/participant-np-store';
-// NP marking and reverse with every rule of 001 §4 (the seed gives demo participants NP trails through it).
+// NP marking and reverse with every rule of docs/product/participants.md#np (the seed gives demo participants NP trails
+// through it).
 export { applyNpAction, type NpAction } from './participants/participant-np';
 // The demo seed stores access-code files through the upload's own functions (docs/product/access-codes.md#demo).
 export { checkAccessCodeRows, storeAccessCodeFile, textRows } from './access-codes/access-code-file';

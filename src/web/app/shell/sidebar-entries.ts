@@ -40,7 +40,8 @@ export interface VisibleSidebarEntry {
 
 const PROJECT_READ = PERMISSION.TENANT_PROJECT_DETAIL_READ;
 
-// The internal provider administrator: home in the system tenant, the admin role name in any case (002 §6).
+// The internal provider administrator: home in the system tenant, the admin role name in any case
+// (docs/product/analytic-reports.md#gate).
 const isProductAdmin = ({ permissions, configuration }: SidebarContext): boolean =>
   configuration !== undefined &&
   permissions.isSystemTenant &&

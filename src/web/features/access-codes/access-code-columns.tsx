@@ -29,7 +29,7 @@ export function useAccessCodeColumns(selected: ReadonlySet<number>, toggle: (id:
         resizable: false,
         maxWidth: 56,
         minWidth: 56,
-        // Only Available codes can be selected (001 §2).
+        // Only Available codes can be selected (docs/product/access-codes.md#list).
         cellRenderer: ({ data }: { data?: AccessCodeRow }) =>
           data && data.accessCodeId !== null && data.status === 'Available' ? (
             <input

@@ -11,7 +11,10 @@ import { AccessCodeUploadDialog } from './access-code-upload-dialog';
 /** docs/product/access-codes.md: the files list pages 10 rows on the client. */
 export const ACCESS_CODE_FILES_PAGE_SIZE = 10;
 
-/** Files list (001 §2): File, Project Code, Total, Used, Available, Burnt, Imported; 10 rows a page. */
+/**
+ * Files list (docs/product/access-codes.md#list): File, Project Code, Total, Used, Available, Burnt, Imported; 10 rows
+ * a page.
+ */
 export function AccessCodeFiles({ canUpload, onViewCodes }: { canUpload: boolean; onViewCodes: () => void }) {
   const { t, i18n } = useLingui();
   const { project } = useProjectContext();

@@ -6,9 +6,12 @@ import { useUploadAccessCodesMutation } from '../../api/generated/project-servic
 import { UploadDialog } from '../../components/feedback/upload-dialog';
 import { SuccessAlert } from '../../components/feedback/success-alert';
 
-/** The files the upload offers (001 §2, §5); the server checks name and bytes and reads all three (ADR 0053). */
+/**
+ * The files the upload offers (docs/product/access-codes.md#list, docs/product/access-codes.md#upload); the server
+ * checks name and bytes and reads all three (ADR 0053).
+ */
 export const ACCESS_CODE_UPLOAD_ACCEPT = '.xlsx,.xls,.txt';
-/** 001 §8, §9: the dialog closes 4 s after a successful upload. */
+/** docs/product/access-codes.md#upload: the dialog closes 4 s after a successful upload. */
 export const ACCESS_CODE_UPLOAD_CLOSE_MS = 4000;
 
 /**

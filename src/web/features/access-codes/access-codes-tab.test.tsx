@@ -112,7 +112,7 @@ describe('access codes tab', () => {
       expect(screen.getByTestId('access-codes-page')).toHaveTextContent('Page 1 of 2 (150 access codes)');
       expect(stub.callsTo(API.codes)[0]!.body).toEqual({ projectId: 21, page: 0, pageSize: 100 });
       expect(stub.callsTo(API.files)[0]!.query.get('projectId')).toBe('21');
-      // Without a file, View Codes does nothing (001 §2).
+      // Without a file, View Codes does nothing (docs/product/access-codes.md#list).
       expect(screen.getByTestId(sel.accessCodes.viewCodes)).toBeDisabled();
       await user.type(screen.getByTestId(sel.accessCodes.search), '123');
       await act(async () => {
@@ -227,7 +227,7 @@ describe('access-code files, filters and burn', () => {
     const alert = await screen.findByTestId(sel.accessCodes.uploadError);
     expect(alert).toHaveTextContent("Line 2: Access code '12<b>' is bad");
     expect(alert.querySelector('b')).toBeNull();
-    // The spec's form: the file and the project (001 §7 "multipart file, projectId").
+    // The spec's form: the file and the project (docs/product/access-codes.md#upload "multipart file, projectId").
     expect(String(stub.callsTo(API.upload)[0]!.body)).toMatch(/name="projectId"\r\n\r\n21\r\n/);
     stub.answer({
       [API.upload]: {

@@ -18,7 +18,7 @@ export function TypeStep({ types }: { types: AnalyticReportType[] }) {
     if (input.value === type.reportType) return;
     form.batch(() => {
       input.onChange(type.reportType);
-      // A new type has its own columns and its own generated name (002 §5).
+      // A new type has its own columns and its own generated name (docs/product/analytic-reports.md#wizard).
       form.change('attributes', []);
       form.change('reportName', generateReportName(type.name, clock.now()));
     });
@@ -117,7 +117,7 @@ export function RangeStep({
           name="startDate"
           label={t`Start Date`}
           max={today}
-          // Changing the start date clears the end date (002 §5).
+          // Changing the start date clears the end date (docs/product/analytic-reports.md#wizard).
           onChosen={() => form.change('endDate', undefined)}
         />
         <DateInput

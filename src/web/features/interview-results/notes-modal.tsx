@@ -16,7 +16,7 @@ interface NotesModalProps {
 }
 
 /**
- * The notes modal (002 §2.5, §8; docs/product/project-results.md#notes): the result's audio quality control note,
+ * The notes modal (docs/product/project-results.md#notes): the result's audio quality control note,
  * required and trimmed; the server's message on failure.
  */
 export function NotesModal({ result, onClose, onSaved }: NotesModalProps) {

@@ -8,9 +8,10 @@ import { formatAmount } from '../../../shared/outcome-rules';
 import { actionText, statusText } from './outcome-texts';
 
 /**
- * A result's outcome history, newest first (002 §4.1; docs/product/project-results.md#outcome-tracking): recorded
- * when and by whom, status, follow-up status, date, amount, notes. The outcome modal and the result detail page show
- * it; refetched on every opening, so a note added elsewhere shows.
+ * A result's outcome history, newest first (docs/product/project-results.md#release-delete;
+ * docs/product/project-results.md#outcome-tracking): recorded when and by whom, status, follow-up status, date, amount,
+ * notes. The outcome modal and the result detail page show it; refetched on every opening, so a note added elsewhere
+ * shows.
  */
 export function OutcomeHistory({ resultId }: { resultId: number }) {
   const { t, i18n } = useLingui();

@@ -26,15 +26,16 @@ import { todayOf } from './results-query';
 
 interface OutcomeModalProps {
   result: InterviewResultRow;
-  /** result.follow.up.note.add: without it the form is read-only (002 §6). */
+  /** result.follow.up.note.add: without it the form is read-only (docs/product/project-results.md#route). */
   canAdd: boolean;
   onClose: () => void;
 }
 
 /**
- * Outcome tracking of a result (002 §3 "Follow-up", §5, §8; docs/product/project-results.md#outcome-tracking): the
- * form (status, follow-up status, date at most two days ahead, currency and amount, notes) and the history, newest
- * first. The amount is disabled without a currency and cleared with it; the rules are src/shared/outcome-rules.ts.
+ * Outcome tracking of a result (docs/product/project-results.md#outcome-tracking "Follow-up",
+ * docs/product/project-results.md#outcome-tracking): the form (status, follow-up status, date at most two days ahead,
+ * currency and amount, notes) and the history, newest first. The amount is disabled without a currency and cleared with
+ * it; the rules are src/shared/outcome-rules.ts.
  */
 export function OutcomeModal({ result, canAdd, onClose }: OutcomeModalProps) {
   const { t, i18n } = useLingui();
@@ -184,7 +185,7 @@ export function OutcomeModal({ result, canAdd, onClose }: OutcomeModalProps) {
                 'currency',
                 currencies.map((c) => ({ attributeId: c.attributeId, label: c.description })),
                 'outcome-currency',
-                // Clearing the currency clears the amount (002 §5).
+                // Clearing the currency clears the amount (docs/product/project-results.md#outcome-tracking).
                 (value) => set(value === '' ? { currency: '', amount: '' } : { currency: value }),
               )}
             </FieldFrame>

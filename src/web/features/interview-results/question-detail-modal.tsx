@@ -10,7 +10,7 @@ interface QuestionDetailModalProps {
 }
 
 /**
- * The question-result detail of a hybrid questionnaire's result (002 §2.5; docs/product/project-results.md#question-detail):
+ * The question-result detail of a hybrid questionnaire's result (docs/product/project-results.md#question-detail):
  * every question with the risk result of this interview (as the project's template shows it) and the transcription.
  */
 export function QuestionDetailModal({ result, onClose }: QuestionDetailModalProps) {

@@ -11,7 +11,7 @@ const isShown = (data: unknown): data is ShownFile =>
   typeof data === 'object' && data !== null && typeof (data as ShownFile).url === 'string';
 
 /**
- * A result's recording in an audio player (001 §8; docs/product/project-results.md#recording): the file is asked for
+ * A result's recording in an audio player (docs/product/project-results.md#recording): the file is asked for
  * with `play=true` (answered inline, so it plays instead of being saved) and its object URL is revoked when the
  * player leaves the screen. The server's message shows when it refuses (no recording, no permission).
  */

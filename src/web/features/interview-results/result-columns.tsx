@@ -15,7 +15,7 @@ export interface ResultColumnOptions {
   questions: readonly ResultColumn[];
   /** tenant.project.resultshold.internal.update: the selection (hold) column. */
   canSelect: boolean;
-  /** Non-system tenants see the participant name (002 §6). */
+  /** Non-system tenants see the participant name (docs/product/project-results.md#route). */
   showName: boolean;
   selected: ReadonlySet<number>;
   /** The held rows of the page, which select-all selects. */
@@ -25,24 +25,31 @@ export interface ResultColumnOptions {
   onPdf: (row: InterviewResultRow) => void;
   pdfBusy: number | null;
   formatDate: (iso: string) => string;
-  /** Hybrid questionnaires: the IRN opens the question detail (002 §2.5). */
+  /** Hybrid questionnaires: the IRN opens the question detail (docs/product/project-results.md#columns). */
   onQuestionDetail?: (row: InterviewResultRow) => void;
-  /** result.follow.up.note.read: the outcome tracking action (002 §6). */
+  /** result.follow.up.note.read: the outcome tracking action (docs/product/project-results.md#route). */
   onOutcome?: (row: InterviewResultRow) => void;
-  /** The newest outcome's text (the status badge, 002 §4.1). */
+  /** The newest outcome's text (the status badge, docs/product/project-results.md#outcome-tracking). */
   outcomeLabel: (row: InterviewResultRow) => string;
-  /** System-tenant users: the notes action (002 §6). */
+  /** System-tenant users: the notes action (docs/product/project-results.md#route). */
   onNotes?: (row: InterviewResultRow) => void;
-  /** System-tenant users with tenant.project.results.email.create: e-mail a released result (002 §6). */
+  /**
+   * System-tenant users with tenant.project.results.email.create: e-mail a released result
+   * (docs/product/project-results.md#route).
+   */
   onEmail?: (row: InterviewResultRow) => void;
   emailBusy: number | null;
   /**
-   * The Recording action (002 §6): system-tenant users, or tenant.project.cm.recording.read with the project's
-   * cm_recordings_configuration; shown on the rows that have a recording (interviewRecordingExist).
+   * The Recording action (docs/product/project-results.md#route): system-tenant users, or
+   * tenant.project.cm.recording.read with the project's cm_recordings_configuration; shown on the rows that have a
+   * recording (interviewRecordingExist).
    */
   onRecording?: (row: InterviewResultRow) => void;
   recordingBusy: number | null;
-  /** System tenant with the project's individual result e-mail on: the email status column (002 §2.5). */
+  /**
+   * System tenant with the project's individual result e-mail on: the email status column
+   * (docs/product/project-results.md#columns).
+   */
   showEmailStatus: boolean;
 }
 
@@ -60,11 +67,11 @@ function QuestionFlag({ result, testId }: { result: ResultDisplay; testId: strin
 }
 
 /**
- * The results table's columns (002 §2.5): selection (or the lock of a released row), IRN, participant name,
- * language, date, overall flag, one column per pertinent question (250 px, or 60 px each when more than 4), access
- * code in 3-3-rest groups, the email status (system tenant), created by, actions (PDF, outcome tracking with the
- * newest outcome's badge, notes, recording, e-mail). The IRN of a hybrid questionnaire's result opens the question
- * detail; a reviewed result shows a Reviewed badge.
+ * The results table's columns (docs/product/project-results.md#columns): selection (or the lock of a released row),
+ * IRN, participant name, language, date, overall flag, one column per pertinent question (250 px, or 60 px each when
+ * more than 4), access code in 3-3-rest groups, the email status (system tenant), created by, actions (PDF, outcome
+ * tracking with the newest outcome's badge, notes, recording, e-mail). The IRN of a hybrid questionnaire's result opens
+ * the question detail; a reviewed result shows a Reviewed badge.
  */
 export function resultColumns(o: ResultColumnOptions): DataGridColumn<InterviewResultRow>[] {
   const { i18n } = o;

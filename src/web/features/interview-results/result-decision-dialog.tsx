@@ -11,7 +11,7 @@ interface ResultDecisionDialogProps {
   onConfirm: () => void;
 }
 
-/** The one confirmation of Release, Delete, Mark Reviewed and Mark Unreviewed (docs/product/project-results.md#hold). */
+/** The one confirmation of Release, Delete, Mark Reviewed and Mark Unreviewed (docs/product/project-results.md#release-delete). */
 export function ResultDecisionDialog({ pending, count, busy, onCancel, onConfirm }: ResultDecisionDialogProps) {
   return (
     <ConfirmDialog

@@ -54,7 +54,7 @@ function Section({ title, children, testId }: { title: string; children: React.R
 }
 
 /**
- * /main/project/{id}/results/resultdetail:{irn} (002 §2.1; docs/product/project-results.md#detail-page): one result
+ * /main/project/{id}/results/resultdetail:{irn} (docs/product/project-results.md#detail-page): one result
  * with its participant, overall evaluation, question-by-question risks, notes, recording player, outcome history and
  * PDF, under the same permissions as the results tab (held results only with the hold permission). The newest result
  * with that IRN is shown; an IRN the project does not have is "No Page Found"-like text with a way back.
@@ -122,7 +122,7 @@ export function ResultDetailPage() {
   const onPdf = async () => {
     setFeedback(null);
     const answer = await downloadPdf({ id: result.interviewResultId, displayTimeZone: DEFAULT_TIMEZONE_OPTION.offset });
-    // A PDF load error shows the server message (002 §2.6).
+    // A PDF load error shows the server message (docs/product/project-results.md#pdf).
     if (answer.error) setFeedback({ tone: 'error', text: getErrorMessage(answer.error, t`Something went wrong`) });
   };
   const facts: [string, string, string][] = [

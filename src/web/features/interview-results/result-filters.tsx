@@ -16,7 +16,7 @@ interface FiltersCardProps {
 }
 
 /**
- * The Filters card (002 §2.5, docs/product/project-results.md#filters): Overall Risk, Question (and the results
+ * The Filters card (docs/product/project-results.md#filters): Overall Risk, Question (and the results
  * it should have), Language, From/To, the 'hide reviewed IRN' switch; Apply sends them, Reset filters goes back to
  * the defaults. Plug point: the Created By filter arrives with the results upload (issue 14).
  */
@@ -147,7 +147,10 @@ interface SearchCardProps {
   onDelete: () => void;
 }
 
-/** The Search card (002 §2.5): IRN and name search, time zone, On Hold, R (release) and D (delete). */
+/**
+ * The Search card (docs/product/project-results.md#filters): IRN and name search, time zone, On Hold, R (release) and D
+ * (delete).
+ */
 export function SearchCard({ value, onChange, showHold, selectedCount, onRelease, onDelete }: SearchCardProps) {
   const { t } = useLingui();
   const [text, setText] = useState(value.search);

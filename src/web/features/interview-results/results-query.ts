@@ -32,7 +32,10 @@ export const todayOf = (now: number): string => {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 };
 
-/** The Filters card's start: every code, every language, 2020-01-01 through today (002 §9). */
+/**
+ * The Filters card's start: every code, every language, 2020-01-01 through today
+ * (docs/product/project-results.md#filters).
+ */
 export const initialFilters = (now: number): ResultFilters => ({
   riskLevels: [],
   questionNumber: null,
@@ -51,7 +54,10 @@ export const initialSearch = (): ResultSearch => ({
 
 export const timezoneOf = (value: number) => TIMEZONE_OPTIONS.find((o) => o.value === value) ?? DEFAULT_TIMEZONE_OPTION;
 
-/** The list call's body: the On Hold toggle sends released as its inverse (002 §4.1). */
+/**
+ * The list call's body: the On Hold toggle sends released as its inverse
+ * (docs/product/project-results.md#release-delete).
+ */
 export function resultRequest(
   projectId: number,
   filters: ResultFilters,

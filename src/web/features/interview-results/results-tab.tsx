@@ -27,14 +27,14 @@ import { PERMISSION } from '../../../shared/permissions';
 type Opened = { kind: 'notes' | 'outcome' | 'detail'; row: InterviewResultRow } | null;
 
 /**
- * /main/project/{id}/results (002 §2.5, docs/product/project-results.md): the project's results, filtered, searched,
- * sorted and paged on the server, 100 a page; with the hold permissions the On Hold switch, the selection of held
- * rows (released rows show a lock) and Release / Delete after one confirmation; the Actions menu's mark reviewed /
- * unreviewed with its "no action" report; per row the PDF risk report, outcome tracking (with history), notes
- * (system tenant), the result e-mail of released results with the email status column (system tenant, when the
- * project's individual result e-mail is on) and, for hybrid questionnaires, the question detail from the IRN.
- * The Actions menu's Download Results (xlsx or CSV) and Download PDFs (a zip) take the selection, or every result of
- * the filters (docs/product/results-downloads.md); Upload Results (tenant.project.results.create) opens
+ * /main/project/{id}/results (docs/product/project-results.md#list, docs/product/project-results.md): the project's
+ * results, filtered, searched, sorted and paged on the server, 100 a page; with the hold permissions the On Hold
+ * switch, the selection of held rows (released rows show a lock) and Release / Delete after one confirmation; the
+ * Actions menu's mark reviewed / unreviewed with its "no action" report; per row the PDF risk report, outcome tracking
+ * (with history), notes (system tenant), the result e-mail of released results with the email status column (system
+ * tenant, when the project's individual result e-mail is on) and, for hybrid questionnaires, the question detail from
+ * the IRN. The Actions menu's Download Results (xlsx or CSV) and Download PDFs (a zip) take the selection, or every
+ * result of the filters (docs/product/results-downloads.md); Upload Results (tenant.project.results.create) opens
  * ResultsUploadDialog. The Recording action downloads a result's recording (docs/product/project-results.md#recording):
  * shown on rows with one, to system-tenant users, or with tenant.project.cm.recording.read when the project's
  * cm_recordings_configuration is on.

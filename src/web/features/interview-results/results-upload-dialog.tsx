@@ -18,9 +18,9 @@ interface ResultsUploadDialogProps {
 }
 
 /**
- * Upload Results (002 §4.3, §8; docs/product/results-upload.md): the file; a stored upload shows the server's
- * message, duplicates the duplicates text with the error-file link (error_type 'result'), any other failure the
- * server message or 'Some error occurred while updating Results, Please try again later.'.
+ * Upload Results (docs/product/results-upload.md#console; docs/product/results-upload.md): the file; a stored upload
+ * shows the server's message, duplicates the duplicates text with the error-file link (error_type 'result'), any other
+ * failure the server message or 'Some error occurred while updating Results, Please try again later.'.
  */
 export function ResultsUploadDialog({ projectId, onClose, onUploaded }: ResultsUploadDialogProps) {
   const { t } = useLingui();

@@ -14,7 +14,7 @@ export type NoAction = { action: 'Reviewed' | 'Unreviewed'; rows: ReviewMarking[
 
 /**
  * Release, Delete, Mark Reviewed and Mark Unreviewed of the ticked results after one confirmation
- * (docs/product/project-results.md#hold): the server's message, the ticks cleared, and for a marking the results
+ * (docs/product/project-results.md#release-delete): the server's message, the ticks cleared, and for a marking the results
  * it left alone ("no action").
  */
 export function useResultDecisions(

@@ -74,7 +74,7 @@ export function useParticipantColumns(options: ParticipantColumnsOptions) {
         headerName: t`Irn`,
         minWidth: 140,
         valueGetter: ({ data }) => data?.interviewRefNum ?? '',
-        // The IRN opens the edit page, except for the system tenant (001 §6).
+        // The IRN opens the edit page, except for the system tenant (docs/product/participants.md#permissions).
         cellRenderer: ({ data }: { data?: Participant }) =>
           data && !systemTenant ? (
             <Link asChild colorPalette="brand" data-testid={`participant-irn-${data.participantId}`}>
@@ -113,7 +113,10 @@ export function useParticipantColumns(options: ParticipantColumnsOptions) {
           data ? (
             <Stack gap="0" lineHeight="short" py="2">
               <Text>{data.created_by ?? '—'}</Text>
-              {/* The date opens the participant detail modal (001 §2: action.list.read or the system tenant). */}
+              {/*
+                The date opens the participant detail modal (docs/product/participants.md#list: action.list.read or the
+                system tenant).
+              */}
               {canSeeDetail ? (
                 <Link
                   as="button"
@@ -228,7 +231,9 @@ export function useParticipantColumns(options: ParticipantColumnsOptions) {
   ]);
 }
 
-/** The e-mail or SMS sent flag: sent, failed or scheduled, with the spec's tooltips (001 §2). */
+/**
+ * The e-mail or SMS sent flag: sent, failed or scheduled, with the spec's tooltips (docs/product/participants.md#list).
+ */
 function SentIcon({ channel, sent, pending }: { channel: 'MAIL' | 'SMS'; sent: boolean | null; pending: boolean }) {
   if (pending)
     return (

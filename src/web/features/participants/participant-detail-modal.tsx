@@ -10,7 +10,10 @@ import { QueryFailure } from '../../components/feedback/load-failure';
 import { minutesSeconds } from '../../../shared/report-time';
 import { STATUS_LABELS } from './participant-labels';
 
-/** The modal's tabs in the spec's order (001 §2 "Participant detail modal"); Backend Data only for the system tenant. */
+/**
+ * The modal's tabs in the spec's order (docs/product/participants.md#detail "Participant detail modal"); Backend Data
+ * only for the system tenant.
+ */
 type TabKey = 'calls' | 'guide' | 'backend' | 'status' | 'sms' | 'email';
 
 interface Column<Row> {
@@ -59,10 +62,10 @@ const Json = ({ text }: { text: string }) => (
 );
 
 /**
- * The participant detail modal (docs/product/participants.md#detail, 001 §2, §3 Trail): Call Logs, Participant
+ * The participant detail modal (docs/product/participants.md#detail Trail): Call Logs, Participant
  * Guide, Backend Data (system tenant only), Participant status, SMS Tracking and Email Tracking, from
  * getParticipantTrail (and getParticipantBackendData when its tab opens). Guide-log IP addresses show only to the
- * system tenant (001 §6). Each empty tab says so.
+ * system tenant (docs/product/participants.md#detail). Each empty tab says so.
  */
 export function ParticipantDetailModal(props: {
   participant: Participant | null;

@@ -38,7 +38,7 @@ import { PERMISSION } from '../../../shared/permissions';
 /**
  * /main/project/{id}/participants/add and /participants/edit/{participantId} (docs/product/participants.md#form):
  * the participant form; back to the list 3 s after a successful save. Without tenant.project.participants.create
- * the Add page shows Loading (001 §6).
+ * the Add page shows Loading (docs/product/participants.md#permissions).
  */
 export function ParticipantFormPage() {
   const { permissions } = useProjectContext();
@@ -70,7 +70,8 @@ function ParticipantForm({ participant }: { participant: Participant | null }) {
     ? permissions.has(PERMISSION.TENANT_PROJECT_PARTICIPANTS_CREATE)
     : permissions.has(PERMISSION.TENANT_PROJECT_PARTICIPANTS_UPDATE) &&
       (!participant.is_test_participant || permissions.has(PERMISSION.TENANT_PROJECT_PARTICIPANT_TEST_UPDATE));
-  // The test checkbox: only with test.create (test.update on edit); locked in the Testing stage (001 §5).
+  // The test checkbox: only with test.create (test.update on edit); locked in the Testing stage
+  // (docs/product/participants.md#rules).
   const canTest = permissions.has(
     adding ? PERMISSION.TENANT_PROJECT_PARTICIPANT_TEST_CREATE : PERMISSION.TENANT_PROJECT_PARTICIPANT_TEST_UPDATE,
   );

@@ -37,8 +37,9 @@ type Step = { kind: 'confirm'; channel: InvitationType; text: string } | { kind:
 
 /**
  * Send Email and Send SMS of the participants' Data Options menu (docs/product/participants.md#invitations,
- * 001 §8): bulk verify first (200: the confirmation; 417: the confirmation with the server's message inside; 409:
- * the error dialog), then bulk invite, which queues one job whose progress bar polls until it is done.
+ * docs/product/participants.md#invitations): bulk verify first (200: the confirmation; 417: the confirmation with the
+ * server's message inside; 409: the error dialog), then bulk invite, which queues one job whose progress bar polls
+ * until it is done.
  */
 export function useParticipantInvitations(options: ParticipantInvitationsOptions): {
   items: ReactNode;
@@ -202,9 +203,9 @@ function InvitationJobProgress({ jobId, onDone }: { jobId: number; onDone: () =>
 }
 
 /**
- * The row's send e-mail / send SMS icon (001 §4: INVITATION_SENT, INVITATION_RESENT, NEW_PARTICIPANT,
- * ATTEMPTED_INCOMPLETE, INVITATION_SCHEDULED, ATTEMPTED_PARTIAL, UNDELIVERED, when the project's setting is on):
- * sends the participant's invitation again on the channel (`reinviteParticipant`).
+ * The row's send e-mail / send SMS icon (docs/product/participants.md#invitations: INVITATION_SENT, INVITATION_RESENT,
+ * NEW_PARTICIPANT, ATTEMPTED_INCOMPLETE, INVITATION_SCHEDULED, ATTEMPTED_PARTIAL, UNDELIVERED, when the project's
+ * setting is on): sends the participant's invitation again on the channel (`reinviteParticipant`).
  */
 export function ResendInvitationButton(props: {
   participant: Participant;

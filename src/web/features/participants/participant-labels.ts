@@ -2,7 +2,10 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { ParticipantProblemCode, ParticipantStatusName } from '../../../shared/participant-rules';
 
-/** Participant statuses as the list and the Data Filter show them (001 §4; NP shown 'Non-Responsive Participant'). */
+/**
+ * Participant statuses as the list and the Data Filter show them (docs/product/participants.md#rules; NP shown
+ * 'Non-Responsive Participant').
+ */
 export const STATUS_LABELS: Record<ParticipantStatusName, MessageDescriptor> = {
   NEW_PARTICIPANT: msg`New Participant`,
   INVITATION_SCHEDULED: msg`Invitation Scheduled`,
@@ -17,7 +20,7 @@ export const STATUS_LABELS: Record<ParticipantStatusName, MessageDescriptor> = {
   ARCHIVED: msg`Archived`,
 };
 
-/** The form rules' texts (001 §5), translated; `{limit}` is the IRN length bound. */
+/** The form rules' texts (docs/product/participants.md#rules), translated; `{limit}` is the IRN length bound. */
 export const PROBLEM_LABELS: Record<ParticipantProblemCode, (limit: number) => MessageDescriptor> = {
   LANGUAGE_REQUIRED: () => msg`Please select language`,
   IRN_REQUIRED: () => msg`IRN is required`,

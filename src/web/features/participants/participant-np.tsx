@@ -20,7 +20,7 @@ const NP_VALUES = { np: 'NP', 'reverse-np': 'REVERSE_NP' } as const satisfies Re
 const isNpValue = (value: string): value is keyof typeof NP_VALUES => value in NP_VALUES;
 
 /**
- * The project's reverse_np_configuration (001 §4). It is an internal field: callers without
+ * The project's reverse_np_configuration (docs/product/participants.md#np). It is an internal field: callers without
  * tenant.project.detail.internal.read do not receive it, so for them the reverse entries show and the server
  * decides (409 when it is off), as with the refresh of access codes (ADR 0042).
  */
@@ -30,13 +30,15 @@ type Notice = { tone: 'success' | 'error'; text: string };
 interface Pending {
   action: NpAction;
   rows: Participant[];
-  /** The row icon calls np-action, the Data Options entries non-responsive/marking (001 §7). */
+  /**
+   * The row icon calls np-action, the Data Options entries non-responsive/marking (docs/product/participants.md#np).
+   */
   via: 'row' | 'menu';
 }
 interface Report {
   title: string;
   lines: string[];
-  /** The confirm-error dialog of a 409 (001 §8), or the no-action report after a success. */
+  /** The confirm-error dialog of a 409 (docs/product/participants.md#np), or the no-action report after a success. */
   tone: 'error' | 'info';
 }
 
@@ -48,12 +50,12 @@ export interface ParticipantNpOptions {
   allRecords: boolean;
   canUpdate: boolean;
   onNotice: (notice: Notice) => void;
-  /** After a change: the list reloads from page 0 (001 §4). */
+  /** After a change: the list reloads from page 0 (docs/product/participants.md#np). */
   onChanged: () => void;
 }
 
 /**
- * Mark non-responsive and reverse (docs/product/participants.md#np, 001 §4, §8): the Data Options entries
+ * Mark non-responsive and reverse (docs/product/participants.md#np): the Data Options entries
  * (`items`, `select`), the row NP icon (`rowIcon`) and the dialogs (`element`). Both entries are disabled when
  * nothing is ticked, when the ticked rows mix non-responsive and other participants, or when all records across
  * pages are selected. The dialog lists the ticked rows the action will not act on; after the call the server's
@@ -147,7 +149,7 @@ export function useParticipantNp(options: ParticipantNpOptions): {
     </>
   ) : null;
 
-  // The row NP icon: in the spec's statuses when reverse_np_configuration is on (001 §4).
+  // The row NP icon: in the spec's statuses when reverse_np_configuration is on (docs/product/participants.md#np).
   const { canUpdate } = options;
   const rowIcon = useCallback(
     (participant: Participant) => {

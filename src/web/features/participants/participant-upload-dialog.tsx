@@ -6,7 +6,7 @@ import { useUploadParticipantsMutation, type ParticipantUploadResult } from '../
 import { useDownloadImportErrorFileMutation } from '../../api/generated/project-service';
 import { UploadDialog } from '../../components/feedback/upload-dialog';
 
-/** The files the upload takes (001 §2; docs/product/participants.md#import; the server checks name and bytes). */
+/** The files the upload takes (docs/product/participants.md#import; the server checks name and bytes). */
 export const PARTICIPANT_UPLOAD_ACCEPT = '.xlsx,.xls,.csv';
 
 export interface ParticipantUploadDialogProps {
@@ -19,7 +19,7 @@ export interface ParticipantUploadDialogProps {
 }
 
 /**
- * Upload Data (001 §2, §8; docs/product/participants.md#import): the Replace All / Append choice, the file, and
+ * Upload Data (docs/product/participants.md#import): the Replace All / Append choice, the file, and
  * the result: 'Success!' or 'Errors Found!' with each check Passed or Failed and its count, and the error file.
  */
 export function ParticipantUploadDialog({ projectId, canReplace, onClose, onUploaded }: ParticipantUploadDialogProps) {

@@ -128,7 +128,8 @@ function ParticipantList() {
   });
 
   const runBulk = async (action: 'delete' | 'hide') => {
-    // A ticked row in a status that cannot be deleted blocks the deletion (001 §4); the server checks all records.
+    // A ticked row in a status that cannot be deleted blocks the deletion (docs/product/participants.md#rules); the
+    // server checks all records.
     if (action === 'delete' && !list.allRecords) {
       const blocked = (list.rows ?? []).some(
         (r) => list.selected.has(r.participantId) && !canDeleteParticipant(r.status),

@@ -21,7 +21,7 @@ const ACCESS_CODE_SAME_AS_IRN = 2;
 export const refreshAllowed = (project: ProjectDetail) =>
   project.enable_refresh_accesscode !== false && Number(project.accessCodeBehaviorId) !== ACCESS_CODE_SAME_AS_IRN;
 
-/** The participants row's refresh access code icon (docs/product/access-codes.md#refresh, 001 §8 texts). */
+/** The participants row's refresh access code icon (docs/product/access-codes.md#refresh texts). */
 export function RefreshAccessCodeButton(props: {
   participant: Participant;
   onDone: (notice: { tone: 'success' | 'error'; text: string }) => void;

@@ -67,7 +67,8 @@ export const projectRoutes = (tabs: readonly ProjectTab[]): RouteObject[] => [
     },
   },
   {
-    // The create route (001 §2; clone with `_C` and `_ID`): a literal path, so `:projectId` never captures it.
+    // The create route (docs/product/project-form.md#routes; clone with `_C` and `_ID`): a literal path, so
+    // `:projectId` never captures it.
     path: 'project/createProject',
     lazy: async () => {
       const { ProjectCreatePage } = await import(/* webpackChunkName: "project-form" */ './form/project-form-page');

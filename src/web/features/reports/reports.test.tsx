@@ -175,7 +175,7 @@ describe('Reports', () => {
     const app = await open('/main/reports/auditlog');
     await screen.findByTestId(sel.reports.audit.list);
     await app.user.click(screen.getByTestId(sel.reports.audit.export));
-    // 002 §2.4's name; the browser makes the slashes safe when it writes the file.
+    // docs/product/reports.md#exports's name; the browser makes the slashes safe when it writes the file.
     await waitFor(() => expect(saved).toEqual(['Voxscreen_11/26/2026_auditlog.xlsx']));
     expect(stub.callsTo(AUDIT_EXPORT)[0]!.body).toMatchObject({ tenantId: 1, sortBy: 'event_time' });
     stub.answer({ [AUDIT_EXPORT]: { status: 422, body: { message: 'Validation failed.' } } });

@@ -157,7 +157,8 @@ test('export: an xlsx of exactly the filtered rows, formula-like cells escaped, 
   });
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toBe(XLSX_MEDIA_TYPE);
-  // 002 §2.4's name, exact in filename*; the plain fallback has dashes (no slash in a name on disk).
+  // docs/product/reports.md#audit-log's name, exact in filename*; the plain fallback has dashes (no slash in a name on
+  // disk).
   const day = fileDateAtOffset(t.clock.now().getTime(), '-08:00');
   const exact = `Acme Insurance_${day.replace(/-/g, '/')}_auditlog.xlsx`;
   expect(response.headers['content-disposition']).toBe(

@@ -15,7 +15,10 @@ export function tokenIssueTime(row: Pick<AuditRow, 'activity' | 'event_time' | '
   return typeof recorded === 'number' && Number.isFinite(recorded) ? recorded : null;
 }
 
-/** An audit row as the report answers it: times in ms and formatted, the payload as JSON text (002 §3). */
+/**
+ * An audit row as the report answers it: times in ms and formatted, the payload as JSON text
+ * (docs/product/reports.md#audit-log).
+ */
 export function toAuditRecord(row: AuditRow, displayOffset: string): AuditRecord {
   const eventTime = row.event_time.getTime();
   const issued = tokenIssueTime(row);
@@ -54,9 +57,9 @@ export const AUDIT_EXPORT_COLUMNS: readonly XlsxColumn[] = [
 ];
 
 /**
- * 002 §2.4: "tenantName_MM/DD/YYYY_auditlog.xlsx", the day of the export at the display offset. The slashes stay in
- * the name the answer gives (`filename*`); the plain `filename` fallback has dashes, as a name on disk cannot hold
- * a slash (FileDownload.contentDisposition).
+ * docs/product/reports.md#audit-log: "tenantName_MM/DD/YYYY_auditlog.xlsx", the day of the export at the display
+ * offset. The slashes stay in the name the answer gives (`filename*`); the plain `filename` fallback has dashes, as a
+ * name on disk cannot hold a slash (FileDownload.contentDisposition).
  */
 export function auditLogFileName(tenantName: string, epochMs: number, offset: string): string {
   return `${tenantName}_${fileDateAtOffset(epochMs, offset).replace(/-/g, '/')}_auditlog.xlsx`;

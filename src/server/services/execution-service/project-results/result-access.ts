@@ -6,16 +6,23 @@ import { findResult, type ResultForPdf } from './results-store';
 
 /** Who may see what of a project's results: held results, recordings (docs/product/project-results.md). */
 
-/** Held results are seen only with tenant.project.resultshold.internal.update (002 §4.1). */
+/**
+ * Held results are seen only with tenant.project.resultshold.internal.update
+ * (docs/product/project-results.md#release-delete).
+ */
 const HOLD_UPDATE = 'tenant.project.resultshold.internal.update';
 export const mayHandleHeld = (ctx: TenantContext) => ctx.principal().permissions.has(HOLD_UPDATE);
 
 /**
- * The Recording action (002 §6, docs/product/project-results.md#recording): system-tenant users always; others with
- * tenant.project.cm.recording.read on a project whose cm_recordings_configuration is on.
+ * The Recording action (docs/product/project-results.md#route, docs/product/project-results.md#recording):
+ * system-tenant users always; others with tenant.project.cm.recording.read on a project whose
+ * cm_recordings_configuration is on.
  */
 const RECORDING_READ = 'tenant.project.cm.recording.read';
-/** The outcome history (and so its comments in the PDF) is read with result.follow.up.note.read (002 §6). */
+/**
+ * The outcome history (and so its comments in the PDF) is read with result.follow.up.note.read
+ * (docs/product/project-results.md#route).
+ */
 export const mayReadOutcomes = (ctx: TenantContext) => ctx.principal().permissions.has('result.follow.up.note.read');
 export const mayHearRecordings = (ctx: TenantContext, recordingsEnabled: boolean) =>
   ctx.principal().homeTenantIsSystem || (recordingsEnabled && ctx.principal().permissions.has(RECORDING_READ));

@@ -224,7 +224,7 @@ export async function insertResultEmail(
     .execute();
 }
 
-/** What the PDF risk report prints about a result beyond its answers (002 §2.6, docs/product/project-results.md#pdf). */
+/** What the PDF risk report prints about a result beyond its answers (docs/product/project-results.md#pdf). */
 export interface ResultComments {
   /** The audio quality control notes, newest first (the first is the current note). */
   notes: { text: string; at: Date; author: string | null }[];

@@ -199,7 +199,7 @@ describe('notes', () => {
     });
     expect(pdf.statusCode).toBe(200);
     const text = cellText(pdf.rawPayload);
-    // Every note, newest first (the current one leads), with who wrote it (002 §2.6).
+    // Every note, newest first (the current one leads), with who wrote it (docs/product/project-results.md#pdf).
     expect(text).toContain('Audio Quality Control Notes');
     expect(text.indexOf('Audio checked again: clear.')).toBeGreaterThan(-1);
     expect(text.indexOf('Audio checked again: clear.')).toBeLessThan(text.indexOf('Line noise at 2:10.'));
@@ -337,7 +337,7 @@ describe('outcome tracking', () => {
     expect(options.CURRENCY[0]).toMatchObject({ attributeId: 1, description: 'USD - US Dollar' });
   });
 
-  test('the rules of 002 §5 and the permissions; a refusal changes nothing', async () => {
+  test('the rules of docs/product/project-results.md#messages and the permissions; a refusal changes nothing', async () => {
     const { ids } = await fixture();
     const before = await stored(acme);
     const post = (body: Record<string, unknown>, token = acmeAdmin, tenant = acme) =>

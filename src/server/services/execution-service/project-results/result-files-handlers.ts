@@ -133,7 +133,7 @@ export const resultFileHandlers: FileHandlers = {
     return new FileDownload(resultPdfFileName(data.result.irn, data.result.id), 'application/pdf', pdf);
   },
 
-  // 002 §7 interviewrecordings: the stored file, streamed from storage (ADR 0056).
+  // docs/product/project-results.md#recording interviewrecordings: the stored file, streamed from storage (ADR 0056).
   async downloadInterviewRecording({ params, query }, ctx) {
     const value = params.accessCodeOrId.trim();
     const id = /^[0-9]{1,10}$/.test(value) && Number(value) <= 2147483647 ? Number(value) : null;

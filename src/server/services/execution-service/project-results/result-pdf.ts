@@ -49,9 +49,10 @@ const describe = (options: typeof OUTCOME_TRACKING_ACTIONS, id: number | null) =
   id === null ? '' : (options.find((o) => o.attributeId === id)?.description ?? '');
 
 /**
- * 002 §2.6 "It can carry audio quality control notes and interview result comments": every note of the result
- * (newest first, the first is the current one), and the comments recorded with its outcomes (002 §4.1 outcome
- * tracking), each with when and by whom. docs/product/project-results.md#pdf.
+ * docs/product/project-results.md#pdf "It can carry audio quality control notes and interview result comments": every
+ * note of the result (newest first, the first is the current one), and the comments recorded with its outcomes
+ * (docs/product/project-results.md#release-delete outcome tracking), each with when and by whom.
+ * docs/product/project-results.md#pdf.
  */
 function printComments(writer: PdfWriter, input: ResultPdfInput): void {
   const notes =
@@ -93,7 +94,7 @@ function printComments(writer: PdfWriter, input: ResultPdfInput): void {
 }
 
 /**
- * The PDF risk report of one result (002 §2.6, docs/product/project-results.md#pdf): the account's logo, the
+ * The PDF risk report of one result (docs/product/project-results.md#pdf): the account's logo, the
  * overall evaluation banner, the participant table, the pertinent questions with their results and the legend of
  * the project's result template. Written with the one PDF writer (ADR 0018).
  */

@@ -81,14 +81,20 @@ export async function* cellsOf(columns: SheetColumn<ListedResult>[], pages: Asyn
   for await (const rows of pages) for (const row of rows) yield columns.map((c) => c.value(row));
 }
 
-/** `{project name}_{MM_DD_YYYY}.zip` at the offset (002 §2.6); characters a file name cannot hold become `_`. */
+/**
+ * `{project name}_{MM_DD_YYYY}.zip` at the offset (docs/product/results-downloads.md#zip); characters a file name
+ * cannot hold become `_`.
+ */
 export function zipFileName(projectName: string, at: Date, offset: string): string {
   // eslint-disable-next-line no-control-regex
   const safe = projectName.replace(/[\x00-\x1f\x7f/\\:*?"<>|]+/g, '_').trim() || 'results';
   return `${safe}_${fileDateAtOffset(at.getTime(), offset).replace(/-/g, '_')}.zip`;
 }
 
-/** Entry names of a zip: result_{irn}.pdf, a repeated name gets _2, _3, ... (result_123_2.pdf, 002 §2.6). */
+/**
+ * Entry names of a zip: result_{irn}.pdf, a repeated name gets _2, _3, ... (result_123_2.pdf,
+ * docs/product/results-downloads.md#zip).
+ */
 export function zipEntryNamer(): (irn: string | null, id: number) => string {
   const seen = new Map<string, number>();
   const taken = new Set<string>();

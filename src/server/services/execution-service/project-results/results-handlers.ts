@@ -31,7 +31,7 @@ type ResultFilter = components['schemas']['ResultFilter'];
 /**
  * The list's filter body as the store's query (docs/product/project-results.md#list): the one reading of the
  * filter, shared by the list, the exports and the zip of PDFs. A From date after the To date is 422; without the
- * hold update permission only released results (002 §4.1).
+ * hold update permission only released results (docs/product/project-results.md#release-delete).
  */
 export function resultQueryOf(ctx: TenantContext, body: ResultFilter): ResultQuery {
   if (body.startDate && body.endDate && body.startDate > body.endDate)

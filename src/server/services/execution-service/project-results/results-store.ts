@@ -80,9 +80,15 @@ export interface ResultProject {
   location: string | null;
   tenantName: string;
   tenantLogo: Uint8Array | null;
-  /** enable_indivisual_result_email and result_email_recipient (001 §2 internal settings). */
+  /**
+   * enable_indivisual_result_email and result_email_recipient (docs/product/project-form.md#sections internal
+   * settings).
+   */
   resultEmailEnabled: boolean;
-  /** cm_recordings_configuration (001 §2 internal settings): the Recording action (002 §6). */
+  /**
+   * cm_recordings_configuration (docs/product/project-form.md#sections internal settings): the Recording action
+   * (docs/product/project-results.md#route).
+   */
   recordingsEnabled: boolean;
   resultEmailRecipients: string[];
 }
@@ -92,7 +98,10 @@ export interface ResultColumnQuestion {
   questionText: string;
 }
 
-/** Questions a result shows a column for (002 §2.5): pertinent, not pre-interview, not 'Narr'; 7 slots. */
+/**
+ * Questions a result shows a column for (docs/product/project-results.md#columns): pertinent, not pre-interview, not
+ * 'Narr'; 7 slots.
+ */
 export const QUESTION_SLOTS = 7;
 
 /** The position of a code in RISK_SEVERITY (1 is the most severe): the "overall score" order. */

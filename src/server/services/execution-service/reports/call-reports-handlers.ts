@@ -34,7 +34,7 @@ type Handlers = Pick<
 >;
 type Schemas = components['schemas'];
 
-/** The repost's texts (002 §4.3, §8: the success text as the specification writes it). */
+/** The repost's texts (docs/product/call-reports.md#repost: the success text as the specification writes it). */
 export const REPOST_SUCCESS = 'Result Reposted Sucessfully';
 const REPOST_NOT_FOUND = 'The backend data log holds no post with this requestId.';
 const REPOST_OTHER_BODY = 'This requestId was already used for a different post.';
@@ -116,7 +116,10 @@ const INCOMPLETE_COLUMNS: SheetColumn<IncompleteSheetRow>[] = [
 
 export const callReportsHandlers: Handlers = {
   async listCallRecords({ body }, ctx) {
-    const filter = { ...callFilter(body), telcoProvider: body.telcoProvider ? telcoProviderName(body.telcoProvider) : null };
+    const filter = {
+      ...callFilter(body),
+      telcoProvider: body.telcoProvider ? telcoProviderName(body.telcoProvider) : null,
+    };
     const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
     return ctx.inAccount(async (trx) => ({
       calls: (await findCallRecords(trx, filter, pageOf(body))).map(callRow(ctx.account.name, offset)),
@@ -127,7 +130,10 @@ export const callReportsHandlers: Handlers = {
   },
 
   async exportCallRecords({ body }, ctx) {
-    const filter = { ...callFilter(body), telcoProvider: body.telcoProvider ? telcoProviderName(body.telcoProvider) : null };
+    const filter = {
+      ...callFilter(body),
+      telcoProvider: body.telcoProvider ? telcoProviderName(body.telcoProvider) : null,
+    };
     const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
     const ids = body.allRecords ? undefined : (body.callIdsToExport ?? []);
     const maxId = await ctx.inAccount((trx) => newestId(trx, 'call_records'));

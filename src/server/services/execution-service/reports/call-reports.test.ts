@@ -166,7 +166,7 @@ test('call records filter by project, days, search, duration, provider, and page
     calls: { providerName: string }[];
   };
   expect(twilio.calls.map((c) => c.providerName)).toEqual(['Twilio', 'Twilio']);
-  // The carrier is one of the four keys (002 §9): a name or free text is a 400.
+  // The carrier is one of the four keys (docs/product/call-reports.md#carrier): a name or free text is a 400.
   expect((await list('listCallRecords', { telcoProvider: 'Twilio' })).status).toBe(400);
   expect(await ids({ startDate: '2026-11-20', page: 1, pageSize: 2 })).toEqual(['call-1']);
 });

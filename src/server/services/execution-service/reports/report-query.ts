@@ -9,7 +9,10 @@ import { EXPORT_ROW_LIMIT } from './call-reports-xlsx';
  */
 const EXPORT_PAGE = 2_000;
 
-/** [from, to) of the body's days at its display offset; a start after the end is 422 (002 §5). */
+/**
+ * [from, to) of the body's days at its display offset; a start after the end is 422
+ * (docs/product/call-reports.md#filters).
+ */
 export function windowOf(body: {
   startDate?: string | null;
   endDate?: string | null;

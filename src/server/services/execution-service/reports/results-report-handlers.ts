@@ -42,7 +42,7 @@ function filterOf(ctx: TenantContext, body: Query): ResultsReportFilter {
     ...windowOf(body),
     search: body.search?.trim() || null,
     codes: codesOf(body),
-    // Held results only with tenant.project.resultshold.internal.update (002 §4.1).
+    // Held results only with tenant.project.resultshold.internal.update (docs/product/results-report.md#filters).
     released: mayHandleHeld(ctx) ? (body.released ?? true) : true,
   };
 }

@@ -215,7 +215,7 @@ export async function verifyResultRollups(trx: Db, tenantId: number): Promise<Ro
 }
 
 /**
- * Release or delete (002 §4.1; docs/product/project-results.md#release-delete): sets released and deleted on the
+ * Release or delete (docs/product/project-results.md#release-delete): sets released and deleted on the
  * given results and, for each result whose deleted flag flips, takes it out of (delete) or puts it back into
  * (undelete) result_rollups and question_result_rollups in the caller's transaction (ADR 0005), so the rollups
  * keep equalling a recount. The caller has locked and checked the rows. Tenant scope. Returns the ids that flipped.

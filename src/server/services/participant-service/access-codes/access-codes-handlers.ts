@@ -37,7 +37,7 @@ type AccessCodePoolHandlers = Pick<
 
 const TEST_READ = 'tenant.project.participant.test.read';
 const TEST_UPDATE = 'tenant.project.participant.test.update';
-/** 001 §4: only Available codes are burnt. */
+/** docs/product/participants.md#rules: only Available codes are burnt. */
 export const ONLY_AVAILABLE_BURNT = 'Only Available access codes can be burnt.';
 
 const projectNotFound = () => notFound('Project not found.');

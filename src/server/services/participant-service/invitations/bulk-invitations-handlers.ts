@@ -26,7 +26,7 @@ const TEST_READ = 'tenant.project.participant.test.read';
 const conflict = (message: string, code: string) => new HttpError(409, message, { code });
 const channelName = (channel: Channel) => (channel === 'email' ? 'Email' : 'SMS');
 
-/** 001 §8 "Bulk invite success" (the spec's spelling kept). */
+/** docs/product/participants.md#invitations "Bulk invite success" (the spec's spelling kept). */
 export const scheduledMessage = (channel: Channel, n: number) =>
   `${channelName(channel)} inivitation have been scheduled for ${n} selected participants (Participant status will update approximately in 10 minutes)`;
 

@@ -3,10 +3,10 @@ import type { ParticipantStatus } from '../../../platform/db/schema';
 import { searchCondition, type ListSearch } from '../../../platform/db/list-search';
 
 /**
- * The filters of the participants list (001 §2 Data Filter, Find Participant, test-participant toggle). Every
- * operation that acts on "what the list shows" (list, export, bulk invite, delete, hide, NP) narrows rows with
- * this one rule, so a selection of "all records across pages" means exactly the rows the user saw.
- * docs/product/participants.md#selection
+ * The filters of the participants list (docs/product/participants.md#list Data Filter, Find Participant,
+ * test-participant toggle). Every operation that acts on "what the list shows" (list, export, bulk invite, delete,
+ * hide, NP) narrows rows with this one rule, so a selection of "all records across pages" means exactly the rows the
+ * user saw. docs/product/participants.md#selection
  */
 export interface ParticipantFilter {
   projectId: number;

@@ -41,7 +41,7 @@ const DELETE = 'tenant.project.participants.delete';
 const TEST_CREATE = 'tenant.project.participant.test.create';
 const TEST_READ = 'tenant.project.participant.test.read';
 
-/** 001 §4 Upload: Replace All is rejected if any participant has taken an interview. */
+/** docs/product/participants.md#import Upload: Replace All is rejected if any participant has taken an interview. */
 export const REPLACE_ALL_BLOCKED_MESSAGE =
   'Replace All is not possible: participants of this project have already taken an interview. Use Append.';
 export const UPLOAD_COMPLETED = 'Upload Completed';

@@ -69,7 +69,7 @@ const accessCodeTaken = (field: string) =>
     code: 'ACCESS_CODE_TAKEN',
     errors: [{ field, message: 'This access code is already used.' }],
   });
-/** 001 §4 Delete: the message asks to deselect the participants that cannot be deleted. */
+/** docs/product/participants.md#delete Delete: the message asks to deselect the participants that cannot be deleted. */
 export const DELETE_BLOCKED_MESSAGE =
   'Please deselect Result Published and Interviewed participants; only new, scheduled and invited participants can be deleted.';
 

@@ -30,7 +30,10 @@ export interface ProjectResultDisplay {
   legend(language: string | null | undefined): ResultDisplay[];
 }
 
-/** The meanings of the evaluation codes a template may not name (002 §1), shown with the default badge. */
+/**
+ * The meanings of the evaluation codes a template may not name (docs/product/platform.md#evaluation-codes), shown with
+ * the default badge.
+ */
 const CODE_MEANINGS: Record<string, { en: string; es: string }> = {
   PD: { en: 'Pending', es: 'Pendiente' },
   RJ: { en: 'Rejected', es: 'Rechazado' },

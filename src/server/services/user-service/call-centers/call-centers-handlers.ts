@@ -83,7 +83,7 @@ export const callCenterHandlers: CallCenterHandlers = {
     return ctx.inTenant((trx) => loadCallCenters(trx));
   },
 
-  // 002 §7 names the collection path too (GET callcenter/): the same list.
+  // docs/product/admin-call-centers.md#list names the collection path too (GET callcenter/): the same list.
   async listCallCenterCollection(_input, ctx) {
     return ctx.inTenant((trx) => loadCallCenters(trx));
   },

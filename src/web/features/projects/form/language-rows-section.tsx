@@ -163,7 +163,7 @@ function LanguageRow({
 }
 
 /**
- * Multi Language Configuration (001 §2-§5; docs/product/project-lookups.md#language-config): one row per project
+ * Multi Language Configuration (docs/product/project-lookups.md#language-config): one row per project
  * language, with the live project-code and dial-in checks against every tenant (POST project/check, 1 s after
  * typing); 'No language configured' without rows.
  */
@@ -189,7 +189,7 @@ export function LanguageRowsSection({
   const used = new Set(rows.map((row) => row.language));
   const free = values.projectLanguages.filter((id) => !used.has(id));
 
-  // 001 §4, §8 (docs/product/project-form.md#languages-and-business-line-switches): taking away a project language
+  // docs/product/project-form.md#languages-and-business-line-switches: taking away a project language
   // that a saved row uses is blocked with the info modal (remove the row first); one that only unsaved rows use asks
   // to delete them.
   const [removed, setRemoved] = useState<string[] | null>(null);

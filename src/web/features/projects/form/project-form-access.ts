@@ -2,7 +2,10 @@ import type { Permissions } from '../../../lib/permissions';
 import type { ProjectFormAccess } from './project-form-values';
 import { PERMISSION } from '../../../../shared/permissions';
 
-/** What a user may see and change on the project form (001 §6; docs/product/project-form.md#console). */
+/**
+ * What a user may see and change on the project form (docs/product/project-form.md#permissions;
+ * docs/product/project-form.md#console).
+ */
 export function projectFormAccess(permissions: Permissions, editing: boolean): ProjectFormAccess {
   return {
     editing,

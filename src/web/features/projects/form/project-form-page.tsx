@@ -18,7 +18,10 @@ import { projectFormAccess } from './project-form-access';
 import { useProjectFormLookups } from './use-project-form-lookups';
 import { PERMISSION } from '../../../../shared/permissions';
 
-/** The lookups, then the form; a lookup failure shows the server's message in the one error alert (001 §8). */
+/**
+ * The lookups, then the form; a lookup failure shows the server's message in the one error alert
+ * (docs/product/project-form.md#rules-and-messages).
+ */
 function LoadedProjectForm({
   permissions,
   ...props
@@ -42,8 +45,9 @@ function LoadedProjectForm({
 }
 
 /**
- * `/main/project/createProject` (001 §2): a new project, or with `_C` (when the clone was asked for, valid 10
- * minutes, else back to the list) and `_ID` (the source) a clone of a project of the operating tenant.
+ * `/main/project/createProject` (docs/product/project-form.md#routes): a new project, or with `_C` (when the clone was
+ * asked for, valid 10 minutes, else back to the list) and `_ID` (the source) a clone of a project of the operating
+ * tenant.
  */
 export function ProjectCreatePage() {
   const { t } = useLingui();
@@ -86,7 +90,7 @@ export function ProjectCreatePage() {
   );
 }
 
-/** The Details tab at the project's base path (002 §2.2): the project form for editing. */
+/** The Details tab at the project's base path (docs/product/project-page.md#tabs): the project form for editing. */
 export function ProjectDetailsTab() {
   const { project, permissions, tabs } = useProjectContext();
   if (!tabs.some((tab) => tab.key === 'details')) return <FirstProjectTab />;

@@ -62,7 +62,7 @@ describe('project form: Details tab (docs/product/project-form.md#console)', () 
     expect(screen.getByTestId(f.save)).toBeEnabled();
   });
 
-  it('shows the messages of 001 §5 for the general and internal fields', async () => {
+  it('shows the messages of docs/product/project-form.md#rules for the general and internal fields', async () => {
     server();
     const { user } = await openDetails();
     const name = await screen.findByTestId(f.name);
@@ -84,7 +84,7 @@ describe('project form: Details tab (docs/product/project-form.md#console)', () 
     expect(await screen.findByText('Max value 15')).toBeInTheDocument();
   });
 
-  it('shows the messages of 001 §5 for the language rows', async () => {
+  it('shows the messages of docs/product/project-form.md#rules for the language rows', async () => {
     server();
     const { user } = await openDetails();
     const code = await screen.findByTestId(f.rowProjectCode(1));
@@ -243,7 +243,7 @@ describe('project form: Details tab (docs/product/project-form.md#console)', () 
     expect(body.name).toBe('Harbour Screening Two');
     expect(body.irnLength).toBe(6);
     expect(body.creationDate).toBeNull();
-    // The saved rows are not checked live; Save checks their numbers (001 §4).
+    // The saved rows are not checked live; Save checks their numbers (docs/product/project-lookups.md#project-check).
     expect(stub.callsTo(API.check).filter((call) => 'projectCode' in (call.body as object))).toEqual([]);
     expect(stub.callsTo(API.check)[0]!.body).toEqual({
       projectId: 21,
@@ -304,7 +304,7 @@ describe('project form: Details tab (docs/product/project-form.md#console)', () 
 });
 
 describe('project form: create and clone', () => {
-  it('creates a project with the defaults of 001 §3 and a language row', async () => {
+  it('creates a project with the defaults of docs/product/project-form.md#fields and a language row', async () => {
     const stub = server();
     const { user } = await openCreate();
     const name = await screen.findByTestId(f.name);

@@ -57,7 +57,10 @@ export function BackendDataTab() {
     setReposted(false);
     setRepostError(null);
   };
-  /** 002 §4.3: open the payload, confirm, post the parsed payload, 'Result Reposted Sucessfully'. */
+  /**
+   * docs/product/call-reports.md#repost: open the payload, confirm, post the parsed payload, 'Result Reposted
+   * Sucessfully'.
+   */
   const confirmRepost = async () => {
     const text = payload ?? '{}';
     setConfirming(false);

@@ -9,11 +9,14 @@ export interface CallFilterValues extends DateRangeValues {
   tenantId: string;
   projectId: string;
   search: string;
-  /** '' (any), '1' (0-60 s), '2' (60-240 s), '3' (more than 240 s): 002 §4.3. */
+  /** '' (any), '1' (0-60 s), '2' (60-240 s), '3' (more than 240 s): docs/product/call-reports.md#filters. */
   duration: string;
 }
 
-/** The duration options of 002 §4.3 as the call's minDuration and maxDuration (0 is unbounded). */
+/**
+ * The duration options of docs/product/call-reports.md#filters as the call's minDuration and maxDuration (0 is
+ * unbounded).
+ */
 export const DURATION_BOUNDS: Record<string, { minDuration: number; maxDuration: number }> = {
   '': { minDuration: 0, maxDuration: 0 },
   '1': { minDuration: 0, maxDuration: 60 },

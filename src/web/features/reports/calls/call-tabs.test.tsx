@@ -96,7 +96,8 @@ describe('the call tabs of Reports', () => {
     await app.user.selectOptions(screen.getByTestId(sel.reports.calls.project('call-records')), '11');
     await app.user.selectOptions(screen.getByTestId(sel.reports.calls.duration('call-records')), '3');
     await app.user.type(screen.getByTestId(sel.reports.calls.search('call-records')), 'IRN7');
-    // The carrier is a select of the four carriers' fixed keys (002 §9), every carrier by default.
+    // The carrier is a select of the four carriers' fixed keys (docs/product/call-reports.md#carrier), every carrier by
+    // default.
     const carrier = screen.getByTestId(sel.reports.calls.carrier);
     expect([...carrier.querySelectorAll('option')].map((o) => [o.value, o.textContent])).toEqual([
       ['', 'All carriers'],

@@ -19,7 +19,9 @@ import { callQuery, CallFilterFields, initialCallFilter, type CallFilterValues }
 
 type Sort = Pick<IncompleteCallQuery, 'sortBy' | 'sortDirection'>;
 const DEFAULT_SORT: Sort = { sortBy: 'date', sortDirection: 'desc' };
-/** Sortable columns and the server's sort fields (002 §2.4: irnno and duration). */
+/**
+ * Sortable columns and the server's sort fields (docs/product/call-reports.md#incomplete-calls: irnno and duration).
+ */
 const SORT_FIELDS: Record<string, Sort['sortBy']> = {
   interviewReferenceNumber: 'irnno',
   phoneCallDuration: 'duration',

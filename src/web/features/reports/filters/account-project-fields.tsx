@@ -23,7 +23,7 @@ interface AccountProjectFieldsProps {
  * The Account and Project dropdowns of a report filter (docs/product/reports.md#filters). With `providerChoice`,
  * the provider picks any account (or all of them, with `allAccounts`); otherwise (and for every customer user) the
  * account is the operating one, shown but fixed. The projects are the chosen account's, or every listed account's
- * when none is chosen; changing the account clears the project (002 §4.3).
+ * when none is chosen; changing the account clears the project (docs/product/reports.md#filters).
  */
 export function AccountProjectFields({ testId, providerChoice, allAccounts = true }: AccountProjectFieldsProps) {
   const { t } = useLingui();

@@ -100,7 +100,7 @@ describe('the Results tab of Reports', () => {
     const app = await open('/main/reports/results', true);
     expect(await within(await screen.findByTestId(sel.reports.results.list)).findByText('IRN41')).toBeInTheDocument();
     expect(stub.callsTo(REPORT)[0]!.body).not.toHaveProperty('tenantId');
-    // The provider does not see participant names (002 §2.5).
+    // The provider does not see participant names (docs/product/results-report.md#console).
     expect(screen.queryByText('Pat Doe')).not.toBeInTheDocument();
     await app.user.selectOptions(screen.getByTestId(sel.reports.results.project), '11');
     await app.user.selectOptions(screen.getByTestId(sel.reports.results.account), '3');

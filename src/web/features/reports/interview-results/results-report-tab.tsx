@@ -22,11 +22,11 @@ import { initialCallFilter } from '../calls/call-filters';
 import { AccountProjectFields } from '../filters/account-project-fields';
 import { PERMISSION } from '../../../../shared/permissions';
 
-/** Page size of the reports Results tab (002 §9: 25, from page 0). */
+/** Page size of the reports Results tab (docs/product/results-report.md#console: 25, from page 0). */
 export const RESULTS_REPORT_PAGE_SIZE = 25;
-/** The default risk filter of the reports Results tab (002 §9). */
+/** The default risk filter of the reports Results tab (docs/product/results-report.md#console). */
 export const DEFAULT_RISK_LEVELS = ['HR', 'LR', 'AR', 'PR', 'NC', 'RJ'];
-/** Codes sent as their own flags (002 §7: CM, AD). */
+/** Codes sent as their own flags (docs/product/results-report.md#filters: CM, AD). */
 const FLAGS = ['CM', 'AD'] as const;
 const QUESTION_SLOTS = 7;
 
@@ -166,7 +166,7 @@ export function ResultsReportTab() {
             </Link>
           ) : null,
       },
-      // 002 §2.5: the participant name is shown to non-system tenants only.
+      // docs/product/results-report.md#console: the participant name is shown to non-system tenants only.
       ...(permissions.isSystemTenant
         ? []
         : [{ colId: 'participantName', field: 'participantName' as const, headerName: t`Name`, sortable: false }]),

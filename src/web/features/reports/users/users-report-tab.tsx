@@ -25,7 +25,7 @@ import {
 } from '../filters/report-filters';
 import { useReportFilter } from '../filters/use-report-filter';
 
-/** The users report starts on this day by default (002 §9). */
+/** The users report starts on this day by default (docs/product/reports.md#limits). */
 export const USERS_REPORT_DEFAULT_START = '2020-01-01';
 
 interface UsersFilterValues extends DateRangeValues {

@@ -5,6 +5,7 @@ import type { DataGridColumn } from './data-grid';
 import { PAGE_SIZE_OPTIONS } from './list-pager';
 import { PagedGrid, pageFigures, type GridSort } from './paged-grid';
 import { useServerPaging, type ServerPaging } from './use-server-paging';
+import '../../theme/signed-in-recipes';
 
 interface Row {
   id: number;

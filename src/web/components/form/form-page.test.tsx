@@ -3,6 +3,7 @@ import { FORM_ERROR } from 'final-form';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { FormPage, useSavedReturn } from './form-page';
 import { TextField } from './text-field';
+import '../../theme/signed-in-recipes';
 
 interface Values {
   name: string;

@@ -206,10 +206,10 @@ test('the provider, working in its own account, names another: its calls and inc
     .body as { calls: { clientName: string }[]; totalResults: number };
   expect(incomplete.totalResults).toBe(1);
   expect(incomplete.calls[0]!.clientName).toBe('Acme Insurance');
-  // An account that does not exist: 422, nothing read.
+  // An account that does not exist: 404 from the declared account scope (ADR 0062), nothing read.
   const missing = await list('listCallRecords', { tenantId: 2147483000 }, asProvider);
-  expect(missing.status).toBe(422);
-  expect(missing.body).toMatchObject({ message: 'Account not found.' });
+  expect(missing.status).toBe(404);
+  expect(missing.body).toMatchObject({ message: 'No such account.', code: 'ACCOUNT_NOT_FOUND' });
 });
 
 test("another account's calls, incomplete calls and log records are never listed", async () => {

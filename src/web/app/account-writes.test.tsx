@@ -139,7 +139,8 @@ describe('account writes refresh the accounts list and the tenant chooser (their
     await app.user.type(screen.getByTestId('account-customer-id'), 'C-9');
     await app.user.click(screen.getByTestId('account-save'));
     expect(await screen.findByTestId('account-success')).toHaveTextContent('Tenant Initech Created Successfully');
-    await waitFor(() => expect(stub.callsTo(TENANTS).length).toBeGreaterThanOrEqual(2));
+    // The chooser's list came with the session's opening call: any call to it is the write's refresh.
+    await waitFor(() => expect(stub.callsTo(TENANTS).length).toBeGreaterThanOrEqual(1));
 
     await app.user.click(screen.getByTestId('switch-tenant'));
     const chooser = await screen.findByTestId('tenant-chooser');

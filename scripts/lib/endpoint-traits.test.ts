@@ -51,7 +51,7 @@ describe('declared invalidations (x-invalidates, ADR 0065)', () => {
   it("adds the declared tags to the write's own, once each", () => {
     const document = withWrite({ 'x-invalidates': ['Project', 'User'] });
     expect(declaredInvalidations(document, [document, ...documents])).toEqual([
-      { operationId: 'saveThing', invalidatesTags: ['User', 'Project'] },
+      { operationId: 'saveThing', invalidatesTags: ['User', 'Project'], unsafeGet: false },
     ]);
     expect(declaredInvalidations(documents[0]!, documents)).toEqual([]);
   });
@@ -70,5 +70,22 @@ describe('declared invalidations (x-invalidates, ADR 0065)', () => {
       },
     };
     expect(() => declaredInvalidations(read, [read])).toThrow('getKpi: x-invalidates is for writes');
+  });
+
+  it('takes a GET that changes data (x-unsafe-get) as a write, generated as a mutation; refuses a plain GET', () => {
+    const unsafe: ServiceDocument = {
+      paths: {
+        '/refresh': {
+          get: { operationId: 'refreshThing', tags: ['User'], 'x-unsafe-get': true, 'x-invalidates': ['Project'] },
+        },
+      },
+    };
+    expect(declaredInvalidations(unsafe, [unsafe, ...documents])).toEqual([
+      { operationId: 'refreshThing', invalidatesTags: ['User', 'Project'], unsafeGet: true },
+    ]);
+    const plain: ServiceDocument = {
+      paths: { '/thing': { get: { operationId: 'getThing', tags: ['User'], 'x-invalidates': ['Project'] } } },
+    };
+    expect(() => declaredInvalidations(plain, [plain, ...documents])).toThrow('getThing: x-invalidates is for writes');
   });
 });

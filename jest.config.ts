@@ -20,6 +20,10 @@ const config: Config = {
   // that click through several screens on a loaded two-core machine need minutes, and a wait may take up to the
   // web setup's asyncUtilTimeout (src/web/testing/setup-tests.ts), so this sits well above it.
   testTimeout: 180_000,
+  // Two workers, each replaced once it holds 2 GB after a file: on two cores jest would otherwise run every file in
+  // one process, whose heap grew past 4 GB across the suite (seeded databases, compiled validators) and died.
+  maxWorkers: 2,
+  workerIdleMemoryLimit: '2GB',
   projects: [
     {
       displayName: 'server',

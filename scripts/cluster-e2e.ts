@@ -217,8 +217,10 @@ async function sharedLimitsCheck(cluster: Cluster): Promise<void> {
         await answer.arrayBuffer();
         if (answer.status !== 429) admitted += 1;
       }
+      // Shared counts are exchanged every 200 ms (ADR 0070): a burst may pass the limit by what arrives within one
+      // exchange; counted per instance, two instances would admit twice the limit.
       assert(
-        admitted <= PER_IP_SIGN_INS_PER_MINUTE,
+        admitted <= Math.ceil(PER_IP_SIGN_INS_PER_MINUTE * 1.1),
         `${admitted} sign-ins admitted from one IP through ${cluster.instances.length} instances (limit ${PER_IP_SIGN_INS_PER_MINUTE} a minute): the limits are still counted per instance`,
       );
     },

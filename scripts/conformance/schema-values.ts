@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import type { JsonSchema } from '../../src/server/platform/openapi/contract';
+import { stringsMatching } from '../../src/server/testing/schema-arbitrary';
 import { sampleFileFor, type SampleFile } from './sample-files';
 
 const typesOf = (schema: JsonSchema): string[] =>
@@ -18,16 +19,6 @@ function withLength(arb: fc.Arbitrary<string>, schema: JsonSchema): fc.Arbitrary
   const min = num(schema.minLength, 0);
   const max = num(schema.maxLength, Number.MAX_SAFE_INTEGER);
   return min === 0 && max === Number.MAX_SAFE_INTEGER ? arb : arb.filter((s) => s.length >= min && s.length <= max);
-}
-
-/** Lookarounds (e.g. FileName's "not `.` or `..`") are left out of generation and kept as a filter. */
-const LOOKAROUND = /\(\?<?[=!](?:[^()\\]|\\.)*\)/g;
-
-function matching(pattern: string): fc.Arbitrary<string> {
-  const full = new RegExp(pattern, 'u');
-  const generable = pattern.replace(LOOKAROUND, '');
-  const arb = fc.stringMatching(new RegExp(generable, 'u'));
-  return generable === pattern ? arb : arb.filter((value) => full.test(value));
 }
 
 const dates = fc.date({
@@ -78,7 +69,7 @@ function stringFor(schema: JsonSchema): fc.Arbitrary<unknown> {
     default:
       break;
   }
-  if (typeof schema.pattern === 'string') return withLength(matching(schema.pattern), schema);
+  if (typeof schema.pattern === 'string') return withLength(stringsMatching(schema.pattern, 'u'), schema);
   const minLength = num(schema.minLength, 0);
   const maxLength = Math.max(minLength, Math.min(num(schema.maxLength, 16), minLength + 16));
   return fc.string({ minLength, maxLength, unit: 'grapheme-ascii' });

@@ -50,8 +50,6 @@ type Query = Pick<
 function callFilter(body: Query): CallFilter {
   const { min, max } = durationBounds(body.minDuration, body.maxDuration);
   return {
-    // The account is the transaction's (ctx.inAccount), never a filter of the statement.
-    tenantId: null,
     projectId: body.projectId ?? null,
     ...windowOf(body),
     search: body.search?.trim() || null,

@@ -5,11 +5,6 @@ import { findListSearch, searchCondition, type ListSearch } from '../../../platf
 
 /** The filter every call tab shares, already turned into UTC bounds and seconds. */
 export interface CallFilter {
-  /**
-   * The account read; null: the transaction's scope (the operating tenant under row-level security). The provider's
-   * read of another account runs across tenants, so it must name it.
-   */
-  tenantId: number | null;
   projectId: number | null;
   from: Date | null;
   to: Date | null;
@@ -39,7 +34,6 @@ function filterCalls(
   search: ListSearch | null,
 ): CallQuery {
   let q = query;
-  if (filter.tenantId !== null) q = q.where('call_records.tenant_id', '=', filter.tenantId);
   if (filter.projectId !== null) q = q.where('call_records.project_id', '=', filter.projectId);
   if (filter.from) q = q.where('call_records.call_at', '>=', filter.from);
   if (filter.to) q = q.where('call_records.call_at', '<', filter.to);
@@ -157,7 +151,6 @@ export async function countCallRecords(trx: Db, filter: CallFilter & { telcoProv
 
 function filterIncomplete(query: IncompleteQuery, filter: CallFilter): IncompleteQuery {
   let q = query;
-  if (filter.tenantId !== null) q = q.where('incomplete_calls.tenant_id', '=', filter.tenantId);
   if (filter.projectId !== null) q = q.where('incomplete_calls.project_id', '=', filter.projectId);
   if (filter.from) q = q.where('incomplete_calls.call_at', '>=', filter.from);
   if (filter.to) q = q.where('incomplete_calls.call_at', '<', filter.to);

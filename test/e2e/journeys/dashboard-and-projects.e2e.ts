@@ -14,7 +14,8 @@ const persisted = async (slice: 'tenancy' | 'projectFilters'): Promise<unknown> 
 
 const tileNumber = async (testId: string) => Number((await byTestId(testId).getText()).replace(/,/g, ''));
 
-const cardCount = async () => (await $$('[data-testid^="project-card-"]')).length;
+/** The projects listed: a card for each, or the placeholder it shows until it comes near the screen (issue 29). */
+const cardCount = async () => (await $$(`[data-testid="${sel.projects.cards}"] > *`)).length;
 
 /**
  * Waits until the cards grid of the current screen shows `count` cards. Queries afresh on every try: after a

@@ -207,21 +207,32 @@ async function sharedLimitsCheck(cluster: Cluster): Promise<void> {
   await check(
     'SHARED LIMITS (harden): one IP’s sign-ins through two instances stop at the one per-IP figure',
     async () => {
-      let admitted = 0;
+      // The limit counts fixed minute windows of the clock (ADR 0070): a burst that straddles a minute's end is
+      // admitted up to the limit in each. Start with enough of the minute left, and count each window apart.
+      const WINDOW_MS = 60_000;
+      const left = WINDOW_MS - (Date.now() % WINDOW_MS);
+      if (left < 35_000) await new Promise((resolve) => setTimeout(resolve, left + 250));
+      const admitted = new Map<number, number>();
+      let refused = 0;
       for (let i = 0; i < PER_IP_SIGN_INS_PER_MINUTE + 30; i += 1) {
+        const window = Math.floor(Date.now() / WINDOW_MS);
         const answer = await fetch(`${cluster.url}/api/authz-service/userLogin`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ email: `nobody-${i}@limits.test`, password: 'not-the-password' }),
         });
         await answer.arrayBuffer();
-        if (answer.status !== 429) admitted += 1;
+        if (answer.status === 429) refused += 1;
+        else admitted.set(window, (admitted.get(window) ?? 0) + 1);
       }
+      const most = Math.max(...admitted.values());
+      console.log(`    admitted per minute window: ${[...admitted.values()].join(', ')}; refused ${refused}`);
+      assert(refused > 0, 'no sign-in was refused: the limit was never reached');
       // Shared counts are exchanged every 200 ms (ADR 0070): a burst may pass the limit by what arrives within one
       // exchange; counted per instance, two instances would admit twice the limit.
       assert(
-        admitted <= Math.ceil(PER_IP_SIGN_INS_PER_MINUTE * 1.1),
-        `${admitted} sign-ins admitted from one IP through ${cluster.instances.length} instances (limit ${PER_IP_SIGN_INS_PER_MINUTE} a minute): the limits are still counted per instance`,
+        most <= Math.ceil(PER_IP_SIGN_INS_PER_MINUTE * 1.1),
+        `${most} sign-ins admitted from one IP in one minute through ${cluster.instances.length} instances (limit ${PER_IP_SIGN_INS_PER_MINUTE} a minute): the limits are still counted per instance`,
       );
     },
   );

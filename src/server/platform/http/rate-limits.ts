@@ -1,5 +1,5 @@
 import fastifyUnderPressure from '@fastify/under-pressure';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { SERVER_ERROR_MESSAGE } from './error-handler';
 import type { SharedCounters } from './shared-counters';
 import { EVENT_STREAM_PATH } from '../events/event-stream';
@@ -79,7 +79,7 @@ export async function registerRateLimits(
   app.addHook('onRequest', async (request, reply) => {
     const route = request.routeOptions.url ?? '';
     if (AUTH_OPERATIONS.has(route)) {
-      const decision = counters.hit(`ip:${request.ip}`, settings.authPerIpPerMinute, 60_000);
+      const decision = await counters.hit(`ip:${request.ip}`, settings.authPerIpPerMinute, 60_000);
       if (!decision.allowed) return refuse(reply, decision.retryAfterSeconds);
       return undefined;
     }
@@ -91,28 +91,28 @@ export async function registerRateLimits(
     return undefined;
   });
 
-  const perAccount: preHandlerHookHandler = function (request, reply, done) {
-    const decision = counters.hit(accountAtAddress(request), settings.authPerAccountPerMinute, 60_000);
-    if (!decision.allowed) return void refuse(reply, decision.retryAfterSeconds);
-    done();
+  const perAccount: preHandlerAsyncHookHandler = async function (request, reply) {
+    const decision = await counters.hit(accountAtAddress(request), settings.authPerAccountPerMinute, 60_000);
+    if (!decision.allowed) return refuse(reply, decision.retryAfterSeconds);
+    return undefined;
   };
-  const perTenant: preHandlerHookHandler = function (request, reply, done) {
+  const perTenant: preHandlerAsyncHookHandler = async function (request, reply) {
     const access = request.access;
     const key = access?.operatingTenant
       ? tenantKey(access.operatingTenant.id)
       : `user:${access?.principal?.userId ?? request.ip}`;
-    const decision = counters.hit(key, settings.apiPerTenantPer10s, 10_000);
-    if (!decision.allowed) return void refuse(reply, decision.retryAfterSeconds);
-    done();
+    const decision = await counters.hit(key, settings.apiPerTenantPer10s, 10_000);
+    if (!decision.allowed) return refuse(reply, decision.retryAfterSeconds);
+    return undefined;
   };
 
   // A GET that sends a message (reinvite, test e-mail) or changes data: a retrying client or a stuck key cannot
   // send a stream of messages; counted per user, whatever the tenant.
-  const perUserUnsafeGet: preHandlerHookHandler = function (request, reply, done) {
+  const perUserUnsafeGet: preHandlerAsyncHookHandler = async function (request, reply) {
     const key = `unsafe-get:${request.access?.principal?.userId ?? request.ip}`;
-    const decision = counters.hit(key, settings.unsafeGetPerUserPerMinute, 60_000);
-    if (!decision.allowed) return void refuse(reply, decision.retryAfterSeconds);
-    done();
+    const decision = await counters.hit(key, settings.unsafeGetPerUserPerMinute, 60_000);
+    if (!decision.allowed) return refuse(reply, decision.retryAfterSeconds);
+    return undefined;
   };
 
   app.addHook('onRoute', (route) => {

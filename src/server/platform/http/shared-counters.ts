@@ -2,8 +2,10 @@
  * Counters of fixed windows shared by every instance on the database (ADR 0070): a hit is decided in memory, at no
  * cost, from the total of all instances known at the last exchange plus this instance's hits since; every
  * SYNC_MS (and on demand) each instance adds its new hits to `rate_limit_counters` in one statement and reads back
- * the totals of every key it watches. An instance therefore admits at most its own hits of one exchange interval
- * beyond a shared limit, instead of N times the limit. Works alike on the embedded database and a server.
+ * the totals of every key it watches. The last quarter of a limit is decided in the database instead, one
+ * conditional increment per hit: far from the limit a hit costs nothing, and near it the instances together stop at
+ * the limit (give or take hits other instances admitted in memory and have not sent yet), whatever the request rate.
+ * Works alike on the embedded database and a server.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/schema';
@@ -13,6 +15,8 @@ export const SYNC_MS = 200;
 /** Keys one instance tracks at most; beyond, new keys pass uncounted until the next window (a memory bound). */
 export const MAX_TRACKED_KEYS = 100_000;
 const FORGET_AFTER_MS = 10 * 60_000;
+/** How far below its limit a key's hits start to be decided in the database. */
+export const exactMargin = (max: number): number => Math.max(1, Math.ceil(max / 4));
 
 interface Window {
   start: number;
@@ -52,14 +56,40 @@ export class SharedCounters {
     return window;
   }
 
-  /** Counts a hit of `key` unless the key is already at `max` in this window (then nothing is counted). */
-  hit(key: string, max: number, windowMs: number): Decision {
+  /**
+   * Counts a hit of `key` unless the key is already at `max` in this window (then nothing is counted). Answers at
+   * once far from the limit; within `exactMargin(max)` of it, after one conditional increment in the database.
+   */
+  async hit(key: string, max: number, windowMs: number): Promise<Decision> {
     const window = this.#window(key, windowMs);
     if (!window) return { allowed: true, retryAfterSeconds: 0 };
     const retryAfterSeconds = Math.max(1, Math.ceil((window.start + windowMs - this.now()) / 1000));
-    if (window.known + window.pending >= max) return { allowed: false, retryAfterSeconds };
-    window.pending += 1;
-    return { allowed: true, retryAfterSeconds };
+    const seen = window.known + window.pending;
+    if (seen >= max) return { allowed: false, retryAfterSeconds };
+    if (seen < max - exactMargin(max)) {
+      window.pending += 1;
+      return { allowed: true, retryAfterSeconds };
+    }
+    return { allowed: await this.#hitInDatabase(key, window, max), retryAfterSeconds };
+  }
+
+  /** Adds the hit to the shared count only while all instances' hits, ours not yet sent included, stay within max. */
+  async #hitInDatabase(key: string, window: Window, max: number): Promise<boolean> {
+    try {
+      const { rows } = await sql<{ hits: number }>`
+        INSERT INTO rate_limit_counters AS c (key, window_start, hits)
+        VALUES (${key}, ${new Date(window.start)}, 1)
+        ON CONFLICT (key, window_start) DO UPDATE SET hits = c.hits + 1
+        WHERE c.hits + ${window.pending} + 1 <= ${max}
+        RETURNING hits`.execute(this.db);
+      const hits = rows[0]?.hits;
+      window.known = Math.max(window.known, hits ?? max);
+      return hits !== undefined;
+    } catch {
+      // The database is unreachable: decide in memory, as far from the limit, rather than fail the request.
+      window.pending += 1;
+      return true;
+    }
   }
 
   /** Whether `key` is at `max` in this window, counting nothing (a cheap early refusal). */
@@ -106,7 +136,8 @@ export class SharedCounters {
       const total = totals.get(id);
       if (!window || total === undefined) return;
       window.pending -= sent[i]!;
-      window.known = total;
+      // A window's count only grows; a hit decided in the database meanwhile may have answered a larger one.
+      window.known = Math.max(window.known, total);
     });
     if (now - this.#lastCleanup > 60_000) {
       this.#lastCleanup = now;

@@ -38,6 +38,7 @@ export class SharedCounters {
   #timer: NodeJS.Timeout | null = null;
   #syncing: Promise<void> | null = null;
   #lastCleanup = 0;
+  #turns: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -73,23 +74,43 @@ export class SharedCounters {
     return { allowed: await this.#hitInDatabase(key, window, max), retryAfterSeconds };
   }
 
-  /** Adds the hit to the shared count only while all instances' hits, ours not yet sent included, stay within max. */
-  async #hitInDatabase(key: string, window: Window, max: number): Promise<boolean> {
-    try {
-      const { rows } = await sql<{ hits: number }>`
-        INSERT INTO rate_limit_counters AS c (key, window_start, hits)
-        VALUES (${key}, ${new Date(window.start)}, 1)
-        ON CONFLICT (key, window_start) DO UPDATE SET hits = c.hits + 1
-        WHERE c.hits + ${window.pending} + 1 <= ${max}
-        RETURNING hits`.execute(this.db);
-      const hits = rows[0]?.hits;
-      window.known = Math.max(window.known, hits ?? max);
-      return hits !== undefined;
-    } catch {
-      // The database is unreachable: decide in memory, as far from the limit, rather than fail the request.
-      window.pending += 1;
-      return true;
-    }
+  /**
+   * Adds the hit, with this instance's unsent hits of the key, to the shared count, only while that stays within
+   * max. Runs in turn with the exchanges, so the unsent hits are never sent twice nor counted while in flight.
+   */
+  #hitInDatabase(key: string, window: Window, max: number): Promise<boolean> {
+    return this.#inTurn(async () => {
+      const sent = window.pending;
+      if (window.known + sent >= max) return false; // an earlier hit in the queue took the last place
+      try {
+        const { rows } = await sql<{ hits: number }>`
+          INSERT INTO rate_limit_counters AS c (key, window_start, hits)
+          VALUES (${key}, ${new Date(window.start)}, ${sent + 1})
+          ON CONFLICT (key, window_start) DO UPDATE SET hits = c.hits + excluded.hits
+          WHERE c.hits + excluded.hits <= ${max}
+          RETURNING hits`.execute(this.db);
+        const hits = rows[0]?.hits;
+        if (hits === undefined) {
+          // Full: remember it, so the next hits are refused without a statement until the window ends.
+          window.known = Math.max(window.known, max - window.pending);
+          return false;
+        }
+        window.pending -= sent;
+        window.known = Math.max(window.known, hits);
+        return true;
+      } catch {
+        // The database is unreachable: decide in memory, as far from the limit, rather than fail the request.
+        window.pending += 1;
+        return true;
+      }
+    });
+  }
+
+  /** Runs `work` after the exchanges and database hits queued before it. */
+  #inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const turn = this.#turns.then(work);
+    this.#turns = turn.catch(() => undefined);
+    return turn;
   }
 
   /** Whether `key` is at `max` in this window, counting nothing (a cheap early refusal). */
@@ -102,7 +123,7 @@ export class SharedCounters {
 
   /** Adds this instance's new hits and reads back every watched key's total; one statement. */
   sync(): Promise<void> {
-    this.#syncing ??= this.#exchange().finally(() => (this.#syncing = null));
+    this.#syncing ??= this.#inTurn(() => this.#exchange()).finally(() => (this.#syncing = null));
     return this.#syncing;
   }
 

@@ -53,6 +53,8 @@ export interface OperationSpec {
   responses: Map<number, JsonSchema | null>;
   successStatus: number;
   access: AccessRequirements;
+  /** `x-read-by-post`: a read the spec makes with POST; it changes nothing, so its answer is never kept (ADR 0091). */
+  readByPost: boolean;
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -178,6 +180,7 @@ export function readOperations(service: ServiceName, document: JsonObject = load
         responses,
         successStatus,
         access,
+        readByPost: operation['x-read-by-post'] === true,
       });
     }
   }

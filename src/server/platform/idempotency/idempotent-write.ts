@@ -139,7 +139,19 @@ export function createIdempotentWrites(deps: AppDeps, operation: OperationSpec, 
         await transaction.rollback();
         return answerOrRefusal(meanwhile, fingerprint);
       }
-      const answer = await withinRequestTransaction(transaction, produce);
+      let answer: Answer;
+      try {
+        answer = await withinRequestTransaction(transaction, produce);
+      } catch (error) {
+        // Refused or failed: what its finished parts wrote stays, as their own transactions would have kept it (an
+        // intake post's log of its refusal); the part that failed was undone. No answer is kept for the key.
+        await transaction
+          .commit(async () => {}, systemSettings)
+          .catch((commitError: unknown) => {
+            request.log.warn({ err: commitError }, 'could not commit the finished parts of a refused write');
+          });
+        throw error;
+      }
       const { body } = answer;
       if (answer.status < 200 || answer.status > 299 || !(typeof body === 'string' || Buffer.isBuffer(body))) {
         // A streamed file (an export) cannot be kept: it reads, and a retry reads again.

@@ -1,4 +1,6 @@
-import { sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
+import { PGliteDialect } from '../db/pglite-dialect';
+import { PGliteWorker } from '../db/pglite-worker-client';
 import type { Db } from '../db/schema';
 import { openTestDatabase } from '../../testing/database-template';
 import { afterRequestCommit, RequestTransaction, withinRequestTransaction } from './request-transaction';
@@ -92,4 +94,34 @@ test('work asked for after the commit runs after it, outside the request transac
   });
   await rolledBack.rollback();
   expect(ran).toEqual(['sweep']);
+});
+
+describe('on the embedded database in a worker thread, where settings travel with the next statement (ADR 0060)', () => {
+  let engine: PGliteWorker;
+  let workerDb: Db;
+  beforeAll(async () => {
+    engine = await PGliteWorker.create({ dataDir: 'memory://' });
+    workerDb = new Kysely({ dialect: new PGliteDialect(engine) }) as unknown as Db;
+    await sql`CREATE TABLE request_transaction_probe (label text NOT NULL)`.execute(workerDb);
+  });
+  afterAll(() => workerDb?.destroy());
+
+  test('savepoints, a failed part and the advisory lock work in the batched protocol', async () => {
+    const transaction = new RequestTransaction(workerDb);
+    const taken = await transaction.run(
+      systemSettings,
+      async (trx) => (await sql<{ t: boolean }>`SELECT pg_try_advisory_xact_lock(42) AS t`.execute(trx)).rows[0]!.t,
+    );
+    expect(taken).toBe(true);
+    await withinRequestTransaction(transaction, async () => {
+      await withSystem(workerDb, (trx) => insert(trx, 'kept'));
+      await expect(withSystem(workerDb, (trx) => sql`SELECT 1 / 0`.execute(trx))).rejects.toThrow();
+      await withSystem(workerDb, async () => {});
+    });
+    await transaction.commit((trx) => insert(trx, 'answer').then(() => {}), systemSettings);
+    const rows = await sql<{ label: string }>`SELECT label FROM request_transaction_probe ORDER BY label`.execute(
+      workerDb,
+    );
+    expect(rows.rows.map((r) => r.label)).toEqual(['answer', 'kept']);
+  });
 });

@@ -94,6 +94,14 @@ function answerOrRefusal(stored: StoredAnswer, fingerprint: string): Answer {
 }
 
 const inUse = () => new HttpError(409, KEY_IN_USE_MESSAGE, { code: 'IDEMPOTENCY_KEY_IN_USE' });
+const isInUse = (error: unknown) => error instanceof HttpError && error.options.code === 'IDEMPOTENCY_KEY_IN_USE';
+
+/** A request with the key finished while this one ran (reading only, so far): its answer is given instead. */
+class AnsweredMeanwhile extends Error {
+  constructor(readonly stored: StoredAnswer) {
+    super('A request with this Idempotency-Key was answered meanwhile');
+  }
+}
 
 function keptHeaders(answer: Answer, reply: FastifyReply): Record<string, string> {
   const kept: Record<string, string> = {};
@@ -131,25 +139,27 @@ export function createIdempotentWrites(deps: AppDeps, operation: OperationSpec, 
     const id = JSON.stringify([scope.caller, scope.operatingTenantId, scope.key]);
     if (running.has(id)) throw inUse();
     running.add(id);
-    const transaction = new RequestTransaction(deps.db);
+    // Each time the request transaction begins: the key is taken (409 while another instance runs it) and, in case
+    // a request with it finished meanwhile, read again.
+    const transaction = new RequestTransaction(deps.db, async (trx) => {
+      await systemSettings(trx);
+      if (!(await claimKey(trx, scope))) throw inUse();
+      const meanwhile = await findStoredAnswer(trx, scope, deps.clock.now());
+      if (meanwhile) throw new AnsweredMeanwhile(meanwhile);
+    });
     try {
-      if (!(await transaction.run(systemSettings, (trx) => claimKey(trx, scope)))) throw inUse();
-      const meanwhile = await transaction.run(systemSettings, (trx) => findStoredAnswer(trx, scope, deps.clock.now()));
-      if (meanwhile) {
-        await transaction.rollback();
-        return answerOrRefusal(meanwhile, fingerprint);
-      }
       let answer: Answer;
       try {
         answer = await withinRequestTransaction(transaction, produce);
       } catch (error) {
         // Refused or failed: what its finished parts wrote stays, as their own transactions would have kept it (an
         // intake post's log of its refusal); the part that failed was undone. No answer is kept for the key.
-        await transaction
-          .commit(async () => {}, systemSettings)
-          .catch((commitError: unknown) => {
-            request.log.warn({ err: commitError }, 'could not commit the finished parts of a refused write');
-          });
+        if (!(error instanceof AnsweredMeanwhile) && !isInUse(error))
+          await transaction
+            .commit(async () => {}, systemSettings)
+            .catch((commitError: unknown) => {
+              request.log.warn({ err: commitError }, 'could not commit the finished parts of a refused write');
+            });
         throw error;
       }
       const { body } = answer;
@@ -168,6 +178,7 @@ export function createIdempotentWrites(deps: AppDeps, operation: OperationSpec, 
       return answer;
     } catch (error) {
       await transaction.rollback();
+      if (error instanceof AnsweredMeanwhile) return answerOrRefusal(error.stored, fingerprint);
       throw error;
     } finally {
       running.delete(id);

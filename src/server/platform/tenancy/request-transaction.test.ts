@@ -96,6 +96,23 @@ test('work asked for after the commit runs after it, outside the request transac
   expect(ran).toEqual(['sweep']);
 });
 
+test('until a part writes, the transaction is given back after each part and begun again (onBegin each time)', async () => {
+  let begins = 0;
+  const transaction = new RequestTransaction(db, async () => {
+    begins += 1;
+  });
+  await withinRequestTransaction(transaction, async () => {
+    await withSystem(db, (trx) => sql`SELECT 1`.execute(trx));
+    // Given back: another statement on the one connection does not wait for the request.
+    await sql`SELECT 1`.execute(db);
+    await withSystem(db, (trx) => insert(trx, 'written'));
+    await withSystem(db, (trx) => sql`SELECT 1`.execute(trx));
+  });
+  await transaction.commit(async () => {}, systemSettings);
+  expect(begins).toBe(2);
+  expect(await labels()).toEqual(['written']);
+});
+
 describe('on the embedded database in a worker thread, where settings travel with the next statement (ADR 0060)', () => {
   let engine: PGliteWorker;
   let workerDb: Db;

@@ -11,6 +11,10 @@ const ROLLBACK = Symbol('rollback');
  * request opens joins it (each with its own role and tenant setting, one at a time), and it is committed only once the
  * answer is known, together with the stored answer. So the operation's changes and its stored answer are committed
  * together or not at all: a retry after a lost answer finds it, and a failed commit leaves nothing to find.
+ *
+ * Until a part writes, the transaction is given back after each part (committing reads changes nothing), so a
+ * handler that reads, then works without the database (parsing an upload), then writes does not hold the embedded
+ * database's one connection meanwhile; `onBegin` runs again at each begin (taking the key again).
  */
 export class RequestTransaction {
   #trx: Promise<Db> | null = null;
@@ -20,15 +24,19 @@ export class RequestTransaction {
   #afterCommit: (() => void)[] = [];
   readonly #turns = new Mutex();
 
-  constructor(readonly db: Db) {}
+  constructor(
+    readonly db: Db,
+    private readonly onBegin: (trx: Db) => Promise<unknown> = async () => {},
+  ) {}
 
   /** Whether later transactions of the request still join this one (false once committed or rolled back). */
   get open(): boolean {
     return !this.#closed;
   }
 
-  #begin(): Promise<Db> {
-    this.#trx ??= new Promise<Db>((resolve, reject) => {
+  async #begin(): Promise<Db> {
+    if (this.#trx) return this.#trx;
+    this.#trx = new Promise<Db>((resolve, reject) => {
       const outcome = new Promise<boolean>((settle) => (this.#settle = settle));
       this.#done = this.db.transaction().execute(async (trx) => {
         resolve(trx);
@@ -36,7 +44,25 @@ export class RequestTransaction {
       });
       this.#done.catch(reject);
     });
-    return this.#trx;
+    const trx = await this.#trx;
+    try {
+      await this.onBegin(trx);
+    } catch (error) {
+      await this.#end(false).catch(() => {});
+      throw error;
+    }
+    return trx;
+  }
+
+  /** Commits or rolls back what is begun; the next part begins anew. */
+  async #end(commit: boolean): Promise<void> {
+    const done = this.#done;
+    this.#trx = null;
+    this.#done = null;
+    if (!done) return;
+    this.#settle(commit);
+    if (commit) await done;
+    else await done.catch(() => {});
   }
 
   /**
@@ -60,7 +86,9 @@ export class RequestTransaction {
           .catch(() => {});
         throw error;
       }
-      await sql.raw('RELEASE SAVEPOINT request_part').execute(trx);
+      await sql.raw(`${SENT_WITH_NEXT}RELEASE SAVEPOINT request_part`).execute(trx);
+      const { rows } = await sql<{ idle: boolean }>`SELECT txid_current_if_assigned() IS NULL AS idle`.execute(trx);
+      if (rows[0]?.idle) await this.#end(true);
       return value;
     } finally {
       release();
@@ -74,15 +102,23 @@ export class RequestTransaction {
 
   /** Runs `last` (storing the answer) in the transaction, then commits; throws when either fails. */
   async commit(last: (trx: Db) => Promise<void>, setUp: (trx: Db) => Promise<unknown>): Promise<void> {
+    if (this.#closed) throw new Error('The request transaction has ended');
+    const release = await this.#turns.acquire();
     try {
-      await this.run(setUp, last);
+      const trx = await this.#begin();
+      await setUp(trx);
+      await last(trx);
     } catch (error) {
+      release();
       await this.rollback();
       throw error;
     }
     this.#closed = true;
-    this.#settle(true);
-    await this.#done;
+    try {
+      await this.#end(true);
+    } finally {
+      release();
+    }
     for (const fn of this.#afterCommit.splice(0)) fn();
   }
 
@@ -90,9 +126,7 @@ export class RequestTransaction {
   async rollback(): Promise<void> {
     this.#closed = true;
     this.#afterCommit = [];
-    if (!this.#done) return;
-    this.#settle(false);
-    await this.#done.catch(() => {});
+    await this.#end(false);
   }
 }
 

@@ -2,9 +2,10 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { noSpecCitations } from './scripts/lint/no-spec-citations.cjs';
 
 // ---- Server lint zones (ADR 0009, docs/development.md "Server shape") ------------------------------------
 const SERVICE_ROOT = './src/server/services';
@@ -75,6 +76,29 @@ const platformZone = {
 };
 // ---- end of the server lint zones ---------------------------------------------------------------------------
 
+// ---- Permission names (src/shared/permissions.ts) ---------------------------------------------------------------
+// The console checks PERMISSION.<NAME> constants: a permission's name written as a string in src/web is refused,
+// so a renamed or removed permission fails the type check instead of hiding a button for ever.
+const PERMISSION_NAMES = [
+  ...readFileSync('./src/shared/permissions.ts', 'utf8').matchAll(/^\s*\[\d+, '([a-z.]+)', '[a-z]+', '[a-z]+'\],$/gm),
+].map(([, name]) => name);
+if (PERMISSION_NAMES.length === 0)
+  throw new Error('eslint.config.js: no permission found in src/shared/permissions.ts');
+const permissionPattern = `/^(${PERMISSION_NAMES.map((name) => name.replaceAll('.', '\\.')).join('|')})$/`;
+const RAW_PERMISSION_MESSAGE =
+  'Name a permission with its PERMISSION constant (src/shared/permissions.ts), not a string.';
+const consolePermissionNames = {
+  files: ['src/web/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      { selector: `Literal[value=${permissionPattern}]`, message: RAW_PERMISSION_MESSAGE },
+      { selector: `TemplateElement[value.raw=${permissionPattern}]`, message: RAW_PERMISSION_MESSAGE },
+    ],
+  },
+};
+// ---- end of the permission names --------------------------------------------------------------------------------
+
 export default tseslint.config(
   {
     ignores: [
@@ -94,6 +118,14 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    // Code cites docs/product/<file>.md#<anchor>, not the specification's sections (docs/development.md).
+    files: ['**/*.{ts,tsx,mjs}'],
+    // Describes the specification itself (where it names each call): scripts/spec-citations.json "keep".
+    ignores: ['scripts/lib/spec-calls.ts'],
+    plugins: { voxscreen: { rules: { 'no-spec-citations': noSpecCitations } } },
+    rules: { 'voxscreen/no-spec-citations': 'error' },
+  },
+  {
     files: ['**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -106,6 +138,7 @@ export default tseslint.config(
   },
   serverZones,
   platformZone,
+  consolePermissionNames,
   {
     // Generated code is imported only through the base API and the feature hooks, never re-declared by hand.
     files: ['src/web/**/*.{ts,tsx}'],
@@ -142,6 +175,11 @@ export default tseslint.config(
               from: './src/web/features',
               message: `${layer}/ never imports a feature: only app/ composes features.`,
             })),
+            ...['features', 'components', 'lib', 'state', 'api', 'i18n', 'theme'].map((layer) => ({
+              target: `./src/web/${layer}`,
+              from: './src/web/app',
+              message: `${layer}/ never imports app/: app/ composes the rest, and hands a screen what it needs.`,
+            })),
             {
               target: './src/web/api',
               from: './src/web/state',
@@ -156,6 +194,8 @@ export default tseslint.config(
           ],
         },
       ],
+      // No import cycle in the console either (type-only imports are not cycles).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   // ---- Console (src/web) boundaries: end ------------------------------------------------------------------

@@ -16,9 +16,14 @@ const swc = (extra: Record<string, unknown> = {}) =>
   ] as [string, Record<string, unknown>];
 
 const config: Config = {
-  // A global option (jest ignores it inside a project): component tests that click through several screens need
-  // more than the 5 s default on a busy two-core machine.
-  testTimeout: 20_000,
+  // A global option (jest ignores it inside a project). Tests wait for conditions, not for time; component tests
+  // that click through several screens on a loaded two-core machine need minutes, and a wait may take up to the
+  // web setup's asyncUtilTimeout (src/web/testing/setup-tests.ts), so this sits well above it.
+  testTimeout: 180_000,
+  // Two workers, each replaced once it holds 2 GB after a file: on two cores jest would otherwise run every file in
+  // one process, whose heap grew past 4 GB across the suite (seeded databases, compiled validators) and died.
+  maxWorkers: 2,
+  workerIdleMemoryLimit: '2GB',
   projects: [
     {
       displayName: 'server',

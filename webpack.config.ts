@@ -4,8 +4,9 @@ import { constants as zlib, type BrotliOptions } from 'node:zlib';
 import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
-import type webpack from 'webpack';
+import webpack from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { FirstPaintPlugin } from './scripts/first-paint-plugin';
 import { RoutePreloadPlugin } from './scripts/route-preload-plugin';
 
 // webpack-cli loads this file as CommonJS through esbuild-register (no import.meta); npm runs it from the root.
@@ -20,6 +21,89 @@ const BENCH_ROUTES = new Set(['sign-in', 'shell']);
 type Configuration = webpack.Configuration & { devServer?: DevServerConfiguration };
 
 const COMPRESSIBLE = /\.(js|html|svg|json|txt)$/;
+
+/** Where the first-paint compilation writes the prerender bundle (outside dist/: it is never served). */
+const FIRST_PAINT_BUNDLE = resolve(root, 'node_modules/.cache/voxscreen-first-paint/prerender.cjs');
+
+/**
+ * Libraries only lazy routes use, which the prerendered pages never render: the Node bundle requires them at run
+ * time instead of compiling them in (a shorter build; they are never loaded either).
+ */
+const NOT_PRERENDERED = ['ag-grid-community', 'ag-grid-react', 'apexcharts', 'react-apexcharts', '@e965/xlsx', 'docx'];
+
+/** The console's source rules, the same for the browser and for the prerender, so both render the same text. */
+const sourceRules = (production: boolean): webpack.RuleSetRule[] => [
+  {
+    test: /\.tsx?$/,
+    include: [web, shared],
+    use: [
+      // English comes from the descriptors themselves, compiled at build time (ADR 0059).
+      { loader: resolve(root, 'scripts/english-descriptors-loader.cjs') },
+      {
+        loader: 'swc-loader',
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+            target: 'es2022',
+            // webpackChunkName comments name the route chunks.
+            preserveAllComments: true,
+            // Descriptors keep their source message, which the loader above compiles (ADR 0059).
+            experimental: {
+              plugins: [['@lingui/swc-plugin', { useLinguiV5IdGeneration: true, descriptorFields: 'message' }]],
+            },
+          },
+        },
+      },
+    ],
+  },
+  // Chakra's full recipe set out of the entry chunk (ADR 0055).
+  {
+    test: /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]index\.js$/,
+    loader: resolve(root, 'scripts/pure-chakra-theme-loader.cjs'),
+  },
+  // Chakra's global styles built only when read: the build writes them into the pages (ADR 0082).
+  {
+    test: /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/,
+    loader: resolve(root, 'scripts/lazy-chakra-globals-loader.cjs'),
+  },
+];
+
+/** The Node bundle of src/web/prerender.tsx that FirstPaintPlugin runs to write the prerendered pages (ADR 0082). */
+const firstPaintConfig = (): Configuration => ({
+  name: 'first-paint',
+  mode: 'production',
+  target: 'node20',
+  entry: { prerender: resolve(web, 'prerender.tsx') },
+  output: {
+    path: resolve(FIRST_PAINT_BUNDLE, '..'),
+    filename: 'prerender.cjs',
+    library: { type: 'commonjs2' },
+    publicPath: '/',
+    assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+    clean: true,
+  },
+  devtool: false,
+  externals: Object.fromEntries(NOT_PRERENDERED.map((name) => [name, `commonjs ${name}`])),
+  externalsPresets: { node: true },
+  resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+  module: {
+    rules: [
+      ...sourceRules(true),
+      // The same URL as the browser build (same name and content hash); the file itself is the browser build's.
+      {
+        test: /\.(svg|png)$/,
+        type: 'asset',
+        parser: { dataUrlCondition: { maxSize: 4 * 1024 } },
+        generator: { emit: false },
+      },
+    ],
+  },
+  // One file: the lazy routes' imports resolve inside it.
+  plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+  optimization: { minimize: false, nodeEnv: 'production' },
+  performance: { hints: false },
+});
 
 function precompressed(): webpack.WebpackPluginInstance[] {
   return [
@@ -42,9 +126,11 @@ function precompressed(): webpack.WebpackPluginInstance[] {
   ];
 }
 
-export default (_env: unknown, argv: { mode?: 'production' | 'development' }): Configuration => {
-  const production = argv.mode !== 'development';
+const browserConfig = (production: boolean): Configuration => {
   return {
+    name: 'browser',
+    // Production builds write the prerendered pages from the first-paint compilation's bundle (ADR 0082).
+    ...(production && { dependencies: ['first-paint'] }),
     mode: production ? 'production' : 'development',
     target: 'web',
     entry: { main: resolve(web, 'main.tsx') },
@@ -69,35 +155,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
     },
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          include: [web, shared],
-          use: [
-            // English comes from the descriptors themselves, compiled at build time (ADR 0059).
-            { loader: resolve(root, 'scripts/english-descriptors-loader.cjs') },
-            {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
-                  target: 'es2022',
-                  // webpackChunkName comments name the route chunks.
-                  preserveAllComments: true,
-                  // Descriptors keep their source message, which the loader above compiles (ADR 0059).
-                  experimental: {
-                    plugins: [['@lingui/swc-plugin', { useLinguiV5IdGeneration: true, descriptorFields: 'message' }]],
-                  },
-                },
-              },
-            },
-          ],
-        },
-        // Chakra's full recipe set out of the entry chunk (ADR 0055).
-        {
-          test: /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]index\.js$/,
-          loader: resolve(root, 'scripts/pure-chakra-theme-loader.cjs'),
-        },
+        ...sourceRules(production),
         { test: /\.(svg|png)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4 * 1024 } } },
       ],
     },
@@ -109,6 +167,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
       // The first screens' route chunks download beside main instead of after it (ADR 0059).
       ...(production
         ? [
+            new FirstPaintPlugin(FIRST_PAINT_BUNDLE),
             new RoutePreloadPlugin({
               '/': ['sign-in'],
               '/main': ['shell', 'dashboard', 'project-list'],
@@ -148,4 +207,10 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
       client: { overlay: { warnings: false, errors: true } },
     },
   };
+};
+
+/** Production: the prerender bundle, then the browser build that writes the pages with it; development: the latter. */
+export default (_env: unknown, argv: { mode?: 'production' | 'development' }): Configuration | Configuration[] => {
+  const production = argv.mode !== 'development';
+  return production ? [firstPaintConfig(), browserConfig(true)] : browserConfig(false);
 };

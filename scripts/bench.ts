@@ -4,9 +4,9 @@
  *      chunk in dist/, against the budgets of ADR 0006; whether a heavy library loads before the shell;
  *   2. p50/p99 latency and requests/s of userInfo, the dashboard KPI and the project list at 10 and 50
  *      connections on loopback against the real server on a fresh embedded database (demo data), 10 s each;
- *   3. Lighthouse performance, LCP, TBT and CLS of sign-in and the signed-in dashboard, mobile and desktop,
- *      median of 3, the bytes each load received against the gzip size, and the main-thread work and JavaScript
- *      boot-up time of each load (bench-lighthouse.ts), on that server;
+ *   3. Lighthouse performance, FCP, LCP, TBT and CLS of sign-in and the signed-in dashboard, mobile and desktop,
+ *      five interleaved rounds (median and spread), the bytes each load received against the gzip size, the
+ *      main-thread work, JavaScript boot-up time and longest task of each load (bench-lighthouse.ts), on that server;
  *   4. fair use (bench-fairness.ts): a normal user's p50 unloaded, while one IP floods sign-in, and while
  *      another tenant runs 100 connections;
  *   5. the benchmark tenant (scripts/bench/, one file per area, listed in scripts/bench/tenant.ts): 100k
@@ -22,6 +22,7 @@ import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import autocannon from 'autocannon';
 import { lighthouseFigures } from './bench-lighthouse';
+import { profileFigures } from './bench-profile';
 import { fairnessFigures } from './bench-fairness';
 import { waitForUrl as waitFor } from './lib/wait-for-url';
 import { startBenchServer } from './lib/start-bench-server';
@@ -128,17 +129,20 @@ async function apiFigures(): Promise<void> {
   }
 }
 
-/** Part 3 alone (`--only lighthouse`): the Lighthouse table on a fresh server, without the API load before it. */
-async function lighthouseOnly(): Promise<void> {
+/**
+ * Part 3 alone (`--only lighthouse`): the Lighthouse table on a fresh server, without the API load before it; with
+ * `--only profile`, the CPU profile of the same loads (bench-profile.ts, issue 29).
+ */
+async function browserFiguresOnly(figures: (origin: string, dist: string) => Promise<void>): Promise<void> {
   if (!existsSync(join(dist, 'index.html'))) {
-    console.log('lighthouse: dist/ not built (run npm run build first)');
+    console.log('lighthouse/profile: dist/ not built (run npm run build first)');
     return;
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-bench-'));
   const { port, base, server } = await startBenchServer(dataDir);
   try {
-    await signInWhenUp(base, 120_000, 'admin@acme.test');
-    await lighthouseFigures(`http://127.0.0.1:${port}`, dist);
+    await signInWhenUp(base, 300_000, 'admin@acme.test');
+    await figures(`http://127.0.0.1:${port}`, dist);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1000));
@@ -159,16 +163,22 @@ async function measure(
 }
 
 // `npm run bench -- --only tenant` (or bundle, api, lighthouse, fairness; comma-separated) runs only those parts:
-// bundle is 1, api is 2 and 3, lighthouse is 3 alone (ADR 0055), fairness is 4, tenant is 5; cold-start and
-// cluster run only when named (scripts/bench/cold-start.ts, scripts/bench/cluster.ts).
-const { values } = parseArgs({ options: { only: { type: 'string' } } });
+// bundle is 1, api is 2 and 3, lighthouse is 3 alone (ADR 0055), fairness is 4, tenant is 5; profile (issue 29),
+// cold-start and cluster run only when named (bench-profile.ts, scripts/bench/cold-start.ts, scripts/bench/cluster.ts).
+// `--engine postgres` runs the tenant part on a throw-away PostgreSQL cluster instead of the embedded database.
+const { values } = parseArgs({
+  options: { only: { type: 'string' }, engine: { type: 'string', default: 'embedded' } },
+});
+if (values.engine !== 'embedded' && values.engine !== 'postgres')
+  throw new Error(`--engine takes embedded or postgres, got ${values.engine}`);
 const only = values.only ? new Set(values.only.split(',').map((part) => part.trim())) : null;
 const part = (name: string) => !only || only.has(name);
 if (part('bundle')) bundleFigures();
 if (part('api')) await apiFigures();
-if (only?.has('lighthouse') && !only.has('api')) await lighthouseOnly();
+if (only?.has('lighthouse') && !only.has('api')) await browserFiguresOnly(lighthouseFigures);
+if (only?.has('profile')) await browserFiguresOnly(profileFigures);
 if (part('fairness')) await fairnessFigures();
-if (part('tenant')) await benchmarkTenantFigures();
+if (part('tenant')) await benchmarkTenantFigures(values.engine);
 // Cluster work (ADR 0077): only when asked for by name.
 if (only?.has('cold-start')) await coldStartFigures();
 if (only?.has('cluster')) await clusterFigures();

@@ -11,7 +11,7 @@
  * Results go to .tmp/e2e-results.txt like the other journeys (`passed …` / `failed …` lines).
  *   npx tsx scripts/cluster-e2e.ts [wdio arguments]
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startCluster, type Cluster, type Instance } from './lib/cluster';
@@ -173,14 +173,19 @@ async function httpChecks(cluster: Cluster): Promise<void> {
   );
 }
 
-function journeys(cluster: Cluster, wdioArgs: string[]): void {
+/**
+ * The journeys run in a child while this process keeps serving: the mail catcher and s3rver live here and the
+ * instances' logs are read here, so the wait must not block the event loop (a spawnSync froze all three).
+ */
+async function journeys(cluster: Cluster, wdioArgs: string[]): Promise<void> {
   console.log('\n==> cluster journeys through the balancer');
-  const run = spawnSync('npx', ['wdio', 'run', 'wdio.cluster.conf.ts', ...wdioArgs], {
+  const child = spawn('npx', ['wdio', 'run', 'wdio.cluster.conf.ts', ...wdioArgs], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, E2E_BASE_URL: cluster.url, E2E_MAIL_DIR: cluster.mailDir },
   });
-  if (run.status !== 0) failures.push('cluster journeys');
+  const status = await new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  if (status !== 0) failures.push('cluster journeys');
 }
 
 async function metricsChecks(cluster: Cluster): Promise<void> {
@@ -212,8 +217,10 @@ async function sharedLimitsCheck(cluster: Cluster): Promise<void> {
         await answer.arrayBuffer();
         if (answer.status !== 429) admitted += 1;
       }
+      // Shared counts are exchanged every 200 ms (ADR 0070): a burst may pass the limit by what arrives within one
+      // exchange; counted per instance, two instances would admit twice the limit.
       assert(
-        admitted <= PER_IP_SIGN_INS_PER_MINUTE,
+        admitted <= Math.ceil(PER_IP_SIGN_INS_PER_MINUTE * 1.1),
         `${admitted} sign-ins admitted from one IP through ${cluster.instances.length} instances (limit ${PER_IP_SIGN_INS_PER_MINUTE} a minute): the limits are still counted per instance`,
       );
     },
@@ -226,7 +233,7 @@ const cluster = await startCluster({ instances: 2 });
 console.log(`    balancer ${cluster.url}; instances ${cluster.instances.map((i) => i.base).join(', ')}`);
 try {
   await httpChecks(cluster);
-  journeys(cluster, process.argv.slice(2));
+  await journeys(cluster, process.argv.slice(2));
   await metricsChecks(cluster);
   await sharedLimitsCheck(cluster);
 } finally {

@@ -14,7 +14,7 @@ import { prepareDatabase } from '../src/server/prepare-database';
 import { demoUsersTable } from '../src/server/seed/demo-users-table';
 import { BENCHMARK_TENANT, BENCHMARK_USER, seedBenchmarkData } from '../src/server/seed/seed-benchmark-data';
 import { seedDemoData } from '../src/server/seed/seed-demo-data';
-import { SIMULATED_DEMO, seedSimulatedCalls } from '../src/server/seed/seed-simulated-calls';
+import { SIMULATED_DEMOS, seedSimulatedCalls } from '../src/server/seed/seed-simulated-calls';
 import { TenantSecretCipher } from '../src/server/platform/secrets/tenant-secret-cipher';
 import { createFileStorage } from '../src/server/platform/storage/create-file-storage';
 
@@ -49,10 +49,10 @@ try {
   });
   console.log(`Seeded: ${report.tenantsCreated} tenant(s) and ${report.usersCreated} user(s) created.`);
   // Demo calls through the public API, as a telephony platform posts them (ADR 0052); once per database.
-  const simulated = await seedSimulatedCalls({ db, config });
-  if (simulated) {
+  for (const simulated of await seedSimulatedCalls({ db, config })) {
+    const demo = SIMULATED_DEMOS.find((d) => d.runId === simulated.runId)!;
     console.log(
-      `Simulated ${simulated.calls} call(s) into ${SIMULATED_DEMO.project} (${simulated.results} result(s), ` +
+      `Simulated ${simulated.calls} call(s) into ${demo.project} of ${demo.tenant} (${simulated.results} result(s), ` +
         `${simulated.incomplete} incomplete) in ${simulated.seconds.toFixed(1)} s, run ${simulated.runId}.`,
     );
   }

@@ -21,9 +21,9 @@ export async function callRecordFigures(ctx: BenchContext): Promise<void> {
     ['last 400 days, page 1,000', { ...days30, startDate: daysAgo(400), page: 1000 }],
     [
       'last 30 days, project, 1-4 minutes, Twilio',
-      { ...days30, projectId: ctx.projectId, minDuration: 60, maxDuration: 240, telcoProvider: 'Twilio' },
+      { ...days30, projectId: ctx.projectId, minDuration: 60, maxDuration: 240, telcoProvider: 'TWILIO' },
     ],
-    ['last 30 days, more than 4 minutes, Bandwidth', { ...days30, minDuration: 240, telcoProvider: 'Bandwidth' }],
+    ['last 30 days, more than 4 minutes, Bandwidth', { ...days30, minDuration: 240, telcoProvider: 'BANDWIDTH' }],
     ['last 30 days, search an access code prefix', { ...days30, search: `B${ctx.projectId}-A00001` }],
     [
       'last 400 days, search one whole access code',

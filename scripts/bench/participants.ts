@@ -8,12 +8,12 @@ interface ListPage {
 const PAGE_SIZE = 25;
 
 /**
- * Issue 13 / ADR 0037: the participants list of the 100k-participant project (participant-service
- * listProjectParticipants): the first page, a deep page by keyset (the cursor of the page before the last, got
+ * Issue 13 / ADR 0037: the participants list of the 100k-participant project (listProjectParticipants,
+ * at the spec's project-service path, served by the participant-service): the first page, a deep page by keyset (the cursor of the page before the last, got
  * from one offset page) and the same page by offset (a direct jump), and Find Participant with a Data Filter.
  */
 export async function participantListFigures(ctx: BenchContext): Promise<void> {
-  const url = `/participant-service/v1/project/${ctx.projectId}/participants`;
+  const url = `/project-service/v1/project/${ctx.projectId}/participants`;
   const first = await call<ListPage>(ctx, 'POST', url, { page: 0, pageSize: PAGE_SIZE });
   const lastPage = Math.max(0, Math.ceil(first.totalRecords / PAGE_SIZE) - 1);
   const beforeLast = await call<ListPage>(ctx, 'POST', url, { page: Math.max(0, lastPage - 1), pageSize: PAGE_SIZE });

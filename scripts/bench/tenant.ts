@@ -5,8 +5,10 @@
  * and runs one function per area. Each area prints its own lines.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startPostgresServer, type PostgresServer } from '../../src/server/testing/postgres-server';
 import { startBenchServer } from '../lib/start-bench-server';
 import { waitForUrl } from '../lib/wait-for-url';
 import { analyticReportFigures } from './analytic-report';
@@ -31,6 +33,18 @@ const BENCH_RESULTS = Number(process.env.BENCH_RESULTS ?? 1_000_000);
 const BENCH_PROJECTS = 1;
 /** Far above what 10 connections send, so the figures measure the calls, not the per-tenant limiter (ADR 0013). */
 const BENCH_RATE_LIMIT = '1000000';
+/** A read that takes this long inside a transaction is printed once with its EXPLAIN (ANALYZE, BUFFERS) plan. */
+const EXPLAIN_SLOW_MS = process.env.BENCH_EXPLAIN_SLOW_MS ?? '20';
+/** The signing-key secret of a PostgreSQL run (the seed and the server must agree; ADR 0014). */
+const PG_SIGNING_KEY_SECRET = 'voxscreen-bench-signing-key-secret';
+
+export type BenchEngine = 'embedded' | 'postgres';
+
+/** The load average beside the figures: the machine is shared, so they are read against it. */
+export const loadLine = () =>
+  `load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')}`;
 
 /** Runs a script of this repository with the tsx loader; resolves with its stdout (also echoed). */
 async function runScript(script: string, args: string[], env: Record<string, string>): Promise<string> {
@@ -49,7 +63,7 @@ async function runScript(script: string, args: string[], env: Record<string, str
   });
 }
 
-async function seedOnce(dataDir: string): Promise<void> {
+async function seedOnce(dataDir: string, env: Record<string, string>): Promise<void> {
   const marker = join(dataDir, 'benchmark-seeded.json');
   if (existsSync(marker)) {
     const seeded = JSON.parse(readFileSync(marker, 'utf8')) as { projects?: number };
@@ -65,7 +79,9 @@ async function seedOnce(dataDir: string): Promise<void> {
   );
   // --fast: generated with set-based SQL in the database (ADR 0058); the domain path needs hours for 1M results.
   const args = ['--participants', String(BENCH_PARTICIPANTS), '--results', String(BENCH_RESULTS), '--fast'];
-  await runScript('scripts/seed.ts', [...args, '--projects', String(BENCH_PROJECTS)], { DATA_DIR: dataDir });
+  const started = Date.now();
+  await runScript('scripts/seed.ts', [...args, '--projects', String(BENCH_PROJECTS)], env);
+  console.log(`  seeded in ${((Date.now() - started) / 1000).toFixed(0)} s (${loadLine()})`);
   writeFileSync(
     marker,
     JSON.stringify({ participants: BENCH_PARTICIPANTS, results: BENCH_RESULTS, projects: BENCH_PROJECTS }),
@@ -91,24 +107,89 @@ async function signIn(base: string): Promise<Record<string, string>> {
   return { authorization: `Bearer ${tokens.access_token}`, 'id-token': tokens.id_token };
 }
 
-export async function benchmarkTenantFigures(): Promise<void> {
-  const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, 'data', 'bench'));
-  await seedOnce(dataDir);
-  const out = await runScript('scripts/bench/prepare-data.ts', [], { DATA_DIR: dataDir });
+/**
+ * Where the bench's tenant lives: the embedded database in BENCH_DATA_DIR (seeded once, reused), or a throw-away
+ * PostgreSQL cluster (Debian's server binaries, the test suite's helper) seeded on each run and removed after it.
+ */
+async function benchDatabase(
+  engine: BenchEngine,
+): Promise<{ dataDir: string; env: Record<string, string>; stop: () => void }> {
+  if (engine === 'embedded') {
+    const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, 'data', 'bench'));
+    return { dataDir, env: { DATA_DIR: dataDir }, stop: () => {} };
+  }
+  // Production durability (commits flushed), so the write figures are not inflated; memory for the 1M-row tables.
+  const postgres: PostgresServer = await startPostgresServer({
+    durable: true,
+    settings: { shared_buffers: '1GB', effective_cache_size: '4GB', work_mem: '16MB', max_connections: '40' },
+  });
+  const dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-bench-pg-'));
+  const env = { DATA_DIR: dataDir, DATABASE_URL: postgres.url, SIGNING_KEY_SECRET: PG_SIGNING_KEY_SECRET };
+  return {
+    dataDir,
+    env,
+    stop: () => {
+      postgres.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function benchmarkTenantFigures(engine: BenchEngine = 'embedded'): Promise<void> {
+  const database = await benchDatabase(engine);
+  try {
+    await seedOnce(database.dataDir, database.env);
+    await runFigures(engine, database.dataDir, database.env);
+  } finally {
+    database.stop();
+  }
+}
+
+/** Prints the plans of the slow reads the server reported since the last call (each statement text once). */
+function slowPlanPrinter(): { onLogLine: (line: string) => void; print: () => void } {
+  const pending: { sql: string; ms: number; plan: string }[] = [];
+  return {
+    onLogLine(line) {
+      try {
+        const entry = JSON.parse(line) as { slowStatement?: { sql: string; ms: number; plan: string } };
+        if (entry.slowStatement) pending.push(entry.slowStatement);
+      } catch {
+        // not a log line of ours
+      }
+    },
+    print() {
+      for (const slow of pending.splice(0)) {
+        console.log(`\n  slow read (${slow.ms.toFixed(0)} ms the first time): ${slow.sql.slice(0, 400)}`);
+        console.log(slow.plan.replace(/^/gm, '    | '));
+      }
+    },
+  };
+}
+
+async function runFigures(engine: BenchEngine, dataDir: string, env: Record<string, string>): Promise<void> {
+  const out = await runScript('scripts/bench/prepare-data.ts', [], env);
   const line = out.split('\n').find((l) => l.startsWith(PREPARED_MARK));
   if (!line) throw new Error('prepare-data.ts did not name the benchmark project');
   const prepared = JSON.parse(line.slice(PREPARED_MARK.length)) as Prepared;
-  // The seed ran without SIGNING_KEY_SECRET, so the tenants' secrets are encrypted under the key file it left in
-  // the data directory (ADR 0014, 0023): the production server must start with that same secret. A signing key
-  // that an earlier bench server encrypted with startBenchServer's fixed secret is re-encrypted (the rotation).
   const keyFile = join(dataDir, 'signing-key.secret');
-  const { base, server } = await startBenchServer(dataDir, {
-    API_RATE_LIMIT_PER_10S: BENCH_RATE_LIMIT,
-    ...(existsSync(keyFile) && {
-      SIGNING_KEY_SECRET: readFileSync(keyFile, 'utf8').trim(),
-      SIGNING_KEY_SECRET_PREVIOUS: 'voxscreen-bench-signing-key-secret',
-    }),
-  });
+  const secrets =
+    engine === 'postgres'
+      ? env
+      : // The seed ran without SIGNING_KEY_SECRET, so the tenants' secrets are encrypted under the key file it left
+        // in the data directory (ADR 0014, 0023): the production server must start with that same secret. A signing
+        // key that an earlier bench server encrypted with startBenchServer's fixed secret is re-encrypted (rotation).
+        existsSync(keyFile)
+        ? {
+            SIGNING_KEY_SECRET: readFileSync(keyFile, 'utf8').trim(),
+            SIGNING_KEY_SECRET_PREVIOUS: PG_SIGNING_KEY_SECRET,
+          }
+        : {};
+  const plans = slowPlanPrinter();
+  const { base, server } = await startBenchServer(
+    dataDir,
+    { API_RATE_LIMIT_PER_10S: BENCH_RATE_LIMIT, DB_EXPLAIN_SLOW_MS: EXPLAIN_SLOW_MS, ...secrets },
+    plans.onLogLine,
+  );
   const died = new Promise<never>((_, fail) =>
     server.once('exit', (code) =>
       fail(new Error(`the server exited (${code}); start it with DATA_DIR=${dataDir} by hand to see why`)),
@@ -128,8 +209,9 @@ export async function benchmarkTenantFigures(): Promise<void> {
     };
     console.log(
       `\nBenchmark tenant (${BENCH_PARTICIPANTS} participants, ${BENCH_RESULTS} results and call records in ` +
-        `project ${prepared.projectId}), loopback, embedded database; latency: autocannon, 10 connections, 10 s; ` +
-        `per-tenant API limit raised to ${BENCH_RATE_LIMIT}/10 s; memory: the server process (peak-memory.ts)`,
+        `project ${prepared.projectId}), loopback, ${engine === 'postgres' ? 'PostgreSQL server' : 'embedded database'}; ` +
+        `latency: autocannon, 10 connections, 10 s; per-tenant API limit raised to ${BENCH_RATE_LIMIT}/10 s; memory: ` +
+        `the server process (peak-memory.ts); reads slower than ${EXPLAIN_SLOW_MS} ms printed once with their plan`,
     );
     const areas: [string, (ctx: BenchContext) => Promise<void>][] = [
       ['dashboard', dashboardFigures],
@@ -151,11 +233,13 @@ export async function benchmarkTenantFigures(): Promise<void> {
       if (only && !only.includes(area)) continue;
       try {
         await settle(ctx);
+        console.log(`\n[${area}: ${loadLine()}]`);
         await figures(ctx);
       } catch (error) {
         // One failing area must not hide the others' figures.
         console.log(`  ${area}: FAILED ${error instanceof Error ? error.message : String(error)}`);
       }
+      plans.print();
     }
   } finally {
     server.kill('SIGTERM');

@@ -127,7 +127,10 @@ export class ConformanceCheck {
         redirect: 'manual',
         signal: AbortSignal.timeout(this.#options.timeoutMs),
       });
-      const body = Buffer.from(await response.arrayBuffer());
+      // An event stream never ends: its answer is its status and headers, the stream closed once they arrive.
+      const streaming = (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
+      if (streaming) await response.body?.cancel();
+      const body = streaming ? Buffer.alloc(0) : Buffer.from(await response.arrayBuffer());
       const headers: Record<string, string> = {};
       response.headers.forEach((value, name) => (headers[name] = value));
       return { status: response.status, headers, body, durationMs: performance.now() - started, curl: request.curl };

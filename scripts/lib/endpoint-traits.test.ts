@@ -1,4 +1,9 @@
-import { endpointTraitsModule, readByPostOperationIds, type ServiceDocument } from './endpoint-traits';
+import {
+  declaredInvalidations,
+  endpointTraitsModule,
+  readByPostOperationIds,
+  type ServiceDocument,
+} from './endpoint-traits';
 
 const documents: ServiceDocument[] = [
   {
@@ -35,5 +40,52 @@ describe('endpoint traits', () => {
   it('lists the cache tags of every operation once, sorted', () => {
     const module = endpointTraitsModule(documents, '// banner\n');
     expect(module).toContain("ALL_TAG_TYPES: readonly string[] = [\n  'Project',\n  'User',\n];");
+  });
+});
+
+describe('declared invalidations (x-invalidates, ADR 0065)', () => {
+  const withWrite = (write: Record<string, unknown>): ServiceDocument => ({
+    paths: { '/thing': { put: { operationId: 'saveThing', tags: ['User'], ...write } } },
+  });
+
+  it("adds the declared tags to the write's own, once each", () => {
+    const document = withWrite({ 'x-invalidates': ['Project', 'User'] });
+    expect(declaredInvalidations(document, [document, ...documents])).toEqual([
+      { operationId: 'saveThing', invalidatesTags: ['User', 'Project'], unsafeGet: false },
+    ]);
+    expect(declaredInvalidations(documents[0]!, documents)).toEqual([]);
+  });
+
+  it('refuses a tag that no operation of any document carries', () => {
+    const document = withWrite({ 'x-invalidates': ['Projects'] });
+    expect(() => declaredInvalidations(document, [document])).toThrow(
+      'saveThing: x-invalidates names tags no operation has: Projects',
+    );
+  });
+
+  it('refuses a declaration on a read', () => {
+    const read: ServiceDocument = {
+      paths: {
+        '/kpi': { post: { operationId: 'getKpi', tags: ['User'], 'x-read-by-post': true, 'x-invalidates': ['User'] } },
+      },
+    };
+    expect(() => declaredInvalidations(read, [read])).toThrow('getKpi: x-invalidates is for writes');
+  });
+
+  it('takes a GET that changes data (x-unsafe-get) as a write, generated as a mutation; refuses a plain GET', () => {
+    const unsafe: ServiceDocument = {
+      paths: {
+        '/refresh': {
+          get: { operationId: 'refreshThing', tags: ['User'], 'x-unsafe-get': true, 'x-invalidates': ['Project'] },
+        },
+      },
+    };
+    expect(declaredInvalidations(unsafe, [unsafe, ...documents])).toEqual([
+      { operationId: 'refreshThing', invalidatesTags: ['User', 'Project'], unsafeGet: true },
+    ]);
+    const plain: ServiceDocument = {
+      paths: { '/thing': { get: { operationId: 'getThing', tags: ['User'], 'x-invalidates': ['Project'] } } },
+    };
+    expect(() => declaredInvalidations(plain, [plain, ...documents])).toThrow('getThing: x-invalidates is for writes');
   });
 });

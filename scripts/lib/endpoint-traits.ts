@@ -10,6 +10,8 @@ interface Operation {
   tags?: string[];
   'x-public'?: boolean;
   'x-read-by-post'?: boolean;
+  'x-invalidates'?: string[];
+  'x-unsafe-get'?: boolean;
   requestBody?: { content?: Record<string, unknown> };
 }
 
@@ -36,6 +38,13 @@ const idsWhere = (document: ServiceDocument, keep: (operation: Operation & { met
 /** operationIds of the POST operations that only read (`x-read-by-post: true`), for the RTK Query generator. */
 export const readByPostOperationIds = (document: ServiceDocument): string[] =>
   idsWhere(document, (operation) => operation.method === 'post' && operation['x-read-by-post'] === true);
+
+/**
+ * operationIds of the GETs that send a message or change data (`x-unsafe-get: true`, ADR 0088): generated as
+ * mutations, so no cache, refetch or tag invalidation ever repeats them.
+ */
+export const unsafeGetOperationIds = (document: ServiceDocument): string[] =>
+  idsWhere(document, (operation) => operation.method === 'get' && operation['x-unsafe-get'] === true);
 
 const setLiteral = (ids: string[]): string =>
   ids.length === 0
@@ -71,4 +80,30 @@ ${[...tags]
   .join('\n')}
 ];
 `;
+}
+
+/**
+ * The cache tags each write refreshes (ADR 0065): its own tags and those it declares with `x-invalidates: [Tag]`
+ * (the reads of another tag whose answers the write changes). Only writes that declare some are listed; a
+ * declared tag that no operation of any document carries, or a declaration on a read, is a contract error. A GET
+ * that changes data (`x-unsafe-get`, ADR 0088) is a write, generated as a mutation (`unsafeGet`).
+ */
+export function declaredInvalidations(
+  document: ServiceDocument,
+  allDocuments: ServiceDocument[],
+): Array<{ operationId: string; invalidatesTags: string[]; unsafeGet: boolean }> {
+  const known = new Set(allDocuments.flatMap((each) => operationsOf(each).flatMap((op) => op.tags ?? [])));
+  return operationsOf(document)
+    .filter((operation) => operation['x-invalidates'] !== undefined)
+    .map((operation) => {
+      const id = operation.operationId ?? `${operation.method} operation`;
+      const declared = operation['x-invalidates'] ?? [];
+      const unsafeGet = operation.method === 'get' && operation['x-unsafe-get'] === true;
+      if ((operation.method === 'get' && !unsafeGet) || operation['x-read-by-post'] === true)
+        throw new Error(`${id}: x-invalidates is for writes; a read invalidates nothing`);
+      const unknown = declared.filter((tag) => !known.has(tag));
+      if (unknown.length > 0)
+        throw new Error(`${id}: x-invalidates names tags no operation has: ${unknown.join(', ')}`);
+      return { operationId: id, invalidatesTags: [...new Set([...(operation.tags ?? []), ...declared])], unsafeGet };
+    });
 }

@@ -4,10 +4,14 @@ import { freePort } from './free-port';
 
 const root = resolve(import.meta.dirname, '../..');
 
-/** The production server on a port the OS hands out, against dataDir; the caller stops it. `env` adds settings. */
+/**
+ * The production server on a port the OS hands out, against dataDir; the caller stops it. `env` adds settings;
+ * `onLogLine` hears each line the server writes to stdout (its pino log: LOG_LEVEL=warn), else stdout is dropped.
+ */
 export async function startBenchServer(
   dataDir: string,
   env: Record<string, string> = {},
+  onLogLine?: (line: string) => void,
 ): Promise<{ port: number; base: string; server: ChildProcess }> {
   const port = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -22,7 +26,15 @@ export async function startBenchServer(
       SIGNING_KEY_SECRET: process.env.SIGNING_KEY_SECRET ?? 'voxscreen-bench-signing-key-secret',
       ...env,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', onLogLine ? 'pipe' : 'ignore', 'ignore'],
   });
+  if (onLogLine) {
+    let rest = '';
+    server.stdout!.on('data', (chunk: Buffer) => {
+      const lines = (rest + chunk.toString()).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) if (line.trim()) onLogLine(line);
+    });
+  }
   return { port, base: `http://127.0.0.1:${port}/api`, server };
 }

@@ -28,7 +28,7 @@ export type paths = {
         put?: never;
         /**
          * A page of one account's audit records (the Audit Log tab)
-         * @description The records of the account `tenantId` whose event time lies in [start_event_time, end_event_time) (unix seconds), optionally only those whose e-mail contains `email` (case-insensitive) and of one `activity`. Only the operating tenant's own records, unless the operating tenant is the system tenant (the provider), which may name any account; another account is 403. Times are formatted at the `displayTimeZone` offset, the token issue time at -07:00 (docs/product/reports.md#audit-log, ADR 0039). `lastEvaluatedKey` is accepted and ignored: paging is by `page` and `limit`.
+         * @description The records of the account `tenantId` whose event time lies in [start_event_time, end_event_time) (unix seconds), optionally only those whose e-mail contains `email` (case-insensitive) and of one `activity`. Which account: `x-account-scope` (the operating tenant; the provider may read any account, 404 when there is none; anyone else naming another account is 403). Times are formatted at the `displayTimeZone` offset, the token issue time at -07:00 (docs/product/reports.md#audit-log, ADR 0039). `lastEvaluatedKey` is accepted and ignored: paging is by `page` and `limit`.
          */
         post: operations["listAuditLog"];
         delete?: never;
@@ -64,8 +64,8 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Every audit record the filter matches, as a CSV file (streamed)
-         * @description The same filter and order as listAuditLog without paging; columns Client Name, Email, Date, Activity, IP, Token Issue Time, Payload. Cells a spreadsheet would read as a formula are escaped (ADR 0039). File name `<account name>_MM-DD-YYYY_auditlog.csv` (the day of the export at the display offset).
+         * Every audit record the filter matches, as an xlsx file (streamed)
+         * @description The same filter and order as listAuditLog without paging; columns Client Name, Email, Date, Activity, IP, Token Issue Time, Payload, written by the one xlsx writer as the pages arrive. Cells a spreadsheet would read as a formula are escaped (ADR 0039). File name `tenantName_MM/DD/YYYY_auditlog.xlsx` (002 §2.4; the day of the export at the display offset): exact in `filename*`; the plain `filename` fallback has dashes for the slashes, which no file name on disk can hold (docs/product/reports.md#audit-log).
          */
         post: operations["exportAuditLog"];
         delete?: never;
@@ -281,6 +281,15 @@ export type components = {
         };
     };
     responses: {
+        /** @description The account the request names does not exist (ACCOUNT_NOT_FOUND). Only the provider can get this answer: anyone else naming another account than the operating one is 403 (x-account-scope). */
+        AccountNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request does not match the contract. */
         BadRequest: {
             headers: {
@@ -453,6 +462,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
             409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
@@ -520,20 +530,21 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The CSV file. */
+            /** @description The xlsx file. */
             200: {
                 headers: {
-                    /** @description attachment; filename="<account>_MM-DD-YYYY_auditlog.csv" */
+                    /** @description attachment; filename="<account>_MM-DD-YYYY_auditlog.xlsx"; filename*=UTF-8''<account>_MM%2FDD%2FYYYY_auditlog.xlsx */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
             409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];

@@ -560,6 +560,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/execution-service/v1/interview/results/creators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users who added the participants of a project's results (the Created By filter's options)
+         * @description 002 §7 "A created-by users list call takes the project id and returns entries with userid and name" (path not shown; docs/product/project-results.md#created-by). Each user who added the participant of a listed result (not deleted; held ones only with tenant.project.resultshold.internal.update), by name, and whether some of those results have a participant no user added (the filter's system option). Another tenant's project is 404.
+         */
+        get: operations["listResultCreators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/execution-service/v1/interview/results/report": {
         parameters: {
             query?: never;
@@ -571,7 +591,7 @@ export type paths = {
         put?: never;
         /**
          * The results report of the reports area, a page at a time
-         * @description Results tab (docs/product/results-report.md, 002 §2.4, §7): non-deleted interview results across the account's projects (the provider: across accounts), filtered by account, project, the days startDate..endDate at displayTimeZone, search (IRN, access code, participant name), overall evaluation (riskLevels, CM, AD, NC) and released; sorted on the server (date newest first by default). Naming another account is 403 unless the operating tenant is the system tenant. 422 when the start date is after the end date.
+         * @description Results tab (docs/product/results-report.md, 002 §2.4, §7): non-deleted interview results across the account's projects (the provider: across accounts), filtered by account, project, the days startDate..endDate at displayTimeZone, search (IRN, access code, participant name), overall evaluation (riskLevels, CM, AD, NC) and released; sorted on the server (date newest first by default). Which account: `x-account-scope` (the provider reads any account, or every account when none is named). 422 when the start date is after the end date.
          */
         post: operations["listResultsReport"];
         delete?: never;
@@ -726,7 +746,7 @@ export type components = {
             projectId?: components["schemas"]["ReportProjectId"];
             search?: components["schemas"]["ReportSearch"];
             startDate?: components["schemas"]["ReportDate"];
-            telcoProvider?: string | null;
+            telcoProvider?: components["schemas"]["TelcoProvider"];
             tenantId?: components["schemas"]["ReportTenantId"];
         };
         CallRecordPage: {
@@ -745,6 +765,7 @@ export type components = {
             /** Format: int32 */
             durationSeconds: number;
             interviewReferenceNumber?: string;
+            /** @description The carrier. One of the four the Call Records filter offers, by key or name in any case (TOLL_FREE_FORWARDING, TWILIO, VONAGE, BANDWIDTH), is stored as its name (Toll-Free Forwarding, Twilio, Vonage, Bandwidth) so the filter finds it; other text is stored as sent. */
             providerName?: string;
             requestId: components["schemas"]["RequestId"];
             runId?: string;
@@ -759,7 +780,7 @@ export type components = {
             projectId?: components["schemas"]["ReportProjectId"];
             search?: components["schemas"]["ReportSearch"];
             startDate?: components["schemas"]["ReportDate"];
-            telcoProvider?: string | null;
+            telcoProvider?: components["schemas"]["TelcoProvider"];
             tenantId?: components["schemas"]["ReportTenantId"];
         };
         CallRecordRow: {
@@ -1018,7 +1039,7 @@ export type components = {
             audioQualityControlError: string | null;
             /** Format: date-time */
             completedAt: string;
-            /** @description Who uploaded the result; null for results posted by the telephony platform. */
+            /** @description The name of the user who added the result's participant (the participants list's Created By, docs/product/project-results.md#created-by); null when no user did (the system). */
             created_by: string | null;
             /** @description True once an outcome was recorded. */
             followedUp: boolean;
@@ -1091,7 +1112,7 @@ export type components = {
         ReportSearch: string | null;
         /**
          * Format: int32
-         * @description The account; when given it must be the operating account (403 otherwise).
+         * @description The account (x-account-scope): none or the operating account; the provider (a system-tenant user operating in it) may name any account (404 when there is none); anyone else naming another account is 403.
          */
         ReportTenantId: number | null;
         RepostAnswer: {
@@ -1137,6 +1158,8 @@ export type components = {
             interviewResultIds?: number[];
         };
         ResultFilter: {
+            /** @description Created By (002 §2.5, §7): results whose participant one of these users added (listResultCreators names them). With systemCreateByUser, results whose participant no user added are included too. */
+            createdBy?: number[];
             displayTimeZone?: components["schemas"]["UtcOffset"];
             endDate?: components["schemas"]["DateOnly"];
             /** @default false */
@@ -1166,6 +1189,11 @@ export type components = {
             sortBy: "overallScore" | "date" | "irn" | "question";
             sortDirection?: components["schemas"]["SortDirection"];
             startDate?: components["schemas"]["DateOnly"];
+            /**
+             * @description Created By's system option: results whose participant no user added (imported by the system, created by the telephony platform's call, demo data). Alone, only those; with createdBy, those and the users'.
+             * @default false
+             */
+            systemCreateByUser: boolean;
         };
         ResultPage: {
             questionnaireType: string;
@@ -1287,7 +1315,7 @@ export type components = {
             startDate?: components["schemas"]["ReportDate"];
             /**
              * Format: int32
-             * @description The account. The provider (system tenant) may name any account, or none for every account; anyone else only the operating account (403 otherwise).
+             * @description The account (x-account-scope). The provider (a system-tenant user operating in it) may name any account (404 when there is none), or none for every account; anyone else only the operating account (403 otherwise).
              */
             tenantId?: number | null;
         };
@@ -1348,6 +1376,11 @@ export type components = {
         RiskCode: "HR" | "LR" | "AR" | "PR" | "NC" | "DC" | "NP" | "R" | "G";
         /** @enum {string} */
         SortDirection: "asc" | "desc";
+        /**
+         * @description The telephony carrier filter (002 §9: a toll-free forwarding option and three named carriers, each with a fixed enumerated key; src/shared/telco-providers.ts): calls whose carrier is Toll-Free Forwarding, Twilio, Vonage or Bandwidth. None or null: every carrier. docs/product/call-reports.md#call-records
+         * @enum {string|null}
+         */
+        TelcoProvider: "TOLL_FREE_FORWARDING" | "TWILIO" | "VONAGE" | "BANDWIDTH" | null;
         /** @description A UTC offset as ±hh:mm (002 §9, the default -08:00). */
         UtcOffset: string;
         WebhookDelivery: {
@@ -1377,6 +1410,15 @@ export type components = {
         };
     };
     responses: {
+        /** @description The account the request names does not exist (ACCOUNT_NOT_FOUND). Only the provider can get this answer: anyone else naming another account than the operating one is 403 (x-account-scope). */
+        AccountNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request does not match the contract. */
         BadRequest: {
             headers: {
@@ -1538,6 +1580,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
             409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
@@ -1583,6 +1626,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
             409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
@@ -1626,6 +1670,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
             409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
@@ -1889,7 +1934,10 @@ export interface operations {
     };
     downloadInterviewRecording: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: the same file answered `inline` instead of `attachment`, for the console's audio player (001 §8; docs/product/project-results.md#recording), which plays it instead of saving it. */
+                play?: boolean;
+            };
             header: {
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
@@ -1909,7 +1957,7 @@ export interface operations {
             /** @description The recording. */
             200: {
                 headers: {
-                    /** @description attachment; filename="recording_<irn>.<ext>"; filename*=UTF-8''<the same name> */
+                    /** @description attachment (inline with play=true); filename="recording_<irn>.<ext>"; filename*=UTF-8''<the same name> */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
@@ -2238,6 +2286,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
             409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
@@ -2715,6 +2764,51 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listResultCreators: {
+        parameters: {
+            query: {
+                projectId: number;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The creators, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        creators: {
+                            name: string;
+                            /** Format: int32 */
+                            userid: number;
+                        }[];
+                        /** @description Some results have a participant no user added (offer systemCreateByUser). */
+                        systemCreated: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listResultsReport: {
         parameters: {
             query?: never;
@@ -2749,6 +2843,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
             409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
@@ -2795,6 +2890,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
             409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];

@@ -7,13 +7,13 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Gives a participant a new access code (pool or generated)
-         * @description docs/product/access-codes.md#refresh (001 §4, §8; 001 §7 lists it as a GET, it changes data so it is a POST here, ADR 0042). Only when the project's enable_refresh_accesscode is on, its access-code behaviour is not "same as IRN" (the IRN is the code), and the participant is in INVITATION_SENT, INVITATION_RESENT, NEW_PARTICIPANT, ATTEMPTED_INCOMPLETE, INVITATION_SCHEDULED, ATTEMPTED_PARTIAL or UNDELIVERED; otherwise 409 'Access code can not be refreshed for this participant' and nothing changes. The new code is the project's next Available Primary pool code, else a generated one (nine digits, 3-3-3), unique in the tenant; a pool code the participant held becomes Burned (ADR 0046); access_code_updated_at is set. Test participants also need tenant.project.participant.test.update. Another tenant's participant is not found.
+         * @description docs/product/access-codes.md#refresh (001 §4, §8), a GET as 001 §7 says; it changes data, so it is an unsafe GET (`x-unsafe-get`, ADR 0088, superseding ADR 0042's POST: no HEAD route, never cached, rate-limited per user; docs/product/spec-calls.md#unsafe-gets). Only when the project's enable_refresh_accesscode is on, its access-code behaviour is not "same as IRN" (the IRN is the code), and the participant is in INVITATION_SENT, INVITATION_RESENT, NEW_PARTICIPANT, ATTEMPTED_INCOMPLETE, INVITATION_SCHEDULED, ATTEMPTED_PARTIAL or UNDELIVERED; otherwise 409 'Access code can not be refreshed for this participant' and nothing changes. The new code is the project's next Available Primary pool code, else a generated one (nine digits, 3-3-3), unique in the tenant; a pool code the participant held becomes Burned (ADR 0046); access_code_updated_at is set. Test participants also need tenant.project.participant.test.update. Another tenant's participant is not found.
          */
-        post: operations["refreshAccessCode"];
+        get: operations["refreshAccessCode"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -321,86 +321,6 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/participant-service/v1/project/{projectId}/accessCodeFiles": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The project's uploaded access-code files with their counts
-         * @description docs/product/access-codes.md#files (001 §2 Access Codes "Files list", §7 `GET project-service/v1/project/accessCodeFiles?projectId`; served by the participant-service, ADR 0042, ADR 0046). Newest first; each file with its total and its Assigned, Available and Burned counts. Another tenant's project is not found.
-         */
-        get: operations["listAccessCodeFiles"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/participant-service/v1/project/{projectId}/accessCodesList": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A page of a project's access codes, searched by IRN and access code, with the number of matching rows
-         * @description The Access Codes tab's View Codes table (docs/product/access-codes.md#list; 001 §7 names this call `POST project-service/v1/project/accessCodesList`: it is served by the participant-service, which owns the codes, ADR 0042, ADR 0046). The rows are the project's pool codes (from uploaded access-code files: Available, Assigned or Burned, Primary or Backup) and the codes of visible participants that did not come from the pool (generated or the IRN: Assigned, Primary, no source file), newest first. Test codes (test participants' codes and codes uploaded as test codes) only with `isTestAccessCode`. `search` matches the IRN or the code, with or without spaces and hyphens; `status` and `isBackup` filter. `page` counts from 0; the default page size is 100. Another tenant's project is not found.
-         */
-        post: operations["listAccessCodes"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/participant-service/v1/project/{projectId}/burnCode": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Burns selected Available access codes of a project
-         * @description docs/product/access-codes.md#burn (001 §4 "Burn turns selected Available codes into Burned", §5 "Burn needs at least one selected code", §7 `PUT project-service/v1/project/burnCode`). Every id must be a pool code of this project (else 404, nothing changes) in status Available (else 409 'Only Available access codes can be burnt.', nothing changes). Burnt codes get dateUsed and are never assigned.
-         */
-        put: operations["burnAccessCodes"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/participant-service/v1/project/{projectId}/participants": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A page of a project's participants, filtered and sorted, with the number of matching rows
-         * @description The participants list (docs/product/participants.md#list; 001 §7 names this call `POST project-service/v1/project/{projectId}/participants`: it is served by the participant-service, which owns the table, ADR 0037). The filter is the one selection rule (docs/product/participants.md#selection): Find Participant (`search`), Data Filter (`participantStatus`, `participantLanguageIds`, `createdBy`), the test toggle (`testParticipant`, which needs tenant.project.participant.test.read); hidden participants never show. `page` counts from 0 (offset paging); `after`, the `nextCursor` of the page before, asks for the next page by keyset instead, which costs the same at page 4,000 as at page 1 (ADR 0037). A cursor of another sort, filter or project is a 422. Another tenant's project is not found.
-         */
-        post: operations["listProjectParticipants"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/participant-service/v1/project/{projectId}/participants/creators": {
         parameters: {
             query?: never;
@@ -421,26 +341,6 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/participant-service/v1/project/{projectId}/uploadAccessCodes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Adds the codes of an access-code file (.xlsx, .xls or .txt) to the project's pool
-         * @description docs/product/access-codes.md#upload (001 §2, §5 "Access code upload: .xlsx, .xls, .txt", §7, §8). The file (at most 5 MB, streamed) must be a .xlsx (a zip by its magic bytes), a .xls (an OLE2 compound file holding a readable workbook, ADR 0053) or a .txt (text, UTF-8); anything else is 422 'File type not supported'. Every row is checked (a code of 6 to 20 letters and digits once spaces and hyphens are removed, unique in the file and in the tenant; Type Primary or Backup; Test Yes or No; at least one code, at most 100,000). Any failing row: nothing is stored and the answer is status FAILED with `erroCode`, an HTML list of the failing lines (their text escaped). A clean file is stored in one transaction (the file row and all its codes, Available). Another tenant's project is not found.
-         */
-        post: operations["uploadAccessCodes"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/participant-service/v1/reinvite/{id}": {
         parameters: {
             query?: never;
@@ -450,7 +350,7 @@ export type paths = {
         };
         /**
          * Sends a participant's invitation again, by e-mail or SMS, and marks them INVITATION_RESENT
-         * @description invitation_type is the channel, as the bulk invite names it (docs/product/project-lookups.md#reinvite "invitationType (sms or email)"): `email` uses the project's TEST_INVITATION_EMAIL template, `sms` its TEST_INVITATION_SMS template, in the participant's language, else in English, else in the project's first language with a saved template. Placeholders are filled with the participant's first and last name, IRN and access code, the project's name and the dial-in number configured for the participant's language (else the English one, else any). The message is queued in the outbox and the participant's status set in one transaction: to INVITATION_RESENT, except ATTEMPTED_INCOMPLETE and ATTEMPTED_PARTIAL, which keep their status (the call attempt says more). Refused with 409 when the participant is inactive or in a status that takes no invitation (only INVITATION_SENT, INVITATION_RESENT, NEW_PARTICIPANT, ATTEMPTED_INCOMPLETE, INVITATION_SCHEDULED, ATTEMPTED_PARTIAL and UNDELIVERED do, docs/product/project-lookups.md#reinvite), and with 422 when the participant has no e-mail address (email) or phone number (sms), no access code, when no template is saved, or when the template needs a dial-in number and the project has none. Another tenant's participant is not found.
+         * @description invitation_type is the channel, as the bulk invite names it (docs/product/project-lookups.md#reinvite "invitationType (sms or email)"): `email` uses the project's TEST_INVITATION_EMAIL template, `sms` its TEST_INVITATION_SMS template, in the participant's language, else in English, else in the project's first language with a saved template. Placeholders are filled with the participant's first and last name, IRN and access code, the project's name and the dial-in number configured for the participant's language (else the English one, else any). The message is queued in the outbox and the participant's status set in one transaction: to INVITATION_RESENT, except ATTEMPTED_INCOMPLETE and ATTEMPTED_PARTIAL, which keep their status (the call attempt says more). Refused with 409 when the participant is inactive or in a status that takes no invitation (only INVITATION_SENT, INVITATION_RESENT, NEW_PARTICIPANT, ATTEMPTED_INCOMPLETE, INVITATION_SCHEDULED, ATTEMPTED_PARTIAL and UNDELIVERED do, docs/product/project-lookups.md#reinvite), and with 422 when the participant has no e-mail address (email) or phone number (sms), no access code, when no template is saved, or when the template needs a dial-in number and the project has none. Another tenant's participant is not found. The spec's GET sends a message: an unsafe GET (`x-unsafe-get`, ADR 0088: no HEAD route, never cached, rate-limited per user; docs/product/spec-calls.md#unsafe-gets).
          */
         get: operations["reinviteParticipant"];
         put?: never;
@@ -468,13 +368,13 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Sends the saved template of a project, type and language to the signed-in user as a test
-         * @description A test e-mail goes to the user's e-mail address, a test SMS to the phone number of their profile. The placeholders are filled with the user's own name, the project's name, the dial-in number configured for the template's language (else the project's English or any configured one; a sample number when the project has none) and sample access code and IRN. The message goes through the outbox; the answer carries its outbox id for tracking. A POST that needs tenant.project.communication.update: it sends a message, so neither a GET nor a read-only role may trigger it (issue 11).
+         * @description A test e-mail goes to the user's e-mail address, a test SMS to the phone number of their profile. The placeholders are filled with the user's own name, the project's name, the dial-in number configured for the template's language (else the project's English or any configured one; a sample number when the project has none) and sample access code and IRN. The message goes through the outbox; the answer carries its outbox id for tracking. A GET because the spec says so (000 §7); it sends a message, so it is an unsafe GET (`x-unsafe-get`, ADR 0088): it needs tenant.project.communication.update (a read-only role cannot trigger it), has no HEAD route, is never cached (no-store, no entity tag) and is rate-limited per user (docs/product/spec-calls.md#unsafe-gets).
          */
-        post: operations["sendTestMessage"];
+        get: operations["sendTestMessage"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -485,47 +385,6 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
-        /** @description A Files list row (001 §2 Access Codes, §3 "File row"); docs/product/access-codes.md#files. */
-        AccessCodeFile: {
-            /** Format: int32 */
-            assigned: number;
-            /** Format: int32 */
-            available: number;
-            /** Format: int32 */
-            burned: number;
-            /** Format: date-time */
-            dateImported: string;
-            /** Format: int32 */
-            fileId: number;
-            originalFileName: string;
-            /** @description The project's codes, comma-separated. */
-            projectCode: string | null;
-            /** Format: int32 */
-            totalRecorded: number;
-        };
-        /** @description A View Codes row (001 §3 Access codes); docs/product/access-codes.md#list. */
-        AccessCodeRow: {
-            accessCode: string;
-            /**
-             * Format: int32
-             * @description The pool code (the id burnCode takes); null for a participant's generated or IRN code.
-             */
-            accessCodeId: number | null;
-            /** Format: date-time */
-            dateAdded: string | null;
-            /**
-             * Format: date-time
-             * @description When the code was assigned to a participant or burnt.
-             */
-            dateUsed: string | null;
-            irnCode: string | null;
-            is_backup: boolean;
-            originalFileName: string | null;
-            /** Format: int32 */
-            participantId: number | null;
-            /** @enum {string} */
-            status: "Available" | "Assigned" | "Burned";
-        };
         BulkInvitationCheck: {
             /** @description Selected participants who would be invited. */
             eligible: number;
@@ -692,26 +551,6 @@ export type components = {
             sent_invite_on_update?: boolean;
             /** @description A time zone option value (src/shared/timezone-options.ts). */
             timezone_id?: string | null;
-        };
-        ParticipantListRequest: {
-            /** @description The nextCursor of the page before (keyset paging). */
-            after?: string;
-            createdBy?: number[];
-            /** @description Counted from 0; ignored when `after` is sent. */
-            page: number;
-            /** @description The list's default is 25. */
-            pageSize: number;
-            participantLanguageIds?: number[];
-            participantStatus?: components["schemas"]["ParticipantStatus"][];
-            search?: string;
-            /**
-             * @description Default createdAt (newest first).
-             * @enum {string}
-             */
-            sortBy?: "createdAt" | "interviewRefNum" | "status";
-            /** @enum {string} */
-            sortDirection?: "asc" | "desc";
-            testParticipant?: boolean;
         };
         /** @description The rows a bulk action acts on (docs/product/participants.md#selection). The list's filter: the project, Find Participant (`search`), the Data Filter (`statusFilters`, `participantLanguageIds`, `createdBy`; empty or absent means any) and the test-participant toggle (`testParticipant` false or absent: normal participants; true: test ones only); hidden participants never match. Then either the ticked ids (`participants`) or `allRecords: true` ("all records across pages", sent as the filter, never as 100,000 ids). No ids and allRecords false selects nothing. Server: participantSelectionWhere. */
         ParticipantSelection: {
@@ -940,8 +779,6 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -1718,216 +1555,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    listAccessCodeFiles: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Interface language id (1 en, 2 es, 3 tl). */
-                langId?: components["parameters"]["LangId"];
-                /** @description Interface language short code (en, es, tl). */
-                language?: components["parameters"]["Language"];
-                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
-                operatingTenant: components["parameters"]["OperatingTenant"];
-            };
-            path: {
-                projectId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The files. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        files: components["schemas"]["AccessCodeFile"][];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            414: components["responses"]["UriTooLong"];
-            422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    listAccessCodes: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description Interface language id (1 en, 2 es, 3 tl). */
-                langId?: components["parameters"]["LangId"];
-                /** @description Interface language short code (en, es, tl). */
-                language?: components["parameters"]["Language"];
-                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
-                operatingTenant: components["parameters"]["OperatingTenant"];
-            };
-            path: {
-                projectId: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description Type filter; true Backup only, false Primary only, absent or null both. */
-                    isBackup?: boolean | null;
-                    /** @default false */
-                    isTestAccessCode?: boolean;
-                    /**
-                     * Format: int32
-                     * @default 0
-                     */
-                    page?: number;
-                    /**
-                     * Format: int32
-                     * @default 100
-                     */
-                    pageSize?: number;
-                    search?: string;
-                    /** @description Status filter (Available, Assigned, Burned); none or empty is every status. */
-                    status?: ("Available" | "Assigned" | "Burned")[];
-                };
-            };
-        };
-        responses: {
-            /** @description The page and the number of matching codes. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        accesscode_list: components["schemas"]["AccessCodeRow"][];
-                        /** Format: int32 */
-                        total_count: number;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    burnAccessCodes: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description Interface language id (1 en, 2 es, 3 tl). */
-                langId?: components["parameters"]["LangId"];
-                /** @description Interface language short code (en, es, tl). */
-                language?: components["parameters"]["Language"];
-                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
-                operatingTenant: components["parameters"]["OperatingTenant"];
-            };
-            path: {
-                projectId: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    accessCodeIds: number[];
-                };
-            };
-        };
-        responses: {
-            /** @description Burnt. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** Format: int32 */
-                        burned: number;
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    listProjectParticipants: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description Interface language id (1 en, 2 es, 3 tl). */
-                langId?: components["parameters"]["LangId"];
-                /** @description Interface language short code (en, es, tl). */
-                language?: components["parameters"]["Language"];
-                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
-                operatingTenant: components["parameters"]["OperatingTenant"];
-            };
-            path: {
-                projectId: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ParticipantListRequest"];
-            };
-        };
-        responses: {
-            /** @description The page, the number of matching participants and the cursor of the next page. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description Send it as `after` for the next page; null on the last page. */
-                        nextCursor: string | null;
-                        participants: components["schemas"]["Participant"][];
-                        totalRecords: number;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
     listParticipantCreators: {
         parameters: {
             query?: never;
@@ -1966,69 +1593,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
-            422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    uploadAccessCodes: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description Interface language id (1 en, 2 es, 3 tl). */
-                langId?: components["parameters"]["LangId"];
-                /** @description Interface language short code (en, es, tl). */
-                language?: components["parameters"]["Language"];
-                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
-                operatingTenant: components["parameters"]["OperatingTenant"];
-            };
-            path: {
-                projectId: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /**
-                     * Format: binary
-                     * @description A .xlsx, .xls or .txt file of at most 5 MB, streamed.
-                     */
-                    file: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Stored (status SUCCESS) or refused row by row (status FAILED, erroCode, nothing stored). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description On FAILED an HTML fragment (a paragraph and a list of the failing lines); the spec's name. */
-                        erroCode: string | null;
-                        /** Format: int32 */
-                        fileId: number | null;
-                        /** @description 'File uploaded successfully' or 'Error occurred in file upload please try again' (001 §8). */
-                        message: string;
-                        /** @enum {string} */
-                        status: "SUCCESS" | "FAILED";
-                        /** Format: int32 */
-                        totalRecorded: number;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2092,8 +1656,6 @@ export interface operations {
                 templateType: "TEST_INVITATION_EMAIL" | "TEST_INVITATION_SMS";
             };
             header: {
-                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2124,7 +1686,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];

@@ -305,6 +305,66 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/project-service/v1/project/{projectId}/participants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of a project's participants, filtered and sorted, with the number of matching rows
+         * @description The participants list (docs/product/participants.md#list), at the spec's path (001 §7); served by the participant-service, which owns the table (`x-served-by`, ADR 0037, ADR 0088). The filter is the one selection rule (docs/product/participants.md#selection): Find Participant (`search`), Data Filter (`participantStatus`, `participantLanguageIds`, `createdBy`), the test toggle (`testParticipant`, which needs tenant.project.participant.test.read); hidden participants never show. `page` counts from 0 (offset paging); `after`, the `nextCursor` of the page before, asks for the next page by keyset instead, which costs the same at page 4,000 as at page 1 (ADR 0037). A cursor of another sort, filter or project is a 422. Another tenant's project is not found.
+         */
+        post: operations["listProjectParticipants"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-service/v1/project/accessCodeFiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's uploaded access-code files with their counts
+         * @description docs/product/access-codes.md#files (001 §2 Access Codes "Files list", §7 `GET project-service/v1/project/accessCodeFiles?projectId`); served by the participant-service (`x-served-by`, ADR 0046, ADR 0088). Newest first; each file with its total and its Assigned, Available and Burned counts. Another tenant's project is not found.
+         */
+        get: operations["listAccessCodeFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-service/v1/project/accessCodesList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of a project's access codes, searched by IRN and access code, with the number of matching rows
+         * @description The Access Codes tab's View Codes table (docs/product/access-codes.md#list), at the spec's path with the project in the body (001 §7 "projectId, page, pageSize, search, status, isBackup, isTestAccessCode"); served by the participant-service, which owns the codes (`x-served-by`, ADR 0046, ADR 0088). The rows are the project's pool codes (from uploaded access-code files: Available, Assigned or Burned, Primary or Backup) and the codes of visible participants that did not come from the pool (generated or the IRN: Assigned, Primary, no source file), newest first. Test codes (test participants' codes and codes uploaded as test codes) only with `isTestAccessCode`. `search` matches the IRN or the code, with or without spaces and hyphens; `status` and `isBackup` filter. `page` counts from 0; the default page size is 100. Another tenant's project is not found.
+         */
+        post: operations["listAccessCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project-service/v1/project/additional-json": {
         parameters: {
             query?: never;
@@ -361,7 +421,7 @@ export type paths = {
         put: operations["updateLookupValue"];
         /**
          * Add a lookup value in English and Spanish (Add Lookups Value)
-         * @description The body is the spec's array of an English (languageId 1) and a Spanish (languageId 2) item. The value gets the next attributeId and sequence of its field name. Rules of docs/product/admin-lookups.md#rules (422); `tenant_id` and every item's tenantId must be the operating tenant (403).
+         * @description The body is the spec's array of an English (languageId 1) and a Spanish (languageId 2) item. The value gets the next attributeId and sequence of its field name. Rules of docs/product/admin-lookups.md#rules (422); `tenant_id` and every item's tenantId must be the operating tenant (403, x-account-scope).
          */
         post: operations["createLookupValue"];
         delete?: never;
@@ -383,6 +443,26 @@ export type paths = {
          */
         get: operations["listAttributesByLanguage"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-service/v1/project/burnCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Burns selected Available access codes of a project
+         * @description docs/product/access-codes.md#burn (001 §4 "Burn turns selected Available codes into Burned", §5 "Burn needs at least one selected code", §7 `PUT project-service/v1/project/burnCode` with the selected ids and the project); served by the participant-service (`x-served-by`, ADR 0088). Every id must be a pool code of this project (else 404, nothing changes) in status Available (else 409 'Only Available access codes can be burnt.', nothing changes). Burnt codes get dateUsed and are never assigned.
+         */
+        put: operations["burnAccessCodes"];
         post?: never;
         delete?: never;
         options?: never;
@@ -715,6 +795,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/project-service/v1/project/uploadAccessCodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds the codes of an access-code file (.xlsx, .xls or .txt) to the project's pool
+         * @description docs/product/access-codes.md#upload (001 §2, §5 "Access code upload: .xlsx, .xls, .txt", §7 "multipart file, projectId", §8); served by the participant-service (`x-served-by`, ADR 0088). The file (at most 5 MB, streamed) must be a .xlsx (a zip by its magic bytes), a .xls (an OLE2 compound file holding a readable workbook, ADR 0053) or a .txt (text, UTF-8); anything else is 422 'File type not supported'. Every row is checked (a code of 6 to 20 letters and digits once spaces and hyphens are removed, unique in the file and in the tenant; Type Primary or Backup; Test Yes or No; at least one code, at most 100,000). Any failing row: nothing is stored and the answer is status FAILED with `erroCode`, an HTML list of the failing lines (their text escaped). A clean file is stored in one transaction (the file row and all its codes, Available). Another tenant's project is not found.
+         */
+        post: operations["uploadAccessCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project-service/v1/project/user-role-List": {
         parameters: {
             query?: never;
@@ -830,6 +930,47 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        /** @description A Files list row (001 §2 Access Codes, §3 "File row"); docs/product/access-codes.md#files. */
+        AccessCodeFile: {
+            /** Format: int32 */
+            assigned: number;
+            /** Format: int32 */
+            available: number;
+            /** Format: int32 */
+            burned: number;
+            /** Format: date-time */
+            dateImported: string;
+            /** Format: int32 */
+            fileId: number;
+            originalFileName: string;
+            /** @description The project's codes, comma-separated. */
+            projectCode: string | null;
+            /** Format: int32 */
+            totalRecorded: number;
+        };
+        /** @description A View Codes row (001 §3 Access codes); docs/product/access-codes.md#list. */
+        AccessCodeRow: {
+            accessCode: string;
+            /**
+             * Format: int32
+             * @description The pool code (the id burnCode takes); null for a participant's generated or IRN code.
+             */
+            accessCodeId: number | null;
+            /** Format: date-time */
+            dateAdded: string | null;
+            /**
+             * Format: date-time
+             * @description When the code was assigned to a participant or burnt.
+             */
+            dateUsed: string | null;
+            irnCode: string | null;
+            is_backup: boolean;
+            originalFileName: string | null;
+            /** Format: int32 */
+            participantId: number | null;
+            /** @enum {string} */
+            status: "Available" | "Assigned" | "Burned";
+        };
         BusinessLineData: {
             items: {
                 /** Format: int32 */
@@ -1034,6 +1175,74 @@ export type components = {
             max: number;
             min: number;
         };
+        /** @description A list row and the participant of the edit form (001 §3 List row). */
+        Participant: {
+            accessCode: string | null;
+            /** Format: date-time */
+            accessCodeUpdateTs: string | null;
+            additional_description: string | null;
+            /** Format: date-time */
+            create_ts: string;
+            /** @description The creator's name (null for imported demo data). */
+            created_by: string | null;
+            /** Format: int32 */
+            createdById: number | null;
+            /**
+             * Format: date-time
+             * @description The last interview.
+             */
+            date: string | null;
+            email: string | null;
+            email_pending: boolean;
+            email_sent: boolean | null;
+            first_name: string | null;
+            interviewRefNum: string | null;
+            is_test_participant: boolean;
+            isActive: boolean;
+            isAllowedQuestionnaire: boolean;
+            last_name: string | null;
+            /** Format: int32 */
+            participantId: number;
+            /** @description The language's name. */
+            participantLanguage: string | null;
+            /** Format: int32 */
+            participantLanguageId: number | null;
+            phoneNumber: string | null;
+            /** Format: int32 */
+            projectId: number;
+            sms_pending: boolean;
+            sms_sent: boolean | null;
+            status: components["schemas"]["ParticipantStatus"];
+            timezone_id: string | null;
+            /** Format: date-time */
+            updateTs: string;
+            uuid: string;
+        };
+        ParticipantListRequest: {
+            /** @description The nextCursor of the page before (keyset paging). */
+            after?: string;
+            createdBy?: number[];
+            /** @description Counted from 0; ignored when `after` is sent. */
+            page: number;
+            /** @description The list's default is 25. */
+            pageSize: number;
+            participantLanguageIds?: number[];
+            participantStatus?: components["schemas"]["ParticipantStatus"][];
+            search?: string;
+            /**
+             * @description Default createdAt (newest first).
+             * @enum {string}
+             */
+            sortBy?: "createdAt" | "interviewRefNum" | "status";
+            /** @enum {string} */
+            sortDirection?: "asc" | "desc";
+            testParticipant?: boolean;
+        };
+        /**
+         * @description A participant's status (001 §4).
+         * @enum {string}
+         */
+        ParticipantStatus: "NEW_PARTICIPANT" | "INVITATION_SCHEDULED" | "INVITATION_SENT" | "INVITATION_RESENT" | "NON_RESPONSIVE_PARTICIPANT" | "ATTEMPTED_INCOMPLETE" | "ATTEMPTED_PARTIAL" | "UNDELIVERED" | "INTERVIEWED" | "RESULT_PUBLISHED" | "ARCHIVED";
         Placeholder: {
             /** @description Default placeholders may also appear in an e-mail subject. */
             isDefaultPlaceholder: boolean;
@@ -1519,6 +1728,15 @@ export type components = {
         };
     };
     responses: {
+        /** @description The account the request names does not exist (ACCOUNT_NOT_FOUND). Only the provider can get this answer: anyone else naming another account than the operating one is 403 (x-account-scope). */
+        AccountNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request does not match the contract. */
         BadRequest: {
             headers: {
@@ -1692,7 +1910,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AccountNotFound"];
             409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
@@ -1735,7 +1953,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AccountNotFound"];
             409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
@@ -2425,6 +2643,164 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listProjectParticipants: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path: {
+                projectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ParticipantListRequest"];
+            };
+        };
+        responses: {
+            /** @description The page, the number of matching participants and the cursor of the next page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Send it as `after` for the next page; null on the last page. */
+                        nextCursor: string | null;
+                        participants: components["schemas"]["Participant"][];
+                        totalRecords: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAccessCodeFiles: {
+        parameters: {
+            query: {
+                projectId: number;
+            };
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        files: components["schemas"]["AccessCodeFile"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAccessCodes: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Type filter; true Backup only, false Primary only, absent or null both. */
+                    isBackup?: boolean | null;
+                    /** @default false */
+                    isTestAccessCode?: boolean;
+                    /**
+                     * Format: int32
+                     * @default 0
+                     */
+                    page?: number;
+                    /**
+                     * Format: int32
+                     * @default 100
+                     */
+                    pageSize?: number;
+                    /** Format: int32 */
+                    projectId: number;
+                    search?: string;
+                    /** @description Status filter (Available, Assigned, Burned); none or empty is every status. */
+                    status?: ("Available" | "Assigned" | "Burned")[];
+                };
+            };
+        };
+        responses: {
+            /** @description The page and the number of matching codes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accesscode_list: components["schemas"]["AccessCodeRow"][];
+                        /** Format: int32 */
+                        total_count: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getProjectFormOptions: {
         parameters: {
             query?: never;
@@ -2641,10 +3017,10 @@ export interface operations {
     };
     listAttributesByLanguage: {
         parameters: {
-            query: {
+            query?: {
                 language_id?: number[];
-                /** @description Must equal the operating tenant (403 otherwise). */
-                tenant_id: number;
+                /** @description Optional (the spec does not name it): the call reads the operating tenant; naming another account is 403. */
+                tenant_id?: number;
             };
             header: {
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
@@ -2674,6 +3050,58 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    burnAccessCodes: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    accessCodeIds: number[];
+                    /** Format: int32 */
+                    projectId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Burnt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: int32 */
+                        burned: number;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3445,6 +3873,69 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadAccessCodes: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A .xlsx, .xls or .txt file of at most 5 MB, streamed.
+                     */
+                    file: string;
+                    /** Format: int32 */
+                    projectId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored (status SUCCESS) or refused row by row (status FAILED, erroCode, nothing stored). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description On FAILED an HTML fragment (a paragraph and a list of the failing lines); the spec's name. */
+                        erroCode: string | null;
+                        /** Format: int32 */
+                        fileId: number | null;
+                        /** @description 'File uploaded successfully' or 'Error occurred in file upload please try again' (001 §8). */
+                        message: string;
+                        /** @enum {string} */
+                        status: "SUCCESS" | "FAILED";
+                        /** Format: int32 */
+                        totalRecorded: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];

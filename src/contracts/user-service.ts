@@ -41,7 +41,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Call centers of the operating tenant, at the collection path (the same list as callcenterlist)
+         * @description 002 §7 names both `GET user-service/v1/callcenter/callcenterlist` and `GET user-service/v1/callcenter/`; both answer the operating tenant's call centers sorted by name, with their addresses and languages (docs/product/admin-call-centers.md#list).
+         */
+        get: operations["listCallCenterCollection"];
         put?: never;
         /**
          * Add a call center to the operating tenant (docs/product/admin-call-centers.md#rules)
@@ -287,6 +291,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/user-service/v1/role/grantable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Roles of the operating tenant (the spec's unnamed helper) with whether the caller may give each to a user
+         * @description The spec does not show this helper's path, so it names no account: the operating tenant's roles. `grantable` is the rule the user save applies (docs/product/admin-users.md#rules): not a call-center role, and no permission the caller lacks. The role dropdowns offer only grantable roles (the edit form also shows the user's current one).
+         */
+        get: operations["listTenantRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user-service/v1/role/permission": {
         parameters: {
             query?: never;
@@ -395,10 +419,10 @@ export type paths = {
             };
             cookie?: never;
         };
-        /** One account; the operating tenant itself, or any account for the system tenant */
+        /** One account; the operating tenant itself, or any account for the provider (x-account-scope) */
         get: operations["getTenant"];
         /**
-         * Edit an account; the operating tenant itself, or any account for the system tenant
+         * Edit an account; the operating tenant itself, or any account for the provider (x-account-scope)
          * @description The fields of createTenant without the primary-user ones. `tenantLogo` is sent only when it changed (an absent logo keeps the stored one). docs/product/admin-accounts.md#rules apply (422).
          */
         put: operations["updateTenant"];
@@ -418,26 +442,6 @@ export type paths = {
         };
         /** Users whose home account is the given tenant, which must be the operating tenant */
         get: operations["listTenantUsers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/user-service/v1/tenant/{tenantId}/roles": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Roles of a tenant (the spec's unnamed helper) with whether the caller may give each to a user
-         * @description `tenantId` must be the operating tenant (403). `grantable` is the rule the user save applies (docs/product/admin-users.md#rules): not a call-center role, and no permission the caller lacks. The role dropdowns offer only grantable roles (the edit form also shows the user's current one).
-         */
-        get: operations["listTenantRoles"];
         put?: never;
         post?: never;
         delete?: never;
@@ -566,7 +570,7 @@ export type paths = {
         };
         /**
          * Accounts the user may report on, each with its projects (feeds account and project filters)
-         * @description The system tenant sees every account; any other tenant sees only itself.
+         * @description The provider (a system-tenant user operating in it) sees every account; anyone else only the operating tenant (x-account-scope).
          */
         get: operations["listTenantProjects"];
         put?: never;
@@ -855,6 +859,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/user-service/v1/user/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything the console needs to open a signed-in session, in one call
+         * @description The answers of getAuthorizer, getUserInfo, listUserTenants, getClientConfiguration and listLanguages together, each exactly as its own operation gives it (docs/product/shell-and-session.md#session): the console asks for this once when a session opens instead of five calls (ADR 0083), and keeps using the five operations to refresh each part. The user info is for the operating tenant the header names, as getUserInfo's.
+         */
+        get: operations["getSessionBootstrap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user-service/v1/user/userData": {
         parameters: {
             query?: never;
@@ -866,7 +890,7 @@ export type paths = {
         put?: never;
         /**
          * A page of the users report
-         * @description Users whose home account is `tenant_id` (or, without it, any account the caller may see: every account for the system tenant, else the operating tenant only), created between from_date and to_date (calendar days at the displayTimeZone offset, both included), filtered by status, account type and an e-mail or name search. A non-system tenant naming another account is 403.
+         * @description Users whose home account is `tenant_id` (or, without it, every account for the provider, else the operating tenant: x-account-scope), created between from_date and to_date (calendar days at the displayTimeZone offset, both included), filtered by status, account type and an e-mail or name search. Anyone but the provider naming another account is 403.
          */
         post: operations["listUserReport"];
         delete?: never;
@@ -1246,6 +1270,13 @@ export type components = {
             /** Format: int32 */
             roleId: number;
         };
+        SessionBootstrap: {
+            authorizer: components["schemas"]["Authorizer"];
+            configuration: components["schemas"]["ClientConfiguration"];
+            languages: components["schemas"]["Language"][];
+            tenants: components["schemas"]["TenantListItem"][];
+            userInfo: components["schemas"]["UserInfo"];
+        };
         /** @enum {string} */
         SortDirection: "asc" | "desc";
         TenantAttribute: {
@@ -1556,6 +1587,15 @@ export type components = {
         };
     };
     responses: {
+        /** @description The account the request names does not exist (ACCOUNT_NOT_FOUND). Only the provider can get this answer: anyone else naming another account than the operating one is 403 (x-account-scope). */
+        AccountNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request does not match the contract. */
         BadRequest: {
             headers: {
@@ -1731,6 +1771,40 @@ export interface operations {
                     "application/json": components["schemas"]["AppVersion"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCallCenterCollection: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Call centers sorted by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallCenter"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
@@ -2445,6 +2519,40 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listTenantRoles: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
+                operatingTenant: components["parameters"]["OperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Roles sorted by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantRole"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     saveRolePermissions: {
         parameters: {
             query?: never;
@@ -2743,7 +2851,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AccountNotFound"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -2786,7 +2894,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AccountNotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
@@ -2821,43 +2929,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserSummary"][];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            414: components["responses"]["UriTooLong"];
-            422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    listTenantRoles: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Interface language id (1 en, 2 es, 3 tl). */
-                langId?: components["parameters"]["LangId"];
-                /** @description Interface language short code (en, es, tl). */
-                language?: components["parameters"]["Language"];
-                /** @description Tenant the request acts in. Must be a tenant the user belongs to, otherwise 403. */
-                operatingTenant: components["parameters"]["OperatingTenant"];
-            };
-            path: {
-                tenantId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Roles sorted by name. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TenantRole"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3673,6 +3744,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
             409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
@@ -3842,6 +3914,40 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getSessionBootstrap: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Interface language id (1 en, 2 es, 3 tl). */
+                langId?: components["parameters"]["LangId"];
+                /** @description Interface language short code (en, es, tl). */
+                language?: components["parameters"]["Language"];
+                /** @description Tenant the user currently operates in, when one has been chosen. */
+                operatingTenant?: components["parameters"]["OptionalOperatingTenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session's opening data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionBootstrap"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listUserReport: {
         parameters: {
             query?: never;
@@ -3879,6 +3985,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
             409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];

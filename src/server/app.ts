@@ -20,10 +20,10 @@ import { registerHealthRoutes } from './platform/http/health';
 import { registerNoStore } from './platform/http/no-store';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimitSettings } from './platform/http/rate-limits';
 import { contentSecurityPolicy, securityHeaders } from './platform/http/security-headers';
-import { DEFAULT_DIST_DIR, registerStaticConsole } from './platform/http/static-console';
+import { consoleInlineScriptHashes, DEFAULT_DIST_DIR, registerStaticConsole } from './platform/http/static-console';
 import { readAllOperations } from './platform/openapi/contract';
 import { MAX_UPLOAD_BYTES } from './platform/openapi/multipart-body';
-import { registerOperations } from './platform/openapi/register-operations';
+import { registerOperations, ROUTER_OPTIONS, type HandlerRegistry } from './platform/openapi/register-operations';
 import { createAjv } from './platform/openapi/schema-validator';
 import { lazyValidatorCompiler } from './platform/openapi/lazy-validator';
 import { JobRunner } from './platform/jobs/job-runner';
@@ -83,6 +83,8 @@ export interface BuildAppOptions {
   jobSweepMs?: number | null;
   /** Overrides the customer-data CRM source chosen from the config (tests). */
   crmSource?: CrmSource;
+  /** Overrides handlers of the services (tests that probe what the platform hands a handler). */
+  handlers?: HandlerRegistry;
 }
 
 /** Structured logs; credentials are redacted wherever a serializer might put them, reset links included. */
@@ -189,9 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     genReqId: requestIdOf,
     return503OnClosing: true,
-    // The spec writes some paths with a trailing slash (`role/`, `tenant/`, `user/`, `permissionsNew/`): each
-    // contract path answers with and without it (ADR 0020), so the contract keeps one spelling.
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: ROUTER_OPTIONS,
   });
 
   const paramsAjv = createAjv({ coerceTypes: true });
@@ -243,16 +243,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   registerRequestIdHeader(app);
   registerMetrics(app, deps, config.metrics);
-  app.addHook('onSend', securityHeaders(config.embedDashboards));
+  const distDir = options.distDir ?? DEFAULT_DIST_DIR;
+  app.addHook('onSend', securityHeaders(config.embedDashboards, consoleInlineScriptHashes(distDir)));
   registerNoStore(app);
   app.setErrorHandler(createErrorHandler(deps));
 
   await registerApiCompression(app);
-  registerOperations(app, deps, readAllOperations(), SERVICE_HANDLERS);
+  registerOperations(app, deps, readAllOperations(), options.handlers ?? SERVICE_HANDLERS);
   await registerApiReference(app, contentSecurityPolicy(config.embedDashboards));
   registerHealthRoutes(app, db);
   await registerSignedUploadRoute(app, deps);
-  await registerStaticConsole(app, options.distDir ?? DEFAULT_DIST_DIR);
+  await registerStaticConsole(app, distDir);
 
   // Live updates (ADR 0078): listening before the first request, and before any other statement is in flight.
   await changes.start();

@@ -27,6 +27,11 @@ export interface Config {
   databaseUrl: string | null;
   /** PGLITE_IN_WORKER (default on; 0 turns it off): the embedded database runs in a worker thread (ADR 0054). */
   pgliteInWorker: boolean;
+  /**
+   * DB_EXPLAIN_SLOW_MS: a read that takes this long inside a transaction is logged once (per statement text) with
+   * its EXPLAIN (ANALYZE, BUFFERS) plan (platform/db/explain-slow.ts); null (unset): off. The bench sets it.
+   */
+  explainSlowMs: number | null;
   publicUrl: string;
   smtpUrl: string | null;
   restrictedEnvironment: boolean;
@@ -133,6 +138,15 @@ function tenantSecretsKey(value: string | undefined): string | null {
   return key;
 }
 
+/** DB_EXPLAIN_SLOW_MS: unset or empty is off; otherwise a number of milliseconds, 0 or more. */
+function explainSlowMs(value: string | undefined): number | null {
+  if (!value?.trim()) return null;
+  const ms = Number(value);
+  if (!Number.isFinite(ms) || ms < 0)
+    throw new Error(`DB_EXPLAIN_SLOW_MS must be a number of milliseconds, got ${value}`);
+  return ms;
+}
+
 /** METRICS_PORT unset or empty: no metrics listener; a port number (0: one from the OS). */
 function metricsSettings(env: Env): MetricsSettings {
   const raw = env.METRICS_PORT?.trim();
@@ -164,6 +178,7 @@ export function loadConfig(env: Env = process.env): Config {
     pgliteDataDir: resolve(dataDir, 'pglite'),
     databaseUrl: env.DATABASE_URL?.trim() || null,
     pgliteInWorker: env.PGLITE_IN_WORKER === undefined || flag(env.PGLITE_IN_WORKER),
+    explainSlowMs: explainSlowMs(env.DB_EXPLAIN_SLOW_MS),
     publicUrl,
     smtpUrl: env.SMTP_URL?.trim() || null,
     restrictedEnvironment: flag(env.RESTRICTED_ENVIRONMENT),

@@ -25,6 +25,7 @@ const db = await openDatabase(
     logger.fatal({ err: error }, 'the embedded database stopped');
     process.exit(1);
   },
+  (slow) => logger.warn({ slowStatement: slow }, 'slow statement'),
 ).catch((error: unknown) => {
   logger.fatal({ err: error }, error instanceof Error ? error.message : 'could not open the database');
   process.exit(1);

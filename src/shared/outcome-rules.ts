@@ -1,7 +1,8 @@
 /**
- * Outcome tracking (follow-up) rules of the project results screen (002 §3 "Follow-up", §5, §8, §9;
- * docs/product/project-results.md#outcome-tracking), shared by the console's modal (checks as the user types) and
- * execution-service (which enforces them). Pure TypeScript: see docs/development.md.
+ * Outcome tracking (follow-up) rules of the project results screen (docs/product/project-results.md#outcome-tracking
+ * "Follow-up", docs/product/project-results.md#outcome-tracking; docs/product/project-results.md#outcome-tracking),
+ * shared by the console's modal (checks as the user types) and execution-service (which enforces them). Pure
+ * TypeScript: see docs/development.md.
  */
 
 export interface OutcomeOption {
@@ -28,13 +29,15 @@ export const FOLLOW_UP_STATUSES: readonly OutcomeOption[] = [
   { attributeId: 3, description: 'Closed', sequence: 3 },
 ];
 
-/** Date pickers cap at two days ahead (002 §5). */
+/** Date pickers cap at two days ahead (docs/product/project-results.md#outcome-tracking). */
 export const FOLLOW_UP_DAYS_AHEAD = 2;
 export const OUTCOME_NOTE_MAX = 2000;
 export const OUTCOME_AMOUNT_MAX = 999_999_999_999.99;
 const DAY_MS = 86_400_000;
 
-/** The texts of 002 §5 and §8, and this product's own for the amount and the date. */
+/**
+ * The texts of docs/product/project-results.md#outcome-tracking, and this product's own for the amount and the date.
+ */
 export const OUTCOME_MESSAGES = {
   required: 'This field is required',
   mandatory: 'Please fill all mandatory fileds',
@@ -101,7 +104,10 @@ export function parseAmount(text: string | null | undefined): number | null {
   return Number(compact);
 }
 
-/** The amount with thousands separators (002 §9), two decimals when it has cents: 1,234,567 or 1,234.50. */
+/**
+ * The amount with thousands separators (docs/product/project-results.md#outcome-tracking), two decimals when it has
+ * cents: 1,234,567 or 1,234.50.
+ */
 export function formatAmount(amount: number | null | undefined): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return '';
   const cents = Math.round(amount * 100);
@@ -112,9 +118,10 @@ export function formatAmount(amount: number | null | undefined): string {
 }
 
 /**
- * The problems of an outcome to record (002 §5): status (outcomeTrackingActionId), date and note required; the
- * date at most two days ahead; the amount required once a currency is chosen and refused without one.
- * `latestDay` is latestFollowUpDay of the checker's today. `currencies` the CURRENCY ids on offer.
+ * The problems of an outcome to record (docs/product/project-results.md#outcome-tracking): status
+ * (outcomeTrackingActionId), date and note required; the date at most two days ahead; the amount required once a
+ * currency is chosen and refused without one. `latestDay` is latestFollowUpDay of the checker's today. `currencies` the
+ * CURRENCY ids on offer.
  */
 export function outcomeProblems(
   draft: OutcomeDraft,

@@ -48,7 +48,7 @@ it('phones: E.164 with +, under 5 characters none, only the allowed countries', 
   expect(countryCallingCodes([])).toEqual(['1']);
 });
 
-it('delete and edit locks follow the statuses of 001 §4', () => {
+it('delete and edit locks follow the statuses of docs/product/participants.md#rules', () => {
   expect(canDeleteParticipant('INVITATION_SCHEDULED')).toBe(true);
   expect(canDeleteParticipant('INTERVIEWED')).toBe(false);
   expect(isEditLocked('ATTEMPTED_PARTIAL')).toBe(true);

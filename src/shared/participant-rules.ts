@@ -1,5 +1,5 @@
 /**
- * The rules of the add / edit participant form (docs/product/participants.md#rules, 001 §4, §5), shared by the
+ * The rules of the add / edit participant form (docs/product/participants.md#rules), shared by the
  * console (checks as the user types) and the participant-service (which enforces them on add and edit). Pure
  * TypeScript; its one dependency is libphonenumber-js (metadata "min"), the per-country phone rule (ADR 0037).
  */
@@ -21,7 +21,10 @@ export const PARTICIPANT_STATUSES = [
 ] as const;
 export type ParticipantStatusName = (typeof PARTICIPANT_STATUSES)[number];
 
-/** Only these may be deleted (001 §4 Delete); any other status in a selection blocks the deletion. */
+/**
+ * Only these may be deleted (docs/product/participants.md#rules Delete); any other status in a selection blocks the
+ * deletion.
+ */
 export const DELETABLE_STATUSES: readonly ParticipantStatusName[] = [
   'INVITATION_SENT',
   'INVITATION_RESENT',
@@ -29,7 +32,7 @@ export const DELETABLE_STATUSES: readonly ParticipantStatusName[] = [
   'INVITATION_SCHEDULED',
 ];
 
-/** In these statuses name, e-mail, phone and language cannot change (001 §4 Edit form). */
+/** In these statuses name, e-mail, phone and language cannot change (docs/product/participants.md#rules Edit form). */
 export const EDIT_LOCKED_STATUSES: readonly ParticipantStatusName[] = [
   'NON_RESPONSIVE_PARTICIPANT',
   'ATTEMPTED_PARTIAL',
@@ -47,7 +50,8 @@ export const EDIT_LOCKED_FIELDS = [
 
 /**
  * The row's send e-mail, send SMS and refresh access code actions, and the bulk invitations, act only on these
- * statuses (001 §4, one list for all of them; docs/product/access-codes.md#refresh, participants.md#invitations).
+ * statuses (docs/product/participants.md#rules, one list for all of them; docs/product/access-codes.md#refresh,
+ * participants.md#invitations).
  */
 export const INVITABLE_STATUSES: readonly ParticipantStatusName[] = [
   'INVITATION_SENT',
@@ -65,10 +69,10 @@ export const STATUSES_KEPT_WHEN_INVITED: readonly ParticipantStatusName[] = [
   'ATTEMPTED_PARTIAL',
 ];
 export const canRefreshAccessCode = (status: ParticipantStatusName) => REFRESHABLE_STATUSES.includes(status);
-/** 001 §8: the refusal of a refresh, and the success text (the spec's spelling). */
+/** docs/product/access-codes.md#refresh: the refusal of a refresh, and the success text (the spec's spelling). */
 export const ACCESS_CODE_NOT_REFRESHABLE = 'Access code can not be refreshed for this participant';
 export const ACCESS_CODE_REFRESHED = 'Acess Code Refreshed';
-/** View Codes: page size 100, search debounce 1.5 s (001 §9). */
+/** View Codes: page size 100, search debounce 1.5 s (docs/product/participants.md#limits). */
 export const ACCESS_CODE_PAGE_SIZE = 100;
 export const ACCESS_CODE_SEARCH_DEBOUNCE_MS = 1500;
 
@@ -79,7 +83,10 @@ export const ACCESS_CODE_SEARCH_DEBOUNCE_MS = 1500;
  */
 export const normalizeAccessCode = (code: string) => code.replace(/[\s-]/g, '');
 
-/** Access codes display as groups of 3-3-rest (001 §2 View Codes): "123456789" and "123-456-789" give "123-456-789". */
+/**
+ * Access codes display as groups of 3-3-rest (docs/product/access-codes.md#list View Codes): "123456789" and
+ * "123-456-789" give "123-456-789".
+ */
 export function formatAccessCode(code: string): string {
   const bare = normalizeAccessCode(code);
   if (bare.length <= 3) return bare;
@@ -89,10 +96,10 @@ export function formatAccessCode(code: string): string {
 export const canDeleteParticipant = (status: ParticipantStatusName) => DELETABLE_STATUSES.includes(status);
 export const isEditLocked = (status: ParticipantStatusName) => EDIT_LOCKED_STATUSES.includes(status);
 
-/** Participants list page size (001 §9) and the Find Participant debounce. */
+/** Participants list page size (docs/product/participants.md#limits) and the Find Participant debounce. */
 export const PARTICIPANT_PAGE_SIZE = 25;
 export const PARTICIPANT_SEARCH_DEBOUNCE_MS = 1000;
-/** Add and edit return to the list 3 s after success (001 §2). */
+/** Add and edit return to the list 3 s after success (docs/product/participants.md#limits). */
 export const PARTICIPANT_SAVE_REDIRECT_MS = 3000;
 
 export const IRN_MAX = 15;
@@ -101,9 +108,12 @@ export const IRN_FREE_MAX = 50;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 export const DESCRIPTION_MAX = 500;
-/** A phone under 5 characters is sent empty (001 §5). */
+/** A phone under 5 characters is sent empty (docs/product/participants.md#rules). */
 export const PHONE_MIN_SENT = 5;
-/** The calling code of projects that configure none (SMS_COUNTRY_CODE, 001 §5 "default SMS country code +1"). */
+/**
+ * The calling code of projects that configure none (SMS_COUNTRY_CODE, docs/product/participants.md#rules "default SMS
+ * country code +1").
+ */
 export const DEFAULT_COUNTRY_CALLING_CODE = '1';
 
 export type ParticipantProblemCode =
@@ -116,7 +126,10 @@ export type ParticipantProblemCode =
   | 'EMAIL_INVALID'
   | 'PHONE_INVALID';
 
-/** The spec's English texts (001 §5); the console shows them through Lingui, the server answers them. */
+/**
+ * The spec's English texts (docs/product/participants.md#rules); the console shows them through Lingui, the server
+ * answers them.
+ */
 export const PARTICIPANT_MESSAGES: Record<ParticipantProblemCode, string> = {
   LANGUAGE_REQUIRED: 'Please select language',
   IRN_REQUIRED: 'IRN is required',
@@ -168,9 +181,9 @@ export function countryCallingCodes(values: readonly string[]): string[] {
 }
 
 /**
- * The phone number as stored: E.164 with its leading + (001 §3), '' for none (under 5 characters counts as
- * none, 001 §5), or null when it is not a valid number of one of the allowed countries. A number typed without
- * a + is read in the first allowed country.
+ * The phone number as stored: E.164 with its leading + (docs/product/participants.md#fields), '' for none (under 5
+ * characters counts as none, docs/product/participants.md#rules), or null when it is not a valid number of one of the
+ * allowed countries. A number typed without a + is read in the first allowed country.
  */
 export function normalisePhone(phone: string | null | undefined, callingCodes: readonly string[]): string | null {
   const raw = (phone ?? '').trim();
@@ -200,7 +213,7 @@ function irnProblems(irn: string, rules: ParticipantProjectRules): ParticipantPr
 
 /**
  * Every problem of a participant form, in field order. `checkIrn` is false on edit (the IRN is editable only
- * when adding, 001 §5).
+ * when adding, docs/product/participants.md#rules).
  */
 export function participantProblems(
   draft: ParticipantDraft,
@@ -219,8 +232,9 @@ export function participantProblems(
 }
 
 /**
- * Mark non-responsive (001 §4; docs/product/participants.md#np): never these statuses, nor participants already
- * non-responsive. Reverse NP acts only on NON_RESPONSIVE_PARTICIPANT. Others are the no-action report.
+ * Mark non-responsive (docs/product/participants.md#rules; docs/product/participants.md#np): never these statuses, nor
+ * participants already non-responsive. Reverse NP acts only on NON_RESPONSIVE_PARTICIPANT. Others are the no-action
+ * report.
  */
 export const NP_INELIGIBLE_STATUSES: readonly ParticipantStatusName[] = [
   'RESULT_PUBLISHED',
@@ -233,7 +247,7 @@ export const NP_INELIGIBLE_STATUSES: readonly ParticipantStatusName[] = [
 ];
 export const canMarkNonResponsive = (status: ParticipantStatusName) => !NP_INELIGIBLE_STATUSES.includes(status);
 export const canReverseNonResponsive = (status: ParticipantStatusName) => status === 'NON_RESPONSIVE_PARTICIPANT';
-/** The row NP icon shows in these statuses when reverse_np_configuration is on (001 §4). */
+/** The row NP icon shows in these statuses when reverse_np_configuration is on (docs/product/participants.md#rules). */
 export const NP_ICON_STATUSES: readonly ParticipantStatusName[] = [
   'NON_RESPONSIVE_PARTICIPANT',
   'INVITATION_SENT',
@@ -241,6 +255,8 @@ export const NP_ICON_STATUSES: readonly ParticipantStatusName[] = [
   'NEW_PARTICIPANT',
   'INVITATION_SCHEDULED',
 ];
-/** 001 §8: the message for the participants NP cannot act on (the no-action report's heading). */
+/**
+ * docs/product/participants.md#np: the message for the participants NP cannot act on (the no-action report's heading).
+ */
 export const NP_NOT_VALID = 'IRNs not valid to be marked as NP';
 export const NP_REVERSE_DISABLED = 'Reversing the non-responsive marking is not enabled for this project.';

@@ -153,7 +153,7 @@ describe('project form helpers (docs/product/project-form.md#console)', () => {
   });
 });
 
-describe('date cap (001 §9: date pickers cap at two days ahead)', () => {
+describe('date cap (docs/product/project-form.md#limits: date pickers cap at two days ahead)', () => {
   const base = { internal: false, businessLine: false, direct: false };
 
   test('the latest pickable day is two days after today; the server takes the latest day on earth', () => {

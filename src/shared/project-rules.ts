@@ -16,11 +16,13 @@ export const PROJECT_RANGES = {
 export const PROJECT_NAME_MAX = 99;
 export const SENDER_NAME_MAX = 30;
 export const PROJECT_CODE_MAX = 50;
-/** A clone link (`_C`) is valid for 10 minutes (001 §4). */
+/** A clone link (`_C`) is valid for 10 minutes (docs/product/project-form.md#clone). */
 export const CLONE_VALIDITY_MS = 10 * 60 * 1000;
-/** After a successful save the form returns to the list after 3 seconds (001 §2). */
+/** After a successful save the form returns to the list after 3 seconds (docs/product/project-form.md#limits). */
 export const SAVE_REDIRECT_MS = 3000;
-/** 001 §9: "Date pickers cap at two days ahead" (docs/product/project-form.md#date-cap). */
+/**
+ * docs/product/project-form.md#limits: "Date pickers cap at two days ahead" (docs/product/project-form.md#date-cap).
+ */
 export const DATE_PICKER_DAYS_AHEAD = 2;
 
 /** The latest day the estimated-date pickers offer: `today` (an ISO day) plus DATE_PICKER_DAYS_AHEAD days. */
@@ -70,7 +72,7 @@ export interface ProjectProblem {
   limit?: number;
 }
 
-/** The English texts (001 §5, docs/product/project-form.md#rules): the server's messages; the console translates them. */
+/** The English texts (docs/product/project-form.md#rules): the server's messages; the console translates them. */
 export function projectProblemMessage(problem: ProjectProblem): string {
   switch (problem.code) {
     case 'MIN_VALUE':
@@ -106,7 +108,10 @@ export const PROJECT_MESSAGES: Record<Exclude<ProjectProblemCode, 'MIN_VALUE' | 
   DATE_AFTER_CAP: 'The date cannot be more than two days ahead',
 };
 
-/** Internal fields (001 §3, §6): read with tenant.project.detail.internal.read, changed with .internal.update. */
+/**
+ * Internal fields (docs/product/project-form.md#fields, docs/product/project-form.md#permissions): read with
+ * tenant.project.detail.internal.read, changed with .internal.update.
+ */
 export const INTERNAL_VALUE_FIELDS = [
   'defaultCustomerInterviewMethodId',
   'multilingualPhoneId',
@@ -122,7 +127,10 @@ export const INTERNAL_VALUE_FIELDS = [
   'auto_reminder_time_in_days',
 ] as const;
 
-/** The boolean flags of the Internal Use Only section; the four named in 001 §3 default to true. */
+/**
+ * The boolean flags of the Internal Use Only section; the four named in docs/product/project-form.md#fields default to
+ * true.
+ */
 export const INTERNAL_FLAG_DEFAULTS = {
   result_auto_release: false,
   mask_overall_result_to_HR_for_AD: false,
@@ -158,7 +166,10 @@ export const INTERNAL_FLAGS = Object.keys(INTERNAL_FLAG_DEFAULTS) as InternalFla
 export type InternalField = (typeof INTERNAL_VALUE_FIELDS)[number] | InternalFlag;
 export const INTERNAL_FIELDS: readonly InternalField[] = [...INTERNAL_VALUE_FIELDS, ...INTERNAL_FLAGS];
 
-/** Internal values of a new project (001 §3, §9): IRN length 6, call delay 5 s, auto reminder 3 days, default method 2. */
+/**
+ * Internal values of a new project (docs/product/project-form.md#fields, docs/product/project-form.md#limits): IRN
+ * length 6, call delay 5 s, auto reminder 3 days, default method 2.
+ */
 export const INTERNAL_VALUE_DEFAULTS: Record<(typeof INTERNAL_VALUE_FIELDS)[number], number | string | null> = {
   defaultCustomerInterviewMethodId: 2,
   multilingualPhoneId: 1,
@@ -174,7 +185,7 @@ export const INTERNAL_VALUE_DEFAULTS: Record<(typeof INTERNAL_VALUE_FIELDS)[numb
   auto_reminder_time_in_days: PROJECT_RANGES.autoReminderTimeInDays.default,
 };
 
-/** Default security type and the client-credential defaults (001 §3). */
+/** Default security type and the client-credential defaults (docs/product/project-form.md#fields). */
 export const DEFAULT_SECURITY_TYPE = 'API_KEY';
 export const defaultTokenUri = (host: string) => `${host.replace(/\/+$/, '')}/token`;
 export const DEFAULT_AUTHORIZATION_PREFIX = 'Bearer ';
@@ -191,7 +202,7 @@ export function normaliseDialInNumber(value: string): string | null {
   return /^\d{7,15}$/.test(full) ? `+${full}` : null;
 }
 
-/** Additional-field values keep no whitespace at all (001 §5). */
+/** Additional-field values keep no whitespace at all (docs/product/project-form.md#rules). */
 export const stripWhitespace = (value: string) => value.replace(/\s+/g, '');
 
 /** A comma-separated list of e-mail addresses, each valid (empty entries not allowed). */
@@ -200,7 +211,10 @@ export const isEmailList = (value: string) =>
 
 const isHttpUrl = (value: string) => /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value.trim());
 
-/** Whether a `_C` clone timestamp (milliseconds) is still valid at `now` (001 §4: under 10 minutes old). */
+/**
+ * Whether a `_C` clone timestamp (milliseconds) is still valid at `now` (docs/product/project-form.md#clone: under 10
+ * minutes old).
+ */
 export function isCloneLinkValid(timestamp: number, now: number): boolean {
   return Number.isFinite(timestamp) && timestamp <= now + 60_000 && now - timestamp < CLONE_VALIDITY_MS;
 }
@@ -238,10 +252,11 @@ function integerInRange(
 }
 
 /**
- * The Multi Language Configuration rows (001 §5; docs/product/project-lookups.md#language-config): language
- * required, used once and one of the project's; project code required, without whitespace, unique among the rows
- * (case-insensitively); dial-in and matching numbers valid and, unless direct, unique among the rows and against
- * each other; IVR option 1-15 (optional) and call delay 1-15 (required).
+ * The Multi Language Configuration rows (docs/product/project-form.md#rules;
+ * docs/product/project-lookups.md#language-config): language required, used once and one of the project's; project code
+ * required, without whitespace, unique among the rows (case-insensitively); dial-in and matching numbers valid and,
+ * unless direct, unique among the rows and against each other; IVR option 1-15 (optional) and call delay 1-15
+ * (required).
  */
 export function languageRowProblems(rows: readonly LanguageRowDraft[], options: LanguageRowOptions = {}) {
   const path = options.path ?? 'projectMultiLanguageConfig';
@@ -317,18 +332,21 @@ export interface ProjectRuleOptions {
   /** The project's interview method is a direct one. */
   direct: boolean;
   /**
-   * The date pickers' cap (001 §9): an estimated date chosen (different from the saved one) later than `latestDay`
-   * is refused. A saved date beyond it stays as it is.
+   * The date pickers' cap (docs/product/project-form.md#limits): an estimated date chosen (different from the saved
+   * one) later than `latestDay` is refused. A saved date beyond it stays as it is.
    */
   dateCap?: { latestDay: string; saved: { estStartDate?: string | null; estEndDate?: string | null } };
 }
 
 /** The business-line levels in cascade order (docs/product/project-lookups.md#business-lines). */
 export const BUSINESS_LINE_LEVELS = ['INDUSTRY', 'BUSINESS_UNIT', 'BUSINESS_FUNCTION', 'USE_CASE'] as const;
-/** Choosing this value at any level asks for tags (001 §5). */
+/** Choosing this value at any level asks for tags (docs/product/project-form.md#rules). */
 export const OTHER_BUSINESS_LINE_VALUE = 'OTHER';
 
-/** Every rule of 001 §5 for the project itself and its rows; the server also checks what only it can know. */
+/**
+ * Every rule of docs/product/project-form.md#rules for the project itself and its rows; the server also checks what
+ * only it can know.
+ */
 export function projectProblems(draft: ProjectDraft, options: ProjectRuleOptions): ProjectProblem[] {
   const problems: ProjectProblem[] = [];
   const name = draft.name?.trim() ?? '';
@@ -405,7 +423,7 @@ export function projectProblems(draft: ProjectDraft, options: ProjectRuleOptions
 
 /**
  * A number typed into a form field: blank is null (not given), anything else its numeric value, NaN when it is
- * no number, so that the rules above answer `you must specify a number` for it (001 §5).
+ * no number, so that the rules above answer `you must specify a number` for it (docs/product/project-form.md#rules).
  */
 export function numberFromText(text: string | null | undefined): number | null {
   const trimmed = (text ?? '').trim();
@@ -435,15 +453,19 @@ export function phoneConflictList(
 }
 
 /**
- * The dial-in numbers of the language rows the save checks against other projects (001 §4): each given number
- * once, as typed; none when the interview method is a direct one (numbers are shared freely then).
+ * The dial-in numbers of the language rows the save checks against other projects
+ * (docs/product/project-lookups.md#project-check): each given number once, as typed; none when the interview method is
+ * a direct one (numbers are shared freely then).
  */
 export function dialInNumbersToCheck(rows: readonly LanguageRowDraft[], direct: boolean): string[] {
   if (direct) return [];
   return [...new Set(rows.map((row) => row.dialInNumber?.trim() ?? '').filter((n) => n !== ''))];
 }
 
-/** The languages a row may pick (001 §5): the project's languages not used by another row, plus its own. */
+/**
+ * The languages a row may pick (docs/product/project-form.md#rules): the project's languages not used by another row,
+ * plus its own.
+ */
 export function languagesForRow<T extends { value: number }>(
   projectLanguages: readonly T[],
   rows: readonly LanguageRowDraft[],

@@ -13,10 +13,16 @@ export const HYBRID_QUESTIONNAIRE = 'HYBRID_QUESTIONNAIRE';
 /** Stage sequences at which questions are no longer editable: 3 execution, 4 complete. */
 export const LOCKED_STAGE_SEQUENCES: readonly number[] = [3, 4];
 
-/** The role that sees Approve disabled once questions are approved, in a non-system tenant (001 §4). */
+/**
+ * The role that sees Approve disabled once questions are approved, in a non-system tenant
+ * (docs/product/project-questions.md#approval).
+ */
 export const APPROVE_LOCKED_ROLE_NAME = 'ACGR Admin';
 
-/** Approval times are shown in Los Angeles time (001 §9), with these Intl.DateTimeFormat options. */
+/**
+ * Approval times are shown in Los Angeles time (docs/product/project-questions.md#approval), with these
+ * Intl.DateTimeFormat options.
+ */
 export const APPROVAL_TIME_ZONE = 'America/Los_Angeles';
 export const APPROVAL_TIME_FORMAT = {
   timeZone: APPROVAL_TIME_ZONE,
@@ -46,7 +52,10 @@ export const QUESTION_MESSAGES = {
   approvedSuccess: 'Questions Approved Successfully',
 } as const;
 
-/** A new question: pertinent, expected answer No, not a pre-interview question (001 §4). */
+/**
+ * A new question: pertinent, expected answer No, not a pre-interview question
+ * (docs/product/project-questions.md#approval).
+ */
 export const NEW_QUESTION_DEFAULTS = { isPertinant: true, expectedAnswer: 'No', preInterview: false } as const;
 
 /** The sequence of a new question: the lowest existing one minus one, so it comes first (1 when there is none). */

@@ -8,7 +8,10 @@ export const OFFSET_PATTERN = /^[+-](0\d|1[0-4]):[0-5]\d$/;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** Default display offset (Pacific, option value 6). */
 export const DEFAULT_DISPLAY_OFFSET = '-08:00';
-/** The audit log shows the token issue time at this offset whatever the display offset (002 §2.4). */
+/**
+ * The audit log shows the token issue time at this offset whatever the display offset
+ * (docs/product/reports.md#time-offsets).
+ */
 export const TOKEN_ISSUE_OFFSET = '-07:00';
 
 /** Minutes east of UTC of `±hh:mm` (0 for a malformed value). */
@@ -49,7 +52,10 @@ export function fileDateAtOffset(epochMs: number, offset: string): string {
   return `${m}-${d}-${y}`;
 }
 
-/** 'End Date must be greater than Start Date' (002 §5): the message when the start day is after the end day. */
+/**
+ * 'End Date must be greater than Start Date' (docs/product/reports.md#filters): the message when the start day is after
+ * the end day.
+ */
 export const END_BEFORE_START_MESSAGE = 'End Date must be greater than Start Date';
 
 /** True when both days are set and the start is after the end (Apply is then disabled). */
@@ -59,7 +65,7 @@ export function startAfterEnd(startDay: string, endDay: string): boolean {
 
 /**
  * [from, to) of the days `startDate`..`endDate` (YYYY-MM-DD) at the offset, the end day included; either end may
- * be open. A start after the end is the error of 002 §5.
+ * be open. A start after the end is the error of docs/product/reports.md#filters.
  */
 export function reportWindow(
   startDate: string | null | undefined,
@@ -73,7 +79,10 @@ export function reportWindow(
   };
 }
 
-/** The duration filter of 002 §4.3, in seconds: a maximum of 0 (or none) is unbounded, a minimum of 0 none. */
+/**
+ * The duration filter of docs/product/call-reports.md#filters, in seconds: a maximum of 0 (or none) is unbounded, a
+ * minimum of 0 none.
+ */
 export function durationBounds(min: number | null | undefined, max: number | null | undefined) {
   return { min: min && min > 0 ? min : null, max: max && max > 0 ? max : null };
 }

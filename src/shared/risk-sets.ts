@@ -1,7 +1,7 @@
 /**
- * The result codes a project's questionnaire type allows (001 §9 "Participant statuses and risk codes"; meanings
- * in 002 §1). The intake refuses any other code for the project's overall and per-question results.
- * docs/product/results-intake.md#validation
+ * The result codes a project's questionnaire type allows (docs/product/platform.md#evaluation-codes "Participant
+ * statuses and risk codes"; meanings in docs/product/platform.md#evaluation-codes). The intake refuses any other code
+ * for the project's overall and per-question results. docs/product/results-intake.md#validation
  */
 export const RED_GREEN_RISK_SET = ['R', 'G', 'NC', 'NP', 'DC'] as const;
 export const LEVELS_RISK_SET = ['HR', 'LR', 'AR', 'PR', 'NC', 'DC', 'NP'] as const;

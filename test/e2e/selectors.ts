@@ -351,6 +351,28 @@ export const sel = {
     pager: 'results-pager',
   },
   // Results tab: review marking, notes, outcome tracking, question detail (docs/product/project-results.md#review).
+  /** /main/project/{id}/results/resultdetail:{irn} (docs/product/project-results.md#detail-page). */
+  resultDetail: {
+    root: 'result-detail',
+    back: 'result-detail-back',
+    irn: 'result-detail-irn',
+    overall: 'result-detail-overall',
+    held: 'result-detail-held',
+    pdf: 'result-detail-pdf',
+    outcome: 'result-detail-outcome',
+    notesEdit: 'result-detail-notes-edit',
+    feedback: 'result-detail-feedback',
+    note: 'result-detail-note',
+    questions: 'result-detail-questions',
+    recording: 'result-detail-recording',
+    player: 'recording-player',
+    playerError: 'recording-player-error',
+    outcomes: 'result-detail-outcomes',
+    missing: 'result-detail-missing',
+    error: 'result-detail-error',
+    /** The facts, by key: name, access-code, language, date, created-by. */
+    fact: (key: string) => `result-detail-${key}`,
+  },
   resultActions: {
     menu: 'results-actions',
     markReviewed: 'results-mark-reviewed',
@@ -371,6 +393,8 @@ export const sel = {
     notes: (id: number) => `results-notes-${id}`,
     email: (id: number) => `results-email-${id}`,
     recording: (id: number) => `results-recording-${id}`,
+    /** The link to the result detail page (rows with an IRN). */
+    detail: (id: number) => `results-detail-${id}`,
     notesModal: 'result-notes-modal',
     notesText: 'result-notes-text',
     notesSave: 'result-notes-save',
@@ -616,7 +640,7 @@ export const sel = {
     resultTemplate: 'project-form-result-template',
     callDelaySeconds: 'project-form-call-delay-seconds',
     autoReminderDays: 'project-form-auto-reminder-days',
-    /** `project-form-flag-<flag>` (001 §3 boolean flags) */
+    /** `project-form-flag-<flag>` (docs/product/project-form.md#fields boolean flags) */
     flag: (flag: string) => `project-form-flag-${flag}`,
     participantCallbackUrl: 'project-form-participant-callback-url',
     resultCallbackUrl: 'project-form-result-callback-url',
@@ -721,8 +745,8 @@ export const sel = {
     deleteCancelButton: 'document-delete-cancel-button',
     uploadDialog: 'document-upload-dialog',
     uploadInput: 'document-upload-input',
-    uploadSelect: 'document-upload-select',
-    uploadCancel: 'document-upload-cancel',
+    uploadSelect: 'document-upload-submit',
+    uploadCancel: 'document-upload-close',
     uploadError: 'document-upload-error',
   },
   // Reports area (issue 15, docs/product/reports.md).
@@ -778,6 +802,8 @@ export const sel = {
       apply: (prefix: string) => `${prefix}-apply`,
       error: (prefix: string) => `${prefix}-error`,
       page: (prefix: string) => `${prefix}-page`,
+      /** The Account select (the provider chooses any one account). */
+      account: (prefix: string) => `${prefix}-account`,
       project: (prefix: string) => `${prefix}-project`,
       search: (prefix: string) => `${prefix}-search`,
       duration: (prefix: string) => `${prefix}-duration`,
@@ -785,6 +811,8 @@ export const sel = {
       end: (prefix: string) => `${prefix}-end`,
       /** `call-records-select-<id>` */
       selectCall: (id: number) => `call-records-select-${id}`,
+      /** The Telephony Carrier select (docs/product/call-reports.md#carrier: four carriers by key). */
+      carrier: 'call-records-carrier',
       exportSelected: 'call-records-export-selected',
       exportAll: 'call-records-export-all',
       incompleteExportPage: 'incomplete-calls-export-page',
@@ -815,6 +843,8 @@ export const sel = {
       page: 'results-report-page',
       /** `results-report-select-<interview result id>` */
       select: (id: number) => `results-report-select-${id}`,
+      /** The IRN, a link to the result detail page: `results-report-irn-<interview result id>` */
+      irn: (id: number) => `results-report-irn-${id}`,
       exportSelected: 'results-report-export-selected',
       exportAll: 'results-report-export-all',
       exportCsv: 'results-report-export-csv',

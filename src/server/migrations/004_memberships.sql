@@ -49,7 +49,8 @@ CREATE INDEX user_tenants_role_idx ON user_tenants (role_id);
 -- The user row no longer holds a role.
 ALTER TABLE users DROP COLUMN role_id;
 
--- Account (tenant) fields of document 002 §3, and the primary user created with the account.
+-- Account (tenant) fields of docs/product/admin-accounts.md#account-form, and the primary user created with the
+-- account.
 ALTER TABLE tenants
   ADD COLUMN sales_person text,
   ADD COLUMN account_type_id integer,
@@ -82,7 +83,7 @@ GRANT UPDATE (name, is_active, logo, sales_person, account_type_id, customer_seg
   number_of_interviews, greenhouse_account, greenhouse_app_key, greenhouse_api_key, account_api_key, partner_account, currency_id,
   restriction_id) ON tenants TO voxscreen_app;
 
--- Special privilege of a user (restricted environment only, document 002 §3).
+-- Special privilege of a user (restricted environment only, docs/product/admin-accounts.md#account-form).
 ALTER TABLE users ADD COLUMN privilege_id integer;
 
 -- Set-password links are also issued inside a tenant's scope (Add User invites the new user): the token row

@@ -10,7 +10,8 @@
 --   another tenant, and row-level security applies to each table on its own.
 
 -- Stage and status values of projects, per tenant and language (lookup types STATUS and STAGE, ordered by
--- sequence). Stage sequence 3 is execution and 4 is complete (000 §4); status sequence 1 is Active.
+-- sequence). Stage sequence 3 is execution and 4 is complete (docs/product/project-list.md#stages); status sequence 1
+-- is Active.
 CREATE TABLE project_attributes (
   id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   tenant_id integer NOT NULL REFERENCES tenants (id),
@@ -91,8 +92,9 @@ CREATE UNIQUE INDEX participants_irn_key ON participants (tenant_id, project_id,
 CREATE UNIQUE INDEX participants_access_code_key ON participants (tenant_id, access_code) WHERE access_code IS NOT NULL;
 SELECT app_enable_tenant_rls('participants');
 
--- Orders of calls (002 §3). The current order of a tenant is its Active order with the latest start date on or
--- before today; each result is counted against the order that was current when it was recorded.
+-- Orders of calls (docs/product/admin-orders.md#current-order). The current order of a tenant is its Active order with
+-- the latest start date on or before today; each result is counted against the order that was current when it was
+-- recorded.
 CREATE TABLE orders (
   id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   tenant_id integer NOT NULL REFERENCES tenants (id),
@@ -109,7 +111,8 @@ CREATE UNIQUE INDEX orders_tenant_number_key ON orders (tenant_id, order_number)
 CREATE INDEX orders_tenant_current_idx ON orders (tenant_id, order_status, start_date DESC, id DESC);
 SELECT app_enable_tenant_rls('orders');
 
--- Interview results as the execution-service receives them. overall_evaluation codes: 002 §1.
+-- Interview results as the execution-service receives them. overall_evaluation codes:
+-- docs/product/platform.md#evaluation-codes.
 CREATE TABLE interview_results (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   tenant_id integer NOT NULL,
@@ -182,7 +185,8 @@ CREATE TABLE question_result_rollups (
 CREATE INDEX question_result_rollups_project_idx ON question_result_rollups (tenant_id, project_id);
 SELECT app_enable_tenant_rls('question_result_rollups');
 
--- Email and SMS templates of a project, one per project, type and language (000 §3 and §7).
+-- Email and SMS templates of a project, one per project, type and language
+-- (docs/product/communication-templates.md#screen and docs/product/communication-templates.md#calls).
 CREATE TABLE communication_templates (
   id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   tenant_id integer NOT NULL,
@@ -202,7 +206,8 @@ CREATE TABLE communication_templates (
 CREATE INDEX communication_templates_tenant_idx ON communication_templates (tenant_id, project_id);
 SELECT app_enable_tenant_rls('communication_templates');
 
--- The placeholders a template type allows; default ones may also appear in an e-mail subject (000 §5).
+-- The placeholders a template type allows; default ones may also appear in an e-mail subject
+-- (docs/product/communication-templates.md#placeholders).
 CREATE TABLE template_placeholders (
   template_type text NOT NULL CHECK (template_type IN ('TEST_INVITATION_EMAIL', 'TEST_INVITATION_SMS')),
   placeholder text NOT NULL CHECK (placeholder ~ '^[A-Za-z_][A-Za-z0-9_]*$'),

@@ -1,14 +1,16 @@
 -- Project lookups: the per-language interview configuration of a project (project code, dial-in number, IVR
--- option, call delay; 001 §3 "projectMultiLanguageConfig"), the cross-tenant project-code and dial-in checks
--- (001 §7 project/check), the business-line taxonomy (001 §2), result-configuration templates (002 §2.10, §3)
--- and stored import error files (001 §7, 002 §7).
+-- option, call delay; docs/product/project-lookups.md#language-config "projectMultiLanguageConfig"), the cross-tenant
+-- project-code and dial-in checks (docs/product/project-lookups.md#project-check project/check), the business-line
+-- taxonomy (docs/product/project-lookups.md#business-lines), result-configuration templates
+-- (docs/product/result-config.md#list, docs/product/result-config.md#modal) and stored import error files
+-- (docs/product/project-lookups.md#project-check, docs/product/project-lookups.md#error-file-download).
 
 -- One row per project language already exists; its interview configuration lives on it.
 ALTER TABLE project_languages
   ADD COLUMN project_code text CHECK (project_code ~ '^\S{1,50}$'),
   ADD COLUMN dial_in_number text CHECK (dial_in_number ~ '^\+[0-9]{7,15}$'),
   ADD COLUMN ivr_option integer CHECK (ivr_option BETWEEN 1 AND 15),
-  -- In units of 3 seconds (001 §3: "shown in units of 3 seconds"), default 5.
+  -- In units of 3 seconds (docs/product/project-lookups.md#language-config: "shown in units of 3 seconds"), default 5.
   ADD COLUMN call_delay_by integer NOT NULL DEFAULT 5 CHECK (call_delay_by BETWEEN 1 AND 15);
 -- A participant dials a number and keys a project code: the code names one project language on the whole
 -- platform, so it is unique across ALL tenants (case-insensitively). The index holds regardless of row-level
@@ -17,10 +19,10 @@ CREATE UNIQUE INDEX project_languages_code_key ON project_languages (lower(proje
 -- Dial-in numbers may be shared (the console asks for confirmation), so they are only indexed for the check.
 CREATE INDEX project_languages_dial_in_idx ON project_languages (dial_in_number) WHERE dial_in_number IS NOT NULL;
 
--- The project-code and dial-in checks must see other tenants' projects (001 §4: the message names the project
--- and the tenant already using the code or number), which row-level security hides from voxscreen_app. These
--- two SECURITY DEFINER functions are the only cross-tenant read a tenant-scoped request may make: they run as
--- the schema owner (policy system_access), take exact codes or numbers, and answer only the code or number,
+-- The project-code and dial-in checks must see other tenants' projects (docs/product/project-lookups.md#project-check:
+-- the message names the project and the tenant already using the code or number), which row-level security hides from
+-- voxscreen_app. These two SECURITY DEFINER functions are the only cross-tenant read a tenant-scoped request may make:
+-- they run as the schema owner (policy system_access), take exact codes or numbers, and answer only the code or number,
 -- project id, project name and tenant name of the matching rows, never a listing.
 CREATE FUNCTION app_project_code_users(codes text[])
 RETURNS TABLE (project_code text, project_id integer, tenant_id integer, project_name text, tenant_name text)
@@ -49,8 +51,8 @@ $$;
 REVOKE ALL ON FUNCTION app_dial_in_number_users(text[]) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION app_dial_in_number_users(text[]) TO voxscreen_app;
 
--- Business-line taxonomy of the project form (001 §2): Industry → Business Unit → Business Function → Use Case.
--- Provider reference data, the same for every tenant.
+-- Business-line taxonomy of the project form (docs/product/project-lookups.md#business-lines): Industry → Business Unit
+-- → Business Function → Use Case. Provider reference data, the same for every tenant.
 CREATE TABLE business_lines (
   id integer PRIMARY KEY,
   parent_id integer REFERENCES business_lines (id),
@@ -105,7 +107,8 @@ INSERT INTO business_lines (id, parent_id, level, value, label, sequence) VALUES
   (40111, 4011, 'USE_CASE', 'BENEFIT_ELIGIBILITY_REVIEW', 'Benefit eligibility review', 1),
   (40112, 4011, 'USE_CASE', 'OVERPAYMENT_INVESTIGATION', 'Overpayment investigation', 2);
 
--- Tags a business line can carry (001 §2 "plus tags"); the console also accepts its own tags for 'other'.
+-- Tags a business line can carry (docs/product/project-lookups.md#business-lines "plus tags"); the console also accepts
+-- its own tags for 'other'.
 CREATE TABLE business_line_tags (
   value text PRIMARY KEY CHECK (value ~ '^[A-Z0-9_]+$'),
   label text NOT NULL,
@@ -119,8 +122,9 @@ INSERT INTO business_line_tags (value, label, sequence) VALUES
   ('SECURITY', 'Security', 4),
   ('OTHER', 'Other', 5);
 
--- Result-configuration templates of a tenant (002 §2.10, §3): a name and, per template type, the display
--- rows of each result code. Written by the store function in result-config-store.ts, which checks the shape.
+-- Result-configuration templates of a tenant (docs/product/result-config.md#list, docs/product/result-config.md#modal):
+-- a name and, per template type, the display rows of each result code. Written by the store function in
+-- result-config-store.ts, which checks the shape.
 CREATE TABLE result_config_templates (
   id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   tenant_id integer NOT NULL REFERENCES tenants (id),
@@ -135,8 +139,9 @@ CREATE UNIQUE INDEX result_config_templates_name_key ON result_config_templates 
 CREATE INDEX result_config_templates_page_idx ON result_config_templates (tenant_id, created_at DESC, id DESC);
 SELECT app_enable_tenant_rls('result_config_templates');
 
--- Error files of participant and result imports (001 §8 'Import Errors File.txt', 002 §7 duplicates file),
--- written by the import in its transaction, downloaded by name and type.
+-- Error files of participant and result imports (docs/product/project-lookups.md#error-file-download 'Import Errors
+-- File.txt', docs/product/project-lookups.md#error-file-download duplicates file), written by the import in its
+-- transaction, downloaded by name and type.
 CREATE TABLE import_error_files (
   id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   tenant_id integer NOT NULL REFERENCES tenants (id),

@@ -1,5 +1,6 @@
--- The project form (001 §2 "Project form", §3 "Project (form)"): the fields a project is created, edited and
--- cloned with, and the remaining columns of a Multi Language Configuration row. ADR 0015.
+-- The project form (docs/product/project-form.md#sections "Project form", docs/product/project-form.md#fields "Project
+-- (form)"): the fields a project is created, edited and cloned with, and the remaining columns of a Multi Language
+-- Configuration row. ADR 0015.
 --
 -- Columns hold what other code filters, joins or enforces (ids, dates, names, the parent project); the
 -- three groups the form edits as a whole and nothing queries inside are jsonb, each shaped by the contract
@@ -36,8 +37,8 @@ ALTER TABLE projects
     ON DELETE SET NULL (parent_id);
 CREATE UNIQUE INDEX projects_uuid_key ON projects (uuid);
 
--- The rest of a Multi Language Configuration row (001 §3 projectMultiLanguageConfig); the row keeps its own id
--- (languageConfigId) so the console can tell rows apart across saves.
+-- The rest of a Multi Language Configuration row (docs/product/project-form.md#fields projectMultiLanguageConfig); the
+-- row keeps its own id (languageConfigId) so the console can tell rows apart across saves.
 ALTER TABLE project_languages
   ADD COLUMN id integer GENERATED ALWAYS AS IDENTITY,
   ADD COLUMN interview_server_primary text,

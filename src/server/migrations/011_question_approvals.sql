@@ -1,8 +1,9 @@
--- Approval of a project's questions (001 §2 Questions, §3 Question, §4): who approved them and when. One row per
--- approved project; no row means not approved. A separate table rather than project columns, so that a clone
--- (which copies the project and its questions) starts unapproved and the project form never carries it.
--- The approver's name is kept as it was at approval time: the line 'Questions Approved by' names the person
--- who approved, even after the user is renamed or deleted (so approved_by_user_id has no foreign key).
+-- Approval of a project's questions (docs/product/project-questions.md#approval Questions,
+-- docs/product/project-questions.md#approval Question, docs/product/project-questions.md#approval): who approved them
+-- and when. One row per approved project; no row means not approved. A separate table rather than project columns, so
+-- that a clone (which copies the project and its questions) starts unapproved and the project form never carries it.
+-- The approver's name is kept as it was at approval time: the line 'Questions Approved by' names the person who
+-- approved, even after the user is renamed or deleted (so approved_by_user_id has no foreign key).
 CREATE TABLE project_question_approvals (
   tenant_id integer NOT NULL,
   project_id integer PRIMARY KEY,

@@ -1,5 +1,7 @@
--- Client applications (002 §2.8, §2.12, §3 "Client application"; ADR 0022) and the tenant's secrets (the Secrets
--- tab, spec README; ADR 0023).
+-- Client applications (docs/product/admin-clients-and-secrets.md#client-applications,
+-- docs/product/admin-clients-and-secrets.md#client-app-forms,
+-- docs/product/admin-clients-and-secrets.md#client-applications "Client application"; ADR 0022) and the tenant's
+-- secrets (the Secrets tab, spec README; ADR 0023).
 
 -- OAuth 2.0 clients of a tenant (client credentials grant). The secret is kept only as a scrypt hash; the
 -- credential version goes into every token, so regenerating the secret ends the tokens issued before.

@@ -1,6 +1,7 @@
--- The result-configuration template a project shows its results with (001 §2 internal field
--- result_configuration_template_id; 002 §2.6 PDF risk report, §2.10). Null: the account's 'Standard Results'.
--- A template a project uses cannot be deleted (the store answers 409 first; the key is the backstop).
+-- The result-configuration template a project shows its results with (docs/product/project-form.md#sections internal
+-- field result_configuration_template_id; docs/product/project-results.md#pdf PDF risk report,
+-- docs/product/result-config.md#project-display). Null: the account's 'Standard Results'. A template a project uses
+-- cannot be deleted (the store answers 409 first; the key is the backstop).
 ALTER TABLE projects ADD COLUMN result_configuration_template_id integer;
 ALTER TABLE projects
   ADD CONSTRAINT projects_result_configuration_template_fkey

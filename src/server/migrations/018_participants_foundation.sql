@@ -1,5 +1,5 @@
--- Participants foundation (issue 13, docs/product/participants.md): the participant fields of 001 §3 that the
--- core table lacked, and a status history that no write path can forget.
+-- Participants foundation (issue 13, docs/product/participants.md): the participant fields of
+-- docs/product/participants.md#fields that the core table lacked, and a status history that no write path can forget.
 ALTER TABLE participants
   ADD COLUMN uuid uuid NOT NULL DEFAULT gen_random_uuid(),
   ADD COLUMN created_by integer REFERENCES users (id),
@@ -7,7 +7,8 @@ ALTER TABLE participants
   ADD COLUMN additional_description text,
   -- "Hide Selected Participants" (system tenant only): hidden rows leave every list, selection and export.
   ADD COLUMN is_hidden boolean NOT NULL DEFAULT false,
-  -- Sent flags of 001 §3: true sent, false failed, null none yet; *_pending while an invitation is scheduled.
+  -- Sent flags of docs/product/participants.md#fields: true sent, false failed, null none yet; *_pending while an
+  -- invitation is scheduled.
   ADD COLUMN email_sent boolean,
   ADD COLUMN sms_sent boolean,
   ADD COLUMN email_pending boolean NOT NULL DEFAULT false,

@@ -2,8 +2,9 @@
 -- posts about interviews (call records, interview results, incomplete calls), the raw log of every accepted
 -- post, and the caller-given request ids that make a replayed post change nothing.
 
--- IRN blocking (001 §3 flags block_irn_on_call_logs, unblock_irn_after_nc_result, unblock_irn_after_dc_result,
--- retake_restricted_24_hours): whether the participant may take the questionnaire now, and when they last did.
+-- IRN blocking (docs/product/project-form.md#fields flags block_irn_on_call_logs, unblock_irn_after_nc_result,
+-- unblock_irn_after_dc_result, retake_restricted_24_hours): whether the participant may take the questionnaire now, and
+-- when they last did.
 ALTER TABLE participants
   ADD COLUMN is_allowed_questionnaire boolean NOT NULL DEFAULT true,
   ADD COLUMN last_interview_at timestamptz;
@@ -55,8 +56,9 @@ CREATE TABLE incomplete_calls (
 CREATE INDEX incomplete_calls_tenant_time_idx ON incomplete_calls (tenant_id, call_at DESC, id DESC);
 SELECT app_enable_tenant_rls('incomplete_calls');
 
--- The backend data log (002 §3 "Backend log record"; 001 §3 "Backend data"): every accepted intake post as it
--- arrived, with the caller's run id. A repost replays it through the same write path.
+-- The backend data log (docs/product/results-intake.md#backend-data-log "Backend log record";
+-- docs/product/project-form.md#fields "Backend data"): every accepted intake post as it arrived, with the caller's run
+-- id. A repost replays it through the same write path.
 CREATE TABLE backend_data_logs (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   tenant_id integer NOT NULL,

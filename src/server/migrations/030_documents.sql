@@ -1,6 +1,7 @@
--- The account's shared documents (002 §2.3, §3 "Document", §5; docs/product/documents.md; ADR 0038).
--- The bytes live in the storage interface (DATA_DIR/files or S3-compatible storage, ADR 0016); a row names the
--- stored object, the file name it is downloaded under, its type, size, comment and who uploaded it.
+-- The account's shared documents (docs/product/documents.md#page, docs/product/documents.md#list "Document",
+-- docs/product/documents.md#upload; docs/product/documents.md; ADR 0038). The bytes live in the storage interface
+-- (DATA_DIR/files or S3-compatible storage, ADR 0016); a row names the stored object, the file name it is downloaded
+-- under, its type, size, comment and who uploaded it.
 CREATE TABLE documents (
   id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   tenant_id integer NOT NULL REFERENCES tenants (id),

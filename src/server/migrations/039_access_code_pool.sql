@@ -1,9 +1,10 @@
--- The access-code pool (001 §2 Access Codes, §3 Access codes, §4; docs/product/access-codes.md; ADR 0046).
--- An uploaded access-code file is one row of access_code_files; each of its codes one row of access_codes,
--- Available until a new participant of the project is given it (Assigned, participant_id set) or it is burnt
--- (Burned); a deleted participant leaves its code Assigned (it was given out). A participant's code stays in participants.access_code (the intake reads it there); the pool row
--- records where it came from. code_key is the code without spaces and hyphens (normalizeAccessCode), unique
--- in the tenant like the participants' codes.
+-- The access-code pool (docs/product/access-codes.md#list Access Codes, docs/product/access-codes.md#files Access
+-- codes, docs/product/access-codes.md#burn; docs/product/access-codes.md; ADR 0046). An uploaded access-code file is
+-- one row of access_code_files; each of its codes one row of access_codes, Available until a new participant of the
+-- project is given it (Assigned, participant_id set) or it is burnt (Burned); a deleted participant leaves its code
+-- Assigned (it was given out). A participant's code stays in participants.access_code (the intake reads it there); the
+-- pool row records where it came from. code_key is the code without spaces and hyphens (normalizeAccessCode), unique in
+-- the tenant like the participants' codes.
 CREATE TABLE access_code_files (
   id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   tenant_id integer NOT NULL,

@@ -1,8 +1,9 @@
--- Project results: notes and outcome tracking (002 §3 "Interview result" audioQualityControlError, "Follow-up";
--- §5; §7 "Results"; docs/product/project-results.md#notes, #outcome-tracking; ADR 0047).
--- Both tables are append-only: the app role may insert and read, never update or delete, so a history row is
--- never overwritten. The current note of a result is its newest note; the newest follow-up sets the result's
--- outcome badge (002 §4.1).
+-- Project results: notes and outcome tracking (docs/product/project-results.md#notes "Interview result"
+-- audioQualityControlError, "Follow-up"; docs/product/project-results.md#outcome-tracking;
+-- docs/product/project-results.md#result-email "Results"; docs/product/project-results.md#notes, #outcome-tracking; ADR
+-- 0047). Both tables are append-only: the app role may insert and read, never update or delete, so a history row is
+-- never overwritten. The current note of a result is its newest note; the newest follow-up sets the result's outcome
+-- badge (docs/product/project-results.md#outcome-tracking).
 CREATE TABLE interview_result_notes (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   tenant_id integer NOT NULL,
@@ -35,8 +36,9 @@ CREATE TABLE interview_result_follow_ups (
 CREATE INDEX interview_result_follow_ups_result_idx ON interview_result_follow_ups (interview_result_id, id DESC);
 SELECT app_enable_tenant_rls('interview_result_follow_ups', 'SELECT, INSERT');
 
--- Result e-mails (002 §7 interview/result/email; docs/product/project-results.md#result-email): one row per message
--- queued in the outbox for a result, so the list can show the newest message's status (the email status column).
+-- Result e-mails (docs/product/project-results.md#result-email interview/result/email;
+-- docs/product/project-results.md#result-email): one row per message queued in the outbox for a result, so the list can
+-- show the newest message's status (the email status column).
 CREATE TABLE interview_result_emails (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   tenant_id integer NOT NULL,

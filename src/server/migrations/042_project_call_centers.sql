@@ -1,5 +1,5 @@
--- The call centers a project uses (docs/product/project-form.md#call-centers, 001 §7 "call centers (id, name)").
--- Both foreign keys carry tenant_id, so a project can only name call centers of its own tenant.
+-- The call centers a project uses (docs/product/project-form.md#call-centers, docs/product/project-form.md#calls "call
+-- centers (id, name)"). Both foreign keys carry tenant_id, so a project can only name call centers of its own tenant.
 CREATE TABLE project_call_centers (
   tenant_id integer NOT NULL,
   project_id integer NOT NULL,

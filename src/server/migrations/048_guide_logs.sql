@@ -1,7 +1,8 @@
--- Participant guide page events (001 §3 "Guide log": sessionId, createTs, ipAddress, buttonName, pageName), posted
--- by the telephony platform through the intake (postGuideLogs, docs/product/results-intake.md#guide-logs) and
--- read by the participant detail modal's Participant Guide tab (docs/product/participants.md#detail).
--- Idempotent by the caller's event id within the tenant; the participant's events go with the participant.
+-- Participant guide page events (docs/product/results-intake.md#guide-logs "Guide log": sessionId, createTs, ipAddress,
+-- buttonName, pageName), posted by the telephony platform through the intake (postGuideLogs,
+-- docs/product/results-intake.md#guide-logs) and read by the participant detail modal's Participant Guide tab
+-- (docs/product/participants.md#detail). Idempotent by the caller's event id within the tenant; the participant's
+-- events go with the participant.
 CREATE TABLE guide_logs (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   tenant_id integer NOT NULL,

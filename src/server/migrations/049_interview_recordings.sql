@@ -1,8 +1,9 @@
--- Interview recordings (002 §2.5 "recording" action, §3 interviewRecordingExist, §7 interviewrecordings; ADR 0056):
--- the telephony platform attaches one audio file to an interview result through the intake
--- (putInterviewRecording, docs/product/results-intake.md#recordings). The bytes live in the file storage (local disk
--- or S3, ADR 0016) under `tenants/<tenant>/recordings/<result>/<sha256>.<ext>`; this row names them. One recording a
--- result; the same bytes again are a replay (sha256), other bytes a conflict. The row goes with its result.
+-- Interview recordings (docs/product/project-results.md#recording "recording" action,
+-- docs/product/project-results.md#recording interviewRecordingExist, docs/product/project-results.md#recording
+-- interviewrecordings; ADR 0056): the telephony platform attaches one audio file to an interview result through the
+-- intake (putInterviewRecording, docs/product/results-intake.md#recordings). The bytes live in the file storage (local
+-- disk or S3, ADR 0016) under `tenants/<tenant>/recordings/<result>/<sha256>.<ext>`; this row names them. One recording
+-- a result; the same bytes again are a replay (sha256), other bytes a conflict. The row goes with its result.
 CREATE TABLE interview_recordings (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   tenant_id integer NOT NULL,

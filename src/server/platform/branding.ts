@@ -1,6 +1,2 @@
-/** Product names in one place (spec README: names come from one branding config). */
-export const BRANDING = {
-  productName: 'Voxscreen',
-  providerName: 'Voxscreen',
-  adminRoleName: 'Voxscreen Admin',
-} as const;
+/** Product names in one place (spec README: names come from one branding config), shared with the console. */
+export { BRANDING } from '../../shared/branding';

@@ -26,7 +26,7 @@ export interface DemoProject {
   /** Results spread over the last 12 months (some of them DC, which are not completed calls). */
   results: number;
   /**
-   * The simulator's project (seed-simulated-calls.ts): its results are released as they arrive and its recordings
+   * A simulator's project (simulated-demos.ts): its results are released as they arrive and its recordings
    * are on (result_auto_release, cm_recordings_configuration), so the account's own users hear the calls.
    */
   simulated?: boolean;
@@ -106,6 +106,7 @@ export const DEMO_TENANTS: readonly DemoTenant[] = [
         languageIds: [1],
         participants: 20,
         results: 25,
+        simulated: true,
       },
     ],
     orders: [

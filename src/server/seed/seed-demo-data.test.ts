@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listMigrations } from '../platform/db/migrate';
-import { PERMISSION_CATALOGUE } from '../platform/permissions/catalogue';
+import { PERMISSION_CATALOGUE } from '../../shared/permissions';
 import { withSystem } from '../platform/tenancy/with-tenant';
 import { prepareDatabase } from '../prepare-database';
 import { createTestApp, type TestApp } from '../testing/test-app';

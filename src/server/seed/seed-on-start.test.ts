@@ -51,7 +51,7 @@ test('a seed cut off in the middle is completed by the next start, and then left
 
     const passwords = new PasswordHasher(config.passwordHashing);
     const resumed = await seedOnStart({ db, clock, passwords });
-    expect(resumed).toEqual({ tenantsCreated: 0, usersCreated: DEMO_USERS.length - 2, resumed: true, simulated: null });
+    expect(resumed).toEqual({ tenantsCreated: 0, usersCreated: DEMO_USERS.length - 2, resumed: true, simulated: [] });
     expect(await demoUserEmails(db)).toHaveLength(DEMO_USERS.length);
     const participants = await withSystem(db, (trx) =>
       trx.selectFrom('participants').select('project_id').distinct().execute(),

@@ -32,16 +32,16 @@ async function decide(db: Db, now: Date): Promise<SeedDecision> {
 
 /**
  * SEED=auto on start: seeds an empty database or completes a cut-off run; null when there was nothing to do.
- * With `simulator` (the app's config), the full demo seed also plays the simulator's calls into a demo project
- * through the public API (seed-simulated-calls.ts, ADR 0052); tests' seeds leave it out.
+ * With `simulator` (the app's config), the full demo seed also plays the simulator's calls into each demo account's
+ * project through the public API (seed-simulated-calls.ts, ADR 0052); tests' seeds leave it out.
  */
 export async function seedOnStart(
   deps: SeedDeps & { simulator?: Config },
-): Promise<(SeedReport & { resumed: boolean; simulated: SimulationReport | null }) | null> {
+): Promise<(SeedReport & { resumed: boolean; simulated: SimulationReport[] }) | null> {
   const decision = await decide(deps.db, deps.clock.now());
   if (decision === 'none') return null;
   const report = await seedDemoData({ ...deps, resume: decision === 'resume' });
-  const simulated = deps.simulator ? await seedSimulatedCalls({ db: deps.db, config: deps.simulator }) : null;
+  const simulated = deps.simulator ? await seedSimulatedCalls({ db: deps.db, config: deps.simulator }) : [];
   await withSystem(deps.db, (trx) =>
     sql`UPDATE seed_runs SET completed_at = ${deps.clock.now()} WHERE name = ${DEMO_RUN}`.execute(trx),
   );

@@ -1,37 +1,45 @@
 import { systemClock } from '../platform/clock';
 import { withTenant } from '../platform/tenancy/with-tenant';
 import { verifyResultRollups } from '../services/execution-service';
+import type { SignedIn } from '../testing/api-client';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { demoFigures } from './demo-figures';
-import { SIMULATED_DEMO, seedSimulatedCalls } from './seed-simulated-calls';
+import { demoFigures, simulatedCompletedCalls } from './demo-figures';
+import { ACME_SIMULATED_DEMO, SIMULATED_DEMO, SIMULATED_DEMOS, seedSimulatedCalls } from './seed-simulated-calls';
+import type { SimulatedDemo } from './simulated-demos';
 import type { SimulationReport } from './simulator/simulate-calls';
 
 let t: TestApp;
-let report: SimulationReport | null;
-let acmeBefore: unknown;
-const CALLS = 40;
+let provider: SignedIn;
+let reports: SimulationReport[];
+const before = new Map<string, number>();
 
-/** The Acme figures the dashboard shows, which journeys compare with the seed. */
-async function acmeKpi() {
-  const { acme } = await t.seededTenants();
-  const [admin] = await t.signInAs('admin@voxscreen.test');
-  return t.api.ok('getDashboardKpi', { token: admin, operatingTenant: acme, query: { tenantId: acme } });
+const tenantOf = async (demo: SimulatedDemo) => t.tenantId(demo.tenant);
+const reportOf = (demo: SimulatedDemo) => reports.find((r) => r.runId === demo.runId)!;
+
+/** The lifetime completed calls the account's dashboard shows (the figure the journeys compare with the seed). */
+async function lifetimeCalls(tenantName: string): Promise<number> {
+  const tenantId = await t.tenantId(tenantName);
+  const kpi = await t.api.ok('getDashboardKpi', { token: provider, operatingTenant: tenantId, query: { tenantId } });
+  return kpi.total_life_time_completed_interview;
 }
 
 beforeAll(async () => {
   t = await createTestApp();
-  acmeBefore = await acmeKpi();
-  report = await seedSimulatedCalls({ db: t.db, config: t.config, clock: systemClock, calls: CALLS });
-}, 120_000);
+  // The reports below are read at the simulator's time (it runs on the system clock).
+  t.clock.advance(Date.now() - t.clock.now().getTime());
+  [provider] = await t.signInAs('admin@voxscreen.test');
+  for (const demo of SIMULATED_DEMOS) before.set(demo.tenant, await lifetimeCalls(demo.tenant));
+  reports = await seedSimulatedCalls({ db: t.db, config: t.config, clock: systemClock });
+}, 180_000);
 afterAll(() => t.close());
 
-async function projectRows(runId: string) {
-  const { globex } = await t.seededTenants();
-  return withTenant(t.db, globex, async (trx) => {
+async function projectRows(demo: SimulatedDemo) {
+  const tenantId = await tenantOf(demo);
+  return withTenant(t.db, tenantId, async (trx) => {
     const project = await trx
       .selectFrom('projects')
       .select('id')
-      .where('name', '=', SIMULATED_DEMO.project)
+      .where('name', '=', demo.project)
       .executeTakeFirstOrThrow();
     const count = async (table: 'call_records' | 'incomplete_calls') =>
       Number(
@@ -46,7 +54,7 @@ async function projectRows(runId: string) {
     const logs = await trx
       .selectFrom('backend_data_logs')
       .select(['kind', (eb) => eb.fn.countAll().as('n')])
-      .where('run_id', '=', runId)
+      .where('run_id', '=', demo.runId)
       .where('project_id', '=', project.id)
       .groupBy('kind')
       .execute();
@@ -54,14 +62,14 @@ async function projectRows(runId: string) {
       .selectFrom('interview_results')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('project_id', '=', project.id)
-      .where('call_id', 'like', `${runId}-%`)
+      .where('call_id', 'like', `${demo.runId}-%`)
       .executeTakeFirstOrThrow();
     const recordings = await trx
       .selectFrom('interview_recordings as rec')
       .innerJoin('interview_results as r', 'r.id', 'rec.interview_result_id')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('r.project_id', '=', project.id)
-      .where('r.call_id', 'like', `${runId}-%`)
+      .where('r.call_id', 'like', `${demo.runId}-%`)
       .executeTakeFirstOrThrow();
     return {
       projectId: project.id,
@@ -70,50 +78,89 @@ async function projectRows(runId: string) {
       incompleteCalls: await count('incomplete_calls'),
       results: Number(results.n),
       logs: Object.fromEntries(logs.map((row) => [row.kind, Number(row.n)])),
-      drift: await verifyResultRollups(trx, globex),
+      drift: await verifyResultRollups(trx, tenantId),
     };
   });
 }
 
-test("the seed plays the simulator's calls into Globex's demo project through the public intake", async () => {
-  expect(report).not.toBeNull();
-  const r = report!;
-  expect(r.runId).toBe(SIMULATED_DEMO.runId);
-  expect(r.calls + Object.values(r.refused).reduce((a, b) => a + b, 0)).toBe(CALLS);
-  expect(r.results).toBeGreaterThan(0);
-  expect(r.incomplete).toBeGreaterThan(0);
-  expect(r.results + r.incomplete + r.callOnly).toBe(r.calls);
-  const rows = await projectRows(r.runId);
-  expect(rows.projectId).toBe(r.projectId);
-  // The template seed writes no call records or incomplete calls: all of these came through the intake.
-  expect(rows.callRecords).toBe(r.calls);
-  expect(rows.incompleteCalls).toBe(r.incomplete);
-  expect(rows.results).toBe(r.results);
-  expect(rows.logs).toEqual({ CALL_RECORD: r.calls, RESULT: r.results, INCOMPLETE_CALL: r.incomplete });
-  expect(rows.drift).toEqual([]);
-  // Every other call's result carries a generated recording, stored through the intake (ADR 0056).
-  expect(r.recordings).toBeGreaterThan(0);
-  expect(r.recordings).toBeLessThan(r.results + 1);
-  expect(rows.recordings).toBe(r.recordings);
+describe.each(SIMULATED_DEMOS.map((demo) => [demo.tenant, demo] as const))(
+  "%s: the seed plays the simulator's calls through the public intake",
+  (_name, demo) => {
+    test('every planned call is allowed and stored: call records, results, incomplete calls, data log', async () => {
+      const r = reportOf(demo);
+      expect(r).toBeDefined();
+      expect(r.tenantId).toBe(await tenantOf(demo));
+      // No refusal: the demo figures replay the run's plan call by call (demo-figures.ts).
+      expect(r.refused).toEqual({});
+      expect(r.calls).toBe(demo.calls);
+      expect(r.results).toBeGreaterThan(0);
+      expect(r.incomplete).toBeGreaterThan(0);
+      expect(r.results + r.incomplete + r.callOnly).toBe(r.calls);
+      const rows = await projectRows(demo);
+      expect(rows.projectId).toBe(r.projectId);
+      // The template seed writes no call records or incomplete calls: all of these came through the intake.
+      expect(rows.callRecords).toBe(r.calls);
+      expect(rows.incompleteCalls).toBe(r.incomplete);
+      expect(rows.results).toBe(r.results);
+      expect(rows.logs).toEqual({ CALL_RECORD: r.calls, RESULT: r.results, INCOMPLETE_CALL: r.incomplete });
+      expect(rows.drift).toEqual([]);
+      // Every other call's result carries a generated recording, stored through the intake (ADR 0056).
+      expect(r.recordings).toBeGreaterThan(0);
+      expect(rows.recordings).toBe(r.recordings);
+    });
+
+    test("the account's every report lists the run: call records, incomplete calls, backend data log, results", async () => {
+      const r = reportOf(demo);
+      const tenantId = await tenantOf(demo);
+      const today = new Date().toISOString().slice(0, 10);
+      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      const window = { displayTimeZone: '+00:00', startDate: yesterday, endDate: today, page: 0, pageSize: 10 };
+      const as = { token: provider, operatingTenant: tenantId };
+      const calls = await t.api.ok('listCallRecords', {
+        ...as,
+        body: { ...window, tenantId, projectId: r.projectId },
+      });
+      expect(calls.totalResults).toBe(r.calls);
+      const incomplete = await t.api.ok('listIncompleteCalls', {
+        ...as,
+        body: { ...window, tenantId, projectId: r.projectId },
+      });
+      expect(incomplete.totalResults).toBe(r.incomplete);
+      const logs = await t.api.ok('listBackendDataLogs', { ...as, body: window });
+      expect(logs.totalResults).toBe(r.calls + r.results + r.incomplete);
+      const listed = async (released: boolean) =>
+        (
+          await t.api.ok('listResultsReport', {
+            ...as,
+            body: { ...window, tenantId, projectId: r.projectId, released },
+          })
+        ).totalResults;
+      expect((await listed(true)) + (await listed(false))).toBe(r.results);
+    });
+
+    test("the dashboard's lifetime completed calls are the seed's figures with the run's (demo-figures.ts)", async () => {
+      const tenantId = await tenantOf(demo);
+      const after = await lifetimeCalls(demo.tenant);
+      expect(after).toBe(before.get(demo.tenant)! + simulatedCompletedCalls(demo.tenant));
+      expect(after).toBe(demoFigures(demo.tenant, tenantId, { simulatedCalls: true }).lifetimeCallsCompleted);
+      expect(before.get(demo.tenant)).toBe(demoFigures(demo.tenant, tenantId).lifetimeCallsCompleted);
+    });
+  },
+);
+
+test('every demo customer account has a run, Acme included', () => {
+  expect(SIMULATED_DEMOS.map((d) => d.tenant).sort()).toEqual(['Acme Insurance', 'Globex Logistics']);
+  expect(ACME_SIMULATED_DEMO.project).toBe('Branch Audit Pilot');
 });
 
 test('seeding again adds nothing', async () => {
-  expect(await seedSimulatedCalls({ db: t.db, config: t.config, clock: systemClock, calls: CALLS })).toBeNull();
-  const again = await projectRows(SIMULATED_DEMO.runId);
-  expect(again.callRecords).toBe(report!.calls);
-});
-
-test("Acme's dashboard figures stay those of the seed", async () => {
-  const after = await acmeKpi();
-  expect(after).toEqual(acmeBefore);
-  const { acme } = await t.seededTenants();
-  expect(after).toMatchObject({
-    total_life_time_completed_interview: demoFigures('Acme Insurance', acme).lifetimeCallsCompleted,
-  });
+  expect(await seedSimulatedCalls({ db: t.db, config: t.config, clock: systemClock })).toEqual([]);
+  expect((await projectRows(SIMULATED_DEMO)).callRecords).toBe(reportOf(SIMULATED_DEMO).calls);
+  expect((await projectRows(ACME_SIMULATED_DEMO)).callRecords).toBe(reportOf(ACME_SIMULATED_DEMO).calls);
 });
 
 test("Globex's own users may download the simulated project's recordings (its recordings flag is on)", async () => {
-  const { globex } = await t.seededTenants();
+  const globex = await tenantOf(SIMULATED_DEMO);
   const [globexUser] = await t.signInAs(SIMULATED_DEMO.email);
   const recorded = await withTenant(t.db, globex, (trx) =>
     trx

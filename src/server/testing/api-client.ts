@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { operations as AuthzOperations } from '../../contracts/authz-service';
 import type { operations as DataOperations } from '../../contracts/data-service';
@@ -128,9 +129,12 @@ export class ApiClient {
       ...(options.body !== undefined && { payload: payload(options.body) }),
       ...(options.form !== undefined && { payload: multipartPayload(options.form) }),
       remoteAddress: options.ip ?? '127.0.0.1',
+      // A server-sent event stream (streamTenantEvents) never ends: its answer is taken at the headers.
+      payloadAsStream: true,
     });
-    const isJson = String(response.headers['content-type'] ?? '').includes('application/json');
-    const body: unknown = isJson && response.body ? JSON.parse(response.body) : response.body;
+    const contentType = String(response.headers['content-type'] ?? '');
+    const text = contentType.includes('text/event-stream') ? closeStream(response.stream()) : await read(response);
+    const body: unknown = contentType.includes('application/json') && text ? JSON.parse(text) : text;
     this.#validator.check(operation, response.statusCode, body);
     return { status: response.statusCode, body, headers: response.headers };
   }
@@ -157,4 +161,16 @@ export class ApiClient {
     }
     return response.body as ErrorBody;
   }
+}
+
+/** Ends an open event stream unread (the caller only wanted its status and headers). */
+function closeStream(stream: Readable): string {
+  stream.destroy();
+  return '';
+}
+
+async function read(response: { stream(): Readable }): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of response.stream()) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
 }

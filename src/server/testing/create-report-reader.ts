@@ -1,4 +1,4 @@
-import { permissionId } from '../platform/permissions/catalogue';
+import { permissionId } from '../../shared/permissions';
 import { withTenant } from '../platform/tenancy/with-tenant';
 import { DEMO_PASSWORD } from '../seed/demo-data';
 import { addUserToTenant, createRole, createUser, setRolePermissions } from '../services/user-service';

@@ -1,6 +1,7 @@
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
 import { DEMO_PASSWORD } from '../seed/demo-data';
-import { addUserToTenant, createRole, createTenant, createUser } from '../services/user-service';
+import { PERMISSION_CATALOGUE } from '../../shared/permissions';
+import { addUserToTenant, createRole, createTenant, createUser, setRolePermissions } from '../services/user-service';
 import type { TestApp } from './test-app';
 
 /**
@@ -28,4 +29,26 @@ export async function createUnprivilegedUser(
     return id;
   });
   return { tenantId: tenant.id, userId, email: names.email };
+}
+
+/**
+ * The opposite, for tests about what permissions do not decide: a user of a customer tenant whose role there holds
+ * every permission of the catalogue (internal ones included), so only the tenant, never a permission, refuses them.
+ */
+export async function createCustomerWithEveryPermission(
+  t: TestApp,
+  tenantId: number,
+  email = 'everything@matrix.test',
+): Promise<{ userId: number; email: string }> {
+  const now = t.clock.now();
+  const passwordHash = await t.passwords.hash(DEMO_PASSWORD);
+  const accessList = PERMISSION_CATALOGUE.map((p) => ({ permissionId: p.id, active: true }));
+  const userId = await withTenant(t.db, tenantId, async (trx) => {
+    const roleId = await createRole(trx, { tenantId, name: 'Every Permission', now });
+    await setRolePermissions(trx, { tenantId, tenantIsSystem: false, roleId, accessList });
+    const id = await createUser(trx, { tenantId, email, firstName: 'Ada', lastName: 'Everything', passwordHash, now });
+    await addUserToTenant(trx, { userId: id, tenantId, roleId, now });
+    return id;
+  });
+  return { userId, email };
 }

@@ -43,11 +43,22 @@ async function freePort(): Promise<number> {
   });
 }
 
+export interface PostgresServerOptions {
+  /**
+   * Flush commits to disk as a production server does (fsync, synchronous commit, full page writes). Off by
+   * default: tests need speed, not durability. The bench turns it on, so its write figures are not inflated.
+   */
+  durable?: boolean;
+  /** More server settings (`-c name=value`), e.g. shared_buffers for the bench's 1M-row tenant. */
+  settings?: Readonly<Record<string, string>>;
+}
+
 /**
- * Starts a throw-away PostgreSQL cluster on loopback for tests of the DATABASE_URL path. The server refuses to
- * run as root, so as root the cluster belongs to Debian's `postgres` user.
+ * Starts a throw-away PostgreSQL cluster on loopback for tests of the DATABASE_URL path (and the bench's
+ * `--engine postgres`). The server refuses to run as root, so as root the cluster belongs to Debian's `postgres`
+ * user.
  */
-export async function startPostgresServer(): Promise<PostgresServer> {
+export async function startPostgresServer(options: PostgresServerOptions = {}): Promise<PostgresServer> {
   const bin = binaries();
   const dir = mkdtempSync(join(tmpdir(), 'voxscreen-pg-'));
   const asRoot = process.getuid?.() === 0;
@@ -67,8 +78,13 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
   const port = await freePort();
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-  const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start']);
+  const settings = {
+    listen_addresses: '127.0.0.1',
+    ...(!options.durable && { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' }),
+    ...options.settings,
+  };
+  const flags = [`-p ${port} -k ${dir}`, ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`)];
+  const start = () => run('pg_ctl', ['-D', data, '-o', flags.join(' '), '-l', join(dir, 'server.log'), '-w', 'start']);
   start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

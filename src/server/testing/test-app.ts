@@ -16,6 +16,7 @@ import { openTestDatabase } from './database-template';
 import { testConfig } from './test-config';
 import type { RateLimitSettings } from '../platform/http/rate-limits';
 import type { CrmSource } from '../services/project-service';
+import type { HandlerRegistry } from '../platform/openapi/register-operations';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -57,6 +58,8 @@ export interface TestAppOptions {
   rateLimits?: RateLimitSettings;
   /** The customer-data sync's CRM source (default: the file of the config). */
   crmSource?: CrmSource;
+  /** Handlers in place of the services' (tests that probe the context a handler gets). */
+  handlers?: HandlerRegistry;
 }
 
 /**
@@ -77,6 +80,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     distDir: options.distDir ?? join(dataDir, 'no-console'),
     transport: options.transport ?? capture,
     ...(options.crmSource && { crmSource: options.crmSource }),
+    ...(options.handlers && { handlers: options.handlers }),
     rateLimits: options.rateLimits ?? null,
   });
   const api = new ApiClient(app);

@@ -12,7 +12,7 @@ import { authorizationApplicationOf, errorCodeOf, httpStatusOf } from './error-m
 import { AUTHORIZATION_FLAG_EXEMPT } from './authorization-flag-exempt';
 import { readAnswer } from './file-answer';
 import { toFormData } from './form-data';
-import { MULTIPART_ENDPOINTS, PUBLIC_ENDPOINTS } from './generated/endpoint-traits';
+import { ALL_TAG_TYPES, MULTIPART_ENDPOINTS, PUBLIC_ENDPOINTS } from './generated/endpoint-traits';
 import { requestEnvironmentOf } from './request-environment';
 
 export const SERVER_ERROR_MESSAGE = msg`Something went wrong! We are unable to process your request at this time. Please contact the provider's support for assistance.`;
@@ -124,10 +124,14 @@ export const voxscreenBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchB
   return result;
 };
 
-/** The one API of the console; generated endpoints (api/generated) are injected into it. */
+/**
+ * The one API of the console; generated endpoints (api/generated) are injected into it. It knows every tag of the
+ * contract, so that a write may refresh reads of another service (`x-invalidates`, ADR 0065) and the language
+ * change may refresh them all, without the entry chunk carrying every service's endpoints (ADR 0059).
+ */
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: voxscreenBaseQuery,
-  tagTypes: [],
+  tagTypes: ALL_TAG_TYPES,
   endpoints: () => ({}),
 });

@@ -1,11 +1,17 @@
 /**
  * File answers (a success with `Content-Disposition: attachment`, ADR 0007): the base query hands the file to the
- * browser to save under the server's name and resolves with `SavedFile`, so no Blob enters the store. Any other
- * answer is read as JSON, as fetchBaseQuery does by default.
+ * browser to save under the server's name and resolves with `SavedFile`, so no Blob enters the store. An `inline`
+ * file (the recording player's `play=true`, ADR 0089) resolves with `ShownFile`: an object URL the screen plays and
+ * revokes when it is done with it. Any other answer is read as JSON, as fetchBaseQuery does by default.
  */
 export interface SavedFile {
   fileName: string;
   size: number;
+}
+
+export interface ShownFile extends SavedFile {
+  /** `blob:` URL of the bytes; whoever shows it revokes it (URL.revokeObjectURL) when it leaves the screen. */
+  url: string;
 }
 
 /** The file name of a Content-Disposition header: the UTF-8 `filename*` if present, else `filename`. */
@@ -42,6 +48,12 @@ export async function readAnswer(response: Response): Promise<unknown> {
     const fileName = fileNameOf(disposition) ?? 'download';
     saveBlob(blob, fileName);
     return { fileName, size: blob.size } satisfies SavedFile;
+  }
+  const contentType = response.headers.get('content-type') ?? '';
+  if (response.ok && disposition?.toLowerCase().startsWith('inline') && !contentType.includes('json')) {
+    const blob = await response.blob();
+    const fileName = fileNameOf(disposition) ?? 'file';
+    return { fileName, size: blob.size, url: URL.createObjectURL(blob) } satisfies ShownFile;
   }
   const text = await response.text();
   return text.length ? (JSON.parse(text) as unknown) : null;

@@ -60,3 +60,52 @@ it('sends the session headers, reports changes and resyncs, and reconnects with 
   await new Promise((r) => setTimeout(r, 50));
   expect(fetchImpl).toHaveBeenCalledTimes(3);
 });
+
+it('closes the stream when the page is hidden or cached, and reopens it where it left off when the page shows', async () => {
+  const page = new EventTarget();
+  const signals: AbortSignal[] = [];
+  const lastIds: (string | null)[] = [];
+  const fetchImpl = jest.fn(
+    (_url: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((resolve, reject) => {
+        const signal = init!.signal!;
+        signals.push(signal);
+        lastIds.push(new Headers(init?.headers).get('last-event-id'));
+        // The first stream says one event and stays open; the browser aborts it on pagehide.
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('id: 4\nevent: change\ndata: {"tags":["Result"]}\n\n'));
+            signal.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+          },
+        });
+        if (signal.aborted) reject(new DOMException('aborted', 'AbortError'));
+        else resolve(new Response(body, { status: 200 }));
+      }),
+  );
+  const until = (done: () => boolean) =>
+    new Promise<void>((resolve) => {
+      const check = () => (done() ? resolve() : setTimeout(check, 5));
+      check();
+    });
+  const stop = followTenantEvents({
+    accessToken: 'access',
+    idToken: null,
+    tenantId: 2,
+    onChange: () => {},
+    onResync: () => {},
+    fetchImpl: fetchImpl as typeof fetch,
+    wait: () => Promise.resolve(),
+    page,
+  });
+  await until(() => signals.length === 1);
+  page.dispatchEvent(new Event('pagehide'));
+  expect(signals[0]!.aborted).toBe(true);
+  // Hidden: no reconnect, however long it stays so.
+  await new Promise((r) => setTimeout(r, 50));
+  expect(fetchImpl).toHaveBeenCalledTimes(1);
+  page.dispatchEvent(new Event('pageshow'));
+  await until(() => signals.length === 2);
+  expect(lastIds).toEqual([null, '4']);
+  stop();
+  expect(signals[1]!.aborted).toBe(true);
+});

@@ -2,6 +2,10 @@
  * The operating tenant's live changes (streamTenantEvents, ADR 0078), read with fetch rather than EventSource: the
  * stream needs the session headers every call sends, and EventSource cannot send headers. Reconnects after a drop
  * with the last event's id as Last-Event-ID, so nothing committed meanwhile is missed.
+ *
+ * The stream is closed while the page is hidden for good or kept in the back/forward cache (`pagehide`) and
+ * reopened when it shows again: a browser holds six connections per server, and a page it keeps with its stream
+ * open holds one of them, so five full page loads left the sixth waiting for a free connection.
  */
 /** The `data` of a `change` event (the contract's TenantChange). */
 export interface TenantChange {
@@ -19,6 +23,8 @@ export interface TenantEventsOptions {
   fetchImpl?: typeof fetch;
   /** Waits before a reconnect; tests pass a quick one. */
   wait?: (ms: number) => Promise<void>;
+  /** Where `pagehide` and `pageshow` are heard: the window, or a test's stand-in. */
+  page?: EventTarget;
 }
 
 const EVENTS_URL = new URL('/api/user-service/v1/events', globalThis.location?.origin ?? 'http://localhost').href;
@@ -59,7 +65,27 @@ export function followTenantEvents(options: TenantEventsOptions): () => void {
   const controller = new AbortController();
   const fetchImpl = options.fetchImpl ?? globalThis.fetch.bind(globalThis);
   const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const page = options.page ?? globalThis.window;
   let lastEventId: string | null = null;
+  let attempt: AbortController | null = null;
+  let shown: Promise<void> | null = null;
+  let show = () => {};
+  const onHide = () => {
+    if (!shown) shown = new Promise<void>((resolve) => (show = resolve));
+    attempt?.abort();
+  };
+  const onShow = () => {
+    shown = null;
+    show();
+  };
+  page?.addEventListener('pagehide', onHide);
+  page?.addEventListener('pageshow', onShow);
+  controller.signal.addEventListener('abort', () => {
+    page?.removeEventListener('pagehide', onHide);
+    page?.removeEventListener('pageshow', onShow);
+    attempt?.abort();
+    show();
+  });
 
   const handle = (frame: Frame) => {
     if (frame.id) lastEventId = frame.id;
@@ -77,7 +103,8 @@ export function followTenantEvents(options: TenantEventsOptions): () => void {
     };
     if (options.idToken) headers['Id-Token'] = options.idToken;
     if (lastEventId) headers['Last-Event-ID'] = lastEventId;
-    const response = await fetchImpl(EVENTS_URL, { headers, signal: controller.signal, cache: 'no-store' });
+    attempt = new AbortController();
+    const response = await fetchImpl(EVENTS_URL, { headers, signal: attempt.signal, cache: 'no-store' });
     // The session or the tenant is no longer valid: the console's other calls say so; this stream just stops.
     if (response.status === 401 || response.status === 403) return 'stop';
     if (!response.ok || !response.body) return 'again';
@@ -96,6 +123,11 @@ export function followTenantEvents(options: TenantEventsOptions): () => void {
   void (async () => {
     let delay = FIRST_RETRY_MS;
     while (!controller.signal.aborted) {
+      if (shown) {
+        await shown;
+        delay = FIRST_RETRY_MS;
+        continue;
+      }
       const opened = Date.now();
       let outcome: 'again' | 'stop' = 'again';
       try {
@@ -104,6 +136,7 @@ export function followTenantEvents(options: TenantEventsOptions): () => void {
         outcome = 'again';
       }
       if (outcome === 'stop' || controller.signal.aborted) return;
+      if (shown) continue;
       // A stream that stayed open a while dropped (a restart, a proxy): reconnect soon; one failing at once backs off.
       delay = Date.now() - opened > LONGEST_RETRY_MS ? FIRST_RETRY_MS : Math.min(delay * 2, LONGEST_RETRY_MS);
       await wait(delay);

@@ -1,24 +1,24 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
-import { PersistGate } from 'redux-persist/integration/react';
-import { system } from '../theme/system';
+import { ConsoleChakraProvider } from '../theme/chakra-provider';
 import { ColorModeProvider } from './color-mode-provider';
-import type { AppStore } from './store';
+import type { ConsoleStore } from './store';
 
-/** Everything a screen needs around it: store (rehydrated), translations, Chakra theme and colour mode. */
-export function AppProviders({ store, persistor, children }: AppStore & { children: ReactNode }) {
+/**
+ * Everything a screen needs around it: store, translations, Chakra theme and colour mode. The store has already
+ * rehydrated from localStorage (start-console.tsx waits for it), so the first render is the page itself: the same
+ * markup as the page prerendered at build time (ADR 0082).
+ */
+export function AppProviders({ store, children }: { store: ConsoleStore; children: ReactNode }) {
   return (
     <ReduxProvider store={store}>
-      <PersistGate loading={null} persistor={persistor}>
-        <I18nProvider i18n={i18n}>
-          <ChakraProvider value={system}>
-            <ColorModeProvider>{children}</ColorModeProvider>
-          </ChakraProvider>
-        </I18nProvider>
-      </PersistGate>
+      <I18nProvider i18n={i18n}>
+        <ConsoleChakraProvider>
+          <ColorModeProvider>{children}</ColorModeProvider>
+        </ConsoleChakraProvider>
+      </I18nProvider>
     </ReduxProvider>
   );
 }

@@ -13,6 +13,7 @@ import { profileRoutes } from '../features/profile/routes';
 import { reportsRoutes } from '../features/reports/routes';
 import { loadDashboardProjectList, projectRoutes } from '../features/projects/routes';
 import { resetPasswordRoutes } from '../features/reset-password/routes';
+import { PROJECT_TABS } from './project-tabs';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 
@@ -41,7 +42,7 @@ export const appRoutes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="/main/dashboard" replace /> },
               ...dashboardRoutes(loadDashboardProjectList),
-              ...projectRoutes,
+              ...projectRoutes(PROJECT_TABS),
               ...profileRoutes,
               ...aboutRoutes,
               ...adminRoutes,

@@ -1,23 +1,24 @@
 import { Button, Center, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, type ReactNode } from 'react';
 import { getErrorMessage } from '../api/error-message';
 import {
   useGetAuthorizerQuery,
   useGetClientConfigurationQuery,
+  useGetSessionBootstrapQuery,
   useGetUserInfoQuery,
   useListUserTenantsQuery,
   type Authorizer,
 } from '../api/generated/user-service';
 import { LoadFailure } from '../components/feedback/load-failure';
-import { LoadingState } from '../components/feedback/loading-state';
 import { NoTenantScreen } from '../features/tenancy/no-tenant-screen';
 import { TenantChooserDialog } from '../features/tenancy/tenant-chooser-dialog';
-import { useAppDispatch } from '../state/hooks';
+import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { useOperatingTenant } from '../state/use-operating-tenant';
 import { logoutRequested } from '../state/session-events';
 import { authorizationFailed } from '../state/session-slice';
 import { chooseOperatingTenant } from './choose-operating-tenant';
+import { isSessionSeeded, seedSession } from './session-bootstrap';
 
 /** Why the authorizer refuses the console, or null when it does not. */
 const denialOf = (verdict: Authorizer, fallback: string): string | null =>
@@ -46,25 +47,33 @@ function GateFailure({ message, onRetry }: { message: string; onRetry: () => voi
  * Opens a signed-in session before the shell shows (docs/product/shell-and-session.md#session): the authorization check, the user's info
  * and tenants (asked for together), then the operating tenant: kept if still one of the user's, chosen automatically when there is exactly
  * one, offered in the chooser when there are several; with none the user is signed out after a second.
+ * While the calls are out it shows `pending`: the shell's frame, which is also the page prerendered for every
+ * signed-in address (ADR 0082), so the first paint and the hydrated page are the same.
  */
-export function SessionGate({ children }: { children: ReactNode }) {
+export function SessionGate({ pending, children }: { pending: ReactNode; children: ReactNode }) {
   const { t } = useLingui();
   const dispatch = useAppDispatch();
   const operatingTenant = useOperatingTenant();
   const fallbackMessage = t`Something went wrong`;
 
-  const authorizer = useGetAuthorizerQuery();
+  // One call opens the session (ADR 0083): its answers seed the caches of the five operations it stands for, which
+  // the gate and the shell then read (and refresh after writes) as before. They are judged in the order of
+  // docs/product/shell-and-session.md#session, a refusal first.
+  const seeded = useAppSelector(isSessionSeeded);
+  const bootstrap = useGetSessionBootstrapQuery(undefined, { skip: seeded });
+  const opening = bootstrap.data;
+  useEffect(() => {
+    if (!seeded && opening) dispatch(seedSession(opening));
+  }, [seeded, opening, dispatch]);
+  const authorizer = useGetAuthorizerQuery(undefined, { skip: !seeded });
   const denial = authorizer.data ? denialOf(authorizer.data, t`You are not authorized to use this application.`) : null;
   const authorized = authorizer.data !== undefined && denial === null;
   useEffect(() => {
     if (denial !== null) dispatch(authorizationFailed(denial));
   }, [denial, dispatch]);
-
-  // Asked for together with the authorization check (issue 10: one round trip opens the session); their answers
-  // are still judged in the order of docs/product/shell-and-session.md#session, a refusal first.
-  const userInfo = useGetUserInfoQuery();
-  const tenants = useListUserTenantsQuery();
-  const configuration = useGetClientConfigurationQuery();
+  const userInfo = useGetUserInfoQuery(undefined, { skip: !seeded });
+  const tenants = useListUserTenantsQuery(undefined, { skip: !seeded });
+  const configuration = useGetClientConfigurationQuery(undefined, { skip: !seeded });
 
   const tenantList = tenants.data;
   const placed =
@@ -90,6 +99,26 @@ export function SessionGate({ children }: { children: ReactNode }) {
     dispatch(logoutRequested({ notifyServer: true }));
   }, [dispatch]);
 
+  // Every check below passes: the session is open. The shell and its screen then render in a transition, in slices
+  // the browser interleaves with input and painting, rather than in the one long task of the answer's arrival.
+  const open =
+    !authorizer.error &&
+    authorized &&
+    !userInfo.error &&
+    userInfo.data !== undefined &&
+    !tenants.error &&
+    placed &&
+    !configuration.isLoading;
+  const shellShown = useDeferredValue(open);
+
+  if (!seeded && bootstrap.error) {
+    return (
+      <GateFailure
+        message={getErrorMessage(bootstrap.error, fallbackMessage)}
+        onRetry={() => void bootstrap.refetch()}
+      />
+    );
+  }
   if (authorizer.error) {
     return (
       <GateFailure
@@ -98,19 +127,19 @@ export function SessionGate({ children }: { children: ReactNode }) {
       />
     );
   }
-  if (!authorized) return <LoadingState fullPage />;
+  if (!authorized) return pending;
   if (userInfo.error) {
     return (
       <GateFailure message={getErrorMessage(userInfo.error, fallbackMessage)} onRetry={() => void userInfo.refetch()} />
     );
   }
-  if (!userInfo.data) return <LoadingState fullPage />;
+  if (!userInfo.data) return pending;
   if (tenants.error) {
     return (
       <GateFailure message={getErrorMessage(tenants.error, fallbackMessage)} onRetry={() => void tenants.refetch()} />
     );
   }
-  if (!tenantList) return <LoadingState fullPage />;
+  if (!tenantList) return pending;
   if (tenantList.length === 0) return <NoTenantScreen onElapsed={signOut} />;
   if (!placed && tenantList.length > 1) {
     return (
@@ -125,6 +154,6 @@ export function SessionGate({ children }: { children: ReactNode }) {
     );
   }
   // The shell needs the configuration (branding, feature flags); it is ready once it has answered either way.
-  if (!placed || configuration.isLoading) return <LoadingState fullPage />;
+  if (!placed || configuration.isLoading || !shellShown) return pending;
   return children;
 }

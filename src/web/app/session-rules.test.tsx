@@ -115,7 +115,8 @@ describe('session rules', () => {
     await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState(GLOBEX) });
     await screen.findByTestId(sel.dashboard);
 
-    const call = server.callsTo(PATHS.getUserInfo)[0];
+    // The session opens with the user info of the operating tenant (ADR 0083).
+    const call = server.callsTo(PATHS.getSessionBootstrap)[0];
     expect(call?.headers.get('operatingTenant')).toBe('3');
     expect(call?.headers.get('langId')).toBe('1');
     expect(call?.headers.get('language')).toBe('en');

@@ -58,23 +58,18 @@ describe('sign-in entry', () => {
     expect(app.router.state.location.pathname).toBe('/main/dashboard');
     expect(app.store.getState().tenancy.operatingTenant).toEqual({ tenantId: 2, tenantName: 'Acme Insurance' });
 
-    const sessionOrder: string[] = [
-      PATHS.userLogin,
-      PATHS.recordUserLogin,
-      PATHS.getAuthorizer,
-      PATHS.getUserInfo,
-      PATHS.listUserTenants,
-    ];
+    // The session opens with one call standing for the authorizer, user info, tenants, configuration and languages.
+    const sessionOrder: string[] = [PATHS.userLogin, PATHS.recordUserLogin, PATHS.getSessionBootstrap];
     const sessionCalls = server.keys().filter((key) => sessionOrder.includes(key));
-    expect(sessionCalls.slice(0, 5)).toEqual(sessionOrder);
-    const userInfoCall = server.callsTo(PATHS.getUserInfo)[0];
-    expect(userInfoCall?.headers.get('Authorization')).toBe(`Bearer ${ACCESS_TOKEN}`);
-    expect(userInfoCall?.headers.get('Id-Token')).toBe(ID_TOKEN);
+    expect(sessionCalls).toEqual(sessionOrder);
+    const bootstrapCall = server.callsTo(PATHS.getSessionBootstrap)[0];
+    expect(bootstrapCall?.headers.get('Authorization')).toBe(`Bearer ${ACCESS_TOKEN}`);
+    expect(bootstrapCall?.headers.get('Id-Token')).toBe(ID_TOKEN);
     expect(server.callsTo(PATHS.userLogin)[0]?.headers.get('Authorization')).toBeNull();
     expect(server.unexpected).toEqual([]);
   });
 
-  it('opens the session in one round trip and fetches nothing twice for the home tenant (issue 10)', async () => {
+  it('opens the session in one call and fetches nothing twice for the home tenant (issues 10 and 29)', async () => {
     let releaseSession: () => void = () => {};
     const sessionHeld = new Promise<void>((resolve) => {
       releaseSession = resolve;
@@ -91,18 +86,23 @@ describe('sign-in entry', () => {
     });
     const app = await renderWithProviders();
     await signIn(app);
-    // All three are asked for before any of them answers.
-    await waitFor(() => expect(server.callsTo(PATHS.listUserTenants)).toHaveLength(1));
-    expect(server.callsTo(PATHS.getAuthorizer)).toHaveLength(1);
-    expect(server.callsTo(PATHS.getUserInfo)).toHaveLength(1);
+    await waitFor(() => expect(server.callsTo(PATHS.getSessionBootstrap)).toHaveLength(1));
     releaseSession();
 
     expect(await screen.findByTestId(sel.dashboard)).toBeInTheDocument();
     await waitFor(() => expect(server.callsTo(DASHBOARD_PATHS.listProjectCards)).toHaveLength(1));
-    // The automatic choice of the home tenant keeps the session's answers: nothing is asked for again.
-    expect(server.callsTo(PATHS.getAuthorizer)).toHaveLength(1);
-    expect(server.callsTo(PATHS.getUserInfo)).toHaveLength(1);
-    expect(server.callsTo(PATHS.listUserTenants)).toHaveLength(1);
+    // The shell reads the session's answers from the one call, and the automatic choice of the home tenant keeps
+    // them: none of the five is asked for on its own.
+    expect(server.callsTo(PATHS.getSessionBootstrap)).toHaveLength(1);
+    for (const own of [
+      PATHS.getAuthorizer,
+      PATHS.getUserInfo,
+      PATHS.listUserTenants,
+      PATHS.getClientConfiguration,
+      PATHS.listLanguages,
+    ]) {
+      expect(server.callsTo(own)).toHaveLength(0);
+    }
     expect(server.callsTo(DASHBOARD_PATHS.getDashboardKpi)).toHaveLength(1);
     expect(server.callsTo(DASHBOARD_PATHS.listYearlyResults)).toHaveLength(1);
   });
@@ -128,10 +128,10 @@ describe('sign-in entry', () => {
     await waitFor(() =>
       expect(server.requests.some((request) => request.headers.get('operatingTenant') === '3')).toBe(true),
     );
-    // Another tenant than the home one may give another role: the user info is asked for again, for it.
-    const userInfoCalls = server.callsTo(PATHS.getUserInfo);
-    expect(userInfoCalls).toHaveLength(2);
-    expect(userInfoCalls[1]!.headers.get('operatingTenant')).toBe('3');
+    // Another tenant than the home one may give another role: the session is opened again, for it.
+    const bootstrapCalls = server.callsTo(PATHS.getSessionBootstrap);
+    expect(bootstrapCalls).toHaveLength(2);
+    expect(bootstrapCalls[1]!.headers.get('operatingTenant')).toBe('3');
   });
 
   it('applies the current choice on CANCEL as well', async () => {

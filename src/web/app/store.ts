@@ -16,13 +16,13 @@ import autoMergeLevel2 from 'redux-persist/es/stateReconciler/autoMergeLevel2';
 import { baseApi } from '../api/base-api';
 import { PERSISTED_SLICES, rootReducer, type RootDispatch, type RootState } from './root-reducer';
 import { sessionSlice, type SessionState } from '../state/session-slice';
+import { PERSIST_KEY } from '../state/device-storage';
 import { requestEnvironment } from './request-environment';
-import { registerRefreshAfterWrites } from './refresh-after-writes';
 import { registerSessionListeners } from './session-listeners';
 import { registerLiveUpdates } from './live-updates';
 import type { followTenantEvents } from '../api/tenant-events';
 
-export const PERSIST_KEY = 'voxscreen';
+export { PERSIST_KEY } from '../state/device-storage';
 
 const localStorageAdapter: Storage = {
   getItem: (key: string) => Promise.resolve(window.localStorage.getItem(key)),
@@ -55,8 +55,10 @@ const createPersistedReducer = () =>
     rootReducer,
   );
 
+export type ConsoleStore = ReturnType<typeof buildStore>['store'];
+
 export interface AppStore {
-  store: ReturnType<typeof buildStore>['store'];
+  store: ConsoleStore;
   persistor: Persistor;
 }
 
@@ -79,6 +81,25 @@ const buildStore = (preloadedState: Partial<RootState> | undefined) => {
 };
 
 /**
+ * A store with the real reducers that never reads or writes localStorage and runs no listeners: the build renders
+ * the first paint of a page from it (first-paint.tsx, ADR 0082).
+ */
+export const createStaticStore = (preloadedState?: Partial<RootState>): ConsoleStore =>
+  buildStore(preloadedState).store;
+
+/** Resolves once redux-persist has put back what localStorage held (at once when it already has). */
+export const whenRehydrated = (persistor: Persistor): Promise<void> =>
+  new Promise((resolve) => {
+    const check = () => {
+      if (!persistor.getState().bootstrapped) return;
+      unsubscribe();
+      resolve();
+    };
+    const unsubscribe = persistor.subscribe(check);
+    check();
+  });
+
+/**
  * The console's store: the real reducers, persistence and session listeners (also used by tests). `liveUpdates`
  * opens the operating tenant's event stream (ADR 0078); the browser entry turns it on, component tests leave it off.
  */
@@ -89,7 +110,6 @@ export const createAppStore = (
   const { store, listener } = buildStore(preloadedState);
   const persistor = persistStore(store);
   registerSessionListeners(listener, () => persistor.purge());
-  registerRefreshAfterWrites(listener);
   if (options.liveUpdates) registerLiveUpdates(listener, options.followEvents);
   return { store, persistor };
 };

@@ -33,7 +33,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{\w+\}|<\/?\d+>/g)].m
 const compiled = { en, es, tl } as const;
 
 /** Names written the same in every language: questionnaire product names and the SMS abbreviation. */
-const SAME_IN_EVERY_LANGUAGE = new Set(['Precision', 'Express', 'Protect', 'Surge', 'SMS']);
+const SAME_IN_EVERY_LANGUAGE = new Set(['Precision', 'Express', 'Protect', 'Surge', 'SMS', 'PDF']);
 /** Words a language really writes as English does (Spanish "No"). */
 const SAME_IN: Record<string, ReadonlySet<string>> = { es: new Set(['No']) };
 

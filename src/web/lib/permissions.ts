@@ -1,8 +1,10 @@
 import type { UserInfo } from '../api/generated/user-service';
+import type { PermissionName } from '../../shared/permissions';
 
+/** What the user may do; checks name `PERMISSION.<NAME>` constants (src/shared/permissions.ts), never a raw string. */
 export interface Permissions {
-  has: (permission: string) => boolean;
-  hasAny: (permissions: readonly string[]) => boolean;
+  has: (permission: PermissionName) => boolean;
+  hasAny: (permissions: readonly PermissionName[]) => boolean;
   /** The user's home tenant is the provider's system tenant. */
   isSystemTenant: boolean;
   roleName: string | null;
@@ -11,7 +13,7 @@ export interface Permissions {
 /** What the signed-in user may do, from the role permissions of their user info. */
 export const permissionsOf = (userInfo: UserInfo | null): Permissions => {
   const granted = new Set(userInfo?.rolePermission.permissions.map((grant) => grant.permission) ?? []);
-  const has = (permission: string) => granted.has(permission);
+  const has = (permission: PermissionName) => granted.has(permission);
   return {
     has,
     hasAny: (permissions) => permissions.some(has),
@@ -24,6 +26,6 @@ export const permissionsOf = (userInfo: UserInfo | null): Permissions => {
 export const withExtraPermissions = (base: Permissions, extra: readonly string[]): Permissions => {
   if (extra.length === 0) return base;
   const more = new Set(extra);
-  const has = (permission: string) => base.has(permission) || more.has(permission);
+  const has = (permission: PermissionName) => base.has(permission) || more.has(permission);
   return { ...base, has, hasAny: (permissions) => permissions.some(has) };
 };

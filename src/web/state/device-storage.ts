@@ -5,6 +5,9 @@ export const STORAGE_KEYS = {
   theme: 'theme_preference',
 } as const;
 
+/** redux-persist's key: the persisted slices are stored under `persist:<key>` (app/store.ts). */
+export const PERSIST_KEY = 'voxscreen';
+
 export type ThemePreference = 'light' | 'dark';
 
 const storage = (): Storage | null => {

@@ -9,6 +9,7 @@ import type {
 } from '../api/generated/user-service';
 import type { RootState } from '../app/root-reducer';
 import type { StubHandler } from './fetch-stub';
+import { PERMISSION } from '../../shared/permissions';
 
 /** Contract-shaped bodies (typed by the generated contract types) and store states for component tests. */
 
@@ -28,7 +29,30 @@ export const PATHS = {
   listLanguages: 'GET /api/user-service/v1/tenant/languages',
   getAppVersion: 'GET /api/user-service/v1/app/version',
   getClientConfiguration: 'GET /api/user-service/v1/app/configuration',
+  getSessionBootstrap: 'GET /api/user-service/v1/user/session',
 } as const;
+
+/** What the session bootstrap stands for: the part of its answer each operation gives (ADR 0083). */
+const BOOTSTRAP_PARTS = {
+  authorizer: PATHS.getAuthorizer,
+  userInfo: PATHS.getUserInfo,
+  tenants: PATHS.listUserTenants,
+  configuration: PATHS.getClientConfiguration,
+  languages: PATHS.listLanguages,
+} as const;
+
+/**
+ * The session bootstrap as the server gives it: the answers of the five routes stubbed in the same table (so a test
+ * that makes one of them fail, or hold, does so for the bootstrap too); the first failure is the whole call's.
+ */
+export const sessionBootstrap: StubHandler = async (_request, answerOf) => {
+  const parts = await Promise.all(
+    Object.entries(BOOTSTRAP_PARTS).map(async ([part, key]) => [part, await answerOf(key)] as const),
+  );
+  const failed = parts.find(([, answer]) => (answer.status ?? 200) >= 400);
+  if (failed) return failed[1];
+  return { body: Object.fromEntries(parts.map(([part, answer]) => [part, answer.body])) };
+};
 
 export const tokenResponse = (): TokenResponse => ({
   access_token: ACCESS_TOKEN,
@@ -39,13 +63,13 @@ export const tokenResponse = (): TokenResponse => ({
 });
 
 export const CUSTOMER_ADMIN_PERMISSIONS = [
-  'tenant.project.detail.read',
-  'tenant.project.detail.create',
-  'tenant.read',
-  'tenant.users.read',
-  'tenant.roles.permissions.read',
-  'callcenter.read',
-  'tenant.document.read',
+  PERMISSION.TENANT_PROJECT_DETAIL_READ,
+  PERMISSION.TENANT_PROJECT_DETAIL_CREATE,
+  PERMISSION.TENANT_READ,
+  PERMISSION.TENANT_USERS_READ,
+  PERMISSION.TENANT_ROLES_PERMISSIONS_READ,
+  PERMISSION.CALLCENTER_READ,
+  PERMISSION.TENANT_DOCUMENT_READ,
 ];
 
 export const userInfo = (
@@ -139,6 +163,7 @@ export const serverFor = (
   [PATHS.listLanguages]: { body: LANGUAGES },
   [PATHS.getClientConfiguration]: { body: options.configuration ?? clientConfiguration() },
   [PATHS.getAppVersion]: { body: appVersion() },
+  [PATHS.getSessionBootstrap]: sessionBootstrap,
 });
 
 /** Store state of a user who signed in earlier (as after a reload), operating in `operatingTenant`. */

@@ -10,7 +10,13 @@ export interface StubAnswer {
   headers?: Record<string, string>;
 }
 
-export type StubHandler = StubAnswer | ((request: RecordedRequest) => StubAnswer | Promise<StubAnswer>);
+/**
+ * A stubbed route: an answer, or a function of the request. `answerOf` gives what another route of the installed
+ * table answers the same request, for a composite call (the session bootstrap answers what five calls answer).
+ */
+export type StubHandler =
+  | StubAnswer
+  | ((request: RecordedRequest, answerOf: (key: string) => Promise<StubAnswer>) => StubAnswer | Promise<StubAnswer>);
 
 export interface RecordedRequest {
   method: string;
@@ -59,12 +65,15 @@ export const installFetchStub = (routes: Record<string, StubHandler>): FetchStub
       body: await parseBody(request.clone()),
     };
     requests.push(recorded);
-    const handler = table.get(key);
-    if (handler === undefined) {
-      unexpected.push(key);
-      return Response.json({ message: `No stub for ${key}` }, { status: 404 });
-    }
-    const answer = typeof handler === 'function' ? await handler(recorded) : handler;
+    const answerOf = async (routeKey: string): Promise<StubAnswer> => {
+      const handler = table.get(routeKey);
+      if (handler === undefined) {
+        unexpected.push(routeKey);
+        return { status: 404, body: { message: `No stub for ${routeKey}` } };
+      }
+      return typeof handler === 'function' ? handler({ ...recorded, key: routeKey }, answerOf) : handler;
+    };
+    const answer = await answerOf(key);
     const status = answer.status ?? 200;
     const options = { status, ...(answer.headers && { headers: answer.headers }) };
     if (answer.body instanceof Blob) return new Response(answer.body, options);

@@ -1,9 +1,10 @@
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { chooseOperatingTenant } from '../app/choose-operating-tenant';
 import { AppProviders } from '../app/providers';
 import { appRoutes } from '../app/router';
-import { createAppStore, type AppStore } from '../app/store';
+import { createAppStore, whenRehydrated, type AppStore } from '../app/store';
 import type { RootState } from '../app/root-reducer';
 
 export interface RenderOptions {
@@ -20,6 +21,8 @@ export type RenderedApp = RenderResult &
   AppStore & {
     router: ReturnType<typeof createMemoryRouter>;
     user: UserEvent;
+    /** Changes the operating tenant as the chooser does (features' tests never import app/). */
+    switchTenant: (tenant: { tenantId: number; tenantName: string }) => void;
   };
 
 const livePersistors = new Set<AppStore['persistor']>();
@@ -35,18 +38,6 @@ export const stopPersisting = async (): Promise<void> => {
   for (const persistor of persistors) persistor.pause();
 };
 
-const rehydrated = (persistor: AppStore['persistor']): Promise<void> =>
-  new Promise((resolve) => {
-    const check = () => {
-      if (persistor.getState().bootstrapped) {
-        unsubscribe();
-        resolve();
-      }
-    };
-    const unsubscribe = persistor.subscribe(check);
-    check();
-  });
-
 /**
  * Renders routes with the real store (persistence and listeners included), providers and a memory router,
  * once the store has rehydrated from localStorage as it does before the first screen in the browser.
@@ -59,13 +50,16 @@ export const renderWithProviders = async ({
 }: RenderOptions = {}): Promise<RenderedApp> => {
   const { store, persistor } = createAppStore(preloadedState);
   livePersistors.add(persistor);
-  await rehydrated(persistor);
+  await whenRehydrated(persistor);
   const router = createMemoryRouter(routes, { initialEntries: [route] });
   const user = userEvent.setup(fakeTimers ? { advanceTimers: (ms) => jest.advanceTimersByTime(ms) } : {});
   const rendered = render(
-    <AppProviders store={store} persistor={persistor}>
+    <AppProviders store={store}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...rendered, store, persistor, router, user };
+  const switchTenant = (tenant: { tenantId: number; tenantName: string }) => {
+    store.dispatch(chooseOperatingTenant(tenant));
+  };
+  return { ...rendered, store, persistor, router, user, switchTenant };
 };

@@ -1,19 +1,19 @@
-import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import {
-  accordionSlotRecipe,
+  createSystem,
+  defaultBaseConfig,
+  defineConfig,
+  type RecipeDefinition,
+  type SlotRecipeConfig,
+  type SystemContext,
+} from '@chakra-ui/react';
+import {
   alertSlotRecipe,
   animationStyles,
-  avatarSlotRecipe,
-  badgeRecipe,
-  breadcrumbSlotRecipe,
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
-  checkboxSlotRecipe,
-  checkmarkRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dataListSlotRecipe,
   dialogSlotRecipe,
   fieldSlotRecipe,
   globalCss,
@@ -23,20 +23,10 @@ import {
   keyframes,
   layerStyles,
   linkRecipe,
-  listSlotRecipe,
-  menuSlotRecipe,
-  nativeSelectSlotRecipe,
-  popoverSlotRecipe,
-  progressSlotRecipe,
   recipes as allRecipes,
-  selectSlotRecipe,
   semanticTokens,
-  skeletonRecipe,
   slotRecipes as allSlotRecipes,
   spinnerRecipe,
-  tableSlotRecipe,
-  tabsSlotRecipe,
-  textareaRecipe,
   textStyles,
   tokens,
 } from '@chakra-ui/react/theme';
@@ -44,8 +34,11 @@ import { brandConfig } from './brand-config';
 
 /**
  * Chakra's default theme with only the recipes of the components the console uses: the full set is about
- * 20 kB gzip of the entry chunk. Using a Chakra component with a recipe not listed here fails loudly in
- * development and tests (see below); add its recipe from '@chakra-ui/react/theme' to this list.
+ * 20 kB gzip of the entry chunk. Here are those of the screens anyone may see (sign-in, password reset, the
+ * error pages, the shell's frame); the screens behind sign-in register theirs from the shell's chunk
+ * (signed-in-recipes.ts, ADR 0084), so they are not part of the entry. Using a Chakra component with a recipe
+ * registered nowhere fails loudly in development and tests (see below); add its recipe from
+ * '@chakra-ui/react/theme' here or there.
  */
 const defaultThemeSlice = defineConfig({
   preflight: true,
@@ -61,35 +54,19 @@ const defaultThemeSlice = defineConfig({
     layerStyles,
     animationStyles,
     recipes: {
-      badge: badgeRecipe,
       button: buttonRecipe,
       heading: headingRecipe,
       icon: iconRecipe,
       input: inputRecipe,
       link: linkRecipe,
-      skeleton: skeletonRecipe,
       spinner: spinnerRecipe,
-      checkmark: checkmarkRecipe,
-      textarea: textareaRecipe,
     },
     slotRecipes: {
       alert: alertSlotRecipe,
-      avatar: avatarSlotRecipe,
-      breadcrumb: breadcrumbSlotRecipe,
       card: cardSlotRecipe,
-      dataList: dataListSlotRecipe,
+      // The password reset page's confirmation.
       dialog: dialogSlotRecipe,
       field: fieldSlotRecipe,
-      menu: menuSlotRecipe,
-      list: listSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
-      popover: popoverSlotRecipe,
-      progress: progressSlotRecipe,
-      select: selectSlotRecipe,
-      accordion: accordionSlotRecipe,
-      checkbox: checkboxSlotRecipe,
-      table: tableSlotRecipe,
-      tabs: tabsSlotRecipe,
     },
   },
 });
@@ -116,3 +93,19 @@ const created = createSystem(defaultBaseConfig, defaultThemeSlice, brandConfig);
 
 /** The console's Chakra system; light and dark follow the `dark` class on <html>. */
 export const system = process.env.NODE_ENV === 'production' ? created : failOnMissingRecipes(created);
+
+/**
+ * Adds recipes to the system from a chunk that loads after it (ADR 0084): the effect of Chakra's `recipe` prop for
+ * every component of that chunk at once. Chakra looks a recipe up by its key in the theme when a component first
+ * renders, so they must be registered before any component that uses them renders (the shell registers the
+ * signed-in screens' recipes when its chunk loads, before its first render).
+ */
+export function registerRecipes(more: {
+  recipes: Record<string, RecipeDefinition>;
+  slotRecipes: Record<string, SlotRecipeConfig>;
+}): void {
+  const { theme } = created._config;
+  if (!theme?.recipes || !theme.slotRecipes) throw new Error('the console system has no recipe registry');
+  Object.assign(theme.recipes, more.recipes);
+  Object.assign(theme.slotRecipes, more.slotRecipes);
+}

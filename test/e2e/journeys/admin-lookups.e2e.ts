@@ -32,7 +32,7 @@ describe('admin: lookups', () => {
     await expect(byTestId(sel.admin.lookups.list)).toHaveText(expect.stringContaining('Journey Fraud Unit'));
 
     // The project form's Department dropdown offers the new value: reached inside the console (no reload), so the
-    // lookups it read on the dashboard are refetched after the write (src/web/app/refresh-after-writes.ts).
+    // lookups it read on the dashboard are fetched again (createLookupValue's x-invalidates: Project, ADR 0065).
     await byTestId(sel.shell.sidebarEntry('projects')).click();
     await byTestId(sel.projects.create).click();
     await browser.waitUntil(async () => (await pathname()) === '/main/project/createProject', { timeout: 10_000 });

@@ -50,7 +50,7 @@ async function api<T>(path: string, method: string, body?: unknown): Promise<{ s
 const listRun = async (projectId: number) =>
   (
     await api<{ participants: ListedParticipant[]; totalRecords: number }>(
-      `/api/participant-service/v1/project/${projectId}/participants`,
+      `/api/project-service/v1/project/${projectId}/participants`,
       'POST',
       { page: 0, pageSize: 100, search: RUN },
     )

@@ -40,7 +40,7 @@ async function saveThroughPhoneDialog(number: string): Promise<void> {
   await expect(byTestId(f.success)).toHaveText(expect.stringContaining('Project Created Successfully'), {
     wait: 15_000,
   });
-  // 001 §2: back to the list 3 seconds after the save.
+  // docs/product/project-form.md#sections: back to the list 3 seconds after the save.
   await browser.waitUntil(async () => (await pathname()) === '/main/project', { timeout: 10_000 });
 }
 

@@ -109,7 +109,8 @@ describe('project results', () => {
     await expect(byTestId(sel.results.tab)).toBeDisplayed({ wait: 20_000 });
     expect(await pathname()).toBe(`/main/project/${projectId}/results`);
     await waitForRows('the Results tab listed no results');
-    // A customer admin holds no internal hold permission: released rows only, no On Hold switch (002 §4.1).
+    // A customer admin holds no internal hold permission: released rows only, no On Hold switch
+    // (docs/product/project-results.md#release-delete).
     await expect(byTestId(sel.results.onHold)).not.toBeDisplayed();
   });
 
@@ -183,7 +184,7 @@ describe('project results', () => {
     await scrollToActions(sel.resultActions.outcome(first), 'the outcome tracking button');
     await byTestId(sel.resultActions.outcome(first)).click();
     await expect(byTestId(sel.resultActions.outcomeModal)).toBeDisplayed({ wait: 20_000 });
-    // Saving an empty form names the mandatory fields (002 §5).
+    // Saving an empty form names the mandatory fields (docs/product/project-results.md#messages).
     await byTestId(sel.resultActions.outcomeSave).click();
     await expect(byTestId(sel.resultActions.outcomeError)).toHaveText(
       expect.stringContaining('Please fill all mandatory fileds'),

@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import { forbidden, unauthorized } from '../http/http-error';
-import { tenantForbidden } from '../tenancy/require-operating-tenant';
+import { tenantForbidden } from '../tenancy/tenant-refusals';
 import type { AccessRequirements } from '../openapi/contract';
 import { parseInt32Text } from '../openapi/input-rules';
+import type { ScopedAccount } from './account-scope';
 import { loadClientPrincipal, type ClientPrincipal } from './client-principal';
 import { loadPrincipal, type OperatingTenant, type Principal } from './principal';
 
@@ -12,6 +13,11 @@ export interface RequestAccess {
   operatingTenant: OperatingTenant | null;
   /** The client application of an `x-client-scopes` operation (ADR 0022); null on every other operation. */
   client: ClientPrincipal | null;
+  /**
+   * The account the operation acts on (x-account-scope, ADR 0062), set after validation by the account-scope hook;
+   * null until then and on operations without a required operating tenant.
+   */
+  account: ScopedAccount | null;
 }
 
 declare module 'fastify' {
@@ -59,11 +65,13 @@ async function establishClient(deps: AppDeps, request: FastifyRequest, access: A
 /**
  * The one place that enforces what an operation declares (x-public, x-permissions, x-permissions-any,
  * x-system-tenant, the operatingTenant header, x-client-scopes). Runs on request, before the body is read or
- * validated, so an unauthenticated caller learns nothing about the request shape. Handlers never re-check.
+ * validated, so an unauthenticated caller learns nothing about the request shape. Handlers never re-check. The
+ * account a request names (x-account-scope) is in the body as often as not, so its check runs once the body is
+ * validated: account-scope.ts.
  */
 export function createAccessHook(deps: AppDeps, access: AccessRequirements) {
   return async function accessHook(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const established: RequestAccess = { principal: null, operatingTenant: null, client: null };
+    const established: RequestAccess = { principal: null, operatingTenant: null, client: null, account: null };
     request.access = established;
     if (access.public) return;
     if (access.clientScopes.length) {

@@ -22,7 +22,7 @@ const cacheOf = (db: Db): Map<string, unknown> => {
  * A tenant-wide read answered from the cache keyed by the tenant's data version (ADR 0025), with an ETag made of
  * the same key: a client that holds it gets 304 (NotModified) without the figures being read or sent. `parts`
  * are everything else the answer depends on (arguments, language, the day for figures relative to today).
- * Costs one primary-key read per request; `trx` is the operating tenant's transaction. Nothing is ever
+ * Costs one primary-key read per request; `trx` is the account's transaction (`ctx.inAccount`). Nothing is ever
  * invalidated by hand: a write bumps the version in its own transaction, so no instance can serve a stale answer
  * once it committed, and the version lives in the database, so instances need share nothing else.
  */
@@ -40,9 +40,10 @@ export async function cachedTenantFigures<T>(
 }
 
 /**
- * Part of an answer (a list's total, say) kept under the tenant's data version like cachedTenantFigures, without
- * an ETag: the rest of the answer is read each time. Correct for the same reason: any write to the tenant moves
- * the version in its transaction.
+ * Part of an answer (a list's total, say) kept under the data version of the account the operation acts on
+ * (`ctx.account`, or every account's when `ctx.everyAccount`) like cachedTenantFigures, without an ETag: the rest
+ * of the answer is read each time. Correct for the same reason: any write to the account moves the version in its
+ * transaction. `trx` is the account's transaction (`ctx.inAccount`), which sees its version rows.
  */
 export async function cachedUnderDataVersion<T>(
   ctx: TenantContext,
@@ -54,29 +55,8 @@ export async function cachedUnderDataVersion<T>(
   return remembered(ctx, (await versionedKey(ctx, trx, name, parts)).key, read);
 }
 
-/**
- * cachedUnderDataVersion for a read of another scope than the operating tenant: one named account (its version),
- * or every account (null: the version of all of them). `trx` must see that scope's version rows: the account's
- * own transaction, or the system tenant's across accounts.
- */
-export async function cachedUnderScopeVersion<T>(
-  ctx: TenantContext,
-  trx: Db,
-  scope: number | null,
-  name: string,
-  parts: readonly unknown[],
-  read: () => Promise<T>,
-): Promise<T> {
-  return remembered(ctx, (await versionedKey(ctx, trx, name, parts, scope)).key, read);
-}
-
-async function versionedKey(
-  ctx: TenantContext,
-  trx: Db,
-  name: string,
-  parts: readonly unknown[],
-  scope: number | null = ctx.operatingTenant.id,
-) {
+async function versionedKey(ctx: TenantContext, trx: Db, name: string, parts: readonly unknown[]) {
+  const scope = ctx.everyAccount ? null : ctx.account.id;
   const tenantId = scope ?? 'all';
   const version = scope === null ? await allTenantsDataVersion(trx) : await tenantDataVersion(trx, scope);
   const key = createHash('sha256')

@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
 import { PGliteDialect } from './pglite-dialect';
 import { PGliteWorker, type PGliteEngine } from './pglite-worker-client';
 import type { Db } from './schema';
 import { PGLITE_EXTENSIONS } from './pglite-extensions';
+import { ExplainSlowDialect, type SlowStatement } from './explain-slow';
 
 export interface DatabaseOptions {
   /** PostgreSQL server; when null the embedded database is used. */
@@ -15,7 +16,12 @@ export interface DatabaseOptions {
   pgliteDataDir: string;
   /** The embedded database in a worker thread (ADR 0054; default on), else on the request thread. */
   pgliteInWorker?: boolean;
+  /** Reads inside a transaction that take this many ms or more are reported once with their plan (null: off). */
+  explainSlowMs?: number | null;
 }
+
+/** Where the plans of slow reads go (DB_EXPLAIN_SLOW_MS). */
+export type SlowStatementLog = (slow: SlowStatement) => void;
 
 /** Where a lost PostgreSQL connection is reported (the process keeps running; the pool replaces the client). */
 export type ConnectionErrorLog = (error: Error) => void;
@@ -61,8 +67,12 @@ export function embeddedEngineOf(db: Db): PGliteEngine | null {
 }
 
 /** A Kysely over an embedded engine, known to embeddedEngineOf (tests open their copies through it too). */
-export const embeddedDatabase = (engine: PGliteEngine, onDestroy?: () => void): Db => {
-  const db = new Kysely({ dialect: new PGliteDialect(engine, onDestroy) }) as Db;
+export const embeddedDatabase = (
+  engine: PGliteEngine,
+  onDestroy?: () => void,
+  wrap: (dialect: Dialect) => Dialect = (dialect) => dialect,
+): Db => {
+  const db = new Kysely({ dialect: wrap(new PGliteDialect(engine, onDestroy)) }) as Db;
   embeddedEngines.set(db, engine);
   return db;
 };
@@ -75,21 +85,25 @@ export async function openDatabase(
   options: DatabaseOptions,
   onConnectionError: ConnectionErrorLog = () => {},
   onEngineLost: (error: Error) => void = () => {},
+  onSlowStatement: SlowStatementLog = () => {},
 ): Promise<Db> {
+  // DB_EXPLAIN_SLOW_MS: the slow reads' plans are logged (explain-slow.ts).
+  const wrap = (dialect: Dialect): Dialect =>
+    options.explainSlowMs == null ? dialect : new ExplainSlowDialect(dialect, options.explainSlowMs, onSlowStatement);
   if (options.databaseUrl) {
     const pool = resilientPool(options.databaseUrl, onConnectionError);
-    const db = new Kysely({ dialect: new PostgresDialect({ pool }) }) as Db;
+    const db = new Kysely({ dialect: wrap(new PostgresDialect({ pool })) }) as Db;
     postgresPools.set(db, pool);
     return db;
   }
   const inWorker = options.pgliteInWorker ?? true;
   if (options.pgliteDataDir.startsWith('memory://'))
-    return embeddedDatabase(await openEngine(options.pgliteDataDir, inWorker, onEngineLost));
+    return embeddedDatabase(await openEngine(options.pgliteDataDir, inWorker, onEngineLost), undefined, wrap);
   mkdirSync(options.pgliteDataDir, { recursive: true });
   const lock = acquireDataDirLock(options.pgliteDataDir);
   try {
     const pglite = await openEngine(options.pgliteDataDir, inWorker, onEngineLost);
-    return embeddedDatabase(pglite, () => lock.release());
+    return embeddedDatabase(pglite, () => lock.release(), wrap);
   } catch (error) {
     lock.release();
     throw error;

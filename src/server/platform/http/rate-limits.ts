@@ -10,6 +10,8 @@ export interface RateLimitSettings {
   authPerAccountPerMinute: number;
   /** Authenticated API calls per operating tenant (else per user) per 10 seconds. */
   apiPerTenantPer10s: number;
+  /** Calls of the GETs that send a message or change data (`x-unsafe-get`, ADR 0088) per user per minute. */
+  unsafeGetPerUserPerMinute: number;
   /** Requests in progress before new ones are answered 503 at once. */
   maxInFlight: number;
   /** Event-loop delay at which new requests are answered 503 (@fastify/under-pressure); 0 turns it off. */
@@ -20,6 +22,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   authPerIpPerMinute: 60,
   authPerAccountPerMinute: 20,
   apiPerTenantPer10s: 500,
+  unsafeGetPerUserPerMinute: 30,
   maxInFlight: 256,
   maxEventLoopDelayMs: 2_000,
 };
@@ -103,10 +106,24 @@ export async function registerRateLimits(
     done();
   };
 
+  // A GET that sends a message (reinvite, test e-mail) or changes data: a retrying client or a stuck key cannot
+  // send a stream of messages; counted per user, whatever the tenant.
+  const perUserUnsafeGet: preHandlerHookHandler = function (request, reply, done) {
+    const key = `unsafe-get:${request.access?.principal?.userId ?? request.ip}`;
+    const decision = counters.hit(key, settings.unsafeGetPerUserPerMinute, 60_000);
+    if (!decision.allowed) return void refuse(reply, decision.retryAfterSeconds);
+    done();
+  };
+
   app.addHook('onRoute', (route) => {
     if (!isApi(route.url)) return;
     const existing = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
-    route.preHandler = [AUTH_OPERATIONS.has(route.url) ? perAccount : perTenant, ...existing];
+    const limits = AUTH_OPERATIONS.has(route.url)
+      ? [perAccount]
+      : route.config?.unsafeGet
+        ? [perTenant, perUserUnsafeGet]
+        : [perTenant];
+    route.preHandler = [...limits, ...existing];
   });
 
   let inFlight = 0;

@@ -14,6 +14,7 @@ import { buildTestApp } from '../../testing/build-test-app';
 import { startPostgresServer, type PostgresServer } from '../../testing/postgres-server';
 import { testConfig } from '../../testing/test-config';
 import { DEFAULT_RATE_LIMITS } from './rate-limits';
+import { SYNC_MS } from './shared-counters';
 
 // Issue 28 (shared limits): two instances on one PostgreSQL admit each limit once between them, not twice.
 const LIMITS = {
@@ -80,7 +81,9 @@ async function admittedByBoth(send: (app: FastifyInstance) => Promise<number>): 
       if (status === 429) refused.add(i);
       else admitted += 1;
     }
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Paced by the exchange (every SYNC_MS): a quiet machine answers a round far faster, and two instances that never
+    // exchanged would each admit the whole limit.
+    await new Promise((resolve) => setTimeout(resolve, 2 * SYNC_MS));
   }
   return admitted;
 }

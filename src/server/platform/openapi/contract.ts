@@ -39,6 +39,28 @@ export interface AccessRequirements {
    * token holding every one of these scopes; user sessions are refused. Empty: client tokens are refused.
    */
   clientScopes: string[];
+  /** `x-account-scope`: which account the operation acts on when it names one (null: always the operating one). */
+  accountScope: AccountScope | null;
+}
+
+/**
+ * `x-account-scope` (openapi/README.md, ADR 0062): the parameter that names the account an operation acts on.
+ * Naming the operating tenant is always allowed; another account only for the provider (a user of the system
+ * tenant operating in it), and only as `provider` says; an unnamed account is the operating one, or every
+ * account for the provider when `unnamed` says so.
+ */
+export interface AccountScope {
+  /** Where the account is named; null when the operation names none (only with `unnamed: every-account`). */
+  parameter: { name: string; in: 'path' | 'query' | 'body' } | null;
+  /** What the provider may do in an account other than its own: nothing, read it, or read and write it. */
+  provider: 'none' | 'read' | 'write';
+  /** What a request that names no account acts on. */
+  unnamed: 'operating' | 'every-account';
+  /**
+   * When the request body is an array whose items name their account too (e.g. the lookup values' items carry
+   * tenantId): that property. Every item must name the account the parameter named (403 otherwise).
+   */
+  items: string | null;
 }
 
 export interface OperationSpec {
@@ -55,6 +77,17 @@ export interface OperationSpec {
   access: AccessRequirements;
   /** `x-read-by-post`: a read the spec makes with POST; it changes nothing, so its answer is never kept (ADR 0091). */
   readByPost: boolean;
+  /**
+   * `x-served-by`: the service whose handlers serve the operation. The document gives the spec's path (e.g. the
+   * access-code calls under project-service/v1/project/…); the service that owns the data serves it (ADR 0088).
+   * The document's own service when absent.
+   */
+  servedBy: ServiceName;
+  /**
+   * `x-unsafe-get: true`: a GET that sends a message or changes data because the spec says GET. The router gives it
+   * no HEAD route, no entity tag and a per-user rate limit; codegen makes it a mutation (ADR 0088).
+   */
+  unsafeGet: boolean;
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -88,6 +121,97 @@ const stringList = (value: Json | undefined, where: string): string[] => {
     throw new Error(`${where} must be a list of strings`);
   return value as string[];
 };
+
+/** A GET, a read made by POST (x-read-by-post), or a POST answering a file (an export): it changes nothing. */
+function onlyReads(method: HttpMethod, operation: JsonObject): boolean {
+  if (method === 'get' || operation['x-read-by-post'] === true) return true;
+  const responses = isObject(operation.responses) ? operation.responses : {};
+  const ok = responses['200'];
+  const content = isObject(ok) && isObject(ok.content) ? Object.keys(ok.content) : [];
+  return method === 'post' && content.length > 0 && !content.includes('application/json');
+}
+
+/** An integer schema (`integer`, or `[integer, 'null']`): what an account id is. */
+const isIntegerSchema = (schema: Json | undefined): boolean =>
+  isObject(schema) && (schema.type === 'integer' || (Array.isArray(schema.type) && schema.type.includes('integer')));
+
+const ACCOUNT_SCOPE_KEYS = new Set(['parameter', 'in', 'provider', 'unnamed', 'items']);
+
+/** The top-level properties a request body names (an object schema, or the parts of an allOf). */
+function bodyProperties(schema: JsonObject | null): Map<string, { required: boolean; schema: Json }> {
+  const found = new Map<string, { required: boolean; schema: Json }>();
+  if (!schema) return found;
+  const parts = Array.isArray(schema.allOf) ? (schema.allOf.filter(isObject) as JsonObject[]) : [schema];
+  for (const part of parts) {
+    const required = new Set(Array.isArray(part.required) ? part.required : []);
+    for (const [name, property] of Object.entries(isObject(part.properties) ? part.properties : {}))
+      found.set(name, { required: required.has(name) || found.get(name)?.required === true, schema: property });
+  }
+  return found;
+}
+
+/** `items`: an integer property every item of an array request body has. */
+function readItemsProperty(raw: Json, bodySchema: JsonObject | null, fail: (why: string) => never): string {
+  if (typeof raw !== 'string' || !raw) return fail('items names a property of the body items');
+  if (bodySchema?.type !== 'array' || !isObject(bodySchema.items)) return fail('items needs an array request body');
+  const property = bodyProperties(bodySchema.items).get(raw);
+  if (!property) return fail(`the body items have no property ${raw}`);
+  if (!property.required || !isIntegerSchema(property.schema)) return fail(`every item's ${raw} is a required integer`);
+  return raw;
+}
+
+/**
+ * Reads `x-account-scope` and checks it names a real parameter (a path or query parameter, or a top-level property
+ * of the request body) and agrees with itself; the lint rule of openapi/.spectral.yaml checks the same.
+ */
+export function readAccountScope(
+  raw: Json | undefined,
+  where: string,
+  parameters: ParameterSpec[],
+  bodySchema: JsonObject | null,
+): AccountScope | null {
+  if (raw === undefined) return null;
+  const fail = (why: string): never => {
+    throw new Error(`${where} x-account-scope: ${why}`);
+  };
+  if (!isObject(raw)) return fail('must be an object');
+  for (const key of Object.keys(raw)) if (!ACCOUNT_SCOPE_KEYS.has(key)) fail(`unknown key ${key}`);
+  const provider = raw.provider ?? 'none';
+  if (provider !== 'none' && provider !== 'read' && provider !== 'write') fail('provider is read or write');
+  const unnamed = raw.unnamed ?? 'operating';
+  if (unnamed !== 'operating' && unnamed !== 'every-account') fail('unnamed is operating or every-account');
+  if (unnamed === 'every-account' && provider !== 'read') fail('unnamed: every-account goes with provider: read');
+  if (raw.parameter === undefined) {
+    if (raw.in !== undefined) fail('in goes with parameter');
+    if (unnamed !== 'every-account') fail('without a parameter, the scope is unnamed: every-account');
+    if (raw.items !== undefined) fail('items goes with parameter');
+    return { parameter: null, provider: 'read', unnamed: 'every-account', items: null };
+  }
+  if (typeof raw.parameter !== 'string' || !raw.parameter) fail('parameter names the account parameter');
+  const name = raw.parameter as string;
+  const location = raw.in;
+  let required: boolean | undefined;
+  if (location === 'path' || location === 'query') {
+    const parameter = parameters.find((p) => p.in === location && p.name === name);
+    if (!parameter) fail(`no ${location} parameter ${name}`);
+    if (!isIntegerSchema(parameter!.schema as Json)) fail(`${name} is not an integer`);
+    required = parameter!.required;
+  } else if (location === 'body') {
+    const property = bodyProperties(bodySchema).get(name);
+    if (!property) fail(`the request body has no property ${name}`);
+    if (!isIntegerSchema(property!.schema)) fail(`${name} is not an integer`);
+    required = property!.required;
+  } else {
+    fail('in is path, query or body');
+  }
+  if (required && unnamed === 'every-account') fail(`${name} is required, so the account is never unnamed`);
+  return {
+    parameter: { name, in: location as 'path' | 'query' | 'body' },
+    provider: provider as AccountScope['provider'],
+    unnamed: unnamed as AccountScope['unnamed'],
+    items: raw.items === undefined ? null : readItemsProperty(raw.items, bodySchema, fail),
+  };
+}
 
 export function loadContract(service: ServiceName, dir: string = CONTRACTS_DIR): JsonObject {
   return JSON.parse(readFileSync(join(dir, `${service}.openapi.json`), 'utf8')) as JsonObject;
@@ -131,6 +255,10 @@ export function readOperations(service: ServiceName, document: JsonObject = load
       const successStatus = Math.min(...[...responses.keys()].filter((s) => s >= 200 && s < 300));
       if (!Number.isFinite(successStatus)) throw new Error(`${where}: no 2xx response documented`);
       const tenantHeader = parameters.find((p) => p.in === 'header' && p.name.toLowerCase() === 'operatingtenant');
+      const bodySchema =
+        bodyContent && mediaType && isObject((bodyContent[mediaType] as JsonObject).schema)
+          ? ((bodyContent[mediaType] as JsonObject).schema as JsonObject)
+          : null;
       const access: AccessRequirements = {
         public: operation['x-public'] === true,
         permissions: stringList(operation['x-permissions'], `${where} x-permissions`),
@@ -138,7 +266,14 @@ export function readOperations(service: ServiceName, document: JsonObject = load
         systemTenant: operation['x-system-tenant'] === true,
         operatingTenant: tenantHeader ? (tenantHeader.required ? 'required' : 'optional') : 'none',
         clientScopes: stringList(operation['x-client-scopes'], `${where} x-client-scopes`),
+        accountScope: readAccountScope(operation['x-account-scope'], where, parameters, bodySchema),
       };
+      if (access.accountScope?.provider === 'read' && !onlyReads(method, operation)) {
+        throw new Error(`${where}: x-account-scope provider: read on an operation that writes (declare write)`);
+      }
+      if (access.accountScope && access.operatingTenant !== 'required') {
+        throw new Error(`${where}: x-account-scope needs the required operatingTenant header`);
+      }
       if (
         access.clientScopes.length &&
         (access.public ||
@@ -163,8 +298,18 @@ export function readOperations(service: ServiceName, document: JsonObject = load
           `${where}: a public operation cannot require permissions, the system tenant or an operating tenant`,
         );
       }
+      const servedBy = operation['x-served-by'] ?? service;
+      if (typeof servedBy !== 'string' || !(SERVICES as readonly string[]).includes(servedBy))
+        throw new Error(`${where}: x-served-by names no service: ${String(servedBy)}`);
+      if (servedBy === service && operation['x-served-by'] !== undefined)
+        throw new Error(`${where}: x-served-by names the document's own service`);
+      const unsafeGet = operation['x-unsafe-get'] === true;
+      if (unsafeGet && (method !== 'get' || !access.permissions.length))
+        throw new Error(`${where}: x-unsafe-get marks a GET that needs a permission (x-permissions)`);
       operations.push({
         service,
+        servedBy: servedBy as ServiceName,
+        unsafeGet,
         operationId: operation.operationId,
         method,
         path,

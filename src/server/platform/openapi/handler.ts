@@ -47,12 +47,18 @@ export class FileDownload {
     readonly mimeType: string,
     /** The bytes, or a stream of them (a stored file is streamed from storage, never read whole). */
     readonly content: Uint8Array | Readable,
+    /** `inline`: a file the console shows or plays instead of saving (the recording player). */
+    readonly disposition: 'attachment' | 'inline' = 'attachment',
   ) {}
 
-  /** RFC 6266: an ASCII fallback name plus the exact name in UTF-8. */
+  /**
+   * RFC 6266: an ASCII fallback name plus the exact name in UTF-8 (`filename*`). The fallback is also a name a disk
+   * can hold: a slash or backslash (the audit log's `tenantName_MM/DD/YYYY_auditlog.xlsx`,
+   * docs/product/reports.md#exports) becomes `-`, the other characters file systems refuse become `_`.
+   */
   contentDisposition(): string {
-    const ascii = this.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-    return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(this.fileName)}`;
+    const ascii = this.fileName.replace(/[/\\]/g, '-').replace(/[^\x20-\x7e]|["*:<>?|]/g, '_');
+    return `${this.disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(this.fileName)}`;
   }
 }
 
@@ -109,6 +115,19 @@ export interface TenantContext extends BaseContext {
   operatingTenant: OperatingTenant;
   /** A transaction as voxscreen_app, row-level security restricted to the operating tenant. */
   inTenant<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
+  /**
+   * The account the operation acts on (ADR 0062): the operating tenant, or the account its `x-account-scope`
+   * parameter names, already checked (a customer naming another account was refused 403, an unknown account 404).
+   * Throws when `everyAccount` is true: there is no one account then.
+   */
+  readonly account: OperatingTenant;
+  /** True when the provider named no account on an operation declared `unnamed: every-account`. */
+  readonly everyAccount: boolean;
+  /**
+   * A transaction for `account`, row-level security restricted to it: read-only when the provider reads another
+   * account (a write there is 403), read-only across every account when `everyAccount`.
+   */
+  inAccount<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
   /** A read-only transaction across tenants; only when the operating tenant is the system tenant. */
   acrossTenants<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
   /**

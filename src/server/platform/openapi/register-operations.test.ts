@@ -68,3 +68,59 @@ test('a public operation that also asks for permissions is refused', () => {
   };
   expect(() => readOperations('user-service', document)).toThrow(/public operation cannot require/);
 });
+
+describe('x-served-by: an operation at the spec path of one document, served by the service owning its data', () => {
+  test('the access-code and participant-list calls are project-service paths served by the participant-service', () => {
+    const moved = operations.filter((op) => op.servedBy !== op.service);
+    expect(moved.map((op) => `${op.method.toUpperCase()} ${op.path} → ${op.servedBy}`).sort()).toEqual([
+      'GET /project-service/v1/project/accessCodeFiles → participant-service',
+      'POST /project-service/v1/project/accessCodesList → participant-service',
+      'POST /project-service/v1/project/uploadAccessCodes → participant-service',
+      'POST /project-service/v1/project/{projectId}/participants → participant-service',
+      'PUT /project-service/v1/project/burnCode → participant-service',
+    ]);
+    expect(moved.every((op) => op.service === 'project-service')).toBe(true);
+  });
+
+  test("the handler must sit in the serving service's map, not in the document's", () => {
+    const registry = Object.fromEntries(
+      Object.entries(SERVICE_HANDLERS).map(([service, handlers]) => [service, { ...handlers }]),
+    ) as HandlerRegistry;
+    registry['project-service'].listAccessCodes = registry['participant-service'].listAccessCodes!;
+    delete registry['participant-service'].listAccessCodes;
+    const check = () => checkHandlers(operations, registry);
+    expect(check).toThrow('participant-service: operation listAccessCodes has no handler');
+    expect(check).toThrow('project-service: handler listAccessCodes has no operation');
+  });
+
+  test('a document naming an unknown service, or its own, is refused', () => {
+    const document = (servedBy: string) => ({
+      openapi: '3.1.0',
+      paths: {
+        '/x': { get: { operationId: 'getX', 'x-served-by': servedBy, responses: { '200': { description: 'ok' } } } },
+      },
+    });
+    expect(() => readOperations('project-service', document('billing-service'))).toThrow(/names no service/);
+    expect(() => readOperations('project-service', document('project-service'))).toThrow(/own service/);
+    expect(readOperations('project-service', document('participant-service'))[0]!.servedBy).toBe('participant-service');
+  });
+
+  test('x-unsafe-get only on a GET that needs a permission', () => {
+    const document = (method: string, permissions?: string[]) => ({
+      openapi: '3.1.0',
+      paths: {
+        '/x': {
+          [method]: {
+            operationId: 'sendX',
+            'x-unsafe-get': true,
+            ...(permissions && { 'x-permissions': permissions }),
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    });
+    expect(() => readOperations('user-service', document('post', ['tenant.read']))).toThrow(/x-unsafe-get/);
+    expect(() => readOperations('user-service', document('get'))).toThrow(/x-unsafe-get/);
+    expect(readOperations('user-service', document('get', ['tenant.read']))[0]!.unsafeGet).toBe(true);
+  });
+});

@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import type { ServiceName } from './service-names';
 import type { AppDeps } from '../app-deps';
 import { createAccessHook } from '../auth/access-hook';
+import { createAccountScopeHook } from '../auth/account-scope';
 import { CLIENT_SCOPES } from '../auth/client-credentials';
 import { HttpError } from '../http/http-error';
-import { permissionByName } from '../permissions/catalogue';
+import { permissionByName } from '../../../shared/permissions';
 import type { JsonSchema, OperationSpec, ParameterSpec } from './contract';
 import { applyEntityTag, NotModified } from '../http/conditional';
 import { EventStream, FileDownload, type AnyHandler, type SessionContext, type TenantContext } from './handler';
@@ -13,9 +14,24 @@ import { boundIntegers, createInputGuard } from './input-rules';
 import { createMultipartReader, removeTemporaryUploads } from './multipart-body';
 import { sessionContext, tenantContext } from './request-context';
 
+// Read by the rate limits (platform/http/rate-limits.ts): an unsafe GET counts as a write.
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The operation is a GET that sends a message or changes data (`x-unsafe-get`, ADR 0088). */
+    unsafeGet?: boolean;
+  }
+}
+
 export type HandlerRegistry = Record<ServiceName, Record<string, AnyHandler>>;
 
 export const API_PREFIX = '/api';
+
+/**
+ * The spec writes some paths with a trailing slash (`role/`, `tenant/`, `user/`, `permissionsNew/`) and one with a
+ * doubled slash (`project//isw/uploadxlsx`): each contract path answers with and without them (ADR 0020,
+ * docs/product/spec-calls.md), so the contract keeps one spelling.
+ */
+export const ROUTER_OPTIONS = { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true } as const;
 
 export const routePath = (path: string) => `${API_PREFIX}${path.replace(/\{([^}/]+)\}/g, ':$1')}`;
 
@@ -48,17 +64,21 @@ function partSchema(operation: OperationSpec, where: ParameterSpec['in']): JsonS
   };
 }
 
-/** Refuses to start when the documents and the handler maps disagree, or a document names an unknown permission. */
+/**
+ * Refuses to start when the documents and the handler maps disagree, or a document names an unknown permission. A
+ * service's map holds the operations it serves: those of its document and those other documents give it with
+ * `x-served-by` (ADR 0088).
+ */
 export function checkHandlers(operations: OperationSpec[], registry: HandlerRegistry): void {
   const problems: string[] = [];
   for (const [service, handlers] of Object.entries(registry)) {
-    const documented = new Set(operations.filter((op) => op.service === service).map((op) => op.operationId));
+    const documented = new Set(operations.filter((op) => op.servedBy === service).map((op) => op.operationId));
     for (const id of documented) if (!(id in handlers)) problems.push(`${service}: operation ${id} has no handler`);
     for (const id of Object.keys(handlers))
       if (!documented.has(id)) problems.push(`${service}: handler ${id} has no operation`);
   }
   for (const op of operations) {
-    if (!(op.service in registry)) problems.push(`${op.service}: no handler map`);
+    if (!(op.servedBy in registry)) problems.push(`${op.servedBy}: no handler map`);
     for (const p of [...op.access.permissions, ...op.access.permissionsAny]) {
       if (!permissionByName.has(p)) problems.push(`${op.operationId}: unknown permission ${p}`);
     }
@@ -130,7 +150,7 @@ export function registerOperations(
   checkHandlers(operations, registry);
   const runningKeys = new Set<string>();
   for (const operation of operations) {
-    const handler = registry[operation.service][operation.operationId]!;
+    const handler = registry[operation.servedBy][operation.operationId]!;
     const idempotent = createIdempotentWrites(deps, operation, runningKeys);
     const headerParameters = operation.parameters.filter((p) => p.in === 'header');
     const readMultipart =
@@ -140,6 +160,9 @@ export function registerOperations(
     app.route({
       method: operation.method.toUpperCase() as HTTPMethods,
       url: routeUrl(operation),
+      // A HEAD request runs a GET's handler: a GET that sends or changes something has none (ADR 0088).
+      ...(operation.unsafeGet && { exposeHeadRoute: false }),
+      config: { unsafeGet: operation.unsafeGet },
       schema: {
         ...(partSchema(operation, 'path') && { params: partSchema(operation, 'path') }),
         ...(partSchema(operation, 'query') && { querystring: partSchema(operation, 'query') }),
@@ -151,13 +174,19 @@ export function registerOperations(
       },
       onRequest: createAccessHook(deps, operation.access),
       preValidation: [createMediaTypeGuard(operation), createInputGuard(operation)],
-      // A multipart form is read only after the access hook let the request through.
-      ...(readMultipart && {
-        preHandler: async (request: FastifyRequest) => {
-          request.body = await readMultipart(request);
-        },
-        onResponse: removeTemporaryUploads,
-      }),
+      // A multipart form is read only after the access hook let the request through; the account the request
+      // names (x-account-scope) is decided once its body is read and validated.
+      preHandler: [
+        ...(readMultipart
+          ? [
+              async (request: FastifyRequest) => {
+                request.body = await readMultipart(request);
+              },
+            ]
+          : []),
+        createAccountScopeHook(deps, operation.access.accountScope),
+      ],
+      ...(readMultipart && { onResponse: removeTemporaryUploads }),
       handler: async (request, reply) => {
         const rawHeaders = request.headers as Record<string, unknown>;
         const headers = Object.fromEntries(
@@ -183,11 +212,12 @@ export function registerOperations(
           try {
             result = await handler(input, ctx);
           } catch (error) {
-            if (!(error instanceof NotModified)) throw error;
+            if (!(error instanceof NotModified) || operation.unsafeGet) throw error;
             applyEntityTag(request, reply);
             return { status: 304, headers: {}, body: undefined };
           }
-          applyEntityTag(request, reply);
+          // An answer that changed something is never revalidated from a cache (it keeps the API's no-store).
+          if (!operation.unsafeGet) applyEntityTag(request, reply);
           return answerOf(operation, result);
         };
         // With an Idempotency-Key, a write's answer is kept with it, or given again from it (ADR 0091).

@@ -1,11 +1,21 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps';
+import type { ScopedAccount } from '../auth/account-scope';
 import type { OperatingTenant, Principal } from '../auth/principal';
+import { sqlState } from '../db/postgres-errors';
 import type { Db } from '../db/schema';
+import { forbidden } from '../http/http-error';
 import { revalidate } from '../http/conditional';
 import { withSystem, withTenant } from '../tenancy/with-tenant';
 import type { SessionContext, TenantContext } from './handler';
 import type { OperationSpec } from './contract';
+
+/** SQLSTATE 25006: a write in a read-only transaction. */
+const READ_ONLY_TRANSACTION = '25006';
+
+/** The provider wrote in an account its operation only lets it read (`x-account-scope: { provider: read }`). */
+export const providerReadsOnly = () =>
+  forbidden('This call only reads another account: it changes nothing there.', { code: 'ACCOUNT_READ_ONLY' });
 
 function principalOf(request: FastifyRequest, operation: OperationSpec): () => Principal {
   return () => {
@@ -40,14 +50,36 @@ export function sessionContext(deps: AppDeps, request: FastifyRequest, operation
   };
 }
 
+/** The transaction of the account the account-scope hook resolved (ADR 0062). */
+function accountTransaction(deps: AppDeps, scoped: ScopedAccount) {
+  const readOnly = <T>(transaction: Promise<T>) =>
+    transaction.catch((error: unknown) => {
+      if (sqlState(error) === READ_ONLY_TRANSACTION) throw providerReadsOnly();
+      throw error;
+    });
+  return <T>(fn: (trx: Db) => Promise<T>): Promise<T> => {
+    if (scoped.kind === 'every-account') return readOnly(withSystem(deps.db, fn, { readOnly: true }));
+    if (scoped.kind === 'operating' || scoped.access === 'write') return withTenant(deps.db, scoped.account.id, fn);
+    return readOnly(withTenant(deps.db, scoped.account.id, fn, { readOnly: true }));
+  };
+}
+
 export function tenantContext(deps: AppDeps, request: FastifyRequest, operation: OperationSpec): TenantContext {
   const tenant: OperatingTenant | null = request.access?.operatingTenant ?? null;
   if (!tenant) throw new Error(`${operation.operationId}: the access hook did not establish the operating tenant`);
+  const scoped: ScopedAccount = request.access?.account ?? { kind: 'operating', account: tenant };
   return {
     ...base(deps, request),
     principal: principalOf(request, operation),
     operatingTenant: tenant,
     inTenant: <T>(fn: (trx: Db) => Promise<T>) => withTenant(deps.db, tenant.id, fn),
+    get account() {
+      if (scoped.kind === 'every-account')
+        throw new Error(`${operation.operationId}: the provider reads every account; check everyAccount first`);
+      return scoped.account;
+    },
+    everyAccount: scoped.kind === 'every-account',
+    inAccount: accountTransaction(deps, scoped),
     acrossTenants: <T>(fn: (trx: Db) => Promise<T>) => {
       if (!tenant.isSystem) throw new Error(`${operation.operationId}: only the system tenant reads across tenants`);
       return withSystem(deps.db, fn, { readOnly: true });

@@ -1,5 +1,5 @@
 import { HttpError } from '../http/http-error';
-import { INTERNAL_PERMISSIONS_GATE_ID, permissionById } from './catalogue';
+import { INTERNAL_PERMISSIONS_GATE_ID, permissionById } from '../../../shared/permissions';
 
 interface PermissionAccess {
   permissionId: number;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/schema';
-import { PERMISSION_CATALOGUE } from './catalogue';
+import { PERMISSION_CATALOGUE } from '../../../shared/permissions';
 
 /** Makes the permissions table match the catalogue (inserts new rows, updates changed ones). Idempotent. */
 export async function syncPermissionCatalogue(trx: Db): Promise<void> {

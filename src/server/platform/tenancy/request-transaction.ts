@@ -68,14 +68,21 @@ export class RequestTransaction {
   /**
    * Runs `fn` in the transaction (begun on first use), after the statement that sets its role and tenant, in a
    * savepoint: a part that fails is undone as its own transaction would have been, and the request may go on.
+   * A read-only part (the provider reading another account) is refused every write as its own read-only
+   * transaction would be; its savepoint is then rolled back, which also ends the read-only setting for later parts.
    */
-  async run<T>(setUp: (trx: Db) => Promise<unknown>, fn: (trx: Db) => Promise<T>): Promise<T> {
+  async run<T>(
+    setUp: (trx: Db) => Promise<unknown>,
+    fn: (trx: Db) => Promise<T>,
+    options: { readOnly?: boolean } = {},
+  ): Promise<T> {
     if (this.#closed) throw new Error('The request transaction has ended');
     const release = await this.#turns.acquire();
     try {
       const trx = await this.#begin();
       await sql.raw(`${SENT_WITH_NEXT}SAVEPOINT request_part`).execute(trx);
       await setUp(trx);
+      if (options.readOnly) await sql.raw(`${SENT_WITH_NEXT}SET LOCAL transaction_read_only = on`).execute(trx);
       let value: T;
       try {
         value = await fn(trx);
@@ -86,6 +93,7 @@ export class RequestTransaction {
           .catch(() => {});
         throw error;
       }
+      if (options.readOnly) await sql.raw(`${SENT_WITH_NEXT}ROLLBACK TO SAVEPOINT request_part`).execute(trx);
       await sql.raw(`${SENT_WITH_NEXT}RELEASE SAVEPOINT request_part`).execute(trx);
       const { rows } = await sql<{ idle: boolean }>`SELECT txid_current_if_assigned() IS NULL AS idle`.execute(trx);
       if (rows[0]?.idle) await this.#end(true);

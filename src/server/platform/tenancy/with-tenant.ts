@@ -34,16 +34,24 @@ export const systemSettings = (trx: Db) =>
 
 /**
  * Runs `fn` in a transaction as the unprivileged application role, with row-level security restricted to
- * `tenantId`. Every query of a tenant-scoped request goes through the transaction it is given here. Inside a write
- * with an Idempotency-Key it is a part of the request's one transaction (request-transaction.ts, ADR 0091).
+ * `tenantId` (read-only when asked: the provider reading another account). Every query of a tenant-scoped request
+ * goes through the transaction it is given here. Inside a write with an Idempotency-Key it is a part of the
+ * request's one transaction (request-transaction.ts, ADR 0091), read-only there too.
  */
-export async function withTenant<T>(db: Db, tenantId: number, fn: (trx: Db) => Promise<T>): Promise<T> {
+export async function withTenant<T>(
+  db: Db,
+  tenantId: number,
+  fn: (trx: Db) => Promise<T>,
+  options: { readOnly?: boolean } = {},
+): Promise<T> {
   if (!Number.isInteger(tenantId) || tenantId <= 0) throw new Error(`Invalid tenant id ${tenantId}`);
   refuseNesting('A tenant');
   const joined = openRequestTransaction(db);
-  if (joined) return openTransaction.run('tenant', () => joined.run((trx) => tenantSettings(trx, tenantId), fn));
+  if (joined)
+    return openTransaction.run('tenant', () => joined.run((trx) => tenantSettings(trx, tenantId), fn, options));
+  const transaction = options.readOnly ? db.transaction().setAccessMode('read only') : db.transaction();
   return openTransaction.run('tenant', () =>
-    db.transaction().execute(async (trx) => {
+    transaction.execute(async (trx) => {
       await tenantSettings(trx, tenantId);
       return fn(trx);
     }),
@@ -57,9 +65,9 @@ export async function withSystem<T>(
   options: { readOnly?: boolean } = {},
 ): Promise<T> {
   refuseNesting('A system');
-  // Inside a write with an Idempotency-Key, one transaction (ADR 0091); read-only work there reads as the server.
+  // Inside a write with an Idempotency-Key, one transaction (ADR 0091), read-only there too when asked.
   const joined = openRequestTransaction(db);
-  if (joined) return openTransaction.run('system', () => joined.run(systemSettings, fn));
+  if (joined) return openTransaction.run('system', () => joined.run(systemSettings, fn, options));
   const transaction = options.readOnly ? db.transaction().setAccessMode('read only') : db.transaction();
   return openTransaction.run('system', () => transaction.execute(fn));
 }

@@ -3,6 +3,7 @@
  * platform's day, drawn from a seeded random source so a run can be repeated.
  */
 import { riskSetFor, type RiskCode } from '../../../shared/risk-sets';
+import type { TelcoProviderKey } from '../../../shared/telco-providers';
 
 export type Outcome = 'RESULT' | 'INCOMPLETE' | 'CALL_ONLY';
 
@@ -84,4 +85,40 @@ export function guideEventsOf(outcome: Outcome, duration: number, random: () => 
     ...(i > 0 && { buttonName: 'Next' }),
     offsetSeconds: Math.floor((duration * i) / GUIDE_PAGES.length),
   }));
+}
+
+/**
+ * Everything random about one allowed call, drawn in one fixed order: the simulator posts it, and the demo figures
+ * replay it to know what a seeded run stored (docs/product/results-intake.md#simulator).
+ */
+export interface CallPlan {
+  outcome: Outcome;
+  duration: number;
+  carrier: TelcoProviderKey;
+  callerSuffix: number;
+  ipHost: number;
+  guide: GuideEvent[];
+  result: PlannedResult | null;
+  incomplete: { interruptCode: 'CALLER_HANGUP' | 'LINE_DROPPED'; answeredQuestions: number } | null;
+}
+
+export function planCall(
+  random: () => number,
+  call: { questionnaireType: string; sequences: number[]; carriers: readonly TelcoProviderKey[] },
+): CallPlan {
+  const outcome = outcomeOf(random());
+  const duration = durationOf(outcome, random);
+  const carrier = call.carriers[Math.floor(random() * call.carriers.length)]!;
+  const callerSuffix = Math.floor(random() * 100);
+  const ipHost = 1 + Math.floor(random() * 254);
+  const guide = guideEventsOf(outcome, duration, random);
+  const result = outcome === 'RESULT' ? plannedResult(call.questionnaireType, call.sequences, random) : null;
+  const incomplete =
+    outcome === 'INCOMPLETE'
+      ? {
+          interruptCode: random() < 0.5 ? ('CALLER_HANGUP' as const) : ('LINE_DROPPED' as const),
+          answeredQuestions: Math.floor(random() * call.sequences.length),
+        }
+      : null;
+  return { outcome, duration, carrier, callerSuffix, ipHost, guide, result, incomplete };
 }

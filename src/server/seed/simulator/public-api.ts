@@ -4,7 +4,6 @@
  */
 import type { operations as Authz } from '../../../contracts/authz-service';
 import type { operations as Execution } from '../../../contracts/execution-service';
-import type { operations as Participants } from '../../../contracts/participant-service';
 import type { operations as Projects } from '../../../contracts/project-service';
 import type { operations as Users } from '../../../contracts/user-service';
 
@@ -91,10 +90,10 @@ export class PublicApi {
     );
   }
 
-  participants(projectId: number, body: JsonBody<Participants['listProjectParticipants']>) {
-    return this.#send<Answer<Participants['listProjectParticipants']>>(
+  participants(projectId: number, body: JsonBody<Projects['listProjectParticipants']>) {
+    return this.#send<Answer<Projects['listProjectParticipants']>>(
       'POST',
-      `/participant-service/v1/project/${projectId}/participants`,
+      `/project-service/v1/project/${projectId}/participants`,
       body,
       this.#user(),
     );

@@ -7,9 +7,10 @@
  * `npm run simulate` (scripts/simulate.ts) and the demo seed (seed-simulated-calls.ts) both run it.
  */
 import { randomSource } from '../interview-data';
-import { durationOf, guideEventsOf, outcomeOf, plannedResult } from './call-plan';
+import { planCall } from './call-plan';
 import { ApiError, PublicApi } from './public-api';
 import { toneWav } from './tone-wav';
+import { TELCO_PROVIDERS } from '../../../shared/telco-providers';
 
 export interface SimulateCallsOptions {
   /** The server's origin, e.g. http://127.0.0.1:8080 (the API is under /api). */
@@ -98,9 +99,13 @@ export async function simulateCalls(options: SimulateCallsOptions): Promise<Simu
       report.refused[reason] = (report.refused[reason] ?? 0) + 1;
       return;
     }
-    const outcome = outcomeOf(random());
-    const duration = durationOf(outcome, random);
-    const at = new Date(Date.now() - duration * 1000);
+    const sequences = allowed.questionSequences ?? [];
+    const plan = planCall(random, {
+      questionnaireType: allowed.questionnaireType ?? 'PRECISION_QUESTIONNAIRE',
+      sequences,
+      carriers: TELCO_PROVIDERS.map((p) => p.key),
+    });
+    const at = new Date(Date.now() - plan.duration * 1000);
     const callId = `${id}-call`;
     await api.callRecord({
       requestId: `${id}-cr`,
@@ -108,18 +113,19 @@ export async function simulateCalls(options: SimulateCallsOptions): Promise<Simu
       callId,
       accessCode: code,
       callDateTime: at.toISOString(),
-      durationSeconds: duration,
-      providerName: random() < 0.6 ? 'Twilio' : 'Bandwidth',
-      callerNumber: `+1 555 01${String(Math.floor(random() * 100)).padStart(2, '0')}`,
+      durationSeconds: plan.duration,
+      // Every carrier of the Call Records filter (docs/product/call-reports.md#carrier), by key as a platform may post
+      // it.
+      providerName: plan.carrier,
+      callerNumber: `+1 555 01${String(plan.callerSuffix).padStart(2, '0')}`,
     });
     report.calls += 1;
     // The participant guide's pages during the call (the detail modal's Participant Guide tab).
-    const ip = `198.51.100.${1 + Math.floor(random() * 254)}`;
-    const guide = guideEventsOf(outcome, duration, random);
+    const ip = `198.51.100.${plan.ipHost}`;
     await api.guideLogs({
       accessCode: code,
       callId,
-      events: guide.map((e, i) => ({
+      events: plan.guide.map((e, i) => ({
         eventId: `${id}-guide-${i + 1}`,
         sessionId: `${id}-session`,
         createTs: new Date(at.getTime() + e.offsetSeconds * 1000).toISOString(),
@@ -128,17 +134,15 @@ export async function simulateCalls(options: SimulateCallsOptions): Promise<Simu
         ipAddress: ip,
       })),
     });
-    report.guideEvents += guide.length;
-    if (outcome === 'RESULT') {
-      const sequences = allowed.questionSequences ?? [];
-      const planned = plannedResult(allowed.questionnaireType ?? 'PRECISION_QUESTIONNAIRE', sequences, random);
+    report.guideEvents += plan.guide.length;
+    if (plan.result) {
       const posted = await api.result({
         requestId: `${id}-result`,
         runId: run,
         callId,
         accessCode: code,
         completedAt: new Date().toISOString(),
-        ...planned,
+        ...plan.result,
       });
       report.results += 1;
       // Every other call's result gets a recording: chosen by the call number, not a draw, so the random stream
@@ -147,16 +151,15 @@ export async function simulateCalls(options: SimulateCallsOptions): Promise<Simu
         await api.recording(posted.id, `${callId}.wav`, toneWav(300 + (n % 4) * 100, 330 + (n % 5) * 55));
         report.recordings += 1;
       }
-    } else if (outcome === 'INCOMPLETE') {
-      const sequences = allowed.questionSequences ?? [];
+    } else if (plan.incomplete) {
       await api.incompleteCall({
         requestId: `${id}-incomplete`,
         runId: run,
         accessCode: code,
-        phoneCallInterruptCode: random() < 0.5 ? 'CALLER_HANGUP' : 'LINE_DROPPED',
+        phoneCallInterruptCode: plan.incomplete.interruptCode,
         callDateTime: at.toISOString(),
-        phoneCallDuration: duration,
-        answeredQuestions: Math.floor(random() * sequences.length),
+        phoneCallDuration: plan.duration,
+        answeredQuestions: plan.incomplete.answeredQuestions,
       });
       report.incomplete += 1;
     } else report.callOnly += 1;

@@ -1,17 +1,21 @@
 import type { operations } from '../../../contracts/execution-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
-import { callReportsHandlers } from './call-reports/call-reports-handlers';
+import { callReportsHandlers } from './reports/call-reports-handlers';
 import { intakeHandlers } from './intake/intake-handlers';
-import { resultsHandlers } from './results/results-handlers';
-import { resultsDownloadHandlers } from './results/results-downloads';
-import { resultsReportHandlers } from './results-report/results-report-handlers';
-import { resultsUploadHandlers } from './results-upload/results-upload-handlers';
+import { resultEmailHandlers } from './project-results/result-email-handlers';
+import { resultFileHandlers } from './project-results/result-files-handlers';
+import { resultOutcomeHandlers } from './project-results/result-outcomes-handlers';
+import { resultsHandlers } from './project-results/results-handlers';
+import { resultsUploadHandlers } from './project-results/results-upload-handlers';
+import { resultsReportHandlers } from './reports/results-report-handlers';
 import { webhooksHandlers } from './webhooks/webhooks-handlers';
 
 export const executionServiceHandlers: ServiceHandlers<operations> = {
   ...intakeHandlers,
   ...resultsHandlers,
-  ...resultsDownloadHandlers,
+  ...resultOutcomeHandlers,
+  ...resultEmailHandlers,
+  ...resultFileHandlers,
   ...webhooksHandlers,
   ...callReportsHandlers,
   ...resultsReportHandlers,
@@ -24,8 +28,8 @@ export {
   setInterviewResultsStatus,
   verifyResultRollups,
   type NewInterviewResult,
-} from './interview-results/interview-results-store';
-export { reattributeResultsToOrders, type DaySpan } from './interview-results/order-attribution-store';
+} from './result-writes/interview-results-store';
+export { reattributeResultsToOrders, type DaySpan } from './result-writes/order-attribution-store';
 export { WEBHOOK_QUEUE, enqueueWebhook } from './webhooks/enqueue-webhook';
 export { webhookDeliveryJob } from './webhooks/webhook-delivery-job';
 // The participant detail modal's call logs and backend data (participant-service's trail, docs/product/participants.md#detail).
@@ -36,4 +40,4 @@ export {
 } from './participant-trail/participant-trail-store';
 
 // The zip-of-PDFs job (docs/product/results-downloads.md#zip-job), registered with the job runner in app.ts.
-export { RESULT_ZIP_QUEUE, resultPdfZipJob } from './results/result-zip-job';
+export { RESULT_ZIP_QUEUE, resultPdfZipJob } from './project-results/result-zip-job';

@@ -1,6 +1,5 @@
 import type { operations } from '../../../contracts/project-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
-import { adminHandlers } from './admin/admin-handlers';
 import { communicationHandlers } from './communication/communication-handlers';
 import { customerDataSyncHandlers } from './customer-data-sync/customer-data-sync-handlers';
 import { dashboardHandlers } from './dashboard/dashboard-handlers';
@@ -10,11 +9,23 @@ import { lookupsHandlers } from './lookups/lookups-handlers';
 import { lookupValueHandlers } from './lookup-values/lookup-values-handlers';
 import { projectsHandlers } from './projects/projects-handlers';
 import { questionsHandlers } from './questions/questions-handlers';
-import { resultConfigHandlers } from './result-config/result-config-handlers';
+import { resultConfigHandlers } from './result-display-templates/result-config-handlers';
 import { teamHandlers } from './team/team-handlers';
 
-export const projectServiceHandlers: ServiceHandlers<operations> = {
-  ...adminHandlers,
+/**
+ * Every operation of this service's document but those another service answers: checkUserEmail, whose data are
+ * user-service's (services/index.ts; project-service never imports user-service), and the participant list and the
+ * access-code pool, which the participant-service owns (`x-served-by`, ADR 0088). The router checks the lists agree.
+ */
+type ServedElsewhere =
+  | 'checkUserEmail'
+  | 'listProjectParticipants'
+  | 'listAccessCodes'
+  | 'listAccessCodeFiles'
+  | 'uploadAccessCodes'
+  | 'burnAccessCodes';
+
+export const projectServiceHandlers: ServiceHandlers<Omit<operations, ServedElsewhere>> = {
   ...projectsHandlers,
   ...dashboardHandlers,
   ...communicationHandlers,
@@ -37,6 +48,8 @@ export {
   type NewQuestion,
 } from './projects/projects-store';
 export { STAGE, STATUS } from './projects/project-attributes';
+// What the dashboard counts as a completed call (the demo figures count simulated results with it).
+export { COMPLETED_EVALUATIONS } from './dashboard/dashboard-store';
 export { FULL_ACCESS, saveProjectForm, type ProjectFormInput } from './projects/project-form';
 export { addLookupValue } from './lookup-values/lookup-value';
 export { saveTemplate } from './communication/save-template';
@@ -60,8 +73,11 @@ export {
   resolveProjectResult,
   type ProjectResultDisplay,
   type ResultDisplay,
-} from './result-config/result-display';
-export { chooseProjectResultTemplate, createResultConfigTemplate } from './result-config/result-config-store';
+} from './result-display-templates/result-display';
+export {
+  chooseProjectResultTemplate,
+  createResultConfigTemplate,
+} from './result-display-templates/result-config-store';
 export { insertTeamMembers, type NewTeamMember } from './team/team-store';
 export { storeProjectFile } from './files/store-project-file';
 export { FileCrmSource, type CrmRecord, type CrmSource, type CustomerDataKind } from './customer-data-sync/crm-source';

@@ -1,13 +1,16 @@
 import type { operations } from '../../../contracts/user-service';
 import type { ServiceHandlers } from '../../platform/openapi/handler';
-import { adminHandlers } from './admin/admin-handlers';
 import { appHandlers } from './app/app-handlers';
 import { callCenterHandlers } from './call-centers/call-centers-handlers';
 import { orderHandlers } from './orders/orders-handlers';
 import { documentHandlers } from './documents/documents-handlers';
 import { clientApplicationHandlers } from './client-applications/client-applications-handlers';
 import { secretHandlers } from './secrets/secrets-handlers';
+import { roleHandlers } from './roles/roles-handlers';
+import { accountHandlers } from './tenants/accounts-handlers';
+import { sessionHandlers } from './session/session-handlers';
 import { tenantHandlers } from './tenants/tenants-handlers';
+import { accountUserHandlers } from './users/account-users-handlers';
 import { userHandlers } from './users/users-handlers';
 import { usersReportHandlers } from './users-report/users-report-handlers';
 import { eventHandlers } from './events/events-handlers';
@@ -18,13 +21,19 @@ export const userServiceHandlers: ServiceHandlers<operations> = {
   ...callCenterHandlers,
   ...orderHandlers,
   ...appHandlers,
-  ...adminHandlers,
+  ...accountHandlers,
+  ...accountUserHandlers,
+  ...roleHandlers,
   ...clientApplicationHandlers,
   ...secretHandlers,
   ...documentHandlers,
   ...usersReportHandlers,
+  ...sessionHandlers,
   ...eventHandlers,
 };
+
+// The account form's e-mail check: a project-service path (the spec's) answered by user-service (services/index.ts).
+export { accountCheckHandlers } from './tenants/accounts-handlers';
 
 // Public functions: the seed, the test helpers and other services' tests build data through these.
 export { createCallCenter, type NewCallCenter } from './call-centers/call-centers-store';

@@ -117,7 +117,7 @@ export type ListAuditLogApiResponse =
 export type ListAuditLogApiArg = {
   auditLogQuery: AuditLogQuery;
 };
-export type ExportAuditLogApiResponse = /** status 200 The CSV file. */ Blob;
+export type ExportAuditLogApiResponse = /** status 200 The xlsx file. */ Blob;
 export type ExportAuditLogApiArg = {
   auditLogQuery: AuditLogQuery;
 };

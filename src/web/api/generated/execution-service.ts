@@ -202,6 +202,18 @@ const injectedRtkApi = api
         }),
         providesTags: ["Result"],
       }),
+      listResultCreators: build.query<
+        ListResultCreatorsApiResponse,
+        ListResultCreatorsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/execution-service/v1/interview/results/creators`,
+          params: {
+            projectId: queryArg.projectId,
+          },
+        }),
+        providesTags: ["Result"],
+      }),
       uploadResults: build.mutation<
         UploadResultsApiResponse,
         UploadResultsApiArg
@@ -215,7 +227,13 @@ const injectedRtkApi = api
             projectCode: queryArg.projectCode,
           },
         }),
-        invalidatesTags: ["Result"],
+        invalidatesTags: [
+          "Result",
+          "Dashboard",
+          "Project",
+          "ResultReport",
+          "Participant",
+        ],
       }),
       updateResultStatus: build.mutation<
         UpdateResultStatusApiResponse,
@@ -226,7 +244,7 @@ const injectedRtkApi = api
           method: "PUT",
           body: queryArg.body,
         }),
-        invalidatesTags: ["Result"],
+        invalidatesTags: ["Result", "Dashboard", "Project", "ResultReport"],
       }),
       exportProjectResults: build.query<
         ExportProjectResultsApiResponse,
@@ -297,6 +315,9 @@ const injectedRtkApi = api
       >({
         query: (queryArg) => ({
           url: `/execution-service/v1/interview/interviewrecordings/${queryArg.accessCodeOrId}`,
+          params: {
+            play: queryArg.play,
+          },
         }),
         providesTags: ["ResultFile"],
       }),
@@ -309,7 +330,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.body,
         }),
-        invalidatesTags: ["Result"],
+        invalidatesTags: ["Result", "ResultReport"],
       }),
       addResultNote: build.mutation<
         AddResultNoteApiResponse,
@@ -469,6 +490,18 @@ export type ListProjectResultsApiResponse =
 export type ListProjectResultsApiArg = {
   resultFilter: ResultFilter;
 };
+export type ListResultCreatorsApiResponse =
+  /** status 200 The creators, by name. */ {
+    creators: {
+      userid: number;
+      name: string;
+    }[];
+    /** Some results have a participant no user added (offer systemCreateByUser). */
+    systemCreated: boolean;
+  };
+export type ListResultCreatorsApiArg = {
+  projectId: number;
+};
 export type UploadResultsApiResponse =
   /** status 200 Stored (uploadStatus SUCCESS) or refused for duplicates (FAILED, duplicateFileName, nothing stored). */ ResultUploadAnswer;
 export type UploadResultsApiArg = {
@@ -520,6 +553,9 @@ export type DownloadInterviewRecordingApiResponse =
 export type DownloadInterviewRecordingApiArg = {
   /** A result id, or an access code. */
   accessCodeOrId: string;
+  /** true: the same file answered `inline` instead of `attachment`, for the console's audio player (001 §8; docs/product/project-results.md#recording), which plays it instead of saving it.
+   */
+  play?: boolean;
 };
 export type MarkResultsReviewedApiResponse =
   /** status 200 'Results successfully updated!', the results changed and those already in the target state. */ ReviewMarking;
@@ -625,6 +661,8 @@ export type CallRecordPost = {
   dialInNumber?: PhoneText;
   durationSeconds: number;
   dtmfs?: string;
+  /** The carrier. One of the four the Call Records filter offers, by key or name in any case (TOLL_FREE_FORWARDING, TWILIO, VONAGE, BANDWIDTH), is stored as its name (Toll-Free Forwarding, Twilio, Vonage, Bandwidth) so the filter finds it; other text is stored as sent.
+   */
   providerName?: string;
   callerNumber?: PhoneText;
   destinationNumber?: PhoneText;
@@ -711,6 +749,9 @@ export type DisplayOffset = string;
 export type ReportDate = string | null;
 export type ReportSearch = string | null;
 export type DurationSeconds = number | null;
+export type TelcoProvider =
+  | ("TOLL_FREE_FORWARDING" | "TWILIO" | "VONAGE" | "BANDWIDTH" | null)
+  | ("TOLL_FREE_FORWARDING" | "TWILIO" | "VONAGE" | "BANDWIDTH" | null);
 export type CallRecordQuery = {
   projectId?: ReportProjectId;
   tenantId?: ReportTenantId;
@@ -722,7 +763,7 @@ export type CallRecordQuery = {
   search?: ReportSearch;
   minDuration?: DurationSeconds;
   maxDuration?: DurationSeconds;
-  telcoProvider?: string | null;
+  telcoProvider?: TelcoProvider;
 };
 export type CallRecordExport = {
   projectId?: ReportProjectId;
@@ -735,7 +776,7 @@ export type CallRecordExport = {
   search?: ReportSearch;
   minDuration?: DurationSeconds;
   maxDuration?: DurationSeconds;
-  telcoProvider?: string | null;
+  telcoProvider?: TelcoProvider;
   /** Every call the filter finds, not only callIdsToExport. */
   allRecords?: boolean;
   callIdsToExport?: number[];
@@ -854,7 +895,7 @@ export type ResultsReportPage = {
 };
 export type ResultsReportQuery = {
   projectId?: ReportProjectId;
-  /** The account. The provider (system tenant) may name any account, or none for every account; anyone else only the operating account (403 otherwise).
+  /** The account (x-account-scope). The provider (a system-tenant user operating in it) may name any account (404 when there is none), or none for every account; anyone else only the operating account (403 otherwise).
    */
   tenantId?: number | null;
   page?: ReportPage;
@@ -952,7 +993,8 @@ export type InterviewResultRow = {
   interviewQuestionsResult: QuestionResultCell[];
   released: boolean;
   reviewed: boolean;
-  /** Who uploaded the result; null for results posted by the telephony platform. */
+  /** The name of the user who added the result's participant (the participants list's Created By, docs/product/project-results.md#created-by); null when no user did (the system).
+   */
   created_by: string | null;
   /** The result's current note (docs/product/project-results.md#notes). */
   audioQualityControlError: string | null;
@@ -1003,6 +1045,12 @@ export type ResultFilter = {
   endDate?: DateOnly;
   released?: boolean;
   hide_reviewed_only?: boolean;
+  /** Created By (002 §2.5, §7): results whose participant one of these users added (listResultCreators names them). With systemCreateByUser, results whose participant no user added are included too.
+   */
+  createdBy?: number[];
+  /** Created By's system option: results whose participant no user added (imported by the system, created by the telephony platform's call, demo data). Alone, only those; with createdBy, those and the users'.
+   */
+  systemCreateByUser?: boolean;
 };
 export type ResultUploadAnswer = {
   uploadStatus: "SUCCESS" | "FAILED";
@@ -1134,6 +1182,8 @@ export const {
   useReplayWebhookDeliveryMutation,
   useListProjectResultsQuery,
   useLazyListProjectResultsQuery,
+  useListResultCreatorsQuery,
+  useLazyListResultCreatorsQuery,
   useUploadResultsMutation,
   useUpdateResultStatusMutation,
   useExportProjectResultsQuery,

@@ -7,17 +7,6 @@ const injectedRtkApi = api
   })
   .injectEndpoints({
     endpoints: (build) => ({
-      listProjectParticipants: build.query<
-        ListProjectParticipantsApiResponse,
-        ListProjectParticipantsApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/participant-service/v1/project/${queryArg.projectId}/participants`,
-          method: "POST",
-          body: queryArg.participantListRequest,
-        }),
-        providesTags: ["Participant"],
-      }),
       listParticipantCreators: build.query<
         ListParticipantCreatorsApiResponse,
         ListParticipantCreatorsApiArg
@@ -39,7 +28,7 @@ const injectedRtkApi = api
             is_test_participant: queryArg.isTestParticipant,
           },
         }),
-        invalidatesTags: ["Participant"],
+        invalidatesTags: ["Participant", "AccessCode"],
       }),
       getParticipant: build.query<
         GetParticipantApiResponse,
@@ -62,7 +51,7 @@ const injectedRtkApi = api
             is_test_participant: queryArg.isTestParticipant,
           },
         }),
-        invalidatesTags: ["Participant"],
+        invalidatesTags: ["Participant", "AccessCode"],
       }),
       getParticipantTrail: build.query<
         GetParticipantTrailApiResponse,
@@ -91,7 +80,7 @@ const injectedRtkApi = api
           method: "DELETE",
           body: queryArg.participantSelection,
         }),
-        invalidatesTags: ["Participant"],
+        invalidatesTags: ["Participant", "AccessCode"],
       }),
       hideParticipants: build.mutation<
         HideParticipantsApiResponse,
@@ -102,7 +91,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.participantSelection,
         }),
-        invalidatesTags: ["Participant"],
+        invalidatesTags: ["Participant", "AccessCode"],
       }),
       unhideParticipants: build.mutation<
         UnhideParticipantsApiResponse,
@@ -113,7 +102,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.body,
         }),
-        invalidatesTags: ["Participant"],
+        invalidatesTags: ["Participant", "AccessCode"],
       }),
       npActionParticipants: build.mutation<
         NpActionParticipantsApiResponse,
@@ -124,7 +113,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.npActionRequest,
         }),
-        invalidatesTags: ["Participant"],
+        invalidatesTags: ["Participant", "AccessCode"],
       }),
       markNonResponsiveParticipants: build.mutation<
         MarkNonResponsiveParticipantsApiResponse,
@@ -135,7 +124,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.npActionRequest,
         }),
-        invalidatesTags: ["Participant"],
+        invalidatesTags: ["Participant", "AccessCode"],
       }),
       downloadParticipantTemplate: build.query<
         DownloadParticipantTemplateApiResponse,
@@ -159,7 +148,7 @@ const injectedRtkApi = api
             replaceAll: queryArg.replaceAll,
           },
         }),
-        invalidatesTags: ["Participant"],
+        invalidatesTags: ["Participant", "AccessCode"],
       }),
       exportParticipants: build.mutation<
         ExportParticipantsApiResponse,
@@ -178,7 +167,7 @@ const injectedRtkApi = api
       >({
         query: (queryArg) => ({
           url: `/participant-service/v1/test/email`,
-          method: "POST",
+          method: "GET",
           params: {
             projectId: queryArg.projectId,
             templateType: queryArg.templateType,
@@ -187,17 +176,18 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["Invitation"],
       }),
-      reinviteParticipant: build.query<
+      reinviteParticipant: build.mutation<
         ReinviteParticipantApiResponse,
         ReinviteParticipantApiArg
       >({
         query: (queryArg) => ({
           url: `/participant-service/v1/reinvite/${queryArg.id}`,
+          method: "GET",
           params: {
             invitation_type: queryArg.invitationType,
           },
         }),
-        providesTags: ["Invitation"],
+        invalidatesTags: ["Invitation"],
       }),
       verifyBulkInvitation: build.mutation<
         VerifyBulkInvitationApiResponse,
@@ -230,73 +220,20 @@ const injectedRtkApi = api
         }),
         providesTags: ["Invitation"],
       }),
-      listAccessCodes: build.query<
-        ListAccessCodesApiResponse,
-        ListAccessCodesApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/participant-service/v1/project/${queryArg.projectId}/accessCodesList`,
-          method: "POST",
-          body: queryArg.body,
-        }),
-        providesTags: ["AccessCode"],
-      }),
-      listAccessCodeFiles: build.query<
-        ListAccessCodeFilesApiResponse,
-        ListAccessCodeFilesApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/participant-service/v1/project/${queryArg.projectId}/accessCodeFiles`,
-        }),
-        providesTags: ["AccessCode"],
-      }),
-      uploadAccessCodes: build.mutation<
-        UploadAccessCodesApiResponse,
-        UploadAccessCodesApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/participant-service/v1/project/${queryArg.projectId}/uploadAccessCodes`,
-          method: "POST",
-          body: queryArg.body,
-        }),
-        invalidatesTags: ["AccessCode"],
-      }),
-      burnAccessCodes: build.mutation<
-        BurnAccessCodesApiResponse,
-        BurnAccessCodesApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/participant-service/v1/project/${queryArg.projectId}/burnCode`,
-          method: "PUT",
-          body: queryArg.body,
-        }),
-        invalidatesTags: ["AccessCode"],
-      }),
       refreshAccessCode: build.mutation<
         RefreshAccessCodeApiResponse,
         RefreshAccessCodeApiArg
       >({
         query: (queryArg) => ({
           url: `/participant-service/v1/accesscode/refresh/${queryArg.participantId}`,
-          method: "POST",
+          method: "GET",
         }),
-        invalidatesTags: ["AccessCode"],
+        invalidatesTags: ["AccessCode", "Participant"],
       }),
     }),
     overrideExisting: false,
   });
 export { injectedRtkApi as participantServiceApi };
-export type ListProjectParticipantsApiResponse =
-  /** status 200 The page, the number of matching participants and the cursor of the next page. */ {
-    participants: Participant[];
-    totalRecords: number;
-    /** Send it as `after` for the next page; null on the last page. */
-    nextCursor: string | null;
-  };
-export type ListProjectParticipantsApiArg = {
-  projectId: number;
-  participantListRequest: ParticipantListRequest;
-};
 export type ListParticipantCreatorsApiResponse =
   /** status 200 The creators, by name. */ {
     creators: {
@@ -445,57 +382,6 @@ export type GetInvitationJobApiResponse =
 export type GetInvitationJobApiArg = {
   jobId: number;
 };
-export type ListAccessCodesApiResponse =
-  /** status 200 The page and the number of matching codes. */ {
-    accesscode_list: AccessCodeRow[];
-    total_count: number;
-  };
-export type ListAccessCodesApiArg = {
-  projectId: number;
-  body: {
-    page?: number;
-    pageSize?: number;
-    search?: string;
-    /** Status filter (Available, Assigned, Burned); none or empty is every status. */
-    status?: ("Available" | "Assigned" | "Burned")[];
-    /** Type filter; true Backup only, false Primary only, absent or null both. */
-    isBackup?: boolean | null;
-    isTestAccessCode?: boolean;
-  };
-};
-export type ListAccessCodeFilesApiResponse = /** status 200 The files. */ {
-  files: AccessCodeFile[];
-};
-export type ListAccessCodeFilesApiArg = {
-  projectId: number;
-};
-export type UploadAccessCodesApiResponse =
-  /** status 200 Stored (status SUCCESS) or refused row by row (status FAILED, erroCode, nothing stored). */ {
-    status: "SUCCESS" | "FAILED";
-    /** 'File uploaded successfully' or 'Error occurred in file upload please try again' (001 §8). */
-    message: string;
-    /** On FAILED an HTML fragment (a paragraph and a list of the failing lines); the spec's name. */
-    erroCode: string | null;
-    fileId: number | null;
-    totalRecorded: number;
-  };
-export type UploadAccessCodesApiArg = {
-  projectId: number;
-  body: {
-    /** A .xlsx, .xls or .txt file of at most 5 MB, streamed. */
-    file: Blob;
-  };
-};
-export type BurnAccessCodesApiResponse = /** status 200 Burnt. */ {
-  message: string;
-  burned: number;
-};
-export type BurnAccessCodesApiArg = {
-  projectId: number;
-  body: {
-    accessCodeIds: number[];
-  };
-};
 export type RefreshAccessCodeApiResponse = /** status 200 Refreshed. */ {
   /** 'Acess Code Refreshed' (the spec's text) */
   message: string;
@@ -505,6 +391,37 @@ export type RefreshAccessCodeApiResponse = /** status 200 Refreshed. */ {
 };
 export type RefreshAccessCodeApiArg = {
   participantId: number;
+};
+export type Error = {
+  /** Human-readable message shown to the user. */
+  message: string;
+  /** Machine-readable code, e.g. INVALID_CREDENTIALS, IP_BLOCKED, BAD_REQUEST. */
+  code?: string;
+  /** Present when the user may not use the application at all (for example the home account is inactive); the console then shows its authorization-error screen with this text.
+   */
+  authorization?: {
+    application: string;
+  };
+  /** Field-level problems, for 422 answers. */
+  errors?: {
+    field: string;
+    message: string;
+  }[];
+};
+export type ParticipantInput = {
+  interviewRefNum?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+  email?: string | null;
+  /** Stored in E.164 with its leading +. */
+  phoneNumber?: string | null;
+  /** A time zone option value (src/shared/timezone-options.ts). */
+  timezone_id?: string | null;
+  participant_language_id: number;
+  additional_description?: string | null;
+  /** Edit only (ignored when adding): queue the invitation again after the change, through the invitation job path, on the channels the project invites on by itself (its communication flag and invite_on_participant_create / sms_invite_on_participant_create on, a template saved). The console sets it when the e-mail or phone number changed. docs/product/participants.md#invitations
+   */
+  sent_invite_on_update?: boolean;
 };
 export type ParticipantStatus =
   | "NEW_PARTICIPANT"
@@ -549,53 +466,6 @@ export type Participant = {
   date: string | null;
   timezone_id: string | null;
   additional_description: string | null;
-};
-export type Error = {
-  /** Human-readable message shown to the user. */
-  message: string;
-  /** Machine-readable code, e.g. INVALID_CREDENTIALS, IP_BLOCKED, BAD_REQUEST. */
-  code?: string;
-  /** Present when the user may not use the application at all (for example the home account is inactive); the console then shows its authorization-error screen with this text.
-   */
-  authorization?: {
-    application: string;
-  };
-  /** Field-level problems, for 422 answers. */
-  errors?: {
-    field: string;
-    message: string;
-  }[];
-};
-export type ParticipantListRequest = {
-  /** Counted from 0; ignored when `after` is sent. */
-  page: number;
-  /** The list's default is 25. */
-  pageSize: number;
-  /** The nextCursor of the page before (keyset paging). */
-  after?: string;
-  /** Default createdAt (newest first). */
-  sortBy?: "createdAt" | "interviewRefNum" | "status";
-  sortDirection?: "asc" | "desc";
-  search?: string;
-  participantStatus?: ParticipantStatus[];
-  participantLanguageIds?: number[];
-  createdBy?: number[];
-  testParticipant?: boolean;
-};
-export type ParticipantInput = {
-  interviewRefNum?: string | null;
-  first_name?: string | null;
-  last_name?: string | null;
-  email?: string | null;
-  /** Stored in E.164 with its leading +. */
-  phoneNumber?: string | null;
-  /** A time zone option value (src/shared/timezone-options.ts). */
-  timezone_id?: string | null;
-  participant_language_id: number;
-  additional_description?: string | null;
-  /** Edit only (ignored when adding): queue the invitation again after the change, through the invitation job path, on the channels the project invites on by itself (its communication flag and invite_on_participant_create / sms_invite_on_participant_create on, a template saved). The console sets it when the e-mail or phone number changed. docs/product/participants.md#invitations
-   */
-  sent_invite_on_update?: boolean;
 };
 export type TrailCall = {
   interviewReferenceNumber: string | null;
@@ -735,33 +605,7 @@ export type InvitationJob = {
   createdAt: string;
   finishedAt: string | null;
 };
-export type AccessCodeRow = {
-  /** The pool code (the id burnCode takes); null for a participant's generated or IRN code. */
-  accessCodeId: number | null;
-  participantId: number | null;
-  irnCode: string | null;
-  accessCode: string;
-  status: "Available" | "Assigned" | "Burned";
-  originalFileName: string | null;
-  is_backup: boolean;
-  dateAdded: string | null;
-  /** When the code was assigned to a participant or burnt. */
-  dateUsed: string | null;
-};
-export type AccessCodeFile = {
-  fileId: number;
-  originalFileName: string;
-  /** The project's codes, comma-separated. */
-  projectCode: string | null;
-  totalRecorded: number;
-  assigned: number;
-  available: number;
-  burned: number;
-  dateImported: string;
-};
 export const {
-  useListProjectParticipantsQuery,
-  useLazyListProjectParticipantsQuery,
   useListParticipantCreatorsQuery,
   useLazyListParticipantCreatorsQuery,
   useCreateParticipantsMutation,
@@ -782,17 +626,10 @@ export const {
   useUploadParticipantsMutation,
   useExportParticipantsMutation,
   useSendTestMessageMutation,
-  useReinviteParticipantQuery,
-  useLazyReinviteParticipantQuery,
+  useReinviteParticipantMutation,
   useVerifyBulkInvitationMutation,
   useBulkInviteParticipantsMutation,
   useGetInvitationJobQuery,
   useLazyGetInvitationJobQuery,
-  useListAccessCodesQuery,
-  useLazyListAccessCodesQuery,
-  useListAccessCodeFilesQuery,
-  useLazyListAccessCodeFilesQuery,
-  useUploadAccessCodesMutation,
-  useBurnAccessCodesMutation,
   useRefreshAccessCodeMutation,
 } = injectedRtkApi;

@@ -14,6 +14,8 @@ export const addTagTypes = [
   "Admin",
   "ProjectTeam",
   "ProjectFile",
+  "Participant",
+  "AccessCode",
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -61,7 +63,7 @@ const injectedRtkApi = api
             tenant_id: queryArg.tenantId,
           },
         }),
-        invalidatesTags: ["LookupValue"],
+        invalidatesTags: ["LookupValue", "Project", "ProjectLookup"],
       }),
       updateLookupValue: build.mutation<
         UpdateLookupValueApiResponse,
@@ -75,7 +77,7 @@ const injectedRtkApi = api
             tenant_id: queryArg.tenantId,
           },
         }),
-        invalidatesTags: ["LookupValue"],
+        invalidatesTags: ["LookupValue", "Project", "ProjectLookup"],
       }),
       listAttributesByLanguage: build.query<
         ListAttributesByLanguageApiResponse,
@@ -114,7 +116,7 @@ const injectedRtkApi = api
             tenantId: queryArg.tenantId,
           },
         }),
-        invalidatesTags: ["CustomerDataSync"],
+        invalidatesTags: ["CustomerDataSync", "ProjectLookup"],
       }),
       refreshCustomerPeople: build.mutation<
         RefreshCustomerPeopleApiResponse,
@@ -127,7 +129,7 @@ const injectedRtkApi = api
             tenantId: queryArg.tenantId,
           },
         }),
-        invalidatesTags: ["CustomerDataSync"],
+        invalidatesTags: ["CustomerDataSync", "ProjectLookup"],
       }),
       listYearlyResults: build.query<
         ListYearlyResultsApiResponse,
@@ -151,7 +153,7 @@ const injectedRtkApi = api
           method: "PUT",
           body: queryArg.projectFormInput,
         }),
-        invalidatesTags: ["Project"],
+        invalidatesTags: ["Project", "Dashboard", "Tenant", "AnalyticReport"],
       }),
       createProject: build.mutation<
         CreateProjectApiResponse,
@@ -162,7 +164,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.projectFormInput,
         }),
-        invalidatesTags: ["Project"],
+        invalidatesTags: ["Project", "Dashboard", "Tenant", "AnalyticReport"],
       }),
       listAdditionalFieldKeys: build.query<
         ListAdditionalFieldKeysApiResponse,
@@ -280,7 +282,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.resultConfigTemplateInput,
         }),
-        invalidatesTags: ["ResultConfig"],
+        invalidatesTags: ["ResultConfig", "Result"],
       }),
       getResultConfigTemplate: build.query<
         GetResultConfigTemplateApiResponse,
@@ -300,7 +302,7 @@ const injectedRtkApi = api
           method: "PUT",
           body: queryArg.resultConfigTemplateInput,
         }),
-        invalidatesTags: ["ResultConfig"],
+        invalidatesTags: ["ResultConfig", "Result"],
       }),
       deleteResultConfigTemplate: build.mutation<
         DeleteResultConfigTemplateApiResponse,
@@ -310,7 +312,7 @@ const injectedRtkApi = api
           url: `/project-service/v1/result-config/${queryArg.id}`,
           method: "DELETE",
         }),
-        invalidatesTags: ["ResultConfig"],
+        invalidatesTags: ["ResultConfig", "Result"],
       }),
       downloadImportErrorFile: build.mutation<
         DownloadImportErrorFileApiResponse,
@@ -344,7 +346,7 @@ const injectedRtkApi = api
           method: "PUT",
           body: queryArg.projectQuestionsInput,
         }),
-        invalidatesTags: ["ProjectQuestion"],
+        invalidatesTags: ["ProjectQuestion", "Project", "Result"],
       }),
       downloadProjectQuestions: build.query<
         DownloadProjectQuestionsApiResponse,
@@ -363,7 +365,7 @@ const injectedRtkApi = api
           url: `/project-service/v1/project/${queryArg.id}/questions/approve`,
           method: "PUT",
         }),
-        invalidatesTags: ["ProjectQuestion"],
+        invalidatesTags: ["ProjectQuestion", "Project", "Result"],
       }),
       deleteProjectQuestion: build.mutation<
         DeleteProjectQuestionApiResponse,
@@ -373,7 +375,7 @@ const injectedRtkApi = api
           url: `/project-service/v1/project/${queryArg.id}/questions/${queryArg.questionId}`,
           method: "DELETE",
         }),
-        invalidatesTags: ["ProjectQuestion"],
+        invalidatesTags: ["ProjectQuestion", "Project", "Result"],
       }),
       checkUserEmail: build.mutation<
         CheckUserEmailApiResponse,
@@ -419,7 +421,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.body,
         }),
-        invalidatesTags: ["ProjectTeam"],
+        invalidatesTags: ["ProjectTeam", "User"],
       }),
       unassignProjectTeam: build.mutation<
         UnassignProjectTeamApiResponse,
@@ -430,7 +432,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.body,
         }),
-        invalidatesTags: ["ProjectTeam"],
+        invalidatesTags: ["ProjectTeam", "User"],
       }),
       listProjectFiles: build.query<
         ListProjectFilesApiResponse,
@@ -553,6 +555,62 @@ const injectedRtkApi = api
         }),
         providesTags: ["ProjectFile"],
       }),
+      listProjectParticipants: build.query<
+        ListProjectParticipantsApiResponse,
+        ListProjectParticipantsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/${queryArg.projectId}/participants`,
+          method: "POST",
+          body: queryArg.participantListRequest,
+        }),
+        providesTags: ["Participant"],
+      }),
+      listAccessCodes: build.query<
+        ListAccessCodesApiResponse,
+        ListAccessCodesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/accessCodesList`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        providesTags: ["AccessCode"],
+      }),
+      listAccessCodeFiles: build.query<
+        ListAccessCodeFilesApiResponse,
+        ListAccessCodeFilesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/accessCodeFiles`,
+          params: {
+            projectId: queryArg.projectId,
+          },
+        }),
+        providesTags: ["AccessCode"],
+      }),
+      uploadAccessCodes: build.mutation<
+        UploadAccessCodesApiResponse,
+        UploadAccessCodesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/uploadAccessCodes`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["AccessCode", "Participant"],
+      }),
+      burnAccessCodes: build.mutation<
+        BurnAccessCodesApiResponse,
+        BurnAccessCodesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/project-service/v1/project/burnCode`,
+          method: "PUT",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["AccessCode", "Participant"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -597,8 +655,9 @@ export type ListAttributesByLanguageApiResponse = /** status 200 The rows. */ {
   tenantAttributes: LookupAttribute[];
 };
 export type ListAttributesByLanguageApiArg = {
-  /** Must equal the operating tenant (403 otherwise). */
-  tenantId: number;
+  /** Optional (the spec does not name it): the call reads the operating tenant; naming another account is 403.
+   */
+  tenantId?: number;
   languageId?: number[];
 };
 export type GetDashboardKpiApiResponse =
@@ -939,6 +998,68 @@ export type ExportProjectDetailsApiResponse =
 export type ExportProjectDetailsApiArg = {
   /** The project, in the operating tenant (404 otherwise). */
   projectId: number;
+};
+export type ListProjectParticipantsApiResponse =
+  /** status 200 The page, the number of matching participants and the cursor of the next page. */ {
+    participants: Participant[];
+    totalRecords: number;
+    /** Send it as `after` for the next page; null on the last page. */
+    nextCursor: string | null;
+  };
+export type ListProjectParticipantsApiArg = {
+  projectId: number;
+  participantListRequest: ParticipantListRequest;
+};
+export type ListAccessCodesApiResponse =
+  /** status 200 The page and the number of matching codes. */ {
+    accesscode_list: AccessCodeRow[];
+    total_count: number;
+  };
+export type ListAccessCodesApiArg = {
+  body: {
+    projectId: number;
+    page?: number;
+    pageSize?: number;
+    search?: string;
+    /** Status filter (Available, Assigned, Burned); none or empty is every status. */
+    status?: ("Available" | "Assigned" | "Burned")[];
+    /** Type filter; true Backup only, false Primary only, absent or null both. */
+    isBackup?: boolean | null;
+    isTestAccessCode?: boolean;
+  };
+};
+export type ListAccessCodeFilesApiResponse = /** status 200 The files. */ {
+  files: AccessCodeFile[];
+};
+export type ListAccessCodeFilesApiArg = {
+  projectId: number;
+};
+export type UploadAccessCodesApiResponse =
+  /** status 200 Stored (status SUCCESS) or refused row by row (status FAILED, erroCode, nothing stored). */ {
+    status: "SUCCESS" | "FAILED";
+    /** 'File uploaded successfully' or 'Error occurred in file upload please try again' (001 §8). */
+    message: string;
+    /** On FAILED an HTML fragment (a paragraph and a list of the failing lines); the spec's name. */
+    erroCode: string | null;
+    fileId: number | null;
+    totalRecorded: number;
+  };
+export type UploadAccessCodesApiArg = {
+  body: {
+    projectId: number;
+    /** A .xlsx, .xls or .txt file of at most 5 MB, streamed. */
+    file: Blob;
+  };
+};
+export type BurnAccessCodesApiResponse = /** status 200 Burnt. */ {
+  message: string;
+  burned: number;
+};
+export type BurnAccessCodesApiArg = {
+  body: {
+    projectId: number;
+    accessCodeIds: number[];
+  };
 };
 export type RiskCounts = {
   hrCount: number;
@@ -1546,6 +1667,90 @@ export type ProjectFile = {
   sizeBytes: number;
   uploadedAt: string;
 };
+export type ParticipantStatus =
+  | "NEW_PARTICIPANT"
+  | "INVITATION_SCHEDULED"
+  | "INVITATION_SENT"
+  | "INVITATION_RESENT"
+  | "NON_RESPONSIVE_PARTICIPANT"
+  | "ATTEMPTED_INCOMPLETE"
+  | "ATTEMPTED_PARTIAL"
+  | "UNDELIVERED"
+  | "INTERVIEWED"
+  | "RESULT_PUBLISHED"
+  | "ARCHIVED";
+export type Participant = {
+  participantId: number;
+  projectId: number;
+  interviewRefNum: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  accessCode: string | null;
+  email: string | null;
+  phoneNumber: string | null;
+  participantLanguageId: number | null;
+  /** The language's name. */
+  participantLanguage: string | null;
+  status: ParticipantStatus;
+  isActive: boolean;
+  is_test_participant: boolean;
+  updateTs: string;
+  isAllowedQuestionnaire: boolean;
+  create_ts: string;
+  createdById: number | null;
+  /** The creator's name (null for imported demo data). */
+  created_by: string | null;
+  accessCodeUpdateTs: string | null;
+  sms_sent: boolean | null;
+  email_sent: boolean | null;
+  email_pending: boolean;
+  sms_pending: boolean;
+  uuid: string;
+  /** The last interview. */
+  date: string | null;
+  timezone_id: string | null;
+  additional_description: string | null;
+};
+export type ParticipantListRequest = {
+  /** Counted from 0; ignored when `after` is sent. */
+  page: number;
+  /** The list's default is 25. */
+  pageSize: number;
+  /** The nextCursor of the page before (keyset paging). */
+  after?: string;
+  /** Default createdAt (newest first). */
+  sortBy?: "createdAt" | "interviewRefNum" | "status";
+  sortDirection?: "asc" | "desc";
+  search?: string;
+  participantStatus?: ParticipantStatus[];
+  participantLanguageIds?: number[];
+  createdBy?: number[];
+  testParticipant?: boolean;
+};
+export type AccessCodeRow = {
+  /** The pool code (the id burnCode takes); null for a participant's generated or IRN code. */
+  accessCodeId: number | null;
+  participantId: number | null;
+  irnCode: string | null;
+  accessCode: string;
+  status: "Available" | "Assigned" | "Burned";
+  originalFileName: string | null;
+  is_backup: boolean;
+  dateAdded: string | null;
+  /** When the code was assigned to a participant or burnt. */
+  dateUsed: string | null;
+};
+export type AccessCodeFile = {
+  fileId: number;
+  originalFileName: string;
+  /** The project's codes, comma-separated. */
+  projectCode: string | null;
+  totalRecorded: number;
+  assigned: number;
+  available: number;
+  burned: number;
+  dateImported: string;
+};
 export const {
   useListProjectCardsQuery,
   useLazyListProjectCardsQuery,
@@ -1619,4 +1824,12 @@ export const {
   useCreateProjectAssetUploadUrlMutation,
   useExportProjectDetailsQuery,
   useLazyExportProjectDetailsQuery,
+  useListProjectParticipantsQuery,
+  useLazyListProjectParticipantsQuery,
+  useListAccessCodesQuery,
+  useLazyListAccessCodesQuery,
+  useListAccessCodeFilesQuery,
+  useLazyListAccessCodeFilesQuery,
+  useUploadAccessCodesMutation,
+  useBurnAccessCodesMutation,
 } = injectedRtkApi;

@@ -50,7 +50,14 @@ const injectedRtkApi = api
           method: "PUT",
           body: queryArg.profileForm,
         }),
-        invalidatesTags: ["User"],
+        invalidatesTags: ["User", "Admin", "ProjectTeam"],
+      }),
+      getSessionBootstrap: build.query<
+        GetSessionBootstrapApiResponse,
+        GetSessionBootstrapApiArg
+      >({
+        query: () => ({ url: `/user-service/v1/user/session` }),
+        providesTags: ["User"],
       }),
       getAuthorizer: build.query<GetAuthorizerApiResponse, GetAuthorizerApiArg>(
         {
@@ -138,7 +145,7 @@ const injectedRtkApi = api
             method: "POST",
             body: queryArg.newTenantForm,
           }),
-          invalidatesTags: ["Admin"],
+          invalidatesTags: ["Admin", "Tenant"],
         },
       ),
       getTenant: build.query<GetTenantApiResponse, GetTenantApiArg>({
@@ -154,7 +161,7 @@ const injectedRtkApi = api
             method: "PUT",
             body: queryArg.tenantForm,
           }),
-          invalidatesTags: ["Admin"],
+          invalidatesTags: ["Admin", "Tenant"],
         },
       ),
       listAccountUsers: build.query<
@@ -166,22 +173,13 @@ const injectedRtkApi = api
         }),
         providesTags: ["Admin"],
       }),
-      listTenantRoles: build.query<
-        ListTenantRolesApiResponse,
-        ListTenantRolesApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/user-service/v1/tenant/${queryArg.tenantId}/roles`,
-        }),
-        providesTags: ["Admin"],
-      }),
       createUser: build.mutation<CreateUserApiResponse, CreateUserApiArg>({
         query: (queryArg) => ({
           url: `/user-service/v1/user`,
           method: "POST",
           body: queryArg.newUserForm,
         }),
-        invalidatesTags: ["Admin"],
+        invalidatesTags: ["Admin", "Tenant", "ProjectTeam"],
       }),
       getUser: build.query<GetUserApiResponse, GetUserApiArg>({
         query: (queryArg) => ({ url: `/user-service/v1/user/${queryArg.id}` }),
@@ -193,14 +191,14 @@ const injectedRtkApi = api
           method: "PUT",
           body: queryArg.userUpdate,
         }),
-        invalidatesTags: ["Admin"],
+        invalidatesTags: ["Admin", "Tenant", "ProjectTeam", "User"],
       }),
       deleteUser: build.mutation<DeleteUserApiResponse, DeleteUserApiArg>({
         query: (queryArg) => ({
           url: `/user-service/v1/user/${queryArg.id}`,
           method: "DELETE",
         }),
-        invalidatesTags: ["Admin"],
+        invalidatesTags: ["Admin", "Tenant", "ProjectTeam"],
       }),
       listRoles: build.query<ListRolesApiResponse, ListRolesApiArg>({
         query: () => ({ url: `/user-service/v1/role` }),
@@ -226,6 +224,13 @@ const injectedRtkApi = api
         }),
         providesTags: ["Admin"],
       }),
+      listTenantRoles: build.query<
+        ListTenantRolesApiResponse,
+        ListTenantRolesApiArg
+      >({
+        query: () => ({ url: `/user-service/v1/role/grantable` }),
+        providesTags: ["Admin"],
+      }),
       saveRolePermissions: build.mutation<
         SaveRolePermissionsApiResponse,
         SaveRolePermissionsApiArg
@@ -235,13 +240,20 @@ const injectedRtkApi = api
           method: "PUT",
           body: queryArg.body,
         }),
-        invalidatesTags: ["Admin"],
+        invalidatesTags: ["Admin", "User"],
       }),
       listCallCenters: build.query<
         ListCallCentersApiResponse,
         ListCallCentersApiArg
       >({
         query: () => ({ url: `/user-service/v1/callcenter/callcenterlist` }),
+        providesTags: ["CallCenter"],
+      }),
+      listCallCenterCollection: build.query<
+        ListCallCenterCollectionApiResponse,
+        ListCallCenterCollectionApiArg
+      >({
+        query: () => ({ url: `/user-service/v1/callcenter` }),
         providesTags: ["CallCenter"],
       }),
       createCallCenter: build.mutation<
@@ -253,7 +265,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.callCenterForm,
         }),
-        invalidatesTags: ["CallCenter"],
+        invalidatesTags: ["CallCenter", "ProjectLookup"],
       }),
       getCallCenter: build.query<GetCallCenterApiResponse, GetCallCenterApiArg>(
         {
@@ -272,7 +284,7 @@ const injectedRtkApi = api
           method: "PUT",
           body: queryArg.callCenterForm,
         }),
-        invalidatesTags: ["CallCenter"],
+        invalidatesTags: ["CallCenter", "ProjectLookup"],
       }),
       listOrders: build.query<ListOrdersApiResponse, ListOrdersApiArg>({
         query: (queryArg) => ({
@@ -290,7 +302,7 @@ const injectedRtkApi = api
           url: `/user-service/v1/order/delete/${queryArg.id}`,
           method: "DELETE",
         }),
-        invalidatesTags: ["Order"],
+        invalidatesTags: ["Order", "Dashboard", "Project"],
       }),
       createOrder: build.mutation<CreateOrderApiResponse, CreateOrderApiArg>({
         query: (queryArg) => ({
@@ -298,7 +310,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.orderForm,
         }),
-        invalidatesTags: ["Order"],
+        invalidatesTags: ["Order", "Dashboard", "Project"],
       }),
       getOrder: build.query<GetOrderApiResponse, GetOrderApiArg>({
         query: (queryArg) => ({ url: `/user-service/v1/order/${queryArg.id}` }),
@@ -310,7 +322,7 @@ const injectedRtkApi = api
           method: "PUT",
           body: queryArg.orderUpdate,
         }),
-        invalidatesTags: ["Order"],
+        invalidatesTags: ["Order", "Dashboard", "Project"],
       }),
       getAppVersion: build.query<GetAppVersionApiResponse, GetAppVersionApiArg>(
         {
@@ -526,6 +538,9 @@ export type UpdateUserProfileApiResponse =
 export type UpdateUserProfileApiArg = {
   profileForm: ProfileForm;
 };
+export type GetSessionBootstrapApiResponse =
+  /** status 200 The session's opening data. */ SessionBootstrap;
+export type GetSessionBootstrapApiArg = void;
 export type GetAuthorizerApiResponse =
   /** status 200 Authorization verdict. */ Authorizer;
 export type GetAuthorizerApiArg = void;
@@ -596,11 +611,6 @@ export type ListAccountUsersApiResponse =
 export type ListAccountUsersApiArg = {
   tenantId: number;
 };
-export type ListTenantRolesApiResponse =
-  /** status 200 Roles sorted by name. */ TenantRole[];
-export type ListTenantRolesApiArg = {
-  tenantId: number;
-};
 export type CreateUserApiResponse = /** status 201 User created. */ UserDetail;
 export type CreateUserApiArg = {
   newUserForm: NewUserForm;
@@ -639,6 +649,9 @@ export type GetRolePermissionsApiResponse =
 export type GetRolePermissionsApiArg = {
   roleId: number;
 };
+export type ListTenantRolesApiResponse =
+  /** status 200 Roles sorted by name. */ TenantRole[];
+export type ListTenantRolesApiArg = void;
 export type SaveRolePermissionsApiResponse =
   /** status 200 Saved; `data` holds the role's permissions as they now are. */ {
     message: string;
@@ -658,6 +671,9 @@ export type SaveRolePermissionsApiArg = {
 export type ListCallCentersApiResponse =
   /** status 200 Call centers sorted by name. */ CallCenter[];
 export type ListCallCentersApiArg = void;
+export type ListCallCenterCollectionApiResponse =
+  /** status 200 Call centers sorted by name. */ CallCenter[];
+export type ListCallCenterCollectionApiArg = void;
 export type CreateCallCenterApiResponse =
   /** status 201 Call center created. */ CallCenter;
 export type CreateCallCenterApiArg = {
@@ -908,6 +924,41 @@ export type Authorizer = {
     application: string;
   };
 };
+export type TenantListItem = {
+  tenantId: number;
+  tenantName: string;
+  isPrimaryTenant: boolean;
+  totalNumberOfInterviews: number;
+};
+export type ClientConfiguration = {
+  /** Turns on the Restriction and Privilege fields. */
+  restrictedEnvironment: boolean;
+  featureFlags: {
+    analyticReports: boolean;
+    recordings: boolean;
+  };
+  branding: {
+    productName: string;
+    providerName: string;
+    /** The "{product} admin" role, compared case-insensitively. */
+    adminRoleName: string;
+  };
+  supportEmail: string;
+  dataServiceBaseUrl: string;
+  idleTimeoutMs: number;
+};
+export type Language = {
+  id: number;
+  shortCode: string;
+  label: string;
+};
+export type SessionBootstrap = {
+  authorizer: Authorizer;
+  userInfo: UserInfo;
+  tenants: TenantListItem[];
+  configuration: ClientConfiguration;
+  languages: Language[];
+};
 export type Activity = {
   activity:
     | "LOGIN_SUCCESS"
@@ -918,17 +969,6 @@ export type Activity = {
     | "PASSWORD_RESET";
   ip: string | null;
   eventTime: string;
-};
-export type TenantListItem = {
-  tenantId: number;
-  tenantName: string;
-  isPrimaryTenant: boolean;
-  totalNumberOfInterviews: number;
-};
-export type Language = {
-  id: number;
-  shortCode: string;
-  label: string;
 };
 export type TenantSummary = {
   tenantId: number;
@@ -1043,14 +1083,6 @@ export type TenantForm = {
   /** Image, at most 1 MB (about 300x70 px). */
   tenantLogo?: Blob;
 };
-export type TenantRole = {
-  roleId: number;
-  name: string;
-  description: string | null;
-  tenantId: number;
-  /** Whether the caller may give this role to a user. */
-  grantable: boolean;
-};
 export type UserDetail = {
   id: number;
   tenantId: number;
@@ -1111,6 +1143,14 @@ export type RolePermissions = {
     administration_permission: RolePermission[];
     internal_permission?: RolePermission[];
   };
+};
+export type TenantRole = {
+  roleId: number;
+  name: string;
+  description: string | null;
+  tenantId: number;
+  /** Whether the caller may give this role to a user. */
+  grantable: boolean;
 };
 export type CallCenterAddress = {
   type: "Call Center";
@@ -1198,23 +1238,6 @@ export type AppVersion = {
   minorVersion: number;
   releaseDate: string;
   email: string;
-};
-export type ClientConfiguration = {
-  /** Turns on the Restriction and Privilege fields. */
-  restrictedEnvironment: boolean;
-  featureFlags: {
-    analyticReports: boolean;
-    recordings: boolean;
-  };
-  branding: {
-    productName: string;
-    providerName: string;
-    /** The "{product} admin" role, compared case-insensitively. */
-    adminRoleName: string;
-  };
-  supportEmail: string;
-  dataServiceBaseUrl: string;
-  idleTimeoutMs: number;
 };
 export type ClientApplication = {
   id: number;
@@ -1333,6 +1356,8 @@ export const {
   useStreamTenantEventsQuery,
   useLazyStreamTenantEventsQuery,
   useUpdateUserProfileMutation,
+  useGetSessionBootstrapQuery,
+  useLazyGetSessionBootstrapQuery,
   useGetAuthorizerQuery,
   useLazyGetAuthorizerQuery,
   useListUserActivitiesQuery,
@@ -1357,8 +1382,6 @@ export const {
   useUpdateTenantMutation,
   useListAccountUsersQuery,
   useLazyListAccountUsersQuery,
-  useListTenantRolesQuery,
-  useLazyListTenantRolesQuery,
   useCreateUserMutation,
   useGetUserQuery,
   useLazyGetUserQuery,
@@ -1369,9 +1392,13 @@ export const {
   useCreateRoleMutation,
   useGetRolePermissionsQuery,
   useLazyGetRolePermissionsQuery,
+  useListTenantRolesQuery,
+  useLazyListTenantRolesQuery,
   useSaveRolePermissionsMutation,
   useListCallCentersQuery,
   useLazyListCallCentersQuery,
+  useListCallCenterCollectionQuery,
+  useLazyListCallCenterCollectionQuery,
   useCreateCallCenterMutation,
   useGetCallCenterQuery,
   useLazyGetCallCenterQuery,

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { sel } from '../../../../test/e2e/selectors';
 import { projectFiltersSlice, statusFilterChanged } from '../../features/projects/list/project-filters-slice';
 import { chooseMenuItem } from '../../testing/choose-menu-item';
@@ -14,6 +14,7 @@ import {
   userInfo,
 } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
+import { PERMISSION } from '../../../shared/permissions';
 
 const SIDEBAR_KEYS = ['dashboard', 'projects', 'admin', 'reports', 'analytics', 'documents', 'analytic-reports'];
 
@@ -53,7 +54,11 @@ describe('shell', () => {
   it('hides Analytic Reports when the feature flag is off', async () => {
     await openShell(
       serverFor({
-        user: userInfo({ roleName: 'Voxscreen Admin', isSystemTenant: true, permissions: ['tenant.users.read'] }),
+        user: userInfo({
+          roleName: 'Voxscreen Admin',
+          isSystemTenant: true,
+          permissions: [PERMISSION.TENANT_USERS_READ],
+        }),
         configuration: clientConfiguration({ analyticReports: false }),
       }),
     );
@@ -123,8 +128,12 @@ describe('shell', () => {
     expect(app.router.state.location.pathname).toBe('/main/dashboard');
     expect(screen.getByTestId(sel.shell.tenantName)).toHaveTextContent('Globex Logistics');
     expect(app.store.getState().projectFilters).toEqual(projectFiltersSlice.getInitialState());
-    const lastUserInfo = server.callsTo(PATHS.getUserInfo).at(-1);
-    expect(lastUserInfo?.headers.get('operatingTenant')).toBe(String(GLOBEX.tenantId));
+    // The session's user information is asked again in the new tenant: through the opening call (ADR 0083) or on
+    // its own, whichever the gate made last.
+    await waitFor(() => {
+      const asked = [...server.callsTo(PATHS.getSessionBootstrap), ...server.callsTo(PATHS.getUserInfo)];
+      expect(asked.some((call) => call.headers.get('operatingTenant') === String(GLOBEX.tenantId))).toBe(true);
+    });
   });
 
   it('keeps the tenant and the project filters when the chooser confirms the current tenant', async () => {

@@ -1,15 +1,17 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
-import { Sidebar } from './sidebar';
+import { LoadingState } from '../../components/feedback/loading-state';
+import { Sidebar, SIDEBAR_COLLAPSE_BELOW_PX } from './sidebar';
 import { TopBar } from './top-bar';
 import { useNarrowerThan } from './use-narrower-than';
 
-/** Below this width the sidebar collapses by itself (docs/product/shell-and-session.md#shell). */
-export const SIDEBAR_COLLAPSE_BELOW_PX = 600;
-
-/** The signed-in frame: top bar, sidebar and the current /main screen. */
-export function Shell() {
+/**
+ * The signed-in frame: top bar, sidebar and the current /main screen. `pending` is the frame alone while the session
+ * opens: what every signed-in address shows first, prerendered at build time (ADR 0082). It depends on nothing the
+ * browser alone knows (the sidebar's width follows the window through CSS), so it hydrates as it was rendered.
+ */
+export function Shell({ pending = false }: { pending?: boolean }) {
   const narrow = useNarrowerThan(SIDEBAR_COLLAPSE_BELOW_PX);
   const [userChoice, setUserChoice] = useState<{ collapsed: boolean; narrow: boolean } | null>(null);
   // A choice made at one width holds until the window crosses the threshold; then width decides again.
@@ -18,11 +20,11 @@ export function Shell() {
 
   return (
     <Flex direction="column" h="100vh">
-      <TopBar onToggleSidebar={toggle} />
+      <TopBar onToggleSidebar={toggle} pending={pending} />
       <Flex flex="1" minH="0">
-        <Sidebar collapsed={collapsed} onToggle={toggle} />
-        <Box as="main" flex="1" minW="0" overflowY="auto" p={{ base: '4', md: '6' }}>
-          <Outlet />
+        <Sidebar collapsed={pending ? 'by-width' : collapsed} onToggle={toggle} />
+        <Box as="main" flex="1" minW="0" overflowY="auto" p={{ base: '4', md: '6' }} aria-busy={pending || undefined}>
+          {pending ? <LoadingState /> : <Outlet />}
         </Box>
       </Flex>
     </Flex>

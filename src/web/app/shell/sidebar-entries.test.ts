@@ -3,6 +3,7 @@ import { BUILT_ADMIN_TABS } from '../../features/admin/routes';
 import { clientConfiguration, CUSTOMER_ADMIN_PERMISSIONS, userInfo } from '../../testing/factories';
 import { permissionsOf } from '../../lib/permissions';
 import { visibleSidebarEntries, type SidebarContext } from './sidebar-entries';
+import { PERMISSION } from '../../../shared/permissions';
 
 const context = (
   user: Parameters<typeof userInfo>[0],
@@ -25,13 +26,24 @@ describe('sidebar entries', () => {
 
   it('shows a read-only analyst the dashboard, projects and documents', () => {
     expect(
-      keys(context({ roleName: 'Analyst', permissions: ['tenant.project.detail.read', 'tenant.document.read'] })),
+      keys(
+        context({
+          roleName: 'Analyst',
+          permissions: [PERMISSION.TENANT_PROJECT_DETAIL_READ, PERMISSION.TENANT_DOCUMENT_READ],
+        }),
+      ),
     ).toEqual(['dashboard', 'projects', 'documents']);
   });
 
   it('adds Reports and Analytics for system-tenant users', () => {
     expect(
-      keys(context({ roleName: 'Tenant Support', isSystemTenant: true, permissions: ['tenant.project.detail.read'] })),
+      keys(
+        context({
+          roleName: 'Tenant Support',
+          isSystemTenant: true,
+          permissions: [PERMISSION.TENANT_PROJECT_DETAIL_READ],
+        }),
+      ),
     ).toEqual(['dashboard', 'projects', 'reports', 'analytics']);
   });
 
@@ -56,23 +68,40 @@ describe('sidebar entries', () => {
   });
 
   it('shows nothing to a role without any of the permissions', () => {
-    expect(keys(context({ roleName: 'Call Center Agent', permissions: ['tenant.callexec.detail.read'] }))).toEqual([]);
+    expect(
+      keys(context({ roleName: 'Call Center Agent', permissions: [PERMISSION.TENANT_CALLEXEC_DETAIL_READ] })),
+    ).toEqual([]);
   });
 
   it('shows Admin for any one of its four read permissions', () => {
-    for (const permission of ['tenant.read', 'callcenter.read', 'tenant.users.read', 'tenant.roles.permissions.read']) {
+    for (const permission of [
+      PERMISSION.TENANT_READ,
+      PERMISSION.CALLCENTER_READ,
+      PERMISSION.TENANT_USERS_READ,
+      PERMISSION.TENANT_ROLES_PERMISSIONS_READ,
+    ]) {
       expect(keys(context({ permissions: [permission] }))).toEqual(['admin']);
     }
-    expect(keys(context({ permissions: ['tenant.project.lookupvalues.read', 'secrets.read'] }))).toEqual([]);
+    expect(
+      keys(context({ permissions: [PERMISSION.TENANT_PROJECT_LOOKUPVALUES_READ, PERMISSION.SECRETS_READ] })),
+    ).toEqual([]);
   });
 
   it('links Admin to the first admin tab the user may read, in the specified order', () => {
-    expect(adminTarget(['tenant.read', 'tenant.users.read', 'callcenter.read'])).toBe('/main/admin/tenant');
-    expect(adminTarget(['tenant.users.read', 'tenant.roles.permissions.read'])).toBe('/main/admin/users');
-    expect(adminTarget(['tenant.roles.permissions.read', 'callcenter.read'])).toBe('/main/admin/roles');
-    expect(adminTarget(['callcenter.read', 'tenant.project.lookupvalues.read'])).toBe('/main/admin/lookups');
+    expect(adminTarget([PERMISSION.TENANT_READ, PERMISSION.TENANT_USERS_READ, PERMISSION.CALLCENTER_READ])).toBe(
+      '/main/admin/tenant',
+    );
+    expect(adminTarget([PERMISSION.TENANT_USERS_READ, PERMISSION.TENANT_ROLES_PERMISSIONS_READ])).toBe(
+      '/main/admin/users',
+    );
+    expect(adminTarget([PERMISSION.TENANT_ROLES_PERMISSIONS_READ, PERMISSION.CALLCENTER_READ])).toBe(
+      '/main/admin/roles',
+    );
+    expect(adminTarget([PERMISSION.CALLCENTER_READ, PERMISSION.TENANT_PROJECT_LOOKUPVALUES_READ])).toBe(
+      '/main/admin/lookups',
+    );
     // The call-centers tab arrives with its own branch: until its route is registered the link opens /main/admin.
-    expect(adminTarget(['callcenter.read', 'secrets.read'])).toBe(
+    expect(adminTarget([PERMISSION.CALLCENTER_READ, PERMISSION.SECRETS_READ])).toBe(
       BUILT_ADMIN_TABS.has('callcenters') ? '/main/admin/callcenters' : '/main/admin/',
     );
   });
@@ -81,11 +110,16 @@ describe('sidebar entries', () => {
     const every = new Set(ADMIN_TAB_READ_PERMISSIONS.map((entry) => entry.tab));
     const has = (granted: string[]) => (permission: string) => granted.includes(permission);
     // A call-center user (callcenter.read only) lands on the Call Centers tab once it is registered.
-    expect(firstReadableAdminTab(has(['callcenter.read', 'tenant.project.detail.read']), every)).toBe('callcenters');
-    expect(firstReadableAdminTab(has(['callcenter.read']), new Set(['tenant', 'users']))).toBeNull();
-    expect(firstReadableAdminTab(has(['tenant.read', 'tenant.project.lookupvalues.read']), new Set(['lookups']))).toBe(
-      'lookups',
+    expect(firstReadableAdminTab(has([PERMISSION.CALLCENTER_READ, PERMISSION.TENANT_PROJECT_DETAIL_READ]), every)).toBe(
+      'callcenters',
     );
+    expect(firstReadableAdminTab(has([PERMISSION.CALLCENTER_READ]), new Set(['tenant', 'users']))).toBeNull();
+    expect(
+      firstReadableAdminTab(
+        has([PERMISSION.TENANT_READ, PERMISSION.TENANT_PROJECT_LOOKUPVALUES_READ]),
+        new Set(['lookups']),
+      ),
+    ).toBe('lookups');
   });
 
   it('links every other entry to its route', () => {

@@ -14,6 +14,7 @@ import type { ClientConfiguration } from '../../api/generated/user-service';
 import { ADMIN_ENTRY_PERMISSIONS, firstReadableAdminTab } from '../../features/admin/admin-tab-permissions';
 import { BUILT_ADMIN_TABS } from '../../features/admin/routes';
 import type { Permissions } from '../../lib/permissions';
+import { PERMISSION } from '../../../shared/permissions';
 
 export interface SidebarContext {
   permissions: Permissions;
@@ -37,9 +38,10 @@ export interface VisibleSidebarEntry {
   to: string;
 }
 
-const PROJECT_READ = 'tenant.project.detail.read';
+const PROJECT_READ = PERMISSION.TENANT_PROJECT_DETAIL_READ;
 
-// The internal provider administrator: home in the system tenant, the admin role name in any case (002 §6).
+// The internal provider administrator: home in the system tenant, the admin role name in any case
+// (docs/product/analytic-reports.md#gate).
 const isProductAdmin = ({ permissions, configuration }: SidebarContext): boolean =>
   configuration !== undefined &&
   permissions.isSystemTenant &&
@@ -87,7 +89,7 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
     key: 'documents',
     label: msg`Documents`,
     icon: LuFileText,
-    isVisible: ({ permissions }) => permissions.has('tenant.document.read'),
+    isVisible: ({ permissions }) => permissions.has(PERMISSION.TENANT_DOCUMENT_READ),
     target: () => '/main/documents',
   },
   {

@@ -8,13 +8,15 @@ import { LanguageSelect } from './language-select';
 import { OperatingTenant } from './operating-tenant';
 import { UserMenu } from './user-menu';
 
-export function TopBar({ onToggleSidebar }: { onToggleSidebar: () => void }) {
+/** The top bar; `pending` (the frame while the session opens) shows only the menu button and the brand. */
+export function TopBar({ onToggleSidebar, pending = false }: { onToggleSidebar: () => void; pending?: boolean }) {
   const { t } = useLingui();
-  const { data: configuration } = useGetClientConfigurationQuery();
+  // The frame asks for nothing: the session gate's call is the one in flight.
+  const { data: configuration } = useGetClientConfigurationQuery(undefined, { skip: pending });
   return (
     <Flex
       as="header"
-      data-testid="topbar"
+      data-testid={pending ? undefined : 'topbar'}
       h="14"
       px={{ base: '2', md: '4' }}
       gap={{ base: '2', md: '4' }}
@@ -30,15 +32,19 @@ export function TopBar({ onToggleSidebar }: { onToggleSidebar: () => void }) {
         <BrandMark />
       </RouterLink>
       <Spacer />
-      {configuration ? (
+      {configuration && !pending ? (
         <Link href={`mailto:${configuration.supportEmail}`} fontSize="sm" hideBelow="md" colorPalette="brand">
           <LuMail />
           <Trans>Contact Us</Trans>
         </Link>
       ) : null}
-      <LanguageSelect />
-      <OperatingTenant />
-      <UserMenu />
+      {pending ? null : (
+        <>
+          <LanguageSelect />
+          <OperatingTenant />
+          <UserMenu />
+        </>
+      )}
     </Flex>
   );
 }

@@ -1,5 +1,6 @@
-import { HStack, Skeleton, Text } from '@chakra-ui/react';
-import { useGetClientConfigurationQuery } from '../../api/generated/user-service';
+import { HStack, Text } from '@chakra-ui/react';
+import { BRANDING } from '../../../shared/branding';
+import { userServiceApi } from '../../api/generated/user-service';
 import { Logo } from './logo';
 
 interface BrandMarkProps {
@@ -7,21 +8,19 @@ interface BrandMarkProps {
 }
 
 /**
- * Logo and product name from the client configuration's branding. While the configuration loads the name is
- * a placeholder bar; if it cannot be loaded only the logo shows (nothing the user can act on).
+ * Logo and product name. The name is the branding the client configuration carries once it has been loaded (the
+ * session gate loads it); until then, and on the pages before sign-in, the same branding as built into the console,
+ * so the name is there from the first paint and never moves (ADR 0082). Reading the configuration never asks for it.
  */
 export function BrandMark({ size = 'sm' }: BrandMarkProps) {
-  const { data, isLoading } = useGetClientConfigurationQuery();
-  const productName = data?.branding.productName ?? '';
+  const { data } = userServiceApi.endpoints.getClientConfiguration.useQueryState();
+  const productName = data?.branding.productName ?? BRANDING.productName;
   return (
     <HStack gap="2">
       <Logo productName={productName} size={size === 'lg' ? '12' : '8'} />
-      {isLoading ? <Skeleton height="5" width="24" /> : null}
-      {data ? (
-        <Text fontWeight="bold" fontSize={size === 'lg' ? '2xl' : 'lg'} letterSpacing="tight">
-          {productName}
-        </Text>
-      ) : null}
+      <Text fontWeight="bold" fontSize={size === 'lg' ? '2xl' : 'lg'} letterSpacing="tight">
+        {productName}
+      </Text>
     </HStack>
   );
 }

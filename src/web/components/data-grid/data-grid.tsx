@@ -7,6 +7,7 @@ import {
   ModuleRegistry,
   PaginationModule,
   QuickFilterModule,
+  RowAutoHeightModule,
   RowStyleModule,
   themeQuartz,
   type ColDef,
@@ -18,9 +19,11 @@ import { AgGridReact } from 'ag-grid-react';
 import { useMemo } from 'react';
 import { useAppSelector } from '../../state/hooks';
 
-// Only the modules the console's grids use (client-side rows, sorting, quick filter, paging, row styles).
+// Only the modules the console's grids use (client-side rows, sorting, quick filter, paging, row styles, rows as
+// tall as their wrapped text).
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
+  RowAutoHeightModule,
   PaginationModule,
   QuickFilterModule,
   RowStyleModule,

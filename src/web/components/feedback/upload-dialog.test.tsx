@@ -4,6 +4,8 @@ import { I18nProvider } from '@lingui/react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
+// Rendered outside the shell, which registers the signed-in screens' recipes (ADR 0084).
+import '../../theme/signed-in-recipes';
 import { system } from '../../theme/system';
 import { UploadDialog, type UploadDialogProps } from './upload-dialog';
 

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Input, Portal, Stack } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { ErrorAlert } from './error-alert';
@@ -22,22 +22,41 @@ export interface UploadDialogProps {
   done?: ReactNode;
   /** When the chosen file changes (a dialog may clear its earlier failure). */
   onFileChange?: (file: File | null) => void;
+  /** A file the console refuses before sending: its message, shown as the failure, and Upload stays disabled. */
+  fileProblem?: (file: File) => string | null;
+  /** A line under the picker (e.g. the types and size accepted). */
+  hint?: ReactNode;
+  /** The buttons' words where the page names them otherwise (Documents: 'Cancel' and 'Select'). */
+  closeLabel?: ReactNode;
+  uploadLabel?: ReactNode;
+  /** A click outside does not close the dialog. */
+  modal?: boolean;
   onUpload: (file: File) => void;
   onClose: () => void;
 }
 
 /**
  * The one upload dialog (docs/development.md "one way"): title, file picker with its accept list, the error
- * alert, the outcome, Close and Upload (pending while `busy`). The participant, access-code and results uploads
- * use it.
+ * alert, the outcome, Close and Upload (pending while `busy`, when Close waits for it). The participant,
+ * access-code, results and document uploads use it.
  */
 export function UploadDialog(props: UploadDialogProps) {
-  const { title, testId, accept, busy, error, onDismissError, fields, notice, done, onFileChange, onUpload, onClose } =
-    props;
+  const { title, testId, accept, busy, error, onDismissError, fields, notice, done, onFileChange, onUpload } = props;
+  const { fileProblem, hint, closeLabel, uploadLabel, modal = false } = props;
   const { t } = useLingui();
   const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  // An upload under way finishes before the dialog goes.
+  const onClose = () => (busy ? undefined : props.onClose());
+  const failure = error ?? problem;
   return (
-    <Dialog.Root open size="md" placement="center" onOpenChange={({ open }) => (open ? undefined : onClose())}>
+    <Dialog.Root
+      open
+      size="md"
+      placement="center"
+      closeOnInteractOutside={!modal}
+      onOpenChange={({ open }) => (open ? undefined : onClose())}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -50,7 +69,13 @@ export function UploadDialog(props: UploadDialogProps) {
             </Dialog.CloseTrigger>
             <Dialog.Body>
               <Stack gap="4">
-                {error ? <ErrorAlert message={error} onDismiss={onDismissError} testId={`${testId}-error`} /> : null}
+                {failure ? (
+                  <ErrorAlert
+                    message={failure}
+                    onDismiss={error ? onDismissError : () => setProblem(null)}
+                    testId={`${testId}-error`}
+                  />
+                ) : null}
                 {notice}
                 {done ?? (
                   <>
@@ -58,21 +83,30 @@ export function UploadDialog(props: UploadDialogProps) {
                     <Input
                       type="file"
                       accept={accept}
+                      p="1"
                       aria-label={t`Choose file`}
+                      disabled={busy}
                       data-testid={`${testId}-input`}
                       onChange={(event) => {
                         const chosen = event.currentTarget.files?.[0] ?? null;
-                        setFile(chosen);
+                        const refused = chosen && fileProblem ? fileProblem(chosen) : null;
+                        setProblem(refused);
+                        setFile(refused ? null : chosen);
                         onFileChange?.(chosen);
                       }}
                     />
+                    {hint ? (
+                      <Text fontSize="sm" color="fg.muted">
+                        {hint}
+                      </Text>
+                    ) : null}
                   </>
                 )}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} data-testid={`${testId}-close`}>
-                <Trans>Close</Trans>
+              <Button variant="outline" onClick={onClose} disabled={busy} data-testid={`${testId}-close`}>
+                {closeLabel ?? <Trans>Close</Trans>}
               </Button>
               {done ? null : (
                 <Button
@@ -82,7 +116,7 @@ export function UploadDialog(props: UploadDialogProps) {
                   onClick={() => (file ? onUpload(file) : undefined)}
                   data-testid={`${testId}-submit`}
                 >
-                  <Trans>Upload</Trans>
+                  {uploadLabel ?? <Trans>Upload</Trans>}
                 </Button>
               )}
             </Dialog.Footer>

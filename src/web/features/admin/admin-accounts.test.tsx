@@ -1,15 +1,17 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { TenantDetail, TenantSummary } from '../../api/generated/user-service';
 import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
 import { clientConfiguration, serverFor, signedInState, tenant, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
-
-jest.setTimeout(30_000);
-// The admin screens load lazily and the grid renders asynchronously: allow for a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+import { PERMISSION } from '../../../shared/permissions';
 
 const VOXSCREEN = tenant(1, 'Voxscreen');
-const PROVIDER = ['tenant.project.detail.read', 'tenant.read', 'tenant.create', 'tenant.update'];
+const PROVIDER = [
+  PERMISSION.TENANT_PROJECT_DETAIL_READ,
+  PERMISSION.TENANT_READ,
+  PERMISSION.TENANT_CREATE,
+  PERMISSION.TENANT_UPDATE,
+];
 const LIST = 'GET /api/user-service/v1/tenant/list';
 const ATTRIBUTES = 'GET /api/user-service/v1/tenant/attributes';
 const CHECK = 'POST /api/project-service/v1/project/check/user-email';
@@ -102,13 +104,12 @@ describe('Manage Account', () => {
     await app.user.click(within(list).getByText('Account Name'));
     await waitFor(() => expect(query()).toEqual({ pageNumber: '0', pageSize: '25', tenantName: 'asc' }));
     await app.user.type(screen.getByTestId('accounts-search'), 'acme');
-    await waitFor(
-      () => expect(query()).toEqual({ pageNumber: '0', pageSize: '25', tenantName: 'asc', search: 'acme' }),
-      { timeout: 3000 },
+    await waitFor(() =>
+      expect(query()).toEqual({ pageNumber: '0', pageSize: '25', tenantName: 'asc', search: 'acme' }),
     );
     await app.user.click(within(list).getByText('Acme Insurance'));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/main/admin/tenant/editTenant/2'));
-  }, 30_000);
+  });
 });
 
 describe('Add Account', () => {
@@ -149,7 +150,7 @@ describe('Add Account', () => {
     } finally {
       jest.useRealTimers();
     }
-  }, 40_000);
+  });
 
   it("shows the rules of docs/product/admin-accounts.md#rules and the server's field errors", async () => {
     server(PROVIDER, {
@@ -183,7 +184,7 @@ describe('Add Account', () => {
     await fillNewAccount(app);
     await app.user.click(screen.getByTestId('account-save'));
     expect(await screen.findByText('Account name already exists')).toBeInTheDocument();
-  }, 40_000);
+  });
 
   it('is not offered outside the provider account', async () => {
     installFetchStub({
@@ -212,7 +213,7 @@ describe('Edit Account', () => {
     const sent = stub.callsTo(UPDATE)[0]!.body as string;
     expect(sent).toContain('name="numberOfInterviews"\r\n\r\n120');
     expect(sent).not.toContain('tenantLogo');
-  }, 30_000);
+  });
 
   it('a new logo alone makes the form dirty and is sent as a file', async () => {
     const stub = server(PROVIDER, { [UPDATE]: { body: acme } });
@@ -226,10 +227,10 @@ describe('Edit Account', () => {
     await app.user.click(screen.getByTestId('account-save'));
     await screen.findByTestId('account-success');
     expect(stub.callsTo(UPDATE)[0]!.body as string).toContain('filename="logo.png"');
-  }, 30_000);
+  });
 
   it('is read-only without tenant.update', async () => {
-    server(['tenant.project.detail.read', 'tenant.read']);
+    server([PERMISSION.TENANT_PROJECT_DETAIL_READ, PERMISSION.TENANT_READ]);
     await open('/main/admin/tenant/editTenant/2');
     expect(await screen.findByTestId('account-name')).toBeDisabled();
     expect(screen.getByTestId('account-save')).toBeDisabled();

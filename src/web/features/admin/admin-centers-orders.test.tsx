@@ -1,15 +1,17 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { CallCenter, Order } from '../../api/generated/user-service';
 import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
 import { ACME, serverFor, signedInState, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
+import { PERMISSION } from '../../../shared/permissions';
 
-// Typing into several fields is slow on a busy machine.
-jest.setTimeout(90_000);
-configure({ asyncUtilTimeout: 5000 });
-
-const ORDER_PERMISSIONS = ['tenant.order.read', 'tenant.order.create', 'tenant.order.update', 'tenant.order.delete'];
-const CENTER_PERMISSIONS = ['callcenter.read', 'callcenter.create', 'callcenter.update'];
+const ORDER_PERMISSIONS = [
+  PERMISSION.TENANT_ORDER_READ,
+  PERMISSION.TENANT_ORDER_CREATE,
+  PERMISSION.TENANT_ORDER_UPDATE,
+  PERMISSION.TENANT_ORDER_DELETE,
+];
+const CENTER_PERMISSIONS = [PERMISSION.CALLCENTER_READ, PERMISSION.CALLCENTER_CREATE, PERMISSION.CALLCENTER_UPDATE];
 const ORDERS = 'GET /api/user-service/v1/order/orderList';
 const CENTERS = 'GET /api/user-service/v1/callcenter/callcenterlist';
 const LANGUAGES = 'GET /api/user-service/v1/languages';
@@ -56,7 +58,7 @@ const center: CallCenter = {
 
 const server = (permissions: string[], extra: Record<string, StubHandler> = {}) =>
   installFetchStub({
-    ...serverFor({ user: userInfo({ permissions: ['tenant.project.detail.read', ...permissions] }) }),
+    ...serverFor({ user: userInfo({ permissions: [PERMISSION.TENANT_PROJECT_DETAIL_READ, ...permissions] }) }),
     [ORDERS]: { body: { total_orders: 12, orders: Array.from({ length: 10 }, (_, i) => order(i + 1)) } },
     [CENTERS]: { body: [center] },
     [LANGUAGES]: {
@@ -86,7 +88,7 @@ describe('Order Details tab', () => {
   });
 
   it('no banner and the empty text without orders; no add or delete without their permissions', async () => {
-    server(['tenant.order.read'], { [ORDERS]: { body: { total_orders: 0, orders: [] } } });
+    server([PERMISSION.TENANT_ORDER_READ], { [ORDERS]: { body: { total_orders: 0, orders: [] } } });
     await open('/main/admin/orderdetails');
     expect(await screen.findByTestId('data-grid-empty')).toHaveTextContent('There are no records to show.');
     expect(screen.queryByTestId('orders-banner')).not.toBeInTheDocument();
@@ -139,7 +141,7 @@ describe('Order Details tab', () => {
   });
 
   it('Edit Order is read-only without tenant.order.update', async () => {
-    server(['tenant.order.read'], { 'GET /api/user-service/v1/order/4': { body: order(4) } });
+    server([PERMISSION.TENANT_ORDER_READ], { 'GET /api/user-service/v1/order/4': { body: order(4) } });
     await open('/main/admin/orderdetails/editOrder/4');
     expect(await screen.findByTestId('order-number')).toHaveValue('100004');
     expect(screen.getByTestId('order-number')).toBeDisabled();
@@ -149,7 +151,7 @@ describe('Order Details tab', () => {
 
 describe('Call Centers tab', () => {
   it('a Call Center Agent (callcenter.read, no other admin permission) opening Admin lands on Call Centers, not No Page Found', async () => {
-    server(['callcenter.read', 'tenant.callexec.detail.read']);
+    server([PERMISSION.CALLCENTER_READ, PERMISSION.TENANT_CALLEXEC_DETAIL_READ]);
     const app = await open('/main/admin');
     const list = await screen.findByTestId('callcenters-list');
     expect(await within(list).findByText('Acme Central Call Center')).toBeInTheDocument();

@@ -1,19 +1,17 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { sel } from '../../../../test/e2e/selectors';
 import type { ClientApplication, ClientApplicationCredentials } from '../../api/generated/user-service';
 import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
 import { ACME, serverFor, signedInState, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
-
-jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5000 });
+import { PERMISSION } from '../../../shared/permissions';
 
 const ALL = [
-  'tenant.project.detail.read',
-  'tenant.client.application.read',
-  'tenant.client.application.create',
-  'tenant.client.application.update',
-  'tenant.client.application.delete',
+  PERMISSION.TENANT_PROJECT_DETAIL_READ,
+  PERMISSION.TENANT_CLIENT_APPLICATION_READ,
+  PERMISSION.TENANT_CLIENT_APPLICATION_CREATE,
+  PERMISSION.TENANT_CLIENT_APPLICATION_UPDATE,
+  PERMISSION.TENANT_CLIENT_APPLICATION_DELETE,
 ];
 const SAMPLE = (secret: string) =>
   `curl -sS -X POST 'http://localhost:8080/api/authz-service/v1/oauth/token' -u 'vxc_0123456789abcdef01234567:${secret}' -d grant_type=client_credentials --data-urlencode 'scope=results:write'`;
@@ -49,7 +47,7 @@ const open = (route: string) => renderWithProviders({ route, preloadedState: sig
 
 describe('Client Applications', () => {
   it('lists client name and client ID; a row opens the read-only view; no add button without create', async () => {
-    server(['tenant.project.detail.read', 'tenant.client.application.read']);
+    server([PERMISSION.TENANT_PROJECT_DETAIL_READ, PERMISSION.TENANT_CLIENT_APPLICATION_READ]);
     const app = await open('/main/admin/clientapp');
     const list = await screen.findByTestId(sel.admin.clientApps.list);
     expect(await within(list).findByText('Telephony Platform')).toBeInTheDocument();

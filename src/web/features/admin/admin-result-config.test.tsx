@@ -1,18 +1,20 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ResultConfigRow, ResultConfigTemplate } from '../../api/generated/project-service';
 import { sel } from '../../../../test/e2e/selectors';
 import { installFetchStub, type RecordedRequest, type StubHandler } from '../../testing/fetch-stub';
 import { ACME, serverFor, signedInState, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { RESULT_ICONS } from '../../../shared/result-config-rules';
-
-jest.setTimeout(40_000);
-// The admin screens load lazily and the grid renders asynchronously: allow for a busy machine.
-configure({ asyncUtilTimeout: 8000 });
+import { PERMISSION } from '../../../shared/permissions';
 
 const T = sel.admin.resultTemplates;
-const READ = ['tenant.project.detail.read', 'tenant.result.config.read'];
-const ALL = [...READ, 'tenant.result.config.create', 'tenant.result.config.update', 'tenant.result.config.delete'];
+const READ = [PERMISSION.TENANT_PROJECT_DETAIL_READ, PERMISSION.TENANT_RESULT_CONFIG_READ];
+const ALL = [
+  ...READ,
+  PERMISSION.TENANT_RESULT_CONFIG_CREATE,
+  PERMISSION.TENANT_RESULT_CONFIG_UPDATE,
+  PERMISSION.TENANT_RESULT_CONFIG_DELETE,
+];
 const BASE = '/api/project-service/v1/result-config';
 const LIST = `POST ${BASE}/list`;
 const BLANK = `GET ${BASE}/view-template`;

@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { sel } from '../../../../test/e2e/selectors';
 import type { Role, RolePermission, RolePermissions } from '../../api/generated/user-service';
 import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
@@ -8,16 +8,13 @@ import type { RouteObject } from 'react-router';
 import { AdminPage } from './admin-page';
 import { FirstAdminTab } from './first-admin-tab';
 import { BUILT_ADMIN_TABS } from './routes';
-
-jest.setTimeout(30_000);
-// The admin screens load lazily and the grid renders asynchronously: allow for a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+import { PERMISSION } from '../../../shared/permissions';
 
 const ADMIN = [
-  'tenant.project.detail.read',
-  'tenant.roles.permissions.read',
-  'tenant.roles.permissions.create',
-  'tenant.roles.permissions.update',
+  PERMISSION.TENANT_PROJECT_DETAIL_READ,
+  PERMISSION.TENANT_ROLES_PERMISSIONS_READ,
+  PERMISSION.TENANT_ROLES_PERMISSIONS_CREATE,
+  PERMISSION.TENANT_ROLES_PERMISSIONS_UPDATE,
 ];
 const ROLES: Role[] = [
   { roleId: 11, name: 'Analyst', description: 'Reads projects', tenantId: ACME.tenantId },
@@ -47,12 +44,12 @@ const matrix = (overrides: Partial<RolePermissions['permissions']> = {}): RolePe
   internalEditable: false,
   permissions: {
     project_permission: [
-      permission(36, 'tenant.project.detail.read', 'read', true),
-      permission(40, 'tenant.project.team.read', 'read', true),
+      permission(36, PERMISSION.TENANT_PROJECT_DETAIL_READ, 'read', true),
+      permission(40, PERMISSION.TENANT_PROJECT_TEAM_READ, 'read', true),
     ],
     administration_permission: [
-      permission(1, 'tenant.read', 'read', false),
-      permission(3, 'tenant.update', 'update', false),
+      permission(1, PERMISSION.TENANT_READ, 'read', false),
+      permission(3, PERMISSION.TENANT_UPDATE, 'update', false),
     ],
     ...overrides,
   },
@@ -70,7 +67,7 @@ const open = (route: string) => renderWithProviders({ route, preloadedState: sig
 
 describe('admin area', () => {
   it('shows the tabs the user may read and sends /main/admin and unknown admin paths to the first one', async () => {
-    server(['tenant.project.detail.read', 'tenant.roles.permissions.read']);
+    server([PERMISSION.TENANT_PROJECT_DETAIL_READ, PERMISSION.TENANT_ROLES_PERMISSIONS_READ]);
     const app = await open('/main/admin/nowhere');
     await screen.findByTestId(sel.admin.roles.list);
     expect(app.router.state.location.pathname).toBe('/main/admin/roles');
@@ -84,7 +81,7 @@ describe('admin area', () => {
   });
 
   it('a call-center user opening Admin lands on the Call Centers tab as soon as its route is registered', async () => {
-    server(['tenant.project.detail.read', 'callcenter.read', 'tenant.callexec.detail.read']);
+    server([PERMISSION.TENANT_PROJECT_DETAIL_READ, PERMISSION.CALLCENTER_READ, PERMISSION.TENANT_CALLEXEC_DETAIL_READ]);
     // The admin area with a registered call-centers screen (that tab's own branch registers the real one).
     const routes: RouteObject[] = [
       {
@@ -178,7 +175,7 @@ describe('Manage Roles', () => {
     } finally {
       jest.useRealTimers();
     }
-  }, 30_000);
+  });
 });
 
 describe('Manage Permissions', () => {
@@ -193,7 +190,7 @@ describe('Manage Permissions', () => {
     expect(await screen.findByTestId(sel.admin.permissions.roleError)).toHaveTextContent('Please Select Role');
     await app.user.selectOptions(select, 'Analyst');
     expect(await screen.findByTestId(sel.admin.permissions.roleDescription)).toHaveTextContent('Reads projects');
-    const team = await screen.findByTestId(sel.admin.permissions.checkbox('tenant.project.team.read'));
+    const team = await screen.findByTestId(sel.admin.permissions.checkbox(PERMISSION.TENANT_PROJECT_TEAM_READ));
     // The checkbox takes its checked state in an effect after it renders; under load that can lag the first paint.
     await waitFor(() => expect(within(team).getByRole('checkbox')).toBeChecked());
     expect(screen.getByTestId(sel.admin.permissions.save)).toBeEnabled();
@@ -208,12 +205,12 @@ describe('Manage Permissions', () => {
     const app = await open('/main/admin/permissions');
     await app.user.selectOptions(await screen.findByTestId(sel.admin.permissions.roleSelect), 'Analyst');
     const detail = within(
-      await screen.findByTestId(sel.admin.permissions.checkbox('tenant.project.detail.read')),
+      await screen.findByTestId(sel.admin.permissions.checkbox(PERMISSION.TENANT_PROJECT_DETAIL_READ)),
     ).getByRole('checkbox');
     await waitFor(() => expect(detail).toBeChecked());
     expect(detail).toBeDisabled();
-    await app.user.click(screen.getByTestId(sel.admin.permissions.checkbox('tenant.project.team.read')));
-    await app.user.click(screen.getByTestId(sel.admin.permissions.checkbox('tenant.read')));
+    await app.user.click(screen.getByTestId(sel.admin.permissions.checkbox(PERMISSION.TENANT_PROJECT_TEAM_READ)));
+    await app.user.click(screen.getByTestId(sel.admin.permissions.checkbox(PERMISSION.TENANT_READ)));
     await app.user.click(screen.getByTestId(sel.admin.permissions.save));
     expect(await screen.findByTestId(sel.admin.permissions.success)).toHaveTextContent(
       'Role permission updated successfully',
@@ -231,10 +228,10 @@ describe('Manage Permissions', () => {
 
   it('Reset restores the saved state; internal entries are left out without an active id 80', async () => {
     const internal = [
-      permission(80, 'tenant.roles.permissions.internal.read', 'read', false),
-      permission(86, 'tenant.audit.log.read', 'read', false),
+      permission(80, PERMISSION.TENANT_ROLES_PERMISSIONS_INTERNAL_READ, 'read', false),
+      permission(86, PERMISSION.TENANT_AUDIT_LOG_READ, 'read', false),
     ];
-    const stub = server([...ADMIN, 'tenant.roles.permissions.internal.read'], {
+    const stub = server([...ADMIN, PERMISSION.TENANT_ROLES_PERMISSIONS_INTERNAL_READ], {
       [GET_PERMISSIONS]: { body: matrix({ internal_permission: internal }) },
       [SAVE_PERMISSIONS]: {
         body: { message: 'Role permission updated successfully', data: matrix({ internal_permission: internal }) },
@@ -245,12 +242,14 @@ describe('Manage Permissions', () => {
     expect(await screen.findByText('Internal ONLY - visible to ACGR personnel')).toBeInTheDocument();
     // Not the system tenant: shown, not editable.
     expect(
-      within(screen.getByTestId(sel.admin.permissions.checkbox('tenant.audit.log.read'))).getByRole('checkbox'),
+      within(screen.getByTestId(sel.admin.permissions.checkbox(PERMISSION.TENANT_AUDIT_LOG_READ))).getByRole(
+        'checkbox',
+      ),
     ).toBeDisabled();
-    await app.user.click(screen.getByTestId(sel.admin.permissions.checkbox('tenant.read')));
+    await app.user.click(screen.getByTestId(sel.admin.permissions.checkbox(PERMISSION.TENANT_READ)));
     await app.user.click(screen.getByTestId(sel.admin.permissions.reset));
     expect(
-      within(screen.getByTestId(sel.admin.permissions.checkbox('tenant.read'))).getByRole('checkbox'),
+      within(screen.getByTestId(sel.admin.permissions.checkbox(PERMISSION.TENANT_READ))).getByRole('checkbox'),
     ).not.toBeChecked();
     await app.user.click(screen.getByTestId(sel.admin.permissions.save));
     await screen.findByTestId(sel.admin.permissions.success);
@@ -264,7 +263,7 @@ describe('Manage Permissions', () => {
     });
     const app = await open('/main/admin/permissions');
     await app.user.selectOptions(await screen.findByTestId(sel.admin.permissions.roleSelect), 'Analyst');
-    await screen.findByTestId(sel.admin.permissions.checkbox('tenant.read'));
+    await screen.findByTestId(sel.admin.permissions.checkbox(PERMISSION.TENANT_READ));
     await app.user.click(screen.getByTestId(sel.admin.permissions.save));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'You cannot grant permissions you do not hold yourself.',

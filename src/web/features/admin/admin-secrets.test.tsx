@@ -1,14 +1,18 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { sel } from '../../../../test/e2e/selectors';
 import type { TenantSecret } from '../../api/generated/user-service';
 import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
 import { ACME, serverFor, signedInState, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
+import { PERMISSION } from '../../../shared/permissions';
 
-jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5000 });
-
-const ALL = ['tenant.project.detail.read', 'secrets.read', 'secrets.create', 'secrets.update', 'secrets.delete'];
+const ALL = [
+  PERMISSION.TENANT_PROJECT_DETAIL_READ,
+  PERMISSION.SECRETS_READ,
+  PERMISSION.SECRETS_CREATE,
+  PERMISSION.SECRETS_UPDATE,
+  PERMISSION.SECRETS_DELETE,
+];
 const SECRET: TenantSecret = {
   id: 3,
   name: 'Result webhook signing key',
@@ -32,11 +36,9 @@ const open = (route: string) => renderWithProviders({ route, preloadedState: sig
 
 describe('Secrets tab', () => {
   it('lists secrets masked; read-only without the write permissions', async () => {
-    server(['tenant.project.detail.read', 'secrets.read']);
+    server([PERMISSION.TENANT_PROJECT_DETAIL_READ, PERMISSION.SECRETS_READ]);
     await open('/main/admin/Secrets');
-    expect(await screen.findByTestId(sel.admin.secrets.masked(3), {}, { timeout: 15_000 })).toHaveTextContent(
-      '••••••••Ab3d',
-    );
+    expect(await screen.findByTestId(sel.admin.secrets.masked(3))).toHaveTextContent('••••••••Ab3d');
     expect(within(screen.getByTestId(sel.admin.secrets.list)).getByText('Webhook signing key')).toBeInTheDocument();
     expect(screen.getByTestId(sel.admin.tab('Secrets'))).toBeInTheDocument();
     expect(screen.queryByTestId(sel.admin.secrets.add)).not.toBeInTheDocument();

@@ -1,3 +1,4 @@
+import type { PermissionName } from '../../../shared/permissions';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useMatches } from 'react-router';
@@ -7,7 +8,7 @@ import type { Permissions } from '../../lib/permissions';
 export interface AdminTab {
   key: AdminTabKey;
   label: MessageDescriptor;
-  permission: string;
+  permission: PermissionName;
 }
 
 const readPermission = (key: AdminTabKey) => ADMIN_TAB_READ_PERMISSIONS.find((entry) => entry.tab === key)!.permission;

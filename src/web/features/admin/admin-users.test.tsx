@@ -1,22 +1,19 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { TenantRole, UserDetail, UserSummary } from '../../api/generated/user-service';
 import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
 import { ACME, clientConfiguration, serverFor, signedInState, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
-
-jest.setTimeout(30_000);
-// The admin screens load lazily and the grid renders asynchronously: allow for a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+import { PERMISSION } from '../../../shared/permissions';
 
 const ALL = [
-  'tenant.project.detail.read',
-  'tenant.users.read',
-  'tenant.users.create',
-  'tenant.users.update',
-  'tenant.users.delete',
+  PERMISSION.TENANT_PROJECT_DETAIL_READ,
+  PERMISSION.TENANT_USERS_READ,
+  PERMISSION.TENANT_USERS_CREATE,
+  PERMISSION.TENANT_USERS_UPDATE,
+  PERMISSION.TENANT_USERS_DELETE,
 ];
 const LIST = `GET /api/user-service/v1/tenant/${ACME.tenantId}/users`;
-const ROLES = `GET /api/user-service/v1/tenant/${ACME.tenantId}/roles`;
+const ROLES = `GET /api/user-service/v1/role/grantable`;
 const CREATE = 'POST /api/user-service/v1/user';
 const GET = 'GET /api/user-service/v1/user/21';
 const UPDATE = 'PUT /api/user-service/v1/user/21';
@@ -85,7 +82,7 @@ describe('Manage Users', () => {
   });
 
   it('without the delete and create permissions: no delete column, no add button', async () => {
-    server(['tenant.project.detail.read', 'tenant.users.read']);
+    server([PERMISSION.TENANT_PROJECT_DETAIL_READ, PERMISSION.TENANT_USERS_READ]);
     await open('/main/admin/users');
     await screen.findByText('Milton Waddams');
     expect(screen.queryByTestId('user-delete-21')).not.toBeInTheDocument();
@@ -111,7 +108,7 @@ describe('Manage Users', () => {
     await app.user.click(await screen.findByTestId('user-delete-21'));
     await app.user.click(await screen.findByTestId('user-delete-confirm-button'));
     expect(await screen.findByTestId('users-success')).toHaveTextContent('User Milton Waddams Deleted Successfully');
-  }, 30_000);
+  });
 });
 
 describe('Add User and Edit User', () => {
@@ -181,7 +178,7 @@ describe('Add User and Edit User', () => {
     } finally {
       jest.useRealTimers();
     }
-  }, 30_000);
+  });
 
   it('Edit User: e-mail read-only, Save after a change, success message', async () => {
     const stub = server(ALL, { [UPDATE]: { body: { ...milton, isActive: false } } });
@@ -201,7 +198,7 @@ describe('Add User and Edit User', () => {
   });
 
   it('Edit User is disabled without tenant.users.update', async () => {
-    server(['tenant.project.detail.read', 'tenant.users.read']);
+    server([PERMISSION.TENANT_PROJECT_DETAIL_READ, PERMISSION.TENANT_USERS_READ]);
     await open('/main/admin/users/editUsers/21');
     expect(await screen.findByTestId('user-first-name')).toBeDisabled();
     expect(screen.getByTestId('user-save')).toBeDisabled();
@@ -245,7 +242,7 @@ describe('Add User and Edit User', () => {
     expect(await screen.findByText('No such user in this account.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     second.unmount();
-    server(['tenant.project.detail.read', 'tenant.users.read']);
+    server([PERMISSION.TENANT_PROJECT_DETAIL_READ, PERMISSION.TENANT_USERS_READ]);
     await open('/main/admin/users/addUser');
     expect(await screen.findByTestId('not-found')).toBeInTheDocument();
   });

@@ -175,7 +175,9 @@ const adminTabRoutes: RouteObject[] = [
   {
     path: 'resultconfiguration',
     lazy: async () => {
-      const { ResultConfigTab } = await import(/* webpackChunkName: "admin" */ './result-config/result-config-tab');
+      const { ResultConfigTab } = await import(
+        /* webpackChunkName: "admin" */ './result-display-templates/result-config-tab'
+      );
       return { Component: ResultConfigTab };
     },
   },

@@ -1,13 +1,11 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { sel } from '../../../../test/e2e/selectors';
 import type { AnalyticReport, AnalyticReportType } from '../../api/generated/data-service';
 import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
 import { ACME, clientConfiguration, serverFor, signedInState, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { dayOf } from './wizard-rules';
-
-jest.setTimeout(40_000);
-configure({ asyncUtilTimeout: 8000 });
+import { PERMISSION } from '../../../shared/permissions';
 
 const HISTORY = 'GET /api/data-service/v1/report-history';
 const TYPES = 'GET /api/data-service/v1/tabledetails';
@@ -44,7 +42,11 @@ const report = (overrides: Partial<AnalyticReport> = {}): AnalyticReport => ({
   ...overrides,
 });
 
-const PROVIDER_ADMIN = userInfo({ roleName: 'voxscreen ADMIN', isSystemTenant: true, permissions: ['tenant.create'] });
+const PROVIDER_ADMIN = userInfo({
+  roleName: 'voxscreen ADMIN',
+  isSystemTenant: true,
+  permissions: [PERMISSION.TENANT_CREATE],
+});
 
 const server = (extra: Record<string, StubHandler> = {}, user = PROVIDER_ADMIN, analyticReports = true) =>
   installFetchStub({
@@ -72,7 +74,7 @@ describe('Analytic Reports', () => {
   it('the wizard enables Continue step by step and submits the request', async () => {
     const stub = server({ [SUBMIT]: { status: 201, body: report({ id: 6, status: 'requested' }) } });
     const { user } = await open();
-    expect(await screen.findByText('No reports have been requested yet.', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('No reports have been requested yet.')).toBeInTheDocument();
     await user.click(screen.getByTestId(sel.analyticReports.newReport));
 
     const wizard = await screen.findByTestId(sel.analyticReports.wizard.root);
@@ -155,9 +157,7 @@ describe('Analytic Reports', () => {
       saved.push(this.download);
     });
     const { user } = await open();
-    expect(await screen.findByTestId(sel.analyticReports.status(7), {}, { timeout: 15_000 })).toHaveTextContent(
-      'In progress...',
-    );
+    expect(await screen.findByTestId(sel.analyticReports.status(7))).toHaveTextContent('In progress...');
     expect(screen.getByTestId(sel.analyticReports.status(8))).toHaveTextContent('Failed');
     expect(await within(screen.getByTestId(sel.analyticReports.list)).findAllByText('Call Records')).toHaveLength(3);
 
@@ -177,13 +177,13 @@ describe('Analytic Reports', () => {
     await user.click(refresh);
     await waitFor(() => expect(refresh).toHaveTextContent('Refresh (30)'));
     expect(refresh).toBeDisabled();
-    await waitFor(() => expect(refresh).toHaveTextContent('Refresh (29)'), { timeout: 3000 });
+    await waitFor(() => expect(refresh).toHaveTextContent('Refresh (29)'));
     expect(stub.callsTo(HISTORY).length).toBe(before + 1);
   });
 
   it('shows the load failure with a retry', async () => {
     server({ [HISTORY]: { status: 500, body: { message: 'Broken history' } } });
     await open();
-    expect(await screen.findByTestId(sel.analyticReports.error, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId(sel.analyticReports.error)).toBeInTheDocument();
   });
 });

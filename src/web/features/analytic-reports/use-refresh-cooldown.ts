@@ -3,7 +3,10 @@ import { clock } from '../../lib/clock';
 
 export const REFRESH_COOLDOWN_SECONDS = 30;
 
-/** The refresh button's cooldown (002 §4.3): after use it stays disabled for 30 s, counting down each second. */
+/**
+ * The refresh button's cooldown (docs/product/analytic-reports.md#page): after use it stays disabled for 30 s, counting
+ * down each second.
+ */
 export function useRefreshCooldown(seconds = REFRESH_COOLDOWN_SECONDS) {
   const [left, setLeft] = useState(0);
   useEffect(() => {

@@ -1,6 +1,6 @@
 /**
- * The New Report wizard's rules (002 §2.7, §5; docs/product/analytic-reports.md#wizard), pure so tests can
- * check them without the screen. Days are `YYYY-MM-DD` strings.
+ * The New Report wizard's rules (docs/product/analytic-reports.md#page, docs/product/analytic-reports.md#wizard), pure
+ * so tests can check them without the screen. Days are `YYYY-MM-DD` strings.
  */
 export interface WizardValues {
   reportType?: string;
@@ -68,15 +68,15 @@ export const STEP_FIELDS: readonly (readonly (keyof WizardValues)[])[] = [
 export const stepComplete = (step: number, errors: Partial<Record<keyof WizardValues, unknown>>): boolean =>
   (STEP_FIELDS[step] ?? []).every((field) => errors[field] === undefined);
 
-/** Submit: the form is valid, changed, and no submit is in progress (002 §2.7). */
+/** Submit: the form is valid, changed, and no submit is in progress (docs/product/analytic-reports.md#page). */
 export const maySubmit = (state: { valid: boolean; dirty: boolean; submitting: boolean }): boolean =>
   state.valid && state.dirty && !state.submitting;
 
 const pad = (n: number, size = 2) => String(n).padStart(size, '0');
 
 /**
- * The generated report name (002 §5): the type name lowercased and hyphenated, a timestamp (UTC,
- * YYYYMMDDHHmmss) and a random 6-digit number.
+ * The generated report name (docs/product/analytic-reports.md#wizard): the type name lowercased and hyphenated, a
+ * timestamp (UTC, YYYYMMDDHHmmss) and a random 6-digit number.
  */
 export function generateReportName(typeName: string, nowMs: number, random: () => number = Math.random): string {
   const slug = typeName

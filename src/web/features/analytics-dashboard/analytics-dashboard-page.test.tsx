@@ -1,11 +1,8 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { sel } from '../../../../test/e2e/selectors';
 import { installFetchStub } from '../../testing/fetch-stub';
 import { ACME, serverFor, signedInState, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
-
-jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 8000 });
 
 const DASHBOARDS = 'GET /api/user-service/v1/tenant/getEmbedDashboardURL';
 const server = (body: unknown, status = 200) =>
@@ -22,7 +19,7 @@ describe('Analytics dashboards', () => {
       { title: 'Quality', url: 'https://bi.example.test/q' },
     ]);
     await open();
-    const second = await screen.findByTestId(sel.analyticsDashboard.dashboard(1), {}, { timeout: 15_000 });
+    const second = await screen.findByTestId(sel.analyticsDashboard.dashboard(1));
     expect(within(second).getByRole('heading', { name: 'Quality' })).toBeInTheDocument();
     expect(within(second).getByTitle('Quality')).toHaveAttribute('src', 'https://bi.example.test/q');
     expect(screen.getByTitle('Operations').tagName).toBe('IFRAME');
@@ -31,7 +28,7 @@ describe('Analytics dashboards', () => {
   it('says so when none is configured, and shows a failure', async () => {
     server([]);
     const first = await open();
-    expect(await screen.findByTestId(sel.analyticsDashboard.empty, {}, { timeout: 15_000 })).toHaveTextContent(
+    expect(await screen.findByTestId(sel.analyticsDashboard.empty)).toHaveTextContent(
       'No analytics dashboards are configured.',
     );
     first.unmount();

@@ -1,5 +1,4 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { chooseOperatingTenant } from '../../app/choose-operating-tenant';
 import { sel } from '../../../../test/e2e/selectors';
 import { installFetchStub } from '../../testing/fetch-stub';
 import { ACME, GLOBEX, serverFor, signedInState, userInfo } from '../../testing/factories';
@@ -168,7 +167,7 @@ describe('Dashboard after a tenant switch', () => {
       },
     });
     act(() => {
-      app.store.dispatch(chooseOperatingTenant({ tenantId: GLOBEX.tenantId, tenantName: GLOBEX.tenantName }));
+      app.switchTenant({ tenantId: GLOBEX.tenantId, tenantName: GLOBEX.tenantName });
     });
     await waitFor(() => expect(screen.queryByTestId(sel.dashboardTiles.activeProjects)).not.toBeInTheDocument());
     expect(screen.queryByText('Calls per month')).not.toBeInTheDocument();

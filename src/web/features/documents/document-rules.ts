@@ -1,4 +1,7 @@
-/** docs/product/documents.md#upload (002 §5, §9): what the add-document modal accepts before it calls the server. */
+/**
+ * docs/product/documents.md#upload (docs/product/documents.md#page): what the add-document modal accepts before it
+ * calls the server.
+ */
 export const DOCUMENT_EXTENSIONS = [
   '.pdf',
   '.png',
@@ -14,7 +17,9 @@ export const DOCUMENT_EXTENSIONS = [
 /** 10 MB (the server refuses more with 413). */
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 
-/** Search debounce and comment preview (002 §9); page size 10 (002 §9). */
+/**
+ * Search debounce and comment preview (docs/product/documents.md#page); page size 10 (docs/product/documents.md#page).
+ */
 export const DOCUMENT_SEARCH_DEBOUNCE_MS = 1000;
 export const COMMENT_PREVIEW_LENGTH = 20;
 export const DOCUMENT_PAGE_SIZE = 10;
@@ -30,6 +35,6 @@ export function documentFileProblem(file: { name: string; size: number }): Docum
   return null;
 }
 
-/** The comment in view mode: cut at 20 characters followed by ' ...' (002 §2.3). */
+/** The comment in view mode: cut at 20 characters followed by ' ...' (docs/product/documents.md#comment). */
 export const commentPreview = (comment: string) =>
   comment.length > COMMENT_PREVIEW_LENGTH ? `${comment.slice(0, COMMENT_PREVIEW_LENGTH)} ...` : comment;

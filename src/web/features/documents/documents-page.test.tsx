@@ -1,17 +1,14 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Document } from '../../api/generated/user-service';
 import { sel } from '../../../../test/e2e/selectors';
 import { installFetchStub, type RecordedRequest, type StubHandler } from '../../testing/fetch-stub';
 import { ACME, serverFor, signedInState, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
-
-jest.setTimeout(40_000);
-// The page loads lazily and the grid renders asynchronously: allow for a busy machine.
-configure({ asyncUtilTimeout: 8000 });
+import { PERMISSION } from '../../../shared/permissions';
 
 const D = sel.documents;
-const READ = ['tenant.document.read'];
-const ALL = [...READ, 'tenant.document.create', 'tenant.document.delete'];
+const READ = [PERMISSION.TENANT_DOCUMENT_READ];
+const ALL = [...READ, PERMISSION.TENANT_DOCUMENT_CREATE, PERMISSION.TENANT_DOCUMENT_DELETE];
 const API = {
   list: 'POST /api/user-service/v1/tenant/documents',
   upload: 'POST /api/user-service/v1/docs/add',

@@ -11,12 +11,12 @@ import {
   type Document,
   type ListTenantDocumentsApiArg,
 } from '../../api/generated/user-service';
-import { DataGrid, type DataGridColumn } from '../../components/data-grid/data-grid';
-import { ListPager } from '../../components/data-grid/list-pager';
+import type { DataGridColumn } from '../../components/data-grid/data-grid';
+import { PagedGrid, pageFigures, type GridSort } from '../../components/data-grid/paged-grid';
+import { useServerPaging } from '../../components/data-grid/use-server-paging';
 import { ListToolbar } from '../../components/data-grid/list-toolbar';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog';
 import { ErrorAlert } from '../../components/feedback/error-alert';
-import { QueryFailure } from '../../components/feedback/load-failure';
 import { SuccessAlert } from '../../components/feedback/success-alert';
 import { PageHeader } from '../../components/layout/page-header';
 import { clock } from '../../lib/clock';
@@ -25,6 +25,7 @@ import { useAppDispatch } from '../../state/hooks';
 import { DocumentCommentCell } from './document-comment-cell';
 import { DOCUMENT_PAGE_SIZE, DOCUMENT_SEARCH_DEBOUNCE_MS } from './document-rules';
 import { UploadDocumentDialog } from './upload-document-dialog';
+import { PERMISSION } from '../../../shared/permissions';
 
 type SortBy = NonNullable<ListTenantDocumentsApiArg['body']['sortBy']>;
 type Sort = { by: SortBy; direction: 'asc' | 'desc' };
@@ -32,6 +33,10 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 const SORTABLE: readonly string[] = ['documentName', 'documentUploadTS', 'documentType', 'uploadedBy'];
 const DEFAULT_SORT: Sort = { by: 'documentUploadTS', direction: 'desc' };
+const sortOf = (chosen: GridSort): Sort =>
+  chosen && SORTABLE.includes(chosen.colId)
+    ? { by: chosen.colId as SortBy, direction: chosen.direction }
+    : DEFAULT_SORT;
 
 /**
  * `/main/documents` (docs/product/documents.md#page): the account's shared documents, server-paged and sorted,
@@ -42,12 +47,12 @@ export function DocumentsPage() {
   const { t, i18n } = useLingui();
   const dispatch = useAppDispatch();
   const permissions = usePermissions();
-  const canCreate = permissions.has('tenant.document.create');
-  const canDelete = permissions.has('tenant.document.delete');
+  const canCreate = permissions.has(PERMISSION.TENANT_DOCUMENT_CREATE);
+  const canDelete = permissions.has(PERMISSION.TENANT_DOCUMENT_DELETE);
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
-  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const paging = useServerPaging<Sort>({ pageSize: DOCUMENT_PAGE_SIZE, sort: DEFAULT_SORT });
+  const { page, setPage, restart, sort } = paging;
   const [uploadOpen, setUploadOpen] = useState(false);
   const [pendingDelete, setPendingDelete] = useState<Document | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
@@ -57,15 +62,15 @@ export function DocumentsPage() {
   useEffect(() => {
     const timer = clock.setTimeout(() => {
       setSearch(typed.trim());
-      setPage(0);
+      restart();
     }, DOCUMENT_SEARCH_DEBOUNCE_MS);
     return () => clock.clearTimeout(timer);
-  }, [typed]);
+  }, [typed, restart]);
 
   const documents = useListTenantDocumentsQuery({
     body: {
       page,
-      pageSize: DOCUMENT_PAGE_SIZE,
+      pageSize: paging.pageSize,
       ...(search && { search }),
       sortBy: sort.by,
       sortOrder: sort.direction,
@@ -73,12 +78,12 @@ export function DocumentsPage() {
   });
   const rows = documents.data?.documents;
   const total = documents.data?.totalDocuments ?? 0;
-  const pages = Math.max(1, Math.ceil(total / DOCUMENT_PAGE_SIZE));
+  const { pages } = pageFigures(page, paging.pageSize, total);
 
   // A page left empty (its last row deleted) gives way to the last page that has rows.
   useEffect(() => {
     if (rows && rows.length === 0 && page > 0 && !documents.isFetching) setPage(Math.min(page - 1, pages - 1));
-  }, [rows, page, pages, documents.isFetching]);
+  }, [rows, page, pages, documents.isFetching, setPage]);
 
   const columns = useMemo<DataGridColumn<Document>[]>(() => {
     // Not subscribed: a later write's refresh must not fetch (and save) the file again.
@@ -209,48 +214,33 @@ export function DocumentsPage() {
           addLabel={<Trans>Add Document</Trans>}
           onAdd={canCreate ? () => setUploadOpen(true) : undefined}
         />
-        {documents.error ? (
-          <QueryFailure query={documents} testId="documents-failure" />
-        ) : (
-          <>
-            <DataGrid<Document>
-              testId="documents-list"
-              rows={rows}
-              columns={columns}
-              rowId={(row) => String(row.documentId)}
-              loading={documents.isFetching}
-              emptyText={t`There are no records to show.`}
-              onSortChanged={(chosen) => {
-                setPage(0);
-                setSort(
-                  chosen && SORTABLE.includes(chosen.colId)
-                    ? { by: chosen.colId as SortBy, direction: chosen.direction }
-                    : DEFAULT_SORT,
-                );
-              }}
-            />
-            <ListPager
-              page={page}
-              pages={pages}
-              onPageChange={setPage}
-              testId="documents"
-              summary={
-                <Trans>
-                  Page {page + 1} of {pages} ({total} documents)
-                </Trans>
-              }
-            />
-          </>
-        )}
+        <PagedGrid<Document, Sort>
+          testId="documents-list"
+          pagerTestId="documents"
+          errorTestId="documents-failure"
+          query={documents}
+          rows={rows}
+          total={total}
+          paging={paging}
+          sortOf={sortOf}
+          columns={columns}
+          rowId={(row) => String(row.documentId)}
+          summary={({ page: shown, pages: count, total: documentCount }) => (
+            <Trans>
+              Page {shown} of {count} ({documentCount} documents)
+            </Trans>
+          )}
+        />
       </Stack>
-      <UploadDocumentDialog
-        open={uploadOpen}
-        onClose={() => setUploadOpen(false)}
-        onUploaded={(message) => {
-          setUploadOpen(false);
-          setNotice({ tone: 'success', text: message });
-        }}
-      />
+      {uploadOpen ? (
+        <UploadDocumentDialog
+          onClose={() => setUploadOpen(false)}
+          onUploaded={(message) => {
+            setUploadOpen(false);
+            setNotice({ tone: 'success', text: message });
+          }}
+        />
+      ) : null}
       <ConfirmDialog
         open={pendingDelete !== null}
         tone="danger"

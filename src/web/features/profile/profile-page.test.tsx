@@ -1,13 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { sel } from '../../../../test/e2e/selectors';
 import type { UserInfo } from '../../api/generated/user-service';
 import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
 import { PATHS, serverFor, signedInState, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
-
-jest.setTimeout(30_000);
-// The profile screen loads lazily: allow for a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const UPDATE = 'PUT /api/user-service/v1/user/profile';
 

@@ -1,28 +1,22 @@
 import { Box, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { Navigate, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { getErrorMessage, httpStatusOf } from '../../api/error-message';
-import { useGetProjectQuery, type ProjectDetail } from '../../api/generated/project-service';
+import { useGetProjectQuery } from '../../api/generated/project-service';
 import { ErrorAlert } from '../../components/feedback/error-alert';
 import { LoadFailure } from '../../components/feedback/load-failure';
 import { LoadingState } from '../../components/feedback/loading-state';
 import { PageHeader } from '../../components/layout/page-header';
-import type { Permissions } from '../../lib/permissions';
-import { offeredProjectTabs, type OfferedTab } from './project-tabs';
+import { useProjectContext, type ProjectContext } from '../../lib/project-context';
+import { offeredProjectTabs, type ProjectTab } from './project-tabs';
 import { QuestionnaireBadge } from './questionnaire-badge';
 import { useProjectPermissions } from './use-project-permissions';
 
-export interface ProjectContext {
-  project: ProjectDetail;
-  permissions: Permissions;
-  tabs: OfferedTab[];
-}
-
-/** What a tab of the project shell receives: the loaded project and the user's merged permissions. */
-export const useProjectContext = () => useOutletContext<ProjectContext>();
-
-/** /main/project/{id}: the project's header, its tabs (docs/product/project-page.md#tabs) and the open tab. */
-export function ProjectPage() {
+/**
+ * /main/project/{id}: the project's header, its tabs (docs/product/project-page.md#tabs, composed in
+ * app/project-tabs.ts) and the open tab, which reads the project through `useProjectContext()`.
+ */
+export function ProjectPage({ tabs: registry }: { tabs: readonly ProjectTab[] }) {
   const { t, i18n } = useLingui();
   const projectId = Number(useParams().projectId);
   const navigate = useNavigate();
@@ -44,7 +38,7 @@ export function ProjectPage() {
     );
   }
 
-  const tabs = offeredProjectTabs(permissions.has, project.stageSequence);
+  const tabs = offeredProjectTabs(permissions.has, project.stageSequence, registry);
   const base = `/main/project/${project.projectId}`;
   const current = tabs.find((tab) => tab.path !== '' && pathname.startsWith(`${base}/${tab.path}`))?.key ?? 'details';
   return (

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '../../components/errors/not-found-page';
-import { PROJECT_TABS } from './project-tabs';
+import type { ProjectTab } from './project-tabs';
 
 /** The project list with its heading, as the dashboard shows it below its figures. */
 export const loadDashboardProjectList = async (): Promise<ComponentType> => {
@@ -11,11 +11,54 @@ export const loadDashboardProjectList = async (): Promise<ComponentType> => {
   };
 };
 
+/** The Details tab (the project form) at the base path; without its permission, the first tab offered. */
+export const projectDetailsRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: async () => {
+      const { ProjectDetailsTab } = await import(/* webpackChunkName: "project-form" */ './form/project-form-page');
+      return { Component: ProjectDetailsTab };
+    },
+  },
+];
+
+export const projectTeamRoutes: RouteObject[] = [
+  {
+    path: 'team',
+    lazy: async () => {
+      const { TeamTab } = await import(/* webpackChunkName: "project-team" */ './team/team-tab');
+      return { Component: TeamTab };
+    },
+  },
+];
+
+export const projectQuestionsRoutes: RouteObject[] = [
+  {
+    path: 'questions',
+    lazy: async () => {
+      const { QuestionsTab } = await import(/* webpackChunkName: "project-questions" */ './questions/questions-tab');
+      return { Component: QuestionsTab };
+    },
+  },
+];
+
+export const projectCommunicationRoutes: RouteObject[] = [
+  {
+    path: 'communication',
+    lazy: async () => {
+      const { CommunicationTab } = await import(
+        /* webpackChunkName: "project-communication" */ './communication/communication-tab'
+      );
+      return { Component: CommunicationTab };
+    },
+  },
+];
+
 /**
- * `/main/project` (the project list), `/main/project/createProject` (the project form) and /main/project/{projectId} and its tabs (docs/product/project-page.md#tabs). A tab of the route table whose screen is not built yet leads to
- * the first tab the user may use; any other path is "No Page Found".
+ * `/main/project` (the project list), `/main/project/createProject` (the project form) and /main/project/{projectId}
+ * with the tabs app/ composes (docs/product/project-page.md#tabs); any other path is "No Page Found".
  */
-export const projectRoutes: RouteObject[] = [
+export const projectRoutes = (tabs: readonly ProjectTab[]): RouteObject[] => [
   {
     path: 'project',
     lazy: async () => {
@@ -24,7 +67,8 @@ export const projectRoutes: RouteObject[] = [
     },
   },
   {
-    // The create route (001 §2; clone with `_C` and `_ID`): a literal path, so `:projectId` never captures it.
+    // The create route (docs/product/project-form.md#routes; clone with `_C` and `_ID`): a literal path, so
+    // `:projectId` never captures it.
     path: 'project/createProject',
     lazy: async () => {
       const { ProjectCreatePage } = await import(/* webpackChunkName: "project-form" */ './form/project-form-page');
@@ -35,84 +79,12 @@ export const projectRoutes: RouteObject[] = [
     path: 'project/:projectId',
     lazy: async () => {
       const { ProjectPage } = await import(/* webpackChunkName: "project" */ './project-page');
-      return { Component: ProjectPage };
+      return {
+        Component: function ProjectPageWithTabs() {
+          return <ProjectPage tabs={tabs} />;
+        },
+      };
     },
-    children: [
-      {
-        // The Details tab (the project form) at the base path; without its permission, the first tab offered.
-        index: true,
-        lazy: async () => {
-          const { ProjectDetailsTab } = await import(/* webpackChunkName: "project-form" */ './form/project-form-page');
-          return { Component: ProjectDetailsTab };
-        },
-      },
-      ...PROJECT_TABS.filter((tab) => !tab.built && tab.path !== '').map((tab): RouteObject => ({
-        path: tab.path,
-        lazy: async () => {
-          const { FirstProjectTab } = await import(/* webpackChunkName: "project" */ './project-page');
-          return { Component: FirstProjectTab };
-        },
-      })),
-      {
-        path: 'team',
-        lazy: async () => {
-          const { TeamTab } = await import(/* webpackChunkName: "project-team" */ './team/team-tab');
-          return { Component: TeamTab };
-        },
-      },
-      {
-        path: 'participants',
-        lazy: async () => {
-          const { ParticipantsTab } = await import(
-            /* webpackChunkName: "project-participants" */ './participants/participants-tab'
-          );
-          return { Component: ParticipantsTab };
-        },
-      },
-      ...['participants/add', 'participants/edit/:id'].map((path): RouteObject => ({
-        path,
-        lazy: async () => {
-          const { ParticipantFormPage } = await import(
-            /* webpackChunkName: "project-participant-form" */ './participants/participant-form-page'
-          );
-          return { Component: ParticipantFormPage };
-        },
-      })),
-      {
-        path: 'questions',
-        lazy: async () => {
-          const { QuestionsTab } = await import(
-            /* webpackChunkName: "project-questions" */ './questions/questions-tab'
-          );
-          return { Component: QuestionsTab };
-        },
-      },
-      {
-        path: 'results',
-        lazy: async () => {
-          const { ResultsTab } = await import(/* webpackChunkName: "project-results" */ './results/results-tab');
-          return { Component: ResultsTab };
-        },
-      },
-      {
-        path: 'accesscode',
-        lazy: async () => {
-          const { AccessCodesTab } = await import(
-            /* webpackChunkName: "project-access-codes" */ './access-codes/access-codes-tab'
-          );
-          return { Component: AccessCodesTab };
-        },
-      },
-      {
-        path: 'communication',
-        lazy: async () => {
-          const { CommunicationTab } = await import(
-            /* webpackChunkName: "project-communication" */ './communication/communication-tab'
-          );
-          return { Component: CommunicationTab };
-        },
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
+    children: [...tabs.flatMap((tab) => tab.routes), { path: '*', element: <NotFoundPage /> }],
   },
 ];

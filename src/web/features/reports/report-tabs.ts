@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ComponentType } from 'react';
 import type { Permissions } from '../../lib/permissions';
+import { PERMISSION } from '../../../shared/permissions';
 
 /**
  * One tab of the Reports area (docs/product/reports.md#tabs). `key` is its route under /main/reports (the
@@ -25,38 +26,39 @@ export const REPORT_TABS: readonly ReportTab[] = [
   {
     key: 'callRecords',
     label: msg`Call Records`,
-    isVisible: (permissions) => permissions.has('tenant.project.report.call.read'),
+    isVisible: (permissions) => permissions.has(PERMISSION.TENANT_PROJECT_REPORT_CALL_READ),
     load: async () => (await import(/* webpackChunkName: "reports" */ './calls/call-records-tab')).CallRecordsTab,
   },
   {
     key: 'results',
     label: msg`Results`,
-    isVisible: (permissions) => permissions.has('tenant.project.results.read'),
-    load: async () => (await import(/* webpackChunkName: "reports" */ './results/results-report-tab')).ResultsReportTab,
+    isVisible: (permissions) => permissions.has(PERMISSION.TENANT_PROJECT_RESULTS_READ),
+    load: async () =>
+      (await import(/* webpackChunkName: "reports" */ './interview-results/results-report-tab')).ResultsReportTab,
   },
   {
     key: 'incompletecalls',
     label: msg`Incomplete Calls`,
-    isVisible: (permissions) => permissions.has('tenant.project.report.call.read'),
+    isVisible: (permissions) => permissions.has(PERMISSION.TENANT_PROJECT_REPORT_CALL_READ),
     load: async () =>
       (await import(/* webpackChunkName: "reports" */ './calls/incomplete-calls-tab')).IncompleteCallsTab,
   },
   {
     key: 'auditlog',
     label: msg`Audit Log`,
-    isVisible: (permissions) => permissions.has('tenant.audit.log.read'),
+    isVisible: (permissions) => permissions.has(PERMISSION.TENANT_AUDIT_LOG_READ),
     load: async () => (await import(/* webpackChunkName: "reports" */ './audit-log/audit-log-tab')).AuditLogTab,
   },
   {
     key: 'backenddata',
     label: msg`Backend Data Log`,
-    isVisible: (permissions) => permissions.has('tenant.backend.data.read'),
+    isVisible: (permissions) => permissions.has(PERMISSION.TENANT_BACKEND_DATA_READ),
     load: async () => (await import(/* webpackChunkName: "reports" */ './calls/backend-data-tab')).BackendDataTab,
   },
   {
     key: 'users',
     label: msg`Users`,
-    isVisible: (permissions) => permissions.has('tenant.users.activity.read'),
+    isVisible: (permissions) => permissions.has(PERMISSION.TENANT_USERS_ACTIVITY_READ),
     load: async () => (await import(/* webpackChunkName: "reports" */ './users/users-report-tab')).UsersReportTab,
   },
 ];

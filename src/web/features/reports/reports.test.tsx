@@ -1,13 +1,11 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { sel } from '../../../../test/e2e/selectors';
 import type { AuditRecord } from '../../api/generated/authz-service';
 import type { TenantWithProjects, UserReportRecord } from '../../api/generated/user-service';
 import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
 import { serverFor, signedInState, tenant, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
-
-jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5000 });
+import { PERMISSION } from '../../../shared/permissions';
 
 const VOXSCREEN = tenant(1, 'Voxscreen');
 const AUDIT = 'POST /api/authz-service/audit-log';
@@ -49,7 +47,11 @@ const ACCOUNT_LIST: TenantWithProjects[] = [
   { tenantId: 1, tenantName: 'Voxscreen', projects: [] },
   { tenantId: 2, tenantName: 'Acme Insurance', projects: [] },
 ];
-const ALL = ['tenant.project.detail.read', 'tenant.audit.log.read', 'tenant.users.activity.read'];
+const ALL = [
+  PERMISSION.TENANT_PROJECT_DETAIL_READ,
+  PERMISSION.TENANT_AUDIT_LOG_READ,
+  PERMISSION.TENANT_USERS_ACTIVITY_READ,
+];
 
 const server = (permissions: string[] = ALL, extra: Record<string, StubHandler> = {}) =>
   installFetchStub({
@@ -70,7 +72,7 @@ const open = (route: string) => renderWithProviders({ route, preloadedState: sig
 
 describe('Reports', () => {
   it('opens the first tab the user may see; the tab strip lists only permitted tabs', async () => {
-    server(['tenant.project.detail.read', 'tenant.users.activity.read']);
+    server([PERMISSION.TENANT_PROJECT_DETAIL_READ, PERMISSION.TENANT_USERS_ACTIVITY_READ]);
     await open('/main/reports');
     expect(await screen.findByTestId(sel.reports.users.root)).toBeInTheDocument();
     expect(screen.getByTestId(sel.reports.tab('users'))).toBeInTheDocument();
@@ -78,13 +80,13 @@ describe('Reports', () => {
   });
 
   it('a tab the user may not see, or an unknown one, goes to the first permitted tab', async () => {
-    server(['tenant.project.detail.read', 'tenant.audit.log.read']);
+    server([PERMISSION.TENANT_PROJECT_DETAIL_READ, PERMISSION.TENANT_AUDIT_LOG_READ]);
     await open('/main/reports/users');
     expect(await screen.findByTestId(sel.reports.audit.root)).toBeInTheDocument();
   });
 
   it('shows "No Page Found" without any report permission', async () => {
-    server(['tenant.project.detail.read']);
+    server([PERMISSION.TENANT_PROJECT_DETAIL_READ]);
     await open('/main/reports');
     expect(await screen.findByText('No Page Found')).toBeInTheDocument();
   });
@@ -153,13 +155,14 @@ describe('Reports', () => {
     );
   });
 
-  it('audit log: Export saves the CSV under the server name; a failure shows its message', async () => {
+  it('audit log: Export saves the xlsx under the exact server name (filename*); a failure shows its message', async () => {
     const stub = server(ALL, {
       [AUDIT_EXPORT]: {
-        body: new Blob(['Client Name\r\n'], { type: 'text/csv' }),
+        body: new Blob(['PK'], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
         headers: {
-          'content-type': 'text/csv',
-          'content-disposition': 'attachment; filename="Voxscreen_11-26-2026_auditlog.csv"',
+          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'content-disposition':
+            'attachment; filename="Voxscreen_11-26-2026_auditlog.xlsx"; filename*=UTF-8\'\'Voxscreen_11%2F26%2F2026_auditlog.xlsx',
         },
       },
     });
@@ -172,7 +175,8 @@ describe('Reports', () => {
     const app = await open('/main/reports/auditlog');
     await screen.findByTestId(sel.reports.audit.list);
     await app.user.click(screen.getByTestId(sel.reports.audit.export));
-    await waitFor(() => expect(saved).toEqual(['Voxscreen_11-26-2026_auditlog.csv']));
+    // docs/product/reports.md#exports's name; the browser makes the slashes safe when it writes the file.
+    await waitFor(() => expect(saved).toEqual(['Voxscreen_11/26/2026_auditlog.xlsx']));
     expect(stub.callsTo(AUDIT_EXPORT)[0]!.body).toMatchObject({ tenantId: 1, sortBy: 'event_time' });
     stub.answer({ [AUDIT_EXPORT]: { status: 422, body: { message: 'Validation failed.' } } });
     await app.user.click(screen.getByTestId(sel.reports.audit.export));

@@ -1,34 +1,23 @@
+import { PassThrough } from 'node:stream';
 import type { components, operations } from '../../../../contracts/authz-service';
-import { DEFAULT_DISPLAY_OFFSET, END_BEFORE_START_MESSAGE, fileDateAtOffset } from '../../../../shared/report-time';
-import type { Db } from '../../../platform/db/schema';
+import { DEFAULT_DISPLAY_OFFSET, END_BEFORE_START_MESSAGE } from '../../../../shared/report-time';
 import { AUDIT_ACTIVITIES } from '../../../platform/audit/record-audit';
-import { csvDownload, pagedRows } from '../../../platform/http/csv-download';
+import { EXPORT_BATCH_SIZE, readPages } from '../../../platform/http/csv-download';
 import { FieldErrors } from '../../../platform/http/field-errors';
-import type { ServiceHandlers, TenantContext } from '../../../platform/openapi/handler';
-import { tenantForbidden } from '../../../platform/tenancy/require-operating-tenant';
-import { countAuditRows, findTenantName, latestAuditId, listAuditRows, type AuditFilter } from './audit-log-store';
-import { AUDIT_EXPORT_HEADER, auditExportCells, toAuditRecord } from './audit-records';
+import { FileDownload, type ServiceHandlers } from '../../../platform/openapi/handler';
+import { writeXlsxSheet, XLSX_MEDIA_TYPE } from '../../../platform/spreadsheet/xlsx-sheet';
+import { countAuditRows, latestAuditId, listAuditRows, type AuditFilter } from './audit-log-store';
+import { AUDIT_EXPORT_COLUMNS, auditExportCells, auditLogFileName, toAuditRecord } from './audit-records';
 
 type AuditLogQuery = components['schemas']['AuditLogQuery'];
 type AuditLogHandlers = Pick<ServiceHandlers<operations>, 'listAuditLog' | 'exportAuditLog' | 'listAuditActivities'>;
 
-/**
- * The transaction the report reads the account in: the operating tenant's own (row-level security), or, for the
- * provider (system tenant) naming another account, a read-only one across tenants. Anyone else naming another
- * account is refused (docs/product/reports.md#permissions).
- */
-function readerFor(ctx: TenantContext, tenantId: number): <T>(fn: (trx: Db) => Promise<T>) => Promise<T> {
-  if (tenantId === ctx.operatingTenant.id) return (fn) => ctx.inTenant(fn);
-  if (ctx.operatingTenant.isSystem) return (fn) => ctx.acrossTenants(fn);
-  throw tenantForbidden();
-}
-
-function auditFilter(body: AuditLogQuery): AuditFilter {
+function auditFilter(body: AuditLogQuery, tenantId: number): AuditFilter {
   const errors = new FieldErrors();
   if (body.end_event_time <= body.start_event_time) errors.add('end_event_time', END_BEFORE_START_MESSAGE);
   errors.throwIfAny();
   return {
-    tenantId: body.tenantId,
+    tenantId,
     from: new Date(body.start_event_time * 1000),
     to: new Date(body.end_event_time * 1000),
     ...(body.email?.trim() && { email: body.email.trim() }),
@@ -40,36 +29,34 @@ function auditFilter(body: AuditLogQuery): AuditFilter {
 
 /** The AuditLog tag (docs/product/reports.md#audit-log): the audit records the platform already writes. */
 export const auditLogHandlers: AuditLogHandlers = {
+  // The account is the one x-account-scope resolved (the operating tenant, or any account for the provider).
   async listAuditLog({ body }, ctx) {
-    const read = readerFor(ctx, body.tenantId);
-    const filter = auditFilter(body);
+    const filter = auditFilter(body, ctx.account.id);
     const limit = body.limit ?? 10;
     const offset = (body.page ?? 0) * limit;
     const offsetText = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
-    return read(async (trx) => ({
+    return ctx.inAccount(async (trx) => ({
       data: (await listAuditRows(trx, filter, { offset, limit })).map((row) => toAuditRecord(row, offsetText)),
       totalResults: await countAuditRows(trx, filter),
     }));
   },
 
   async exportAuditLog({ body }, ctx) {
-    const read = readerFor(ctx, body.tenantId);
-    const filter = auditFilter(body);
+    const filter = auditFilter(body, ctx.account.id);
     const offsetText = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
-    const { name, maxId } = await read(async (trx) => ({
-      name: await findTenantName(trx, body.tenantId),
-      maxId: await latestAuditId(trx, body.tenantId),
-    }));
+    const maxId = await ctx.inAccount((trx) => latestAuditId(trx, ctx.account.id));
     const snapshot: AuditFilter = { ...filter, maxId };
-    const fileName = `${name ?? 'account'}_${fileDateAtOffset(ctx.now().getTime(), offsetText)}_auditlog.csv`;
-    return csvDownload(
-      fileName,
-      AUDIT_EXPORT_HEADER,
-      pagedRows(
-        (offset, limit) => read((trx) => listAuditRows(trx, snapshot, { offset, limit })),
-        (row) => auditExportCells(toAuditRecord(row, offsetText)),
-      ),
+    const pages = readPages(
+      (offset, limit) => ctx.inAccount((trx) => listAuditRows(trx, snapshot, { offset, limit })),
+      { pageSize: EXPORT_BATCH_SIZE },
     );
+    const rows = (async function* () {
+      for await (const page of pages) for (const row of page) yield auditExportCells(toAuditRecord(row, offsetText));
+    })();
+    // Streamed through the one xlsx writer as the pages arrive (ADR 0039); a failure mid-way aborts the download.
+    const out = new PassThrough();
+    writeXlsxSheet(out, 'Audit Log', AUDIT_EXPORT_COLUMNS, rows).catch((error: Error) => out.destroy(error));
+    return new FileDownload(auditLogFileName(ctx.account.name, ctx.now().getTime(), offsetText), XLSX_MEDIA_TYPE, out);
   },
 
   async listAuditActivities() {

@@ -74,9 +74,3 @@ export async function latestAuditId(trx: Db, tenantId: number): Promise<number> 
     .executeTakeFirst();
   return Number(row?.id ?? 0);
 }
-
-/** The account's name, or null when there is no such account. */
-export async function findTenantName(trx: Db, tenantId: number): Promise<string | null> {
-  const row = await trx.selectFrom('tenants').where('id', '=', tenantId).select('name').executeTakeFirst();
-  return row?.name ?? null;
-}

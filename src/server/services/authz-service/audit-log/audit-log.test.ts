@@ -1,10 +1,12 @@
 /** The audit log report (docs/product/reports.md#audit-log): rules, permissions, tenant isolation, the export. */
-import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { recordAudit } from '../../../platform/audit/record-audit';
 import { withSystem } from '../../../platform/tenancy/with-tenant';
 import type { SignedIn } from '../../../testing/api-client';
 import { createReportReader } from '../../../testing/create-report-reader';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { fileDateAtOffset } from '../../../../shared/report-time';
+import { XLSX_MEDIA_TYPE } from '../../../platform/spreadsheet/xlsx-sheet';
 
 let t: TestApp;
 let acme: number;
@@ -139,16 +141,33 @@ test('permissions: without tenant.audit.log.read every audit call is 403', async
   expect(activities).toEqual(expect.arrayContaining(['LOGIN_FAILURE', 'LOGIN_SUCCESS', 'SECRET_CREATED']));
 });
 
-test('export: a CSV of exactly the filtered rows, formula-like cells escaped, named after the account', async () => {
+test('export: an xlsx of exactly the filtered rows, formula-like cells escaped, named tenantName_MM/DD/YYYY_auditlog', async () => {
   const body = { ...today(), tenantId: acme };
   const page = await list(acmeReader, acme, { ...body, limit: 100 });
-  const response = await t.api.call('exportAuditLog', { token: acmeReader, operatingTenant: acme, body });
-  expect(response.status).toBe(200);
-  expect(response.headers['content-type']).toMatch(/^text\/csv/);
-  expect(String(response.headers['content-disposition'])).toMatch(
-    /filename="Acme Insurance_\d{2}-\d{2}-\d{4}_auditlog\.csv"/,
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/authz-service/audit-log/export',
+    headers: {
+      authorization: `Bearer ${acmeReader.accessToken}`,
+      'id-token': acmeReader.idToken,
+      operatingTenant: String(acme),
+      'content-type': 'application/json',
+    },
+    payload: JSON.stringify(body),
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe(XLSX_MEDIA_TYPE);
+  // docs/product/reports.md#audit-log's name, exact in filename*; the plain fallback has dashes (no slash in a name on
+  // disk).
+  const day = fileDateAtOffset(t.clock.now().getTime(), '-08:00');
+  const exact = `Acme Insurance_${day.replace(/-/g, '/')}_auditlog.xlsx`;
+  expect(response.headers['content-disposition']).toBe(
+    `attachment; filename="Acme Insurance_${day}_auditlog.xlsx"; filename*=UTF-8''${encodeURIComponent(exact)}`,
   );
-  const rows = parse(String(response.body), { bom: true }) as string[][];
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as string[]).slice(1)));
   expect(rows[0]).toEqual(['Client Name', 'Email', 'Date', 'Activity', 'IP', 'Token Issue Time', 'Payload']);
   expect(rows.slice(1).map((r) => `${r[2]}${r[3]}`)).toEqual(page.data.map((r) => r.eventTimeString + r.activity));
   const injected = rows.find((r) => r[3] === 'SECRET_CREATED')!;

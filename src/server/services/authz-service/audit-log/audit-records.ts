@@ -1,5 +1,6 @@
 import type { components } from '../../../../contracts/authz-service';
-import { formatAtOffset, TOKEN_ISSUE_OFFSET } from '../../../../shared/report-time';
+import { fileDateAtOffset, formatAtOffset, TOKEN_ISSUE_OFFSET } from '../../../../shared/report-time';
+import type { XlsxColumn } from '../../../platform/spreadsheet/xlsx-sheet';
 import type { AuditRow } from './audit-log-store';
 
 type AuditRecord = components['schemas']['AuditRecord'];
@@ -14,7 +15,10 @@ export function tokenIssueTime(row: Pick<AuditRow, 'activity' | 'event_time' | '
   return typeof recorded === 'number' && Number.isFinite(recorded) ? recorded : null;
 }
 
-/** An audit row as the report answers it: times in ms and formatted, the payload as JSON text (002 §3). */
+/**
+ * An audit row as the report answers it: times in ms and formatted, the payload as JSON text
+ * (docs/product/reports.md#audit-log).
+ */
 export function toAuditRecord(row: AuditRow, displayOffset: string): AuditRecord {
   const eventTime = row.event_time.getTime();
   const issued = tokenIssueTime(row);
@@ -41,8 +45,25 @@ export function toAuditRecord(row: AuditRow, displayOffset: string): AuditRecord
   };
 }
 
-/** The export's columns (the tab's, 002 §2.4). */
-export const AUDIT_EXPORT_HEADER = ['Client Name', 'Email', 'Date', 'Activity', 'IP', 'Token Issue Time', 'Payload'];
+/** The export's columns (docs/product/reports.md#audit-log), as the table shows them. */
+export const AUDIT_EXPORT_COLUMNS: readonly XlsxColumn[] = [
+  { header: 'Client Name', width: 24 },
+  { header: 'Email', width: 30 },
+  { header: 'Date', width: 26 },
+  { header: 'Activity', width: 22 },
+  { header: 'IP', width: 16 },
+  { header: 'Token Issue Time', width: 26 },
+  { header: 'Payload', width: 60 },
+];
+
+/**
+ * docs/product/reports.md#audit-log: "tenantName_MM/DD/YYYY_auditlog.xlsx", the day of the export at the display
+ * offset. The slashes stay in the name the answer gives (`filename*`); the plain `filename` fallback has dashes, as a
+ * name on disk cannot hold a slash (FileDownload.contentDisposition).
+ */
+export function auditLogFileName(tenantName: string, epochMs: number, offset: string): string {
+  return `${tenantName}_${fileDateAtOffset(epochMs, offset).replace(/-/g, '/')}_auditlog.xlsx`;
+}
 
 export const auditExportCells = (record: AuditRecord) => [
   record.tenantName,

@@ -112,6 +112,7 @@ describe('the access hook takes a client token only where x-client-scopes asks f
     systemTenant: false,
     operatingTenant: 'none',
     clientScopes: ['results:write'],
+    accountScope: null,
   };
   let deps: AppDeps;
   beforeAll(async () => {

@@ -4,9 +4,9 @@ const DAY_MS = 86_400_000;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 
 /**
- * The wizard's date rules (002 §5), which the server applies too: the start is not after today; the end is not
- * before the start ('End date must be greater') nor after the earlier of start plus 90 days and today.
- * Returns the field errors.
+ * The wizard's date rules (docs/product/analytic-reports.md#submit-rules-server), which the server applies too: the
+ * start is not after today; the end is not before the start ('End date must be greater') nor after the earlier of start
+ * plus 90 days and today. Returns the field errors.
  */
 export function dateRangeErrors(
   startDate: string,

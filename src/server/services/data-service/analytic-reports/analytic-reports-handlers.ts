@@ -31,9 +31,10 @@ type Handlers = Pick<
 export const ANALYTIC_REPORTS_FLAG = 'analyticReports';
 
 /**
- * The gate of every analytic-report operation (002 §2.7, §6): 404 while the feature flag is off (the page does
- * not exist), 403 unless the caller has the provider administrator role (name matched case-insensitively) with
- * their home in the system tenant. The contract cannot say "this role", so the handlers check it here, once.
+ * The gate of every analytic-report operation (docs/product/analytic-reports.md#gate): 404 while the feature flag is
+ * off (the page does not exist), 403 unless the caller has the provider administrator role (name matched
+ * case-insensitively) with their home in the system tenant. The contract cannot say "this role", so the handlers check
+ * it here, once.
  */
 function requireAnalyticReports(ctx: TenantContext): void {
   if (!ctx.deps.config.featureFlags.has(ANALYTIC_REPORTS_FLAG)) throw notFound();

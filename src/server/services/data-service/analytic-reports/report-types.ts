@@ -80,5 +80,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
 
 export const reportTypeOf = (key: string): ReportType | undefined => REPORT_TYPES.find((t) => t.reportType === key);
 
-/** The longest range a report may cover, in days after the start (002 §5). */
+/**
+ * The longest range a report may cover, in days after the start (docs/product/analytic-reports.md#submit-rules-server).
+ */
 export const MAX_RANGE_DAYS = 90;

@@ -14,7 +14,8 @@ import {
 import { acceptGuideLogs } from './guide-logs';
 import { streamedUpload } from '../../../platform/openapi/multipart-body';
 import { acceptRecording } from '../recordings/accept-recording';
-import { acceptCallRecord, acceptIncompleteCall, acceptInterviewResult, runIdOf } from './intake-writes';
+import { acceptCallRecord, acceptIncompleteCall, runIdOf } from './intake-writes';
+import { resultIntakeQueue } from './result-intake-queue';
 
 type IntakeHandlers = Pick<
   ServiceHandlers<operations>,
@@ -83,10 +84,9 @@ export const intakeHandlers: IntakeHandlers = {
     );
   },
 
+  // Accepted together with the results posted at the same time (ADR 0075); answers as acceptPost does.
   async postInterviewResult({ body }, ctx) {
-    return acceptPost(ctx, { kind: 'RESULT', body }, (trx, tenantId, now) =>
-      acceptInterviewResult(trx, tenantId, body, now),
-    );
+    return resultIntakeQueue(ctx.deps).accept(ctx.client().tenant.id, body, ctx.now());
   },
 
   async postIncompleteCall({ body }, ctx) {

@@ -5,7 +5,10 @@ import type { ParticipantStatus } from '../../../platform/db/schema';
  * does to the participant's status and IRN block.
  */
 
-/** The IRN flags of a project (001 §3 internal settings), with the defaults of src/shared/project-rules.ts. */
+/**
+ * The IRN flags of a project (docs/product/project-form.md#fields internal settings), with the defaults of
+ * src/shared/project-rules.ts.
+ */
 export interface IrnFlags {
   blockOnCallLogs: boolean;
   unblockAfterNc: boolean;
@@ -49,7 +52,10 @@ export function refusalFor(participant: ParticipantState, flags: IrnFlags, now: 
 /** Statuses after which a call attempt no longer changes the status: the interview happened (or ended). */
 const SETTLED: readonly ParticipantStatus[] = ['INTERVIEWED', 'RESULT_PUBLISHED', 'ARCHIVED'];
 
-/** A result: DC means the call dropped (002 §1); otherwise interviewed, published at once when released. */
+/**
+ * A result: DC means the call dropped (docs/product/platform.md#evaluation-codes); otherwise interviewed, published at
+ * once when released.
+ */
 export function statusAfterResult(code: string, released: boolean): ParticipantStatus {
   if (code === 'DC') return 'ATTEMPTED_INCOMPLETE';
   return released ? 'RESULT_PUBLISHED' : 'INTERVIEWED';

@@ -247,3 +247,165 @@ export async function updateCaller(
     .where('id', '=', participantId)
     .execute();
 }
+
+/*
+ * Set-based forms of the statements above, for posted results accepted together (result-batch.ts, ADR 0075): one
+ * statement for the whole batch where the single path runs one per post.
+ */
+
+/** Claims the request ids in one statement; answers those this transaction claimed (see claimIntakeRequest). */
+export async function claimIntakeRequests(
+  trx: Db,
+  tenantId: number,
+  requests: readonly { requestId: string; kind: string; bodyHash: string }[],
+  now: Date,
+): Promise<Set<string>> {
+  const { rows } = await sql<{ request_id: string }>`
+    INSERT INTO intake_requests (tenant_id, request_id, kind, body_hash, answer, created_at)
+    SELECT ${tenantId}, r.request_id, r.kind, r.body_hash, '{}'::jsonb, ${now}
+    FROM unnest(${requests.map((r) => r.requestId)}::text[], ${requests.map((r) => r.kind)}::text[],
+                ${requests.map((r) => r.bodyHash)}::text[]) AS r(request_id, kind, body_hash)
+    ON CONFLICT (tenant_id, request_id) DO NOTHING
+    RETURNING request_id`.execute(trx);
+  return new Set(rows.map((r) => r.request_id));
+}
+
+/** The stored requests among these ids (the replays of a batch), by id. */
+export async function findIntakeRequests(
+  trx: Db,
+  tenantId: number,
+  requestIds: readonly string[],
+): Promise<Map<string, StoredRequest>> {
+  if (!requestIds.length) return new Map();
+  const rows = await trx
+    .selectFrom('intake_requests')
+    .select(['request_id', 'kind', 'body_hash', 'answer'])
+    .where('tenant_id', '=', tenantId)
+    .where('request_id', 'in', [...requestIds])
+    .execute();
+  return new Map(rows.map((r) => [r.request_id, { kind: r.kind, bodyHash: r.body_hash, answer: r.answer }]));
+}
+
+export async function setIntakeAnswers(
+  trx: Db,
+  tenantId: number,
+  answers: readonly { requestId: string; answer: unknown }[],
+): Promise<void> {
+  if (!answers.length) return;
+  await sql`
+    UPDATE intake_requests AS i SET answer = a.answer::jsonb
+    FROM unnest(${answers.map((a) => a.requestId)}::text[], ${answers.map((a) => JSON.stringify(a.answer))}::text[])
+      AS a(request_id, answer)
+    WHERE i.tenant_id = ${tenantId} AND i.request_id = a.request_id`.execute(trx);
+}
+
+/** findCallers' statement (its plan is tested: the keyed access code's index). */
+export const callersStatement = (accessCodes: readonly string[]) =>
+  sql<{
+    key: string;
+    participant_id: string | number;
+    project_id: number;
+    irn: string | null;
+    access_code: string;
+    language_id: number | null;
+    status: ParticipantStatus;
+    is_active: boolean;
+    is_allowed_questionnaire: boolean;
+    last_interview_at: Date | null;
+    questionnaire_type: string;
+    internal_settings: Record<string, unknown>;
+  }>`
+    SELECT p.access_code_key AS key, p.id AS participant_id, p.project_id, p.interview_ref_num AS irn, p.access_code,
+           p.participant_language_id AS language_id, p.status, p.is_active, p.is_allowed_questionnaire,
+           p.last_interview_at, pr.questionnaire_type, pr.internal_settings
+    FROM participants p JOIN projects pr ON pr.id = p.project_id AND pr.tenant_id = p.tenant_id
+    WHERE p.access_code_key = ANY(${[...accessCodes]}::text[]) AND NOT p.is_hidden
+    ORDER BY p.id
+    FOR UPDATE OF p`;
+
+/**
+ * The participants of these keyed access codes (findCaller's rule), each row locked, in id order (two batches lock
+ * in the same order); by key, the lowest id where two codes share a key.
+ */
+export async function findCallers(trx: Db, accessCodes: readonly string[]): Promise<Map<string, Caller>> {
+  if (!accessCodes.length) return new Map();
+  const { rows } = await callersStatement(accessCodes).execute(trx);
+  const callers = new Map<string, Caller>();
+  for (const found of rows)
+    if (!callers.has(found.key))
+      callers.set(found.key, {
+        participantId: Number(found.participant_id),
+        projectId: found.project_id,
+        interviewReferenceNumber: found.irn,
+        accessCode: found.access_code,
+        languageId: found.language_id,
+        status: found.status,
+        isActive: found.is_active,
+        isAllowedQuestionnaire: found.is_allowed_questionnaire,
+        lastInterviewAt: found.last_interview_at,
+        questionnaireType: found.questionnaire_type,
+        internalSettings: found.internal_settings,
+      });
+  return callers;
+}
+
+/** The interview questions of these projects (interviewQuestions of each), by project. */
+export async function interviewQuestionsOf(
+  trx: Db,
+  projectIds: readonly number[],
+): Promise<Map<number, { id: number; sequence: number }[]>> {
+  const byProject = new Map<number, { id: number; sequence: number }[]>(projectIds.map((id) => [id, []]));
+  if (!projectIds.length) return byProject;
+  const rows = await trx
+    .selectFrom('project_questions')
+    .select(['project_id', 'id', 'sequence'])
+    .where('project_id', 'in', [...projectIds])
+    .where('pre_interview', '=', false)
+    .orderBy('sequence')
+    .execute();
+  for (const row of rows) byProject.get(row.project_id)?.push({ id: row.id, sequence: row.sequence });
+  return byProject;
+}
+
+/** updateCaller of several participants in one statement (each once). */
+export async function updateCallers(
+  trx: Db,
+  changes: readonly { participantId: number; status: ParticipantStatus; lastInterviewAt: Date; unblock: boolean }[],
+  now: Date,
+): Promise<void> {
+  if (!changes.length) return;
+  await sql`
+    UPDATE participants AS p
+    SET status = c.status, last_interview_at = c.last_interview_at, updated_at = ${now},
+        is_allowed_questionnaire = CASE WHEN c.unblock THEN true ELSE p.is_allowed_questionnaire END
+    FROM unnest(${changes.map((c) => c.participantId)}::bigint[], ${changes.map((c) => c.status)}::text[],
+                ${changes.map((c) => c.lastInterviewAt.toISOString())}::timestamptz[],
+                ${changes.map((c) => c.unblock)}::boolean[]) AS c(id, status, last_interview_at, unblock)
+    WHERE p.id = c.id`.execute(trx);
+}
+
+/** Backend data log entries in one statement, in order: accepted posts with their participant, refused ones with why. */
+export async function logBackendDataRows(
+  trx: Db,
+  entries: readonly {
+    tenantId: number;
+    kind: BackendDataKind;
+    projectId: number | null;
+    participantId: number | null;
+    runId: string;
+    payload: unknown;
+    now: Date;
+    refusal: string | null;
+  }[],
+): Promise<void> {
+  if (!entries.length) return;
+  await sql`
+    INSERT INTO backend_data_logs (tenant_id, kind, project_id, participant_id, run_id, payload, uploaded_at, refusal)
+    SELECT e.tenant_id, e.kind, e.project_id, e.participant_id, e.run_id, e.payload::jsonb, e.uploaded_at, e.refusal
+    FROM unnest(${entries.map((e) => e.tenantId)}::int[], ${entries.map((e) => e.kind)}::text[],
+                ${entries.map((e) => e.projectId)}::int[], ${entries.map((e) => e.participantId)}::bigint[],
+                ${entries.map((e) => e.runId)}::text[], ${entries.map((e) => JSON.stringify(e.payload))}::text[],
+                ${entries.map((e) => e.now.toISOString())}::timestamptz[], ${entries.map((e) => e.refusal)}::text[])
+      WITH ORDINALITY AS e(tenant_id, kind, project_id, participant_id, run_id, payload, uploaded_at, refusal, ord)
+    ORDER BY e.ord`.execute(trx);
+}

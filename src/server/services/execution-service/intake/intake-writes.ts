@@ -1,9 +1,9 @@
 import type { components } from '../../../../contracts/execution-service';
 import { normalizeAccessCode } from '../../../../shared/participant-rules';
 import { isAllowedRiskCode } from '../../../../shared/risk-sets';
-import type { Db, EvaluationCode } from '../../../platform/db/schema';
+import type { Db, EvaluationCode, ParticipantStatus } from '../../../platform/db/schema';
 import { HttpError, unprocessable } from '../../../platform/http/http-error';
-import { recordInterviewResults } from '../interview-results/interview-results-store';
+import { recordInterviewResults } from '../result-writes/interview-results-store';
 import { irnFlagsOf, statusAfterIncompleteCall, statusAfterResult, unblocksAfter } from './intake-rules';
 import {
   callIdTaken,
@@ -17,6 +17,7 @@ import {
 } from './intake-store';
 import { acceptOnce } from './request-once';
 import { enqueueWebhooks, type NewWebhook } from '../webhooks/enqueue-webhook';
+import { canonicalTelcoName } from '../../../../shared/telco-providers';
 
 /** The participant event for the project's receivers (docs/product/webhooks.md#events) when the status changes. */
 function statusWebhook(tenantId: number, caller: Caller, status: string, now: Date): NewWebhook[] {
@@ -38,7 +39,78 @@ function statusWebhook(tenantId: number, caller: Caller, status: string, now: Da
 }
 
 type Schemas = components['schemas'];
-type IntakeAnswer = Schemas['IntakeAnswer'];
+export type IntakeAnswer = Schemas['IntakeAnswer'];
+export type ResultPost = Schemas['InterviewResultPost'];
+
+/** What does not fit the project in a posted result (docs/product/results-intake.md#validation): field problems. */
+export function resultProblems(
+  caller: Caller,
+  questions: ReadonlyMap<number, number>,
+  body: ResultPost,
+): { field: string; message: string }[] {
+  const type = caller.questionnaireType;
+  const problems = [];
+  if (!isAllowedRiskCode(type, body.overallEvaluation))
+    problems.push({
+      field: 'overallEvaluation',
+      message: `${body.overallEvaluation} is not a result of ${type}.`,
+    });
+  const seen = new Set<number>();
+  (body.questionResults ?? []).forEach((q, i) => {
+    if (!questions.has(q.sequence) || seen.has(q.sequence))
+      problems.push({
+        field: `questionResults[${i}].sequence`,
+        message: seen.has(q.sequence) ? 'Each question once.' : 'The project has no question with this sequence.',
+      });
+    if (!isAllowedRiskCode(type, q.result))
+      problems.push({
+        field: `questionResults[${i}].result`,
+        message: `${q.result} is not a result of ${type}.`,
+      });
+    seen.add(q.sequence);
+  });
+  return problems;
+}
+
+/** A recorded result's webhook events: the result, then the participant's status when it changed. */
+export function resultWebhooks(
+  tenantId: number,
+  caller: Caller,
+  recorded: { id: number; body: ResultPost; status: ParticipantStatus; released: boolean },
+  now: Date,
+): NewWebhook[] {
+  return [
+    {
+      tenantId,
+      projectId: caller.projectId,
+      event: 'result',
+      payload: {
+        interviewResultId: recorded.id,
+        participantId: caller.participantId,
+        interviewReferenceNumber: caller.interviewReferenceNumber,
+        overallEvaluation: recorded.body.overallEvaluation,
+        released: recorded.released,
+        completedAt: new Date(recorded.body.completedAt).toISOString(),
+      },
+      now,
+    },
+    ...statusWebhook(tenantId, caller, recorded.status, now),
+  ];
+}
+
+/** Why a post's participant does not take it: no participant has the code, or the IRN is another's; null if none. */
+export function callerRefusal(caller: Caller | null, body: { interviewReferenceNumber?: string }): HttpError | null {
+  if (!caller)
+    return unprocessable('No participant has this access code.', 'UNKNOWN_ACCESS_CODE', [
+      { field: 'accessCode', message: 'No participant has this access code.' },
+    ]);
+  const irn = body.interviewReferenceNumber;
+  if (irn !== undefined && irn !== caller.interviewReferenceNumber)
+    return unprocessable('The IRN does not belong to this access code.', 'IRN_MISMATCH', [
+      { field: 'interviewReferenceNumber', message: 'The IRN does not belong to this access code.' },
+    ]);
+  return null;
+}
 
 /** The participant of a post, locked for the transaction; a code no participant holds, or a wrong IRN, is a 422. */
 export async function callerOf(
@@ -46,16 +118,9 @@ export async function callerOf(
   body: { accessCode: string; interviewReferenceNumber?: string },
 ): Promise<Caller> {
   const caller = await findCaller(trx, normalizeAccessCode(body.accessCode), true);
-  if (!caller)
-    throw unprocessable('No participant has this access code.', 'UNKNOWN_ACCESS_CODE', [
-      { field: 'accessCode', message: 'No participant has this access code.' },
-    ]);
-  const irn = body.interviewReferenceNumber;
-  if (irn !== undefined && irn !== caller.interviewReferenceNumber)
-    throw unprocessable('The IRN does not belong to this access code.', 'IRN_MISMATCH', [
-      { field: 'interviewReferenceNumber', message: 'The IRN does not belong to this access code.' },
-    ]);
-  return caller;
+  const refusal = callerRefusal(caller, body);
+  if (refusal) throw refusal;
+  return caller!;
 }
 
 export const runIdOf = (body: { runId?: string; requestId: string }) => body.runId ?? body.requestId;
@@ -89,7 +154,7 @@ export function acceptCallRecord(
         dialInNumber: body.dialInNumber ?? null,
         durationSeconds: body.durationSeconds,
         dtmfs: body.dtmfs ?? null,
-        providerName: body.providerName ?? null,
+        providerName: body.providerName === undefined ? null : canonicalTelcoName(body.providerName),
         callerNumber: body.callerNumber ?? null,
         destinationNumber: body.destinationNumber ?? null,
       },
@@ -119,28 +184,8 @@ export function acceptInterviewResult(
 ): Promise<IntakeAnswer> {
   return acceptOnce(trx, { tenantId, requestId: body.requestId, kind: 'RESULT', body, now }, async () => {
     const caller = await callerOf(trx, body);
-    const type = caller.questionnaireType;
-    const problems = [];
-    if (!isAllowedRiskCode(type, body.overallEvaluation))
-      problems.push({
-        field: 'overallEvaluation',
-        message: `${body.overallEvaluation} is not a result of ${type}.`,
-      });
     const questions = new Map((await interviewQuestions(trx, caller.projectId)).map((q) => [q.sequence, q.id]));
-    const seen = new Set<number>();
-    (body.questionResults ?? []).forEach((q, i) => {
-      if (!questions.has(q.sequence) || seen.has(q.sequence))
-        problems.push({
-          field: `questionResults[${i}].sequence`,
-          message: seen.has(q.sequence) ? 'Each question once.' : 'The project has no question with this sequence.',
-        });
-      if (!isAllowedRiskCode(type, q.result))
-        problems.push({
-          field: `questionResults[${i}].result`,
-          message: `${q.result} is not a result of ${type}.`,
-        });
-      seen.add(q.sequence);
-    });
+    const problems = resultProblems(caller, questions, body);
     if (problems.length) throw unprocessable('The result does not fit the project.', 'INVALID_RESULT', problems);
 
     const flags = irnFlagsOf(caller.internalSettings);
@@ -180,23 +225,10 @@ export function acceptInterviewResult(
       now,
     );
     // The result event, then the participant's status event: queued in the write's transaction (ADR 0035).
-    await enqueueWebhooks(trx, [
-      {
-        tenantId,
-        projectId: caller.projectId,
-        event: 'result',
-        payload: {
-          interviewResultId: id!,
-          participantId: caller.participantId,
-          interviewReferenceNumber: caller.interviewReferenceNumber,
-          overallEvaluation: body.overallEvaluation,
-          released: flags.autoRelease,
-          completedAt: completedAt.toISOString(),
-        },
-        now,
-      },
-      ...statusWebhook(tenantId, caller, status, now),
-    ]);
+    await enqueueWebhooks(
+      trx,
+      resultWebhooks(tenantId, caller, { id: id!, body, status, released: flags.autoRelease }, now),
+    );
     await logBackendData(trx, {
       tenantId,
       kind: 'RESULT',

@@ -5,7 +5,7 @@ import type { SignedIn } from '../../../testing/api-client';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createParticipants } from '../../participant-service';
 import { createProjectWithQuestions, saveProjectLanguageConfig, STAGE } from '../../project-service';
-import { verifyResultRollups } from '../interview-results/interview-results-store';
+import { verifyResultRollups } from '../result-writes/interview-results-store';
 import { intakeClientToken, invitedParticipant } from '../../../testing/intake-callers';
 
 let t: TestApp;

@@ -78,7 +78,7 @@ export interface RecordedResult {
   projectId: number;
   irn: string | null;
   released: boolean;
-  /** The project's cm_recordings_configuration (001 §2 internal settings). */
+  /** The project's cm_recordings_configuration (docs/product/project-form.md#sections internal settings). */
   recordingsEnabled: boolean;
   /** Null when the result has no recording. */
   recording: StoredRecording | null;

@@ -79,7 +79,11 @@ const attach = (id: number, content: Buffer, token = acmeClient, filename = 'cal
 const download = (value: string | number, who: SignedIn = acmeAdmin, tenant = acme) =>
   t.app.inject({
     method: 'GET',
-    url: `/api/execution-service/v1/interview/interviewrecordings/${encodeURIComponent(String(value))}`,
+    // A `?query` suffix is kept as a query (play=true).
+    url: `/api/execution-service/v1/interview/interviewrecordings/${String(value)
+      .split('?')
+      .map((part, i) => (i === 0 ? encodeURIComponent(part) : part))
+      .join('?')}`,
     headers: { authorization: `Bearer ${who.accessToken}`, 'id-token': who.idToken, operatingTenant: String(tenant) },
   });
 
@@ -236,7 +240,15 @@ describe('downloadInterviewRecording and the list', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('audio/wav');
     expect(String(file.headers['content-disposition'])).toContain(`recording_${recorded.irn}.wav`);
+    expect(String(file.headers['content-disposition'])).toMatch(/^attachment;/);
     expect(file.rawPayload.equals(audio)).toBe(true);
+
+    // play=true: the same file inline, for the console's player; a value that is not a boolean is 400.
+    const played = await download(`${recorded.id}?play=true`);
+    expect(played.statusCode).toBe(200);
+    expect(String(played.headers['content-disposition'])).toMatch(/^inline; filename="recording_/);
+    expect(played.rawPayload.equals(audio)).toBe(true);
+    expect((await download(`${recorded.id}?play=loud`)).statusCode).toBe(400);
 
     // By access code, with separators.
     const byCode = await download(`${recorded.code.slice(0, 3)}-${recorded.code.slice(3)}`);

@@ -3,7 +3,7 @@ import type { Db } from '../../../platform/db/schema';
 
 export type WebhookEvent = 'participant' | 'result' | 'project';
 
-/** The project's callback URL field for each event (001 §3 clientAPIUrl1). */
+/** The project's callback URL field for each event (docs/product/project-form.md#fields clientAPIUrl1). */
 const URL_FIELD: Record<WebhookEvent, string> = {
   participant: 'participant_callback_url',
   result: 'result_callback_url',

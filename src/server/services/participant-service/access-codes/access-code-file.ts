@@ -1,7 +1,8 @@
 /**
  * Reading and checking an uploaded access-code file (docs/product/access-codes.md#upload, ADR 0046): the accepted
  * files (extension and magic bytes), the row reader (exceljs for .xlsx, the .xls adapter, lines for .txt), the per-row
- * rules and the HTML error answer (`erroCode`, 001 §7, §8). No SQL.
+ * rules and the HTML error answer (`erroCode`, docs/product/access-codes.md#upload,
+ * docs/product/participants.md#invitations). No SQL.
  */
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -15,7 +16,7 @@ import { isXlsContainer } from '../../../platform/spreadsheet/xls-rows';
 import type { Db } from '../../../platform/db/schema';
 import { insertAccessCodeFile, takenCodeKeys, type PoolCode } from './access-code-pool-store';
 
-/** 001 §8 "File uploads". */
+/** docs/product/participants.md#invitations "File uploads". */
 export const ACCESS_CODE_UPLOAD_SUCCEEDED = 'File uploaded successfully';
 export const ACCESS_CODE_UPLOAD_FAILED = 'Error occurred in file upload please try again';
 /** Most codes one file may hold. */

@@ -48,7 +48,7 @@ const upload = (
   file: { filename: string; contentType: string; content: Buffer },
   token = admin,
   operatingTenant = acme,
-) => t.api.call('uploadAccessCodes', { token, operatingTenant, params: { projectId }, form: { file } });
+) => t.api.call('uploadAccessCodes', { token, operatingTenant, form: { projectId, file } });
 type UploadBody = { status: string; message: string; erroCode: string | null; totalRecorded: number };
 const poolOf = (projectId: number) =>
   withSystem(t.db, (trx) =>
@@ -64,7 +64,7 @@ const filesOf = (projectId: number) =>
     trx.selectFrom('access_code_files').selectAll().where('project_id', '=', projectId).execute(),
   );
 const list = (projectId: number, body: Record<string, unknown> = {}, token = admin, operatingTenant = acme) =>
-  t.api.call('listAccessCodes', { token, operatingTenant, params: { projectId }, body });
+  t.api.call('listAccessCodes', { token, operatingTenant, body: { projectId, ...body } });
 type ListBody = {
   accesscode_list: {
     accessCodeId: number | null;
@@ -78,7 +78,7 @@ type ListBody = {
   total_count: number;
 };
 const burn = (projectId: number, accessCodeIds: number[], token = admin, operatingTenant = acme) =>
-  t.api.call('burnAccessCodes', { token, operatingTenant, params: { projectId }, body: { accessCodeIds } });
+  t.api.call('burnAccessCodes', { token, operatingTenant, body: { projectId, accessCodeIds } });
 const addParticipant = (projectId: number, irn: string, isTest = false, tenantId = acme, token = admin) =>
   t.api.call('createParticipants', {
     token,
@@ -117,7 +117,7 @@ describe('upload', () => {
     const files = await t.api.call('listAccessCodeFiles', {
       token: analyst,
       operatingTenant: acme,
-      params: { projectId: project },
+      query: { projectId: project },
     });
     expect(files.status).toBe(200);
     expect((files.body as { files: unknown[] }).files).toEqual([
@@ -222,8 +222,7 @@ describe('upload', () => {
       const error = await t.api.fails('uploadAccessCodes', 422, {
         token: admin,
         operatingTenant: acme,
-        params: { projectId: project },
-        form: { file },
+        form: { projectId: project, file },
       });
       expect(error.message).toBe(message);
     }
@@ -244,7 +243,7 @@ describe('upload', () => {
         await t.api.call('listAccessCodeFiles', {
           token: globexAdmin,
           operatingTenant: globex,
-          params: { projectId: project },
+          query: { projectId: project },
         })
       ).status,
     ).toBe(404);
@@ -405,7 +404,7 @@ test('the demo seed gives each customer tenant an access-code file through the u
   const files = await t.api.call('listAccessCodeFiles', {
     token: admin,
     operatingTenant: acme,
-    params: { projectId: project.id },
+    query: { projectId: project.id },
   });
   expect((files.body as { files: unknown[] }).files).toEqual([
     expect.objectContaining({

@@ -1,4 +1,5 @@
 import type { operations } from '../../../../contracts/participant-service';
+import type { operations as ProjectDocumentOperations } from '../../../../contracts/project-service';
 import { isUniqueViolation } from '../../../platform/db/postgres-errors';
 import { forbidden, HttpError, notFound } from '../../../platform/http/http-error';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
@@ -27,14 +28,16 @@ import {
 import { burnCodes, listAccessCodeFiles, lockProjectCodes } from './access-code-pool-store';
 import { listAccessCodePage, setParticipantAccessCode } from './access-codes-store';
 
-type AccessCodesHandlers = Pick<
-  ServiceHandlers<operations>,
-  'listAccessCodes' | 'refreshAccessCode' | 'listAccessCodeFiles' | 'uploadAccessCodes' | 'burnAccessCodes'
+type AccessCodesHandlers = Pick<ServiceHandlers<operations>, 'refreshAccessCode'>;
+/** The pool's calls at the spec's paths, in project-service's document, served here (`x-served-by`, ADR 0088). */
+type AccessCodePoolHandlers = Pick<
+  ServiceHandlers<ProjectDocumentOperations>,
+  'listAccessCodes' | 'listAccessCodeFiles' | 'uploadAccessCodes' | 'burnAccessCodes'
 >;
 
 const TEST_READ = 'tenant.project.participant.test.read';
 const TEST_UPDATE = 'tenant.project.participant.test.update';
-/** 001 §4: only Available codes are burnt. */
+/** docs/product/participants.md#rules: only Available codes are burnt. */
 export const ONLY_AVAILABLE_BURNT = 'Only Available access codes can be burnt.';
 
 const projectNotFound = () => notFound('Project not found.');
@@ -45,18 +48,18 @@ const notRefreshable = (reason: string) =>
     errors: [{ field: 'participantId', message: reason }],
   });
 
-/** docs/product/access-codes.md: the View Codes list and the refresh of one participant's code. */
-export const accessCodesHandlers: AccessCodesHandlers = {
-  async listAccessCodes({ params, body }, ctx) {
+/** docs/product/access-codes.md: the View Codes list, the files, upload and burn. */
+export const accessCodePoolHandlers: AccessCodePoolHandlers = {
+  async listAccessCodes({ body }, ctx) {
     const testAccessCodes = body.isTestAccessCode ?? false;
     if (testAccessCodes && !ctx.principal().permissions.has(TEST_READ)) throw forbidden();
     const pageSize = body.pageSize ?? ACCESS_CODE_PAGE_SIZE;
     const { rows, total } = await ctx.inTenant(async (trx) => {
-      if (!(await findParticipantProject(trx, params.projectId))) throw projectNotFound();
+      if (!(await findParticipantProject(trx, body.projectId))) throw projectNotFound();
       return listAccessCodePage(
         trx,
         {
-          projectId: params.projectId,
+          projectId: body.projectId,
           search: body.search ?? null,
           statuses: body.status ?? [],
           isBackup: body.isBackup ?? null,
@@ -81,10 +84,10 @@ export const accessCodesHandlers: AccessCodesHandlers = {
     };
   },
 
-  async listAccessCodeFiles({ params }, ctx) {
+  async listAccessCodeFiles({ query }, ctx) {
     const files = await ctx.inTenant(async (trx) => {
-      if (!(await findParticipantProject(trx, params.projectId))) throw projectNotFound();
-      return listAccessCodeFiles(trx, params.projectId);
+      if (!(await findParticipantProject(trx, query.projectId))) throw projectNotFound();
+      return listAccessCodeFiles(trx, query.projectId);
     });
     return {
       files: files.map((f) => ({
@@ -100,12 +103,13 @@ export const accessCodesHandlers: AccessCodesHandlers = {
     };
   },
 
-  async uploadAccessCodes({ params, body }, ctx) {
+  async uploadAccessCodes({ body }, ctx) {
     const file = streamedUpload(body.file);
     if (!file) throw new HttpError(422, FILE_TYPE_NOT_SUPPORTED, { code: 'FILE_TYPE_NOT_SUPPORTED' });
     const tenantId = ctx.operatingTenant.id;
+    const projectId = body.projectId;
     await ctx.inTenant(async (trx) => {
-      if (!(await findParticipantProject(trx, params.projectId))) throw projectNotFound();
+      if (!(await findParticipantProject(trx, projectId))) throw projectNotFound();
     });
     const format = await accessCodeFileFormat(file);
     const checked = await checkAccessCodeRows(accessCodeRows(file, format), format);
@@ -124,7 +128,7 @@ export const accessCodesHandlers: AccessCodesHandlers = {
           trx,
           {
             tenantId,
-            projectId: params.projectId,
+            projectId,
             originalFileName: file.filename,
             importedBy: ctx.principal().userId,
             now,
@@ -150,11 +154,11 @@ export const accessCodesHandlers: AccessCodesHandlers = {
     }
   },
 
-  async burnAccessCodes({ params, body }, ctx) {
+  async burnAccessCodes({ body }, ctx) {
     const now = ctx.now();
     const burned = await ctx.inTenant(async (trx) => {
-      if (!(await findParticipantProject(trx, params.projectId))) throw projectNotFound();
-      const found = await lockProjectCodes(trx, params.projectId, body.accessCodeIds);
+      if (!(await findParticipantProject(trx, body.projectId))) throw projectNotFound();
+      const found = await lockProjectCodes(trx, body.projectId, body.accessCodeIds);
       if (found.length !== body.accessCodeIds.length) throw notFound('Access code not found.');
       const notAvailable = found.filter((c) => c.status !== 'Available');
       if (notAvailable.length)
@@ -166,7 +170,10 @@ export const accessCodesHandlers: AccessCodesHandlers = {
     });
     return { message: burned === 1 ? '1 access code burnt.' : `${burned} access codes burnt.`, burned };
   },
+};
 
+/** docs/product/access-codes.md#refresh: one participant's new code. */
+export const accessCodesHandlers: AccessCodesHandlers = {
   async refreshAccessCode({ params }, ctx) {
     const permissions = ctx.principal().permissions;
     const now = ctx.now();

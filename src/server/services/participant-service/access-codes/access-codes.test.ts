@@ -30,7 +30,7 @@ const row = (id: number) =>
 const refresh = (participantId: number, token = admin, operatingTenant = acme) =>
   t.api.call('refreshAccessCode', { token, operatingTenant, params: { participantId } });
 const list = (body: Record<string, unknown>, projectId = project, token = admin, operatingTenant = acme) =>
-  t.api.call('listAccessCodes', { token, operatingTenant, params: { projectId }, body });
+  t.api.call('listAccessCodes', { token, operatingTenant, body: { projectId, ...body } });
 type ListBody = {
   accesscode_list: { irnCode: string | null; accessCode: string; status: string }[];
   total_count: number;

@@ -3,10 +3,9 @@ import type { Db } from '../../../platform/db/schema';
 import { forbidden, HttpError, notFound } from '../../../platform/http/http-error';
 import { enqueueJob } from '../../../platform/jobs/job-queue';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
-import { requireOperatingTenant } from '../../../platform/tenancy/require-operating-tenant';
 import { placeholdersIn } from '../../../../shared/template-rules';
 import { dialInNumberFor } from '../../project-service';
-import type { ParticipantSelection } from '../participants/participant-selection';
+import { selectionOf } from '../participants/participant-selection';
 import { INVITATION_QUEUE, templateTypeOf } from './invitation-job';
 import {
   countSelection,
@@ -27,22 +26,9 @@ const TEST_READ = 'tenant.project.participant.test.read';
 const conflict = (message: string, code: string) => new HttpError(409, message, { code });
 const channelName = (channel: Channel) => (channel === 'email' ? 'Email' : 'SMS');
 
-/** 001 §8 "Bulk invite success" (the spec's spelling kept). */
+/** docs/product/participants.md#invitations "Bulk invite success" (the spec's spelling kept). */
 export const scheduledMessage = (channel: Channel, n: number) =>
   `${channelName(channel)} inivitation have been scheduled for ${n} selected participants (Participant status will update approximately in 10 minutes)`;
-
-function selectionOf(body: BulkBody): ParticipantSelection {
-  return {
-    projectId: body.projectId,
-    allRecords: body.allRecords,
-    participantIds: body.participants ?? [],
-    search: body.search ?? null,
-    statuses: body.statusFilters ?? null,
-    languageIds: body.participantLanguageIds ?? null,
-    createdBy: body.createdBy ?? null,
-    testParticipant: body.testParticipant ?? false,
-  };
-}
 
 /**
  * The project-level rules of a bulk invitation (409): the channel's communication flag on, a template saved for
@@ -85,7 +71,6 @@ function guard(
   body: BulkBody,
   ctx: { operatingTenant: { id: number }; principal(): { permissions: ReadonlySet<string> } },
 ) {
-  if (body.tenantId !== undefined) requireOperatingTenant(body.tenantId, ctx.operatingTenant.id);
   if (body.testParticipant && !ctx.principal().permissions.has(TEST_READ)) throw forbidden();
 }
 

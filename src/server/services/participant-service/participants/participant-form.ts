@@ -17,7 +17,10 @@ type Schemas = components['schemas'];
 /** Access code behaviour "Access code same as IRN" (ACCESS_CODE_BEHAVIOR option 2). */
 const ACCESS_CODE_SAME_AS_IRN = 2;
 
-/** 001 §2: the participants tab is blocked, and nothing can be added, while the project is in setup. */
+/**
+ * docs/product/participants.md#list: the participants tab is blocked, and nothing can be added, while the project is in
+ * setup.
+ */
 export const SETUP_STAGE_MESSAGE = 'you cannot use participants feature when project is still in setup stage';
 
 export const setupStageBlocked = () => new HttpError(409, SETUP_STAGE_MESSAGE, { code: 'PROJECT_IN_SETUP' });

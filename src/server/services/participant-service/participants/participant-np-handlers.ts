@@ -85,7 +85,7 @@ export const participantNpHandlers: NpHandlers = {
         createTs: l.created_at.toISOString(),
       })),
       // Guide page events posted by the telephony platform (postGuideLogs); ipAddress for system-tenant users only
-      // (001 §6).
+      // (docs/product/participants.md#np).
       supervisorGuideTrackingLogs: guide.map((g) => ({
         sessionId: g.session_id,
         createTs: g.event_at.toISOString(),

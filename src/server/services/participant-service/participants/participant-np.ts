@@ -17,7 +17,7 @@ export type NpAction = 'NP' | 'REVERSE_NP';
 const REVERSE_FALLBACK: ParticipantStatus = 'NEW_PARTICIPANT';
 
 /**
- * NP marking and its reverse (docs/product/participants.md#np, 001 §4) in the caller's transaction: the eligible
+ * NP marking and its reverse (docs/product/participants.md#np) in the caller's transaction: the eligible
  * participants change (the status-history trigger writes their rows in the same transaction), the others are the
  * no-action report. Every refusal (404, 403, 409) is thrown before anything changes. The seed uses it too.
  */

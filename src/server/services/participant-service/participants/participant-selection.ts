@@ -1,16 +1,19 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { ParticipantStatus } from '../../../platform/db/schema';
-import { containsPattern } from '../../../platform/db/contains-pattern';
+import { searchCondition, type ListSearch } from '../../../platform/db/list-search';
 
 /**
- * The filters of the participants list (001 §2 Data Filter, Find Participant, test-participant toggle). Every
- * operation that acts on "what the list shows" (list, export, bulk invite, delete, hide, NP) narrows rows with
- * this one rule, so a selection of "all records across pages" means exactly the rows the user saw.
- * docs/product/participants.md#selection
+ * The filters of the participants list (docs/product/participants.md#list Data Filter, Find Participant,
+ * test-participant toggle). Every operation that acts on "what the list shows" (list, export, bulk invite, delete,
+ * hide, NP) narrows rows with this one rule, so a selection of "all records across pages" means exactly the rows the
+ * user saw. docs/product/participants.md#selection
  */
 export interface ParticipantFilter {
   projectId: number;
-  /** Find Participant: IRN, first or last name, e-mail or phone number, case-insensitive substring. */
+  /**
+   * Find Participant: the IRN by its key (equal, else from its start), first or last name, e-mail or phone number
+   * anywhere in them, case-insensitive (ADR 0073).
+   */
   search?: string | null;
   statuses?: readonly ParticipantStatus[] | null;
   languageIds?: readonly number[] | null;
@@ -25,15 +28,34 @@ export interface ParticipantSelection extends ParticipantFilter {
   participantIds?: readonly number[] | null;
 }
 
-/** WHERE condition over `participants` (alias `p`) for a filter. Hidden participants never match. */
-export function participantFilterWhere(filter: ParticipantFilter): RawBuilder<SqlBool> {
+/**
+ * WHERE condition over `participants` (alias `p`) for a filter. Hidden participants never match. `search`: the
+ * search as the list read it (findListSearch, its candidates); without it, whether an IRN equals the text is
+ * decided in the statement (once, through the search function), so every operation on a selection reads the rows
+ * the list showed.
+ */
+export function participantFilterWhere(filter: ParticipantFilter, search?: ListSearch | null): RawBuilder<SqlBool> {
   const parts: RawBuilder<unknown>[] = [sql`p.project_id = ${filter.projectId}`, sql`NOT p.is_hidden`];
   parts.push(sql`p.is_test_participant = ${filter.testParticipant ?? false}`);
-  const search = filter.search?.trim();
-  if (search) {
-    const like = containsPattern(search.toLowerCase());
-    parts.push(sql`(lower(p.interview_ref_num) LIKE ${like} OR lower(p.first_name) LIKE ${like}
-      OR lower(p.last_name) LIKE ${like} OR lower(p.email) LIKE ${like} OR p.phone_number LIKE ${like})`);
+  const text = filter.search?.trim();
+  if (text) {
+    const columns = {
+      id: sql`p.id`,
+      codes: [sql`p.interview_ref_num`],
+      texts: [sql`p.first_name`, sql`p.last_name`, sql`p.email`, sql`p.phone_number`],
+    };
+    parts.push(
+      search
+        ? searchCondition(search, columns)
+        : searchCondition(
+            {
+              text,
+              exactSql: sql<boolean>`(SELECT EXISTS (SELECT 1 FROM app_participant_search(NULL, app_code_key(${text}), 1, 1)
+                                                   WHERE match_how = 'exact'))`,
+            },
+            columns,
+          ),
+    );
   }
   if (filter.statuses?.length) parts.push(sql`p.status = ANY(${[...filter.statuses]}::text[])`);
   if (filter.languageIds?.length) parts.push(sql`p.participant_language_id = ANY(${[...filter.languageIds]}::int[])`);
@@ -50,4 +72,27 @@ export function participantSelectionWhere(selection: ParticipantSelection): RawB
   if (selection.allRecords) return filter;
   const ids = [...(selection.participantIds ?? [])];
   return sql<SqlBool>`(${filter} AND p.id = ANY(${ids}::bigint[]))`;
+}
+
+/** The selection a bulk body names (export, bulk invite, delete, hide), as participantSelectionWhere reads it. */
+export function selectionOf(body: {
+  projectId: number;
+  allRecords: boolean;
+  participants?: number[];
+  search?: string;
+  statusFilters?: ParticipantSelection['statuses'];
+  participantLanguageIds?: number[];
+  createdBy?: number[];
+  testParticipant?: boolean;
+}): ParticipantSelection {
+  return {
+    projectId: body.projectId,
+    allRecords: body.allRecords,
+    participantIds: body.participants ?? [],
+    search: body.search ?? null,
+    statuses: body.statusFilters ?? null,
+    languageIds: body.participantLanguageIds ?? null,
+    createdBy: body.createdBy ?? null,
+    testParticipant: body.testParticipant ?? false,
+  };
 }

@@ -21,7 +21,7 @@ import {
   type ErrorKind,
   type RowError,
 } from './participant-import';
-import type { ParticipantSelection } from './participant-selection';
+import { selectionOf } from './participant-selection';
 import { findParticipantProject, takenIrns } from './participants-store';
 import {
   countInterviewedParticipants,
@@ -41,7 +41,7 @@ const DELETE = 'tenant.project.participants.delete';
 const TEST_CREATE = 'tenant.project.participant.test.create';
 const TEST_READ = 'tenant.project.participant.test.read';
 
-/** 001 §4 Upload: Replace All is rejected if any participant has taken an interview. */
+/** docs/product/participants.md#import Upload: Replace All is rejected if any participant has taken an interview. */
 export const REPLACE_ALL_BLOCKED_MESSAGE =
   'Replace All is not possible: participants of this project have already taken an interview. Use Append.';
 export const UPLOAD_COMPLETED = 'Upload Completed';
@@ -212,16 +212,7 @@ export const participantTransferHandlers: TransferHandlers = {
 
   async exportParticipants({ body }, ctx) {
     if (body.testParticipant && !ctx.principal().permissions.has(TEST_READ)) throw forbidden();
-    const selection: ParticipantSelection = {
-      projectId: body.projectId,
-      allRecords: body.allRecords,
-      participantIds: body.participants ?? [],
-      search: body.search ?? null,
-      statuses: body.statusFilters ?? null,
-      languageIds: body.participantLanguageIds ?? null,
-      createdBy: body.createdBy ?? null,
-      testParticipant: body.testParticipant ?? false,
-    };
+    const selection = selectionOf(body);
     if (!(await ctx.inTenant((trx) => findParticipantProject(trx, body.projectId)))) throw projectNotFound();
     async function* rows(): AsyncIterable<CsvCell[]> {
       let afterId = 0;

@@ -14,7 +14,10 @@ export async function projectLanguageNames(trx: Db, projectId: number) {
     .execute();
 }
 
-/** 001 §4 Upload: Replace All is refused when a normal participant of the project has taken an interview. */
+/**
+ * docs/product/participants.md#import Upload: Replace All is refused when a normal participant of the project has taken
+ * an interview.
+ */
 export async function countInterviewedParticipants(trx: Db, projectId: number): Promise<number> {
   const rows = await sql<{ n: string | number }>`
     SELECT count(*) AS n FROM participants p

@@ -1,9 +1,9 @@
 import type { operations } from '../../../../contracts/participant-service';
+import type { operations as ProjectDocumentOperations } from '../../../../contracts/project-service';
 import { isUniqueViolation } from '../../../platform/db/postgres-errors';
 import { FieldErrors } from '../../../platform/http/field-errors';
 import { forbidden, HttpError, notFound, unprocessable } from '../../../platform/http/http-error';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
-import { requireOperatingTenant } from '../../../platform/tenancy/require-operating-tenant';
 import {
   canDeleteParticipant,
   EDIT_LOCKED_FIELDS,
@@ -23,9 +23,12 @@ import {
   projectRules,
   setupStageBlocked,
 } from './participant-form';
-import type { ParticipantFilter, ParticipantSelection } from './participant-selection';
+import { selectionOf, type ParticipantFilter } from './participant-selection';
+import { cachedUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
 import {
+  countParticipants,
   deleteSelectedParticipants,
+  findParticipantSearch,
   findParticipantProject,
   findParticipantRow,
   hideSelectedParticipants,
@@ -41,7 +44,6 @@ import {
 
 type ParticipantsHandlers = Pick<
   ServiceHandlers<operations>,
-  | 'listProjectParticipants'
   | 'listParticipantCreators'
   | 'getParticipant'
   | 'createParticipants'
@@ -67,34 +69,14 @@ const accessCodeTaken = (field: string) =>
     code: 'ACCESS_CODE_TAKEN',
     errors: [{ field, message: 'This access code is already used.' }],
   });
-/** 001 §4 Delete: the message asks to deselect the participants that cannot be deleted. */
+/** docs/product/participants.md#delete Delete: the message asks to deselect the participants that cannot be deleted. */
 export const DELETE_BLOCKED_MESSAGE =
   'Please deselect Result Published and Interviewed participants; only new, scheduled and invited participants can be deleted.';
 
-/** The selection of a bulk body, as participantSelectionWhere reads it. */
-function selectionOf(body: {
-  projectId: number;
-  allRecords: boolean;
-  participants?: number[];
-  search?: string;
-  statusFilters?: ParticipantSelection['statuses'];
-  participantLanguageIds?: number[];
-  createdBy?: number[];
-  testParticipant?: boolean;
-}): ParticipantSelection {
-  return {
-    projectId: body.projectId,
-    allRecords: body.allRecords,
-    participantIds: body.participants ?? [],
-    search: body.search ?? null,
-    statuses: body.statusFilters ?? null,
-    languageIds: body.participantLanguageIds ?? null,
-    createdBy: body.createdBy ?? null,
-    testParticipant: body.testParticipant ?? false,
-  };
-}
+/** The list at the spec's path, in project-service's document, served here (`x-served-by`, ADR 0088). */
+type ParticipantListHandlers = Pick<ServiceHandlers<ProjectDocumentOperations>, 'listProjectParticipants'>;
 
-export const participantsHandlers: ParticipantsHandlers = {
+export const participantListHandlers: ParticipantListHandlers = {
   async listProjectParticipants({ params, body }, ctx) {
     if (body.testParticipant && !ctx.principal().permissions.has(TEST_READ)) throw forbidden();
     const filter: ParticipantFilter = {
@@ -112,7 +94,12 @@ export const participantsHandlers: ParticipantsHandlers = {
     const pageSize = body.pageSize ?? PARTICIPANT_PAGE_SIZE;
     const { rows, total } = await ctx.inTenant(async (trx) => {
       if (!(await findParticipantProject(trx, params.projectId))) throw projectNotFound();
-      return listParticipantPage(trx, filter, { sort, direction, pageSize, page: body.page, after });
+      const search = await findParticipantSearch(trx, filter);
+      // The total counts every matching row (100,000 on the bench's project): once per filter and data version.
+      const count = () => countParticipants(trx, filter, search);
+      const total = await cachedUnderDataVersion(ctx, trx, 'countParticipants', [filter], count);
+      const page = { sort, direction, pageSize, page: body.page, after };
+      return { rows: await listParticipantPage(trx, filter, page, search), total };
     });
     const page = rows.slice(0, pageSize);
     const last = page[page.length - 1];
@@ -122,7 +109,9 @@ export const participantsHandlers: ParticipantsHandlers = {
         : null;
     return { participants: page.map(presentParticipant), totalRecords: total, nextCursor };
   },
+};
 
+export const participantsHandlers: ParticipantsHandlers = {
   async listParticipantCreators({ params }, ctx) {
     const rows = await ctx.inTenant(async (trx) => {
       if (!(await findParticipantProject(trx, params.projectId))) throw projectNotFound();
@@ -138,7 +127,6 @@ export const participantsHandlers: ParticipantsHandlers = {
   },
 
   async createParticipants({ query, body }, ctx) {
-    requireOperatingTenant(body.tenantId, ctx.operatingTenant.id);
     const isTest = query.is_test_participant ?? false;
     if (isTest && !ctx.principal().permissions.has(TEST_CREATE)) throw forbidden();
     const userId = ctx.principal().userId;

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, ParticipantStatus } from '../../../platform/db/schema';
+import { findListSearch, type ListSearch } from '../../../platform/db/list-search';
 import {
   participantFilterWhere,
   participantSelectionWhere,
@@ -63,19 +64,19 @@ export async function createParticipants(
 
 /** What of a project the participant rules need (docs/product/participants.md#rules). Null when not found. */
 export async function findParticipantProject(trx: Db, projectId: number) {
+  // One statement: every participants call starts with it.
   const project = await trx
     .selectFrom('projects')
     .select(['id', 'stage_id', 'internal_settings', 'client_api'])
+    .select(
+      sql<number[]>`ARRAY(SELECT pl.language_id FROM project_languages pl WHERE pl.project_id = projects.id
+                          ORDER BY pl.language_id)`.as('language_ids'),
+    )
     .where('id', '=', projectId)
     .executeTakeFirst();
   if (!project) return null;
-  const languages = await trx
-    .selectFrom('project_languages')
-    .select('language_id')
-    .where('project_id', '=', projectId)
-    .orderBy('language_id')
-    .execute();
-  return { ...project, languageIds: languages.map((l) => l.language_id) };
+  const { language_ids: languageIds, ...rest } = project;
+  return { ...rest, languageIds };
 }
 
 export type ParticipantSort = 'createdAt' | 'interviewRefNum' | 'status';
@@ -136,16 +137,22 @@ export interface ParticipantRow {
   sort_value: string;
 }
 
+/** Find Participant as the list reads it (ADR 0073): its candidates through app_participant_search. */
+export const findParticipantSearch = (trx: Db, filter: ParticipantFilter): Promise<ListSearch | null> =>
+  findListSearch(trx, { name: 'app_participant_search' }, filter.search);
+
 /**
- * One page of the list (and one row more, which tells whether a next page exists) and the number of matching rows (ADR 0037): keyset on (sort value, id) when `after` is
- * given, else offset. Created-at cursors carry microseconds (text of the timestamptz) so no row is skipped.
+ * One page of the list (and one row more, which tells whether a next page exists), ADR 0037: keyset on (sort
+ * value, id) when `after` is given, else offset. Created-at cursors carry microseconds (text of the timestamptz) so
+ * no row is skipped. `search`: findParticipantSearch of the filter.
  */
 export async function listParticipantPage(
   trx: Db,
   filter: ParticipantFilter,
   request: ParticipantPageRequest,
-): Promise<{ rows: ParticipantRow[]; total: number }> {
-  const where = participantFilterWhere(filter);
+  search: ListSearch | null = null,
+): Promise<ParticipantRow[]> {
+  const where = participantFilterWhere(filter, search);
   const key = SORT_SQL[request.sort];
   const desc = request.direction === 'desc';
   const order = desc ? sql`${key} DESC, p.id DESC` : sql`${key} ASC, p.id ASC`;
@@ -167,8 +174,18 @@ export async function listParticipantPage(
     WHERE ${where} AND ${keyset}
     ORDER BY ${order}
     LIMIT ${request.pageSize + 1} OFFSET ${offset}`.execute(trx);
-  const count = await sql<{ n: string | number }>`SELECT count(*) AS n FROM participants p WHERE ${where}`.execute(trx);
-  return { rows: rows.rows, total: Number(count.rows[0]?.n ?? 0) };
+  return rows.rows;
+}
+
+/** How many participants the list's filter finds (the handler keeps it under the tenant's data version). */
+export async function countParticipants(
+  trx: Db,
+  filter: ParticipantFilter,
+  search: ListSearch | null = null,
+): Promise<number> {
+  const count = await sql<{ n: string | number }>`
+    SELECT count(*) AS n FROM participants p WHERE ${participantFilterWhere(filter, search)}`.execute(trx);
+  return Number(count.rows[0]?.n ?? 0);
 }
 
 /** One participant of the tenant (row-level security), or null. */

@@ -22,7 +22,7 @@ const spreadsheets = {
   '.xls': { bytes: XLS_BYTES, mediaType: XLS },
 };
 
-/** docs/product/project-team-and-files.md#files (001 §5): the accepted files of each kind. */
+/** docs/product/project-team-and-files.md#files: the accepted files of each kind. */
 export const FILE_KINDS: Record<ProjectFileType, FileKind> = {
   ISW_XLSX: { extensions: spreadsheets, maxBytes: 20 * MB },
   SUPERVISOR_XLSX: { extensions: spreadsheets, maxBytes: 20 * MB },

@@ -33,7 +33,7 @@ type FilesHandlers = Pick<
   | 'exportProjectDetails'
 >;
 
-/** 001 §8: the upload messages. */
+/** docs/product/project-team-and-files.md#files: the upload messages. */
 export const FILE_UPLOADED = 'File uploaded successfully';
 export const MOBILE_FILE_UPLOADED = 'File Uploaded Successfully';
 export const UPLOAD_URL_SECONDS = 15 * 60;

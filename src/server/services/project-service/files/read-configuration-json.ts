@@ -3,7 +3,10 @@ import { unprocessable } from '../../../platform/http/http-error';
 import type { StreamedUpload } from '../../../platform/openapi/multipart-body';
 import { extensionOf } from './file-kinds';
 
-/** 001 §5, §9: the configuration file read limit. */
+/**
+ * docs/product/project-team-and-files.md#files, docs/product/project-team-and-files.md#configuration-json: the
+ * configuration file read limit.
+ */
 export const CONFIGURATION_JSON_MAX_CHARACTERS = 20_000_000;
 export const SELECT_JSON_FILE = 'Please select Json File';
 export const JSON_NOT_VALID = 'JSON is not valid. Upload again after correction';

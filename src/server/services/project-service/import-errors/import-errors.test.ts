@@ -1,4 +1,4 @@
-import { permissionId } from '../../../platform/permissions/catalogue';
+import { permissionId } from '../../../../shared/permissions';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
 import type { SignedIn } from '../../../testing/api-client';
 import { createUnprivilegedUser } from '../../../testing/create-unprivileged-user';

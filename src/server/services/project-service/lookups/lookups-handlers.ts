@@ -2,7 +2,6 @@ import type { operations } from '../../../../contracts/project-service';
 import type { BusinessLineLevel } from '../../../platform/db/schema';
 import { notFound, unprocessable } from '../../../platform/http/http-error';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
-import { requireOperatingTenant } from '../../../platform/tenancy/require-operating-tenant';
 import { findDialInNumberUsers, findProjectCodeUsers, normaliseDialInNumber } from './language-config-store';
 import { listBusinessLines, listBusinessLineTags, listTeamRoles, projectExists } from './lookups-store';
 import { listActiveCallCenters } from '../projects/project-form-store';
@@ -122,9 +121,8 @@ export const lookupsHandlers: LookupsHandlers = {
   },
 
   /** docs/product/project-lookups.md#team-roles GET project/roles?tenantId: the roles a project team member can be given. */
-  async listProjectTeamRoles({ query }, ctx) {
+  async listProjectTeamRoles(_input, ctx) {
     const tenant = ctx.operatingTenant;
-    requireOperatingTenant(query.tenantId, tenant.id);
     const roles = await ctx.inTenant((trx) => listTeamRoles(trx, tenant.id));
     return roles.map((r) => ({
       roleId: r.id,

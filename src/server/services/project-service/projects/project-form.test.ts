@@ -103,7 +103,7 @@ describe('POST project/ (create)', () => {
     });
   });
 
-  test('the rules of 001 §5 answer 422 with the form messages and create nothing', async () => {
+  test('the rules of docs/product/project-form.md#rules answer 422 with the form messages and create nothing', async () => {
     const before = await projectCount(acme);
     const res = await create({
       name: 'x'.repeat(100),
@@ -414,7 +414,7 @@ describe('clone', () => {
   });
 });
 
-describe('date cap (001 §9; docs/product/project-form.md#date-cap)', () => {
+describe('date cap (docs/product/project-form.md#limits; docs/product/project-form.md#date-cap)', () => {
   const dayAhead = (days: number) => new Date(t.clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
   test('a chosen date more than two days ahead is refused; one within the cap is saved', async () => {

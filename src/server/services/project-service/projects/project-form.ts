@@ -38,7 +38,7 @@ export type ProjectFormInput = components['schemas']['ProjectFormInput'];
 export type ProjectDetail = components['schemas']['ProjectDetail'];
 type ClientApi = components['schemas']['ClientApiSettings'];
 
-/** What the caller may read and change on the form (001 §6; docs/product/project-form.md#permissions). */
+/** What the caller may read and change on the form (docs/product/project-form.md#permissions). */
 export interface FieldAccess {
   internalRead: boolean;
   internalUpdate: boolean;
@@ -197,8 +197,8 @@ export interface SaveProjectOptions {
   access: FieldAccess;
   now: Date;
   /**
-   * The date pickers' cap (001 §9; docs/product/project-form.md#date-cap) applies to what a caller sends; the seed,
-   * which sets demo dates directly, passes false.
+   * The date pickers' cap (docs/product/project-form.md#limits; docs/product/project-form.md#date-cap) applies to what
+   * a caller sends; the seed, which sets demo dates directly, passes false.
    */
   capDates?: boolean;
 }

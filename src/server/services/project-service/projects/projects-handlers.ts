@@ -4,7 +4,6 @@ import type { ServiceHandlers } from '../../../platform/openapi/handler';
 import { cachedTenantFigures } from '../../../platform/cache/tenant-figures-cache';
 import { utcDay } from '../../../platform/clock';
 import type { Db } from '../../../platform/db/schema';
-import { requireOperatingTenant } from '../../../platform/tenancy/require-operating-tenant';
 import { defaultStatusIds } from '../../../../shared/default-status';
 import { fieldAccess, projectDetail, saveProjectForm } from './project-form';
 import { projectAttributes, projectCards } from './projects-store';
@@ -42,7 +41,6 @@ export const projectsHandlers: ProjectsHandlers = {
   },
 
   async listProjectAttributes({ query }, ctx) {
-    requireOperatingTenant(query.tenant_id, ctx.operatingTenant.id);
     const attributes = await ctx.inTenant((trx) =>
       projectAttributes(trx, ctx.operatingTenant.id, query.language_id ?? 1, { activeOnly: query.active ?? false }),
     );

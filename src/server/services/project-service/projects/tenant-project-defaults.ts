@@ -1,5 +1,5 @@
 import type { Db } from '../../../platform/db/schema';
-import { ensureDefaultResultConfigTemplate } from '../result-config/result-config-store';
+import { ensureDefaultResultConfigTemplate } from '../result-display-templates/result-config-store';
 import { createDefaultProjectAttributes } from './project-attributes';
 
 /**

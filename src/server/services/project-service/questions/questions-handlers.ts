@@ -1,7 +1,6 @@
 import type { components, operations } from '../../../../contracts/project-service';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
 import { unprocessable } from '../../../platform/http/http-error';
-import { requireOperatingTenant } from '../../../platform/tenancy/require-operating-tenant';
 import { QUESTION_MESSAGES } from '../../../../shared/question-rules';
 import {
   approveProjectQuestions,
@@ -63,7 +62,6 @@ export const questionsHandlers: QuestionsHandlers = {
   },
 
   async saveProjectQuestions({ params, body }, ctx) {
-    requireOperatingTenant(body.tenantId, ctx.operatingTenant.id);
     if (body.projectId !== params.id) {
       throw unprocessable('The project of the questions is not the project of the path.', 'PROJECT_MISMATCH', [
         { field: 'projectId', message: 'The project of the questions is not the project of the path.' },

@@ -1,7 +1,7 @@
 import { DEMO_PASSWORD } from '../../../seed/demo-data';
 import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
 import { pdfText } from '../../../platform/pdf/pdf-text';
-import { permissionId } from '../../../platform/permissions/catalogue';
+import { permissionId } from '../../../../shared/permissions';
 import type { SignedIn } from '../../../testing/api-client';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { addUserToTenant, createRole, createUser, setRolePermissions } from '../../user-service';

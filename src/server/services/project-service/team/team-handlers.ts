@@ -1,7 +1,6 @@
 import type { operations } from '../../../../contracts/project-service';
 import { forbidden, notFound, unprocessable } from '../../../platform/http/http-error';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
-import { requireOperatingTenant } from '../../../platform/tenancy/require-operating-tenant';
 import { listTeamRoles, projectExists } from '../lookups/lookups-store';
 import { deleteTeamMembers, insertTeamMembers, listTeamCandidates, listTeamMembers } from './team-store';
 import {
@@ -41,7 +40,6 @@ export const teamHandlers: TeamHandlers = {
   },
 
   async listProjectUserRoles({ query }, ctx) {
-    requireOperatingTenant(query.tenantId, ctx.operatingTenant.id);
     return ctx.inTenant(async (trx) => {
       if (!(await projectExists(trx, query.projectId))) throw notFound(PROJECT_NOT_FOUND);
       const rows = await listTeamCandidates(trx, ctx.operatingTenant.id, query.projectId);
@@ -60,7 +58,6 @@ export const teamHandlers: TeamHandlers = {
   /** docs/product/project-team-and-files.md#assign-roles */
   async assignProjectTeam({ params, body }, ctx) {
     const tenantId = ctx.operatingTenant.id;
-    requireOperatingTenant(body.tenantId, tenantId);
     return ctx.inTenant(async (trx) => {
       if (!(await projectExists(trx, params.id))) throw notFound(PROJECT_NOT_FOUND);
       if (body.roleId === null) throw selectUserAndRole('roleId');
@@ -97,7 +94,6 @@ export const teamHandlers: TeamHandlers = {
 
   /** docs/product/project-team-and-files.md#remove */
   async unassignProjectTeam({ params, body }, ctx) {
-    requireOperatingTenant(body.tenantId, ctx.operatingTenant.id);
     const userIds = uniq(body.users);
     if (userIds.includes(ctx.principal().userId)) throw forbidden(CANNOT_REMOVE_SELF, { code: 'CANNOT_REMOVE_SELF' });
     return ctx.inTenant(async (trx) => {

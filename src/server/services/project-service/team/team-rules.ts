@@ -1,6 +1,6 @@
 import { HttpError, unprocessable } from '../../../platform/http/http-error';
 
-/** The Assign Roles modal's message (docs/product/project-team-and-files.md#assign-roles, 001 §5). */
+/** The Assign Roles modal's message (docs/product/project-team-and-files.md#assign-roles). */
 export const SELECT_USER_AND_ROLE = 'Please select User and Project role to assign';
 export const ASSIGNED = 'User assigned to team sucessfully';
 export const REMOVED = 'User removed from team sucessfully';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { operations } from '../../../../contracts/user-service';
+import type { AppDeps } from '../../../platform/app-deps';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
 import { BRANDING } from '../../../platform/branding';
 
@@ -20,6 +21,21 @@ export function parseVersion(version: string): { majorVersion: number; minorVers
   return { majorVersion: Number(match[1]), minorVersion: Number(match[2]) };
 }
 
+/** The console's configuration (getClientConfiguration, and the session bootstrap). */
+export function clientConfiguration(config: AppDeps['config']) {
+  return {
+    restrictedEnvironment: config.restrictedEnvironment,
+    featureFlags: {
+      analyticReports: config.featureFlags.has('analyticReports'),
+      recordings: config.featureFlags.has('recordings'),
+    },
+    branding: { ...BRANDING },
+    supportEmail: config.supportEmail,
+    dataServiceBaseUrl: '/api',
+    idleTimeoutMs: IDLE_TIMEOUT_MS,
+  };
+}
+
 export const appHandlers: AppHandlers = {
   async getAppVersion(_input, ctx) {
     return {
@@ -30,17 +46,6 @@ export const appHandlers: AppHandlers = {
   },
 
   async getClientConfiguration(_input, ctx) {
-    const { config } = ctx.deps;
-    return {
-      restrictedEnvironment: config.restrictedEnvironment,
-      featureFlags: {
-        analyticReports: config.featureFlags.has('analyticReports'),
-        recordings: config.featureFlags.has('recordings'),
-      },
-      branding: { ...BRANDING },
-      supportEmail: config.supportEmail,
-      dataServiceBaseUrl: '/api',
-      idleTimeoutMs: IDLE_TIMEOUT_MS,
-    };
+    return clientConfiguration(ctx.deps.config);
   },
 };

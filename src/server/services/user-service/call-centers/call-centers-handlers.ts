@@ -15,7 +15,7 @@ import {
 
 type CallCenterHandlers = Pick<
   ServiceHandlers<operations>,
-  'listCallCenters' | 'createCallCenter' | 'getCallCenter' | 'updateCallCenter'
+  'listCallCenters' | 'listCallCenterCollection' | 'createCallCenter' | 'getCallCenter' | 'updateCallCenter'
 >;
 type CallCenter = components['schemas']['CallCenter'];
 type CallCenterForm = components['schemas']['CallCenterForm'];
@@ -80,6 +80,11 @@ async function saveChecked(
 /** Call Centers tab (docs/product/admin-call-centers.md). */
 export const callCenterHandlers: CallCenterHandlers = {
   async listCallCenters(_input, ctx) {
+    return ctx.inTenant((trx) => loadCallCenters(trx));
+  },
+
+  // docs/product/admin-call-centers.md#list names the collection path too (GET callcenter/): the same list.
+  async listCallCenterCollection(_input, ctx) {
     return ctx.inTenant((trx) => loadCallCenters(trx));
   },
 

@@ -19,7 +19,10 @@ export interface ClientApplicationFields {
   description: string | null;
 }
 
-/** The form's rules (002 §5 "Client app"): the name is required, the description optional; both trimmed. */
+/**
+ * The form's rules (docs/product/admin-clients-and-secrets.md#client-app-forms "Client app"): the name is required, the
+ * description optional; both trimmed.
+ */
 export function checkClientApplicationForm(body: { clientName: string; description?: string | null }) {
   const errors = new FieldErrors();
   const clientName = errors.required('clientName', body.clientName, CLIENT_NAME_REQUIRED);

@@ -21,7 +21,7 @@ interface DocumentKind {
   bytes: ByteCheck;
 }
 
-/** docs/product/documents.md#upload (002 §5): pdf, png, jpeg/jpg, xlsx, docx, doc, json, html. */
+/** docs/product/documents.md#upload: pdf, png, jpeg/jpg, xlsx, docx, doc, json, html. */
 export const DOCUMENT_KINDS: Record<DocumentType, DocumentKind> = {
   pdf: { mediaType: 'application/pdf', bytes: { detected: ['application/pdf'] } },
   png: { mediaType: 'image/png', bytes: { detected: ['image/png'] } },
@@ -36,7 +36,7 @@ export const DOCUMENT_KINDS: Record<DocumentType, DocumentKind> = {
   html: { mediaType: 'text/html', bytes: { text: 'html' } },
 };
 
-/** 002 §5 and §9: the largest document, 10 MB (the contract's `x-max-bytes` of uploadDocument). */
+/** docs/product/documents.md#upload: the largest document, 10 MB (the contract's `x-max-bytes` of uploadDocument). */
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** The document type of a file name by its extension, or null when it is not accepted. */

@@ -18,7 +18,7 @@ type DocumentHandlers = Pick<
   'listTenantDocuments' | 'uploadDocument' | 'downloadDocument' | 'updateDocumentComment' | 'deleteDocument'
 >;
 
-/** 002 §8: the success texts. */
+/** docs/product/documents.md#upload: the success texts. */
 export const DOCUMENT_UPLOADED = 'Document uploaded successfully!';
 export const DOCUMENT_DELETED = 'Document deleted successfully!';
 export const COMMENT_UPDATED = 'comment updated successfully!';

@@ -10,7 +10,7 @@ import {
 import { bytesMatch, DOCUMENT_KINDS, DOCUMENT_MAX_BYTES, documentFileName, documentTypeOf } from './document-kinds';
 import { insertDocument } from './documents-store';
 
-/** 002 §5: the refusal of a file of another type (by extension or by its bytes). */
+/** docs/product/documents.md#upload: the refusal of a file of another type (by extension or by its bytes). */
 export const INVALID_DOCUMENT_TYPE = 'Invalid file type. Please upload a valid file.';
 
 const invalidType = (field: string) =>

@@ -7,7 +7,7 @@ import {
   INTERNAL_PERMISSIONS_GATE_ID,
   permissionById,
   permissionId,
-} from '../../../platform/permissions/catalogue';
+} from '../../../../shared/permissions';
 
 export interface NewRole {
   tenantId: number;

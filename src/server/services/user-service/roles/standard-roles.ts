@@ -1,6 +1,6 @@
 import { CALL_CENTER_ADMIN, CALL_CENTER_AGENT, CALL_CENTER_SUPERVISOR } from '../../../../shared/call-center-roles';
 import { BRANDING } from '../../../platform/branding';
-import { PERMISSION_CATALOGUE } from '../../../platform/permissions/catalogue';
+import { PERMISSION_CATALOGUE } from '../../../../shared/permissions';
 
 export interface StandardRole {
   name: string;

@@ -1,7 +1,7 @@
 import type { Db, Tenant } from '../../../platform/db/schema';
 import { HttpError } from '../../../platform/http/http-error';
 import { isUniqueViolation } from '../../../platform/db/postgres-errors';
-import { permissionId } from '../../../platform/permissions/catalogue';
+import { permissionId } from '../../../../shared/permissions';
 import { createTenantProjectDefaults } from '../../project-service';
 import { createRole, setRolePermissions } from '../roles/roles-store';
 import { STANDARD_ROLES } from '../roles/standard-roles';

@@ -1,5 +1,5 @@
 import { HttpError } from '../../../platform/http/http-error';
-import { permissionId } from '../../../platform/permissions/catalogue';
+import { permissionId } from '../../../../shared/permissions';
 import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createRole } from '../roles/roles-store';

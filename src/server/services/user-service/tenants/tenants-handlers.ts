@@ -1,7 +1,6 @@
 import type { operations } from '../../../../contracts/user-service';
 import type { TenantAttributeType } from '../../../platform/db/schema';
-import { forbidden } from '../../../platform/http/http-error';
-import type { ServiceHandlers } from '../../../platform/openapi/handler';
+import type { ServiceHandlers, SessionContext } from '../../../platform/openapi/handler';
 import { listHomeUsers } from '../users/home-users';
 import { isProviderAdmin } from '../../../platform/auth/principal';
 import {
@@ -26,34 +25,44 @@ type TenantHandlers = Pick<
 
 const ENGLISH = 1;
 
+/** The tenants the signed-in user may operate in (listUserTenants, and the session bootstrap). */
+export async function userTenants(ctx: SessionContext) {
+  const principal = ctx.principal();
+  // A provider admin operates in every active account, new ones included (ADR 0020).
+  const rows = await ctx.system((trx) =>
+    isProviderAdmin(principal) ? listActiveTenants(trx) : listMemberTenants(trx, principal.userId),
+  );
+  // Interviews arrive with the execution-service issue; until then every tenant has none.
+  return rows.map((t) => ({
+    tenantId: t.id,
+    tenantName: t.name,
+    isPrimaryTenant: t.id === principal.homeTenantId,
+    totalNumberOfInterviews: 0,
+  }));
+}
+
+/** The interface languages (listLanguages, and the session bootstrap). */
+export async function interfaceLanguages(ctx: Pick<SessionContext, 'system'>) {
+  const rows = await ctx.system((trx) => listLanguages(trx));
+  return rows.map((l) => ({ id: l.id, shortCode: l.short_code, label: l.label }));
+}
+
 export const tenantHandlers: TenantHandlers = {
   async listUserTenants(_input, ctx) {
-    const principal = ctx.principal();
-    // A provider admin operates in every active account, new ones included (ADR 0020).
-    const rows = await ctx.system((trx) =>
-      isProviderAdmin(principal) ? listActiveTenants(trx) : listMemberTenants(trx, principal.userId),
-    );
-    // Interviews arrive with the execution-service issue; until then every tenant has none.
-    return rows.map((t) => ({
-      tenantId: t.id,
-      tenantName: t.name,
-      isPrimaryTenant: t.id === principal.homeTenantId,
-      totalNumberOfInterviews: 0,
-    }));
+    return userTenants(ctx);
   },
 
   async listLanguages(_input, ctx) {
-    const rows = await ctx.system((trx) => listLanguages(trx));
-    return rows.map((l) => ({ id: l.id, shortCode: l.short_code, label: l.label }));
+    return interfaceLanguages(ctx);
   },
 
   async listTenants({ query }, ctx) {
     const pageSize = Math.min(query.pageSize ?? 25, 1000);
     const pageNumber = query.pageNumber ?? 0;
-    const scopeToOwn = !ctx.operatingTenant.isSystem;
-    return ctx.inTenant(async (trx) => {
+    // Every account for the provider, else the operating tenant alone (x-account-scope).
+    return ctx.inAccount(async (trx) => {
       const { rows, total } = await pageTenants(trx, {
-        onlyTenantId: scopeToOwn ? ctx.operatingTenant.id : null,
+        onlyTenantId: ctx.everyAccount ? null : ctx.account.id,
         search: query.search?.trim(),
         byName: query.tenantName,
         byDate: query.date ?? 'desc',
@@ -98,15 +107,10 @@ export const tenantHandlers: TenantHandlers = {
   },
 
   async listTenantProjects(_input, ctx) {
-    return ctx.operatingTenant.isSystem
-      ? ctx.acrossTenants((trx) => tenantsWithProjects(trx, null))
-      : ctx.inTenant((trx) => tenantsWithProjects(trx, ctx.operatingTenant.id));
+    return ctx.inAccount((trx) => tenantsWithProjects(trx, ctx.everyAccount ? null : ctx.account.id));
   },
 
-  async listTenantUsers({ params }, ctx) {
-    if (params.id !== ctx.operatingTenant.id) {
-      throw forbidden('You can only list the users of the tenant you operate in.', { code: 'TENANT_FORBIDDEN' });
-    }
-    return ctx.inTenant((trx) => listHomeUsers(trx, params.id));
+  async listTenantUsers(_input, ctx) {
+    return ctx.inTenant((trx) => listHomeUsers(trx, ctx.operatingTenant.id));
   },
 };

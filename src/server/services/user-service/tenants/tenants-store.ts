@@ -133,3 +133,15 @@ export function listTenantAttributes(trx: Db, languageIds: number[]) {
     .orderBy('attribute_id')
     .execute();
 }
+
+/** Whether `id` names an active value of the attribute type (account type, segment, currency, restriction, privilege). */
+export async function isActiveAttribute(trx: Db, type: TenantAttributeType, id: number): Promise<boolean> {
+  const found = await trx
+    .selectFrom('tenant_attributes')
+    .select('id')
+    .where('attribute_type', '=', type)
+    .where('attribute_id', '=', id)
+    .where('active', '=', true)
+    .executeTakeFirst();
+  return found !== undefined;
+}

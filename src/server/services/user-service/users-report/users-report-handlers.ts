@@ -7,30 +7,17 @@ import {
   fileDateAtOffset,
   startAfterEnd,
 } from '../../../../shared/report-time';
-import type { Db } from '../../../platform/db/schema';
 import { csvDownload, pagedRows } from '../../../platform/http/csv-download';
 import { FieldErrors } from '../../../platform/http/field-errors';
 import type { ServiceHandlers, TenantContext } from '../../../platform/openapi/handler';
-import { tenantForbidden } from '../../../platform/tenancy/require-operating-tenant';
 import { countUserReportRows, listUserReportRows, type UserReportFilter } from './users-report-store';
 import { toUserReportRecord, USER_REPORT_EXPORT_HEADER, userReportExportCells } from './users-report-rows';
 
 type UserReportQuery = components['schemas']['UserReportQuery'];
 type UsersReportHandlers = Pick<ServiceHandlers<operations>, 'listUserReport' | 'exportUserReport'>;
 
-/**
- * Which accounts the caller reads (docs/product/reports.md#permissions): the provider (system tenant) every
- * account or the one it names, read-only across tenants; anyone else only the operating tenant, under its
- * row-level security, and naming another account is 403.
- */
-function scope(ctx: TenantContext, body: UserReportQuery) {
-  const named = body.tenant_id;
-  if (ctx.operatingTenant.isSystem && named !== ctx.operatingTenant.id) {
-    return { tenantId: named, read: <T>(fn: (trx: Db) => Promise<T>) => ctx.acrossTenants(fn) };
-  }
-  if (named !== undefined && named !== ctx.operatingTenant.id) throw tenantForbidden();
-  return { tenantId: ctx.operatingTenant.id, read: <T>(fn: (trx: Db) => Promise<T>) => ctx.inTenant(fn) };
-}
+/** The account read (x-account-scope): one, or every account when the provider names none. */
+const accountOf = (ctx: TenantContext): number | undefined => (ctx.everyAccount ? undefined : ctx.account.id);
 
 function reportFilter(body: UserReportQuery, tenantId: number | undefined): UserReportFilter {
   const errors = new FieldErrors();
@@ -53,12 +40,11 @@ function reportFilter(body: UserReportQuery, tenantId: number | undefined): User
 /** The UsersReport tag (docs/product/reports.md#users-report). */
 export const usersReportHandlers: UsersReportHandlers = {
   async listUserReport({ body }, ctx) {
-    const { tenantId, read } = scope(ctx, body);
-    const filter = reportFilter(body, tenantId);
+    const filter = reportFilter(body, accountOf(ctx));
     const limit = body.page_size ?? 10;
     const offset = (body.page ?? 0) * limit;
     const display = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
-    return read(async (trx) => ({
+    return ctx.inAccount(async (trx) => ({
       userRecords: (await listUserReportRows(trx, filter, { offset, limit })).map((row) =>
         toUserReportRecord(row, display),
       ),
@@ -67,14 +53,13 @@ export const usersReportHandlers: UsersReportHandlers = {
   },
 
   async exportUserReport({ body }, ctx) {
-    const { tenantId, read } = scope(ctx, body);
-    const filter = reportFilter(body, tenantId);
+    const filter = reportFilter(body, accountOf(ctx));
     const display = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
     return csvDownload(
       `usersreport_${fileDateAtOffset(ctx.now().getTime(), display)}.csv`,
       USER_REPORT_EXPORT_HEADER,
       pagedRows(
-        (offset, limit) => read((trx) => listUserReportRows(trx, filter, { offset, limit })),
+        (offset, limit) => ctx.inAccount((trx) => listUserReportRows(trx, filter, { offset, limit })),
         (row) => userReportExportCells(toUserReportRecord(row, display)),
       ),
     );

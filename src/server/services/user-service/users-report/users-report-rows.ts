@@ -6,7 +6,10 @@ type UserReportRecord = components['schemas']['UserReportRecord'];
 
 const status = (active: boolean) => (active ? 'Active' : 'Inactive');
 
-/** A row as the report answers it (002 §3 "User report record"), times at the display offset. */
+/**
+ * A row as the report answers it (docs/product/reports.md#users-report "User report record"), times at the display
+ * offset.
+ */
 export function toUserReportRecord(row: UserReportRow, displayOffset: string): UserReportRecord {
   const login = row.last_login_at?.getTime() ?? null;
   return {
@@ -26,7 +29,7 @@ export function toUserReportRecord(row: UserReportRow, displayOffset: string): U
   };
 }
 
-/** The export's columns: the tab's (002 §2.4), Customer Name being the account's name. */
+/** The export's columns: the tab's (docs/product/reports.md#users-report), Customer Name being the account's name. */
 export const USER_REPORT_EXPORT_HEADER = [
   'User Name',
   'Role',

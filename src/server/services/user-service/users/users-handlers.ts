@@ -12,8 +12,8 @@ import type { ServiceHandlers, SessionContext } from '../../../platform/openapi/
 import { uploadedFile } from '../../../platform/openapi/multipart-body';
 import { FieldErrors } from '../../../platform/http/field-errors';
 import { notFound } from '../../../platform/http/http-error';
-import { PERMISSION_CATALOGUE } from '../../../platform/permissions/catalogue';
-import { optionalText } from '../admin/admin-rules';
+import { PERMISSION_CATALOGUE } from '../../../../shared/permissions';
+import { optionalText } from '../form-checks';
 import { listActivities, loadUserInfoRows, projectExists, recordLogin, updateProfile } from './users-store';
 
 type UserHandlers = Pick<
@@ -27,6 +27,7 @@ type UserHandlers = Pick<
   | 'getProjectPermissions'
 >;
 type UserInfo = operations['getUserInfo']['responses'][200]['content']['application/json'];
+type Authorizer = operations['getAuthorizer']['responses'][200]['content']['application/json'];
 
 /** Profile photos: PNG or JPEG (docs/product/profile.md#fields), at most 1 MB (the multipart reader refuses larger with 413). */
 const PHOTO_TYPES = ['image/png', 'image/jpeg'];
@@ -117,14 +118,7 @@ export const userHandlers: UserHandlers = {
   },
 
   async getAuthorizer(_input, ctx) {
-    // An inactive home account never gets here: the access hook answers 403 with authorization.application.
-    // A user without a role here (no membership in the home tenant) is let through: the tenant list decides
-    // (the chooser, or the no-tenant screen), and the chosen tenant's membership role applies from then on.
-    const principal = ctx.principal();
-    if (principal.roleId !== null && principal.permissions.size === 0) {
-      return { authorized: false, authorization: { application: NO_CONSOLE_PERMISSION_MESSAGE } };
-    }
-    return { authorized: true };
+    return authorizerVerdict(ctx);
   },
 
   async listUserActivities({ query }, ctx) {
@@ -159,7 +153,20 @@ export const userHandlers: UserHandlers = {
 };
 
 /** userInfo (docs/product/shell-and-session.md#calls) of the signed-in user; tenantLogo is the operating tenant's logo, else the home tenant's. */
-async function loadUserInfo(ctx: SessionContext): Promise<UserInfo> {
+/** Whether the console may be used (getAuthorizer, and the session bootstrap). */
+export function authorizerVerdict(ctx: SessionContext): Authorizer {
+  // An inactive home account never gets here: the access hook answers 403 with authorization.application.
+  // A user without a role here (no membership in the home tenant) is let through: the tenant list decides
+  // (the chooser, or the no-tenant screen), and the chosen tenant's membership role applies from then on.
+  const principal = ctx.principal();
+  if (principal.roleId !== null && principal.permissions.size === 0) {
+    return { authorized: false, authorization: { application: NO_CONSOLE_PERMISSION_MESSAGE } };
+  }
+  return { authorized: true };
+}
+
+/** The signed-in user as getUserInfo answers it, for the operating tenant of the request. */
+export async function loadUserInfo(ctx: SessionContext): Promise<UserInfo> {
   const principal = ctx.principal();
   const operating = ctx.operatingTenant;
   const { user, logos } = await ctx.system((trx) =>

@@ -245,3 +245,24 @@ export async function projectExists(trx: Db, tenantId: number, projectId: number
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Whether the user holding `email` has their home in, or is a member of, a tenant the caller belongs to (their
+ * home tenant or any membership): only then may the caller learn that the address is taken.
+ */
+export async function emailKnownToCaller(trx: Db, email: string, callerId: number): Promise<boolean> {
+  const row = await sql<{ known: boolean }>`
+    WITH caller_tenants AS (
+      SELECT tenant_id FROM users WHERE id = ${callerId}
+      UNION SELECT tenant_id FROM user_tenants WHERE user_id = ${callerId}
+    ), holder AS (SELECT id, tenant_id FROM users WHERE email = ${email})
+    SELECT EXISTS (
+      SELECT 1 FROM holder h
+      WHERE h.tenant_id IN (SELECT tenant_id FROM caller_tenants)
+         OR EXISTS (
+           SELECT 1 FROM user_tenants ut
+           WHERE ut.user_id = h.id AND ut.tenant_id IN (SELECT tenant_id FROM caller_tenants)
+         )
+    ) AS known`.execute(trx);
+  return row.rows[0]?.known === true;
+}

@@ -1,8 +1,5 @@
-import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useMemo, useState } from 'react';
-import { Form } from 'react-final-form';
-import { useNavigate } from 'react-router';
+import { useMemo, useState } from 'react';
 import { useCheckUserEmailMutation } from '../../../api/generated/project-service';
 import {
   useCreateTenantMutation,
@@ -12,17 +9,14 @@ import {
   useUpdateTenantMutation,
   type TenantDetail,
 } from '../../../api/generated/user-service';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { QueryFailure } from '../../../components/feedback/load-failure';
 import { LoadingState } from '../../../components/feedback/loading-state';
-import { SuccessAlert } from '../../../components/feedback/success-alert';
 import { CustomerDataRefresh } from './customer-data-refresh';
 import { useEditTarget } from '../../../components/feedback/use-edit-target';
-import { FormActions } from '../../../components/form/save-button';
 import { submitErrors } from '../../../components/form/submit-errors';
-import { UnsavedChangesPrompt } from '../../../components/navigation/unsaved-changes-prompt';
 import { useAppSelector } from '../../../state/hooks';
 import { effectiveLanguageId } from '../../../state/preferences-slice';
+import { FormPage, useSavedReturn } from '../../../components/form/form-page';
 import { usePermissions } from '../../../lib/use-permissions';
 import { AccountFields } from './account-fields';
 import { AccountIntegrationFields } from './account-integration-fields';
@@ -37,22 +31,23 @@ import {
 } from './account-values';
 import { ExistingUserDialog, useExistingUserConfirmation } from './existing-user-dialog';
 import { PrimaryUserFields } from './primary-user-fields';
+import { PERMISSION } from '../../../../shared/permissions';
 
 /** Back to the list after a successful save (docs/product/admin-accounts.md#admin-forms: 3000 ms for accounts). */
 export const ACCOUNT_RETURN_DELAY_MS = 3000;
+const ACCOUNT_LIST = '/main/admin/tenant';
 
 /** Add Account (no id) and Edit Account (docs/product/admin-accounts.md#account-form, #creating-an-account, #rules). */
 export function AccountFormPage() {
   const permissions = usePermissions();
   const tenant = useEditTarget(useGetTenantQuery, {
-    canAdd: permissions.has('tenant.create') && permissions.isSystemTenant,
+    canAdd: permissions.has(PERMISSION.TENANT_CREATE) && permissions.isSystemTenant,
   });
   return tenant.ready ? <AccountForm tenant={tenant.target} /> : tenant.screen;
 }
 
 function AccountForm({ tenant }: { tenant: TenantDetail | null }) {
   const { t, i18n } = useLingui();
-  const navigate = useNavigate();
   const permissions = usePermissions();
   const languageId = useAppSelector((state) => effectiveLanguageId(state.preferences));
   const restricted = useGetClientConfigurationQuery().data?.restrictedEnvironment === true;
@@ -61,16 +56,10 @@ function AccountForm({ tenant }: { tenant: TenantDetail | null }) {
   const [createTenant] = useCreateTenantMutation();
   const [updateTenant] = useUpdateTenantMutation();
   const existingUser = useExistingUserConfirmation();
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useSavedReturn(ACCOUNT_LIST, ACCOUNT_RETURN_DELAY_MS);
   const [checkFailed, setCheckFailed] = useState(false);
   const editing = tenant !== null;
-  const readOnly = editing && !permissions.has('tenant.update');
-
-  useEffect(() => {
-    if (saved === null) return undefined;
-    const timer = setTimeout(() => void navigate('/main/admin/tenant'), ACCOUNT_RETURN_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [saved, navigate]);
+  const readOnly = editing && !permissions.has(PERMISSION.TENANT_UPDATE);
 
   const lists = useMemo(() => accountLists(attributes.data?.tenantAttributes), [attributes.data]);
   const initialValues = useMemo(() => accountValues(tenant, lists, restricted), [tenant, lists, restricted]);
@@ -109,37 +98,27 @@ function AccountForm({ tenant }: { tenant: TenantDetail | null }) {
   if (!attributes.data) return <LoadingState />;
 
   return (
-    <Form<AccountValues>
-      onSubmit={onSubmit}
+    <FormPage<AccountValues>
+      testId="account"
       initialValues={initialValues}
       validate={(values) => validateAccount(values, { editing, restricted }, i18n)}
+      onSubmit={onSubmit}
+      onChange={() => setCheckFailed(false)}
+      saved={saved}
+      maxW="4xl"
+      readOnly={readOnly}
+      blocked={checkFailed}
+      cancelTo={ACCOUNT_LIST}
     >
-      {({ handleSubmit, dirty, submitting, submitError, values }) => (
-        <form
-          onSubmit={(event) => void handleSubmit(event)}
-          onChange={() => setCheckFailed(false)}
-          noValidate
-          data-testid="account-form"
-        >
-          <UnsavedChangesPrompt dirty={dirty === true && saved === null} />
-          <Stack gap="5" maxW="4xl">
-            {saved ? <SuccessAlert message={saved} testId="account-success" /> : null}
-            {typeof submitError === 'string' ? <ErrorAlert message={submitError} /> : null}
-            {editing ? null : <PrimaryUserFields />}
-            <AccountFields lists={lists} editing={editing} restricted={restricted} readOnly={readOnly} />
-            <AccountIntegrationFields tenant={tenant} readOnly={readOnly} />
-            {tenant && !readOnly ? <CustomerDataRefresh tenantId={tenant.tenantId} /> : null}
-            <FormActions
-              dirty={dirty === true && saved === null && !checkFailed}
-              saving={submitting === true}
-              disabled={readOnly}
-              testId="account-save"
-              cancelTo={'/main/admin/tenant'}
-            />
-          </Stack>
+      {({ values }) => (
+        <>
+          {editing ? null : <PrimaryUserFields />}
+          <AccountFields lists={lists} editing={editing} restricted={restricted} readOnly={readOnly} />
+          <AccountIntegrationFields tenant={tenant} readOnly={readOnly} />
+          {tenant && !readOnly ? <CustomerDataRefresh tenantId={tenant.tenantId} /> : null}
           <ExistingUserDialog email={values.email} {...existingUser.dialog} />
-        </form>
+        </>
       )}
-    </Form>
+    </FormPage>
   );
 }

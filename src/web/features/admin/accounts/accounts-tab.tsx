@@ -3,12 +3,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useListTenantsQuery, type SortDirection, type TenantSummary } from '../../../api/generated/user-service';
-import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
-import { ListPager } from '../../../components/data-grid/list-pager';
+import type { DataGridColumn } from '../../../components/data-grid/data-grid';
+import { PagedGrid, type GridSort } from '../../../components/data-grid/paged-grid';
+import { useServerPaging } from '../../../components/data-grid/use-server-paging';
 import { ListToolbar } from '../../../components/data-grid/list-toolbar';
-import { QueryFailure } from '../../../components/feedback/load-failure';
 import { usePermissions } from '../../../lib/use-permissions';
 import { formatDateTime } from '../users/format-date-time';
+import { PERMISSION } from '../../../../shared/permissions';
 
 /** Tenant list paging (docs/product/admin-accounts.md#account-list): 25 rows a page, pages counted from 0 as the call sends them. */
 export const ACCOUNT_PAGE_SIZE = 25;
@@ -16,6 +17,11 @@ export const ACCOUNT_PAGE_SIZE = 25;
 export const SEARCH_DEBOUNCE_MS = 1000;
 
 type Sort = { by: 'tenantName' | 'date'; direction: SortDirection };
+const DEFAULT_SORT: Sort = { by: 'date', direction: 'desc' };
+const sortOf = (chosen: GridSort): Sort =>
+  chosen && (chosen.colId === 'tenantName' || chosen.colId === 'date')
+    ? { by: chosen.colId, direction: chosen.direction }
+    : DEFAULT_SORT;
 
 /** Manage Account (docs/product/admin-accounts.md#account-list): account name and created date sortable (createTs descending first), status, search. */
 export function AccountsTab() {
@@ -24,25 +30,24 @@ export function AccountsTab() {
   const permissions = usePermissions();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
-  const [sort, setSort] = useState<Sort>({ by: 'date', direction: 'desc' });
+  const paging = useServerPaging<Sort>({ pageSize: ACCOUNT_PAGE_SIZE, sort: DEFAULT_SORT });
+  const { restart } = paging;
 
   useEffect(() => {
     const timer = setTimeout(() => {
       setSearch(typed.trim());
-      setPage(0);
+      restart();
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [typed]);
+  }, [typed, restart]);
 
   const tenants = useListTenantsQuery({
-    pageNumber: page,
-    pageSize: ACCOUNT_PAGE_SIZE,
+    pageNumber: paging.page,
+    pageSize: paging.pageSize,
     ...(search && { search }),
-    [sort.by]: sort.direction,
+    [paging.sort.by]: paging.sort.direction,
   });
   const total = tenants.data?.totalTenants ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ACCOUNT_PAGE_SIZE));
 
   const columns = useMemo<DataGridColumn<TenantSummary>[]>(
     () => [
@@ -74,45 +79,28 @@ export function AccountsTab() {
         onSearchChange={setTyped}
         addLabel={<Trans>Add Account</Trans>}
         onAdd={
-          permissions.has('tenant.create') && permissions.isSystemTenant
+          permissions.has(PERMISSION.TENANT_CREATE) && permissions.isSystemTenant
             ? () => void navigate('/main/admin/tenant/addTenant')
             : undefined
         }
       />
-      {tenants.error ? (
-        <QueryFailure query={tenants} />
-      ) : (
-        <>
-          <DataGrid<TenantSummary>
-            testId="accounts-list"
-            rows={tenants.data?.tenantList}
-            columns={columns}
-            rowId={(row) => String(row.tenantId)}
-            loading={tenants.isFetching}
-            emptyText={t`There are no records to show.`}
-            onRowClicked={(row) => void navigate(`/main/admin/tenant/editTenant/${row.tenantId}`)}
-            onSortChanged={(chosen) => {
-              setPage(0);
-              setSort(
-                chosen && (chosen.colId === 'tenantName' || chosen.colId === 'date')
-                  ? { by: chosen.colId, direction: chosen.direction }
-                  : { by: 'date', direction: 'desc' },
-              );
-            }}
-          />
-          <ListPager
-            page={page}
-            pages={pages}
-            onPageChange={setPage}
-            testId="accounts"
-            summary={
-              <Trans>
-                Page {page + 1} of {pages} ({total} accounts)
-              </Trans>
-            }
-          />
-        </>
-      )}
+      <PagedGrid<TenantSummary, Sort>
+        testId="accounts-list"
+        pagerTestId="accounts"
+        query={tenants}
+        rows={tenants.data?.tenantList}
+        total={total}
+        paging={paging}
+        sortOf={sortOf}
+        columns={columns}
+        rowId={(row) => String(row.tenantId)}
+        onRowClicked={(row) => void navigate(`/main/admin/tenant/editTenant/${row.tenantId}`)}
+        summary={({ page, pages, total: count }) => (
+          <Trans>
+            Page {page} of {pages} ({count} accounts)
+          </Trans>
+        )}
+      />
     </Stack>
   );
 }

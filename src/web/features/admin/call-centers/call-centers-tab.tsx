@@ -7,6 +7,7 @@ import type { DataGridColumn } from '../../../components/data-grid/data-grid';
 import { ListToolbar } from '../../../components/data-grid/list-toolbar';
 import { QueryGrid } from '../../../components/data-grid/query-grid';
 import { usePermissions } from '../../../lib/use-permissions';
+import { PERMISSION } from '../../../../shared/permissions';
 
 /** Call centers a page (docs/product/admin-call-centers.md#list: client-side paged). */
 export const CALL_CENTER_PAGE_SIZE = 10;
@@ -39,7 +40,7 @@ export function CallCentersTab() {
         onSearchChange={setSearch}
         addLabel={<Trans>Add Call Center</Trans>}
         onAdd={
-          permissions.has('callcenter.create')
+          permissions.has(PERMISSION.CALLCENTER_CREATE)
             ? () => void navigate('/main/admin/callcenters/addCallCenter')
             : undefined
         }

@@ -17,6 +17,7 @@ import { required } from '../../../components/form/validators';
 import { usePermissions } from '../../../lib/use-permissions';
 import { ClientCredentialsCard } from './client-credentials-card';
 import { BackButton } from '../../../components/navigation/back-button';
+import { PERMISSION } from '../../../../shared/permissions';
 
 interface ClientAppValues {
   clientName: string;
@@ -33,7 +34,7 @@ export function ClientAppFormPage() {
   const { t } = useLingui();
   const [createClientApplication] = useCreateClientApplicationMutation();
   const [created, setCreated] = useState<ClientApplicationCredentials | null>(null);
-  const mayCreate = usePermissions().has('tenant.client.application.create');
+  const mayCreate = usePermissions().has(PERMISSION.TENANT_CLIENT_APPLICATION_CREATE);
 
   const onSubmit = async (values: ClientAppValues) => {
     const result = await createClientApplication({

@@ -29,6 +29,7 @@ import { usePermissions } from '../../../lib/use-permissions';
 import { CLIENT_APP_LIST } from './client-app-form-page';
 import { ClientCredentialsCard } from './client-credentials-card';
 import { BackButton } from '../../../components/navigation/back-button';
+import { PERMISSION } from '../../../../shared/permissions';
 
 interface ClientAppValues {
   clientName: string;
@@ -45,8 +46,8 @@ export function ClientAppViewPage() {
   const navigate = useNavigate();
   const id = Number(useParams().id);
   const permissions = usePermissions();
-  const mayUpdate = permissions.has('tenant.client.application.update');
-  const mayDelete = permissions.has('tenant.client.application.delete');
+  const mayUpdate = permissions.has(PERMISSION.TENANT_CLIENT_APPLICATION_UPDATE);
+  const mayDelete = permissions.has(PERMISSION.TENANT_CLIENT_APPLICATION_DELETE);
   const app = useGetClientApplicationQuery({ id }, { skip: !Number.isInteger(id) || id < 1 });
   const [updateClientApplication] = useUpdateClientApplicationMutation();
   const [regenerate, regeneration] = useRegenerateClientSecretMutation();

@@ -7,6 +7,7 @@ import type { DataGridColumn } from '../../../components/data-grid/data-grid';
 import { ListToolbar } from '../../../components/data-grid/list-toolbar';
 import { QueryGrid } from '../../../components/data-grid/query-grid';
 import { usePermissions } from '../../../lib/use-permissions';
+import { PERMISSION } from '../../../../shared/permissions';
 
 /** Client-side page size of the client application list (docs/product/admin-clients-and-secrets.md#client-applications). */
 export const CLIENT_APP_PAGE_SIZE = 10;
@@ -33,7 +34,7 @@ export function ClientAppsTab() {
         onSearchChange={setSearch}
         addLabel={<Trans>Add Application</Trans>}
         onAdd={
-          permissions.has('tenant.client.application.create')
+          permissions.has(PERMISSION.TENANT_CLIENT_APPLICATION_CREATE)
             ? () => void navigate('/main/admin/clientapp/addClientApp')
             : undefined
         }

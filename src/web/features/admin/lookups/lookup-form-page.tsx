@@ -1,30 +1,27 @@
-import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { FORM_ERROR } from 'final-form';
-import { useEffect, useMemo, useState } from 'react';
-import { Form } from 'react-final-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   useCreateLookupValueMutation,
   useListAttributesByLanguageQuery,
   useUpdateLookupValueMutation,
 } from '../../../api/generated/project-service';
 import { NotFoundPage } from '../../../components/errors/not-found-page';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { QueryFailure } from '../../../components/feedback/load-failure';
 import { LoadingState } from '../../../components/feedback/loading-state';
-import { SuccessAlert } from '../../../components/feedback/success-alert';
-import { FormActions } from '../../../components/form/save-button';
 import { SelectField } from '../../../components/form/select-field';
 import { StatusField } from '../../../components/form/status-field';
 import { submitErrors } from '../../../components/form/submit-errors';
 import { TextField } from '../../../components/form/text-field';
-import { UnsavedChangesPrompt } from '../../../components/navigation/unsaved-changes-prompt';
+import { FormPage, useSavedReturn } from '../../../components/form/form-page';
 import { usePermissions } from '../../../lib/use-permissions';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { LOOKUP_FIELD_NAMES, LOOKUP_OBJECT, pairLookupRows, type LookupPair } from '../../../../shared/lookup-rules';
 import { FIELD_NAME_LABELS } from './lookup-labels';
 import { lookupValues, toLookupItems, type LookupValues } from './lookup-values';
+import { PERMISSION } from '../../../../shared/permissions';
 
 /** Back to the list after a successful save (docs/product/admin-lookups.md#lookup-form: 2000 ms). */
 export const LOOKUP_RETURN_DELAY_MS = 2000;
@@ -33,12 +30,11 @@ const LOOKUPS = '/main/admin/lookups';
 /** Add Lookups Value (addLookup) and Edit Lookups Value (editLookup?field=&attributeId=). */
 export function LookupFormPage() {
   const permissions = usePermissions();
-  const tenantId = useOperatingTenantId();
   const [params] = useSearchParams();
   const field = params.get('field');
   const attributeId = Number(params.get('attributeId'));
   const editing = field !== null;
-  const lookups = useListAttributesByLanguageQuery({ tenantId: tenantId ?? 0 }, { skip: !editing || !tenantId });
+  const lookups = useListAttributesByLanguageQuery({}, { skip: !editing });
   const pair = useMemo(
     () =>
       lookups.data
@@ -49,7 +45,11 @@ export function LookupFormPage() {
     [lookups.data, field, attributeId],
   );
   if (!editing)
-    return permissions.has('tenant.project.lookupvalues.create') ? <LookupForm pair={null} /> : <NotFoundPage />;
+    return permissions.has(PERMISSION.TENANT_PROJECT_LOOKUPVALUES_CREATE) ? (
+      <LookupForm pair={null} />
+    ) : (
+      <NotFoundPage />
+    );
   if (lookups.error) return <QueryFailure query={lookups} />;
   if (!lookups.data) return <LoadingState />;
   return pair ? <LookupForm pair={pair} /> : <NotFoundPage />;
@@ -57,25 +57,18 @@ export function LookupFormPage() {
 
 function LookupForm({ pair }: { pair: LookupPair | null }) {
   const { t, i18n } = useLingui();
-  const navigate = useNavigate();
   const tenantId = useOperatingTenantId();
   const permissions = usePermissions();
   const [createLookup] = useCreateLookupValueMutation();
   const [updateLookup] = useUpdateLookupValueMutation();
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useSavedReturn(LOOKUPS, LOOKUP_RETURN_DELAY_MS);
   const editing = pair !== null;
-  const readOnly = editing && !permissions.has('tenant.project.lookupvalues.update');
+  const readOnly = editing && !permissions.has(PERMISSION.TENANT_PROJECT_LOOKUPVALUES_UPDATE);
   const initialValues = useMemo(() => lookupValues(pair), [pair]);
   const fieldNames = useMemo(
     () => LOOKUP_FIELD_NAMES.map((name) => ({ value: name, label: i18n._(FIELD_NAME_LABELS[name]) })),
     [i18n],
   );
-
-  useEffect(() => {
-    if (saved === null) return undefined;
-    const timer = setTimeout(() => void navigate(LOOKUPS), LOOKUP_RETURN_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [saved, navigate]);
 
   const onSubmit = async (values: LookupValues) => {
     if (tenantId === undefined) return { [FORM_ERROR]: t`Something went wrong` };
@@ -91,47 +84,38 @@ function LookupForm({ pair }: { pair: LookupPair | null }) {
   };
 
   return (
-    <Form<LookupValues> onSubmit={onSubmit} initialValues={initialValues}>
-      {({ handleSubmit, dirty, submitting, submitError }) => (
-        <form onSubmit={(event) => void handleSubmit(event)} noValidate data-testid="lookup-form">
-          <UnsavedChangesPrompt dirty={dirty === true && saved === null} />
-          <Stack gap="5" maxW="3xl">
-            {saved ? <SuccessAlert message={saved} testId="lookup-success" /> : null}
-            {typeof submitError === 'string' ? <ErrorAlert message={submitError} /> : null}
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <SelectField
-                name="object"
-                label={t`OBJECT`}
-                options={[{ value: LOOKUP_OBJECT, label: LOOKUP_OBJECT }]}
-                disabled={editing}
-                testId="lookup-object"
-              />
-              <StatusField disabled={readOnly} testId="lookup-status" label={t`FEILD STATUS`} />
-              <SelectField
-                name="attributeType"
-                label={t`FEILD NAME`}
-                options={fieldNames}
-                placeholder={t`Select Field Name`}
-                required
-                disabled={editing}
-                validate={(value) => (value ? undefined : t`Please choose a field name from the list.`)}
-                testId="lookup-field-name"
-              />
-              <span />
-              <TextField name="englishValue" label={t`ENGLISH VALUE`} disabled={readOnly} testId="lookup-english" />
-              <TextField name="spanishValue" label={t`SPANISH VALUE`} disabled={readOnly} testId="lookup-spanish" />
-            </SimpleGrid>
-            <FormActions
-              dirty={dirty === true && saved === null}
-              saving={submitting === true}
-              disabled={readOnly}
-              testId="lookup-save"
-              cancelTo={LOOKUPS}
-              cancelTestId="lookup-cancel"
-            />
-          </Stack>
-        </form>
-      )}
-    </Form>
+    <FormPage<LookupValues>
+      testId="lookup"
+      initialValues={initialValues}
+      onSubmit={onSubmit}
+      saved={saved}
+      readOnly={readOnly}
+      cancelTo={LOOKUPS}
+      cancelTestId="lookup-cancel"
+    >
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <SelectField
+          name="object"
+          label={t`OBJECT`}
+          options={[{ value: LOOKUP_OBJECT, label: LOOKUP_OBJECT }]}
+          disabled={editing}
+          testId="lookup-object"
+        />
+        <StatusField disabled={readOnly} testId="lookup-status" label={t`FEILD STATUS`} />
+        <SelectField
+          name="attributeType"
+          label={t`FEILD NAME`}
+          options={fieldNames}
+          placeholder={t`Select Field Name`}
+          required
+          disabled={editing}
+          validate={(value) => (value ? undefined : t`Please choose a field name from the list.`)}
+          testId="lookup-field-name"
+        />
+        <span />
+        <TextField name="englishValue" label={t`ENGLISH VALUE`} disabled={readOnly} testId="lookup-english" />
+        <TextField name="spanishValue" label={t`SPANISH VALUE`} disabled={readOnly} testId="lookup-spanish" />
+      </SimpleGrid>
+    </FormPage>
   );
 }

@@ -7,9 +7,9 @@ import type { DataGridColumn } from '../../../components/data-grid/data-grid';
 import { ListToolbar } from '../../../components/data-grid/list-toolbar';
 import { QueryGrid } from '../../../components/data-grid/query-grid';
 import { usePermissions } from '../../../lib/use-permissions';
-import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { matchesFieldName, pairLookupRows, type LookupPair } from '../../../../shared/lookup-rules';
 import { editLookupPath } from './lookup-values';
+import { PERMISSION } from '../../../../shared/permissions';
 
 /** Default page size of the lookup list (docs/product/admin-lookups.md#lookup-list, client-side paged). */
 export const LOOKUP_PAGE_SIZE = 10;
@@ -24,9 +24,8 @@ export function LookupsTab() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const permissions = usePermissions();
-  const tenantId = useOperatingTenantId();
   const [search, setSearch] = useState('');
-  const lookups = useListAttributesByLanguageQuery({ tenantId: tenantId ?? 0 }, { skip: tenantId === undefined });
+  const lookups = useListAttributesByLanguageQuery({});
   const pairs = useMemo(
     () => (lookups.data ? pairLookupRows(lookups.data.tenantAttributes) : undefined),
     [lookups.data],
@@ -56,7 +55,7 @@ export function LookupsTab() {
         onSearchChange={setSearch}
         addLabel={<Trans>Add Lookup</Trans>}
         onAdd={
-          permissions.has('tenant.project.lookupvalues.create')
+          permissions.has(PERMISSION.TENANT_PROJECT_LOOKUPVALUES_CREATE)
             ? () => void navigate('/main/admin/lookups/addLookup')
             : undefined
         }

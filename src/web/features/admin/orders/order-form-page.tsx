@@ -1,8 +1,7 @@
-import { Button, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, HStack, SimpleGrid } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FORM_ERROR } from 'final-form';
 import { useEffect, useMemo, useState } from 'react';
-import { Form } from 'react-final-form';
 import { useNavigate } from 'react-router';
 import {
   useCreateOrderMutation,
@@ -10,19 +9,18 @@ import {
   useUpdateOrderMutation,
   type Order,
 } from '../../../api/generated/user-service';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { SuccessAlert } from '../../../components/feedback/success-alert';
 import { useEditTarget } from '../../../components/feedback/use-edit-target';
+import { FormPage } from '../../../components/form/form-page';
 import { SaveButton } from '../../../components/form/save-button';
 import { SelectField } from '../../../components/form/select-field';
 import { submitErrors } from '../../../components/form/submit-errors';
 import { TextField } from '../../../components/form/text-field';
-import { UnsavedChangesPrompt } from '../../../components/navigation/unsaved-changes-prompt';
 import { usePermissions } from '../../../lib/use-permissions';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { ORDER_STATUSES } from '../../../../shared/order-rules';
 import { useOrderStatusLabel } from './order-status-label';
 import { validateOrder, type OrderValues } from './order-validation';
+import { PERMISSION } from '../../../../shared/permissions';
 
 /** docs/product/admin-orders.md#order-form: back to the list 2 s after a save, 1 s after Cancel. */
 export const ORDER_SAVED_RETURN_MS = 2000;
@@ -32,7 +30,7 @@ const ORDER_LIST = '/main/admin/orderdetails';
 /** Create Order (no id) and Edit Order (docs/product/admin-orders.md#order-form). */
 export function OrderFormPage() {
   const permissions = usePermissions();
-  const order = useEditTarget(useGetOrderQuery, { canAdd: permissions.has('tenant.order.create') });
+  const order = useEditTarget(useGetOrderQuery, { canAdd: permissions.has(PERMISSION.TENANT_ORDER_CREATE) });
   return order.ready ? <OrderForm order={order.target} /> : order.screen;
 }
 
@@ -58,7 +56,7 @@ function OrderForm({ order }: { order: Order | null }) {
   const [saved, setSaved] = useState<string | null>(null);
   const [leaving, setLeaving] = useState<number | null>(null);
   const editing = order !== null;
-  const readOnly = editing && !permissions.has('tenant.order.update');
+  const readOnly = editing && !permissions.has(PERMISSION.TENANT_ORDER_UPDATE);
   const initialValues = useMemo(() => valuesOf(order), [order]);
 
   useEffect(() => {
@@ -89,77 +87,62 @@ function OrderForm({ order }: { order: Order | null }) {
   };
 
   return (
-    <Form<OrderValues>
-      onSubmit={onSubmit}
+    <FormPage<OrderValues>
+      testId="order"
       initialValues={initialValues}
       validate={(values) => validateOrder(values, editing, i18n)}
-    >
-      {({ handleSubmit, dirty, submitting, submitError }) => (
-        <form onSubmit={(event) => void handleSubmit(event)} noValidate data-testid="order-form">
-          <UnsavedChangesPrompt dirty={dirty === true && saved === null && leaving === null} />
-          <Stack gap="5" maxW="3xl">
-            {saved ? <SuccessAlert message={saved} testId="order-success" /> : null}
-            {typeof submitError === 'string' ? <ErrorAlert message={submitError} /> : null}
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <TextField
-                name="order_number"
-                label={t`Order Number`}
-                required
-                disabled={readOnly}
-                testId="order-number"
-              />
-              <SelectField
-                name="order_status"
-                label={t`Order Status`}
-                options={ORDER_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
-                placeholder={t`Select Status`}
-                required
-                disabled={readOnly}
-                testId="order-status"
-              />
-              <TextField
-                name="start_date"
-                label={t`Start Date`}
-                type="date"
-                required
-                disabled={readOnly}
-                testId="order-start-date"
-              />
-              <TextField
-                name="end_date"
-                label={t`End Date`}
-                type="date"
-                required
-                disabled={readOnly}
-                testId="order-end-date"
-              />
-              <TextField
-                name="number_of_calls"
-                label={t`Total Number of Calls`}
-                required
-                disabled={readOnly}
-                testId="order-calls"
-              />
-            </SimpleGrid>
-            <HStack gap="3">
-              <SaveButton
-                dirty={dirty === true && saved === null}
-                saving={submitting === true}
-                disabled={readOnly}
-                testId="order-save"
-              />
-              <Button
-                variant="outline"
-                onClick={() => setLeaving(ORDER_CANCEL_RETURN_MS)}
-                disabled={leaving !== null}
-                data-testid="order-cancel"
-              >
-                <Trans>Cancel</Trans>
-              </Button>
-            </HStack>
-          </Stack>
-        </form>
+      onSubmit={onSubmit}
+      saved={saved}
+      leaving={leaving !== null}
+      actions={({ dirty, saving }) => (
+        <HStack gap="3">
+          <SaveButton dirty={dirty} saving={saving} disabled={readOnly} testId="order-save" />
+          <Button
+            variant="outline"
+            onClick={() => setLeaving(ORDER_CANCEL_RETURN_MS)}
+            disabled={leaving !== null}
+            data-testid="order-cancel"
+          >
+            <Trans>Cancel</Trans>
+          </Button>
+        </HStack>
       )}
-    </Form>
+    >
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <TextField name="order_number" label={t`Order Number`} required disabled={readOnly} testId="order-number" />
+        <SelectField
+          name="order_status"
+          label={t`Order Status`}
+          options={ORDER_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
+          placeholder={t`Select Status`}
+          required
+          disabled={readOnly}
+          testId="order-status"
+        />
+        <TextField
+          name="start_date"
+          label={t`Start Date`}
+          type="date"
+          required
+          disabled={readOnly}
+          testId="order-start-date"
+        />
+        <TextField
+          name="end_date"
+          label={t`End Date`}
+          type="date"
+          required
+          disabled={readOnly}
+          testId="order-end-date"
+        />
+        <TextField
+          name="number_of_calls"
+          label={t`Total Number of Calls`}
+          required
+          disabled={readOnly}
+          testId="order-calls"
+        />
+      </SimpleGrid>
+    </FormPage>
   );
 }

@@ -5,16 +5,17 @@ import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
 import { getErrorMessage } from '../../../api/error-message';
 import { useDeleteOrderMutation, useListOrdersQuery, type Order } from '../../../api/generated/user-service';
-import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
+import type { DataGridColumn } from '../../../components/data-grid/data-grid';
+import { PagedGrid } from '../../../components/data-grid/paged-grid';
+import { useServerPaging } from '../../../components/data-grid/use-server-paging';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { QueryFailure } from '../../../components/feedback/load-failure';
 import { LoadingState } from '../../../components/feedback/loading-state';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
 import { usePermissions } from '../../../lib/use-permissions';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
-import { orderBanner } from './order-banner';
 import { useOrderStatusLabel } from './order-status-label';
+import { PERMISSION } from '../../../../shared/permissions';
 
 /** Orders a page (docs/product/admin-orders.md#order-list: server-paged, pages counted from 0). */
 export const ORDER_PAGE_SIZE = 10;
@@ -30,15 +31,13 @@ function OrdersList({ tenantId }: { tenantId: number }) {
   const navigate = useNavigate();
   const permissions = usePermissions();
   const statusLabel = useOrderStatusLabel();
-  const [page, setPage] = useState(0);
+  const paging = useServerPaging<null>({ pageSize: ORDER_PAGE_SIZE, sort: null });
   const [pendingDelete, setPendingDelete] = useState<Order | null>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [deleteOrder, deletion] = useDeleteOrderMutation();
-  const orders = useListOrdersQuery({ tenantId, pageNumber: page, pageSize: ORDER_PAGE_SIZE });
-  const canDelete = permissions.has('tenant.order.delete');
+  const orders = useListOrdersQuery({ tenantId, pageNumber: paging.page, pageSize: paging.pageSize });
+  const canDelete = permissions.has(PERMISSION.TENANT_ORDER_DELETE);
   const total = orders.data?.total_orders ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ORDER_PAGE_SIZE));
-  const banner = orderBanner(page, ORDER_PAGE_SIZE, total);
 
   const columns = useMemo<DataGridColumn<Order>[]>(() => {
     const list: DataGridColumn<Order>[] = [
@@ -94,7 +93,7 @@ function OrdersList({ tenantId }: { tenantId: number }) {
     }
     setMessage({ tone: 'success', text: t`Order Deleted Successfully` });
     // Deleting the only row of the last page goes back a page.
-    if (page > 0 && page * ORDER_PAGE_SIZE >= total - 1) setPage(page - 1);
+    paging.deleted(total);
   };
 
   return (
@@ -103,7 +102,7 @@ function OrdersList({ tenantId }: { tenantId: number }) {
         <Text fontSize="lg" fontWeight="semibold">
           <Trans>Manage Order</Trans>
         </Text>
-        {permissions.has('tenant.order.create') ? (
+        {permissions.has(PERMISSION.TENANT_ORDER_CREATE) ? (
           <Button
             colorPalette="brand"
             size="sm"
@@ -117,48 +116,27 @@ function OrdersList({ tenantId }: { tenantId: number }) {
       </HStack>
       {message?.tone === 'success' ? <SuccessAlert message={message.text} testId="orders-success" /> : null}
       {message?.tone === 'error' ? <ErrorAlert message={message.text} onDismiss={() => setMessage(null)} /> : null}
-      {orders.error ? (
-        <QueryFailure query={orders} />
-      ) : (
-        <>
-          {banner ? (
-            <Text fontSize="sm" data-testid="orders-banner">
-              <Trans>
-                Showing {banner.from} - {banner.to} of {banner.total} Orders
-              </Trans>
-            </Text>
-          ) : null}
-          <DataGrid<Order>
-            testId="orders-list"
-            rows={orders.data?.orders}
-            columns={columns}
-            rowId={(row) => String(row.id)}
-            loading={orders.isFetching}
-            emptyText={t`There are no records to show.`}
-            onRowClicked={(row) => void navigate(`/main/admin/orderdetails/editOrder/${row.id}`)}
-          />
-          <HStack justify="flex-end" gap="3">
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={page === 0}
-              onClick={() => setPage(page - 1)}
-              data-testid="orders-previous"
-            >
-              <Trans>Previous</Trans>
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={page + 1 >= pages}
-              onClick={() => setPage(page + 1)}
-              data-testid="orders-next"
-            >
-              <Trans>Next</Trans>
-            </Button>
-          </HStack>
-        </>
-      )}
+      <PagedGrid<Order, null>
+        testId="orders-list"
+        pagerTestId="orders"
+        query={orders}
+        rows={orders.data?.orders}
+        total={total}
+        paging={paging}
+        columns={columns}
+        rowId={(row) => String(row.id)}
+        onRowClicked={(row) => void navigate(`/main/admin/orderdetails/editOrder/${row.id}`)}
+        banner={({ from, to, total: count }) => (
+          <Trans>
+            Showing {from} - {to} of {count} Orders
+          </Trans>
+        )}
+        summary={({ page, pages }) => (
+          <Trans>
+            Page {page} of {pages}
+          </Trans>
+        )}
+      />
       <ConfirmDialog
         open={pendingDelete !== null}
         tone="danger"

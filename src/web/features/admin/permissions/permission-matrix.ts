@@ -1,6 +1,7 @@
 import type { RolePermission, RolePermissions } from '../../../api/generated/user-service';
+import { PERMISSION } from '../../../../shared/permissions';
 
-export const ALWAYS_GRANTED = 'tenant.project.detail.read';
+export const ALWAYS_GRANTED = PERMISSION.TENANT_PROJECT_DETAIL_READ;
 /** The permission whose active presence lets a customer role keep internal permissions (docs/product/admin-roles-and-permissions.md#permission-save). */
 export const INTERNAL_GATE_ID = 80;
 export const ACCESS_TYPES = ['read', 'create', 'update', 'delete'] as const;

@@ -17,12 +17,13 @@ import { usePermissions } from '../../../lib/use-permissions';
 import { useUserInfo } from '../../../lib/use-user-info';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { ACCESS_TYPES, accessList, activeIds, ALWAYS_GRANTED, matrixRows, type GroupKey } from './permission-matrix';
+import { PERMISSION } from '../../../../shared/permissions';
 
 /** Manage Permissions (docs/product/admin-roles-and-permissions.md#permission-matrix, #permission-save). */
 export function PermissionsTab() {
   const { t } = useLingui();
   const permissions = usePermissions();
-  const canEdit = permissions.has('tenant.roles.permissions.update');
+  const canEdit = permissions.has(PERMISSION.TENANT_ROLES_PERMISSIONS_UPDATE);
   const userInfo = useUserInfo();
   const operatingTenantId = useOperatingTenantId();
   const tenantIsSystem = userInfo?.tenant.isSystemTenant === true && operatingTenantId === userInfo.tenantId;

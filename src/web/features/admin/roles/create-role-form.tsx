@@ -14,6 +14,7 @@ import { required } from '../../../components/form/validators';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { usePermissions } from '../../../lib/use-permissions';
 import { NotFoundPage } from '../../../components/errors/not-found-page';
+import { PERMISSION } from '../../../../shared/permissions';
 
 interface RoleValues {
   name: string;
@@ -30,7 +31,7 @@ export function CreateRoleForm() {
   const tenantId = useOperatingTenantId();
   const [createRole] = useCreateRoleMutation();
   const [created, setCreated] = useState(false);
-  const mayCreate = usePermissions().has('tenant.roles.permissions.create');
+  const mayCreate = usePermissions().has(PERMISSION.TENANT_ROLES_PERMISSIONS_CREATE);
 
   useEffect(() => {
     if (!created) return undefined;

@@ -7,6 +7,7 @@ import type { DataGridColumn } from '../../../components/data-grid/data-grid';
 import { ListToolbar } from '../../../components/data-grid/list-toolbar';
 import { QueryGrid } from '../../../components/data-grid/query-grid';
 import { usePermissions } from '../../../lib/use-permissions';
+import { PERMISSION } from '../../../../shared/permissions';
 
 /** Default page size of the role list (docs/product/admin-roles-and-permissions.md#roles, client-side paged). */
 export const ROLE_PAGE_SIZE = 10;
@@ -37,7 +38,7 @@ export function RolesTab() {
         onSearchChange={setSearch}
         addLabel={<Trans>Add Role</Trans>}
         onAdd={
-          permissions.has('tenant.roles.permissions.create')
+          permissions.has(PERMISSION.TENANT_ROLES_PERMISSIONS_CREATE)
             ? () => void navigate('/main/admin/roles/addRole')
             : undefined
         }

@@ -20,6 +20,7 @@ import { usePermissions } from '../../../lib/use-permissions';
 import { BackButton } from '../../../components/navigation/back-button';
 import { RevealedSecret } from './revealed-secret';
 import { GRACE_PERIOD_OPTIONS, SECRET_KIND_LABELS } from './secret-options';
+import { PERMISSION } from '../../../../shared/permissions';
 
 interface SecretValues {
   name: string;
@@ -39,7 +40,7 @@ export function SecretFormPage() {
   const { t, i18n } = useLingui();
   const [createTenantSecret] = useCreateTenantSecretMutation();
   const [created, setCreated] = useState<TenantSecretRevealed | null>(null);
-  const mayCreate = usePermissions().has('secrets.create');
+  const mayCreate = usePermissions().has(PERMISSION.SECRETS_CREATE);
 
   const onSubmit = async (values: SecretValues) => {
     const result = await createTenantSecret({

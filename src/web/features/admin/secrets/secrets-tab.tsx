@@ -21,6 +21,7 @@ import { usePermissions } from '../../../lib/use-permissions';
 import { formatDateTime } from '../users/format-date-time';
 import { RevealedSecret } from './revealed-secret';
 import { SECRET_KIND_LABELS } from './secret-options';
+import { PERMISSION } from '../../../../shared/permissions';
 
 export const SECRET_PAGE_SIZE = 10;
 
@@ -34,8 +35,8 @@ export function SecretsTab() {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const permissions = usePermissions();
-  const mayRotate = permissions.has('secrets.update');
-  const mayDelete = permissions.has('secrets.delete');
+  const mayRotate = permissions.has(PERMISSION.SECRETS_UPDATE);
+  const mayDelete = permissions.has(PERMISSION.SECRETS_DELETE);
   const [search, setSearch] = useState('');
   const [pending, setPending] = useState<Pending | null>(null);
   const [revealed, setRevealed] = useState<TenantSecretRevealed | null>(null);
@@ -143,7 +144,9 @@ export function SecretsTab() {
         search={search}
         onSearchChange={setSearch}
         addLabel={<Trans>Add Secret</Trans>}
-        onAdd={permissions.has('secrets.create') ? () => void navigate('/main/admin/Secrets/addSecret') : undefined}
+        onAdd={
+          permissions.has(PERMISSION.SECRETS_CREATE) ? () => void navigate('/main/admin/Secrets/addSecret') : undefined
+        }
       />
       <QueryGrid<TenantSecret>
         testId="secrets-list"

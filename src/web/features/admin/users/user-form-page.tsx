@@ -1,9 +1,7 @@
-import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { FORM_ERROR } from 'final-form';
-import { useEffect, useMemo, useState } from 'react';
-import { Form } from 'react-final-form';
-import { useNavigate } from 'react-router';
+import { useMemo } from 'react';
 import { getErrorMessage } from '../../../api/error-message';
 import {
   useCreateUserMutation,
@@ -18,53 +16,46 @@ import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { QueryFailure } from '../../../components/feedback/load-failure';
 import { LoadingState } from '../../../components/feedback/loading-state';
 import { useEditTarget } from '../../../components/feedback/use-edit-target';
-import { SuccessAlert } from '../../../components/feedback/success-alert';
 import { AttributeSelectField } from '../../../components/form/attribute-select-field';
-import { FormActions } from '../../../components/form/save-button';
 import { SelectField } from '../../../components/form/select-field';
 import { StatusField } from '../../../components/form/status-field';
 import { submitErrors } from '../../../components/form/submit-errors';
 import { TextField } from '../../../components/form/text-field';
-import { UnsavedChangesPrompt } from '../../../components/navigation/unsaved-changes-prompt';
 import { useAppSelector } from '../../../state/hooks';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { effectiveLanguageId } from '../../../state/preferences-slice';
+import { FormPage, useSavedReturn } from '../../../components/form/form-page';
 import { usePermissions } from '../../../lib/use-permissions';
 import { validateUser } from './user-validation';
 import { toNewUserForm, toUserUpdate, userValues, type UserValues } from './user-values';
+import { PERMISSION } from '../../../../shared/permissions';
 
 /** Back to the list after a successful save (docs/product/admin-accounts.md#admin-forms: 2000 ms for users). */
 export const USER_RETURN_DELAY_MS = 2000;
+const USER_LIST = '/main/admin/users';
 
 const lowerCase = (value: string) => value.toLowerCase();
 
 /** Add User (no id) and Edit User (docs/product/admin-users.md#user-form, #rules): final-form with the field kit. */
 export function UserFormPage() {
   const permissions = usePermissions();
-  const user = useEditTarget(useGetUserQuery, { canAdd: permissions.has('tenant.users.create') });
+  const user = useEditTarget(useGetUserQuery, { canAdd: permissions.has(PERMISSION.TENANT_USERS_CREATE) });
   return user.ready ? <UserForm user={user.target} /> : user.screen;
 }
 
 function UserForm({ user }: { user: UserDetail | null }) {
   const { t, i18n } = useLingui();
-  const navigate = useNavigate();
   const permissions = usePermissions();
   const tenantId = useOperatingTenantId();
   const languageId = useAppSelector((state) => effectiveLanguageId(state.preferences));
   const restricted = useGetClientConfigurationQuery().data?.restrictedEnvironment === true;
   const attributes = useGetTenantAttributesQuery({ languageId }, { skip: !restricted });
-  const roles = useListTenantRolesQuery({ tenantId: tenantId ?? 0 }, { skip: tenantId === undefined });
+  const roles = useListTenantRolesQuery();
   const [createUser] = useCreateUserMutation();
   const [updateUser] = useUpdateUserMutation();
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useSavedReturn(USER_LIST, USER_RETURN_DELAY_MS);
   const editing = user !== null;
-  const readOnly = editing && !permissions.has('tenant.users.update');
-
-  useEffect(() => {
-    if (saved === null) return undefined;
-    const timer = setTimeout(() => void navigate('/main/admin/users'), USER_RETURN_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [saved, navigate]);
+  const readOnly = editing && !permissions.has(PERMISSION.TENANT_USERS_UPDATE);
 
   const roleOptions = useMemo(
     () =>
@@ -100,65 +91,51 @@ function UserForm({ user }: { user: UserDetail | null }) {
   if (!roles.data || (restricted && !attributes.data && !attributes.error)) return <LoadingState />;
 
   return (
-    <Form<UserValues>
-      onSubmit={onSubmit}
+    <FormPage<UserValues>
+      testId="user"
       initialValues={initialValues}
       validate={(values) => validateUser(values, { editing, restricted }, i18n)}
+      onSubmit={onSubmit}
+      saved={saved}
+      readOnly={readOnly}
+      cancelTo={USER_LIST}
     >
-      {({ handleSubmit, dirty, submitting, submitError }) => (
-        <form onSubmit={(event) => void handleSubmit(event)} noValidate data-testid="user-form">
-          <UnsavedChangesPrompt dirty={dirty === true && saved === null} />
-          <Stack gap="5" maxW="3xl">
-            {saved ? <SuccessAlert message={saved} testId="user-success" /> : null}
-            {typeof submitError === 'string' ? <ErrorAlert message={submitError} /> : null}
-            {attributes.error ? (
-              <ErrorAlert message={getErrorMessage(attributes.error, t`Something went wrong`)} />
-            ) : null}
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <TextField name="firstName" label={t`First Name`} required disabled={readOnly} testId="user-first-name" />
-              <TextField name="lastName" label={t`Last Name`} required disabled={readOnly} testId="user-last-name" />
-              <TextField
-                name="email"
-                label={t`Email`}
-                type="email"
-                required
-                readOnly={editing}
-                disabled={readOnly}
-                transform={lowerCase}
-                testId="user-email"
-              />
-              <TextField name="title" label={t`Title`} required disabled={readOnly} testId="user-title" />
-              <SelectField
-                name="roleId"
-                label={t`Role`}
-                options={roleOptions}
-                placeholder={t`Select Role`}
-                required={!editing}
-                disabled={readOnly}
-                testId="user-role"
-              />
-              <StatusField disabled={readOnly} testId="user-status" />
-              {restricted ? (
-                <AttributeSelectField
-                  name="privilegeId"
-                  label={t`Special Privilege`}
-                  attributes={privileges}
-                  required
-                  disabled={readOnly}
-                  testId="user-privilege"
-                />
-              ) : null}
-            </SimpleGrid>
-            <FormActions
-              dirty={dirty === true && saved === null}
-              saving={submitting === true}
-              disabled={readOnly}
-              testId="user-save"
-              cancelTo={'/main/admin/users'}
-            />
-          </Stack>
-        </form>
-      )}
-    </Form>
+      {attributes.error ? <ErrorAlert message={getErrorMessage(attributes.error, t`Something went wrong`)} /> : null}
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <TextField name="firstName" label={t`First Name`} required disabled={readOnly} testId="user-first-name" />
+        <TextField name="lastName" label={t`Last Name`} required disabled={readOnly} testId="user-last-name" />
+        <TextField
+          name="email"
+          label={t`Email`}
+          type="email"
+          required
+          readOnly={editing}
+          disabled={readOnly}
+          transform={lowerCase}
+          testId="user-email"
+        />
+        <TextField name="title" label={t`Title`} required disabled={readOnly} testId="user-title" />
+        <SelectField
+          name="roleId"
+          label={t`Role`}
+          options={roleOptions}
+          placeholder={t`Select Role`}
+          required={!editing}
+          disabled={readOnly}
+          testId="user-role"
+        />
+        <StatusField disabled={readOnly} testId="user-status" />
+        {restricted ? (
+          <AttributeSelectField
+            name="privilegeId"
+            label={t`Special Privilege`}
+            attributes={privileges}
+            required
+            disabled={readOnly}
+            testId="user-privilege"
+          />
+        ) : null}
+      </SimpleGrid>
+    </FormPage>
   );
 }

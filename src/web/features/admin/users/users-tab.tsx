@@ -14,6 +14,7 @@ import { SuccessAlert } from '../../../components/feedback/success-alert';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { usePermissions } from '../../../lib/use-permissions';
 import { formatDateTime } from './format-date-time';
+import { PERMISSION } from '../../../../shared/permissions';
 
 /** Default page size of the user list (docs/product/admin-users.md#user-list, client-side paged). */
 export const USER_PAGE_SIZE = 10;
@@ -32,7 +33,7 @@ export function UsersTab() {
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const users = useListAccountUsersQuery({ tenantId: tenantId ?? 0 }, { skip: tenantId === undefined });
   const [deleteUser, deletion] = useDeleteUserMutation();
-  const canDelete = permissions.has('tenant.users.delete');
+  const canDelete = permissions.has(PERMISSION.TENANT_USERS_DELETE);
 
   const columns = useMemo<DataGridColumn<UserSummary>[]>(() => {
     const list: DataGridColumn<UserSummary>[] = [
@@ -104,7 +105,9 @@ export function UsersTab() {
         search={search}
         onSearchChange={setSearch}
         addLabel={<Trans>Add User</Trans>}
-        onAdd={permissions.has('tenant.users.create') ? () => void navigate('/main/admin/users/addUser') : undefined}
+        onAdd={
+          permissions.has(PERMISSION.TENANT_USERS_CREATE) ? () => void navigate('/main/admin/users/addUser') : undefined
+        }
       />
       <QueryGrid<UserSummary>
         testId="users-list"

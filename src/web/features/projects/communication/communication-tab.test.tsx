@@ -5,13 +5,14 @@ import { installFetchStub, type FetchStub } from '../../../testing/fetch-stub';
 import { CUSTOMER_ADMIN_PERMISSIONS, serverFor, signedInState, userInfo } from '../../../testing/factories';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { sel } from '../../../../../test/e2e/selectors';
+import { PERMISSION } from '../../../../shared/permissions';
 
 const API = {
   project: 'GET /api/project-service/v1/project/21',
   permissions: 'GET /api/user-service/v1/user/permissionsNew',
   template: 'GET /api/project-service/v1/email/template/detail',
   save: 'PUT /api/project-service/v1/email/template/detail/21',
-  sendTest: 'POST /api/participant-service/v1/test/email',
+  sendTest: 'GET /api/participant-service/v1/test/email',
 };
 
 const project = projectDetail;
@@ -39,9 +40,9 @@ const template = (overrides: Partial<CommunicationTemplate> = {}): Communication
 });
 
 const COMMUNICATION = [
-  'tenant.project.detail.read',
-  'tenant.project.communication.read',
-  'tenant.project.communication.update',
+  PERMISSION.TENANT_PROJECT_DETAIL_READ,
+  PERMISSION.TENANT_PROJECT_COMMUNICATION_READ,
+  PERMISSION.TENANT_PROJECT_COMMUNICATION_UPDATE,
 ];
 
 function server(
@@ -57,7 +58,7 @@ function server(
     ...serverFor({
       user: userInfo({
         permissions: [...CUSTOMER_ADMIN_PERMISSIONS, ...(options.permissions ?? COMMUNICATION)].filter(
-          (p) => !options.withoutDetails || p !== 'tenant.project.detail.read',
+          (p) => !options.withoutDetails || p !== PERMISSION.TENANT_PROJECT_DETAIL_READ,
         ),
       }),
     }),
@@ -88,7 +89,7 @@ describe('project tab shell', () => {
     server({ withoutDetails: true });
     const app = await open('/main/project/21');
     // The base path loads the Details tab's chunk first, which sends a user without it on to the first tab.
-    expect(await screen.findByTestId(sel.communication.tab, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByTestId(sel.communication.tab)).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/main/project/21/communication');
     expect(screen.getByTestId(sel.project.questionnaireType)).toHaveTextContent('Express');
     expect(screen.getByTestId(sel.project.tab('communication'))).toBeInTheDocument();
@@ -171,7 +172,7 @@ describe('communication tab', () => {
   });
 
   it('is read-only without tenant.project.communication.update', async () => {
-    server({ permissions: ['tenant.project.detail.read', 'tenant.project.communication.read'] });
+    server({ permissions: [PERMISSION.TENANT_PROJECT_DETAIL_READ, PERMISSION.TENANT_PROJECT_COMMUNICATION_READ] });
     await open();
     expect(await screen.findByTestId(sel.communication.templateName)).toHaveAttribute('readonly');
     expect(screen.getByTestId(sel.communication.emailBody)).toHaveAttribute('contenteditable', 'false');

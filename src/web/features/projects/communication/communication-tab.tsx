@@ -2,10 +2,11 @@ import { Field, NativeSelect, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router';
 import type { TemplateType } from '../../../api/generated/project-service';
-import { useProjectContext } from '../project-page';
+import { useProjectContext } from '../../../lib/project-context';
 import { EmailTemplateFields } from './email-template-fields';
 import { SmsTemplateFields } from './sms-template-fields';
 import { TemplateEditor } from './template-editor';
+import { PERMISSION } from '../../../../shared/permissions';
 
 const CHANNELS: Record<'email' | 'sms', TemplateType> = { email: 'TEST_INVITATION_EMAIL', sms: 'TEST_INVITATION_SMS' };
 
@@ -22,7 +23,7 @@ export function CommunicationTab() {
   const languages = project.projectLanguagesData;
   const requested = Number(params.get('language'));
   const languageId = languages.some((l) => l.value === requested) ? requested : languages[0]?.value;
-  const canEdit = permissions.has('tenant.project.communication.update');
+  const canEdit = permissions.has(PERMISSION.TENANT_PROJECT_COMMUNICATION_UPDATE);
 
   if (languageId === undefined) {
     return (

@@ -26,7 +26,10 @@ export const FILE_LABELS: Record<ProjectFileKind | 'CONFIGURATION_JSON', Message
 /** Media type the assets zip is sent with to its upload URL (the URL is signed for it). */
 export const ASSETS_CONTENT_TYPE = 'application/zip';
 
-/** How long an upload's message stays (001 §4): 5 s, 8 s for a mobile-app error. */
+/**
+ * How long an upload's message stays (docs/product/project-team-and-files.md#files-section): 5 s, 8 s for a mobile-app
+ * error.
+ */
 export const MESSAGE_MS = 5_000;
 export const MOBILE_ERROR_MESSAGE_MS = 8_000;
 

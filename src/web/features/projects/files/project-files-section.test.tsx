@@ -5,6 +5,8 @@ import { serverFor, signedInState, userInfo } from '../../../testing/factories';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { sel } from '../../../../../test/e2e/selectors';
 import { ProjectFilesSection } from './project-files-section';
+// Rendered outside the shell, which registers the signed-in screens' recipes (ADR 0084).
+import '../../../theme/signed-in-recipes';
 
 const UUID = '6f1c2b8e-1d7a-4b5e-9f00-000000000021';
 const API = {

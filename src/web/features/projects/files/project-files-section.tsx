@@ -45,7 +45,8 @@ type MobileKind = 'MOBILE_APP_XLSX' | 'QUESTIONS_AUDIO' | 'ASSETS_ZIP';
  * The file controls of the project form (docs/product/project-team-and-files.md#files-section): the ISW and supervisor
  * spreadsheets, the configuration JSON, the Mobile APP Configuration uploads (assets zip through its signed upload
  * URL, questions audio, xlsx) with their downloads, and the "Export details" Word document, each with the
- * specification's messages (001 §8), cleared after 5 s (8 s for a mobile-app error).
+ * specification's messages (docs/product/project-team-and-files.md#files), cleared after 5 s (8 s for a mobile-app
+ * error).
  */
 export function ProjectFilesSection({
   projectId,

@@ -13,7 +13,10 @@ import type { SectionProps } from './general-section';
 import { tagList, type ProjectFormValues } from './project-form-values';
 import { useDebouncedValue } from './use-debounced-value';
 
-/** 001 §2: "Cascading dropdowns apply a 100 ms delay": a level offers its entries 100 ms after the choice above. */
+/**
+ * docs/product/project-lookups.md#business-lines: "Cascading dropdowns apply a 100 ms delay": a level offers its
+ * entries 100 ms after the choice above.
+ */
 export const CASCADE_DELAY_MS = 100;
 
 const f = testIds;
@@ -78,7 +81,7 @@ function LevelSelect({ index, data, disabled }: { index: number; data: BusinessL
 }
 
 /**
- * Business Line (001 §2, §5; docs/product/project-lookups.md#business-lines): the cascade Industry → Business Unit →
+ * Business Line (docs/product/project-lookups.md#business-lines): the cascade Industry → Business Unit →
  * Business Function → Use Case from the taxonomy (a level's entries follow the choice above after CASCADE_DELAY_MS),
  * each level required unless the line is optional; tags (at least
  * one when a level is 'other'); the optional switch for system-tenant users only.
@@ -122,8 +125,8 @@ export function BusinessLineSection({ access, lookups, editable }: SectionProps 
 }
 
 /**
- * The optional switch (system-tenant users, 001 §4): turning it off restores the saved lines; turning it on with
- * several levels chosen asks first, then clears the lines.
+ * The optional switch (system-tenant users, docs/product/project-form.md#languages-and-business-line-switches): turning
+ * it off restores the saved lines; turning it on with several levels chosen asks first, then clears the lines.
  */
 function OptionalSwitch({ disabled, levels }: { disabled: boolean; levels: BusinessLineData['levels'] }) {
   const { t } = useLingui();

@@ -15,8 +15,9 @@ import type { ClientApiValues, ProjectFormValues } from './project-form-values';
 const f = testIds;
 
 /**
- * Additional Configuration (001 §3 clientAPIUrl1): the webhook URLs, caller-id check and the security of the client
- * API: an API key, or client credentials (token URI default '{host}/token', authorization prefix 'Bearer ').
+ * Additional Configuration (docs/product/project-form.md#fields clientAPIUrl1): the webhook URLs, caller-id check and
+ * the security of the client API: an API key, or client credentials (token URI default '{host}/token', authorization
+ * prefix 'Bearer ').
  */
 export function ClientApiSection({ access }: Pick<SectionProps, 'access'>) {
   const { t } = useLingui();
@@ -127,8 +128,9 @@ export function ClientApiSection({ access }: Pick<SectionProps, 'access'>) {
 }
 
 /**
- * Add Additional Configuration Fields (001 §3, §5): key/value rows; the key is required, the value loses every
- * whitespace; a saved row with a locked key (SMS_TEST_PHONE_NUMBER, SMS_COUNTRY_CODE, PROJECT_LANGUAGES) keeps it.
+ * Add Additional Configuration Fields (docs/product/project-form.md#fields, docs/product/project-form.md#rules):
+ * key/value rows; the key is required, the value loses every whitespace; a saved row with a locked key
+ * (SMS_TEST_PHONE_NUMBER, SMS_COUNTRY_CODE, PROJECT_LANGUAGES) keeps it.
  */
 export function AdditionalFieldsSection({ access, lookups }: SectionProps) {
   const { t } = useLingui();

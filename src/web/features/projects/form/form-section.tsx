@@ -2,7 +2,9 @@ import { Accordion, SimpleGrid } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 interface FormSectionProps {
-  /** The accordion item's value; every section starts expanded (001 §2: up to 30 panels). */
+  /**
+   * The accordion item's value; every section starts expanded (docs/product/project-form.md#sections: up to 30 panels).
+   */
   value: string;
   title: ReactNode;
   children: ReactNode;

@@ -20,9 +20,11 @@ export interface SectionProps {
 const f = testIds;
 
 /**
- * General details (001 §2-§3; docs/product/project-form.md#console): name, questionnaire type, descriptions,
- * lookups, Status and Stage (tenant.project.detail.internal.update), dates, Number Of Calls, the project's
- * languages, currency, call centers (docs/product/project-form.md#call-centers), File Download Password (tenant.project.details.file.password.read) and the read-only uuid.
+ * General details (docs/product/project-form.md#sections, docs/product/project-form.md#fields;
+ * docs/product/project-form.md#console): name, questionnaire type, descriptions, lookups, Status and Stage
+ * (tenant.project.detail.internal.update), dates, Number Of Calls, the project's languages, currency, call centers
+ * (docs/product/project-form.md#call-centers), File Download Password (tenant.project.details.file.password.read) and
+ * the read-only uuid.
  */
 export function GeneralSection({
   access,
@@ -32,7 +34,9 @@ export function GeneralSection({
   latestDay,
 }: SectionProps & {
   uuid: string | null;
-  /** The date pickers' cap (001 §9: two days ahead; docs/product/project-form.md#date-cap). */
+  /**
+   * The date pickers' cap (docs/product/project-form.md#limits: two days ahead; docs/product/project-form.md#date-cap).
+   */
   latestDay?: string;
   /** The call centers the loaded project uses: offered even when no longer active (so Save keeps them). */
   savedCallCenterIds?: readonly number[];

@@ -13,7 +13,7 @@ import { formOptions } from './option-lists';
 
 const f = testIds;
 
-/** The labels of the Internal Use Only switches (001 §3), in the order shown. */
+/** The labels of the Internal Use Only switches (docs/product/project-form.md#fields), in the order shown. */
 const FLAG_LABELS: Record<Exclude<InternalFlag, 'allow_isw_create_participant'>, MessageDescriptor> = {
   result_auto_release: msg`Auto release results`,
   mask_overall_result_to_HR_for_AD: msg`Mask overall result to HR for AD`,
@@ -44,9 +44,10 @@ const FLAG_LABELS: Record<Exclude<InternalFlag, 'allow_isw_create_participant'>,
 };
 
 /**
- * Internal Use Only (tenant.project.detail.internal.read to see, .internal.update to change; 001 §3, §6): the
- * interview, phone, integration, access-code, guide and IRN settings, IRN length, e-mail sender and recipients,
- * the result template (tenant.result.config.read), call delay, reminders and the switches.
+ * Internal Use Only (tenant.project.detail.internal.read to see, .internal.update to change;
+ * docs/product/project-form.md#fields, docs/product/project-form.md#permissions): the interview, phone, integration,
+ * access-code, guide and IRN settings, IRN length, e-mail sender and recipients, the result template
+ * (tenant.result.config.read), call delay, reminders and the switches.
  */
 export function InternalSection({ access, lookups }: SectionProps) {
   const { t, i18n } = useLingui();
@@ -142,7 +143,9 @@ export function InternalSection({ access, lookups }: SectionProps) {
   );
 }
 
-/** ISW Options (001 §2): whether the ISW may create participants (an internal switch). */
+/**
+ * ISW Options (docs/product/project-form.md#sections): whether the ISW may create participants (an internal switch).
+ */
 export function IswSection({ access }: Pick<SectionProps, 'access'>) {
   const { t } = useLingui();
   return (

@@ -3,99 +3,18 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useFormState } from 'react-final-form';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
-import { useCheckProjectCodeAndPhoneQuery } from '../../../api/generated/project-service';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
-import { languagesForRow, normaliseDialInNumber, type PhoneConflict } from '../../../../shared/project-rules';
+import { languagesForRow, type PhoneConflict } from '../../../../shared/project-rules';
 import { testIds } from './test-ids';
 import { FormSection } from './form-section';
 import type { SectionProps } from './general-section';
+import { DialInCheck, ProjectCodeCheck, type RowContext } from './language-row-checks';
 import { formOptions } from './option-lists';
 import { emptyLanguageRow, type ProjectFormValues } from './project-form-values';
-import { LIVE_CHECK_DEBOUNCE_MS, useDebouncedValue } from './use-debounced-value';
 
 const f = testIds;
-
-interface RowContext {
-  projectId: number | null;
-  interviewMethodId: number | null;
-  direct: boolean;
-}
-
-/** PROJECT_CODE_VALIDATION_MESSAGE: the live check of a row's project code against every tenant, 1 s after typing. */
-function ProjectCodeCheck({
-  index,
-  typed,
-  saved,
-  context,
-}: {
-  index: number;
-  typed: string;
-  /** The row's code as loaded: a saved code is not checked again. */
-  saved: string | undefined;
-  context: RowContext;
-}) {
-  const { t } = useLingui();
-  const settled = useDebouncedValue(typed.trim(), LIVE_CHECK_DEBOUNCE_MS);
-  const checkable = settled !== '' && settled !== saved && !/\s/.test(settled);
-  const { data } = useCheckProjectCodeAndPhoneQuery(
-    { body: { projectCode: settled, projectId: context.projectId } },
-    { skip: !checkable },
-  );
-  const used = checkable ? data?.projectCode[settled] : undefined;
-  if (!used || settled !== typed.trim()) return null;
-  const code = settled;
-  const project = used.project_name;
-  const tenant = used.tenant_name;
-  return (
-    <Text fontSize="sm" color={{ base: 'red.700', _dark: 'red.300' }} data-testid={f.projectCodeInUse(index)}>
-      {t`Project code ${code} is already used by project ${project} of ${tenant}.`}
-    </Text>
-  );
-}
-
-/** PROJECT_PHONE_NUMBER__CONFIRM_MESSAGE under a dial-in number another project uses (live, 1 s after typing, or from Save's check). */
-function DialInCheck({
-  index,
-  typed,
-  saved,
-  context,
-  saveConflicts,
-}: {
-  index: number;
-  typed: string;
-  /** The row's number as loaded: Save checks it, typing a new one checks it live. */
-  saved: string | undefined;
-  context: RowContext;
-  saveConflicts: readonly PhoneConflict[];
-}) {
-  const { t } = useLingui();
-  const settled = useDebouncedValue(typed.trim(), LIVE_CHECK_DEBOUNCE_MS);
-  const checkable = !context.direct && settled !== '' && settled !== saved && normaliseDialInNumber(settled) !== null;
-  const { data } = useCheckProjectCodeAndPhoneQuery(
-    { body: { projectId: context.projectId, phoneNumber: [settled], interviewMethodId: context.interviewMethodId } },
-    { skip: !checkable },
-  );
-  const live = checkable && settled === typed.trim() ? (data?.phoneNumber[settled] ?? []) : [];
-  const fromSave = saveConflicts.filter((conflict) => conflict.number === typed.trim());
-  const conflicts = live.length > 0 ? live : fromSave;
-  if (conflicts.length === 0) return null;
-  return (
-    <Stack gap="0" data-testid={f.dialInInUse(index)}>
-      {conflicts.map((conflict) => {
-        const number = typed.trim();
-        const project = conflict.project_name;
-        const tenant = conflict.tenant_name;
-        return (
-          <Text key={`${project}-${tenant}`} fontSize="sm" color={{ base: 'orange.700', _dark: 'orange.300' }}>
-            {t`The number ${number} is already used by project ${project} of ${tenant}.`}
-          </Text>
-        );
-      })}
-    </Stack>
-  );
-}
 
 function LanguageRow({
   index,
@@ -244,7 +163,7 @@ function LanguageRow({
 }
 
 /**
- * Multi Language Configuration (001 §2-§5; docs/product/project-lookups.md#language-config): one row per project
+ * Multi Language Configuration (docs/product/project-lookups.md#language-config): one row per project
  * language, with the live project-code and dial-in checks against every tenant (POST project/check, 1 s after
  * typing); 'No language configured' without rows.
  */
@@ -270,7 +189,7 @@ export function LanguageRowsSection({
   const used = new Set(rows.map((row) => row.language));
   const free = values.projectLanguages.filter((id) => !used.has(id));
 
-  // 001 §4, §8 (docs/product/project-form.md#languages-and-business-line-switches): taking away a project language
+  // docs/product/project-form.md#languages-and-business-line-switches: taking away a project language
   // that a saved row uses is blocked with the info modal (remove the row first); one that only unsaved rows use asks
   // to delete them.
   const [removed, setRemoved] = useState<string[] | null>(null);

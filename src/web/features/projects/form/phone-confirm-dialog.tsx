@@ -6,8 +6,8 @@ import type { PhoneConflict } from '../../../../shared/project-rules';
 import { testIds } from './test-ids';
 
 /**
- * Save's question when other projects use a dial-in number (001 §4): `ask` opens the dialog and resolves with the
- * answer; `dialog` is what the form renders for it.
+ * Save's question when other projects use a dial-in number (docs/product/project-lookups.md#project-check): `ask` opens
+ * the dialog and resolves with the answer; `dialog` is what the form renders for it.
  */
 export function usePhoneConfirmation() {
   const [conflicts, setConflicts] = useState<PhoneConflict[] | null>(null);
@@ -25,7 +25,10 @@ export function usePhoneConfirmation() {
   return { ask, dialog: { conflicts, decide } };
 }
 
-/** The dial phone numbers confirmation (001 §2): each number with the project and tenant using it; Cancel and Save. */
+/**
+ * The dial phone numbers confirmation (docs/product/project-form.md#sections): each number with the project and tenant
+ * using it; Cancel and Save.
+ */
 export function PhoneConfirmDialog({
   conflicts,
   decide,

@@ -11,12 +11,17 @@ import type { Permissions } from '../../../lib/permissions';
 import { usePermissions } from '../../../lib/use-permissions';
 import { isCloneLinkValid } from '../../../../shared/project-rules';
 import { testIds } from './test-ids';
-import { FirstProjectTab, useProjectContext } from '../project-page';
+import { useProjectContext } from '../../../lib/project-context';
+import { FirstProjectTab } from '../project-page';
 import { ProjectForm, PROJECT_LIST_PATH } from './project-form';
 import { projectFormAccess } from './project-form-access';
 import { useProjectFormLookups } from './use-project-form-lookups';
+import { PERMISSION } from '../../../../shared/permissions';
 
-/** The lookups, then the form; a lookup failure shows the server's message in the one error alert (001 §8). */
+/**
+ * The lookups, then the form; a lookup failure shows the server's message in the one error alert
+ * (docs/product/project-form.md#rules-and-messages).
+ */
 function LoadedProjectForm({
   permissions,
   ...props
@@ -34,14 +39,15 @@ function LoadedProjectForm({
       {...props}
       access={access}
       lookups={lookups.data}
-      canClone={permissions.has('tenant.project.detail.create')}
+      canClone={permissions.has(PERMISSION.TENANT_PROJECT_DETAIL_CREATE)}
     />
   );
 }
 
 /**
- * `/main/project/createProject` (001 §2): a new project, or with `_C` (when the clone was asked for, valid 10
- * minutes, else back to the list) and `_ID` (the source) a clone of a project of the operating tenant.
+ * `/main/project/createProject` (docs/product/project-form.md#routes): a new project, or with `_C` (when the clone was
+ * asked for, valid 10 minutes, else back to the list) and `_ID` (the source) a clone of a project of the operating
+ * tenant.
  */
 export function ProjectCreatePage() {
   const { t } = useLingui();
@@ -56,7 +62,7 @@ export function ProjectCreatePage() {
 
   if (cloning && !validClone) return <Navigate to={PROJECT_LIST_PATH} replace />;
   const header = <PageHeader trail={[t`Projects`, t`New Project`]} heading={t`New Project`} />;
-  if (!permissions.has('tenant.project.detail.create'))
+  if (!permissions.has(PERMISSION.TENANT_PROJECT_DETAIL_CREATE))
     return (
       <Box>
         {header}
@@ -84,7 +90,7 @@ export function ProjectCreatePage() {
   );
 }
 
-/** The Details tab at the project's base path (002 §2.2): the project form for editing. */
+/** The Details tab at the project's base path (docs/product/project-page.md#tabs): the project form for editing. */
 export function ProjectDetailsTab() {
   const { project, permissions, tabs } = useProjectContext();
   if (!tabs.some((tab) => tab.key === 'details')) return <FirstProjectTab />;

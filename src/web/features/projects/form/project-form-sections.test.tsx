@@ -10,8 +10,8 @@ import { sel } from '../../../../../test/e2e/selectors';
 import { businessLineChoices } from './business-line-section';
 import { projectFormInput, projectFormValues, type ProjectFormAccess } from './project-form-values';
 import { validateProjectForm } from './project-form-validation';
+import { PERMISSION } from '../../../../shared/permissions';
 
-jest.setTimeout(60_000);
 const f = sel.projectForm;
 const DEFAULTS = { statusId: 1, stageId: 1, languageId: 1, languageLabel: 'English', host: 'https://acme.test' };
 const LEVELS = businessLineData().levels;
@@ -91,7 +91,7 @@ describe('project form sections', () => {
       ...serverFor({
         user: userInfo({
           isSystemTenant: options.systemTenant,
-          permissions: [...CUSTOMER_ADMIN_PERMISSIONS, 'tenant.project.detail.update'],
+          permissions: [...CUSTOMER_ADMIN_PERMISSIONS, PERMISSION.TENANT_PROJECT_DETAIL_UPDATE],
         }),
       }),
       ...projectFormLookupsServer(),
@@ -109,7 +109,8 @@ describe('project form sections', () => {
     await user.selectOptions(industry, 'INSURANCE');
     const unit = screen.getByTestId(f.businessLine('BUSINESS_UNIT'));
     const unitOptions = () => [...unit.querySelectorAll('option')].map((o) => o.textContent);
-    // 001 §2: the level below offers the children of the choice 100 ms later, not at once.
+    // docs/product/project-lookups.md#business-lines: the level below offers the children of the choice 100 ms later,
+    // not at once.
     expect(unitOptions()).toEqual(['Select']);
     await waitFor(() => expect(unitOptions()).toEqual(['Select', 'Claims']));
     await user.selectOptions(unit, 'CLAIMS');

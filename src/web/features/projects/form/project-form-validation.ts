@@ -9,7 +9,7 @@ import {
 } from '../../../../shared/project-rules';
 import { projectDraft, type ProjectFormValues } from './project-form-values';
 
-/** 001 §5 and docs/product/project-form.md#rules, in the interface language. */
+/** docs/product/project-form.md#rules, in the interface language. */
 const MESSAGES: Record<Exclude<ProjectProblemCode, 'MIN_VALUE' | 'MAX_VALUE'>, MessageDescriptor> = {
   NAME_REQUIRED: msg`Project Name is required`,
   NAME_TOO_LONG: msg`Project name should be less than 100 character`,

@@ -107,7 +107,7 @@ export type ProjectFormValues = {
 } & Record<InternalTextField, string> &
   Record<InternalFlag, boolean>;
 
-/** What the form may show and change (001 §6; docs/product/project-form.md#permissions). */
+/** What the form may show and change (docs/product/project-form.md#permissions). */
 export interface ProjectFormAccess {
   editing: boolean;
   /** tenant.project.detail.update (editing) or .create (creating); without it every field is disabled. */
@@ -193,7 +193,8 @@ export interface NewProjectDefaults {
 
 /**
  * The form's values: of a project (edit), of a clone's source (a new project that starts from it, named
- * `<name> - Clone`, its rows without project codes), or of a new project with the defaults of 001 §3.
+ * `<name> - Clone`, its rows without project codes), or of a new project with the defaults of
+ * docs/product/project-form.md#fields.
  */
 export function projectFormValues(
   project: ProjectDetail | null,
@@ -299,7 +300,10 @@ const clientApiInput = (api: ClientApiValues): ClientApiSettings => ({
   additional_fields: api.additional_fields.map((f) => ({ key: textOrNull(f.key), value: stripWhitespace(f.value) })),
 });
 
-/** Whether the Business Line section is shown (001 §2: system-tenant users, or a project with more than one line). */
+/**
+ * Whether the Business Line section is shown (docs/product/project-form.md#sections: system-tenant users, or a project
+ * with more than one line).
+ */
 export const showsBusinessLine = (access: ProjectFormAccess, project: ProjectDetail | null) =>
   access.systemTenant || (project?.businessLine.filter((line) => line.value).length ?? 0) > 1;
 
@@ -308,8 +312,9 @@ export const editsBusinessLine = (access: ProjectFormAccess, project: ProjectDet
   showsBusinessLine(access, project) && (!access.editing || access.systemTenant);
 
 /**
- * What Save sends (001 §7: tags as values, dates as days, creation date left out): only the fields the caller may
- * change, so that a field they may not change keeps its stored value (docs/product/project-form.md#permissions).
+ * What Save sends (docs/product/project-form.md#save: tags as values, dates as days, creation date left out): only the
+ * fields the caller may change, so that a field they may not change keeps its stored value
+ * (docs/product/project-form.md#permissions).
  */
 export function projectFormInput(
   values: ProjectFormValues,
@@ -370,7 +375,7 @@ export function projectFormInput(
   return input;
 }
 
-/** The latest day the date pickers offer (001 §9: two days after the user's own today). */
+/** The latest day the date pickers offer (docs/product/project-form.md#limits: two days after the user's own today). */
 export function latestDayFrom(nowMs: number): string {
   const now = new Date(nowMs);
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -7,10 +7,9 @@ import { PROJECT_FORM_PATHS, projectFormLookupsServer } from '../../../testing/f
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { sel } from '../../../../../test/e2e/selectors';
 import { latestDayFrom } from './project-form-values';
+import { PERMISSION } from '../../../../shared/permissions';
 
 const f = sel.projectForm;
-// A form of about a hundred fields: typing re-renders it, which takes a while in jsdom.
-jest.setTimeout(60_000);
 const API = {
   ...PROJECT_FORM_PATHS,
   project: 'GET /api/project-service/v1/project/21',
@@ -19,10 +18,10 @@ const API = {
 };
 
 const EDITOR = [
-  'tenant.project.detail.update',
-  'tenant.project.detail.internal.read',
-  'tenant.project.detail.internal.update',
-  'tenant.project.details.file.password.read',
+  PERMISSION.TENANT_PROJECT_DETAIL_UPDATE,
+  PERMISSION.TENANT_PROJECT_DETAIL_INTERNAL_READ,
+  PERMISSION.TENANT_PROJECT_DETAIL_INTERNAL_UPDATE,
+  PERMISSION.TENANT_PROJECT_DETAILS_FILE_PASSWORD_READ,
 ];
 const INTERNAL: Partial<ProjectDetail> = { irnLength: 6, sender_name: null, defaultCustomerInterviewMethodId: 2 };
 
@@ -63,7 +62,7 @@ describe('project form: Details tab (docs/product/project-form.md#console)', () 
     expect(screen.getByTestId(f.save)).toBeEnabled();
   });
 
-  it('shows the messages of 001 §5 for the general and internal fields', async () => {
+  it('shows the messages of docs/product/project-form.md#rules for the general and internal fields', async () => {
     server();
     const { user } = await openDetails();
     const name = await screen.findByTestId(f.name);
@@ -85,7 +84,7 @@ describe('project form: Details tab (docs/product/project-form.md#console)', () 
     expect(await screen.findByText('Max value 15')).toBeInTheDocument();
   });
 
-  it('shows the messages of 001 §5 for the language rows', async () => {
+  it('shows the messages of docs/product/project-form.md#rules for the language rows', async () => {
     server();
     const { user } = await openDetails();
     const code = await screen.findByTestId(f.rowProjectCode(1));
@@ -129,7 +128,7 @@ describe('project form: Details tab (docs/product/project-form.md#console)', () 
     const code = await screen.findByTestId(f.rowProjectCode(0));
     await user.clear(code);
     await user.paste('TAKEN');
-    expect(await screen.findByTestId(f.projectCodeInUse(0), {}, { timeout: 3000 })).toHaveTextContent(
+    expect(await screen.findByTestId(f.projectCodeInUse(0))).toHaveTextContent(
       'Project code TAKEN is already used by project Depot Checks of Globex Logistics.',
     );
     expect(stub.callsTo(API.check).map((call) => call.body)).toContainEqual({ projectCode: 'TAKEN', projectId: 21 });
@@ -224,7 +223,7 @@ describe('project form: Details tab (docs/product/project-form.md#console)', () 
   });
 
   it('disables Status, Stage and the internal fields without internal.update', async () => {
-    server({ permissions: ['tenant.project.detail.update', 'tenant.project.detail.internal.read'] });
+    server({ permissions: [PERMISSION.TENANT_PROJECT_DETAIL_UPDATE, PERMISSION.TENANT_PROJECT_DETAIL_INTERNAL_READ] });
     await openDetails();
     expect(await screen.findByTestId(f.name)).toBeEnabled();
     expect(screen.getByTestId(f.status)).toBeDisabled();
@@ -244,14 +243,14 @@ describe('project form: Details tab (docs/product/project-form.md#console)', () 
     expect(body.name).toBe('Harbour Screening Two');
     expect(body.irnLength).toBe(6);
     expect(body.creationDate).toBeNull();
-    // The saved rows are not checked live; Save checks their numbers (001 §4).
+    // The saved rows are not checked live; Save checks their numbers (docs/product/project-lookups.md#project-check).
     expect(stub.callsTo(API.check).filter((call) => 'projectCode' in (call.body as object))).toEqual([]);
     expect(stub.callsTo(API.check)[0]!.body).toEqual({
       projectId: 21,
       phoneNumber: ['+18005550211', '+18005550212'],
       interviewMethodId: 2,
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/main/project'), { timeout: 4000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/project'));
   });
 
   it('asks to confirm a dial-in number other projects use: Cancel keeps the form, Save saves', async () => {
@@ -305,7 +304,7 @@ describe('project form: Details tab (docs/product/project-form.md#console)', () 
 });
 
 describe('project form: create and clone', () => {
-  it('creates a project with the defaults of 001 §3 and a language row', async () => {
+  it('creates a project with the defaults of docs/product/project-form.md#fields and a language row', async () => {
     const stub = server();
     const { user } = await openCreate();
     const name = await screen.findByTestId(f.name);
@@ -340,7 +339,7 @@ describe('project form: create and clone', () => {
     await user.click(await screen.findByTestId(f.cloneConfirm));
     await waitFor(() => expect(router.state.location.pathname).toBe('/main/project/createProject'));
     expect(router.state.location.search).toMatch(/_C=\d+&_ID=21/);
-    await screen.findByTestId(f.createPage, {}, { timeout: 5000 });
+    await screen.findByTestId(f.createPage);
     expect(await screen.findByTestId(f.name)).toHaveValue('Harbour Screening - Clone');
     expect(screen.getByTestId(f.rowProjectCode(0))).toHaveValue('');
     await user.type(screen.getByTestId(f.rowProjectCode(0)), 'HARB2');

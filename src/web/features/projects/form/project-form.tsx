@@ -45,7 +45,10 @@ import { validateProjectForm } from './project-form-validation';
 import type { ProjectFormLookups } from './use-project-form-lookups';
 
 export const PROJECT_LIST_PATH = '/main/project';
-/** The create route (001 §2); a clone adds `_C` (the time the clone was asked for) and `_ID` (the source). */
+/**
+ * The create route (docs/product/project-form.md#sections); a clone adds `_C` (the time the clone was asked for) and
+ * `_ID` (the source).
+ */
 export const CREATE_PROJECT_PATH = '/main/project/createProject';
 
 const f = testIds;
@@ -77,9 +80,9 @@ function newProjectDefaults(lookups: ProjectFormLookups): NewProjectDefaults {
 }
 
 /**
- * The project form (docs/product/project-form.md#console): every section of 001 §2, the shared rules as the user
- * types, Save enabled after a change, the dial-in number confirmation, the success message and the return to the
- * list after 3 s, the unsaved-changes guard, and Clone.
+ * The project form (docs/product/project-form.md#console): every section of docs/product/project-form.md#sections, the
+ * shared rules as the user types, Save enabled after a change, the dial-in number confirmation, the success message and
+ * the return to the list after 3 s, the unsaved-changes guard, and Clone.
  */
 export function ProjectForm({ project, mode, access, lookups, canClone }: ProjectFormProps) {
   const { t, i18n } = useLingui();
@@ -104,7 +107,8 @@ export function ProjectForm({ project, mode, access, lookups, canClone }: Projec
     () => projectFormValues(project, newProjectDefaults(lookups), lookups.businessLine.levels, mode),
     [project, lookups, mode],
   );
-  // 001 §9: the date pickers offer at most two days ahead; a chosen later date is a field error.
+  // docs/product/project-form.md#limits: the date pickers offer at most two days ahead; a chosen later date is a field
+  // error.
   const latestDay = latestDayFrom(clock.now());
   const languageLabels = useMemo(() => new Map(lookups.languages.map((l) => [l.id, l.label])), [lookups.languages]);
   const businessLineShown = showsBusinessLine(access, project);
@@ -113,7 +117,8 @@ export function ProjectForm({ project, mode, access, lookups, canClone }: Projec
 
   const onSubmit = async (values: ProjectFormValues) => {
     const input = projectFormInput(values, access, project, languageLabels);
-    // 001 §4: the dial-in numbers are checked against other projects first; their use elsewhere asks to confirm.
+    // docs/product/project-lookups.md#project-check: the dial-in numbers are checked against other projects first;
+    // their use elsewhere asks to confirm.
     const numbers = dialInNumbersToCheck(
       values.projectMultiLanguageConfig.map((row) => ({ dialInNumber: row.dialInNumber })),
       isDirect(values),

@@ -52,7 +52,7 @@ export const testIds = {
   resultTemplate: 'project-form-result-template',
   callDelaySeconds: 'project-form-call-delay-seconds',
   autoReminderDays: 'project-form-auto-reminder-days',
-  /** `project-form-flag-<flag>` (001 §3 boolean flags) */
+  /** `project-form-flag-<flag>` (docs/product/project-form.md#fields boolean flags) */
   flag: (flag: string) => `project-form-flag-${flag}`,
   participantCallbackUrl: 'project-form-participant-callback-url',
   resultCallbackUrl: 'project-form-result-callback-url',

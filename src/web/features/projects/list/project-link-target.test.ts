@@ -1,10 +1,11 @@
 import { permissionsOf } from '../../../lib/permissions';
 import { userInfo } from '../../../testing/factories';
 import { projectLinkTarget } from './project-link-target';
+import { PERMISSION } from '../../../../shared/permissions';
 
 const who = (permissions: string[], roleName = 'Analyst') => permissionsOf(userInfo({ permissions, roleName }));
-const RESULTS = 'tenant.project.results.read';
-const PARTICIPANTS = 'tenant.project.participants.read';
+const RESULTS = PERMISSION.TENANT_PROJECT_RESULTS_READ;
+const PARTICIPANTS = PERMISSION.TENANT_PROJECT_PARTICIPANTS_READ;
 
 describe('project name link target (docs/product/project-list.md#link-target)', () => {
   test.each([

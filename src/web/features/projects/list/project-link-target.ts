@@ -1,4 +1,5 @@
 import type { Permissions } from '../../../lib/permissions';
+import { PERMISSION } from '../../../../shared/permissions';
 
 /** The role that always opens the project page (docs/product/project-list.md#link-target). */
 export const TENANT_SUPPORT_ROLE = 'Tenant Support';
@@ -18,7 +19,7 @@ export function projectLinkTarget(
   const page = `/main/project/${projectId}`;
   if (permissions.roleName === TENANT_SUPPORT_ROLE) return page;
   if (stageSequence !== EXECUTION_SEQUENCE && stageSequence !== COMPLETE_SEQUENCE) return page;
-  if (permissions.has('tenant.project.results.read')) return `${page}/results`;
-  if (permissions.has('tenant.project.participants.read')) return `${page}/participants`;
+  if (permissions.has(PERMISSION.TENANT_PROJECT_RESULTS_READ)) return `${page}/results`;
+  if (permissions.has(PERMISSION.TENANT_PROJECT_PARTICIPANTS_READ)) return `${page}/participants`;
   return page;
 }

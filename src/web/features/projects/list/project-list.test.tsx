@@ -1,5 +1,4 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { chooseOperatingTenant } from '../../../app/choose-operating-tenant';
 import { sel } from '../../../../../test/e2e/selectors';
 import { installFetchStub } from '../../../testing/fetch-stub';
 import {
@@ -12,6 +11,7 @@ import {
 } from '../../../testing/factories';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { DASHBOARD_PATHS, dashboardServer, projectCard } from '../../../testing/fixtures/project-service-fixtures';
+import { PERMISSION } from '../../../../shared/permissions';
 
 const lastListQuery = (stub: ReturnType<typeof installFetchStub>) => {
   const calls = stub.callsTo(DASHBOARD_PATHS.listProjectCards);
@@ -107,7 +107,7 @@ describe('Project list', () => {
     expect(screen.getByRole('link', { name: 'Create Project' })).toBeInTheDocument();
     first.unmount();
 
-    const withoutCreate = CUSTOMER_ADMIN_PERMISSIONS.filter((p) => p !== 'tenant.project.detail.create');
+    const withoutCreate = CUSTOMER_ADMIN_PERMISSIONS.filter((p) => p !== PERMISSION.TENANT_PROJECT_DETAIL_CREATE);
     installFetchStub({ ...serverFor({ user: userInfo({ permissions: withoutCreate }) }), ...dashboardServer() });
     await renderWithProviders({ route: '/main/project', preloadedState: signedInState() });
     await screen.findByTestId(sel.projects.card(11));
@@ -116,9 +116,9 @@ describe('Project list', () => {
 
   it('links a card name by the routing rule: results at execution for a results reader', async () => {
     const permissions = [
-      'tenant.project.detail.read',
-      'tenant.project.results.read',
-      'tenant.project.participants.read',
+      PERMISSION.TENANT_PROJECT_DETAIL_READ,
+      PERMISSION.TENANT_PROJECT_RESULTS_READ,
+      PERMISSION.TENANT_PROJECT_PARTICIPANTS_READ,
     ];
     installFetchStub({
       ...serverFor({ user: userInfo({ permissions, roleName: 'Analyst' }) }),
@@ -136,7 +136,7 @@ describe('Project list', () => {
   });
 
   it('Tenant Support always opens the project page', async () => {
-    const permissions = ['tenant.project.detail.read', 'tenant.project.results.read'];
+    const permissions = [PERMISSION.TENANT_PROJECT_DETAIL_READ, PERMISSION.TENANT_PROJECT_RESULTS_READ];
     installFetchStub({
       ...serverFor({ user: userInfo({ permissions, roleName: 'Tenant Support' }) }),
       ...dashboardServer(),
@@ -226,7 +226,7 @@ describe('Project list', () => {
       },
     });
     act(() => {
-      app.store.dispatch(chooseOperatingTenant({ tenantId: GLOBEX.tenantId, tenantName: GLOBEX.tenantName }));
+      app.switchTenant({ tenantId: GLOBEX.tenantId, tenantName: GLOBEX.tenantName });
     });
     await waitFor(() => expect(screen.queryByTestId(sel.projects.card(11))).not.toBeInTheDocument());
     release();

@@ -1,6 +1,6 @@
 import { Box, Flex, Heading, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { LuPlus } from 'react-icons/lu';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router';
@@ -9,8 +9,11 @@ import {
   useListProjectAttributesQuery,
   useListProjectCardsQuery,
   type ListProjectCardsApiArg,
+  type ProjectAttribute,
+  type ProjectCard as ProjectCardData,
 } from '../../../api/generated/project-service';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 import { usePermissions } from '../../../lib/use-permissions';
 import { useAppDispatch, useAppSelector } from '../../../state/hooks';
 import { effectiveLanguageId } from '../../../state/preferences-slice';
@@ -22,9 +25,10 @@ import {
   statusFilterChanged,
   type FilterOption,
 } from './project-filters-slice';
-import { MultiSelectFilter } from './multi-select-filter';
+import { MultiSelectFilter } from '../../../components/form/multi-select-filter';
 import { ProjectCard, ProjectCardSkeleton } from './project-card';
 import { UpdatedAgo } from './updated-ago';
+import { PERMISSION } from '../../../../shared/permissions';
 
 export const CREATE_PROJECT_PATH = '/main/project/createProject';
 
@@ -67,8 +71,9 @@ export function ProjectList({ heading = false }: { heading?: boolean }) {
       ? { defaultStatus: true, stageId: filters.stage }
       : { statusId: filters.status, stageId: filters.stage };
   const projects = useListProjectCardsQuery(listArgument, { skip: tenantId === undefined });
-  // Kept while a filter change refetches (shown dimmed).
-  const projectData = projects.data;
+  // Kept while a filter change refetches (shown dimmed). The cards render in a transition: in slices the browser
+  // interleaves with input and painting, rather than in the one long task of the answer's arrival (issue 29).
+  const projectData = useDeferredValue(projects.data);
 
   const failure = attributes.error ?? projects.error;
   const [dismissed, setDismissed] = useState<unknown>(null);
@@ -99,19 +104,7 @@ export function ProjectList({ heading = false }: { heading?: boolean }) {
       </Box>
     );
   } else {
-    const stages = projectData.stages;
-    body = (
-      <SimpleGrid
-        columns={{ base: 1, xl: 2 }}
-        gap="4"
-        data-testid="project-cards"
-        opacity={projects.isFetching ? 0.6 : 1}
-      >
-        {projectData.projects.map((project) => (
-          <ProjectCard key={project.projectId} project={project} stages={stages} />
-        ))}
-      </SimpleGrid>
-    );
+    body = <ProjectCardGrid projects={projectData.projects} stages={projectData.stages} dimmed={projects.isFetching} />;
   }
 
   return (
@@ -125,7 +118,7 @@ export function ProjectList({ heading = false }: { heading?: boolean }) {
           ) : null}
           <UpdatedAgo at={failure || !projectData ? undefined : projects.fulfilledTimeStamp} />
         </Stack>
-        {permissions.has('tenant.project.detail.create') ? (
+        {permissions.has(PERMISSION.TENANT_PROJECT_DETAIL_CREATE) ? (
           <IconButton
             asChild
             aria-label={t`Create Project`}
@@ -172,3 +165,48 @@ export function ProjectList({ heading = false }: { heading?: boolean }) {
     </Stack>
   );
 }
+
+/** A card's place until it comes near the screen: about a card's height, with the card's border and background. */
+const PLACEHOLDER_STYLES = {
+  '& > [data-part=card-placeholder]': { minH: '28rem', borderWidth: '1px', borderRadius: 'l3', bg: 'bg.panel' },
+} as const;
+
+const ProjectCardGrid = memo(function ProjectCardGrid({
+  projects,
+  stages,
+  dimmed,
+}: {
+  projects: readonly ProjectCardData[];
+  stages: readonly ProjectAttribute[];
+  dimmed: boolean;
+}) {
+  return (
+    <SimpleGrid
+      columns={{ base: 1, xl: 2 }}
+      gap="4"
+      data-testid="project-cards"
+      opacity={dimmed ? 0.6 : 1}
+      css={PLACEHOLDER_STYLES}
+    >
+      {projects.map((project) => (
+        <ProjectCardSlot key={project.projectId} project={project} stages={stages} />
+      ))}
+    </SimpleGrid>
+  );
+});
+
+/**
+ * A project's card once it is on screen or near it; a plain placeholder before (issue 29: a tenant's list can hold
+ * many projects, and every card is a tree of components with two charts, far below the fold on a phone).
+ */
+const ProjectCardSlot = memo(function ProjectCardSlot({
+  project,
+  stages,
+}: {
+  project: ProjectCardData;
+  stages: readonly ProjectAttribute[];
+}) {
+  const [slot, near] = useNearViewport<HTMLDivElement>();
+  if (near) return <ProjectCard project={project} stages={stages} />;
+  return <div ref={slot} data-part="card-placeholder" aria-hidden />;
+});

@@ -5,6 +5,7 @@ import { CUSTOMER_ADMIN_PERMISSIONS, serverFor, signedInState, userInfo } from '
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { sel } from '../../../../../test/e2e/selectors';
 import { projectDetail } from '../../../testing/fixtures/project-detail-fixture';
+import { PERMISSION } from '../../../../shared/permissions';
 
 const API = {
   project: 'GET /api/project-service/v1/project/21',
@@ -17,11 +18,11 @@ const API = {
 };
 
 const EDITOR = [
-  'tenant.project.questions.read',
-  'tenant.project.questions.create',
-  'tenant.project.questions.update',
-  'tenant.project.questions.delete',
-  'tenant.project.questions.approve.update',
+  PERMISSION.TENANT_PROJECT_QUESTIONS_READ,
+  PERMISSION.TENANT_PROJECT_QUESTIONS_CREATE,
+  PERMISSION.TENANT_PROJECT_QUESTIONS_UPDATE,
+  PERMISSION.TENANT_PROJECT_QUESTIONS_DELETE,
+  PERMISSION.TENANT_PROJECT_QUESTIONS_APPROVE_UPDATE,
 ];
 
 const project = (overrides: Partial<ProjectDetail> = {}): ProjectDetail =>
@@ -296,7 +297,7 @@ describe('questions tab', () => {
   });
 
   it('a reader can only read and download', async () => {
-    server({ permissions: ['tenant.project.questions.read'] });
+    server({ permissions: [PERMISSION.TENANT_PROJECT_QUESTIONS_READ] });
     await open();
     await screen.findByTestId(sel.questions.list);
     for (const id of [sel.questions.add, sel.questions.approve, sel.questions.delete(0), sel.questions.handle(0)]) {

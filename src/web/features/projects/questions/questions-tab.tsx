@@ -1,4 +1,4 @@
-import { useProjectContext } from '../project-page';
+import { useProjectContext } from '../../../lib/project-context';
 import { useGetProjectQuestionsQuery } from '../../../api/generated/project-service';
 import { LoadingState } from '../../../components/feedback/loading-state';
 import { QueryFailure } from '../../../components/feedback/load-failure';

@@ -4,6 +4,7 @@ import type { Permissions } from '../../../lib/permissions';
 import { useUserInfo } from '../../../lib/use-user-info';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { questionApproveLock, questionEditLock, type QuestionLock } from '../../../../shared/question-rules';
+import { PERMISSION } from '../../../../shared/permissions';
 
 export interface QuestionAccess {
   canAdd: boolean;
@@ -46,12 +47,14 @@ export function useQuestionAccess(
   const editLock = questionEditLock(context);
   const approveLock = questionApproveLock(context);
   return {
-    canAdd: permissions.has('tenant.project.questions.create') && editLock === null,
+    canAdd: permissions.has(PERMISSION.TENANT_PROJECT_QUESTIONS_CREATE) && editLock === null,
     canSave:
-      permissions.hasAny(['tenant.project.questions.update', 'tenant.project.questions.internal.update']) &&
-      editLock === null,
-    canDelete: permissions.has('tenant.project.questions.delete') && editLock === null,
-    canApprove: permissions.has('tenant.project.questions.approve.update') && approveLock === null,
+      permissions.hasAny([
+        PERMISSION.TENANT_PROJECT_QUESTIONS_UPDATE,
+        PERMISSION.TENANT_PROJECT_QUESTIONS_INTERNAL_UPDATE,
+      ]) && editLock === null,
+    canDelete: permissions.has(PERMISSION.TENANT_PROJECT_QUESTIONS_DELETE) && editLock === null,
+    canApprove: permissions.has(PERMISSION.TENANT_PROJECT_QUESTIONS_APPROVE_UPDATE) && approveLock === null,
     editLockReason: reason(editLock),
     approveLockReason: reason(approveLock, true),
   };

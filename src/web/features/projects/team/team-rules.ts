@@ -1,6 +1,8 @@
 import type { ProjectTeamCandidate, ProjectTeamMember } from '../../../api/generated/project-service';
 
-/** Page size of the team table and of the Assign Roles member table (001 §9). */
+/**
+ * Page size of the team table and of the Assign Roles member table (docs/product/project-team-and-files.md#team-tab).
+ */
 export const TEAM_PAGE_SIZE = 10;
 
 /**
@@ -14,8 +16,8 @@ export function removalBlock(member: ProjectTeamMember, selfUserId: number | nul
 }
 
 /**
- * Whether a user can be ticked in the Assign Roles modal (001 §5): only once a role is chosen, and never a user
- * who already holds a project role (which every default user does).
+ * Whether a user can be ticked in the Assign Roles modal (docs/product/project-team-and-files.md#assign-roles): only
+ * once a role is chosen, and never a user who already holds a project role (which every default user does).
  */
 export const canPickCandidate = (candidate: ProjectTeamCandidate, roleChosen: boolean): boolean =>
   roleChosen && candidate.roleId === null && !candidate.isDefaultUser;

@@ -5,6 +5,7 @@ import { CUSTOMER_ADMIN_PERMISSIONS, serverFor, signedInState, userInfo } from '
 import { projectDetail } from '../../../testing/fixtures/project-detail-fixture';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { sel } from '../../../../../test/e2e/selectors';
+import { PERMISSION } from '../../../../shared/permissions';
 
 const API = {
   project: 'GET /api/project-service/v1/project/21',
@@ -16,7 +17,11 @@ const API = {
   unassign: 'POST /api/project-service/v1/project/21/unassign',
 };
 
-const MANAGER = ['tenant.project.team.read', 'tenant.project.team.update', 'tenant.project.team.delete'];
+const MANAGER = [
+  PERMISSION.TENANT_PROJECT_TEAM_READ,
+  PERMISSION.TENANT_PROJECT_TEAM_UPDATE,
+  PERMISSION.TENANT_PROJECT_TEAM_DELETE,
+];
 
 const member = (userId: number, firstName: string, overrides: Partial<ProjectTeamMember> = {}): ProjectTeamMember => ({
   userId,
@@ -172,7 +177,7 @@ describe('team tab', () => {
   });
 
   it('is read-only without the update and delete permissions', async () => {
-    server({ permissions: ['tenant.project.team.read'] });
+    server({ permissions: [PERMISSION.TENANT_PROJECT_TEAM_READ] });
     await open();
     await waitFor(() => expect(names()).toHaveLength(3));
     expect(screen.queryByTestId(sel.team.add)).not.toBeInTheDocument();

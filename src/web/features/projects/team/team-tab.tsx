@@ -15,9 +15,10 @@ import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
 import { useUserInfo } from '../../../lib/use-user-info';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
-import { useProjectContext } from '../project-page';
+import { useProjectContext } from '../../../lib/project-context';
 import { AssignRolesModal } from './assign-roles-modal';
 import { fullName, removalBlock, TEAM_PAGE_SIZE } from './team-rules';
+import { PERMISSION } from '../../../../shared/permissions';
 
 type Feedback = { tone: 'success' | 'error'; text: string } | null;
 
@@ -36,8 +37,8 @@ export function TeamTab() {
   const [assigning, setAssigning] = useState(false);
   const [removing, setRemoving] = useState<ProjectTeamMember | null>(null);
   const [feedback, setFeedback] = useState<Feedback>(null);
-  const canAdd = permissions.has('tenant.project.team.update') && tenantId !== undefined;
-  const canRemove = permissions.has('tenant.project.team.delete');
+  const canAdd = permissions.has(PERMISSION.TENANT_PROJECT_TEAM_UPDATE) && tenantId !== undefined;
+  const canRemove = permissions.has(PERMISSION.TENANT_PROJECT_TEAM_DELETE);
 
   const columns = useMemo<DataGridColumn<ProjectTeamMember>[]>(() => {
     const list: DataGridColumn<ProjectTeamMember>[] = [

@@ -2,7 +2,6 @@ import { Button, Stack } from '@chakra-ui/react';
 import { LuSend } from 'react-icons/lu';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { Form } from 'react-final-form';
 import { getErrorMessage } from '../../../api/error-message';
 import {
   useListBackendDataLogsQuery,
@@ -14,20 +13,16 @@ import {
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
 import { usePermissions } from '../../../lib/use-permissions';
-import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
-import { ListPager } from '../../../components/data-grid/list-pager';
+import type { DataGridColumn } from '../../../components/data-grid/data-grid';
+import { PagedGrid } from '../../../components/data-grid/paged-grid';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { TextField } from '../../../components/form/text-field';
 import { PayloadDialog } from '../audit-log/payload-dialog';
-import {
-  dateRangeErrors,
-  DateRangeFields,
-  FilterPanel,
-  offsetOf,
-  REPORT_PAGE_SIZE,
-  type DateRangeValues,
-} from '../filters/report-filters';
+import { ReportFilterForm } from '../filters/report-filter-form';
+import { DateRangeFields, offsetOf, type DateRangeValues } from '../filters/report-filters';
+import { useReportFilter } from '../filters/use-report-filter';
 import { initialCallFilter } from './call-filters';
+import { PERMISSION } from '../../../../shared/permissions';
 
 interface LogFilterValues extends DateRangeValues {
   search: string;
@@ -50,20 +45,22 @@ export function BackendDataTab() {
     const { timezone, startDate, endDate } = initialCallFilter(null);
     return { timezone, startDate, endDate, search: '' };
   }, []);
-  const [applied, setApplied] = useState<BackendLogQuery>(() => queryOf(initialValues));
-  const [page, setPage] = useState(0);
+  const { applied, paging, apply } = useReportFilter({ initialValues, queryOf, sort: null });
   const [payload, setPayload] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [reposted, setReposted] = useState(false);
   const [repostError, setRepostError] = useState<string | null>(null);
   const [repost, reposting] = useRepostBackendDataMutation();
-  const canRepost = usePermissions().has('tenant.result.repost.create');
+  const canRepost = usePermissions().has(PERMISSION.TENANT_RESULT_REPOST_CREATE);
   const open = (text: string | null) => {
     setPayload(text);
     setReposted(false);
     setRepostError(null);
   };
-  /** 002 §4.3: open the payload, confirm, post the parsed payload, 'Result Reposted Sucessfully'. */
+  /**
+   * docs/product/call-reports.md#repost: open the payload, confirm, post the parsed payload, 'Result Reposted
+   * Sucessfully'.
+   */
   const confirmRepost = async () => {
     const text = payload ?? '{}';
     setConfirming(false);
@@ -76,9 +73,10 @@ export function BackendDataTab() {
       setRepostError(getErrorMessage(failure, t`Something went wrong`));
     }
   };
-  const logs = useListBackendDataLogsQuery({ backendLogQuery: { ...applied, page, pageSize: REPORT_PAGE_SIZE } });
+  const logs = useListBackendDataLogsQuery({
+    backendLogQuery: { ...applied, page: paging.page, pageSize: paging.pageSize },
+  });
   const total = logs.data?.totalResults ?? 0;
-  const pages = Math.max(1, Math.ceil(total / REPORT_PAGE_SIZE));
 
   const columns = useMemo<DataGridColumn<BackendLogRecord>[]>(
     () => [
@@ -118,50 +116,24 @@ export function BackendDataTab() {
 
   return (
     <Stack gap="4" data-testid="backend-data">
-      <Form<LogFilterValues>
+      <ReportFilterForm
+        testId="backend-data"
         initialValues={initialValues}
-        validate={(values) => dateRangeErrors(values, t`End Date must be greater than Start Date`)}
-        onSubmit={(values) => {
-          const next = queryOf(values);
-          if (JSON.stringify(next) === JSON.stringify(applied) && page === 0) void logs.refetch();
-          setApplied(next);
-          setPage(0);
-        }}
-        render={({ handleSubmit, invalid }) => (
-          <form onSubmit={(event) => void handleSubmit(event)}>
-            <FilterPanel testId="backend-data" applyDisabled={invalid ?? false}>
-              <TextField
-                name="search"
-                label={t`Search`}
-                placeholder={t`Payload or run id`}
-                testId="backend-data-search"
-              />
-              <DateRangeFields testId="backend-data" />
-            </FilterPanel>
-          </form>
-        )}
-      />
-      {logs.error ? (
-        <ErrorAlert message={getErrorMessage(logs.error, t`Something went wrong`)} testId="backend-data-error" />
-      ) : null}
-      <DataGrid<BackendLogRecord>
+        onApply={(values) => apply(values, logs.refetch)}
+      >
+        <TextField name="search" label={t`Search`} placeholder={t`Payload or run id`} testId="backend-data-search" />
+        <DateRangeFields testId="backend-data" />
+      </ReportFilterForm>
+      <PagedGrid<BackendLogRecord, null>
         testId="backend-data-list"
-        rows={logs.error ? [] : logs.data?.resultAuditLogs}
+        pagerTestId="backend-data"
+        errorTestId="backend-data-error"
+        query={logs}
+        rows={logs.data?.resultAuditLogs}
+        total={total}
+        paging={paging}
         columns={columns}
         rowId={(row) => String(row.id)}
-        loading={logs.isFetching}
-        emptyText={t`There are no records to show.`}
-      />
-      <ListPager
-        page={page}
-        pages={pages}
-        onPageChange={setPage}
-        testId="backend-data"
-        summary={
-          <Trans>
-            Page {page + 1} of {pages} ({total} records)
-          </Trans>
-        }
       />
       {reposted ? <SuccessAlert message={t`Result Reposted Sucessfully`} testId="backend-data-reposted" /> : null}
       {repostError ? (

@@ -9,11 +9,14 @@ export interface CallFilterValues extends DateRangeValues {
   tenantId: string;
   projectId: string;
   search: string;
-  /** '' (any), '1' (0-60 s), '2' (60-240 s), '3' (more than 240 s): 002 §4.3. */
+  /** '' (any), '1' (0-60 s), '2' (60-240 s), '3' (more than 240 s): docs/product/call-reports.md#filters. */
   duration: string;
 }
 
-/** The duration options of 002 §4.3 as the call's minDuration and maxDuration (0 is unbounded). */
+/**
+ * The duration options of docs/product/call-reports.md#filters as the call's minDuration and maxDuration (0 is
+ * unbounded).
+ */
 export const DURATION_BOUNDS: Record<string, { minDuration: number; maxDuration: number }> = {
   '': { minDuration: 0, maxDuration: 0 },
   '1': { minDuration: 0, maxDuration: 60 },
@@ -51,14 +54,14 @@ export function callQuery(values: CallFilterValues) {
 }
 
 /**
- * Account (the operating one: reports show the account you work in), project of that account, time zone, days,
- * search and call duration.
+ * Account (the provider chooses any one account, docs/product/call-reports.md#accounts; everyone else the operating
+ * one), project of that account (a new account clears it), time zone, days, search and call duration.
  */
 export function CallFilterFields({ testId, searchLabel }: { testId: string; searchLabel: string }) {
   const { t } = useLingui();
   return (
     <>
-      <AccountProjectFields testId={testId} providerChoice={false} />
+      <AccountProjectFields testId={testId} providerChoice allAccounts={false} />
       <DateRangeFields testId={testId} />
       <TextField name="search" label={t`Search`} placeholder={searchLabel} testId={`${testId}-search`} />
       <SelectField

@@ -1,30 +1,31 @@
 import { Badge, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { Form } from 'react-final-form';
-import { getErrorMessage } from '../../../api/error-message';
 import {
   useLazyExportCallRecordsQuery,
   useListCallRecordsQuery,
   type CallRecordQuery,
   type CallRecordRow,
 } from '../../../api/generated/execution-service';
-import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
-import { ListPager } from '../../../components/data-grid/list-pager';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { TextField } from '../../../components/form/text-field';
+import type { DataGridColumn } from '../../../components/data-grid/data-grid';
+import { PagedGrid } from '../../../components/data-grid/paged-grid';
+import { SelectField } from '../../../components/form/select-field';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
-import { dateRangeErrors, ExportButton, FilterPanel, REPORT_PAGE_SIZE } from '../filters/report-filters';
+import { ReportFilterForm } from '../filters/report-filter-form';
+import { ExportButton } from '../filters/report-filters';
+import { useReportFilter } from '../filters/use-report-filter';
 import { minutesSeconds } from '../../../../shared/report-time';
+import { TELCO_PROVIDERS, type TelcoProviderKey } from '../../../../shared/telco-providers';
 import { callQuery, CallFilterFields, initialCallFilter, type CallFilterValues } from './call-filters';
 
 interface CallRecordFilterValues extends CallFilterValues {
-  telcoProvider: string;
+  /** A carrier key of TELCO_PROVIDERS, or '' for every carrier. */
+  telcoProvider: TelcoProviderKey | '';
 }
 
 const queryOf = (values: CallRecordFilterValues): CallRecordQuery => ({
   ...callQuery(values),
-  ...(values.telcoProvider.trim() && { telcoProvider: values.telcoProvider.trim() }),
+  ...(values.telcoProvider && { telcoProvider: values.telcoProvider }),
 });
 
 /**
@@ -39,13 +40,18 @@ export function CallRecordsTab() {
     () => ({ ...initialCallFilter(operatingTenantId), telcoProvider: '' }),
     [operatingTenantId],
   );
-  const [applied, setApplied] = useState<CallRecordQuery>(() => queryOf(initialValues));
-  const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { applied, paging, apply } = useReportFilter({
+    initialValues,
+    queryOf,
+    sort: null,
+    onRestart: () => setSelected(new Set()),
+  });
   const [exportCalls] = useLazyExportCallRecordsQuery();
-  const calls = useListCallRecordsQuery({ callRecordQuery: { ...applied, page, pageSize: REPORT_PAGE_SIZE } });
+  const calls = useListCallRecordsQuery({
+    callRecordQuery: { ...applied, page: paging.page, pageSize: paging.pageSize },
+  });
   const total = calls.data?.totalResults ?? 0;
-  const pages = Math.max(1, Math.ceil(total / REPORT_PAGE_SIZE));
 
   const columns = useMemo<DataGridColumn<CallRecordRow>[]>(() => {
     const toggle = (id: number, on: boolean) =>
@@ -104,73 +110,63 @@ export function CallRecordsTab() {
 
   return (
     <Stack gap="4" data-testid="call-records">
-      <Form<CallRecordFilterValues>
+      <ReportFilterForm
+        testId="call-records"
         initialValues={initialValues}
-        validate={(values) => dateRangeErrors(values, t`End Date must be greater than Start Date`)}
-        onSubmit={(values) => {
-          const next = queryOf(values);
-          if (JSON.stringify(next) === JSON.stringify(applied) && page === 0) void calls.refetch();
-          setApplied(next);
-          setPage(0);
-          setSelected(new Set());
-        }}
-        render={({ handleSubmit, invalid }) => (
-          <form onSubmit={(event) => void handleSubmit(event)}>
-            <FilterPanel
-              testId="call-records"
-              applyDisabled={invalid ?? false}
-              actions={
-                <>
-                  <ExportButton
-                    testId="call-records-export-selected"
-                    label={<Trans>Export Selected</Trans>}
-                    disabled={selected.size === 0}
-                    onExport={() =>
-                      exportCalls({ callRecordExport: { ...applied, callIdsToExport: [...selected] } }).unwrap()
-                    }
-                  />
-                  <ExportButton
-                    testId="call-records-export-all"
-                    label={<Trans>Export All</Trans>}
-                    disabled={total === 0}
-                    onExport={() => exportCalls({ callRecordExport: { ...applied, allRecords: true } }).unwrap()}
-                  />
-                </>
+        onApply={(values) => apply(values, calls.refetch)}
+        actions={
+          <>
+            <ExportButton
+              testId="call-records-export-selected"
+              label={<Trans>Export Selected</Trans>}
+              disabled={selected.size === 0}
+              onExport={() =>
+                exportCalls({ callRecordExport: { ...applied, callIdsToExport: [...selected] } }).unwrap()
               }
-            >
-              <CallFilterFields testId="call-records" searchLabel={t`IRN, access code or number`} />
-              <TextField name="telcoProvider" label={t`Telephony Carrier`} testId="call-records-carrier" />
-            </FilterPanel>
-          </form>
-        )}
-      />
-      {calls.error ? (
-        <ErrorAlert message={getErrorMessage(calls.error, t`Something went wrong`)} testId="call-records-error" />
-      ) : null}
-      {selected.size > 0 ? (
-        <Text fontSize="sm" data-testid="call-records-selection">
-          <Trans>{selected.size} selected</Trans>
-        </Text>
-      ) : null}
-      <DataGrid<CallRecordRow>
+            />
+            <ExportButton
+              testId="call-records-export-all"
+              label={<Trans>Export All</Trans>}
+              disabled={total === 0}
+              onExport={() => exportCalls({ callRecordExport: { ...applied, allRecords: true } }).unwrap()}
+            />
+          </>
+        }
+      >
+        <CallFilterFields testId="call-records" searchLabel={t`IRN, access code or number`} />
+        <SelectField
+          name="telcoProvider"
+          label={t`Telephony Carrier`}
+          placeholder={t`All carriers`}
+          options={TELCO_PROVIDERS.map((p) => ({
+            value: p.key,
+            label: p.key === 'TOLL_FREE_FORWARDING' ? t`Toll-Free Forwarding` : p.name,
+          }))}
+          testId="call-records-carrier"
+        />
+      </ReportFilterForm>
+      <PagedGrid<CallRecordRow, null>
         testId="call-records-list"
-        rows={calls.error ? [] : calls.data?.calls}
+        pagerTestId="call-records"
+        errorTestId="call-records-error"
+        query={calls}
+        rows={calls.data?.calls}
+        total={total}
+        paging={paging}
         columns={columns}
         rowId={(row) => String(row.id)}
-        loading={calls.isFetching}
-        emptyText={t`There are no records to show.`}
-      />
-      <ListPager
-        page={page}
-        pages={pages}
-        onPageChange={setPage}
-        testId="call-records"
-        summary={
+        summary={({ page, pages }) => (
           <Trans>
-            Page {page + 1} of {pages} ({total} calls)
+            Page {page} of {pages} ({total} calls)
           </Trans>
-        }
-      />
+        )}
+      >
+        {selected.size > 0 ? (
+          <Text fontSize="sm" data-testid="call-records-selection">
+            <Trans>{selected.size} selected</Trans>
+          </Text>
+        ) : null}
+      </PagedGrid>
     </Stack>
   );
 }

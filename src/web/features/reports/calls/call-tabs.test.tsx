@@ -1,13 +1,11 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { sel } from '../../../../../test/e2e/selectors';
 import type { BackendLogRecord, CallRecordRow, IncompleteCallRow } from '../../../api/generated/execution-service';
 import type { TenantWithProjects } from '../../../api/generated/user-service';
 import { installFetchStub, type StubHandler } from '../../../testing/fetch-stub';
 import { serverFor, signedInState, tenant, userInfo } from '../../../testing/factories';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-
-jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5000 });
+import { PERMISSION } from '../../../../shared/permissions';
 
 const ACME = tenant(2, 'Acme Insurance');
 const CALLS = 'POST /api/execution-service/v1/call/directdial';
@@ -53,7 +51,11 @@ const LOG: BackendLogRecord = {
 const ACCOUNT_LIST: TenantWithProjects[] = [
   { tenantId: 2, tenantName: 'Acme Insurance', projects: [{ projectId: 11, name: 'Claims Integrity 2026' }] },
 ];
-const ALL = ['tenant.project.detail.read', 'tenant.project.report.call.read', 'tenant.backend.data.read'];
+const ALL = [
+  PERMISSION.TENANT_PROJECT_DETAIL_READ,
+  PERMISSION.TENANT_PROJECT_REPORT_CALL_READ,
+  PERMISSION.TENANT_BACKEND_DATA_READ,
+];
 
 const server = (permissions: string[] = ALL, extra: Record<string, StubHandler> = {}) =>
   installFetchStub({
@@ -68,7 +70,7 @@ const open = (route: string) => renderWithProviders({ route, preloadedState: sig
 
 describe('the call tabs of Reports', () => {
   it('are offered by permission: the backend log only with the internal permission', async () => {
-    server(['tenant.project.detail.read', 'tenant.project.report.call.read']);
+    server([PERMISSION.TENANT_PROJECT_DETAIL_READ, PERMISSION.TENANT_PROJECT_REPORT_CALL_READ]);
     await open('/main/reports');
     expect(await screen.findByTestId(sel.reports.calls.list('call-records'))).toBeInTheDocument();
     expect(screen.getByTestId(sel.reports.tab('incompletecalls'))).toBeInTheDocument();
@@ -94,6 +96,18 @@ describe('the call tabs of Reports', () => {
     await app.user.selectOptions(screen.getByTestId(sel.reports.calls.project('call-records')), '11');
     await app.user.selectOptions(screen.getByTestId(sel.reports.calls.duration('call-records')), '3');
     await app.user.type(screen.getByTestId(sel.reports.calls.search('call-records')), 'IRN7');
+    // The carrier is a select of the four carriers' fixed keys (docs/product/call-reports.md#carrier), every carrier by
+    // default.
+    const carrier = screen.getByTestId(sel.reports.calls.carrier);
+    expect([...carrier.querySelectorAll('option')].map((o) => [o.value, o.textContent])).toEqual([
+      ['', 'All carriers'],
+      ['TOLL_FREE_FORWARDING', 'Toll-Free Forwarding'],
+      ['TWILIO', 'Twilio'],
+      ['VONAGE', 'Vonage'],
+      ['BANDWIDTH', 'Bandwidth'],
+    ]);
+    expect(stub.callsTo(CALLS)[0]!.body).not.toHaveProperty('telcoProvider');
+    await app.user.selectOptions(carrier, 'TOLL_FREE_FORWARDING');
     fireEvent.change(screen.getByTestId(sel.reports.calls.start('call-records')), { target: { value: '2026-11-01' } });
     fireEvent.change(screen.getByTestId(sel.reports.calls.end('call-records')), { target: { value: '2026-11-02' } });
     await app.user.click(screen.getByTestId(sel.reports.calls.apply('call-records')));
@@ -105,7 +119,55 @@ describe('the call tabs of Reports', () => {
       endDate: '2026-11-02',
       minDuration: 241,
       maxDuration: 0,
+      telcoProvider: 'TOLL_FREE_FORWARDING',
     });
+  });
+
+  it('the provider chooses any one account (no "All accounts"); a new account clears the project', async () => {
+    const VOXSCREEN = tenant(1, 'Voxscreen');
+    const accounts: TenantWithProjects[] = [
+      { tenantId: 1, tenantName: 'Voxscreen', projects: [] },
+      ...ACCOUNT_LIST,
+      { tenantId: 3, tenantName: 'Globex Logistics', projects: [{ projectId: 21, name: 'Fleet Review' }] },
+    ];
+    const stub = installFetchStub({
+      ...serverFor({
+        user: userInfo({ permissions: ALL, isSystemTenant: true, roleName: 'Voxscreen Admin' }),
+        tenants: [VOXSCREEN],
+      }),
+      [ACCOUNTS]: { body: accounts },
+      [INCOMPLETE]: { body: { calls: [INCOMPLETE_ROW], totalResults: 1 } },
+    });
+    const app = await renderWithProviders({
+      route: '/main/reports/incompletecalls',
+      preloadedState: signedInState(VOXSCREEN),
+    });
+    await screen.findByTestId(sel.reports.calls.list('incomplete-calls'));
+    const account = screen.getByTestId(sel.reports.calls.account('incomplete-calls'));
+    await waitFor(() => expect(account).toBeEnabled());
+    expect(stub.callsTo(INCOMPLETE)[0]!.body).toMatchObject({ tenantId: 1 });
+    await waitFor(() =>
+      expect([...account.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+        'Voxscreen',
+        'Acme Insurance',
+        'Globex Logistics',
+      ]),
+    );
+    await app.user.selectOptions(account, '2');
+    await app.user.selectOptions(screen.getByTestId(sel.reports.calls.project('incomplete-calls')), '11');
+    await app.user.selectOptions(account, '3');
+    await waitFor(() => expect(screen.getByTestId(sel.reports.calls.project('incomplete-calls'))).toHaveValue(''));
+    await app.user.click(screen.getByTestId(sel.reports.calls.apply('incomplete-calls')));
+    await waitFor(() => expect(stub.callsTo(INCOMPLETE).length).toBeGreaterThan(1));
+    expect(stub.callsTo(INCOMPLETE).at(-1)!.body).toMatchObject({ tenantId: 3 });
+    expect(stub.callsTo(INCOMPLETE).at(-1)!.body).not.toHaveProperty('projectId');
+  });
+
+  it('a customer user sees the operating account, fixed', async () => {
+    server();
+    await open('/main/reports/callRecords');
+    await screen.findByTestId(sel.reports.calls.list('call-records'));
+    expect(screen.getByTestId(sel.reports.calls.account('call-records'))).toBeDisabled();
   });
 
   it('call records: Export Selected sends the ticked calls and saves callrecords.xlsx', async () => {
@@ -178,7 +240,7 @@ describe('the call tabs of Reports', () => {
 
   it('backend data log: Repost asks first, posts the parsed payload and says so', async () => {
     const REPOST = 'POST /api/execution-service/v1/interview/result/repost';
-    const stub = server([...ALL, 'tenant.result.repost.create'], {
+    const stub = server([...ALL, PERMISSION.TENANT_RESULT_REPOST_CREATE], {
       [REPOST]: { body: { message: 'Result Reposted Sucessfully', replayed: true, id: 5 } },
     });
     const app = await open('/main/reports/backenddata');

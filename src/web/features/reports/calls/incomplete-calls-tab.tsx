@@ -1,8 +1,6 @@
 import { Badge, HStack, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMemo, useState } from 'react';
-import { Form } from 'react-final-form';
-import { getErrorMessage } from '../../../api/error-message';
+import { useMemo } from 'react';
 import {
   useLazyExportIncompleteCallsQuery,
   useListIncompleteCallsQuery,
@@ -10,20 +8,27 @@ import {
   type IncompleteCallRow,
 } from '../../../api/generated/execution-service';
 import { useListTenantProjectsQuery } from '../../../api/generated/user-service';
-import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
-import { ListPager } from '../../../components/data-grid/list-pager';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
+import type { DataGridColumn } from '../../../components/data-grid/data-grid';
+import { PagedGrid, type GridSort } from '../../../components/data-grid/paged-grid';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
-import { dateRangeErrors, ExportButton, FilterPanel, REPORT_PAGE_SIZE } from '../filters/report-filters';
+import { ReportFilterForm } from '../filters/report-filter-form';
+import { ExportButton } from '../filters/report-filters';
+import { useReportFilter } from '../filters/use-report-filter';
 import { minutesSeconds } from '../../../../shared/report-time';
 import { callQuery, CallFilterFields, initialCallFilter, type CallFilterValues } from './call-filters';
 
 type Sort = Pick<IncompleteCallQuery, 'sortBy' | 'sortDirection'>;
 const DEFAULT_SORT: Sort = { sortBy: 'date', sortDirection: 'desc' };
-/** Sortable columns and the server's sort fields (002 §2.4: irnno and duration). */
+/**
+ * Sortable columns and the server's sort fields (docs/product/call-reports.md#incomplete-calls: irnno and duration).
+ */
 const SORT_FIELDS: Record<string, Sort['sortBy']> = {
   interviewReferenceNumber: 'irnno',
   phoneCallDuration: 'duration',
+};
+const sortOf = (chosen: GridSort): Sort => {
+  const field = chosen ? SORT_FIELDS[chosen.colId] : undefined;
+  return chosen && field ? { sortBy: field, sortDirection: chosen.direction } : DEFAULT_SORT;
 };
 
 /**
@@ -36,16 +41,17 @@ export function IncompleteCallsTab() {
   const operatingTenantId = useOperatingTenantId();
   const accounts = useListTenantProjectsQuery();
   const initialValues = useMemo(() => initialCallFilter(operatingTenantId), [operatingTenantId]);
-  const [values, setValues] = useState<CallFilterValues>(initialValues);
-  const [applied, setApplied] = useState<IncompleteCallQuery>(() => callQuery(initialValues));
-  const [page, setPage] = useState(0);
-  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const { values, applied, paging, apply } = useReportFilter<CallFilterValues, IncompleteCallQuery, Sort>({
+    initialValues,
+    queryOf: callQuery,
+    sort: DEFAULT_SORT,
+  });
+  const sort = paging.sort;
   const [exportRows] = useLazyExportIncompleteCallsQuery();
   const rows = useListIncompleteCallsQuery({
-    incompleteCallQuery: { ...applied, ...sort, page, pageSize: REPORT_PAGE_SIZE },
+    incompleteCallQuery: { ...applied, ...sort, page: paging.page, pageSize: paging.pageSize },
   });
   const total = rows.data?.totalResults ?? 0;
-  const pages = Math.max(1, Math.ceil(total / REPORT_PAGE_SIZE));
   const account = accounts.data?.find((a) => String(a.tenantId) === values.tenantId);
   const project = account?.projects.find((p) => String(p.projectId) === values.projectId);
 
@@ -69,79 +75,53 @@ export function IncompleteCallsTab() {
 
   return (
     <Stack gap="4" data-testid="incomplete-calls">
-      <Form<CallFilterValues>
+      <ReportFilterForm
+        testId="incomplete-calls"
         initialValues={initialValues}
-        validate={(formValues) => dateRangeErrors(formValues, t`End Date must be greater than Start Date`)}
-        onSubmit={(formValues) => {
-          const next = callQuery(formValues);
-          if (JSON.stringify(next) === JSON.stringify(applied) && page === 0) void rows.refetch();
-          setValues(formValues);
-          setApplied(next);
-          setPage(0);
-        }}
-        render={({ handleSubmit, invalid }) => (
-          <form onSubmit={(event) => void handleSubmit(event)}>
-            <FilterPanel
-              testId="incomplete-calls"
-              applyDisabled={invalid ?? false}
-              actions={
-                <>
-                  <ExportButton
-                    testId="incomplete-calls-export-page"
-                    label={<Trans>Export Records</Trans>}
-                    disabled={!rows.data?.calls.length}
-                    onExport={() =>
-                      exportRows({
-                        incompleteCallExport: { ...applied, ...sort, idsToExport: rows.data?.calls.map((r) => r.id) },
-                      }).unwrap()
-                    }
-                  />
-                  <ExportButton
-                    testId="incomplete-calls-export-all"
-                    label={<Trans>Export All Results</Trans>}
-                    disabled={total === 0}
-                    onExport={() =>
-                      exportRows({ incompleteCallExport: { ...applied, ...sort, allRecords: true } }).unwrap()
-                    }
-                  />
-                </>
+        onApply={(formValues) => apply(formValues, rows.refetch)}
+        actions={
+          <>
+            <ExportButton
+              testId="incomplete-calls-export-page"
+              label={<Trans>Export Records</Trans>}
+              disabled={!rows.data?.calls.length}
+              onExport={() =>
+                exportRows({
+                  incompleteCallExport: { ...applied, ...sort, idsToExport: rows.data?.calls.map((r) => r.id) },
+                }).unwrap()
               }
-            >
-              <CallFilterFields testId="incomplete-calls" searchLabel={t`IRN, access code or reason`} />
-            </FilterPanel>
-          </form>
-        )}
-      />
+            />
+            <ExportButton
+              testId="incomplete-calls-export-all"
+              label={<Trans>Export All Results</Trans>}
+              disabled={total === 0}
+              onExport={() => exportRows({ incompleteCallExport: { ...applied, ...sort, allRecords: true } }).unwrap()}
+            />
+          </>
+        }
+      >
+        <CallFilterFields testId="incomplete-calls" searchLabel={t`IRN, access code or reason`} />
+      </ReportFilterForm>
       <HStack gap="2" data-testid="incomplete-calls-badges">
         {account ? <Badge>{account.tenantName}</Badge> : null}
         {project ? <Badge colorPalette="brand">{project.name}</Badge> : null}
       </HStack>
-      {rows.error ? (
-        <ErrorAlert message={getErrorMessage(rows.error, t`Something went wrong`)} testId="incomplete-calls-error" />
-      ) : null}
-      <DataGrid<IncompleteCallRow>
+      <PagedGrid<IncompleteCallRow, Sort>
         testId="incomplete-calls-list"
-        rows={rows.error ? [] : rows.data?.calls}
+        pagerTestId="incomplete-calls"
+        errorTestId="incomplete-calls-error"
+        query={rows}
+        rows={rows.data?.calls}
+        total={total}
+        paging={paging}
+        sortOf={sortOf}
         columns={columns}
         rowId={(row) => String(row.id)}
-        loading={rows.isFetching}
-        emptyText={t`There are no records to show.`}
-        onSortChanged={(chosen) => {
-          setPage(0);
-          const field = chosen ? SORT_FIELDS[chosen.colId] : undefined;
-          setSort(chosen && field ? { sortBy: field, sortDirection: chosen.direction } : DEFAULT_SORT);
-        }}
-      />
-      <ListPager
-        page={page}
-        pages={pages}
-        onPageChange={setPage}
-        testId="incomplete-calls"
-        summary={
+        summary={({ page, pages }) => (
           <Trans>
-            Page {page + 1} of {pages} ({total} calls)
+            Page {page} of {pages} ({total} calls)
           </Trans>
-        }
+        )}
       />
     </Stack>
   );

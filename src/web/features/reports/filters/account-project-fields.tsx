@@ -12,13 +12,20 @@ interface AccountProjectValues {
   projectId: string;
 }
 
+interface AccountProjectFieldsProps {
+  testId: string;
+  providerChoice: boolean;
+  /** With providerChoice: whether "All accounts" is a choice (the call tabs read one account at a time). */
+  allAccounts?: boolean;
+}
+
 /**
  * The Account and Project dropdowns of a report filter (docs/product/reports.md#filters). With `providerChoice`,
- * the provider picks any account or all of them; otherwise (and for every customer user) the account is the
- * operating one, shown but fixed. The projects are the chosen account's, or every listed account's when none is
- * chosen; changing the account clears the project (002 §4.3).
+ * the provider picks any account (or all of them, with `allAccounts`); otherwise (and for every customer user) the
+ * account is the operating one, shown but fixed. The projects are the chosen account's, or every listed account's
+ * when none is chosen; changing the account clears the project (docs/product/reports.md#filters).
  */
-export function AccountProjectFields({ testId, providerChoice }: { testId: string; providerChoice: boolean }) {
+export function AccountProjectFields({ testId, providerChoice, allAccounts = true }: AccountProjectFieldsProps) {
   const { t } = useLingui();
   const operatingTenantId = useOperatingTenantId();
   const { isSystemTenant } = usePermissions();
@@ -41,7 +48,7 @@ export function AccountProjectFields({ testId, providerChoice }: { testId: strin
         name="tenantId"
         label={t`Account`}
         options={choices.map((a) => ({ value: String(a.tenantId), label: a.tenantName }))}
-        placeholder={chooses ? t`All accounts` : undefined}
+        placeholder={chooses && allAccounts ? t`All accounts` : undefined}
         disabled={!chooses}
         testId={`${testId}-account`}
       />

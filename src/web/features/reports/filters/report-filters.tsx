@@ -21,7 +21,7 @@ export interface DateRangeValues {
   endDate: string;
 }
 
-/** Page size of the report lists (002 §9). */
+/** Page size of the report lists (docs/product/reports.md#limits). */
 export const REPORT_PAGE_SIZE = 10;
 
 export const DEFAULT_TIMEZONE = String(DEFAULT_TIMEZONE_VALUE);

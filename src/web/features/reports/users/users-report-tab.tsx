@@ -1,8 +1,6 @@
 import { Badge, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMemo, useState } from 'react';
-import { Form } from 'react-final-form';
-import { getErrorMessage } from '../../../api/error-message';
+import { useMemo } from 'react';
 import {
   useGetTenantAttributesQuery,
   useLazyExportUserReportQuery,
@@ -11,25 +9,23 @@ import {
   type UserReportQuery,
   type UserReportRecord,
 } from '../../../api/generated/user-service';
-import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
-import { ListPager } from '../../../components/data-grid/list-pager';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
+import type { DataGridColumn } from '../../../components/data-grid/data-grid';
+import { PagedGrid, type GridSort } from '../../../components/data-grid/paged-grid';
 import { CheckboxGroupField } from '../../../components/form/checkbox-group-field';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
+import { ReportFilterForm } from '../filters/report-filter-form';
 import {
-  dateRangeErrors,
   DateRangeFields,
   DEFAULT_TIMEZONE,
   ExportButton,
-  FilterPanel,
   offsetOf,
-  REPORT_PAGE_SIZE,
   todayAt,
   type DateRangeValues,
 } from '../filters/report-filters';
+import { useReportFilter } from '../filters/use-report-filter';
 
-/** The users report starts on this day by default (002 §9). */
+/** The users report starts on this day by default (docs/product/reports.md#limits). */
 export const USERS_REPORT_DEFAULT_START = '2020-01-01';
 
 interface UsersFilterValues extends DateRangeValues {
@@ -41,7 +37,12 @@ interface UsersFilterValues extends DateRangeValues {
 }
 
 type Sort = Pick<UserReportQuery, 'sortBy' | 'sortDirection'>;
+const DEFAULT_SORT: Sort = { sortBy: 'accountName', sortDirection: 'asc' };
 const SORTABLE = new Set(['username', 'email', 'login_ts', 'create_ts', 'accountName']);
+const sortOf = (chosen: GridSort): Sort =>
+  chosen && SORTABLE.has(chosen.colId)
+    ? { sortBy: chosen.colId as Sort['sortBy'], sortDirection: chosen.direction }
+    : DEFAULT_SORT;
 
 export function usersQuery(values: UsersFilterValues): UserReportQuery {
   return {
@@ -76,13 +77,11 @@ export function UsersReportTab() {
     }),
     [],
   );
-  const [applied, setApplied] = useState<UserReportQuery>(() => usersQuery(initialValues));
-  const [page, setPage] = useState(0);
-  const [sort, setSort] = useState<Sort>({ sortBy: 'accountName', sortDirection: 'asc' });
-
-  const users = useListUserReportQuery({ userReportQuery: { ...applied, ...sort, page, page_size: REPORT_PAGE_SIZE } });
+  const { applied, paging, apply } = useReportFilter({ initialValues, queryOf: usersQuery, sort: DEFAULT_SORT });
+  const users = useListUserReportQuery({
+    userReportQuery: { ...applied, ...paging.sort, page: paging.page, page_size: paging.pageSize },
+  });
   const total = users.data?.totalRecords ?? 0;
-  const pages = Math.max(1, Math.ceil(total / REPORT_PAGE_SIZE));
 
   const accountOptions = (accounts.data ?? []).map((a) => ({ value: String(a.tenantId), label: a.tenantName }));
   const accountTypes = (attributes.data?.tenantAttributes['ACCOUNT_TYPE'] ?? []).map((a) => ({
@@ -119,86 +118,54 @@ export function UsersReportTab() {
 
   return (
     <Stack gap="4" data-testid="users-report">
-      <Form<UsersFilterValues>
+      <ReportFilterForm
+        testId="users-report"
         initialValues={initialValues}
-        validate={(values) => dateRangeErrors(values, t`End Date must be greater than Start Date`)}
-        onSubmit={(values) => {
-          const next = usersQuery(values);
-          // Apply always reloads: the same filter again asks the server again.
-          if (JSON.stringify(next) === JSON.stringify(applied) && page === 0) void users.refetch();
-          setApplied(next);
-          setPage(0);
-        }}
-        render={({ handleSubmit, invalid }) => (
-          <form onSubmit={(event) => void handleSubmit(event)}>
-            <FilterPanel
-              testId="users-report"
-              applyDisabled={invalid ?? false}
-              actions={
-                <ExportButton
-                  testId="users-report-export"
-                  label={<Trans>Export Records</Trans>}
-                  onExport={() => exportUsers({ userReportQuery: { ...applied, ...sort } }).unwrap()}
-                />
-              }
-            >
-              <SelectField
-                name="tenantId"
-                label={t`Account`}
-                options={accountOptions}
-                placeholder={accountOptions.length > 1 ? t`All accounts` : undefined}
-                disabled={accountOptions.length < 2}
-                testId="users-report-account"
-              />
-              <CheckboxGroupField
-                name="userStatus"
-                label={t`User Status`}
-                options={statuses}
-                testId="users-report-status"
-              />
-              <DateRangeFields testId="users-report" />
-              <TextField name="search" label={t`Email`} placeholder={t`Search by email`} testId="users-report-search" />
-              {accountTypes.length ? (
-                <CheckboxGroupField
-                  name="accountTypeIds"
-                  label={t`Account Type`}
-                  options={accountTypes}
-                  testId="users-report-account-type"
-                />
-              ) : null}
-            </FilterPanel>
-          </form>
-        )}
-      />
-      {users.error ? (
-        <ErrorAlert message={getErrorMessage(users.error, t`Something went wrong`)} testId="users-report-error" />
-      ) : null}
-      <DataGrid<UserReportRecord>
+        onApply={(values) => apply(values, users.refetch)}
+        actions={
+          <ExportButton
+            testId="users-report-export"
+            label={<Trans>Export Records</Trans>}
+            onExport={() => exportUsers({ userReportQuery: { ...applied, ...paging.sort } }).unwrap()}
+          />
+        }
+      >
+        <SelectField
+          name="tenantId"
+          label={t`Account`}
+          options={accountOptions}
+          placeholder={accountOptions.length > 1 ? t`All accounts` : undefined}
+          disabled={accountOptions.length < 2}
+          testId="users-report-account"
+        />
+        <CheckboxGroupField name="userStatus" label={t`User Status`} options={statuses} testId="users-report-status" />
+        <DateRangeFields testId="users-report" />
+        <TextField name="search" label={t`Email`} placeholder={t`Search by email`} testId="users-report-search" />
+        {accountTypes.length ? (
+          <CheckboxGroupField
+            name="accountTypeIds"
+            label={t`Account Type`}
+            options={accountTypes}
+            testId="users-report-account-type"
+          />
+        ) : null}
+      </ReportFilterForm>
+      <PagedGrid<UserReportRecord, Sort>
         testId="users-report-list"
-        rows={users.error ? [] : users.data?.userRecords}
+        pagerTestId="users-report"
+        errorTestId="users-report-error"
+        query={users}
+        rows={users.data?.userRecords}
+        total={total}
+        paging={paging}
+        sortOf={sortOf}
         columns={columns}
         rowId={(row) => String(row.userId)}
-        loading={users.isFetching}
-        emptyText={t`There are no records to show.`}
-        onSortChanged={(chosen) => {
-          setPage(0);
-          setSort(
-            chosen && SORTABLE.has(chosen.colId)
-              ? { sortBy: chosen.colId as Sort['sortBy'], sortDirection: chosen.direction }
-              : { sortBy: 'accountName', sortDirection: 'asc' },
-          );
-        }}
-      />
-      <ListPager
-        page={page}
-        pages={pages}
-        onPageChange={setPage}
-        testId="users-report"
-        summary={
+        summary={({ page, pages }) => (
           <Trans>
-            Page {page + 1} of {pages} ({total} users)
+            Page {page} of {pages} ({total} users)
           </Trans>
-        }
+        )}
       />
     </Stack>
   );

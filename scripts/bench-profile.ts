@@ -1,0 +1,222 @@
+/**
+ * CPU profile of the sign-in and dashboard loads (`npm run bench -- --only profile`, issue 29): Chromium with 4×
+ * CPU throttling and a phone's viewport (Lighthouse's mobile preset), the DevTools protocol's sampling profiler at
+ * 200 µs, each sample's function mapped through dist/'s hidden source maps (ADR 0012) to its package or source
+ * folder. Prints, median of the runs, the self time of each group, the browser's own work outside JavaScript, and
+ * the long tasks (≥ 50 ms) the page observed. Bytes and scores are Lighthouse's (bench-lighthouse.ts); this says
+ * where the main thread's time goes. BENCH_PROFILE_DETAIL=<package or folder> also lists that group's files.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { basename, join } from 'node:path';
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { launch } from 'chrome-launcher';
+import puppeteer, { type Browser, type CDPSession, type Page } from 'puppeteer-core';
+import { HEADLESS_CHROMIUM, HEADLESS_CHROMIUM_FLAGS } from './chromium-flags';
+import { BENCH_USER, signedInPage } from './lib/signed-in-page';
+
+const RUNS = Number(process.env.BENCH_PROFILE_RUNS ?? 3);
+const CPU_SLOWDOWN = 4;
+const SAMPLING_INTERVAL_US = 200;
+/** Lighthouse's mobile preset (moto g power): the viewport decides how many project cards are on screen. */
+const PHONE = { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true };
+const LONG_TASK_MS = 50;
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+export interface LoadProfile {
+  /** Self time in ms by package (`@chakra-ui/react`), source folder (`src/web/app`) or browser bucket. */
+  byGroup: Map<string, number>;
+  /** Self time in ms by original source file, for BENCH_PROFILE_DETAIL. */
+  byFile: Map<string, number>;
+  longTasks: number[];
+}
+
+const maps = new Map<string, TraceMap | null>();
+function traceMapOf(dist: string, url: string): TraceMap | null {
+  const file = join(dist, basename(new URL(url).pathname));
+  if (!maps.has(file))
+    maps.set(file, existsSync(`${file}.map`) ? new TraceMap(readFileSync(`${file}.map`, 'utf8')) : null);
+  return maps.get(file)!;
+}
+
+/** `node_modules/@scope/name/…` → `@scope/name`; `src/web/app/…` → `src/web/app`; anything else as it is. */
+export function groupOfSource(source: string): string {
+  const path = source.replace(/^webpack:\/\/[^/]*\//, '').replace(/^\.\//, '');
+  const inModules = path.lastIndexOf('node_modules/');
+  if (inModules >= 0) {
+    const parts = path.slice(inModules + 'node_modules/'.length).split('/');
+    return parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
+  }
+  const parts = path.split('/');
+  if (parts[0] === 'src' && parts.length > 3) return parts.slice(0, 3).join('/');
+  return path.startsWith('webpack/') ? 'webpack runtime' : path;
+}
+
+function attribute(profile: CpuProfile, dist: string, origin: string): Omit<LoadProfile, 'longTasks'> {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const where = new Map<number, { group: string; file: string }>();
+  const locate = (node: ProfileNode): { group: string; file: string } => {
+    const { url, functionName, lineNumber, columnNumber } = node.callFrame;
+    if (!url) {
+      const bucket = functionName.startsWith('(') ? functionName : '(browser built-ins)';
+      return { group: bucket, file: bucket };
+    }
+    if (!url.startsWith(origin)) return { group: '(other origin)', file: url };
+    const map = traceMapOf(dist, url);
+    const source = map
+      ? originalPositionFor(map, { line: Math.max(lineNumber, 0) + 1, column: Math.max(columnNumber, 0) }).source
+      : null;
+    if (!source) return { group: `${basename(new URL(url).pathname)} (unmapped)`, file: url };
+    const file = source.replace(/^webpack:\/\/[^/]*\//, '').replace(/^\.\//, '');
+    return { group: groupOfSource(source), file };
+  };
+  const byGroup = new Map<string, number>();
+  const byFile = new Map<string, number>();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const id = profile.samples[i]!;
+    // A sample stands for the time until the next one.
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    if (!where.has(id)) where.set(id, locate(nodes.get(id)!));
+    const { group, file } = where.get(id)!;
+    if (group === '(idle)') continue;
+    byGroup.set(group, (byGroup.get(group) ?? 0) + ms);
+    byFile.set(file, (byFile.get(file) ?? 0) + ms);
+  }
+  return { byGroup, byFile };
+}
+
+async function throttled(page: Page): Promise<CDPSession> {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await cdp.send('Emulation.setDeviceMetricsOverride', PHONE);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  // Long tasks from the page's own observer, buffered from the navigation on.
+  await page.evaluateOnNewDocument(`
+    window.__longTasks = [];
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
+      .observe({ type: 'longtask', buffered: true });
+  `);
+  return cdp;
+}
+
+async function profileLoad(page: Page, url: string, ready: string, dist: string, origin: string): Promise<LoadProfile> {
+  const cdp = await throttled(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLING_INTERVAL_US });
+  await cdp.send('Profiler.start');
+  await page.goto(url, { waitUntil: 'networkidle0', timeout: 120_000 });
+  await page.waitForSelector(ready, { timeout: 120_000 });
+  // Work scheduled at idle (the charts, ADR 0059) belongs to the load too.
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })));
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+  const longTasks = (await page.evaluate('window.__longTasks')) as number[];
+  await cdp.detach();
+  return { ...attribute(profile, dist, origin), longTasks };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const ms = (value: number) => `${Math.round(value)} ms`;
+
+function report(name: string, runs: LoadProfile[]): void {
+  const groups = new Set(runs.flatMap((run) => [...run.byGroup.keys()]));
+  const rows = [...groups]
+    .map((group) => ({ group, ms: median(runs.map((run) => run.byGroup.get(group) ?? 0)) }))
+    .sort((a, b) => b.ms - a.ms);
+  const browserWork = (group: string) => group.startsWith('(');
+  const script = median(
+    runs.map((run) => [...run.byGroup].reduce((sum, [group, value]) => (browserWork(group) ? sum : sum + value), 0)),
+  );
+  const blocking = (run: LoadProfile) => run.longTasks.reduce((sum, d) => sum + Math.max(0, d - LONG_TASK_MS), 0);
+  console.log(`\n  ${name}: JavaScript self time ${ms(script)} (median of ${runs.length}, ${CPU_SLOWDOWN}× CPU)`);
+  for (const row of rows.filter((r) => r.ms >= 5).slice(0, 16)) {
+    console.log(`    ${ms(row.ms).padStart(8)}  ${row.group}`);
+  }
+  const tasks = runs.map((run) => [...run.longTasks].sort((a, b) => b - a));
+  console.log(
+    `    long tasks: ${tasks.map((t) => t.length).join(' / ')} per run; longest ${tasks
+      .map((t) => ms(t[0] ?? 0))
+      .join(' / ')}; blocking (sum of each task beyond 50 ms) ${runs.map((run) => ms(blocking(run))).join(' / ')}`,
+  );
+  console.log(
+    `    tasks of the median run: ${(tasks[Math.floor(tasks.length / 2)] ?? []).map((d) => Math.round(d)).join(', ')}`,
+  );
+  const detail = process.env.BENCH_PROFILE_DETAIL;
+  if (detail) {
+    const files = new Set(runs.flatMap((run) => [...run.byFile.keys()]));
+    const inGroup = [...files]
+      .filter((file) => groupOfSource(file) === detail)
+      .map((file) => ({ file, ms: median(runs.map((run) => run.byFile.get(file) ?? 0)) }))
+      .sort((a, b) => b.ms - a.ms);
+    console.log(`    ${detail} by file:`);
+    for (const row of inGroup.filter((r) => r.ms >= 2).slice(0, 20))
+      console.log(`      ${ms(row.ms).padStart(8)}  ${row.file}`);
+  }
+}
+
+async function dashboardRun(browser: Browser, base: string, dist: string): Promise<LoadProfile> {
+  const page = await signedInPage(browser, base);
+  try {
+    return await profileLoad(page, `${base}/main/dashboard`, '[data-testid="project-cards"]', dist, base);
+  } finally {
+    await page.close();
+  }
+}
+
+async function signInRun(browser: Browser, base: string, dist: string): Promise<LoadProfile> {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  try {
+    return await profileLoad(page, `${base}/`, '[data-testid="signin-submit"]', dist, base);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Prints the profile of both loads; `base` is the console's origin (http://host:port). With BENCH_COMPARE_URL and
+ * BENCH_COMPARE_DIST (another build's server and dist/, as for bench-lighthouse.ts), that build is profiled too, its
+ * runs alternating with this build's.
+ */
+export async function profileFigures(base: string, dist: string): Promise<void> {
+  const builds = [{ name: 'this build', base, dist }];
+  if (process.env.BENCH_COMPARE_URL && process.env.BENCH_COMPARE_DIST) {
+    builds.unshift({ name: 'compared', base: process.env.BENCH_COMPARE_URL, dist: process.env.BENCH_COMPARE_DIST });
+  }
+  const chrome = await launch({ chromePath: HEADLESS_CHROMIUM, chromeFlags: HEADLESS_CHROMIUM_FLAGS });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+  try {
+    console.log(
+      `\nCPU profile, ${RUNS} runs per load (signed in as ${BENCH_USER.email} for the dashboard), load average ${loadavg()[0]!.toFixed(1)}`,
+    );
+    const runs = new Map(
+      builds.map((build) => [build.name, { signIn: [] as LoadProfile[], dashboard: [] as LoadProfile[] }]),
+    );
+    // Interleaved, so a busy moment on the machine falls on every load and build alike.
+    for (let run = 0; run < RUNS; run++) {
+      for (const build of builds) {
+        runs.get(build.name)!.signIn.push(await signInRun(browser, build.base, build.dist));
+        runs.get(build.name)!.dashboard.push(await dashboardRun(browser, build.base, build.dist));
+      }
+    }
+    for (const build of builds) {
+      console.log(`\n ${build.name} (${build.base})`);
+      report('sign-in', runs.get(build.name)!.signIn);
+      report('dashboard', runs.get(build.name)!.dashboard);
+    }
+    console.log(`\n  load average after: ${loadavg()[0]!.toFixed(1)}`);
+  } finally {
+    await browser.disconnect();
+    chrome.kill();
+  }
+}

@@ -1,0 +1,265 @@
+/**
+ * Where one request's time goes, call by call, on the benchmark tenant (issue 30): `npx tsx
+ * scripts/bench/call-profile.ts [name ...]` with no server holding BENCH_DATA_DIR (default data/bench; run the bench
+ * once to seed it). It opens the embedded database as the server does (engine in its worker thread), builds the
+ * app in-process, signs in as admin@voxscreen.test operating in Benchmark Co and, for each call (all of CALLS, or
+ * those named): runs it PROFILE_RUNS times one after another (default 20) and prints the median and the least
+ * wall time, then the request's statements in order with each one's least time at the engine (a batch of BEGIN,
+ * the tenant setting and the first statement counts as that statement, ADR 0060), then EXPLAIN (ANALYZE, BUFFERS)
+ * of each read that took PROFILE_EXPLAIN_MS (default 2) or more. One request at a time: these are service times,
+ * which the bench's p50 at 10 connections multiplies by about ten on the one embedded connection. The machine is
+ * shared, so each statement's least time over the runs is printed (load adds waiting, not work).
+ */
+import { join, resolve } from 'node:path';
+import { Kysely, sql } from 'kysely';
+import pino from 'pino';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { systemClock } from '../../src/server/platform/clock';
+import { ExplainSlowDialect, type SlowStatement } from '../../src/server/platform/db/explain-slow';
+import { PGliteDialect } from '../../src/server/platform/db/pglite-dialect';
+import { PGliteWorker, type BatchStep, type PGliteEngine } from '../../src/server/platform/db/pglite-worker-client';
+import type { DB, Db } from '../../src/server/platform/db/schema';
+import { LocalFolderTransport } from '../../src/server/platform/outbox/transports';
+import { withSystem, withTenant } from '../../src/server/platform/tenancy/with-tenant';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo-data';
+import { BENCHMARK_TENANT, BENCHMARK_USER } from '../../src/server/seed/seed-benchmark-data';
+import { daysAgo } from './results';
+
+const root = resolve(import.meta.dirname, '../..');
+const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, 'data', 'bench'));
+const RUNS = Number(process.env.PROFILE_RUNS ?? 20);
+const EXPLAIN_MS = Number(process.env.PROFILE_EXPLAIN_MS ?? 2);
+
+interface Timed {
+  sql: string;
+  ms: number;
+}
+
+/** The engine with every round trip timed (a batch is timed as its last statement, which it answers). */
+class TimedEngine implements PGliteEngine {
+  trace: Timed[] | null = null;
+
+  constructor(private readonly engine: PGliteEngine) {}
+
+  get waitReady() {
+    return this.engine.waitReady;
+  }
+
+  get closed() {
+    return this.engine.closed;
+  }
+
+  async #timed<T>(text: string, run: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      this.trace?.push({ sql: text, ms: performance.now() - started });
+    }
+  }
+
+  query<R>(text: string, params?: unknown[]) {
+    return this.#timed(text, () => this.engine.query<R>(text, params));
+  }
+
+  exec(text: string) {
+    return this.#timed(text, () => this.engine.exec(text));
+  }
+
+  batch(steps: BatchStep[]) {
+    return this.#timed(steps.at(-1)!.sql, () => this.engine.batch!(steps));
+  }
+
+  close() {
+    return this.engine.close();
+  }
+}
+
+type Call = [name: string, url: string, body: (ids: { tenantId: number; projectId: number }) => unknown];
+
+const PARTICIPANTS = (projectId: number) => `/participant-service/v1/project/${projectId}/participants`;
+const CALLS: Call[] = [
+  ['dashboard-kpi', '/project-service/v1/project/dashboard/kpi?tenantId=:tenant', () => undefined],
+  ['participants-first', 'participants', () => ({ page: 0, pageSize: 25 })],
+  [
+    'participants-search',
+    'participants',
+    () => ({
+      page: 0,
+      pageSize: 25,
+      search: 'santos',
+      participantStatus: ['INVITATION_SENT'],
+      participantLanguageIds: [1],
+    }),
+  ],
+  ['participants-code', 'participants', () => ({ page: 0, pageSize: 25, search: 'B10-A0000123' })],
+  [
+    'results-first',
+    '/execution-service/v1/interview/results',
+    ({ projectId }) => ({ projectId, page: 0, pageSize: 100 }),
+  ],
+  [
+    'results-page-100',
+    '/execution-service/v1/interview/results',
+    ({ projectId }) => ({ projectId, page: 100, pageSize: 100 }),
+  ],
+  [
+    'results-santos',
+    '/execution-service/v1/interview/results',
+    ({ projectId }) => ({ projectId, page: 0, pageSize: 100, search: 'santos' }),
+  ],
+  [
+    'calls-30-days',
+    '/execution-service/v1/call/directdial',
+    () => ({ startDate: daysAgo(30), endDate: daysAgo(0), pageSize: 10 }),
+  ],
+  [
+    'calls-prefix',
+    '/execution-service/v1/call/directdial',
+    ({ projectId }) => ({ startDate: daysAgo(30), endDate: daysAgo(0), pageSize: 10, search: `B${projectId}-A00001` }),
+  ],
+  [
+    'calls-code',
+    '/execution-service/v1/call/directdial',
+    ({ projectId }) => ({
+      startDate: daysAgo(400),
+      endDate: daysAgo(0),
+      pageSize: 10,
+      search: `B${projectId}-A0000123`,
+    }),
+  ],
+  [
+    'report-page-1000',
+    '/execution-service/v1/interview/results/report',
+    ({ tenantId }) => ({ tenantId, startDate: daysAgo(400), endDate: daysAgo(0), pageSize: 25, page: 1000 }),
+  ],
+  [
+    'report-prefix',
+    '/execution-service/v1/interview/results/report',
+    ({ tenantId, projectId }) => ({
+      tenantId,
+      startDate: daysAgo(30),
+      endDate: daysAgo(0),
+      pageSize: 25,
+      search: `B${projectId}-A00001`,
+    }),
+  ],
+  [
+    'report-code',
+    '/execution-service/v1/interview/results/report',
+    ({ tenantId, projectId }) => ({
+      tenantId,
+      startDate: daysAgo(400),
+      endDate: daysAgo(0),
+      pageSize: 25,
+      search: `B${projectId}-A0000123`,
+    }),
+  ],
+  [
+    'report-santos',
+    '/execution-service/v1/interview/results/report',
+    ({ tenantId }) => ({ tenantId, startDate: daysAgo(30), endDate: daysAgo(0), pageSize: 25, search: 'santos' }),
+  ],
+];
+
+const shape = (text: string) => text.replace(/\s+/g, ' ').trim();
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function main(): Promise<void> {
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED: 'off' });
+  const engine = new TimedEngine(await PGliteWorker.create({ dataDir: config.pgliteDataDir }));
+  const plans: SlowStatement[] = [];
+  let explaining = false;
+  const db: Db = new Kysely<DB>({
+    dialect: new ExplainSlowDialect(new PGliteDialect(engine), EXPLAIN_MS, (slow) => plans.push(slow), {
+      once: false,
+      active: () => explaining,
+    }),
+  });
+  try {
+    const tenantId = await withSystem(db, async (trx) => {
+      const row = await trx
+        .selectFrom('tenants')
+        .select('id')
+        .where(sql<boolean>`lower(name) = ${BENCHMARK_TENANT.toLowerCase()}`)
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+    const projectId = await withTenant(db, tenantId, async (trx) => {
+      const row = await trx
+        .selectFrom('projects')
+        .select('id')
+        .where('name', 'like', 'Benchmark Project %')
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+    const app = await buildApp({
+      config,
+      db,
+      clock: systemClock,
+      logger: pino({ level: 'silent' }),
+      transport: new LocalFolderTransport(join(dataDir, 'outbox')),
+      distDir: join(dataDir, 'no-console'),
+      rateLimits: null,
+      outboxSweepMs: null,
+      jobSweepMs: null,
+    });
+    await app.ready();
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/authz-service/userLogin',
+      payload: { email: BENCHMARK_USER, password: DEMO_PASSWORD },
+    });
+    const tokens = login.json() as { access_token: string; id_token: string };
+    const headers = {
+      authorization: `Bearer ${tokens.access_token}`,
+      'id-token': tokens.id_token,
+      operatingtenant: String(tenantId),
+    };
+    const wanted = process.argv.slice(2);
+    for (const [name, path, body] of CALLS.filter(([n]) => !wanted.length || wanted.includes(n))) {
+      const url = `/api${path === 'participants' ? PARTICIPANTS(projectId) : path.replace(':tenant', String(tenantId))}`;
+      const payload = body({ tenantId, projectId }) as object | undefined;
+      const once = async () => {
+        const started = performance.now();
+        const response = await app.inject({ method: 'POST', url, headers, ...(payload && { payload }) });
+        if (response.statusCode !== 200) throw new Error(`${name}: HTTP ${response.statusCode} ${response.body}`);
+        return performance.now() - started;
+      };
+      await once(); // the first request of a filter counts its total (kept under the data version after it)
+      // Every run traced: the machine is shared, so the least time of each statement over the runs is read as its
+      // cost (what load adds is waiting, not work), beside the median of the whole request.
+      const times: number[] = [];
+      const least: Timed[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        engine.trace = [];
+        times.push(await once());
+        engine.trace.forEach((t, at) => {
+          if (!least[at] || t.ms < least[at].ms) least[at] = t;
+        });
+      }
+      engine.trace = null;
+      const atEngine = least.reduce((sum, t) => sum + t.ms, 0);
+      console.log(
+        `\n== ${name}: median ${median(times).toFixed(1)} ms, least ${Math.min(...times).toFixed(1)} ms over ${RUNS}; ` +
+          `${least.length} round trips, ${atEngine.toFixed(1)} ms at the engine (least of each)`,
+      );
+      for (const t of least) console.log(`  ${t.ms.toFixed(2).padStart(8)} ms  ${shape(t.sql).slice(0, 150)}`);
+      explaining = true;
+      plans.length = 0;
+      await once();
+      explaining = false;
+      for (const plan of plans) console.log(`\n  -- ${plan.sql.slice(0, 300)}\n${plan.plan.replace(/^/gm, '    ')}`);
+    }
+    await app.close();
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,187 @@
+import { normalizeAccessCode } from '../../../../shared/participant-rules';
+import type { Db, EvaluationCode } from '../../../platform/db/schema';
+import { HttpError, unprocessable } from '../../../platform/http/http-error';
+import { recordInterviewResults } from '../result-writes/interview-results-store';
+import { enqueueWebhooks, type NewWebhook } from '../webhooks/enqueue-webhook';
+import { irnFlagsOf, statusAfterResult, unblocksAfter } from './intake-rules';
+import {
+  claimIntakeRequests,
+  findCallers,
+  findIntakeRequests,
+  interviewQuestionsOf,
+  logBackendDataRows,
+  setIntakeAnswers,
+  updateCallers,
+  type StoredRequest,
+} from './intake-store';
+import {
+  callerRefusal,
+  resultProblems,
+  resultWebhooks,
+  runIdOf,
+  type IntakeAnswer,
+  type ResultPost,
+} from './intake-writes';
+import { bodyHash } from './request-once';
+
+export interface BatchedPost {
+  body: ResultPost;
+  now: Date;
+}
+
+/** A post's outcome: its answer, or the error its caller gets (a 4xx the single path would have given). */
+export type BatchOutcome = { answer: IntakeAnswer } | { error: HttpError };
+
+const requestIdReused = () =>
+  new HttpError(409, 'This requestId was already used for a different post.', { code: 'REQUEST_ID_REUSED' });
+
+/** The single path's answer to a post whose request id is stored (acceptOnce): the stored answer, or a 409. */
+function replayOf(stored: StoredRequest | undefined, hash: string): BatchOutcome {
+  if (!stored || stored.kind !== 'RESULT' || stored.bodyHash !== hash) return { error: requestIdReused() };
+  return { answer: { ...(stored.answer as IntakeAnswer), replayed: true } };
+}
+
+/**
+ * Accepts posted results together in the caller's transaction (ADR 0075): what acceptInterviewResult does for
+ * each, in order, with one statement for the batch where it runs one per post. The posts must name different
+ * request ids and different access codes (the queue defers a repeat to the next batch), so each participant
+ * changes once and every post's outcome is the one the single path gives: a stored request id answers its replay
+ * (or 409), a post that does not fit is refused (422, kept in the backend data log with its refusal), the others
+ * are recorded with their question results, rollups, participant status, webhook events and log entry. Returns the
+ * outcomes in order and whether webhook jobs were queued. Tenant scope.
+ */
+export async function acceptResultBatch(
+  trx: Db,
+  tenantId: number,
+  posts: readonly BatchedPost[],
+): Promise<{ outcomes: BatchOutcome[]; queuedJobs: boolean }> {
+  const now = posts.reduce((latest, p) => (p.now > latest ? p.now : latest), posts[0]!.now);
+  const hashes = posts.map((p) => bodyHash(p.body));
+  const outcomes: (BatchOutcome | null)[] = posts.map(() => null);
+
+  // Request ids already stored are replays (or 409s), decided before anything else, as acceptOnce does.
+  const stored = await findIntakeRequests(
+    trx,
+    tenantId,
+    posts.map((p) => p.body.requestId),
+  );
+  posts.forEach((p, i) => {
+    if (stored.has(p.body.requestId)) outcomes[i] = replayOf(stored.get(p.body.requestId), hashes[i]!);
+  });
+
+  const keys = posts.map((p) => normalizeAccessCode(p.body.accessCode));
+  const callers = await findCallers(
+    trx,
+    keys.filter((_, i) => !outcomes[i]),
+  );
+  const questions = await interviewQuestionsOf(trx, [...new Set([...callers.values()].map((c) => c.projectId))]);
+  const refused: { index: number; error: HttpError }[] = [];
+  posts.forEach((p, i) => {
+    if (outcomes[i]) return;
+    const caller = callers.get(keys[i]!) ?? null;
+    const refusal = callerRefusal(caller, p.body);
+    const problems = caller
+      ? resultProblems(caller, new Map(questions.get(caller.projectId)!.map((q) => [q.sequence, q.id])), p.body)
+      : [];
+    const error =
+      refusal ??
+      (problems.length ? unprocessable('The result does not fit the project.', 'INVALID_RESULT', problems) : null);
+    if (error) {
+      outcomes[i] = { error };
+      refused.push({ index: i, error });
+    }
+  });
+
+  // The rest claim their ids; one a concurrent post claimed meanwhile is that post's replay, as in acceptOnce.
+  const fitting = posts.map((_, i) => i).filter((i) => !outcomes[i]);
+  const claimed = await claimIntakeRequests(
+    trx,
+    tenantId,
+    fitting.map((i) => ({ requestId: posts[i]!.body.requestId, kind: 'RESULT', bodyHash: hashes[i]! })),
+    now,
+  );
+  const lost = fitting.filter((i) => !claimed.has(posts[i]!.body.requestId));
+  if (lost.length) {
+    const raced = await findIntakeRequests(
+      trx,
+      tenantId,
+      lost.map((i) => posts[i]!.body.requestId),
+    );
+    for (const i of lost) outcomes[i] = replayOf(raced.get(posts[i]!.body.requestId), hashes[i]!);
+  }
+  const accepted = fitting.filter((i) => claimed.has(posts[i]!.body.requestId));
+
+  const written = accepted.map((i) => {
+    const body = posts[i]!.body;
+    const caller = callers.get(keys[i]!)!;
+    const flags = irnFlagsOf(caller.internalSettings);
+    const byQuestion = new Map(questions.get(caller.projectId)!.map((q) => [q.sequence, q.id]));
+    return { i, body, caller, flags, byQuestion, status: statusAfterResult(body.overallEvaluation, flags.autoRelease) };
+  });
+  const ids = await recordInterviewResults(
+    trx,
+    tenantId,
+    written.map(({ body, caller, flags, byQuestion }) => ({
+      projectId: caller.projectId,
+      participantId: caller.participantId,
+      overallEvaluation: body.overallEvaluation as EvaluationCode,
+      completedAt: new Date(body.completedAt),
+      interviewReferenceNumber: caller.interviewReferenceNumber,
+      accessCode: caller.accessCode,
+      released: flags.autoRelease,
+      callId: body.callId ?? null,
+      questionResults: (body.questionResults ?? []).map((q) => ({
+        projectQuestionId: byQuestion.get(q.sequence)!,
+        sequence: q.sequence,
+        result: q.result as EvaluationCode,
+        transcription: q.transcription ?? null,
+      })),
+    })),
+    now,
+  );
+  await updateCallers(
+    trx,
+    written.map(({ body, caller, flags, status }) => ({
+      participantId: caller.participantId,
+      status,
+      lastInterviewAt: new Date(body.completedAt),
+      unblock: unblocksAfter(body.overallEvaluation, flags),
+    })),
+    now,
+  );
+  const webhooks: NewWebhook[] = written.flatMap(({ i, body, caller, flags, status }, n) =>
+    resultWebhooks(tenantId, caller, { id: ids[n]!, body, status, released: flags.autoRelease }, posts[i]!.now),
+  );
+  const deliveries = await enqueueWebhooks(trx, webhooks);
+  // Every post's log entry in its order: accepted ones with their participant, refused ones with the refusal.
+  const logged = [...written.map((w) => w.i), ...refused.map((r) => r.index)].sort((a, b) => a - b);
+  await logBackendDataRows(
+    trx,
+    logged.map((i) => {
+      const entry = written.find((w) => w.i === i);
+      const refusal = refused.find((r) => r.index === i);
+      return {
+        tenantId,
+        kind: 'RESULT' as const,
+        projectId: entry?.caller.projectId ?? null,
+        participantId: entry?.caller.participantId ?? null,
+        runId: runIdOf(posts[i]!.body),
+        payload: posts[i]!.body,
+        now: posts[i]!.now,
+        refusal: refusal ? refusal.error.message : null,
+      };
+    }),
+  );
+  const answers = written.map(({ i, caller, status }, n) => {
+    const answer: IntakeAnswer = {
+      id: ids[n]!,
+      participantId: caller.participantId,
+      participantStatus: status,
+      replayed: false,
+    };
+    outcomes[i] = { answer };
+    return { requestId: posts[i]!.body.requestId, answer };
+  });
+  await setIntakeAnswers(trx, tenantId, answers);
+  return { outcomes: outcomes.map((o) => o!), queuedJobs: deliveries.some((id) => id !== null) };
+}

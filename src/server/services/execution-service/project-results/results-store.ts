@@ -1,0 +1,448 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db, EvaluationCode } from '../../../platform/db/schema';
+import { RISK_SEVERITY } from '../../../../shared/risk-sets';
+import { findListSearch, searchCondition, type ListSearch } from '../../../platform/db/list-search';
+
+/** The project results list's query (docs/product/project-results.md#list), already checked by the handler. */
+export interface ResultQuery {
+  projectId: number;
+  page: number;
+  pageSize: number;
+  search?: string;
+  /** ±hh:mm: the day boundaries of startDate and endDate. */
+  offset: string;
+  sortBy: 'overallScore' | 'date' | 'irn' | 'question';
+  sortDirection: 'asc' | 'desc';
+  riskLevels?: readonly string[];
+  questionNumber?: number;
+  questionsRisk?: readonly string[];
+  participantLanguageIds?: readonly number[];
+  startDate?: string;
+  endDate?: string;
+  released: boolean;
+  hideReviewed: boolean;
+  /** Created By (docs/product/project-results.md#created-by): the users who added the results' participants. */
+  createdBy?: readonly number[];
+  /** Created By's system option: results whose participant no user added. */
+  systemCreated?: boolean;
+  /** Only these results (an export or zip of the selection, docs/product/results-downloads.md). */
+  ids?: readonly number[];
+  /** Only results up to this id: an export read page by page sees the rows of its start, not later arrivals. */
+  maxId?: number;
+}
+
+export interface ListedResult {
+  id: number;
+  projectId: number;
+  irn: string | null;
+  accessCode: string | null;
+  overall: EvaluationCode;
+  completedAt: Date;
+  released: boolean;
+  reviewed: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  language: string | null;
+  questions: { sequence: number; result: EvaluationCode }[];
+  /** The newest note (docs/product/project-results.md#notes). */
+  note: string | null;
+  /** The newest outcome's action (docs/product/project-results.md#outcome-tracking). */
+  outcomeActionId: number | null;
+  /** The newest result e-mail's outbox status (docs/product/project-results.md#result-email). */
+  emailStatus: 'queued' | 'sent' | 'failed' | null;
+  /** The result has an audio recording (migration 049, docs/product/project-results.md#recording). */
+  recordingExists: boolean;
+  /** Who added the participant (docs/product/project-results.md#created-by); null when no user did. */
+  createdByName: string | null;
+}
+
+/** The newest note and outcome of a result r (migration 040: both append-only). */
+const LATEST = sql`(SELECT n.note FROM interview_result_notes n WHERE n.interview_result_id = r.id
+                     ORDER BY n.id DESC LIMIT 1) AS note,
+                   (SELECT f.outcome_tracking_action_id FROM interview_result_follow_ups f
+                     WHERE f.interview_result_id = r.id ORDER BY f.id DESC LIMIT 1) AS outcome_action_id,
+                   (SELECT o.status FROM interview_result_emails e JOIN outbox_messages o ON o.id = e.outbox_message_id
+                     WHERE e.interview_result_id = r.id ORDER BY e.id DESC LIMIT 1) AS email_status,
+                   EXISTS (SELECT 1 FROM interview_recordings rec WHERE rec.interview_result_id = r.id) AS recording_exists`;
+
+/**
+ * A result r's question results by sequence, as JSON, in the row's own statement: the list's page and the report's
+ * read them with the rows instead of in a second statement (ADR 0074).
+ */
+export const QUESTIONS = sql`(SELECT coalesce(json_agg(json_build_object('sequence', q.sequence, 'result', q.result)
+                                                    ORDER BY q.sequence), '[]')
+                              FROM interview_question_results q WHERE q.interview_result_id = r.id) AS questions`;
+
+export interface ResultProject {
+  id: number;
+  name: string;
+  questionnaireType: string;
+  location: string | null;
+  tenantName: string;
+  tenantLogo: Uint8Array | null;
+  /**
+   * enable_indivisual_result_email and result_email_recipient (docs/product/project-form.md#sections internal
+   * settings).
+   */
+  resultEmailEnabled: boolean;
+  /**
+   * cm_recordings_configuration (docs/product/project-form.md#sections internal settings): the Recording action
+   * (docs/product/project-results.md#route).
+   */
+  recordingsEnabled: boolean;
+  resultEmailRecipients: string[];
+}
+
+export interface ResultColumnQuestion {
+  sequence: number;
+  questionText: string;
+}
+
+/**
+ * Questions a result shows a column for (docs/product/project-results.md#columns): pertinent, not pre-interview, not
+ * 'Narr'; 7 slots.
+ */
+export const QUESTION_SLOTS = 7;
+
+/** The position of a code in RISK_SEVERITY (1 is the most severe): the "overall score" order. */
+export const severity = (column: RawBuilder<unknown>) =>
+  sql`array_position(${sql.raw(`ARRAY[${RISK_SEVERITY.map((c) => `'${c}'`).join(',')}]`)}::text[], ${column})`;
+
+/** The project (name, type, location, account) or null when the tenant has none with this id. Tenant scope. */
+export async function findResultProject(trx: Db, projectId: number): Promise<ResultProject | null> {
+  const row = await sql<{
+    id: number;
+    name: string;
+    questionnaire_type: string;
+    location: string | null;
+    tenant_name: string;
+    logo: Uint8Array | null;
+    internal_settings: Record<string, unknown> | null;
+  }>`
+    SELECT p.id, p.name, p.questionnaire_type, t.name AS tenant_name, t.logo, p.internal_settings,
+           (SELECT a.description FROM project_attributes a
+             WHERE a.tenant_id = p.tenant_id AND a.attribute_type = 'LOCATION' AND a.attribute_id = p.location_id
+             ORDER BY a.language_id LIMIT 1) AS location
+    FROM projects p JOIN tenants t ON t.id = p.tenant_id
+    WHERE p.id = ${projectId}`.execute(trx);
+  const found = row.rows[0];
+  return found
+    ? {
+        id: found.id,
+        name: found.name,
+        questionnaireType: found.questionnaire_type,
+        location: found.location,
+        tenantName: found.tenant_name,
+        tenantLogo: found.logo,
+        resultEmailEnabled: found.internal_settings?.enable_indivisual_result_email === true,
+        recordingsEnabled: found.internal_settings?.cm_recordings_configuration === true,
+        resultEmailRecipients: String(found.internal_settings?.result_email_recipient ?? '')
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean),
+      }
+    : null;
+}
+
+/** A project's pertinent interview questions (not pre-interview), by sequence. Tenant scope. */
+const pertinentQuestionsQuery = (trx: Db, projectId: number) =>
+  trx
+    .selectFrom('project_questions')
+    .select(['sequence', 'question_text'])
+    .where('project_id', '=', projectId)
+    .where('is_pertinant', '=', true)
+    .where('pre_interview', '=', false)
+    .orderBy('sequence');
+
+const asColumnQuestion = (r: { sequence: number; question_text: string }): ResultColumnQuestion => ({
+  sequence: r.sequence,
+  questionText: r.question_text,
+});
+
+/** The question columns of a project's results (QUESTION_SLOTS at most, narratives left out). Tenant scope. */
+export async function resultColumnQuestions(trx: Db, projectId: number): Promise<ResultColumnQuestion[]> {
+  const rows = await pertinentQuestionsQuery(trx, projectId)
+    .where('expected_answer', '<>', 'Narr')
+    .limit(QUESTION_SLOTS)
+    .execute();
+  return rows.map(asColumnQuestion);
+}
+
+/** The list's filter; `search`: the search as read by findListSearch (ADR 0073), null without one. */
+function whereOf(query: ResultQuery, search: ListSearch | null): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [
+    sql`r.project_id = ${query.projectId}`,
+    sql`NOT r.deleted`,
+    sql`r.released = ${query.released}`,
+  ];
+  if (query.hideReviewed) parts.push(sql`NOT r.reviewed`);
+  if (query.ids) parts.push(sql`r.id = ANY(${[...query.ids]}::bigint[])`);
+  if (query.maxId !== undefined) parts.push(sql`r.id <= ${query.maxId}`);
+  if (query.riskLevels?.length) parts.push(sql`r.overall_evaluation = ANY(${[...query.riskLevels]}::text[])`);
+  if (query.participantLanguageIds?.length)
+    parts.push(sql`p.participant_language_id = ANY(${[...query.participantLanguageIds]}::int[])`);
+  const creators = createdByWhere(query);
+  if (creators) parts.push(creators);
+  if (query.startDate)
+    parts.push(sql`r.completed_at >= (${query.startDate}::date::text || 'T00:00:00' || ${query.offset})::timestamptz`);
+  if (query.endDate)
+    parts.push(
+      sql`r.completed_at < ((${query.endDate}::date + 1)::text || 'T00:00:00' || ${query.offset})::timestamptz`,
+    );
+  if (query.questionNumber !== undefined && query.questionsRisk?.length)
+    parts.push(sql`EXISTS (SELECT 1 FROM interview_question_results q
+                           WHERE q.interview_result_id = r.id AND q.sequence = ${query.questionNumber}
+                             AND q.result = ANY(${[...query.questionsRisk]}::text[]))`);
+  if (search)
+    parts.push(
+      searchCondition(search, {
+        id: sql`r.id`,
+        codes: [sql`coalesce(r.interview_reference_number, p.interview_ref_num)`],
+        texts: [sql`concat_ws(' ', p.first_name, p.last_name)`],
+        textId: sql`r.participant_id`,
+      }),
+    );
+  return sql.join(parts, sql` AND `);
+}
+
+/** Created By: the chosen users' participants, and with the system option those no user added. */
+function createdByWhere(query: ResultQuery): RawBuilder<unknown> | null {
+  const users = query.createdBy?.length ? sql`p.created_by = ANY(${[...query.createdBy]}::int[])` : null;
+  const system = query.systemCreated ? sql`p.created_by IS NULL` : null;
+  if (users && system) return sql`(${users} OR ${system})`;
+  return users ?? system;
+}
+
+function orderOf(query: ResultQuery): RawBuilder<unknown> {
+  const dir = sql.raw(query.sortDirection === 'asc' ? 'ASC' : 'DESC');
+  // Severity: position 1 is the most severe, so "descending score" is ascending position.
+  const sevDir = sql.raw(query.sortDirection === 'asc' ? 'DESC' : 'ASC');
+  const tie = sql`r.completed_at ${dir}, r.id ${dir}`;
+  switch (query.sortBy) {
+    case 'overallScore':
+      // No NULLS clause: every overall code is in RISK_SEVERITY (NOT NULL and checked), and without one both
+      // directions read interview_results_severity_page_idx (migration 052) instead of sorting the project.
+      return sql`${severity(sql`r.overall_evaluation`)} ${sevDir}, ${tie}`;
+    case 'irn':
+      return sql`coalesce(r.interview_reference_number, p.interview_ref_num) ${dir} NULLS LAST, r.id ${dir}`;
+    case 'question':
+      return sql`${severity(
+        sql`(SELECT q.result FROM interview_question_results q
+             WHERE q.interview_result_id = r.id AND q.sequence = ${query.questionNumber ?? 1})`,
+      )} ${sevDir}, ${tie}`;
+    default:
+      return tie;
+  }
+}
+
+/** Whether the filter (or, with `sorted`, the order) reads the participant: otherwise the join only repeats the key. */
+const readsParticipant = (query: ResultQuery, sorted = false) =>
+  !!query.participantLanguageIds?.length ||
+  !!query.search?.trim() ||
+  !!query.createdBy?.length ||
+  !!query.systemCreated ||
+  (sorted && query.sortBy === 'irn');
+
+/**
+ * How many results the list's query finds (docs/product/project-results.md#list; the handler keeps it under the
+ * tenant's data version). Tenant scope.
+ */
+export async function countResults(trx: Db, query: ResultQuery): Promise<number> {
+  // Every result has its participant (foreign key), so the count joins participants only when a filter reads
+  // them: on a large project the join made each page count every result twice over (found by the bench).
+  const search = await findResultSearch(trx, query);
+  const total = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM interview_results r
+      ${readsParticipant(query) ? sql`JOIN participants p ON p.id = r.participant_id` : sql``}
+    WHERE ${whereOf(query, search)}`.execute(trx);
+  return total.rows[0]?.n ?? 0;
+}
+
+/** The Results tab's search: the IRN or the participant's name, no access code (docs/product/project-results.md). */
+const findResultSearch = (trx: Db, query: ResultQuery) =>
+  findListSearch(trx, { name: 'app_result_search', accessCodes: false }, query.search);
+
+/**
+ * One page of the list's query, in its order: the results' own columns only, so PostgreSQL evaluates no joined or
+ * computed column for a row an OFFSET skips (exported for the plan tests).
+ */
+export const pageIds = (query: ResultQuery, limit: number, offset: number, search: ListSearch | null = null) => sql<{
+  id: string | number;
+}>`
+  SELECT r.* FROM interview_results r
+    ${readsParticipant(query, true) ? sql`JOIN participants p ON p.id = r.participant_id` : sql``}
+  WHERE ${whereOf(query, search)}
+  ORDER BY ${orderOf(query)}
+  LIMIT ${limit} OFFSET ${offset}`;
+
+/** A result row as the list and the single-result finder select it (the select list of readResults). */
+interface ResultRow {
+  id: string | number;
+  project_id: number;
+  interview_reference_number: string | null;
+  access_code: string | null;
+  overall_evaluation: EvaluationCode;
+  completed_at: Date;
+  released: boolean;
+  reviewed: boolean;
+  first_name: string | null;
+  last_name: string | null;
+  language: string | null;
+  note: string | null;
+  outcome_action_id: number | null;
+  email_status: 'queued' | 'sent' | 'failed' | null;
+  recording_exists: boolean;
+  questions: ListedResult['questions'];
+  created_by_name: string | null;
+}
+
+const listedResult = (r: ResultRow, questions: ListedResult['questions'] = r.questions): ListedResult => ({
+  id: Number(r.id),
+  projectId: r.project_id,
+  irn: r.interview_reference_number,
+  accessCode: r.access_code,
+  overall: r.overall_evaluation,
+  completedAt: new Date(r.completed_at),
+  released: r.released,
+  reviewed: r.reviewed,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  language: r.language,
+  questions,
+  note: r.note,
+  outcomeActionId: r.outcome_action_id,
+  emailStatus: r.email_status,
+  recordingExists: r.recording_exists,
+  createdByName: r.created_by_name,
+});
+
+/**
+ * Rows of the list's query (filter and order of `listResults`, whatever the page): the one reader of the list, the
+ * exports and the zip of PDFs (docs/product/results-downloads.md). Tenant scope.
+ */
+export async function readResults(trx: Db, query: ResultQuery, limit: number, offset: number): Promise<ListedResult[]> {
+  // The page is cut first (the results' own columns), then joined and completed: PostgreSQL computes the select
+  // list, the latest note, follow-up and e-mail subqueries included, for every row an OFFSET skips, which made deep
+  // pages and the exports' 2,000-row pages quadratic (docs/bench.md, 2026-11-27). The order is total (ids break
+  // ties), so ordering the page's rows again gives the same order.
+  const search = await findResultSearch(trx, query);
+  const rows = await sql<ResultRow>`
+    SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
+           coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
+           r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, ${LATEST}, ${QUESTIONS},
+           CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS created_by_name
+    FROM (${pageIds(query, limit, offset, search)}) AS r
+      JOIN participants p ON p.id = r.participant_id
+      LEFT JOIN languages l ON l.id = p.participant_language_id
+      LEFT JOIN users u ON u.id = p.created_by
+    ORDER BY ${orderOf(query)}`.execute(trx);
+  return rows.rows.map((r) => listedResult(r));
+}
+
+export interface LockedResult {
+  id: number;
+  projectId: number;
+  participantId: number;
+  irn: string | null;
+  overall: EvaluationCode;
+  completedAt: Date;
+  released: boolean;
+  deleted: boolean;
+}
+
+/** The tenant's results among these ids, locked for the transaction (others are not visible). Tenant scope. */
+export async function lockResults(trx: Db, ids: readonly number[]): Promise<LockedResult[]> {
+  if (ids.length === 0) return [];
+  const rows = await trx
+    .selectFrom('interview_results')
+    .select([
+      'id',
+      'project_id',
+      'participant_id',
+      'interview_reference_number',
+      'overall_evaluation',
+      'completed_at',
+      'released',
+      'deleted',
+    ])
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    projectId: r.project_id,
+    participantId: Number(r.participant_id),
+    irn: r.interview_reference_number,
+    overall: r.overall_evaluation,
+    completedAt: new Date(r.completed_at),
+    released: r.released,
+    deleted: r.deleted,
+  }));
+}
+
+/** Participants of released results that were INTERVIEWED become RESULT_PUBLISHED (docs/product/results-intake.md#transitions). */
+export async function publishParticipants(
+  trx: Db,
+  participantIds: readonly number[],
+  now: Date,
+): Promise<{ id: number; irn: string | null }[]> {
+  if (participantIds.length === 0) return [];
+  const rows = await trx
+    .updateTable('participants')
+    .set({ status: 'RESULT_PUBLISHED', updated_at: now })
+    .where('id', 'in', [...participantIds])
+    .where('status', '=', 'INTERVIEWED')
+    .returning(['id', 'interview_ref_num'])
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), irn: r.interview_ref_num }));
+}
+
+export interface ResultForPdf extends ListedResult {
+  participantLanguageId: number | null;
+}
+
+/** One non-deleted result with its participant, or null. Tenant scope. */
+export async function findResult(trx: Db, id: number): Promise<ResultForPdf | null> {
+  const found = await sql<ResultRow & { participant_language_id: number | null }>`
+    SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
+           coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
+           r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, p.participant_language_id, ${LATEST},
+           ${QUESTIONS}
+    FROM interview_results r
+      JOIN participants p ON p.id = r.participant_id
+      LEFT JOIN languages l ON l.id = p.participant_language_id
+    WHERE r.id = ${id} AND NOT r.deleted`.execute(trx);
+  const r = found.rows[0];
+  if (!r) return null;
+  return { ...listedResult(r), participantLanguageId: r.participant_language_id };
+}
+
+/** The pertinent interview questions of a project (the PDF's question table), by sequence. Tenant scope. */
+export async function pertinentQuestions(trx: Db, projectId: number): Promise<ResultColumnQuestion[]> {
+  return (await pertinentQuestionsQuery(trx, projectId).execute()).map(asColumnQuestion);
+}
+
+/**
+ * The Created By filter's options (docs/product/project-results.md#created-by): the users who added the
+ * participants of the project's results (not deleted; held ones only when `withHeld`), by name, and whether some of
+ * those participants no user added. Tenant scope.
+ */
+export async function resultCreators(
+  trx: Db,
+  projectId: number,
+  withHeld: boolean,
+): Promise<{ creators: { userId: number; name: string }[]; systemCreated: boolean }> {
+  const creators = await sql<{ created_by: number | null; name: string | null }>`
+    SELECT c.created_by, CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS name
+    FROM (SELECT DISTINCT p.created_by FROM interview_results r JOIN participants p ON p.id = r.participant_id
+          WHERE r.project_id = ${projectId} AND NOT r.deleted ${withHeld ? sql`` : sql`AND r.released`}) AS c
+      LEFT JOIN users u ON u.id = c.created_by
+    ORDER BY name, c.created_by`.execute(trx);
+  return {
+    creators: creators.rows.flatMap((r) =>
+      r.created_by !== null && r.name !== null ? [{ userId: r.created_by, name: r.name }] : [],
+    ),
+    systemCreated: creators.rows.some((r) => r.created_by === null),
+  };
+}

@@ -1,0 +1,216 @@
+import type { components, operations } from '../../../../contracts/execution-service';
+import { DEFAULT_DISPLAY_OFFSET, durationBounds, formatAtOffset, minutesSeconds } from '../../../../shared/report-time';
+import { cachedUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
+import { HttpError, notFound } from '../../../platform/http/http-error';
+import { FileDownload, type ServiceHandlers } from '../../../platform/openapi/handler';
+import {
+  countBackendLogs,
+  countCallRecords,
+  countIncompleteCalls,
+  findBackendLogs,
+  findCallRecords,
+  findIncompleteCalls,
+  findLoggedPosts,
+  newestId,
+  type CallFilter,
+  type CallRecordRow,
+  type IncompleteCallRow,
+} from './call-reports-store';
+import { streamWorkbook, type SheetColumn } from './call-reports-xlsx';
+import { exportPages, pageOf, windowOf } from './report-query';
+import { bodyHash } from '../intake/request-once';
+import { acceptCallRecord, acceptIncompleteCall, acceptInterviewResult } from '../intake/intake-writes';
+import { XLSX_MEDIA_TYPE as XLSX } from '../../../platform/spreadsheet/xlsx-sheet';
+import { telcoProviderName } from '../../../../shared/telco-providers';
+
+type Handlers = Pick<
+  ServiceHandlers<operations>,
+  | 'listCallRecords'
+  | 'exportCallRecords'
+  | 'listIncompleteCalls'
+  | 'exportIncompleteCalls'
+  | 'listBackendDataLogs'
+  | 'repostBackendData'
+>;
+type Schemas = components['schemas'];
+
+/** The repost's texts (docs/product/call-reports.md#repost: the success text as the specification writes it). */
+export const REPOST_SUCCESS = 'Result Reposted Sucessfully';
+const REPOST_NOT_FOUND = 'The backend data log holds no post with this requestId.';
+const REPOST_OTHER_BODY = 'This requestId was already used for a different post.';
+type Query = Pick<
+  Schemas['CallRecordQuery'],
+  'projectId' | 'tenantId' | 'startDate' | 'endDate' | 'displayTimeZone' | 'search' | 'minDuration' | 'maxDuration'
+>;
+
+/**
+ * The report's filter. The account is not in it: every query runs in the account's transaction (`ctx.inAccount`,
+ * x-account-scope), the operating tenant or another one the provider names.
+ */
+function callFilter(body: Query): CallFilter {
+  const { min, max } = durationBounds(body.minDuration, body.maxDuration);
+  return {
+    projectId: body.projectId ?? null,
+    ...windowOf(body),
+    search: body.search?.trim() || null,
+    minDuration: min,
+    maxDuration: max,
+  };
+}
+
+const callRow = (tenantName: string, offset: string) => (r: CallRecordRow) => ({
+  id: r.id,
+  callId: r.callId,
+  interviewReferenceNumber: r.interviewReferenceNumber,
+  tenantName,
+  callDateTimeString: formatAtOffset(r.callAt.getTime(), offset),
+  accessCode: r.accessCode,
+  dialInNumber: r.dialInNumber,
+  durationSeconds: r.durationSeconds,
+  dtmfs: r.dtmfs,
+  providerName: r.providerName,
+  callerNumber: r.callerNumber,
+  destinationNumber: r.destinationNumber,
+  status: r.status,
+});
+
+const incompleteRow = (clientName: string, offset: string) => (r: IncompleteCallRow) => ({
+  id: r.id,
+  interviewReferenceNumber: r.interviewReferenceNumber,
+  clientName,
+  callerId: r.callerId,
+  dialInNumber: r.dialInNumber,
+  accessCode: r.accessCode,
+  phoneCallInterruptCode: r.interruptCode,
+  date: formatAtOffset(r.callAt.getTime(), offset),
+  phoneCallDuration: r.durationSeconds,
+  interviewResultId: r.interviewResultId,
+});
+
+type CallSheetRow = ReturnType<ReturnType<typeof callRow>>;
+const CALL_COLUMNS: SheetColumn<CallSheetRow>[] = [
+  { header: 'Telco', width: 16, value: (r) => r.providerName },
+  { header: 'Number Dialled', width: 18, value: (r) => r.dialInNumber },
+  { header: 'Caller Id', width: 18, value: (r) => r.callerNumber },
+  { header: 'Call Date Time', width: 24, value: (r) => r.callDateTimeString },
+  { header: 'Duration', width: 10, value: (r) => minutesSeconds(r.durationSeconds) },
+  { header: 'Destination', width: 18, value: (r) => r.destinationNumber },
+  { header: 'Status', width: 12, value: (r) => r.status },
+  { header: 'IRN', width: 16, value: (r) => r.interviewReferenceNumber },
+  { header: 'Access Code', width: 14, value: (r) => r.accessCode },
+  { header: 'DTMFs', width: 12, value: (r) => r.dtmfs },
+];
+
+type IncompleteSheetRow = ReturnType<ReturnType<typeof incompleteRow>>;
+const INCOMPLETE_COLUMNS: SheetColumn<IncompleteSheetRow>[] = [
+  { header: 'Irn', width: 16, value: (r) => r.interviewReferenceNumber },
+  { header: 'Client Name', width: 22, value: (r) => r.clientName },
+  { header: '800#', width: 18, value: (r) => r.dialInNumber },
+  { header: 'Access Code', width: 14, value: (r) => r.accessCode },
+  { header: 'Reason_Code', width: 14, value: (r) => r.phoneCallInterruptCode },
+  { header: 'Call Date Time', width: 24, value: (r) => r.date },
+  { header: 'Call Duration', width: 12, value: (r) => minutesSeconds(r.phoneCallDuration) },
+];
+
+export const callReportsHandlers: Handlers = {
+  async listCallRecords({ body }, ctx) {
+    const filter = {
+      ...callFilter(body),
+      telcoProvider: body.telcoProvider ? telcoProviderName(body.telcoProvider) : null,
+    };
+    const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
+    return ctx.inAccount(async (trx) => ({
+      calls: (await findCallRecords(trx, filter, pageOf(body))).map(callRow(ctx.account.name, offset)),
+      totalResults: await cachedUnderDataVersion(ctx, trx, 'countCallRecords', [filter], () =>
+        countCallRecords(trx, filter),
+      ),
+    }));
+  },
+
+  async exportCallRecords({ body }, ctx) {
+    const filter = {
+      ...callFilter(body),
+      telcoProvider: body.telcoProvider ? telcoProviderName(body.telcoProvider) : null,
+    };
+    const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
+    const ids = body.allRecords ? undefined : (body.callIdsToExport ?? []);
+    const maxId = await ctx.inAccount((trx) => newestId(trx, 'call_records'));
+    const toRow = callRow(ctx.account.name, offset);
+    const pages = exportPages((skip, limit) =>
+      ctx.inAccount(async (trx) =>
+        (await findCallRecords(trx, { ...filter, maxId }, { offset: skip, limit }, ids)).map(toRow),
+      ),
+    );
+    return new FileDownload('callrecords.xlsx', XLSX, streamWorkbook('Call Records', CALL_COLUMNS, pages));
+  },
+
+  async listIncompleteCalls({ body }, ctx) {
+    const filter = callFilter(body);
+    const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
+    const sort = { by: body.sortBy ?? 'date', direction: body.sortDirection ?? 'desc' } as const;
+    return ctx.inAccount(async (trx) => ({
+      calls: (await findIncompleteCalls(trx, filter, sort, pageOf(body))).map(incompleteRow(ctx.account.name, offset)),
+      totalResults: await cachedUnderDataVersion(ctx, trx, 'countIncompleteCalls', [filter], () =>
+        countIncompleteCalls(trx, filter),
+      ),
+    }));
+  },
+
+  async exportIncompleteCalls({ body }, ctx) {
+    const filter = callFilter(body);
+    const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
+    const sort = { by: body.sortBy ?? 'date', direction: body.sortDirection ?? 'desc' } as const;
+    const ids = body.allRecords ? undefined : (body.idsToExport ?? []);
+    const maxId = await ctx.inAccount((trx) => newestId(trx, 'incomplete_calls'));
+    const toRow = incompleteRow(ctx.account.name, offset);
+    const pages = exportPages((skip, limit) =>
+      ctx.inAccount(async (trx) =>
+        (await findIncompleteCalls(trx, { ...filter, maxId }, sort, { offset: skip, limit }, ids)).map(toRow),
+      ),
+    );
+    return new FileDownload(
+      'incompletecalls.xlsx',
+      XLSX,
+      streamWorkbook('Incomplete Calls', INCOMPLETE_COLUMNS, pages),
+    );
+  },
+
+  async listBackendDataLogs({ body }, ctx) {
+    const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
+    const filter = { ...windowOf(body), search: body.search?.trim() || null };
+    return ctx.inTenant(async (trx) => ({
+      resultAuditLogs: (await findBackendLogs(trx, filter, pageOf(body))).map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        uploadedResult: JSON.stringify(r.payload),
+        uploadedAt: formatAtOffset(r.uploadedAt.getTime(), offset),
+        runId: r.runId,
+        refusal: r.refusal,
+      })),
+      totalResults: await cachedUnderDataVersion(ctx, trx, 'countBackendLogs', [filter], () =>
+        countBackendLogs(trx, filter),
+      ),
+    }));
+  },
+
+  async repostBackendData({ body }, ctx) {
+    const tenantId = ctx.operatingTenant.id;
+    const now = ctx.now();
+    const answer = await ctx.inTenant(async (trx) => {
+      const candidates = await findLoggedPosts(trx, body.requestId);
+      if (candidates.length === 0) throw notFound(REPOST_NOT_FOUND);
+      // Only a post as logged is replayed: another body under its request id is refused, whatever the intake kept.
+      const logged = candidates.find((candidate) => bodyHash(candidate.payload) === bodyHash(body));
+      if (!logged) throw new HttpError(409, REPOST_OTHER_BODY, { code: 'REQUEST_ID_REUSED' });
+      // The logged kind decides the write; a body that is not that kind's post is not the logged one.
+      if (logged.kind === 'RESULT' && 'overallEvaluation' in body)
+        return acceptInterviewResult(trx, tenantId, body, now);
+      if (logged.kind === 'CALL_RECORD' && 'durationSeconds' in body) return acceptCallRecord(trx, tenantId, body, now);
+      if (logged.kind === 'INCOMPLETE_CALL' && 'phoneCallInterruptCode' in body)
+        return acceptIncompleteCall(trx, tenantId, body, now);
+      throw new HttpError(409, REPOST_OTHER_BODY, { code: 'REQUEST_ID_REUSED' });
+    });
+    ctx.deps.jobs.runSoon();
+    return { message: REPOST_SUCCESS, replayed: answer.replayed, id: answer.id };
+  },
+};

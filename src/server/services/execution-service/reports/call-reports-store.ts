@@ -1,0 +1,319 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Db, DB } from '../../../platform/db/schema';
+import { containsPattern } from '../../../platform/db/contains-pattern';
+import { findListSearch, searchCondition, type ListSearch } from '../../../platform/db/list-search';
+
+/** The filter every call tab shares, already turned into UTC bounds and seconds. */
+export interface CallFilter {
+  projectId: number | null;
+  from: Date | null;
+  to: Date | null;
+  search: string | null;
+  minDuration: number | null;
+  maxDuration: number | null;
+  /** Rows up to this id only: an export reading page by page sees the rows of its start, none added later. */
+  maxId?: number;
+}
+
+export interface Page {
+  offset: number;
+  limit: number;
+}
+
+type CallQuery = SelectQueryBuilder<DB, 'call_records', object>;
+type IncompleteQuery = SelectQueryBuilder<DB, 'incomplete_calls', object>;
+
+/** The Call Records search: IRN and access code by key, the numbers and the call id by part (ADR 0073). */
+const findCallSearch = (trx: Db, filter: CallFilter) =>
+  findListSearch(trx, { name: 'app_call_record_search' }, filter.search);
+
+/** The Call Records filter; `search`: the search as read by findCallSearch, null without one. */
+function filterCalls(
+  query: CallQuery,
+  filter: CallFilter & { telcoProvider: string | null },
+  search: ListSearch | null,
+): CallQuery {
+  let q = query;
+  if (filter.projectId !== null) q = q.where('call_records.project_id', '=', filter.projectId);
+  if (filter.from) q = q.where('call_records.call_at', '>=', filter.from);
+  if (filter.to) q = q.where('call_records.call_at', '<', filter.to);
+  if (filter.minDuration !== null) q = q.where('call_records.duration_seconds', '>=', filter.minDuration);
+  if (filter.maxDuration !== null) q = q.where('call_records.duration_seconds', '<=', filter.maxDuration);
+  if (filter.telcoProvider) q = q.where('call_records.provider_name', '=', filter.telcoProvider);
+  if (filter.maxId !== undefined) q = q.where('call_records.id', '<=', filter.maxId);
+  if (search)
+    q = q.where(
+      searchCondition(search, {
+        id: sql`call_records.id`,
+        codes: [sql`call_records.interview_reference_number`, sql`call_records.access_code`],
+        texts: ['caller_number', 'dial_in_number', 'destination_number', 'call_id'].map((c) =>
+          sql.ref(`call_records.${c}`),
+        ),
+      }),
+    );
+  return q;
+}
+
+export interface CallRecordRow {
+  id: number;
+  callId: string;
+  interviewReferenceNumber: string | null;
+  callAt: Date;
+  accessCode: string | null;
+  dialInNumber: string | null;
+  durationSeconds: number;
+  dtmfs: string | null;
+  providerName: string | null;
+  callerNumber: string | null;
+  destinationNumber: string | null;
+  status: 'COMPLETED' | 'INCOMPLETE' | 'NO_RESULT';
+}
+
+/** Call records of the tenant in scope, newest first; `ids` narrows to those rows (the export of a selection). */
+export async function findCallRecords(
+  trx: Db,
+  filter: CallFilter & { telcoProvider: string | null },
+  page: Page,
+  ids?: number[],
+): Promise<CallRecordRow[]> {
+  let query = filterCalls(trx.selectFrom('call_records'), filter, await findCallSearch(trx, filter));
+  if (ids) query = query.where('call_records.id', 'in', ids.length > 0 ? ids : [0]);
+  // The page is cut first and the status looked up for its rows only: in one query PostgreSQL evaluates the
+  // select list's lookups for every row an OFFSET skips, so page 1,000 cost a thousand pages (docs/bench.md).
+  const pageRows = query
+    .selectAll('call_records')
+    .orderBy('call_records.call_at', 'desc')
+    .orderBy('call_records.id', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
+    .as('c');
+  const rows = await trx
+    .selectFrom(pageRows)
+    .select([
+      'c.id',
+      'c.call_id',
+      'c.interview_reference_number',
+      'c.call_at',
+      'c.access_code',
+      'c.dial_in_number',
+      'c.duration_seconds',
+      'c.dtmfs',
+      'c.provider_name',
+      'c.caller_number',
+      'c.destination_number',
+    ])
+    .select((eb) => [
+      eb
+        .exists(
+          eb
+            .selectFrom('interview_results')
+            .select(sql.lit(1).as('one'))
+            .whereRef('interview_results.call_id', '=', 'c.call_id')
+            .whereRef('interview_results.tenant_id', '=', 'c.tenant_id'),
+        )
+        .as('has_result'),
+      eb
+        .exists(
+          eb
+            .selectFrom('incomplete_calls')
+            .select(sql.lit(1).as('one'))
+            .whereRef('incomplete_calls.participant_id', '=', 'c.participant_id')
+            .whereRef('incomplete_calls.tenant_id', '=', 'c.tenant_id')
+            .whereRef('incomplete_calls.call_at', '=', 'c.call_at'),
+        )
+        .as('was_incomplete'),
+    ])
+    .orderBy('c.call_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    callId: r.call_id,
+    interviewReferenceNumber: r.interview_reference_number,
+    callAt: r.call_at,
+    accessCode: r.access_code,
+    dialInNumber: r.dial_in_number,
+    durationSeconds: r.duration_seconds,
+    dtmfs: r.dtmfs,
+    providerName: r.provider_name,
+    callerNumber: r.caller_number,
+    destinationNumber: r.destination_number,
+    status: r.has_result ? 'COMPLETED' : r.was_incomplete ? 'INCOMPLETE' : 'NO_RESULT',
+  }));
+}
+
+export async function countCallRecords(trx: Db, filter: CallFilter & { telcoProvider: string | null }) {
+  const row = await filterCalls(trx.selectFrom('call_records'), filter, await findCallSearch(trx, filter))
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+function filterIncomplete(query: IncompleteQuery, filter: CallFilter): IncompleteQuery {
+  let q = query;
+  if (filter.projectId !== null) q = q.where('incomplete_calls.project_id', '=', filter.projectId);
+  if (filter.from) q = q.where('incomplete_calls.call_at', '>=', filter.from);
+  if (filter.to) q = q.where('incomplete_calls.call_at', '<', filter.to);
+  if (filter.minDuration !== null) q = q.where('incomplete_calls.duration_seconds', '>=', filter.minDuration);
+  if (filter.maxDuration !== null) q = q.where('incomplete_calls.duration_seconds', '<=', filter.maxDuration);
+  if (filter.maxId !== undefined) q = q.where('incomplete_calls.id', '<=', filter.maxId);
+  if (filter.search) {
+    const like = containsPattern(filter.search);
+    q = q.where((eb) =>
+      eb.or(
+        ['interview_reference_number', 'access_code', 'caller_id', 'interrupt_code'].map((column) =>
+          eb(sql.ref(`incomplete_calls.${column}`), 'ilike', like),
+        ),
+      ),
+    );
+  }
+  return q;
+}
+
+export interface IncompleteCallRow {
+  id: number;
+  interviewReferenceNumber: string | null;
+  callerId: string | null;
+  dialInNumber: string | null;
+  accessCode: string | null;
+  interruptCode: string;
+  callAt: Date;
+  durationSeconds: number;
+  interviewResultId: number | null;
+}
+
+export type IncompleteSort = { by: 'date' | 'irnno' | 'duration'; direction: 'asc' | 'desc' };
+
+const SORT_COLUMN = {
+  date: 'incomplete_calls.call_at',
+  irnno: 'incomplete_calls.interview_reference_number',
+  duration: 'incomplete_calls.duration_seconds',
+} as const;
+
+/** Incomplete calls of the tenant in scope, with the dial-in number of the participant's project language. */
+export async function findIncompleteCalls(
+  trx: Db,
+  filter: CallFilter,
+  sort: IncompleteSort,
+  page: Page,
+  ids?: number[],
+): Promise<IncompleteCallRow[]> {
+  let query = filterIncomplete(trx.selectFrom('incomplete_calls'), filter);
+  if (ids) query = query.where('incomplete_calls.id', 'in', ids.length > 0 ? ids : [0]);
+  const rows = await query
+    .leftJoin('participants', 'participants.id', 'incomplete_calls.participant_id')
+    .leftJoin('project_languages', (join) =>
+      join
+        .onRef('project_languages.project_id', '=', 'incomplete_calls.project_id')
+        .onRef('project_languages.language_id', '=', 'participants.participant_language_id'),
+    )
+    .select([
+      'incomplete_calls.id',
+      'incomplete_calls.interview_reference_number',
+      'incomplete_calls.caller_id',
+      'incomplete_calls.access_code',
+      'incomplete_calls.interrupt_code',
+      'incomplete_calls.call_at',
+      'incomplete_calls.duration_seconds',
+      'incomplete_calls.interview_result_id',
+      'project_languages.dial_in_number',
+    ])
+    .orderBy(SORT_COLUMN[sort.by], sort.direction)
+    .orderBy('incomplete_calls.id', sort.direction)
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    interviewReferenceNumber: r.interview_reference_number,
+    callerId: r.caller_id,
+    dialInNumber: r.dial_in_number ?? null,
+    accessCode: r.access_code,
+    interruptCode: r.interrupt_code,
+    callAt: r.call_at,
+    durationSeconds: r.duration_seconds,
+    interviewResultId: r.interview_result_id === null ? null : Number(r.interview_result_id),
+  }));
+}
+
+export async function countIncompleteCalls(trx: Db, filter: CallFilter) {
+  const row = await filterIncomplete(trx.selectFrom('incomplete_calls'), filter)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface BackendLogRow {
+  id: number;
+  kind: 'RESULT' | 'CALL_RECORD' | 'INCOMPLETE_CALL';
+  payload: unknown;
+  uploadedAt: Date;
+  runId: string;
+  refusal: string | null;
+}
+
+type LogFilter = Pick<CallFilter, 'from' | 'to' | 'search'>;
+
+function filterLogs(trx: Db, filter: LogFilter) {
+  let q = trx.selectFrom('backend_data_logs');
+  if (filter.from) q = q.where('uploaded_at', '>=', filter.from);
+  if (filter.to) q = q.where('uploaded_at', '<', filter.to);
+  if (filter.search) {
+    const like = containsPattern(filter.search);
+    q = q.where((eb) => eb.or([eb('run_id', 'ilike', like), eb(sql`payload::text`, 'ilike', like)]));
+  }
+  return q;
+}
+
+/** The backend data log of the tenant in scope, newest first. */
+export async function findBackendLogs(trx: Db, filter: LogFilter, page: Page): Promise<BackendLogRow[]> {
+  const rows = await filterLogs(trx, filter)
+    .select(['id', 'kind', 'payload', 'uploaded_at', 'run_id', 'refusal'])
+    .orderBy('uploaded_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    kind: r.kind,
+    payload: r.payload,
+    uploadedAt: r.uploaded_at,
+    runId: r.run_id,
+    refusal: r.refusal,
+  }));
+}
+
+export async function countBackendLogs(trx: Db, filter: LogFilter) {
+  const row = await filterLogs(trx, filter)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The newest id of a report's table now (the upper bound of an export). */
+export async function newestId(
+  trx: Db,
+  table: 'call_records' | 'incomplete_calls' | 'interview_results',
+): Promise<number> {
+  const row = await trx
+    .selectFrom(table)
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** The logged posts of the tenant in scope with this request id (the repost's candidates), oldest first. */
+export async function findLoggedPosts(
+  trx: Db,
+  requestId: string,
+): Promise<{ id: number; kind: BackendLogRow['kind']; payload: unknown }[]> {
+  const rows = await trx
+    .selectFrom('backend_data_logs')
+    .select(['id', 'kind', 'payload'])
+    .where(sql<string>`payload->>'requestId'`, '=', requestId)
+    .orderBy('id')
+    .limit(50)
+    .execute();
+  return rows.map((row) => ({ id: Number(row.id), kind: row.kind, payload: row.payload }));
+}

@@ -1,0 +1,35 @@
+import { DEFAULT_DISPLAY_OFFSET, reportWindow } from '../../../../shared/report-time';
+import { readPages } from '../../../platform/http/csv-download';
+import { unprocessable } from '../../../platform/http/http-error';
+import { EXPORT_ROW_LIMIT } from './call-reports-xlsx';
+
+/**
+ * What every report of the execution-service shares (docs/product/call-reports.md#filters): the day window at the
+ * display offset, the page, and an export read page by page.
+ */
+const EXPORT_PAGE = 2_000;
+
+/**
+ * [from, to) of the body's days at its display offset; a start after the end is 422
+ * (docs/product/call-reports.md#filters).
+ */
+export function windowOf(body: {
+  startDate?: string | null;
+  endDate?: string | null;
+  displayTimeZone?: string | null;
+}): { from: Date | null; to: Date | null } {
+  const window = reportWindow(body.startDate, body.endDate, body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET);
+  if ('error' in window)
+    throw unprocessable(window.error, 'INVALID_DATE_RANGE', [{ field: 'startDate', message: window.error }]);
+  return window;
+}
+
+/** The 0-based page as an offset and limit (default 25 rows). */
+export const pageOf = (body: { page?: number; pageSize?: number }) => {
+  const limit = body.pageSize ?? 25;
+  return { offset: (body.page ?? 0) * limit, limit };
+};
+
+/** Reads an export page by page, each in its own short transaction, up to EXPORT_ROW_LIMIT rows. */
+export const exportPages = <Row>(read: (offset: number, limit: number) => Promise<Row[]>): AsyncIterable<Row[]> =>
+  readPages(read, { pageSize: EXPORT_PAGE, maxRows: EXPORT_ROW_LIMIT });

@@ -1,0 +1,131 @@
+import type { components, operations } from '../../../../contracts/execution-service';
+import { DEFAULT_DISPLAY_OFFSET, formatAtOffset } from '../../../../shared/report-time';
+import { cachedUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
+import { csvDownload } from '../../../platform/http/csv-download';
+import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
+import { newestId } from './call-reports-store';
+import { streamWorkbook, type SheetColumn } from './call-reports-xlsx';
+import { exportPages, pageOf, windowOf } from './report-query';
+import { mayHandleHeld } from '../project-results/result-access';
+import { QUESTION_SLOTS } from '../project-results/results-store';
+import {
+  countReportResults,
+  findReportResults,
+  type ResultsReportFilter,
+  type ResultsReportRow,
+  type ResultsReportSort,
+} from './results-report-store';
+import { XLSX_MEDIA_TYPE as XLSX } from '../../../platform/spreadsheet/xlsx-sheet';
+
+type Handlers = Pick<ServiceHandlers<operations>, 'listResultsReport' | 'exportResultsReport'>;
+type Schemas = components['schemas'];
+type Query = Schemas['ResultsReportExport'] | Schemas['ResultsReportQuery'];
+type Row = Schemas['ResultsReportRow'];
+
+/** The overall evaluations listed: riskLevels plus CM, AD and NC when their flags are on (none: every code). */
+export function codesOf(body: Pick<Query, 'riskLevels' | 'CM' | 'AD' | 'NC'>): string[] {
+  const codes = new Set<string>(body.riskLevels ?? []);
+  if (body.CM) codes.add('CM');
+  if (body.AD) codes.add('AD');
+  if (body.NC) codes.add('NC');
+  return [...codes];
+}
+
+/**
+ * The report's filter. The account is x-account-scope's (docs/product/results-report.md#accounts): the operating
+ * tenant, any account the provider names, or every account when the provider names none (tenantId null).
+ */
+function filterOf(ctx: TenantContext, body: Query): ResultsReportFilter {
+  return {
+    tenantId: ctx.everyAccount ? null : ctx.account.id,
+    projectId: body.projectId ?? null,
+    ...windowOf(body),
+    search: body.search?.trim() || null,
+    codes: codesOf(body),
+    // Held results only with tenant.project.resultshold.internal.update (docs/product/results-report.md#filters).
+    released: mayHandleHeld(ctx) ? (body.released ?? true) : true,
+  };
+}
+
+const sortOf = (body: Query): ResultsReportSort => ({
+  by: body.sortBy ?? 'date',
+  direction: body.sortDirection ?? 'desc',
+});
+
+const present =
+  (offset: string) =>
+  (r: ResultsReportRow): Row => ({
+    interviewResultId: r.id,
+    interviewReferenceNumber: r.irn,
+    participantName: [r.firstName, r.lastName].filter(Boolean).join(' '),
+    clientName: r.tenantName,
+    projectId: r.projectId,
+    projectName: r.projectName,
+    dateString: formatAtOffset(r.completedAt.getTime(), offset),
+    accessCode: r.accessCode,
+    overallEvaluation: r.overall,
+    interviewQuestionsResult: r.questions.map((q) => ({ sequence: q.sequence, result: q.result })),
+    released: r.released,
+    reviewed: r.reviewed,
+  });
+
+const questionSlot = (sequence: number) => (r: Row) =>
+  r.interviewQuestionsResult.find((q) => q.sequence === sequence)?.result ?? null;
+
+/** The export's columns (docs/product/results-report.md#export), the same for xlsx and CSV. */
+export const RESULTS_REPORT_COLUMNS: SheetColumn<Row>[] = [
+  { header: 'IRN', width: 16, value: (r) => r.interviewReferenceNumber },
+  { header: 'Participant Name', width: 24, value: (r) => r.participantName },
+  { header: 'Client Name', width: 22, value: (r) => r.clientName },
+  { header: 'Project Name', width: 24, value: (r) => r.projectName },
+  { header: 'Date', width: 22, value: (r) => r.dateString },
+  { header: 'Access Code', width: 14, value: (r) => r.accessCode },
+  { header: 'Overall', width: 10, value: (r) => r.overallEvaluation },
+  ...Array.from({ length: QUESTION_SLOTS }, (_, i) => ({ header: `Q${i + 1}`, width: 6, value: questionSlot(i + 1) })),
+  { header: 'Released', width: 10, value: (r) => (r.released ? 'Yes' : 'No') },
+  { header: 'Reviewed', width: 10, value: (r) => (r.reviewed ? 'Yes' : 'No') },
+];
+
+async function* cellsOf(pages: AsyncIterable<Row[]>) {
+  for await (const rows of pages) for (const row of rows) yield RESULTS_REPORT_COLUMNS.map((c) => c.value(row));
+}
+
+/** The ResultReport tag: the Results tab of the reports area (docs/product/results-report.md). */
+export const resultsReportHandlers: Handlers = {
+  async listResultsReport({ body }, ctx) {
+    const filter = filterOf(ctx, body);
+    const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
+    return ctx.inAccount(async (trx) => ({
+      results: (await findReportResults(trx, filter, sortOf(body), pageOf(body))).map(present(offset)),
+      // Kept under the version of the accounts read (ADR 0025): paging one filter counts once, and any write to
+      // those accounts moves the version in its transaction.
+      totalResults: await cachedUnderDataVersion(ctx, trx, 'countReportResults', [filter], () =>
+        countReportResults(trx, filter),
+      ),
+    }));
+  },
+
+  async exportResultsReport({ body }, ctx) {
+    const filter = filterOf(ctx, body);
+    const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
+    const sort = sortOf(body);
+    const maxId = await ctx.inAccount((trx) => newestId(trx, 'interview_results'));
+    const bounded: ResultsReportFilter = {
+      ...filter,
+      maxId,
+      ...(!body.allRecords && { ids: body.interviewResultIds ?? [] }),
+    };
+    const pages = exportPages((skip, limit) =>
+      ctx.inAccount(async (trx) =>
+        (await findReportResults(trx, bounded, sort, { offset: skip, limit })).map(present(offset)),
+      ),
+    );
+    if (body.format === 'csv')
+      return csvDownload(
+        'results.csv',
+        RESULTS_REPORT_COLUMNS.map((c) => c.header),
+        cellsOf(pages),
+      );
+    return new FileDownload('results.xlsx', XLSX, streamWorkbook('Results', RESULTS_REPORT_COLUMNS, pages));
+  },
+};

@@ -1,0 +1,262 @@
+import { sql } from 'kysely';
+import type { Db, EvaluationCode } from '../../../platform/db/schema';
+import { utcDay } from '../../../platform/clock';
+
+export interface NewQuestionResult {
+  projectQuestionId: number;
+  sequence: number;
+  result: EvaluationCode;
+  transcription?: string | null;
+}
+
+export interface NewInterviewResult {
+  projectId: number;
+  participantId: number;
+  overallEvaluation: EvaluationCode;
+  completedAt: Date;
+  interviewReferenceNumber?: string | null;
+  accessCode?: string | null;
+  questionResults?: NewQuestionResult[];
+  /** Held (false) or released (true, the default: results recorded before holding existed were released). */
+  released?: boolean;
+  /** The telephony platform's id of the call the result came from. */
+  callId?: string | null;
+}
+
+/** First day of the UTC month of an instant, as 'YYYY-MM-01' (the rollups' month key). */
+export const utcMonth = (at: Date): string => `${at.toISOString().slice(0, 7)}-01`;
+
+const CHUNK = 5000;
+
+interface OrderSpan {
+  id: number;
+  start: string;
+  end: string;
+}
+
+/** The order a result counts against: the Active or Complete order whose dates hold the result's UTC day. */
+function orderFor(orders: OrderSpan[], completedAt: Date): number | null {
+  const day = utcDay(completedAt);
+  return orders.find((o) => o.start <= day && day <= o.end)?.id ?? null;
+}
+
+/**
+ * The one write path of interview results: inserts the results and their per-question results in bulk
+ * (column arrays through unnest, in chunks) and adds them to result_rollups and question_result_rollups, all in
+ * the caller's transaction, so the rollups always equal the stored rows (verifyResultRollups checks this).
+ * Tenant scope. Returns the new result ids in input order.
+ */
+export async function recordInterviewResults(
+  trx: Db,
+  tenantId: number,
+  results: readonly NewInterviewResult[],
+  now: Date,
+): Promise<number[]> {
+  if (results.length === 0) return [];
+  const orders = (
+    await trx
+      .selectFrom('orders')
+      .select([
+        'id',
+        sql<string>`to_char(start_date, 'YYYY-MM-DD')`.as('start'),
+        sql<string>`to_char(end_date, 'YYYY-MM-DD')`.as('end'),
+      ])
+      .where('tenant_id', '=', tenantId)
+      .where('order_status', 'in', ['Active', 'Complete'])
+      .orderBy('start_date', 'desc')
+      .orderBy('id', 'desc')
+      .execute()
+  ).map((o) => ({ id: o.id, start: o.start, end: o.end }));
+
+  const ids: number[] = [];
+  const rollups = new Map<
+    string,
+    { projectId: number; orderId: number | null; month: string; evaluation: EvaluationCode; count: number }
+  >();
+  const questionRollups = new Map<
+    string,
+    { projectId: number; questionId: number; result: EvaluationCode; count: number }
+  >();
+
+  for (let start = 0; start < results.length; start += CHUNK) {
+    const chunk = results.slice(start, start + CHUNK);
+    const orderIds = chunk.map((r) => orderFor(orders, r.completedAt));
+    const inserted = await sql<{ id: number | string }>`
+      INSERT INTO interview_results
+        (tenant_id, project_id, participant_id, order_id, interview_reference_number, access_code,
+         overall_evaluation, completed_at, released, call_id, created_at)
+      SELECT ${tenantId}, r.project_id, r.participant_id, r.order_id, r.irn, r.access_code, r.evaluation, r.completed_at,
+             r.released, r.call_id, ${now}
+      FROM unnest(${chunk.map((r) => r.projectId)}::int[], ${chunk.map((r) => r.participantId)}::bigint[],
+                  ${orderIds}::int[], ${chunk.map((r) => r.interviewReferenceNumber ?? null)}::text[],
+                  ${chunk.map((r) => r.accessCode ?? null)}::text[], ${chunk.map((r) => r.overallEvaluation)}::text[],
+                  ${chunk.map((r) => r.completedAt.toISOString())}::timestamptz[],
+                  ${chunk.map((r) => r.released ?? true)}::boolean[], ${chunk.map((r) => r.callId ?? null)}::text[])
+        WITH ORDINALITY AS r(project_id, participant_id, order_id, irn, access_code, evaluation, completed_at, released,
+                             call_id, ord)
+      ORDER BY r.ord
+      RETURNING id`.execute(trx);
+    // INSERT ... SELECT ... ORDER BY assigns identity values in that order; RETURNING follows insertion order.
+    const chunkIds = inserted.rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+    ids.push(...chunkIds);
+
+    const qTenant: number[] = [];
+    const qResult: number[] = [];
+    const qQuestion: number[] = [];
+    const qSequence: number[] = [];
+    const qCode: string[] = [];
+    const qText: (string | null)[] = [];
+    chunk.forEach((r, i) => {
+      const orderId = orderIds[i]!;
+      const month = utcMonth(r.completedAt);
+      const key = `${r.projectId}|${orderId ?? ''}|${month}|${r.overallEvaluation}`;
+      const rollup = rollups.get(key);
+      if (rollup) rollup.count += 1;
+      else rollups.set(key, { projectId: r.projectId, orderId, month, evaluation: r.overallEvaluation, count: 1 });
+      for (const q of r.questionResults ?? []) {
+        qTenant.push(tenantId);
+        qResult.push(chunkIds[i]!);
+        qQuestion.push(q.projectQuestionId);
+        qSequence.push(q.sequence);
+        qCode.push(q.result);
+        qText.push(q.transcription ?? null);
+        const qKey = `${q.projectQuestionId}|${q.result}`;
+        const qRollup = questionRollups.get(qKey);
+        if (qRollup) qRollup.count += 1;
+        else
+          questionRollups.set(qKey, {
+            projectId: r.projectId,
+            questionId: q.projectQuestionId,
+            result: q.result,
+            count: 1,
+          });
+      }
+    });
+    for (let q = 0; q < qResult.length; q += CHUNK * 2) {
+      const end = q + CHUNK * 2;
+      await sql`
+        INSERT INTO interview_question_results (tenant_id, interview_result_id, project_question_id, sequence, result, transcription)
+        SELECT * FROM unnest(${qTenant.slice(q, end)}::int[], ${qResult.slice(q, end)}::bigint[], ${qQuestion.slice(q, end)}::int[],
+                             ${qSequence.slice(q, end)}::int[], ${qCode.slice(q, end)}::text[], ${qText.slice(q, end)}::text[])`.execute(
+        trx,
+      );
+    }
+  }
+
+  const r = [...rollups.values()];
+  await sql`
+    INSERT INTO result_rollups AS rr (tenant_id, project_id, order_id, month, overall_evaluation, result_count)
+    SELECT ${tenantId}, * FROM unnest(${r.map((x) => x.projectId)}::int[], ${r.map((x) => x.orderId)}::int[],
+                                     ${r.map((x) => x.month)}::date[], ${r.map((x) => x.evaluation)}::text[],
+                                     ${r.map((x) => x.count)}::bigint[])
+    ON CONFLICT ON CONSTRAINT result_rollups_key DO UPDATE SET result_count = rr.result_count + excluded.result_count`.execute(
+    trx,
+  );
+  const q = [...questionRollups.values()];
+  if (q.length) {
+    await sql`
+      INSERT INTO question_result_rollups AS qr (tenant_id, project_id, project_question_id, result, result_count)
+      SELECT ${tenantId}, * FROM unnest(${q.map((x) => x.projectId)}::int[], ${q.map((x) => x.questionId)}::int[],
+                                       ${q.map((x) => x.result)}::text[], ${q.map((x) => x.count)}::bigint[])
+      ON CONFLICT (project_question_id, result) DO UPDATE SET result_count = qr.result_count + excluded.result_count`.execute(
+      trx,
+    );
+  }
+  return ids;
+}
+
+export interface RollupDrift {
+  table: 'result_rollups' | 'question_result_rollups';
+  key: string;
+  stored: number;
+  counted: number;
+}
+
+/**
+ * Recomputes both rollups from the stored, non-deleted rows and lists every difference (empty: no drift).
+ * Scans the tenant's results: an audit and test tool, not for request paths. Tenant scope.
+ */
+export async function verifyResultRollups(trx: Db, tenantId: number): Promise<RollupDrift[]> {
+  const overall = await sql<{ key: string; stored: number; counted: number }>`
+    WITH counted AS (
+      SELECT project_id, order_id, date_trunc('month', completed_at AT TIME ZONE 'UTC')::date AS month,
+             overall_evaluation, count(*)::int AS n
+      FROM interview_results WHERE tenant_id = ${tenantId} AND NOT deleted
+      GROUP BY 1, 2, 3, 4
+    ), stored AS (
+      SELECT project_id, order_id, month, overall_evaluation, result_count::int AS n
+      FROM result_rollups WHERE tenant_id = ${tenantId} AND result_count > 0
+    )
+    SELECT concat_ws('|', coalesce(c.project_id, s.project_id), coalesce(c.order_id, s.order_id),
+                     coalesce(c.month, s.month), coalesce(c.overall_evaluation, s.overall_evaluation)) AS key,
+           coalesce(s.n, 0) AS stored, coalesce(c.n, 0) AS counted
+    FROM counted c FULL JOIN stored s
+      ON s.project_id = c.project_id AND s.order_id IS NOT DISTINCT FROM c.order_id AND s.month = c.month
+         AND s.overall_evaluation = c.overall_evaluation
+    WHERE coalesce(s.n, 0) <> coalesce(c.n, 0)`.execute(trx);
+  const perQuestion = await sql<{ key: string; stored: number; counted: number }>`
+    WITH counted AS (
+      SELECT q.project_question_id, q.result, count(*)::int AS n
+      FROM interview_question_results q JOIN interview_results r ON r.id = q.interview_result_id
+      WHERE q.tenant_id = ${tenantId} AND NOT r.deleted
+      GROUP BY 1, 2
+    ), stored AS (
+      SELECT project_question_id, result, result_count::int AS n
+      FROM question_result_rollups WHERE tenant_id = ${tenantId} AND result_count > 0
+    )
+    SELECT concat_ws('|', coalesce(c.project_question_id, s.project_question_id), coalesce(c.result, s.result)) AS key,
+           coalesce(s.n, 0) AS stored, coalesce(c.n, 0) AS counted
+    FROM counted c FULL JOIN stored s ON s.project_question_id = c.project_question_id AND s.result = c.result
+    WHERE coalesce(s.n, 0) <> coalesce(c.n, 0)`.execute(trx);
+  return [
+    ...overall.rows.map((d) => ({ table: 'result_rollups' as const, ...d })),
+    ...perQuestion.rows.map((d) => ({ table: 'question_result_rollups' as const, ...d })),
+  ];
+}
+
+/**
+ * Release or delete (docs/product/project-results.md#release-delete): sets released and deleted on the
+ * given results and, for each result whose deleted flag flips, takes it out of (delete) or puts it back into
+ * (undelete) result_rollups and question_result_rollups in the caller's transaction (ADR 0005), so the rollups
+ * keep equalling a recount. The caller has locked and checked the rows. Tenant scope. Returns the ids that flipped.
+ */
+export async function setInterviewResultsStatus(
+  trx: Db,
+  tenantId: number,
+  ids: readonly number[],
+  change: { released: boolean; deleted: boolean },
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const flipped = (
+    await trx
+      .selectFrom('interview_results')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .where('deleted', '<>', change.deleted)
+      .execute()
+  ).map((row) => Number(row.id));
+  await trx
+    .updateTable('interview_results')
+    .set({ released: change.released, deleted: change.deleted })
+    .where('id', 'in', [...ids])
+    .execute();
+  if (flipped.length === 0) return [];
+  const sign = change.deleted ? -1 : 1;
+  await sql`
+    INSERT INTO result_rollups AS rr (tenant_id, project_id, order_id, month, overall_evaluation, result_count)
+    SELECT ${tenantId}, project_id, order_id, date_trunc('month', completed_at AT TIME ZONE 'UTC')::date,
+           overall_evaluation, count(*)
+    FROM interview_results WHERE id = ANY(${flipped}::bigint[])
+    GROUP BY 2, 3, 4, 5
+    ON CONFLICT ON CONSTRAINT result_rollups_key
+      DO UPDATE SET result_count = rr.result_count + ${sign} * excluded.result_count`.execute(trx);
+  await sql`
+    INSERT INTO question_result_rollups AS qr (tenant_id, project_id, project_question_id, result, result_count)
+    SELECT ${tenantId}, r.project_id, q.project_question_id, q.result, count(*)
+    FROM interview_question_results q JOIN interview_results r ON r.id = q.interview_result_id
+    WHERE q.interview_result_id = ANY(${flipped}::bigint[])
+    GROUP BY 2, 3, 4
+    ON CONFLICT (project_question_id, result)
+      DO UPDATE SET result_count = qr.result_count + ${sign} * excluded.result_count`.execute(trx);
+  return flipped;
+}

@@ -1,0 +1,87 @@
+import type { ListProjectResultsApiArg } from '../../api/generated/execution-service';
+import { RESULTS_DEFAULT_START, RESULTS_PAGE_SIZE } from '../../../shared/result-rules';
+import { DEFAULT_TIMEZONE_OPTION, TIMEZONE_OPTIONS } from '../../../shared/timezone-options';
+
+type ResultFilter = ListProjectResultsApiArg['resultFilter'];
+export type EvaluationCode = NonNullable<ResultFilter['riskLevels']>[number];
+export type ResultSort = { by: NonNullable<ResultFilter['sortBy']>; direction: 'asc' | 'desc'; question?: number };
+
+/** What the Filters card holds (docs/product/project-results.md#filters); applied with Apply. */
+export interface ResultFilters {
+  riskLevels: EvaluationCode[];
+  questionNumber: number | null;
+  questionsRisk: EvaluationCode[];
+  languageIds: number[];
+  from: string;
+  to: string;
+  hideReviewed: boolean;
+}
+
+/** What the Search card holds: applied at once. */
+export interface ResultSearch {
+  search: string;
+  /** A TIMEZONE_OPTIONS value. */
+  timezone: number;
+  onHold: boolean;
+}
+
+/** Today as YYYY-MM-DD in the local calendar of the browser. */
+export const todayOf = (now: number): string => {
+  const date = new Date(now);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+};
+
+/**
+ * The Filters card's start: every code, every language, 2020-01-01 through today
+ * (docs/product/project-results.md#filters).
+ */
+export const initialFilters = (now: number): ResultFilters => ({
+  riskLevels: [],
+  questionNumber: null,
+  questionsRisk: [],
+  languageIds: [],
+  from: RESULTS_DEFAULT_START,
+  to: todayOf(now),
+  hideReviewed: false,
+});
+
+export const initialSearch = (): ResultSearch => ({
+  search: '',
+  timezone: DEFAULT_TIMEZONE_OPTION.value,
+  onHold: false,
+});
+
+export const timezoneOf = (value: number) => TIMEZONE_OPTIONS.find((o) => o.value === value) ?? DEFAULT_TIMEZONE_OPTION;
+
+/**
+ * The list call's body: the On Hold toggle sends released as its inverse
+ * (docs/product/project-results.md#release-delete).
+ */
+export function resultRequest(
+  projectId: number,
+  filters: ResultFilters,
+  search: ResultSearch,
+  sort: ResultSort,
+  page: number,
+  pageSize: number = RESULTS_PAGE_SIZE,
+): ResultFilter {
+  return {
+    projectId,
+    page,
+    pageSize,
+    displayTimeZone: timezoneOf(search.timezone).offset,
+    sortBy: sort.by,
+    sortDirection: sort.direction,
+    released: !search.onHold,
+    hide_reviewed_only: filters.hideReviewed,
+    ...(search.search.trim() && { search: search.search.trim() }),
+    ...(filters.riskLevels.length && { riskLevels: filters.riskLevels }),
+    ...(sort.by === 'question' && sort.question !== undefined && { questionNumber: sort.question }),
+    ...(filters.questionNumber !== null &&
+      filters.questionsRisk.length && { questionNumber: filters.questionNumber, questionsRisk: filters.questionsRisk }),
+    ...(filters.languageIds.length && { participantLanguageIds: filters.languageIds }),
+    ...(filters.from && { startDate: filters.from }),
+    ...(filters.to && { endDate: filters.to }),
+  };
+}

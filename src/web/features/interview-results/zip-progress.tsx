@@ -1,0 +1,52 @@
+import { Progress, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { getErrorMessage } from '../../api/error-message';
+import { useGetResultPdfZipQuery, useLazyDownloadResultPdfZipQuery } from '../../api/generated/execution-service';
+
+/** How often the zip job's progress is asked for. */
+export const ZIP_POLL_MS = 1_000;
+
+/**
+ * The progress of a zip of PDFs built as a job (docs/product/results-downloads.md#zip-job): a bar of done of total,
+ * polled until the job ends; a succeeded zip downloads once (generated lazy query, file answer), a failed one reports
+ * the job's error.
+ */
+export function ZipProgress({ zipId, onDone }: { zipId: number; onDone: (error: string | null) => void }) {
+  const { t } = useLingui();
+  const [finished, setFinished] = useState(false);
+  const zip = useGetResultPdfZipQuery({ id: zipId }, { pollingInterval: finished ? 0 : ZIP_POLL_MS });
+  const [download] = useLazyDownloadResultPdfZipQuery();
+  const status = zip.data?.status;
+  useEffect(() => {
+    if (finished || (status !== 'succeeded' && status !== 'failed' && !zip.error)) return;
+    setFinished(true);
+    if (zip.error) {
+      onDone(getErrorMessage(zip.error, t`Something went wrong`));
+      return;
+    }
+    if (status === 'failed') {
+      onDone(zip.data?.error ?? t`Something went wrong`);
+      return;
+    }
+    void download({ id: zipId }).then((answer) =>
+      onDone(answer.error ? getErrorMessage(answer.error, t`Something went wrong`) : null),
+    );
+  }, [finished, status, zip.error, zip.data?.error, download, zipId, onDone, t]);
+  if (!zip.data) return null;
+  const { done, total } = zip.data;
+  return (
+    <Stack gap="1" data-testid="results-zip-progress" data-status={zip.data.status}>
+      <Progress.Root value={done} max={Math.max(total, 1)} aria-label={t`PDF zip progress`}>
+        <Progress.Track>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+      <Text fontSize="sm" data-testid="results-zip-progress-text">
+        <Trans>
+          {done} of {total} PDFs zipped
+        </Trans>
+      </Text>
+    </Stack>
+  );
+}

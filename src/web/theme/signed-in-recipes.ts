@@ -1,0 +1,51 @@
+import {
+  accordionSlotRecipe,
+  avatarSlotRecipe,
+  badgeRecipe,
+  breadcrumbSlotRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
+  dataListSlotRecipe,
+  listSlotRecipe,
+  menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  popoverSlotRecipe,
+  progressSlotRecipe,
+  selectSlotRecipe,
+  skeletonRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
+  textareaRecipe,
+} from '@chakra-ui/react/theme';
+import { registerRecipes } from './system';
+
+/**
+ * The recipes of the components only the screens behind sign-in use (ADR 0084). This module loads with the shell's
+ * chunk (app/shell/main-layout.tsx imports it), so the sign-in page's entry chunk carries neither their code nor
+ * their share of the system's creation.
+ */
+export const SIGNED_IN_RECIPES = {
+  recipes: {
+    badge: badgeRecipe,
+    checkmark: checkmarkRecipe,
+    skeleton: skeletonRecipe,
+    textarea: textareaRecipe,
+  },
+  slotRecipes: {
+    accordion: accordionSlotRecipe,
+    avatar: avatarSlotRecipe,
+    breadcrumb: breadcrumbSlotRecipe,
+    checkbox: checkboxSlotRecipe,
+    dataList: dataListSlotRecipe,
+    list: listSlotRecipe,
+    menu: menuSlotRecipe,
+    nativeSelect: nativeSelectSlotRecipe,
+    popover: popoverSlotRecipe,
+    progress: progressSlotRecipe,
+    select: selectSlotRecipe,
+    table: tableSlotRecipe,
+    tabs: tabsSlotRecipe,
+  },
+};
+
+registerRecipes(SIGNED_IN_RECIPES);

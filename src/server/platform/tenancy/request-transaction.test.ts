@@ -76,6 +76,25 @@ test('a part that fails is undone alone: the finished parts are committed, as th
   expect(await labels()).toEqual(['logged refusal']);
 });
 
+// A provider reading another account gets a read-only transaction (ADR 0062); joining the request's one transaction
+// must not lift that, and must not leave later parts read-only either.
+test('a read-only part refuses writes inside the request transaction, and the parts after it may write', async () => {
+  const transaction = new RequestTransaction(db);
+  await withinRequestTransaction(transaction, async () => {
+    await withSystem(db, (trx) => insert(trx, 'before'));
+    await expect(withTenant(db, tenant, (trx) => insert(trx, 'read-only tenant'), { readOnly: true })).rejects.toThrow(
+      /read-only transaction/,
+    );
+    await expect(withSystem(db, (trx) => insert(trx, 'read-only system'), { readOnly: true })).rejects.toThrow(
+      /read-only transaction/,
+    );
+    expect(await withSystem(db, (trx) => whoAmI(trx), { readOnly: true })).toMatchObject({ tenant: '' });
+    await withSystem(db, (trx) => insert(trx, 'after'));
+  });
+  await transaction.commit(async () => {}, systemSettings);
+  expect(await labels()).toEqual(['after', 'before']);
+});
+
 test('work asked for after the commit runs after it, outside the request transaction; never after a rollback', async () => {
   const ran: string[] = [];
   const transaction = new RequestTransaction(db);

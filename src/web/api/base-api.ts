@@ -50,11 +50,13 @@ const newIdempotencyKey = () =>
 /**
  * A mutation is one user action: it gets a new Idempotency-Key, put into its request arguments, so that a retry of
  * those arguments (a retry wrapper goes around rawBaseQuery, never around this) sends the same key. Queries (reads
- * by POST included) never carry one.
+ * by POST included) never carry one, nor do the spec's unsafe GETs (mutations too, ADR 0088): the contract takes the
+ * key on POST, PUT, PATCH and DELETE only.
  */
 const withIdempotencyKey = (args: string | FetchArgs, type: 'query' | 'mutation'): string | FetchArgs => {
   if (type !== 'mutation') return args;
   const request: FetchArgs = typeof args === 'string' ? { url: args } : args;
+  if ((request.method ?? 'GET').toUpperCase() === 'GET') return args;
   const headers = new Headers();
   const given = request.headers instanceof Headers ? Object.fromEntries(request.headers) : (request.headers ?? {});
   for (const [name, value] of Array.isArray(given) ? given : Object.entries(given))

@@ -1446,6 +1446,15 @@ export type components = {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The change conflicts with existing data, or a request with the same Idempotency-Key is still running (code IDEMPOTENCY_KEY_IN_USE): retry once it has been answered. */
+        KeyInUse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No such record in the operating tenant. */
         NotFound: {
             headers: {
@@ -1522,6 +1531,8 @@ export type components = {
         };
     };
     parameters: {
+        /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+        IdempotencyKey: string;
         /** @description Interface language id (1 en, 2 es, 3 tl). */
         LangId: number;
         /** @description Interface language short code (en, es, tl). */
@@ -1539,6 +1550,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -1568,6 +1581,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AccountNotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1580,6 +1594,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -1611,6 +1627,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AccountNotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1623,6 +1640,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -1652,6 +1671,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AccountNotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1663,7 +1683,10 @@ export interface operations {
     authorizeInterviewCall: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1698,7 +1721,10 @@ export interface operations {
     postCallRecord: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1733,7 +1759,10 @@ export interface operations {
     postGuideLogs: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1775,7 +1804,10 @@ export interface operations {
     postIncompleteCall: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1810,7 +1842,10 @@ export interface operations {
     postInterviewResult: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1845,7 +1880,10 @@ export interface operations {
     putInterviewRecording: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The interview result, as postInterviewResult answered it. */
                 id: number;
@@ -1984,6 +2022,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2020,6 +2060,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2073,6 +2114,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2101,6 +2144,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2113,6 +2157,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2161,6 +2207,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2193,6 +2241,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2205,6 +2254,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2236,6 +2287,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AccountNotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2248,6 +2300,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2277,6 +2331,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2360,6 +2415,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2395,6 +2452,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2407,6 +2465,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2451,6 +2511,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2480,6 +2542,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2569,6 +2632,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2611,6 +2676,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2657,6 +2724,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2686,6 +2755,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2743,6 +2813,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2772,6 +2844,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AccountNotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2784,6 +2857,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2816,6 +2891,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AccountNotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2832,6 +2908,8 @@ export interface operations {
                 projectId: number;
             };
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2867,6 +2945,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2919,6 +2998,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */

@@ -1764,6 +1764,15 @@ export type components = {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The change conflicts with existing data, or a request with the same Idempotency-Key is still running (code IDEMPOTENCY_KEY_IN_USE): retry once it has been answered. */
+        KeyInUse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No such record in the operating tenant. */
         NotFound: {
             headers: {
@@ -1849,6 +1858,8 @@ export type components = {
         };
     };
     parameters: {
+        /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+        IdempotencyKey: string;
         /** @description The ETag of an answer the client holds (tenant-wide figures, ADR 0025); 304 without a body when it is still current. Browsers send it by themselves for GET. */
         IfNoneMatch: string;
         /** @description Interface language id (1 en, 2 es, 3 tl). */
@@ -1873,6 +1884,8 @@ export interface operations {
                 tenantId: number;
             };
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -1898,6 +1911,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AccountNotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1913,6 +1927,8 @@ export interface operations {
                 tenantId: number;
             };
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -1938,6 +1954,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AccountNotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1989,6 +2006,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2021,6 +2040,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2033,6 +2053,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2078,6 +2100,8 @@ export interface operations {
                 project_uuid: string;
             };
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2118,6 +2142,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2135,6 +2160,8 @@ export interface operations {
                 project_uuid: string;
             };
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2166,6 +2193,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2216,6 +2244,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2261,6 +2291,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2390,6 +2422,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2435,6 +2469,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2477,6 +2513,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2558,6 +2596,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2594,6 +2634,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2606,6 +2647,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2694,6 +2737,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2885,6 +2930,8 @@ export interface operations {
                 tenant_id: number;
             };
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2914,6 +2961,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2928,6 +2976,8 @@ export interface operations {
                 tenant_id: number;
             };
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2956,6 +3006,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3008,6 +3059,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -3130,6 +3183,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -3187,6 +3242,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3201,6 +3257,8 @@ export interface operations {
                 email: string;
             };
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -3231,6 +3289,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3284,6 +3343,8 @@ export interface operations {
                 projectId: number;
             };
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -3324,6 +3385,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3339,6 +3401,8 @@ export interface operations {
                 tenantId: number;
             };
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The ETag of an answer the client holds (tenant-wide figures, ADR 0025); 304 without a body when it is still current. Browsers send it by themselves for GET. */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
@@ -3366,6 +3430,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3378,6 +3443,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -3414,6 +3481,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3552,6 +3620,8 @@ export interface operations {
                 projectId: number;
             };
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -3587,6 +3657,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3602,6 +3673,8 @@ export interface operations {
                 projectId: number;
             };
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -3637,6 +3710,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3808,6 +3882,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -3947,6 +4023,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -3995,6 +4073,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -4036,6 +4116,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -4080,6 +4162,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -4116,6 +4200,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];

@@ -1623,6 +1623,15 @@ export type components = {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The change conflicts with existing data, or a request with the same Idempotency-Key is still running (code IDEMPOTENCY_KEY_IN_USE): retry once it has been answered. */
+        KeyInUse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No such record in the operating tenant. */
         NotFound: {
             headers: {
@@ -1699,6 +1708,8 @@ export type components = {
         };
     };
     parameters: {
+        /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+        IdempotencyKey: string;
         /** @description Interface language id (1 en, 2 es, 3 tl). */
         LangId: number;
         /** @description Interface language short code (en, es, tl). */
@@ -1806,6 +1817,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -1884,6 +1897,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2002,6 +2017,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2035,6 +2052,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2047,6 +2065,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2074,6 +2094,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2086,6 +2107,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2123,6 +2146,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2167,6 +2191,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2245,6 +2271,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2289,6 +2317,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2316,6 +2346,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2441,6 +2472,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2524,6 +2557,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2569,6 +2604,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2615,6 +2651,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2656,6 +2694,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2683,6 +2723,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2695,6 +2736,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2726,6 +2769,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2738,6 +2782,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2816,6 +2862,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -2974,6 +3022,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -3014,6 +3064,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3190,6 +3241,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -3218,6 +3271,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3267,6 +3321,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -3298,6 +3354,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3310,6 +3367,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -3337,6 +3396,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3349,6 +3409,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -3376,6 +3438,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3422,6 +3485,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -3500,6 +3565,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -3531,6 +3598,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3543,6 +3611,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -3572,6 +3642,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3641,6 +3712,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -3672,6 +3745,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AccountNotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3684,6 +3758,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -3711,6 +3787,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3722,7 +3799,10 @@ export interface operations {
     logoutUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3740,6 +3820,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3794,6 +3875,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -3822,6 +3905,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3868,6 +3952,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
                 /** @description Interface language short code (en, es, tl). */
@@ -3900,6 +3986,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AccountNotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];

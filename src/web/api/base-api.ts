@@ -38,6 +38,33 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
+/** The header that makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/** 128 random bits in hex (getRandomValues, unlike randomUUID, also works on a page served without TLS). */
+const newIdempotencyKey = () =>
+  Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(
+    '',
+  );
+
+/**
+ * A mutation is one user action: it gets a new Idempotency-Key, put into its request arguments, so that a retry of
+ * those arguments (a retry wrapper goes around rawBaseQuery, never around this) sends the same key. Queries (reads
+ * by POST included) never carry one, nor do the spec's unsafe GETs (mutations too, ADR 0088): the contract takes the
+ * key on POST, PUT, PATCH and DELETE only.
+ */
+const withIdempotencyKey = (args: string | FetchArgs, type: 'query' | 'mutation'): string | FetchArgs => {
+  if (type !== 'mutation') return args;
+  const request: FetchArgs = typeof args === 'string' ? { url: args } : args;
+  if ((request.method ?? 'GET').toUpperCase() === 'GET') return args;
+  const headers = new Headers();
+  const given = request.headers instanceof Headers ? Object.fromEntries(request.headers) : (request.headers ?? {});
+  for (const [name, value] of Array.isArray(given) ? given : Object.entries(given))
+    if (value !== undefined) headers.set(name, value);
+  if (!headers.has(IDEMPOTENCY_KEY_HEADER)) headers.set(IDEMPOTENCY_KEY_HEADER, newIdempotencyKey());
+  return { ...request, headers };
+};
+
 const withServerErrorMessage = (error: FetchBaseQueryError, status: number): FetchBaseQueryError => {
   const body = typeof error.data === 'object' && error.data !== null ? error.data : {};
   return { status, data: { ...body, message: i18n._(SERVER_ERROR_MESSAGE) } };
@@ -54,7 +81,7 @@ const asMultipart = (args: string | FetchArgs, endpoint: string): string | Fetch
     : args;
 
 /**
- * Adds the session, tenant and language headers and applies the session rules of docs/product/shell-and-session.md#session to
+ * Adds the session, tenant and language headers (and a write's Idempotency-Key) and applies the session rules of docs/product/shell-and-session.md#session to
  * every answer: 401 logs out, 5xx gets the spec's message, `authorization.application` raises the
  * authorization-error screen, a blocked IP on sign-in raises the blocked-IP screen.
  */
@@ -71,7 +98,7 @@ export const voxscreenBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchB
     return { error: { status: 'CUSTOM_ERROR', error: i18n._(NO_SESSION_MESSAGE) } };
   }
 
-  const result = await rawBaseQuery(asMultipart(args, endpoint), api, extraOptions);
+  const result = await rawBaseQuery(asMultipart(withIdempotencyKey(args, api.type), endpoint), api, extraOptions);
   const authorizationChecked = !AUTHORIZATION_FLAG_EXEMPT.has(endpoint);
 
   if (!result.error) {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { MINUTE, type Clock } from '../clock';
 import type { Db } from '../db/schema';
+import { deleteExpiredAnswers } from '../idempotency/idempotency-store';
 import { SweepLoop } from './sweep-loop';
 
 /** A job as its handler receives it. */
@@ -109,6 +110,8 @@ export class JobRunner {
   /** Runs every due job; returns how many attempts were made. */
   async sweep(): Promise<number> {
     await this.#failAbandoned();
+    // Answers kept with Idempotency-Keys live a day (ADR 0091).
+    await deleteExpiredAnswers(this.db, this.clock.now());
     let attempted = 0;
     for (;;) {
       const batch = await this.claim();

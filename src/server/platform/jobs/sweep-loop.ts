@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { afterRequestCommit } from '../tenancy/request-transaction';
 
 /**
  * Runs a sweep now and then: on demand (`soon`, coalesced with a sweep in progress) and on a timer. Shared by the
@@ -16,8 +17,15 @@ export class SweepLoop {
     private readonly name: string,
   ) {}
 
-  /** Starts a sweep now; coalesces with one already running. */
+  /**
+   * Starts a sweep now; coalesces with one already running. Asked inside a write's request transaction (ADR 0091), it
+   * starts after the commit, so that it sees what the write queued, and outside that transaction.
+   */
   soon(): void {
+    afterRequestCommit(() => this.#soon());
+  }
+
+  #soon(): void {
     if (this.#stopped) return;
     if (this.#running) {
       this.#again = true;

@@ -138,3 +138,25 @@ test('every object an answer holds is closed, so an added or misspelt field is a
     for (const [status, schema] of op.responses) if (schema) openObjects(schema, `${op.operationId} ${status}`, open);
   expect(open).toEqual([]);
 });
+
+// Issue 26 finding 5: a write answered 503 may have been committed, so every write takes a key that makes its retry
+// safe (ADR 0091); a secured one documents the refusals of a reused key (422) and of one still running (409).
+test('every POST, PUT, PATCH and DELETE takes the shared Idempotency-Key header and documents its refusals', () => {
+  const missing: string[] = [];
+  for (const op of operations) {
+    if (op.method === 'get') continue;
+    const key = op.parameters.find((p) => p.in === 'header' && p.name === 'Idempotency-Key');
+    const schema = key?.schema;
+    if (
+      !key ||
+      key.required ||
+      schema?.maxLength !== 200 ||
+      schema.minLength !== 1 ||
+      typeof schema.pattern !== 'string'
+    )
+      missing.push(`${op.operationId} Idempotency-Key`);
+    if (op.access.public) continue;
+    for (const status of [409, 422]) if (!op.responses.has(status)) missing.push(`${op.operationId} ${status}`);
+  }
+  expect(missing).toEqual([]);
+});

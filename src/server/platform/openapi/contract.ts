@@ -75,6 +75,8 @@ export interface OperationSpec {
   responses: Map<number, JsonSchema | null>;
   successStatus: number;
   access: AccessRequirements;
+  /** `x-read-by-post`: a read the spec makes with POST; it changes nothing, so its answer is never kept (ADR 0091). */
+  readByPost: boolean;
   /**
    * `x-served-by`: the service whose handlers serve the operation. The document gives the spec's path (e.g. the
    * access-code calls under project-service/v1/project/…); the service that owns the data serves it (ADR 0088).
@@ -323,6 +325,7 @@ export function readOperations(service: ServiceName, document: JsonObject = load
         responses,
         successStatus,
         access,
+        readByPost: operation['x-read-by-post'] === true,
       });
     }
   }

@@ -9,6 +9,7 @@ import { permissionByName } from '../../../shared/permissions';
 import type { JsonSchema, OperationSpec, ParameterSpec } from './contract';
 import { applyEntityTag, NotModified } from '../http/conditional';
 import { EventStream, FileDownload, type AnyHandler, type SessionContext, type TenantContext } from './handler';
+import { createIdempotentWrites, type Answer } from '../idempotency/idempotent-write';
 import { boundIntegers, createInputGuard } from './input-rules';
 import { createMultipartReader, removeTemporaryUploads } from './multipart-body';
 import { sessionContext, tenantContext } from './request-context';
@@ -106,6 +107,39 @@ function createMediaTypeGuard(operation: OperationSpec) {
   };
 }
 
+/** The answer of a handler's result: an event stream, a file, or JSON (serialized here, so that it can be kept). */
+function answerOf(operation: OperationSpec, result: unknown): Answer {
+  if (result instanceof EventStream) {
+    // X-Accel-Buffering: a proxy such as nginx passes each event on at once instead of buffering the answer.
+    return {
+      status: operation.successStatus,
+      headers: {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+      },
+      body: result.stream,
+    };
+  }
+  if (result instanceof FileDownload) {
+    return {
+      status: operation.successStatus,
+      headers: {
+        'content-type': result.mimeType,
+        'content-disposition': result.contentDisposition(),
+        'cache-control': 'no-store',
+      },
+      body: result.content instanceof Uint8Array ? Buffer.from(result.content) : result.content,
+    };
+  }
+  if (result === undefined) return { status: operation.successStatus, headers: {}, body: undefined };
+  return {
+    status: operation.successStatus,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(result),
+  };
+}
+
 /** Registers every operation of the documents as a route: schemas from the contract, access hook, handler. */
 export function registerOperations(
   app: FastifyInstance,
@@ -114,8 +148,10 @@ export function registerOperations(
   registry: HandlerRegistry,
 ): void {
   checkHandlers(operations, registry);
+  const runningKeys = new Set<string>();
   for (const operation of operations) {
     const handler = registry[operation.servedBy][operation.operationId]!;
+    const idempotent = createIdempotentWrites(deps, operation, runningKeys);
     const headerParameters = operation.parameters.filter((p) => p.in === 'header');
     const readMultipart =
       operation.requestBody?.mediaType === 'multipart/form-data'
@@ -171,34 +207,22 @@ export function registerOperations(
           headers,
           body: request.body,
         } as Parameters<AnyHandler>[0];
-        let result;
-        try {
-          result = await handler(input, ctx);
-        } catch (error) {
-          if (!(error instanceof NotModified) || operation.unsafeGet) throw error;
-          applyEntityTag(request, reply);
-          return reply.code(304).send();
-        }
-        // An answer that changed something is never revalidated from a cache (it keeps the API's no-store).
-        if (!operation.unsafeGet) applyEntityTag(request, reply);
-        if (result instanceof EventStream) {
-          // X-Accel-Buffering: a proxy such as nginx passes each event on at once instead of buffering the answer.
-          return reply
-            .code(operation.successStatus)
-            .header('content-type', 'text/event-stream; charset=utf-8')
-            .header('cache-control', 'no-store')
-            .header('x-accel-buffering', 'no')
-            .send(result.stream);
-        }
-        if (result instanceof FileDownload) {
-          return reply
-            .code(operation.successStatus)
-            .header('content-type', result.mimeType)
-            .header('content-disposition', result.contentDisposition())
-            .header('cache-control', 'no-store')
-            .send(result.content instanceof Uint8Array ? Buffer.from(result.content) : result.content);
-        }
-        return reply.code(operation.successStatus).send(result);
+        const produce = async (): Promise<Answer> => {
+          let result;
+          try {
+            result = await handler(input, ctx);
+          } catch (error) {
+            if (!(error instanceof NotModified) || operation.unsafeGet) throw error;
+            applyEntityTag(request, reply);
+            return { status: 304, headers: {}, body: undefined };
+          }
+          // An answer that changed something is never revalidated from a cache (it keeps the API's no-store).
+          if (!operation.unsafeGet) applyEntityTag(request, reply);
+          return answerOf(operation, result);
+        };
+        // With an Idempotency-Key, a write's answer is kept with it, or given again from it (ADR 0091).
+        const answer = await idempotent(request, reply, produce);
+        return reply.code(answer.status).headers(answer.headers).send(answer.body);
       },
     });
   }

@@ -78,3 +78,6 @@ export function planOf(db: Db, tenantId: number, statement: RawBuilder<unknown> 
 
 /** Whether a plan sorts (a Sort or Incremental Sort node; a top-N heapsort too). */
 export const sorts = (plan: string) => /^\s*(->\s*)?(Incremental )?Sort\b/m.test(plan);
+
+/** Whether a plan sorts all its rows: a Sort node; an Incremental Sort only orders rows an index left equal. */
+export const sortsAll = (plan: string) => /^\s*(->\s*)?Sort\s+\(/m.test(plan);

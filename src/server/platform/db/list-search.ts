@@ -75,6 +75,12 @@ export interface SearchColumns {
   texts: readonly RawBuilder<unknown>[];
   /** What textIds name (default: the row's id; for results, its participant's). */
   textId?: RawBuilder<unknown>;
+  /**
+   * The joined row textIds name, by its own key (for results, `p.id`): when only the text part is left, the ids narrow
+   * that row, so the planner reads those rows by their key and joins the list's rows to them, instead of scanning the
+   * joined table to hash it (the Results tab's count of a name, issue 30).
+   */
+  textKey?: RawBuilder<unknown>;
 }
 
 const anyOf = (column: RawBuilder<unknown>, ids: readonly number[]) => sql`${column} = ANY(${[...ids]}::bigint[])`;
@@ -116,6 +122,10 @@ export function searchCondition(
   else if (codeIds.length) parts.push(sql`(${anyOf(columns.id, codeIds)} AND (${prefix}))`);
   const textIds = search.textIds ?? null;
   if (textIds === null) parts.push(sql`(${contains})`);
-  else if (textIds.length) parts.push(sql`(${anyOf(columns.textId ?? columns.id, textIds)} AND (${contains}))`);
+  else if (textIds.length) {
+    // Alone, the text part names the joined rows by their own key; beside a code part, by the column of the row.
+    const named = columns.textKey && codeIds?.length === 0 ? columns.textKey : (columns.textId ?? columns.id);
+    parts.push(sql`(${anyOf(named, textIds)} AND (${contains}))`);
+  }
   return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` OR `)})` : sql<SqlBool>`false`;
 }

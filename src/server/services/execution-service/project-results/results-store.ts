@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
 import { RISK_SEVERITY } from '../../../../shared/risk-sets';
-import { findListSearch, searchCondition, type ListSearch } from '../../../platform/db/list-search';
+import { CODE_CAP, findListSearch, searchCondition, type ListSearch } from '../../../platform/db/list-search';
 
 /** The project results list's query (docs/product/project-results.md#list), already checked by the handler. */
 export interface ResultQuery {
@@ -200,6 +200,7 @@ function whereOf(query: ResultQuery, search: ListSearch | null): RawBuilder<unkn
         codes: [sql`coalesce(r.interview_reference_number, p.interview_ref_num)`],
         texts: [sql`concat_ws(' ', p.first_name, p.last_name)`],
         textId: sql`r.participant_id`,
+        textKey: sql`p.id`,
       }),
     );
   return sql.join(parts, sql` AND `);
@@ -258,22 +259,91 @@ export async function countResults(trx: Db, query: ResultQuery): Promise<number>
   return total.rows[0]?.n ?? 0;
 }
 
-/** The Results tab's search: the IRN or the participant's name, no access code (docs/product/project-results.md). */
-const findResultSearch = (trx: Db, query: ResultQuery) =>
-  findListSearch(trx, { name: 'app_result_search', accessCodes: false }, query.search);
+/**
+ * The Results tab's search: the IRN or the participant's name, no access code (docs/product/project-results.md).
+ * `names`: how many participants a name may list before it counts as broad (findListSearch's text cap).
+ */
+const findResultSearch = (trx: Db, query: ResultQuery, names?: number) =>
+  findListSearch(
+    trx,
+    { name: 'app_result_search', accessCodes: false },
+    query.search,
+    names === undefined ? undefined : { code: CODE_CAP, text: names },
+  );
+
+/**
+ * A page whose search is broad walks the list's order instead of reading the matches through their ids (ADR 0092):
+ * a name found in more participants than this (1% of the benchmark project's) has a match in every few dozen rows of
+ * the order, so the first page is a short walk, while listing its results costs every one of them (82,650 results
+ * and 8.8 s at 10 connections for 'santos' on the 1M-result tenant, issue 30).
+ */
+export const WALK_NAMES_ABOVE = 1_000;
+/** Rows of the order the first walk reads (at least; 20 times the rows it must find), how much each retry reads more. */
+const WALK_FIRST = 2_000;
+const WALK_GROWTH = 4;
+/** Beyond this many rows a walk stops and the page reads its matches through their ids (a rare name, a deep page). */
+export const WALK_MAX = 32_000;
+
+/** The orders an index serves (migrations 005 and 052): only those can be walked. */
+const walksInOrder = (query: ResultQuery) => query.sortBy === 'date' || query.sortBy === 'overallScore';
+
+/** The list's filter on the results' own columns: what the walk reads in its order's index. */
+function ownFilter(query: ResultQuery): ResultQuery {
+  const { search: _search, participantLanguageIds: _languages, createdBy: _by, systemCreated: _system, ...own } = query;
+  return own;
+}
+
+/** The first `walk` rows of the list's order under its own columns' filter (the walk a broad search reads). */
+const walked = (query: ResultQuery, walk: number) => sql`
+  (SELECT r.* FROM interview_results r WHERE ${whereOf(ownFilter(query), null)} ORDER BY ${orderOf(query)}
+   LIMIT ${walk}) AS r`;
+
+/**
+ * A walked row's participant, read by its key for each row in the walk's order: a lateral subquery the planner cannot
+ * flatten (OFFSET 0), so it cannot hash the participants instead, which would read all of them and sort the walk.
+ */
+const walkedParticipant = sql`CROSS JOIN LATERAL (SELECT p.* FROM participants p WHERE p.id = r.participant_id OFFSET 0) AS p`;
 
 /**
  * One page of the list's query, in its order: the results' own columns only, so PostgreSQL evaluates no joined or
- * computed column for a row an OFFSET skips (exported for the plan tests).
+ * computed column for a row an OFFSET skips (exported for the plan tests). With `walk`, only the first `walk` rows
+ * of the order are read, each tested (a broad search, ADR 0092).
  */
-export const pageIds = (query: ResultQuery, limit: number, offset: number, search: ListSearch | null = null) => sql<{
+export const pageIds = (
+  query: ResultQuery,
+  limit: number,
+  offset: number,
+  search: ListSearch | null = null,
+  walk?: number,
+) => sql<{
   id: string | number;
 }>`
-  SELECT r.* FROM interview_results r
-    ${readsParticipant(query, true) ? sql`JOIN participants p ON p.id = r.participant_id` : sql``}
+  SELECT r.* FROM ${walk === undefined ? sql`interview_results r` : walked(query, walk)}
+    ${readsParticipant(query, true) ? (walk === undefined ? sql`JOIN participants p ON p.id = r.participant_id` : walkedParticipant) : sql``}
   WHERE ${whereOf(query, search)}
   ORDER BY ${orderOf(query)}
   LIMIT ${limit} OFFSET ${offset}`;
+
+/** How a page is read: its search (null: none) and, for a broad search in an indexed order, the rows to walk. */
+interface PagePlan {
+  search: ListSearch | null;
+  walk?: number;
+}
+
+async function planPage(trx: Db, query: ResultQuery, limit: number, offset: number): Promise<PagePlan> {
+  if (!walksInOrder(query)) return { search: await findResultSearch(trx, query) };
+  const search = await findResultSearch(trx, query, WALK_NAMES_ABOVE);
+  if (search === null || (search.codeIds !== null && search.textIds !== null)) return { search };
+  return { search, walk: Math.max(WALK_FIRST, 20 * (offset + limit)) };
+}
+
+/** Whether the first `walk` rows of the order are all there are (a short walked page is then complete). */
+async function walkedAll(trx: Db, query: ResultQuery, walk: number): Promise<boolean> {
+  const found = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM (SELECT 1 FROM interview_results r WHERE ${whereOf(ownFilter(query), null)}
+                                    ORDER BY ${orderOf(query)} LIMIT ${walk}) AS w`.execute(trx);
+  return (found.rows[0]?.n ?? 0) < walk;
+}
 
 /** A result row as the list and the single-result finder select it (the select list of readResults). */
 interface ResultRow {
@@ -325,17 +395,25 @@ export async function readResults(trx: Db, query: ResultQuery, limit: number, of
   // list, the latest note, follow-up and e-mail subqueries included, for every row an OFFSET skips, which made deep
   // pages and the exports' 2,000-row pages quadratic (docs/bench.md, 2026-11-27). The order is total (ids break
   // ties), so ordering the page's rows again gives the same order.
-  const search = await findResultSearch(trx, query);
-  const rows = await sql<ResultRow>`
+  const plan = await planPage(trx, query, limit, offset);
+  const read = (search: ListSearch | null, walk?: number) => sql<ResultRow>`
     SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
            r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, ${LATEST}, ${QUESTIONS},
            CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS created_by_name
-    FROM (${pageIds(query, limit, offset, search)}) AS r
+    FROM (${pageIds(query, limit, offset, search, walk)}) AS r
       JOIN participants p ON p.id = r.participant_id
       LEFT JOIN languages l ON l.id = p.participant_language_id
       LEFT JOIN users u ON u.id = p.created_by
-    ORDER BY ${orderOf(query)}`.execute(trx);
+    ORDER BY ${orderOf(query)}`;
+  // A walked page is the page when it is full, or when the walk read every row of the order; otherwise the walk
+  // reads more, up to WALK_MAX, and then the page reads the search's matches through their ids.
+  for (let walk = plan.walk; walk !== undefined && walk <= WALK_MAX; walk *= WALK_GROWTH) {
+    const rows = await read(plan.search, walk).execute(trx);
+    if (rows.rows.length === limit || (await walkedAll(trx, query, walk))) return rows.rows.map((r) => listedResult(r));
+  }
+  const search = plan.walk === undefined ? plan.search : await findResultSearch(trx, query);
+  const rows = await read(search).execute(trx);
   return rows.rows.map((r) => listedResult(r));
 }
 

@@ -76,7 +76,31 @@ export async function findCallRecords(
   page: Page,
   ids?: number[],
 ): Promise<CallRecordRow[]> {
-  let query = filterCalls(trx.selectFrom('call_records'), filter, await findCallSearch(trx, filter));
+  return (await callRecordPage(trx, filter, page, await findCallSearch(trx, filter), ids).execute()).map((r) => ({
+    id: Number(r.id),
+    callId: r.call_id,
+    interviewReferenceNumber: r.interview_reference_number,
+    callAt: r.call_at,
+    accessCode: r.access_code,
+    dialInNumber: r.dial_in_number,
+    durationSeconds: r.duration_seconds,
+    dtmfs: r.dtmfs,
+    providerName: r.provider_name,
+    callerNumber: r.caller_number,
+    destinationNumber: r.destination_number,
+    status: r.has_result ? 'COMPLETED' : r.was_incomplete ? 'INCOMPLETE' : 'NO_RESULT',
+  }));
+}
+
+/** The statement of findCallRecords, `search` as findCallSearch read it (exported for its plan test). */
+export function callRecordPage(
+  trx: Db,
+  filter: CallFilter & { telcoProvider: string | null },
+  page: Page,
+  search: ListSearch | null,
+  ids?: number[],
+) {
+  let query = filterCalls(trx.selectFrom('call_records'), filter, search);
   if (ids) query = query.where('call_records.id', 'in', ids.length > 0 ? ids : [0]);
   // The page is cut first and the status looked up for its rows only: in one query PostgreSQL evaluates the
   // select list's lookups for every row an OFFSET skips, so page 1,000 cost a thousand pages (docs/bench.md).
@@ -87,7 +111,7 @@ export async function findCallRecords(
     .offset(page.offset)
     .limit(page.limit)
     .as('c');
-  const rows = await trx
+  return trx
     .selectFrom(pageRows)
     .select([
       'c.id',
@@ -124,22 +148,7 @@ export async function findCallRecords(
         .as('was_incomplete'),
     ])
     .orderBy('c.call_at', 'desc')
-    .orderBy('c.id', 'desc')
-    .execute();
-  return rows.map((r) => ({
-    id: Number(r.id),
-    callId: r.call_id,
-    interviewReferenceNumber: r.interview_reference_number,
-    callAt: r.call_at,
-    accessCode: r.access_code,
-    dialInNumber: r.dial_in_number,
-    durationSeconds: r.duration_seconds,
-    dtmfs: r.dtmfs,
-    providerName: r.provider_name,
-    callerNumber: r.caller_number,
-    destinationNumber: r.destination_number,
-    status: r.has_result ? 'COMPLETED' : r.was_incomplete ? 'INCOMPLETE' : 'NO_RESULT',
-  }));
+    .orderBy('c.id', 'desc');
 }
 
 export async function countCallRecords(trx: Db, filter: CallFilter & { telcoProvider: string | null }) {

@@ -55,6 +55,7 @@ function whereOf(filter: ResultsReportFilter, search: ListSearch | null): RawBui
         ],
         texts: [sql`concat_ws(' ', p.first_name, p.last_name)`],
         textId: sql`r.participant_id`,
+        textKey: sql`p.id`,
       }),
     );
   return sql.join(parts, sql` AND `);
@@ -131,12 +132,7 @@ export async function findReportResults(
            coalesce(r.interview_reference_number, p.interview_ref_num) AS irn,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
            r.released, r.reviewed, p.first_name, p.last_name, ${QUESTIONS}
-    FROM (
-      SELECT r.* FROM ${narrowFrom(filter, sort)}
-      WHERE ${whereOf(filter, search)}
-      ORDER BY ${orderOf(sort)}
-      LIMIT ${page.limit} OFFSET ${page.offset}
-    ) AS r
+    FROM (${reportPageIds(filter, sort, page, search)}) AS r
       ${NAMED}
     ORDER BY ${orderOf(sort)}`.execute(trx);
   return rows.rows.map((r) => ({
@@ -155,6 +151,18 @@ export async function findReportResults(
     questions: r.questions,
   }));
 }
+
+/** The page of the report, the results' own columns (exported for its plan test). */
+export const reportPageIds = (
+  filter: ResultsReportFilter,
+  sort: ResultsReportSort,
+  page: Page,
+  search: ListSearch | null = null,
+) => sql`
+  SELECT r.* FROM ${narrowFrom(filter, sort)}
+  WHERE ${whereOf(filter, search)}
+  ORDER BY ${orderOf(sort)}
+  LIMIT ${page.limit} OFFSET ${page.offset}`;
 
 /** The number of results the filter finds. */
 export async function countReportResults(trx: Db, filter: ResultsReportFilter): Promise<number> {

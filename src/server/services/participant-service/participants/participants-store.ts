@@ -152,6 +152,15 @@ export async function listParticipantPage(
   request: ParticipantPageRequest,
   search: ListSearch | null = null,
 ): Promise<ParticipantRow[]> {
+  return (await participantPage(filter, request, search).execute(trx)).rows;
+}
+
+/** The statement of listParticipantPage (exported for its plan test). */
+export function participantPage(
+  filter: ParticipantFilter,
+  request: ParticipantPageRequest,
+  search: ListSearch | null = null,
+): RawBuilder<ParticipantRow> {
   const where = participantFilterWhere(filter, search);
   const key = SORT_SQL[request.sort];
   const desc = request.direction === 'desc';
@@ -166,15 +175,14 @@ export async function listParticipantPage(
   const offset = request.after ? 0 : request.page * request.pageSize;
   const sortText =
     request.sort === 'createdAt' ? sql`to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : key;
-  const rows = await sql<ParticipantRow>`
+  return sql<ParticipantRow>`
     SELECT ${participantColumns}, ${sortText} AS sort_value
     FROM participants p
     LEFT JOIN languages l ON l.id = p.participant_language_id
     LEFT JOIN users u ON u.id = p.created_by
     WHERE ${where} AND ${keyset}
     ORDER BY ${order}
-    LIMIT ${request.pageSize + 1} OFFSET ${offset}`.execute(trx);
-  return rows.rows;
+    LIMIT ${request.pageSize + 1} OFFSET ${offset}`;
 }
 
 /** How many participants the list's filter finds (the handler keeps it under the tenant's data version). */

@@ -1,0 +1,110 @@
+/**
+ * The Results tab's pages (issue 30, ADR 0092): the plans read the order's index, and a broad search walks that
+ * order and finds exactly the rows its rule finds, whichever way the page is read.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../../platform/db/schema';
+import { withTenant } from '../../../platform/tenancy/with-tenant';
+import { findListSearch, type ListSearch } from '../../../platform/db/list-search';
+import { openTestDatabase } from '../../../testing/database-template';
+import { planOf, seedPlanProject, sorts, type PlanProject } from '../../../testing/plan-project';
+import { pageIds, readResults, WALK_MAX, type ResultQuery } from './results-store';
+
+let db: Db;
+let plan: PlanProject;
+beforeAll(async () => {
+  db = await openTestDatabase();
+  plan = await seedPlanProject(db);
+}, 120_000);
+afterAll(() => db.destroy());
+
+const query = (changes: Partial<ResultQuery> = {}): ResultQuery => ({
+  projectId: plan.projectId,
+  page: 0,
+  pageSize: 100,
+  offset: '+00:00',
+  sortBy: 'date',
+  sortDirection: 'desc',
+  released: true,
+  hideReviewed: false,
+  ...changes,
+});
+
+const resultSearch = (trx: Db, text: string, names?: number) =>
+  findListSearch(
+    trx,
+    { name: 'app_result_search', accessCodes: false },
+    text,
+    names === undefined ? undefined : { code: 5_000, text: names },
+  );
+
+describe('the plans of the Results tab', () => {
+  test('newest first: the first page reads the project page index, no sort', async () => {
+    const found = await planOf(db, plan.tenantId, pageIds(query(), 100, 0));
+    expect(found).toContain('interview_results_project_page_idx');
+    expect(sorts(found)).toBe(false);
+  });
+
+  test("a broad name walks the project page index in its order and reads each row's participant by its key", async () => {
+    const search = await withTenant(db, plan.tenantId, (trx) => resultSearch(trx, 'santos', 0));
+    expect(search!.textIds).toBeNull();
+    const found = await planOf(db, plan.tenantId, pageIds(query({ search: 'santos' }), 100, 0, search, 2_000));
+    expect(found).toContain('interview_results_project_page_idx');
+    expect(found).toContain('participants_pkey');
+    expect(sorts(found)).toBe(false);
+  });
+});
+
+/** The ids of a page read through `pageIds` (with `walk`: the first `walk` rows of the order only). */
+async function idsOf(trx: Db, q: ResultQuery, offset: number, search: ListSearch | null, walk?: number) {
+  const rows = await pageIds(q, q.pageSize, offset, search, walk).execute(trx);
+  return rows.rows.map((r) => Number(r.id));
+}
+
+describe('a walked page is the page', () => {
+  const texts = ['santos', 'sa', 'PLAN-0000', 'plan-0000012', 'no such name'];
+  const orders: Partial<ResultQuery>[] = [
+    { sortBy: 'date', sortDirection: 'desc' },
+    { sortBy: 'date', sortDirection: 'asc' },
+    { sortBy: 'overallScore', sortDirection: 'desc' },
+    { sortBy: 'date', sortDirection: 'desc', riskLevels: ['HR', 'PR'], participantLanguageIds: [1] },
+  ];
+
+  test('whatever the walk, a full or exhausted walk finds the rows the rule finds row by row', async () => {
+    await withTenant(db, plan.tenantId, async (trx) => {
+      const all = await sql<{ n: number }>`SELECT count(*)::int AS n FROM interview_results r
+        WHERE r.project_id = ${plan.projectId}`.execute(trx);
+      for (const text of texts)
+        for (const order of orders)
+          for (const offset of [0, 300]) {
+            const q = query({ ...order, search: text, pageSize: 50 });
+            const listed = (await resultSearch(trx, text))!;
+            const byRow = { ...listed, codeIds: null, textIds: null };
+            const expected = await idsOf(trx, q, offset, byRow);
+            const label = { text, order, offset };
+            expect({ ...label, found: await idsOf(trx, q, offset, listed) }).toEqual({ ...label, found: expected });
+            for (const walk of [300, 100_000]) {
+              const walked = await idsOf(trx, q, offset, byRow, walk);
+              if (walked.length === q.pageSize || walk >= all.rows[0]!.n)
+                expect({ ...label, walk, found: walked }).toEqual({ ...label, walk, found: expected });
+              // A short walk finds a prefix of the page's rows, never a row the page does not have.
+              else expect(expected.slice(0, walked.length)).toEqual(walked);
+            }
+          }
+    });
+  }, 60_000);
+
+  test('the list reads the same pages, walked (broad) or by ids (narrow), shallow or deep', async () => {
+    await withTenant(db, plan.tenantId, async (trx) => {
+      for (const text of texts)
+        for (const order of orders.slice(1, 3))
+          for (const page of [0, 2, WALK_MAX / 100]) {
+            const q = query({ ...order, search: text, page });
+            const listed = (await resultSearch(trx, text))!;
+            const expected = await idsOf(trx, q, page * 100, { ...listed, codeIds: null, textIds: null });
+            const found = (await readResults(trx, q, 100, page * 100)).map((r) => r.id);
+            expect({ text, order, page, found }).toEqual({ text, order, page, found: expected });
+          }
+    });
+  }, 60_000);
+});

@@ -1,0 +1,83 @@
+import { sql, type RawBuilder } from 'kysely';
+import { CompiledQuery } from 'kysely';
+import type { Db } from '../platform/db/schema';
+import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
+import { analyzeInterviewTables, generateInterviewDataInDatabase } from '../seed/interview-data-in-database';
+import { DEMO_QUESTIONS } from '../seed/demo-data';
+import { twelveMonthsBefore } from '../seed/interview-data';
+import { createProjectWithQuestions, STAGE } from '../services/project-service';
+
+/**
+ * The plan tests' project (issue 30): on the seed's few rows every index costs the same and the planner reads whole
+ * tables, so a plan test first adds a project large enough that it weighs the indexes as on a real tenant:
+ * participants, results and call records generated as the benchmark's are (ADR 0058), then analysed.
+ */
+export interface PlanProject {
+  tenantId: number;
+  projectId: number;
+}
+
+export async function seedPlanProject(
+  db: Db,
+  size: { participants: number; results: number } = { participants: 2_000, results: 10_000 },
+): Promise<PlanProject> {
+  const tenantId = await withSystem(db, async (trx) => {
+    const row = await trx
+      .selectFrom('tenants')
+      .select('id')
+      .where('name', '=', 'Acme Insurance')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+  const now = new Date();
+  const { projectId, questionIds } = await withTenant(db, tenantId, (trx) =>
+    createProjectWithQuestions(trx, {
+      tenantId,
+      name: 'Plan Project',
+      stageId: STAGE.EXECUTION,
+      languageIds: [1, 2],
+      questions: DEMO_QUESTIONS.map((questionText) => ({ questionText })),
+      now,
+    }),
+  );
+  await generateInterviewDataInDatabase(db, {
+    tenantId,
+    projectId,
+    questionIds,
+    ...size,
+    since: twelveMonthsBefore(now),
+    now,
+    seed: 30,
+    codePrefix: 'PLAN-',
+    callRecords: true,
+  });
+  await analyzeInterviewTables(db);
+  return { tenantId, projectId };
+}
+
+/**
+ * The plan of a statement (raw SQL or a compiled Kysely query) as the application role in the tenant, under
+ * row-level security as a request runs it, with sequential scans priced out: a condition the policy keeps from an
+ * index (one not leakproof, ADR 0057) then shows as a scan of the tenant's rows, not as the index. Sorts are not
+ * priced out: a Sort node means the index does not serve the order.
+ */
+export function planOf(db: Db, tenantId: number, statement: RawBuilder<unknown> | CompiledQuery): Promise<string> {
+  return withTenant(db, tenantId, async (trx) => {
+    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+    const rows =
+      'sql' in statement && 'parameters' in statement
+        ? (
+            await trx.executeQuery<{ 'QUERY PLAN': string }>(
+              CompiledQuery.raw(`EXPLAIN ${statement.sql}`, [...statement.parameters]),
+            )
+          ).rows
+        : (await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${statement as RawBuilder<unknown>}`.execute(trx)).rows;
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+}
+
+/** Whether a plan sorts (a Sort or Incremental Sort node; a top-N heapsort too). */
+export const sorts = (plan: string) => /^\s*(->\s*)?(Incremental )?Sort\b/m.test(plan);
+
+/** Whether a plan sorts all its rows: a Sort node; an Incremental Sort only orders rows an index left equal. */
+export const sortsAll = (plan: string) => /^\s*(->\s*)?Sort\s+\(/m.test(plan);

@@ -60,6 +60,7 @@ import { withSystem } from './platform/tenancy/with-tenant';
 import { ChangeFeed } from './platform/events/change-feed';
 import { registerMetrics } from './platform/observability/metrics';
 import { registerRequestIdHeader, requestIdOf } from './platform/observability/request-id';
+import { registerTracing } from './platform/observability/tracing';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -193,6 +194,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return503OnClosing: true,
     routerOptions: ROUTER_OPTIONS,
   });
+
+  // First of all hooks: every later one, the handler and its statements run inside the request's span.
+  registerTracing(app);
 
   const paramsAjv = createAjv({ coerceTypes: true });
   const bodyAjv = createAjv({ coerceTypes: false });

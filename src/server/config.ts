@@ -3,6 +3,7 @@ import type { S3StorageSettings } from './platform/storage/s3-file-storage';
 import { s3SettingsFromEnv } from './platform/storage/storage-config';
 import { parseAllowList } from './platform/egress/egress-policy';
 import type { MetricsSettings } from './platform/observability/metrics';
+import { tracingSettings, type TracingSettings } from './platform/observability/tracing';
 
 export interface EmbedDashboard {
   title: string;
@@ -68,6 +69,8 @@ export interface Config {
   tokens: { issuer: string; accessAudience: string; idAudience: string; expiresInSeconds: number };
   /** METRICS_PORT / METRICS_HOST: the Prometheus listener, apart from the public port (ADR 0079). */
   metrics: MetricsSettings;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT / _TRACES_ENDPOINT, OTEL_SERVICE_NAME (ADR 0093): traces over OTLP/HTTP when set. */
+  tracing: TracingSettings;
 }
 
 /** Used when RELEASE_DATE is not set: the date this build was cut. */
@@ -212,5 +215,6 @@ export function loadConfig(env: Env = process.env): Config {
     tenantSecretsKey: tenantSecretsKey(env.TENANT_SECRETS_KEY),
     tenantSecretsKeyPrevious: env.TENANT_SECRETS_KEY_PREVIOUS?.trim() || null,
     metrics: metricsSettings(env),
+    tracing: tracingSettings(env),
   };
 }

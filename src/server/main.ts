@@ -8,6 +8,9 @@ import { demoUsersTable } from './seed/demo-users-table';
 import { seedOnStart } from './seed/seed-on-start';
 import { TenantSecretCipher } from './platform/secrets/tenant-secret-cipher';
 import { createFileStorage } from './platform/storage/create-file-storage';
+import { egressAgents } from './platform/egress/egress-agents';
+import { EgressPolicy } from './platform/egress/egress-policy';
+import { startTracing, stopTracing } from './platform/observability/tracing';
 
 let config: Config;
 try {
@@ -17,6 +20,8 @@ try {
   process.exit(1);
 }
 const logger = createLogger(config);
+// Before the database opens, so its statements are traced too (ADR 0093); the exporter obeys the egress policy.
+startTracing(config.tracing, egressAgents(new EgressPolicy(config.egressAllow)));
 const db = await openDatabase(
   config,
   (error) => logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
@@ -67,6 +72,7 @@ const shutdown = async (signal: string) => {
   try {
     await app.close();
     await db.destroy();
+    await stopTracing();
   } finally {
     process.exit(0);
   }

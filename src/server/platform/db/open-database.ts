@@ -8,6 +8,8 @@ import { PGliteWorker, type PGliteEngine } from './pglite-worker-client';
 import type { Db } from './schema';
 import { PGLITE_EXTENSIONS } from './pglite-extensions';
 import { ExplainSlowDialect, type SlowStatement } from './explain-slow';
+import { isTracing } from '../observability/tracing';
+import { TracingDialect } from './tracing-dialect';
 
 export interface DatabaseOptions {
   /** PostgreSQL server; when null the embedded database is used. */
@@ -66,13 +68,16 @@ export function embeddedEngineOf(db: Db): PGliteEngine | null {
   return embeddedEngines.get(db) ?? null;
 }
 
+/** With tracing on (ADR 0093), every statement gets a span. */
+const traced = (dialect: Dialect): Dialect => (isTracing() ? new TracingDialect(dialect) : dialect);
+
 /** A Kysely over an embedded engine, known to embeddedEngineOf (tests open their copies through it too). */
 export const embeddedDatabase = (
   engine: PGliteEngine,
   onDestroy?: () => void,
   wrap: (dialect: Dialect) => Dialect = (dialect) => dialect,
 ): Db => {
-  const db = new Kysely({ dialect: wrap(new PGliteDialect(engine, onDestroy)) }) as Db;
+  const db = new Kysely({ dialect: traced(wrap(new PGliteDialect(engine, onDestroy))) }) as Db;
   embeddedEngines.set(db, engine);
   return db;
 };
@@ -92,7 +97,7 @@ export async function openDatabase(
     options.explainSlowMs == null ? dialect : new ExplainSlowDialect(dialect, options.explainSlowMs, onSlowStatement);
   if (options.databaseUrl) {
     const pool = resilientPool(options.databaseUrl, onConnectionError);
-    const db = new Kysely({ dialect: wrap(new PostgresDialect({ pool })) }) as Db;
+    const db = new Kysely({ dialect: traced(wrap(new PostgresDialect({ pool }))) }) as Db;
     postgresPools.set(db, pool);
     return db;
   }

@@ -13,6 +13,7 @@ import { createIdempotentWrites, type Answer } from '../idempotency/idempotent-w
 import { boundIntegers, createInputGuard } from './input-rules';
 import { createMultipartReader, removeTemporaryUploads } from './multipart-body';
 import { sessionContext, tenantContext } from './request-context';
+import { inSpan } from '../observability/tracing';
 
 // Read by the rate limits (platform/http/rate-limits.ts): an unsafe GET counts as a write.
 declare module 'fastify' {
@@ -210,7 +211,11 @@ export function registerOperations(
         const produce = async (): Promise<Answer> => {
           let result;
           try {
-            result = await handler(input, ctx);
+            result = await inSpan(
+              `handler ${operation.operationId}`,
+              { 'voxscreen.operation': operation.operationId },
+              () => handler(input, ctx),
+            );
           } catch (error) {
             if (!(error instanceof NotModified) || operation.unsafeGet) throw error;
             applyEntityTag(request, reply);

@@ -811,6 +811,8 @@ export const sel = {
       end: (prefix: string) => `${prefix}-end`,
       /** `call-records-select-<id>` */
       selectCall: (id: number) => `call-records-select-${id}`,
+      /** The selection column's header: selects or clears every call of the page. */
+      selectPage: 'call-records-select-page',
       /** The Telephony Carrier select (docs/product/call-reports.md#carrier: four carriers by key). */
       carrier: 'call-records-carrier',
       exportSelected: 'call-records-export-selected',

@@ -6,26 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchRoutes, type RouteObject } from 'react-router';
+import { builtPaths, idFreePaths, parseRouteTable, projectPaths } from '../../../test/e2e/support/route-table';
 import { appRoutes } from './router';
 
-interface TableRow {
-  paths: string[];
-  built: string;
-}
-
-/** The Routes table's rows (first column: backticked absolute paths; third: built). */
-function routeTable(): TableRow[] {
-  const text = readFileSync(join(__dirname, '../../../docs/product/README.md'), 'utf8');
-  const section = text.slice(text.indexOf('## Routes'), text.indexOf('\n## ', text.indexOf('## Routes') + 3));
-  return section
-    .split('\n')
-    .filter((line) => line.startsWith('| ') && !line.startsWith('| route') && !line.startsWith('|---'))
-    .map((line) => {
-      const cells = line.split('|').map((cell) => cell.trim());
-      return { paths: [...cells[1]!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!), built: cells[3]! };
-    })
-    .filter((row) => row.paths.length > 0);
-}
+/** The Routes table's rows (docs/product/README.md#routes). */
+const routeTable = () => parseRouteTable(readFileSync(join(__dirname, '../../../docs/product/README.md'), 'utf8'));
 
 /** A concrete URL for a table path: `{x}` becomes a value, the query is dropped. */
 const concrete = (path: string) => path.replace(/\?.*$/, '').replace(/\{[^}]+\}/g, '7');
@@ -83,4 +68,26 @@ test('every path the router registers is in the table', () => {
   const documented = new Set(rows.flatMap((row) => row.paths).map(shape));
   const missing = [...new Set(registered(appRoutes).map(shape))].filter((path) => !documented.has(path));
   expect(missing).toEqual([]);
+});
+
+test('the phone-width journey visits every registered route that needs no value but the project', () => {
+  // test/e2e/journeys/every-route-at-phone-width.e2e.ts opens these: a new screen is never silently skipped.
+  const visited = new Set(
+    [...idFreePaths(builtPaths(rows)), ...projectPaths(builtPaths(rows), 7)].map((path) =>
+      shape(path.replace('/7', '/{id}')),
+    ),
+  );
+  // A path the table gives a query (`editLookup?field=&attributeId=`) takes its values there.
+  const withQuery = new Set(
+    rows
+      .flatMap((row) => row.paths)
+      .filter((path) => path.includes('?'))
+      .map(shape),
+  );
+  const needsNoValue = registered(appRoutes)
+    .map(shape)
+    .filter((path) => !withQuery.has(path))
+    .filter((path) => !path.includes(':') || /^\/main\/project\/:(\/[^:]*)?$/.test(path));
+  expect(needsNoValue.length).toBeGreaterThan(30);
+  expect(needsNoValue.filter((path) => !visited.has(path))).toEqual([]);
 });

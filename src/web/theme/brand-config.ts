@@ -36,7 +36,13 @@ export const brandConfig = defineConfig({
           focusRing: { value: { _light: '{colors.brand.500}', _dark: '{colors.brand.400}' } },
         },
         // Chakra's red.500 on white is 3.8:1, below the 4.5:1 that validation messages need (axe, issue 10).
-        fg: { error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } } },
+        // Chakra's orange.600 and green.600 on white are 3.55:1 and 3.3:1 (the questions' lock reason, the upload
+        // checks; issue 25 item 15): the 700 shades are above 6:1 (src/web/theme/text-contrast.test.ts).
+        fg: {
+          error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } },
+          warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
+          success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
+        },
       },
     },
   },

@@ -14,9 +14,9 @@ import {
   selectSlotRecipe,
   skeletonRecipe,
   tableSlotRecipe,
-  tabsSlotRecipe,
   textareaRecipe,
 } from '@chakra-ui/react/theme';
+import { scrollingTabsSlotRecipe } from './scrolling-tabs-recipe';
 import { registerRecipes } from './system';
 
 /**
@@ -44,7 +44,7 @@ export const SIGNED_IN_RECIPES = {
     progress: progressSlotRecipe,
     select: selectSlotRecipe,
     table: tableSlotRecipe,
-    tabs: tabsSlotRecipe,
+    tabs: scrollingTabsSlotRecipe,
   },
 };
 

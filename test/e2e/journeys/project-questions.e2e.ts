@@ -83,6 +83,8 @@ describe('project questions', () => {
     );
     await expect(byTestId(sel.questions.add)).toBeDisabled();
     await expect(byTestId(sel.questions.lockReason)).toHaveText('Questions are approved and can no longer be changed.');
+    // The lock reason's warning colour was 3.55:1 on white (issue 25 item 15).
+    await expectAccessible('questions locked after approval');
 
     await byTestId(sel.questions.download).click();
     await expect(byTestId(sel.questions.success)).toHaveText(

@@ -161,5 +161,17 @@ describe('shell', () => {
     expect(app.router.state.location.pathname).toBe('/main/userprofile');
     expect(await screen.findByTestId(sel.profile.page)).toBeInTheDocument();
     expect(screen.getByTestId(sel.shell.sidebar)).toBeInTheDocument();
+    // The pane says which screen it holds, and is not busy once it is there.
+    expect(screen.getByRole('main')).toHaveAttribute('data-route-path', '/main/userprofile');
+    expect(screen.getByRole('main')).not.toHaveAttribute('aria-busy');
+  });
+
+  it('names the logo link and the user menu with the text they show (WCAG 2.5.3 Label in Name)', async () => {
+    await openShell(serverFor());
+    const topBar = screen.getByTestId(sel.shell.topBar);
+    expect(within(topBar).getByRole('link', { name: 'Voxscreen home' })).toHaveTextContent('Voxscreen');
+    const menu = within(topBar).getByTestId(sel.shell.userMenu);
+    expect(menu).toHaveAccessibleName('Ada Lovelace, user menu');
+    expect(menu).toHaveTextContent(/^Ada Lovelace$/);
   });
 });

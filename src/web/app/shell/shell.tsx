@@ -1,6 +1,6 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { LoadingState } from '../../components/feedback/loading-state';
 import { Sidebar, SIDEBAR_COLLAPSE_BELOW_PX } from './sidebar';
 import { TopBar } from './top-bar';
@@ -17,13 +17,25 @@ export function Shell({ pending = false }: { pending?: boolean }) {
   // A choice made at one width holds until the window crosses the threshold; then width decides again.
   const collapsed = userChoice !== null && userChoice.narrow === narrow ? userChoice.collapsed : narrow;
   const toggle = () => setUserChoice({ collapsed: !collapsed, narrow });
+  // While the next screen's chunk loads, the one showing is stale: say so to assistive technology; the rendered path
+  // tells journeys (and anyone inspecting the page) which screen the pane holds.
+  const loading = useNavigation().state !== 'idle';
+  const { pathname } = useLocation();
 
   return (
     <Flex direction="column" h="100vh">
       <TopBar onToggleSidebar={toggle} pending={pending} />
       <Flex flex="1" minH="0">
         <Sidebar collapsed={pending ? 'by-width' : collapsed} onToggle={toggle} />
-        <Box as="main" flex="1" minW="0" overflowY="auto" p={{ base: '4', md: '6' }} aria-busy={pending || undefined}>
+        <Box
+          as="main"
+          flex="1"
+          minW="0"
+          overflowY="auto"
+          p={{ base: '4', md: '6' }}
+          aria-busy={pending || loading || undefined}
+          data-route-path={pending ? undefined : pathname}
+        >
           {pending ? <LoadingState /> : <Outlet />}
         </Box>
       </Flex>

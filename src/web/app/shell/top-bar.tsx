@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { LuMail, LuMenu } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { useGetClientConfigurationQuery } from '../../api/generated/user-service';
-import { BrandMark } from '../../components/brand/brand-mark';
+import { BrandMark, useProductName } from '../../components/brand/brand-mark';
 import { LanguageSelect } from './language-select';
 import { OperatingTenant } from './operating-tenant';
 import { UserMenu } from './user-menu';
@@ -11,6 +11,7 @@ import { UserMenu } from './user-menu';
 /** The top bar; `pending` (the frame while the session opens) shows only the menu button and the brand. */
 export function TopBar({ onToggleSidebar, pending = false }: { onToggleSidebar: () => void; pending?: boolean }) {
   const { t } = useLingui();
+  const productName = useProductName();
   // The frame asks for nothing: the session gate's call is the one in flight.
   const { data: configuration } = useGetClientConfigurationQuery(undefined, { skip: pending });
   return (
@@ -28,7 +29,8 @@ export function TopBar({ onToggleSidebar, pending = false }: { onToggleSidebar: 
       <IconButton variant="ghost" size="sm" aria-label={t`Toggle navigation`} onClick={onToggleSidebar}>
         <LuMenu />
       </IconButton>
-      <RouterLink to="/main/dashboard" aria-label={t`Home`}>
+      {/* The name starts with the product name the link shows (WCAG 2.5.3 Label in Name). */}
+      <RouterLink to="/main/dashboard" aria-label={t`${productName} home`}>
         <BrandMark />
       </RouterLink>
       <Spacer />

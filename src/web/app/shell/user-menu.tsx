@@ -25,9 +25,17 @@ export function UserMenu() {
       }}
     >
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" px="2" data-testid="user-menu" aria-label={t`User menu`}>
+        {/* The name holds the user's name the button shows (WCAG 2.5.3 Label in Name); the avatar falls back to an
+            icon rather than initials, which would be visible text missing from the name. */}
+        <Button
+          variant="ghost"
+          size="sm"
+          px="2"
+          data-testid="user-menu"
+          aria-label={fullName ? t`${fullName}, user menu` : t`User menu`}
+        >
           <Avatar.Root size="xs" colorPalette="brand">
-            <Avatar.Fallback name={fullName} />
+            <Avatar.Fallback />
             {userInfo?.image ? (
               <Avatar.Image src={`data:image/png;base64,${userInfo.image}`} alt="" data-testid="user-menu-photo" />
             ) : null}

@@ -3,6 +3,12 @@ import { BRANDING } from '../../../shared/branding';
 import { userServiceApi } from '../../api/generated/user-service';
 import { Logo } from './logo';
 
+/** The product name the brand mark shows (for names that must contain it, such as the home link's). */
+export function useProductName(): string {
+  const { data } = userServiceApi.endpoints.getClientConfiguration.useQueryState();
+  return data?.branding.productName ?? BRANDING.productName;
+}
+
 interface BrandMarkProps {
   size?: 'sm' | 'lg';
 }
@@ -13,8 +19,7 @@ interface BrandMarkProps {
  * so the name is there from the first paint and never moves (ADR 0082). Reading the configuration never asks for it.
  */
 export function BrandMark({ size = 'sm' }: BrandMarkProps) {
-  const { data } = userServiceApi.endpoints.getClientConfiguration.useQueryState();
-  const productName = data?.branding.productName ?? BRANDING.productName;
+  const productName = useProductName();
   return (
     <HStack gap="2">
       <Logo productName={productName} size={size === 'lg' ? '12' : '8'} />

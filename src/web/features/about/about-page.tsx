@@ -48,7 +48,8 @@ export function AboutPage() {
                 <Trans>Support</Trans>
               </DataList.ItemLabel>
               <DataList.ItemValue>
-                <Link href={`mailto:${email}`} colorPalette="brand">
+                {/* A long address wraps rather than widening the card past a phone's width. */}
+                <Link href={`mailto:${email}`} colorPalette="brand" overflowWrap="anywhere">
                   {email}
                 </Link>
               </DataList.ItemValue>

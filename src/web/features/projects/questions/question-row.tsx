@@ -51,6 +51,8 @@ export function QuestionRow({
       align="flex-start"
       gap="3"
       p="3"
+      // On a phone, Pertinent, the answers and delete go under the text instead of past the window's edge.
+      flexWrap="wrap"
       borderWidth="1px"
       borderRadius="md"
       bg={isDragging ? 'bg.muted' : 'bg'}
@@ -73,7 +75,7 @@ export function QuestionRow({
       <Text minW="6" pt="2" fontWeight="semibold" data-testid={`question-sequence-${index}`}>
         {label}
       </Text>
-      <Stack flex="1" gap="1">
+      <Stack flex="1 1 12rem" minW="0" gap="1">
         {editing && canEdit ? (
           <Input
             size="sm"

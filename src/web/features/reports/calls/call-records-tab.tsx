@@ -52,6 +52,7 @@ export function CallRecordsTab() {
     callRecordQuery: { ...applied, page: paging.page, pageSize: paging.pageSize },
   });
   const total = calls.data?.totalResults ?? 0;
+  const rows = calls.data?.calls;
 
   const columns = useMemo<DataGridColumn<CallRecordRow>[]>(() => {
     const toggle = (id: number, on: boolean) =>
@@ -62,12 +63,36 @@ export function CallRecordsTab() {
         return next;
       });
     const statusLabel = { COMPLETED: t`Completed`, INCOMPLETE: t`Incomplete`, NO_RESULT: t`No result` };
+    const pageIds = (rows ?? []).map((row) => row.id);
+    const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
     return [
       {
         colId: 'select',
-        headerName: '',
+        headerName: t`Select`,
+        // The column's header is a checkbox that selects or clears every call of the page (issue 25 item 11).
+        headerComponent: () => (
+          <input
+            type="checkbox"
+            aria-label={t`Select every call on this page`}
+            checked={allOnPage}
+            disabled={pageIds.length === 0}
+            onChange={(event) => {
+              const on = event.currentTarget.checked;
+              setSelected((current) => {
+                const next = new Set(current);
+                for (const id of pageIds) {
+                  if (on) next.add(id);
+                  else next.delete(id);
+                }
+                return next;
+              });
+            }}
+            data-testid="call-records-select-page"
+          />
+        ),
         width: 56,
         sortable: false,
+        resizable: false,
         cellRenderer: ({ data }: { data?: CallRecordRow }) =>
           data ? (
             <input
@@ -106,7 +131,7 @@ export function CallRecordsTab() {
           ) : null,
       },
     ];
-  }, [t, selected]);
+  }, [t, selected, rows]);
 
   return (
     <Stack gap="4" data-testid="call-records">
@@ -150,7 +175,7 @@ export function CallRecordsTab() {
         pagerTestId="call-records"
         errorTestId="call-records-error"
         query={calls}
-        rows={calls.data?.calls}
+        rows={rows}
         total={total}
         paging={paging}
         columns={columns}

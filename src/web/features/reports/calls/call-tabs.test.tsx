@@ -194,6 +194,30 @@ describe('the call tabs of Reports', () => {
     expect(stub.callsTo(CALLS_EXPORT)[0]!.body).toMatchObject({ callIdsToExport: [7] });
   });
 
+  it('call records: the selection column is headed by a checkbox that ticks every call of the page', async () => {
+    const stub = server(ALL, {
+      [CALLS]: { body: { calls: [CALL, { ...CALL, id: 8, callId: 'c-8' }], totalResults: 2 } },
+      [CALLS_EXPORT]: { body: new Blob(['xlsx']), headers: { 'content-disposition': 'attachment; filename="x.xlsx"' } },
+    });
+    URL.createObjectURL = jest.fn(() => 'blob:calls');
+    URL.revokeObjectURL = jest.fn();
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const app = await open('/main/reports/callRecords');
+    await screen.findByTestId(sel.reports.calls.selectCall(8));
+    // Queried once the rows are in: the header is re-rendered with them.
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Select every call on this page' })).toBeEnabled());
+    await app.user.click(screen.getByRole('checkbox', { name: 'Select every call on this page' }));
+    await waitFor(() => expect(screen.getByTestId(sel.reports.calls.selectCall(7))).toBeChecked());
+    expect(screen.getByTestId(sel.reports.calls.selectCall(8))).toBeChecked();
+    expect(screen.getByTestId(sel.reports.calls.selectPage)).toBeChecked();
+    await app.user.click(screen.getByTestId(sel.reports.calls.exportSelected));
+    await waitFor(() => expect(stub.callsTo(CALLS_EXPORT)).toHaveLength(1));
+    expect(stub.callsTo(CALLS_EXPORT)[0]!.body).toMatchObject({ callIdsToExport: [7, 8] });
+    await app.user.click(screen.getByTestId(sel.reports.calls.selectPage));
+    expect(screen.getByTestId(sel.reports.calls.selectCall(7))).not.toBeChecked();
+    expect(screen.getByTestId(sel.reports.calls.exportSelected)).toBeDisabled();
+  });
+
   it('call records: none found says so; a failed call shows its message', async () => {
     const stub = server(ALL, { [CALLS]: { body: { calls: [], totalResults: 0 } } });
     const app = await open('/main/reports/callRecords');

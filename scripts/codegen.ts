@@ -14,6 +14,7 @@ import { generateEndpoints } from '@rtk-query/codegen-openapi';
 import {
   declaredInvalidations,
   endpointTraitsModule,
+  fileReadOperationIds,
   readByPostOperationIds,
   unsafeGetOperationIds,
 } from './lib/endpoint-traits';
@@ -61,6 +62,13 @@ try {
           invalidatesTags,
           parameterFilter: withoutHeaders,
         })),
+        // File answers are saved as they arrive: never refetched by a tag (endpoint-traits.ts).
+        {
+          pattern: fileReadOperationIds(bundled),
+          type: 'query',
+          providesTags: [],
+          parameterFilter: withoutHeaders,
+        },
         { pattern: readByPostOperationIds(bundled), type: 'query', parameterFilter: withoutHeaders },
         { pattern: unsafeGetOperationIds(bundled), type: 'mutation', parameterFilter: withoutHeaders },
         { pattern: /.*/, parameterFilter: withoutHeaders },

@@ -1,6 +1,7 @@
 import {
   declaredInvalidations,
   endpointTraitsModule,
+  fileReadOperationIds,
   readByPostOperationIds,
   type ServiceDocument,
 } from './endpoint-traits';
@@ -25,6 +26,22 @@ const documents: ServiceDocument[] = [
 ];
 
 describe('endpoint traits', () => {
+  it('lists the reads that answer a file (not JSON), GET or read by POST; never a write or an unsafe GET', () => {
+    const file = { '200': { content: { 'text/csv': {}, 'application/json': {} } } };
+    const json = { '200': { content: { 'application/problem+json': {}, 'application/json': {} } } };
+    const document: ServiceDocument = {
+      paths: {
+        '/export': { post: { operationId: 'exportThing', 'x-read-by-post': true, responses: file } },
+        '/pdf': { get: { operationId: 'getPdf', responses: { '200': { content: { 'application/pdf': {} } } } } },
+        '/list': { get: { operationId: 'listThings', responses: json } },
+        '/upload': { post: { operationId: 'uploadThing', responses: file } },
+        '/resend': { get: { operationId: 'resendThing', 'x-unsafe-get': true, responses: file } },
+        '/fails': { get: { operationId: 'getError', responses: { '404': { content: { 'text/plain': {} } } } } },
+      },
+    };
+    expect(fileReadOperationIds(document)).toEqual(['exportThing', 'getPdf']);
+  });
+
   it('reads the reads made by POST from x-read-by-post, on POST operations only', () => {
     expect(readByPostOperationIds(documents[1]!)).toEqual(['getKpi']);
   });

@@ -13,6 +13,7 @@ interface Operation {
   'x-invalidates'?: string[];
   'x-unsafe-get'?: boolean;
   requestBody?: { content?: Record<string, unknown> };
+  responses?: Record<string, { content?: Record<string, unknown> } | undefined>;
 }
 
 export interface ServiceDocument {
@@ -45,6 +46,28 @@ export const readByPostOperationIds = (document: ServiceDocument): string[] =>
  */
 export const unsafeGetOperationIds = (document: ServiceDocument): string[] =>
   idsWhere(document, (operation) => operation.method === 'get' && operation['x-unsafe-get'] === true);
+
+/** Whether a success answer of the operation is a file (any media type but JSON: xlsx, CSV, PDF, zip, audio...). */
+const answersFile = (operation: Operation): boolean =>
+  Object.entries(operation.responses ?? {}).some(
+    ([status, response]) =>
+      /^2\d\d$/.test(status) &&
+      Object.keys(response?.content ?? {}).some((type) => !/^application\/(.+\+)?json$/.test(type)),
+  );
+
+/**
+ * operationIds of the reads (GETs and reads by POST) that answer a file. They are generated without cache tags: the
+ * console saves a file answer as it arrives (file-answer.ts), so a refetch after another change (a write's tags, a
+ * live update) would save the file again, with the filter of the first download.
+ */
+export const fileReadOperationIds = (document: ServiceDocument): string[] =>
+  idsWhere(
+    document,
+    (operation) =>
+      ((operation.method === 'get' && operation['x-unsafe-get'] !== true) ||
+        (operation.method === 'post' && operation['x-read-by-post'] === true)) &&
+      answersFile(operation),
+  );
 
 const setLiteral = (ids: string[]): string =>
   ids.length === 0

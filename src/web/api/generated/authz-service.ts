@@ -69,7 +69,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.auditLogQuery,
         }),
-        providesTags: ["AuditLog"],
+        providesTags: [],
       }),
       listAuditActivities: build.query<
         ListAuditActivitiesApiResponse,

@@ -46,7 +46,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/data-service/v1/report/${queryArg.id}`,
         }),
-        providesTags: ["AnalyticReport"],
+        providesTags: [],
       }),
     }),
     overrideExisting: false,

@@ -100,7 +100,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.callRecordExport,
         }),
-        providesTags: ["CallReport"],
+        providesTags: [],
       }),
       listIncompleteCalls: build.query<
         ListIncompleteCallsApiResponse,
@@ -122,7 +122,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.incompleteCallExport,
         }),
-        providesTags: ["CallReport"],
+        providesTags: [],
       }),
       listBackendDataLogs: build.query<
         ListBackendDataLogsApiResponse,
@@ -155,7 +155,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.resultsReportExport,
         }),
-        providesTags: ["ResultReport"],
+        providesTags: [],
       }),
       repostBackendData: build.mutation<
         RepostBackendDataApiResponse,
@@ -255,7 +255,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.resultExport,
         }),
-        providesTags: ["ResultFile"],
+        providesTags: [],
       }),
       downloadResultPdfs: build.query<
         DownloadResultPdfsApiResponse,
@@ -266,7 +266,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.resultSelection,
         }),
-        providesTags: ["ResultFile"],
+        providesTags: [],
       }),
       startResultPdfZip: build.mutation<
         StartResultPdfZipApiResponse,
@@ -295,7 +295,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/execution-service/v1/interview/result/pdfs/jobs/${queryArg.id}/file`,
         }),
-        providesTags: ["ResultFile"],
+        providesTags: [],
       }),
       downloadResultPdf: build.query<
         DownloadResultPdfApiResponse,
@@ -307,7 +307,7 @@ const injectedRtkApi = api
             displayTimeZone: queryArg.displayTimeZone,
           },
         }),
-        providesTags: ["ResultFile"],
+        providesTags: [],
       }),
       downloadInterviewRecording: build.query<
         DownloadInterviewRecordingApiResponse,
@@ -319,7 +319,7 @@ const injectedRtkApi = api
             play: queryArg.play,
           },
         }),
-        providesTags: ["ResultFile"],
+        providesTags: [],
       }),
       markResultsReviewed: build.mutation<
         MarkResultsReviewedApiResponse,

@@ -133,7 +133,7 @@ const injectedRtkApi = api
         query: () => ({
           url: `/participant-service/v1/participants/downloadTemplate`,
         }),
-        providesTags: ["Participant"],
+        providesTags: [],
       }),
       uploadParticipants: build.mutation<
         UploadParticipantsApiResponse,

@@ -355,7 +355,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/project-service/v1/project/${queryArg.id}/questions/download`,
         }),
-        providesTags: ["ProjectQuestionFile"],
+        providesTags: [],
       }),
       approveProjectQuestions: build.mutation<
         ApproveProjectQuestionsApiResponse,
@@ -457,7 +457,7 @@ const injectedRtkApi = api
             file_type: queryArg.fileType,
           },
         }),
-        providesTags: ["ProjectFile"],
+        providesTags: [],
       }),
       downloadProjectAsset: build.query<
         DownloadProjectAssetApiResponse,
@@ -471,7 +471,7 @@ const injectedRtkApi = api
             file_name: queryArg.fileName,
           },
         }),
-        providesTags: ["ProjectFile"],
+        providesTags: [],
       }),
       uploadProjectSupervisorFile: build.mutation<
         UploadProjectSupervisorFileApiResponse,
@@ -553,7 +553,7 @@ const injectedRtkApi = api
             project_id: queryArg.projectId,
           },
         }),
-        providesTags: ["ProjectFile"],
+        providesTags: [],
       }),
       listProjectParticipants: build.query<
         ListProjectParticipantsApiResponse,

@@ -39,7 +39,7 @@ const injectedRtkApi = api
         StreamTenantEventsApiArg
       >({
         query: () => ({ url: `/user-service/v1/events` }),
-        providesTags: ["Event"],
+        providesTags: [],
       }),
       updateUserProfile: build.mutation<
         UpdateUserProfileApiResponse,
@@ -473,7 +473,7 @@ const injectedRtkApi = api
         DownloadDocumentApiArg
       >({
         query: (queryArg) => ({ url: `/user-service/v1/docs/${queryArg.id}` }),
-        providesTags: ["Document"],
+        providesTags: [],
       }),
       updateDocumentComment: build.mutation<
         UpdateDocumentCommentApiResponse,
@@ -516,7 +516,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.userReportQuery,
         }),
-        providesTags: ["UsersReport"],
+        providesTags: [],
       }),
     }),
     overrideExisting: false,

@@ -40,7 +40,8 @@ export function DocumentCommentCell({ documentId, comment, editable, onSave }: D
         w="full"
         fontWeight="normal"
         title={comment ?? undefined}
-        aria-label={t`Edit description`}
+        // The name holds the text shown (WCAG 2.5.3 Label in Name); with none shown, the placeholder names it.
+        aria-label={text ? t`Edit description: ${text}` : undefined}
         onClick={() => setDraft(comment ?? '')}
         data-testid={testId}
       >

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { InterviewResultRow, ListProjectResultsApiResponse } from '../../api/generated/execution-service';
 import type { ProjectDetail } from '../../api/generated/project-service';
+import { invalidateAllTags } from '../../api/all-tag-types';
 import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
 import { CUSTOMER_ADMIN_PERMISSIONS, serverFor, signedInState, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
@@ -104,6 +105,20 @@ describe('Download Results and Download PDFs', () => {
     await chooseMenuItem(user, sel.resultActions.menu, sel.resultActions.downloadCsv);
     await waitFor(() => expect(stub.callsTo(API.export)).toHaveLength(2));
     expect(stub.callsTo(API.export)[1]!.body).toMatchObject({ allRecords: true, format: 'csv' });
+  });
+
+  it('a saved file is never fetched and saved again when the data changes (a live update, a write)', async () => {
+    const stub = server([row(1, true), row(2, true)]);
+    const { user, store } = await open();
+    await screen.findByTestId(sel.results.irn(1));
+    await chooseMenuItem(user, sel.resultActions.menu, sel.resultActions.downloadResults);
+    await waitFor(() => expect(saved).toEqual(['results.xlsx']));
+    // What a live update of every kind does (ADR 0078): the list is read again, the download is not.
+    const lists = stub.callsTo(API.list).length;
+    store.dispatch(invalidateAllTags());
+    await waitFor(() => expect(stub.callsTo(API.list).length).toBeGreaterThan(lists));
+    expect(stub.callsTo(API.export)).toHaveLength(1);
+    expect(saved).toEqual(['results.xlsx']);
   });
 
   it('with a selection the zip of PDFs holds the selected results and saves under the server name', async () => {

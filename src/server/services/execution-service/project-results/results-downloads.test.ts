@@ -162,6 +162,22 @@ describe('results export', () => {
     expect((await post('exportResults', { filter }, acmeAdmin)).statusCode).toBe(422);
   });
 
+  test('a searched export in the default order (newest first) holds exactly the rows the search lists', async () => {
+    // The list walks its order for a broad search (ADR 0092); the export reads pages of 2,000 through the same reader.
+    const { projectId } = await fixture(acme, 'Export Search', 12);
+    for (const search of ['ExportSearch7', 'ExportSearch2', 'Last1']) {
+      const filter = filterOf(projectId, { search });
+      const listed = await t.api.ok('listProjectResults', { token: acmeAdmin, operatingTenant: acme, body: filter });
+      expect([search, listed.results.length > 0]).toEqual([search, true]);
+      const csv = await post('exportResults', { filter, allRecords: true, format: 'csv' }, acmeAdmin);
+      const records = parse(csv.rawPayload, { bom: true, columns: true }) as Record<string, string>[];
+      expect([search, records.map((r) => r['IRN'])]).toEqual([
+        search,
+        listed.results.map((r) => r.interviewReferenceNumber),
+      ]);
+    }
+  });
+
   test('held rows only with the hold permission; the system tenant shows no participant name', async () => {
     const { projectId } = await fixture(acme, 'Export Held', 6);
     const held = filterOf(projectId, { released: false });

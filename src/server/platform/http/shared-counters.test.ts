@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/schema';
 import { openTestDatabase } from '../../testing/database-template';
-import { exactMargin, SharedCounters } from './shared-counters';
+import { exactMargin, maxUnsent, SharedCounters } from './shared-counters';
 
 // ADR 0070: instances exchange their counts, so together they admit a limit once. The exchanges are driven by
 // hand here (sync), so the bound is exact whatever the machine's load; shared-limits.test.ts covers two apps.
@@ -76,6 +76,20 @@ test('near the limit the database decides: a fast stream through two instances s
   const { rows } = await sql<{ hits: number }>`
     SELECT hits FROM rate_limit_counters WHERE key = 'key:stream'`.execute(db);
   expect(rows[0]!.hits).toBe(admitted);
+});
+
+test('an instance that has not exchanged for a while still cannot pass the limit by more than its few unsent hits', async () => {
+  // b never exchanges (a busy event loop, a late timer): it hears of a's hits only through its own database hits.
+  const LIMIT = 60;
+  const [a, b] = [new SharedCounters(db, () => NOW), new SharedCounters(db, () => NOW)];
+  let admitted = 0;
+  for (let i = 0; i < LIMIT + 30; i += 1) {
+    if ((await [a, b][i % 2]!.hit('key:stale', LIMIT, WINDOW)).allowed) admitted += 1;
+    if (i % 10 === 9) await a.sync();
+  }
+  expect(maxUnsent(LIMIT)).toBe(3);
+  expect(admitted).toBeGreaterThanOrEqual(LIMIT);
+  expect(admitted).toBeLessThanOrEqual(LIMIT + maxUnsent(LIMIT) - 1);
 });
 
 test('a database that cannot be reached near the limit admits in memory instead of failing the request', async () => {

@@ -3,8 +3,9 @@
  * cost, from the total of all instances known at the last exchange plus this instance's hits since; every
  * SYNC_MS (and on demand) each instance adds its new hits to `rate_limit_counters` in one statement and reads back
  * the totals of every key it watches. The last quarter of a limit is decided in the database instead, one
- * conditional increment per hit: far from the limit a hit costs nothing, and near it the instances together stop at
- * the limit (give or take hits other instances admitted in memory and have not sent yet), whatever the request rate.
+ * conditional increment per hit, and so is every hit past a few unsent ones (maxUnsent): far from the limit most hits
+ * cost nothing, and near it the instances together stop at the limit, give or take the few hits each other instance
+ * holds unsent, whatever the request rate.
  * Works alike on the embedded database and a server.
  */
 import { sql } from 'kysely';
@@ -17,6 +18,13 @@ export const MAX_TRACKED_KEYS = 100_000;
 const FORGET_AFTER_MS = 10 * 60_000;
 /** How far below its limit a key's hits start to be decided in the database. */
 export const exactMargin = (max: number): number => Math.max(1, Math.ceil(max / 4));
+/**
+ * How many hits of a key an instance may hold unsent: the next one goes through the database with them. The others
+ * cannot see unsent hits, so they bound how far the instances together pass a limit, whatever the request rate or
+ * however late an instance's last exchange (a busy instance that heard little stayed fast while others filled the
+ * limit: 70 of 60 in the cluster check).
+ */
+export const maxUnsent = (max: number): number => Math.max(1, Math.floor(exactMargin(max) / 4));
 
 interface Window {
   start: number;
@@ -67,7 +75,7 @@ export class SharedCounters {
     const retryAfterSeconds = Math.max(1, Math.ceil((window.start + windowMs - this.now()) / 1000));
     const seen = window.known + window.pending;
     if (seen >= max) return { allowed: false, retryAfterSeconds };
-    if (seen < max - exactMargin(max)) {
+    if (seen < max - exactMargin(max) && window.pending < maxUnsent(max)) {
       window.pending += 1;
       return { allowed: true, retryAfterSeconds };
     }

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { $$, browser, expect } from '@wdio/globals';
+import { browser, expect } from '@wdio/globals';
 import { sel } from '../selectors';
 import { byTestId, projectIdByName, signInToDashboard } from '../support/app';
 
@@ -88,15 +88,13 @@ describe('participants import', () => {
     let seen: string[] = [];
     await browser.waitUntil(
       async () => {
-        try {
-          const texts: string[] = [];
-          for (const cell of await $$('[data-testid^="participant-irn-"]').getElements())
-            texts.push(await cell.getText());
-          seen = texts;
-          return IRNS.every((irn) => texts.includes(irn));
-        } catch {
-          return false; // the grid re-rendered while it was read
-        }
+        // Read in one call in the page: element handles went stale as the grid re-rendered, and a command on a
+        // stale handle once hung the session until the journey's timeout (cluster run).
+        const texts = (await browser.execute(() =>
+          Array.from(document.querySelectorAll('[data-testid^="participant-irn-"]')).map((c) => c.textContent ?? ''),
+        )) as string[];
+        seen = texts.map((text) => text.trim());
+        return IRNS.every((irn) => seen.includes(irn));
       },
       { timeout: 20_000, timeoutMsg: `the imported rows are not listed (${seen.join(', ')})` },
     );

@@ -1,12 +1,5 @@
-import {
-  CompiledQuery,
-  type DatabaseConnection,
-  type Dialect,
-  type Driver,
-  type Kysely,
-  type QueryResult,
-  type TransactionSettings,
-} from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Dialect, type QueryResult } from 'kysely';
+import { WrappingDialect, type WrappingConnection } from './wrapping-dialect';
 
 /** What is told of a slow statement: its text, how long it took and its plan, once per statement text. */
 export interface SlowStatement {
@@ -34,78 +27,28 @@ const shapeOf = (text: string) => text.replace(/\s+/g, ' ').trim();
  * outside a transaction are not explained: on the embedded engine the connection is handed on as soon as one is
  * sent (ADR 0060). Writes are never explained.
  */
-export class ExplainSlowDialect implements Dialect {
-  constructor(
-    private readonly inner: Dialect,
-    private readonly thresholdMs: number,
-    private readonly report: (slow: SlowStatement) => void,
-    private readonly options: ExplainSlowOptions = {},
-  ) {}
-
-  createAdapter() {
-    return this.inner.createAdapter();
-  }
-
-  createQueryCompiler() {
-    return this.inner.createQueryCompiler();
-  }
-
-  createIntrospector(db: Kysely<unknown>) {
-    return this.inner.createIntrospector(db);
-  }
-
-  createDriver(): Driver {
-    return new ExplainSlowDriver(this.inner.createDriver(), this.thresholdMs, this.report, this.options);
-  }
-}
-
-class ExplainSlowDriver implements Driver {
+export class ExplainSlowDialect extends WrappingDialect<ExplainingConnection> {
   readonly #explained = new Set<string>();
 
   constructor(
-    private readonly inner: Driver,
+    inner: Dialect,
     private readonly thresholdMs: number,
     private readonly report: (slow: SlowStatement) => void,
-    private readonly options: ExplainSlowOptions,
-  ) {}
-
-  init() {
-    return this.inner.init();
+    private readonly options: ExplainSlowOptions = {},
+  ) {
+    super(inner);
   }
 
-  async acquireConnection(): Promise<DatabaseConnection> {
-    const connection = await this.inner.acquireConnection();
+  protected wrap(connection: DatabaseConnection): ExplainingConnection {
     return new ExplainingConnection(connection, this.thresholdMs, this.#explained, this.report, this.options);
   }
 
-  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
-    const wrapped = connection as ExplainingConnection;
-    await this.inner.beginTransaction(wrapped.inner, settings);
-    wrapped.inTransaction = true;
-  }
-
-  async commitTransaction(connection: DatabaseConnection) {
-    const wrapped = connection as ExplainingConnection;
-    wrapped.inTransaction = false;
-    await this.inner.commitTransaction(wrapped.inner);
-  }
-
-  async rollbackTransaction(connection: DatabaseConnection) {
-    const wrapped = connection as ExplainingConnection;
-    wrapped.inTransaction = false;
-    await this.inner.rollbackTransaction(wrapped.inner);
-  }
-
-  releaseConnection(connection: DatabaseConnection) {
-    return this.inner.releaseConnection((connection as ExplainingConnection).inner);
-  }
-
-  destroy() {
-    return this.inner.destroy();
+  protected override inTransaction(connection: ExplainingConnection, open: boolean): void {
+    connection.inTransaction = open;
   }
 }
 
-class ExplainingConnection implements DatabaseConnection {
+class ExplainingConnection implements WrappingConnection {
   inTransaction = false;
 
   constructor(

@@ -1,8 +1,9 @@
 /** The plans of the intake's batched statements (ADR 0075): each reads its rows through an index, as the app role. */
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
-import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
+import { withSystem } from '../../../platform/tenancy/with-tenant';
 import { openTestDatabase } from '../../../testing/database-template';
+import { planOf } from '../../../testing/plan-project';
 import { callersStatement } from './intake-store';
 
 let db: Db;
@@ -31,17 +32,8 @@ beforeAll(async () => {
 });
 afterAll(() => db.destroy());
 
-// Under row-level security, with sequential scans priced out: a condition the policy keeps from the index (one
-// not leakproof, ADR 0057) shows as a scan of the tenant's rows, not as this index.
-const planOf = (statement: RawBuilder<unknown>) =>
-  withTenant(db, tenantId, async (trx) => {
-    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-    const plan = await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${statement}`.execute(trx);
-    return plan.rows.map((r) => r['QUERY PLAN']).join('\n');
-  });
-
 test("a batch's participants are read by their keyed access codes' index", async () => {
-  const plan = await planOf(callersStatement(['700000001', '700000002', 'B10A0000123']));
+  const plan = await planOf(db, tenantId, callersStatement(['700000001', '700000002', 'B10A0000123']));
   expect(plan).toContain('participants_access_code_key_idx');
   expect(plan).toMatch(/Index Cond: .*access_code_key = ANY/);
 });

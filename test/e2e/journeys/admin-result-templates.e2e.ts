@@ -21,8 +21,8 @@ const ROWS = {
 };
 
 /**
- * A demo project with results that no other journey reads (inactive, complete; src/server/seed/demo-data.ts). Its
- * template is set back at the end.
+ * A demo project with results that no other journey changes (inactive, complete; src/server/seed/demo-data.ts;
+ * results-downloads only reads them). Its template is set back at the end.
  */
 const PROJECT = 'Annual Compliance Review 2025';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { InterviewResultRow, ListProjectResultsApiResponse } from '../../api/generated/execution-service';
 import type { ProjectDetail } from '../../api/generated/project-service';
-import { invalidateAllTags } from '../../api/all-tag-types';
+import { everyTagApi, invalidateAllTags } from '../../api/all-tag-types';
 import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
 import { CUSTOMER_ADMIN_PERMISSIONS, serverFor, signedInState, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
@@ -132,20 +132,23 @@ describe('Download Results and Download PDFs', () => {
 
   it('more than 50 results start a zip job: a progress bar, then the zip downloads', async () => {
     const zip = (status: string, done: number) => ({ id: 9, status, total: 60, done, fileName: 'Big_11_20_2026.zip' });
-    let polls = 0;
+    let reads = 0;
     const stub = server([row(1, true)], {
       [API.list]: { body: { ...page([row(1, true)]), totalResults: 60 } },
       [API.zipStart]: { status: 202, body: zip('queued', 0) },
       [API.zip]: () => {
-        polls += 1;
-        return { body: polls < 2 ? zip('running', 25) : zip('succeeded', 60) };
+        reads += 1;
+        return { body: reads < 2 ? zip('running', 25) : zip('succeeded', 60) };
       },
       [API.zipFile]: file('Big_11_20_2026.zip', 'application/zip'),
     });
-    const { user } = await open();
+    const { user, store } = await open();
     await screen.findByTestId(sel.results.irn(1));
     await chooseMenuItem(user, sel.resultActions.menu, sel.resultActions.downloadPdfs);
     expect(await screen.findByTestId(sel.resultActions.zipProgressText)).toHaveTextContent('25 of 60 PDFs zipped');
+    // No polling: the progress is read again when the tenant's event stream names the ResultFile tag.
+    expect(reads).toBe(1);
+    store.dispatch(everyTagApi.util.invalidateTags(['ResultFile']));
     await waitFor(() => expect(saved).toEqual(['Big_11_20_2026.zip']));
     expect(stub.callsTo(API.pdfs)).toHaveLength(0);
     expect(stub.callsTo(API.zipStart)[0]!.body).toMatchObject({ allRecords: true });

@@ -4,18 +4,16 @@ import { useEffect, useState } from 'react';
 import { getErrorMessage } from '../../api/error-message';
 import { useGetResultPdfZipQuery, useLazyDownloadResultPdfZipQuery } from '../../api/generated/execution-service';
 
-/** How often the zip job's progress is asked for. */
-export const ZIP_POLL_MS = 1_000;
-
 /**
  * The progress of a zip of PDFs built as a job (docs/product/results-downloads.md#zip-job): a bar of done of total,
- * polled until the job ends; a succeeded zip downloads once (generated lazy query, file answer), a failed one reports
+ * not polled: each step the job commits reaches the console on the tenant's event stream as the `ResultFile` tag,
+ * which refetches this read (ADR 0078); a succeeded zip downloads once (generated lazy query, file answer), a failed one reports
  * the job's error.
  */
 export function ZipProgress({ zipId, onDone }: { zipId: number; onDone: (error: string | null) => void }) {
   const { t } = useLingui();
   const [finished, setFinished] = useState(false);
-  const zip = useGetResultPdfZipQuery({ id: zipId }, { pollingInterval: finished ? 0 : ZIP_POLL_MS });
+  const zip = useGetResultPdfZipQuery({ id: zipId });
   const [download] = useLazyDownloadResultPdfZipQuery();
   const status = zip.data?.status;
   useEffect(() => {

@@ -8,6 +8,7 @@ import { renderWithProviders } from '../../testing/render-with-providers';
 import { sel } from '../../../../test/e2e/selectors';
 import { participantRow } from '../../testing/fixtures/participant-fixture';
 import { PERMISSION } from '../../../shared/permissions';
+import { everyTagApi } from '../../api/all-tag-types';
 
 const API = {
   project: 'GET /api/project-service/v1/project/21',
@@ -102,7 +103,7 @@ describe('participants: e-mail invitations', () => {
       status: 417,
       body: { message: '2 of the 60 selected participants cannot be invited by Email and will get no action.' },
     });
-    const { user } = await open();
+    const { user, store } = await open();
     await selectAllAcrossPages(user);
     await chooseMenuItem(user, sel.participants.options, sel.participants.optionSendEmail);
     expect(await screen.findByTestId(sel.participants.inviteConfirmText)).toHaveTextContent(
@@ -117,6 +118,9 @@ describe('participants: e-mail invitations', () => {
     const progress = await screen.findByTestId(sel.participants.inviteProgress);
     expect(progress.querySelector('[role="progressbar"]')).not.toBeNull();
     expect(screen.getByTestId(sel.participants.inviteProgressText)).toHaveTextContent('20 of 58 invitations queued');
+    // No polling: the progress is read again when the tenant's event stream names the Invitation tag.
+    expect(stub.callsTo(API.job)).toHaveLength(1);
+    store.dispatch(everyTagApi.util.invalidateTags(['Invitation']));
     await waitFor(() => expect(progress).toHaveAttribute('data-status', 'done'));
     expect(screen.getByTestId(sel.participants.inviteProgressText)).toHaveTextContent(
       '58 of 58 invitations queued, 58 sent, 2 no action',

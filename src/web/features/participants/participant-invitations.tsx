@@ -19,9 +19,6 @@ import { ErrorAlert } from '../../components/feedback/error-alert';
 import { SuccessAlert } from '../../components/feedback/success-alert';
 import { useAppDispatch } from '../../state/hooks';
 
-/** How often the job's progress is read while it runs. */
-export const INVITATION_POLL_MS = 1000;
-
 const VALUES: Record<string, InvitationType> = { 'invite-email': 'email', 'invite-sms': 'sms' };
 
 export interface ParticipantInvitationsOptions {
@@ -36,10 +33,9 @@ export interface ParticipantInvitationsOptions {
 type Step = { kind: 'confirm'; channel: InvitationType; text: string } | { kind: 'conflict'; text: string } | null;
 
 /**
- * Send Email and Send SMS of the participants' Data Options menu (docs/product/participants.md#invitations,
- * docs/product/participants.md#invitations): bulk verify first (200: the confirmation; 417: the confirmation with the
- * server's message inside; 409: the error dialog), then bulk invite, which queues one job whose progress bar polls
- * until it is done.
+ * Send Email and Send SMS of the participants' Data Options menu (docs/product/participants.md#invitations): bulk
+ * verify first (200: the confirmation; 417: the confirmation with the server's message inside; 409: the error
+ * dialog), then bulk invite, which queues one job whose progress bar follows it, live, until it is done.
  */
 export function useParticipantInvitations(options: ParticipantInvitationsOptions): {
   items: ReactNode;
@@ -170,11 +166,14 @@ export function useParticipantInvitations(options: ParticipantInvitationsOptions
   return { items, select, element };
 }
 
-/** The job's progress bar (messages queued out of recipients, then delivered), polled until the job is done. */
+/**
+ * The job's progress bar (messages queued out of recipients, then delivered). Not polled: each step the job commits
+ * reaches the console on the tenant's event stream as the `Invitation` tag, which refetches this read (ADR 0078).
+ */
 function InvitationJobProgress({ jobId, onDone }: { jobId: number; onDone: () => void }) {
   const { t } = useLingui();
   const [done, setDone] = useState(false);
-  const job = useGetInvitationJobQuery({ jobId }, { pollingInterval: done ? 0 : INVITATION_POLL_MS });
+  const job = useGetInvitationJobQuery({ jobId });
   const finished = job.data?.status === 'done';
   useEffect(() => {
     if (finished && !done) {

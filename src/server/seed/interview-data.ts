@@ -122,8 +122,28 @@ export async function generateInterviewData(
   db: Db,
   plan: InterviewDataPlan,
 ): Promise<{ participants: number; results: number }> {
+  return generate(plan, plan.batchSize ?? 20_000, (write) => withTenant(db, plan.tenantId, write));
+}
+
+/**
+ * The same data written in the caller's tenant transaction, in one piece: the demo seed adds a project's participants,
+ * results and trails together, so an interrupted seed leaves a project with all of them or none.
+ */
+export async function generateInterviewDataIn(
+  trx: Db,
+  plan: InterviewDataPlan,
+): Promise<{ participants: number; results: number }> {
+  return generate(plan, Number.MAX_SAFE_INTEGER, (write) => write(trx));
+}
+
+type InTransaction = <T>(write: (trx: Db) => Promise<T>) => Promise<T>;
+
+async function generate(
+  plan: InterviewDataPlan,
+  batch: number,
+  inTransaction: InTransaction,
+): Promise<{ participants: number; results: number }> {
   const random = randomSource(plan.seed);
-  const batch = plan.batchSize ?? 20_000;
   const participantIds: number[] = [];
   for (let start = 0; start < plan.participants; start += batch) {
     const count = Math.min(batch, plan.participants - start);
@@ -142,9 +162,7 @@ export async function generateInterviewData(
       };
     });
     participantIds.push(
-      ...(await withTenant(db, plan.tenantId, (trx) =>
-        createParticipants(trx, plan.tenantId, plan.projectId, rows, plan.now),
-      )),
+      ...(await inTransaction((trx) => createParticipants(trx, plan.tenantId, plan.projectId, rows, plan.now))),
     );
   }
   const spreadMs = Math.max(0, plan.now.getTime() - plan.since.getTime());
@@ -174,7 +192,7 @@ export async function generateInterviewData(
               })),
       };
     });
-    await withTenant(db, plan.tenantId, (trx) => recordInterviewResults(trx, plan.tenantId, results, plan.now));
+    await inTransaction((trx) => recordInterviewResults(trx, plan.tenantId, results, plan.now));
   }
   return { participants: participantIds.length, results: evaluations.length };
 }

@@ -25,9 +25,10 @@ import {
   DEMO_USERS,
   TENANT_ATTRIBUTE_VALUES,
   type DemoOrder,
+  type DemoProject,
 } from './demo-data';
 import { demoProjectDetails } from './demo-project-details';
-import { generateInterviewData, twelveMonthsBefore } from './interview-data';
+import { generateInterviewDataIn, twelveMonthsBefore } from './interview-data';
 import { seedCommunicationTemplates } from './seed-communication-templates';
 import { seedQuestionApprovals } from './seed-question-approvals';
 import { seedResultConfigTemplates } from './seed-result-config-templates';
@@ -50,6 +51,11 @@ export interface SeedDeps {
   storage?: FileStorage;
   /** Completing a cut-off run: a demo project left without participants gets its interview data. */
   resume?: boolean;
+  /**
+   * Called after each step has committed, with the step's name (the tenant, project or user it concerns); the resume
+   * tests stop the seed there, at every step boundary in turn.
+   */
+  onStep?: (step: string) => void | Promise<void>;
 }
 
 export interface SeedReport {
@@ -72,6 +78,16 @@ export function demoLanguageConfig(tenantId: number, projectIndex: number, langu
     ivrOption: languageId,
     callDelayBy: 5,
   }));
+}
+
+/**
+ * The next tenant created gets `id` (DemoTenant.id), unless a tenant already holds it or a later one (not a fresh
+ * demo database: the sequence decides). Inside the creating transaction, so a resumed seed sets it again.
+ */
+async function nextTenantIdIs(trx: Db, id: number): Promise<void> {
+  const taken = await trx.selectFrom('tenants').select('id').where('id', '>=', id).limit(1).executeTakeFirst();
+  if (taken) return;
+  await sql`SELECT setval(pg_get_serial_sequence('tenants', 'id'), ${id}, false)`.execute(trx);
 }
 
 const byName = (name: string) => sql<boolean>`lower(name) = ${name.toLowerCase()}`;
@@ -99,6 +115,7 @@ export async function seedDemoData({
   secrets,
   storage,
   resume = false,
+  onStep = () => {},
 }: SeedDeps): Promise<SeedReport> {
   const now = clock.now();
   const report: SeedReport = { tenantsCreated: 0, usersCreated: 0 };
@@ -106,16 +123,19 @@ export async function seedDemoData({
   await withSystem(db, async (trx) => {
     for (const value of TENANT_ATTRIBUTE_VALUES) await saveTenantAttribute(trx, value);
   });
+  await onStep('tenant attributes');
 
   const tenantIds = new Map<string, number>();
   for (const demo of DEMO_TENANTS) {
     const id = await withSystem(db, async (trx) => {
       const existing = await trx.selectFrom('tenants').select('id').where(byName(demo.name)).executeTakeFirst();
       if (existing) return existing.id;
+      await nextTenantIdIs(trx, demo.id);
       report.tenantsCreated += 1;
       return (await createTenant(trx, { name: demo.name, isSystem: demo.isSystem, now })).tenant.id;
     });
     tenantIds.set(demo.name, id);
+    await onStep(`tenant ${demo.name}`);
     const newProjects = await withTenant(db, id, async (trx) => {
       await createTenantProjectDefaults(trx, id, now);
       for (const order of demo.orders) {
@@ -155,7 +175,7 @@ export async function seedDemoData({
             );
           }
           if (resume) {
-            const unfinished = await projectWithoutInterviewData(trx, exists.id);
+            const unfinished = await projectWithoutInterviewData(trx, exists.id, project);
             if (unfinished) created.push({ project, index, ...unfinished });
           }
           continue;
@@ -187,24 +207,29 @@ export async function seedDemoData({
       await seedLookupValues(trx, id);
       return created;
     });
-    // Participants and results only for projects created in this run, so a second run adds nothing.
+    await onStep(`projects of ${demo.name}`);
+    // Participants and results only for projects created in this run, so a second run adds nothing; each project's
+    // participants, results and trails in one transaction, so an interrupted seed leaves all of them or none.
     for (const { project, index, projectId, questionIds } of newProjects) {
-      await generateInterviewData(db, {
-        tenantId: id,
-        projectId,
-        questionIds,
-        participants: project.participants,
-        results: project.results,
-        since: twelveMonthsBefore(now),
-        now,
-        seed: demoProjectSeed(id, index),
-        codePrefix: `P${projectId}-`,
-        // Some results wait on hold, so the Results tab's On Hold list has rows (docs/product/project-results.md#demo).
-        heldEvery: 10,
+      await withTenant(db, id, async (trx) => {
+        await generateInterviewDataIn(trx, {
+          tenantId: id,
+          projectId,
+          questionIds,
+          participants: project.participants,
+          results: project.results,
+          since: twelveMonthsBefore(now),
+          now,
+          seed: demoProjectSeed(id, index),
+          codePrefix: `P${projectId}-`,
+          // Some results wait on hold, so the Results tab's On Hold list has rows (docs/product/project-results.md#demo).
+          heldEvery: 10,
+        });
+        // NP trails (docs/product/participants.md#demo).
+        const reverse = demoProjectDetails(project, demo.name, index, now).reverse_np_configuration === true;
+        await seedParticipantTrails(trx, { projectId, reverse, now });
       });
-      // NP trails (docs/product/participants.md#demo).
-      const reverse = demoProjectDetails(project, demo.name, index, now).reverse_np_configuration === true;
-      await seedParticipantTrails(db, { tenantId: id, projectId, reverse, now });
+      await onStep(`interview data of ${project.name}`);
     }
   }
   const tenantId = (name: string) => {
@@ -235,9 +260,14 @@ export async function seedDemoData({
         await addUserToTenant(trx, { userId: user, tenantId: id, roleId: role.id, now });
       });
     }
+    await onStep(`user ${demo.email}`);
   }
   await seedQuestionApprovals(db, now);
-  for (const demo of DEMO_TENANTS.filter((d) => !d.isSystem)) await seedProjectTeams(db, tenantId(demo.name), now);
+  await onStep('question approvals');
+  for (const demo of DEMO_TENANTS.filter((d) => !d.isSystem)) {
+    await seedProjectTeams(db, tenantId(demo.name), now);
+    await onStep(`project teams of ${demo.name}`);
+  }
   // Demo access-code files on each customer tenant's second project (docs/product/access-codes.md#demo).
   for (const demo of DEMO_TENANTS.filter((d) => !d.isSystem && d.projects.length > 1)) {
     const name = demo.projects[1]!.name;
@@ -245,28 +275,53 @@ export async function seedDemoData({
       trx.selectFrom('projects').select('id').where(byName(name)).executeTakeFirst(),
     );
     if (project) await seedAccessCodes(db, { tenantId: tenantId(demo.name), projectId: project.id, now });
+    await onStep(`access codes of ${demo.name}`);
   }
   if (secrets) {
     for (const demo of DEMO_TENANTS.filter((t) => !t.isSystem)) {
       await seedIntegrations(db, { tenantId: tenantId(demo.name), passwords, secrets, now });
+      await onStep(`integrations of ${demo.name}`);
     }
   }
   if (storage) {
     for (const demo of DEMO_TENANTS.filter((t) => !t.isSystem)) {
       await seedDocuments(db, { tenantId: tenantId(demo.name), storage, now });
+      await onStep(`documents of ${demo.name}`);
     }
   }
   return report;
 }
 
-async function projectWithoutInterviewData(trx: Db, projectId: number) {
-  const participant = await trx
-    .selectFrom('participants')
-    .select('id')
-    .where('project_id', '=', projectId)
-    .limit(1)
-    .executeTakeFirst();
-  if (participant) return null;
+/**
+ * A demo project of a resumed seed that still needs its interview data, checked by counts: none yet (the data is added
+ * in one transaction per project), or exactly the planned participants and at least the planned results (the call
+ * simulator adds results to some demo projects). Anything else is not a state the seed leaves: it stops and says so.
+ */
+async function projectWithoutInterviewData(trx: Db, projectId: number, planned: DemoProject) {
+  const counts = await trx
+    .selectFrom('projects')
+    .select((eb) => [
+      eb
+        .selectFrom('participants')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('project_id', '=', projectId)
+        .as('participants'),
+      eb
+        .selectFrom('interview_results')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('project_id', '=', projectId)
+        .as('results'),
+    ])
+    .where('id', '=', projectId)
+    .executeTakeFirstOrThrow();
+  const participants = Number(counts.participants);
+  const results = Number(counts.results);
+  if (participants === planned.participants && results >= planned.results && participants > 0) return null;
+  if (participants !== 0 || results !== 0)
+    throw new Error(
+      `Demo project ${planned.name} holds ${participants} participants and ${results} results; the seed plans ` +
+        `${planned.participants} and ${planned.results}, and leaves either all or none.`,
+    );
   const questions = await trx
     .selectFrom('project_questions')
     .select('id')

@@ -26,20 +26,22 @@ async function demoDocuments(now: Date): Promise<{ fileName: string; content: Bu
 }
 
 /**
- * Through the upload's own function (checked, streamed to storage, recorded); only when the tenant has no
- * document yet. The first home user of the tenant is named as the uploader.
+ * Through the upload's own function (checked, streamed to storage, recorded), each demo document the tenant does not
+ * hold yet by name (a seed cut off between two documents adds the rest); nothing once it has documents of its own
+ * and none of the demo's. The first home user of the tenant is named as the uploader.
  */
 export async function seedDocuments(
   db: Db,
   deps: { tenantId: number; storage: FileStorage; now: Date },
 ): Promise<void> {
   const inTenant = <T>(fn: (trx: Db) => Promise<T>) => withTenant(db, deps.tenantId, fn);
+  const demo = await demoDocuments(deps.now);
   const state = await inTenant(async (trx) => ({
-    hasDocuments: Boolean(await trx.selectFrom('documents').select('id').limit(1).executeTakeFirst()),
+    held: new Set((await trx.selectFrom('documents').select('file_name').execute()).map((d) => d.file_name)),
     uploader: (await trx.selectFrom('users').select('id').orderBy('id').limit(1).executeTakeFirst())?.id ?? null,
   }));
-  if (state.hasDocuments) return;
-  for (const document of await demoDocuments(deps.now)) {
+  if (state.held.size > 0 && !demo.some((document) => state.held.has(document.fileName))) return;
+  for (const document of demo.filter((d) => !state.held.has(d.fileName))) {
     const path = join(tmpdir(), `voxscreen-seed-${randomUUID()}`);
     await writeFile(path, document.content, { mode: 0o600 });
     try {

@@ -41,7 +41,9 @@ export async function seedOnStart(
   const decision = await decide(deps.db, deps.clock.now());
   if (decision === 'none') return null;
   const report = await seedDemoData({ ...deps, resume: decision === 'resume' });
-  const simulated = deps.simulator ? await seedSimulatedCalls({ db: deps.db, config: deps.simulator }) : [];
+  const simulated = deps.simulator
+    ? await seedSimulatedCalls({ db: deps.db, config: deps.simulator, ...(deps.onStep && { onStep: deps.onStep }) })
+    : [];
   await withSystem(deps.db, (trx) =>
     sql`UPDATE seed_runs SET completed_at = ${deps.clock.now()} WHERE name = ${DEMO_RUN}`.execute(trx),
   );

@@ -4,6 +4,7 @@ import { buildApp } from '../app';
 import type { Config } from '../config';
 import type { Clock } from '../platform/clock';
 import type { Db } from '../platform/db/schema';
+import { sql } from 'kysely';
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
 import { DEMO_PASSWORD } from './demo-data';
 import { simulateCalls, type SimulationReport } from './simulator/simulate-calls';
@@ -18,10 +19,25 @@ export interface SeedSimulatedCallsDeps {
   clock?: Clock;
   /** The runs to play (default: SIMULATED_DEMOS). */
   demos?: readonly SimulatedDemo[];
+  /** Called after each call of a run (SeedDeps.onStep). */
+  onStep?: (step: string) => void | Promise<void>;
 }
 
-/** The demo's tenant and project, unless missing or the run was already played (its run id in the data log). */
-async function pendingTarget(db: Db, demo: SimulatedDemo): Promise<{ tenantId: number; projectId: number } | null> {
+interface PendingRun {
+  tenantId: number;
+  projectId: number;
+  /** An interrupted earlier attempt's intake answers by request id; null for a run never started. */
+  stored: Map<string, { id?: number }> | null;
+}
+
+/** The seed_runs row a played run leaves (its intake rows alone cannot tell a finished run from a cut-off one). */
+const runMarker = (demo: SimulatedDemo) => `simulated:${demo.runId}`;
+
+/**
+ * The demo's tenant and project with what an earlier attempt stored, unless missing or played to the end (its
+ * marker; a run played before the marker existed is known by its rows in the data log and left alone).
+ */
+async function pendingTarget(db: Db, demo: SimulatedDemo): Promise<PendingRun | null> {
   const target = await withSystem(db, async (trx) => {
     const tenant = await trx.selectFrom('tenants').select('id').where('name', '=', demo.tenant).executeTakeFirst();
     if (!tenant) return null;
@@ -34,28 +50,49 @@ async function pendingTarget(db: Db, demo: SimulatedDemo): Promise<{ tenantId: n
     return project ? { tenantId: tenant.id, projectId: project.id } : null;
   });
   if (!target) return null;
-  const done = await withTenant(db, target.tenantId, (trx) =>
-    trx.selectFrom('backend_data_logs').select('id').where('run_id', '=', demo.runId).limit(1).executeTakeFirst(),
+  const marker = await withSystem(db, (trx) =>
+    trx.selectFrom('seed_runs').select('completed_at').where('name', '=', runMarker(demo)).executeTakeFirst(),
   );
-  return done ? null : target;
+  if (marker?.completed_at) return null;
+  const stored = await withTenant(db, target.tenantId, async (trx) => {
+    const rows = await trx
+      .selectFrom('intake_requests')
+      .select(['request_id', 'answer'])
+      .where('request_id', 'like', `${demo.runId}-%`)
+      .execute();
+    return new Map(rows.map((row) => [row.request_id, row.answer as { id?: number }]));
+  });
+  if (!marker) return stored.size > 0 ? null : { ...target, stored: null };
+  return { ...target, stored };
+}
+
+async function markRun(db: Db, demo: SimulatedDemo, at: Date, end: boolean): Promise<void> {
+  await withSystem(db, (trx) =>
+    end
+      ? sql`UPDATE seed_runs SET completed_at = ${at} WHERE name = ${runMarker(demo)}`.execute(trx)
+      : sql`INSERT INTO seed_runs (name, started_at) VALUES (${runMarker(demo)}, ${at})
+            ON CONFLICT (name) DO NOTHING`.execute(trx),
+  );
 }
 
 /**
  * Plays each demo run's calls into its project through the public API (ADR 0052): starts the app in this process
  * on an OS-given loopback port, runs the simulator against it at concurrency 1 with the run's fixed seed (the same
- * calls on every machine), and closes the server it started. A run whose project is missing or whose intake rows
- * exist is skipped, so seeding again adds nothing. The reports of the runs played.
+ * calls on every machine), and closes the server it started. A run whose project is missing or that was played to
+ * the end is skipped, so seeding again adds nothing; a run cut off is resumed from what it stored, so it ends with
+ * the same calls as one never interrupted. The reports of the runs played.
  */
 export async function seedSimulatedCalls({
   db,
   config,
   clock,
   demos = SIMULATED_DEMOS,
+  onStep,
 }: SeedSimulatedCallsDeps): Promise<SimulationReport[]> {
-  const pending: { demo: SimulatedDemo; projectId: number }[] = [];
+  const pending: (PendingRun & { demo: SimulatedDemo })[] = [];
   for (const demo of demos) {
     const target = await pendingTarget(db, demo);
-    if (target) pending.push({ demo, projectId: target.projectId });
+    if (target) pending.push({ demo, ...target });
   }
   if (pending.length === 0) return [];
 
@@ -72,7 +109,8 @@ export async function seedSimulatedCalls({
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
     const reports: SimulationReport[] = [];
-    for (const { demo, projectId } of pending)
+    for (const { demo, projectId, stored } of pending) {
+      await markRun(db, demo, clock?.now() ?? new Date(), false);
       reports.push(
         await simulateCalls({
           url: `http://127.0.0.1:${port}`,
@@ -84,8 +122,12 @@ export async function seedSimulatedCalls({
           password: DEMO_PASSWORD,
           runId: demo.runId,
           skipParticipants: demo.skipParticipants,
+          ...(stored && { stored }),
+          ...(onStep && { afterCall: (n: number) => onStep(`call ${n} of ${demo.runId}`) }),
         }),
       );
+      await markRun(db, demo, clock?.now() ?? new Date(), true);
+    }
     return reports;
   } finally {
     await app.close();

@@ -100,14 +100,35 @@ export class PublicApi {
   }
 
   /** Registers a client application of the operating tenant and takes a client-credentials token with it. */
-  async becomeClient(clientName: string): Promise<void> {
+  /**
+   * Takes a client application's credentials: a new application, or with `reuse` the operating tenant's application
+   * of that name (an interrupted run resumed), whose secret is regenerated since it is shown only once.
+   */
+  async becomeClient(clientName: string, { reuse = false } = {}): Promise<void> {
+    const existing = reuse
+      ? (
+          await this.#send<Answer<Users['listClientApplications']>>(
+            'GET',
+            '/user-service/v1/thirdparty/consumers',
+            undefined,
+            this.#user(),
+          )
+        ).find((app) => app.clientName === clientName)
+      : undefined;
     const body: JsonBody<Users['createClientApplication']> = { clientName };
-    const client = await this.#send<Answer<Users['createClientApplication']>>(
-      'POST',
-      '/user-service/v1/thirdparty/consumer',
-      body,
-      this.#user(),
-    );
+    const client = existing
+      ? await this.#send<Answer<Users['regenerateClientSecret']>>(
+          'POST',
+          `/user-service/v1/thirdparty/consumer/${existing.id}/secret`,
+          undefined,
+          this.#user(),
+        )
+      : await this.#send<Answer<Users['createClientApplication']>>(
+          'POST',
+          '/user-service/v1/thirdparty/consumer',
+          body,
+          this.#user(),
+        );
     const grant: Authz['issueClientToken']['requestBody']['content']['application/x-www-form-urlencoded'] = {
       grant_type: 'client_credentials',
       client_id: client.clientId,

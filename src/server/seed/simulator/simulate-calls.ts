@@ -27,6 +27,15 @@ export interface SimulateCallsOptions {
   skipParticipants?: number;
   /** The run id every intake post carries (default: from the seed and the time, unique per run). */
   runId?: string;
+  /**
+   * Resuming an interrupted run (same run id and seed, concurrency 1): the answers its intake posts already got, by
+   * request id. A call whose call record is stored is planned again (the same draws) but not authorized anew, and
+   * only its missing posts are sent; guide events and recordings are idempotent and sent again. The run's client
+   * application is taken over rather than registered twice.
+   */
+  stored?: ReadonlyMap<string, { id?: number }>;
+  /** Called after each call's posts were answered (the seed's resume tests stop the run there). */
+  afterCall?: (n: number) => void | Promise<void>;
 }
 
 export interface SimulationReport {
@@ -91,15 +100,22 @@ export async function simulateCalls(options: SimulateCallsOptions): Promise<Simu
     return codes;
   }
 
+  const stored = options.stored ?? new Map<string, { id?: number }>();
+  /** The questionnaire of the last call allowed: a resumed call whose participant is now refused is planned with it. */
+  let lastSequences: number[] | null = null;
+
   async function simulateCall(n: number, code: string): Promise<void> {
     const id = `${run}-${n}`;
+    const played = stored.has(`${id}-cr`);
     const allowed = await api.authorize({ accessCode: code });
-    if (!allowed.allowed) {
+    if (!allowed.allowed && !played) {
       const reason = allowed.reason ?? 'REFUSED';
       report.refused[reason] = (report.refused[reason] ?? 0) + 1;
       return;
     }
-    const sequences = allowed.questionSequences ?? [];
+    if (allowed.questionSequences) lastSequences = allowed.questionSequences;
+    if (!lastSequences) throw new Error(`Call ${id} was played, but its questionnaire cannot be read again.`);
+    const sequences = lastSequences;
     const plan = planCall(random, {
       questionnaireType: allowed.questionnaireType ?? 'PRECISION_QUESTIONNAIRE',
       sequences,
@@ -107,18 +123,19 @@ export async function simulateCalls(options: SimulateCallsOptions): Promise<Simu
     });
     const at = new Date(Date.now() - plan.duration * 1000);
     const callId = `${id}-call`;
-    await api.callRecord({
-      requestId: `${id}-cr`,
-      runId: run,
-      callId,
-      accessCode: code,
-      callDateTime: at.toISOString(),
-      durationSeconds: plan.duration,
-      // Every carrier of the Call Records filter (docs/product/call-reports.md#carrier), by key as a platform may post
-      // it.
-      providerName: plan.carrier,
-      callerNumber: `+1 555 01${String(plan.callerSuffix).padStart(2, '0')}`,
-    });
+    if (!played)
+      await api.callRecord({
+        requestId: `${id}-cr`,
+        runId: run,
+        callId,
+        accessCode: code,
+        callDateTime: at.toISOString(),
+        durationSeconds: plan.duration,
+        // Every carrier of the Call Records filter (docs/product/call-reports.md#carrier), by key as a platform may post
+        // it.
+        providerName: plan.carrier,
+        callerNumber: `+1 555 01${String(plan.callerSuffix).padStart(2, '0')}`,
+      });
     report.calls += 1;
     // The participant guide's pages during the call (the detail modal's Participant Guide tab).
     const ip = `198.51.100.${plan.ipHost}`;
@@ -136,38 +153,42 @@ export async function simulateCalls(options: SimulateCallsOptions): Promise<Simu
     });
     report.guideEvents += plan.guide.length;
     if (plan.result) {
-      const posted = await api.result({
-        requestId: `${id}-result`,
-        runId: run,
-        callId,
-        accessCode: code,
-        completedAt: new Date().toISOString(),
-        ...plan.result,
-      });
+      const posted =
+        stored.get(`${id}-result`) ??
+        (await api.result({
+          requestId: `${id}-result`,
+          runId: run,
+          callId,
+          accessCode: code,
+          completedAt: new Date().toISOString(),
+          ...plan.result,
+        }));
       report.results += 1;
       // Every other call's result gets a recording: chosen by the call number, not a draw, so the random stream
       // (and with it the seeded demo data) stays what it was without recordings.
       if (n % 2 === 0) {
+        if (posted.id === undefined) throw new Error(`The stored answer of ${id}-result has no result id.`);
         await api.recording(posted.id, `${callId}.wav`, toneWav(300 + (n % 4) * 100, 330 + (n % 5) * 55));
         report.recordings += 1;
       }
     } else if (plan.incomplete) {
-      await api.incompleteCall({
-        requestId: `${id}-incomplete`,
-        runId: run,
-        accessCode: code,
-        phoneCallInterruptCode: plan.incomplete.interruptCode,
-        callDateTime: at.toISOString(),
-        phoneCallDuration: plan.duration,
-        answeredQuestions: plan.incomplete.answeredQuestions,
-      });
+      if (!stored.has(`${id}-incomplete`))
+        await api.incompleteCall({
+          requestId: `${id}-incomplete`,
+          runId: run,
+          accessCode: code,
+          phoneCallInterruptCode: plan.incomplete.interruptCode,
+          callDateTime: at.toISOString(),
+          phoneCallDuration: plan.duration,
+          answeredQuestions: plan.incomplete.answeredQuestions,
+        });
       report.incomplete += 1;
     } else report.callOnly += 1;
   }
 
   await api.signIn(options.email, options.password);
   report.tenantId = await projectTenant();
-  await api.becomeClient(`Call simulator ${run}`);
+  await api.becomeClient(`Call simulator ${run}`, { reuse: options.stored !== undefined });
   const skip = Math.max(0, options.skipParticipants ?? 0);
   const codes = (await accessCodes(skip + calls)).slice(skip);
   if (codes.length === 0) throw new Error(`Project ${projectId} has no participants with access codes to call.`);
@@ -177,6 +198,7 @@ export async function simulateCalls(options: SimulateCallsOptions): Promise<Simu
     while (next < calls) {
       const n = next++;
       await simulateCall(n, codes[n % codes.length]!);
+      await options.afterCall?.(n);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));

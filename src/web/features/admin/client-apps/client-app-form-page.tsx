@@ -1,4 +1,3 @@
-import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import {
@@ -6,15 +5,14 @@ import {
   type ClientApplicationCredentials,
 } from '../../../api/generated/user-service';
 import { NotFoundPage } from '../../../components/errors/not-found-page';
-import { SuccessAlert } from '../../../components/feedback/success-alert';
+import { CreatedOnce } from '../../../components/feedback/created-once';
 import { FormPage } from '../../../components/form/form-page';
-import { submitErrors } from '../../../components/form/submit-errors';
+import { saveAnswer } from '../../../components/form/submit-errors';
 import { TextareaField } from '../../../components/form/textarea-field';
 import { TextField } from '../../../components/form/text-field';
 import { required } from '../../../components/form/validators';
 import { usePermissions } from '../../../lib/use-permissions';
 import { ClientCredentialsCard } from './client-credentials-card';
-import { BackButton } from '../../../components/navigation/back-button';
 import { PERMISSION } from '../../../../shared/permissions';
 
 interface ClientAppValues {
@@ -39,19 +37,15 @@ export function ClientAppFormPage() {
     const result = await createClientApplication({
       clientApplicationForm: { clientName: values.clientName.trim(), description: values.description.trim() || null },
     });
-    if ('error' in result) return submitErrors(result.error, t`Something went wrong`);
-    setCreated(result.data);
-    return undefined;
+    return saveAnswer(result, t`Something went wrong`, setCreated);
   };
 
   if (!mayCreate) return <NotFoundPage />;
   if (created) {
     return (
-      <Stack gap="4" maxW="3xl">
-        <SuccessAlert message={t`Application Created Successfully`} testId="client-app-success" />
+      <CreatedOnce message={t`Application Created Successfully`} testId="client-app" backTo={CLIENT_APP_LIST}>
         <ClientCredentialsCard credentials={created} />
-        <BackButton to={CLIENT_APP_LIST} testId="client-app-back" />
-      </Stack>
+      </CreatedOnce>
     );
   }
   return (

@@ -1,4 +1,3 @@
-import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import {
@@ -7,15 +6,14 @@ import {
   type TenantSecretRevealed,
 } from '../../../api/generated/user-service';
 import { NotFoundPage } from '../../../components/errors/not-found-page';
-import { SuccessAlert } from '../../../components/feedback/success-alert';
+import { CreatedOnce } from '../../../components/feedback/created-once';
 import { FormPage } from '../../../components/form/form-page';
 import { SelectField } from '../../../components/form/select-field';
-import { submitErrors } from '../../../components/form/submit-errors';
+import { saveAnswer } from '../../../components/form/submit-errors';
 import { TextareaField } from '../../../components/form/textarea-field';
 import { TextField } from '../../../components/form/text-field';
 import { required } from '../../../components/form/validators';
 import { usePermissions } from '../../../lib/use-permissions';
-import { BackButton } from '../../../components/navigation/back-button';
 import { RevealedSecret } from './revealed-secret';
 import { GRACE_PERIOD_OPTIONS, SECRET_KIND_LABELS } from './secret-options';
 import { PERMISSION } from '../../../../shared/permissions';
@@ -57,19 +55,15 @@ export function SecretFormPage() {
         value: values.kind === 'CALLBACK_API_KEY' && values.value.trim() ? values.value.trim() : null,
       },
     });
-    if ('error' in result) return submitErrors(result.error, t`Something went wrong`);
-    setCreated(result.data);
-    return undefined;
+    return saveAnswer(result, t`Something went wrong`, setCreated);
   };
 
   if (!mayCreate) return <NotFoundPage />;
   if (created) {
     return (
-      <Stack gap="4" maxW="3xl">
-        <SuccessAlert message={t`Secret created successfully`} testId="secret-success" />
+      <CreatedOnce message={t`Secret created successfully`} testId="secret" backTo={SECRETS_TAB}>
         <RevealedSecret revealed={created} />
-        <BackButton to={SECRETS_TAB} testId="secret-back" />
-      </Stack>
+      </CreatedOnce>
     );
   }
   const kinds = (Object.keys(SECRET_KIND_LABELS) as TenantSecretKind[]).map((kind) => ({

@@ -176,7 +176,7 @@ export function readDocument(service: string, document: JsonObject): KitOperatio
           public: operation['x-public'] === true,
           permissions: strings(operation['x-permissions']),
           permissionsAny: strings(operation['x-permissions-any']),
-          systemTenant: operation['x-system-tenant'] === true,
+          systemTenant: operation['x-system-tenant'] === true || operation['x-system-tenant'] === 'operating',
           clientScopes: strings(operation['x-client-scopes']),
           readByPost: operation['x-read-by-post'] === true,
         },

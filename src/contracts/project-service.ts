@@ -537,7 +537,7 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Whether an e-mail already belongs to a user, with the accounts and roles they hold (system tenant only)
+         * Whether an e-mail already belongs to a user, with the accounts and roles they hold (operating in the system tenant only)
          * @description Add Account checks the primary user's e-mail first; when it exists, the console lists these accounts and roles in a confirmation modal before creating the account anyway.
          */
         post: operations["checkUserEmail"];

@@ -400,7 +400,7 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Create a customer account with its standard roles and primary user (system tenant only)
+         * Create a customer account with its standard roles and primary user (operating in the system tenant only)
          * @description Creates the account, its standard roles and its primary user (Customer Admin, Active), who is e-mailed a link to set a password. When the primary user's e-mail already belongs to someone (see checkUserEmail), the request must say `confirmExistingUser: true` (the console's confirmation modal); that person then becomes the primary user and a Customer Admin member of the new account. Answers 409 EMAIL_EXISTS otherwise. Fields of docs/product/admin-accounts.md#rules are checked with its messages (422).
          */
         post: operations["createTenant"];

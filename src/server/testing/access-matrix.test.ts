@@ -1,6 +1,6 @@
 /**
  * The access matrix, generated from the contract: every operation a document declares is checked against
- * what it declares (x-public, x-permissions, x-permissions-any, x-system-tenant, operatingTenant,
+ * what it declares (x-public, x-permissions, x-permissions-any, x-system-tenant (true or operating), operatingTenant,
  * x-account-scope). Adding an operation to a document adds its rows here.
  */
 import { readAllOperations, type AccountScope, type OperationSpec } from '../platform/openapi/contract';
@@ -17,6 +17,8 @@ const secured = operations.filter((op) => !op.access.public);
 const requiringPermissions = secured.filter((op) => op.access.permissions.length || op.access.permissionsAny.length);
 const tenantScoped = secured.filter((op) => op.access.operatingTenant === 'required');
 const systemOnly = secured.filter((op) => op.access.systemTenant);
+/** x-system-tenant: operating: a provider user, and operating in the system tenant. */
+const inSystemTenantOnly = secured.filter((op) => op.access.systemTenantOperating);
 const publicOnes = operations.filter((op) => op.access.public);
 /** Operations a client application's token may call (ADR 0022); every other secured one refuses it. */
 const forClients = secured.filter((op) => op.access.clientScopes.length);
@@ -286,6 +288,20 @@ describe.each(rows(systemOnly))('%s outside the system tenant', (_id, op) => {
   test('a customer admin → 403', async () => {
     const body = await t.api.fails(op.operationId, 403, { ...requestFor(op, acme), token: customerAdmin });
     expect(body.code).toBe('FORBIDDEN');
+  });
+});
+
+test('the account creation is what must operate in the system tenant', () => {
+  expect(inSystemTenantOnly.map((op) => op.operationId).sort()).toEqual(['checkUserEmail', 'createTenant']);
+});
+
+describe.each(rows(inSystemTenantOnly))('%s operating outside the system tenant', (_id, op) => {
+  test('the provider operating in a customer account → 403, before any handler runs', async () => {
+    const body = await t.api.fails(op.operationId, 403, { ...requestFor(op, acme), token: systemAdmin });
+    expect(body).toEqual({
+      message: "Accounts are created from the provider's account: switch to it first.",
+      code: 'SYSTEM_TENANT_REQUIRED',
+    });
   });
 });
 

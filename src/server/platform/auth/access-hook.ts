@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import { forbidden, unauthorized } from '../http/http-error';
-import { tenantForbidden } from '../tenancy/tenant-refusals';
+import { providerAccountRequired, tenantForbidden } from '../tenancy/tenant-refusals';
 import type { AccessRequirements } from '../openapi/contract';
 import { parseInt32Text } from '../openapi/input-rules';
 import type { ScopedAccount } from './account-scope';
@@ -64,7 +64,7 @@ async function establishClient(deps: AppDeps, request: FastifyRequest, access: A
 
 /**
  * The one place that enforces what an operation declares (x-public, x-permissions, x-permissions-any,
- * x-system-tenant, the operatingTenant header, x-client-scopes). Runs on request, before the body is read or
+ * x-system-tenant (and operating in the system tenant), the operatingTenant header, x-client-scopes). Runs on request, before the body is read or
  * validated, so an unauthenticated caller learns nothing about the request shape. Handlers never re-check. The
  * account a request names (x-account-scope) is in the body as often as not, so its check runs once the body is
  * validated: account-scope.ts.
@@ -120,5 +120,6 @@ export function createAccessHook(deps: AppDeps, access: AccessRequirements) {
     if (!access.permissions.every((p) => principal.permissions.has(p))) throw forbidden();
     if (access.permissionsAny.length && !access.permissionsAny.some((p) => principal.permissions.has(p)))
       throw forbidden();
+    if (access.systemTenantOperating && !membership?.isSystem) throw providerAccountRequired();
   };
 }

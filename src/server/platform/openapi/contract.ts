@@ -32,7 +32,13 @@ export interface AccessRequirements {
   permissions: string[];
   /** The role must hold at least one of these (when non-empty). */
   permissionsAny: string[];
+  /** `x-system-tenant: true` or `operating`: the user's home tenant must be the system tenant. */
   systemTenant: boolean;
+  /**
+   * `x-system-tenant: operating`: besides, the request must operate in the system tenant (the provider's own
+   * account); operating in a customer account is refused with 403 `SYSTEM_TENANT_REQUIRED`.
+   */
+  systemTenantOperating: boolean;
   operatingTenant: 'required' | 'optional' | 'none';
   /**
    * `x-client-scopes`: the operation is called by client applications (ADR 0022) with a client-credentials
@@ -160,6 +166,14 @@ function readItemsProperty(raw: Json, bodySchema: JsonObject | null, fail: (why:
   return raw;
 }
 
+/** `x-system-tenant`: absent, `true` (the home tenant is the system tenant) or `operating` (and operating in it). */
+function readSystemTenant(value: unknown, where: string): 'no' | 'home' | 'operating' {
+  if (value === undefined) return 'no';
+  if (value === true) return 'home';
+  if (value === 'operating') return 'operating';
+  throw new Error(`${where}: x-system-tenant is true or operating, not ${JSON.stringify(value)}`);
+}
+
 /**
  * Reads `x-account-scope` and checks it names a real parameter (a path or query parameter, or a top-level property
  * of the request body) and agrees with itself; the lint rule of openapi/.spectral.yaml checks the same.
@@ -259,17 +273,24 @@ export function readOperations(service: ServiceName, document: JsonObject = load
         bodyContent && mediaType && isObject((bodyContent[mediaType] as JsonObject).schema)
           ? ((bodyContent[mediaType] as JsonObject).schema as JsonObject)
           : null;
+      const systemTenant = readSystemTenant(operation['x-system-tenant'], where);
       const access: AccessRequirements = {
         public: operation['x-public'] === true,
         permissions: stringList(operation['x-permissions'], `${where} x-permissions`),
         permissionsAny: stringList(operation['x-permissions-any'], `${where} x-permissions-any`),
-        systemTenant: operation['x-system-tenant'] === true,
+        systemTenant: systemTenant !== 'no',
+        systemTenantOperating: systemTenant === 'operating',
         operatingTenant: tenantHeader ? (tenantHeader.required ? 'required' : 'optional') : 'none',
         clientScopes: stringList(operation['x-client-scopes'], `${where} x-client-scopes`),
         accountScope: readAccountScope(operation['x-account-scope'], where, parameters, bodySchema),
       };
       if (access.accountScope?.provider === 'read' && !onlyReads(method, operation)) {
         throw new Error(`${where}: x-account-scope provider: read on an operation that writes (declare write)`);
+      }
+      if (access.systemTenantOperating && (access.operatingTenant !== 'required' || access.accountScope)) {
+        throw new Error(
+          `${where}: x-system-tenant: operating needs the required operatingTenant header and no x-account-scope`,
+        );
       }
       if (access.accountScope && access.operatingTenant !== 'required') {
         throw new Error(`${where}: x-account-scope needs the required operatingTenant header`);

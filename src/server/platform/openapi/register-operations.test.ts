@@ -44,7 +44,12 @@ test('operations are read with resolved parameters and their access requirements
     schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 2147483647 },
   });
   expect(byId.get('getUserInfo')!.access.operatingTenant).toBe('optional');
-  expect(byId.get('listEmbedDashboardUrls')!.access.systemTenant).toBe(true);
+  expect(byId.get('listEmbedDashboardUrls')!.access).toMatchObject({
+    systemTenant: true,
+    systemTenantOperating: false,
+  });
+  // x-system-tenant: operating: a provider user, operating in the system tenant.
+  expect(byId.get('createTenant')!.access).toMatchObject({ systemTenant: true, systemTenantOperating: true });
   expect(byId.get('userLogin')!.access.public).toBe(true);
   expect(byId.get('userLogin')!.requestBody?.schema).toMatchObject({
     additionalProperties: false,

@@ -1,5 +1,7 @@
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { useParams } from 'react-router';
+import type { PermissionName } from '../../../shared/permissions';
+import { usePermissions } from '../../lib/use-permissions';
 import { NotFoundPage } from '../errors/not-found-page';
 import { QueryFailure } from './load-failure';
 import { LoadingState } from './loading-state';
@@ -28,4 +30,28 @@ export function useEditTarget<T>(useGetById: UseGetById<T>, { canAdd }: { canAdd
   if (query.error) return { ready: false, screen: <QueryFailure query={query} /> };
   if (!query.data) return { ready: false, screen: <LoadingState /> };
   return { ready: true, target: query.data };
+}
+
+/** What an Add/Edit page's form is given: its record (null: adding) and whether it is read-only. */
+export interface RecordFormProps<T> {
+  target: T | null;
+  readOnly: boolean;
+}
+
+/**
+ * An Add/Edit page (useEditTarget) for a record that `add` lets the user create and `update` change: the form once
+ * its record is loaded (at once for Add), read-only on the edit page without `update`; otherwise No Page Found,
+ * the load failure or the loading state.
+ */
+export function recordFormPage<T>(
+  useGetById: UseGetById<T>,
+  permissions: { add: PermissionName; update: PermissionName },
+  Form: ComponentType<RecordFormProps<T>>,
+) {
+  return function RecordFormPage() {
+    const { has } = usePermissions();
+    const edit = useEditTarget(useGetById, { canAdd: has(permissions.add) });
+    if (!edit.ready) return edit.screen;
+    return <Form target={edit.target} readOnly={edit.target !== null && !has(permissions.update)} />;
+  };
 }

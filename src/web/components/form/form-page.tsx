@@ -26,9 +26,14 @@ export interface FormPageProps<Values> {
   saved: string | null;
   /** The page is leaving by itself (e.g. a delayed Cancel): no unsaved-changes prompt. */
   leaving?: boolean;
+  /**
+   * Ask before leaving with unsaved changes (docs/product/shell-and-session.md#unsaved-changes); the create-only
+   * pages of client applications, secrets and roles do not ask.
+   */
+  confirmLeaving?: boolean;
   /** Test ids: the form `<testId>-form`, the message `<testId>-success`, Save `<testId>-save`. */
   testId: string;
-  maxW?: '3xl' | '4xl';
+  maxW?: 'xl' | '3xl' | '4xl';
   /** Save and Cancel to this path, Save disabled with `readOnly`; or `actions` draws them. */
   cancelTo?: string;
   cancelTestId?: string;
@@ -53,6 +58,7 @@ export function FormPage<Values extends object>({
   onSubmit,
   saved,
   leaving = false,
+  confirmLeaving = true,
   testId,
   maxW = '3xl',
   cancelTo,
@@ -79,7 +85,7 @@ export function FormPage<Values extends object>({
             noValidate
             data-testid={`${testId}-form`}
           >
-            <UnsavedChangesPrompt dirty={state.dirty && !leaving} />
+            <UnsavedChangesPrompt dirty={confirmLeaving && state.dirty && !leaving} />
             <Stack gap="5" maxW={maxW}>
               {saved ? <SuccessAlert message={saved} testId={`${testId}-success`} /> : null}
               {typeof submitError === 'string' ? <ErrorAlert message={submitError} /> : null}

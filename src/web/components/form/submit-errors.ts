@@ -15,3 +15,18 @@ export function submitErrors(
   for (const [field, message] of Object.entries(getFieldErrors(error))) errors[fieldNames[field] ?? field] = message;
   return { ...errors, [FORM_ERROR]: getErrorMessage(error, fallback) };
 }
+
+/**
+ * A save call's answer for final-form's onSubmit: its failure as submitErrors (with `fallback` when the server
+ * says nothing), or, once saved, `onSaved` with the saved record and no errors.
+ */
+export function saveAnswer<T>(
+  result: { data?: T; error?: unknown },
+  fallback: string,
+  onSaved: (saved: T) => void,
+): SubmissionErrors | undefined {
+  if ('error' in result && result.error !== undefined) return submitErrors(result.error, fallback);
+  // RTK Query answers a mutation with either `error` or `data`, which TypeScript cannot tell apart here.
+  onSaved(result.data as T);
+  return undefined;
+}

@@ -110,6 +110,7 @@ describe('the access hook takes a client token only where x-client-scopes asks f
     permissions: [],
     permissionsAny: [],
     systemTenant: false,
+    systemTenantOperating: false,
     operatingTenant: 'none',
     clientScopes: ['results:write'],
     accountScope: null,

@@ -7,7 +7,6 @@ import { FieldErrors } from '../../../platform/http/field-errors';
 import { HttpError, notFound } from '../../../platform/http/http-error';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
 import { uploadedFile } from '../../../platform/openapi/multipart-body';
-import { providerAccountRequired } from '../../../platform/tenancy/tenant-refusals';
 import { invitationEmail, issuePasswordLink } from '../../authz-service';
 import { CUSTOMER_ADMIN } from '../roles/standard-roles';
 import { optionalText } from '../form-checks';
@@ -30,7 +29,6 @@ const nameTaken = (name: string) =>
 
 export const accountHandlers: AccountHandlers = {
   async createTenant({ body }, ctx) {
-    if (!ctx.operatingTenant.isSystem) throw providerAccountRequired();
     const now = ctx.now();
     const restricted = ctx.deps.config.restrictedEnvironment;
     const logo = uploadedFile(body.tenantLogo);
@@ -132,7 +130,6 @@ export const accountHandlers: AccountHandlers = {
  */
 export const accountCheckHandlers: Pick<ServiceHandlers<ProjectOperations>, 'checkUserEmail'> = {
   async checkUserEmail({ query }, ctx) {
-    if (!ctx.operatingTenant.isSystem) throw providerAccountRequired();
     const email = normaliseEmail(query.email);
     // The system tenant's own question about every account: a read-only transaction across tenants.
     const rows = await ctx.acrossTenants((trx) => listUserMemberships(trx, email));

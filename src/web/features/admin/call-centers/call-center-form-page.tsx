@@ -1,4 +1,4 @@
-import { SimpleGrid, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import {
@@ -8,14 +8,15 @@ import {
   useUpdateCallCenterMutation,
   type CallCenter,
 } from '../../../api/generated/user-service';
-import { useEditTarget } from '../../../components/feedback/use-edit-target';
+import { recordFormPage, type RecordFormProps } from '../../../components/feedback/use-edit-target';
 import { CheckboxGroupField } from '../../../components/form/checkbox-group-field';
 import { StatusField } from '../../../components/form/status-field';
-import { submitErrors } from '../../../components/form/submit-errors';
+import { FormGrid } from '../../../components/form/form-grid';
+import { saveAnswer } from '../../../components/form/submit-errors';
 import { TextField } from '../../../components/form/text-field';
+import { TextFields } from '../../../components/form/text-fields';
 import { TextareaField } from '../../../components/form/textarea-field';
 import { FormPage, useSavedReturn } from '../../../components/form/form-page';
-import { usePermissions } from '../../../lib/use-permissions';
 import { callCenterValues, toCallCenterForm, validateCallCenter, type CallCenterValues } from './call-center-values';
 import { PERMISSION } from '../../../../shared/permissions';
 
@@ -27,15 +28,14 @@ const CALL_CENTER_LIST = '/main/admin/callcenters';
 const lowerCase = (value: string) => value.toLowerCase();
 
 /** Add Call Center (no id) and Edit Call Center (docs/product/admin-call-centers.md#form). */
-export function CallCenterFormPage() {
-  const permissions = usePermissions();
-  const center = useEditTarget(useGetCallCenterQuery, { canAdd: permissions.has(PERMISSION.CALLCENTER_CREATE) });
-  return center.ready ? <CallCenterForm center={center.target} /> : center.screen;
-}
+export const CallCenterFormPage = recordFormPage(
+  useGetCallCenterQuery,
+  { add: PERMISSION.CALLCENTER_CREATE, update: PERMISSION.CALLCENTER_UPDATE },
+  CallCenterForm,
+);
 
-function CallCenterForm({ center }: { center: CallCenter | null }) {
+function CallCenterForm({ target: center, readOnly }: RecordFormProps<CallCenter>) {
   const { t, i18n } = useLingui();
-  const permissions = usePermissions();
   const languages = useListLanguagesQuery();
   const [createCallCenter] = useCreateCallCenterMutation();
   const [updateCallCenter] = useUpdateCallCenterMutation();
@@ -44,7 +44,6 @@ function CallCenterForm({ center }: { center: CallCenter | null }) {
     CALL_CENTER_LIST,
     editing ? CALL_CENTER_EDITED_RETURN_MS : CALL_CENTER_ADDED_RETURN_MS,
   );
-  const readOnly = editing && !permissions.has(PERMISSION.CALLCENTER_UPDATE);
   const initialValues = useMemo(() => callCenterValues(center), [center]);
   const languageOptions = useMemo(
     () => (languages.data ?? []).map((l) => ({ value: String(l.id), label: l.label })),
@@ -56,10 +55,9 @@ function CallCenterForm({ center }: { center: CallCenter | null }) {
     const result = center
       ? await updateCallCenter({ id: center.id, callCenterForm })
       : await createCallCenter({ callCenterForm });
-    if ('error' in result) return submitErrors(result.error, t`Something went wrong`);
-    const name = result.data.name;
-    setSaved(center ? t`Call Center ${name} Updated Successfully` : t`Call Center ${name} Created Successfully`);
-    return undefined;
+    return saveAnswer(result, t`Something went wrong`, ({ name }) =>
+      setSaved(center ? t`Call Center ${name} Updated Successfully` : t`Call Center ${name} Created Successfully`),
+    );
   };
 
   return (
@@ -73,55 +71,44 @@ function CallCenterForm({ center }: { center: CallCenter | null }) {
       readOnly={readOnly}
       cancelTo={CALL_CENTER_LIST}
     >
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+      <FormGrid>
         <TextField name="name" label={t`Call Center Name`} required disabled={readOnly} testId="callcenter-name" />
         <StatusField disabled={readOnly} testId="callcenter-status" />
-        <TextField
-          name="callCenterPhone"
-          label={t`Call Center Phone`}
-          type="tel"
+        <TextFields
           disabled={readOnly}
-          testId="callcenter-phone"
+          fields={[
+            { name: 'callCenterPhone', label: t`Call Center Phone`, type: 'tel', testId: 'callcenter-phone' },
+            {
+              name: 'notificationEmail',
+              label: t`Notification Email`,
+              type: 'email',
+              transform: lowerCase,
+              testId: 'callcenter-notification-email',
+            },
+            {
+              name: 'contactPersonFirstName',
+              label: t`Contact Person First Name`,
+              testId: 'callcenter-contact-first-name',
+            },
+            {
+              name: 'contactPersonLastName',
+              label: t`Contact Person Last Name`,
+              testId: 'callcenter-contact-last-name',
+            },
+            {
+              name: 'contactEmail',
+              label: t`Contact Email`,
+              type: 'email',
+              transform: lowerCase,
+              testId: 'callcenter-contact-email',
+            },
+            { name: 'contactPhone', label: t`Contact Phone`, type: 'tel', testId: 'callcenter-contact-phone' },
+            { name: 'queue1', label: t`Queue 1`, testId: 'callcenter-queue1' },
+            { name: 'queue2', label: t`Queue 2`, testId: 'callcenter-queue2' },
+            { name: 'queue3', label: t`Queue 3`, testId: 'callcenter-queue3' },
+          ]}
         />
-        <TextField
-          name="notificationEmail"
-          label={t`Notification Email`}
-          type="email"
-          transform={lowerCase}
-          disabled={readOnly}
-          testId="callcenter-notification-email"
-        />
-        <TextField
-          name="contactPersonFirstName"
-          label={t`Contact Person First Name`}
-          disabled={readOnly}
-          testId="callcenter-contact-first-name"
-        />
-        <TextField
-          name="contactPersonLastName"
-          label={t`Contact Person Last Name`}
-          disabled={readOnly}
-          testId="callcenter-contact-last-name"
-        />
-        <TextField
-          name="contactEmail"
-          label={t`Contact Email`}
-          type="email"
-          transform={lowerCase}
-          disabled={readOnly}
-          testId="callcenter-contact-email"
-        />
-        <TextField
-          name="contactPhone"
-          label={t`Contact Phone`}
-          type="tel"
-          disabled={readOnly}
-          testId="callcenter-contact-phone"
-        />
-        <TextField name="queue1" label={t`Queue 1`} disabled={readOnly} testId="callcenter-queue1" />
-        <TextField name="queue2" label={t`Queue 2`} disabled={readOnly} testId="callcenter-queue2" />
-        <TextField name="queue3" label={t`Queue 3`} disabled={readOnly} testId="callcenter-queue3" />
-      </SimpleGrid>
+      </FormGrid>
       <CheckboxGroupField
         name="languageIds"
         label={t`Languages`}
@@ -132,13 +119,18 @@ function CallCenterForm({ center }: { center: CallCenter | null }) {
       <Text fontWeight="semibold">
         <Trans>Address</Trans>
       </Text>
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <TextField name="street1" label={t`Street 1`} disabled={readOnly} testId="callcenter-street1" />
-        <TextField name="street2" label={t`Street 2`} disabled={readOnly} testId="callcenter-street2" />
-        <TextField name="city" label={t`City`} disabled={readOnly} testId="callcenter-city" />
-        <TextField name="zip" label={t`Zip`} disabled={readOnly} testId="callcenter-zip" />
-        <TextField name="country" label={t`Country`} disabled={readOnly} testId="callcenter-country" />
-      </SimpleGrid>
+      <FormGrid>
+        <TextFields
+          disabled={readOnly}
+          fields={[
+            { name: 'street1', label: t`Street 1`, testId: 'callcenter-street1' },
+            { name: 'street2', label: t`Street 2`, testId: 'callcenter-street2' },
+            { name: 'city', label: t`City`, testId: 'callcenter-city' },
+            { name: 'zip', label: t`Zip`, testId: 'callcenter-zip' },
+            { name: 'country', label: t`Country`, testId: 'callcenter-country' },
+          ]}
+        />
+      </FormGrid>
       <TextareaField name="note" label={t`Note`} readOnly={readOnly} testId="callcenter-note" />
     </FormPage>
   );

@@ -1,22 +1,18 @@
-import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { Form } from 'react-final-form';
 import {
   useCreateClientApplicationMutation,
   type ClientApplicationCredentials,
 } from '../../../api/generated/user-service';
 import { NotFoundPage } from '../../../components/errors/not-found-page';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { SuccessAlert } from '../../../components/feedback/success-alert';
-import { FormActions } from '../../../components/form/save-button';
-import { submitErrors } from '../../../components/form/submit-errors';
+import { CreatedOnce } from '../../../components/feedback/created-once';
+import { FormPage } from '../../../components/form/form-page';
+import { saveAnswer } from '../../../components/form/submit-errors';
 import { TextareaField } from '../../../components/form/textarea-field';
 import { TextField } from '../../../components/form/text-field';
 import { required } from '../../../components/form/validators';
 import { usePermissions } from '../../../lib/use-permissions';
 import { ClientCredentialsCard } from './client-credentials-card';
-import { BackButton } from '../../../components/navigation/back-button';
 import { PERMISSION } from '../../../../shared/permissions';
 
 interface ClientAppValues {
@@ -25,6 +21,7 @@ interface ClientAppValues {
 }
 
 export const CLIENT_APP_LIST = '/main/admin/clientapp';
+const INITIAL_VALUES: ClientAppValues = { clientName: '', description: '' };
 
 /**
  * Add client application (docs/product/admin-clients-and-secrets.md#client-app-forms): CLIENT APP NAME (required),
@@ -40,45 +37,36 @@ export function ClientAppFormPage() {
     const result = await createClientApplication({
       clientApplicationForm: { clientName: values.clientName.trim(), description: values.description.trim() || null },
     });
-    if ('error' in result) return submitErrors(result.error, t`Something went wrong`);
-    setCreated(result.data);
-    return undefined;
+    return saveAnswer(result, t`Something went wrong`, setCreated);
   };
 
   if (!mayCreate) return <NotFoundPage />;
   if (created) {
     return (
-      <Stack gap="4" maxW="3xl">
-        <SuccessAlert message={t`Application Created Successfully`} testId="client-app-success" />
+      <CreatedOnce message={t`Application Created Successfully`} testId="client-app" backTo={CLIENT_APP_LIST}>
         <ClientCredentialsCard credentials={created} />
-        <BackButton to={CLIENT_APP_LIST} testId="client-app-back" />
-      </Stack>
+      </CreatedOnce>
     );
   }
   return (
-    <Form<ClientAppValues> onSubmit={onSubmit} initialValues={{ clientName: '', description: '' }}>
-      {({ handleSubmit, dirty, submitting, submitError }) => (
-        <form onSubmit={(event) => void handleSubmit(event)} noValidate>
-          <Stack gap="4" maxW="xl">
-            {typeof submitError === 'string' ? <ErrorAlert message={submitError} /> : null}
-            <TextField
-              name="clientName"
-              label={t`CLIENT APP NAME`}
-              required
-              validate={required(t`Client App Name is required`)}
-              testId="client-app-name"
-            />
-            <TextareaField name="description" label={t`CLIENT APP DESCRIPTION`} testId="client-app-description" />
-            <FormActions
-              dirty={dirty === true}
-              saving={submitting === true}
-              testId="client-app-save"
-              cancelTo={CLIENT_APP_LIST}
-              cancelTestId="client-app-cancel"
-            />
-          </Stack>
-        </form>
-      )}
-    </Form>
+    <FormPage<ClientAppValues>
+      testId="client-app"
+      initialValues={INITIAL_VALUES}
+      onSubmit={onSubmit}
+      saved={null}
+      confirmLeaving={false}
+      maxW="xl"
+      cancelTo={CLIENT_APP_LIST}
+      cancelTestId="client-app-cancel"
+    >
+      <TextField
+        name="clientName"
+        label={t`CLIENT APP NAME`}
+        required
+        validate={required(t`Client App Name is required`)}
+        testId="client-app-name"
+      />
+      <TextareaField name="description" label={t`CLIENT APP DESCRIPTION`} testId="client-app-description" />
+    </FormPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, HStack, SimpleGrid } from '@chakra-ui/react';
+import { Button, HStack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FORM_ERROR } from 'final-form';
 import { useEffect, useMemo, useState } from 'react';
@@ -9,13 +9,14 @@ import {
   useUpdateOrderMutation,
   type Order,
 } from '../../../api/generated/user-service';
-import { useEditTarget } from '../../../components/feedback/use-edit-target';
+import { recordFormPage, type RecordFormProps } from '../../../components/feedback/use-edit-target';
+import { FormGrid } from '../../../components/form/form-grid';
 import { FormPage } from '../../../components/form/form-page';
 import { SaveButton } from '../../../components/form/save-button';
 import { SelectField } from '../../../components/form/select-field';
-import { submitErrors } from '../../../components/form/submit-errors';
+import { saveAnswer } from '../../../components/form/submit-errors';
 import { TextField } from '../../../components/form/text-field';
-import { usePermissions } from '../../../lib/use-permissions';
+import { TextFields } from '../../../components/form/text-fields';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { ORDER_STATUSES } from '../../../../shared/order-rules';
 import { useOrderStatusLabel } from './order-status-label';
@@ -28,11 +29,11 @@ export const ORDER_CANCEL_RETURN_MS = 1000;
 const ORDER_LIST = '/main/admin/orderdetails';
 
 /** Create Order (no id) and Edit Order (docs/product/admin-orders.md#order-form). */
-export function OrderFormPage() {
-  const permissions = usePermissions();
-  const order = useEditTarget(useGetOrderQuery, { canAdd: permissions.has(PERMISSION.TENANT_ORDER_CREATE) });
-  return order.ready ? <OrderForm order={order.target} /> : order.screen;
-}
+export const OrderFormPage = recordFormPage(
+  useGetOrderQuery,
+  { add: PERMISSION.TENANT_ORDER_CREATE, update: PERMISSION.TENANT_ORDER_UPDATE },
+  OrderForm,
+);
 
 const valuesOf = (order: Order | null): OrderValues =>
   order
@@ -45,10 +46,9 @@ const valuesOf = (order: Order | null): OrderValues =>
       }
     : { order_number: '', start_date: '', end_date: '', number_of_calls: '', order_status: '' };
 
-function OrderForm({ order }: { order: Order | null }) {
+function OrderForm({ target: order, readOnly }: RecordFormProps<Order>) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const permissions = usePermissions();
   const tenantId = useOperatingTenantId();
   const statusLabel = useOrderStatusLabel();
   const [createOrder] = useCreateOrderMutation();
@@ -56,7 +56,6 @@ function OrderForm({ order }: { order: Order | null }) {
   const [saved, setSaved] = useState<string | null>(null);
   const [leaving, setLeaving] = useState<number | null>(null);
   const editing = order !== null;
-  const readOnly = editing && !permissions.has(PERMISSION.TENANT_ORDER_UPDATE);
   const initialValues = useMemo(() => valuesOf(order), [order]);
 
   useEffect(() => {
@@ -81,9 +80,9 @@ function OrderForm({ order }: { order: Order | null }) {
     const result = order
       ? await updateOrder({ id: order.id, orderUpdate: { id: order.id, ...orderForm } })
       : await createOrder({ orderForm });
-    if ('error' in result) return submitErrors(result.error, t`Something went wrong`);
-    setSaved(order ? t`Order Updated Successfully` : t`Order Created Successfully`);
-    return undefined;
+    return saveAnswer(result, t`Something went wrong`, () =>
+      setSaved(order ? t`Order Updated Successfully` : t`Order Created Successfully`),
+    );
   };
 
   return (
@@ -108,7 +107,7 @@ function OrderForm({ order }: { order: Order | null }) {
         </HStack>
       )}
     >
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+      <FormGrid>
         <TextField name="order_number" label={t`Order Number`} required disabled={readOnly} testId="order-number" />
         <SelectField
           name="order_status"
@@ -119,30 +118,15 @@ function OrderForm({ order }: { order: Order | null }) {
           disabled={readOnly}
           testId="order-status"
         />
-        <TextField
-          name="start_date"
-          label={t`Start Date`}
-          type="date"
-          required
+        <TextFields
           disabled={readOnly}
-          testId="order-start-date"
+          fields={[
+            { name: 'start_date', label: t`Start Date`, type: 'date', required: true, testId: 'order-start-date' },
+            { name: 'end_date', label: t`End Date`, type: 'date', required: true, testId: 'order-end-date' },
+            { name: 'number_of_calls', label: t`Total Number of Calls`, required: true, testId: 'order-calls' },
+          ]}
         />
-        <TextField
-          name="end_date"
-          label={t`End Date`}
-          type="date"
-          required
-          disabled={readOnly}
-          testId="order-end-date"
-        />
-        <TextField
-          name="number_of_calls"
-          label={t`Total Number of Calls`}
-          required
-          disabled={readOnly}
-          testId="order-calls"
-        />
-      </SimpleGrid>
+      </FormGrid>
     </FormPage>
   );
 }

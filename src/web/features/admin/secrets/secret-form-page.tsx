@@ -1,23 +1,19 @@
-import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { Form } from 'react-final-form';
 import {
   useCreateTenantSecretMutation,
   type TenantSecretKind,
   type TenantSecretRevealed,
 } from '../../../api/generated/user-service';
 import { NotFoundPage } from '../../../components/errors/not-found-page';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { SuccessAlert } from '../../../components/feedback/success-alert';
-import { FormActions } from '../../../components/form/save-button';
+import { CreatedOnce } from '../../../components/feedback/created-once';
+import { FormPage } from '../../../components/form/form-page';
 import { SelectField } from '../../../components/form/select-field';
-import { submitErrors } from '../../../components/form/submit-errors';
+import { saveAnswer } from '../../../components/form/submit-errors';
 import { TextareaField } from '../../../components/form/textarea-field';
 import { TextField } from '../../../components/form/text-field';
 import { required } from '../../../components/form/validators';
 import { usePermissions } from '../../../lib/use-permissions';
-import { BackButton } from '../../../components/navigation/back-button';
 import { RevealedSecret } from './revealed-secret';
 import { GRACE_PERIOD_OPTIONS, SECRET_KIND_LABELS } from './secret-options';
 import { PERMISSION } from '../../../../shared/permissions';
@@ -31,6 +27,13 @@ interface SecretValues {
 }
 
 const SECRETS_TAB = '/main/admin/Secrets';
+const INITIAL_VALUES: SecretValues = {
+  name: '',
+  kind: 'WEBHOOK_SIGNING_KEY',
+  description: '',
+  gracePeriodSeconds: '86400',
+  value: '',
+};
 
 /**
  * Add Secret (docs/product/admin-clients-and-secrets.md#secrets): name, type, description, grace period, and for a
@@ -52,19 +55,15 @@ export function SecretFormPage() {
         value: values.kind === 'CALLBACK_API_KEY' && values.value.trim() ? values.value.trim() : null,
       },
     });
-    if ('error' in result) return submitErrors(result.error, t`Something went wrong`);
-    setCreated(result.data);
-    return undefined;
+    return saveAnswer(result, t`Something went wrong`, setCreated);
   };
 
   if (!mayCreate) return <NotFoundPage />;
   if (created) {
     return (
-      <Stack gap="4" maxW="3xl">
-        <SuccessAlert message={t`Secret created successfully`} testId="secret-success" />
+      <CreatedOnce message={t`Secret created successfully`} testId="secret" backTo={SECRETS_TAB}>
         <RevealedSecret revealed={created} />
-        <BackButton to={SECRETS_TAB} testId="secret-back" />
-      </Stack>
+      </CreatedOnce>
     );
   }
   const kinds = (Object.keys(SECRET_KIND_LABELS) as TenantSecretKind[]).map((kind) => ({
@@ -73,47 +72,43 @@ export function SecretFormPage() {
   }));
   const graces = GRACE_PERIOD_OPTIONS.map((o) => ({ value: String(o.seconds), label: i18n._(o.label) }));
   return (
-    <Form<SecretValues>
+    <FormPage<SecretValues>
+      testId="secret"
+      initialValues={INITIAL_VALUES}
       onSubmit={onSubmit}
-      initialValues={{ name: '', kind: 'WEBHOOK_SIGNING_KEY', description: '', gracePeriodSeconds: '86400', value: '' }}
+      saved={null}
+      confirmLeaving={false}
+      maxW="xl"
+      cancelTo={SECRETS_TAB}
+      cancelTestId="secret-cancel"
     >
-      {({ handleSubmit, dirty, submitting, submitError, values }) => (
-        <form onSubmit={(event) => void handleSubmit(event)} noValidate>
-          <Stack gap="4" maxW="xl">
-            {typeof submitError === 'string' ? <ErrorAlert message={submitError} /> : null}
+      {({ values }) => (
+        <>
+          <TextField
+            name="name"
+            label={t`Name`}
+            required
+            validate={required(t`Secret name is required`)}
+            testId="secret-name"
+          />
+          <SelectField name="kind" label={t`Type`} options={kinds} testId="secret-kind" />
+          <TextareaField name="description" label={t`Description`} rows={3} testId="secret-description" />
+          <SelectField
+            name="gracePeriodSeconds"
+            label={t`Old value stays valid after a rotation for`}
+            options={graces}
+            testId="secret-grace"
+          />
+          {values.kind === 'CALLBACK_API_KEY' ? (
             <TextField
-              name="name"
-              label={t`Name`}
-              required
-              validate={required(t`Secret name is required`)}
-              testId="secret-name"
+              name="value"
+              label={t`Value issued by the callback endpoint (leave empty to generate one)`}
+              autoComplete="off"
+              testId="secret-value"
             />
-            <SelectField name="kind" label={t`Type`} options={kinds} testId="secret-kind" />
-            <TextareaField name="description" label={t`Description`} rows={3} testId="secret-description" />
-            <SelectField
-              name="gracePeriodSeconds"
-              label={t`Old value stays valid after a rotation for`}
-              options={graces}
-              testId="secret-grace"
-            />
-            {values.kind === 'CALLBACK_API_KEY' ? (
-              <TextField
-                name="value"
-                label={t`Value issued by the callback endpoint (leave empty to generate one)`}
-                autoComplete="off"
-                testId="secret-value"
-              />
-            ) : null}
-            <FormActions
-              dirty={dirty === true}
-              saving={submitting === true}
-              testId="secret-save"
-              cancelTo={SECRETS_TAB}
-              cancelTestId="secret-cancel"
-            />
-          </Stack>
-        </form>
+          ) : null}
+        </>
       )}
-    </Form>
+    </FormPage>
   );
 }

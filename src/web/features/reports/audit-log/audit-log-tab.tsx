@@ -1,4 +1,4 @@
-import { Button, Stack } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { dayEnd, dayStart } from '../../../../shared/report-time';
@@ -9,22 +9,15 @@ import {
   type AuditLogQuery,
   type AuditRecord,
 } from '../../../api/generated/authz-service';
-import { useListTenantProjectsQuery } from '../../../api/generated/user-service';
 import type { DataGridColumn } from '../../../components/data-grid/data-grid';
-import { PagedGrid, type GridSort } from '../../../components/data-grid/paged-grid';
+import { serverSortOf } from '../../../components/data-grid/server-sort';
 import { SuccessAlert } from '../../../components/feedback/success-alert';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
-import { ReportFilterForm } from '../filters/report-filter-form';
-import {
-  DateRangeFields,
-  DEFAULT_TIMEZONE,
-  ExportButton,
-  offsetOf,
-  todayAt,
-  type DateRangeValues,
-} from '../filters/report-filters';
+import { useAccountOptions } from '../filters/account-project-fields';
+import { DateRangeFields, DEFAULT_TIMEZONE, offsetOf, todayAt, type DateRangeValues } from '../filters/report-filters';
+import { ReportTab } from '../filters/report-tab';
 import { useReportFilter } from '../filters/use-report-filter';
 import { PayloadDialog } from './payload-dialog';
 
@@ -36,11 +29,7 @@ interface AuditFilterValues extends DateRangeValues {
 
 type Sort = Pick<AuditLogQuery, 'sortBy' | 'sortDirection'>;
 const DEFAULT_SORT: Sort = { sortBy: 'event_time', sortDirection: 'desc' };
-const SORTABLE = new Set(['event_time', 'email', 'activity', 'ip']);
-const sortOf = (chosen: GridSort): Sort =>
-  chosen && SORTABLE.has(chosen.colId)
-    ? { sortBy: chosen.colId as Sort['sortBy'], sortDirection: chosen.direction }
-    : DEFAULT_SORT;
+const sortOf = serverSortOf<Sort>(['event_time', 'email', 'activity', 'ip'], DEFAULT_SORT);
 
 /** The query of an applied filter: the days as unix seconds at the chosen offset (ADR 0039). */
 export function auditQuery(values: AuditFilterValues): AuditLogQuery {
@@ -64,7 +53,7 @@ export function auditQuery(values: AuditFilterValues): AuditLogQuery {
 export function AuditLogTab() {
   const { t } = useLingui();
   const operatingTenantId = useOperatingTenantId();
-  const accounts = useListTenantProjectsQuery();
+  const accountOptions = useAccountOptions();
   const activities = useListAuditActivitiesQuery();
   const [exportAudit] = useLazyExportAuditLogQuery();
   const initialValues = useMemo<AuditFilterValues>(
@@ -86,7 +75,6 @@ export function AuditLogTab() {
   });
   const total = records.data?.totalResults ?? 0;
 
-  const accountOptions = (accounts.data ?? []).map((a) => ({ value: String(a.tenantId), label: a.tenantName }));
   const activityOptions = (activities.data?.activities ?? []).map((a) => ({ value: a, label: a }));
 
   const columns = useMemo<DataGridColumn<AuditRecord>[]>(
@@ -124,52 +112,49 @@ export function AuditLogTab() {
   );
 
   return (
-    <Stack gap="4" data-testid="audit-log">
-      <ReportFilterForm
-        testId="audit"
-        initialValues={initialValues}
-        onApply={(values) => apply(values, records.refetch)}
-        actions={
-          <ExportButton
-            testId="audit-export"
-            label={<Trans>Export</Trans>}
-            onExport={() => exportAudit({ auditLogQuery: { ...applied, ...paging.sort } }).unwrap()}
+    <ReportTab<AuditFilterValues, AuditRecord, Sort>
+      tabTestId="audit-log"
+      testId="audit"
+      initialValues={initialValues}
+      onApply={(values) => apply(values, records.refetch)}
+      exportLabel={<Trans>Export</Trans>}
+      onExport={() => exportAudit({ auditLogQuery: { ...applied, ...paging.sort } }).unwrap()}
+      fields={
+        <>
+          <SelectField
+            name="tenantId"
+            label={t`Account`}
+            options={accountOptions}
+            disabled={accountOptions.length < 2}
+            testId="audit-account"
           />
-        }
-      >
-        <SelectField
-          name="tenantId"
-          label={t`Account`}
-          options={accountOptions}
-          disabled={accountOptions.length < 2}
-          testId="audit-account"
-        />
-        <DateRangeFields testId="audit" />
-        <TextField name="email" label={t`Email`} placeholder={t`Search by email`} testId="audit-email" />
-        <SelectField
-          name="activity"
-          label={t`Activity`}
-          options={activityOptions}
-          placeholder={t`All activities`}
-          testId="audit-activity"
-        />
-      </ReportFilterForm>
-      {records.isSuccess && !records.isFetching && total === 0 ? (
-        <SuccessAlert message={t`There are no records to show.`} testId="audit-empty" />
-      ) : null}
-      <PagedGrid<AuditRecord, Sort>
-        testId="audit-list"
-        pagerTestId="audit"
-        errorTestId="audit-error"
-        query={records}
-        rows={records.data?.data}
-        total={total}
-        paging={paging}
-        sortOf={sortOf}
-        columns={columns}
-        rowId={(row) => String(row.id)}
-      />
+          <DateRangeFields testId="audit" />
+          <TextField name="email" label={t`Email`} placeholder={t`Search by email`} testId="audit-email" />
+          <SelectField
+            name="activity"
+            label={t`Activity`}
+            options={activityOptions}
+            placeholder={t`All activities`}
+            testId="audit-activity"
+          />
+        </>
+      }
+      notice={
+        records.isSuccess && !records.isFetching && total === 0 ? (
+          <SuccessAlert message={t`There are no records to show.`} testId="audit-empty" />
+        ) : null
+      }
+      grid={{
+        query: records,
+        rows: records.data?.data,
+        total,
+        paging,
+        sortOf,
+        columns,
+        rowId: (row) => String(row.id),
+      }}
+    >
       <PayloadDialog payload={payload} onClose={() => setPayload(null)} />
-    </Stack>
+    </ReportTab>
   );
 }

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useFormState } from 'react-final-form';
 import { useListTenantProjectsQuery } from '../../../api/generated/user-service';
 import { SelectField } from '../../../components/form/select-field';
@@ -60,5 +60,14 @@ export function AccountProjectFields({ testId, providerChoice, allAccounts = tru
         testId={`${testId}-project`}
       />
     </>
+  );
+}
+
+/** Every account the user may see (listTenantProjects), as the options of an Account dropdown. */
+export function useAccountOptions() {
+  const accounts = useListTenantProjectsQuery();
+  return useMemo(
+    () => (accounts.data ?? []).map((a) => ({ value: String(a.tenantId), label: a.tenantName })),
+    [accounts.data],
   );
 }

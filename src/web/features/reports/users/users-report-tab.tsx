@@ -1,28 +1,21 @@
-import { Badge, Stack } from '@chakra-ui/react';
+import { Badge } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import {
   useGetTenantAttributesQuery,
   useLazyExportUserReportQuery,
-  useListTenantProjectsQuery,
   useListUserReportQuery,
   type UserReportQuery,
   type UserReportRecord,
 } from '../../../api/generated/user-service';
 import type { DataGridColumn } from '../../../components/data-grid/data-grid';
-import { PagedGrid, type GridSort } from '../../../components/data-grid/paged-grid';
+import { serverSortOf } from '../../../components/data-grid/server-sort';
 import { CheckboxGroupField } from '../../../components/form/checkbox-group-field';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
-import { ReportFilterForm } from '../filters/report-filter-form';
-import {
-  DateRangeFields,
-  DEFAULT_TIMEZONE,
-  ExportButton,
-  offsetOf,
-  todayAt,
-  type DateRangeValues,
-} from '../filters/report-filters';
+import { useAccountOptions } from '../filters/account-project-fields';
+import { DateRangeFields, DEFAULT_TIMEZONE, offsetOf, todayAt, type DateRangeValues } from '../filters/report-filters';
+import { ReportTab } from '../filters/report-tab';
 import { useReportFilter } from '../filters/use-report-filter';
 
 /** The users report starts on this day by default (docs/product/reports.md#limits). */
@@ -38,11 +31,7 @@ interface UsersFilterValues extends DateRangeValues {
 
 type Sort = Pick<UserReportQuery, 'sortBy' | 'sortDirection'>;
 const DEFAULT_SORT: Sort = { sortBy: 'accountName', sortDirection: 'asc' };
-const SORTABLE = new Set(['username', 'email', 'login_ts', 'create_ts', 'accountName']);
-const sortOf = (chosen: GridSort): Sort =>
-  chosen && SORTABLE.has(chosen.colId)
-    ? { sortBy: chosen.colId as Sort['sortBy'], sortDirection: chosen.direction }
-    : DEFAULT_SORT;
+const sortOf = serverSortOf<Sort>(['username', 'email', 'login_ts', 'create_ts', 'accountName'], DEFAULT_SORT);
 
 export function usersQuery(values: UsersFilterValues): UserReportQuery {
   return {
@@ -62,7 +51,7 @@ export function usersQuery(values: UsersFilterValues): UserReportQuery {
  */
 export function UsersReportTab() {
   const { t } = useLingui();
-  const accounts = useListTenantProjectsQuery();
+  const accountOptions = useAccountOptions();
   const attributes = useGetTenantAttributesQuery({ languageId: 1 });
   const [exportUsers] = useLazyExportUserReportQuery();
   const initialValues = useMemo<UsersFilterValues>(
@@ -83,7 +72,6 @@ export function UsersReportTab() {
   });
   const total = users.data?.totalRecords ?? 0;
 
-  const accountOptions = (accounts.data ?? []).map((a) => ({ value: String(a.tenantId), label: a.tenantName }));
   const accountTypes = (attributes.data?.tenantAttributes['ACCOUNT_TYPE'] ?? []).map((a) => ({
     value: String(a.attributeId),
     label: a.description,
@@ -117,56 +105,55 @@ export function UsersReportTab() {
   }, [t]);
 
   return (
-    <Stack gap="4" data-testid="users-report">
-      <ReportFilterForm
-        testId="users-report"
-        initialValues={initialValues}
-        onApply={(values) => apply(values, users.refetch)}
-        actions={
-          <ExportButton
-            testId="users-report-export"
-            label={<Trans>Export Records</Trans>}
-            onExport={() => exportUsers({ userReportQuery: { ...applied, ...paging.sort } }).unwrap()}
+    <ReportTab<UsersFilterValues, UserReportRecord, Sort>
+      tabTestId="users-report"
+      testId="users-report"
+      initialValues={initialValues}
+      onApply={(values) => apply(values, users.refetch)}
+      exportLabel={<Trans>Export Records</Trans>}
+      onExport={() => exportUsers({ userReportQuery: { ...applied, ...paging.sort } }).unwrap()}
+      fields={
+        <>
+          <SelectField
+            name="tenantId"
+            label={t`Account`}
+            options={accountOptions}
+            placeholder={accountOptions.length > 1 ? t`All accounts` : undefined}
+            disabled={accountOptions.length < 2}
+            testId="users-report-account"
           />
-        }
-      >
-        <SelectField
-          name="tenantId"
-          label={t`Account`}
-          options={accountOptions}
-          placeholder={accountOptions.length > 1 ? t`All accounts` : undefined}
-          disabled={accountOptions.length < 2}
-          testId="users-report-account"
-        />
-        <CheckboxGroupField name="userStatus" label={t`User Status`} options={statuses} testId="users-report-status" />
-        <DateRangeFields testId="users-report" />
-        <TextField name="search" label={t`Email`} placeholder={t`Search by email`} testId="users-report-search" />
-        {accountTypes.length ? (
           <CheckboxGroupField
-            name="accountTypeIds"
-            label={t`Account Type`}
-            options={accountTypes}
-            testId="users-report-account-type"
+            name="userStatus"
+            label={t`User Status`}
+            options={statuses}
+            testId="users-report-status"
           />
-        ) : null}
-      </ReportFilterForm>
-      <PagedGrid<UserReportRecord, Sort>
-        testId="users-report-list"
-        pagerTestId="users-report"
-        errorTestId="users-report-error"
-        query={users}
-        rows={users.data?.userRecords}
-        total={total}
-        paging={paging}
-        sortOf={sortOf}
-        columns={columns}
-        rowId={(row) => String(row.userId)}
-        summary={({ page, pages }) => (
+          <DateRangeFields testId="users-report" />
+          <TextField name="search" label={t`Email`} placeholder={t`Search by email`} testId="users-report-search" />
+          {accountTypes.length ? (
+            <CheckboxGroupField
+              name="accountTypeIds"
+              label={t`Account Type`}
+              options={accountTypes}
+              testId="users-report-account-type"
+            />
+          ) : null}
+        </>
+      }
+      grid={{
+        query: users,
+        rows: users.data?.userRecords,
+        total,
+        paging,
+        sortOf,
+        columns,
+        rowId: (row) => String(row.userId),
+        summary: ({ page, pages }) => (
           <Trans>
             Page {page} of {pages} ({total} users)
           </Trans>
-        )}
-      />
-    </Stack>
+        ),
+      }}
+    />
   );
 }

@@ -4,7 +4,7 @@ import { CheckboxField } from '../../../components/form/checkbox-field';
 import { CheckboxGroupField } from '../../../components/form/checkbox-group-field';
 import { TextField } from '../../../components/form/text-field';
 import { AccountProjectFields } from '../filters/account-project-fields';
-import { DateRangeFields, offsetOf, type DateRangeValues } from '../filters/report-filters';
+import { accountWindowQuery, DateRangeFields, type AccountWindowValues } from '../filters/report-filters';
 
 /** Page size of the reports Results tab (docs/product/results-report.md#console: 25, from page 0). */
 export const RESULTS_REPORT_PAGE_SIZE = 25;
@@ -13,11 +13,7 @@ export const DEFAULT_RISK_LEVELS = ['HR', 'LR', 'AR', 'PR', 'NC', 'RJ'];
 /** Codes sent as their own flags (docs/product/results-report.md#filters: CM, AD). */
 const FLAGS = ['CM', 'AD'] as const;
 
-export interface ResultsFilterValues extends DateRangeValues {
-  /** '' is every account the provider may see. */
-  tenantId: string;
-  projectId: string;
-  search: string;
+export interface ResultsFilterValues extends AccountWindowValues {
   risk: string[];
   /** The held results instead of the released ones (docs/product/results-report.md#actions). */
   onHold: boolean;
@@ -25,12 +21,7 @@ export interface ResultsFilterValues extends DateRangeValues {
 
 export function resultsQuery(values: ResultsFilterValues): ResultsReportQuery {
   return {
-    ...(values.tenantId && { tenantId: Number(values.tenantId) }),
-    ...(values.projectId && { projectId: Number(values.projectId) }),
-    displayTimeZone: offsetOf(values.timezone),
-    startDate: values.startDate,
-    endDate: values.endDate,
-    ...(values.search.trim() && { search: values.search.trim() }),
+    ...accountWindowQuery(values),
     riskLevels: values.risk.filter(
       (code) => !(FLAGS as readonly string[]).includes(code),
     ) as ResultsReportQuery['riskLevels'],

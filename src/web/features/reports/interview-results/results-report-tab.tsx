@@ -1,4 +1,5 @@
 import { Button, HStack, Stack } from '@chakra-ui/react';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import {
@@ -34,6 +35,11 @@ import { PERMISSION } from '../../../../shared/permissions';
 
 type Sort = Pick<ResultsReportQuery, 'sortBy' | 'sortDirection'>;
 const SORTABLE = new Set(['date', 'irn', 'overallScore', 'projectName', 'clientName']);
+/** Release and Delete of the ticked held results (docs/product/project-results.md#release-delete). */
+const HOLD_DECISIONS = [
+  { decision: 'release', palette: 'brand', label: msg`Release` },
+  { decision: 'delete', palette: 'red', label: msg`Delete` },
+] as const;
 const DEFAULT_SORT: Sort = { sortBy: 'date', sortDirection: 'desc' };
 const sortOf = (chosen: GridSort): Sort =>
   chosen && SORTABLE.has(chosen.colId)
@@ -153,24 +159,18 @@ export function ResultsReportTab() {
       {canRead && canHold && applied.released === false ? (
         // Held results only: a released result is locked (docs/product/project-results.md#release-delete).
         <HStack gap="3">
-          <Button
-            size="sm"
-            colorPalette="brand"
-            disabled={selection.selected.size === 0}
-            onClick={() => decide('release')}
-            data-testid="results-report-release"
-          >
-            <Trans>Release</Trans>
-          </Button>
-          <Button
-            size="sm"
-            colorPalette="red"
-            disabled={selection.selected.size === 0}
-            onClick={() => decide('delete')}
-            data-testid="results-report-delete"
-          >
-            <Trans>Delete</Trans>
-          </Button>
+          {HOLD_DECISIONS.map(({ decision, palette, label }) => (
+            <Button
+              key={decision}
+              size="sm"
+              colorPalette={palette}
+              disabled={selection.selected.size === 0}
+              onClick={() => decide(decision)}
+              data-testid={`results-report-${decision}`}
+            >
+              {i18n._(label)}
+            </Button>
+          ))}
         </HStack>
       ) : null}
       {canRead ? (

@@ -1340,6 +1340,11 @@ export type components = {
             projectName: string;
             released: boolean;
             reviewed: boolean;
+            /**
+             * Format: int32
+             * @description The result's account, which the row's actions name (docs/product/results-report.md#actions).
+             */
+            tenantId: number;
         };
         ResultStatusChange: {
             deleted: boolean;
@@ -2073,6 +2078,8 @@ export interface operations {
         parameters: {
             query?: {
                 displayTimeZone?: components["schemas"]["UtcOffset"];
+                /** @description The account of the result (x-account-scope): unnamed, the operating tenant; the provider operating in its own account may name any account, as the reports' Results tab does for the rows of several accounts (docs/product/results-report.md#actions); anyone else naming another account is 403, no such account 404. */
+                tenantId?: number;
             };
             header: {
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
@@ -2298,7 +2305,10 @@ export interface operations {
     };
     addResultFollowUp: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The account of the result (x-account-scope): unnamed, the operating tenant; the provider operating in its own account may name any account, as the reports' Results tab does for the rows of several accounts (docs/product/results-report.md#actions); anyone else naming another account is 403, no such account 404. */
+                tenantId?: number;
+            };
             header: {
                 /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -2342,7 +2352,10 @@ export interface operations {
     };
     listResultFollowUps: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The account of the result (x-account-scope): unnamed, the operating tenant; the provider operating in its own account may name any account, as the reports' Results tab does for the rows of several accounts (docs/product/results-report.md#actions); anyone else naming another account is 403, no such account 404. */
+                tenantId?: number;
+            };
             header: {
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
@@ -2379,7 +2392,10 @@ export interface operations {
     };
     listFollowUpOptions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The account of the result (x-account-scope): unnamed, the operating tenant; the provider operating in its own account may name any account, as the reports' Results tab does for the rows of several accounts (docs/product/results-report.md#actions); anyone else naming another account is 403, no such account 404. */
+                tenantId?: number;
+            };
             header: {
                 /** @description Interface language id (1 en, 2 es, 3 tl). */
                 langId?: components["parameters"]["LangId"];
@@ -2405,6 +2421,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -2674,7 +2691,10 @@ export interface operations {
     };
     updateResultStatus: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The account of the result (x-account-scope): unnamed, the operating tenant; the provider operating in its own account may name any account, as the reports' Results tab does for the rows of several accounts (docs/product/results-report.md#actions); anyone else naming another account is 403, no such account 404. */
+                tenantId?: number;
+            };
             header: {
                 /** @description Makes a write safe to retry (ADR 0091, docs/product/platform.md#retry-safe-writes). A client sends a new key for each action and the same key on every retry of it; the successful answer (status, body and the headers that matter) is kept with the key for 24 hours, per signed-in user or client application and operating tenant, and is committed together with the operation's own changes. A retry with the same key gets that answer again (with `Idempotent-Replayed: true`) without running the operation; the same key with another method, path or body is refused (422, code IDEMPOTENCY_KEY_REUSED); while the first request with the key is still running, 409 (code IDEMPOTENCY_KEY_IN_USE). Error answers are not kept (nothing was changed), so a retry after one runs the operation again. Calls made before sign-in only check the key: there is no caller to keep their answer for. 1 to 200 printable ASCII characters, else 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];

@@ -853,6 +853,20 @@ export const sel = {
       exportSelected: 'results-report-export-selected',
       exportAll: 'results-report-export-all',
       exportCsv: 'results-report-export-csv',
+      selectPage: 'results-report-select-page',
+      selection: 'results-report-selection',
+      // The row actions of docs/product/results-report.md#actions.
+      onHold: 'results-report-on-hold',
+      release: 'results-report-release',
+      delete: 'results-report-delete',
+      success: 'results-report-success',
+      actionError: 'results-report-action-error',
+      /** `results-report-detail-<interview result id>` */
+      detail: (id: number) => `results-report-detail-${id}`,
+      /** `results-report-pdf-<interview result id>` */
+      pdf: (id: number) => `results-report-pdf-${id}`,
+      /** `results-report-outcome-<interview result id>` (the outcome modal: sel.resultActions.outcome…) */
+      outcome: (id: number) => `results-report-outcome-${id}`,
     },
   },
   // Analytic reports and embedded dashboards (issue 15).

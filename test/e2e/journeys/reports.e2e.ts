@@ -83,7 +83,40 @@ describe('reports', () => {
     await byTestId(sel.reports.tab('results')).click();
     expect(await pathname()).toBe('/main/reports/results');
     const list = byTestId(sel.reports.results.list);
-    await expect(list.$('[data-testid^="results-report-select-"]')).toBeDisplayed({ wait: 20_000 });
+    await expect(list.$('[data-testid^="results-report-irn-"]')).toBeDisplayed({ wait: 20_000 });
     await expect(byTestId(sel.reports.results.page)).toHaveText(expect.stringMatching(/\(\d+ results\)/));
+  });
+
+  it("the provider opens a row's PDF and outcome history from the report (docs/product/results-report.md#actions)", async () => {
+    // The row actions are beside the IRN. Nothing here changes the demo data.
+    const firstWithActions = () =>
+      browser.execute(() => {
+        const button = document.querySelector('[data-testid^="results-report-pdf-"]');
+        return button ? Number((button.getAttribute('data-testid') ?? '').replace('results-report-pdf-', '')) : 0;
+      }) as Promise<number>;
+    await browser.waitUntil(async () => (await firstWithActions()) > 0, {
+      timeout: 20_000,
+      timeoutMsg: 'no row of the report showed its actions',
+    });
+    const first = await firstWithActions();
+    await catchDownloads();
+    await byTestId(sel.reports.results.pdf(first)).click();
+    // The result is another account's: the call names it, and the PDF arrives (a refusal would show its message).
+    await browser.waitUntil(async () => (await savedFiles()).length === 1, {
+      timeout: 30_000,
+      timeoutMsg: 'no PDF was saved from the report',
+    });
+    const [file] = await savedFiles();
+    expect(file!.name).toMatch(/^result_.+\.pdf$/);
+    expect(file!.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await expect(byTestId(sel.reports.results.actionError)).not.toBeDisplayed();
+
+    await byTestId(sel.reports.results.outcome(first)).click();
+    await expect(byTestId(sel.resultActions.outcomeModal)).toBeDisplayed({ wait: 20_000 });
+    await expect(byTestId(sel.resultActions.outcomeHistory)).toBeDisplayed({ wait: 20_000 });
+    await expect(byTestId(sel.resultActions.outcomeAction)).toBeDisplayed();
+    await expectAccessible('the outcome tracking opened from the Results report');
+    await byTestId(sel.resultActions.outcomeClose).click();
+    await expect(byTestId(sel.resultActions.outcomeModal)).not.toBeDisplayed({ wait: 20_000 });
   });
 });

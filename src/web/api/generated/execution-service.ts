@@ -243,6 +243,9 @@ const injectedRtkApi = api
           url: `/execution-service/v1/interview/result/status`,
           method: "PUT",
           body: queryArg.body,
+          params: {
+            tenantId: queryArg.tenantId,
+          },
         }),
         invalidatesTags: ["Result", "Dashboard", "Project", "ResultReport"],
       }),
@@ -304,6 +307,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/execution-service/v1/interview/result/${queryArg.id}/pdf`,
           params: {
+            tenantId: queryArg.tenantId,
             displayTimeZone: queryArg.displayTimeZone,
           },
         }),
@@ -351,6 +355,9 @@ const injectedRtkApi = api
           url: `/execution-service/v1/interview/result/followup`,
           method: "POST",
           body: queryArg.followUpPost,
+          params: {
+            tenantId: queryArg.tenantId,
+          },
         }),
         invalidatesTags: ["Result"],
       }),
@@ -360,6 +367,9 @@ const injectedRtkApi = api
       >({
         query: (queryArg) => ({
           url: `/execution-service/v1/interview/result/followup/${queryArg.id}`,
+          params: {
+            tenantId: queryArg.tenantId,
+          },
         }),
         providesTags: ["Result"],
       }),
@@ -367,8 +377,11 @@ const injectedRtkApi = api
         ListFollowUpOptionsApiResponse,
         ListFollowUpOptionsApiArg
       >({
-        query: () => ({
+        query: (queryArg) => ({
           url: `/execution-service/v1/interview/result/followup/options`,
+          params: {
+            tenantId: queryArg.tenantId,
+          },
         }),
         providesTags: ["Result"],
       }),
@@ -519,6 +532,9 @@ export type UpdateResultStatusApiResponse =
     updated: number;
   };
 export type UpdateResultStatusApiArg = {
+  /** The account of the result (x-account-scope): unnamed, the operating tenant; the provider operating in its own account may name any account, as the reports' Results tab does for the rows of several accounts (docs/product/results-report.md#actions); anyone else naming another account is 403, no such account 404.
+   */
+  tenantId?: number;
   body: ResultStatusChange[];
 };
 export type ExportProjectResultsApiResponse = /** status 200 The file. */ Blob;
@@ -545,6 +561,9 @@ export type DownloadResultPdfZipApiArg = {
 };
 export type DownloadResultPdfApiResponse = /** status 200 The PDF. */ Blob;
 export type DownloadResultPdfApiArg = {
+  /** The account of the result (x-account-scope): unnamed, the operating tenant; the provider operating in its own account may name any account, as the reports' Results tab does for the rows of several accounts (docs/product/results-report.md#actions); anyone else naming another account is 403, no such account 404.
+   */
+  tenantId?: number;
   id: number;
   displayTimeZone?: UtcOffset;
 };
@@ -580,16 +599,26 @@ export type AddResultNoteApiArg = {
 export type AddResultFollowUpApiResponse =
   /** status 200 The result's history, newest first. */ FollowUp[];
 export type AddResultFollowUpApiArg = {
+  /** The account of the result (x-account-scope): unnamed, the operating tenant; the provider operating in its own account may name any account, as the reports' Results tab does for the rows of several accounts (docs/product/results-report.md#actions); anyone else naming another account is 403, no such account 404.
+   */
+  tenantId?: number;
   followUpPost: FollowUpPost;
 };
 export type ListResultFollowUpsApiResponse =
   /** status 200 The history, newest first. */ FollowUp[];
 export type ListResultFollowUpsApiArg = {
+  /** The account of the result (x-account-scope): unnamed, the operating tenant; the provider operating in its own account may name any account, as the reports' Results tab does for the rows of several accounts (docs/product/results-report.md#actions); anyone else naming another account is 403, no such account 404.
+   */
+  tenantId?: number;
   id: number;
 };
 export type ListFollowUpOptionsApiResponse =
   /** status 200 The three lists. */ FollowUpOptions;
-export type ListFollowUpOptionsApiArg = void;
+export type ListFollowUpOptionsApiArg = {
+  /** The account of the result (x-account-scope): unnamed, the operating tenant; the provider operating in its own account may name any account, as the reports' Results tab does for the rows of several accounts (docs/product/results-report.md#actions); anyone else naming another account is 403, no such account 404.
+   */
+  tenantId?: number;
+};
 export type ListQuestionResultsApiResponse =
   /** status 200 The question results. */ QuestionResultDetail[];
 export type ListQuestionResultsApiArg = {
@@ -874,6 +903,8 @@ export type ResultsReportRow = {
   interviewResultId: number;
   interviewReferenceNumber: string | null;
   participantName: string;
+  /** The result's account, which the row's actions name (docs/product/results-report.md#actions). */
+  tenantId: number;
   /** The account's name. */
   clientName: string;
   projectId: number;

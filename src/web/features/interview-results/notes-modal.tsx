@@ -6,7 +6,7 @@ import { useAddResultNoteMutation, type InterviewResultRow } from '../../api/gen
 import { ErrorAlert } from '../../components/feedback/error-alert';
 import { FieldFrame } from '../../components/form/field-frame';
 import { RESULT_NOTE_MAX } from '../../../shared/result-rules';
-import { ResultModal } from './result-modal';
+import { ResultModal } from '../../components/results/result-modal';
 
 interface NotesModalProps {
   result: InterviewResultRow;

@@ -2,7 +2,7 @@ import { Stack, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import type { InterviewResultRow } from '../../api/generated/execution-service';
 import { QuestionResultsGrid } from './question-results-grid';
-import { ResultModal } from './result-modal';
+import { ResultModal } from '../../components/results/result-modal';
 
 interface QuestionDetailModalProps {
   result: InterviewResultRow;

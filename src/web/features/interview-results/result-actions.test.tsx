@@ -15,7 +15,7 @@ import { projectDetail } from '../../testing/fixtures/project-detail-fixture';
 import { chooseMenuItem } from '../../testing/choose-menu-item';
 import { clock } from '../../lib/clock';
 import { sel } from '../../../../test/e2e/selectors';
-import { todayOf } from './results-query';
+import { todayOf } from '../../components/results/outcome-draft';
 import { PERMISSION } from '../../../shared/permissions';
 
 const API = {

@@ -1,6 +1,7 @@
 import type { ListProjectResultsApiArg } from '../../api/generated/execution-service';
 import { RESULTS_DEFAULT_START, RESULTS_PAGE_SIZE } from '../../../shared/result-rules';
 import { DEFAULT_TIMEZONE_OPTION, TIMEZONE_OPTIONS } from '../../../shared/timezone-options';
+import { todayOf } from '../../components/results/outcome-draft';
 
 type ResultFilter = ListProjectResultsApiArg['resultFilter'];
 export type EvaluationCode = NonNullable<ResultFilter['riskLevels']>[number];
@@ -24,13 +25,6 @@ export interface ResultSearch {
   timezone: number;
   onHold: boolean;
 }
-
-/** Today as YYYY-MM-DD in the local calendar of the browser. */
-export const todayOf = (now: number): string => {
-  const date = new Date(now);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-};
 
 /**
  * The Filters card's start: every code, every language, 2020-01-01 through today

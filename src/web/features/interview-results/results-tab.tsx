@@ -9,17 +9,18 @@ import { SuccessAlert } from '../../components/feedback/success-alert';
 import { riskSetFor } from '../../../shared/risk-sets';
 import { useProjectContext } from '../../lib/project-context';
 import { NotesModal } from './notes-modal';
-import { OutcomeModal } from './outcome-modal';
-import { actionText } from './outcome-texts';
+import { OutcomeModal } from '../../components/results/outcome-modal';
+import { actionText } from '../../components/results/outcome-texts';
 import { QuestionDetailModal } from './question-detail-modal';
-import { ResultDecisionDialog } from './result-decision-dialog';
+import { ResultDecisionDialog } from '../../components/results/result-decision-dialog';
 import { resultColumns } from './result-columns';
 import { FiltersCard, SearchCard } from './result-filters';
 import { ResultsActionsMenu } from './results-actions-menu';
 import type { EvaluationCode, ResultSort } from './results-query';
 import { ResultsUploadDialog } from './results-upload-dialog';
-import { useResultDecisions } from './use-result-decisions';
-import { useResultFiles, type ResultFeedback } from './use-result-files';
+import { useResultDecisions } from '../../components/results/use-result-decisions';
+import { useResultFiles } from './use-result-files';
+import type { ResultFeedback } from '../../components/results/result-ref';
 import { resultSortOf, useResultsState } from './use-results-state';
 import { ZipProgress } from './zip-progress';
 import { PERMISSION } from '../../../shared/permissions';
@@ -53,7 +54,12 @@ export function ResultsTab() {
   const [feedback, setFeedbackState] = useState<ResultFeedback>(null);
   const [opened, setOpened] = useState<Opened>(null);
   const [uploadOpen, setUploadOpen] = useState(false);
-  const decisions = useResultDecisions(project.projectId, state, setFeedbackState);
+  const selection = [...selected].map((interviewResultId) => ({
+    interviewResultId,
+    interviewReferenceNumber: null,
+    projectId: project.projectId,
+  }));
+  const decisions = useResultDecisions(selection, state.clearSelection, setFeedbackState);
   // New feedback replaces the report of the results a marking left alone.
   const setFeedback = (next: ResultFeedback) => {
     decisions.clearNoAction();

@@ -4,18 +4,18 @@ import { getErrorMessage } from '../../api/error-message';
 import {
   useEmailResultsMutation,
   useLazyDownloadInterviewRecordingQuery,
-  useLazyDownloadResultPdfQuery,
   useLazyDownloadResultPdfsQuery,
   useLazyExportProjectResultsQuery,
   useStartResultPdfZipMutation,
   type InterviewResultRow,
 } from '../../api/generated/execution-service';
+import { type ResultFeedback } from '../../components/results/result-ref';
+import { useResultPdf } from '../../components/results/use-result-pdf';
 import { DIRECT_ZIP_MAX } from '../../../shared/result-rules';
 import { timezoneOf } from './results-query';
 import type { ResultsState } from './use-results-state';
 
 export type ResultDownload = 'xlsx' | 'csv' | 'pdfs';
-export type ResultFeedback = { tone: 'success' | 'error'; text: string } | null;
 
 /**
  * What the results tab fetches as files or sends (docs/product/results-downloads.md,
@@ -24,13 +24,12 @@ export type ResultFeedback = { tone: 'success' | 'error'; text: string } | null;
  */
 export function useResultFiles(state: ResultsState, setFeedback: (feedback: ResultFeedback) => void) {
   const { t } = useLingui();
-  const [downloadPdf] = useLazyDownloadResultPdfQuery();
+  const pdf = useResultPdf(setFeedback);
   const [downloadRecording] = useLazyDownloadInterviewRecordingQuery();
   const [exportResults] = useLazyExportProjectResultsQuery();
   const [downloadPdfs] = useLazyDownloadResultPdfsQuery();
   const [startZip] = useStartResultPdfZipMutation();
   const [emailResults] = useEmailResultsMutation();
-  const [pdfBusy, setPdfBusy] = useState<number | null>(null);
   const [recordingBusy, setRecordingBusy] = useState<number | null>(null);
   const [emailBusy, setEmailBusy] = useState<number | null>(null);
   const [downloading, setDownloading] = useState<ResultDownload | null>(null);
@@ -38,16 +37,7 @@ export function useResultFiles(state: ResultsState, setFeedback: (feedback: Resu
   const failed = (error: unknown) =>
     setFeedback({ tone: 'error', text: getErrorMessage(error, t`Something went wrong`) });
 
-  const onPdf = async (row: InterviewResultRow) => {
-    setPdfBusy(row.interviewResultId);
-    const answer = await downloadPdf({
-      id: row.interviewResultId,
-      displayTimeZone: timezoneOf(state.search.timezone).offset,
-    });
-    setPdfBusy(null);
-    // A PDF load error shows the server message (docs/product/project-results.md).
-    if (answer.error) failed(answer.error);
-  };
+  const onPdf = (row: InterviewResultRow) => pdf.open(row, timezoneOf(state.search.timezone).offset);
 
   /** The selected results, or with none selected every result of the current filters; the file saves itself. */
   const onDownload = async (kind: ResultDownload) => {
@@ -87,7 +77,7 @@ export function useResultFiles(state: ResultsState, setFeedback: (feedback: Resu
   };
 
   return {
-    pdfBusy,
+    pdfBusy: pdf.busy,
     recordingBusy,
     emailBusy,
     downloading,

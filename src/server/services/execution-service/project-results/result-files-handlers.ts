@@ -111,7 +111,7 @@ async function prepare(ctx: TenantContext, body: Selection): Promise<Prepared> {
  */
 export const resultFileHandlers: FileHandlers = {
   async downloadResultPdf({ params, query, headers }, ctx) {
-    const data = await ctx.inTenant(async (trx) => {
+    const data = await ctx.inAccount(async (trx) => {
       const result = await findResult(trx, params.id);
       if (!result || (!result.released && !mayHandleHeld(ctx))) throw notFound(RESULT_MESSAGES.notFound);
       const project = await findResultProject(trx, result.projectId);

@@ -94,9 +94,9 @@ export const resultOutcomeHandlers: OutcomeHandlers = {
   },
 
   async addResultFollowUp({ body, headers }, ctx) {
-    const tenantId = ctx.operatingTenant.id;
+    const tenantId = ctx.account.id;
     const now = ctx.now();
-    return ctx.inTenant(async (trx) => {
+    return ctx.inAccount(async (trx) => {
       const result = await visibleResult(trx, ctx, body.resultId);
       const currencies = currenciesIn(await currencyAttributes(trx), headers.langId ?? 1);
       // A day of slack: the console's "today" may already be tomorrow in UTC+ zones.
@@ -135,7 +135,7 @@ export const resultOutcomeHandlers: OutcomeHandlers = {
   },
 
   async listResultFollowUps({ params, headers }, ctx) {
-    return ctx.inTenant(async (trx) => {
+    return ctx.inAccount(async (trx) => {
       const result = await visibleResult(trx, ctx, params.id);
       return followUpHistory(trx, result.id, headers.langId ?? 1);
     });
@@ -143,7 +143,7 @@ export const resultOutcomeHandlers: OutcomeHandlers = {
 
   async listFollowUpOptions({ headers }, ctx) {
     const languageId = headers.langId ?? 1;
-    const currencies = await ctx.inTenant((trx) => currencyAttributes(trx));
+    const currencies = await ctx.inAccount((trx) => currencyAttributes(trx));
     const english = (list: typeof OUTCOME_TRACKING_ACTIONS) => list.map((o) => ({ ...o, languageId: 1 }));
     return {
       OUTCOME_TRACKING_ACTION: english(OUTCOME_TRACKING_ACTIONS),

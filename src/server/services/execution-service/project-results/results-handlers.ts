@@ -155,9 +155,9 @@ export const resultsHandlers: ResultsHandlers = {
 
     const release = body[0]!.released;
     const projectId = body[0]!.projectId;
-    const tenantId = ctx.operatingTenant.id;
+    const tenantId = ctx.account.id;
     const now = ctx.now();
-    const updated = await ctx.inTenant(async (trx) => {
+    const updated = await ctx.inAccount(async (trx) => {
       const locked = await lockResults(trx, ids);
       if (locked.length !== ids.length || locked.some((r) => r.projectId !== projectId))
         throw notFound(RESULT_MESSAGES.notFound);

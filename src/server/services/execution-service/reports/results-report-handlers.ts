@@ -58,6 +58,7 @@ const present =
     interviewResultId: r.id,
     interviewReferenceNumber: r.irn,
     participantName: [r.firstName, r.lastName].filter(Boolean).join(' '),
+    tenantId: r.tenantId,
     clientName: r.tenantName,
     projectId: r.projectId,
     projectName: r.projectName,

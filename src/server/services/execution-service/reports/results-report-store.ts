@@ -32,6 +32,7 @@ export type ResultsReportRow = Omit<
   'language' | 'note' | 'outcomeActionId' | 'emailStatus' | 'recordingExists' | 'createdByName'
 > & {
   projectName: string;
+  tenantId: number;
   tenantName: string;
 };
 
@@ -117,6 +118,7 @@ export async function findReportResults(
     id: string | number;
     project_id: number;
     project_name: string;
+    tenant_id: number;
     tenant_name: string;
     irn: string | null;
     access_code: string | null;
@@ -128,7 +130,7 @@ export async function findReportResults(
     last_name: string | null;
     questions: ListedResult['questions'];
   }>`
-    SELECT r.id, r.project_id, pr.name AS project_name, t.name AS tenant_name,
+    SELECT r.id, r.project_id, pr.name AS project_name, r.tenant_id, t.name AS tenant_name,
            coalesce(r.interview_reference_number, p.interview_ref_num) AS irn,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
            r.released, r.reviewed, p.first_name, p.last_name, ${QUESTIONS}
@@ -139,6 +141,7 @@ export async function findReportResults(
     id: Number(r.id),
     projectId: r.project_id,
     projectName: r.project_name,
+    tenantId: r.tenant_id,
     tenantName: r.tenant_name,
     irn: r.irn,
     accessCode: r.access_code,

@@ -2,13 +2,16 @@ import { useLingui } from '@lingui/react/macro';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import { AccountProjectFields } from '../filters/account-project-fields';
-import { DateRangeFields, DEFAULT_TIMEZONE, offsetOf, todayAt, type DateRangeValues } from '../filters/report-filters';
+import {
+  accountWindowQuery,
+  DateRangeFields,
+  DEFAULT_TIMEZONE,
+  todayAt,
+  type AccountWindowValues,
+} from '../filters/report-filters';
 
 /** The filter of the call tabs (docs/product/call-reports.md#filters). */
-export interface CallFilterValues extends DateRangeValues {
-  tenantId: string;
-  projectId: string;
-  search: string;
+export interface CallFilterValues extends AccountWindowValues {
   /** '' (any), '1' (0-60 s), '2' (60-240 s), '3' (more than 240 s): docs/product/call-reports.md#filters. */
   duration: string;
 }
@@ -42,15 +45,7 @@ export function initialCallFilter(tenantId: number | null | undefined): CallFilt
 
 /** What every call list sends for a filter. */
 export function callQuery(values: CallFilterValues) {
-  return {
-    ...(values.tenantId && { tenantId: Number(values.tenantId) }),
-    ...(values.projectId && { projectId: Number(values.projectId) }),
-    displayTimeZone: offsetOf(values.timezone),
-    startDate: values.startDate,
-    endDate: values.endDate,
-    ...(values.search.trim() && { search: values.search.trim() }),
-    ...DURATION_BOUNDS[values.duration],
-  };
+  return { ...accountWindowQuery(values), ...DURATION_BOUNDS[values.duration] };
 }
 
 /**

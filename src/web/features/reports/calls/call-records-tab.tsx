@@ -1,6 +1,6 @@
-import { Badge, Stack, Text } from '@chakra-ui/react';
+import { Badge, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import {
   useLazyExportCallRecordsQuery,
   useListCallRecordsQuery,
@@ -14,6 +14,7 @@ import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { ReportFilterForm } from '../filters/report-filter-form';
 import { ExportButton } from '../filters/report-filters';
 import { useReportFilter } from '../filters/use-report-filter';
+import { selectColumn, SelectionCount, useReportSelection } from '../filters/report-selection';
 import { minutesSeconds } from '../../../../shared/report-time';
 import { TELCO_PROVIDERS, type TelcoProviderKey } from '../../../../shared/telco-providers';
 import { callQuery, CallFilterFields, initialCallFilter, type CallFilterValues } from './call-filters';
@@ -22,6 +23,8 @@ interface CallRecordFilterValues extends CallFilterValues {
   /** A carrier key of TELCO_PROVIDERS, or '' for every carrier. */
   telcoProvider: TelcoProviderKey | '';
 }
+
+const callId = (row: CallRecordRow) => row.id;
 
 const queryOf = (values: CallRecordFilterValues): CallRecordQuery => ({
   ...callQuery(values),
@@ -40,12 +43,12 @@ export function CallRecordsTab() {
     () => ({ ...initialCallFilter(operatingTenantId), telcoProvider: '' }),
     [operatingTenantId],
   );
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const selection = useReportSelection(callId);
   const { applied, paging, apply } = useReportFilter({
     initialValues,
     queryOf,
     sort: null,
-    onRestart: () => setSelected(new Set()),
+    onRestart: selection.clear,
   });
   const [exportCalls] = useLazyExportCallRecordsQuery();
   const calls = useListCallRecordsQuery({
@@ -55,55 +58,18 @@ export function CallRecordsTab() {
   const rows = calls.data?.calls;
 
   const columns = useMemo<DataGridColumn<CallRecordRow>[]>(() => {
-    const toggle = (id: number, on: boolean) =>
-      setSelected((current) => {
-        const next = new Set(current);
-        if (on) next.add(id);
-        else next.delete(id);
-        return next;
-      });
     const statusLabel = { COMPLETED: t`Completed`, INCOMPLETE: t`Incomplete`, NO_RESULT: t`No result` };
-    const pageIds = (rows ?? []).map((row) => row.id);
-    const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
     return [
-      {
-        colId: 'select',
+      // The column's header is a checkbox that selects or clears every call of the page (issue 25 item 11).
+      selectColumn({
+        selection,
+        pageRows: rows ?? [],
+        idOf: callId,
+        testId: 'call-records',
         headerName: t`Select`,
-        // The column's header is a checkbox that selects or clears every call of the page (issue 25 item 11).
-        headerComponent: () => (
-          <input
-            type="checkbox"
-            aria-label={t`Select every call on this page`}
-            checked={allOnPage}
-            disabled={pageIds.length === 0}
-            onChange={(event) => {
-              const on = event.currentTarget.checked;
-              setSelected((current) => {
-                const next = new Set(current);
-                for (const id of pageIds) {
-                  if (on) next.add(id);
-                  else next.delete(id);
-                }
-                return next;
-              });
-            }}
-            data-testid="call-records-select-page"
-          />
-        ),
-        width: 56,
-        sortable: false,
-        resizable: false,
-        cellRenderer: ({ data }: { data?: CallRecordRow }) =>
-          data ? (
-            <input
-              type="checkbox"
-              aria-label={t`Select call ${data.callId}`}
-              checked={selected.has(data.id)}
-              onChange={(event) => toggle(data.id, event.currentTarget.checked)}
-              data-testid={`call-records-select-${data.id}`}
-            />
-          ) : null,
-      },
+        pageLabel: t`Select every call on this page`,
+        rowLabel: (row) => t`Select call ${row.callId}`,
+      }),
       { colId: 'providerName', field: 'providerName', headerName: t`Telco`, sortable: false },
       { colId: 'dialInNumber', field: 'dialInNumber', headerName: t`Number Dialled`, sortable: false },
       { colId: 'callerNumber', field: 'callerNumber', headerName: t`Caller Id`, sortable: false },
@@ -131,7 +97,7 @@ export function CallRecordsTab() {
           ) : null,
       },
     ];
-  }, [t, selected, rows]);
+  }, [t, selection, rows]);
 
   return (
     <Stack gap="4" data-testid="call-records">
@@ -144,9 +110,9 @@ export function CallRecordsTab() {
             <ExportButton
               testId="call-records-export-selected"
               label={<Trans>Export Selected</Trans>}
-              disabled={selected.size === 0}
+              disabled={selection.selected.size === 0}
               onExport={() =>
-                exportCalls({ callRecordExport: { ...applied, callIdsToExport: [...selected] } }).unwrap()
+                exportCalls({ callRecordExport: { ...applied, callIdsToExport: selection.ids } }).unwrap()
               }
             />
             <ExportButton
@@ -186,11 +152,7 @@ export function CallRecordsTab() {
           </Trans>
         )}
       >
-        {selected.size > 0 ? (
-          <Text fontSize="sm" data-testid="call-records-selection">
-            <Trans>{selected.size} selected</Trans>
-          </Text>
-        ) : null}
+        <SelectionCount count={selection.selected.size} testId="call-records-selection" />
       </PagedGrid>
     </Stack>
   );

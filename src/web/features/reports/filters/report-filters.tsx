@@ -32,6 +32,26 @@ export const offsetOf = (timezone: string): string => timezoneOption(timezone)?.
 /** Today at the time zone option's offset (YYYY-MM-DD). */
 export const todayAt = (timezone: string): string => dayAt(clock.now(), offsetOf(timezone));
 
+/** The account, project, days and search a filter panel holds (the call tabs and the Results tab). */
+export interface AccountWindowValues extends DateRangeValues {
+  /** '' is every account the provider may see (or the call tabs' default). */
+  tenantId: string;
+  projectId: string;
+  search: string;
+}
+
+/** What a report call sends for the account, project, time zone, days and search (docs/product/reports.md#filters). */
+export function accountWindowQuery(values: AccountWindowValues) {
+  return {
+    ...(values.tenantId && { tenantId: Number(values.tenantId) }),
+    ...(values.projectId && { projectId: Number(values.projectId) }),
+    displayTimeZone: offsetOf(values.timezone),
+    startDate: values.startDate,
+    endDate: values.endDate,
+    ...(values.search.trim() && { search: values.search.trim() }),
+  };
+}
+
 /** The form-level rule of every date range: 'End Date must be greater than Start Date' (Apply disabled). */
 export function dateRangeErrors(values: DateRangeValues, message: string): Record<string, string> {
   if (!values.startDate) return { startDate: message };

@@ -1,197 +1,112 @@
-import { Badge, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack } from '@chakra-ui/react';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import {
   useLazyExportResultsReportQuery,
   useListResultsReportQuery,
   type ResultsReportQuery,
   type ResultsReportRow,
 } from '../../../api/generated/execution-service';
-import type { DataGridColumn } from '../../../components/data-grid/data-grid';
 import { PagedGrid, type GridSort } from '../../../components/data-grid/paged-grid';
-import { CheckboxGroupField } from '../../../components/form/checkbox-group-field';
-import { TextField } from '../../../components/form/text-field';
-import { resultDetailPath } from '../../../lib/result-detail-path';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { SuccessAlert } from '../../../components/feedback/success-alert';
+import { OutcomeModal } from '../../../components/results/outcome-modal';
+import { ResultDecisionDialog } from '../../../components/results/result-decision-dialog';
+import type { ResultFeedback } from '../../../components/results/result-ref';
+import { useResultDecisions } from '../../../components/results/use-result-decisions';
+import { useResultPdf } from '../../../components/results/use-result-pdf';
 import { usePermissions } from '../../../lib/use-permissions';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
-import { ReportFilterForm } from '../filters/report-filter-form';
-import { DateRangeFields, ExportButton, offsetOf, type DateRangeValues } from '../filters/report-filters';
-import { useReportFilter } from '../filters/use-report-filter';
 import { initialCallFilter } from '../calls/call-filters';
-import { AccountProjectFields } from '../filters/account-project-fields';
+import { ReportFilterForm } from '../filters/report-filter-form';
+import { ExportButton } from '../filters/report-filters';
+import { SelectionCount, useReportSelection } from '../filters/report-selection';
+import { useReportFilter } from '../filters/use-report-filter';
+import { resultIdOf, resultsReportColumns } from './results-report-columns';
+import {
+  DEFAULT_RISK_LEVELS,
+  RESULTS_REPORT_PAGE_SIZE,
+  ResultsFilterFields,
+  resultsQuery,
+  type ResultsFilterValues,
+} from './results-report-filters';
 import { PERMISSION } from '../../../../shared/permissions';
-
-/** Page size of the reports Results tab (docs/product/results-report.md#console: 25, from page 0). */
-export const RESULTS_REPORT_PAGE_SIZE = 25;
-/** The default risk filter of the reports Results tab (docs/product/results-report.md#console). */
-export const DEFAULT_RISK_LEVELS = ['HR', 'LR', 'AR', 'PR', 'NC', 'RJ'];
-/** Codes sent as their own flags (docs/product/results-report.md#filters: CM, AD). */
-const FLAGS = ['CM', 'AD'] as const;
-const QUESTION_SLOTS = 7;
-
-interface ResultsFilterValues extends DateRangeValues {
-  /** '' is every account the provider may see. */
-  tenantId: string;
-  projectId: string;
-  search: string;
-  risk: string[];
-}
 
 type Sort = Pick<ResultsReportQuery, 'sortBy' | 'sortDirection'>;
 const SORTABLE = new Set(['date', 'irn', 'overallScore', 'projectName', 'clientName']);
+/** Release and Delete of the ticked held results (docs/product/project-results.md#release-delete). */
+const HOLD_DECISIONS = [
+  { decision: 'release', palette: 'brand', label: msg`Release` },
+  { decision: 'delete', palette: 'red', label: msg`Delete` },
+] as const;
 const DEFAULT_SORT: Sort = { sortBy: 'date', sortDirection: 'desc' };
 const sortOf = (chosen: GridSort): Sort =>
   chosen && SORTABLE.has(chosen.colId)
     ? { sortBy: chosen.colId as Sort['sortBy'], sortDirection: chosen.direction }
     : DEFAULT_SORT;
 
-export function resultsQuery(values: ResultsFilterValues): ResultsReportQuery {
-  return {
-    ...(values.tenantId && { tenantId: Number(values.tenantId) }),
-    ...(values.projectId && { projectId: Number(values.projectId) }),
-    displayTimeZone: offsetOf(values.timezone),
-    startDate: values.startDate,
-    endDate: values.endDate,
-    ...(values.search.trim() && { search: values.search.trim() }),
-    riskLevels: values.risk.filter(
-      (code) => !(FLAGS as readonly string[]).includes(code),
-    ) as ResultsReportQuery['riskLevels'],
-    CM: values.risk.includes('CM'),
-    AD: values.risk.includes('AD'),
-  };
-}
-
-/** Account (a choice for the provider), its projects, time zone, days, search, risk; a new account clears the project. */
-function ResultsFilterFields() {
-  const { t } = useLingui();
-  const risks = [
-    { value: 'HR', label: t`High Risk` },
-    { value: 'LR', label: t`Low Risk` },
-    { value: 'AR', label: t`Average Risk` },
-    { value: 'PR', label: t`Potential Risk` },
-    { value: 'NC', label: t`Not Completed` },
-    { value: 'RJ', label: t`Rejected` },
-    { value: 'CM', label: t`Countermeasures` },
-    { value: 'AD', label: t`Admissions` },
-  ];
-  return (
-    <>
-      <AccountProjectFields testId="results-report" providerChoice />
-      <DateRangeFields testId="results-report" />
-      <TextField
-        name="search"
-        label={t`Search`}
-        placeholder={t`IRN, access code or name`}
-        testId="results-report-search"
-      />
-      <CheckboxGroupField name="risk" label={t`Overall Risk`} options={risks} testId="results-report-risk" />
-    </>
-  );
-}
-
 /**
  * The reports Results tab (docs/product/results-report.md#console): the filter panel with
  * tenant.project.report.call.read, the server-paged, server-sorted results with tenant.project.results.read, the
- * selected (or all filtered) results exported as results.xlsx or results.csv with tenant.project.result.download.
+ * selected (or all filtered) results exported with tenant.project.result.download; the actions of the project's
+ * Results tab on rows of any project and, for the provider, any account (docs/product/results-report.md#actions):
+ * the PDF, outcome tracking with result.follow.up.note.read, and on the held results Release and Delete with
+ * tenant.project.resultshold.internal.update.
  */
 export function ResultsReportTab() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const permissions = usePermissions();
   const operatingTenantId = useOperatingTenantId();
   const initialValues = useMemo<ResultsFilterValues>(() => {
     // The call tabs' start: the operating account (the provider: every account), the last 30 days.
     const { tenantId, timezone, startDate, endDate } = initialCallFilter(operatingTenantId);
     const account = permissions.isSystemTenant ? '' : tenantId;
-    return { tenantId: account, projectId: '', timezone, startDate, endDate, search: '', risk: DEFAULT_RISK_LEVELS };
+    const start = { tenantId: account, projectId: '', timezone, startDate, endDate, search: '' };
+    return { ...start, risk: DEFAULT_RISK_LEVELS, onHold: false };
   }, [permissions.isSystemTenant, operatingTenantId]);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const selection = useReportSelection(resultIdOf);
   const { applied, paging, apply } = useReportFilter({
     initialValues,
     queryOf: resultsQuery,
     sort: DEFAULT_SORT,
     pageSize: RESULTS_REPORT_PAGE_SIZE,
-    onRestart: () => setSelected(new Set()),
+    onRestart: selection.clear,
   });
   const [exportResults] = useLazyExportResultsReportQuery();
+  const [feedback, setFeedback] = useState<ResultFeedback>(null);
+  const [outcomeOf, setOutcomeOf] = useState<ResultsReportRow | null>(null);
+  const pdf = useResultPdf(setFeedback);
+  const decisions = useResultDecisions(selection.rows, selection.clear, setFeedback);
   const canRead = permissions.has(PERMISSION.TENANT_PROJECT_RESULTS_READ);
+  const canReadOutcomes = permissions.has(PERMISSION.RESULT_FOLLOW_UP_NOTE_READ);
+  const canHold = permissions.has(PERMISSION.TENANT_PROJECT_RESULTSHOLD_INTERNAL_UPDATE);
   const results = useListResultsReportQuery(
     { resultsReportQuery: { ...applied, ...paging.sort, page: paging.page, pageSize: paging.pageSize } },
     { skip: !canRead },
   );
   const total = results.data?.totalResults ?? 0;
   const exportBody = { ...applied, ...paging.sort };
-
-  const columns = useMemo<DataGridColumn<ResultsReportRow>[]>(() => {
-    const toggle = (id: number, on: boolean) =>
-      setSelected((current) => {
-        const next = new Set(current);
-        if (on) next.add(id);
-        else next.delete(id);
-        return next;
-      });
-    const code = (value: string | null | undefined) => (value ? <Badge variant="outline">{value}</Badge> : null);
-    return [
-      {
-        colId: 'select',
-        headerName: '',
-        width: 56,
-        minWidth: 56,
-        sortable: false,
-        cellRenderer: ({ data }: { data?: ResultsReportRow }) =>
-          data ? (
-            <input
-              type="checkbox"
-              aria-label={t`Select result ${data.interviewReferenceNumber ?? data.interviewResultId}`}
-              checked={selected.has(data.interviewResultId)}
-              onChange={(event) => toggle(data.interviewResultId, event.currentTarget.checked)}
-              data-testid={`results-report-select-${data.interviewResultId}`}
-            />
-          ) : null,
-      },
-      {
-        colId: 'irn',
-        field: 'interviewReferenceNumber',
-        headerName: t`IRN`,
-        // The result detail page (docs/product/project-results.md#detail-page) in its project.
-        cellRenderer: ({ data }: { data?: ResultsReportRow }) =>
-          data?.interviewReferenceNumber ? (
-            <Link asChild colorPalette="brand">
-              <RouterLink
-                to={resultDetailPath(data.projectId, data.interviewReferenceNumber)}
-                data-testid={`results-report-irn-${data.interviewResultId}`}
-              >
-                {data.interviewReferenceNumber}
-              </RouterLink>
-            </Link>
-          ) : null,
-      },
-      // docs/product/results-report.md#console: the participant name is shown to non-system tenants only.
-      ...(permissions.isSystemTenant
-        ? []
-        : [{ colId: 'participantName', field: 'participantName' as const, headerName: t`Name`, sortable: false }]),
-      { colId: 'clientName', field: 'clientName', headerName: t`Client Name` },
-      { colId: 'projectName', field: 'projectName', headerName: t`Project` },
-      { colId: 'date', field: 'dateString', headerName: t`Date`, sort: 'desc' },
-      {
-        colId: 'overallScore',
-        field: 'overallEvaluation',
-        headerName: t`Overall`,
-        cellRenderer: ({ data }: { data?: ResultsReportRow }) => code(data?.overallEvaluation),
-      },
-      ...Array.from({ length: QUESTION_SLOTS }, (_, i): DataGridColumn<ResultsReportRow> => ({
-        colId: `q${i + 1}`,
-        headerName: `Q${i + 1}`,
-        sortable: false,
-        minWidth: 64,
-        width: 64,
-        flex: 0,
-        cellRenderer: ({ data }: { data?: ResultsReportRow }) =>
-          code(data?.interviewQuestionsResult.find((q) => q.sequence === i + 1)?.result),
-      })),
-      { colId: 'accessCode', field: 'accessCode', headerName: t`Access Code`, sortable: false },
-    ];
-  }, [t, selected, permissions.isSystemTenant]);
+  const pageRows = results.data?.results;
+  const columns = useMemo(
+    () =>
+      resultsReportColumns({
+        i18n,
+        selection,
+        pageRows: pageRows ?? [],
+        showName: !permissions.isSystemTenant,
+        onPdf: (row) => void pdf.open(row, applied.displayTimeZone ?? '-08:00'),
+        pdfBusy: pdf.busy,
+        onOutcome: canReadOutcomes ? setOutcomeOf : undefined,
+      }),
+    // pdf.open reads only the hook's state setters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [i18n, selection, pageRows, permissions.isSystemTenant, applied.displayTimeZone, pdf.busy, canReadOutcomes],
+  );
+  const decide = (decision: 'release' | 'delete') => {
+    setFeedback(null);
+    decisions.ask(decision);
+  };
 
   const showPanel = permissions.has(PERMISSION.TENANT_PROJECT_REPORT_CALL_READ);
   return (
@@ -207,10 +122,10 @@ export function ResultsReportTab() {
                 <ExportButton
                   testId="results-report-export-selected"
                   label={<Trans>Export Selected</Trans>}
-                  disabled={selected.size === 0}
+                  disabled={selection.selected.size === 0}
                   onExport={() =>
                     exportResults({
-                      resultsReportExport: { ...exportBody, interviewResultIds: [...selected] },
+                      resultsReportExport: { ...exportBody, interviewResultIds: selection.ids },
                     }).unwrap()
                   }
                 />
@@ -234,8 +149,29 @@ export function ResultsReportTab() {
             ) : null
           }
         >
-          <ResultsFilterFields />
+          <ResultsFilterFields showHold={permissions.has(PERMISSION.TENANT_PROJECT_RESULTSHOLD_INTERNAL_READ)} />
         </ReportFilterForm>
+      ) : null}
+      {feedback?.tone === 'success' ? <SuccessAlert message={feedback.text} testId="results-report-success" /> : null}
+      {feedback?.tone === 'error' ? (
+        <ErrorAlert message={feedback.text} onDismiss={() => setFeedback(null)} testId="results-report-action-error" />
+      ) : null}
+      {canRead && canHold && applied.released === false ? (
+        // Held results only: a released result is locked (docs/product/project-results.md#release-delete).
+        <HStack gap="3">
+          {HOLD_DECISIONS.map(({ decision, palette, label }) => (
+            <Button
+              key={decision}
+              size="sm"
+              colorPalette={palette}
+              disabled={selection.selected.size === 0}
+              onClick={() => decide(decision)}
+              data-testid={`results-report-${decision}`}
+            >
+              {i18n._(label)}
+            </Button>
+          ))}
+        </HStack>
       ) : null}
       {canRead ? (
         <PagedGrid<ResultsReportRow, Sort>
@@ -243,7 +179,7 @@ export function ResultsReportTab() {
           pagerTestId="results-report"
           errorTestId="results-report-error"
           query={results}
-          rows={results.data?.results}
+          rows={pageRows}
           total={total}
           paging={paging}
           sortOf={sortOf}
@@ -256,12 +192,22 @@ export function ResultsReportTab() {
             </Trans>
           )}
         >
-          {selected.size > 0 ? (
-            <Text fontSize="sm" data-testid="results-report-selection">
-              <Trans>{selected.size} selected</Trans>
-            </Text>
-          ) : null}
+          <SelectionCount count={selection.selected.size} testId="results-report-selection" />
         </PagedGrid>
+      ) : null}
+      <ResultDecisionDialog
+        pending={decisions.pending}
+        count={selection.selected.size}
+        busy={decisions.busy}
+        onCancel={decisions.cancel}
+        onConfirm={() => void decisions.confirm()}
+      />
+      {outcomeOf ? (
+        <OutcomeModal
+          result={outcomeOf}
+          canAdd={permissions.has(PERMISSION.RESULT_FOLLOW_UP_NOTE_ADD)}
+          onClose={() => setOutcomeOf(null)}
+        />
       ) : null}
     </Stack>
   );

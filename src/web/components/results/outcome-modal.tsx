@@ -1,15 +1,11 @@
 import { Button, Grid, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import {
-  useAddResultFollowUpMutation,
-  useListFollowUpOptionsQuery,
-  type InterviewResultRow,
-} from '../../api/generated/execution-service';
-import { ErrorAlert } from '../../components/feedback/error-alert';
-import { QueryFailure } from '../../components/feedback/load-failure';
-import { SuccessAlert } from '../../components/feedback/success-alert';
-import { FieldFrame } from '../../components/form/field-frame';
+import { useAddResultFollowUpMutation, useListFollowUpOptionsQuery } from '../../api/generated/execution-service';
+import { ErrorAlert } from '../feedback/error-alert';
+import { QueryFailure } from '../feedback/load-failure';
+import { SuccessAlert } from '../feedback/success-alert';
+import { FieldFrame } from '../form/field-frame';
 import { clock } from '../../lib/clock';
 import {
   formatAmount,
@@ -21,11 +17,11 @@ import {
 import { ResultModal } from './result-modal';
 import { OutcomeHistory } from './outcome-history';
 import { actionText, OUTCOME_PROBLEM_TEXTS, statusText } from './outcome-texts';
-import { EMPTY_DRAFT, maxFollowUpDay, numberOr, utcOf, type Draft } from './outcome-draft';
-import { todayOf } from './results-query';
+import { accountOf, resultName, type ResultRef } from './result-ref';
+import { EMPTY_DRAFT, maxFollowUpDay, numberOr, todayOf, utcOf, type Draft } from './outcome-draft';
 
 interface OutcomeModalProps {
-  result: InterviewResultRow;
+  result: ResultRef;
   /** result.follow.up.note.add: without it the form is read-only (docs/product/project-results.md#route). */
   canAdd: boolean;
   onClose: () => void;
@@ -39,7 +35,7 @@ interface OutcomeModalProps {
  */
 export function OutcomeModal({ result, canAdd, onClose }: OutcomeModalProps) {
   const { t, i18n } = useLingui();
-  const options = useListFollowUpOptionsQuery();
+  const options = useListFollowUpOptionsQuery(accountOf(result));
   const [add, adding] = useAddResultFollowUpMutation();
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [submitted, setSubmitted] = useState(false);
@@ -47,7 +43,7 @@ export function OutcomeModal({ result, canAdd, onClose }: OutcomeModalProps) {
   const today = todayOf(clock.now());
   const maxDay = maxFollowUpDay(today);
   const currencies = options.data?.CURRENCY ?? [];
-  const irn = result.interviewReferenceNumber ?? String(result.interviewResultId);
+  const irn = resultName(result);
 
   const amount = parseAmount(draft.amount);
   const problems = outcomeProblems(
@@ -75,6 +71,7 @@ export function OutcomeModal({ result, canAdd, onClose }: OutcomeModalProps) {
       return;
     }
     const answer = await add({
+      ...accountOf(result),
       followUpPost: {
         resultId: result.interviewResultId,
         outcomeTrackingActionId: Number(draft.action),
@@ -216,7 +213,7 @@ export function OutcomeModal({ result, canAdd, onClose }: OutcomeModalProps) {
             </FieldFrame>
           </Grid>
         ) : null}
-        <OutcomeHistory resultId={result.interviewResultId} />
+        <OutcomeHistory resultId={result.interviewResultId} tenantId={result.tenantId} />
       </Stack>
     </ResultModal>
   );

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { ConfirmDialog } from '../../components/feedback/confirm-dialog';
+import { ConfirmDialog } from '../feedback/confirm-dialog';
 import type { ResultDecision } from './use-result-decisions';
 
 interface ResultDecisionDialogProps {

@@ -2,9 +2,10 @@ import { Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { useListResultFollowUpsQuery, type FollowUp } from '../../api/generated/execution-service';
-import { DataGrid, type DataGridColumn } from '../../components/data-grid/data-grid';
-import { QueryFailure } from '../../components/feedback/load-failure';
+import { DataGrid, type DataGridColumn } from '../data-grid/data-grid';
+import { QueryFailure } from '../feedback/load-failure';
 import { formatAmount } from '../../../shared/outcome-rules';
+import { accountOf } from './result-ref';
 import { actionText, statusText } from './outcome-texts';
 
 /**
@@ -13,9 +14,12 @@ import { actionText, statusText } from './outcome-texts';
  * notes. The outcome modal and the result detail page show it; refetched on every opening, so a note added elsewhere
  * shows.
  */
-export function OutcomeHistory({ resultId }: { resultId: number }) {
+export function OutcomeHistory({ resultId, tenantId }: { resultId: number; tenantId?: number | undefined }) {
   const { t, i18n } = useLingui();
-  const history = useListResultFollowUpsQuery({ id: resultId }, { refetchOnMountOrArgChange: true });
+  const history = useListResultFollowUpsQuery(
+    { id: resultId, ...accountOf({ tenantId }) },
+    { refetchOnMountOrArgChange: true },
+  );
   const dayFormat = useMemo(
     () => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeZone: 'UTC' }),
     [i18n.locale],

@@ -22,3 +22,10 @@ export const numberOr = (text: string) => (text === '' ? null : Number(text));
 
 /** The latest follow-up day the date picker offers: two days after today. */
 export const maxFollowUpDay = (today: string) => new Date(utcOf(today) + 2 * DAY_MS).toISOString().slice(0, 10);
+
+/** Today as YYYY-MM-DD in the local calendar of the browser. */
+export const todayOf = (now: number): string => {
+  const date = new Date(now);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+};

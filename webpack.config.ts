@@ -7,6 +7,7 @@ import MinimizerPlugin from 'minimizer-webpack-plugin';
 import webpack from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { FirstPaintPlugin } from './scripts/first-paint-plugin';
+import { LazyLibraryPlugin } from './scripts/lazy-library-plugin';
 import { RoutePreloadPlugin } from './scripts/route-preload-plugin';
 
 // webpack-cli loads this file as CommonJS through esbuild-register (no import.meta); npm runs it from the root.
@@ -22,6 +23,14 @@ type Configuration = webpack.Configuration & { devServer?: DevServerConfiguratio
 
 const COMPRESSIBLE = /\.(js|html|svg|json|txt)$/;
 
+/** The chunk groups of the first screens (sign-in, the dashboard), which must not carry the lazy libraries. */
+const FIRST_SCREENS = ['sign-in', 'shell', 'dashboard', 'project-list'];
+
+/** Libraries only the routes that use them may load: the build fails when one reaches a first screen (ADR 0097). */
+const LAZY_LIBRARIES = [
+  { name: 'moment-timezone', resource: /[\\/]node_modules[\\/]moment(-timezone)?[\\/]|[\\/]zoned-time[\\/]/ },
+];
+
 /** Where the first-paint compilation writes the prerender bundle (outside dist/: it is never served). */
 const FIRST_PAINT_BUNDLE = resolve(root, 'node_modules/.cache/voxscreen-first-paint/prerender.cjs');
 
@@ -29,7 +38,15 @@ const FIRST_PAINT_BUNDLE = resolve(root, 'node_modules/.cache/voxscreen-first-pa
  * Libraries only lazy routes use, which the prerendered pages never render: the Node bundle requires them at run
  * time instead of compiling them in (a shorter build; they are never loaded either).
  */
-const NOT_PRERENDERED = ['ag-grid-community', 'ag-grid-react', 'apexcharts', 'react-apexcharts', '@e965/xlsx', 'docx'];
+const NOT_PRERENDERED = [
+  'ag-grid-community',
+  'ag-grid-react',
+  'apexcharts',
+  'react-apexcharts',
+  '@e965/xlsx',
+  'docx',
+  'moment-timezone/moment-timezone',
+];
 
 /** The console's source rules, the same for the browser and for the prerender, so both render the same text. */
 const sourceRules = (production: boolean): webpack.RuleSetRule[] => [
@@ -168,6 +185,7 @@ const browserConfig = (production: boolean): Configuration => {
       ...(production
         ? [
             new FirstPaintPlugin(FIRST_PAINT_BUNDLE),
+            new LazyLibraryPlugin(LAZY_LIBRARIES, FIRST_SCREENS),
             new RoutePreloadPlugin({
               '/': ['sign-in'],
               '/main': ['shell', 'dashboard', 'project-list'],

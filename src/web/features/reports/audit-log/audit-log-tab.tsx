@@ -1,7 +1,6 @@
 import { Button, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { dayEnd, dayStart } from '../../../../shared/report-time';
 import {
   useLazyExportAuditLogQuery,
   useListAuditActivitiesQuery,
@@ -23,9 +22,11 @@ import {
   ExportButton,
   offsetOf,
   todayAt,
+  zoneOf,
   type DateRangeValues,
 } from '../filters/report-filters';
 import { useReportFilter } from '../filters/use-report-filter';
+import { dayEndIn, dayStartIn } from '../../../lib/zoned-time/zoned-time';
 import { PayloadDialog } from './payload-dialog';
 
 interface AuditFilterValues extends DateRangeValues {
@@ -42,14 +43,17 @@ const sortOf = (chosen: GridSort): Sort =>
     ? { sortBy: chosen.colId as Sort['sortBy'], sortDirection: chosen.direction }
     : DEFAULT_SORT;
 
-/** The query of an applied filter: the days as unix seconds at the chosen offset (ADR 0039). */
+/**
+ * The query of an applied filter: the days as unix seconds in the chosen zone, by its daylight-saving rules
+ * (ADR 0039, ADR 0097); the times are written at the start day's offset.
+ */
 export function auditQuery(values: AuditFilterValues): AuditLogQuery {
-  const offset = offsetOf(values.timezone);
+  const zone = zoneOf(values.timezone);
   return {
     tenantId: Number(values.tenantId),
-    start_event_time: Math.floor(dayStart(values.startDate, offset) / 1000),
-    end_event_time: Math.floor(dayEnd(values.endDate, offset) / 1000),
-    displayTimeZone: offset,
+    start_event_time: Math.floor(dayStartIn(values.startDate, zone) / 1000),
+    end_event_time: Math.floor(dayEndIn(values.endDate, zone) / 1000),
+    displayTimeZone: offsetOf(values),
     lastEvaluatedKey: 'None',
     ...(values.email.trim() && { email: values.email.trim() }),
     ...(values.activity && { activity: values.activity }),
@@ -78,7 +82,11 @@ export function AuditLogTab() {
     }),
     [operatingTenantId],
   );
-  const { applied, paging, apply } = useReportFilter({ initialValues, queryOf: auditQuery, sort: DEFAULT_SORT });
+  const { applied, paging, apply, zoned } = useReportFilter({
+    initialValues,
+    queryOf: auditQuery,
+    sort: DEFAULT_SORT,
+  });
   const [payload, setPayload] = useState<string | null>(null);
 
   const records = useListAuditLogQuery({
@@ -93,7 +101,13 @@ export function AuditLogTab() {
     () => [
       { colId: 'tenantName', field: 'tenantName', headerName: t`Client Name`, sortable: false },
       { colId: 'email', field: 'email', headerName: t`Email` },
-      { colId: 'event_time', field: 'eventTimeString', headerName: t`Date`, sort: 'desc' },
+      {
+        colId: 'event_time',
+        field: 'eventTimeString',
+        headerName: t`Date`,
+        sort: 'desc',
+        valueFormatter: ({ value }) => zoned(value as string | null),
+      },
       { colId: 'activity', field: 'activity', headerName: t`Activity` },
       { colId: 'ip', field: 'ip', headerName: t`IP` },
       {
@@ -120,7 +134,7 @@ export function AuditLogTab() {
           ) : null,
       },
     ],
-    [t],
+    [t, zoned],
   );
 
   return (

@@ -45,7 +45,7 @@ export function callQuery(values: CallFilterValues) {
   return {
     ...(values.tenantId && { tenantId: Number(values.tenantId) }),
     ...(values.projectId && { projectId: Number(values.projectId) }),
-    displayTimeZone: offsetOf(values.timezone),
+    displayTimeZone: offsetOf(values),
     startDate: values.startDate,
     endDate: values.endDate,
     ...(values.search.trim() && { search: values.search.trim() }),

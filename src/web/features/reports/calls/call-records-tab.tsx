@@ -41,7 +41,7 @@ export function CallRecordsTab() {
     [operatingTenantId],
   );
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const { applied, paging, apply } = useReportFilter({
+  const { applied, paging, apply, zoned } = useReportFilter({
     initialValues,
     queryOf,
     sort: null,
@@ -107,7 +107,13 @@ export function CallRecordsTab() {
       { colId: 'providerName', field: 'providerName', headerName: t`Telco`, sortable: false },
       { colId: 'dialInNumber', field: 'dialInNumber', headerName: t`Number Dialled`, sortable: false },
       { colId: 'callerNumber', field: 'callerNumber', headerName: t`Caller Id`, sortable: false },
-      { colId: 'callDateTimeString', field: 'callDateTimeString', headerName: t`Call Date Time`, sortable: false },
+      {
+        colId: 'callDateTimeString',
+        field: 'callDateTimeString',
+        headerName: t`Call Date Time`,
+        sortable: false,
+        valueFormatter: ({ value }) => zoned(value as string | null),
+      },
       {
         colId: 'durationSeconds',
         field: 'durationSeconds',
@@ -131,7 +137,7 @@ export function CallRecordsTab() {
           ) : null,
       },
     ];
-  }, [t, selected, rows]);
+  }, [t, selected, rows, zoned]);
 
   return (
     <Stack gap="4" data-testid="call-records">

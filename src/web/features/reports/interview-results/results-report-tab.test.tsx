@@ -6,6 +6,7 @@ import { installFetchStub, type StubHandler } from '../../../testing/fetch-stub'
 import { serverFor, signedInState, tenant, userInfo } from '../../../testing/factories';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { PERMISSION } from '../../../../shared/permissions';
+import { clock } from '../../../lib/clock';
 
 const ACME = tenant(2, 'Acme Insurance');
 const VOXSCREEN = tenant(1, 'Voxscreen');
@@ -56,6 +57,9 @@ const open = (route = '/main/reports/results', system = false) =>
   renderWithProviders({ route, preloadedState: signedInState(system ? VOXSCREEN : ACME) });
 
 describe('the Results tab of Reports', () => {
+  // A winter day: the default 30 days start at Pacific standard time (-08:00).
+  beforeEach(() => jest.spyOn(clock, 'now').mockReturnValue(Date.UTC(2026, 11, 15, 20)));
+
   it('loads the account results at Pacific time with the default risk levels, then the applied filter', async () => {
     const stub = server();
     const app = await open();

@@ -50,7 +50,7 @@ export function resultsQuery(values: ResultsFilterValues): ResultsReportQuery {
   return {
     ...(values.tenantId && { tenantId: Number(values.tenantId) }),
     ...(values.projectId && { projectId: Number(values.projectId) }),
-    displayTimeZone: offsetOf(values.timezone),
+    displayTimeZone: offsetOf(values),
     startDate: values.startDate,
     endDate: values.endDate,
     ...(values.search.trim() && { search: values.search.trim() }),

@@ -127,7 +127,7 @@ describe('the call tabs of Reports', () => {
       // 2026-11-01 starts at Pacific daylight time; the change back to -08:00 is that night.
       displayTimeZone: '-07:00',
     });
-    expect(screen.getByTestId('call-records-offset')).toHaveTextContent(
+    expect(screen.getByTestId(sel.reports.calls.offset('call-records'))).toHaveTextContent(
       'On these dates: UTC-07:00, then UTC-08:00 from 11/01/2026 01:00',
     );
   });
@@ -136,7 +136,7 @@ describe('the call tabs of Reports', () => {
     const stub = server();
     const app = await open('/main/reports/callRecords');
     await screen.findByTestId(sel.reports.calls.list('call-records'));
-    expect(screen.getByTestId('call-records-offset')).toHaveTextContent('On these dates: UTC-08:00');
+    expect(screen.getByTestId(sel.reports.calls.offset('call-records'))).toHaveTextContent('On these dates: UTC-08:00');
     stub.answer({
       [CALLS]: {
         body: {
@@ -150,7 +150,7 @@ describe('the call tabs of Reports', () => {
     });
     fireEvent.change(screen.getByTestId(sel.reports.calls.start('call-records')), { target: { value: '2026-03-01' } });
     fireEvent.change(screen.getByTestId(sel.reports.calls.end('call-records')), { target: { value: '2026-03-10' } });
-    expect(await screen.findByTestId('call-records-offset')).toHaveTextContent(
+    expect(await screen.findByTestId(sel.reports.calls.offset('call-records'))).toHaveTextContent(
       'On these dates: UTC-08:00, then UTC-07:00 from 03/08/2026 03:00',
     );
     await app.user.click(screen.getByTestId(sel.reports.calls.apply('call-records')));

@@ -94,13 +94,14 @@ function OffsetHint({ values, testId }: { values: DateRangeValues; testId: strin
   const zone = zoneOf(values.timezone);
   const offset = offsetOf({ timezone: values.timezone, startDate });
   const changes = startDate <= endDate ? offsetChangesBetween(zone, startDate, endDate) : [];
-  const after = changes.map((change) => {
-    const when = formatIn(change.at, zone).slice(0, 16);
-    return t`UTC${change.to} from ${when}`;
+  const after = changes.map(({ at, to }) => {
+    const when = formatIn(at, zone).slice(0, 16);
+    return t`UTC${to} from ${when}`;
   });
+  const later = after.join(', ');
   return (
     <Text color="fg.muted" fontSize="sm" data-testid={`${testId}-offset`}>
-      {after.length ? t`On these dates: UTC${offset}, then ${after.join(', ')}` : t`On these dates: UTC${offset}`}
+      {later ? t`On these dates: UTC${offset}, then ${later}` : t`On these dates: UTC${offset}`}
     </Text>
   );
 }

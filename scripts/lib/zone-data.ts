@@ -5,7 +5,7 @@
  * the committed file differs (a new moment-timezone release or a changed option list).
  */
 import { createRequire } from 'node:module';
-import type { PackedZoneBundle, UnpackedZoneBundle } from 'moment-timezone';
+import type { UnpackedZone } from 'moment-timezone';
 import { TIMEZONE_OPTIONS } from '../../src/shared/timezone-options';
 
 const require = createRequire(import.meta.url);
@@ -15,9 +15,21 @@ export const ZONE_DATA_YEARS = { from: 2000, to: 2040 } as const;
 
 export const ZONE_DATA_FILE = 'src/web/lib/zoned-time/zone-data.json';
 
+/** moment-timezone's packed data (data/packed/latest.json) and the unpacked form its utilities take. */
+export interface PackedZoneBundle {
+  version: string;
+  zones: string[];
+  links: string[];
+}
+interface UnpackedZoneBundle {
+  version: string;
+  zones: UnpackedZone[];
+  links: string[];
+}
+
 interface Utils {
   tz: {
-    unpack(packed: string): UnpackedZoneBundle['zones'][number];
+    unpack(packed: string): UnpackedZone;
     filterLinkPack(bundle: UnpackedZoneBundle, from: number, to: number): PackedZoneBundle;
   };
 }

@@ -70,8 +70,8 @@ const server = (permissions: string[] = ALL, extra: Record<string, StubHandler> 
 const open = (route: string) => renderWithProviders({ route, preloadedState: signedInState(ACME) });
 
 describe('the call tabs of Reports', () => {
-  // A winter day: the default 30 days start at Pacific standard time (-08:00).
-  beforeEach(() => jest.spyOn(clock, 'now').mockReturnValue(Date.UTC(2026, 11, 15, 20)));
+  // A winter day (before the test session's sign-in): the default 30 days start at Pacific standard time (-08:00).
+  beforeEach(() => jest.spyOn(clock, 'now').mockReturnValue(Date.UTC(2026, 0, 15, 20)));
 
   it('are offered by permission: the backend log only with the internal permission', async () => {
     server([PERMISSION.TENANT_PROJECT_DETAIL_READ, PERMISSION.TENANT_PROJECT_REPORT_CALL_READ]);

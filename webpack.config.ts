@@ -174,6 +174,11 @@ const browserConfig = (production: boolean): Configuration => {
       rules: [
         ...sourceRules(production),
         { test: /\.(svg|png)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4 * 1024 } } },
+        // No node-module decorator in the entry's runtime for moment (ADR 0097).
+        {
+          test: /[\\/]node_modules[\\/]moment[\\/]moment\.js$/,
+          loader: resolve(root, 'scripts/moment-browser-loader.cjs'),
+        },
       ],
     },
     plugins: [
@@ -181,6 +186,8 @@ const browserConfig = (production: boolean): Configuration => {
         template: resolve(web, 'index.html'),
         favicon: resolve(web, 'assets/voxscreen-logo.svg'),
       }),
+      // moment's 130 locales: the console formats with its own messages (ADR 0097).
+      new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /[\\/]moment$/ }),
       // The first screens' route chunks download beside main instead of after it (ADR 0059).
       ...(production
         ? [

@@ -1,3 +1,4 @@
+/* global module */
 /**
  * moment's Node-only locale loading (`module && module.exports && require('./locale/' + name)`) in the browser
  * build is dead code that still makes webpack add its node-module decorator to the entry's runtime: a few bytes

@@ -7,6 +7,7 @@ import MinimizerPlugin from 'minimizer-webpack-plugin';
 import webpack from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { FirstPaintPlugin } from './scripts/first-paint-plugin';
+import { LazyLibraryPlugin } from './scripts/lazy-library-plugin';
 import { RoutePreloadPlugin } from './scripts/route-preload-plugin';
 
 // webpack-cli loads this file as CommonJS through esbuild-register (no import.meta); npm runs it from the root.
@@ -22,6 +23,14 @@ type Configuration = webpack.Configuration & { devServer?: DevServerConfiguratio
 
 const COMPRESSIBLE = /\.(js|html|svg|json|txt)$/;
 
+/** The chunk groups of the first screens (sign-in, the dashboard), which must not carry the lazy libraries. */
+const FIRST_SCREENS = ['sign-in', 'shell', 'dashboard', 'project-list'];
+
+/** Libraries only the routes that use them may load: the build fails when one reaches a first screen (ADR 0097). */
+const LAZY_LIBRARIES = [
+  { name: 'moment-timezone', resource: /[\\/]node_modules[\\/]moment(-timezone)?[\\/]|[\\/]zoned-time[\\/]/ },
+];
+
 /** Where the first-paint compilation writes the prerender bundle (outside dist/: it is never served). */
 const FIRST_PAINT_BUNDLE = resolve(root, 'node_modules/.cache/voxscreen-first-paint/prerender.cjs');
 
@@ -29,7 +38,15 @@ const FIRST_PAINT_BUNDLE = resolve(root, 'node_modules/.cache/voxscreen-first-pa
  * Libraries only lazy routes use, which the prerendered pages never render: the Node bundle requires them at run
  * time instead of compiling them in (a shorter build; they are never loaded either).
  */
-const NOT_PRERENDERED = ['ag-grid-community', 'ag-grid-react', 'apexcharts', 'react-apexcharts', '@e965/xlsx', 'docx'];
+const NOT_PRERENDERED = [
+  'ag-grid-community',
+  'ag-grid-react',
+  'apexcharts',
+  'react-apexcharts',
+  '@e965/xlsx',
+  'docx',
+  'moment-timezone/moment-timezone',
+];
 
 /** The console's source rules, the same for the browser and for the prerender, so both render the same text. */
 const sourceRules = (production: boolean): webpack.RuleSetRule[] => [
@@ -157,6 +174,11 @@ const browserConfig = (production: boolean): Configuration => {
       rules: [
         ...sourceRules(production),
         { test: /\.(svg|png)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4 * 1024 } } },
+        // No node-module decorator in the entry's runtime for moment (ADR 0097).
+        {
+          test: /[\\/]node_modules[\\/]moment[\\/]moment\.js$/,
+          loader: resolve(root, 'scripts/moment-browser-loader.cjs'),
+        },
       ],
     },
     plugins: [
@@ -164,10 +186,13 @@ const browserConfig = (production: boolean): Configuration => {
         template: resolve(web, 'index.html'),
         favicon: resolve(web, 'assets/voxscreen-logo.svg'),
       }),
+      // moment's 130 locales: the console formats with its own messages (ADR 0097).
+      new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /[\\/]moment$/ }),
       // The first screens' route chunks download beside main instead of after it (ADR 0059).
       ...(production
         ? [
             new FirstPaintPlugin(FIRST_PAINT_BUNDLE),
+            new LazyLibraryPlugin(LAZY_LIBRARIES, FIRST_SCREENS),
             new RoutePreloadPlugin({
               '/': ['sign-in'],
               '/main': ['shell', 'dashboard', 'project-list'],

@@ -762,6 +762,8 @@ export const sel = {
       filters: 'audit-filters',
       account: 'audit-account',
       timezone: 'audit-timezone',
+      /** The zone's offset on the chosen dates, under the time-zone select (ADR 0097). */
+      offset: 'audit-offset',
       start: 'audit-start',
       end: 'audit-end',
       rangeError: 'audit-range-error',
@@ -812,6 +814,8 @@ export const sel = {
       duration: (prefix: string) => `${prefix}-duration`,
       start: (prefix: string) => `${prefix}-start`,
       end: (prefix: string) => `${prefix}-end`,
+      /** The zone's offset on the chosen dates and its changes inside them (ADR 0097). */
+      offset: (prefix: string) => `${prefix}-offset`,
       /** `call-records-select-<id>` */
       selectCall: (id: number) => `call-records-select-${id}`,
       /** The selection column's header: selects or clears every call of the page. */

@@ -58,6 +58,13 @@ describe('reports', () => {
     await showActivity('LOGIN_FAILURE', 'LOGIN_SUCCESS');
     await showActivity('CLIENT_APPLICATION_CREATED', 'LOGIN_FAILURE');
 
+    // The zone's offset on the chosen dates, by its own rules (moment-timezone, loaded with the reports): Kolkata
+    // keeps +05:30 all year, then back to Pacific for the export below.
+    await byTestId(sel.reports.audit.timezone).selectByAttribute('value', '82');
+    await expect(byTestId(sel.reports.audit.offset)).toHaveText('On these dates: UTC+05:30');
+    await byTestId(sel.reports.audit.timezone).selectByAttribute('value', '6');
+    await expect(byTestId(sel.reports.audit.offset)).toHaveText(expect.stringMatching(/^On these dates: UTC-0[78]:00/));
+
     await list.$('[data-testid^="audit-payload-"]').click();
     await expect(byTestId(sel.reports.audit.payloadJson)).toHaveText(expect.stringContaining(APP_NAME));
     await browser.keys('Escape');

@@ -6,6 +6,7 @@ import { installFetchStub, type StubHandler } from '../../testing/fetch-stub';
 import { serverFor, signedInState, tenant, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { PERMISSION } from '../../../shared/permissions';
+import { clock } from '../../lib/clock';
 
 const VOXSCREEN = tenant(1, 'Voxscreen');
 const AUDIT = 'POST /api/authz-service/audit-log';
@@ -71,6 +72,9 @@ const server = (permissions: string[] = ALL, extra: Record<string, StubHandler> 
 const open = (route: string) => renderWithProviders({ route, preloadedState: signedInState(VOXSCREEN) });
 
 describe('Reports', () => {
+  // Today is 2026-11-26 in Pacific time, at standard time (-08:00).
+  beforeEach(() => jest.spyOn(clock, 'now').mockReturnValue(Date.UTC(2026, 10, 26, 20)));
+
   it('opens the first tab the user may see; the tab strip lists only permitted tabs', async () => {
     server([PERMISSION.TENANT_PROJECT_DETAIL_READ, PERMISSION.TENANT_USERS_ACTIVITY_READ]);
     await open('/main/reports');
@@ -119,8 +123,10 @@ describe('Reports', () => {
       tenantId: 2,
       email: 'acme',
       activity: 'LOGIN_FAILURE',
-      start_event_time: Date.parse('2026-11-01T08:00:00Z') / 1000,
+      // Pacific days by the zone's rules: 2026-11-01 starts at daylight time and has 25 hours.
+      start_event_time: Date.parse('2026-11-01T07:00:00Z') / 1000,
       end_event_time: Date.parse('2026-11-03T08:00:00Z') / 1000,
+      displayTimeZone: '-07:00',
     });
 
     const writeText = jest.spyOn(navigator.clipboard, 'writeText');

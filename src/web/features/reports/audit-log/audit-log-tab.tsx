@@ -1,7 +1,6 @@
 import { Button } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { dayEnd, dayStart } from '../../../../shared/report-time';
 import {
   useLazyExportAuditLogQuery,
   useListAuditActivitiesQuery,
@@ -16,9 +15,17 @@ import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import { useOperatingTenantId } from '../../../state/use-operating-tenant';
 import { useAccountOptions } from '../filters/account-project-fields';
-import { DateRangeFields, DEFAULT_TIMEZONE, offsetOf, todayAt, type DateRangeValues } from '../filters/report-filters';
+import {
+  DateRangeFields,
+  DEFAULT_TIMEZONE,
+  offsetOf,
+  todayAt,
+  zoneOf,
+  type DateRangeValues,
+} from '../filters/report-filters';
 import { ReportTab } from '../filters/report-tab';
 import { useReportFilter } from '../filters/use-report-filter';
+import { dayEndIn, dayStartIn } from '../../../lib/zoned-time/zoned-time';
 import { PayloadDialog } from './payload-dialog';
 
 interface AuditFilterValues extends DateRangeValues {
@@ -31,14 +38,17 @@ type Sort = Pick<AuditLogQuery, 'sortBy' | 'sortDirection'>;
 const DEFAULT_SORT: Sort = { sortBy: 'event_time', sortDirection: 'desc' };
 const sortOf = serverSortOf<Sort>(['event_time', 'email', 'activity', 'ip'], DEFAULT_SORT);
 
-/** The query of an applied filter: the days as unix seconds at the chosen offset (ADR 0039). */
+/**
+ * The query of an applied filter: the days as unix seconds in the chosen zone, by its daylight-saving rules
+ * (ADR 0039, ADR 0097); the times are written at the start day's offset.
+ */
 export function auditQuery(values: AuditFilterValues): AuditLogQuery {
-  const offset = offsetOf(values.timezone);
+  const zone = zoneOf(values.timezone);
   return {
     tenantId: Number(values.tenantId),
-    start_event_time: Math.floor(dayStart(values.startDate, offset) / 1000),
-    end_event_time: Math.floor(dayEnd(values.endDate, offset) / 1000),
-    displayTimeZone: offset,
+    start_event_time: Math.floor(dayStartIn(values.startDate, zone) / 1000),
+    end_event_time: Math.floor(dayEndIn(values.endDate, zone) / 1000),
+    displayTimeZone: offsetOf(values),
     lastEvaluatedKey: 'None',
     ...(values.email.trim() && { email: values.email.trim() }),
     ...(values.activity && { activity: values.activity }),
@@ -67,7 +77,11 @@ export function AuditLogTab() {
     }),
     [operatingTenantId],
   );
-  const { applied, paging, apply } = useReportFilter({ initialValues, queryOf: auditQuery, sort: DEFAULT_SORT });
+  const { applied, paging, apply, zoned } = useReportFilter({
+    initialValues,
+    queryOf: auditQuery,
+    sort: DEFAULT_SORT,
+  });
   const [payload, setPayload] = useState<string | null>(null);
 
   const records = useListAuditLogQuery({
@@ -81,7 +95,13 @@ export function AuditLogTab() {
     () => [
       { colId: 'tenantName', field: 'tenantName', headerName: t`Client Name`, sortable: false },
       { colId: 'email', field: 'email', headerName: t`Email` },
-      { colId: 'event_time', field: 'eventTimeString', headerName: t`Date`, sort: 'desc' },
+      {
+        colId: 'event_time',
+        field: 'eventTimeString',
+        headerName: t`Date`,
+        sort: 'desc',
+        valueFormatter: ({ value }) => zoned(value as string | null),
+      },
       { colId: 'activity', field: 'activity', headerName: t`Activity` },
       { colId: 'ip', field: 'ip', headerName: t`IP` },
       {
@@ -108,7 +128,7 @@ export function AuditLogTab() {
           ) : null,
       },
     ],
-    [t],
+    [t, zoned],
   );
 
   return (

@@ -29,7 +29,7 @@ interface LogFilterValues extends DateRangeValues {
 }
 
 const queryOf = (values: LogFilterValues): BackendLogQuery => ({
-  displayTimeZone: offsetOf(values.timezone),
+  displayTimeZone: offsetOf(values),
   startDate: values.startDate,
   endDate: values.endDate,
   ...(values.search.trim() && { search: values.search.trim() }),
@@ -45,7 +45,7 @@ export function BackendDataTab() {
     const { timezone, startDate, endDate } = initialCallFilter(null);
     return { timezone, startDate, endDate, search: '' };
   }, []);
-  const { applied, paging, apply } = useReportFilter({ initialValues, queryOf, sort: null });
+  const { applied, paging, apply, zoned } = useReportFilter({ initialValues, queryOf, sort: null });
   const [payload, setPayload] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [reposted, setReposted] = useState(false);
@@ -80,7 +80,13 @@ export function BackendDataTab() {
 
   const columns = useMemo<DataGridColumn<BackendLogRecord>[]>(
     () => [
-      { colId: 'uploadedAt', field: 'uploadedAt', headerName: t`Upload Date`, sortable: false },
+      {
+        colId: 'uploadedAt',
+        field: 'uploadedAt',
+        headerName: t`Upload Date`,
+        sortable: false,
+        valueFormatter: ({ value }) => zoned(value as string | null),
+      },
       {
         colId: 'payload',
         headerName: t`Payload`,
@@ -111,7 +117,7 @@ export function BackendDataTab() {
         },
       },
     ],
-    [t],
+    [t, zoned],
   );
 
   return (

@@ -44,7 +44,7 @@ export function CallRecordsTab() {
     [operatingTenantId],
   );
   const selection = useReportSelection(callId);
-  const { applied, paging, apply } = useReportFilter({
+  const { applied, paging, apply, zoned } = useReportFilter({
     initialValues,
     queryOf,
     sort: null,
@@ -73,7 +73,13 @@ export function CallRecordsTab() {
       { colId: 'providerName', field: 'providerName', headerName: t`Telco`, sortable: false },
       { colId: 'dialInNumber', field: 'dialInNumber', headerName: t`Number Dialled`, sortable: false },
       { colId: 'callerNumber', field: 'callerNumber', headerName: t`Caller Id`, sortable: false },
-      { colId: 'callDateTimeString', field: 'callDateTimeString', headerName: t`Call Date Time`, sortable: false },
+      {
+        colId: 'callDateTimeString',
+        field: 'callDateTimeString',
+        headerName: t`Call Date Time`,
+        sortable: false,
+        valueFormatter: ({ value }) => zoned(value as string | null),
+      },
       {
         colId: 'durationSeconds',
         field: 'durationSeconds',
@@ -97,7 +103,7 @@ export function CallRecordsTab() {
           ) : null,
       },
     ];
-  }, [t, selection, rows]);
+  }, [t, selection, rows, zoned]);
 
   return (
     <Stack gap="4" data-testid="call-records">

@@ -6,6 +6,7 @@ import { installFetchStub, type StubHandler } from '../../../testing/fetch-stub'
 import { serverFor, signedInState, tenant, userInfo } from '../../../testing/factories';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { PERMISSION } from '../../../../shared/permissions';
+import { clock } from '../../../lib/clock';
 
 const ACME = tenant(2, 'Acme Insurance');
 const CALLS = 'POST /api/execution-service/v1/call/directdial';
@@ -69,6 +70,9 @@ const server = (permissions: string[] = ALL, extra: Record<string, StubHandler> 
 const open = (route: string) => renderWithProviders({ route, preloadedState: signedInState(ACME) });
 
 describe('the call tabs of Reports', () => {
+  // A winter day (before the test session's sign-in): the default 30 days start at Pacific standard time (-08:00).
+  beforeEach(() => jest.spyOn(clock, 'now').mockReturnValue(Date.UTC(2026, 0, 15, 20)));
+
   it('are offered by permission: the backend log only with the internal permission', async () => {
     server([PERMISSION.TENANT_PROJECT_DETAIL_READ, PERMISSION.TENANT_PROJECT_REPORT_CALL_READ]);
     await open('/main/reports');
@@ -120,7 +124,46 @@ describe('the call tabs of Reports', () => {
       minDuration: 241,
       maxDuration: 0,
       telcoProvider: 'TOLL_FREE_FORWARDING',
+      // 2026-11-01 starts at Pacific daylight time; the change back to -08:00 is that night.
+      displayTimeZone: '-07:00',
     });
+    expect(screen.getByTestId(sel.reports.calls.offset('call-records'))).toHaveTextContent(
+      'On these dates: UTC-07:00, then UTC-08:00 from 11/01/2026 01:00',
+    );
+  });
+
+  it('call records: a Pacific range across 2026-03-08 is sent at its start offset, each time shown at its own', async () => {
+    const stub = server();
+    const app = await open('/main/reports/callRecords');
+    await screen.findByTestId(sel.reports.calls.list('call-records'));
+    expect(screen.getByTestId(sel.reports.calls.offset('call-records'))).toHaveTextContent('On these dates: UTC-08:00');
+    stub.answer({
+      [CALLS]: {
+        body: {
+          calls: [
+            { ...CALL, id: 1, callId: 'before', callDateTimeString: '03/07/2026 11:00:00' },
+            { ...CALL, id: 2, callId: 'after', callDateTimeString: '03/10/2026 11:00:00' },
+          ],
+          totalResults: 2,
+        },
+      },
+    });
+    fireEvent.change(screen.getByTestId(sel.reports.calls.start('call-records')), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByTestId(sel.reports.calls.end('call-records')), { target: { value: '2026-03-10' } });
+    expect(await screen.findByTestId(sel.reports.calls.offset('call-records'))).toHaveTextContent(
+      'On these dates: UTC-08:00, then UTC-07:00 from 03/08/2026 03:00',
+    );
+    await app.user.click(screen.getByTestId(sel.reports.calls.apply('call-records')));
+    await waitFor(() => expect(stub.callsTo(CALLS).length).toBeGreaterThan(1));
+    expect(stub.callsTo(CALLS).at(-1)!.body).toMatchObject({
+      startDate: '2026-03-01',
+      endDate: '2026-03-10',
+      displayTimeZone: '-08:00',
+    });
+    const list = screen.getByTestId(sel.reports.calls.list('call-records'));
+    // The server wrote both at -08:00: the one after the change is shown at -07:00, an hour later.
+    expect(await within(list).findByText('03/10/2026 12:00:00')).toBeInTheDocument();
+    expect(within(list).getByText('03/07/2026 11:00:00')).toBeInTheDocument();
   });
 
   it('the provider chooses any one account (no "All accounts"); a new account clears the project', async () => {

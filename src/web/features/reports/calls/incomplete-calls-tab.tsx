@@ -41,7 +41,7 @@ export function IncompleteCallsTab() {
   const operatingTenantId = useOperatingTenantId();
   const accounts = useListTenantProjectsQuery();
   const initialValues = useMemo(() => initialCallFilter(operatingTenantId), [operatingTenantId]);
-  const { values, applied, paging, apply } = useReportFilter<CallFilterValues, IncompleteCallQuery, Sort>({
+  const { values, applied, paging, apply, zoned } = useReportFilter<CallFilterValues, IncompleteCallQuery, Sort>({
     initialValues,
     queryOf: callQuery,
     sort: DEFAULT_SORT,
@@ -62,7 +62,13 @@ export function IncompleteCallsTab() {
       { colId: 'dialInNumber', field: 'dialInNumber', headerName: t`800#`, sortable: false },
       { colId: 'accessCode', field: 'accessCode', headerName: t`Access Code`, sortable: false },
       { colId: 'phoneCallInterruptCode', field: 'phoneCallInterruptCode', headerName: t`Reason_Code`, sortable: false },
-      { colId: 'date', field: 'date', headerName: t`Call Date Time`, sortable: false },
+      {
+        colId: 'date',
+        field: 'date',
+        headerName: t`Call Date Time`,
+        sortable: false,
+        valueFormatter: ({ value }) => zoned(value as string | null),
+      },
       {
         colId: 'phoneCallDuration',
         field: 'phoneCallDuration',
@@ -70,7 +76,7 @@ export function IncompleteCallsTab() {
         valueFormatter: ({ value }) => (typeof value === 'number' ? minutesSeconds(value) : ''),
       },
     ],
-    [t],
+    [t, zoned],
   );
 
   return (

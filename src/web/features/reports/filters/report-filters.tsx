@@ -4,13 +4,19 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useFormState } from 'react-final-form';
 import { LuDownload } from 'react-icons/lu';
-import { dayAt, DEFAULT_DISPLAY_OFFSET, startAfterEnd } from '../../../../shared/report-time';
-import { DEFAULT_TIMEZONE_VALUE, TIMEZONE_OPTIONS, timezoneOption } from '../../../../shared/timezone-options';
+import { DATE_PATTERN, startAfterEnd } from '../../../../shared/report-time';
+import {
+  DEFAULT_TIMEZONE_OPTION,
+  DEFAULT_TIMEZONE_VALUE,
+  TIMEZONE_OPTIONS,
+  timezoneOption,
+} from '../../../../shared/timezone-options';
 import { getErrorMessage } from '../../../api/error-message';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import { clock } from '../../../lib/clock';
+import { formatIn, offsetChangesBetween, offsetOn, reexpressIn, todayIn } from '../../../lib/zoned-time/zoned-time';
 
 /** The values every report filter has (docs/product/reports.md#filters): the display time zone and a day range. */
 export interface DateRangeValues {
@@ -26,11 +32,27 @@ export const REPORT_PAGE_SIZE = 10;
 
 export const DEFAULT_TIMEZONE = String(DEFAULT_TIMEZONE_VALUE);
 
-/** The offset (±hh:mm) of a time zone option: what the report calls send as displayTimeZone. */
-export const offsetOf = (timezone: string): string => timezoneOption(timezone)?.offset ?? DEFAULT_DISPLAY_OFFSET;
+/** The IANA zone of a time zone option (Pacific for an unknown value). */
+export const zoneOf = (timezone: string): string => (timezoneOption(timezone) ?? DEFAULT_TIMEZONE_OPTION).zone;
 
-/** Today at the time zone option's offset (YYYY-MM-DD). */
-export const todayAt = (timezone: string): string => dayAt(clock.now(), offsetOf(timezone));
+/** Today in the time zone option's zone (YYYY-MM-DD). */
+export const todayAt = (timezone: string): string => todayIn(zoneOf(timezone), clock.now());
+
+/**
+ * What the report calls send as displayTimeZone (docs/product/reports.md#time-offsets): the offset of the option's
+ * zone when the start day starts there (today when the range has no start), by the zone's daylight-saving rules.
+ */
+export const offsetOf = ({ timezone, startDate }: Pick<DateRangeValues, 'timezone' | 'startDate'>): string =>
+  offsetOn(zoneOf(timezone), DATE_PATTERN.test(startDate) ? startDate : todayAt(timezone));
+
+/**
+ * The rows' times of an applied filter, which the server writes at the range's offset, shown at the offset in force
+ * at each time (after a daylight-saving change inside the range too).
+ */
+export const zonedTimes =
+  (values: Pick<DateRangeValues, 'timezone' | 'startDate'>) =>
+  (text: string | null | undefined): string =>
+    reexpressIn(text, offsetOf(values), zoneOf(values.timezone));
 
 /** The account, project, days and search a filter panel holds (the call tabs and the Results tab). */
 export interface AccountWindowValues extends DateRangeValues {
@@ -45,7 +67,7 @@ export function accountWindowQuery(values: AccountWindowValues) {
   return {
     ...(values.tenantId && { tenantId: Number(values.tenantId) }),
     ...(values.projectId && { projectId: Number(values.projectId) }),
-    displayTimeZone: offsetOf(values.timezone),
+    displayTimeZone: offsetOf(values),
     startDate: values.startDate,
     endDate: values.endDate,
     ...(values.search.trim() && { search: values.search.trim() }),
@@ -67,7 +89,10 @@ export function DateRangeFields({ testId }: { testId: string }) {
   const { values } = useFormState<DateRangeValues>({ subscription: { values: true } });
   return (
     <>
-      <SelectField name="timezone" label={t`Timezone`} options={TIMEZONES} testId={`${testId}-timezone`} />
+      <Stack gap="1">
+        <SelectField name="timezone" label={t`Timezone`} options={TIMEZONES} testId={`${testId}-timezone`} />
+        <OffsetHint values={values} testId={testId} />
+      </Stack>
       <TextField name="startDate" type="date" label={t`Start Date`} testId={`${testId}-start`} />
       <Stack gap="1">
         <TextField name="endDate" type="date" label={t`End Date`} testId={`${testId}-end`} />
@@ -78,6 +103,26 @@ export function DateRangeFields({ testId }: { testId: string }) {
         ) : null}
       </Stack>
     </>
+  );
+}
+
+/** The offset the chosen zone has on the chosen days, and when daylight saving time changes it inside them. */
+function OffsetHint({ values, testId }: { values: DateRangeValues; testId: string }) {
+  const { t } = useLingui();
+  const startDate = DATE_PATTERN.test(values.startDate) ? values.startDate : todayAt(values.timezone);
+  const endDate = DATE_PATTERN.test(values.endDate) ? values.endDate : startDate;
+  const zone = zoneOf(values.timezone);
+  const offset = offsetOf({ timezone: values.timezone, startDate });
+  const changes = startDate <= endDate ? offsetChangesBetween(zone, startDate, endDate) : [];
+  const after = changes.map(({ at, to }) => {
+    const when = formatIn(at, zone).slice(0, 16);
+    return t`UTC${to} from ${when}`;
+  });
+  const later = after.join(', ');
+  return (
+    <Text color="fg.muted" fontSize="sm" data-testid={`${testId}-offset`}>
+      {later ? t`On these dates: UTC${offset}, then ${later}` : t`On these dates: UTC${offset}`}
+    </Text>
   );
 }
 

@@ -64,6 +64,9 @@ const open = (route = '/main/reports/results', system = false) =>
   renderWithProviders({ route, preloadedState: signedInState(system ? VOXSCREEN : ACME) });
 
 describe('the Results tab of Reports', () => {
+  // A winter day (before the test session's sign-in): the default 30 days start at Pacific standard time (-08:00).
+  beforeEach(() => jest.spyOn(clock, 'now').mockReturnValue(Date.UTC(2026, 0, 15, 20)));
+
   it('loads the account results at Pacific time with the default risk levels, then the applied filter', async () => {
     const stub = server();
     const app = await open();

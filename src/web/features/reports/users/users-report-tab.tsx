@@ -37,7 +37,7 @@ export function usersQuery(values: UsersFilterValues): UserReportQuery {
   return {
     from_date: values.startDate,
     to_date: values.endDate,
-    displayTimeZone: offsetOf(values.timezone),
+    displayTimeZone: offsetOf(values),
     ...(values.tenantId && { tenant_id: Number(values.tenantId) }),
     ...(values.search.trim() && { search: values.search.trim() }),
     ...(values.userStatus.length && { user_status: values.userStatus as UserReportQuery['user_status'] }),
@@ -66,7 +66,11 @@ export function UsersReportTab() {
     }),
     [],
   );
-  const { applied, paging, apply } = useReportFilter({ initialValues, queryOf: usersQuery, sort: DEFAULT_SORT });
+  const { applied, paging, apply, zoned } = useReportFilter({
+    initialValues,
+    queryOf: usersQuery,
+    sort: DEFAULT_SORT,
+  });
   const users = useListUserReportQuery({
     userReportQuery: { ...applied, ...paging.sort, page: paging.page, page_size: paging.pageSize },
   });
@@ -91,7 +95,12 @@ export function UsersReportTab() {
       { colId: 'title', field: 'title', headerName: t`Title`, sortable: false },
       { colId: 'email', field: 'email', headerName: t`User Email` },
       { colId: 'userStatus', field: 'userStatus', headerName: t`User Status`, sortable: false, cellRenderer: status },
-      { colId: 'login_ts', field: 'lastLoginString', headerName: t`Last Login` },
+      {
+        colId: 'login_ts',
+        field: 'lastLoginString',
+        headerName: t`Last Login`,
+        valueFormatter: ({ value }) => zoned(value as string | null),
+      },
       { colId: 'accountType', field: 'accountType', headerName: t`Account Type`, sortable: false },
       {
         colId: 'accountStatus',
@@ -102,7 +111,7 @@ export function UsersReportTab() {
       },
       { colId: 'accountName', field: 'accountName', headerName: t`Customer Name`, sort: 'asc' },
     ];
-  }, [t]);
+  }, [t, zoned]);
 
   return (
     <ReportTab<UsersFilterValues, UserReportRecord, Sort>

@@ -90,6 +90,16 @@ export class PublicApi {
     );
   }
 
+  /** The project's interview questions (pre-interview ones left out, as the authorization answers them). */
+  questions(projectId: number) {
+    return this.#send<Answer<Projects['getProjectQuestions']>>(
+      'GET',
+      `/project-service/v1/project/${projectId}/questions`,
+      undefined,
+      this.#user(),
+    );
+  }
+
   participants(projectId: number, body: JsonBody<Projects['listProjectParticipants']>) {
     return this.#send<Answer<Projects['listProjectParticipants']>>(
       'POST',

@@ -101,8 +101,14 @@ export async function simulateCalls(options: SimulateCallsOptions): Promise<Simu
   }
 
   const stored = options.stored ?? new Map<string, { id?: number }>();
-  /** The questionnaire of the last call allowed: a resumed call whose participant is now refused is planned with it. */
-  let lastSequences: number[] | null = null;
+  /**
+   * The questionnaire a call is planned with: the authorization's, or for a resumed call whose participant is now
+   * refused (a retake within a day), the project's questions as the authorization would have answered them.
+   */
+  async function questionnaireOf(allowed: { allowed: boolean; questionSequences?: number[] }) {
+    if (allowed.questionSequences) return allowed.questionSequences;
+    return (await api.questions(projectId)).questions.map((question) => question.sequence).sort((a, b) => a - b);
+  }
 
   async function simulateCall(n: number, code: string): Promise<void> {
     const id = `${run}-${n}`;
@@ -113,9 +119,7 @@ export async function simulateCalls(options: SimulateCallsOptions): Promise<Simu
       report.refused[reason] = (report.refused[reason] ?? 0) + 1;
       return;
     }
-    if (allowed.questionSequences) lastSequences = allowed.questionSequences;
-    if (!lastSequences) throw new Error(`Call ${id} was played, but its questionnaire cannot be read again.`);
-    const sequences = lastSequences;
+    const sequences = await questionnaireOf(allowed);
     const plan = planCall(random, {
       questionnaireType: allowed.questionnaireType ?? 'PRECISION_QUESTIONNAIRE',
       sequences,

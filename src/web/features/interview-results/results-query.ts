@@ -2,6 +2,8 @@ import type { ListProjectResultsApiArg } from '../../api/generated/execution-ser
 import { RESULTS_DEFAULT_START, RESULTS_PAGE_SIZE } from '../../../shared/result-rules';
 import { DEFAULT_TIMEZONE_OPTION, TIMEZONE_OPTIONS } from '../../../shared/timezone-options';
 import { todayOf } from '../../components/results/outcome-draft';
+import { clock } from '../../lib/clock';
+import { offsetOn, todayIn } from '../../lib/zoned-time/zoned-time';
 
 type ResultFilter = ListProjectResultsApiArg['resultFilter'];
 export type EvaluationCode = NonNullable<ResultFilter['riskLevels']>[number];
@@ -49,6 +51,15 @@ export const initialSearch = (): ResultSearch => ({
 export const timezoneOf = (value: number) => TIMEZONE_OPTIONS.find((o) => o.value === value) ?? DEFAULT_TIMEZONE_OPTION;
 
 /**
+ * The offset the list is asked at (docs/product/platform.md#time-zones, ADR 0097): the option's zone's offset when the
+ * filter's first day starts there (today without one), by its daylight-saving rules, as the reports send it.
+ */
+export function offsetForFilter(timezone: number, from: string): string {
+  const { zone } = timezoneOf(timezone);
+  return offsetOn(zone, /^\d{4}-\d{2}-\d{2}$/.test(from) ? from : todayIn(zone, clock.now()));
+}
+
+/**
  * The list call's body: the On Hold toggle sends released as its inverse
  * (docs/product/project-results.md#release-delete).
  */
@@ -64,7 +75,7 @@ export function resultRequest(
     projectId,
     page,
     pageSize,
-    displayTimeZone: timezoneOf(search.timezone).offset,
+    displayTimeZone: offsetForFilter(search.timezone, filters.from),
     sortBy: sort.by,
     sortDirection: sort.direction,
     released: !search.onHold,

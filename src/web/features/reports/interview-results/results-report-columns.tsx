@@ -25,6 +25,8 @@ export interface ReportColumnOptions {
   pdfBusy: number | null;
   /** result.follow.up.note.read: outcome tracking (docs/product/results-report.md#actions). */
   onOutcome?: ((row: ResultsReportRow) => void) | undefined;
+  /** The row's time at the offset in force then (useReportFilter's `zoned`, ADR 0097). */
+  zoned: (text: string | null | undefined) => string;
 }
 
 const code = (value: string | null | undefined) => (value ? <Badge variant="outline">{value}</Badge> : null);
@@ -100,7 +102,13 @@ export function resultsReportColumns(o: ReportColumnOptions): DataGridColumn<Res
       : []),
     { colId: 'clientName', field: 'clientName', headerName: i18n._(msg`Client Name`) },
     { colId: 'projectName', field: 'projectName', headerName: i18n._(msg`Project`) },
-    { colId: 'date', field: 'dateString', headerName: i18n._(msg`Date`), sort: 'desc' },
+    {
+      colId: 'date',
+      field: 'dateString',
+      headerName: i18n._(msg`Date`),
+      sort: 'desc',
+      valueFormatter: ({ value }) => o.zoned(value as string | null),
+    },
     {
       colId: 'overallScore',
       field: 'overallEvaluation',

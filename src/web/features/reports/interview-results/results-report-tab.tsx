@@ -66,7 +66,7 @@ export function ResultsReportTab() {
     return { ...start, risk: DEFAULT_RISK_LEVELS, onHold: false };
   }, [permissions.isSystemTenant, operatingTenantId]);
   const selection = useReportSelection(resultIdOf);
-  const { applied, paging, apply } = useReportFilter({
+  const { applied, paging, apply, zoned } = useReportFilter({
     initialValues,
     queryOf: resultsQuery,
     sort: DEFAULT_SORT,
@@ -98,10 +98,11 @@ export function ResultsReportTab() {
         onPdf: (row) => void pdf.open(row, applied.displayTimeZone ?? '-08:00'),
         pdfBusy: pdf.busy,
         onOutcome: canReadOutcomes ? setOutcomeOf : undefined,
+        zoned,
       }),
     // pdf.open reads only the hook's state setters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [i18n, selection, pageRows, permissions.isSystemTenant, applied.displayTimeZone, pdf.busy, canReadOutcomes],
+    [i18n, selection, pageRows, permissions.isSystemTenant, applied.displayTimeZone, pdf.busy, canReadOutcomes, zoned],
   );
   const decide = (decision: 'release' | 'delete') => {
     setFeedback(null);

@@ -107,5 +107,20 @@ describe('as processes', () => {
       });
       expect([user.email, answer.status]).toEqual([user.email, 200]);
     }
-  }, 180_000);
+    // The demo accounts keep their ids (DemoTenant.id) although PostgreSQL resumes sequences 32 values on after a kill.
+    const signIn = await fetch(`http://127.0.0.1:${port}/api/authz-service/userLogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@voxscreen.test', password: DEMO_PASSWORD }),
+    });
+    const tokens = (await signIn.json()) as { access_token: string; id_token: string };
+    const tenants = await fetch(`http://127.0.0.1:${port}/api/user-service/v1/tenant/tenants`, {
+      headers: { authorization: `Bearer ${tokens.access_token}`, 'id-token': tokens.id_token },
+    });
+    const ids = ((await tenants.json()) as { tenantId: number; tenantName: string }[]).map((tenant) => ({
+      id: tenant.tenantId,
+      name: tenant.tenantName,
+    }));
+    expect(ids).toEqual(expect.arrayContaining(DEMO_TENANTS.map(({ id, name }) => ({ id, name }))));
+  }, 420_000);
 });

@@ -1,5 +1,6 @@
-import { $$, browser, expect } from '@wdio/globals';
+import { browser, expect } from '@wdio/globals';
 import { sel } from '../selectors';
+import { findParticipantByIrn } from '../support/participant-rows';
 import { byTestId, projectIdByName, signInToDashboard } from '../support/app';
 
 /**
@@ -14,20 +15,6 @@ async function chooseOption(itemTestId: string): Promise<void> {
   await byTestId(sel.participants.options).click();
   await byTestId(itemTestId).waitForDisplayed({ timeout: 5_000 });
   await byTestId(itemTestId).click();
-}
-
-/** Types into Find Participant and waits (1 s debounce) until the grid shows only `irn`; returns its id. */
-async function findByIrn(irn: string): Promise<number> {
-  await byTestId(sel.participants.search).setValue(irn);
-  await browser.waitUntil(
-    async () => {
-      const cells = await $$('[data-testid^="participant-irn-"]').getElements();
-      return cells.length === 1 && (await cells[0]!.getText()) === irn;
-    },
-    { timeout: 15_000, timeoutMsg: `the list did not narrow to ${irn}` },
-  );
-  const cell = await $$('[data-testid^="participant-irn-"]').getElements();
-  return Number(((await cell[0]!.getAttribute('data-testid')) ?? '').replace('participant-irn-', ''));
 }
 
 async function tickAndRun(id: number, option: string, success: string): Promise<void> {
@@ -56,7 +43,7 @@ describe('participants NP', () => {
       expect.stringContaining('Participant Added Successfully!'),
     );
     await expect(byTestId(sel.participants.list)).toBeDisplayed({ wait: 10_000 });
-    const id = await findByIrn(irn);
+    const id = await findParticipantByIrn(irn);
 
     // Mark NP, then reverse (the project's reverse_np_configuration is on).
     await tickAndRun(id, NP.optionMark, '1 participants marked as Non-Responsive');

@@ -1,5 +1,6 @@
-import { $$, browser, expect } from '@wdio/globals';
+import { browser, expect } from '@wdio/globals';
 import { sel } from '../selectors';
+import { findParticipantByIrn, shownParticipants } from '../support/participant-rows';
 import { byTestId, projectIdByName, signInToDashboard } from '../support/app';
 import { expectAccessible } from '../support/accessibility';
 
@@ -7,25 +8,7 @@ import { expectAccessible } from '../support/accessibility';
 const PROJECT = 'Claims Integrity 2026';
 
 /** The ids of the participants the grid shows. */
-async function shownIds(): Promise<number[]> {
-  const ids: number[] = [];
-  for (const cell of await $$('[data-testid^="participant-irn-"]'))
-    ids.push(Number(((await cell.getAttribute('data-testid')) ?? '').replace('participant-irn-', '')));
-  return ids;
-}
-
-/** Types into Find Participant and waits (1 s debounce) until the grid shows exactly the rows matching `irn`. */
-async function findByIrn(irn: string): Promise<number> {
-  await byTestId(sel.participants.search).setValue(irn);
-  await browser.waitUntil(
-    async () => {
-      const cells = await $$('[data-testid^="participant-irn-"]').getElements();
-      return cells.length === 1 && (await cells[0]!.getText()) === irn;
-    },
-    { timeout: 15_000, timeoutMsg: `the list did not narrow to ${irn}` },
-  );
-  return (await shownIds())[0]!;
-}
+const shownIds = async (): Promise<number[]> => (await shownParticipants()).map((row) => row.id);
 
 describe('participants', () => {
   it('lists the demo participants, adds one, finds it, edits it and deletes it', async () => {
@@ -58,7 +41,7 @@ describe('participants', () => {
     await expect(byTestId(sel.participants.list)).toBeDisplayed({ wait: 10_000 });
 
     // Find it by the filter, then edit it.
-    const id = await findByIrn(irn);
+    const id = await findParticipantByIrn(irn);
     await byTestId(sel.participants.edit(id)).click();
     await expect(byTestId(sel.participants.form)).toBeDisplayed({ wait: 10_000 });
     await expect(byTestId(sel.participants.formIrn)).toBeDisabled();
@@ -69,7 +52,7 @@ describe('participants', () => {
       expect.stringContaining('Participant Updated Successfully!'),
     );
     await expect(byTestId(sel.participants.list)).toBeDisplayed({ wait: 10_000 });
-    await findByIrn(irn);
+    await findParticipantByIrn(irn);
     await expect(byTestId(sel.participants.list)).toHaveText(expect.stringContaining('Edited Tester'));
 
     // Delete it after the confirmation.

@@ -120,6 +120,8 @@ export function createAccessHook(deps: AppDeps, access: AccessRequirements) {
     if (!access.permissions.every((p) => principal.permissions.has(p))) throw forbidden();
     if (access.permissionsAny.length && !access.permissionsAny.some((p) => principal.permissions.has(p)))
       throw forbidden();
-    if (access.systemTenantOperating && !membership?.isSystem) throw providerAccountRequired();
+    // As above: without a well-formed header, request validation answers 400.
+    if (access.systemTenantOperating && requestedTenant !== null && !membership?.isSystem)
+      throw providerAccountRequired();
   };
 }

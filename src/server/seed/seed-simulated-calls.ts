@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { buildApp } from '../app';
 import type { Config } from '../config';
 import type { Clock } from '../platform/clock';
 import type { Db } from '../platform/db/schema';
-import { sql } from 'kysely';
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
 import { DEMO_PASSWORD } from './demo-data';
 import { simulateCalls, type SimulationReport } from './simulator/simulate-calls';
@@ -66,12 +66,16 @@ async function pendingTarget(db: Db, demo: SimulatedDemo): Promise<PendingRun | 
   return { ...target, stored };
 }
 
-async function markRun(db: Db, demo: SimulatedDemo, at: Date, end: boolean): Promise<void> {
+async function markRunStarted(db: Db, demo: SimulatedDemo, at: Date): Promise<void> {
   await withSystem(db, (trx) =>
-    end
-      ? sql`UPDATE seed_runs SET completed_at = ${at} WHERE name = ${runMarker(demo)}`.execute(trx)
-      : sql`INSERT INTO seed_runs (name, started_at) VALUES (${runMarker(demo)}, ${at})
-            ON CONFLICT (name) DO NOTHING`.execute(trx),
+    sql`INSERT INTO seed_runs (name, started_at) VALUES (${runMarker(demo)}, ${at})
+        ON CONFLICT (name) DO NOTHING`.execute(trx),
+  );
+}
+
+async function markRunCompleted(db: Db, demo: SimulatedDemo, at: Date): Promise<void> {
+  await withSystem(db, (trx) =>
+    sql`UPDATE seed_runs SET completed_at = ${at} WHERE name = ${runMarker(demo)}`.execute(trx),
   );
 }
 
@@ -110,7 +114,7 @@ export async function seedSimulatedCalls({
     const { port } = app.server.address() as AddressInfo;
     const reports: SimulationReport[] = [];
     for (const { demo, projectId, stored } of pending) {
-      await markRun(db, demo, clock?.now() ?? new Date(), false);
+      await markRunStarted(db, demo, clock?.now() ?? new Date());
       reports.push(
         await simulateCalls({
           url: `http://127.0.0.1:${port}`,
@@ -126,7 +130,7 @@ export async function seedSimulatedCalls({
           ...(onStep && { afterCall: (n: number) => onStep(`call ${n} of ${demo.runId}`) }),
         }),
       );
-      await markRun(db, demo, clock?.now() ?? new Date(), true);
+      await markRunCompleted(db, demo, clock?.now() ?? new Date());
     }
     return reports;
   } finally {

@@ -109,10 +109,10 @@ export class PublicApi {
     );
   }
 
-  /** Registers a client application of the operating tenant and takes a client-credentials token with it. */
   /**
-   * Takes a client application's credentials: a new application, or with `reuse` the operating tenant's application
-   * of that name (an interrupted run resumed), whose secret is regenerated since it is shown only once.
+   * Registers a client application of the operating tenant and takes a client-credentials token with it; with `reuse`
+   * takes over the tenant's application of that name (an interrupted run resumed), whose secret is regenerated since
+   * it is shown only once.
    */
   async becomeClient(clientName: string, { reuse = false } = {}): Promise<void> {
     const existing = reuse

@@ -29,8 +29,8 @@ export interface SimulateCallsOptions {
   runId?: string;
   /**
    * Resuming an interrupted run (same run id and seed, concurrency 1): the answers its intake posts already got, by
-   * request id. A call whose call record is stored is planned again (the same draws) but not authorized anew, and
-   * only its missing posts are sent; guide events and recordings are idempotent and sent again. The run's client
+   * request id. A call whose call record is stored is planned again (the same draws) even if its participant is now
+   * refused, and only its missing posts are sent; guide events and recordings are idempotent and sent again. The run's client
    * application is taken over rather than registered twice.
    */
   stored?: ReadonlyMap<string, { id?: number }>;
@@ -105,9 +105,13 @@ export async function simulateCalls(options: SimulateCallsOptions): Promise<Simu
    * The questionnaire a call is planned with: the authorization's, or for a resumed call whose participant is now
    * refused (a retake within a day), the project's questions as the authorization would have answered them.
    */
-  async function questionnaireOf(allowed: { allowed: boolean; questionSequences?: number[] }) {
-    if (allowed.questionSequences) return allowed.questionSequences;
-    return (await api.questions(projectId)).questions.map((question) => question.sequence).sort((a, b) => a - b);
+  let projectSequences: Promise<number[]> | null = null;
+  function questionnaireOf(allowed: { questionSequences?: number[] }): Promise<number[]> {
+    if (allowed.questionSequences) return Promise.resolve(allowed.questionSequences);
+    projectSequences ??= api
+      .questions(projectId)
+      .then(({ questions }) => questions.map((question) => question.sequence).sort((a, b) => a - b));
+    return projectSequences;
   }
 
   async function simulateCall(n: number, code: string): Promise<void> {

@@ -16,7 +16,9 @@ export function byAccountAndProject(selection: readonly ResultRef[]): ResultRef[
   const groups = new Map<string, ResultRef[]>();
   for (const ref of selection) {
     const key = `${ref.tenantId ?? ''}:${ref.projectId}`;
-    groups.set(key, [...(groups.get(key) ?? []), ref]);
+    const group = groups.get(key);
+    if (group) group.push(ref);
+    else groups.set(key, [ref]);
   }
   return [...groups.values()];
 }

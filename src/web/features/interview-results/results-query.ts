@@ -3,7 +3,7 @@ import { RESULTS_DEFAULT_START, RESULTS_PAGE_SIZE } from '../../../shared/result
 import { DEFAULT_TIMEZONE_OPTION, TIMEZONE_OPTIONS } from '../../../shared/timezone-options';
 import { todayOf } from '../../components/results/outcome-draft';
 import { clock } from '../../lib/clock';
-import { offsetOn, todayIn } from '../../lib/zoned-time/zoned-time';
+import { offsetFrom } from '../../lib/zoned-time/zoned-time';
 
 type ResultFilter = ListProjectResultsApiArg['resultFilter'];
 export type EvaluationCode = NonNullable<ResultFilter['riskLevels']>[number];
@@ -55,8 +55,7 @@ export const timezoneOf = (value: number) => TIMEZONE_OPTIONS.find((o) => o.valu
  * filter's first day starts there (today without one), by its daylight-saving rules, as the reports send it.
  */
 export function offsetForFilter(timezone: number, from: string): string {
-  const { zone } = timezoneOf(timezone);
-  return offsetOn(zone, /^\d{4}-\d{2}-\d{2}$/.test(from) ? from : todayIn(zone, clock.now()));
+  return offsetFrom(timezoneOf(timezone).zone, from, clock.now());
 }
 
 /**

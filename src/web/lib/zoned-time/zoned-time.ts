@@ -2,9 +2,10 @@
  * Times in the zone of a time-zone option, by its zone's rules (daylight saving time included), with
  * moment-timezone and the data of the 124 options only (ADR 0097, docs/product/platform.md#time-zones). Only the
  * routes that show zoned times import this module, so moment never reaches the sign-in or dashboard chunks
- * (scripts/lib/bundle-check.ts fails the build check when it does).
+ * (scripts/lazy-library-plugin.ts fails the production build when it does).
  */
 import moment from 'moment-timezone/moment-timezone';
+import { DATE_PATTERN } from '../../../shared/report-time';
 import { TIMEZONE_OPTIONS, type TimezoneOption } from '../../../shared/timezone-options';
 import zoneData from './zone-data.json';
 
@@ -28,6 +29,14 @@ export function dayStartIn(day: string, zone: string): number {
 /** The zone's offset in force when the day starts there: what a report of that day is sent at. */
 export function offsetOn(zone: string, day: string): string {
   return offsetAt(zone, dayStartIn(day, zone));
+}
+
+/**
+ * What a filter starting on `startDay` is sent at as displayTimeZone (docs/product/reports.md#time-offsets): the
+ * zone's offset when that day starts, or when today starts without a valid day.
+ */
+export function offsetFrom(zone: string, startDay: string, nowMs: number): string {
+  return offsetOn(zone, DATE_PATTERN.test(startDay) ? startDay : todayIn(zone, nowMs));
 }
 
 /** Today (`YYYY-MM-DD`) in the zone. */

@@ -16,7 +16,7 @@ import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import { clock } from '../../../lib/clock';
-import { formatIn, offsetChangesBetween, offsetOn, reexpressIn, todayIn } from '../../../lib/zoned-time/zoned-time';
+import { formatIn, offsetChangesBetween, offsetFrom, reexpressIn, todayIn } from '../../../lib/zoned-time/zoned-time';
 
 /** The values every report filter has (docs/product/reports.md#filters): the display time zone and a day range. */
 export interface DateRangeValues {
@@ -43,7 +43,7 @@ export const todayAt = (timezone: string): string => todayIn(zoneOf(timezone), c
  * zone when the start day starts there (today when the range has no start), by the zone's daylight-saving rules.
  */
 export const offsetOf = ({ timezone, startDate }: Pick<DateRangeValues, 'timezone' | 'startDate'>): string =>
-  offsetOn(zoneOf(timezone), DATE_PATTERN.test(startDate) ? startDate : todayAt(timezone));
+  offsetFrom(zoneOf(timezone), startDate, clock.now());
 
 /**
  * The rows' times of an applied filter, which the server writes at the range's offset, shown at the offset in force

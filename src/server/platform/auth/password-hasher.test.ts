@@ -28,3 +28,19 @@ test('the password rule: 8 characters with a letter and a digit', () => {
   expect(isAcceptablePassword('abcdefgh')).toBe(false);
   expect(isAcceptablePassword('12345678')).toBe(false);
 });
+
+// Issue 26: a flood's admitted sign-ins each derived a key at once and took every core from other users' calls.
+test('keys are derived at most N at a time; the others wait their turn and all finish', async () => {
+  const oneAtATime = new PasswordHasher({ cost: 2 ** 10, blockSize: 8, parallelization: 1 }, 1);
+  const stored = await oneAtATime.hash('Voxscreen!2026');
+  const checks = Array.from({ length: 6 }, (_, i) =>
+    oneAtATime.verify(i % 2 ? 'Voxscreen!2026' : 'wrong-2026', stored),
+  );
+  expect(oneAtATime.load).toEqual({ running: 1, waiting: 5 });
+  const seen: number[] = [];
+  const watch = setInterval(() => seen.push(oneAtATime.load.running), 0);
+  expect(await Promise.all(checks)).toEqual([false, true, false, true, false, true]);
+  clearInterval(watch);
+  expect(Math.max(...seen)).toBe(1);
+  expect(oneAtATime.load).toEqual({ running: 0, waiting: 0 });
+});

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import type { PasswordHashing } from '../../config';
 
 const KEY_LENGTH = 32;
@@ -19,18 +20,48 @@ const scryptOptions = (cost: number, blockSize: number, parallelization: number)
 });
 
 /**
+ * At most this many keys are derived at once, in the order asked, so sign-ins never take every core: a burst of
+ * sign-ins (a flood's admitted attempts, or a morning's users) waits its turn while every other call is still
+ * served (issue 26, ADR 0107). One core is left to the event loop.
+ */
+export const DEFAULT_CONCURRENT_DERIVATIONS = Math.max(1, availableParallelism() - 1);
+
+/**
  * scrypt password hashing. A hash reads `scrypt$N$r$p$salt$key` (base64), so parameters can be raised later
  * without invalidating stored hashes.
  */
 export class PasswordHasher {
   #dummy: Promise<string> | null = null;
+  #running = 0;
+  readonly #waiting: (() => void)[] = [];
 
-  constructor(private readonly params: PasswordHashing) {}
+  constructor(
+    private readonly params: PasswordHashing,
+    private readonly concurrentDerivations = DEFAULT_CONCURRENT_DERIVATIONS,
+  ) {}
+
+  /** Derivations running now, and those waiting for a turn. */
+  get load(): { running: number; waiting: number } {
+    return { running: this.#running, waiting: this.#waiting.length };
+  }
+
+  async #derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+    if (this.#running >= this.concurrentDerivations) await new Promise<void>((go) => this.#waiting.push(go));
+    else this.#running += 1;
+    try {
+      return await derive(password, salt, options);
+    } finally {
+      // The turn passes straight to the next in line, so `#running` already counts it.
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#running -= 1;
+    }
+  }
 
   async hash(password: string): Promise<string> {
     const { cost, blockSize, parallelization } = this.params;
     const salt = randomBytes(16);
-    const key = await derive(password, salt, scryptOptions(cost, blockSize, parallelization));
+    const key = await this.#derive(password, salt, scryptOptions(cost, blockSize, parallelization));
     return ['scrypt', cost, blockSize, parallelization, salt.toString('base64'), key.toString('base64')].join('$');
   }
 
@@ -46,7 +77,7 @@ export class PasswordHasher {
     const salt = Buffer.from(parts[4]!, 'base64');
     const expected = Buffer.from(parts[5]!, 'base64');
     if (![cost, blockSize, parallelization].every(Number.isInteger) || expected.length !== KEY_LENGTH) return false;
-    const actual = await derive(password, salt, scryptOptions(cost, blockSize, parallelization));
+    const actual = await this.#derive(password, salt, scryptOptions(cost, blockSize, parallelization));
     return timingSafeEqual(actual, expected) && stored !== null;
   }
 }

@@ -2,9 +2,11 @@ import fastifyUnderPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { SERVER_ERROR_MESSAGE } from './error-handler';
 import type { SharedCounters } from './shared-counters';
+import { RefusalPacing, type PacingSettings } from './refusal-pacing';
+import { CredentialQueue } from './credential-queue';
 import { EVENT_STREAM_PATH } from '../events/event-stream';
 
-export interface RateLimitSettings {
+export interface RateLimitSettings extends PacingSettings {
   /** Sign-in and password-reset calls per client IP, and per e-mail address at one IP, each per minute. */
   authPerIpPerMinute: number;
   authPerAccountPerMinute: number;
@@ -14,6 +16,10 @@ export interface RateLimitSettings {
   unsafeGetPerUserPerMinute: number;
   /** Requests in progress before new ones are answered 503 at once. */
   maxInFlight: number;
+  /** API calls one credential runs at once on an instance; the rest wait their turn (ADR 0107). 0: no bound. */
+  maxInFlightPerCredential: number;
+  /** Calls of one credential waiting for a turn before further ones are refused 429. */
+  maxQueuedPerCredential: number;
   /** Event-loop delay at which new requests are answered 503 (@fastify/under-pressure); 0 turns it off. */
   maxEventLoopDelayMs: number;
 }
@@ -24,6 +30,11 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   apiPerTenantPer10s: 500,
   unsafeGetPerUserPerMinute: 30,
   maxInFlight: 256,
+  maxInFlightPerCredential: 8,
+  maxQueuedPerCredential: 200,
+  refusalsBeforePacing: 10,
+  refusalPaceMs: 1_000,
+  maxHeldRefusals: 2_000,
   maxEventLoopDelayMs: 2_000,
 };
 
@@ -68,32 +79,40 @@ export async function registerRateLimits(
   counters: SharedCounters,
 ): Promise<void> {
   if (!settings) return;
-  const refuse = (reply: FastifyReply, retryAfterSeconds: number) =>
-    reply
+  const pacing = new RefusalPacing(settings);
+  // A source past its limit gets its first refusals at once and later ones after a pause (refusal-pacing.ts).
+  const refuse = async (reply: FastifyReply, key: string, retryAfterSeconds: number) => {
+    const pace = pacing.paceFor(key);
+    await pacing.hold(pace);
+    if (pace.closeConnection) reply.header('connection', 'close');
+    return reply
       .code(429)
       .header('retry-after', String(retryAfterSeconds))
       .send({ message: TOO_MANY_REQUESTS_MESSAGE, code: 'TOO_MANY_REQUESTS' });
+  };
   const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/health/');
 
   // As the request arrives: nothing parsed yet.
   app.addHook('onRequest', async (request, reply) => {
     const route = request.routeOptions.url ?? '';
     if (AUTH_OPERATIONS.has(route)) {
-      const decision = await counters.hit(`ip:${request.ip}`, settings.authPerIpPerMinute, 60_000);
-      if (!decision.allowed) return refuse(reply, decision.retryAfterSeconds);
+      const key = `ip:${request.ip}`;
+      const decision = await counters.hit(key, settings.authPerIpPerMinute, 60_000);
+      if (!decision.allowed) return refuse(reply, key, decision.retryAfterSeconds);
       return undefined;
     }
     const tenant = request.headers.operatingtenant;
     if (isApi(route) && typeof tenant === 'string' && /^\d{1,10}$/.test(tenant)) {
       const decision = counters.isExhausted(tenantKey(tenant), settings.apiPerTenantPer10s, 10_000);
-      if (!decision.allowed) return refuse(reply, decision.retryAfterSeconds);
+      if (!decision.allowed) return refuse(reply, tenantKey(tenant), decision.retryAfterSeconds);
     }
     return undefined;
   });
 
   const perAccount: preHandlerAsyncHookHandler = async function (request, reply) {
-    const decision = await counters.hit(accountAtAddress(request), settings.authPerAccountPerMinute, 60_000);
-    if (!decision.allowed) return refuse(reply, decision.retryAfterSeconds);
+    const key = accountAtAddress(request);
+    const decision = await counters.hit(key, settings.authPerAccountPerMinute, 60_000);
+    if (!decision.allowed) return refuse(reply, key, decision.retryAfterSeconds);
     return undefined;
   };
   const perTenant: preHandlerAsyncHookHandler = async function (request, reply) {
@@ -102,7 +121,7 @@ export async function registerRateLimits(
       ? tenantKey(access.operatingTenant.id)
       : `user:${access?.principal?.userId ?? request.ip}`;
     const decision = await counters.hit(key, settings.apiPerTenantPer10s, 10_000);
-    if (!decision.allowed) return refuse(reply, decision.retryAfterSeconds);
+    if (!decision.allowed) return refuse(reply, key, decision.retryAfterSeconds);
     return undefined;
   };
 
@@ -111,7 +130,7 @@ export async function registerRateLimits(
   const perUserUnsafeGet: preHandlerAsyncHookHandler = async function (request, reply) {
     const key = `unsafe-get:${request.access?.principal?.userId ?? request.ip}`;
     const decision = await counters.hit(key, settings.unsafeGetPerUserPerMinute, 60_000);
-    if (!decision.allowed) return refuse(reply, decision.retryAfterSeconds);
+    if (!decision.allowed) return refuse(reply, key, decision.retryAfterSeconds);
     return undefined;
   };
 
@@ -126,11 +145,32 @@ export async function registerRateLimits(
     route.preHandler = [...limits, ...existing];
   });
 
+  // An open event stream (ADR 0078) is a listener, not work in progress: it takes no turn and no shedding slot.
+  const isWork = (url: string) =>
+    url.startsWith('/api/') && !url.startsWith('/api/health/') && !url.startsWith(EVENT_STREAM_PATH);
+
+  if (settings.maxInFlightPerCredential > 0) {
+    const queue = new CredentialQueue({
+      maxActive: settings.maxInFlightPerCredential,
+      maxQueued: settings.maxQueuedPerCredential,
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      const credential = request.headers.authorization;
+      if (!credential || !isWork(request.url)) return undefined;
+      const key = `credential:${credential}`;
+      const admission = await queue.enter(key);
+      if (!admission.admitted) return refuse(reply, key, 1);
+      // A caller that hung up while waiting gives its turn straight back.
+      if (request.raw.destroyed || request.raw.socket?.destroyed) return admission.release();
+      reply.raw.once('finish', admission.release);
+      reply.raw.once('close', admission.release);
+      return undefined;
+    });
+  }
+
   let inFlight = 0;
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health/')) return;
-    // An open event stream (ADR 0078) is a listener, not work in progress: it must not use up the shedding limit.
-    if (request.url.startsWith(EVENT_STREAM_PATH)) return;
+    if (!isWork(request.url)) return;
     if (inFlight >= settings.maxInFlight) {
       return reply
         .code(503)

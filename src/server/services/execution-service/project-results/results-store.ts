@@ -279,8 +279,8 @@ const findResultSearch = (trx: Db, query: ResultQuery, names?: number) =>
  */
 export const WALK_NAMES_ABOVE = 1_000;
 /** Rows of the order the first walk reads (at least; 20 times the rows it must find), how much each retry reads more. */
-const WALK_FIRST = 2_000;
-const WALK_GROWTH = 4;
+export const WALK_FIRST = 2_000;
+export const WALK_GROWTH = 4;
 /** Beyond this many rows a walk stops and the page reads its matches through their ids (a rare name, a deep page). */
 export const WALK_MAX = 32_000;
 

@@ -1,8 +1,16 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
 import type { Page } from './call-reports-store';
-import { QUESTIONS, severity, type ListedResult } from '../project-results/results-store';
-import { findListSearch, searchCondition, type ListSearch } from '../../../platform/db/list-search';
+import {
+  QUESTIONS,
+  severity,
+  WALK_FIRST,
+  WALK_GROWTH,
+  WALK_MAX,
+  WALK_NAMES_ABOVE,
+  type ListedResult,
+} from '../project-results/results-store';
+import { CODE_CAP, findListSearch, searchCondition, type ListSearch } from '../../../platform/db/list-search';
 
 /** The results report's filter (docs/product/results-report.md#filters), already checked by the handler. */
 export interface ResultsReportFilter {
@@ -62,9 +70,17 @@ function whereOf(filter: ResultsReportFilter, search: ListSearch | null): RawBui
   return sql.join(parts, sql` AND `);
 }
 
-/** The report's search: the IRN, the access code or the participant's name (docs/product/results-report.md). */
-const findReportSearch = (trx: Db, filter: ResultsReportFilter) =>
-  findListSearch(trx, { name: 'app_result_search', accessCodes: true }, filter.search);
+/**
+ * The report's search: the IRN, the access code or the participant's name (docs/product/results-report.md).
+ * `names`: how many participants a name may list before it counts as broad (findListSearch's text cap).
+ */
+const findReportSearch = (trx: Db, filter: ResultsReportFilter, names?: number) =>
+  findListSearch(
+    trx,
+    { name: 'app_result_search', accessCodes: true },
+    filter.search,
+    names === undefined ? undefined : { code: CODE_CAP, text: names },
+  );
 
 function orderOf(sort: ResultsReportSort): RawBuilder<unknown> {
   const dir = sql.raw(sort.direction === 'asc' ? 'ASC' : 'DESC');
@@ -102,6 +118,54 @@ function narrowFrom(filter: ResultsReportFilter, sort?: ResultsReportSort): RawB
   return sql.join(joins, sql` `);
 }
 
+/** How a page is read: its search (null: none) and, for a broad search in the date order, the rows to walk. */
+interface PagePlan {
+  search: ListSearch | null;
+  walk?: number;
+}
+
+/**
+ * A broad search (a common name, many codes) walks the report's date order, which the day indexes serve (migrations
+ * 013 and 041), and tests each row, as the Results tab does (ADR 0092): its matches are dense, so a page is found
+ * within a short walk, while listing them costs every one. A rare search reads its matches through their ids.
+ */
+async function planPage(trx: Db, filter: ResultsReportFilter, sort: ResultsReportSort, page: Page): Promise<PagePlan> {
+  if (sort.by !== 'date' || filter.ids) return { search: await findReportSearch(trx, filter) };
+  const search = await findReportSearch(trx, filter, WALK_NAMES_ABOVE);
+  if (search === null || (search.codeIds !== null && search.textIds !== null)) return { search };
+  return { search, walk: Math.max(WALK_FIRST, 20 * (page.offset + page.limit)) };
+}
+
+/** The first `walk` rows of the report's order under the results' own columns (no search). */
+const walked = (filter: ResultsReportFilter, sort: ResultsReportSort, walk: number) => sql`
+  (SELECT r.* FROM interview_results r WHERE ${whereOf(filter, null)} ORDER BY ${orderOf(sort)} LIMIT ${walk}) AS r`;
+
+/** Whether the first `walk` rows of the order are all there are (a short walked page is then complete). */
+async function walkedAll(trx: Db, filter: ResultsReportFilter, sort: ResultsReportSort, walk: number) {
+  const found = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM (SELECT 1 FROM interview_results r WHERE ${whereOf(filter, null)}
+                                    ORDER BY ${orderOf(sort)} LIMIT ${walk}) AS w`.execute(trx);
+  return (found.rows[0]?.n ?? 0) < walk;
+}
+
+/** A listed row as the page's statement selects it. */
+interface ReportRow {
+  id: string | number;
+  project_id: number;
+  project_name: string;
+  tenant_id: number;
+  tenant_name: string;
+  irn: string | null;
+  access_code: string | null;
+  overall_evaluation: EvaluationCode;
+  completed_at: Date;
+  released: boolean;
+  reviewed: boolean;
+  first_name: string | null;
+  last_name: string | null;
+  questions: ListedResult['questions'];
+}
+
 /**
  * One page of the report, in the sort's order: the page is cut first (the results' own columns), then only its rows
  * are joined (the order is total, ids break ties, so ordering them again keeps it). Tenant scope, or across tenants
@@ -113,31 +177,24 @@ export async function findReportResults(
   sort: ResultsReportSort,
   page: Page,
 ): Promise<ResultsReportRow[]> {
-  const search = await findReportSearch(trx, filter);
-  const rows = await sql<{
-    id: string | number;
-    project_id: number;
-    project_name: string;
-    tenant_id: number;
-    tenant_name: string;
-    irn: string | null;
-    access_code: string | null;
-    overall_evaluation: EvaluationCode;
-    completed_at: Date;
-    released: boolean;
-    reviewed: boolean;
-    first_name: string | null;
-    last_name: string | null;
-    questions: ListedResult['questions'];
-  }>`
+  const plan = await planPage(trx, filter, sort, page);
+  const read = (search: ListSearch | null, walk?: number) => sql<ReportRow>`
     SELECT r.id, r.project_id, pr.name AS project_name, r.tenant_id, t.name AS tenant_name,
            coalesce(r.interview_reference_number, p.interview_ref_num) AS irn,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
            r.released, r.reviewed, p.first_name, p.last_name, ${QUESTIONS}
-    FROM (${reportPageIds(filter, sort, page, search)}) AS r
+    FROM (${reportPageIds(filter, sort, page, search, walk)}) AS r
       ${NAMED}
-    ORDER BY ${orderOf(sort)}`.execute(trx);
-  return rows.rows.map((r) => ({
+    ORDER BY ${orderOf(sort)}`;
+  let rows: ReportRow[] | null = null;
+  // A walked page is the page when it is full, or when the walk read every row of the order; otherwise the walk
+  // reads more, up to WALK_MAX, and then the page reads the search's matches through their ids.
+  for (let walk = plan.walk; walk !== undefined && walk <= WALK_MAX && rows === null; walk *= WALK_GROWTH) {
+    const found = (await read(plan.search, walk).execute(trx)).rows;
+    if (found.length === page.limit || (await walkedAll(trx, filter, sort, walk))) rows = found;
+  }
+  rows ??= (await read(plan.walk === undefined ? plan.search : await findReportSearch(trx, filter)).execute(trx)).rows;
+  return rows.map((r) => ({
     id: Number(r.id),
     projectId: r.project_id,
     projectName: r.project_name,
@@ -155,14 +212,24 @@ export async function findReportResults(
   }));
 }
 
-/** The page of the report, the results' own columns (exported for its plan test). */
+/**
+ * The page of the report, the results' own columns (exported for its plan test). With `walk`, only the first `walk`
+ * rows of the order are read, each row's participant by its key (a lateral subquery the planner cannot flatten, so
+ * it cannot hash every participant and sort the walk), and tested.
+ */
 export const reportPageIds = (
   filter: ResultsReportFilter,
   sort: ResultsReportSort,
   page: Page,
   search: ListSearch | null = null,
+  walk?: number,
 ) => sql`
-  SELECT r.* FROM ${narrowFrom(filter, sort)}
+  SELECT r.* FROM ${
+    walk === undefined
+      ? narrowFrom(filter, sort)
+      : sql`${walked(filter, sort, walk)}
+          CROSS JOIN LATERAL (SELECT p.* FROM participants p WHERE p.id = r.participant_id OFFSET 0) AS p`
+  }
   WHERE ${whereOf(filter, search)}
   ORDER BY ${orderOf(sort)}
   LIMIT ${page.limit} OFFSET ${page.offset}`;

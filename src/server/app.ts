@@ -55,7 +55,7 @@ import {
   INVITATION_REMINDER_QUEUE,
   invitationJob,
   invitationReminderJob,
-  recordInvitationOutcome,
+  recordInvitationOutcomes,
 } from './services/participant-service';
 import { withSystem } from './platform/tenancy/with-tenant';
 import { ChangeFeed } from './platform/events/change-feed';
@@ -142,7 +142,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     options.transport ?? chooseTransport(config, egress),
     logger,
-    (trx, m, o, at) => recordInvitationOutcome(trx, Number(m.id), o, at),
+    (trx, outcomes, at) =>
+      recordInvitationOutcomes(
+        trx,
+        outcomes.map((o) => ({ outboxMessageId: Number(o.message.id), outcome: o.outcome })),
+        at,
+      ),
   );
   const secrets = TenantSecretCipher.fromConfig(config);
   const changes = new ChangeFeed(db, config.databaseUrl, logger);

@@ -228,7 +228,12 @@ export class JobRunner {
         attempt: job.attempt,
         status: error === null ? 'succeeded' : last ? 'failed' : 'queued',
         error: error === null ? null : error.message.slice(0, 1000),
-        runAt: error === null || last ? null : new Date(now.getTime() + retryDelay(job.attempt)).toISOString(),
+        runAt:
+          error === null
+            ? null
+            : last
+              ? now.toISOString()
+              : new Date(now.getTime() + retryDelay(job.attempt)).toISOString(),
         finished: error === null || last,
       };
     });

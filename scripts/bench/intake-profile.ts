@@ -11,7 +11,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kysely, sql } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
@@ -215,6 +215,7 @@ async function main(): Promise<void> {
     });
 
     engine.trace.length = 0;
+    const loadBefore = loadavg()[0]!;
     let next = 0;
     const t0 = performance.now();
     await Promise.all(
@@ -227,8 +228,14 @@ async function main(): Promise<void> {
     for (let waited = 0; received < RESULTS * 2 && waited < 60_000; waited += 50)
       await new Promise((r) => setTimeout(r, 50));
     const total = performance.now() - t0;
+    const loadAfter = loadavg()[0]!;
     console.log(
-      `\n${RESULTS} results (5 question results each, ${IN_FLIGHT} in flight, ${PARTICIPANTS} participants): ` +
+      `\nLoad average (1 min) ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after; ` +
+        `statements per post ${(engine.trace.length / RESULTS).toFixed(1)} (${engine.trace.length} for ${RESULTS} posts ` +
+        `and their ${received} webhook deliveries); webhooks ${(received / (total / 1000)).toFixed(1)}/s`,
+    );
+    console.log(
+      `${RESULTS} results (5 question results each, ${IN_FLIGHT} in flight, ${PARTICIPANTS} participants): ` +
         `${(ms / 1000).toFixed(2)} s, ${(RESULTS / (ms / 1000)).toFixed(1)} results/s, ${(ms / RESULTS).toFixed(1)} ms per post; ` +
         `webhooks received ${received} after ${(total / 1000).toFixed(2)} s`,
     );
@@ -240,6 +247,8 @@ async function main(): Promise<void> {
     let intakeWall = 0;
     let intakeDb = 0;
     let otherDb = 0;
+    let intakeStatements = 0;
+    let otherStatements = 0;
     let current: Statement[] = [];
     const add = (into: Map<string, { n: number; ms: number }>, s: Statement) => {
       const key = shape(s.sql);
@@ -255,6 +264,7 @@ async function main(): Promise<void> {
       else {
         add(other, s);
         otherDb += s.ms;
+        otherStatements += 1;
       }
       if (current.length && (text === 'commit' || text === 'rollback')) {
         const isIntake = current.some((c) => c.sql.includes('INSERT INTO intake_requests'));
@@ -264,7 +274,11 @@ async function main(): Promise<void> {
           intakeTx += 1;
           intakeWall += s.at + s.ms - current[0]!.at;
           intakeDb += dbMs;
-        } else otherDb += dbMs;
+          intakeStatements += current.length;
+        } else {
+          otherDb += dbMs;
+          otherStatements += current.length;
+        }
         current = [];
       }
     }
@@ -272,6 +286,10 @@ async function main(): Promise<void> {
       `\nIntake transactions: ${intakeTx}, ${(intakeWall / intakeTx).toFixed(1)} ms BEGIN to COMMIT each, ` +
         `${(intakeDb / intakeTx).toFixed(1)} ms of it in statements; per post outside them: ` +
         `${(otherDb / RESULTS).toFixed(1)} ms of statements`,
+    );
+    console.log(
+      `Statements per post: ${(intakeStatements / RESULTS).toFixed(1)} in intake transactions ` +
+        `(${(intakeStatements / intakeTx).toFixed(1)} a transaction), ${(otherStatements / RESULTS).toFixed(1)} outside`,
     );
     console.log('Top statements inside an intake transaction (ms per post, times per post, ms each):');
     table(intake, intakeTx);

@@ -5,6 +5,7 @@ import pino from 'pino';
 import type { AppDeps } from './platform/app-deps';
 import type { FileStorage } from './platform/storage/file-storage';
 import type { Config } from './config';
+import { ClientPrincipalCache } from './platform/auth/client-principal';
 import { PasswordHasher } from './platform/auth/password-hasher';
 import { SigningKeys } from './platform/auth/signing-keys';
 import { TokenService } from './platform/auth/token-service';
@@ -45,7 +46,7 @@ import {
   FileCrmSource,
   type CrmSource,
 } from './services/project-service';
-import { reencryptTenantSecrets, signWebhookPayload } from './services/user-service';
+import { reencryptTenantSecrets, webhookSigningKey } from './services/user-service';
 import { ANALYTIC_REPORT_QUEUE, analyticReportJob } from './services/data-service';
 import { RESULT_ZIP_QUEUE, resultPdfZipJob, WEBHOOK_QUEUE, webhookDeliveryJob } from './services/execution-service';
 import {
@@ -54,7 +55,7 @@ import {
   INVITATION_REMINDER_QUEUE,
   invitationJob,
   invitationReminderJob,
-  recordInvitationOutcome,
+  recordInvitationOutcomes,
 } from './services/participant-service';
 import { withSystem } from './platform/tenancy/with-tenant';
 import { ChangeFeed } from './platform/events/change-feed';
@@ -141,7 +142,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     options.transport ?? chooseTransport(config, egress),
     logger,
-    (trx, m, o, at) => recordInvitationOutcome(trx, Number(m.id), o, at),
+    (trx, outcomes, at) =>
+      recordInvitationOutcomes(
+        trx,
+        outcomes.map((o) => ({ outboxMessageId: Number(o.message.id), outcome: o.outcome })),
+        at,
+      ),
   );
   const secrets = TenantSecretCipher.fromConfig(config);
   const changes = new ChangeFeed(db, config.databaseUrl, logger);
@@ -155,12 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         options.crmSource ?? new FileCrmSource(config.crmSourceFile),
         clock,
       ),
-      [WEBHOOK_QUEUE]: webhookDeliveryJob(
-        db,
-        (trx, payload, now) => signWebhookPayload(trx, secrets, payload, now),
-        clock,
-        outbound,
-      ),
+      [WEBHOOK_QUEUE]: webhookDeliveryJob(db, (trx, now) => webhookSigningKey(trx, secrets, now), clock, outbound),
       [ANALYTIC_REPORT_QUEUE]: analyticReportJob(db, storage, clock),
       [RESULT_ZIP_QUEUE]: resultPdfZipJob(db, storage, clock),
       [INVITATION_QUEUE]: invitationJob(db, clock, { afterBatch: () => outbox.dispatchSoon() }),
@@ -182,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secrets,
     egress,
     changes,
+    clientPrincipals: new ClientPrincipalCache(db, () => clock.now().getTime(), changes),
   };
   // After a rotation of the tenant-secrets key: values encrypted with the previous one move to the current (ADR 0023).
   await withSystem(db, (trx) => reencryptTenantSecrets(trx, deps.secrets));
@@ -261,7 +263,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Live updates (ADR 0078): listening before the first request, and before any other statement is in flight.
   await changes.start();
-  app.addHook('onClose', () => changes.stop());
+  app.addHook('onClose', async () => {
+    deps.clientPrincipals.close();
+    await changes.stop();
+  });
   app.addHook('onClose', () => outbox.stop());
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onClose', async () => {

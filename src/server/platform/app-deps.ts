@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import type { ClientPrincipalCache } from './auth/client-principal';
 import type { PasswordHasher } from './auth/password-hasher';
 import type { SigningKeys } from './auth/signing-keys';
 import type { TokenService } from './auth/token-service';
@@ -33,4 +34,6 @@ export interface AppDeps {
   egress: EgressPolicy;
   /** Every tenant's committed changes, heard from the database (live updates, ADR 0078). */
   changes: ChangeFeed;
+  /** The client-token check, kept until its tenant's client or account changes (ADR 0103). */
+  clientPrincipals: ClientPrincipalCache;
 }

@@ -5,7 +5,7 @@ import { providerAccountRequired, tenantForbidden } from '../tenancy/tenant-refu
 import type { AccessRequirements } from '../openapi/contract';
 import { parseInt32Text } from '../openapi/input-rules';
 import type { ScopedAccount } from './account-scope';
-import { loadClientPrincipal, type ClientPrincipal } from './client-principal';
+import type { ClientPrincipal } from './client-principal';
 import { loadPrincipal, type OperatingTenant, type Principal } from './principal';
 
 export interface RequestAccess {
@@ -56,7 +56,7 @@ async function establishClient(deps: AppDeps, request: FastifyRequest, access: A
   } catch {
     throw unauthorized();
   }
-  const client = await loadClientPrincipal(deps.db, verified);
+  const client = await deps.clientPrincipals.load(verified);
   if (!client) throw unauthorized();
   if (!access.clientScopes.every((scope) => client.scopes.has(scope))) throw forbidden(CLIENT_SCOPE_MESSAGE);
   return client;

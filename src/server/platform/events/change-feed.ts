@@ -39,6 +39,7 @@ function parseChange(payload: string): TenantChange | null {
  */
 export class ChangeFeed {
   readonly #listeners = new Map<number, Set<ChangeListener>>();
+  readonly #everyTenant = new Set<ChangeListener>();
   readonly #gapListeners = new Set<() => void>();
   readonly #history = new Map<number, TenantChange[]>();
   #stop: (() => Promise<void>) | null = null;
@@ -80,6 +81,12 @@ export class ChangeFeed {
     };
   }
 
+  /** Hears the changes of every tenant until the returned function is called (caches keyed by tenant). */
+  subscribeAll(listener: ChangeListener): () => void {
+    this.#everyTenant.add(listener);
+    return () => this.#everyTenant.delete(listener);
+  }
+
   /** Hears when changes may have been missed (lost connection); returns the unsubscribe. */
   onGap(listener: () => void): () => void {
     this.#gapListeners.add(listener);
@@ -112,6 +119,7 @@ export class ChangeFeed {
     if (history.length > HISTORY) history.splice(0, history.length - HISTORY);
     this.#history.set(change.tenantId, history);
     for (const listener of this.#listeners.get(change.tenantId) ?? []) listener(change);
+    for (const listener of this.#everyTenant) listener(change);
   }
 
   #gap(): void {

@@ -5,7 +5,14 @@ import { openTestDatabase } from '../../testing/database-template';
 import type { Db } from '../db/schema';
 import { withSystem } from '../tenancy/with-tenant';
 import { enqueueJob } from './job-queue';
-import { JobRunner, LEASE_MS, RETRY_DELAYS_MS, type ClaimedJob, type JobHandler } from './job-runner';
+import {
+  JobRunner,
+  LEASE_MS,
+  RETRY_DELAYS_MS,
+  type BatchJobHandler,
+  type ClaimedJob,
+  type JobHandler,
+} from './job-runner';
 
 let db: Db;
 const clock = new MovableClock();
@@ -112,6 +119,79 @@ test('the heartbeat keeps a long job to its runner; a runner that died loses it 
   release();
   await running;
   expect(await jobRow(id)).toMatchObject({ status: 'succeeded', attempts: 2 });
+});
+
+describe('a queue with a batch handler (ADR 0103)', () => {
+  test('its jobs are handed over together; a failed one is retried alone, the others are not run again', async () => {
+    const handed: number[][] = [];
+    let failing = 0;
+    const handler: BatchJobHandler = {
+      size: 50,
+      batch: async (jobs) => {
+        handed.push(jobs.map((j) => j.id));
+        return jobs.map((j) => (j.id === failing ? new Error('receiver answered HTTP 503') : null));
+      },
+    };
+    const runner = new JobRunner(db, clock, { 'test-batch': handler }, log);
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i += 1) ids.push((await enqueue('test-batch')).id);
+    failing = ids[4]!;
+    expect(await runner.sweep()).toBe(12);
+    expect(handed).toEqual([ids]); // one batch (more than the 10 a claim of single jobs takes)
+    expect(await jobRow(failing)).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      last_error: 'receiver answered HTTP 503',
+    });
+    for (const id of ids.filter((i) => i !== failing))
+      expect(await jobRow(id)).toMatchObject({ status: 'succeeded', attempts: 1, last_error: null });
+
+    failing = 0;
+    clock.advance(RETRY_DELAYS_MS[0]!);
+    expect(await runner.sweep()).toBe(1);
+    expect(handed[1]).toEqual([ids[4]]);
+    expect(await jobRow(ids[4]!)).toMatchObject({ status: 'succeeded', attempts: 2 });
+  });
+
+  test('a batch handler that throws fails every job of its batch; a single-job queue beside it runs as before', async () => {
+    const singles: number[] = [];
+    const runner = new JobRunner(
+      db,
+      clock,
+      {
+        'test-batch-throws': { size: 10, batch: () => Promise.reject(new Error('database lost')) },
+        'test-single-beside': async (job) => void singles.push(job.id),
+      },
+      log,
+    );
+    const a = await enqueue('test-batch-throws');
+    const b = await enqueue('test-batch-throws');
+    const single = await enqueue('test-single-beside');
+    expect(await runner.sweep()).toBe(3);
+    expect(singles).toEqual([single.id]);
+    for (const { id } of [a, b])
+      expect(await jobRow(id)).toMatchObject({ status: 'queued', last_error: 'database lost' });
+    clock.advance(RETRY_DELAYS_MS[0]!);
+  });
+
+  test('two runners claiming batches at once never hand the same job to both', async () => {
+    const seen: number[] = [];
+    const handler: BatchJobHandler = {
+      size: 7,
+      batch: async (jobs) => {
+        seen.push(...jobs.map((j) => j.id));
+        return jobs.map(() => null);
+      },
+    };
+    const a = new JobRunner(db, clock, { 'test-batch-race': handler }, log);
+    const b = new JobRunner(db, clock, { 'test-batch-race': handler }, log);
+    const ids: number[] = [];
+    for (let i = 0; i < 40; i += 1) ids.push((await enqueue('test-batch-race')).id);
+    const [byA, byB] = await Promise.all([a.sweep(), b.sweep()]);
+    expect(byA + byB).toBe(40);
+    expect([...seen].sort((x, y) => x - y)).toEqual(ids);
+    expect(new Set(seen).size).toBe(40);
+  });
 });
 
 async function waitFor(condition: () => boolean): Promise<void> {

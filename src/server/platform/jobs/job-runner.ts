@@ -19,6 +19,18 @@ export interface ClaimedJob {
 /** Does a job's work; throwing fails this attempt (retried with backoff until maxAttempts). Must be idempotent. */
 export type JobHandler = (job: ClaimedJob) => Promise<void>;
 
+/**
+ * Does the work of many jobs of one queue at once (ADR 0103): claimed together (up to `size`), and answered with
+ * each job's outcome in input order, null for done or the error that fails that job's attempt alone. Throwing
+ * fails every job of the batch. Must be idempotent per job.
+ */
+export interface BatchJobHandler {
+  batch: (jobs: ClaimedJob[]) => Promise<(Error | null)[]>;
+  size: number;
+}
+
+const isBatch = (handler: JobHandler | BatchJobHandler): handler is BatchJobHandler => typeof handler !== 'function';
+
 const SECOND = 1000;
 const BATCH = 10;
 /**
@@ -47,7 +59,7 @@ export class JobRunner {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly handlers: Readonly<Record<string, JobHandler>>,
+    private readonly handlers: Readonly<Record<string, JobHandler | BatchJobHandler>>,
     private readonly log: FastifyBaseLogger,
     options: { leaseMs?: number } = {},
   ) {
@@ -114,77 +126,126 @@ export class JobRunner {
     await deleteExpiredAnswers(this.db, this.clock.now());
     let attempted = 0;
     for (;;) {
-      const batch = await this.claim();
-      if (batch.length === 0) return attempted;
-      this.#hold(batch);
-      for (const job of batch) {
+      const claimed = await this.claim();
+      if (claimed.length === 0) return attempted;
+      this.#hold(claimed);
+      const byQueue = new Map<string, ClaimedJob[]>();
+      for (const job of claimed) byQueue.set(job.queue, [...(byQueue.get(job.queue) ?? []), job]);
+      for (const [queue, jobs] of byQueue) {
+        const handler = this.handlers[queue]!;
         try {
-          await this.#run(job);
+          if (isBatch(handler)) await this.#runBatch(handler, jobs);
+          else for (const job of jobs) await this.#runOne(handler, job);
         } finally {
-          this.#release(job);
+          for (const job of jobs) this.#release(job);
         }
       }
-      attempted += batch.length;
+      attempted += claimed.length;
     }
   }
 
-  /** Claims up to `limit` due jobs for this runner (exposed for the concurrency test). */
+  /**
+   * Claims due jobs for this runner, in one statement: up to `limit` of the queues with a handler per job, and up
+   * to its size of each queue with a batch handler (exposed for the concurrency test).
+   */
   async claim(limit = BATCH): Promise<ClaimedJob[]> {
-    const queues = Object.keys(this.handlers);
+    const queues = Object.entries(this.handlers);
     if (!queues.length) return [];
     const now = this.clock.now();
-    const rows = await this.db
-      .updateTable('jobs')
-      .set({ status: 'running', locked_until: new Date(now.getTime() + this.#leaseMs), attempts: sql`attempts + 1` })
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('jobs')
-          .select('id')
-          .where('queue', 'in', queues)
-          .where('status', 'in', ['queued', 'running'])
-          .where('run_at', '<=', now)
-          .where((w) => w.or([w('status', '=', 'queued'), w('locked_until', '<', now)]))
-          .where(sql<boolean>`attempts < max_attempts`)
-          .orderBy('run_at')
-          .orderBy('id')
-          .limit(limit)
-          .forUpdate()
-          .skipLocked(),
-      )
-      .returning(['id', 'queue', 'tenant_id', 'payload', 'attempts', 'max_attempts'])
-      .execute();
-    return rows.map((r) => ({
-      id: r.id,
-      queue: r.queue,
-      tenantId: r.tenant_id,
-      payload: r.payload as Record<string, unknown>,
-      attempt: r.attempts,
-      maxAttempts: r.max_attempts,
-    }));
+    const due = (names: string[], size: number) => sql`(
+      SELECT id FROM jobs
+      WHERE queue = ANY(${names}::text[]) AND status IN ('queued', 'running') AND run_at <= ${now}
+        AND (status = 'queued' OR locked_until < ${now}) AND attempts < max_attempts
+      ORDER BY run_at, id LIMIT ${size} FOR UPDATE SKIP LOCKED)`;
+    const singles = queues.filter(([, handler]) => !isBatch(handler)).map(([name]) => name);
+    const parts = [
+      ...(singles.length ? [due(singles, limit)] : []),
+      ...queues.flatMap(([name, handler]) => (isBatch(handler) ? [due([name], handler.size)] : [])),
+    ];
+    const { rows } = await sql<{
+      id: number;
+      queue: string;
+      tenant_id: number | null;
+      payload: unknown;
+      attempts: number;
+      max_attempts: number;
+    }>`
+      WITH due AS (${sql.join(
+        parts.map((part, i) => sql`SELECT id FROM ${part} AS ${sql.raw(`due_${i}`)}`),
+        sql` UNION ALL `,
+      )})
+      UPDATE jobs SET status = 'running', locked_until = ${new Date(now.getTime() + this.#leaseMs)},
+                      attempts = attempts + 1
+      WHERE id IN (SELECT id FROM due)
+      RETURNING id, queue, tenant_id, payload, attempts, max_attempts`.execute(this.db);
+    return rows
+      .map((r) => ({
+        id: Number(r.id),
+        queue: r.queue,
+        tenantId: r.tenant_id,
+        payload: r.payload as Record<string, unknown>,
+        attempt: r.attempts,
+        maxAttempts: r.max_attempts,
+      }))
+      .sort((a, b) => a.id - b.id);
   }
 
-  async #run(job: ClaimedJob): Promise<void> {
-    const mine = (eb: Db) => eb.updateTable('jobs').where('id', '=', job.id).where('attempts', '=', job.attempt);
+  async #runOne(handler: JobHandler, job: ClaimedJob): Promise<void> {
+    let outcome: Error | null = null;
     try {
-      await this.handlers[job.queue]!(job);
-      await mine(this.db)
-        .set({ status: 'succeeded', finished_at: this.clock.now(), locked_until: null, last_error: null })
-        .execute();
+      await handler(job);
     } catch (error) {
-      const message = error instanceof Error ? error.message.slice(0, 1000) : String(error);
-      this.log.warn({ jobId: job.id, queue: job.queue, attempt: job.attempt, err: error }, 'job attempt failed');
-      const now = this.clock.now();
-      const last = job.attempt >= job.maxAttempts;
-      await mine(this.db)
-        .set({
-          status: last ? 'failed' : 'queued',
-          last_error: message,
-          locked_until: null,
-          run_at: last ? now : new Date(now.getTime() + retryDelay(job.attempt)),
-          finished_at: last ? now : null,
-        })
-        .execute();
+      outcome = error instanceof Error ? error : new Error(String(error));
     }
+    await this.#finish([job], [outcome]);
+  }
+
+  async #runBatch(handler: BatchJobHandler, jobs: ClaimedJob[]): Promise<void> {
+    let outcomes: (Error | null)[];
+    try {
+      outcomes = await handler.batch(jobs);
+      if (outcomes.length !== jobs.length) throw new Error('A batch handler answered another number of outcomes.');
+    } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      outcomes = jobs.map(() => failure);
+    }
+    await this.#finish(jobs, outcomes);
+  }
+
+  /**
+   * Records the outcome of each job's attempt in one statement: done, retried after its backoff, or failed after its
+   * last attempt. A job whose attempt moved on (another runner took it over after a lapse) is left to that runner.
+   */
+  async #finish(jobs: ClaimedJob[], outcomes: (Error | null)[]): Promise<void> {
+    const now = this.clock.now();
+    const rows = jobs.map((job, i) => {
+      const error = outcomes[i] ?? null;
+      if (error)
+        this.log.warn({ jobId: job.id, queue: job.queue, attempt: job.attempt, err: error }, 'job attempt failed');
+      const last = job.attempt >= job.maxAttempts;
+      return {
+        id: job.id,
+        attempt: job.attempt,
+        status: error === null ? 'succeeded' : last ? 'failed' : 'queued',
+        error: error === null ? null : error.message.slice(0, 1000),
+        runAt:
+          error === null
+            ? null
+            : last
+              ? now.toISOString()
+              : new Date(now.getTime() + retryDelay(job.attempt)).toISOString(),
+        finished: error === null || last,
+      };
+    });
+    await sql`
+      UPDATE jobs SET status = f.status, last_error = f.error, locked_until = NULL,
+                      run_at = coalesce(f.run_at, jobs.run_at),
+                      finished_at = CASE WHEN f.finished THEN ${now}::timestamptz END
+      FROM unnest(${rows.map((r) => r.id)}::int[], ${rows.map((r) => r.attempt)}::int[],
+                  ${rows.map((r) => r.status)}::text[], ${rows.map((r) => r.error)}::text[],
+                  ${rows.map((r) => r.runAt)}::timestamptz[], ${rows.map((r) => r.finished)}::boolean[])
+        AS f(id, attempt, status, error, run_at, finished)
+      WHERE jobs.id = f.id AND jobs.attempts = f.attempt`.execute(this.db);
   }
 
   /** A job whose last allowed attempt lost its runner (lease lapsed) fails instead of blocking its dedupe key. */

@@ -5,7 +5,7 @@ import { MINUTE } from '../clock';
 import { withSystem, withTenant } from '../tenancy/with-tenant';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { enqueueEmail, type EmailMessage } from './enqueue-message';
-import { MAX_ATTEMPTS, OutboxDispatcher } from './outbox-dispatcher';
+import { MAX_ATTEMPTS, OUTBOX_SENDS_AT_ONCE, OutboxDispatcher } from './outbox-dispatcher';
 import { LocalFolderTransport, type OutboxMessage, type Transport } from './transports';
 
 let t: TestApp;
@@ -138,6 +138,43 @@ test('concurrent sweeps (many instances) send each message exactly once', async 
   expect([...transport.sent].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
 });
 
+test('a batch sends concurrently, within its bound; one failed send is retried alone, the others are not resent', async () => {
+  let inFlight = 0;
+  let most = 0;
+  const sent: number[] = [];
+  let failing = 0;
+  const transport: Transport = {
+    name: 'concurrent',
+    async send(m) {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      // Every send waits for the next turn of the event loop, so the batch's sends overlap.
+      await new Promise((resolve) => setImmediate(resolve));
+      inFlight -= 1;
+      if (Number(m.id) === failing) throw new Error('SMTP 451 try again later');
+      sent.push(Number(m.id));
+      return `c-${m.id}`;
+    },
+  };
+  const dispatcher = new OutboxDispatcher(t.db, t.clock, transport, silent);
+  const ids: number[] = [];
+  for (let i = 0; i < 40; i += 1) ids.push(await enqueue(`batch${i}@example.test`));
+  failing = ids[7]!;
+  expect(await dispatcher.sweep()).toBe(40);
+  expect(most).toBeGreaterThan(1);
+  expect(most).toBeLessThanOrEqual(OUTBOX_SENDS_AT_ONCE);
+  expect([...sent].sort((a, b) => a - b)).toEqual(ids.filter((id) => id !== failing));
+  expect(await row(failing)).toMatchObject({ status: 'failed', attempts: 1, last_error: 'SMTP 451 try again later' });
+  expect(await row(ids[8]!)).toMatchObject({ status: 'sent', attempts: 1, provider_message_id: `c-${ids[8]}` });
+
+  failing = 0;
+  t.clock.advance(MINUTE);
+  expect(await dispatcher.sweep()).toBe(1);
+  expect(sent.filter((id) => id === ids[7])).toHaveLength(1);
+  expect(sent).toHaveLength(40);
+  expect(await row(ids[7]!)).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
+});
+
 test('a claim left by a crashed sender lapses, and the message is sent by another', async () => {
   const id = await enqueue('orphan@example.test');
   await withSystem(t.db, (trx) =>
@@ -196,8 +233,8 @@ test('delivery events and the final outcome: deferred until the last attempt, th
   const outcomes: [number, string][] = [];
   const transport = new RecordingTransport();
   transport.failuresLeft = MAX_ATTEMPTS;
-  const dispatcher = new OutboxDispatcher(t.db, t.clock, transport, silent, async (_trx, m, outcome) => {
-    outcomes.push([Number(m.id), outcome]);
+  const dispatcher = new OutboxDispatcher(t.db, t.clock, transport, silent, async (_trx, told) => {
+    for (const { message: m, outcome } of told) outcomes.push([Number(m.id), outcome]);
   });
   const id = await enqueue('bounce@example.test');
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {

@@ -3,22 +3,27 @@ import { sql } from 'kysely';
 import { MINUTE, type Clock } from '../clock';
 import type { Db } from '../db/schema';
 import { redactedBodies } from './redacted-bodies';
+import { boundedMap } from '../jobs/bounded-map';
 import { SweepLoop } from '../jobs/sweep-loop';
 import type { DeliveryEvent, OutboxMessage, Transport } from './transports';
 
+/** A message's final outcome: `sent`, or `undelivered` once the last attempt failed. */
+export interface DeliveryOutcome {
+  message: OutboxMessage;
+  outcome: 'sent' | 'undelivered';
+}
+
 /**
- * Told, in the transaction that records it, the final outcome of a message: `sent`, or `undelivered` once the last
- * attempt failed. The app wires the invitations' listener here (ADR 0044); platform code knows no service.
+ * Told, in the transaction that records them, the final outcomes of a batch's messages (never an empty list). The
+ * app wires the invitations' listener here (ADR 0044); platform code knows no service.
  */
-export type DeliveryListener = (
-  trx: Db,
-  message: OutboxMessage,
-  outcome: 'sent' | 'undelivered',
-  now: Date,
-) => Promise<void>;
+export type DeliveryListener = (trx: Db, outcomes: DeliveryOutcome[], now: Date) => Promise<void>;
 
 export const MAX_ATTEMPTS = 5;
-const BATCH = 20;
+/** Messages claimed together (ADR 0104). */
+export const OUTBOX_BATCH = 100;
+/** Sends of a batch in flight at once. */
+export const OUTBOX_SENDS_AT_ONCE = 16;
 /** A claimed message is left alone by other instances for this long; a crashed sender's claim lapses. */
 const CLAIM_MS = 2 * MINUTE;
 const RETRY_DELAYS_MS = [MINUTE, 5 * MINUTE, 15 * MINUTE, 60 * MINUTE];
@@ -56,13 +61,17 @@ export class OutboxDispatcher {
     await this.#loop.stop();
   }
 
-  /** Sends every due message; returns how many were attempted. */
+  /**
+   * Sends every due message; returns how many were attempted. Each batch: one claim, the sends at most
+   * OUTBOX_SENDS_AT_ONCE at a time, then one transaction that records every outcome set-based (ADR 0104).
+   */
   async sweep(): Promise<number> {
     let attempted = 0;
     for (;;) {
       const batch = await this.#claim();
       if (batch.length === 0) return attempted;
-      for (const message of batch) await this.#deliver(message);
+      const results = await boundedMap(batch, OUTBOX_SENDS_AT_ONCE, (message) => this.#send(message));
+      await this.#record(results);
       attempted += batch.length;
     }
   }
@@ -81,7 +90,7 @@ export class OutboxDispatcher {
           .where('next_attempt_at', '<=', now)
           .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<', now)]))
           .orderBy('id')
-          .limit(BATCH)
+          .limit(OUTBOX_BATCH)
           .forUpdate()
           .skipLocked(),
       )
@@ -89,72 +98,84 @@ export class OutboxDispatcher {
       .execute();
   }
 
-  async #deliver(message: OutboxMessage): Promise<void> {
-    let providerMessageId: string;
+  /** One message through the transport; never throws (the result says what happened). */
+  async #send(message: OutboxMessage): Promise<Attempt> {
     try {
-      providerMessageId = await this.transport.send(message);
+      const providerMessageId = await this.transport.send(message);
+      const events = this.transport.deliveryEvents?.(message) ?? [{ event: 'sent' }];
+      return { message, providerMessageId, events };
     } catch (error) {
-      await this.#failed(message, error);
-      return;
+      this.log.warn({ outboxId: message.id, attempts: message.attempts, err: error }, 'outbox delivery failed');
+      const text = error instanceof Error ? error.message.slice(0, 1000) : String(error);
+      const givenUp = message.attempts >= MAX_ATTEMPTS;
+      return { message, error: text, events: [{ event: givenUp ? 'dropped' : 'deferred', data: { error: text } }] };
     }
-    const events = this.transport.deliveryEvents?.(message) ?? [{ event: 'sent' }];
-    await this.db.transaction().execute(async (trx) => {
-      const now = this.clock.now();
-      await trx
-        .updateTable('outbox_messages')
-        .set({
-          status: 'sent',
-          sent_at: now,
-          provider_message_id: providerMessageId,
-          locked_until: null,
-          last_error: null,
-          ...(message.redact_after_send && redactedBodies(message)),
-        })
-        .where('id', '=', message.id)
-        .execute();
-      await recordEvents(trx, message, events, now);
-      await this.onOutcome?.(trx, message, 'sent', now);
-    });
   }
 
-  async #failed(message: OutboxMessage, error: unknown): Promise<void> {
-    const delay = RETRY_DELAYS_MS[Math.min(message.attempts - 1, RETRY_DELAYS_MS.length - 1)]!;
-    this.log.warn({ outboxId: message.id, attempts: message.attempts, err: error }, 'outbox delivery failed');
-    const text = error instanceof Error ? error.message.slice(0, 1000) : String(error);
-    const givenUp = message.attempts >= MAX_ATTEMPTS;
+  /** Every attempt of a batch in one transaction: the messages in one statement, their events in one. */
+  async #record(attempts: Attempt[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const now = this.clock.now();
-      await trx
-        .updateTable('outbox_messages')
-        .set({
-          status: 'failed',
-          last_error: text,
-          next_attempt_at: new Date(now.getTime() + delay),
-          locked_until: null,
-          // Given up: the link is of no use to anyone any more, and must not stay readable.
-          ...(message.redact_after_send && givenUp && redactedBodies(message)),
-        })
-        .where('id', '=', message.id)
-        .execute();
-      await recordEvents(trx, message, [{ event: givenUp ? 'dropped' : 'deferred', data: { error: text } }], now);
-      if (givenUp) await this.onOutcome?.(trx, message, 'undelivered', now);
+      const rows = attempts.map((a) => {
+        const m = a.message;
+        const sent = !('error' in a);
+        const givenUp = !sent && m.attempts >= MAX_ATTEMPTS;
+        // Sent or given up: a one-time link is of no use to anyone any more, and must not stay readable.
+        const redact = m.redact_after_send && (sent || givenUp);
+        const bodies = redact ? redactedBodies(m) : { body_text: null, body_html: null };
+        const delay = RETRY_DELAYS_MS[Math.min(m.attempts - 1, RETRY_DELAYS_MS.length - 1)]!;
+        return {
+          id: Number(m.id),
+          status: sent ? 'sent' : 'failed',
+          providerId: sent ? a.providerMessageId : null,
+          error: sent ? null : a.error,
+          retryAt: sent ? null : new Date(now.getTime() + delay).toISOString(),
+          redact,
+          text: bodies.body_text,
+          html: bodies.body_html,
+        };
+      });
+      await sql`
+        UPDATE outbox_messages AS o
+        SET status = r.status, last_error = r.error, locked_until = NULL,
+            body_text = CASE WHEN r.redact THEN r.body_text ELSE o.body_text END,
+            body_html = CASE WHEN r.redact THEN r.body_html ELSE o.body_html END,
+            sent_at = CASE WHEN r.status = 'sent' THEN ${now}::timestamptz ELSE o.sent_at END,
+            provider_message_id = coalesce(r.provider_id, o.provider_message_id),
+            next_attempt_at = coalesce(r.retry_at, o.next_attempt_at)
+        FROM unnest(${rows.map((r) => r.id)}::bigint[], ${rows.map((r) => r.status)}::text[],
+                    ${rows.map((r) => r.providerId)}::text[], ${rows.map((r) => r.error)}::text[],
+                    ${rows.map((r) => r.retryAt)}::timestamptz[], ${rows.map((r) => r.text)}::text[],
+                    ${rows.map((r) => r.html)}::text[], ${rows.map((r) => r.redact)}::boolean[])
+          AS r(id, status, provider_id, error, retry_at, body_text, body_html, redact)
+        WHERE o.id = r.id`.execute(trx);
+      await recordEvents(trx, attempts, now);
+      const outcomes = attempts.flatMap((a): DeliveryOutcome[] =>
+        !('error' in a)
+          ? [{ message: a.message, outcome: 'sent' }]
+          : a.message.attempts >= MAX_ATTEMPTS
+            ? [{ message: a.message, outcome: 'undelivered' }]
+            : [],
+      );
+      if (outcomes.length) await this.onOutcome?.(trx, outcomes, now);
     });
   }
 }
 
-/** The tracking rows of a message (outbox_delivery_events, migration 037). */
-async function recordEvents(trx: Db, message: OutboxMessage, events: DeliveryEvent[], now: Date): Promise<void> {
-  if (!events.length) return;
-  await trx
-    .insertInto('outbox_delivery_events')
-    .values(
-      events.map((e) => ({
-        tenant_id: message.tenant_id,
-        outbox_message_id: message.id,
-        event: e.event,
-        data: JSON.stringify(e.data ?? {}),
-        created_at: now,
-      })),
-    )
-    .execute();
+type Attempt =
+  | { message: OutboxMessage; providerMessageId: string; events: DeliveryEvent[] }
+  | { message: OutboxMessage; error: string; events: DeliveryEvent[] };
+
+/** The tracking rows of a batch's messages (outbox_delivery_events, migration 037), in one statement. */
+async function recordEvents(trx: Db, attempts: Attempt[], now: Date): Promise<void> {
+  const rows = attempts.flatMap(({ message, events }) =>
+    events.map((e) => ({
+      tenant_id: message.tenant_id,
+      outbox_message_id: message.id,
+      event: e.event,
+      data: JSON.stringify(e.data ?? {}),
+      created_at: now,
+    })),
+  );
+  if (rows.length) await trx.insertInto('outbox_delivery_events').values(rows).execute();
 }

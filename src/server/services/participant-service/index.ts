@@ -47,7 +47,7 @@ export {
   invitationJob,
   invitationReminderJob,
 } from './invitations/invitation-job';
-export { recordInvitationOutcome } from './invitations/invitation-jobs-store';
+export { recordInvitationOutcomes } from './invitations/invitation-jobs-store';
 // Every path that queues a message to a participant records it, so the detail modal's tracking tabs show it.
 export { recordParticipantMessage } from './participants/participant-np-store';
 // NP marking and reverse with every rule of docs/product/participants.md#np (the seed gives demo participants NP trails

@@ -48,6 +48,7 @@ export {
   signWithTenantSecret,
   verifyWithTenantSecrets,
   signWebhookPayload,
+  webhookSigningKey,
   type NewTenantSecret,
 } from './secrets/tenant-secrets';
 // The account's shared documents (docs/product/documents.md): the upload call and the seed store through it.

@@ -6,10 +6,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import type { AppDeps } from '../../../platform/app-deps';
 import { createAccessHook } from '../../../platform/auth/access-hook';
+import { CLIENT_CHECK_TTL_MS, ClientPrincipalCache } from '../../../platform/auth/client-principal';
 import { signingKeyEncryptionKey } from '../../../platform/auth/signing-key-secret';
 import { SigningKeys } from '../../../platform/auth/signing-keys';
 import { TokenService } from '../../../platform/auth/token-service';
 import type { AccessRequirements } from '../../../platform/openapi/contract';
+import { ChangeFeed } from '../../../platform/events/change-feed';
 import { withSystem } from '../../../platform/tenancy/with-tenant';
 import type { SignedIn } from '../../../testing/api-client';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
@@ -116,15 +118,34 @@ describe('the access hook takes a client token only where x-client-scopes asks f
     accountScope: null,
   };
   let deps: AppDeps;
+  let feed: ChangeFeed;
   beforeAll(async () => {
     const keys = await SigningKeys.load(t.db, t.clock, signingKeyEncryptionKey(t.config));
-    deps = { db: t.db, clock: t.clock, tokens: new TokenService(keys, t.config.tokens, t.clock) } as unknown as AppDeps;
+    // The client check is cached as the app caches it (ADR 0103), dropped by the changes this feed hears.
+    feed = new ChangeFeed(t.db, null, t.app.log);
+    await feed.start();
+    deps = {
+      db: t.db,
+      clock: t.clock,
+      tokens: new TokenService(keys, t.config.tokens, t.clock),
+      clientPrincipals: new ClientPrincipalCache(t.db, () => t.clock.now().getTime(), feed),
+    } as unknown as AppDeps;
   });
-  const establish = async (access: AccessRequirements, headers: Record<string, string>) => {
+  afterAll(async () => {
+    deps.clientPrincipals.close();
+    await feed.stop();
+  });
+  const establishWith = async (
+    using: AppDeps,
+    access: AccessRequirements,
+    headers: Record<string, string>,
+  ): Promise<NonNullable<FastifyRequest['access']>> => {
     const request = { headers } as unknown as FastifyRequest;
-    await createAccessHook(deps, access)(request, {} as FastifyReply);
+    await createAccessHook(using, access)(request, {} as FastifyReply);
     return request.access!;
   };
+  const establish = (access: AccessRequirements, headers: Record<string, string>) =>
+    establishWith(deps, access, headers);
   const obtain = async (id: string, secret: string, scope?: string) => {
     const response = await tokenCall({ grant_type: 'client_credentials', ...(scope && { scope }) }, basic(id, secret));
     return `Bearer ${(response.body as { access_token: string }).access_token}`;
@@ -153,12 +174,46 @@ describe('the access hook takes a client token only where x-client-scopes asks f
     const created = await register();
     const asAdmin = { token: acmeAdmin, operatingTenant: acme, params: { id: created.id } };
     const authorization = await obtain(created.clientId, created.clientSecret);
+    // Checked once, so the check is cached: the change must end it at once all the same.
+    await expect(establish(clientOperation, { authorization })).resolves.toBeTruthy();
     const renewed = await t.api.ok('regenerateClientSecret', asAdmin);
     await expect(establish(clientOperation, { authorization })).rejects.toMatchObject({ statusCode: 401 });
     const fresh = await obtain(created.clientId, renewed.clientSecret);
     await expect(establish(clientOperation, { authorization: fresh })).resolves.toBeTruthy();
     await t.api.ok('deleteClientApplication', asAdmin);
     await expect(establish(clientOperation, { authorization: fresh })).rejects.toMatchObject({ statusCode: 401 });
+  });
+
+  test('a cached check ends at once when the account is deactivated, and serves again once it is active', async () => {
+    const created = await register();
+    const authorization = await obtain(created.clientId, created.clientSecret);
+    await expect(establish(clientOperation, { authorization })).resolves.toBeTruthy();
+    const setActive = (active: boolean) =>
+      withSystem(t.db, (trx) => trx.updateTable('tenants').set({ is_active: active }).where('id', '=', acme).execute());
+    await setActive(false);
+    try {
+      await expect(establish(clientOperation, { authorization })).rejects.toMatchObject({ statusCode: 401 });
+    } finally {
+      await setActive(true);
+    }
+    await expect(establish(clientOperation, { authorization })).resolves.toBeTruthy();
+  });
+
+  test('a cached check serves without reading, and never longer than its bound when no change is heard', async () => {
+    const deaf = { subscribeAll: () => () => {}, onGap: () => () => {} };
+    const cache = new ClientPrincipalCache(t.db, () => t.clock.now().getTime(), deaf);
+    const blind = { ...deps, clientPrincipals: cache } as AppDeps;
+    const created = await register();
+    const authorization = await obtain(created.clientId, created.clientSecret);
+    await expect(establishWith(blind, clientOperation, { authorization })).resolves.toBeTruthy();
+    await withSystem(t.db, (trx) =>
+      trx.updateTable('client_applications').set({ credential_version: 99 }).where('id', '=', created.id).execute(),
+    );
+    // Nothing heard: the kept check answers (no statement), until the bound has passed.
+    t.clock.advance(CLIENT_CHECK_TTL_MS - 1);
+    await expect(establishWith(blind, clientOperation, { authorization })).resolves.toBeTruthy();
+    t.clock.advance(1);
+    await expect(establishWith(blind, clientOperation, { authorization })).rejects.toMatchObject({ statusCode: 401 });
   });
 
   test('a scope the token lacks: 403; a user access token: 401; a client token on a user operation: 401', async () => {

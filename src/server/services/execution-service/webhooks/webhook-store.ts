@@ -131,20 +131,29 @@ export async function listDeliveries(trx: Db, projectId: number, limit: number):
   return rows.map((r) => toDelivery(r as Row));
 }
 
-export async function recordAttempt(
-  trx: Db,
-  id: number,
-  outcome: { status: WebhookDelivery['status']; statusCode: number | null; error: string | null; now: Date },
-): Promise<void> {
-  await trx
-    .updateTable('webhook_deliveries')
-    .set({
-      status: outcome.status,
-      attempts: sql`attempts + 1`,
-      last_status_code: outcome.statusCode,
-      last_error: outcome.error,
-      ...(outcome.status === 'delivered' && { delivered_at: outcome.now }),
-    })
-    .where('id', '=', id)
-    .execute();
+/** Deliveries by id, in one statement (a batch of delivery jobs reads its own: ADR 0103). Tenant scope. */
+export async function findDeliveries(trx: Db, ids: readonly number[]): Promise<WebhookDelivery[]> {
+  if (ids.length === 0) return [];
+  const rows = await trx.selectFrom('webhook_deliveries').select(columns).where('id', 'in', ids).execute();
+  return rows.map((r) => toDelivery(r as Row));
+}
+
+export interface DeliveryAttempt {
+  id: number;
+  status: WebhookDelivery['status'];
+  statusCode: number | null;
+  error: string | null;
+}
+
+/** Records one attempt of each delivery, in one statement whatever their number. Tenant scope. */
+export async function recordAttempts(trx: Db, attempts: readonly DeliveryAttempt[], now: Date): Promise<void> {
+  if (attempts.length === 0) return;
+  await sql`
+    UPDATE webhook_deliveries AS d
+    SET status = a.status, attempts = d.attempts + 1, last_status_code = a.status_code, last_error = a.error,
+        delivered_at = CASE WHEN a.status = 'delivered' THEN ${now}::timestamptz ELSE d.delivered_at END
+    FROM unnest(${attempts.map((a) => a.id)}::bigint[], ${attempts.map((a) => a.status)}::text[],
+                ${attempts.map((a) => a.statusCode)}::int[], ${attempts.map((a) => a.error)}::text[])
+      AS a(id, status, status_code, error)
+    WHERE d.id = a.id`.execute(trx);
 }

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createProject, saveProjectLanguageConfig, saveTemplate, STAGE } from '../../project-service';
 import { createParticipants, type NewParticipant } from '../participants/participants-store';
 import { invitationJob, invitationReminderJob, INVITATION_QUEUE } from './invitation-job';
-import { createInvitationJob, recordInvitationOutcome } from './invitation-jobs-store';
+import { createInvitationJob, recordInvitationOutcomes } from './invitation-jobs-store';
 
 let t: TestApp;
 let acme: number;
@@ -277,7 +277,12 @@ describe('bulk verify and invite', () => {
       t.clock,
       new LocalFolderTransport(join(t.dataDir, 'outbox')),
       log,
-      (trx, m, outcome, at) => recordInvitationOutcome(trx, Number(m.id), outcome, at),
+      (trx, outcomes, at) =>
+        recordInvitationOutcomes(
+          trx,
+          outcomes.map((o) => ({ outboxMessageId: Number(o.message.id), outcome: o.outcome })),
+          at,
+        ),
     );
     await outbox.sweep();
     const ada = await messagesTo('ada@invite.test');
@@ -346,7 +351,9 @@ describe('an interrupted job resumes and sends each message once', () => {
 
     // The outbox's final word: a message it gave up on makes the participant UNDELIVERED.
     const [first] = await messagesTo(list[0]!.email);
-    await withSystem(t.db, (trx) => recordInvitationOutcome(trx, Number(first!.id), 'undelivered', t.clock.now()));
+    await withSystem(t.db, (trx) =>
+      recordInvitationOutcomes(trx, [{ outboxMessageId: Number(first!.id), outcome: 'undelivered' }], t.clock.now()),
+    );
     expect(await participant(ids[0]!)).toMatchObject({
       status: 'UNDELIVERED',
       email_sent: false,

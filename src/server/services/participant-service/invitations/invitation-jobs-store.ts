@@ -234,34 +234,47 @@ export async function addJobProgress(
 }
 
 /**
- * The outbox's final word on an invitation message (system scope: the dispatcher's transaction): the recipient's
- * outcome, the participant's sent flag, pending flag and status (INVITATION_SCHEDULED, or SENT for a reminder,
- * becomes INVITATION_SENT or, when invited before, INVITATION_RESENT; undelivered: UNDELIVERED).
+ * The final outcomes of outbox messages, told by the dispatcher in its transaction (ADR 0044), set-based for a batch
+ * (ADR 0104): each pending invitation of a message takes its outcome, and its participant its channel's flags and
+ * status, as one invitation after the other would leave them. A participant with both channels in the batch counts
+ * as sent when either was sent. Messages that are no invitation change nothing. System scope.
  */
-export async function recordInvitationOutcome(
+export async function recordInvitationOutcomes(
   trx: Db,
-  outboxMessageId: number,
-  outcome: 'sent' | 'undelivered',
+  outcomes: readonly { outboxMessageId: number; outcome: 'sent' | 'undelivered' }[],
   now: Date,
 ): Promise<void> {
-  const { rows } = await sql<{ participant_id: string; channel: Channel; previous_status: string }>`
-    UPDATE participant_invitations SET outcome = ${outcome}, sent_at = ${outcome === 'sent' ? now : null}
-    WHERE outbox_message_id = ${outboxMessageId} AND outcome = 'pending'
-    RETURNING participant_id, channel, previous_status`.execute(trx);
-  const row = rows[0];
-  if (!row) return;
-  const sent = outcome === 'sent';
-  const flags =
-    row.channel === 'email'
-      ? sql`email_sent = ${sent}, email_pending = false`
-      : sql`sms_sent = ${sent}, sms_pending = false`;
-  const invitedBefore = ['INVITATION_SENT', 'INVITATION_RESENT', 'UNDELIVERED'].includes(row.previous_status);
-  const status = sent
-    ? sql`CASE WHEN status = 'INVITATION_SCHEDULED' OR (status = 'INVITATION_SENT' AND ${invitedBefore})
-            THEN ${invitedBefore ? 'INVITATION_RESENT' : 'INVITATION_SENT'} ELSE status END`
-    : sql`CASE WHEN status = 'INVITATION_SCHEDULED' THEN 'UNDELIVERED' ELSE status END`;
-  await sql`UPDATE participants SET ${flags}, status = ${status}, updated_at = ${now}
-    WHERE id = ${row.participant_id}`.execute(trx);
+  if (outcomes.length === 0) return;
+  await sql`
+    WITH o AS (
+      SELECT * FROM unnest(${outcomes.map((o) => o.outboxMessageId)}::bigint[],
+                           ${outcomes.map((o) => o.outcome)}::text[]) AS o(message_id, outcome)
+    ), invitation AS (
+      UPDATE participant_invitations AS pi SET outcome = o.outcome,
+             sent_at = CASE WHEN o.outcome = 'sent' THEN ${now}::timestamptz END
+      FROM o WHERE pi.outbox_message_id = o.message_id AND pi.outcome = 'pending'
+      RETURNING pi.participant_id, pi.channel, pi.previous_status, o.outcome
+    ), per_participant AS (
+      SELECT participant_id,
+             bool_or(outcome = 'sent') AS sent,
+             bool_or(channel = 'email') AS email, bool_or(channel = 'email' AND outcome = 'sent') AS email_sent,
+             bool_or(channel = 'sms') AS sms, bool_or(channel = 'sms' AND outcome = 'sent') AS sms_sent,
+             bool_or(previous_status IN ('INVITATION_SENT', 'INVITATION_RESENT', 'UNDELIVERED')) AS invited_before
+      FROM invitation GROUP BY participant_id
+    )
+    UPDATE participants AS p
+    SET email_sent = CASE WHEN i.email THEN i.email_sent ELSE p.email_sent END,
+        email_pending = CASE WHEN i.email THEN false ELSE p.email_pending END,
+        sms_sent = CASE WHEN i.sms THEN i.sms_sent ELSE p.sms_sent END,
+        sms_pending = CASE WHEN i.sms THEN false ELSE p.sms_pending END,
+        status = CASE
+          WHEN i.sent AND (p.status = 'INVITATION_SCHEDULED' OR (p.status = 'INVITATION_SENT' AND i.invited_before))
+            THEN CASE WHEN i.invited_before THEN 'INVITATION_RESENT' ELSE 'INVITATION_SENT' END
+          WHEN NOT i.sent AND p.status = 'INVITATION_SCHEDULED' THEN 'UNDELIVERED'
+          ELSE p.status END,
+        updated_at = ${now}
+    FROM per_participant AS i
+    WHERE p.id = i.participant_id`.execute(trx);
 }
 
 /**

@@ -193,21 +193,38 @@ export async function reencryptTenantSecrets(trx: Db, cipher: TenantSecretCipher
   return changed;
 }
 
+/** The current value of a tenant's newest webhook signing key, decrypted once to sign many payloads. */
+export interface WebhookSigningKey {
+  version: number;
+  /** Hex HMAC-SHA256 of the payload. */
+  sign: (payload: string) => string;
+}
+
 /**
- * Signs a webhook payload with the current value of the tenant's newest webhook signing key, read in one statement;
- * null when it has none. Tenant scope.
+ * The current value of the tenant's newest webhook signing key, read in one statement (a batch of deliveries signs
+ * with it: ADR 0103); null when it has none. Tenant scope.
  */
-export async function signWebhookPayload(
+export async function webhookSigningKey(
   trx: Db,
   cipher: TenantSecretCipher,
-  payload: string,
   now: Date,
-): Promise<{ signature: string; version: number } | null> {
+): Promise<WebhookSigningKey | null> {
   const current = await newestSecretCurrentValue(trx, 'WEBHOOK_SIGNING_KEY', now);
   if (!current) return null;
   const value = cipher.decrypt(
     current.ciphertext,
     secretValueBinding(current.tenantId, current.secretId, current.version),
   );
-  return { signature: hmacHex(value, payload), version: current.version };
+  return { version: current.version, sign: (payload) => hmacHex(value, payload) };
+}
+
+/** Signs one webhook payload with webhookSigningKey; null when the tenant has none. Tenant scope. */
+export async function signWebhookPayload(
+  trx: Db,
+  cipher: TenantSecretCipher,
+  payload: string,
+  now: Date,
+): Promise<{ signature: string; version: number } | null> {
+  const key = await webhookSigningKey(trx, cipher, now);
+  return key && { signature: key.sign(payload), version: key.version };
 }

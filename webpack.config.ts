@@ -81,11 +81,6 @@ const sourceRules = (production: boolean): webpack.RuleSetRule[] => [
     test: /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]index\.js$/,
     loader: resolve(root, 'scripts/pure-chakra-theme-loader.cjs'),
   },
-  // Chakra's memo keys built without intermediate arrays: the same keys, less start-up work (ADR 0106).
-  {
-    test: /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]utils[\\/]memo\.js$/,
-    loader: resolve(root, 'scripts/chakra-memo-key-loader.cjs'),
-  },
   // Chakra's global styles built only when read: the build writes them into the pages (ADR 0082).
   {
     test: /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/,

@@ -9,6 +9,8 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
 import { FirstPaintPlugin } from './scripts/first-paint-plugin';
 import { LazyLibraryPlugin } from './scripts/lazy-library-plugin';
 import { RoutePreloadPlugin } from './scripts/route-preload-plugin';
+import { SIGN_IN_BUDGET } from './scripts/bundle-budgets';
+import { SignInBudgetPlugin } from './scripts/sign-in-budget-plugin';
 
 // webpack-cli loads this file as CommonJS through esbuild-register (no import.meta); npm runs it from the root.
 const root = typeof __dirname === 'string' ? __dirname : process.cwd();
@@ -193,6 +195,8 @@ const browserConfig = (production: boolean): Configuration => {
         ? [
             new FirstPaintPlugin(FIRST_PAINT_BUNDLE),
             new LazyLibraryPlugin(LAZY_LIBRARIES, FIRST_SCREENS),
+            // What the sign-in page loads stays within its budget (ADR 0105).
+            new SignInBudgetPlugin(SIGN_IN_BUDGET),
             new RoutePreloadPlugin({
               '/': ['sign-in'],
               '/main': ['shell', 'dashboard', 'project-list'],

@@ -38,6 +38,8 @@ export interface LoadProfile {
   /** Self time in ms by original source file, for BENCH_PROFILE_DETAIL. */
   byFile: Map<string, number>;
   longTasks: number[];
+  /** Busy stretches of the main thread (samples between idle ones) of 50 ms or more, each with its self time by file. */
+  spans: { ms: number; byFile: Map<string, number> }[];
 }
 
 const maps = new Map<string, TraceMap | null>();
@@ -81,17 +83,27 @@ function attribute(profile: CpuProfile, dist: string, origin: string): Omit<Load
   };
   const byGroup = new Map<string, number>();
   const byFile = new Map<string, number>();
+  const spans: LoadProfile['spans'] = [];
+  let span: LoadProfile['spans'][number] | null = null;
   for (let i = 0; i < profile.samples.length; i++) {
     const id = profile.samples[i]!;
     // A sample stands for the time until the next one.
     const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
     if (!where.has(id)) where.set(id, locate(nodes.get(id)!));
     const { group, file } = where.get(id)!;
-    if (group === '(idle)') continue;
+    if (group === '(idle)') {
+      if (span && span.ms >= LONG_TASK_MS) spans.push(span);
+      span = null;
+      continue;
+    }
     byGroup.set(group, (byGroup.get(group) ?? 0) + ms);
     byFile.set(file, (byFile.get(file) ?? 0) + ms);
+    span ??= { ms: 0, byFile: new Map() };
+    span.ms += ms;
+    span.byFile.set(file, (span.byFile.get(file) ?? 0) + ms);
   }
-  return { byGroup, byFile };
+  if (span && span.ms >= LONG_TASK_MS) spans.push(span);
+  return { byGroup, byFile, spans };
 }
 
 async function throttled(page: Page): Promise<CDPSession> {
@@ -114,7 +126,9 @@ async function profileLoad(page: Page, url: string, ready: string, dist: string,
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLING_INTERVAL_US });
   await cdp.send('Profiler.start');
-  await page.goto(url, { waitUntil: 'networkidle0', timeout: 120_000 });
+  // Two connections may stay open: a signed-in page keeps the tenant's event stream (ADR 0078), so the network is
+  // never idle on the dashboard.
+  await page.goto(url, { waitUntil: 'networkidle2', timeout: 120_000 });
   await page.waitForSelector(ready, { timeout: 120_000 });
   // Work scheduled at idle (the charts, ADR 0059) belongs to the load too.
   await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })));
@@ -151,6 +165,19 @@ function report(name: string, runs: LoadProfile[]): void {
   console.log(
     `    tasks of the median run: ${(tasks[Math.floor(tasks.length / 2)] ?? []).map((d) => Math.round(d)).join(', ')}`,
   );
+  // What the longest busy stretches of the median run spent their time on (a long task is one such stretch or part
+  // of one): the files with the most self time in each.
+  const medianRun = [...runs].sort((a, b) => Math.max(0, ...a.longTasks) - Math.max(0, ...b.longTasks))[
+    Math.floor(runs.length / 2)
+  ];
+  const shortName = (file: string) => file.replace(/^.*node_modules\//, '').replace(/\/dist\/(esm\/)?/, '/…/');
+  for (const stretch of [...(medianRun?.spans ?? [])].sort((a, b) => b.ms - a.ms).slice(0, 6)) {
+    const top = [...stretch.byFile]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([file, time]) => `${shortName(file)} ${Math.round(time)}`);
+    console.log(`    busy ${ms(stretch.ms).padStart(8)}: ${top.join(', ')}`);
+  }
   const detail = process.env.BENCH_PROFILE_DETAIL;
   if (detail) {
     const files = new Set(runs.flatMap((run) => [...run.byFile.keys()]));

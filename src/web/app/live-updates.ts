@@ -1,5 +1,5 @@
 import { everyTagApi, invalidateAllTags } from '../api/all-tag-types';
-import { followTenantEvents } from '../api/tenant-events';
+import type { followTenantEvents } from '../api/tenant-events';
 import type { RootState } from './root-reducer';
 import type { AppListenerMiddleware } from './session-listeners';
 import { requestEnvironment } from './request-environment';
@@ -13,6 +13,22 @@ const sameKey = (a: ReturnType<typeof streamKey>, b: ReturnType<typeof streamKey
   a?.accessToken === b?.accessToken && a?.tenantId === b?.tenantId;
 
 /**
+ * Opens the stream with the code of api/tenant-events, loaded with the shell's chunk when a session first operates
+ * in a tenant: the sign-in page never needs it (ADR 0105).
+ */
+const followLazily: typeof followTenantEvents = (options) => {
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  void import(/* webpackChunkName: "shell" */ '../api/tenant-events').then(({ followTenantEvents: follow }) => {
+    if (!stopped) stop = follow(options);
+  });
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+};
+
+/**
  * Live updates, in one place for every screen (ADR 0078): while a session operates in a tenant, the tenant's event
  * stream is open, and each change it reports refetches the cached reads of the tags it names (the Results tab,
  * the dashboard figures, Call Records, job progress...), so screens need no polling. A `resync` refetches every
@@ -21,7 +37,7 @@ const sameKey = (a: ReturnType<typeof streamKey>, b: ReturnType<typeof streamKey
  */
 export const registerLiveUpdates = (
   listener: AppListenerMiddleware,
-  follow: typeof followTenantEvents = followTenantEvents,
+  follow: typeof followTenantEvents = followLazily,
 ): void => {
   let current: ReturnType<typeof streamKey> = null;
   let stop: (() => void) | null = null;

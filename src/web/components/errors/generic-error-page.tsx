@@ -1,6 +1,6 @@
 import { Button, Center, Heading, Icon, Stack } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
-import { LuCircleAlert } from 'react-icons/lu';
+import { LuCircleAlert } from '../icons/public-icons';
 
 /** Router error element: anything a screen throws, including a route chunk that fails to load. */
 export function GenericErrorPage() {

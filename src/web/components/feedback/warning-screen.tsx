@@ -1,6 +1,6 @@
 import { Box, Button, Center, Heading, Icon, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { LuTriangleAlert } from 'react-icons/lu';
+import { LuTriangleAlert } from '../icons/public-icons';
 
 interface WarningScreenProps {
   title?: string;

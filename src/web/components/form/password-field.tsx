@@ -2,7 +2,7 @@ import { IconButton, Input, InputGroup } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { FieldFrame } from './field-frame';
-import { LuEye, LuEyeOff } from 'react-icons/lu';
+import { LuEye, LuEyeOff } from '../icons/public-icons';
 import { useStringField } from './use-string-field';
 import type { Validator } from './validators';
 

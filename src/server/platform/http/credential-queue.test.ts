@@ -5,30 +5,30 @@ const admitted = (a: Admission) => {
   return a.release;
 };
 
-test('a credential runs at most maxActive calls; the next waits and gets the turn of the first to finish', async () => {
-  const queue = new CredentialQueue({ maxActive: 2, maxQueued: 5 });
-  const first = admitted(await queue.enter('a'));
-  admitted(await queue.enter('a'));
+test('a credential runs at most its maxActive calls; the next waits and gets the turn of the first to finish', async () => {
+  const queue = new CredentialQueue({ maxQueued: 5 });
+  const first = admitted(await queue.enter('a', 2));
+  admitted(await queue.enter('a', 2));
   let thirdIn = false;
-  const third = queue.enter('a').then((a) => {
+  const third = queue.enter('a', 2).then((a) => {
     thirdIn = true;
     return a;
   });
   await new Promise((resolve) => setImmediate(resolve));
   expect(thirdIn).toBe(false);
   // Another credential is not behind it.
-  admitted(await queue.enter('b'));
+  admitted(await queue.enter('b', 2));
   first();
   expect((await third).admitted).toBe(true);
   expect(queue.size('a')).toBe(2);
 });
 
 test('waiting calls are admitted in the order they came', async () => {
-  const queue = new CredentialQueue({ maxActive: 1, maxQueued: 5 });
-  const release = admitted(await queue.enter('a'));
+  const queue = new CredentialQueue({ maxQueued: 5 });
+  const release = admitted(await queue.enter('a', 1));
   const order: number[] = [];
   const waits = [1, 2, 3].map((n) =>
-    queue.enter('a').then((a) => {
+    queue.enter('a', 1).then((a) => {
       order.push(n);
       return admitted(a);
     }),
@@ -40,18 +40,18 @@ test('waiting calls are admitted in the order they came', async () => {
 });
 
 test('past maxQueued waiting calls the credential is refused at once', async () => {
-  const queue = new CredentialQueue({ maxActive: 1, maxQueued: 1 });
-  admitted(await queue.enter('a'));
-  void queue.enter('a');
-  expect(await queue.enter('a')).toEqual({ admitted: false });
+  const queue = new CredentialQueue({ maxQueued: 1 });
+  admitted(await queue.enter('a', 1));
+  void queue.enter('a', 1);
+  expect(await queue.enter('a', 1)).toEqual({ admitted: false });
 });
 
 test('releasing twice frees one turn only', async () => {
-  const queue = new CredentialQueue({ maxActive: 1, maxQueued: 5 });
-  const release = admitted(await queue.enter('a'));
+  const queue = new CredentialQueue({ maxQueued: 5 });
+  const release = admitted(await queue.enter('a', 1));
   release();
   release();
   expect(queue.size('a')).toBe(0);
-  admitted(await queue.enter('a'));
+  admitted(await queue.enter('a', 1));
   expect(queue.size('a')).toBe(1);
 });

@@ -1,11 +1,10 @@
 /**
  * Requests in progress per credential (ADR 0107): one token runs at most `maxActive` API calls at once on an
- * instance, and the rest wait their turn in order, as a browser's own six connections per host would make them.
- * A client holding 100 connections open therefore takes the share of one busy user, not of a hundred, and another
- * tenant's call never waits behind its queue. Past `maxQueued` waiting calls the credential is refused 429.
+ * instance (each call names its own bound), and the rest wait their turn in order. A client holding 100 connections
+ * open therefore takes the share of one busy user, not of a hundred, and another tenant's call never waits behind
+ * its queue. Past `maxQueued` waiting calls the credential is refused 429.
  */
 export interface CredentialQueueSettings {
-  maxActive: number;
   maxQueued: number;
 }
 
@@ -21,14 +20,14 @@ export class CredentialQueue {
 
   constructor(private readonly settings: CredentialQueueSettings) {}
 
-  /** Waits for a turn of `key`; answers `admitted: false` at once when too many already wait. */
-  async enter(key: string): Promise<Admission> {
+  /** Waits for one of the `maxActive` turns of `key`; answers `admitted: false` at once when too many already wait. */
+  async enter(key: string, maxActive: number): Promise<Admission> {
     let lane = this.#lanes.get(key);
     if (!lane) {
       lane = { active: 0, waiting: [] };
       this.#lanes.set(key, lane);
     }
-    if (lane.active >= this.settings.maxActive) {
+    if (lane.active >= maxActive) {
       if (lane.waiting.length >= this.settings.maxQueued) return { admitted: false };
       await new Promise<void>((resolve) => lane.waiting.push(resolve));
     } else {

@@ -15,7 +15,7 @@ beforeAll(async () => {
       authPerIpPerMinute: 8,
       authPerAccountPerMinute: 5,
       apiPerTenantPer10s: 20,
-      maxInFlightPerCredential: 1,
+      maxInFlightPerSession: 1,
       maxQueuedPerCredential: 1,
       refusalsBeforePacing: 3,
       refusalPaceMs: PACE_MS,
@@ -129,7 +129,7 @@ test('past its first refusals a source gets each next refusal after a pause', as
 });
 
 // Issue 26: one tenant at 100 connections took another's p50 from 9 to 141 ms. A credential runs one call at a time
-// here (maxInFlightPerCredential 1), one more waits, and the rest are refused; another credential is not behind them.
+// here (maxInFlightPerSession 1), one more waits, and the rest are refused; another credential is not behind them.
 test('one credential’s calls past its turn and queue are refused; another credential is served meanwhile', async () => {
   const globex = await t.tenantId('Globex Logistics');
   const busy = await t.signIn('dual@globex.test', { ip: '10.7.0.1' });

@@ -16,8 +16,13 @@ export interface RateLimitSettings extends PacingSettings {
   unsafeGetPerUserPerMinute: number;
   /** Requests in progress before new ones are answered 503 at once. */
   maxInFlight: number;
-  /** API calls one credential runs at once on an instance; the rest wait their turn (ADR 0107). 0: no bound. */
-  maxInFlightPerCredential: number;
+  /**
+   * API calls one credential runs at once on an instance; the rest wait their turn (ADR 0107). A staff session
+   * (a call with an ID token) gets few, so a flood of one takes little from the others; a client application
+   * (bearer only: the telephony intake) more, whose posts in flight are accepted together (ADR 0075). 0: no bound.
+   */
+  maxInFlightPerSession: number;
+  maxInFlightPerClient: number;
   /** Calls of one credential waiting for a turn before further ones are refused 429. */
   maxQueuedPerCredential: number;
   /** Event-loop delay at which new requests are answered 503 (@fastify/under-pressure); 0 turns it off. */
@@ -30,7 +35,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   apiPerTenantPer10s: 500,
   unsafeGetPerUserPerMinute: 30,
   maxInFlight: 256,
-  maxInFlightPerCredential: 8,
+  maxInFlightPerSession: 2,
+  maxInFlightPerClient: 16,
   maxQueuedPerCredential: 200,
   refusalsBeforePacing: 10,
   refusalPaceMs: 1_000,
@@ -149,16 +155,17 @@ export async function registerRateLimits(
   const isWork = (url: string) =>
     url.startsWith('/api/') && !url.startsWith('/api/health/') && !url.startsWith(EVENT_STREAM_PATH);
 
-  if (settings.maxInFlightPerCredential > 0) {
-    const queue = new CredentialQueue({
-      maxActive: settings.maxInFlightPerCredential,
-      maxQueued: settings.maxQueuedPerCredential,
-    });
+  if (settings.maxInFlightPerSession > 0 && settings.maxInFlightPerClient > 0) {
+    const queue = new CredentialQueue({ maxQueued: settings.maxQueuedPerCredential });
     app.addHook('onRequest', async (request, reply) => {
       const credential = request.headers.authorization;
       if (!credential || !isWork(request.url)) return undefined;
       const key = `credential:${credential}`;
-      const admission = await queue.enter(key);
+      const session = request.headers['id-token'] !== undefined;
+      const admission = await queue.enter(
+        key,
+        session ? settings.maxInFlightPerSession : settings.maxInFlightPerClient,
+      );
       if (!admission.admitted) return refuse(reply, key, 1);
       // A caller that hung up while waiting gives its turn straight back.
       if (request.raw.destroyed || request.raw.socket?.destroyed) return admission.release();

@@ -23,7 +23,7 @@ function measureDialogs(): Promise<DialogFit> {
     const scroller = document.scrollingElement ?? document.documentElement;
     if (scroller.scrollWidth > width + 1) problems.push(`the page is ${scroller.scrollWidth - width}px too wide`);
     const name = (element: Element) =>
-      `${element.getAttribute('data-testid') ?? element.getAttribute('aria-label') ?? element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 30)}"`;
+      `${element.getAttribute('data-testid') ?? element.getAttribute('aria-label') ?? element.tagName.toLowerCase()}${typeof element.className === 'string' && element.className ? `.${element.className.trim().split(/\s+/).slice(0, 2).join('.')}` : ''} "${(element.textContent ?? '').trim().slice(0, 30)}"`;
     const dialogs = Array.from(document.querySelectorAll('[role="dialog"], [role="alertdialog"]')).filter(
       (dialog) => dialog.getBoundingClientRect().width > 0,
     );

@@ -58,22 +58,6 @@ export interface DataGridProps<Row> {
  * The console's one data grid (AG Grid community, loaded only with the routes that show a grid): themed for
  * the current colour mode, auto height, sortable columns, a no-rows text and row clicks.
  */
-/**
- * The paging panel (page size, row count, pages) wraps onto more lines where the grid is narrower than it, as in a
- * phone-width dialog, instead of running past the grid's clipped edge (docs/product/shell-and-session.md#layout).
- */
-const PAGING_WRAPS = {
-  // ag-grid's theme styles are injected after Chakra's: these must win over its fixed single-line panel.
-  '& .ag-paging-panel': {
-    flexWrap: 'wrap !important',
-    height: 'auto !important',
-    minHeight: '48px',
-    rowGap: '4px',
-    paddingBlock: '6px',
-    overflowX: 'visible !important',
-  },
-};
-
 export function DataGrid<Row>({
   rows,
   columns,
@@ -91,7 +75,7 @@ export function DataGrid<Row>({
   const defaultColDef = useMemo<ColDef<Row>>(() => ({ sortable: true, resizable: true, flex: 1, minWidth: 120 }), []);
   const rowData = useMemo(() => (rows ? [...rows] : null), [rows]);
   return (
-    <Box data-testid={testId} w="full" css={PAGING_WRAPS}>
+    <Box data-testid={testId} w="full">
       <AgGridReact<Row>
         theme={dark ? darkTheme : lightTheme}
         rowData={rowData}

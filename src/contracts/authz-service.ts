@@ -188,6 +188,7 @@ export type components = {
             start_event_time: number;
             /** Format: int32 */
             tenantId: number;
+            timeZone?: components["schemas"]["ReportTimeZone"];
         };
         AuditRecord: {
             activity: string;
@@ -267,6 +268,11 @@ export type components = {
             /** @description The same text, as every other error of the API carries it. */
             message: string;
         };
+        /**
+         * @description The IANA time zone of the chosen time-zone option (one of the 124 of docs/product/platform.md#time-zones, src/shared/timezone-options.ts), optional beside displayTimeZone. When given, the report reads its days by the zone's rules (each day starts at its own midnight there, daylight saving time included) and writes every time at the offset in force at that time; displayTimeZone is then not used. Without it, the fixed displayTimeZone offset applies as before (docs/product/reports.md#time-offsets, ADR 0101). Any other zone is 400.
+         * @enum {string}
+         */
+        ReportTimeZone: "Etc/GMT+12" | "Etc/GMT+11" | "Pacific/Honolulu" | "America/Anchorage" | "America/Tijuana" | "America/Los_Angeles" | "America/Phoenix" | "America/Mazatlan" | "America/Denver" | "America/Guatemala" | "America/Chicago" | "America/Mexico_City" | "America/Regina" | "America/Bogota" | "America/Cancun" | "America/New_York" | "America/Port-au-Prince" | "America/Havana" | "America/Indiana/Indianapolis" | "America/Grand_Turk" | "America/Asuncion" | "America/Halifax" | "America/Caracas" | "America/Cuiaba" | "America/La_Paz" | "America/Santiago" | "America/St_Johns" | "America/Araguaina" | "America/Sao_Paulo" | "America/Cayenne" | "America/Argentina/Buenos_Aires" | "America/Nuuk" | "America/Montevideo" | "America/Miquelon" | "America/Bahia" | "Etc/GMT+2" | "Atlantic/Azores" | "Atlantic/Cape_Verde" | "Etc/UTC" | "Europe/London" | "Atlantic/Reykjavik" | "Africa/Casablanca" | "Europe/Berlin" | "Europe/Budapest" | "Europe/Paris" | "Europe/Warsaw" | "Africa/Lagos" | "Europe/Bucharest" | "Asia/Beirut" | "Africa/Cairo" | "Europe/Chisinau" | "Asia/Hebron" | "Africa/Johannesburg" | "Europe/Helsinki" | "Asia/Jerusalem" | "Africa/Juba" | "Europe/Kaliningrad" | "Africa/Khartoum" | "Africa/Tripoli" | "Africa/Windhoek" | "Asia/Amman" | "Asia/Baghdad" | "Asia/Damascus" | "Europe/Istanbul" | "Asia/Riyadh" | "Europe/Minsk" | "Europe/Moscow" | "Africa/Nairobi" | "Europe/Volgograd" | "Asia/Tehran" | "Asia/Dubai" | "Europe/Astrakhan" | "Asia/Baku" | "Europe/Samara" | "Indian/Mauritius" | "Asia/Tbilisi" | "Asia/Yerevan" | "Asia/Kabul" | "Asia/Tashkent" | "Asia/Yekaterinburg" | "Asia/Karachi" | "Asia/Kolkata" | "Asia/Colombo" | "Asia/Kathmandu" | "Asia/Dhaka" | "Asia/Omsk" | "Asia/Yangon" | "Asia/Bangkok" | "Asia/Hovd" | "Asia/Krasnoyarsk" | "Asia/Novosibirsk" | "Asia/Shanghai" | "Asia/Irkutsk" | "Asia/Singapore" | "Australia/Perth" | "Asia/Taipei" | "Asia/Ulaanbaatar" | "Asia/Tokyo" | "Asia/Pyongyang" | "Asia/Seoul" | "Asia/Yakutsk" | "Australia/Adelaide" | "Australia/Darwin" | "Australia/Brisbane" | "Australia/Sydney" | "Pacific/Port_Moresby" | "Australia/Hobart" | "Asia/Vladivostok" | "Australia/Lord_Howe" | "Pacific/Bougainville" | "Asia/Srednekolymsk" | "Asia/Magadan" | "Pacific/Norfolk" | "Asia/Sakhalin" | "Pacific/Guadalcanal" | "Asia/Kamchatka" | "Pacific/Auckland" | "Etc/GMT-12" | "Pacific/Fiji" | "Pacific/Chatham" | "Etc/GMT-13" | "Pacific/Tongatapu" | "Pacific/Apia" | "Pacific/Kiritimati";
         /** @enum {string} */
         SortDirection: "asc" | "desc";
         TokenResponse: {

@@ -697,6 +697,7 @@ export type components = {
             pageSize?: components["schemas"]["ReportPageSize"];
             search?: components["schemas"]["ReportSearch"];
             startDate?: components["schemas"]["ReportDate"];
+            timeZone?: components["schemas"]["ReportTimeZone"];
         };
         BackendLogRecord: {
             /** Format: int32 */
@@ -748,6 +749,7 @@ export type components = {
             startDate?: components["schemas"]["ReportDate"];
             telcoProvider?: components["schemas"]["TelcoProvider"];
             tenantId?: components["schemas"]["ReportTenantId"];
+            timeZone?: components["schemas"]["ReportTimeZone"];
         };
         CallRecordPage: {
             calls: components["schemas"]["CallRecordRow"][];
@@ -782,6 +784,7 @@ export type components = {
             startDate?: components["schemas"]["ReportDate"];
             telcoProvider?: components["schemas"]["TelcoProvider"];
             tenantId?: components["schemas"]["ReportTenantId"];
+            timeZone?: components["schemas"]["ReportTimeZone"];
         };
         CallRecordRow: {
             accessCode: string | null;
@@ -943,6 +946,7 @@ export type components = {
             sortDirection: "asc" | "desc";
             startDate?: components["schemas"]["ReportDate"];
             tenantId?: components["schemas"]["ReportTenantId"];
+            timeZone?: components["schemas"]["ReportTimeZone"];
         };
         IncompleteCallPage: {
             calls: components["schemas"]["IncompleteCallRow"][];
@@ -983,6 +987,7 @@ export type components = {
             sortDirection: "asc" | "desc";
             startDate?: components["schemas"]["ReportDate"];
             tenantId?: components["schemas"]["ReportTenantId"];
+            timeZone?: components["schemas"]["ReportTimeZone"];
         };
         IncompleteCallRow: {
             accessCode: string | null;
@@ -1115,6 +1120,11 @@ export type components = {
          * @description The account (x-account-scope): none or the operating account; the provider (a system-tenant user operating in it) may name any account (404 when there is none); anyone else naming another account is 403.
          */
         ReportTenantId: number | null;
+        /**
+         * @description The IANA time zone of the chosen time-zone option (one of the 124 of docs/product/platform.md#time-zones, src/shared/timezone-options.ts), optional beside displayTimeZone. When given, the report reads its days by the zone's rules (each day starts at its own midnight there, daylight saving time included) and writes every time at the offset in force at that time; displayTimeZone is then not used. Without it, the fixed displayTimeZone offset applies as before (docs/product/reports.md#time-offsets, ADR 0101). Any other zone is 400.
+         * @enum {string}
+         */
+        ReportTimeZone: "Etc/GMT+12" | "Etc/GMT+11" | "Pacific/Honolulu" | "America/Anchorage" | "America/Tijuana" | "America/Los_Angeles" | "America/Phoenix" | "America/Mazatlan" | "America/Denver" | "America/Guatemala" | "America/Chicago" | "America/Mexico_City" | "America/Regina" | "America/Bogota" | "America/Cancun" | "America/New_York" | "America/Port-au-Prince" | "America/Havana" | "America/Indiana/Indianapolis" | "America/Grand_Turk" | "America/Asuncion" | "America/Halifax" | "America/Caracas" | "America/Cuiaba" | "America/La_Paz" | "America/Santiago" | "America/St_Johns" | "America/Araguaina" | "America/Sao_Paulo" | "America/Cayenne" | "America/Argentina/Buenos_Aires" | "America/Nuuk" | "America/Montevideo" | "America/Miquelon" | "America/Bahia" | "Etc/GMT+2" | "Atlantic/Azores" | "Atlantic/Cape_Verde" | "Etc/UTC" | "Europe/London" | "Atlantic/Reykjavik" | "Africa/Casablanca" | "Europe/Berlin" | "Europe/Budapest" | "Europe/Paris" | "Europe/Warsaw" | "Africa/Lagos" | "Europe/Bucharest" | "Asia/Beirut" | "Africa/Cairo" | "Europe/Chisinau" | "Asia/Hebron" | "Africa/Johannesburg" | "Europe/Helsinki" | "Asia/Jerusalem" | "Africa/Juba" | "Europe/Kaliningrad" | "Africa/Khartoum" | "Africa/Tripoli" | "Africa/Windhoek" | "Asia/Amman" | "Asia/Baghdad" | "Asia/Damascus" | "Europe/Istanbul" | "Asia/Riyadh" | "Europe/Minsk" | "Europe/Moscow" | "Africa/Nairobi" | "Europe/Volgograd" | "Asia/Tehran" | "Asia/Dubai" | "Europe/Astrakhan" | "Asia/Baku" | "Europe/Samara" | "Indian/Mauritius" | "Asia/Tbilisi" | "Asia/Yerevan" | "Asia/Kabul" | "Asia/Tashkent" | "Asia/Yekaterinburg" | "Asia/Karachi" | "Asia/Kolkata" | "Asia/Colombo" | "Asia/Kathmandu" | "Asia/Dhaka" | "Asia/Omsk" | "Asia/Yangon" | "Asia/Bangkok" | "Asia/Hovd" | "Asia/Krasnoyarsk" | "Asia/Novosibirsk" | "Asia/Shanghai" | "Asia/Irkutsk" | "Asia/Singapore" | "Australia/Perth" | "Asia/Taipei" | "Asia/Ulaanbaatar" | "Asia/Tokyo" | "Asia/Pyongyang" | "Asia/Seoul" | "Asia/Yakutsk" | "Australia/Adelaide" | "Australia/Darwin" | "Australia/Brisbane" | "Australia/Sydney" | "Pacific/Port_Moresby" | "Australia/Hobart" | "Asia/Vladivostok" | "Australia/Lord_Howe" | "Pacific/Bougainville" | "Asia/Srednekolymsk" | "Asia/Magadan" | "Pacific/Norfolk" | "Asia/Sakhalin" | "Pacific/Guadalcanal" | "Asia/Kamchatka" | "Pacific/Auckland" | "Etc/GMT-12" | "Pacific/Fiji" | "Pacific/Chatham" | "Etc/GMT-13" | "Pacific/Tongatapu" | "Pacific/Apia" | "Pacific/Kiritimati";
         RepostAnswer: {
             /**
              * Format: int32
@@ -1194,6 +1204,7 @@ export type components = {
              * @default false
              */
             systemCreateByUser: boolean;
+            timeZone?: components["schemas"]["ReportTimeZone"];
         };
         ResultPage: {
             questionnaireType: string;
@@ -1277,6 +1288,7 @@ export type components = {
             startDate?: components["schemas"]["ReportDate"];
             /** Format: int32 */
             tenantId?: number | null;
+            timeZone?: components["schemas"]["ReportTimeZone"];
         };
         ResultsReportPage: {
             results: components["schemas"]["ResultsReportRow"][];
@@ -1318,6 +1330,7 @@ export type components = {
              * @description The account (x-account-scope). The provider (a system-tenant user operating in it) may name any account (404 when there is none), or none for every account; anyone else only the operating account (403 otherwise).
              */
             tenantId?: number | null;
+            timeZone?: components["schemas"]["ReportTimeZone"];
         };
         ResultsReportRow: {
             accessCode: string | null;
@@ -2080,6 +2093,8 @@ export interface operations {
                 displayTimeZone?: components["schemas"]["UtcOffset"];
                 /** @description The account of the result (x-account-scope): unnamed, the operating tenant; the provider operating in its own account may name any account, as the reports' Results tab does for the rows of several accounts (docs/product/results-report.md#actions); anyone else naming another account is 403, no such account 404. */
                 tenantId?: number;
+                /** @description The zone of the time-zone option; when given, the dates are written at its offset in force then. */
+                timeZone?: components["schemas"]["ReportTimeZone"];
             };
             header: {
                 /** @description Interface language id (1 en, 2 es, 3 tl). */

@@ -309,6 +309,7 @@ const injectedRtkApi = api
           params: {
             tenantId: queryArg.tenantId,
             displayTimeZone: queryArg.displayTimeZone,
+            timeZone: queryArg.timeZone,
           },
         }),
         providesTags: [],
@@ -566,6 +567,8 @@ export type DownloadResultPdfApiArg = {
   tenantId?: number;
   id: number;
   displayTimeZone?: UtcOffset;
+  /** The zone of the time-zone option; when given, the dates are written at its offset in force then. */
+  timeZone?: ReportTimeZone;
 };
 export type DownloadInterviewRecordingApiResponse =
   /** status 200 The recording. */ Blob;
@@ -775,6 +778,131 @@ export type ReportTenantId = number | null;
 export type ReportPage = number;
 export type ReportPageSize = number;
 export type DisplayOffset = string;
+export type ReportTimeZone =
+  | "Etc/GMT+12"
+  | "Etc/GMT+11"
+  | "Pacific/Honolulu"
+  | "America/Anchorage"
+  | "America/Tijuana"
+  | "America/Los_Angeles"
+  | "America/Phoenix"
+  | "America/Mazatlan"
+  | "America/Denver"
+  | "America/Guatemala"
+  | "America/Chicago"
+  | "America/Mexico_City"
+  | "America/Regina"
+  | "America/Bogota"
+  | "America/Cancun"
+  | "America/New_York"
+  | "America/Port-au-Prince"
+  | "America/Havana"
+  | "America/Indiana/Indianapolis"
+  | "America/Grand_Turk"
+  | "America/Asuncion"
+  | "America/Halifax"
+  | "America/Caracas"
+  | "America/Cuiaba"
+  | "America/La_Paz"
+  | "America/Santiago"
+  | "America/St_Johns"
+  | "America/Araguaina"
+  | "America/Sao_Paulo"
+  | "America/Cayenne"
+  | "America/Argentina/Buenos_Aires"
+  | "America/Nuuk"
+  | "America/Montevideo"
+  | "America/Miquelon"
+  | "America/Bahia"
+  | "Etc/GMT+2"
+  | "Atlantic/Azores"
+  | "Atlantic/Cape_Verde"
+  | "Etc/UTC"
+  | "Europe/London"
+  | "Atlantic/Reykjavik"
+  | "Africa/Casablanca"
+  | "Europe/Berlin"
+  | "Europe/Budapest"
+  | "Europe/Paris"
+  | "Europe/Warsaw"
+  | "Africa/Lagos"
+  | "Europe/Bucharest"
+  | "Asia/Beirut"
+  | "Africa/Cairo"
+  | "Europe/Chisinau"
+  | "Asia/Hebron"
+  | "Africa/Johannesburg"
+  | "Europe/Helsinki"
+  | "Asia/Jerusalem"
+  | "Africa/Juba"
+  | "Europe/Kaliningrad"
+  | "Africa/Khartoum"
+  | "Africa/Tripoli"
+  | "Africa/Windhoek"
+  | "Asia/Amman"
+  | "Asia/Baghdad"
+  | "Asia/Damascus"
+  | "Europe/Istanbul"
+  | "Asia/Riyadh"
+  | "Europe/Minsk"
+  | "Europe/Moscow"
+  | "Africa/Nairobi"
+  | "Europe/Volgograd"
+  | "Asia/Tehran"
+  | "Asia/Dubai"
+  | "Europe/Astrakhan"
+  | "Asia/Baku"
+  | "Europe/Samara"
+  | "Indian/Mauritius"
+  | "Asia/Tbilisi"
+  | "Asia/Yerevan"
+  | "Asia/Kabul"
+  | "Asia/Tashkent"
+  | "Asia/Yekaterinburg"
+  | "Asia/Karachi"
+  | "Asia/Kolkata"
+  | "Asia/Colombo"
+  | "Asia/Kathmandu"
+  | "Asia/Dhaka"
+  | "Asia/Omsk"
+  | "Asia/Yangon"
+  | "Asia/Bangkok"
+  | "Asia/Hovd"
+  | "Asia/Krasnoyarsk"
+  | "Asia/Novosibirsk"
+  | "Asia/Shanghai"
+  | "Asia/Irkutsk"
+  | "Asia/Singapore"
+  | "Australia/Perth"
+  | "Asia/Taipei"
+  | "Asia/Ulaanbaatar"
+  | "Asia/Tokyo"
+  | "Asia/Pyongyang"
+  | "Asia/Seoul"
+  | "Asia/Yakutsk"
+  | "Australia/Adelaide"
+  | "Australia/Darwin"
+  | "Australia/Brisbane"
+  | "Australia/Sydney"
+  | "Pacific/Port_Moresby"
+  | "Australia/Hobart"
+  | "Asia/Vladivostok"
+  | "Australia/Lord_Howe"
+  | "Pacific/Bougainville"
+  | "Asia/Srednekolymsk"
+  | "Asia/Magadan"
+  | "Pacific/Norfolk"
+  | "Asia/Sakhalin"
+  | "Pacific/Guadalcanal"
+  | "Asia/Kamchatka"
+  | "Pacific/Auckland"
+  | "Etc/GMT-12"
+  | "Pacific/Fiji"
+  | "Pacific/Chatham"
+  | "Etc/GMT-13"
+  | "Pacific/Tongatapu"
+  | "Pacific/Apia"
+  | "Pacific/Kiritimati";
 export type ReportDate = string | null;
 export type ReportSearch = string | null;
 export type DurationSeconds = number | null;
@@ -787,6 +915,7 @@ export type CallRecordQuery = {
   page?: ReportPage;
   pageSize?: ReportPageSize;
   displayTimeZone?: DisplayOffset;
+  timeZone?: ReportTimeZone;
   startDate?: ReportDate;
   endDate?: ReportDate;
   search?: ReportSearch;
@@ -800,6 +929,7 @@ export type CallRecordExport = {
   page?: ReportPage;
   pageSize?: ReportPageSize;
   displayTimeZone?: DisplayOffset;
+  timeZone?: ReportTimeZone;
   startDate?: ReportDate;
   endDate?: ReportDate;
   search?: ReportSearch;
@@ -836,6 +966,7 @@ export type IncompleteCallQuery = {
   page?: ReportPage;
   pageSize?: ReportPageSize;
   displayTimeZone?: DisplayOffset;
+  timeZone?: ReportTimeZone;
   startDate?: ReportDate;
   endDate?: ReportDate;
   search?: ReportSearch;
@@ -850,6 +981,7 @@ export type IncompleteCallExport = {
   page?: ReportPage;
   pageSize?: ReportPageSize;
   displayTimeZone?: DisplayOffset;
+  timeZone?: ReportTimeZone;
   startDate?: ReportDate;
   endDate?: ReportDate;
   search?: ReportSearch;
@@ -881,6 +1013,7 @@ export type BackendLogQuery = {
   page?: ReportPage;
   pageSize?: ReportPageSize;
   displayTimeZone?: DisplayOffset;
+  timeZone?: ReportTimeZone;
   startDate?: ReportDate;
   endDate?: ReportDate;
   search?: ReportSearch;
@@ -932,6 +1065,7 @@ export type ResultsReportQuery = {
   page?: ReportPage;
   pageSize?: ReportPageSize;
   displayTimeZone?: DisplayOffset;
+  timeZone?: ReportTimeZone;
   startDate?: ReportDate;
   endDate?: ReportDate;
   search?: ReportSearch;
@@ -948,6 +1082,7 @@ export type ResultsReportExport = {
   projectId?: ReportProjectId;
   tenantId?: number | null;
   displayTimeZone?: DisplayOffset;
+  timeZone?: ReportTimeZone;
   startDate?: ReportDate;
   endDate?: ReportDate;
   search?: ReportSearch;
@@ -1066,6 +1201,7 @@ export type ResultFilter = {
   /** Part of the IRN or of the participant name. */
   search?: string;
   displayTimeZone?: UtcOffset;
+  timeZone?: ReportTimeZone;
   sortBy?: "overallScore" | "date" | "irn" | "question";
   sortDirection?: SortDirection;
   riskLevels?: EvaluationCode[];

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { getErrorMessage } from '../../api/error-message';
-import { useLazyDownloadResultPdfQuery } from '../../api/generated/execution-service';
+import { useLazyDownloadResultPdfQuery, type ReportTimeZone } from '../../api/generated/execution-service';
 import { accountOf, type ResultFeedback, type ResultRef } from './result-ref';
 
 /**
@@ -12,9 +12,10 @@ export function useResultPdf(setFeedback: (feedback: ResultFeedback) => void) {
   const { t } = useLingui();
   const [downloadPdf] = useLazyDownloadResultPdfQuery();
   const [busy, setBusy] = useState<number | null>(null);
-  const open = async (row: ResultRef, displayTimeZone: string) => {
+  /** The PDF's dates at the list's offset, or by its zone's rules when the zone is given (ADR 0101). */
+  const open = async (row: ResultRef, time: { displayTimeZone: string; timeZone?: ReportTimeZone }) => {
     setBusy(row.interviewResultId);
-    const answer = await downloadPdf({ id: row.interviewResultId, displayTimeZone, ...accountOf(row) });
+    const answer = await downloadPdf({ id: row.interviewResultId, ...time, ...accountOf(row) });
     setBusy(null);
     if (answer.error) setFeedback({ tone: 'error', text: getErrorMessage(answer.error, t`Something went wrong`) });
   };

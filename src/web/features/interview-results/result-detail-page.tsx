@@ -7,6 +7,7 @@ import {
   useLazyDownloadResultPdfQuery,
   useListProjectResultsQuery,
   type InterviewResultRow,
+  type ReportTimeZone,
   type ResultFilter,
 } from '../../api/generated/execution-service';
 import { ErrorAlert } from '../../components/feedback/error-alert';
@@ -121,7 +122,11 @@ export function ResultDetailPage() {
     (permissions.has(PERMISSION.TENANT_PROJECT_CM_RECORDING_READ) && (released.data?.recordingsEnabled ?? false));
   const onPdf = async () => {
     setFeedback(null);
-    const answer = await downloadPdf({ id: result.interviewResultId, displayTimeZone: DEFAULT_TIMEZONE_OPTION.offset });
+    const answer = await downloadPdf({
+      id: result.interviewResultId,
+      displayTimeZone: DEFAULT_TIMEZONE_OPTION.offset,
+      timeZone: DEFAULT_TIMEZONE_OPTION.zone as ReportTimeZone,
+    });
     // A PDF load error shows the server message (docs/product/project-results.md#pdf).
     if (answer.error) setFeedback({ tone: 'error', text: getErrorMessage(answer.error, t`Something went wrong`) });
   };

@@ -1,4 +1,4 @@
-import type { ListProjectResultsApiArg } from '../../api/generated/execution-service';
+import type { ListProjectResultsApiArg, ReportTimeZone } from '../../api/generated/execution-service';
 import { RESULTS_DEFAULT_START, RESULTS_PAGE_SIZE } from '../../../shared/result-rules';
 import { DEFAULT_TIMEZONE_OPTION, TIMEZONE_OPTIONS } from '../../../shared/timezone-options';
 import { todayOf } from '../../components/results/outcome-draft';
@@ -75,6 +75,7 @@ export function resultRequest(
     page,
     pageSize,
     displayTimeZone: offsetForFilter(search.timezone, filters.from),
+    timeZone: timezoneOf(search.timezone).zone as ReportTimeZone,
     sortBy: sort.by,
     sortDirection: sort.direction,
     released: !search.onHold,

@@ -138,6 +138,7 @@ describe('results tab', () => {
       released: true,
       startDate: '2020-01-01',
       displayTimeZone: '-08:00',
+      timeZone: 'America/Los_Angeles',
       sortBy: 'date',
       sortDirection: 'desc',
     });

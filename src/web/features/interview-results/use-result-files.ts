@@ -8,6 +8,7 @@ import {
   useLazyExportProjectResultsQuery,
   useStartResultPdfZipMutation,
   type InterviewResultRow,
+  type ReportTimeZone,
 } from '../../api/generated/execution-service';
 import { type ResultFeedback } from '../../components/results/result-ref';
 import { useResultPdf } from '../../components/results/use-result-pdf';
@@ -37,7 +38,10 @@ export function useResultFiles(state: ResultsState, setFeedback: (feedback: Resu
   const failed = (error: unknown) =>
     setFeedback({ tone: 'error', text: getErrorMessage(error, t`Something went wrong`) });
 
-  const onPdf = (row: InterviewResultRow) => pdf.open(row, timezoneOf(state.search.timezone).offset);
+  const onPdf = (row: InterviewResultRow) => {
+    const option = timezoneOf(state.search.timezone);
+    return pdf.open(row, { displayTimeZone: option.offset, timeZone: option.zone as ReportTimeZone });
+  };
 
   /** The selected results, or with none selected every result of the current filters; the file saves itself. */
   const onDownload = async (kind: ResultDownload) => {

@@ -105,6 +105,7 @@ describe('Reports', () => {
     expect(first).toMatchObject({
       tenantId: 1,
       displayTimeZone: '-08:00',
+      timeZone: 'America/Los_Angeles',
       lastEvaluatedKey: 'None',
       page: 0,
       limit: 10,
@@ -127,6 +128,7 @@ describe('Reports', () => {
       start_event_time: Date.parse('2026-11-01T07:00:00Z') / 1000,
       end_event_time: Date.parse('2026-11-03T08:00:00Z') / 1000,
       displayTimeZone: '-07:00',
+      timeZone: 'America/Los_Angeles',
     });
 
     const writeText = jest.spyOn(navigator.clipboard, 'writeText');
@@ -204,7 +206,13 @@ describe('Reports', () => {
     expect(await within(list).findByText('admin@acme.test')).toBeInTheDocument();
     expect(within(list).getByText('Head of Risk')).toBeInTheDocument();
     const first = stub.callsTo(USERS)[0]!.body as Record<string, unknown>;
-    expect(first).toMatchObject({ from_date: '2020-01-01', displayTimeZone: '-08:00', page: 0, page_size: 10 });
+    expect(first).toMatchObject({
+      from_date: '2020-01-01',
+      displayTimeZone: '-08:00',
+      timeZone: 'America/Los_Angeles',
+      page: 0,
+      page_size: 10,
+    });
     expect(first).not.toHaveProperty('tenant_id');
 
     await app.user.click(screen.getByTestId(sel.reports.users.status('Inactive')));

@@ -7,7 +7,6 @@ import {
   offsetChangesBetween,
   offsetOn,
   optionsOn,
-  reexpressIn,
   todayIn,
 } from './zoned-time';
 
@@ -78,23 +77,7 @@ describe('Pacific time across the 2026 daylight saving days', () => {
   });
 });
 
-describe('converting displayed times', () => {
-  it('writes a time the server sent at the range offset again at the offset of its own instant', () => {
-    // A range from 2026-03-01 is sent at -08:00; a call at 12:00 PDT on 2026-03-10 comes back as 11:00 at -08:00.
-    expect(reexpressIn('03/10/2026 11:00:00', '-08:00', PACIFIC)).toBe('03/10/2026 12:00:00');
-    expect(reexpressIn('03/07/2026 11:00:00', '-08:00', PACIFIC)).toBe('03/07/2026 11:00:00');
-    expect(reexpressIn('11/03/2026 09:00:00', '-07:00', PACIFIC)).toBe('11/03/2026 08:00:00');
-    expect(reexpressIn('01/05/2026 18:00:00', '+00:00', 'Asia/Kolkata')).toBe('01/05/2026 23:30:00');
-  });
-
-  it('leaves what is not a report time as it is', () => {
-    expect(reexpressIn(null, '-08:00', PACIFIC)).toBe('');
-    expect(reexpressIn('', '-08:00', PACIFIC)).toBe('');
-    expect(reexpressIn('NA', '-08:00', PACIFIC)).toBe('NA');
-    expect(reexpressIn('13/45/2026 10:00:00', '-08:00', PACIFIC)).toBe('13/45/2026 10:00:00');
-    expect(reexpressIn('03/10/2026 11:00:00', 'Pacific', PACIFIC)).toBe('03/10/2026 11:00:00');
-  });
-
+describe('the day in a zone', () => {
   it('gives today in the zone, which may be another day than in UTC', () => {
     const lateEvening = Date.UTC(2026, 6, 2, 5, 30); // 22:30 PDT on July 1st
     expect(todayIn(PACIFIC, lateEvening)).toBe('2026-07-01');

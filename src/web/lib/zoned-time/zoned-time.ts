@@ -14,7 +14,6 @@ moment.tz.load(zoneData);
 const DAY = 'YYYY-MM-DD';
 /** How the reports show a time (docs/product/reports.md#time-offsets). */
 const REPORT_TIME = 'MM/DD/YYYY HH:mm:ss';
-const OFFSET_PATTERN = /^[+-](0\d|1[0-4]):[0-5]\d$/;
 
 /** The zone's offset east of UTC as `±hh:mm` at an instant. */
 export function offsetAt(zone: string, epochMs: number): string {
@@ -47,16 +46,6 @@ export function todayIn(zone: string, nowMs: number): string {
 /** `MM/DD/YYYY HH:mm:ss` of an instant in the zone. */
 export function formatIn(epochMs: number, zone: string): string {
   return moment.tz(epochMs, zone).format(REPORT_TIME);
-}
-
-/**
- * A report time the server wrote at `sentOffset` (`MM/DD/YYYY HH:mm:ss`), written again in the zone at the offset in
- * force at that instant; anything else (empty, malformed) is returned as it is.
- */
-export function reexpressIn(text: string | null | undefined, sentOffset: string, zone: string): string {
-  if (!text || !OFFSET_PATTERN.test(sentOffset)) return text ?? '';
-  const at = moment.utc(`${text} ${sentOffset}`, `${REPORT_TIME} Z`, true);
-  return at.isValid() ? formatIn(at.valueOf(), zone) : text;
 }
 
 /** A change of the zone's offset: the instant, the offset before and after. */

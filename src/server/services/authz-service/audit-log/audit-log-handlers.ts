@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { components, operations } from '../../../../contracts/authz-service';
-import { DEFAULT_DISPLAY_OFFSET, END_BEFORE_START_MESSAGE } from '../../../../shared/report-time';
+import { END_BEFORE_START_MESSAGE } from '../../../../shared/report-time';
+import { displayTimeOf } from '../../../platform/display-time';
 import { AUDIT_ACTIVITIES } from '../../../platform/audit/record-audit';
 import { EXPORT_BATCH_SIZE, readPages } from '../../../platform/http/csv-download';
 import { FieldErrors } from '../../../platform/http/field-errors';
@@ -34,16 +35,16 @@ export const auditLogHandlers: AuditLogHandlers = {
     const filter = auditFilter(body, ctx.account.id);
     const limit = body.limit ?? 10;
     const offset = (body.page ?? 0) * limit;
-    const offsetText = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
+    const display = displayTimeOf(body);
     return ctx.inAccount(async (trx) => ({
-      data: (await listAuditRows(trx, filter, { offset, limit })).map((row) => toAuditRecord(row, offsetText)),
+      data: (await listAuditRows(trx, filter, { offset, limit })).map((row) => toAuditRecord(row, display)),
       totalResults: await countAuditRows(trx, filter),
     }));
   },
 
   async exportAuditLog({ body }, ctx) {
     const filter = auditFilter(body, ctx.account.id);
-    const offsetText = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
+    const display = displayTimeOf(body);
     const maxId = await ctx.inAccount((trx) => latestAuditId(trx, ctx.account.id));
     const snapshot: AuditFilter = { ...filter, maxId };
     const pages = readPages(
@@ -51,12 +52,12 @@ export const auditLogHandlers: AuditLogHandlers = {
       { pageSize: EXPORT_BATCH_SIZE },
     );
     const rows = (async function* () {
-      for await (const page of pages) for (const row of page) yield auditExportCells(toAuditRecord(row, offsetText));
+      for await (const page of pages) for (const row of page) yield auditExportCells(toAuditRecord(row, display));
     })();
     // Streamed through the one xlsx writer as the pages arrive (ADR 0039); a failure mid-way aborts the download.
     const out = new PassThrough();
     writeXlsxSheet(out, 'Audit Log', AUDIT_EXPORT_COLUMNS, rows).catch((error: Error) => out.destroy(error));
-    return new FileDownload(auditLogFileName(ctx.account.name, ctx.now().getTime(), offsetText), XLSX_MEDIA_TYPE, out);
+    return new FileDownload(auditLogFileName(ctx.account.name, ctx.now().getTime(), display), XLSX_MEDIA_TYPE, out);
   },
 
   async listAuditActivities() {

@@ -1,5 +1,6 @@
 import type { components } from '../../../../contracts/authz-service';
-import { fileDateAtOffset, formatAtOffset, TOKEN_ISSUE_OFFSET } from '../../../../shared/report-time';
+import { formatAtOffset, TOKEN_ISSUE_OFFSET } from '../../../../shared/report-time';
+import type { DisplayTime } from '../../../platform/display-time';
 import type { XlsxColumn } from '../../../platform/spreadsheet/xlsx-sheet';
 import type { AuditRow } from './audit-log-store';
 
@@ -19,7 +20,7 @@ export function tokenIssueTime(row: Pick<AuditRow, 'activity' | 'event_time' | '
  * An audit row as the report answers it: times in ms and formatted, the payload as JSON text
  * (docs/product/reports.md#audit-log).
  */
-export function toAuditRecord(row: AuditRow, displayOffset: string): AuditRecord {
+export function toAuditRecord(row: AuditRow, display: DisplayTime): AuditRecord {
   const eventTime = row.event_time.getTime();
   const issued = tokenIssueTime(row);
   const auditMsg = {
@@ -38,7 +39,7 @@ export function toAuditRecord(row: AuditRow, displayOffset: string): AuditRecord
     activity: row.activity,
     ip: row.ip,
     event_time: eventTime,
-    eventTimeString: formatAtOffset(eventTime, displayOffset),
+    eventTimeString: display.format(eventTime),
     tokenIssueTime: issued,
     tokenIssueTimeString: issued === null ? null : formatAtOffset(issued, TOKEN_ISSUE_OFFSET),
     complete_msg: JSON.stringify({ audit_msg: auditMsg }),
@@ -58,11 +59,11 @@ export const AUDIT_EXPORT_COLUMNS: readonly XlsxColumn[] = [
 
 /**
  * docs/product/reports.md#audit-log: "tenantName_MM/DD/YYYY_auditlog.xlsx", the day of the export at the display
- * offset. The slashes stay in the name the answer gives (`filename*`); the plain `filename` fallback has dashes, as a
+ * time. The slashes stay in the name the answer gives (`filename*`); the plain `filename` fallback has dashes, as a
  * name on disk cannot hold a slash (FileDownload.contentDisposition).
  */
-export function auditLogFileName(tenantName: string, epochMs: number, offset: string): string {
-  return `${tenantName}_${fileDateAtOffset(epochMs, offset).replace(/-/g, '/')}_auditlog.xlsx`;
+export function auditLogFileName(tenantName: string, epochMs: number, display: DisplayTime): string {
+  return `${tenantName}_${display.fileDate(epochMs).replace(/-/g, '/')}_auditlog.xlsx`;
 }
 
 export const auditExportCells = (record: AuditRecord) => [

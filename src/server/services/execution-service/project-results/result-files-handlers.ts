@@ -7,6 +7,7 @@ import {
   RESULTS_DEFAULT_OFFSET,
   resultPdfFileName,
 } from '../../../../shared/result-rules';
+import { displayTime, displayTimeOf } from '../../../platform/display-time';
 import { csvDownload } from '../../../platform/http/csv-download';
 import { forbidden, HttpError, notFound, unprocessable } from '../../../platform/http/http-error';
 import { enqueueJob } from '../../../platform/jobs/job-queue';
@@ -127,7 +128,7 @@ export const resultFileHandlers: FileHandlers = {
     const pdf = await resultPdf({
       ...data,
       language: headers.language,
-      offset: query.displayTimeZone ?? RESULTS_DEFAULT_OFFSET,
+      time: displayTimeOf(query, RESULTS_DEFAULT_OFFSET),
       createdAt: ctx.now(),
     });
     return new FileDownload(resultPdfFileName(data.result.irn, data.result.id), 'application/pdf', pdf);
@@ -158,7 +159,7 @@ export const resultFileHandlers: FileHandlers = {
       showName: !ctx.operatingTenant.isSystem,
       display,
       language: headers.language,
-      offset: query.offset,
+      time: displayTime(query.timeZone, query.offset),
     });
     const pages = exportPages((offset, limit) => ctx.inTenant((trx) => readResults(trx, query, limit, offset)));
     if (body.format === 'csv')
@@ -188,14 +189,18 @@ export const resultFileHandlers: FileHandlers = {
       display,
       questions,
       language: headers.language,
-      offset: query.offset,
+      time: displayTime(query.timeZone, query.offset),
       createdAt,
       pages: (async function* () {
         yield first;
       })(),
       commentsOf: (ids) => ctx.inTenant((trx) => resultComments(trx, ids, outcomeNotes)),
     }).catch((error: Error) => out.destroy(error));
-    return new FileDownload(zipFileName(project.name, createdAt, query.offset), 'application/zip', out as Readable);
+    return new FileDownload(
+      zipFileName(project.name, createdAt, displayTime(query.timeZone, query.offset)),
+      'application/zip',
+      out as Readable,
+    );
   },
 
   async startResultPdfZip({ body, headers }, ctx) {
@@ -216,7 +221,7 @@ export const resultFileHandlers: FileHandlers = {
         projectId: project.id,
         query,
         language: headers.language ?? null,
-        fileName: zipFileName(project.name, now, query.offset),
+        fileName: zipFileName(project.name, now, displayTime(query.timeZone, query.offset)),
         total,
         requestedBy: ctx.principal().userId,
         at: now,

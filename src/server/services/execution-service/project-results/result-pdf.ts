@@ -2,6 +2,7 @@ import { PdfWriter } from '../../../platform/pdf/pdf-writer';
 import type { ProjectResultDisplay } from '../../project-service';
 import { groupAccessCode } from '../../../../shared/result-rules';
 import { FOLLOW_UP_STATUSES, OUTCOME_TRACKING_ACTIONS } from '../../../../shared/outcome-rules';
+import type { DisplayTime } from '../../../platform/display-time';
 import type { ResultComments } from './result-actions-store';
 import type { ResultColumnQuestion, ResultForPdf, ResultProject } from './results-store';
 
@@ -29,13 +30,16 @@ export function formatAtOffset(at: Date, offset: string): string {
   )}:${pad(shifted.getUTCMinutes())} (UTC${offset})`;
 }
 
+const atDisplayTime = (at: Date, time: DisplayTime) => formatAtOffset(at, time.offsetAt(at.getTime()));
+
 export interface ResultPdfInput {
   project: ResultProject;
   result: ResultForPdf;
   questions: readonly ResultColumnQuestion[];
   display: ProjectResultDisplay;
   language: string | null | undefined;
-  offset: string;
+  /** Where its dates are written: each at the offset in force then (docs/product/reports.md#time-offsets). */
+  time: DisplayTime;
   createdAt: Date;
   /** The notes and outcome comments (resultComments); without them only the current note is printed. */
   comments?: ResultComments;
@@ -68,7 +72,7 @@ function printComments(writer: PdfWriter, input: ResultPdfInput): void {
           { header: 'Note', width: 0.56 },
           { header: 'By', width: 0.2 },
         ],
-        notes.map((n) => [n.at ? formatAtOffset(n.at, input.offset) : '', n.text, n.author ?? '']),
+        notes.map((n) => [n.at ? atDisplayTime(n.at, input.time) : '', n.text, n.author ?? '']),
       );
   const outcomes = input.comments?.outcomes ?? [];
   if (outcomes.length)
@@ -99,7 +103,7 @@ function printComments(writer: PdfWriter, input: ResultPdfInput): void {
  * the project's result template. Written with the one PDF writer (ADR 0018).
  */
 export function resultPdf(input: ResultPdfInput): Promise<Buffer> {
-  const { project, result, display, language, offset } = input;
+  const { project, result, display, language, time } = input;
   const writer = new PdfWriter({
     title: 'Risk Report',
     subtitle: project.name,
@@ -127,7 +131,7 @@ export function resultPdf(input: ResultPdfInput): Promise<Buffer> {
           project.tenantName,
           groupAccessCode(result.accessCode),
           project.name,
-          formatAtOffset(result.completedAt, offset),
+          atDisplayTime(result.completedAt, time),
           project.location ?? '',
           result.language ?? '',
         ],

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../../../platform/clock';
 import type { Db } from '../../../platform/db/schema';
+import { displayTime } from '../../../platform/display-time';
 import { readPages } from '../../../platform/http/csv-download';
 import type { JobHandler } from '../../../platform/jobs/job-runner';
 import { checkStorageKey, type FileStorage } from '../../../platform/storage/file-storage';
@@ -60,7 +61,7 @@ export const resultPdfZipJob =
       const written = await writeResultZip(file, {
         ...source,
         language: zip.language ?? undefined,
-        offset: zip.query.offset,
+        time: displayTime(zip.query.timeZone, zip.query.offset),
         createdAt: zip.requestedAt,
         pages: readPages((offset, limit) => inTenant((trx) => readResults(trx, zip.query, limit, offset)), {
           pageSize: ZIP_PAGE,

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createProjectWithQuestions, STAGE } from '../../project-service';
 import { createParticipants } from '../../participant-service';
 import { recordInterviewResults } from '../result-writes/interview-results-store';
+import { displayTime } from '../../../platform/display-time';
 import { zipEntryNamer, zipFileName } from './results-downloads';
 
 let t: TestApp;
@@ -226,7 +227,9 @@ describe('zip of PDFs', () => {
     });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toContain('application/zip');
-    expect(answer.headers['content-disposition']).toContain(zipFileName('Zip/Project', t.clock.now(), '-08:00'));
+    expect(answer.headers['content-disposition']).toContain(
+      zipFileName('Zip/Project', t.clock.now(), displayTime(null, '-08:00')),
+    );
     const zip = await JSZip.loadAsync(answer.rawPayload);
     const names = Object.keys(zip.files).sort();
     expect(names).toEqual(
@@ -253,7 +256,7 @@ describe('zip of PDFs', () => {
     const job = JSON.parse(started.payload) as { id: number; total: number; status: string; fileName: string };
     expect(job).toMatchObject({
       total: listed.totalResults,
-      fileName: zipFileName('Zip Job', t.clock.now(), '-08:00'),
+      fileName: zipFileName('Zip Job', t.clock.now(), displayTime(null, '-08:00')),
     });
     const get = (url: string, who = provider, tenant = acme) =>
       t.app.inject({
@@ -292,6 +295,8 @@ describe('zip of PDFs', () => {
       'result_9.pdf',
       'result_123_3.pdf',
     ]);
-    expect(zipFileName('Claims: 2026', new Date('2026-03-05T07:00:00Z'), '-08:00')).toBe('Claims_ 2026_03_04_2026.zip');
+    expect(zipFileName('Claims: 2026', new Date('2026-03-05T07:00:00Z'), displayTime(null, '-08:00'))).toBe(
+      'Claims_ 2026_03_04_2026.zip',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import archiver from 'archiver';
 import type { components } from '../../../../contracts/execution-service';
-import { fileDateAtOffset, formatAtOffset } from '../../../../shared/report-time';
+import type { DisplayTime } from '../../../platform/display-time';
 import { groupAccessCode, resultPdfFileName } from '../../../../shared/result-rules';
 import type { ProjectResultDisplay } from '../../project-service';
 import type { SheetColumn } from '../reports/call-reports-xlsx';
@@ -37,7 +37,7 @@ export const zipAnswer = (z: StoredZip): ZipAnswer => ({
 
 /**
  * The export's columns: the Results table's (docs/product/results-downloads.md#columns): IRN, Participant Name
- * (non-system tenants), Language, Date (at the filter's offset), Overall (the template's badge), one per question
+ * (non-system tenants), Language, Date (at the filter's display time), Overall (the template's badge), one per question
  * column, Access Code, Created By, Released, Reviewed.
  */
 export function exportColumns(input: {
@@ -45,7 +45,7 @@ export function exportColumns(input: {
   showName: boolean;
   display: ProjectResultDisplay;
   language: string | undefined;
-  offset: string;
+  time: DisplayTime;
 }): SheetColumn<ListedResult>[] {
   const badge = (code: string) => input.display.display(code, input.language).badge;
   return [
@@ -60,7 +60,7 @@ export function exportColumns(input: {
         ]
       : []),
     { header: 'Language', width: 12, value: (r) => r.language },
-    { header: 'Date', width: 26, value: (r) => formatAtOffset(r.completedAt.getTime(), input.offset) },
+    { header: 'Date', width: 26, value: (r) => input.time.format(r.completedAt.getTime()) },
     { header: 'Overall', width: 10, value: (r) => badge(r.overall) },
     ...input.questions.map((q) => ({
       header: `Q${q.sequence}: ${q.questionText}`,
@@ -82,13 +82,13 @@ export async function* cellsOf(columns: SheetColumn<ListedResult>[], pages: Asyn
 }
 
 /**
- * `{project name}_{MM_DD_YYYY}.zip` at the offset (docs/product/results-downloads.md#zip); characters a file name
+ * `{project name}_{MM_DD_YYYY}.zip` at the display time (docs/product/results-downloads.md#zip); characters a file name
  * cannot hold become `_`.
  */
-export function zipFileName(projectName: string, at: Date, offset: string): string {
+export function zipFileName(projectName: string, at: Date, time: DisplayTime): string {
   // eslint-disable-next-line no-control-regex
   const safe = projectName.replace(/[\x00-\x1f\x7f/\\:*?"<>|]+/g, '_').trim() || 'results';
-  return `${safe}_${fileDateAtOffset(at.getTime(), offset).replace(/-/g, '_')}.zip`;
+  return `${safe}_${time.fileDate(at.getTime()).replace(/-/g, '_')}.zip`;
 }
 
 /**
@@ -117,7 +117,7 @@ export interface ZipSource {
   display: ProjectResultDisplay;
   questions: readonly ResultColumnQuestion[];
   language: string | undefined;
-  offset: string;
+  time: DisplayTime;
   createdAt: Date;
   /** The results, page by page (readPages). */
   pages: AsyncIterable<ListedResult[]>;
@@ -147,7 +147,7 @@ export async function writeResultZip(out: NodeJS.WritableStream, source: ZipSour
         questions: source.questions,
         display: source.display,
         language: source.language,
-        offset: source.offset,
+        time: source.time,
         createdAt: source.createdAt,
         ...(comments.has(result.id) && { comments: comments.get(result.id)! }),
       });

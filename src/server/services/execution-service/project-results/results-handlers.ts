@@ -44,6 +44,7 @@ export function resultQueryOf(ctx: TenantContext, body: ResultFilter): ResultQue
     pageSize: body.pageSize,
     ...(body.search !== undefined && { search: body.search }),
     offset: body.displayTimeZone ?? RESULTS_DEFAULT_OFFSET,
+    ...(body.timeZone && { timeZone: body.timeZone }),
     sortBy: body.sortBy ?? 'date',
     sortDirection: body.sortDirection ?? (body.sortBy === 'irn' ? 'asc' : 'desc'),
     ...(body.riskLevels && { riskLevels: body.riskLevels }),

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
 import { RISK_SEVERITY } from '../../../../shared/risk-sets';
+import { displayTime } from '../../../platform/display-time';
 import { CODE_CAP, findListSearch, searchCondition, type ListSearch } from '../../../platform/db/list-search';
 
 /** The project results list's query (docs/product/project-results.md#list), already checked by the handler. */
@@ -9,8 +10,10 @@ export interface ResultQuery {
   page: number;
   pageSize: number;
   search?: string;
-  /** ±hh:mm: the day boundaries of startDate and endDate. */
+  /** ±hh:mm: the day boundaries of startDate and endDate, unless timeZone is given. */
   offset: string;
+  /** The zone whose rules give the day boundaries (docs/product/reports.md#time-offsets). */
+  timeZone?: string;
   sortBy: 'overallScore' | 'date' | 'irn' | 'question';
   sortDirection: 'asc' | 'desc';
   riskLevels?: readonly string[];
@@ -183,12 +186,9 @@ function whereOf(query: ResultQuery, search: ListSearch | null): RawBuilder<unkn
     parts.push(sql`p.participant_language_id = ANY(${[...query.participantLanguageIds]}::int[])`);
   const creators = createdByWhere(query);
   if (creators) parts.push(creators);
-  if (query.startDate)
-    parts.push(sql`r.completed_at >= (${query.startDate}::date::text || 'T00:00:00' || ${query.offset})::timestamptz`);
-  if (query.endDate)
-    parts.push(
-      sql`r.completed_at < ((${query.endDate}::date + 1)::text || 'T00:00:00' || ${query.offset})::timestamptz`,
-    );
+  const time = displayTime(query.timeZone, query.offset);
+  if (query.startDate) parts.push(sql`r.completed_at >= ${new Date(time.dayStart(query.startDate))}`);
+  if (query.endDate) parts.push(sql`r.completed_at < ${new Date(time.dayEnd(query.endDate))}`);
   if (query.questionNumber !== undefined && query.questionsRisk?.length)
     parts.push(sql`EXISTS (SELECT 1 FROM interview_question_results q
                            WHERE q.interview_result_id = r.id AND q.sequence = ${query.questionNumber}

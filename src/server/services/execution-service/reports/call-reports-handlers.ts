@@ -1,5 +1,6 @@
 import type { components, operations } from '../../../../contracts/execution-service';
-import { DEFAULT_DISPLAY_OFFSET, durationBounds, formatAtOffset, minutesSeconds } from '../../../../shared/report-time';
+import { durationBounds, minutesSeconds } from '../../../../shared/report-time';
+import { displayTimeOf, type DisplayTime } from '../../../platform/display-time';
 import { cachedUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
 import { HttpError, notFound } from '../../../platform/http/http-error';
 import { FileDownload, type ServiceHandlers } from '../../../platform/openapi/handler';
@@ -40,7 +41,15 @@ const REPOST_NOT_FOUND = 'The backend data log holds no post with this requestId
 const REPOST_OTHER_BODY = 'This requestId was already used for a different post.';
 type Query = Pick<
   Schemas['CallRecordQuery'],
-  'projectId' | 'tenantId' | 'startDate' | 'endDate' | 'displayTimeZone' | 'search' | 'minDuration' | 'maxDuration'
+  | 'projectId'
+  | 'tenantId'
+  | 'startDate'
+  | 'endDate'
+  | 'displayTimeZone'
+  | 'timeZone'
+  | 'search'
+  | 'minDuration'
+  | 'maxDuration'
 >;
 
 /**
@@ -58,12 +67,12 @@ function callFilter(body: Query): CallFilter {
   };
 }
 
-const callRow = (tenantName: string, offset: string) => (r: CallRecordRow) => ({
+const callRow = (tenantName: string, time: DisplayTime) => (r: CallRecordRow) => ({
   id: r.id,
   callId: r.callId,
   interviewReferenceNumber: r.interviewReferenceNumber,
   tenantName,
-  callDateTimeString: formatAtOffset(r.callAt.getTime(), offset),
+  callDateTimeString: time.format(r.callAt.getTime()),
   accessCode: r.accessCode,
   dialInNumber: r.dialInNumber,
   durationSeconds: r.durationSeconds,
@@ -74,7 +83,7 @@ const callRow = (tenantName: string, offset: string) => (r: CallRecordRow) => ({
   status: r.status,
 });
 
-const incompleteRow = (clientName: string, offset: string) => (r: IncompleteCallRow) => ({
+const incompleteRow = (clientName: string, time: DisplayTime) => (r: IncompleteCallRow) => ({
   id: r.id,
   interviewReferenceNumber: r.interviewReferenceNumber,
   clientName,
@@ -82,7 +91,7 @@ const incompleteRow = (clientName: string, offset: string) => (r: IncompleteCall
   dialInNumber: r.dialInNumber,
   accessCode: r.accessCode,
   phoneCallInterruptCode: r.interruptCode,
-  date: formatAtOffset(r.callAt.getTime(), offset),
+  date: time.format(r.callAt.getTime()),
   phoneCallDuration: r.durationSeconds,
   interviewResultId: r.interviewResultId,
 });
@@ -118,9 +127,9 @@ export const callReportsHandlers: Handlers = {
       ...callFilter(body),
       telcoProvider: body.telcoProvider ? telcoProviderName(body.telcoProvider) : null,
     };
-    const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
+    const time = displayTimeOf(body);
     return ctx.inAccount(async (trx) => ({
-      calls: (await findCallRecords(trx, filter, pageOf(body))).map(callRow(ctx.account.name, offset)),
+      calls: (await findCallRecords(trx, filter, pageOf(body))).map(callRow(ctx.account.name, time)),
       totalResults: await cachedUnderDataVersion(ctx, trx, 'countCallRecords', [filter], () =>
         countCallRecords(trx, filter),
       ),
@@ -132,10 +141,10 @@ export const callReportsHandlers: Handlers = {
       ...callFilter(body),
       telcoProvider: body.telcoProvider ? telcoProviderName(body.telcoProvider) : null,
     };
-    const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
+    const time = displayTimeOf(body);
     const ids = body.allRecords ? undefined : (body.callIdsToExport ?? []);
     const maxId = await ctx.inAccount((trx) => newestId(trx, 'call_records'));
-    const toRow = callRow(ctx.account.name, offset);
+    const toRow = callRow(ctx.account.name, time);
     const pages = exportPages((skip, limit) =>
       ctx.inAccount(async (trx) =>
         (await findCallRecords(trx, { ...filter, maxId }, { offset: skip, limit }, ids)).map(toRow),
@@ -146,10 +155,10 @@ export const callReportsHandlers: Handlers = {
 
   async listIncompleteCalls({ body }, ctx) {
     const filter = callFilter(body);
-    const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
+    const time = displayTimeOf(body);
     const sort = { by: body.sortBy ?? 'date', direction: body.sortDirection ?? 'desc' } as const;
     return ctx.inAccount(async (trx) => ({
-      calls: (await findIncompleteCalls(trx, filter, sort, pageOf(body))).map(incompleteRow(ctx.account.name, offset)),
+      calls: (await findIncompleteCalls(trx, filter, sort, pageOf(body))).map(incompleteRow(ctx.account.name, time)),
       totalResults: await cachedUnderDataVersion(ctx, trx, 'countIncompleteCalls', [filter], () =>
         countIncompleteCalls(trx, filter),
       ),
@@ -158,11 +167,11 @@ export const callReportsHandlers: Handlers = {
 
   async exportIncompleteCalls({ body }, ctx) {
     const filter = callFilter(body);
-    const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
+    const time = displayTimeOf(body);
     const sort = { by: body.sortBy ?? 'date', direction: body.sortDirection ?? 'desc' } as const;
     const ids = body.allRecords ? undefined : (body.idsToExport ?? []);
     const maxId = await ctx.inAccount((trx) => newestId(trx, 'incomplete_calls'));
-    const toRow = incompleteRow(ctx.account.name, offset);
+    const toRow = incompleteRow(ctx.account.name, time);
     const pages = exportPages((skip, limit) =>
       ctx.inAccount(async (trx) =>
         (await findIncompleteCalls(trx, { ...filter, maxId }, sort, { offset: skip, limit }, ids)).map(toRow),
@@ -176,14 +185,14 @@ export const callReportsHandlers: Handlers = {
   },
 
   async listBackendDataLogs({ body }, ctx) {
-    const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
+    const time = displayTimeOf(body);
     const filter = { ...windowOf(body), search: body.search?.trim() || null };
     return ctx.inTenant(async (trx) => ({
       resultAuditLogs: (await findBackendLogs(trx, filter, pageOf(body))).map((r) => ({
         id: r.id,
         kind: r.kind,
         uploadedResult: JSON.stringify(r.payload),
-        uploadedAt: formatAtOffset(r.uploadedAt.getTime(), offset),
+        uploadedAt: time.format(r.uploadedAt.getTime()),
         runId: r.runId,
         refusal: r.refusal,
       })),

@@ -1,24 +1,25 @@
-import { DEFAULT_DISPLAY_OFFSET, reportWindow } from '../../../../shared/report-time';
+import { displayTimeOf, windowIn } from '../../../platform/display-time';
 import { readPages } from '../../../platform/http/csv-download';
 import { unprocessable } from '../../../platform/http/http-error';
 import { EXPORT_ROW_LIMIT } from './call-reports-xlsx';
 
 /**
  * What every report of the execution-service shares (docs/product/call-reports.md#filters): the day window at the
- * display offset, the page, and an export read page by page.
+ * display time (zone or offset), the page, and an export read page by page.
  */
 const EXPORT_PAGE = 2_000;
 
 /**
- * [from, to) of the body's days at its display offset; a start after the end is 422
+ * [from, to) of the body's days at its display time (its zone's rules, or its offset); a start after the end is 422
  * (docs/product/call-reports.md#filters).
  */
 export function windowOf(body: {
   startDate?: string | null;
   endDate?: string | null;
   displayTimeZone?: string | null;
+  timeZone?: string | null;
 }): { from: Date | null; to: Date | null } {
-  const window = reportWindow(body.startDate, body.endDate, body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET);
+  const window = windowIn(displayTimeOf(body), body.startDate, body.endDate);
   if ('error' in window)
     throw unprocessable(window.error, 'INVALID_DATE_RANGE', [{ field: 'startDate', message: window.error }]);
   return window;

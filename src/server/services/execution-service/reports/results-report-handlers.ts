@@ -1,5 +1,5 @@
 import type { components, operations } from '../../../../contracts/execution-service';
-import { DEFAULT_DISPLAY_OFFSET, formatAtOffset } from '../../../../shared/report-time';
+import { displayTimeOf, type DisplayTime } from '../../../platform/display-time';
 import { cachedUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
 import { csvDownload } from '../../../platform/http/csv-download';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
@@ -53,7 +53,7 @@ const sortOf = (body: Query): ResultsReportSort => ({
 });
 
 const present =
-  (offset: string) =>
+  (time: DisplayTime) =>
   (r: ResultsReportRow): Row => ({
     interviewResultId: r.id,
     interviewReferenceNumber: r.irn,
@@ -62,7 +62,7 @@ const present =
     clientName: r.tenantName,
     projectId: r.projectId,
     projectName: r.projectName,
-    dateString: formatAtOffset(r.completedAt.getTime(), offset),
+    dateString: time.format(r.completedAt.getTime()),
     accessCode: r.accessCode,
     overallEvaluation: r.overall,
     interviewQuestionsResult: r.questions.map((q) => ({ sequence: q.sequence, result: q.result })),
@@ -95,9 +95,9 @@ async function* cellsOf(pages: AsyncIterable<Row[]>) {
 export const resultsReportHandlers: Handlers = {
   async listResultsReport({ body }, ctx) {
     const filter = filterOf(ctx, body);
-    const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
+    const time = displayTimeOf(body);
     return ctx.inAccount(async (trx) => ({
-      results: (await findReportResults(trx, filter, sortOf(body), pageOf(body))).map(present(offset)),
+      results: (await findReportResults(trx, filter, sortOf(body), pageOf(body))).map(present(time)),
       // Kept under the version of the accounts read (ADR 0025): paging one filter counts once, and any write to
       // those accounts moves the version in its transaction.
       totalResults: await cachedUnderDataVersion(ctx, trx, 'countReportResults', [filter], () =>
@@ -108,7 +108,7 @@ export const resultsReportHandlers: Handlers = {
 
   async exportResultsReport({ body }, ctx) {
     const filter = filterOf(ctx, body);
-    const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
+    const time = displayTimeOf(body);
     const sort = sortOf(body);
     const maxId = await ctx.inAccount((trx) => newestId(trx, 'interview_results'));
     const bounded: ResultsReportFilter = {
@@ -118,7 +118,7 @@ export const resultsReportHandlers: Handlers = {
     };
     const pages = exportPages((skip, limit) =>
       ctx.inAccount(async (trx) =>
-        (await findReportResults(trx, bounded, sort, { offset: skip, limit })).map(present(offset)),
+        (await findReportResults(trx, bounded, sort, { offset: skip, limit })).map(present(time)),
       ),
     );
     if (body.format === 'csv')

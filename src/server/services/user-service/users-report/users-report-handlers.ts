@@ -1,12 +1,6 @@
 import type { components, operations } from '../../../../contracts/user-service';
-import {
-  dayEnd,
-  dayStart,
-  DEFAULT_DISPLAY_OFFSET,
-  END_BEFORE_START_MESSAGE,
-  fileDateAtOffset,
-  startAfterEnd,
-} from '../../../../shared/report-time';
+import { END_BEFORE_START_MESSAGE, startAfterEnd } from '../../../../shared/report-time';
+import { displayTimeOf } from '../../../platform/display-time';
 import { csvDownload, pagedRows } from '../../../platform/http/csv-download';
 import { FieldErrors } from '../../../platform/http/field-errors';
 import type { ServiceHandlers, TenantContext } from '../../../platform/openapi/handler';
@@ -23,12 +17,12 @@ function reportFilter(body: UserReportQuery, tenantId: number | undefined): User
   const errors = new FieldErrors();
   if (startAfterEnd(body.from_date, body.to_date)) errors.add('to_date', END_BEFORE_START_MESSAGE);
   errors.throwIfAny();
-  const offset = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
+  const time = displayTimeOf(body);
   const statuses = new Set(body.user_status ?? []);
   return {
     ...(tenantId !== undefined && { tenantId }),
-    from: new Date(dayStart(body.from_date, offset)),
-    to: new Date(dayEnd(body.to_date, offset)),
+    from: new Date(time.dayStart(body.from_date)),
+    to: new Date(time.dayEnd(body.to_date)),
     ...(body.search?.trim() && { search: body.search.trim() }),
     ...(statuses.size === 1 && { active: statuses.has('Active') }),
     ...(body.account_type_id?.length && { accountTypeIds: body.account_type_id }),
@@ -43,7 +37,7 @@ export const usersReportHandlers: UsersReportHandlers = {
     const filter = reportFilter(body, accountOf(ctx));
     const limit = body.page_size ?? 10;
     const offset = (body.page ?? 0) * limit;
-    const display = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
+    const display = displayTimeOf(body);
     return ctx.inAccount(async (trx) => ({
       userRecords: (await listUserReportRows(trx, filter, { offset, limit })).map((row) =>
         toUserReportRecord(row, display),
@@ -54,9 +48,9 @@ export const usersReportHandlers: UsersReportHandlers = {
 
   async exportUserReport({ body }, ctx) {
     const filter = reportFilter(body, accountOf(ctx));
-    const display = body.displayTimeZone ?? DEFAULT_DISPLAY_OFFSET;
+    const display = displayTimeOf(body);
     return csvDownload(
-      `usersreport_${fileDateAtOffset(ctx.now().getTime(), display)}.csv`,
+      `usersreport_${display.fileDate(ctx.now().getTime())}.csv`,
       USER_REPORT_EXPORT_HEADER,
       pagedRows(
         (offset, limit) => ctx.inAccount((trx) => listUserReportRows(trx, filter, { offset, limit })),

@@ -1,5 +1,5 @@
 import type { components } from '../../../../contracts/user-service';
-import { formatAtOffset } from '../../../../shared/report-time';
+import type { DisplayTime } from '../../../platform/display-time';
 import type { UserReportRow } from './users-report-store';
 
 type UserReportRecord = components['schemas']['UserReportRecord'];
@@ -8,9 +8,9 @@ const status = (active: boolean) => (active ? 'Active' : 'Inactive');
 
 /**
  * A row as the report answers it (docs/product/reports.md#users-report "User report record"), times at the display
- * offset.
+ * time (the zone's offset in force then, or the fixed offset).
  */
-export function toUserReportRecord(row: UserReportRow, displayOffset: string): UserReportRecord {
+export function toUserReportRecord(row: UserReportRow, display: DisplayTime): UserReportRecord {
   const login = row.last_login_at?.getTime() ?? null;
   return {
     userId: row.id,
@@ -21,7 +21,7 @@ export function toUserReportRecord(row: UserReportRow, displayOffset: string): U
     email: row.email,
     userStatus: status(row.is_active),
     login_ts: login,
-    lastLoginString: login === null ? null : formatAtOffset(login, displayOffset),
+    lastLoginString: login === null ? null : display.format(login),
     create_ts: row.created_at.getTime(),
     accountType: row.account_type,
     accountStatus: status(row.account_active),

@@ -19,7 +19,7 @@ import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { TextField } from '../../../components/form/text-field';
 import { PayloadDialog } from '../audit-log/payload-dialog';
 import { ReportFilterForm } from '../filters/report-filter-form';
-import { DateRangeFields, offsetOf, type DateRangeValues } from '../filters/report-filters';
+import { DateRangeFields, offsetOf, zoneOf, type DateRangeValues } from '../filters/report-filters';
 import { useReportFilter } from '../filters/use-report-filter';
 import { initialCallFilter } from './call-filters';
 import { PERMISSION } from '../../../../shared/permissions';
@@ -30,6 +30,7 @@ interface LogFilterValues extends DateRangeValues {
 
 const queryOf = (values: LogFilterValues): BackendLogQuery => ({
   displayTimeZone: offsetOf(values),
+  timeZone: zoneOf(values.timezone),
   startDate: values.startDate,
   endDate: values.endDate,
   ...(values.search.trim() && { search: values.search.trim() }),
@@ -45,7 +46,7 @@ export function BackendDataTab() {
     const { timezone, startDate, endDate } = initialCallFilter(null);
     return { timezone, startDate, endDate, search: '' };
   }, []);
-  const { applied, paging, apply, zoned } = useReportFilter({ initialValues, queryOf, sort: null });
+  const { applied, paging, apply } = useReportFilter({ initialValues, queryOf, sort: null });
   const [payload, setPayload] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [reposted, setReposted] = useState(false);
@@ -85,7 +86,6 @@ export function BackendDataTab() {
         field: 'uploadedAt',
         headerName: t`Upload Date`,
         sortable: false,
-        valueFormatter: ({ value }) => zoned(value as string | null),
       },
       {
         colId: 'payload',
@@ -117,7 +117,7 @@ export function BackendDataTab() {
         },
       },
     ],
-    [t, zoned],
+    [t],
   );
 
   return (

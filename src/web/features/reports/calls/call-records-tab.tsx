@@ -44,7 +44,7 @@ export function CallRecordsTab() {
     [operatingTenantId],
   );
   const selection = useReportSelection(callId);
-  const { applied, paging, apply, zoned } = useReportFilter({
+  const { applied, paging, apply } = useReportFilter({
     initialValues,
     queryOf,
     sort: null,
@@ -78,7 +78,6 @@ export function CallRecordsTab() {
         field: 'callDateTimeString',
         headerName: t`Call Date Time`,
         sortable: false,
-        valueFormatter: ({ value }) => zoned(value as string | null),
       },
       {
         colId: 'durationSeconds',
@@ -103,7 +102,7 @@ export function CallRecordsTab() {
           ) : null,
       },
     ];
-  }, [t, selection, rows, zoned]);
+  }, [t, selection, rows]);
 
   return (
     <Stack gap="4" data-testid="call-records">

@@ -91,6 +91,7 @@ describe('the call tabs of Reports', () => {
     expect(stub.callsTo(CALLS)[0]!.body).toMatchObject({
       tenantId: 2,
       displayTimeZone: '-08:00',
+      timeZone: 'America/Los_Angeles',
       page: 0,
       pageSize: 10,
       minDuration: 0,
@@ -126,13 +127,14 @@ describe('the call tabs of Reports', () => {
       telcoProvider: 'TOLL_FREE_FORWARDING',
       // 2026-11-01 starts at Pacific daylight time; the change back to -08:00 is that night.
       displayTimeZone: '-07:00',
+      timeZone: 'America/Los_Angeles',
     });
     expect(screen.getByTestId(sel.reports.calls.offset('call-records'))).toHaveTextContent(
       'On these dates: UTC-07:00, then UTC-08:00 from 11/01/2026 01:00',
     );
   });
 
-  it('call records: a Pacific range across 2026-03-08 is sent at its start offset, each time shown at its own', async () => {
+  it('call records: a Pacific range across 2026-03-08 is sent with its zone and start offset, times as written', async () => {
     const stub = server();
     const app = await open('/main/reports/callRecords');
     await screen.findByTestId(sel.reports.calls.list('call-records'));
@@ -142,7 +144,7 @@ describe('the call tabs of Reports', () => {
         body: {
           calls: [
             { ...CALL, id: 1, callId: 'before', callDateTimeString: '03/07/2026 11:00:00' },
-            { ...CALL, id: 2, callId: 'after', callDateTimeString: '03/10/2026 11:00:00' },
+            { ...CALL, id: 2, callId: 'after', callDateTimeString: '03/10/2026 12:00:00' },
           ],
           totalResults: 2,
         },
@@ -159,9 +161,10 @@ describe('the call tabs of Reports', () => {
       startDate: '2026-03-01',
       endDate: '2026-03-10',
       displayTimeZone: '-08:00',
+      timeZone: 'America/Los_Angeles',
     });
     const list = screen.getByTestId(sel.reports.calls.list('call-records'));
-    // The server wrote both at -08:00: the one after the change is shown at -07:00, an hour later.
+    // The server reads the days and writes each time by the zone's rules (ADR 0101): shown as written.
     expect(await within(list).findByText('03/10/2026 12:00:00')).toBeInTheDocument();
     expect(within(list).getByText('03/07/2026 11:00:00')).toBeInTheDocument();
   });

@@ -41,7 +41,7 @@ export function IncompleteCallsTab() {
   const operatingTenantId = useOperatingTenantId();
   const accounts = useListTenantProjectsQuery();
   const initialValues = useMemo(() => initialCallFilter(operatingTenantId), [operatingTenantId]);
-  const { values, applied, paging, apply, zoned } = useReportFilter<CallFilterValues, IncompleteCallQuery, Sort>({
+  const { values, applied, paging, apply } = useReportFilter<CallFilterValues, IncompleteCallQuery, Sort>({
     initialValues,
     queryOf: callQuery,
     sort: DEFAULT_SORT,
@@ -67,7 +67,6 @@ export function IncompleteCallsTab() {
         field: 'date',
         headerName: t`Call Date Time`,
         sortable: false,
-        valueFormatter: ({ value }) => zoned(value as string | null),
       },
       {
         colId: 'phoneCallDuration',
@@ -76,7 +75,7 @@ export function IncompleteCallsTab() {
         valueFormatter: ({ value }) => (typeof value === 'number' ? minutesSeconds(value) : ''),
       },
     ],
-    [t, zoned],
+    [t],
   );
 
   return (

@@ -16,7 +16,8 @@ import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import { clock } from '../../../lib/clock';
-import { formatIn, offsetChangesBetween, offsetFrom, reexpressIn, todayIn } from '../../../lib/zoned-time/zoned-time';
+import { formatIn, offsetChangesBetween, offsetFrom, todayIn } from '../../../lib/zoned-time/zoned-time';
+import type { ReportTimeZone } from '../../../api/generated/execution-service';
 
 /** The values every report filter has (docs/product/reports.md#filters): the display time zone and a day range. */
 export interface DateRangeValues {
@@ -32,27 +33,24 @@ export const REPORT_PAGE_SIZE = 10;
 
 export const DEFAULT_TIMEZONE = String(DEFAULT_TIMEZONE_VALUE);
 
-/** The IANA zone of a time zone option (Pacific for an unknown value). */
-export const zoneOf = (timezone: string): string => (timezoneOption(timezone) ?? DEFAULT_TIMEZONE_OPTION).zone;
+/**
+ * The IANA zone of a time zone option (Pacific for an unknown value): what the report calls send as timeZone, whose
+ * contract enum is the options' zones (src/server/platform/display-time.test.ts checks it).
+ */
+export const zoneOf = (timezone: string): ReportTimeZone =>
+  (timezoneOption(timezone) ?? DEFAULT_TIMEZONE_OPTION).zone as ReportTimeZone;
 
 /** Today in the time zone option's zone (YYYY-MM-DD). */
 export const todayAt = (timezone: string): string => todayIn(zoneOf(timezone), clock.now());
 
 /**
  * What the report calls send as displayTimeZone (docs/product/reports.md#time-offsets): the offset of the option's
- * zone when the start day starts there (today when the range has no start), by the zone's daylight-saving rules.
+ * zone when the start day starts there (today when the range has no start), by the zone's daylight-saving rules. The
+ * calls send the zone too (timeZone, ADR 0101), by which our server reads the days and writes the times; a backend
+ * that implements only the specification's offset reads them at this one.
  */
 export const offsetOf = ({ timezone, startDate }: Pick<DateRangeValues, 'timezone' | 'startDate'>): string =>
   offsetFrom(zoneOf(timezone), startDate, clock.now());
-
-/**
- * The rows' times of an applied filter, which the server writes at the range's offset, shown at the offset in force
- * at each time (after a daylight-saving change inside the range too).
- */
-export const zonedTimes =
-  (values: Pick<DateRangeValues, 'timezone' | 'startDate'>) =>
-  (text: string | null | undefined): string =>
-    reexpressIn(text, offsetOf(values), zoneOf(values.timezone));
 
 /** The account, project, days and search a filter panel holds (the call tabs and the Results tab). */
 export interface AccountWindowValues extends DateRangeValues {
@@ -68,6 +66,7 @@ export function accountWindowQuery(values: AccountWindowValues) {
     ...(values.tenantId && { tenantId: Number(values.tenantId) }),
     ...(values.projectId && { projectId: Number(values.projectId) }),
     displayTimeZone: offsetOf(values),
+    timeZone: zoneOf(values.timezone),
     startDate: values.startDate,
     endDate: values.endDate,
     ...(values.search.trim() && { search: values.search.trim() }),

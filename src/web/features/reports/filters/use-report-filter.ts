@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useServerPaging, type ServerPaging } from '../../../components/data-grid/use-server-paging';
-import { REPORT_PAGE_SIZE, zonedTimes, type DateRangeValues } from './report-filters';
+import { REPORT_PAGE_SIZE, type DateRangeValues } from './report-filters';
 
 interface ReportFilterOptions<Values extends DateRangeValues, Query, Sort> {
   /** The filter a report opens with. */
@@ -20,8 +20,6 @@ export interface ReportFilter<Values, Query, Sort> {
   paging: ServerPaging<Sort>;
   /** Apply: the first page of the new filter; the same filter again asks the server again (`refetch`). */
   apply: (values: Values, refetch: () => unknown) => void;
-  /** A time of the answer (written at the applied offset) at the offset in force at that time in the chosen zone. */
-  zoned: (text: string | null | undefined) => string;
 }
 
 /** The applied filter and the paging of a report tab (docs/product/reports.md#filters). */
@@ -42,6 +40,5 @@ export function useReportFilter<Values extends DateRangeValues, Query, Sort>({
     setApplied(query);
     paging.restart();
   };
-  const zoned = useMemo(() => zonedTimes(values), [values]);
-  return { values, applied, paging, apply, zoned };
+  return { values, applied, paging, apply };
 }

@@ -25,8 +25,6 @@ export interface ReportColumnOptions {
   pdfBusy: number | null;
   /** result.follow.up.note.read: outcome tracking (docs/product/results-report.md#actions). */
   onOutcome?: ((row: ResultsReportRow) => void) | undefined;
-  /** The row's time at the offset in force then (useReportFilter's `zoned`, ADR 0097). */
-  zoned: (text: string | null | undefined) => string;
 }
 
 const code = (value: string | null | undefined) => (value ? <Badge variant="outline">{value}</Badge> : null);
@@ -107,7 +105,6 @@ export function resultsReportColumns(o: ReportColumnOptions): DataGridColumn<Res
       field: 'dateString',
       headerName: i18n._(msg`Date`),
       sort: 'desc',
-      valueFormatter: ({ value }) => o.zoned(value as string | null),
     },
     {
       colId: 'overallScore',

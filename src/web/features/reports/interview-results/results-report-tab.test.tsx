@@ -82,6 +82,7 @@ describe('the Results tab of Reports', () => {
     expect(stub.callsTo(REPORT)[0]!.body).toMatchObject({
       tenantId: 2,
       displayTimeZone: '-08:00',
+      timeZone: 'America/Los_Angeles',
       riskLevels: ['HR', 'LR', 'AR', 'PR', 'NC', 'RJ'],
       CM: false,
       AD: false,
@@ -266,6 +267,7 @@ describe('the actions of the Results tab of Reports (docs/product/results-report
     expect(await screen.findByTestId(sel.reports.results.actionError)).toHaveTextContent('Result not found.');
     expect(stub.callsTo(PDF(52))[0]!.query.get('tenantId')).toBe('3');
     expect(stub.callsTo(PDF(52))[0]!.query.get('displayTimeZone')).toBe('-08:00');
+    expect(stub.callsTo(PDF(52))[0]!.query.get('timeZone')).toBe('America/Los_Angeles');
     expect(screen.getByTestId(sel.reports.results.detail(52))).toHaveAttribute(
       'href',
       '/main/project/21/results/resultdetail:IRN52',

@@ -66,7 +66,7 @@ export function ResultsReportTab() {
     return { ...start, risk: DEFAULT_RISK_LEVELS, onHold: false };
   }, [permissions.isSystemTenant, operatingTenantId]);
   const selection = useReportSelection(resultIdOf);
-  const { applied, paging, apply, zoned } = useReportFilter({
+  const { applied, paging, apply } = useReportFilter({
     initialValues,
     queryOf: resultsQuery,
     sort: DEFAULT_SORT,
@@ -95,14 +95,23 @@ export function ResultsReportTab() {
         selection,
         pageRows: pageRows ?? [],
         showName: !permissions.isSystemTenant,
-        onPdf: (row) => void pdf.open(row, applied.displayTimeZone ?? '-08:00'),
+        onPdf: (row) =>
+          void pdf.open(row, { displayTimeZone: applied.displayTimeZone ?? '-08:00', timeZone: applied.timeZone }),
         pdfBusy: pdf.busy,
         onOutcome: canReadOutcomes ? setOutcomeOf : undefined,
-        zoned,
       }),
     // pdf.open reads only the hook's state setters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [i18n, selection, pageRows, permissions.isSystemTenant, applied.displayTimeZone, pdf.busy, canReadOutcomes, zoned],
+    [
+      i18n,
+      selection,
+      pageRows,
+      permissions.isSystemTenant,
+      applied.displayTimeZone,
+      applied.timeZone,
+      pdf.busy,
+      canReadOutcomes,
+    ],
   );
   const decide = (decision: 'release' | 'delete') => {
     setFeedback(null);

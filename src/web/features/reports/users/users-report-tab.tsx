@@ -14,7 +14,14 @@ import { CheckboxGroupField } from '../../../components/form/checkbox-group-fiel
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import { useAccountOptions } from '../filters/account-project-fields';
-import { DateRangeFields, DEFAULT_TIMEZONE, offsetOf, todayAt, type DateRangeValues } from '../filters/report-filters';
+import {
+  DateRangeFields,
+  DEFAULT_TIMEZONE,
+  offsetOf,
+  todayAt,
+  zoneOf,
+  type DateRangeValues,
+} from '../filters/report-filters';
 import { ReportTab } from '../filters/report-tab';
 import { useReportFilter } from '../filters/use-report-filter';
 
@@ -38,6 +45,7 @@ export function usersQuery(values: UsersFilterValues): UserReportQuery {
     from_date: values.startDate,
     to_date: values.endDate,
     displayTimeZone: offsetOf(values),
+    timeZone: zoneOf(values.timezone),
     ...(values.tenantId && { tenant_id: Number(values.tenantId) }),
     ...(values.search.trim() && { search: values.search.trim() }),
     ...(values.userStatus.length && { user_status: values.userStatus as UserReportQuery['user_status'] }),
@@ -66,7 +74,7 @@ export function UsersReportTab() {
     }),
     [],
   );
-  const { applied, paging, apply, zoned } = useReportFilter({
+  const { applied, paging, apply } = useReportFilter({
     initialValues,
     queryOf: usersQuery,
     sort: DEFAULT_SORT,
@@ -99,7 +107,6 @@ export function UsersReportTab() {
         colId: 'login_ts',
         field: 'lastLoginString',
         headerName: t`Last Login`,
-        valueFormatter: ({ value }) => zoned(value as string | null),
       },
       { colId: 'accountType', field: 'accountType', headerName: t`Account Type`, sortable: false },
       {
@@ -111,7 +118,7 @@ export function UsersReportTab() {
       },
       { colId: 'accountName', field: 'accountName', headerName: t`Customer Name`, sort: 'asc' },
     ];
-  }, [t, zoned]);
+  }, [t]);
 
   return (
     <ReportTab<UsersFilterValues, UserReportRecord, Sort>

@@ -4,6 +4,7 @@ import {
   ClientSideRowModelModule,
   colorSchemeDark,
   colorSchemeLight,
+  createPart,
   ModuleRegistry,
   PaginationModule,
   QuickFilterModule,
@@ -30,8 +31,20 @@ ModuleRegistry.registerModules([
   CellStyleModule,
 ]);
 
-const lightTheme = themeQuartz.withPart(colorSchemeLight);
-const darkTheme = themeQuartz.withPart(colorSchemeDark);
+/**
+ * The paging panel (size selector, row summary, page buttons) wraps onto more lines in a narrow container, such as a
+ * dialog at 390 px, instead of scrolling sideways as AG Grid draws it. A theme part, so the grid injects it with its
+ * own styles; the root wrapper in the selectors outweighs AG Grid's single-class rules whatever their order.
+ */
+const wrappingPagingPanel = createPart({
+  feature: 'voxscreenPagingPanel',
+  css: `.ag-root-wrapper .ag-paging-panel { height: auto; min-height: var(--ag-pagination-panel-height); }
+    .ag-root-wrapper .ag-paging-panel-content { flex: 1 1 auto; flex-wrap: wrap; row-gap: calc(var(--ag-spacing) * 2);
+      padding-block: var(--ag-spacing); }`,
+});
+
+const lightTheme = themeQuartz.withPart(colorSchemeLight).withPart(wrappingPagingPanel);
+const darkTheme = themeQuartz.withPart(colorSchemeDark).withPart(wrappingPagingPanel);
 
 export type DataGridColumn<Row> = ColDef<Row>;
 

@@ -138,7 +138,7 @@ describe('dialogs at 390 × 844', () => {
     await browser.setWindowSize(size.width, size.height);
   });
 
-  it('opens the dialogs of results, participants, team, documents and the audit log: each fits the phone', async () => {
+  it('opens the dialogs of results, participants, team, documents, result templates and the audit log: each fits the phone', async () => {
     await browser.setWindowSize(390, 844);
     // The provider admin in Acme: every action of the results (release, delete, hold) is open to it.
     await freshStart();
@@ -186,6 +186,12 @@ describe('dialogs at 390 × 844', () => {
     await browser.url('/main/documents');
     await expect(byTestId(sel.documents.add)).toBeDisplayed({ wait: 30_000 });
     problems.push(...(await expectDialogFits('document upload', () => byTestId(sel.documents.add).click())));
+
+    await browser.url('/main/admin/resultconfiguration');
+    await expect(byTestId(sel.admin.resultTemplates.add)).toBeDisplayed({ wait: 30_000 });
+    problems.push(
+      ...(await expectDialogFits('result template', () => byTestId(sel.admin.resultTemplates.add).click())),
+    );
 
     await browser.url('/main/reports/auditlog');
     await expect(byTestId(sel.reports.audit.list)).toBeDisplayed({ wait: 30_000 });

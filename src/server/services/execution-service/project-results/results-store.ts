@@ -279,7 +279,7 @@ const findResultSearch = (trx: Db, query: ResultQuery, names?: number) =>
  */
 export const WALK_NAMES_ABOVE = 1_000;
 /** Rows of the order the first walk reads (at least; 20 times the rows it must find), how much each retry reads more. */
-export const WALK_FIRST = 2_000;
+const WALK_FIRST = 2_000;
 export const WALK_GROWTH = 4;
 /** Beyond this many rows a walk stops and the page reads its matches through their ids (a rare name, a deep page). */
 export const WALK_MAX = 32_000;
@@ -302,7 +302,7 @@ const walked = (query: ResultQuery, walk: number) => sql`
  * A walked row's participant, read by its key for each row in the walk's order: a lateral subquery the planner cannot
  * flatten (OFFSET 0), so it cannot hash the participants instead, which would read all of them and sort the walk.
  */
-const walkedParticipant = sql`CROSS JOIN LATERAL (SELECT p.* FROM participants p WHERE p.id = r.participant_id OFFSET 0) AS p`;
+export const WALKED_PARTICIPANT = sql`CROSS JOIN LATERAL (SELECT p.* FROM participants p WHERE p.id = r.participant_id OFFSET 0) AS p`;
 
 /**
  * One page of the list's query, in its order: the results' own columns only, so PostgreSQL evaluates no joined or
@@ -319,29 +319,40 @@ export const pageIds = (
   id: string | number;
 }>`
   SELECT r.* FROM ${walk === undefined ? sql`interview_results r` : walked(query, walk)}
-    ${readsParticipant(query, true) ? (walk === undefined ? sql`JOIN participants p ON p.id = r.participant_id` : walkedParticipant) : sql``}
+    ${readsParticipant(query, true) ? (walk === undefined ? sql`JOIN participants p ON p.id = r.participant_id` : WALKED_PARTICIPANT) : sql``}
   WHERE ${whereOf(query, search)}
   ORDER BY ${orderOf(query)}
   LIMIT ${limit} OFFSET ${offset}`;
 
 /** How a page is read: its search (null: none) and, for a broad search in an indexed order, the rows to walk. */
-interface PagePlan {
+export interface PagePlan {
   search: ListSearch | null;
   walk?: number;
 }
 
+/**
+ * The plan of a page in an order an index serves, its search read with the name cap `WALK_NAMES_ABOVE`: a broad part
+ * (the names or the codes not listed) walks the order, the first max(WALK_FIRST, 20 × rows needed) rows.
+ */
+export const walkPlan = (search: ListSearch | null, offset: number, limit: number): PagePlan =>
+  search === null || (search.codeIds !== null && search.textIds !== null)
+    ? { search }
+    : { search, walk: Math.max(WALK_FIRST, 20 * (offset + limit)) };
+
 async function planPage(trx: Db, query: ResultQuery, limit: number, offset: number): Promise<PagePlan> {
   if (!walksInOrder(query)) return { search: await findResultSearch(trx, query) };
-  const search = await findResultSearch(trx, query, WALK_NAMES_ABOVE);
-  if (search === null || (search.codeIds !== null && search.textIds !== null)) return { search };
-  return { search, walk: Math.max(WALK_FIRST, 20 * (offset + limit)) };
+  return walkPlan(await findResultSearch(trx, query, WALK_NAMES_ABOVE), offset, limit);
 }
 
-/** Whether the first `walk` rows of the order are all there are (a short walked page is then complete). */
-async function walkedAll(trx: Db, query: ResultQuery, walk: number): Promise<boolean> {
+/**
+ * Whether the first `walk` results under `where` in `order` are all there are (a short walked page is then
+ * complete). `where` reads the results' own columns only (alias `r`).
+ */
+export async function walkedAll(trx: Db, where: RawBuilder<unknown>, order: RawBuilder<unknown>, walk: number) {
   const found = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM (SELECT 1 FROM interview_results r WHERE ${whereOf(ownFilter(query), null)}
-                                    ORDER BY ${orderOf(query)} LIMIT ${walk}) AS w`.execute(trx);
+    SELECT count(*)::int AS n FROM (SELECT 1 FROM interview_results r WHERE ${where} ORDER BY ${order} LIMIT ${walk}) AS w`.execute(
+    trx,
+  );
   return (found.rows[0]?.n ?? 0) < walk;
 }
 
@@ -410,7 +421,8 @@ export async function readResults(trx: Db, query: ResultQuery, limit: number, of
   // reads more, up to WALK_MAX, and then the page reads the search's matches through their ids.
   for (let walk = plan.walk; walk !== undefined && walk <= WALK_MAX; walk *= WALK_GROWTH) {
     const rows = await read(plan.search, walk).execute(trx);
-    if (rows.rows.length === limit || (await walkedAll(trx, query, walk))) return rows.rows.map((r) => listedResult(r));
+    if (rows.rows.length === limit || (await walkedAll(trx, whereOf(ownFilter(query), null), orderOf(query), walk)))
+      return rows.rows.map((r) => listedResult(r));
   }
   const search = plan.walk === undefined ? plan.search : await findResultSearch(trx, query);
   const rows = await read(search).execute(trx);

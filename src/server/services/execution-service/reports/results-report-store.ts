@@ -4,11 +4,14 @@ import type { Page } from './call-reports-store';
 import {
   QUESTIONS,
   severity,
-  WALK_FIRST,
   WALK_GROWTH,
   WALK_MAX,
   WALK_NAMES_ABOVE,
+  WALKED_PARTICIPANT,
+  walkedAll,
+  walkPlan,
   type ListedResult,
+  type PagePlan,
 } from '../project-results/results-store';
 import { CODE_CAP, findListSearch, searchCondition, type ListSearch } from '../../../platform/db/list-search';
 
@@ -118,12 +121,6 @@ function narrowFrom(filter: ResultsReportFilter, sort?: ResultsReportSort): RawB
   return sql.join(joins, sql` `);
 }
 
-/** How a page is read: its search (null: none) and, for a broad search in the date order, the rows to walk. */
-interface PagePlan {
-  search: ListSearch | null;
-  walk?: number;
-}
-
 /**
  * A broad search (a common name, many codes) walks the report's date order, which the day indexes serve (migrations
  * 013 and 041), and tests each row, as the Results tab does (ADR 0092): its matches are dense, so a page is found
@@ -131,22 +128,12 @@ interface PagePlan {
  */
 async function planPage(trx: Db, filter: ResultsReportFilter, sort: ResultsReportSort, page: Page): Promise<PagePlan> {
   if (sort.by !== 'date' || filter.ids) return { search: await findReportSearch(trx, filter) };
-  const search = await findReportSearch(trx, filter, WALK_NAMES_ABOVE);
-  if (search === null || (search.codeIds !== null && search.textIds !== null)) return { search };
-  return { search, walk: Math.max(WALK_FIRST, 20 * (page.offset + page.limit)) };
+  return walkPlan(await findReportSearch(trx, filter, WALK_NAMES_ABOVE), page.offset, page.limit);
 }
 
 /** The first `walk` rows of the report's order under the results' own columns (no search). */
 const walked = (filter: ResultsReportFilter, sort: ResultsReportSort, walk: number) => sql`
   (SELECT r.* FROM interview_results r WHERE ${whereOf(filter, null)} ORDER BY ${orderOf(sort)} LIMIT ${walk}) AS r`;
-
-/** Whether the first `walk` rows of the order are all there are (a short walked page is then complete). */
-async function walkedAll(trx: Db, filter: ResultsReportFilter, sort: ResultsReportSort, walk: number) {
-  const found = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM (SELECT 1 FROM interview_results r WHERE ${whereOf(filter, null)}
-                                    ORDER BY ${orderOf(sort)} LIMIT ${walk}) AS w`.execute(trx);
-  return (found.rows[0]?.n ?? 0) < walk;
-}
 
 /** A listed row as the page's statement selects it. */
 interface ReportRow {
@@ -191,7 +178,7 @@ export async function findReportResults(
   // reads more, up to WALK_MAX, and then the page reads the search's matches through their ids.
   for (let walk = plan.walk; walk !== undefined && walk <= WALK_MAX && rows === null; walk *= WALK_GROWTH) {
     const found = (await read(plan.search, walk).execute(trx)).rows;
-    if (found.length === page.limit || (await walkedAll(trx, filter, sort, walk))) rows = found;
+    if (found.length === page.limit || (await walkedAll(trx, whereOf(filter, null), orderOf(sort), walk))) rows = found;
   }
   rows ??= (await read(plan.walk === undefined ? plan.search : await findReportSearch(trx, filter)).execute(trx)).rows;
   return rows.map((r) => ({
@@ -228,7 +215,7 @@ export const reportPageIds = (
     walk === undefined
       ? narrowFrom(filter, sort)
       : sql`${walked(filter, sort, walk)}
-          CROSS JOIN LATERAL (SELECT p.* FROM participants p WHERE p.id = r.participant_id OFFSET 0) AS p`
+          ${WALKED_PARTICIPANT}`
   }
   WHERE ${whereOf(filter, search)}
   ORDER BY ${orderOf(sort)}

@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import type { PasswordHashing } from '../../config';
+import { TurnQueue } from '../turn-queue';
 
 const KEY_LENGTH = 32;
 
@@ -25,6 +26,7 @@ const scryptOptions = (cost: number, blockSize: number, parallelization: number)
  * served (issue 26, ADR 0107). One core is left to the event loop.
  */
 export const DEFAULT_CONCURRENT_DERIVATIONS = Math.max(1, availableParallelism() - 1);
+const DERIVATIONS = 'derivations';
 
 /**
  * scrypt password hashing. A hash reads `scrypt$N$r$p$salt$key` (base64), so parameters can be raised later
@@ -32,8 +34,7 @@ export const DEFAULT_CONCURRENT_DERIVATIONS = Math.max(1, availableParallelism()
  */
 export class PasswordHasher {
   #dummy: Promise<string> | null = null;
-  #running = 0;
-  readonly #waiting: (() => void)[] = [];
+  readonly #turns = new TurnQueue({ maxQueued: Number.POSITIVE_INFINITY });
 
   constructor(
     private readonly params: PasswordHashing,
@@ -42,19 +43,16 @@ export class PasswordHasher {
 
   /** Derivations running now, and those waiting for a turn. */
   get load(): { running: number; waiting: number } {
-    return { running: this.#running, waiting: this.#waiting.length };
+    return this.#turns.load(DERIVATIONS);
   }
 
   async #derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-    if (this.#running >= this.concurrentDerivations) await new Promise<void>((go) => this.#waiting.push(go));
-    else this.#running += 1;
+    const turn = await this.#turns.enter(DERIVATIONS, this.concurrentDerivations);
+    if (!turn.admitted) throw new Error('unreachable: derivations wait without bound');
     try {
       return await derive(password, salt, options);
     } finally {
-      // The turn passes straight to the next in line, so `#running` already counts it.
-      const next = this.#waiting.shift();
-      if (next) next();
-      else this.#running -= 1;
+      turn.release();
     }
   }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import { SERVER_ERROR_MESSAGE } from './error-handler';
 import type { SharedCounters } from './shared-counters';
 import { RefusalPacing, type PacingSettings } from './refusal-pacing';
-import { CredentialQueue } from './credential-queue';
+import { TurnQueue } from '../turn-queue';
 import { EVENT_STREAM_PATH } from '../events/event-stream';
 
 export interface RateLimitSettings extends PacingSettings {
@@ -156,7 +156,7 @@ export async function registerRateLimits(
     url.startsWith('/api/') && !url.startsWith('/api/health/') && !url.startsWith(EVENT_STREAM_PATH);
 
   if (settings.maxInFlightPerSession > 0 && settings.maxInFlightPerClient > 0) {
-    const queue = new CredentialQueue({ maxQueued: settings.maxQueuedPerCredential });
+    const queue = new TurnQueue({ maxQueued: settings.maxQueuedPerCredential });
     app.addHook('onRequest', async (request, reply) => {
       const credential = request.headers.authorization;
       if (!credential || !isWork(request.url)) return undefined;

@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { HttpError, unprocessable } from '../http/http-error';
+import { TurnQueue } from '../turn-queue';
 
 export type TableFormat = 'xlsx' | 'xls' | 'csv';
 
@@ -42,31 +43,14 @@ export const UPLOADS_BUSY = 'Too many files are being read right now. Please try
 
 type WorkerMessage = { rows: string[][] } | { done: true } | { error: string; message: string };
 
-/** Counts readers: a slot is taken before a worker starts and given back when it ends. */
-class ParserSlots {
-  #running = 0;
-  readonly #waiting: (() => void)[] = [];
+/** A reader's turn is taken before its worker starts and given back when the worker has ended. */
+const readers = new TurnQueue({ maxQueued: PARSERS.queued });
 
-  constructor(private readonly size: { concurrent: number; queued: number }) {}
-
-  async take(): Promise<() => void> {
-    if (this.#running >= this.size.concurrent) {
-      if (this.#waiting.length >= this.size.queued)
-        throw new HttpError(503, UPLOADS_BUSY, { code: 'UPLOADS_BUSY', headers: { 'retry-after': '5' } });
-      await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    } else this.#running += 1;
-    let given = false;
-    return () => {
-      if (given) return;
-      given = true;
-      const next = this.#waiting.shift();
-      if (next) next();
-      else this.#running -= 1;
-    };
-  }
+async function takeReaderTurn(): Promise<() => void> {
+  const turn = await readers.enter('tables', PARSERS.concurrent);
+  if (!turn.admitted) throw new HttpError(503, UPLOADS_BUSY, { code: 'UPLOADS_BUSY', headers: { 'retry-after': '5' } });
+  return turn.release;
 }
-
-const slots = new ParserSlots(PARSERS);
 
 const refusal = (code: string, message: string): HttpError => {
   if (code === 'TOO_LARGE' || code === 'OUT_OF_MEMORY')
@@ -82,7 +66,7 @@ const refusal = (code: string, message: string): HttpError => {
  * unreadable file; `XLS_UNREADABLE` keeps the worker's message for the caller to word) or 503 (every reader busy).
  */
 export async function* readTableRows(path: string, format: TableFormat): AsyncIterable<string[]> {
-  const release = await slots.take();
+  const release = await takeReaderTurn();
   const worker = new Worker(WORKER_FILE, {
     workerData: { path, format, limits: TABLE_LIMITS },
     resourceLimits: { maxOldGenerationSizeMb: PARSER_HEAP_MB, maxYoungGenerationSizeMb: 32 },

@@ -1,12 +1,12 @@
-import { CredentialQueue, type Admission } from './credential-queue';
+import { TurnQueue, type Admission } from './turn-queue';
 
 const admitted = (a: Admission) => {
   if (!a.admitted) throw new Error('refused');
   return a.release;
 };
 
-test('a credential runs at most its maxActive calls; the next waits and gets the turn of the first to finish', async () => {
-  const queue = new CredentialQueue({ maxQueued: 5 });
+test('a key holds at most its maxActive turns; the next waits and gets the turn of the first to finish', async () => {
+  const queue = new TurnQueue({ maxQueued: 5 });
   const first = admitted(await queue.enter('a', 2));
   admitted(await queue.enter('a', 2));
   let thirdIn = false;
@@ -16,15 +16,16 @@ test('a credential runs at most its maxActive calls; the next waits and gets the
   });
   await new Promise((resolve) => setImmediate(resolve));
   expect(thirdIn).toBe(false);
-  // Another credential is not behind it.
+  expect(queue.load('a')).toEqual({ running: 2, waiting: 1 });
+  // Another key is not behind it.
   admitted(await queue.enter('b', 2));
   first();
   expect((await third).admitted).toBe(true);
-  expect(queue.size('a')).toBe(2);
+  expect(queue.load('a')).toEqual({ running: 2, waiting: 0 });
 });
 
 test('waiting calls are admitted in the order they came', async () => {
-  const queue = new CredentialQueue({ maxQueued: 5 });
+  const queue = new TurnQueue({ maxQueued: 5 });
   const release = admitted(await queue.enter('a', 1));
   const order: number[] = [];
   const waits = [1, 2, 3].map((n) =>
@@ -36,22 +37,22 @@ test('waiting calls are admitted in the order they came', async () => {
   release();
   for (const wait of waits) (await wait)();
   expect(order).toEqual([1, 2, 3]);
-  expect(queue.size('a')).toBe(0);
+  expect(queue.load('a')).toEqual({ running: 0, waiting: 0 });
 });
 
-test('past maxQueued waiting calls the credential is refused at once', async () => {
-  const queue = new CredentialQueue({ maxQueued: 1 });
+test('past maxQueued waiting callers the key is refused at once', async () => {
+  const queue = new TurnQueue({ maxQueued: 1 });
   admitted(await queue.enter('a', 1));
   void queue.enter('a', 1);
   expect(await queue.enter('a', 1)).toEqual({ admitted: false });
 });
 
 test('releasing twice frees one turn only', async () => {
-  const queue = new CredentialQueue({ maxQueued: 5 });
+  const queue = new TurnQueue({ maxQueued: 5 });
   const release = admitted(await queue.enter('a', 1));
   release();
   release();
-  expect(queue.size('a')).toBe(0);
+  expect(queue.load('a')).toEqual({ running: 0, waiting: 0 });
   admitted(await queue.enter('a', 1));
-  expect(queue.size('a')).toBe(1);
+  expect(queue.load('a')).toEqual({ running: 1, waiting: 0 });
 });

@@ -1,10 +1,11 @@
 /**
- * Requests in progress per credential (ADR 0107): one token runs at most `maxActive` API calls at once on an
- * instance (each call names its own bound), and the rest wait their turn in order. A client holding 100 connections
- * open therefore takes the share of one busy user, not of a hundred, and another tenant's call never waits behind
- * its queue. Past `maxQueued` waiting calls the credential is refused 429.
+ * Turns in order per key: at most `maxActive` holders of a key at once (each caller names its own bound), the rest
+ * wait first in, first out, and past `maxQueued` waiting a caller is refused at once. One rule for every bounded
+ * wait on the server: API calls per credential (ADR 0107: a client holding 100 connections takes the share of one
+ * busy user, and another credential never waits behind its queue), password derivations (ADR 0107) and uploaded
+ * tables read by workers (ADR 0068).
  */
-export interface CredentialQueueSettings {
+export interface TurnQueueSettings {
   maxQueued: number;
 }
 
@@ -15,10 +16,10 @@ interface Lane {
 
 export type Admission = { admitted: true; release: () => void } | { admitted: false };
 
-export class CredentialQueue {
+export class TurnQueue {
   readonly #lanes = new Map<string, Lane>();
 
-  constructor(private readonly settings: CredentialQueueSettings) {}
+  constructor(private readonly settings: TurnQueueSettings) {}
 
   /** Waits for one of the `maxActive` turns of `key`; answers `admitted: false` at once when too many already wait. */
   async enter(key: string, maxActive: number): Promise<Admission> {
@@ -36,10 +37,10 @@ export class CredentialQueue {
     return { admitted: true, release: this.#releaser(key, lane) };
   }
 
-  /** Calls waiting or running for `key` (for tests and metrics). */
-  size(key: string): number {
+  /** Turns held now and callers waiting for one, for `key` (for tests and metrics). */
+  load(key: string): { running: number; waiting: number } {
     const lane = this.#lanes.get(key);
-    return lane ? lane.active + lane.waiting.length : 0;
+    return { running: lane?.active ?? 0, waiting: lane?.waiting.length ?? 0 };
   }
 
   #releaser(key: string, lane: Lane): () => void {
@@ -47,7 +48,7 @@ export class CredentialQueue {
     return () => {
       if (released) return;
       released = true;
-      // The turn passes straight to the next waiting call, so `active` counts it already.
+      // The turn passes straight to the next waiting caller, so `active` counts it already.
       const next = lane.waiting.shift();
       if (next) return next();
       lane.active -= 1;

@@ -5,7 +5,7 @@
  * and runs one function per area. Each area prints its own lines.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startPostgresServer, type PostgresServer } from '../../src/server/testing/postgres-server';
@@ -109,7 +109,8 @@ async function signIn(base: string): Promise<Record<string, string>> {
 
 /**
  * Where the bench's tenant lives: the embedded database in BENCH_DATA_DIR (seeded once, reused), or a throw-away
- * PostgreSQL cluster (Debian's server binaries, the test suite's helper) seeded on each run and removed after it.
+ * PostgreSQL cluster (Debian's server binaries, the test suite's helper) seeded on each run and removed after it,
+ * or kept in BENCH_PG_DIR and seeded once.
  */
 async function benchDatabase(
   engine: BenchEngine,
@@ -118,19 +119,24 @@ async function benchDatabase(
     const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, 'data', 'bench'));
     return { dataDir, env: { DATA_DIR: dataDir }, stop: () => {} };
   }
+  // BENCH_PG_DIR keeps the cluster and its files between runs, so the 1M-row tenant is seeded once (as BENCH_DATA_DIR
+  // does for the embedded database); without it the cluster is thrown away after the run.
+  const keepIn = process.env.BENCH_PG_DIR ? resolve(process.env.BENCH_PG_DIR) : undefined;
   // Production durability (commits flushed), so the write figures are not inflated; memory for the 1M-row tables.
   const postgres: PostgresServer = await startPostgresServer({
     durable: true,
     settings: { shared_buffers: '1GB', effective_cache_size: '4GB', work_mem: '16MB', max_connections: '40' },
+    keepIn,
   });
-  const dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-bench-pg-'));
+  const dataDir = keepIn ? join(keepIn, 'files') : mkdtempSync(join(tmpdir(), 'voxscreen-bench-pg-'));
+  mkdirSync(dataDir, { recursive: true });
   const env = { DATA_DIR: dataDir, DATABASE_URL: postgres.url, SIGNING_KEY_SECRET: PG_SIGNING_KEY_SECRET };
   return {
     dataDir,
     env,
     stop: () => {
       postgres.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepIn) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +51,11 @@ export interface PostgresServerOptions {
   durable?: boolean;
   /** More server settings (`-c name=value`), e.g. shared_buffers for the bench's 1M-row tenant. */
   settings?: Readonly<Record<string, string>>;
+  /**
+   * Keep the cluster in this directory: created on first use, reused later, and left in place by `stop` (a fast
+   * shutdown), so the bench seeds its 1M-row tenant once (BENCH_PG_DIR). By default the cluster is thrown away.
+   */
+  keepIn?: string;
 }
 
 /**
@@ -60,7 +65,8 @@ export interface PostgresServerOptions {
  */
 export async function startPostgresServer(options: PostgresServerOptions = {}): Promise<PostgresServer> {
   const bin = binaries();
-  const dir = mkdtempSync(join(tmpdir(), 'voxscreen-pg-'));
+  const dir = options.keepIn ?? mkdtempSync(join(tmpdir(), 'voxscreen-pg-'));
+  if (options.keepIn) mkdirSync(dir, { recursive: true });
   const asRoot = process.getuid?.() === 0;
   const run = (tool: string, args: string[]) => {
     const command = asRoot
@@ -76,7 +82,8 @@ export async function startPostgresServer(options: PostgresServerOptions = {}): 
       Number(execFileSync('id', ['-g', 'postgres']).toString()),
     );
   const data = join(dir, 'data');
-  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  if (!existsSync(join(data, 'PG_VERSION')))
+    run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
   const port = await freePort();
   const settings = {
     listen_addresses: '127.0.0.1',
@@ -91,6 +98,7 @@ export async function startPostgresServer(options: PostgresServerOptions = {}): 
     halt: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
     start,
     stop() {
+      if (options.keepIn) return run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } finally {

@@ -17,17 +17,21 @@ export interface EmailMessage {
  * commits. Call `OutboxDispatcher.dispatchSoon()` after the commit to send it without waiting for the sweep.
  */
 export async function enqueueEmail(trx: Db, message: EmailMessage, now: Date): Promise<number> {
-  return insertMessage(trx, now, {
-    channel: 'email',
-    tenant_id: message.tenantId,
-    recipient: message.to,
-    subject: message.subject,
-    body_text: message.text,
-    body_html: message.html,
-    template_type: message.templateType,
-    redact_after_send: message.redactAfterSend ?? false,
-  });
+  return insertMessage(trx, now, emailFields(message));
 }
+
+type MessageFields = Omit<Insertable<OutboxMessages>, 'created_at' | 'next_attempt_at'>;
+
+const emailFields = (message: EmailMessage): MessageFields => ({
+  channel: 'email',
+  tenant_id: message.tenantId,
+  recipient: message.to,
+  subject: message.subject,
+  body_text: message.text,
+  body_html: message.html,
+  template_type: message.templateType,
+  redact_after_send: message.redactAfterSend ?? false,
+});
 
 export interface SmsMessage {
   tenantId: number | null;
@@ -41,25 +45,46 @@ export interface SmsMessage {
 
 /** Stores an SMS in the outbox inside the caller's transaction, like enqueueEmail. */
 export async function enqueueSms(trx: Db, message: SmsMessage, now: Date): Promise<number> {
-  return insertMessage(trx, now, {
-    channel: 'sms',
-    tenant_id: message.tenantId,
-    recipient: message.to,
-    subject: null,
-    body_text: message.text,
-    body_html: null,
-    template_type: message.templateType,
-    sms_sender: message.sender,
-    sms_provider: message.provider,
-  });
+  return insertMessage(trx, now, smsFields(message));
+}
+
+const smsFields = (message: SmsMessage): MessageFields => ({
+  channel: 'sms',
+  tenant_id: message.tenantId,
+  recipient: message.to,
+  subject: null,
+  body_text: message.text,
+  body_html: null,
+  template_type: message.templateType,
+  sms_sender: message.sender,
+  sms_provider: message.provider,
+});
+
+export type NewOutboxMessage = ({ channel: 'email' } & EmailMessage) | ({ channel: 'sms' } & SmsMessage);
+
+/**
+ * Stores many messages in one statement, like enqueueEmail and enqueueSms one by one (a bulk invitation's batch,
+ * ADR 0104). Returns their outbox ids in the order given: an identity column numbers a multi-row insert's rows in
+ * the order of its values, so the ids sorted ascending are that order.
+ */
+export async function enqueueMessages(trx: Db, messages: readonly NewOutboxMessage[], now: Date): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const rows = await trx
+    .insertInto('outbox_messages')
+    .values(
+      messages.map((m) => ({
+        ...(m.channel === 'email' ? emailFields(m) : smsFields(m)),
+        created_at: now,
+        next_attempt_at: now,
+      })),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 }
 
 /** The one insert both channels share: a new message is due at once. */
-async function insertMessage(
-  trx: Db,
-  now: Date,
-  fields: Omit<Insertable<OutboxMessages>, 'created_at' | 'next_attempt_at'>,
-): Promise<number> {
+async function insertMessage(trx: Db, now: Date, fields: MessageFields): Promise<number> {
   const row = await trx
     .insertInto('outbox_messages')
     .values({ ...fields, created_at: now, next_attempt_at: now })

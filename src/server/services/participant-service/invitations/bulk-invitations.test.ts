@@ -317,6 +317,10 @@ describe('an interrupted job resumes and sends each message once', () => {
       ),
     );
     expect(created.total).toBe(7);
+    // One recipient stops being eligible before the job reaches it: no action, no message, its pending flag cleared.
+    await withSystem(t.db, (trx) =>
+      trx.updateTable('participants').set({ is_active: false }).where('id', '=', ids[5]!).execute(),
+    );
     const claimed = {
       id: 0,
       queue: INVITATION_QUEUE,
@@ -342,7 +346,25 @@ describe('an interrupted job resumes and sends each message once', () => {
 
     await invitationJob(t.db, t.clock, { batchSize: 3 })({ ...claimed, attempt: 2 });
     await invitationJob(t.db, t.clock, { batchSize: 3 })({ ...claimed, attempt: 3 });
-    for (const p of list) expect(await messagesTo(p.email)).toHaveLength(1);
+    for (const [i, p] of list.entries()) expect(await messagesTo(p.email)).toHaveLength(i === 5 ? 0 : 1);
+    // A batch queues its messages in one statement: each recipient is linked to its own message, and tracked by it.
+    const links = await withSystem(t.db, (trx) =>
+      sql<{ email: string; outcome: string; linked: string | null; tracked: string | null; pending: boolean }>`
+        SELECT p.email, pi.outcome, o.recipient AS linked, tracked.recipient AS tracked, p.email_pending AS pending
+        FROM participant_invitations pi
+        JOIN participants p ON p.id = pi.participant_id
+        LEFT JOIN outbox_messages o ON o.id = pi.outbox_message_id
+        LEFT JOIN participant_messages pm ON pm.participant_id = p.id
+        LEFT JOIN outbox_messages tracked ON tracked.id = pm.outbox_message_id
+        WHERE pi.invitation_job_id = ${created.id} ORDER BY p.id`.execute(trx),
+    );
+    expect(links.rows).toEqual(
+      list.map((p, i) =>
+        i === 5
+          ? { email: p.email, outcome: 'no_action', linked: null, tracked: null, pending: false }
+          : { email: p.email, outcome: 'pending', linked: p.email, tracked: p.email, pending: true },
+      ),
+    );
     const done = await withSystem(t.db, (trx) =>
       trx.selectFrom('invitation_jobs').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow(),
     );

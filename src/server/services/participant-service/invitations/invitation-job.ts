@@ -7,15 +7,16 @@ import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
 import { INVITABLE_STATUSES } from '../../../../shared/participant-rules';
 import type { TemplateType } from '../../../../shared/template-rules';
 import { dialInNumberFor, findInvitationTemplate, type StoredTemplate } from '../../project-service';
-import { recordParticipantMessage } from '../participants/participant-np-store';
-import { enqueueInvitation } from './invitation-message';
+import { enqueueMessages } from '../../../platform/outbox/enqueue-message';
+import { recordParticipantMessages } from '../participants/participant-np-store';
+import { invitationMessage, type InvitationInput } from './invitation-message';
 import {
   addJobProgress,
   claimUnqueuedRecipients,
   createReminderJob,
-  dropRecipient,
+  dropRecipients,
   dueReminders,
-  linkRecipientMessage,
+  linkRecipientMessages,
   type Channel,
 } from './invitation-jobs-store';
 
@@ -65,6 +66,7 @@ export function invitationJob(db: Db, clock: Clock, options: InvitationJobOption
  * message get their invitation (the project's template in their language, placeholders filled) queued in the
  * outbox and linked to it (the idempotency key), progress counted. Returns how many recipients it claimed (0: none
  * left) and the outbox ids it queued. The worker runs it until empty; a single re-invite runs it once, inline.
+ * Set-based: a batch is a fixed handful of statements whatever its size (ADR 0104), not a few per recipient.
  */
 export async function queueRecipientBatch(
   trx: Db,
@@ -75,11 +77,11 @@ export async function queueRecipientBatch(
 ): Promise<{ claimed: number; outboxIds: number[] }> {
   const recipients = await claimUnqueuedRecipients(trx, jobId, limit);
   if (recipients.length === 0) return { claimed: 0, outboxIds: [] };
-  const queued: number[] = [];
   const templates = new Map<string, StoredTemplate | undefined>();
   const dialIns = new Map<string, string | null>();
+  const dropped: { participantId: string; channel: Channel }[] = [];
+  const sending: { participantId: string; channel: Channel; message: InvitationInput }[] = [];
   for (const r of recipients) {
-    const key = { jobId, participantId: r.participant_id, channel: r.channel };
     const langKey = `${r.channel}:${r.participant_language_id}`;
     if (!templates.has(langKey)) {
       templates.set(
@@ -94,36 +96,42 @@ export async function queueRecipientBatch(
     }
     const template = templates.get(langKey);
     const to = (r.channel === 'email' ? r.email : r.phone_number)?.trim();
-    const eligible =
-      r.is_active && INVITABLE_STATUSES.includes(r.status) && !!r.access_code && !!to && template !== undefined;
-    if (!eligible) {
-      await dropRecipient(trx, key, now);
+    const key = { participantId: r.participant_id, channel: r.channel };
+    if (!r.is_active || !INVITABLE_STATUSES.includes(r.status) || !r.access_code || !to || template === undefined) {
+      dropped.push(key);
       continue;
     }
     const values = {
       first_name: r.first_name ?? '',
       last_name: r.last_name ?? '',
       project_name: r.project_name,
-      access_code: r.access_code ?? '',
+      access_code: r.access_code,
       interview_ref_num: r.interview_ref_num ?? '',
       dial_in_number: dialIns.get(langKey) ?? '',
     };
-    const outboxId = await enqueueInvitation(
-      trx,
-      { tenantId, template: template!, values, to: to!, templateType: template!.template_type },
-      now,
-    );
-    await linkRecipientMessage(trx, key, outboxId);
-    queued.push(outboxId);
-    // The detail modal's tracking tabs read participant_messages (docs/product/participants.md#detail).
-    await recordParticipantMessage(
-      trx,
-      { tenantId, participantId: Number(r.participant_id), outboxMessageId: outboxId, channel: r.channel },
-      now,
-    );
+    sending.push({ ...key, message: { tenantId, template, values, to, templateType: template.template_type } });
   }
+  await dropRecipients(trx, jobId, dropped, now);
+  const outboxIds = await enqueueMessages(
+    trx,
+    sending.map((s) => invitationMessage(s.message)),
+    now,
+  );
+  const queued = sending.map((s, i) => ({ ...s, outboxMessageId: outboxIds[i]! }));
+  await linkRecipientMessages(trx, jobId, queued);
+  // The detail modal's tracking tabs read participant_messages (docs/product/participants.md#detail).
+  await recordParticipantMessages(
+    trx,
+    queued.map((q) => ({
+      tenantId,
+      participantId: Number(q.participantId),
+      outboxMessageId: q.outboxMessageId,
+      channel: q.channel,
+    })),
+    now,
+  );
   await addJobProgress(trx, jobId, recipients.length, 'running', now);
-  return { claimed: recipients.length, outboxIds: queued };
+  return { claimed: recipients.length, outboxIds };
 }
 
 /**

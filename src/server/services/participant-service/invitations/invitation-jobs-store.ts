@@ -180,39 +180,43 @@ export async function claimUnqueuedRecipients(trx: Db, jobId: number, limit: num
   return rows;
 }
 
-/** Links a recipient to its outbox message (the idempotency key: a linked recipient is never sent again). */
-export async function linkRecipientMessage(
+type RecipientKey = { participantId: number | string; channel: Channel };
+
+/** Links recipients of a job to their outbox messages (the idempotency key: a linked recipient is never sent again). */
+export async function linkRecipientMessages(
   trx: Db,
-  key: { jobId: number; participantId: number | string; channel: Channel },
-  outboxMessageId: number,
+  jobId: number,
+  links: readonly (RecipientKey & { outboxMessageId: number })[],
 ): Promise<void> {
-  await trx
-    .updateTable('participant_invitations')
-    .set({ outbox_message_id: outboxMessageId })
-    .where('invitation_job_id', '=', key.jobId)
-    .where('participant_id', '=', key.participantId)
-    .where('channel', '=', key.channel)
-    .execute();
+  if (links.length === 0) return;
+  await sql`
+    UPDATE participant_invitations pi SET outbox_message_id = l.outbox_message_id
+    FROM unnest(${links.map((l) => String(l.participantId))}::bigint[], ${links.map((l) => l.channel)}::text[],
+                ${links.map((l) => l.outboxMessageId)}::bigint[]) AS l(participant_id, channel, outbox_message_id)
+    WHERE pi.invitation_job_id = ${jobId} AND pi.participant_id = l.participant_id AND pi.channel = l.channel`.execute(
+    trx,
+  );
 }
 
-/** A recipient no longer eligible when reached: no action, and its pending flag cleared. */
-export async function dropRecipient(
-  trx: Db,
-  key: { jobId: number; participantId: number | string; channel: Channel },
-  now: Date,
-): Promise<void> {
-  await trx
-    .updateTable('participant_invitations')
-    .set({ outcome: 'no_action' })
-    .where('invitation_job_id', '=', key.jobId)
-    .where('participant_id', '=', key.participantId)
-    .where('channel', '=', key.channel)
-    .execute();
-  await trx
-    .updateTable('participants')
-    .set(key.channel === 'email' ? { email_pending: false, updated_at: now } : { sms_pending: false, updated_at: now })
-    .where('id', '=', key.participantId)
-    .execute();
+/** Recipients no longer eligible when reached: no action, and their channel's pending flag cleared. */
+export async function dropRecipients(trx: Db, jobId: number, keys: readonly RecipientKey[], now: Date): Promise<void> {
+  if (keys.length === 0) return;
+  await sql`
+    UPDATE participant_invitations pi SET outcome = 'no_action'
+    FROM unnest(${keys.map((k) => String(k.participantId))}::bigint[], ${keys.map((k) => k.channel)}::text[])
+      AS k(participant_id, channel)
+    WHERE pi.invitation_job_id = ${jobId} AND pi.participant_id = k.participant_id AND pi.channel = k.channel`.execute(
+    trx,
+  );
+  for (const channel of ['email', 'sms'] as const) {
+    const ids = keys.filter((k) => k.channel === channel).map((k) => String(k.participantId));
+    if (ids.length === 0) continue;
+    await trx
+      .updateTable('participants')
+      .set(channel === 'email' ? { email_pending: false, updated_at: now } : { sms_pending: false, updated_at: now })
+      .where('id', 'in', ids)
+      .execute();
+  }
 }
 
 export async function addJobProgress(

@@ -99,19 +99,34 @@ export async function listParticipantMessages(trx: Db, participantId: number) {
  * Records that an outbox message went to a participant, in the transaction that queued it, so the detail modal's
  * SMS and Email Tracking tabs show its delivery (docs/product/participants.md#detail).
  */
-export async function recordParticipantMessage(
+export async function recordParticipantMessage(trx: Db, message: ParticipantMessage, now: Date): Promise<void> {
+  await recordParticipantMessages(trx, [message], now);
+}
+
+type ParticipantMessage = {
+  tenantId: number;
+  participantId: number;
+  outboxMessageId: number;
+  channel: 'email' | 'sms';
+};
+
+/** recordParticipantMessage for many messages, in one statement (a bulk invitation's batch). */
+export async function recordParticipantMessages(
   trx: Db,
-  message: { tenantId: number; participantId: number; outboxMessageId: number; channel: 'email' | 'sms' },
+  messages: readonly ParticipantMessage[],
   now: Date,
 ): Promise<void> {
+  if (messages.length === 0) return;
   await trx
     .insertInto('participant_messages')
-    .values({
-      tenant_id: message.tenantId,
-      participant_id: message.participantId,
-      outbox_message_id: message.outboxMessageId,
-      channel: message.channel,
-      created_at: now,
-    })
+    .values(
+      messages.map((message) => ({
+        tenant_id: message.tenantId,
+        participant_id: message.participantId,
+        outbox_message_id: message.outboxMessageId,
+        channel: message.channel,
+        created_at: now,
+      })),
+    )
     .execute();
 }

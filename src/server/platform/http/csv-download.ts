@@ -1,5 +1,6 @@
 import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import { inSlices } from '../event-loop-slices';
 import { spreadsheetCell } from '../../../shared/spreadsheet-cell';
 import { FileDownload } from '../openapi/handler';
 
@@ -29,7 +30,7 @@ export function csvStream(header: readonly string[], rows: AsyncIterable<CsvCell
 }
 
 async function* escaped(rows: AsyncIterable<CsvCell[]>): AsyncIterable<(string | number | boolean)[]> {
-  for await (const row of rows) yield row.map(spreadsheetCell);
+  for await (const row of inSlices(rows)) yield row.map(spreadsheetCell);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { spreadsheetCell } from '../../../shared/spreadsheet-cell';
+import { inSlices } from '../event-loop-slices';
 
 /** The media type of an .xlsx workbook (every xlsx download and upload check). */
 export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -31,7 +32,8 @@ export async function writeXlsxSheet(
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   sheet.columns = columns.map((c) => ({ header: c.header, width: c.width }));
   sheet.getRow(1).font = { bold: true };
-  for await (const row of rows) sheet.addRow(row.map(spreadsheetCell)).commit();
+  // Written in slices: a page of rows already in memory would otherwise hold the event loop (event-loop-slices.ts).
+  for await (const row of inSlices(rows)) sheet.addRow(row.map(spreadsheetCell)).commit();
   sheet.commit();
   await workbook.commit();
 }

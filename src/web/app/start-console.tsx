@@ -2,6 +2,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { PRERENDERED_PAGES, prerenderedPageAt } from '../../shared/console-pages';
+import { loadApi } from '../api/lazy-api';
 import { activateLocale } from '../i18n/activate-locale';
 import { clock } from '../lib/clock';
 import { nextTask } from '../lib/next-task';
@@ -44,6 +45,8 @@ function hydratableContainer(signedIn: boolean, locale: string): HTMLElement | n
 export async function startConsole(options: { liveUpdates?: boolean } = {}): Promise<StartedConsole> {
   const { store, persistor } = createAppStore(undefined, options);
   await whenRehydrated(persistor);
+  // A stored session needs the API layer at once (the shell's calls); without one it waits for the sign-in form.
+  if (store.getState().session.loggedIn) void loadApi().catch(() => undefined);
   await nextTask();
   const locale = await activateLocale(effectiveLanguage(store.getState().preferences));
   await nextTask();

@@ -10,7 +10,7 @@ import { effectiveLanguage } from '../state/preferences-slice';
 import { hasValidSession } from '../state/session-slice';
 import { ConsoleRoot, whenRouterReady } from './console-root';
 import { PENDING_SUBMIT, READY_ATTRIBUTE, STALE_ATTRIBUTE } from './first-paint-document';
-import { appRoutes } from './router';
+import { appRoutes, ROUTER_OPTIONS } from './router';
 import { createAppStore, whenRehydrated, type AppStore } from './store';
 
 /** The started console: `hydrated` says whether it took over a prerendered page. */
@@ -50,7 +50,7 @@ export async function startConsole(options: { liveUpdates?: boolean } = {}): Pro
   await nextTask();
   const locale = await activateLocale(effectiveLanguage(store.getState().preferences));
   await nextTask();
-  const router = createBrowserRouter(appRoutes);
+  const router = createBrowserRouter(appRoutes, ROUTER_OPTIONS);
   await whenRouterReady(router);
   await nextTask();
 

@@ -13,6 +13,7 @@ import { AUTHORIZATION_FLAG_EXEMPT } from './authorization-flag-exempt';
 import { readAnswer } from './file-answer';
 import { toFormData } from './form-data';
 import { ALL_TAG_TYPES, MULTIPART_ENDPOINTS, PUBLIC_ENDPOINTS } from './generated/endpoint-traits';
+import { apiLoaded } from './lazy-api';
 import { requestEnvironmentOf } from './request-environment';
 
 export const SERVER_ERROR_MESSAGE = msg`Something went wrong! We are unable to process your request at this time. Please contact the provider's support for assistance.`;
@@ -136,4 +137,15 @@ export const baseApi = createApi({
   baseQuery: voxscreenBaseQuery,
   tagTypes: ALL_TAG_TYPES,
   endpoints: () => ({}),
+});
+
+// Every store (app/store.ts) attaches the cache's reducer and middleware as soon as this module has run (ADR 0111).
+// The actions call through `baseApi.util` when dispatched, so a test's spy on it sees them.
+apiLoaded({
+  reducerPath: baseApi.reducerPath,
+  reducer: baseApi.reducer,
+  middleware: baseApi.middleware,
+  resetApiState: () => baseApi.util.resetApiState(),
+  invalidateTags: (tags) => baseApi.util.invalidateTags([...tags]),
+  invalidateAllTags: () => baseApi.util.invalidateTags([...ALL_TAG_TYPES]),
 });

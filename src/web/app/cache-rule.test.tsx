@@ -58,8 +58,9 @@ interface Scenario {
 }
 
 const pendingCalls = (app: RenderedApp): number => {
-  const { queries, mutations } = app.store.getState().api;
-  return [...Object.values(queries), ...Object.values(mutations)].filter((entry) => entry?.status === 'pending').length;
+  const { queries, mutations } = app.store.getState().api ?? { queries: {}, mutations: {} };
+  const entries: ({ status?: string } | undefined)[] = [...Object.values(queries), ...Object.values(mutations)];
+  return entries.filter((entry) => entry?.status === 'pending').length;
 };
 
 /** Waits until no read or write is in flight, twice over a task boundary, so that follow-up refetches are seen. */

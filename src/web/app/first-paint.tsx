@@ -7,7 +7,7 @@ import { PRERENDERED_PAGES, type PrerenderedPage } from '../../shared/console-pa
 import type { AppLocale } from '../i18n/activate-locale';
 import { sessionSlice } from '../state/session-slice';
 import { ConsoleRoot, whenRouterReady } from './console-root';
-import { appRoutes } from './router';
+import { appRoutes, ROUTER_OPTIONS } from './router';
 import { createStaticStore } from './store';
 
 export interface FirstPaint {
@@ -41,7 +41,7 @@ export async function renderFirstPaint(
   const { path, signedIn } = PRERENDERED_PAGES[page];
   i18n.loadAndActivate({ locale, messages });
   const store = createStaticStore(signedIn ? { session: PLACEHOLDER_SESSION } : undefined);
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path], ...ROUTER_OPTIONS });
   await whenRouterReady(router);
   const cache = createCache({ key: 'css' });
   cache.compat = true;

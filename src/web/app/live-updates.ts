@@ -1,4 +1,4 @@
-import { everyTagApi, invalidateAllTags } from '../api/all-tag-types';
+import { loadedApi } from '../api/lazy-api';
 import type { followTenantEvents } from '../api/tenant-events';
 import type { RootState } from './root-reducer';
 import type { AppListenerMiddleware } from './session-listeners';
@@ -52,8 +52,15 @@ export const registerLiveUpdates = (
       if (!next) return;
       stop = follow({
         ...next,
-        onChange: (tags) => api.dispatch(everyTagApi.util.invalidateTags(tags)),
-        onResync: () => api.dispatch(invalidateAllTags()),
+        // A session operating in a tenant has the API layer loaded (the shell's chunks bring it, ADR 0111).
+        onChange: (tags) => {
+          const loaded = loadedApi();
+          if (loaded) api.dispatch(loaded.invalidateTags(tags));
+        },
+        onResync: () => {
+          const loaded = loadedApi();
+          if (loaded) api.dispatch(loaded.invalidateAllTags());
+        },
       });
     },
   });

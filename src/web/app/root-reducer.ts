@@ -1,19 +1,22 @@
-import { combineReducers, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
-import { baseApi } from '../api/base-api';
+import { combineSlices, type ThunkDispatch, type UnknownAction, type WithSlice } from '@reduxjs/toolkit';
+import type { baseApi } from '../api/base-api';
 import { projectFiltersSlice } from '../features/projects/list/project-filters-slice';
 import { preferencesSlice } from '../state/preferences-slice';
 import { sessionSlice } from '../state/session-slice';
 import { tenancySlice } from '../state/tenancy-slice';
 
-/** The store's reducers: the API cache, the app-wide slices of state/, and the feature slices. */
-export const rootReducer = combineReducers({
-  [baseApi.reducerPath]: baseApi.reducer,
-  session: sessionSlice.reducer,
-  tenancy: tenancySlice.reducer,
-  preferences: preferencesSlice.reducer,
-  [projectFiltersSlice.reducerPath]: projectFiltersSlice.reducer,
-});
+/**
+ * The store's reducers: the app-wide slices of state/ and the feature slices from the start, and the API cache once
+ * the API layer has loaded (app/store.ts injects it, ADR 0111): the entry chunk carries no RTK Query.
+ */
+export const rootReducer = combineSlices(
+  sessionSlice,
+  tenancySlice,
+  preferencesSlice,
+  projectFiltersSlice,
+).withLazyLoadedSlices<WithSlice<typeof baseApi>>();
 
+/** The store's state; `api` is there once the API layer is attached. */
 export type RootState = ReturnType<typeof rootReducer>;
 export type RootDispatch = ThunkDispatch<RootState, unknown, UnknownAction>;
 

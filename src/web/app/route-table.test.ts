@@ -5,9 +5,25 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { matchRoutes, type RouteObject } from 'react-router';
+import { createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
 import { builtPaths, idFreePaths, parseRouteTable, projectPaths } from '../../../test/e2e/support/route-table';
-import { appRoutes } from './router';
+import { whenRouterReady } from './console-root';
+import { appRoutes, ROUTER_OPTIONS, SHELL_ROUTE_ID } from './router';
+import { signedInRoutes } from './signed-in-routes';
+
+/**
+ * The table as the router has it once a navigation under /main has patched in the signed-in screens (ADR 0112); the
+ * browser starts from `appRoutes` alone (tested below).
+ */
+const withSignedInRoutes = (routes: RouteObject[]): RouteObject[] =>
+  routes.map((route): RouteObject => {
+    if (route.index) return route;
+    const children = route.children ? withSignedInRoutes(route.children) : undefined;
+    if (route.id === SHELL_ROUTE_ID) return { ...route, children: [...(children ?? []), ...signedInRoutes] };
+    return children ? { ...route, children } : route;
+  });
+
+const completeRoutes = withSignedInRoutes(appRoutes);
 
 /** The Routes table's rows (docs/product/README.md#routes). */
 const routeTable = () => parseRouteTable(readFileSync(join(__dirname, '../../../docs/product/README.md'), 'utf8'));
@@ -16,8 +32,8 @@ const routeTable = () => parseRouteTable(readFileSync(join(__dirname, '../../../
 const concrete = (path: string) => path.replace(/\?.*$/, '').replace(/\{[^}]+\}/g, '7');
 
 /** The deepest route a URL reaches, or null for the catch-all ("No Page Found" or a redirect of unknown paths). */
-function reached(url: string): string | null {
-  const matches = matchRoutes(appRoutes, url) ?? [];
+function reached(url: string, routes: RouteObject[] = completeRoutes): string | null {
+  const matches = matchRoutes(routes, url) ?? [];
   const deepest = matches.at(-1)?.route;
   if (!deepest || deepest.path === '*') return null;
   return matches.map((m) => m.route.path ?? '').join('|');
@@ -66,7 +82,7 @@ test('no row says a route is not built while the router has it, or the reverse',
 
 test('every path the router registers is in the table', () => {
   const documented = new Set(rows.flatMap((row) => row.paths).map(shape));
-  const missing = [...new Set(registered(appRoutes).map(shape))].filter((path) => !documented.has(path));
+  const missing = [...new Set(registered(completeRoutes).map(shape))].filter((path) => !documented.has(path));
   expect(missing).toEqual([]);
 });
 
@@ -84,10 +100,41 @@ test('the phone-width journey visits every registered route that needs no value 
       .filter((path) => path.includes('?'))
       .map(shape),
   );
-  const needsNoValue = registered(appRoutes)
+  const needsNoValue = registered(completeRoutes)
     .map(shape)
     .filter((path) => !withQuery.has(path))
     .filter((path) => !path.includes(':') || /^\/main\/project\/:(\/[^:]*)?$/.test(path));
   expect(needsNoValue.length).toBeGreaterThan(30);
   expect(needsNoValue.filter((path) => !visited.has(path))).toEqual([]);
+});
+
+test('the table the console starts with reaches every public screen, and each signed-in one only once patched', () => {
+  const built = rows.filter((row) => row.built === 'yes').flatMap((row) => row.paths.map(concrete));
+  const signedIn = built.filter((path) => path.startsWith('/main/'));
+  expect(signedIn.length).toBeGreaterThan(25);
+  // Under /main the starting table has only the shell's catch-all, which makes React Router ask for the routes.
+  for (const path of signedIn) {
+    expect(reached(path, appRoutes)).toBeNull();
+    expect(matchRoutes(appRoutes, path)?.map((match) => match.route.id ?? match.route.path)).toContain(SHELL_ROUTE_ID);
+  }
+  for (const path of built.filter((url) => !url.startsWith('/main'))) expect(reached(path, appRoutes)).not.toBeNull();
+  expect(registered(appRoutes).filter((path) => path.startsWith('/main/'))).toEqual([]);
+});
+
+test('a first navigation under /main patches the signed-in screens into the shell, once', async () => {
+  const router = createMemoryRouter(appRoutes, { initialEntries: ['/main/admin/users'], ...ROUTER_OPTIONS });
+  try {
+    await whenRouterReady(router);
+    const shellChildren = () => router.routes[0]!.children!.find((route) => route.path === '/main')!.children![0]!;
+    expect(router.state.matches.at(-1)?.route.path).toBe('users');
+    const patched = shellChildren().children!.length;
+    expect(patched).toBe(2 + signedInRoutes.length);
+    await router.navigate('/main/project/7/team');
+    expect(router.state.matches.at(-1)?.route.path).toBe('team');
+    expect(shellChildren().children).toHaveLength(patched);
+    await router.navigate('/main/nowhere');
+    expect(router.state.matches.at(-1)?.route.path).toBe('*');
+  } finally {
+    router.dispose();
+  }
 });

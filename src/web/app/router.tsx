@@ -1,25 +1,20 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { LoadingState } from '../components/feedback/loading-state';
-import { aboutRoutes } from '../features/about/routes';
-import { adminRoutes } from '../features/admin/routes';
-import { analyticReportsRoutes } from '../features/analytic-reports/routes';
-import { analyticsDashboardRoutes } from '../features/analytics-dashboard/routes';
 import { authRoutes } from '../features/auth/routes';
-import { dashboardRoutes } from '../features/dashboard/routes';
-import { documentsRoutes } from '../features/documents/routes';
 import { GenericErrorPage } from '../components/errors/generic-error-page';
 import { NotFoundPage } from '../components/errors/not-found-page';
-import { profileRoutes } from '../features/profile/routes';
-import { reportsRoutes } from '../features/reports/routes';
-import { loadDashboardProjectList, projectRoutes } from '../features/projects/routes';
 import { resetPasswordRoutes } from '../features/reset-password/routes';
-import { PROJECT_TABS } from './project-tabs';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 
+/** The id of the shell's route, into which the signed-in screens are patched. */
+export const SHELL_ROUTE_ID = 'shell';
+
 /**
- * The route table (docs/product/README.md#routes) composed from the features' route objects. Public routes are absolute paths;
- * a feature's screens inside the shell are relative children of /main. Only built screens are registered:
+ * The route table the console starts with (docs/product/README.md#routes): the public routes (absolute paths) and
+ * the shell at /main with its index and its "No Page Found". The screens inside the shell (`signed-in-routes.tsx`)
+ * come with the shell's chunk and are patched in by `patchSignedInRoutes` (ADR 0112); until then any path under
+ * /main matches the shell's catch-all, which makes the router ask for them. Only built screens are registered:
  * every other path shows "No Page Found".
  */
 export const appRoutes: RouteObject[] = [
@@ -35,21 +30,13 @@ export const appRoutes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
+            id: SHELL_ROUTE_ID,
             lazy: async () => {
               const { MainLayout } = await import(/* webpackChunkName: "shell" */ './shell/main-layout');
               return { Component: MainLayout };
             },
             children: [
               { index: true, element: <Navigate to="/main/dashboard" replace /> },
-              ...dashboardRoutes(loadDashboardProjectList),
-              ...projectRoutes(PROJECT_TABS),
-              ...profileRoutes,
-              ...aboutRoutes,
-              ...adminRoutes,
-              ...documentsRoutes,
-              ...reportsRoutes,
-              ...analyticsDashboardRoutes,
-              ...analyticReportsRoutes,
               { path: '*', element: <NotFoundPage /> },
             ],
           },
@@ -59,3 +46,19 @@ export const appRoutes: RouteObject[] = [
     ],
   },
 ];
+
+const isUnderShell = (path: string) => path === '/main' || path.startsWith('/main/');
+
+/**
+ * Adds the signed-in screens to the shell's route when a navigation under /main first needs them (React Router's
+ * fog of war: it asks whenever a path matches only a catch-all or a dynamic segment; patching the same routes again
+ * adds nothing). Every router of the console is made with it: the browser's, the prerender's and the tests'.
+ */
+export const patchSignedInRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  if (!isUnderShell(path)) return;
+  const { signedInRoutes } = await import(/* webpackChunkName: "shell" */ './signed-in-routes');
+  patch(SHELL_ROUTE_ID, signedInRoutes);
+};
+
+/** The options every router of the console is made with. */
+export const ROUTER_OPTIONS = { patchRoutesOnNavigation: patchSignedInRoutes } as const;

@@ -1,8 +1,6 @@
 import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist';
-import { invalidateAllTags } from '../api/all-tag-types';
-import { baseApi } from '../api/base-api';
-import { userServiceApi } from '../api/generated/user-service';
+import { loadApi, loadedApi } from '../api/lazy-api';
 import { activateLocale } from '../i18n/activate-locale';
 import { clock } from '../lib/clock';
 import { writeStoredLanguageId, writeStoredTheme } from '../state/device-storage';
@@ -41,11 +39,15 @@ export const registerSessionListeners = (
       api.unsubscribe();
       try {
         if (action.payload.notifyServer && api.getState().session.accessToken) {
-          const call = api.dispatch(userServiceApi.endpoints.logoutUser.initiate());
-          await settleWithin(call.unwrap(), SERVER_LOGOUT_WAIT_MS);
+          const ended = loadApi().then(({ userServiceApi }) =>
+            api.dispatch(userServiceApi.endpoints.logoutUser.initiate()).unwrap(),
+          );
+          await settleWithin(ended, SERVER_LOGOUT_WAIT_MS);
         }
         api.dispatch(loggedOut());
-        api.dispatch(baseApi.util.resetApiState());
+        // Without the API layer nothing was cached (ADR 0111).
+        const loaded = loadedApi();
+        if (loaded) api.dispatch(loaded.resetApiState());
         writeStoredLanguageId(null);
         await purgePersisted();
       } finally {
@@ -60,7 +62,8 @@ export const registerSessionListeners = (
       writeStoredLanguageId(action.payload.id);
       await activateLocale(action.payload.shortCode);
       // Server texts (attributes, messages) come in the language of the langId header.
-      api.dispatch(invalidateAllTags());
+      const loaded = loadedApi();
+      if (loaded) api.dispatch(loaded.invalidateAllTags());
     },
   });
 

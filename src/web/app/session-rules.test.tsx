@@ -152,8 +152,9 @@ describe('session rules', () => {
     expect(state.session.loggedIn).toBe(false);
     expect(state.tenancy.operatingTenant).toBeNull();
     expect(state.preferences).toEqual({ languageId: null, language: null, theme: 'dark' });
-    expect(state.api.queries['getUserInfo(undefined)']).toBeUndefined();
-    expect(state.api.queries['listUserTenants(undefined)']).toBeUndefined();
+    expect(state.api).toBeDefined();
+    expect(state.api?.queries['getUserInfo(undefined)']).toBeUndefined();
+    expect(state.api?.queries['listUserTenants(undefined)']).toBeUndefined();
     await waitFor(() => expect(persisted()).not.toContain('eyJ'));
     expect(window.localStorage.getItem('langid')).toBeNull();
     expect(window.localStorage.getItem('languageId')).toBeNull();

@@ -2,6 +2,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { PRERENDERED_PAGES, prerenderedPageAt } from '../../shared/console-pages';
+import { loadApi } from '../api/lazy-api';
 import { activateLocale } from '../i18n/activate-locale';
 import { clock } from '../lib/clock';
 import { nextTask } from '../lib/next-task';
@@ -9,7 +10,7 @@ import { effectiveLanguage } from '../state/preferences-slice';
 import { hasValidSession } from '../state/session-slice';
 import { ConsoleRoot, whenRouterReady } from './console-root';
 import { PENDING_SUBMIT, READY_ATTRIBUTE, STALE_ATTRIBUTE } from './first-paint-document';
-import { appRoutes } from './router';
+import { appRoutes, ROUTER_OPTIONS } from './router';
 import { createAppStore, whenRehydrated, type AppStore } from './store';
 
 /** The started console: `hydrated` says whether it took over a prerendered page. */
@@ -44,10 +45,12 @@ function hydratableContainer(signedIn: boolean, locale: string): HTMLElement | n
 export async function startConsole(options: { liveUpdates?: boolean } = {}): Promise<StartedConsole> {
   const { store, persistor } = createAppStore(undefined, options);
   await whenRehydrated(persistor);
+  // A stored session needs the API layer at once (the shell's calls); without one it waits for the sign-in form.
+  if (store.getState().session.loggedIn) void loadApi().catch(() => undefined);
   await nextTask();
   const locale = await activateLocale(effectiveLanguage(store.getState().preferences));
   await nextTask();
-  const router = createBrowserRouter(appRoutes);
+  const router = createBrowserRouter(appRoutes, ROUTER_OPTIONS);
   await whenRouterReady(router);
   await nextTask();
 

@@ -1,4 +1,4 @@
-import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { configureStore, createAction, createDynamicMiddleware, createListenerMiddleware } from '@reduxjs/toolkit';
 import {
   createTransform,
   FLUSH,
@@ -13,7 +13,8 @@ import {
   type Storage,
 } from 'redux-persist';
 import autoMergeLevel2 from 'redux-persist/es/stateReconciler/autoMergeLevel2';
-import { baseApi } from '../api/base-api';
+import type { baseApi } from '../api/base-api';
+import { whenApiLoaded, type LoadedApi } from '../api/lazy-api';
 import { PERSISTED_SLICES, rootReducer, type RootDispatch, type RootState } from './root-reducer';
 import { sessionSlice, type SessionState } from '../state/session-slice';
 import { PERSIST_KEY } from '../state/device-storage';
@@ -62,8 +63,26 @@ export interface AppStore {
   persistor: Persistor;
 }
 
+/** Dispatched when the API layer joins a store, so that the store's state gets its `api` part at once. */
+export const apiAttached = createAction('app/apiAttached');
+
+/**
+ * The API cache joins the store when the API layer has loaded (ADR 0111): its reducer into the combined reducer
+ * (combineSlices' `inject`), its middleware into the store's dynamic middleware.
+ */
+const attachApi = (
+  store: { dispatch: (action: ReturnType<typeof apiAttached>) => unknown },
+  dynamicMiddleware: ReturnType<typeof createDynamicMiddleware<RootState, RootDispatch>>,
+  api: LoadedApi,
+) => {
+  rootReducer.inject({ reducerPath: api.reducerPath, reducer: api.reducer as typeof baseApi.reducer });
+  dynamicMiddleware.addMiddleware(api.middleware as Parameters<typeof dynamicMiddleware.addMiddleware>[0]);
+  store.dispatch(apiAttached());
+};
+
 const buildStore = (preloadedState: Partial<RootState> | undefined) => {
   const listener = createListenerMiddleware<RootState, RootDispatch>();
+  const apiMiddleware = createDynamicMiddleware<RootState, RootDispatch>();
   const persistedReducer = createPersistedReducer();
   const store = configureStore({
     reducer: persistedReducer,
@@ -75,8 +94,9 @@ const buildStore = (preloadedState: Partial<RootState> | undefined) => {
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       })
         .prepend(listener.middleware)
-        .concat(baseApi.middleware),
+        .concat(apiMiddleware.middleware),
   });
+  whenApiLoaded((api) => attachApi(store, apiMiddleware, api));
   return { store, listener };
 };
 

@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { chooseOperatingTenant } from '../app/choose-operating-tenant';
 import { AppProviders } from '../app/providers';
-import { appRoutes } from '../app/router';
+import { appRoutes, ROUTER_OPTIONS } from '../app/router';
 import { createAppStore, whenRehydrated, type AppStore } from '../app/store';
 import type { RootState } from '../app/root-reducer';
 
@@ -11,7 +11,7 @@ export interface RenderOptions {
   /** Where the memory router starts. */
   route?: string;
   preloadedState?: Partial<RootState>;
-  /** Defaults to the console's route table. */
+  /** Defaults to the console's route table (with its signed-in screens patched in as the browser does). */
   routes?: RouteObject[];
   /** Set when the test uses jest fake timers, so user-event moves them while it waits. */
   fakeTimers?: boolean;
@@ -51,7 +51,10 @@ export const renderWithProviders = async ({
   const { store, persistor } = createAppStore(preloadedState);
   livePersistors.add(persistor);
   await whenRehydrated(persistor);
-  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const router = createMemoryRouter(routes, {
+    initialEntries: [route],
+    ...(routes === appRoutes ? ROUTER_OPTIONS : {}),
+  });
   const user = userEvent.setup(fakeTimers ? { advanceTimers: (ms) => jest.advanceTimersByTime(ms) } : {});
   const rendered = render(
     <AppProviders store={store}>

@@ -2,11 +2,21 @@ import { Flex, IconButton, Link, Spacer } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LuMail, LuMenu } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
-import { useGetClientConfigurationQuery } from '../../api/generated/user-service';
-import { BrandMark, useProductName } from '../../components/brand/brand-mark';
+import { BRANDING } from '../../../shared/branding';
+import { useGetClientConfigurationQuery, userServiceApi } from '../../api/generated/user-service';
+import { BrandMark } from '../../components/brand/brand-mark';
 import { LanguageSelect } from './language-select';
 import { OperatingTenant } from './operating-tenant';
 import { UserMenu } from './user-menu';
+
+/**
+ * The product name of the client configuration once loaded (the session gate loads it), else the branding built into
+ * the console. Reading the configuration never asks for it.
+ */
+function useProductName(): string {
+  const { data } = userServiceApi.endpoints.getClientConfiguration.useQueryState();
+  return data?.branding.productName ?? BRANDING.productName;
+}
 
 /** The top bar; `pending` (the frame while the session opens) shows only the menu button and the brand. */
 export function TopBar({ onToggleSidebar, pending = false }: { onToggleSidebar: () => void; pending?: boolean }) {
@@ -31,7 +41,7 @@ export function TopBar({ onToggleSidebar, pending = false }: { onToggleSidebar: 
       </IconButton>
       {/* The name starts with the product name the link shows (WCAG 2.5.3 Label in Name). */}
       <RouterLink to="/main/dashboard" aria-label={t`${productName} home`}>
-        <BrandMark />
+        <BrandMark productName={productName} />
       </RouterLink>
       <Spacer />
       {configuration && !pending ? (

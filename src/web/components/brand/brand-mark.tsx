@@ -1,25 +1,20 @@
 import { HStack, Text } from '@chakra-ui/react';
 import { BRANDING } from '../../../shared/branding';
-import { userServiceApi } from '../../api/generated/user-service';
 import { Logo } from './logo';
-
-/** The product name the brand mark shows (for names that must contain it, such as the home link's). */
-export function useProductName(): string {
-  const { data } = userServiceApi.endpoints.getClientConfiguration.useQueryState();
-  return data?.branding.productName ?? BRANDING.productName;
-}
 
 interface BrandMarkProps {
   size?: 'sm' | 'lg';
+  /**
+   * The product name: the shell passes the branding of the client configuration once loaded. Without it (the pages
+   * before sign-in, the frame before the configuration answers) the branding built into the console, so the name
+   * is there from the first paint and never moves (ADR 0082). The brand mark reads no API state itself, so that the
+   * entry chunk needs no API layer (ADR 0111).
+   */
+  productName?: string;
 }
 
-/**
- * Logo and product name. The name is the branding the client configuration carries once it has been loaded (the
- * session gate loads it); until then, and on the pages before sign-in, the same branding as built into the console,
- * so the name is there from the first paint and never moves (ADR 0082). Reading the configuration never asks for it.
- */
-export function BrandMark({ size = 'sm' }: BrandMarkProps) {
-  const productName = useProductName();
+/** Logo and product name. */
+export function BrandMark({ size = 'sm', productName = BRANDING.productName }: BrandMarkProps) {
   return (
     <HStack gap="2">
       <Logo productName={productName} size={size === 'lg' ? '12' : '8'} />

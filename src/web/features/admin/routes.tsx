@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import type { AdminRouteHandle } from './admin-tabs';
-import { FirstAdminTab } from './first-admin-tab';
 
 /**
  * The admin tabs' screens, relative to /main/admin. A tab shows in the tab strip (for a user who may read it)
@@ -190,6 +189,11 @@ export const BUILT_ADMIN_TABS: ReadonlySet<string> = new Set(
 
 const handle: AdminRouteHandle = { builtTabs: BUILT_ADMIN_TABS };
 
+/** It reads the user's permissions, so it loads with the admin area, not with the route table (ADR 0111). */
+const firstAdminTab = async () => ({
+  Component: (await import(/* webpackChunkName: "admin" */ './first-admin-tab')).FirstAdminTab,
+});
+
 /** Children of /main: the admin area (docs/product/admin-accounts.md#admin-area). */
 export const adminRoutes: RouteObject[] = [
   {
@@ -201,9 +205,9 @@ export const adminRoutes: RouteObject[] = [
     },
     children: [
       ...adminTabRoutes,
-      { index: true, element: <FirstAdminTab /> },
+      { index: true, lazy: firstAdminTab },
       // Any other admin path goes to the tenant tab (docs/product/admin-accounts.md#admin-area), or the first tab the user may read without it.
-      { path: '*', element: <FirstAdminTab /> },
+      { path: '*', lazy: firstAdminTab },
     ],
   },
 ];

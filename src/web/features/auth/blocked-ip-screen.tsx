@@ -1,28 +1,13 @@
-import { Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Spinner, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useGetClientConfigurationQuery } from '../../api/generated/user-service';
+import { lazy, Suspense } from 'react';
 import { WarningScreen } from '../../components/feedback/warning-screen';
 
-function SupportContact() {
-  const { data, isLoading } = useGetClientConfigurationQuery();
-  const { t } = useLingui();
-  if (isLoading) return <Spinner size="sm" aria-label={t`Loading…`} />;
-  if (!data) {
-    return (
-      <Text>
-        <Trans>Please contact the provider's support.</Trans>
-      </Text>
-    );
-  }
-  const supportEmail = data.supportEmail;
-  return (
-    <Text>
-      <Trans>
-        Contact support: <Link href={`mailto:${supportEmail}`}>{supportEmail}</Link>
-      </Trans>
-    </Text>
-  );
-}
+// The screen is raised by the sign-in call's answer, so the API layer is loaded by then; the support address, which
+// reads the client configuration through it, comes with the API's chunk and stays out of the entry (ADR 0111).
+const SupportContact = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "api" */ './support-contact')).SupportContact,
+}));
 
 export function BlockedIpScreen({ onBackToLogin }: { onBackToLogin: () => void }) {
   const { t } = useLingui();
@@ -37,7 +22,9 @@ export function BlockedIpScreen({ onBackToLogin }: { onBackToLogin: () => void }
               location-based policies.
             </Trans>
           </Text>
-          <SupportContact />
+          <Suspense fallback={<Spinner size="sm" aria-label={t`Loading…`} />}>
+            <SupportContact />
+          </Suspense>
         </Stack>
       }
       extra={t`Please make sure you follow the security guidelines before attempting to log in again.`}

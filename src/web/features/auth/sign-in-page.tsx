@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
 import { getErrorMessage, httpStatusOf, isIpBlockedError } from '../../api/error-message';
-import { useUserLoginMutation } from '../../api/generated/authz-service';
-import { useRecordUserLoginMutation } from '../../api/generated/user-service';
+import { loadApi } from '../../api/lazy-api';
 import { ErrorAlert } from '../../components/feedback/error-alert';
 import { PasswordField } from '../../components/form/password-field';
 import { TextField } from '../../components/form/text-field';
@@ -21,6 +20,11 @@ interface SignInValues {
 
 const INITIAL_VALUES: SignInValues = { email: '', password: '' };
 
+/** Starts loading the API layer the form will call, once the visitor turns to the form (ADR 0111). */
+const prepareCalls = () => {
+  void loadApi().catch(() => undefined);
+};
+
 /** The entry screen at `/`: e-mail and password; on success the session gate at /main takes over. */
 export function SignInPage() {
   const { t } = useLingui();
@@ -30,14 +34,28 @@ export function SignInPage() {
   const loginError = useAppSelector((state) => state.session.loginError);
   // Only a user who arrives signed in is sent on; during a sign-in this page navigates itself.
   const [signedInOnArrival] = useState(loggedIn);
-  const [userLogin] = useUserLoginMutation();
-  const [recordUserLogin] = useRecordUserLoginMutation();
 
   if (signedInOnArrival) return <Navigate to="/main/dashboard" replace />;
 
   const onSubmit = async (values: SignInValues) => {
     dispatch(loginErrorCleared());
-    const login = await userLogin({ loginRequest: { email: values.email.trim(), password: values.password } });
+    // The API layer is not part of this page's first load: it comes on the form's first focus, or here (ADR 0111).
+    let api: Awaited<ReturnType<typeof loadApi>>;
+    try {
+      api = await loadApi();
+    } catch {
+      dispatch(loginFailed(t`Something went wrong`));
+      return;
+    }
+    const { authzServiceApi, userServiceApi } = api;
+    const loginCall = dispatch(
+      authzServiceApi.endpoints.userLogin.initiate({
+        loginRequest: { email: values.email.trim(), password: values.password },
+      }),
+    );
+    const login = await loginCall;
+    // Like the mutation hook on unmount: the answer (the tokens) does not stay in the cache.
+    loginCall.reset();
     if (login.error) {
       // A blocked IP gets its own screen (raised by the base query) instead of a message here.
       if (!isIpBlockedError(login.error)) {
@@ -52,7 +70,9 @@ export function SignInPage() {
         expiresInSeconds: login.data.expires_in,
       }),
     );
-    const recorded = await recordUserLogin();
+    const recordCall = dispatch(userServiceApi.endpoints.recordUserLogin.initiate());
+    const recorded = await recordCall;
+    recordCall.reset();
     // A 401 here has already ended the session; anything else does not stop the user from working.
     if (recorded.error && 'status' in recorded.error && httpStatusOf(recorded.error) === 401) return;
     navigate('/main/dashboard', { replace: true });
@@ -64,7 +84,7 @@ export function SignInPage() {
         onSubmit={onSubmit}
         initialValues={INITIAL_VALUES}
         render={({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit} noValidate>
+          <form onSubmit={handleSubmit} onFocus={prepareCalls} noValidate>
             <Stack gap="4">
               {loginError !== null ? (
                 <ErrorAlert

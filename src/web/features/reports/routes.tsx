@@ -1,6 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { FirstReportTab, ReportTabGate } from './first-report-tab';
 import { REPORT_TABS } from './report-tabs';
+
+// The tab gates read the user's permissions, so they load with the Reports area, not with the route table (ADR 0111).
+const loadTabGates = () => import(/* webpackChunkName: "reports" */ './first-report-tab');
+const firstReportTab = async () => ({ Component: (await loadTabGates()).FirstReportTab });
 
 /** The Reports area under /main (docs/product/reports.md#routes): its shell, one route per registered tab. */
 export const reportsRoutes: RouteObject[] = [
@@ -10,15 +13,15 @@ export const reportsRoutes: RouteObject[] = [
       Component: (await import(/* webpackChunkName: "reports" */ './reports-page')).ReportsPage,
     }),
     children: [
-      { index: true, element: <FirstReportTab /> },
+      { index: true, lazy: firstReportTab },
       ...REPORT_TABS.map((tab): RouteObject => ({
         path: tab.key,
         lazy: async () => {
-          const Screen = await tab.load();
+          const [Screen, { ReportTabGate }] = await Promise.all([tab.load(), loadTabGates()]);
           return { Component: () => <ReportTabGate tab={tab} Screen={Screen} /> };
         },
       })),
-      { path: '*', element: <FirstReportTab /> },
+      { path: '*', lazy: firstReportTab },
     ],
   },
 ];

@@ -18,7 +18,7 @@ test('a sheet holds the bold header and every row, formulas escaped', async () =
   }
   await writeXlsxSheet(out, 'Results', [COLUMNS[0]!, COLUMNS[1]!], rows());
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load(Buffer.concat(chunks));
+  await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
   const sheet = book.getWorksheet('Results')!;
   expect(sheet.getRow(1).font?.bold).toBe(true);
   expect(sheet.getRow(1).values).toEqual([undefined, 'Column 1', 'Column 2']);

@@ -93,7 +93,10 @@ async function figure(label: string, draw: (document: PdfDocument) => Promise<Bu
   let bytes = 0;
   await Promise.all(
     Array.from({ length: ahead }, async () => {
-      while (next < documents.length) bytes += (await draw(documents[next++]!)).length;
+      while (next < documents.length) {
+        const pdf = await draw(documents[next++]!);
+        bytes += pdf.length;
+      }
     }),
   );
   const ms = performance.now() - started;

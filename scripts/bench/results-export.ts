@@ -1,4 +1,4 @@
-import { call, seconds, timedWithMemory, type BenchContext } from './context';
+import { call, jsonPost, measure, measureWhile, seconds, timedWithMemory, type BenchContext } from './context';
 
 const BASE = '/execution-service/v1/interview/result';
 const LIST = '/execution-service/v1/interview/results';
@@ -40,6 +40,24 @@ export async function resultsExportFigures(ctx: BenchContext): Promise<void> {
   }
 }
 
+/** The dashboard KPI at 10 connections (dashboardFigures' call): idle, to set beside it under long work. */
+const dashboardKpi = (ctx: BenchContext) =>
+  jsonPost(ctx, `/project-service/v1/project/dashboard/kpi?tenantId=${ctx.tenantId}`, undefined);
+
+/**
+ * Issue 30 "long work does not slow others": the dashboard KPI's p50/p99 idle and while an xlsx export of the results
+ * runs (its own run, so the export's figures above are not slowed by the load).
+ */
+export async function exportBesideDashboardFigures(ctx: BenchContext): Promise<void> {
+  const filter = { projectId: ctx.projectId, page: 0, pageSize: 100 };
+  console.log(`
+Dashboard KPI beside a results export (xlsx, all filtered results)`);
+  await measure('dashboard KPI idle', dashboardKpi(ctx));
+  const done = (async () =>
+    drain(await post(ctx, `${BASE}/exportResults`, { filter, allRecords: true, format: 'xlsx' })))();
+  await measureWhile('dashboard KPI during the export', dashboardKpi(ctx), done);
+}
+
 /**
  * Issue 14 (docs/product/results-downloads.md#zip-job): a zip of the 500 newest results' PDF risk reports, built by
  * the zip job (ADR 0050) and downloaded: time from the request to the downloaded zip and the server's peak memory.
@@ -59,23 +77,46 @@ export async function resultPdfZipFigures(ctx: BenchContext): Promise<void> {
     filter: { projectId: ctx.projectId, page: 0, pageSize: 100 },
     interviewResultIds: ids.slice(0, 500),
   };
-  const { value, ms, memory } = await timedWithMemory(ctx, async () => {
-    const job = await call<{ id: number }>(ctx, 'POST', `${BASE}/pdfs/jobs`, selection);
-    for (;;) {
-      const state = await call<{ status: string; done: number; error: string | null }>(
-        ctx,
-        'GET',
-        `${BASE}/pdfs/jobs/${job.id}`,
-      );
-      if (state.status === 'failed') throw new Error(`zip job failed: ${state.error}`);
-      if (state.status === 'succeeded') break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    return drain(await fetch(`${ctx.base}${BASE}/pdfs/jobs/${job.id}/file`, { headers: ctx.headers }));
-  });
+  const { value, ms, memory } = await timedWithMemory(ctx, () => zipJob(ctx, selection));
   console.log(`\nZip of PDF risk reports (Download PDFs as a job)`);
   console.log(
     `  ${Math.min(ids.length, 500)} PDFs, ${(value.bytes / 1024 / 1024).toFixed(1)} MB in ${seconds(ms)} ` +
       `(${Math.round(Math.min(ids.length, 500) / (ms / 1000))} PDFs/s), server ${memory}`,
   );
+}
+
+/** One zip job of `selection`: started, polled until it succeeded, its file downloaded. */
+async function zipJob(ctx: BenchContext, selection: unknown): Promise<{ bytes: number; lines: number }> {
+  const job = await call<{ id: number }>(ctx, 'POST', `${BASE}/pdfs/jobs`, selection);
+  for (;;) {
+    const state = await call<{ status: string; done: number; error: string | null }>(
+      ctx,
+      'GET',
+      `${BASE}/pdfs/jobs/${job.id}`,
+    );
+    if (state.status === 'failed') throw new Error(`zip job failed: ${state.error}`);
+    if (state.status === 'succeeded') break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return drain(await fetch(`${ctx.base}${BASE}/pdfs/jobs/${job.id}/file`, { headers: ctx.headers }));
+}
+
+/**
+ * Issue 30 "long work does not slow others": the dashboard KPI's p50/p99 idle and while a zip job of the 500 newest
+ * results' PDFs runs (its own run, after the zip's figure).
+ */
+export async function zipBesideDashboardFigures(ctx: BenchContext): Promise<void> {
+  const answer = await call<{ results: { interviewResultId: number }[] }>(ctx, 'POST', LIST, {
+    projectId: ctx.projectId,
+    page: 0,
+    pageSize: 500,
+  });
+  const selection = {
+    filter: { projectId: ctx.projectId, page: 0, pageSize: 100 },
+    interviewResultIds: answer.results.map((r) => r.interviewResultId),
+  };
+  console.log(`
+Dashboard KPI beside a zip job of ${selection.interviewResultIds.length} PDF risk reports`);
+  await measure('dashboard KPI idle', dashboardKpi(ctx));
+  await measureWhile('dashboard KPI during the zip job', dashboardKpi(ctx), zipJob(ctx, selection));
 }

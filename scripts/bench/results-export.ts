@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { call, jsonPost, measure, measureWhile, seconds, timedWithMemory, type BenchContext } from './context';
 
 const BASE = '/execution-service/v1/interview/result';
@@ -77,13 +78,32 @@ export async function resultPdfZipFigures(ctx: BenchContext): Promise<void> {
     filter: { projectId: ctx.projectId, page: 0, pageSize: 100 },
     interviewResultIds: ids.slice(0, 500),
   };
+  const count = Math.min(ids.length, 500);
+  const cpuBefore = serverCpuMs(ctx.serverPid);
   const { value, ms, memory } = await timedWithMemory(ctx, () => zipJob(ctx, selection));
+  const cpu = serverCpuMs(ctx.serverPid);
   console.log(`\nZip of PDF risk reports (Download PDFs as a job)`);
   console.log(
-    `  ${Math.min(ids.length, 500)} PDFs, ${(value.bytes / 1024 / 1024).toFixed(1)} MB in ${seconds(ms)} ` +
-      `(${Math.round(Math.min(ids.length, 500) / (ms / 1000))} PDFs/s), server ${memory}`,
+    `  ${count} PDFs, ${(value.bytes / 1024 / 1024).toFixed(1)} MB in ${seconds(ms)} ` +
+      `(${Math.round(count / (ms / 1000))} PDFs/s), server ${memory}`,
+  );
+  console.log(
+    `  server CPU per PDF (less changed by the load): ${((cpu.all - cpuBefore.all) / count).toFixed(1)} ms in all ` +
+      `threads, ${((cpu.main - cpuBefore.main) / count).toFixed(1)} ms on the request thread`,
   );
 }
+
+const TICKS_PER_SECOND = 100;
+/** User + system CPU ms of a thread's (or the whole process's) /proc stat line. */
+const statCpuMs = (path: string) => {
+  const fields = readFileSync(path, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1000;
+};
+/** The server's CPU time so far: every thread, and its main (request) thread, whose id is the process id. */
+const serverCpuMs = (pid: number) => ({
+  all: statCpuMs(`/proc/${pid}/stat`),
+  main: statCpuMs(`/proc/${pid}/task/${pid}/stat`),
+});
 
 /** One zip job of `selection`: started, polled until it succeeded, its file downloaded. */
 async function zipJob(ctx: BenchContext, selection: unknown): Promise<{ bytes: number; lines: number }> {

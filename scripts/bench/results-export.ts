@@ -64,20 +64,7 @@ Dashboard KPI beside a results export (xlsx, all filtered results)`);
  * the zip job (ADR 0050) and downloaded: time from the request to the downloaded zip and the server's peak memory.
  */
 export async function resultPdfZipFigures(ctx: BenchContext): Promise<void> {
-  const ids: number[] = [];
-  for (let page = 0; ids.length < 500; page += 1) {
-    const answer = await call<{ results: { interviewResultId: number }[] }>(ctx, 'POST', LIST, {
-      projectId: ctx.projectId,
-      page,
-      pageSize: 100,
-    });
-    if (answer.results.length === 0) break;
-    ids.push(...answer.results.map((r) => r.interviewResultId));
-  }
-  const selection = {
-    filter: { projectId: ctx.projectId, page: 0, pageSize: 100 },
-    interviewResultIds: ids.slice(0, 500),
-  };
+  const { ids, selection } = await newestSelection(ctx);
   const count = Math.min(ids.length, 500);
   const cpuBefore = serverCpuMs(ctx.serverPid);
   const { value, ms, memory } = await timedWithMemory(ctx, () => zipJob(ctx, selection));
@@ -105,6 +92,25 @@ const serverCpuMs = (pid: number) => ({
   main: statCpuMs(`/proc/${pid}/task/${pid}/stat`),
 });
 
+/** The 500 newest results of the project, as a zip's selection. */
+async function newestSelection(ctx: BenchContext) {
+  const ids: number[] = [];
+  for (let page = 0; ids.length < 500; page += 1) {
+    const answer = await call<{ results: { interviewResultId: number }[] }>(ctx, 'POST', LIST, {
+      projectId: ctx.projectId,
+      page,
+      pageSize: 100,
+    });
+    if (answer.results.length === 0) break;
+    ids.push(...answer.results.map((r) => r.interviewResultId));
+  }
+  const selection = {
+    filter: { projectId: ctx.projectId, page: 0, pageSize: 100 },
+    interviewResultIds: ids.slice(0, 500),
+  };
+  return { ids, selection };
+}
+
 /** One zip job of `selection`: started, polled until it succeeded, its file downloaded. */
 async function zipJob(ctx: BenchContext, selection: unknown): Promise<{ bytes: number; lines: number }> {
   const job = await call<{ id: number }>(ctx, 'POST', `${BASE}/pdfs/jobs`, selection);
@@ -126,15 +132,7 @@ async function zipJob(ctx: BenchContext, selection: unknown): Promise<{ bytes: n
  * results' PDFs runs (its own run, after the zip's figure).
  */
 export async function zipBesideDashboardFigures(ctx: BenchContext): Promise<void> {
-  const answer = await call<{ results: { interviewResultId: number }[] }>(ctx, 'POST', LIST, {
-    projectId: ctx.projectId,
-    page: 0,
-    pageSize: 500,
-  });
-  const selection = {
-    filter: { projectId: ctx.projectId, page: 0, pageSize: 100 },
-    interviewResultIds: answer.results.map((r) => r.interviewResultId),
-  };
+  const { selection } = await newestSelection(ctx);
   console.log(`
 Dashboard KPI beside a zip job of ${selection.interviewResultIds.length} PDF risk reports`);
   await measure('dashboard KPI idle', dashboardKpi(ctx));

@@ -16,3 +16,4 @@ parentPort.on('message', ({ id, document }) => {
   const bytes = new TextEncoder().encode(title).buffer;
   parentPort.postMessage({ id, ok: true, bytes }, [bytes]);
 });
+parentPort.postMessage({ ready: true });

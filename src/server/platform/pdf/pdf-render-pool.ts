@@ -121,7 +121,13 @@ export class PdfRenderPool {
     });
     const thread: Thread = { worker, task: null, deadline: null };
     worker.unref();
-    worker.on('message', (reply: PdfReply) => this.#answer(thread, reply));
+    worker.on('message', (reply: PdfReply) => {
+      // A document sent while the worker started (loading pdfkit; through tsx also compiling, which may take seconds
+      // on a loaded machine) had the deadline for the start-up; its own time starts once the worker is ready.
+      if ('ready' in reply) {
+        if (thread.task) this.#arm(thread);
+      } else this.#answer(thread, reply);
+    });
     worker.on('error', (error: Error & { code?: string }) =>
       this.#lose(
         thread,
@@ -136,14 +142,19 @@ export class PdfRenderPool {
   #dispatch(thread: Thread, task: Task): void {
     thread.task = task;
     thread.worker.ref();
+    this.#arm(thread);
+    thread.worker.postMessage({ id: task.id, document: task.document } satisfies PdfJob);
+  }
+
+  #arm(thread: Thread): void {
+    if (thread.deadline) clearTimeout(thread.deadline);
     thread.deadline = setTimeout(
       () => this.#lose(thread, `it took longer than ${this.#options.deadlineMs / 1000} s`),
       this.#options.deadlineMs,
     );
-    thread.worker.postMessage({ id: task.id, document: task.document } satisfies PdfJob);
   }
 
-  #answer(thread: Thread, reply: PdfReply): void {
+  #answer(thread: Thread, reply: Exclude<PdfReply, { ready: true }>): void {
     const task = thread.task;
     if (!task || task.id !== reply.id) return;
     this.#settle(thread);

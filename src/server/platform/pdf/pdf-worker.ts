@@ -11,7 +11,9 @@ export interface PdfJob {
   document: PdfDocument;
 }
 
-export type PdfReply = { id: number; ok: true; bytes: ArrayBuffer } | { id: number; ok: false; message: string };
+/** `ready` once the worker has loaded, then one answer per document. */
+export type PdfReply =
+  { ready: true } | { id: number; ok: true; bytes: ArrayBuffer } | { id: number; ok: false; message: string };
 
 /** The bytes in an ArrayBuffer of their own, so transferring it moves exactly them. */
 function ownBuffer(bytes: Buffer): ArrayBuffer {
@@ -39,3 +41,4 @@ port.on('message', (job: PdfJob) => {
       } satisfies PdfReply),
   );
 });
+port.postMessage({ ready: true } satisfies PdfReply);

@@ -27,6 +27,7 @@ import { fairnessFigures } from './bench-fairness';
 import { waitForUrl as waitFor } from './lib/wait-for-url';
 import { startBenchServer } from './lib/start-bench-server';
 import { benchmarkTenantFigures } from './bench/tenant';
+import { pdfRenderFigures } from './bench/pdf-render';
 import { coldStartFigures } from './bench/cold-start';
 import { clusterFigures } from './bench/cluster';
 // Budgets of ADR 0006 and 0105 (the floor of the mandated libraries is measured in 0006).
@@ -175,7 +176,8 @@ async function measure(
 
 // `npm run bench -- --only tenant` (or bundle, api, lighthouse, fairness; comma-separated) runs only those parts:
 // bundle is 1, api is 2 and 3, lighthouse is 3 alone (ADR 0055), fairness is 4, tenant is 5; profile (issue 29),
-// cold-start and cluster run only when named (bench-profile.ts, scripts/bench/cold-start.ts, scripts/bench/cluster.ts).
+// cold-start, cluster and pdf run only when named (bench-profile.ts, scripts/bench/cold-start.ts,
+// scripts/bench/cluster.ts, scripts/bench/pdf-render.ts).
 // `--engine postgres` runs the tenant part on a throw-away PostgreSQL cluster instead of the embedded database.
 const { values } = parseArgs({
   options: { only: { type: 'string' }, engine: { type: 'string', default: 'embedded' } },
@@ -193,3 +195,5 @@ if (part('tenant')) await benchmarkTenantFigures(values.engine);
 // Cluster work (ADR 0077): only when asked for by name.
 if (only?.has('cold-start')) await coldStartFigures();
 if (only?.has('cluster')) await clusterFigures();
+// PDF drawing alone (ADR 0109): only when asked for by name.
+if (only?.has('pdf')) await pdfRenderFigures();

@@ -1,5 +1,6 @@
 /**
- * Compiles the server to one ES module, `build/server/main.mjs` (ADR 0077): production starts it with plain `node`,
+ * Compiles the server to one ES module, `build/server/main.mjs` (ADR 0077), and its PDF worker to a second,
+ * `build/server/pdf-worker.mjs` (ADR 0109): production starts it with plain `node`,
  * with no TypeScript transform at run time and without resolving and reading some 3,000 module files at start:
  * the dependencies are bundled too, except those that read files beside their own code (NOT_BUNDLED). The source
  * tree stays where it is, since the server reads files beside its sources (contracts, migrations, fonts, the
@@ -16,6 +17,8 @@ import * as esbuild from 'esbuild';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 export const SERVER_BUNDLE = join(ROOT, 'build', 'server', 'main.mjs');
+/** The PDF render pool's worker (ADR 0109), compiled beside the server, which starts it from its own folder. */
+export const PDF_WORKER_BUNDLE = join(dirname(SERVER_BUNDLE), 'pdf-worker.mjs');
 const BUNDLE_TO_ROOT = relative(dirname(SERVER_BUNDLE), ROOT);
 /**
  * Left in node_modules: PGlite loads its WebAssembly and data files from its own folder, pdfkit its standard-font
@@ -71,8 +74,12 @@ function resolvesAsWritten(name: string, subpath: string): boolean {
 
 export async function buildServer(): Promise<void> {
   await esbuild.build({
-    entryPoints: [join(ROOT, 'src/server/main.ts')],
-    outfile: SERVER_BUNDLE,
+    entryPoints: [
+      { in: join(ROOT, 'src/server/main.ts'), out: 'main' },
+      { in: join(ROOT, 'src/server/platform/pdf/pdf-worker.ts'), out: 'pdf-worker' },
+    ],
+    outdir: dirname(SERVER_BUNDLE),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -95,5 +102,7 @@ export async function buildServer(): Promise<void> {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = Date.now();
   await buildServer();
-  console.log(`server compiled to ${relative(ROOT, SERVER_BUNDLE)} in ${Date.now() - started} ms`);
+  console.log(
+    `server compiled to ${relative(ROOT, SERVER_BUNDLE)} and ${relative(ROOT, PDF_WORKER_BUNDLE)} in ${Date.now() - started} ms`,
+  );
 }

@@ -1,4 +1,5 @@
-import { call, seconds, timedWithMemory, type BenchContext } from './context';
+import { readFileSync } from 'node:fs';
+import { call, jsonPost, measure, measureWhile, seconds, timedWithMemory, type BenchContext } from './context';
 
 const BASE = '/execution-service/v1/interview/result';
 const LIST = '/execution-service/v1/interview/results';
@@ -40,11 +41,59 @@ export async function resultsExportFigures(ctx: BenchContext): Promise<void> {
   }
 }
 
+/** The dashboard KPI at 10 connections (dashboardFigures' call): idle, to set beside it under long work. */
+const dashboardKpi = (ctx: BenchContext) =>
+  jsonPost(ctx, `/project-service/v1/project/dashboard/kpi?tenantId=${ctx.tenantId}`, undefined);
+
+/**
+ * Issue 30 "long work does not slow others": the dashboard KPI's p50/p99 idle and while an xlsx export of the results
+ * runs (its own run, so the export's figures above are not slowed by the load).
+ */
+export async function exportBesideDashboardFigures(ctx: BenchContext): Promise<void> {
+  const filter = { projectId: ctx.projectId, page: 0, pageSize: 100 };
+  console.log(`
+Dashboard KPI beside a results export (xlsx, all filtered results)`);
+  await measure('dashboard KPI idle', dashboardKpi(ctx));
+  const done = (async () =>
+    drain(await post(ctx, `${BASE}/exportResults`, { filter, allRecords: true, format: 'xlsx' })))();
+  await measureWhile('dashboard KPI during the export', dashboardKpi(ctx), done);
+}
+
 /**
  * Issue 14 (docs/product/results-downloads.md#zip-job): a zip of the 500 newest results' PDF risk reports, built by
  * the zip job (ADR 0050) and downloaded: time from the request to the downloaded zip and the server's peak memory.
  */
 export async function resultPdfZipFigures(ctx: BenchContext): Promise<void> {
+  const { ids, selection } = await newestSelection(ctx);
+  const count = Math.min(ids.length, 500);
+  const cpuBefore = serverCpuMs(ctx.serverPid);
+  const { value, ms, memory } = await timedWithMemory(ctx, () => zipJob(ctx, selection));
+  const cpu = serverCpuMs(ctx.serverPid);
+  console.log(`\nZip of PDF risk reports (Download PDFs as a job)`);
+  console.log(
+    `  ${count} PDFs, ${(value.bytes / 1024 / 1024).toFixed(1)} MB in ${seconds(ms)} ` +
+      `(${Math.round(count / (ms / 1000))} PDFs/s), server ${memory}`,
+  );
+  console.log(
+    `  server CPU per PDF (less changed by the load): ${((cpu.all - cpuBefore.all) / count).toFixed(1)} ms in all ` +
+      `threads, ${((cpu.main - cpuBefore.main) / count).toFixed(1)} ms on the request thread`,
+  );
+}
+
+const TICKS_PER_SECOND = 100;
+/** User + system CPU ms of a thread's (or the whole process's) /proc stat line. */
+const statCpuMs = (path: string) => {
+  const fields = readFileSync(path, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1000;
+};
+/** The server's CPU time so far: every thread, and its main (request) thread, whose id is the process id. */
+const serverCpuMs = (pid: number) => ({
+  all: statCpuMs(`/proc/${pid}/stat`),
+  main: statCpuMs(`/proc/${pid}/task/${pid}/stat`),
+});
+
+/** The 500 newest results of the project, as a zip's selection. */
+async function newestSelection(ctx: BenchContext) {
   const ids: number[] = [];
   for (let page = 0; ids.length < 500; page += 1) {
     const answer = await call<{ results: { interviewResultId: number }[] }>(ctx, 'POST', LIST, {
@@ -59,23 +108,33 @@ export async function resultPdfZipFigures(ctx: BenchContext): Promise<void> {
     filter: { projectId: ctx.projectId, page: 0, pageSize: 100 },
     interviewResultIds: ids.slice(0, 500),
   };
-  const { value, ms, memory } = await timedWithMemory(ctx, async () => {
-    const job = await call<{ id: number }>(ctx, 'POST', `${BASE}/pdfs/jobs`, selection);
-    for (;;) {
-      const state = await call<{ status: string; done: number; error: string | null }>(
-        ctx,
-        'GET',
-        `${BASE}/pdfs/jobs/${job.id}`,
-      );
-      if (state.status === 'failed') throw new Error(`zip job failed: ${state.error}`);
-      if (state.status === 'succeeded') break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    return drain(await fetch(`${ctx.base}${BASE}/pdfs/jobs/${job.id}/file`, { headers: ctx.headers }));
-  });
-  console.log(`\nZip of PDF risk reports (Download PDFs as a job)`);
-  console.log(
-    `  ${Math.min(ids.length, 500)} PDFs, ${(value.bytes / 1024 / 1024).toFixed(1)} MB in ${seconds(ms)} ` +
-      `(${Math.round(Math.min(ids.length, 500) / (ms / 1000))} PDFs/s), server ${memory}`,
-  );
+  return { ids, selection };
+}
+
+/** One zip job of `selection`: started, polled until it succeeded, its file downloaded. */
+async function zipJob(ctx: BenchContext, selection: unknown): Promise<{ bytes: number; lines: number }> {
+  const job = await call<{ id: number }>(ctx, 'POST', `${BASE}/pdfs/jobs`, selection);
+  for (;;) {
+    const state = await call<{ status: string; done: number; error: string | null }>(
+      ctx,
+      'GET',
+      `${BASE}/pdfs/jobs/${job.id}`,
+    );
+    if (state.status === 'failed') throw new Error(`zip job failed: ${state.error}`);
+    if (state.status === 'succeeded') break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return drain(await fetch(`${ctx.base}${BASE}/pdfs/jobs/${job.id}/file`, { headers: ctx.headers }));
+}
+
+/**
+ * Issue 30 "long work does not slow others": the dashboard KPI's p50/p99 idle and while a zip job of the 500 newest
+ * results' PDFs runs (its own run, after the zip's figure).
+ */
+export async function zipBesideDashboardFigures(ctx: BenchContext): Promise<void> {
+  const { selection } = await newestSelection(ctx);
+  console.log(`
+Dashboard KPI beside a zip job of ${selection.interviewResultIds.length} PDF risk reports`);
+  await measure('dashboard KPI idle', dashboardKpi(ctx));
+  await measureWhile('dashboard KPI during the zip job', dashboardKpi(ctx), zipJob(ctx, selection));
 }

@@ -22,7 +22,12 @@ import { participantListFigures } from './participants';
 import { participantInviteFigures } from './participants-invite';
 import { PREPARED_MARK, type Prepared } from './prepared';
 import { projectResultFigures } from './results';
-import { resultPdfZipFigures, resultsExportFigures } from './results-export';
+import {
+  exportBesideDashboardFigures,
+  resultPdfZipFigures,
+  resultsExportFigures,
+  zipBesideDashboardFigures,
+} from './results-export';
 
 const root = resolve(import.meta.dirname, '../..');
 // BENCH_PARTICIPANTS and BENCH_RESULTS make a smaller tenant for a trial run of the bench code (use another
@@ -228,6 +233,8 @@ async function runFigures(engine: BenchEngine, dataDir: string, env: Record<stri
       ['project results', projectResultFigures],
       ['results export', resultsExportFigures],
       ['500-PDF zip', resultPdfZipFigures],
+      ['dashboard beside an export', exportBesideDashboardFigures],
+      ['dashboard beside a PDF zip', zipBesideDashboardFigures],
       ['call records', callRecordFigures],
       ['results report', resultsReportFigures],
       ['intake', intakeFigures],

@@ -41,3 +41,4 @@ export {
 
 // The zip-of-PDFs job (docs/product/results-downloads.md#zip-job), registered with the job runner in app.ts.
 export { RESULT_ZIP_QUEUE, resultPdfZipJob } from './project-results/result-zip-job';
+export { resultPdfDocument, type ResultPdfInput } from './project-results/result-pdf';

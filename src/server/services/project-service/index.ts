@@ -71,6 +71,7 @@ export {
 export {
   projectResultDisplay,
   resolveProjectResult,
+  resultDisplayFrom,
   type ProjectResultDisplay,
   type ResultDisplay,
 } from './result-display-templates/result-display';

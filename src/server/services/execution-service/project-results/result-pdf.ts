@@ -1,4 +1,5 @@
-import { PdfWriter } from '../../../platform/pdf/pdf-writer';
+import { PdfPlan, type PdfDocument } from '../../../platform/pdf/pdf-plan';
+import { pdfRenderPool } from '../../../platform/pdf/pdf-render-pool';
 import type { ProjectResultDisplay } from '../../project-service';
 import { groupAccessCode } from '../../../../shared/result-rules';
 import { FOLLOW_UP_STATUSES, OUTCOME_TRACKING_ACTIONS } from '../../../../shared/outcome-rules';
@@ -58,7 +59,7 @@ const describe = (options: typeof OUTCOME_TRACKING_ACTIONS, id: number | null) =
  * (docs/product/project-results.md#release-delete outcome tracking), each with when and by whom.
  * docs/product/project-results.md#pdf.
  */
-function printComments(writer: PdfWriter, input: ResultPdfInput): void {
+function printComments(writer: PdfPlan, input: ResultPdfInput): void {
   const notes =
     input.comments?.notes ??
     (input.result.note ? [{ text: input.result.note, at: null as Date | null, author: null as string | null }] : []);
@@ -100,11 +101,11 @@ function printComments(writer: PdfWriter, input: ResultPdfInput): void {
 /**
  * The PDF risk report of one result (docs/product/project-results.md#pdf): the account's logo, the
  * overall evaluation banner, the participant table, the pertinent questions with their results and the legend of
- * the project's result template. Written with the one PDF writer (ADR 0018).
+ * the project's result template. Planned here, for the one PDF writer (ADR 0018) to draw.
  */
-export function resultPdf(input: ResultPdfInput): Promise<Buffer> {
+export function resultPdfDocument(input: ResultPdfInput): PdfDocument {
   const { project, result, display, language, time } = input;
-  const writer = new PdfWriter({
+  const writer = new PdfPlan({
     title: 'Risk Report',
     subtitle: project.name,
     createdAt: input.createdAt,
@@ -166,5 +167,13 @@ export function resultPdf(input: ResultPdfInput): Promise<Buffer> {
       display.legend(language).map((row) => [row.badge, row.text, row.resultType]),
     );
   printComments(writer, input);
-  return writer.finish();
+  return writer.document;
+}
+
+/**
+ * The risk report's bytes, drawn off the request thread by the PDF render pool (ADR 0109). A request is refused
+ * 503 PDF_BUSY when the pool's queue is full; a job (`wait`) waits for room.
+ */
+export function resultPdf(input: ResultPdfInput, options: { wait?: boolean } = {}): Promise<Buffer> {
+  return pdfRenderPool().render(resultPdfDocument(input), options);
 }

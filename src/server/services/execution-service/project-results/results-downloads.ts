@@ -4,6 +4,7 @@ import type { DisplayTime } from '../../../platform/display-time';
 import { groupAccessCode, resultPdfFileName } from '../../../../shared/result-rules';
 import type { ProjectResultDisplay } from '../../project-service';
 import type { SheetColumn } from '../reports/call-reports-xlsx';
+import { pdfRenderPool } from '../../../platform/pdf/pdf-render-pool';
 import { resultPdf } from './result-pdf';
 import type { StoredZip } from './result-zip-store';
 import type { ListedResult, ResultColumnQuestion, ResultProject } from './results-store';
@@ -127,37 +128,58 @@ export interface ZipSource {
   onEntry?: (written: number) => Promise<void> | void;
 }
 
+/** PDFs of a zip drawn at once (ADR 0109): one more than the render pool's threads, so none waits for the zip. */
+export const zipRenderAhead = () => pdfRenderPool().size + 1;
+
 /**
  * Writes the zip of PDF risk reports into `out` as the pages arrive (archiver), each PDF rendered by the one
- * renderer of downloadResultPdf; an entry is awaited before the next is rendered, so memory holds one PDF.
+ * renderer of downloadResultPdf in the PDF render pool (ADR 0109): up to `ahead` PDFs are drawn at once while the
+ * zip takes them in order, an entry awaited before the next is added, so memory holds at most `ahead` PDFs.
  */
-export async function writeResultZip(out: NodeJS.WritableStream, source: ZipSource): Promise<number> {
+export async function writeResultZip(
+  out: NodeJS.WritableStream,
+  source: ZipSource,
+  ahead: number = zipRenderAhead(),
+): Promise<number> {
   const archive = archiver('zip', { zlib: { level: 6 } });
   const failed = new Promise<never>((_, reject) => archive.on('error', reject));
   failed.catch(() => undefined);
   archive.pipe(out);
   const nameOf = zipEntryNamer();
+  const drawing: { name: string; pdf: Promise<Buffer> }[] = [];
   let written = 0;
+  const addFirst = async () => {
+    const { name, pdf } = drawing.shift()!;
+    const bytes = await pdf;
+    const added = new Promise<void>((resolve) => archive.once('entry', () => resolve()));
+    archive.append(bytes, { name, date: source.createdAt });
+    await Promise.race([added, failed]);
+    written += 1;
+    await source.onEntry?.(written);
+  };
   for await (const page of source.pages) {
     const comments = await source.commentsOf(page.map((r) => r.id));
     for (const result of page) {
-      const pdf = await resultPdf({
-        project: source.project,
-        result: { ...result, participantLanguageId: null },
-        questions: source.questions,
-        display: source.display,
-        language: source.language,
-        time: source.time,
-        createdAt: source.createdAt,
-        ...(comments.has(result.id) && { comments: comments.get(result.id)! }),
-      });
-      const added = new Promise<void>((resolve) => archive.once('entry', () => resolve()));
-      archive.append(pdf, { name: nameOf(result.irn, result.id), date: source.createdAt });
-      await Promise.race([added, failed]);
-      written += 1;
-      await source.onEntry?.(written);
+      const pdf = resultPdf(
+        {
+          project: source.project,
+          result: { ...result, participantLanguageId: null },
+          questions: source.questions,
+          display: source.display,
+          language: source.language,
+          time: source.time,
+          createdAt: source.createdAt,
+          ...(comments.has(result.id) && { comments: comments.get(result.id)! }),
+        },
+        { wait: true },
+      );
+      // Awaited in order by addFirst; a failure is answered there, not as an unhandled rejection meanwhile.
+      pdf.catch(() => undefined);
+      drawing.push({ name: nameOf(result.irn, result.id), pdf });
+      if (drawing.length >= ahead) await addFirst();
     }
   }
+  while (drawing.length) await addFirst();
   await Promise.race([archive.finalize(), failed]);
   return written;
 }

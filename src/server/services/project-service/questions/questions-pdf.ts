@@ -1,4 +1,5 @@
-import { PdfWriter } from '../../../platform/pdf/pdf-writer';
+import { PdfPlan, type PdfDocument } from '../../../platform/pdf/pdf-plan';
+import { pdfRenderPool } from '../../../platform/pdf/pdf-render-pool';
 import { APPROVAL_TIME_FORMAT } from '../../../../shared/question-rules';
 import type { QuestionApproval, QuestionProject, StoredQuestion } from './questions-store';
 
@@ -21,13 +22,13 @@ export function questionsFileName(projectName: string): string {
 }
 
 /** The questions PDF (docs/product/project-questions.md#pdf): project, type, approval line, numbered questions. */
-export function questionsPdf(
+export function questionsPdfDocument(
   project: QuestionProject,
   questions: readonly StoredQuestion[],
   approval: QuestionApproval | null,
   options: { createdAt: Date; compress?: boolean },
-): Promise<Buffer> {
-  const writer = new PdfWriter({
+): PdfDocument {
+  const writer = new PdfPlan({
     title: 'Questions',
     subtitle: project.name,
     createdAt: options.createdAt,
@@ -43,16 +44,19 @@ export function questionsPdf(
       { muted: true },
     )
     .space(0.5);
-  if (questions.length === 0) return writer.paragraph('No questions yet').finish();
-  return writer
-    .table(
-      [
-        { header: '#', width: 0.07, align: 'right' },
-        { header: 'Question', width: 0.63 },
-        { header: 'Pertinent', width: 0.13, align: 'center' },
-        { header: 'Expected Answer', width: 0.17, align: 'center' },
-      ],
-      questions.map((q) => [String(q.sequence), q.questionText, q.isPertinant ? 'Yes' : 'No', q.expectedAnswer]),
-    )
-    .finish();
+  if (questions.length === 0) return writer.paragraph('No questions yet').document;
+  return writer.table(
+    [
+      { header: '#', width: 0.07, align: 'right' },
+      { header: 'Question', width: 0.63 },
+      { header: 'Pertinent', width: 0.13, align: 'center' },
+      { header: 'Expected Answer', width: 0.17, align: 'center' },
+    ],
+    questions.map((q) => [String(q.sequence), q.questionText, q.isPertinant ? 'Yes' : 'No', q.expectedAnswer]),
+  ).document;
+}
+
+/** The questions PDF's bytes, drawn off the request thread by the PDF render pool (ADR 0109). */
+export function questionsPdf(...args: Parameters<typeof questionsPdfDocument>): Promise<Buffer> {
+  return pdfRenderPool().render(questionsPdfDocument(...args));
 }

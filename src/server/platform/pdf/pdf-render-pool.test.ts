@@ -1,0 +1,83 @@
+import { HttpError } from '../http/http-error';
+import { pdfText } from './pdf-text';
+import { PdfPlan, renderPdf, type PdfDocument } from './pdf-plan';
+import { PDF_BUSY, PdfRenderPool } from './pdf-render-pool';
+
+const createdAt = new Date('2026-11-29T07:00:00Z');
+const MISBEHAVING = new URL('../../testing/misbehaving-pdf-worker.mjs', import.meta.url);
+const pools: PdfRenderPool[] = [];
+const poolOf = (options: Partial<ConstructorParameters<typeof PdfRenderPool>[0]> = {}) => {
+  const pool = new PdfRenderPool({ size: 1, queued: 4, deadlineMs: 120_000, heapMb: 128, ...options });
+  pools.push(pool);
+  return pool;
+};
+afterEach(() => Promise.all(pools.splice(0).map((pool) => pool.close())));
+
+const titled = (title: string): PdfDocument => ({ options: { title, createdAt }, steps: [] });
+
+const sample = () =>
+  new PdfPlan({ title: 'Risk Report', subtitle: 'Año de evaluación', createdAt })
+    .heading('Risk Report: 1001')
+    .banner('Overall Evaluation: Low Risk (LR)', '#2f855a')
+    .paragraph('Ñandú, pingüino, acción; Кириллица', { muted: true })
+    .space(0.5)
+    .table(
+      [
+        { header: '#', width: 0.1, align: 'right' },
+        { header: 'Question', width: 0.9 },
+      ],
+      Array.from({ length: 90 }, (_, index) => [String(index + 1), `Question number ${index + 1}`]),
+    ).document;
+
+test('a thread of the pool draws the same bytes as this thread, and is kept for the next document', async () => {
+  const pool = poolOf({ size: 2 });
+  const [inThread, first, second] = await Promise.all([
+    renderPdf(sample()),
+    pool.render(sample()),
+    pool.render(sample()),
+  ]);
+  expect(first.equals(inThread)).toBe(true);
+  expect(second.equals(inThread)).toBe(true);
+  expect(pdfText(first)).toContain('Question number 90');
+  expect(pool.threads).toBe(2);
+  expect((await pool.render(sample())).equals(inThread)).toBe(true);
+  expect(pool.threads).toBe(2);
+});
+
+test("a document the writer refuses fails with the writer's message; the thread goes on", async () => {
+  const pool = poolOf();
+  const broken = { ...titled('broken'), steps: [{ kind: 'chart' }] } as unknown as PdfDocument;
+  await expect(pool.render(broken)).rejects.toThrow('The PDF could not be written: Unknown PDF step: "chart"');
+  expect(pdfText(await pool.render(sample()))).toContain('Risk Report: 1001');
+  expect(pool.threads).toBe(1);
+});
+
+test('a thread that exits or throws fails only its document and is replaced', async () => {
+  const pool = poolOf({ entry: MISBEHAVING });
+  const exited = pool.render(titled('exit'));
+  const after = pool.render(titled('next'));
+  await expect(exited).rejects.toThrow('The PDF renderer stopped: it exited with code 3.');
+  expect((await after).toString()).toBe('next');
+  await expect(pool.render(titled('throw'))).rejects.toThrow('The PDF renderer stopped: it failed (drawing blew up).');
+  expect((await pool.render(titled('again'))).toString()).toBe('again');
+  expect(pool.threads).toBe(1);
+});
+
+test('a document past the deadline ends its thread instead of hanging', async () => {
+  const pool = poolOf({ entry: MISBEHAVING, deadlineMs: 300 });
+  await expect(pool.render(titled('hang'))).rejects.toThrow('The PDF renderer stopped: it took longer than 0.3 s.');
+  expect((await pool.render(titled('fine'))).toString()).toBe('fine');
+});
+
+test('beyond the queue a request is refused 503 at once, while a job waits for room', async () => {
+  const pool = poolOf({ entry: MISBEHAVING, size: 1, queued: 1, deadlineMs: 2_000 });
+  const drawing = pool.render(titled('hang'));
+  const waiting = pool.render(titled('queued'));
+  const refused = pool.render(titled('refused'));
+  await expect(refused).rejects.toBeInstanceOf(HttpError);
+  await expect(refused).rejects.toMatchObject({ statusCode: 503, message: PDF_BUSY, options: { code: 'PDF_BUSY' } });
+  const patient = pool.render(titled('patient'), { wait: true });
+  await expect(drawing).rejects.toThrow('took longer than 2 s');
+  expect((await waiting).toString()).toBe('queued');
+  expect((await patient).toString()).toBe('patient');
+});

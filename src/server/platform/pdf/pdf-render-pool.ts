@@ -1,0 +1,206 @@
+/**
+ * PDFs are drawn off the request thread (ADR 0109): a pool of worker threads, started when first needed and kept
+ * between documents, each drawing one planned document (pdf-plan.ts) at a time and handing back its bytes. Documents
+ * beyond the threads wait in a bounded queue; beyond that a request is answered 503 PDF_BUSY at once, while a job
+ * (`wait`) waits for room. A thread that crashes, runs out of heap or overruns the deadline is ended and replaced,
+ * and only its document fails, with a clear error.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { HttpError } from '../http/http-error';
+import type { PdfDocument } from './pdf-plan';
+import type { PdfJob, PdfReply } from './pdf-worker';
+
+export interface PdfPoolOptions {
+  /** Worker threads at most. */
+  size: number;
+  /** Documents waiting for a thread at most. */
+  queued: number;
+  /** How long one document may take before its thread is ended. */
+  deadlineMs: number;
+  /** The heap ceiling of one thread. */
+  heapMb: number;
+  /** The worker's entry file (tests give one that fails). */
+  entry?: URL;
+}
+
+/** The server's pool: a thread per core but one (the request thread keeps a core), 64 documents waiting. */
+export const PDF_RENDERERS: PdfPoolOptions = {
+  size: Math.max(1, availableParallelism() - 1),
+  queued: 64,
+  deadlineMs: 60_000,
+  heapMb: 256,
+};
+
+export const PDF_BUSY = 'Too many PDFs are being written right now. Please try again in a moment.';
+
+/**
+ * Compiled, the server runs as build/server/main.mjs with the compiled worker beside it (scripts/build-server.ts);
+ * from the TypeScript source (tsx, jest) the worker loads its source through tsx.
+ */
+const WORKER_ENTRY = import.meta.url.endsWith('.ts')
+  ? new URL('./pdf-worker-tsx.mjs', import.meta.url)
+  : new URL('./pdf-worker.mjs', import.meta.url);
+
+interface Task {
+  id: number;
+  document: PdfDocument;
+  resolve: (bytes: Buffer) => void;
+  reject: (error: Error) => void;
+}
+
+interface Thread {
+  worker: Worker;
+  task: Task | null;
+  deadline: NodeJS.Timeout | null;
+}
+
+export class PdfRenderPool {
+  readonly #options: PdfPoolOptions;
+  readonly #threads = new Set<Thread>();
+  readonly #waiting: Task[] = [];
+  /** Jobs waiting for room in the queue. */
+  readonly #roomWaiters: (() => void)[] = [];
+  #nextId = 1;
+  #closed = false;
+
+  constructor(options: PdfPoolOptions) {
+    this.#options = options;
+  }
+
+  get size(): number {
+    return this.#options.size;
+  }
+
+  /** Threads running now (started lazily, ended on a crash). */
+  get threads(): number {
+    return this.#threads.size;
+  }
+
+  /**
+   * The document's bytes, drawn by a thread of the pool. Throws 503 PDF_BUSY when the queue is full, unless `wait`
+   * (a job, bounded by its own queue) asks to wait for room.
+   */
+  async render(document: PdfDocument, options: { wait?: boolean } = {}): Promise<Buffer> {
+    for (;;) {
+      if (this.#closed) throw new Error('The PDF render pool is closed.');
+      const idle = this.#idleThread();
+      if (idle || this.#waiting.length < this.#options.queued) break;
+      if (!options.wait) throw new HttpError(503, PDF_BUSY, { code: 'PDF_BUSY', headers: { 'retry-after': '5' } });
+      await new Promise<void>((resolve) => this.#roomWaiters.push(resolve));
+    }
+    return new Promise<Buffer>((resolve, reject) => {
+      const task: Task = { id: this.#nextId++, document, resolve, reject };
+      const idle = this.#idleThread();
+      if (idle) this.#dispatch(idle, task);
+      else this.#waiting.push(task);
+    });
+  }
+
+  /** Ends every thread; documents waiting or being drawn fail. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    const stopped = new Error('The PDF render pool is closed.');
+    for (const task of this.#waiting.splice(0)) task.reject(stopped);
+    this.#roomWaiters.splice(0).forEach((wake) => wake());
+    const threads = [...this.#threads];
+    this.#threads.clear();
+    for (const thread of threads) this.#fail(thread, stopped);
+    await Promise.all(threads.map((thread) => thread.worker.terminate()));
+  }
+
+  /** A thread without a document, started when there are fewer than `size`. */
+  #idleThread(): Thread | null {
+    for (const thread of this.#threads) if (!thread.task) return thread;
+    return this.#threads.size < this.#options.size ? this.#start() : null;
+  }
+
+  #start(): Thread {
+    const worker = new Worker(this.#options.entry ?? WORKER_ENTRY, {
+      resourceLimits: { maxOldGenerationSizeMb: this.#options.heapMb, maxYoungGenerationSizeMb: 32 },
+    });
+    const thread: Thread = { worker, task: null, deadline: null };
+    worker.unref();
+    worker.on('message', (reply: PdfReply) => {
+      // A document sent while the worker started (loading pdfkit; through tsx also compiling, which may take seconds
+      // on a loaded machine) had the deadline for the start-up; its own time starts once the worker is ready.
+      if ('ready' in reply) {
+        if (thread.task) this.#arm(thread);
+      } else this.#answer(thread, reply);
+    });
+    worker.on('error', (error: Error & { code?: string }) =>
+      this.#lose(
+        thread,
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'it ran out of memory' : `it failed (${error.message})`,
+      ),
+    );
+    worker.on('exit', (code) => this.#lose(thread, `it exited with code ${code}`));
+    this.#threads.add(thread);
+    return thread;
+  }
+
+  #dispatch(thread: Thread, task: Task): void {
+    thread.task = task;
+    thread.worker.ref();
+    this.#arm(thread);
+    thread.worker.postMessage({ id: task.id, document: task.document } satisfies PdfJob);
+  }
+
+  #arm(thread: Thread): void {
+    if (thread.deadline) clearTimeout(thread.deadline);
+    thread.deadline = setTimeout(
+      () => this.#lose(thread, `it took longer than ${this.#options.deadlineMs / 1000} s`),
+      this.#options.deadlineMs,
+    );
+  }
+
+  #answer(thread: Thread, reply: Exclude<PdfReply, { ready: true }>): void {
+    const task = thread.task;
+    if (!task || task.id !== reply.id) return;
+    this.#settle(thread);
+    if (reply.ok) task.resolve(Buffer.from(reply.bytes));
+    else task.reject(new Error(`The PDF could not be written: ${reply.message}`));
+    this.#next(thread);
+  }
+
+  /** The thread is gone (crashed, out of heap, past the deadline): its document fails, a new thread takes the rest. */
+  #lose(thread: Thread, reason: string): void {
+    if (!this.#threads.delete(thread)) return;
+    this.#fail(thread, new Error(`The PDF renderer stopped: ${reason}.`));
+    void thread.worker.terminate();
+    const task = this.#waiting.shift();
+    if (task) {
+      const idle = this.#idleThread();
+      if (idle) this.#dispatch(idle, task);
+      else this.#waiting.unshift(task);
+    }
+    this.#roomWaiters.shift()?.();
+  }
+
+  #fail(thread: Thread, error: Error): void {
+    const task = thread.task;
+    this.#settle(thread);
+    task?.reject(error);
+  }
+
+  #settle(thread: Thread): void {
+    if (thread.deadline) clearTimeout(thread.deadline);
+    thread.deadline = null;
+    thread.task = null;
+  }
+
+  #next(thread: Thread): void {
+    const task = this.#waiting.shift();
+    if (task) this.#dispatch(thread, task);
+    else thread.worker.unref();
+    this.#roomWaiters.shift()?.();
+  }
+}
+
+let shared: PdfRenderPool | null = null;
+
+/** The server's PDF render pool (PDF_RENDERERS), created when first used. */
+export function pdfRenderPool(): PdfRenderPool {
+  shared ??= new PdfRenderPool(PDF_RENDERERS);
+  return shared;
+}

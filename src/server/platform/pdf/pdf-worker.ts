@@ -1,0 +1,44 @@
+/**
+ * A thread of the PDF render pool (ADR 0109): draws each planned document it is sent, one at a time, and answers its
+ * bytes as a transferred ArrayBuffer, or the error's message. Started by pdf-render-pool.ts: compiled beside the
+ * server bundle (build/server/pdf-worker.mjs), through tsx from the source (pdf-worker-tsx.mjs) otherwise.
+ */
+import { parentPort } from 'node:worker_threads';
+import { renderPdf, type PdfDocument } from './pdf-plan';
+
+export interface PdfJob {
+  id: number;
+  document: PdfDocument;
+}
+
+/** `ready` once the worker has loaded, then one answer per document. */
+export type PdfReply =
+  { ready: true } | { id: number; ok: true; bytes: ArrayBuffer } | { id: number; ok: false; message: string };
+
+/** The bytes in an ArrayBuffer of their own, so transferring it moves exactly them. */
+function ownBuffer(bytes: Buffer): ArrayBuffer {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer)
+    return bytes.buffer;
+  const copy = new ArrayBuffer(bytes.byteLength);
+  new Uint8Array(copy).set(bytes);
+  return copy;
+}
+
+const port = parentPort;
+if (!port) throw new Error('pdf-worker.ts runs in a worker thread of the PDF render pool.');
+
+port.on('message', (job: PdfJob) => {
+  renderPdf(job.document).then(
+    (bytes) => {
+      const buffer = ownBuffer(bytes);
+      port.postMessage({ id: job.id, ok: true, bytes: buffer } satisfies PdfReply, [buffer]);
+    },
+    (error: unknown) =>
+      port.postMessage({
+        id: job.id,
+        ok: false,
+        message: error instanceof Error ? error.message : String(error),
+      } satisfies PdfReply),
+  );
+});
+port.postMessage({ ready: true } satisfies PdfReply);

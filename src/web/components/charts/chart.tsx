@@ -1,6 +1,6 @@
 import { Box, Skeleton, VisuallyHidden } from '@chakra-ui/react';
 import type { ApexOptions } from 'apexcharts';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useDrawTurn } from './draw-queue';
 import { useInView } from './use-in-view';
 
@@ -21,6 +21,11 @@ interface ChartProps {
   height: number;
   /** What the chart shows, as text for screen readers (and for tests, which do not draw SVG). */
   summary: { caption: string; rows: readonly ChartSummaryRow[] };
+  /**
+   * An HTML legend (`ChartLegend`) at the bottom of the frame, in place of ApexCharts' own (never drawn, ADR 0113):
+   * the chart takes the frame's height less the legend's.
+   */
+  legend?: ReactNode;
   testId?: string;
 }
 
@@ -28,7 +33,7 @@ interface ChartProps {
  * The frame a chart occupies: its final height from the first paint, so nothing below moves when the chart (or
  * the data it waits for) arrives (issue 10, no layout shift). Also the placeholder while the data loads.
  */
-export function ChartFrame({ height, children }: { height: number; children?: React.ReactNode }) {
+export function ChartFrame({ height, children }: { height: number; children?: ReactNode }) {
   return (
     <Box aria-hidden h={`${height}px`} data-testid="chart-frame" data-height={height}>
       {children ?? <Skeleton h="full" w="full" rounded="md" />}
@@ -37,13 +42,28 @@ export function ChartFrame({ height, children }: { height: number; children?: Re
 }
 
 /**
+ * The frame of a chart with an HTML legend: the same fixed height, the chart (aria-hidden, sized to what the legend
+ * leaves, its height given to ApexCharts as 100%) over the legend, which stays in the accessibility tree.
+ */
+function FrameWithLegend({ height, legend, children }: { height: number; legend: ReactNode; children: ReactNode }) {
+  return (
+    <Box h={`${height}px`} display="flex" flexDirection="column" data-testid="chart-frame" data-height={height}>
+      <Box aria-hidden flex="1" minH="0">
+        {children}
+      </Box>
+      {legend}
+    </Box>
+  );
+}
+
+/**
  * The console's one chart component (ApexCharts through react-apexcharts' tree-shaken core, with the bar and
- * donut types and the legend only, `apex-chart.tsx`). ApexCharts loads in its own chunk when the first chart nears
+ * donut types only, `apex-chart.tsx`; legends are HTML, `ChartLegend`). ApexCharts loads in its own chunk when the first chart nears
  * the viewport, never with the entry chunk or a route's chunk. Text follows the colour mode through currentColor. The chart is drawn only once its
  * frame nears the viewport and the page is idle, one chart at a time (draw-queue.ts), with animations off (nothing to
  * animate on the first paint).
  */
-export function Chart({ type, series, options, height, summary, testId }: ChartProps) {
+export function Chart({ type, series, options, height, summary, legend, testId }: ChartProps) {
   const [frame, inView] = useInView<HTMLDivElement>();
   // Drawn once the page is idle, one chart per idle period, into the frame reserved for it (ADR 0059).
   const drawn = useDrawTurn(inView, loadApexChart);
@@ -60,17 +80,24 @@ export function Chart({ type, series, options, height, summary, testId }: ChartP
       accessibility: { enabled: false },
       ...options.chart,
     },
+    // ApexCharts' legend is not bundled (apex-chart.tsx): a chart that needs one is given it in HTML (`legend`).
+    legend: { ...options.legend, show: false },
   };
+  const chart = drawn ? (
+    <Suspense fallback={<Skeleton h="full" w="full" rounded="md" />}>
+      <ReactApexChart type={type} series={series} options={merged} height={legend ? '100%' : height} />
+    </Suspense>
+  ) : null;
   return (
     <Box data-testid={testId} color="fg" aria-hidden={false}>
       <Box ref={frame}>
-        <ChartFrame height={height}>
-          {drawn ? (
-            <Suspense fallback={<Skeleton h="full" w="full" rounded="md" />}>
-              <ReactApexChart type={type} series={series} options={merged} height={height} />
-            </Suspense>
-          ) : null}
-        </ChartFrame>
+        {legend ? (
+          <FrameWithLegend height={height} legend={legend}>
+            {chart ?? <Skeleton h="full" w="full" rounded="md" />}
+          </FrameWithLegend>
+        ) : (
+          <ChartFrame height={height}>{chart}</ChartFrame>
+        )}
       </Box>
       <VisuallyHidden>
         <table>

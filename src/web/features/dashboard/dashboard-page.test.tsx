@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { sel } from '../../../../test/e2e/selectors';
 import { installFetchStub } from '../../testing/fetch-stub';
 import { ACME, GLOBEX, serverFor, signedInState, userInfo } from '../../testing/factories';
@@ -21,6 +22,8 @@ const chartTable = async (testId: string, caption: string) => {
   await within(card).findByText(caption);
   return hiddenTable(card, caption);
 };
+
+const inertObserver = window.IntersectionObserver;
 
 describe('Dashboard', () => {
   it('shows the five KPI tiles of the operating tenant, asked for with its id', async () => {
@@ -80,7 +83,51 @@ describe('Dashboard', () => {
       Completed: '0%',
       'No-Calls': '0',
     });
+    // The legend names the single slice, which nothing can take out.
+    const legend = within(screen.getByTestId('order-doughnut')).getByRole('list', { name: 'Chart legend' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['No-Calls']);
+    expect(within(legend).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.getByTestId(sel.dashboardTiles.callsRemaining)).toHaveTextContent('0/0');
+  });
+
+  afterEach(() => {
+    window.IntersectionObserver = inertObserver;
+  });
+
+  it('gives the doughnut an HTML legend whose buttons take a risk class out of the chart and put it back', async () => {
+    // Every chart frame is on screen at once, so the charts draw (into the test's chart stub).
+    window.IntersectionObserver = class {
+      constructor(private readonly report: IntersectionObserverCallback) {}
+      observe(target: Element) {
+        this.report([{ isIntersecting: true, target } as IntersectionObserverEntry], this as never);
+      }
+      disconnect() {}
+    } as never;
+    installFetchStub({ ...serverFor(), ...dashboardServer() });
+    await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState() });
+    const card = await screen.findByTestId('order-doughnut');
+    const legend = await within(card).findByRole('list', { name: 'Chart legend' });
+    const entries = within(legend).getAllByRole('button');
+    expect(entries.map((entry) => entry.textContent)).toEqual(['High', 'Potential', 'Average', 'Low', 'Non-Compliant']);
+    expect(entries.every((entry) => entry.getAttribute('aria-pressed') === 'true')).toBe(true);
+    const drawn = () => JSON.parse(card.querySelector('[data-chart-stub]')!.getAttribute('data-series')!) as number[];
+    await waitFor(() => expect(drawn()).toEqual([7, 10, 15, 30, 5]), { timeout: 10_000 });
+    expect(card.querySelector('[data-chart-stub]')).toHaveAttribute('data-height', '100%');
+
+    await userEvent.click(within(legend).getByRole('button', { name: 'Potential' }));
+    expect(within(legend).getByRole('button', { name: 'Potential' })).toHaveAttribute('aria-pressed', 'false');
+    expect(drawn()).toEqual([7, 0, 15, 30, 5]);
+    // The figures stay listed for screen readers whatever is drawn.
+    expect(hiddenTable(card, 'Current order calls by risk').Potential).toBe('10');
+
+    await userEvent.click(within(legend).getByRole('button', { name: 'Potential' }));
+    expect(within(legend).getByRole('button', { name: 'Potential' })).toHaveAttribute('aria-pressed', 'true');
+    expect(drawn()).toEqual([7, 10, 15, 30, 5]);
+    expect(within(card).getByTestId(sel.chartFrame)).toHaveStyle({ height: '300px' });
   });
 
   it('charts Project Activity per month', async () => {

@@ -47,6 +47,34 @@ describe('Dashboard', () => {
     expect(kpiCall.headers.get('operatingTenant')).toBe(String(GLOBEX.tenantId));
   });
 
+  it('renders each tile as its label over its value, the placeholder until the figures answer, then zeros as 0', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    installFetchStub({
+      ...serverFor(),
+      ...dashboardServer(),
+      [DASHBOARD_PATHS.getDashboardKpi]: async () => {
+        await answered;
+        return { body: kpi({ active_project_count: 0, completed_project_count: 0 }) };
+      },
+    });
+    await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState() });
+    const tile = await screen.findByTestId('kpi-active-projects');
+    expect(within(tile).getByText('Active Projects')).toBeInTheDocument();
+    expect(within(tile).getByTestId('kpi-active-projects-pending')).toBeInTheDocument();
+    expect(within(tile).queryByTestId(sel.dashboardTiles.activeProjects)).not.toBeInTheDocument();
+
+    answer();
+    expect(await within(tile).findByTestId(sel.dashboardTiles.activeProjects)).toHaveTextContent(/^0$/);
+    expect(tile.textContent).toBe('Active Projects0');
+    expect(within(tile).queryByTestId('kpi-active-projects-pending')).not.toBeInTheDocument();
+    expect(screen.getByTestId(sel.dashboardKpiTiles)).toHaveAttribute('aria-busy', 'false');
+    expect(screen.getByTestId(sel.dashboardTiles.completedProjects)).toHaveTextContent(/^0$/);
+    expect(within(screen.getByTestId('order-doughnut')).getByRole('heading', { level: 2 })).toHaveTextContent(
+      'Current Order',
+    );
+  });
+
   it('draws the current-order doughnut with the floor percentage and the risk classes', async () => {
     installFetchStub({
       ...serverFor(),
@@ -151,6 +179,10 @@ describe('Dashboard', () => {
     await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState() });
     const failure = await screen.findByTestId('dashboard-kpi-error');
     expect(failure).toHaveTextContent('You do not have access to this tenant.');
+    // In place of the tiles and the order doughnut, whose figures they are; Project Activity stays.
+    expect(screen.queryByTestId(sel.dashboardKpiTiles)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('order-doughnut')).not.toBeInTheDocument();
+    expect(screen.getByTestId('project-activity')).toBeInTheDocument();
     expect(within(failure).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { Box, Skeleton, VisuallyHidden } from '@chakra-ui/react';
+import { Box, visuallyHiddenStyle } from '@chakra-ui/react';
 import type { ApexOptions } from 'apexcharts';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useDrawTurn } from './draw-queue';
@@ -29,29 +29,45 @@ interface ChartProps {
   testId?: string;
 }
 
+/** The placeholder's look: Chakra's skeleton (pulse) filling the frame. */
+const PLACEHOLDER_STYLES = {
+  h: 'full',
+  w: 'full',
+  rounded: 'md',
+  bg: 'bg.emphasized',
+  animation: 'pulse',
+  animationDuration: '1.2s',
+} as const;
+
+const FRAME_STYLES = { '& > [data-part=placeholder]': PLACEHOLDER_STYLES } as const;
+
+/**
+ * A chart's look, for all its parts at once: one class and plain elements styled by their part (a Chakra box,
+ * skeleton and visually hidden element per part made each chart several components, and a dashboard with its
+ * project cards renders many charts: ADR 0113).
+ */
+const CHART_STYLES = {
+  color: 'fg',
+  '& [data-part=placeholder]': PLACEHOLDER_STYLES,
+  '& [data-part=with-legend]': { display: 'flex', flexDirection: 'column' },
+  '& [data-part=plot]': { flex: '1', minH: '0' },
+  '& [data-part=summary]': visuallyHiddenStyle,
+} as const;
+
 /**
  * The frame a chart occupies: its final height from the first paint, so nothing below moves when the chart (or
  * the data it waits for) arrives (issue 10, no layout shift). Also the placeholder while the data loads.
  */
-export function ChartFrame({ height, children }: { height: number; children?: ReactNode }) {
+export function ChartFrame({ height }: { height: number }) {
   return (
-    <Box aria-hidden h={`${height}px`} data-testid="chart-frame" data-height={height}>
-      {children ?? <Skeleton h="full" w="full" rounded="md" />}
-    </Box>
-  );
-}
-
-/**
- * The frame of a chart with an HTML legend: the same fixed height, the chart (aria-hidden, sized to what the legend
- * leaves, its height given to ApexCharts as 100%) over the legend, which stays in the accessibility tree.
- */
-function FrameWithLegend({ height, legend, children }: { height: number; legend: ReactNode; children: ReactNode }) {
-  return (
-    <Box h={`${height}px`} display="flex" flexDirection="column" data-testid="chart-frame" data-height={height}>
-      <Box aria-hidden flex="1" minH="0">
-        {children}
-      </Box>
-      {legend}
+    <Box
+      css={FRAME_STYLES}
+      aria-hidden
+      style={{ height: `${height}px` }}
+      data-testid="chart-frame"
+      data-height={height}
+    >
+      <div data-part="placeholder" />
     </Box>
   );
 }
@@ -84,22 +100,31 @@ export function Chart({ type, series, options, height, summary, legend, testId }
     legend: { ...options.legend, show: false },
   };
   const chart = drawn ? (
-    <Suspense fallback={<Skeleton h="full" w="full" rounded="md" />}>
+    <Suspense fallback={<div data-part="placeholder" />}>
       <ReactApexChart type={type} series={series} options={merged} height={legend ? '100%' : height} />
     </Suspense>
-  ) : null;
+  ) : (
+    <div data-part="placeholder" />
+  );
+  const frameProps = { style: { height: `${height}px` }, 'data-testid': 'chart-frame', 'data-height': height };
   return (
-    <Box data-testid={testId} color="fg" aria-hidden={false}>
-      <Box ref={frame}>
+    <Box css={CHART_STYLES} data-testid={testId}>
+      <div ref={frame}>
         {legend ? (
-          <FrameWithLegend height={height} legend={legend}>
-            {chart ?? <Skeleton h="full" w="full" rounded="md" />}
-          </FrameWithLegend>
+          // The legend stays in the accessibility tree; the chart beside it is hidden behind the table below.
+          <div data-part="with-legend" {...frameProps}>
+            <div data-part="plot" aria-hidden>
+              {chart}
+            </div>
+            {legend}
+          </div>
         ) : (
-          <ChartFrame height={height}>{chart}</ChartFrame>
+          <div aria-hidden {...frameProps}>
+            {chart}
+          </div>
         )}
-      </Box>
-      <VisuallyHidden>
+      </div>
+      <div data-part="summary">
         <table>
           <caption>{summary.caption}</caption>
           <tbody>
@@ -111,7 +136,7 @@ export function Chart({ type, series, options, height, summary, legend, testId }
             ))}
           </tbody>
         </table>
-      </VisuallyHidden>
+      </div>
     </Box>
   );
 }

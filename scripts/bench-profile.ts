@@ -4,7 +4,8 @@
  * 200 µs, each sample's function mapped through dist/'s hidden source maps (ADR 0012) to its package or source
  * folder. Prints, median of the runs, the self time of each group, the browser's own work outside JavaScript, and
  * the long tasks (≥ 50 ms) the page observed. Bytes and scores are Lighthouse's (bench-lighthouse.ts); this says
- * where the main thread's time goes. BENCH_PROFILE_DETAIL=<package or folder> also lists that group's files.
+ * where the main thread's time goes. BENCH_PROFILE_DETAIL=<package or folder> also lists that group's files and
+ * functions (each at the line where it starts in its original file).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -37,6 +38,8 @@ export interface LoadProfile {
   byGroup: Map<string, number>;
   /** Self time in ms by original source file, for BENCH_PROFILE_DETAIL. */
   byFile: Map<string, number>;
+  /** Self time in ms by function (`file:line name`, the line in the original file), for BENCH_PROFILE_DETAIL. */
+  byFunction: Map<string, number>;
   longTasks: number[];
   /** Busy stretches of the main thread (samples between idle ones) of 50 ms or more, each with its self time by file. */
   spans: { ms: number; byFile: Map<string, number> }[];
@@ -65,24 +68,27 @@ export function groupOfSource(source: string): string {
 
 function attribute(profile: CpuProfile, dist: string, origin: string): Omit<LoadProfile, 'longTasks'> {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-  const where = new Map<number, { group: string; file: string }>();
-  const locate = (node: ProfileNode): { group: string; file: string } => {
+  const where = new Map<number, { group: string; file: string; fn: string }>();
+  const locate = (node: ProfileNode): { group: string; file: string; fn: string } => {
     const { url, functionName, lineNumber, columnNumber } = node.callFrame;
     if (!url) {
       const bucket = functionName.startsWith('(') ? functionName : '(browser built-ins)';
-      return { group: bucket, file: bucket };
+      return { group: bucket, file: bucket, fn: bucket };
     }
-    if (!url.startsWith(origin)) return { group: '(other origin)', file: url };
+    if (!url.startsWith(origin)) return { group: '(other origin)', file: url, fn: url };
     const map = traceMapOf(dist, url);
-    const source = map
-      ? originalPositionFor(map, { line: Math.max(lineNumber, 0) + 1, column: Math.max(columnNumber, 0) }).source
+    const position = map
+      ? originalPositionFor(map, { line: Math.max(lineNumber, 0) + 1, column: Math.max(columnNumber, 0) })
       : null;
-    if (!source) return { group: `${basename(new URL(url).pathname)} (unmapped)`, file: url };
-    const file = source.replace(/^webpack:\/\/[^/]*\//, '').replace(/^\.\//, '');
-    return { group: groupOfSource(source), file };
+    if (!position?.source) return { group: `${basename(new URL(url).pathname)} (unmapped)`, file: url, fn: url };
+    const file = position.source.replace(/^webpack:\/\/[^/]*\//, '').replace(/^\.\//, '');
+    // The function's start, mapped: the line in the original file and its name there when the map has it.
+    const fn = `${file}:${position.line} ${position.name ?? functionName}`;
+    return { group: groupOfSource(position.source), file, fn };
   };
   const byGroup = new Map<string, number>();
   const byFile = new Map<string, number>();
+  const byFunction = new Map<string, number>();
   const spans: LoadProfile['spans'] = [];
   let span: LoadProfile['spans'][number] | null = null;
   for (let i = 0; i < profile.samples.length; i++) {
@@ -90,7 +96,7 @@ function attribute(profile: CpuProfile, dist: string, origin: string): Omit<Load
     // A sample stands for the time until the next one.
     const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
     if (!where.has(id)) where.set(id, locate(nodes.get(id)!));
-    const { group, file } = where.get(id)!;
+    const { group, file, fn } = where.get(id)!;
     if (group === '(idle)') {
       if (span && span.ms >= LONG_TASK_MS) spans.push(span);
       span = null;
@@ -98,12 +104,13 @@ function attribute(profile: CpuProfile, dist: string, origin: string): Omit<Load
     }
     byGroup.set(group, (byGroup.get(group) ?? 0) + ms);
     byFile.set(file, (byFile.get(file) ?? 0) + ms);
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
     span ??= { ms: 0, byFile: new Map() };
     span.ms += ms;
     span.byFile.set(file, (span.byFile.get(file) ?? 0) + ms);
   }
   if (span && span.ms >= LONG_TASK_MS) spans.push(span);
-  return { byGroup, byFile, spans };
+  return { byGroup, byFile, byFunction, spans };
 }
 
 async function throttled(page: Page): Promise<CDPSession> {
@@ -188,6 +195,14 @@ function report(name: string, runs: LoadProfile[]): void {
     console.log(`    ${detail} by file:`);
     for (const row of inGroup.filter((r) => r.ms >= 2).slice(0, 20))
       console.log(`      ${ms(row.ms).padStart(8)}  ${row.file}`);
+    const functions = new Set(runs.flatMap((run) => [...run.byFunction.keys()]));
+    const byFunction = [...functions]
+      .filter((fn) => groupOfSource(fn.slice(0, fn.indexOf(':'))) === detail)
+      .map((fn) => ({ fn, ms: median(runs.map((run) => run.byFunction.get(fn) ?? 0)) }))
+      .sort((a, b) => b.ms - a.ms);
+    console.log(`    ${detail} by function (the line where it starts):`);
+    for (const row of byFunction.filter((r) => r.ms >= 2).slice(0, 20))
+      console.log(`      ${ms(row.ms).padStart(8)}  ${row.fn}`);
   }
 }
 

@@ -1,6 +1,6 @@
-import { Box, Skeleton, VisuallyHidden } from '@chakra-ui/react';
+import { Box, visuallyHiddenStyle } from '@chakra-ui/react';
 import type { ApexOptions } from 'apexcharts';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useDrawTurn } from './draw-queue';
 import { useInView } from './use-in-view';
 
@@ -21,29 +21,65 @@ interface ChartProps {
   height: number;
   /** What the chart shows, as text for screen readers (and for tests, which do not draw SVG). */
   summary: { caption: string; rows: readonly ChartSummaryRow[] };
+  /**
+   * An HTML legend (`ChartLegend`) at the bottom of the frame, in place of ApexCharts' own (never drawn, ADR 0113):
+   * the chart takes the frame's height less the legend's.
+   */
+  legend?: ReactNode;
   testId?: string;
 }
+
+/** The placeholder's look: Chakra's skeleton (pulse) filling the frame. */
+const PLACEHOLDER_STYLES = {
+  h: 'full',
+  w: 'full',
+  rounded: 'md',
+  bg: 'bg.emphasized',
+  animation: 'pulse',
+  animationDuration: '1.2s',
+} as const;
+
+const FRAME_STYLES = { '& > [data-part=placeholder]': PLACEHOLDER_STYLES } as const;
+
+/**
+ * A chart's look, for all its parts at once: one class and plain elements styled by their part (a Chakra box,
+ * skeleton and visually hidden element per part made each chart several components, and a dashboard with its
+ * project cards renders many charts: ADR 0113).
+ */
+const CHART_STYLES = {
+  color: 'fg',
+  '& [data-part=placeholder]': PLACEHOLDER_STYLES,
+  '& [data-part=with-legend]': { display: 'flex', flexDirection: 'column' },
+  '& [data-part=plot]': { flex: '1', minH: '0' },
+  '& [data-part=summary]': visuallyHiddenStyle,
+} as const;
 
 /**
  * The frame a chart occupies: its final height from the first paint, so nothing below moves when the chart (or
  * the data it waits for) arrives (issue 10, no layout shift). Also the placeholder while the data loads.
  */
-export function ChartFrame({ height, children }: { height: number; children?: React.ReactNode }) {
+export function ChartFrame({ height }: { height: number }) {
   return (
-    <Box aria-hidden h={`${height}px`} data-testid="chart-frame" data-height={height}>
-      {children ?? <Skeleton h="full" w="full" rounded="md" />}
+    <Box
+      css={FRAME_STYLES}
+      aria-hidden
+      style={{ height: `${height}px` }}
+      data-testid="chart-frame"
+      data-height={height}
+    >
+      <div data-part="placeholder" />
     </Box>
   );
 }
 
 /**
  * The console's one chart component (ApexCharts through react-apexcharts' tree-shaken core, with the bar and
- * donut types and the legend only, `apex-chart.tsx`). ApexCharts loads in its own chunk when the first chart nears
+ * donut types only, `apex-chart.tsx`; legends are HTML, `ChartLegend`). ApexCharts loads in its own chunk when the first chart nears
  * the viewport, never with the entry chunk or a route's chunk. Text follows the colour mode through currentColor. The chart is drawn only once its
  * frame nears the viewport and the page is idle, one chart at a time (draw-queue.ts), with animations off (nothing to
  * animate on the first paint).
  */
-export function Chart({ type, series, options, height, summary, testId }: ChartProps) {
+export function Chart({ type, series, options, height, summary, legend, testId }: ChartProps) {
   const [frame, inView] = useInView<HTMLDivElement>();
   // Drawn once the page is idle, one chart per idle period, into the frame reserved for it (ADR 0059).
   const drawn = useDrawTurn(inView, loadApexChart);
@@ -60,19 +96,35 @@ export function Chart({ type, series, options, height, summary, testId }: ChartP
       accessibility: { enabled: false },
       ...options.chart,
     },
+    // ApexCharts' legend is not bundled (apex-chart.tsx): a chart that needs one is given it in HTML (`legend`).
+    legend: { ...options.legend, show: false },
   };
+  const chart = drawn ? (
+    <Suspense fallback={<div data-part="placeholder" />}>
+      <ReactApexChart type={type} series={series} options={merged} height={legend ? '100%' : height} />
+    </Suspense>
+  ) : (
+    <div data-part="placeholder" />
+  );
+  const frameProps = { style: { height: `${height}px` }, 'data-testid': 'chart-frame', 'data-height': height };
   return (
-    <Box data-testid={testId} color="fg" aria-hidden={false}>
-      <Box ref={frame}>
-        <ChartFrame height={height}>
-          {drawn ? (
-            <Suspense fallback={<Skeleton h="full" w="full" rounded="md" />}>
-              <ReactApexChart type={type} series={series} options={merged} height={height} />
-            </Suspense>
-          ) : null}
-        </ChartFrame>
-      </Box>
-      <VisuallyHidden>
+    <Box css={CHART_STYLES} data-testid={testId}>
+      <div ref={frame}>
+        {legend ? (
+          // The legend stays in the accessibility tree; the chart beside it is hidden behind the table below.
+          <div data-part="with-legend" {...frameProps}>
+            <div data-part="plot" aria-hidden>
+              {chart}
+            </div>
+            {legend}
+          </div>
+        ) : (
+          <div aria-hidden {...frameProps}>
+            {chart}
+          </div>
+        )}
+      </div>
+      <div data-part="summary">
         <table>
           <caption>{summary.caption}</caption>
           <tbody>
@@ -84,7 +136,7 @@ export function Chart({ type, series, options, height, summary, testId }: ChartP
             ))}
           </tbody>
         </table>
-      </VisuallyHidden>
+      </div>
     </Box>
   );
 }

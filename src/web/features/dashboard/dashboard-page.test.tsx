@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { sel } from '../../../../test/e2e/selectors';
 import { installFetchStub } from '../../testing/fetch-stub';
 import { ACME, GLOBEX, serverFor, signedInState, userInfo } from '../../testing/factories';
@@ -22,6 +23,8 @@ const chartTable = async (testId: string, caption: string) => {
   return hiddenTable(card, caption);
 };
 
+const inertObserver = window.IntersectionObserver;
+
 describe('Dashboard', () => {
   it('shows the five KPI tiles of the operating tenant, asked for with its id', async () => {
     const stub = installFetchStub({
@@ -42,6 +45,34 @@ describe('Dashboard', () => {
     const kpiCall = stub.callsTo(DASHBOARD_PATHS.getDashboardKpi)[0]!;
     expect(kpiCall.query.get('tenantId')).toBe(String(GLOBEX.tenantId));
     expect(kpiCall.headers.get('operatingTenant')).toBe(String(GLOBEX.tenantId));
+  });
+
+  it('renders each tile as its label over its value, the placeholder until the figures answer, then zeros as 0', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    installFetchStub({
+      ...serverFor(),
+      ...dashboardServer(),
+      [DASHBOARD_PATHS.getDashboardKpi]: async () => {
+        await answered;
+        return { body: kpi({ active_project_count: 0, completed_project_count: 0 }) };
+      },
+    });
+    await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState() });
+    const tile = await screen.findByTestId('kpi-active-projects');
+    expect(within(tile).getByText('Active Projects')).toBeInTheDocument();
+    expect(within(tile).getByTestId('kpi-active-projects-pending')).toBeInTheDocument();
+    expect(within(tile).queryByTestId(sel.dashboardTiles.activeProjects)).not.toBeInTheDocument();
+
+    answer();
+    expect(await within(tile).findByTestId(sel.dashboardTiles.activeProjects)).toHaveTextContent(/^0$/);
+    expect(tile.textContent).toBe('Active Projects0');
+    expect(within(tile).queryByTestId('kpi-active-projects-pending')).not.toBeInTheDocument();
+    expect(screen.getByTestId(sel.dashboardKpiTiles)).toHaveAttribute('aria-busy', 'false');
+    expect(screen.getByTestId(sel.dashboardTiles.completedProjects)).toHaveTextContent(/^0$/);
+    expect(within(screen.getByTestId('order-doughnut')).getByRole('heading', { level: 2 })).toHaveTextContent(
+      'Current Order',
+    );
   });
 
   it('draws the current-order doughnut with the floor percentage and the risk classes', async () => {
@@ -80,7 +111,51 @@ describe('Dashboard', () => {
       Completed: '0%',
       'No-Calls': '0',
     });
+    // The legend names the single slice, which nothing can take out.
+    const legend = within(screen.getByTestId('order-doughnut')).getByRole('list', { name: 'Chart legend' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['No-Calls']);
+    expect(within(legend).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.getByTestId(sel.dashboardTiles.callsRemaining)).toHaveTextContent('0/0');
+  });
+
+  afterEach(() => {
+    window.IntersectionObserver = inertObserver;
+  });
+
+  it('gives the doughnut an HTML legend whose buttons take a risk class out of the chart and put it back', async () => {
+    // Every chart frame is on screen at once, so the charts draw (into the test's chart stub).
+    window.IntersectionObserver = class {
+      constructor(private readonly report: IntersectionObserverCallback) {}
+      observe(target: Element) {
+        this.report([{ isIntersecting: true, target } as IntersectionObserverEntry], this as never);
+      }
+      disconnect() {}
+    } as never;
+    installFetchStub({ ...serverFor(), ...dashboardServer() });
+    await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState() });
+    const card = await screen.findByTestId('order-doughnut');
+    const legend = await within(card).findByRole('list', { name: 'Chart legend' });
+    const entries = within(legend).getAllByRole('button');
+    expect(entries.map((entry) => entry.textContent)).toEqual(['High', 'Potential', 'Average', 'Low', 'Non-Compliant']);
+    expect(entries.every((entry) => entry.getAttribute('aria-pressed') === 'true')).toBe(true);
+    const drawn = () => JSON.parse(card.querySelector('[data-chart-stub]')!.getAttribute('data-series')!) as number[];
+    await waitFor(() => expect(drawn()).toEqual([7, 10, 15, 30, 5]), { timeout: 10_000 });
+    expect(card.querySelector('[data-chart-stub]')).toHaveAttribute('data-height', '100%');
+
+    await userEvent.click(within(legend).getByRole('button', { name: 'Potential' }));
+    expect(within(legend).getByRole('button', { name: 'Potential' })).toHaveAttribute('aria-pressed', 'false');
+    expect(drawn()).toEqual([7, 0, 15, 30, 5]);
+    // The figures stay listed for screen readers whatever is drawn.
+    expect(hiddenTable(card, 'Current order calls by risk').Potential).toBe('10');
+
+    await userEvent.click(within(legend).getByRole('button', { name: 'Potential' }));
+    expect(within(legend).getByRole('button', { name: 'Potential' })).toHaveAttribute('aria-pressed', 'true');
+    expect(drawn()).toEqual([7, 10, 15, 30, 5]);
+    expect(within(card).getByTestId(sel.chartFrame)).toHaveStyle({ height: '300px' });
   });
 
   it('charts Project Activity per month', async () => {
@@ -104,6 +179,10 @@ describe('Dashboard', () => {
     await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState() });
     const failure = await screen.findByTestId('dashboard-kpi-error');
     expect(failure).toHaveTextContent('You do not have access to this tenant.');
+    // In place of the tiles and the order doughnut, whose figures they are; Project Activity stays.
+    expect(screen.queryByTestId(sel.dashboardKpiTiles)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('order-doughnut')).not.toBeInTheDocument();
+    expect(screen.getByTestId('project-activity')).toBeInTheDocument();
     expect(within(failure).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { DashboardKpi } from '../../api/generated/project-service';
 
@@ -14,6 +14,45 @@ export const callsRemaining = (kpi: DashboardKpi): number =>
 
 /** Height of a tile's value line (fontSize 2xl's line height): the placeholder takes exactly the same. */
 export const KPI_VALUE_HEIGHT = '2rem';
+
+/**
+ * The tiles' look, for all five at once: one class on the row and plain elements inside, styled by their part (a
+ * Chakra card, text and skeleton per tile made the row a large part of the dashboard's first commit, ADR 0113).
+ * The same look as Chakra's small outline card: border, panel background, radius l3, padding 4.
+ */
+const TILES_STYLES = {
+  display: 'grid',
+  gap: '4',
+  gridTemplateColumns: {
+    base: 'repeat(1, minmax(0, 1fr))',
+    sm: 'repeat(2, minmax(0, 1fr))',
+    lg: 'repeat(5, minmax(0, 1fr))',
+  },
+  '& > [data-part=tile]': {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '1',
+    minWidth: '0',
+    wordWrap: 'break-word',
+    p: '4',
+    rounded: 'l3',
+    bg: 'bg.panel',
+    borderWidth: '1px',
+    borderColor: 'border',
+    color: 'fg',
+  },
+  '& [data-part=label]': { textStyle: 'sm', color: 'fg.muted' },
+  '& [data-part=value]': { fontSize: '2xl', lineHeight: KPI_VALUE_HEIGHT, fontWeight: 'semibold' },
+  '& [data-part=pending]': {
+    h: KPI_VALUE_HEIGHT,
+    w: '12',
+    flexShrink: '0',
+    rounded: 'l2',
+    bg: 'bg.emphasized',
+    animation: 'pulse',
+    animationDuration: '1.2s',
+  },
+} as const;
 
 /**
  * The five KPI tiles of the dashboard (docs/product/dashboard.md#kpi-tiles). Without figures yet (kpi undefined),
@@ -38,28 +77,19 @@ export function KpiTiles({ kpi }: { kpi: DashboardKpi | undefined }) {
     },
   ];
   return (
-    <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="4" data-testid="kpi-tiles" aria-busy={!kpi}>
+    <Box css={TILES_STYLES} data-testid="kpi-tiles" aria-busy={!kpi}>
       {tiles.map((tile) => (
-        <Card.Root key={tile.key} size="sm" data-testid={`kpi-${tile.key}`}>
-          <Card.Body gap="1">
-            <Text fontSize="sm" color="fg.muted">
-              {tile.label}
-            </Text>
-            {kpi ? (
-              <Text
-                fontSize="2xl"
-                lineHeight={KPI_VALUE_HEIGHT}
-                fontWeight="semibold"
-                data-testid={`kpi-${tile.key}-value`}
-              >
-                {tile.value(kpi)}
-              </Text>
-            ) : (
-              <Skeleton h={KPI_VALUE_HEIGHT} w="12" data-testid={`kpi-${tile.key}-pending`} />
-            )}
-          </Card.Body>
-        </Card.Root>
+        <div key={tile.key} data-part="tile" data-testid={`kpi-${tile.key}`}>
+          <p data-part="label">{tile.label}</p>
+          {kpi ? (
+            <p data-part="value" data-testid={`kpi-${tile.key}-value`}>
+              {tile.value(kpi)}
+            </p>
+          ) : (
+            <div data-part="pending" data-testid={`kpi-${tile.key}-pending`} />
+          )}
+        </div>
       ))}
-    </SimpleGrid>
+    </Box>
   );
 }

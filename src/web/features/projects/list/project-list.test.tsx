@@ -160,7 +160,7 @@ describe('Project list', () => {
     const inactive = screen.getByTestId(sel.projects.card(12));
     expect(within(inactive).getByTestId('project-active-marker')).toHaveAttribute('data-active', 'false');
     expect(inactive).toHaveTextContent('Inactive');
-    const states = within(inactive)
+    const states = within(within(inactive).getByTestId('stage-tracker'))
       .getAllByRole('listitem')
       .map((item) => [item.textContent, item.getAttribute('data-state')]);
     expect(states).toEqual([

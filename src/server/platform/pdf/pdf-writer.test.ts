@@ -45,3 +45,18 @@ test('a long table continues on further pages, repeating its header and numberin
   expect(text.split('\n').filter((line) => line === 'Question').length).toBe(pages);
   expect(text).toContain('Question number 120');
 });
+
+// The fonts are parsed once per thread and shared by every document (issue 30): nothing a document does to them may
+// show in the next one. Each embeds only the glyphs it uses.
+test('documents sharing the parsed fonts are each written as if alone', async () => {
+  const write = (text: string) =>
+    new PdfWriter({ title: 'Shared fonts', createdAt }).heading('Risk report').paragraph(text).finish();
+  const first = await write('Ada Lovelace');
+  const other = await write('Кириллица ÑÁÉÍÓÚ Ωμέγα 0123456789 — a different set of glyphs');
+  const again = await write('Ada Lovelace');
+  expect(again.equals(first)).toBe(true);
+  expect(pdfText(again)).toContain('Ada Lovelace');
+  expect(pdfText(other)).toContain('Кириллица ÑÁÉÍÓÚ');
+  // The first document's subset holds its own glyphs only: the later one's Cyrillic did not join it.
+  expect(again.length).toBeLessThan(other.length);
+});

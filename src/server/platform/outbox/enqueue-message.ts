@@ -17,7 +17,7 @@ export interface EmailMessage {
  * commits. Call `OutboxDispatcher.dispatchSoon()` after the commit to send it without waiting for the sweep.
  */
 export async function enqueueEmail(trx: Db, message: EmailMessage, now: Date): Promise<number> {
-  return insertMessage(trx, now, emailFields(message));
+  return (await enqueueMessages(trx, [{ channel: 'email', ...message }], now))[0]!;
 }
 
 type MessageFields = Omit<Insertable<OutboxMessages>, 'created_at' | 'next_attempt_at'>;
@@ -45,7 +45,7 @@ export interface SmsMessage {
 
 /** Stores an SMS in the outbox inside the caller's transaction, like enqueueEmail. */
 export async function enqueueSms(trx: Db, message: SmsMessage, now: Date): Promise<number> {
-  return insertMessage(trx, now, smsFields(message));
+  return (await enqueueMessages(trx, [{ channel: 'sms', ...message }], now))[0]!;
 }
 
 const smsFields = (message: SmsMessage): MessageFields => ({
@@ -63,8 +63,8 @@ const smsFields = (message: SmsMessage): MessageFields => ({
 export type NewOutboxMessage = ({ channel: 'email' } & EmailMessage) | ({ channel: 'sms' } & SmsMessage);
 
 /**
- * Stores many messages in one statement, like enqueueEmail and enqueueSms one by one (a bulk invitation's batch,
- * ADR 0104). Returns their outbox ids in the order given: an identity column numbers a multi-row insert's rows in
+ * The one insert of both channels: messages due at once, many in one statement (a bulk invitation's batch, ADR
+ * 0104). Returns their outbox ids in the order given: an identity column numbers a multi-row insert's rows in
  * the order of its values, so the ids sorted ascending are that order.
  */
 export async function enqueueMessages(trx: Db, messages: readonly NewOutboxMessage[], now: Date): Promise<number[]> {
@@ -81,14 +81,4 @@ export async function enqueueMessages(trx: Db, messages: readonly NewOutboxMessa
     .returning('id')
     .execute();
   return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
-}
-
-/** The one insert both channels share: a new message is due at once. */
-async function insertMessage(trx: Db, now: Date, fields: MessageFields): Promise<number> {
-  const row = await trx
-    .insertInto('outbox_messages')
-    .values({ ...fields, created_at: now, next_attempt_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
 }

@@ -39,6 +39,11 @@ export function whenApiLoaded(attach: (api: LoadedApi) => void): void {
 /** The API layer when its code has run, else null (nothing can then be cached, so there is nothing to reset). */
 export const loadedApi = (): LoadedApi | null => loaded;
 
+/** Runs `run` with the API layer if its code has run; else does nothing: a cache not yet loaded holds nothing. */
+export function ifApiLoaded(run: (api: LoadedApi) => void): void {
+  if (loaded) run(loaded);
+}
+
 /**
  * Loads the API layer (RTK Query, the base query and the services sign-in and sign-out call) in its own chunk. The
  * sign-in form starts it on first focus and waits for it on submit; the console starts it at once for a stored

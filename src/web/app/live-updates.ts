@@ -1,4 +1,4 @@
-import { loadedApi } from '../api/lazy-api';
+import { ifApiLoaded } from '../api/lazy-api';
 import type { followTenantEvents } from '../api/tenant-events';
 import type { RootState } from './root-reducer';
 import type { AppListenerMiddleware } from './session-listeners';
@@ -53,14 +53,8 @@ export const registerLiveUpdates = (
       stop = follow({
         ...next,
         // A session operating in a tenant has the API layer loaded (the shell's chunks bring it, ADR 0111).
-        onChange: (tags) => {
-          const loaded = loadedApi();
-          if (loaded) api.dispatch(loaded.invalidateTags(tags));
-        },
-        onResync: () => {
-          const loaded = loadedApi();
-          if (loaded) api.dispatch(loaded.invalidateAllTags());
-        },
+        onChange: (tags) => ifApiLoaded((loaded) => api.dispatch(loaded.invalidateTags(tags))),
+        onResync: () => ifApiLoaded((loaded) => api.dispatch(loaded.invalidateAllTags())),
       });
     },
   });

@@ -1,6 +1,6 @@
 import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist';
-import { loadApi, loadedApi } from '../api/lazy-api';
+import { ifApiLoaded, loadApi } from '../api/lazy-api';
 import { activateLocale } from '../i18n/activate-locale';
 import { clock } from '../lib/clock';
 import { writeStoredLanguageId, writeStoredTheme } from '../state/device-storage';
@@ -46,8 +46,7 @@ export const registerSessionListeners = (
         }
         api.dispatch(loggedOut());
         // Without the API layer nothing was cached (ADR 0111).
-        const loaded = loadedApi();
-        if (loaded) api.dispatch(loaded.resetApiState());
+        ifApiLoaded((loaded) => api.dispatch(loaded.resetApiState()));
         writeStoredLanguageId(null);
         await purgePersisted();
       } finally {
@@ -62,8 +61,7 @@ export const registerSessionListeners = (
       writeStoredLanguageId(action.payload.id);
       await activateLocale(action.payload.shortCode);
       // Server texts (attributes, messages) come in the language of the langId header.
-      const loaded = loadedApi();
-      if (loaded) api.dispatch(loaded.invalidateAllTags());
+      ifApiLoaded((loaded) => api.dispatch(loaded.invalidateAllTags()));
     },
   });
 

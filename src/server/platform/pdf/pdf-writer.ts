@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { create as parseFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
+import { cacheLayouts } from './font-layout-cache';
 
 /**
  * The one way the server writes PDF documents (ADR 0018): pdfkit with DejaVu Sans embedded (subset), so any text
@@ -18,13 +19,13 @@ const BOLD = 'body-bold';
  * The fonts, parsed once per thread and shared by every document it writes (issue 30): given a file, pdfkit parses
  * the font anew for each document, and decoding its tables (the glyph substitution and positioning lookups above
  * all) was most of a risk report's CPU, about 140 of 118-129 ms per PDF in a profile. Each document still embeds
- * its own subset of the glyphs it uses.
+ * its own subset of the glyphs it uses. The fonts keep their shaped runs too (`cacheLayouts`).
  */
 let fonts: { regular: Font; bold: Font } | null = null;
 const parsedFonts = () =>
   (fonts ??= {
-    regular: parseFont(readFileSync(join(FONT_DIR, 'DejaVuSans.ttf'))),
-    bold: parseFont(readFileSync(join(FONT_DIR, 'DejaVuSans-Bold.ttf'))),
+    regular: cacheLayouts(parseFont(readFileSync(join(FONT_DIR, 'DejaVuSans.ttf')))),
+    bold: cacheLayouts(parseFont(readFileSync(join(FONT_DIR, 'DejaVuSans-Bold.ttf')))),
   });
 
 const MARGIN = 50;

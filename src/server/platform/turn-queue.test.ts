@@ -47,6 +47,27 @@ test('past maxQueued waiting callers the key is refused at once', async () => {
   expect(await queue.enter('a', 1)).toEqual({ admitted: false });
 });
 
+test('turn waits past maxQueued instead of being refused, in line with those enter admitted', async () => {
+  const queue = new TurnQueue({ maxQueued: 1 });
+  const first = admitted(await queue.enter('a', 1));
+  const order: string[] = [];
+  const second = queue.enter('a', 1).then((a) => {
+    order.push('enter');
+    return admitted(a);
+  });
+  const third = queue.turn('a', 1).then((release) => {
+    order.push('turn');
+    return release;
+  });
+  expect(queue.load('a')).toEqual({ running: 1, waiting: 2 });
+  expect(await queue.enter('a', 1)).toEqual({ admitted: false });
+  first();
+  (await second)();
+  (await third)();
+  expect(order).toEqual(['enter', 'turn']);
+  expect(queue.load('a')).toEqual({ running: 0, waiting: 0 });
+});
+
 test('releasing twice frees one turn only', async () => {
   const queue = new TurnQueue({ maxQueued: 5 });
   const release = admitted(await queue.enter('a', 1));

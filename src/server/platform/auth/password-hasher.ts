@@ -34,7 +34,7 @@ const DERIVATIONS = 'derivations';
  */
 export class PasswordHasher {
   #dummy: Promise<string> | null = null;
-  readonly #turns = new TurnQueue({ maxQueued: Number.POSITIVE_INFINITY });
+  readonly #turns = new TurnQueue();
 
   constructor(
     private readonly params: PasswordHashing,
@@ -47,12 +47,11 @@ export class PasswordHasher {
   }
 
   async #derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-    const turn = await this.#turns.enter(DERIVATIONS, this.concurrentDerivations);
-    if (!turn.admitted) throw new Error('unreachable: derivations wait without bound');
+    const release = await this.#turns.turn(DERIVATIONS, this.concurrentDerivations);
     try {
       return await derive(password, salt, options);
     } finally {
-      turn.release();
+      release();
     }
   }
 

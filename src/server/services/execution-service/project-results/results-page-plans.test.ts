@@ -8,7 +8,8 @@ import { withTenant } from '../../../platform/tenancy/with-tenant';
 import { findListSearch, type ListSearch } from '../../../platform/db/list-search';
 import { openTestDatabase } from '../../../testing/database-template';
 import { planOf, seedPlanProject, sorts, type PlanProject } from '../../../testing/plan-project';
-import { pageIds, readResults, WALK_MAX, type ResultQuery } from './results-store';
+import { WALK_MAX } from '../../../platform/db/list-walk';
+import { pageIds, readResults, type ResultQuery } from './results-store';
 
 let db: Db;
 let plan: PlanProject;

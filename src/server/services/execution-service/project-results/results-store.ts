@@ -3,6 +3,14 @@ import type { Db, EvaluationCode } from '../../../platform/db/schema';
 import { RISK_SEVERITY } from '../../../../shared/risk-sets';
 import { displayTime } from '../../../platform/display-time';
 import { CODE_CAP, findListSearch, searchCondition, type ListSearch } from '../../../platform/db/list-search';
+import {
+  WALK_GROWTH,
+  WALK_MAX,
+  WALK_NAMES_ABOVE,
+  walkedAll,
+  walkPlan,
+  type PagePlan,
+} from '../../../platform/db/list-walk';
 
 /** The project results list's query (docs/product/project-results.md#list), already checked by the handler. */
 export interface ResultQuery {
@@ -271,19 +279,6 @@ const findResultSearch = (trx: Db, query: ResultQuery, names?: number) =>
     names === undefined ? undefined : { code: CODE_CAP, text: names },
   );
 
-/**
- * A page whose search is broad walks the list's order instead of reading the matches through their ids (ADR 0092):
- * a name found in more participants than this (1% of the benchmark project's) has a match in every few dozen rows of
- * the order, so the first page is a short walk, while listing its results costs every one of them (82,650 results
- * and 8.8 s at 10 connections for 'santos' on the 1M-result tenant, issue 30).
- */
-export const WALK_NAMES_ABOVE = 1_000;
-/** Rows of the order the first walk reads (at least; 20 times the rows it must find), how much each retry reads more. */
-const WALK_FIRST = 2_000;
-export const WALK_GROWTH = 4;
-/** Beyond this many rows a walk stops and the page reads its matches through their ids (a rare name, a deep page). */
-export const WALK_MAX = 32_000;
-
 /** The orders an index serves (migrations 005 and 052): only those can be walked. */
 const walksInOrder = (query: ResultQuery) => query.sortBy === 'date' || query.sortBy === 'overallScore';
 
@@ -324,36 +319,9 @@ export const pageIds = (
   ORDER BY ${orderOf(query)}
   LIMIT ${limit} OFFSET ${offset}`;
 
-/** How a page is read: its search (null: none) and, for a broad search in an indexed order, the rows to walk. */
-export interface PagePlan {
-  search: ListSearch | null;
-  walk?: number;
-}
-
-/**
- * The plan of a page in an order an index serves, its search read with the name cap `WALK_NAMES_ABOVE`: a broad part
- * (the names or the codes not listed) walks the order, the first max(WALK_FIRST, 20 × rows needed) rows.
- */
-export const walkPlan = (search: ListSearch | null, offset: number, limit: number): PagePlan =>
-  search === null || (search.codeIds !== null && search.textIds !== null)
-    ? { search }
-    : { search, walk: Math.max(WALK_FIRST, 20 * (offset + limit)) };
-
 async function planPage(trx: Db, query: ResultQuery, limit: number, offset: number): Promise<PagePlan> {
   if (!walksInOrder(query)) return { search: await findResultSearch(trx, query) };
   return walkPlan(await findResultSearch(trx, query, WALK_NAMES_ABOVE), offset, limit);
-}
-
-/**
- * Whether the first `walk` results under `where` in `order` are all there are (a short walked page is then
- * complete). `where` reads the results' own columns only (alias `r`).
- */
-export async function walkedAll(trx: Db, where: RawBuilder<unknown>, order: RawBuilder<unknown>, walk: number) {
-  const found = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM (SELECT 1 FROM interview_results r WHERE ${where} ORDER BY ${order} LIMIT ${walk}) AS w`.execute(
-    trx,
-  );
-  return (found.rows[0]?.n ?? 0) < walk;
 }
 
 /** A result row as the list and the single-result finder select it (the select list of readResults). */
@@ -421,7 +389,10 @@ export async function readResults(trx: Db, query: ResultQuery, limit: number, of
   // reads more, up to WALK_MAX, and then the page reads the search's matches through their ids.
   for (let walk = plan.walk; walk !== undefined && walk <= WALK_MAX; walk *= WALK_GROWTH) {
     const rows = await read(plan.search, walk).execute(trx);
-    if (rows.rows.length === limit || (await walkedAll(trx, whereOf(ownFilter(query), null), orderOf(query), walk)))
+    if (
+      rows.rows.length === limit ||
+      (await walkedAll(trx, sql`interview_results r`, whereOf(ownFilter(query), null), orderOf(query), walk))
+    )
       return rows.rows.map((r) => listedResult(r));
   }
   const search = plan.walk === undefined ? plan.search : await findResultSearch(trx, query);

@@ -1,7 +1,7 @@
 /** The reports' first pages read an index in their order (issue 30): the plans of Call Records and Results. */
 import type { Db } from '../../../platform/db/schema';
 import { findListSearch, type ListSearch } from '../../../platform/db/list-search';
-import { WALK_MAX } from '../project-results/results-store';
+import { WALK_MAX } from '../../../platform/db/list-walk';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
 import { openTestDatabase } from '../../../testing/database-template';
 import { planOf, seedPlanProject, sorts, sortsAll, type PlanProject } from '../../../testing/plan-project';

@@ -1,18 +1,15 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
 import type { Page } from './call-reports-store';
+import { QUESTIONS, severity, WALKED_PARTICIPANT, type ListedResult } from '../project-results/results-store';
 import {
-  QUESTIONS,
-  severity,
   WALK_GROWTH,
   WALK_MAX,
   WALK_NAMES_ABOVE,
-  WALKED_PARTICIPANT,
   walkedAll,
   walkPlan,
-  type ListedResult,
   type PagePlan,
-} from '../project-results/results-store';
+} from '../../../platform/db/list-walk';
 import { CODE_CAP, findListSearch, searchCondition, type ListSearch } from '../../../platform/db/list-search';
 
 /** The results report's filter (docs/product/results-report.md#filters), already checked by the handler. */
@@ -178,7 +175,11 @@ export async function findReportResults(
   // reads more, up to WALK_MAX, and then the page reads the search's matches through their ids.
   for (let walk = plan.walk; walk !== undefined && walk <= WALK_MAX && rows === null; walk *= WALK_GROWTH) {
     const found = (await read(plan.search, walk).execute(trx)).rows;
-    if (found.length === page.limit || (await walkedAll(trx, whereOf(filter, null), orderOf(sort), walk))) rows = found;
+    if (
+      found.length === page.limit ||
+      (await walkedAll(trx, sql`interview_results r`, whereOf(filter, null), orderOf(sort), walk))
+    )
+      rows = found;
   }
   rows ??= (await read(plan.walk === undefined ? plan.search : await findReportSearch(trx, filter)).execute(trx)).rows;
   return rows.map((r) => ({

@@ -1,8 +1,18 @@
-/** The participants list's pages read the list's partial indexes in their order (issue 30, migration 029). */
+/**
+ * The participants list's pages read the list's partial indexes in their order (issue 30, migration 029), and a broad
+ * search walks that order and finds exactly the rows its rule finds (ADR 0092).
+ */
 import type { Db } from '../../../platform/db/schema';
+import { withTenant } from '../../../platform/tenancy/with-tenant';
 import { openTestDatabase } from '../../../testing/database-template';
 import { planOf, seedPlanProject, sorts, type PlanProject } from '../../../testing/plan-project';
-import { participantPage, type ParticipantPageRequest } from './participants-store';
+import type { ParticipantFilter } from './participant-selection';
+import {
+  findParticipantSearch,
+  listParticipantPage,
+  participantPage,
+  type ParticipantPageRequest,
+} from './participants-store';
 
 let db: Db;
 let plan: PlanProject;
@@ -34,4 +44,69 @@ test.each([
   const found = await planOf(db, plan.tenantId, participantPage({ projectId: plan.projectId }, page));
   expect(found).toMatch(index);
   expect(sorts(found)).toBe(false);
+});
+
+test("a broad name walks the order's index and tests each row, no sort", async () => {
+  const filter = { projectId: plan.projectId, search: 'santos' };
+  const search = await withTenant(db, plan.tenantId, (trx) => findParticipantSearch(trx, filter, 0));
+  expect(search!.textIds).toBeNull();
+  const found = await planOf(db, plan.tenantId, participantPage(filter, request(), search, 2_000));
+  expect(found).toMatch(NEWEST);
+  expect(sorts(found)).toBe(false);
+});
+
+describe('a walked page is the page', () => {
+  const texts = ['santos', 'sa', 'PLAN-0000', 'no such name'];
+  const filters: Partial<ParticipantFilter>[] = [
+    {},
+    { statuses: ['NEW_PARTICIPANT', 'INVITATION_SENT'], languageIds: [1] },
+  ];
+  const pages: [string, Partial<ParticipantPageRequest>][] = [
+    ['first, newest first', {}],
+    ['third, newest first', { page: 2 }],
+    ['first by IRN', { sort: 'interviewRefNum', direction: 'asc' }],
+    ['first by status', { sort: 'status', direction: 'asc' }],
+  ];
+
+  test('walked (every search broad) or read through the ids, the list finds the rows the rule finds row by row', async () => {
+    await withTenant(db, plan.tenantId, async (trx) => {
+      for (const text of texts)
+        for (const more of filters)
+          for (const [label, changes] of pages) {
+            const filter: ParticipantFilter = { projectId: plan.projectId, search: text, ...more };
+            const page = request({ pageSize: 40, ...changes });
+            const listed = await findParticipantSearch(trx, filter);
+            const byRow = { ...listed!, codeIds: null, textIds: null };
+            const ids = async (rows: Promise<{ id: string | number }[]>) => (await rows).map((r) => Number(r.id));
+            const expected = await ids(
+              participantPage(filter, page, byRow)
+                .execute(trx)
+                .then((r) => r.rows),
+            );
+            const at = { text, more, label };
+            expect({ ...at, walked: await ids(listParticipantPage(trx, filter, page, 0)) }).toEqual({
+              ...at,
+              walked: expected,
+            });
+            expect({ ...at, byIds: await ids(listParticipantPage(trx, filter, page)) }).toEqual({
+              ...at,
+              byIds: expected,
+            });
+            // The next page by keyset, from the last row of this one.
+            const last = expected[page.pageSize - 1];
+            if (last === undefined) continue;
+            const lastRow = (await listParticipantPage(trx, filter, page)).find((r) => Number(r.id) === last)!;
+            const next = { ...page, after: { value: lastRow.sort_value, id: last } };
+            const expectedNext = await ids(
+              participantPage(filter, next, byRow)
+                .execute(trx)
+                .then((r) => r.rows),
+            );
+            expect({ ...at, next: await ids(listParticipantPage(trx, filter, next, 0)) }).toEqual({
+              ...at,
+              next: expectedNext,
+            });
+          }
+    });
+  }, 120_000);
 });

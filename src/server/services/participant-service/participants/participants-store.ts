@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, ParticipantStatus } from '../../../platform/db/schema';
-import { findListSearch, type ListSearch } from '../../../platform/db/list-search';
+import { findListSearch, TEXT_CAP, CODE_CAP, type ListSearch } from '../../../platform/db/list-search';
+import { WALK_GROWTH, WALK_MAX, WALK_NAMES_ABOVE, walkedAll, walkPlan } from '../../../platform/db/list-walk';
 import {
   participantFilterWhere,
   participantSelectionWhere,
@@ -137,31 +138,44 @@ export interface ParticipantRow {
   sort_value: string;
 }
 
-/** Find Participant as the list reads it (ADR 0073): its candidates through app_participant_search. */
-export const findParticipantSearch = (trx: Db, filter: ParticipantFilter): Promise<ListSearch | null> =>
-  findListSearch(trx, { name: 'app_participant_search' }, filter.search);
+/**
+ * Find Participant as the list reads it (ADR 0073): its candidates through app_participant_search, names listed up to
+ * `names` (more: the text part is broad).
+ */
+export const findParticipantSearch = (
+  trx: Db,
+  filter: ParticipantFilter,
+  names: number = TEXT_CAP,
+): Promise<ListSearch | null> =>
+  findListSearch(trx, { name: 'app_participant_search' }, filter.search, { code: CODE_CAP, text: names });
 
 /**
  * One page of the list (and one row more, which tells whether a next page exists), ADR 0037: keyset on (sort
  * value, id) when `after` is given, else offset. Created-at cursors carry microseconds (text of the timestamptz) so
- * no row is skipped. `search`: findParticipantSearch of the filter.
+ * no row is skipped. A search whose names or codes are too many to list (more than `walkAbove` names) walks the
+ * page's order, testing each row, as the Results tab does (ADR 0092, amended for this list); a short walk that did
+ * not read every row grows, and past `WALK_MAX` rows the page reads the matches through their ids.
  */
 export async function listParticipantPage(
   trx: Db,
   filter: ParticipantFilter,
   request: ParticipantPageRequest,
-  search: ListSearch | null = null,
+  walkAbove = WALK_NAMES_ABOVE,
 ): Promise<ParticipantRow[]> {
-  return (await participantPage(filter, request, search).execute(trx)).rows;
+  const offset = request.after ? 0 : request.page * request.pageSize;
+  const plan = walkPlan(await findParticipantSearch(trx, filter, walkAbove), offset, request.pageSize + 1);
+  const read = async (search: ListSearch | null, walk?: number) =>
+    (await participantPage(filter, request, search, walk).execute(trx)).rows;
+  const { where, order } = walkOf(filter, request);
+  for (let walk = plan.walk; walk !== undefined && walk <= WALK_MAX; walk *= WALK_GROWTH) {
+    const rows = await read(plan.search, walk);
+    if (rows.length > request.pageSize || (await walkedAll(trx, sql`participants p`, where, order, walk))) return rows;
+  }
+  return read(plan.walk === undefined ? plan.search : await findParticipantSearch(trx, filter));
 }
 
-/** The statement of listParticipantPage (exported for its plan test). */
-export function participantPage(
-  filter: ParticipantFilter,
-  request: ParticipantPageRequest,
-  search: ListSearch | null = null,
-): RawBuilder<ParticipantRow> {
-  const where = participantFilterWhere(filter, search);
+/** The list's order and its filter without the search, keyset included: what a walk reads in the order's index. */
+function walkOf(filter: ParticipantFilter, request: ParticipantPageRequest) {
   const key = SORT_SQL[request.sort];
   const desc = request.direction === 'desc';
   const order = desc ? sql`${key} DESC, p.id DESC` : sql`${key} ASC, p.id ASC`;
@@ -172,15 +186,33 @@ export function participantPage(
       ? sql`(${key}, p.id) < (${value}, ${request.after.id}::bigint)`
       : sql`(${key}, p.id) > (${value}, ${request.after.id}::bigint)`;
   }
+  return { order, keyset, key, where: sql`${participantFilterWhere({ ...filter, search: null })} AND ${keyset}` };
+}
+
+/**
+ * The statement of a page (exported for its plan test). With `walk`, only the first `walk` rows of the order under
+ * the filter without its search are read, each tested with the search's rule.
+ */
+export function participantPage(
+  filter: ParticipantFilter,
+  request: ParticipantPageRequest,
+  search: ListSearch | null = null,
+  walk?: number,
+): RawBuilder<ParticipantRow> {
+  const { order, where, keyset, key } = walkOf(filter, request);
+  const rows =
+    walk === undefined
+      ? sql`participants p`
+      : sql`(SELECT p.* FROM participants p WHERE ${where} ORDER BY ${order} LIMIT ${walk}) AS p`;
   const offset = request.after ? 0 : request.page * request.pageSize;
   const sortText =
     request.sort === 'createdAt' ? sql`to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : key;
   return sql<ParticipantRow>`
     SELECT ${participantColumns}, ${sortText} AS sort_value
-    FROM participants p
+    FROM ${rows}
     LEFT JOIN languages l ON l.id = p.participant_language_id
     LEFT JOIN users u ON u.id = p.created_by
-    WHERE ${where} AND ${keyset}
+    WHERE ${participantFilterWhere(filter, search)} AND ${keyset}
     ORDER BY ${order}
     LIMIT ${request.pageSize + 1} OFFSET ${offset}`;
 }

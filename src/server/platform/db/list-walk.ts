@@ -1,0 +1,49 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { ListSearch } from './list-search';
+import type { Db } from './schema';
+
+/**
+ * A broad search walks the list's order instead of reading its matches through their ids (ADR 0092): a name found
+ * in more rows than this (1% of the benchmark project's participants) has a match in every few dozen rows of the
+ * order, so a page is a short walk, while listing and reading its matches costs every one of them. The Results tab,
+ * the results report and the participants list walk this way.
+ */
+export const WALK_NAMES_ABOVE = 1_000;
+/** Rows of the order the first walk reads (at least; 20 times the rows it must find), how much each retry reads more. */
+const WALK_FIRST = 2_000;
+export const WALK_GROWTH = 4;
+/** Beyond this many rows a walk stops and the page reads its matches through their ids (a rare name, a deep page). */
+export const WALK_MAX = 32_000;
+
+/** How a page is read: its search (null: none) and, for a broad search in an indexed order, the rows to walk. */
+export interface PagePlan {
+  search: ListSearch | null;
+  walk?: number;
+}
+
+/**
+ * The plan of a page in an order an index serves, its search read with the name cap `WALK_NAMES_ABOVE`: a broad part
+ * (the names or the codes not listed) walks the order, the first max(WALK_FIRST, 20 × rows needed) rows.
+ */
+export const walkPlan = (search: ListSearch | null, offset: number, limit: number): PagePlan =>
+  search === null || (search.codeIds !== null && search.textIds !== null)
+    ? { search }
+    : { search, walk: Math.max(WALK_FIRST, 20 * (offset + limit)) };
+
+/**
+ * Whether the first `walk` rows of `rows` (a table and its alias, e.g. sql`participants p`) under `where` in `order`
+ * are all there are: a walked page shorter than asked is then the whole page.
+ */
+export async function walkedAll(
+  trx: Db,
+  rows: RawBuilder<unknown>,
+  where: RawBuilder<unknown>,
+  order: RawBuilder<unknown>,
+  walk: number,
+): Promise<boolean> {
+  const found = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM (SELECT 1 FROM ${rows} WHERE ${where} ORDER BY ${order} LIMIT ${walk}) AS w`.execute(
+    trx,
+  );
+  return (found.rows[0]?.n ?? 0) < walk;
+}

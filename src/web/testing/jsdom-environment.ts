@@ -5,6 +5,35 @@ import { TestEnvironment } from 'jest-environment-jsdom';
  * jsdom without the Web APIs Node already has: RTK Query needs fetch/Request/Response/Headers and
  * AbortController from the same realm, and Chakra/zag need matchMedia, the observers and PointerEvent.
  */
+
+/**
+ * A media query list as a browser's: a query on the window's width in px (`(max-width: 599.98px)`) follows
+ * `innerWidth`, answering again on each `resize` and telling its listeners when the answer changes (tests set
+ * `innerWidth` and fire `resize`); any other query (Chakra's rem breakpoints, preferences) never matches.
+ */
+function widthQueryList(window: Record<string, unknown>, query: string) {
+  const max = /max-width:\s*([\d.]+)px/.exec(query)?.[1];
+  const min = /min-width:\s*([\d.]+)px/.exec(query)?.[1];
+  const answer = () => {
+    if (max === undefined && min === undefined) return false;
+    const width = window.innerWidth as number;
+    return (max === undefined || width <= Number(max)) && (min === undefined || width >= Number(min));
+  };
+  const target = new (window.EventTarget as typeof EventTarget)();
+  let matches = answer();
+  (window.addEventListener as Window['addEventListener'])('resize', () => {
+    if (answer() === matches) return;
+    matches = !matches;
+    target.dispatchEvent(new (window.Event as typeof Event)('change'));
+  });
+  return Object.defineProperties(target, {
+    matches: { get: answer },
+    media: { value: query },
+    onchange: { value: null, writable: true },
+    addListener: { value: (listener: () => void) => target.addEventListener('change', listener) },
+    removeListener: { value: (listener: () => void) => target.removeEventListener('change', listener) },
+  });
+}
 export default class WebTestEnvironment extends TestEnvironment {
   constructor(config: JestEnvironmentConfig, context: EnvironmentContext) {
     super(config, context);
@@ -26,16 +55,7 @@ export default class WebTestEnvironment extends TestEnvironment {
     };
     for (const [name, value] of Object.entries(fromNode)) target[name] = value;
 
-    target.matchMedia = (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    });
+    target.matchMedia = (query: string) => widthQueryList(target, query);
     class InertObserver {
       observe(): void {}
       unobserve(): void {}

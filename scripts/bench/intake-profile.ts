@@ -7,7 +7,8 @@
  * does. It prints results/s, then every statement grouped by its text with its time: inside the intake's
  * transactions (BEGIN to COMMIT around a post) and outside (token checks, the webhook jobs). With
  * INTAKE_EXPLAIN=1 it then posts one more result and prints EXPLAIN ANALYZE of each of its statements (each in a
- * savepoint rolled back before the statement itself runs).
+ * savepoint rolled back before the statement itself runs). The engine is timed as the server uses it: statements the
+ * dialect sends together (ADR 0060, ADR 0116) are one request, timed on the last of them, and counted as round trips.
  */
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,7 +21,7 @@ import { PasswordHasher } from '../../src/server/platform/auth/password-hasher';
 import { systemClock } from '../../src/server/platform/clock';
 import { PGliteDialect } from '../../src/server/platform/db/pglite-dialect';
 import { PGLITE_EXTENSIONS } from '../../src/server/platform/db/pglite-extensions';
-import { PGliteWorker, type PGliteEngine } from '../../src/server/platform/db/pglite-worker-client';
+import { PGliteWorker, type BatchStep, type PGliteEngine } from '../../src/server/platform/db/pglite-worker-client';
 import type { DB, Db } from '../../src/server/platform/db/schema';
 import { LocalFolderTransport } from '../../src/server/platform/outbox/transports';
 import { TenantSecretCipher } from '../../src/server/platform/secrets/tenant-secret-cipher';
@@ -43,6 +44,8 @@ interface Statement {
   sql: string;
   ms: number;
   at: number;
+  /** The request to the engine it travelled in: statements sent together (ADR 0060, ADR 0116) share one. */
+  trip: number;
 }
 
 /** The engine with every statement timed; `explain` runs EXPLAIN ANALYZE of each statement first (see above). */
@@ -51,8 +54,41 @@ class TimedEngine implements PGliteEngine {
   explain = false;
   #inTransaction = false;
   readonly plans: { sql: string; plan: string }[] = [];
+  #trips = 0;
+  /** As the server's engine: the worker's batch, so statements travel together as they do there (ADR 0060). */
+  readonly batch?: (steps: BatchStep[]) => Promise<{ rows: unknown[]; affectedRows?: number }>;
 
-  constructor(private readonly engine: PGliteEngine) {}
+  constructor(private readonly engine: PGliteEngine) {
+    if (engine.batch) this.batch = (steps) => this.#batch(steps);
+  }
+
+  /** Times the request as a whole: its last step gets the time, the steps it carried none (they add no trip). */
+  async #batch(steps: BatchStep[]) {
+    if (this.explain) {
+      let last: { rows: unknown[]; affectedRows?: number } = { rows: [] };
+      for (const step of steps)
+        last =
+          step.op === 'query' ? await this.query(step.sql, step.params) : ((await this.exec(step.sql)).at(-1) ?? last);
+      return last;
+    }
+    for (const step of steps) this.#track(step.sql);
+    const trip = ++this.#trips;
+    const start = performance.now();
+    try {
+      return await this.engine.batch!(steps);
+    } finally {
+      const ms = performance.now() - start;
+      steps.forEach((step, i) =>
+        this.trace.push({ sql: step.sql, ms: i === steps.length - 1 ? ms : 0, at: start, trip }),
+      );
+    }
+  }
+
+  #track(text: string) {
+    const word = text.trim().toLowerCase();
+    if (word === 'begin' || word.startsWith('start transaction')) this.#inTransaction = true;
+    if (word === 'commit' || word === 'rollback') this.#inTransaction = false;
+  }
 
   get waitReady() {
     return this.engine.waitReady;
@@ -76,17 +112,15 @@ class TimedEngine implements PGliteEngine {
     }
     const start = performance.now();
     const result = await this.engine.query<R>(text, params);
-    this.trace.push({ sql: text, ms: performance.now() - start, at: start });
+    this.trace.push({ sql: text, ms: performance.now() - start, at: start, trip: ++this.#trips });
     return result;
   }
 
   async exec(text: string) {
-    const word = text.trim().toLowerCase();
-    if (word === 'begin' || word.startsWith('start transaction')) this.#inTransaction = true;
-    if (word === 'commit' || word === 'rollback') this.#inTransaction = false;
+    this.#track(text);
     const start = performance.now();
     const result = await this.engine.exec(text);
-    this.trace.push({ sql: text, ms: performance.now() - start, at: start });
+    this.trace.push({ sql: text, ms: performance.now() - start, at: start, trip: ++this.#trips });
     return result;
   }
 
@@ -249,6 +283,7 @@ async function main(): Promise<void> {
     let otherDb = 0;
     let intakeStatements = 0;
     let otherStatements = 0;
+    let intakeTrips = 0;
     let current: Statement[] = [];
     const add = (into: Map<string, { n: number; ms: number }>, s: Statement) => {
       const key = shape(s.sql);
@@ -275,6 +310,7 @@ async function main(): Promise<void> {
           intakeWall += s.at + s.ms - current[0]!.at;
           intakeDb += dbMs;
           intakeStatements += current.length;
+          intakeTrips += new Set(current.map((c) => c.trip)).size;
         } else {
           otherDb += dbMs;
           otherStatements += current.length;
@@ -290,6 +326,10 @@ async function main(): Promise<void> {
     console.log(
       `Statements per post: ${(intakeStatements / RESULTS).toFixed(1)} in intake transactions ` +
         `(${(intakeStatements / intakeTx).toFixed(1)} a transaction), ${(otherStatements / RESULTS).toFixed(1)} outside`,
+    );
+    console.log(
+      `Round trips to the engine per intake transaction: ${(intakeTrips / intakeTx).toFixed(1)} ` +
+        `(statements sent together travel in one); posts per intake transaction: ${(RESULTS / intakeTx).toFixed(1)}`,
     );
     console.log('Top statements inside an intake transaction (ms per post, times per post, ms each):');
     table(intake, intakeTx);

@@ -251,6 +251,7 @@ async function main(): Promise<void> {
     engine.trace.length = 0;
     const loadBefore = loadavg()[0]!;
     let next = 0;
+    const cpuBefore = process.cpuUsage();
     const t0 = performance.now();
     await Promise.all(
       Array.from({ length: IN_FLIGHT }, async () => {
@@ -258,6 +259,7 @@ async function main(): Promise<void> {
       }),
     );
     const ms = performance.now() - t0;
+    const cpu = process.cpuUsage(cpuBefore);
     // Let the webhook jobs the posts started finish (their statements are counted below).
     for (let waited = 0; received < RESULTS * 2 && waited < 60_000; waited += 50)
       await new Promise((r) => setTimeout(r, 50));
@@ -272,6 +274,11 @@ async function main(): Promise<void> {
       `${RESULTS} results (5 question results each, ${IN_FLIGHT} in flight, ${PARTICIPANTS} participants): ` +
         `${(ms / 1000).toFixed(2)} s, ${(RESULTS / (ms / 1000)).toFixed(1)} results/s, ${(ms / RESULTS).toFixed(1)} ms per post; ` +
         `webhooks received ${received} after ${(total / 1000).toFixed(2)} s`,
+    );
+    // CPU time of every thread of the process (requests, engine worker, the posting client, the receiver): what a post
+    // costs whatever the load; on 2 idle cores it bounds the rate at about 2,000 / (ms per post).
+    console.log(
+      `CPU per post (all threads, posting until the last answer): ${((cpu.user + cpu.system) / 1000 / RESULTS).toFixed(2)} ms`,
     );
 
     // Transactions: BEGIN ... COMMIT/ROLLBACK; the intake's hold an INSERT INTO intake_requests.

@@ -273,6 +273,7 @@ export async function claimIntakeRequests(
     SELECT ${tenantId}, r.request_id, r.kind, r.body_hash, '{}'::jsonb, ${now}
     FROM unnest(${requests.map((r) => r.requestId)}::text[], ${requests.map((r) => r.kind)}::text[],
                 ${requests.map((r) => r.bodyHash)}::text[]) AS r(request_id, kind, body_hash)
+    ORDER BY r.request_id -- two batches elsewhere wait on each other's ids in one order, never in a cycle
     ON CONFLICT (tenant_id, request_id) DO NOTHING
     RETURNING request_id`.execute(trx);
   return new Set(rows.map((r) => r.request_id));

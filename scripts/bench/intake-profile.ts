@@ -7,21 +7,23 @@
  * does. It prints results/s, then every statement grouped by its text with its time: inside the intake's
  * transactions (BEGIN to COMMIT around a post) and outside (token checks, the webhook jobs). With
  * INTAKE_EXPLAIN=1 it then posts one more result and prints EXPLAIN ANALYZE of each of its statements (each in a
- * savepoint rolled back before the statement itself runs).
+ * savepoint rolled back before the statement itself runs). The engine is timed as the server uses it: statements the
+ * dialect sends together (ADR 0060, ADR 0116) are one request, timed on the last of them, and counted as round trips.
+ * It also prints the process's CPU time a post (every thread) and the change notifications a post delivers.
  */
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../../src/server/app';
 import { PasswordHasher } from '../../src/server/platform/auth/password-hasher';
 import { systemClock } from '../../src/server/platform/clock';
-import { PGliteDialect } from '../../src/server/platform/db/pglite-dialect';
+import { embeddedDatabase } from '../../src/server/platform/db/open-database';
 import { PGLITE_EXTENSIONS } from '../../src/server/platform/db/pglite-extensions';
-import { PGliteWorker, type PGliteEngine } from '../../src/server/platform/db/pglite-worker-client';
-import type { DB, Db } from '../../src/server/platform/db/schema';
+import { PGliteWorker, type BatchStep, type PGliteEngine } from '../../src/server/platform/db/pglite-worker-client';
+import type { Db } from '../../src/server/platform/db/schema';
 import { LocalFolderTransport } from '../../src/server/platform/outbox/transports';
 import { TenantSecretCipher } from '../../src/server/platform/secrets/tenant-secret-cipher';
 import { withSystem, withTenant } from '../../src/server/platform/tenancy/with-tenant';
@@ -43,6 +45,8 @@ interface Statement {
   sql: string;
   ms: number;
   at: number;
+  /** The request to the engine it travelled in: statements sent together (ADR 0060, ADR 0116) share one. */
+  trip: number;
 }
 
 /** The engine with every statement timed; `explain` runs EXPLAIN ANALYZE of each statement first (see above). */
@@ -51,8 +55,41 @@ class TimedEngine implements PGliteEngine {
   explain = false;
   #inTransaction = false;
   readonly plans: { sql: string; plan: string }[] = [];
+  #trips = 0;
+  /** As the server's engine: the worker's batch, so statements travel together as they do there (ADR 0060). */
+  readonly batch?: (steps: BatchStep[]) => Promise<{ rows: unknown[]; affectedRows?: number }>;
 
-  constructor(private readonly engine: PGliteEngine) {}
+  constructor(private readonly engine: PGliteEngine) {
+    if (engine.batch) this.batch = (steps) => this.#batch(steps);
+  }
+
+  /** Times the request as a whole: its last step gets the time, the steps it carried none (they add no trip). */
+  async #batch(steps: BatchStep[]) {
+    if (this.explain) {
+      let last: { rows: unknown[]; affectedRows?: number } = { rows: [] };
+      for (const step of steps)
+        last =
+          step.op === 'query' ? await this.query(step.sql, step.params) : ((await this.exec(step.sql)).at(-1) ?? last);
+      return last;
+    }
+    for (const step of steps) this.#track(step.sql);
+    const trip = ++this.#trips;
+    const start = performance.now();
+    try {
+      return await this.engine.batch!(steps);
+    } finally {
+      const ms = performance.now() - start;
+      steps.forEach((step, i) =>
+        this.trace.push({ sql: step.sql, ms: i === steps.length - 1 ? ms : 0, at: start, trip }),
+      );
+    }
+  }
+
+  #track(text: string) {
+    const word = text.trim().toLowerCase();
+    if (word === 'begin' || word.startsWith('start transaction')) this.#inTransaction = true;
+    if (word === 'commit' || word === 'rollback') this.#inTransaction = false;
+  }
 
   get waitReady() {
     return this.engine.waitReady;
@@ -60,6 +97,18 @@ class TimedEngine implements PGliteEngine {
 
   get closed() {
     return this.engine.closed;
+  }
+
+  /** NOTIFYs the engine delivered to the request thread (the change feed's, ADR 0078), counted. */
+  notifications = 0;
+
+  onNotification(callback: (channel: string, payload: string) => void): () => void {
+    return (
+      this.engine.onNotification?.((channel, payload) => {
+        this.notifications += 1;
+        callback(channel, payload);
+      }) ?? (() => {})
+    );
   }
 
   async query<R>(text: string, params?: unknown[]) {
@@ -76,17 +125,15 @@ class TimedEngine implements PGliteEngine {
     }
     const start = performance.now();
     const result = await this.engine.query<R>(text, params);
-    this.trace.push({ sql: text, ms: performance.now() - start, at: start });
+    this.trace.push({ sql: text, ms: performance.now() - start, at: start, trip: ++this.#trips });
     return result;
   }
 
   async exec(text: string) {
-    const word = text.trim().toLowerCase();
-    if (word === 'begin' || word.startsWith('start transaction')) this.#inTransaction = true;
-    if (word === 'commit' || word === 'rollback') this.#inTransaction = false;
+    this.#track(text);
     const start = performance.now();
     const result = await this.engine.exec(text);
-    this.trace.push({ sql: text, ms: performance.now() - start, at: start });
+    this.trace.push({ sql: text, ms: performance.now() - start, at: start, trip: ++this.#trips });
     return result;
   }
 
@@ -115,7 +162,8 @@ async function main(): Promise<void> {
       ? await PGlite.create(where, { extensions: PGLITE_EXTENSIONS })
       : await PGliteWorker.create({ dataDir: where });
   const engine = new TimedEngine(raw);
-  const db: Db = new Kysely<DB>({ dialect: new PGliteDialect(engine) });
+  // As the server opens it: known to the change feed, which LISTENs and hears every commit's changes.
+  const db: Db = embeddedDatabase(engine);
   let receiver: Server | null = null;
   try {
     const started = performance.now();
@@ -215,8 +263,10 @@ async function main(): Promise<void> {
     });
 
     engine.trace.length = 0;
+    engine.notifications = 0;
     const loadBefore = loadavg()[0]!;
     let next = 0;
+    const cpuBefore = process.cpuUsage();
     const t0 = performance.now();
     await Promise.all(
       Array.from({ length: IN_FLIGHT }, async () => {
@@ -224,6 +274,7 @@ async function main(): Promise<void> {
       }),
     );
     const ms = performance.now() - t0;
+    const cpu = process.cpuUsage(cpuBefore);
     // Let the webhook jobs the posts started finish (their statements are counted below).
     for (let waited = 0; received < RESULTS * 2 && waited < 60_000; waited += 50)
       await new Promise((r) => setTimeout(r, 50));
@@ -239,6 +290,12 @@ async function main(): Promise<void> {
         `${(ms / 1000).toFixed(2)} s, ${(RESULTS / (ms / 1000)).toFixed(1)} results/s, ${(ms / RESULTS).toFixed(1)} ms per post; ` +
         `webhooks received ${received} after ${(total / 1000).toFixed(2)} s`,
     );
+    // CPU time of every thread of the process (requests, engine worker, the posting client, the receiver): what a post
+    // costs whatever the load; on 2 idle cores it bounds the rate at about 2,000 / (ms per post).
+    console.log(
+      `CPU per post (all threads, posting until the last answer): ${((cpu.user + cpu.system) / 1000 / RESULTS).toFixed(2)} ms; ` +
+        `change notifications per post ${(engine.notifications / RESULTS).toFixed(1)}`,
+    );
 
     // Transactions: BEGIN ... COMMIT/ROLLBACK; the intake's hold an INSERT INTO intake_requests.
     const intake = new Map<string, { n: number; ms: number }>();
@@ -249,6 +306,7 @@ async function main(): Promise<void> {
     let otherDb = 0;
     let intakeStatements = 0;
     let otherStatements = 0;
+    let intakeTrips = 0;
     let current: Statement[] = [];
     const add = (into: Map<string, { n: number; ms: number }>, s: Statement) => {
       const key = shape(s.sql);
@@ -275,6 +333,7 @@ async function main(): Promise<void> {
           intakeWall += s.at + s.ms - current[0]!.at;
           intakeDb += dbMs;
           intakeStatements += current.length;
+          intakeTrips += new Set(current.map((c) => c.trip)).size;
         } else {
           otherDb += dbMs;
           otherStatements += current.length;
@@ -290,6 +349,10 @@ async function main(): Promise<void> {
     console.log(
       `Statements per post: ${(intakeStatements / RESULTS).toFixed(1)} in intake transactions ` +
         `(${(intakeStatements / intakeTx).toFixed(1)} a transaction), ${(otherStatements / RESULTS).toFixed(1)} outside`,
+    );
+    console.log(
+      `Round trips to the engine per intake transaction: ${(intakeTrips / intakeTx).toFixed(1)} ` +
+        `(statements sent together travel in one); posts per intake transaction: ${(RESULTS / intakeTx).toFixed(1)}`,
     );
     console.log('Top statements inside an intake transaction (ms per post, times per post, ms each):');
     table(intake, intakeTx);

@@ -121,3 +121,48 @@ test('two statements on one connection outside a transaction are refused, not in
     }),
   ).rejects.toThrow(/in one transaction/);
 });
+
+// ADR 0116: a batch's writes whose answers nobody reads travel with the statement after them, or with the COMMIT.
+const deferredInsert = (id: number) => sql`${sql.raw(SENT_WITH_NEXT)}insert into things (id) values (${id})`;
+
+test('SENT_WITH_NEXT statements with parameters travel with the next statement and with the COMMIT', async () => {
+  const counted = await db.transaction().execute(async (trx) => {
+    await sql`select 1 where ${1} = 1`.execute(trx);
+    expect((await deferredInsert(30).execute(trx)).rows).toEqual([]);
+    const n = await sql<{ n: number }>`select count(*)::int as n from things where id = ${30}`.execute(trx);
+    await deferredInsert(31).execute(trx);
+    return n.rows[0]!.n;
+  });
+  expect(counted).toBe(1);
+  expect(sent).toEqual([
+    ['begin', 'select 1 where $1 = 1'],
+    ['next: insert into things (id) values ($1)', 'select count(*)::int as n from things where id = $1'],
+    ['next: insert into things (id) values ($1)', 'commit'],
+  ]);
+  const ids = await sql<{ id: number }>`select id from things where id in (30, 31) order by id`.execute(db);
+  expect(ids.rows).toEqual([{ id: 30 }, { id: 31 }]);
+});
+
+test('a SENT_WITH_NEXT statement that fails fails its carrier; with the COMMIT, the transaction rolls back', async () => {
+  await expect(
+    db.transaction().execute(async (trx) => {
+      await sql`insert into things (id) values (${40})`.execute(trx);
+      await deferredInsert(40).execute(trx); // a duplicate key, reported by the COMMIT it travels with
+    }),
+  ).rejects.toMatchObject({ code: '23505' });
+  const next = await db.transaction().execute(async (trx) => {
+    await sql`insert into things (id) values (${41})`.execute(trx);
+    return sql<{ id: number }>`select id from things where id in (40, 41) order by id`.execute(trx);
+  });
+  expect(next.rows).toEqual([{ id: 41 }]);
+
+  await expect(
+    db.transaction().execute(async (trx) => {
+      await sql`insert into things (id) values (${42})`.execute(trx);
+      await deferredInsert(41).execute(trx);
+      await sql`insert into things (id) values (${43})`.execute(trx);
+    }),
+  ).rejects.toMatchObject({ code: '23505' });
+  const left = await sql<{ id: number }>`select id from things where id in (42, 43) order by id`.execute(db);
+  expect(left.rows).toEqual([]);
+});

@@ -14,9 +14,11 @@ import { Mutex } from './mutex';
 import type { BatchStep, PGliteEngine } from './pglite-worker-client';
 
 /**
- * Marks a parameterless statement whose result nobody reads and whose effect only later statements of the same
- * transaction see (the tenant setting, ADR 0060): on the worker engine it is sent together with the statement
- * after it instead of on its own. Anywhere else it runs as written (the comment is just a comment).
+ * Marks a statement whose result nobody reads and whose effect only later statements of the same transaction see
+ * (the tenant setting, ADR 0060; a batch's writes, ADR 0116): inside a transaction on the worker engine it is sent
+ * together with the statement after it (or the COMMIT) instead of on its own, and answers no rows; should it fail,
+ * that later statement fails with its error and the transaction rolls back. Anywhere else it runs as written (the
+ * comment is just a comment).
  */
 export const SENT_WITH_NEXT = '/* sent with the next statement */ ';
 
@@ -56,7 +58,7 @@ class PGliteConnection implements DatabaseConnection {
     if (this.#given) {
       throw new Error('Statements that must run together on the embedded database go in one transaction (ADR 0060)');
     }
-    if (this.#inTransaction && step.op === 'exec' && step.sql.startsWith(SENT_WITH_NEXT)) {
+    if (this.#inTransaction && step.sql.startsWith(SENT_WITH_NEXT)) {
       this.#unsent.push(step);
       return { rows: [] };
     }

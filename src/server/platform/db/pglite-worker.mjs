@@ -49,9 +49,19 @@ async function run({ op, sql, params, steps }) {
     return last ? { rows: last.rows, affectedRows: last.affectedRows } : null;
   }
   if (op === 'batch') {
-    // Steps in order, stopping at the first error (which is the answer); otherwise the last step's answer.
+    // Steps in order, stopping at the first error (which is the answer); otherwise the last step's answer. A batch
+    // that ends the transaction (statements sent with the COMMIT, ADR 0116) and fails before it rolls back: the
+    // dialect has handed the connection on, so the transaction must not stay open, aborted, for the next holder.
     let last = null;
-    for (const step of steps) last = await run(step);
+    for (const [i, step] of steps.entries()) {
+      try {
+        last = await run(step);
+      } catch (error) {
+        if (steps.slice(i + 1).some((later) => later.op === 'exec' && /^(commit|rollback)$/i.test(later.sql)))
+          await pglite.exec('rollback');
+        throw error;
+      }
+    }
     return last;
   }
   if (op === 'close') {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { SENT_WITH_NEXT } from '../../../platform/db/pglite-dialect';
 import type { Db, ParticipantStatus } from '../../../platform/db/schema';
 
 /** The participant an access code names, with what the intake needs of their project. Tenant scope. */
@@ -250,10 +251,17 @@ export async function updateCaller(
 
 /*
  * Set-based forms of the statements above, for posted results accepted together (result-batch.ts, ADR 0075): one
- * statement for the whole batch where the single path runs one per post.
+ * statement for the whole batch where the single path runs one per post. The writes whose answers nobody reads
+ * (participants, log, answers) travel with the batch's next statement on the embedded engine (ADR 0116).
  */
 
-/** Claims the request ids in one statement; answers those this transaction claimed (see claimIntakeRequest). */
+const withNext = sql.raw(SENT_WITH_NEXT);
+
+/**
+ * Claims the request ids in one statement; answers those this transaction claimed (see claimIntakeRequest). An id
+ * already stored (or claimed by a transaction in flight, which this one waits for) is not claimed: its post is a
+ * replay or a 409.
+ */
 export async function claimIntakeRequests(
   trx: Db,
   tenantId: number,
@@ -265,6 +273,7 @@ export async function claimIntakeRequests(
     SELECT ${tenantId}, r.request_id, r.kind, r.body_hash, '{}'::jsonb, ${now}
     FROM unnest(${requests.map((r) => r.requestId)}::text[], ${requests.map((r) => r.kind)}::text[],
                 ${requests.map((r) => r.bodyHash)}::text[]) AS r(request_id, kind, body_hash)
+    ORDER BY r.request_id -- two batches elsewhere wait on each other's ids in one order, never in a cycle
     ON CONFLICT (tenant_id, request_id) DO NOTHING
     RETURNING request_id`.execute(trx);
   return new Set(rows.map((r) => r.request_id));
@@ -286,13 +295,22 @@ export async function findIntakeRequests(
   return new Map(rows.map((r) => [r.request_id, { kind: r.kind, bodyHash: r.body_hash, answer: r.answer }]));
 }
 
+/** Gives back claims of posts this transaction refused, so a corrected post may use the id (sent with the next). */
+export async function releaseIntakeRequests(trx: Db, tenantId: number, requestIds: readonly string[]): Promise<void> {
+  if (!requestIds.length) return;
+  await sql`${withNext}
+    DELETE FROM intake_requests WHERE tenant_id = ${tenantId} AND request_id = ANY(${[...requestIds]}::text[])`.execute(
+    trx,
+  );
+}
+
 export async function setIntakeAnswers(
   trx: Db,
   tenantId: number,
   answers: readonly { requestId: string; answer: unknown }[],
 ): Promise<void> {
   if (!answers.length) return;
-  await sql`
+  await sql`${withNext}
     UPDATE intake_requests AS i SET answer = a.answer::jsonb
     FROM unnest(${answers.map((a) => a.requestId)}::text[], ${answers.map((a) => JSON.stringify(a.answer))}::text[])
       AS a(request_id, answer)
@@ -314,23 +332,30 @@ export const callersStatement = (accessCodes: readonly string[]) =>
     last_interview_at: Date | null;
     questionnaire_type: string;
     internal_settings: Record<string, unknown>;
+    questions: { id: number; sequence: number }[];
   }>`
     SELECT p.access_code_key AS key, p.id AS participant_id, p.project_id, p.interview_ref_num AS irn, p.access_code,
            p.participant_language_id AS language_id, p.status, p.is_active, p.is_allowed_questionnaire,
-           p.last_interview_at, pr.questionnaire_type, pr.internal_settings
+           p.last_interview_at, pr.questionnaire_type, pr.internal_settings,
+           (SELECT coalesce(json_agg(json_build_object('id', q.id, 'sequence', q.sequence) ORDER BY q.sequence), '[]')
+            FROM project_questions q WHERE q.project_id = p.project_id AND NOT q.pre_interview) AS questions
     FROM participants p JOIN projects pr ON pr.id = p.project_id AND pr.tenant_id = p.tenant_id
     WHERE p.access_code_key = ANY(${[...accessCodes]}::text[]) AND NOT p.is_hidden
     ORDER BY p.id
     FOR UPDATE OF p`;
 
+/** A caller of a batch with its project's interview questions (interviewQuestions), in sequence order. */
+export type BatchCaller = Caller & { questions: { id: number; sequence: number }[] };
+
 /**
- * The participants of these keyed access codes (findCaller's rule), each row locked, in id order (two batches lock
- * in the same order); by key, the lowest id where two codes share a key.
+ * The participants of these keyed access codes (findCaller's rule) with their projects' interview questions, in
+ * one statement; each row locked, in id order (two batches lock in the same order); by key, the lowest id where
+ * two codes share a key.
  */
-export async function findCallers(trx: Db, accessCodes: readonly string[]): Promise<Map<string, Caller>> {
+export async function findCallers(trx: Db, accessCodes: readonly string[]): Promise<Map<string, BatchCaller>> {
   if (!accessCodes.length) return new Map();
   const { rows } = await callersStatement(accessCodes).execute(trx);
-  const callers = new Map<string, Caller>();
+  const callers = new Map<string, BatchCaller>();
   for (const found of rows)
     if (!callers.has(found.key))
       callers.set(found.key, {
@@ -345,26 +370,9 @@ export async function findCallers(trx: Db, accessCodes: readonly string[]): Prom
         lastInterviewAt: found.last_interview_at,
         questionnaireType: found.questionnaire_type,
         internalSettings: found.internal_settings,
+        questions: found.questions.map((q) => ({ id: Number(q.id), sequence: Number(q.sequence) })),
       });
   return callers;
-}
-
-/** The interview questions of these projects (interviewQuestions of each), by project. */
-export async function interviewQuestionsOf(
-  trx: Db,
-  projectIds: readonly number[],
-): Promise<Map<number, { id: number; sequence: number }[]>> {
-  const byProject = new Map<number, { id: number; sequence: number }[]>(projectIds.map((id) => [id, []]));
-  if (!projectIds.length) return byProject;
-  const rows = await trx
-    .selectFrom('project_questions')
-    .select(['project_id', 'id', 'sequence'])
-    .where('project_id', 'in', [...projectIds])
-    .where('pre_interview', '=', false)
-    .orderBy('sequence')
-    .execute();
-  for (const row of rows) byProject.get(row.project_id)?.push({ id: row.id, sequence: row.sequence });
-  return byProject;
 }
 
 /** updateCaller of several participants in one statement (each once). */
@@ -374,7 +382,7 @@ export async function updateCallers(
   now: Date,
 ): Promise<void> {
   if (!changes.length) return;
-  await sql`
+  await sql`${withNext}
     UPDATE participants AS p
     SET status = c.status, last_interview_at = c.last_interview_at, updated_at = ${now},
         is_allowed_questionnaire = CASE WHEN c.unblock THEN true ELSE p.is_allowed_questionnaire END
@@ -399,7 +407,7 @@ export async function logBackendDataRows(
   }[],
 ): Promise<void> {
   if (!entries.length) return;
-  await sql`
+  await sql`${withNext}
     INSERT INTO backend_data_logs (tenant_id, kind, project_id, participant_id, run_id, payload, uploaded_at, refusal)
     SELECT e.tenant_id, e.kind, e.project_id, e.participant_id, e.run_id, e.payload::jsonb, e.uploaded_at, e.refusal
     FROM unnest(${entries.map((e) => e.tenantId)}::int[], ${entries.map((e) => e.kind)}::text[],

@@ -1,5 +1,6 @@
 /** Posted results accepted together (ADR 0075): each post's outcome is the one the single path gives it. */
-import { sql } from 'kysely';
+import { PostgresQueryCompiler, sql } from 'kysely';
+import { SENT_WITH_NEXT } from '../../../platform/db/pglite-dialect';
 import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
 import type { Db } from '../../../platform/db/schema';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
@@ -230,4 +231,63 @@ test('posts of two tenants in flight together: each reads and writes its own ten
   // Nothing was claimed for the refused posts: corrected, they may be sent again.
   expect((await send(post(ours[2]!.code))).status).toBe(200);
   expect(await withTenant(t.db, globex, (trx) => verifyResultRollups(trx, globex))).toEqual([]);
+});
+
+/** Every statement a database sends, as compiled (the tenant setting aside), in order. */
+function countingDb(): { db: Db; statements: string[] } {
+  const statements: string[] = [];
+  const compiler = new PostgresQueryCompiler();
+  const db = t.db.withPlugin({
+    transformQuery({ node, queryId }) {
+      const { sql: text } = compiler.compileQuery(node, queryId);
+      if (!text.includes('set_config')) statements.push(text);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  });
+  return { db, statements };
+}
+
+test("a batch's statements and round trips do not grow with its posts (ADR 0116)", async () => {
+  const run = async (size: number) => {
+    const people = await Promise.all(Array.from({ length: size }, () => participant()));
+    const { db, statements } = countingDb();
+    const now = t.clock.now();
+    const { outcomes } = await withTenant(db, acme, (trx) =>
+      acceptResultBatch(
+        trx,
+        acme,
+        people.map((p) => ({ body: post(p.code), now })),
+      ),
+    );
+    expect(outcomes.every((o) => 'answer' in o && !o.answer.replayed)).toBe(true);
+    return statements;
+  };
+  const one = await run(1);
+  const eight = await run(8);
+  expect(eight).toHaveLength(one.length);
+  // Those not sent with the next statement are the round trips on the embedded engine: the claim, the callers with
+  // their questions, the results' insert and the webhook deliveries with their jobs; the other writes travel along.
+  const trips = eight.filter((text) => !text.startsWith(SENT_WITH_NEXT));
+  expect(trips).toHaveLength(4);
+  expect(eight.length).toBeLessThanOrEqual(10);
+  expect(await withTenant(t.db, acme, (trx) => verifyResultRollups(trx, acme))).toEqual([]);
+});
+
+test('a batch with a replay and a refusal reads the stored answer once and gives the refused claim back', async () => {
+  const [a, b] = [await participant(), await participant()];
+  expect((await send(post(a.code))).status).toBe(200);
+  const { db, statements } = countingDb();
+  const now = t.clock.now();
+  const { outcomes } = await withTenant(db, acme, (trx) =>
+    acceptResultBatch(trx, acme, [
+      { body: post(a.code), now },
+      { body: post(b.code, { questionResults: [{ sequence: 9, result: 'HR' }] }), now },
+    ]),
+  );
+  expect(outcomes[0]).toMatchObject({ answer: { participantId: a.id, replayed: true } });
+  expect('error' in outcomes[1]! && outcomes[1].error.statusCode).toBe(422);
+  expect(statements.filter((text) => /from "intake_requests"/.test(text))).toHaveLength(1);
+  expect(statements.filter((text) => /DELETE FROM intake_requests/.test(text))).toHaveLength(1);
+  expect((await send(post(b.code))).status).toBe(200);
 });

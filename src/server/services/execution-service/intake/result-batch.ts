@@ -8,10 +8,11 @@ import {
   claimIntakeRequests,
   findCallers,
   findIntakeRequests,
-  interviewQuestionsOf,
   logBackendDataRows,
+  releaseIntakeRequests,
   setIntakeAnswers,
   updateCallers,
+  type BatchCaller,
   type StoredRequest,
 } from './intake-store';
 import {
@@ -41,6 +42,8 @@ function replayOf(stored: StoredRequest | undefined, hash: string): BatchOutcome
   return { answer: { ...(stored.answer as IntakeAnswer), replayed: true } };
 }
 
+const questionsBySequence = (caller: BatchCaller) => new Map(caller.questions.map((q) => [q.sequence, q.id]));
+
 /**
  * Accepts posted results together in the caller's transaction (ADR 0075): what acceptInterviewResult does for
  * each, in order, with one statement for the batch where it runs one per post. The posts must name different
@@ -59,30 +62,35 @@ export async function acceptResultBatch(
   const hashes = posts.map((p) => bodyHash(p.body));
   const outcomes: (BatchOutcome | null)[] = posts.map(() => null);
 
-  // Request ids already stored are replays (or 409s), decided before anything else, as acceptOnce does.
-  const stored = await findIntakeRequests(
+  // Every post claims its request id first; one stored (or claimed by a post in flight elsewhere) is a replay or a
+  // 409, as in acceptOnce. Replays are rare, so their stored answers are read only when there are some.
+  const claimed = await claimIntakeRequests(
     trx,
     tenantId,
-    posts.map((p) => p.body.requestId),
+    posts.map((p, i) => ({ requestId: p.body.requestId, kind: 'RESULT', bodyHash: hashes[i]! })),
+    now,
   );
-  posts.forEach((p, i) => {
-    if (stored.has(p.body.requestId)) outcomes[i] = replayOf(stored.get(p.body.requestId), hashes[i]!);
-  });
+  const replays = posts.map((_, i) => i).filter((i) => !claimed.has(posts[i]!.body.requestId));
+  if (replays.length) {
+    const stored = await findIntakeRequests(
+      trx,
+      tenantId,
+      replays.map((i) => posts[i]!.body.requestId),
+    );
+    for (const i of replays) outcomes[i] = replayOf(stored.get(posts[i]!.body.requestId), hashes[i]!);
+  }
 
   const keys = posts.map((p) => normalizeAccessCode(p.body.accessCode));
   const callers = await findCallers(
     trx,
     keys.filter((_, i) => !outcomes[i]),
   );
-  const questions = await interviewQuestionsOf(trx, [...new Set([...callers.values()].map((c) => c.projectId))]);
   const refused: { index: number; error: HttpError }[] = [];
   posts.forEach((p, i) => {
     if (outcomes[i]) return;
     const caller = callers.get(keys[i]!) ?? null;
     const refusal = callerRefusal(caller, p.body);
-    const problems = caller
-      ? resultProblems(caller, new Map(questions.get(caller.projectId)!.map((q) => [q.sequence, q.id])), p.body)
-      : [];
+    const problems = caller ? resultProblems(caller, questionsBySequence(caller), p.body) : [];
     const error =
       refusal ??
       (problems.length ? unprocessable('The result does not fit the project.', 'INVALID_RESULT', problems) : null);
@@ -91,31 +99,19 @@ export async function acceptResultBatch(
       refused.push({ index: i, error });
     }
   });
-
-  // The rest claim their ids; one a concurrent post claimed meanwhile is that post's replay, as in acceptOnce.
-  const fitting = posts.map((_, i) => i).filter((i) => !outcomes[i]);
-  const claimed = await claimIntakeRequests(
+  // A refused post claims nothing: its claim is given back, so a corrected post may use the id.
+  await releaseIntakeRequests(
     trx,
     tenantId,
-    fitting.map((i) => ({ requestId: posts[i]!.body.requestId, kind: 'RESULT', bodyHash: hashes[i]! })),
-    now,
+    refused.map((r) => posts[r.index]!.body.requestId),
   );
-  const lost = fitting.filter((i) => !claimed.has(posts[i]!.body.requestId));
-  if (lost.length) {
-    const raced = await findIntakeRequests(
-      trx,
-      tenantId,
-      lost.map((i) => posts[i]!.body.requestId),
-    );
-    for (const i of lost) outcomes[i] = replayOf(raced.get(posts[i]!.body.requestId), hashes[i]!);
-  }
-  const accepted = fitting.filter((i) => claimed.has(posts[i]!.body.requestId));
+  const accepted = posts.map((_, i) => i).filter((i) => !outcomes[i]);
 
   const written = accepted.map((i) => {
     const body = posts[i]!.body;
     const caller = callers.get(keys[i]!)!;
     const flags = irnFlagsOf(caller.internalSettings);
-    const byQuestion = new Map(questions.get(caller.projectId)!.map((q) => [q.sequence, q.id]));
+    const byQuestion = questionsBySequence(caller);
     return { i, body, caller, flags, byQuestion, status: statusAfterResult(body.overallEvaluation, flags.autoRelease) };
   });
   const ids = await recordInterviewResults(
@@ -149,10 +145,6 @@ export async function acceptResultBatch(
     })),
     now,
   );
-  const webhooks: NewWebhook[] = written.flatMap(({ i, body, caller, flags, status }, n) =>
-    resultWebhooks(tenantId, caller, { id: ids[n]!, body, status, released: flags.autoRelease }, posts[i]!.now),
-  );
-  const deliveries = await enqueueWebhooks(trx, webhooks);
   // Every post's log entry in its order: accepted ones with their participant, refused ones with the refusal.
   const logged = [...written.map((w) => w.i), ...refused.map((r) => r.index)].sort((a, b) => a - b);
   await logBackendDataRows(
@@ -183,5 +175,10 @@ export async function acceptResultBatch(
     return { requestId: posts[i]!.body.requestId, answer };
   });
   await setIntakeAnswers(trx, tenantId, answers);
+  // Last, the one write whose answer is read: the writes above travel with it on the embedded engine (ADR 0116).
+  const webhooks: NewWebhook[] = written.flatMap(({ i, body, caller, flags, status }, n) =>
+    resultWebhooks(tenantId, caller, { id: ids[n]!, body, status, released: flags.autoRelease }, posts[i]!.now),
+  );
+  const deliveries = await enqueueWebhooks(trx, webhooks);
   return { outcomes: outcomes.map((o) => o!), queuedJobs: deliveries.some((id) => id !== null) };
 }

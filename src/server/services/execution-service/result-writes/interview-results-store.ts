@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
-import { utcDay } from '../../../platform/clock';
+import { SENT_WITH_NEXT } from '../../../platform/db/pglite-dialect';
+
+/** Writes whose answers nobody reads: on the embedded engine they travel with the next statement (ADR 0116). */
+const withNext = sql.raw(SENT_WITH_NEXT);
 
 export interface NewQuestionResult {
   projectQuestionId: number;
@@ -28,22 +31,11 @@ export const utcMonth = (at: Date): string => `${at.toISOString().slice(0, 7)}-0
 
 const CHUNK = 5000;
 
-interface OrderSpan {
-  id: number;
-  start: string;
-  end: string;
-}
-
-/** The order a result counts against: the Active or Complete order whose dates hold the result's UTC day. */
-function orderFor(orders: OrderSpan[], completedAt: Date): number | null {
-  const day = utcDay(completedAt);
-  return orders.find((o) => o.start <= day && day <= o.end)?.id ?? null;
-}
-
 /**
  * The one write path of interview results: inserts the results and their per-question results in bulk
  * (column arrays through unnest, in chunks) and adds them to result_rollups and question_result_rollups, all in
  * the caller's transaction, so the rollups always equal the stored rows (verifyResultRollups checks this).
+ * Only the results' insert waits for its answer; the rest travel with the caller's next statement (ADR 0116).
  * Tenant scope. Returns the new result ids in input order.
  */
 export async function recordInterviewResults(
@@ -53,21 +45,6 @@ export async function recordInterviewResults(
   now: Date,
 ): Promise<number[]> {
   if (results.length === 0) return [];
-  const orders = (
-    await trx
-      .selectFrom('orders')
-      .select([
-        'id',
-        sql<string>`to_char(start_date, 'YYYY-MM-DD')`.as('start'),
-        sql<string>`to_char(end_date, 'YYYY-MM-DD')`.as('end'),
-      ])
-      .where('tenant_id', '=', tenantId)
-      .where('order_status', 'in', ['Active', 'Complete'])
-      .orderBy('start_date', 'desc')
-      .orderBy('id', 'desc')
-      .execute()
-  ).map((o) => ({ id: o.id, start: o.start, end: o.end }));
-
   const ids: number[] = [];
   const rollups = new Map<
     string,
@@ -80,24 +57,33 @@ export async function recordInterviewResults(
 
   for (let start = 0; start < results.length; start += CHUNK) {
     const chunk = results.slice(start, start + CHUNK);
-    const orderIds = chunk.map((r) => orderFor(orders, r.completedAt));
-    const inserted = await sql<{ id: number | string }>`
+    // The order a result counts against: the Active or Complete order whose dates hold the result's UTC day, the
+    // latest starting (then the highest id) where several do; chosen as the row is written (ADR 0116).
+    const inserted = await sql<{ id: number | string; order_id: number | null }>`
       INSERT INTO interview_results
         (tenant_id, project_id, participant_id, order_id, interview_reference_number, access_code,
          overall_evaluation, completed_at, released, call_id, created_at)
-      SELECT ${tenantId}, r.project_id, r.participant_id, r.order_id, r.irn, r.access_code, r.evaluation, r.completed_at,
-             r.released, r.call_id, ${now}
+      SELECT ${tenantId}, r.project_id, r.participant_id,
+             (SELECT o.id FROM orders o
+              WHERE o.tenant_id = ${tenantId} AND o.order_status IN ('Active', 'Complete')
+                AND (r.completed_at AT TIME ZONE 'UTC')::date BETWEEN o.start_date AND o.end_date
+              ORDER BY o.start_date DESC, o.id DESC LIMIT 1),
+             r.irn, r.access_code, r.evaluation, r.completed_at, r.released, r.call_id, ${now}
       FROM unnest(${chunk.map((r) => r.projectId)}::int[], ${chunk.map((r) => r.participantId)}::bigint[],
-                  ${orderIds}::int[], ${chunk.map((r) => r.interviewReferenceNumber ?? null)}::text[],
+                  ${chunk.map((r) => r.interviewReferenceNumber ?? null)}::text[],
                   ${chunk.map((r) => r.accessCode ?? null)}::text[], ${chunk.map((r) => r.overallEvaluation)}::text[],
                   ${chunk.map((r) => r.completedAt.toISOString())}::timestamptz[],
                   ${chunk.map((r) => r.released ?? true)}::boolean[], ${chunk.map((r) => r.callId ?? null)}::text[])
-        WITH ORDINALITY AS r(project_id, participant_id, order_id, irn, access_code, evaluation, completed_at, released,
+        WITH ORDINALITY AS r(project_id, participant_id, irn, access_code, evaluation, completed_at, released,
                              call_id, ord)
       ORDER BY r.ord
-      RETURNING id`.execute(trx);
+      RETURNING id, order_id`.execute(trx);
     // INSERT ... SELECT ... ORDER BY assigns identity values in that order; RETURNING follows insertion order.
-    const chunkIds = inserted.rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+    const rows = inserted.rows
+      .map((row) => ({ id: Number(row.id), orderId: row.order_id === null ? null : Number(row.order_id) }))
+      .sort((a, b) => a.id - b.id);
+    const chunkIds = rows.map((row) => row.id);
+    const orderIds = rows.map((row) => row.orderId);
     ids.push(...chunkIds);
 
     const qTenant: number[] = [];
@@ -134,7 +120,7 @@ export async function recordInterviewResults(
     });
     for (let q = 0; q < qResult.length; q += CHUNK * 2) {
       const end = q + CHUNK * 2;
-      await sql`
+      await sql`${withNext}
         INSERT INTO interview_question_results (tenant_id, interview_result_id, project_question_id, sequence, result, transcription)
         SELECT * FROM unnest(${qTenant.slice(q, end)}::int[], ${qResult.slice(q, end)}::bigint[], ${qQuestion.slice(q, end)}::int[],
                              ${qSequence.slice(q, end)}::int[], ${qCode.slice(q, end)}::text[], ${qText.slice(q, end)}::text[])`.execute(
@@ -144,7 +130,7 @@ export async function recordInterviewResults(
   }
 
   const r = [...rollups.values()];
-  await sql`
+  await sql`${withNext}
     INSERT INTO result_rollups AS rr (tenant_id, project_id, order_id, month, overall_evaluation, result_count)
     SELECT ${tenantId}, * FROM unnest(${r.map((x) => x.projectId)}::int[], ${r.map((x) => x.orderId)}::int[],
                                      ${r.map((x) => x.month)}::date[], ${r.map((x) => x.evaluation)}::text[],
@@ -154,7 +140,7 @@ export async function recordInterviewResults(
   );
   const q = [...questionRollups.values()];
   if (q.length) {
-    await sql`
+    await sql`${withNext}
       INSERT INTO question_result_rollups AS qr (tenant_id, project_id, project_question_id, result, result_count)
       SELECT ${tenantId}, * FROM unnest(${q.map((x) => x.projectId)}::int[], ${q.map((x) => x.questionId)}::int[],
                                        ${q.map((x) => x.result)}::text[], ${q.map((x) => x.count)}::bigint[])

@@ -1,5 +1,4 @@
 import type { Db } from '../../../platform/db/schema';
-import { enqueueJobs } from '../../../platform/jobs/job-queue';
 import { insertDeliveries, type NewDelivery } from './webhook-store';
 
 /** The job queue that sends webhook deliveries (ADR 0021 table, ADR 0035). */
@@ -11,29 +10,12 @@ export type NewWebhook = NewDelivery;
 
 /**
  * Records a delivery of each event to its project's callback URL and queues its sending, in the caller's
- * transaction (a delivery exists exactly when the change it reports does), in two statements whatever their number
- * (ADR 0057). Returns the delivery ids in input order; null where no URL is configured (nothing is sent).
+ * transaction (a delivery exists exactly when the change it reports does), in one statement whatever their number
+ * (ADR 0057, ADR 0116). Returns the delivery ids in input order; null where no URL is configured (nothing is sent).
  * Call deps.jobs.runSoon() after the commit. Tenant scope.
  */
 export async function enqueueWebhooks(trx: Db, webhooks: readonly NewWebhook[]): Promise<(number | null)[]> {
-  const ids = await insertDeliveries(trx, webhooks);
-  await enqueueJobs(
-    trx,
-    webhooks.flatMap((webhook, i) =>
-      ids[i] === null
-        ? []
-        : [
-            {
-              queue: WEBHOOK_QUEUE,
-              tenantId: webhook.tenantId,
-              payload: { deliveryId: ids[i] },
-              maxAttempts: WEBHOOK_MAX_ATTEMPTS,
-              runAt: webhook.now,
-            },
-          ],
-    ),
-  );
-  return ids;
+  return insertDeliveries(trx, webhooks, { queue: WEBHOOK_QUEUE, maxAttempts: WEBHOOK_MAX_ATTEMPTS });
 }
 
 /** enqueueWebhooks of one event: its delivery id, or null when the project has no URL for it. */

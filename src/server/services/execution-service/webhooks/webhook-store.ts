@@ -85,10 +85,15 @@ export interface NewDelivery {
 
 /**
  * Records deliveries of events to their projects' callback URLs in one statement (the URL is read from the project
- * as the row is written). Returns each input's delivery id in input order, null where the project has no URL for
- * the event. Tenant scope.
+ * as the row is written), each with its sending job in the given queue (payload `{ deliveryId }`, due at once) in
+ * the same statement (ADR 0116). Returns each input's delivery id in input order, null where the project has no
+ * URL for the event (no delivery, no job). Tenant scope.
  */
-export async function insertDeliveries(trx: Db, deliveries: readonly NewDelivery[]): Promise<(number | null)[]> {
+export async function insertDeliveries(
+  trx: Db,
+  deliveries: readonly NewDelivery[],
+  job: { queue: string; maxAttempts: number },
+): Promise<(number | null)[]> {
   if (deliveries.length === 0) return [];
   const column = <T>(pick: (d: NewDelivery) => T) => deliveries.map(pick);
   const { rows } = await sql<{ sent: number[]; ids: string[] }>`
@@ -104,7 +109,11 @@ export async function insertDeliveries(trx: Db, deliveries: readonly NewDelivery
     ), inserted AS (
       INSERT INTO webhook_deliveries (tenant_id, project_id, event, url, payload, replay_of, created_at)
       SELECT tenant_id, project_id, event, url, payload, replay_of, created_at FROM w WHERE url IS NOT NULL ORDER BY ord
-      RETURNING id
+      RETURNING id, tenant_id, created_at
+    ), queued AS (
+      INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, created_at)
+      SELECT ${job.queue}::text, tenant_id, jsonb_build_object('deliveryId', id), ${job.maxAttempts}::int, created_at, created_at
+      FROM inserted ORDER BY id
     )
     SELECT (SELECT coalesce(array_agg(ord ORDER BY ord), '{}') FROM w WHERE url IS NOT NULL) AS sent,
            (SELECT coalesce(array_agg(id::text ORDER BY id), '{}') FROM inserted) AS ids`.execute(trx);

@@ -8,6 +8,8 @@ import { EXPORT_ROW_LIMIT } from './call-reports-xlsx';
  * display time (zone or offset), the page, and an export read page by page.
  */
 const EXPORT_PAGE = 2_000;
+/** An export's pages: EXPORT_PAGE rows each, EXPORT_ROW_LIMIT in all. */
+export const EXPORT_PAGES = { pageSize: EXPORT_PAGE, maxRows: EXPORT_ROW_LIMIT };
 
 /**
  * [from, to) of the body's days at its display time (its zone's rules, or its offset); a start after the end is 422
@@ -33,4 +35,4 @@ export const pageOf = (body: { page?: number; pageSize?: number }) => {
 
 /** Reads an export page by page, each in its own short transaction, up to EXPORT_ROW_LIMIT rows. */
 export const exportPages = <Row>(read: (offset: number, limit: number) => Promise<Row[]>): AsyncIterable<Row[]> =>
-  readPages(read, { pageSize: EXPORT_PAGE, maxRows: EXPORT_ROW_LIMIT });
+  readPages(read, EXPORT_PAGES);

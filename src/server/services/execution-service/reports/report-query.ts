@@ -8,8 +8,12 @@ import { EXPORT_ROW_LIMIT } from './call-reports-xlsx';
  * display time (zone or offset), the page, and an export read page by page.
  */
 const EXPORT_PAGE = 2_000;
-/** An export's pages: EXPORT_PAGE rows each, EXPORT_ROW_LIMIT in all. */
-export const EXPORT_PAGES = { pageSize: EXPORT_PAGE, maxRows: EXPORT_ROW_LIMIT };
+/**
+ * An export read by keyset (ADR 0114): 500 rows a page, EXPORT_ROW_LIMIT in all. A keyset page costs its own rows
+ * only, so smaller pages cost no more in all, and each statement holds the embedded engine (one statement at a time
+ * for the whole server) a quarter as long: a 2,000-row page of results took 300-400 ms on the 1M-row tenant.
+ */
+export const KEYSET_EXPORT_PAGES = { pageSize: 500, maxRows: EXPORT_ROW_LIMIT };
 
 /**
  * [from, to) of the body's days at its display time (its zone's rules, or its offset); a start after the end is 422
@@ -35,4 +39,4 @@ export const pageOf = (body: { page?: number; pageSize?: number }) => {
 
 /** Reads an export page by page, each in its own short transaction, up to EXPORT_ROW_LIMIT rows. */
 export const exportPages = <Row>(read: (offset: number, limit: number) => Promise<Row[]>): AsyncIterable<Row[]> =>
-  readPages(read, EXPORT_PAGES);
+  readPages(read, { pageSize: EXPORT_PAGE, maxRows: EXPORT_ROW_LIMIT });

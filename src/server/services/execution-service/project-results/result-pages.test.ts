@@ -1,5 +1,5 @@
 /**
- * The exports' reader (ADR 0114): keyset pages hold exactly the rows, in exactly the order, that the list's offset
+ * The exports' readers (ADR 0114), the Results tab's and the results report's: keyset pages hold exactly the rows, in exactly the order, that the list's offset
  * pages hold, ties on the sort key included, whatever the page size.
  */
 import { sql } from 'kysely';
@@ -7,6 +7,15 @@ import type { Db } from '../../../platform/db/schema';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
 import { openTestDatabase } from '../../../testing/database-template';
 import { seedPlanProject, type PlanProject } from '../../../testing/plan-project';
+import { readKeysetPages } from '../../../platform/http/csv-download';
+import {
+  findReportResults,
+  findReportResultsAfter,
+  type ReportKeyset,
+  type ResultsReportFilter,
+  type ResultsReportRow,
+  type ResultsReportSort,
+} from '../reports/results-report-store';
 import { resultPages } from './result-pages';
 import { readResults, type ListedResult, type ResultQuery } from './results-store';
 
@@ -68,14 +77,18 @@ test('the seeded project has ties on the completion time, and results of several
   expect(found.rows[0]!.severities).toBeGreaterThan(2);
 });
 
-test.each(orders)('pages of 37 hold the rows of the list in its order: %o', async (order) => {
-  const q = query(order);
-  const expected = await listed(q);
-  expect(expected.length).toBeGreaterThan(order.search || order.riskLevels ? 10 : 200);
-  const found = await exported(q, { pageSize: 37 });
-  expect(found.map((r) => r.id)).toEqual(expected.map((r) => r.id));
-  expect(found).toEqual(expected);
-}, 60_000);
+test.each(orders)(
+  'pages of 37 hold the rows of the list in its order: %o',
+  async (order) => {
+    const q = query(order);
+    const expected = await listed(q);
+    expect(expected.length).toBeGreaterThan(order.search || order.riskLevels ? 10 : 200);
+    const found = await exported(q, { pageSize: 37 });
+    expect(found.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+    expect(found).toEqual(expected);
+  },
+  60_000,
+);
 
 test('maxRows stops the export at the first rows of the order, and a page as long as the rest ends it', async () => {
   const q = query({ sortBy: 'overallScore', sortDirection: 'desc' });
@@ -85,3 +98,44 @@ test('maxRows stops the export at the first rows of the order, and a page as lon
   );
   expect((await exported(q, { pageSize: expected.length })).map((r) => r.id)).toEqual(expected.map((r) => r.id));
 }, 60_000);
+
+describe("the results report's export (reports area) by keyset", () => {
+  const filter = (changes: Partial<ResultsReportFilter> = {}): ResultsReportFilter => ({
+    tenantId: plan.tenantId,
+    projectId: plan.projectId,
+    from: null,
+    to: null,
+    search: null,
+    codes: [],
+    released: true,
+    ...changes,
+  });
+
+  async function reportExported(f: ResultsReportFilter, sort: ResultsReportSort, pageSize: number) {
+    const rows: ResultsReportRow[] = [];
+    const pages = readKeysetPages(
+      (after: ReportKeyset | null, limit: number) =>
+        inTenant((trx) => findReportResultsAfter(trx, f, sort, limit, after)),
+      { pageSize },
+    );
+    for await (const page of pages) rows.push(...page);
+    return rows;
+  }
+
+  test.each([
+    [{}, 'desc'],
+    [{}, 'asc'],
+    [{ search: 'santos' }, 'desc'],
+    [{ codes: ['HR', 'G'] }, 'asc'],
+  ] as const)(
+    'pages of 37 hold the rows of one offset page in the date order: %o %s',
+    async (changes, direction) => {
+      const f = filter(changes);
+      const sort: ResultsReportSort = { by: 'date', direction };
+      const expected = await inTenant((trx) => findReportResults(trx, f, sort, { offset: 0, limit: 100_000 }));
+      expect(expected.length).toBeGreaterThan(10);
+      expect(await reportExported(f, sort, 37)).toEqual(expected);
+    },
+    60_000,
+  );
+});

@@ -228,13 +228,23 @@ function whereOf(query: ResultQuery, search: ListSearch | null): RawBuilder<unkn
 }
 
 /**
+ * The results r after a row in the (completed_at, id) order of `direction`: a row comparison, which seeks in an index
+ * ending in those two columns (ADR 0114). The keyset of the results' exports and of the results report's.
+ */
+export const pastCompletion = (direction: 'asc' | 'desc', after: { completedAt: string; id: number }) =>
+  sql`(r.completed_at, r.id) ${sql.raw(direction === 'asc' ? '>' : '<')} (${after.completedAt}::timestamptz, ${after.id}::bigint)`;
+
+/** completed_at of the results r as text with microseconds (a keyset's value: a Date would drop them). */
+export const COMPLETED_AT_KEY = sql`to_char(r.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
  * The rows of the order after the keyset: (completed_at, id) past it, a row comparison that seeks in the order's
  * index; in the overallScore order within its severity, or the severities beyond it (position 1 is the most severe,
  * so severity runs against the direction, as in orderOf).
  */
 function keysetWhere(query: ResultQuery, after: ResultKeyset): RawBuilder<unknown> {
   const asc = query.sortDirection === 'asc';
-  const past = sql`(r.completed_at, r.id) ${sql.raw(asc ? '>' : '<')} (${after.completedAt}::timestamptz, ${after.id}::bigint)`;
+  const past = pastCompletion(query.sortDirection, after);
   if (query.sortBy !== 'overallScore') return past;
   const position = severity(sql`r.overall_evaluation`);
   return after.part === 'within'
@@ -487,7 +497,7 @@ async function readResultRows(trx: Db, query: ResultQuery, limit: number, offset
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
            r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, ${LATEST}, ${QUESTIONS},
            CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS created_by_name,
-           to_char(r.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS completed_at_key
+           ${COMPLETED_AT_KEY} AS completed_at_key
     FROM (${pageIds(query, limit, offset, search, walk)}) AS r
       JOIN participants p ON p.id = r.participant_id
       LEFT JOIN languages l ON l.id = p.participant_language_id

@@ -4,6 +4,7 @@ import { RISK_SEVERITY } from '../../../../shared/risk-sets';
 import { displayTime } from '../../../platform/display-time';
 import { CODE_CAP, findListSearch, searchCondition, type ListSearch } from '../../../platform/db/list-search';
 import type { KeysetPage } from '../../../platform/http/csv-download';
+import { pastTimeKeyset, timeKey } from '../../../platform/db/keyset';
 
 /** The project results list's query (docs/product/project-results.md#list), already checked by the handler. */
 export interface ResultQuery {
@@ -227,15 +228,12 @@ function whereOf(query: ResultQuery, search: ListSearch | null): RawBuilder<unkn
   return sql.join(parts, sql` AND `);
 }
 
-/**
- * The results r after a row in the (completed_at, id) order of `direction`: a row comparison, which seeks in an index
- * ending in those two columns (ADR 0114). The keyset of the results' exports and of the results report's.
- */
+/** The results r after a row in the (completed_at, id) order of `direction` (ADR 0114). */
 export const pastCompletion = (direction: 'asc' | 'desc', after: { completedAt: string; id: number }) =>
-  sql`(r.completed_at, r.id) ${sql.raw(direction === 'asc' ? '>' : '<')} (${after.completedAt}::timestamptz, ${after.id}::bigint)`;
+  pastTimeKeyset(sql`r.completed_at`, sql`r.id`, direction, { at: after.completedAt, id: after.id });
 
-/** completed_at of the results r as text with microseconds (a keyset's value: a Date would drop them). */
-export const COMPLETED_AT_KEY = sql`to_char(r.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** completed_at of the results r as the keyset's text. */
+export const COMPLETED_AT_KEY = timeKey(sql`r.completed_at`);
 
 /**
  * The rows of the order after the keyset: (completed_at, id) past it, a row comparison that seeks in the order's

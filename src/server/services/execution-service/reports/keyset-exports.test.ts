@@ -1,5 +1,5 @@
 /**
- * The exports' readers (ADR 0114), the Results tab's and the results report's: keyset pages hold exactly the rows, in exactly the order, that the list's offset
+ * The exports' readers (ADR 0114), the Results tab's, the results report's and the call records': keyset pages hold exactly the rows, in exactly the order, that the list's offset
  * pages hold, ties on the sort key included, whatever the page size.
  */
 import { sql } from 'kysely';
@@ -7,7 +7,9 @@ import type { Db } from '../../../platform/db/schema';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
 import { openTestDatabase } from '../../../testing/database-template';
 import { seedPlanProject, type PlanProject } from '../../../testing/plan-project';
+import type { TimeKeyset } from '../../../platform/db/keyset';
 import { readKeysetPages } from '../../../platform/http/csv-download';
+import { findCallRecords, findCallRecordsAfter, type CallRecordRow } from './call-reports-store';
 import {
   findReportResults,
   findReportResultsAfter,
@@ -15,9 +17,9 @@ import {
   type ResultsReportFilter,
   type ResultsReportRow,
   type ResultsReportSort,
-} from '../reports/results-report-store';
-import { resultPages } from './result-pages';
-import { readResults, type ListedResult, type ResultQuery } from './results-store';
+} from './results-report-store';
+import { resultPages } from '../project-results/result-pages';
+import { readResults, type ListedResult, type ResultQuery } from '../project-results/results-store';
 
 let db: Db;
 let plan: PlanProject;
@@ -27,6 +29,10 @@ beforeAll(async () => {
   // Ties: every third result shares its week's completion time (with microseconds, which a Date would drop).
   await withTenant(db, plan.tenantId, (trx) =>
     sql`UPDATE interview_results SET completed_at = date_trunc('week', completed_at) + interval '123456 microseconds'
+        WHERE project_id = ${plan.projectId} AND id % 3 = 0`.execute(trx),
+  );
+  await withTenant(db, plan.tenantId, (trx) =>
+    sql`UPDATE call_records SET call_at = date_trunc('week', call_at) + interval '123456 microseconds'
         WHERE project_id = ${plan.projectId} AND id % 3 = 0`.execute(trx),
   );
 }, 120_000);
@@ -135,6 +141,35 @@ describe("the results report's export (reports area) by keyset", () => {
       const expected = await inTenant((trx) => findReportResults(trx, f, sort, { offset: 0, limit: 100_000 }));
       expect(expected.length).toBeGreaterThan(10);
       expect(await reportExported(f, sort, 37)).toEqual(expected);
+    },
+    60_000,
+  );
+});
+
+describe('the call records export by keyset', () => {
+  const filter = (changes: { search?: string; minDuration?: number } = {}) => ({
+    projectId: plan.projectId,
+    from: null,
+    to: null,
+    search: changes.search ?? null,
+    minDuration: changes.minDuration ?? null,
+    maxDuration: null,
+    telcoProvider: null,
+  });
+
+  test.each([{}, { minDuration: 60 }, { search: 'PLAN-00001' }])(
+    'pages of 37 hold the rows of one offset page, newest first, ties included: %o',
+    async (changes) => {
+      const f = filter(changes);
+      const expected = await inTenant((trx) => findCallRecords(trx, f, { offset: 0, limit: 100_000 }));
+      expect(expected.length).toBeGreaterThan(changes.search ? 1 : 200);
+      const rows: CallRecordRow[] = [];
+      const pages = readKeysetPages(
+        (after: TimeKeyset | null, limit: number) => inTenant((trx) => findCallRecordsAfter(trx, f, limit, after)),
+        { pageSize: 37 },
+      );
+      for await (const page of pages) rows.push(...page);
+      expect(rows).toEqual(expected);
     },
     60_000,
   );

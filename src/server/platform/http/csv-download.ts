@@ -49,6 +49,31 @@ export async function* readPages<Row>(
   }
 }
 
+/** A keyset page: its rows and where the next one starts (the sort values of its last row). */
+export interface KeysetPage<Row, Cursor> {
+  rows: Row[];
+  next: Cursor | null;
+}
+
+/**
+ * The page-by-page reader of an export in an order an index serves (ADR 0114): each page starts after the last row of
+ * the one before (keyset), so every page reads only its own rows, where an (offset, limit) page reads past all the
+ * earlier ones and holds the engine longer page after page. Stops at a short page or `maxRows` rows.
+ */
+export async function* readKeysetPages<Row, Cursor>(
+  read: (after: Cursor | null, limit: number) => Promise<KeysetPage<Row, Cursor>>,
+  { pageSize = EXPORT_BATCH_SIZE, maxRows = Number.POSITIVE_INFINITY } = {},
+): AsyncIterable<Row[]> {
+  let after: Cursor | null = null;
+  for (let done = 0; done < maxRows; done += pageSize) {
+    const limit = Math.min(pageSize, maxRows - done);
+    const page: KeysetPage<Row, Cursor> = await read(after, limit);
+    if (page.rows.length > 0) yield page.rows;
+    if (page.rows.length < limit || page.next === null) return;
+    after = page.next;
+  }
+}
+
 /** Reads a source with `readPages`, yielding each row mapped to its cells. */
 export async function* pagedRows<Row>(
   readPage: (offset: number, limit: number) => Promise<Row[]>,

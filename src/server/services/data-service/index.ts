@@ -8,3 +8,5 @@ export const dataServiceHandlers: ServiceHandlers<operations> = {
 
 // Public functions: the analytic-report job app.ts registers on the job runner (ADR 0041).
 export { ANALYTIC_REPORT_QUEUE, analyticReportJob } from './analytic-reports/analytic-report-job';
+// An analytic report's keyset page, for the bench's export-pages profile (scripts/bench/export-pages-profile.ts).
+export { readReportRows } from './analytic-reports/analytic-reports-store';

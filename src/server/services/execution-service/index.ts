@@ -42,3 +42,5 @@ export {
 // The zip-of-PDFs job (docs/product/results-downloads.md#zip-job), registered with the job runner in app.ts.
 export { RESULT_ZIP_QUEUE, resultPdfZipJob } from './project-results/result-zip-job';
 export { resultPdfDocument, type ResultPdfInput } from './project-results/result-pdf';
+// The results' offset and keyset pages, for the bench's export-pages profile (scripts/bench/export-pages-profile.ts).
+export { readResults, readResultsAfter, type ResultKeyset, type ResultQuery } from './project-results/results-store';

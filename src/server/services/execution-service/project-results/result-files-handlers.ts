@@ -18,9 +18,10 @@ import { recordingFileName } from '../recordings/recording-kinds';
 import { findRecordedResult } from '../recordings/recordings-store';
 import { newestId } from '../reports/call-reports-store';
 import { streamWorkbook } from '../reports/call-reports-xlsx';
-import { exportPages } from '../reports/report-query';
+import { KEYSET_EXPORT_PAGES } from '../reports/report-query';
 import { mayHandleHeld, mayHearRecordings, mayReadOutcomes } from './result-access';
 import { resultComments } from './result-actions-store';
+import { resultPages } from './result-pages';
 import { resultPdf } from './result-pdf';
 import { findZip, insertZip, RESULT_ZIP_QUEUE } from './result-zip-store';
 import { resultQueryOf } from './results-handlers';
@@ -161,7 +162,7 @@ export const resultFileHandlers: FileHandlers = {
       language: headers.language,
       time: displayTime(query.timeZone, query.offset),
     });
-    const pages = exportPages((offset, limit) => ctx.inTenant((trx) => readResults(trx, query, limit, offset)));
+    const pages = resultPages(ctx.inTenant, query, KEYSET_EXPORT_PAGES);
     if (body.format === 'csv')
       return csvDownload(
         'results.csv',

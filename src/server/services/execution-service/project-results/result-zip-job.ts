@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import type { Clock } from '../../../platform/clock';
 import type { Db } from '../../../platform/db/schema';
 import { displayTime } from '../../../platform/display-time';
-import { readPages } from '../../../platform/http/csv-download';
 import type { JobHandler } from '../../../platform/jobs/job-runner';
 import { checkStorageKey, type FileStorage } from '../../../platform/storage/file-storage';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
@@ -15,7 +14,8 @@ import { findZip, updateZip } from './result-zip-store';
 import { resultComments } from './result-actions-store';
 
 export { RESULT_ZIP_QUEUE } from './result-zip-store';
-import { findResultProject, pertinentQuestions, readResults } from './results-store';
+import { findResultProject, pertinentQuestions } from './results-store';
+import { resultPages } from './result-pages';
 
 /** Results read (and PDFs rendered) per page; the progress is saved after each page. */
 const ZIP_PAGE = 25;
@@ -23,7 +23,7 @@ export const ZIP_FAILED = 'The PDFs could not be zipped. Please try again.';
 
 /**
  * Builds one zip of PDF risk reports (docs/product/results-downloads.md#zip-job, ADR 0050): running, the PDFs of the
- * query saved at the request, page by page (readPages), into a temporary file with the progress counted after each
+ * query saved at the request, page by page (resultPages), into a temporary file with the progress counted after each
  * page, then the file into the storage (ADR 0016) and succeeded. Idempotent: a finished zip is left alone, a rerun
  * rewrites the same storage key. The last failed attempt marks it failed.
  */
@@ -63,9 +63,7 @@ export const resultPdfZipJob =
         language: zip.language ?? undefined,
         time: displayTime(zip.query.timeZone, zip.query.offset),
         createdAt: zip.requestedAt,
-        pages: readPages((offset, limit) => inTenant((trx) => readResults(trx, zip.query, limit, offset)), {
-          pageSize: ZIP_PAGE,
-        }),
+        pages: resultPages(inTenant, zip.query, { pageSize: ZIP_PAGE }),
         commentsOf: (ids) => inTenant((trx) => resultComments(trx, ids, job.payload.outcomeNotes === true)),
         onEntry: async (done) => {
           if (done % ZIP_PAGE === 0) await inTenant((trx) => updateZip(trx, zipId, { done }));

@@ -120,7 +120,7 @@ export interface ZipSource {
   language: string | undefined;
   time: DisplayTime;
   createdAt: Date;
-  /** The results, page by page (readPages). */
+  /** The results, page by page (resultPages). */
   pages: AsyncIterable<ListedResult[]>;
   /** The notes and outcome comments of a page's results, for their PDFs (resultComments). */
   commentsOf: (ids: readonly number[]) => Promise<Map<number, ResultComments>>;

@@ -9,7 +9,7 @@ import { findListSearch, type ListSearch } from '../../../platform/db/list-searc
 import { openTestDatabase } from '../../../testing/database-template';
 import { planOf, seedPlanProject, sorts, type PlanProject } from '../../../testing/plan-project';
 import { WALK_MAX } from '../../../platform/db/list-walk';
-import { pageIds, readResults, type ResultQuery } from './results-store';
+import { pageIds, readResults, type ResultKeyset, type ResultQuery } from './results-store';
 
 let db: Db;
 let plan: PlanProject;
@@ -53,6 +53,59 @@ describe('the plans of the Results tab', () => {
     expect(found).toContain('interview_results_project_page_idx');
     expect(found).toContain('participants_pkey');
     expect(sorts(found)).toBe(false);
+  });
+});
+
+/** The most rows any index scan of a statement's plan returned, run (EXPLAIN ANALYZE) in the tenant. */
+async function indexRowsRead(statement: ReturnType<typeof pageIds>): Promise<number> {
+  const plans = await withTenant(db, plan.tenantId, (trx) =>
+    sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (ANALYZE, FORMAT JSON) ${statement}`.execute(trx),
+  );
+  const raw = plans.rows[0]!['QUERY PLAN'];
+  const nodes = [(typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan];
+  let most = 0;
+  for (const node of nodes) {
+    if (String(node['Node Type']).startsWith('Index')) most = Math.max(most, Number(node['Actual Rows']));
+    nodes.push(...(node.Plans ?? []));
+  }
+  return most;
+}
+
+describe('the plans of an export read by keyset (ADR 0114)', () => {
+  /** The keyset of the row at `offset` of the order (what the page before a deep page ended on). */
+  const keysetAt = async (q: ResultQuery, offset: number): Promise<ResultKeyset> => {
+    const rows = await withTenant(db, plan.tenantId, (trx) =>
+      sql<{ key: string; id: string; severity: number }>`
+        SELECT to_char(r.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS key, r.id,
+               array_position(ARRAY['HR','R','PR','CM','AD','AR','LR','G','NC','NP','DC','PD','RJ']::text[],
+                              r.overall_evaluation) AS severity
+        FROM (${pageIds(q, 1, offset)}) AS r`.execute(trx),
+    );
+    const row = rows.rows[0]!;
+    return { completedAt: row.key, id: Number(row.id), severity: row.severity, part: 'within' };
+  };
+
+  test('a deep page newest first seeks in the project page index: no sort, only its own rows read', async () => {
+    const after = await keysetAt(query(), 8_000);
+    const deep = pageIds(query({ after }), 100, 0);
+    const found = await planOf(db, plan.tenantId, deep);
+    expect(found).toContain('interview_results_project_page_idx');
+    expect(sorts(found)).toBe(false);
+    expect(await indexRowsRead(deep)).toBeLessThanOrEqual(100);
+    // The offset page it replaces reads every row before it.
+    expect(await indexRowsRead(pageIds(query(), 100, 8_000))).toBeGreaterThanOrEqual(8_100);
+  });
+
+  test('a deep page by overall score seeks in the severity index, within and beyond the severity', async () => {
+    const q = query({ sortBy: 'overallScore', sortDirection: 'desc' });
+    const after = await keysetAt(q, 6_000);
+    for (const part of ['within', 'beyond'] as const) {
+      const deep = pageIds(query({ ...q, after: { ...after, part } }), 100, 0);
+      const found = await planOf(db, plan.tenantId, deep);
+      expect({ part, index: found.includes('interview_results_severity_page_idx') }).toEqual({ part, index: true });
+      expect({ part, sorts: sorts(found) }).toEqual({ part, sorts: false });
+      expect(await indexRowsRead(deep)).toBeLessThanOrEqual(100);
+    }
   });
 });
 

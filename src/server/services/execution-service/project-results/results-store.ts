@@ -11,6 +11,8 @@ import {
   walkPlan,
   type PagePlan,
 } from '../../../platform/db/list-walk';
+import type { KeysetPage } from '../../../platform/http/csv-download';
+import { pastTimeKeyset, timeKey } from '../../../platform/db/keyset';
 
 /** The project results list's query (docs/product/project-results.md#list), already checked by the handler. */
 export interface ResultQuery {
@@ -40,7 +42,26 @@ export interface ResultQuery {
   ids?: readonly number[];
   /** Only results up to this id: an export read page by page sees the rows of its start, not later arrivals. */
   maxId?: number;
+  /** Only the rows of the order after this one (a keyset page of an export, ADR 0114). */
+  after?: ResultKeyset;
 }
+
+/**
+ * Where a keyset page of the list's order starts (ADR 0114): the sort values of the row before it. The overallScore
+ * order reads its page in two parts, each a seek in interview_results_severity_page_idx: `within` the row's severity
+ * (the rows after it there), then, when that is short, `beyond` it (the severities that follow).
+ */
+export interface ResultKeyset {
+  /** completed_at as text with microseconds: a Date drops them, and a page would skip or repeat rows. */
+  completedAt: string;
+  id: number;
+  /** The row's position in RISK_SEVERITY (the `severity` expression), read by the overallScore order only. */
+  severity: number;
+  part: 'within' | 'beyond';
+}
+
+/** The orders an export reads by keyset (ADR 0114): those an index serves, whose last row says where the next starts. */
+export const keysetOrder = (query: ResultQuery) => query.sortBy === 'date' || query.sortBy === 'overallScore';
 
 export interface ListedResult {
   id: number;
@@ -189,6 +210,7 @@ function whereOf(query: ResultQuery, search: ListSearch | null): RawBuilder<unkn
   if (query.hideReviewed) parts.push(sql`NOT r.reviewed`);
   if (query.ids) parts.push(sql`r.id = ANY(${[...query.ids]}::bigint[])`);
   if (query.maxId !== undefined) parts.push(sql`r.id <= ${query.maxId}`);
+  if (query.after) parts.push(keysetWhere(query, query.after));
   if (query.riskLevels?.length) parts.push(sql`r.overall_evaluation = ANY(${[...query.riskLevels]}::text[])`);
   if (query.participantLanguageIds?.length)
     parts.push(sql`p.participant_language_id = ANY(${[...query.participantLanguageIds]}::int[])`);
@@ -212,6 +234,28 @@ function whereOf(query: ResultQuery, search: ListSearch | null): RawBuilder<unkn
       }),
     );
   return sql.join(parts, sql` AND `);
+}
+
+/** The results r after a row in the (completed_at, id) order of `direction` (ADR 0114). */
+export const pastCompletion = (direction: 'asc' | 'desc', after: { completedAt: string; id: number }) =>
+  pastTimeKeyset(sql`r.completed_at`, sql`r.id`, direction, { at: after.completedAt, id: after.id });
+
+/** completed_at of the results r as the keyset's text. */
+export const COMPLETED_AT_KEY = timeKey(sql`r.completed_at`);
+
+/**
+ * The rows of the order after the keyset: (completed_at, id) past it, a row comparison that seeks in the order's
+ * index; in the overallScore order within its severity, or the severities beyond it (position 1 is the most severe,
+ * so severity runs against the direction, as in orderOf).
+ */
+function keysetWhere(query: ResultQuery, after: ResultKeyset): RawBuilder<unknown> {
+  const asc = query.sortDirection === 'asc';
+  const past = pastCompletion(query.sortDirection, after);
+  if (query.sortBy !== 'overallScore') return past;
+  const position = severity(sql`r.overall_evaluation`);
+  return after.part === 'within'
+    ? sql`${position} = ${after.severity}::int AND ${past}`
+    : sql`${position} ${sql.raw(asc ? '<' : '>')} ${after.severity}::int`;
 }
 
 /** Created By: the chosen users' participants, and with the system option those no user added. */
@@ -343,9 +387,14 @@ interface ResultRow {
   recording_exists: boolean;
   questions: ListedResult['questions'];
   created_by_name: string | null;
+  /** completed_at with microseconds (the keyset of the next page). */
+  completed_at_key: string;
 }
 
-const listedResult = (r: ResultRow, questions: ListedResult['questions'] = r.questions): ListedResult => ({
+const listedResult = (
+  r: Omit<ResultRow, 'completed_at_key'>,
+  questions: ListedResult['questions'] = r.questions,
+): ListedResult => ({
   id: Number(r.id),
   projectId: r.project_id,
   irn: r.interview_reference_number,
@@ -370,6 +419,40 @@ const listedResult = (r: ResultRow, questions: ListedResult['questions'] = r.que
  * exports and the zip of PDFs (docs/product/results-downloads.md). Tenant scope.
  */
 export async function readResults(trx: Db, query: ResultQuery, limit: number, offset: number): Promise<ListedResult[]> {
+  return (await readResultRows(trx, query, limit, offset)).map((r) => listedResult(r));
+}
+
+/**
+ * A keyset page of the list's query in an order an index serves (keysetOrder), after the row `after` (null: the first
+ * page): the exports' reader (ADR 0114), the same rows in the same order as readResults' pages. Tenant scope.
+ */
+export async function readResultsAfter(
+  trx: Db,
+  query: ResultQuery,
+  limit: number,
+  after: ResultKeyset | null,
+): Promise<KeysetPage<ListedResult, ResultKeyset>> {
+  if (!keysetOrder(query)) throw new Error(`The ${query.sortBy} order is read by offset.`);
+  const rows = await readResultRows(trx, after ? { ...query, after } : query, limit, 0);
+  if (after && query.sortBy === 'overallScore' && after.part === 'within' && rows.length < limit)
+    rows.push(
+      ...(await readResultRows(trx, { ...query, after: { ...after, part: 'beyond' } }, limit - rows.length, 0)),
+    );
+  const last = rows.at(-1);
+  return {
+    rows: rows.map((r) => listedResult(r)),
+    next: last
+      ? {
+          completedAt: last.completed_at_key,
+          id: Number(last.id),
+          severity: RISK_SEVERITY.indexOf(last.overall_evaluation) + 1,
+          part: 'within',
+        }
+      : null,
+  };
+}
+
+async function readResultRows(trx: Db, query: ResultQuery, limit: number, offset: number): Promise<ResultRow[]> {
   // The page is cut first (the results' own columns), then joined and completed: PostgreSQL computes the select
   // list, the latest note, follow-up and e-mail subqueries included, for every row an OFFSET skips, which made deep
   // pages and the exports' 2,000-row pages quadratic (docs/bench.md, 2026-11-27). The order is total (ids break
@@ -379,7 +462,8 @@ export async function readResults(trx: Db, query: ResultQuery, limit: number, of
     SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
            r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, ${LATEST}, ${QUESTIONS},
-           CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS created_by_name
+           CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS created_by_name,
+           ${COMPLETED_AT_KEY} AS completed_at_key
     FROM (${pageIds(query, limit, offset, search, walk)}) AS r
       JOIN participants p ON p.id = r.participant_id
       LEFT JOIN languages l ON l.id = p.participant_language_id
@@ -393,11 +477,10 @@ export async function readResults(trx: Db, query: ResultQuery, limit: number, of
       rows.rows.length === limit ||
       (await walkedAll(trx, sql`interview_results r`, whereOf(ownFilter(query), null), orderOf(query), walk))
     )
-      return rows.rows.map((r) => listedResult(r));
+      return rows.rows;
   }
   const search = plan.walk === undefined ? plan.search : await findResultSearch(trx, query);
-  const rows = await read(search).execute(trx);
-  return rows.rows.map((r) => listedResult(r));
+  return (await read(search).execute(trx)).rows;
 }
 
 export interface LockedResult {
@@ -465,7 +548,7 @@ export interface ResultForPdf extends ListedResult {
 
 /** One non-deleted result with its participant, or null. Tenant scope. */
 export async function findResult(trx: Db, id: number): Promise<ResultForPdf | null> {
-  const found = await sql<ResultRow & { participant_language_id: number | null }>`
+  const found = await sql<Omit<ResultRow, 'completed_at_key'> & { participant_language_id: number | null }>`
     SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
            r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, p.participant_language_id, ${LATEST},

@@ -2,6 +2,8 @@ import type { components, operations } from '../../../../contracts/execution-ser
 import { durationBounds, minutesSeconds } from '../../../../shared/report-time';
 import { displayTimeOf, type DisplayTime } from '../../../platform/display-time';
 import { cachedUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
+import type { TimeKeyset } from '../../../platform/db/keyset';
+import { readKeysetPages } from '../../../platform/http/csv-download';
 import { HttpError, notFound } from '../../../platform/http/http-error';
 import { FileDownload, type ServiceHandlers } from '../../../platform/openapi/handler';
 import {
@@ -10,6 +12,7 @@ import {
   countIncompleteCalls,
   findBackendLogs,
   findCallRecords,
+  findCallRecordsAfter,
   findIncompleteCalls,
   findLoggedPosts,
   newestId,
@@ -18,7 +21,7 @@ import {
   type IncompleteCallRow,
 } from './call-reports-store';
 import { streamWorkbook, type SheetColumn } from './call-reports-xlsx';
-import { exportPages, pageOf, windowOf } from './report-query';
+import { exportPages, KEYSET_EXPORT_PAGES, pageOf, windowOf } from './report-query';
 import { bodyHash } from '../intake/request-once';
 import { acceptCallRecord, acceptIncompleteCall, acceptInterviewResult } from '../intake/intake-writes';
 import { XLSX_MEDIA_TYPE as XLSX } from '../../../platform/spreadsheet/xlsx-sheet';
@@ -145,11 +148,10 @@ export const callReportsHandlers: Handlers = {
     const ids = body.allRecords ? undefined : (body.callIdsToExport ?? []);
     const maxId = await ctx.inAccount((trx) => newestId(trx, 'call_records'));
     const toRow = callRow(ctx.account.name, time);
-    const pages = exportPages((skip, limit) =>
-      ctx.inAccount(async (trx) =>
-        (await findCallRecords(trx, { ...filter, maxId }, { offset: skip, limit }, ids)).map(toRow),
-      ),
-    );
+    const pages = readKeysetPages(async (after: TimeKeyset | null, limit: number) => {
+      const page = await ctx.inAccount((trx) => findCallRecordsAfter(trx, { ...filter, maxId }, limit, after, ids));
+      return { rows: page.rows.map(toRow), next: page.next };
+    }, KEYSET_EXPORT_PAGES);
     return new FileDownload('callrecords.xlsx', XLSX, streamWorkbook('Call Records', CALL_COLUMNS, pages));
   },
 

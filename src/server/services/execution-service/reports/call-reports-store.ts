@@ -2,6 +2,8 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db, DB } from '../../../platform/db/schema';
 import { containsPattern } from '../../../platform/db/contains-pattern';
 import { findListSearch, searchCondition, type ListSearch } from '../../../platform/db/list-search';
+import { pastTimeKeyset, timeKey, type TimeKeyset } from '../../../platform/db/keyset';
+import type { KeysetPage } from '../../../platform/http/csv-download';
 
 /** The filter every call tab shares, already turned into UTC bounds and seconds. */
 export interface CallFilter {
@@ -14,6 +16,9 @@ export interface CallFilter {
   /** Rows up to this id only: an export reading page by page sees the rows of its start, none added later. */
   maxId?: number;
 }
+
+/** The Call Records filter of an export read by keyset: only the rows after `after` newest first (ADR 0114). */
+type CallRecordsFilter = CallFilter & { telcoProvider: string | null; after?: TimeKeyset };
 
 export interface Page {
   offset: number;
@@ -28,11 +33,7 @@ const findCallSearch = (trx: Db, filter: CallFilter) =>
   findListSearch(trx, { name: 'app_call_record_search' }, filter.search);
 
 /** The Call Records filter; `search`: the search as read by findCallSearch, null without one. */
-function filterCalls(
-  query: CallQuery,
-  filter: CallFilter & { telcoProvider: string | null },
-  search: ListSearch | null,
-): CallQuery {
+function filterCalls(query: CallQuery, filter: CallRecordsFilter, search: ListSearch | null): CallQuery {
   let q = query;
   if (filter.projectId !== null) q = q.where('call_records.project_id', '=', filter.projectId);
   if (filter.from) q = q.where('call_records.call_at', '>=', filter.from);
@@ -41,6 +42,7 @@ function filterCalls(
   if (filter.maxDuration !== null) q = q.where('call_records.duration_seconds', '<=', filter.maxDuration);
   if (filter.telcoProvider) q = q.where('call_records.provider_name', '=', filter.telcoProvider);
   if (filter.maxId !== undefined) q = q.where('call_records.id', '<=', filter.maxId);
+  if (filter.after) q = q.where(pastTimeKeyset(sql`call_records.call_at`, sql`call_records.id`, 'desc', filter.after));
   if (search)
     q = q.where(
       searchCondition(search, {
@@ -72,30 +74,52 @@ export interface CallRecordRow {
 /** Call records of the tenant in scope, newest first; `ids` narrows to those rows (the export of a selection). */
 export async function findCallRecords(
   trx: Db,
-  filter: CallFilter & { telcoProvider: string | null },
+  filter: CallRecordsFilter,
   page: Page,
   ids?: number[],
 ): Promise<CallRecordRow[]> {
-  return (await callRecordPage(trx, filter, page, await findCallSearch(trx, filter), ids).execute()).map((r) => ({
-    id: Number(r.id),
-    callId: r.call_id,
-    interviewReferenceNumber: r.interview_reference_number,
-    callAt: r.call_at,
-    accessCode: r.access_code,
-    dialInNumber: r.dial_in_number,
-    durationSeconds: r.duration_seconds,
-    dtmfs: r.dtmfs,
-    providerName: r.provider_name,
-    callerNumber: r.caller_number,
-    destinationNumber: r.destination_number,
-    status: r.has_result ? 'COMPLETED' : r.was_incomplete ? 'INCOMPLETE' : 'NO_RESULT',
-  }));
+  return (await callRecordPage(trx, filter, page, await findCallSearch(trx, filter), ids).execute()).map(callRecordRow);
 }
+
+/**
+ * A keyset page of findCallRecords (newest first, ids breaking ties) after the row `after` (null: the first page): the
+ * export's reader (ADR 0114), the same rows in the same order as its offset pages.
+ */
+export async function findCallRecordsAfter(
+  trx: Db,
+  filter: CallRecordsFilter,
+  limit: number,
+  after: TimeKeyset | null,
+  ids?: number[],
+): Promise<KeysetPage<CallRecordRow, TimeKeyset>> {
+  const keyed = after ? { ...filter, after } : filter;
+  const rows = await callRecordPage(trx, keyed, { offset: 0, limit }, await findCallSearch(trx, filter), ids).execute();
+  const last = rows.at(-1);
+  return { rows: rows.map(callRecordRow), next: last ? { at: last.call_at_key, id: Number(last.id) } : null };
+}
+
+/** A row of callRecordPage. */
+type CallPageRow = Awaited<ReturnType<ReturnType<typeof callRecordPage>['execute']>>[number];
+
+const callRecordRow = (r: CallPageRow): CallRecordRow => ({
+  id: Number(r.id),
+  callId: r.call_id,
+  interviewReferenceNumber: r.interview_reference_number,
+  callAt: r.call_at,
+  accessCode: r.access_code,
+  dialInNumber: r.dial_in_number,
+  durationSeconds: r.duration_seconds,
+  dtmfs: r.dtmfs,
+  providerName: r.provider_name,
+  callerNumber: r.caller_number,
+  destinationNumber: r.destination_number,
+  status: r.has_result ? 'COMPLETED' : r.was_incomplete ? 'INCOMPLETE' : 'NO_RESULT',
+});
 
 /** The statement of findCallRecords, `search` as findCallSearch read it (exported for its plan test). */
 export function callRecordPage(
   trx: Db,
-  filter: CallFilter & { telcoProvider: string | null },
+  filter: CallRecordsFilter,
   page: Page,
   search: ListSearch | null,
   ids?: number[],
@@ -125,6 +149,7 @@ export function callRecordPage(
       'c.provider_name',
       'c.caller_number',
       'c.destination_number',
+      timeKey(sql`c.call_at`).as('call_at_key'),
     ])
     .select((eb) => [
       eb

@@ -5,7 +5,7 @@ import { WALK_MAX } from '../../../platform/db/list-walk';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
 import { openTestDatabase } from '../../../testing/database-template';
 import { planOf, seedPlanProject, sorts, sortsAll, type PlanProject } from '../../../testing/plan-project';
-import { callRecordPage } from './call-reports-store';
+import { callRecordPage, findCallRecordsAfter } from './call-reports-store';
 import {
   findReportResults,
   reportPageIds,
@@ -39,6 +39,25 @@ test('Call Records: the newest 25 of 90 days read the tenant time index, no sort
   );
   const found = await planOf(db, plan.tenantId, statement);
   expect(found).toContain('call_records_tenant_time_idx');
+  expect(sorts(found)).toBe(false);
+});
+
+test('Call Records export: a deep keyset page (ADR 0114) seeks in the tenant time index from the last row, no sort', async () => {
+  const filter = {
+    projectId: plan.projectId,
+    from: null,
+    to: null,
+    search: null,
+    minDuration: null,
+    maxDuration: null,
+    telcoProvider: null,
+  };
+  const statement = await withTenant(db, plan.tenantId, async (trx) => {
+    const before = await findCallRecordsAfter(trx, filter, 5_000, null);
+    return callRecordPage(trx, { ...filter, after: before.next! }, { offset: 0, limit: 500 }, null).compile();
+  });
+  const found = await planOf(db, plan.tenantId, statement);
+  expect(found).toMatch(/call_records_tenant_time_idx[\s\S]*Index Cond: .*ROW\(call_at, id\) < ROW/);
   expect(sorts(found)).toBe(false);
 });
 

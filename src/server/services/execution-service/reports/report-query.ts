@@ -8,6 +8,12 @@ import { EXPORT_ROW_LIMIT } from './call-reports-xlsx';
  * display time (zone or offset), the page, and an export read page by page.
  */
 const EXPORT_PAGE = 2_000;
+/**
+ * An export read by keyset (ADR 0114): 500 rows a page, EXPORT_ROW_LIMIT in all. A keyset page costs its own rows
+ * only, so smaller pages cost no more in all, and each statement holds the embedded engine (one statement at a time
+ * for the whole server) a quarter as long: a 2,000-row page of results took 300-400 ms on the 1M-row tenant.
+ */
+export const KEYSET_EXPORT_PAGES = { pageSize: 500, maxRows: EXPORT_ROW_LIMIT };
 
 /**
  * [from, to) of the body's days at its display time (its zone's rules, or its offset); a start after the end is 422

@@ -1,16 +1,18 @@
 import type { components, operations } from '../../../../contracts/execution-service';
 import { displayTimeOf, type DisplayTime } from '../../../platform/display-time';
 import { cachedUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
-import { csvDownload } from '../../../platform/http/csv-download';
+import { csvDownload, readKeysetPages } from '../../../platform/http/csv-download';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
 import { newestId } from './call-reports-store';
 import { streamWorkbook, type SheetColumn } from './call-reports-xlsx';
-import { exportPages, pageOf, windowOf } from './report-query';
+import { exportPages, KEYSET_EXPORT_PAGES, pageOf, windowOf } from './report-query';
 import { mayHandleHeld } from '../project-results/result-access';
 import { QUESTION_SLOTS } from '../project-results/results-store';
 import {
   countReportResults,
   findReportResults,
+  findReportResultsAfter,
+  type ReportKeyset,
   type ResultsReportFilter,
   type ResultsReportRow,
   type ResultsReportSort,
@@ -87,6 +89,10 @@ export const RESULTS_REPORT_COLUMNS: SheetColumn<Row>[] = [
   { header: 'Reviewed', width: 10, value: (r) => (r.reviewed ? 'Yes' : 'No') },
 ];
 
+async function* presentPages(pages: AsyncIterable<ResultsReportRow[]>, time: DisplayTime): AsyncIterable<Row[]> {
+  for await (const page of pages) yield page.map(present(time));
+}
+
 async function* cellsOf(pages: AsyncIterable<Row[]>) {
   for await (const rows of pages) for (const row of rows) yield RESULTS_REPORT_COLUMNS.map((c) => c.value(row));
 }
@@ -116,17 +122,24 @@ export const resultsReportHandlers: Handlers = {
       maxId,
       ...(!body.allRecords && { ids: body.interviewResultIds ?? [] }),
     };
-    const pages = exportPages((skip, limit) =>
-      ctx.inAccount(async (trx) =>
-        (await findReportResults(trx, bounded, sort, { offset: skip, limit })).map(present(time)),
-      ),
-    );
+    // The date order by keyset (ADR 0114); the others sort the filtered results for every page either way.
+    const pages: AsyncIterable<ResultsReportRow[]> =
+      sort.by === 'date'
+        ? readKeysetPages(
+            (after: ReportKeyset | null, limit: number) =>
+              ctx.inAccount((trx) => findReportResultsAfter(trx, bounded, sort, limit, after)),
+            KEYSET_EXPORT_PAGES,
+          )
+        : exportPages((skip, limit) =>
+            ctx.inAccount((trx) => findReportResults(trx, bounded, sort, { offset: skip, limit })),
+          );
+    const presented = presentPages(pages, time);
     if (body.format === 'csv')
       return csvDownload(
         'results.csv',
         RESULTS_REPORT_COLUMNS.map((c) => c.header),
-        cellsOf(pages),
+        cellsOf(presented),
       );
-    return new FileDownload('results.xlsx', XLSX, streamWorkbook('Results', RESULTS_REPORT_COLUMNS, pages));
+    return new FileDownload('results.xlsx', XLSX, streamWorkbook('Results', RESULTS_REPORT_COLUMNS, presented));
   },
 };

@@ -1,7 +1,15 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
 import type { Page } from './call-reports-store';
-import { QUESTIONS, severity, WALKED_PARTICIPANT, type ListedResult } from '../project-results/results-store';
+import type { KeysetPage } from '../../../platform/http/csv-download';
+import {
+  COMPLETED_AT_KEY,
+  pastCompletion,
+  QUESTIONS,
+  severity,
+  WALKED_PARTICIPANT,
+  type ListedResult,
+} from '../project-results/results-store';
 import {
   WALK_GROWTH,
   WALK_MAX,
@@ -27,6 +35,16 @@ export interface ResultsReportFilter {
   ids?: readonly number[];
   /** Results up to this id only: an export reading page by page sees the rows of its start. */
   maxId?: number;
+  /** Only the results after this one in the date order (a keyset page of the export, ADR 0114). */
+  after?: ReportKeyset;
+}
+
+/** Where a keyset page of the report's date order starts: the last row before it and the order's direction. */
+export interface ReportKeyset {
+  /** completed_at as text with microseconds. */
+  completedAt: string;
+  id: number;
+  direction: 'asc' | 'desc';
 }
 
 export interface ResultsReportSort {
@@ -54,6 +72,7 @@ function whereOf(filter: ResultsReportFilter, search: ListSearch | null): RawBui
   if (filter.codes.length) parts.push(sql`r.overall_evaluation = ANY(${[...filter.codes]}::text[])`);
   if (filter.ids) parts.push(sql`r.id = ANY(${filter.ids.length ? [...filter.ids] : [0]}::bigint[])`);
   if (filter.maxId !== undefined) parts.push(sql`r.id <= ${filter.maxId}`);
+  if (filter.after) parts.push(pastCompletion(filter.after.direction, filter.after));
   if (search)
     parts.push(
       searchCondition(search, {
@@ -148,6 +167,7 @@ interface ReportRow {
   first_name: string | null;
   last_name: string | null;
   questions: ListedResult['questions'];
+  completed_at_key: string;
 }
 
 /**
@@ -161,12 +181,42 @@ export async function findReportResults(
   sort: ResultsReportSort,
   page: Page,
 ): Promise<ResultsReportRow[]> {
+  return (await findReportRows(trx, filter, sort, page)).map(reportRow);
+}
+
+/**
+ * A keyset page of the report in its date order (the only order an index serves across projects), after the row
+ * `after` (null: the first page): the export's reader (ADR 0114), the same rows in the same order as
+ * findReportResults' pages.
+ */
+export async function findReportResultsAfter(
+  trx: Db,
+  filter: ResultsReportFilter,
+  sort: ResultsReportSort,
+  limit: number,
+  after: ReportKeyset | null,
+): Promise<KeysetPage<ResultsReportRow, ReportKeyset>> {
+  if (sort.by !== 'date') throw new Error(`The ${sort.by} order is read by offset.`);
+  const rows = await findReportRows(trx, after ? { ...filter, after } : filter, sort, { offset: 0, limit });
+  const last = rows.at(-1);
+  return {
+    rows: rows.map(reportRow),
+    next: last ? { completedAt: last.completed_at_key, id: Number(last.id), direction: sort.direction } : null,
+  };
+}
+
+async function findReportRows(
+  trx: Db,
+  filter: ResultsReportFilter,
+  sort: ResultsReportSort,
+  page: Page,
+): Promise<ReportRow[]> {
   const plan = await planPage(trx, filter, sort, page);
   const read = (search: ListSearch | null, walk?: number) => sql<ReportRow>`
     SELECT r.id, r.project_id, pr.name AS project_name, r.tenant_id, t.name AS tenant_name,
            coalesce(r.interview_reference_number, p.interview_ref_num) AS irn,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
-           r.released, r.reviewed, p.first_name, p.last_name, ${QUESTIONS}
+           r.released, r.reviewed, p.first_name, p.last_name, ${QUESTIONS}, ${COMPLETED_AT_KEY} AS completed_at_key
     FROM (${reportPageIds(filter, sort, page, search, walk)}) AS r
       ${NAMED}
     ORDER BY ${orderOf(sort)}`;
@@ -181,24 +231,27 @@ export async function findReportResults(
     )
       rows = found;
   }
-  rows ??= (await read(plan.walk === undefined ? plan.search : await findReportSearch(trx, filter)).execute(trx)).rows;
-  return rows.map((r) => ({
-    id: Number(r.id),
-    projectId: r.project_id,
-    projectName: r.project_name,
-    tenantId: r.tenant_id,
-    tenantName: r.tenant_name,
-    irn: r.irn,
-    accessCode: r.access_code,
-    overall: r.overall_evaluation,
-    completedAt: new Date(r.completed_at),
-    released: r.released,
-    reviewed: r.reviewed,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    questions: r.questions,
-  }));
+  return (
+    rows ?? (await read(plan.walk === undefined ? plan.search : await findReportSearch(trx, filter)).execute(trx)).rows
+  );
 }
+
+const reportRow = (r: ReportRow): ResultsReportRow => ({
+  id: Number(r.id),
+  projectId: r.project_id,
+  projectName: r.project_name,
+  tenantId: r.tenant_id,
+  tenantName: r.tenant_name,
+  irn: r.irn,
+  accessCode: r.access_code,
+  overall: r.overall_evaluation,
+  completedAt: new Date(r.completed_at),
+  released: r.released,
+  reviewed: r.reviewed,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  questions: r.questions,
+});
 
 /**
  * The page of the report, the results' own columns (exported for its plan test). With `walk`, only the first `walk`

@@ -1,0 +1,159 @@
+/**
+ * Where the dashboard waits beside a results export (issue 30, ADR 0114): `npx tsx scripts/bench/export-stall-profile.ts`
+ * with no server holding BENCH_DATA_DIR (a copy of the seeded tenant). Builds the app in-process on the embedded
+ * database (engine in its worker thread), signs in as call-profile.ts does, then runs the dashboard KPI one request
+ * at a time, idle and while an xlsx export of the project's results (at most 100,000) runs, and prints: the KPI's
+ * median and longest time, the event loop's longest delay (monitorEventLoopDelay) and the longest round trip at the
+ * engine in each stretch. One request at a time, so what the KPI waits for is the export, not other KPIs.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Kysely, sql } from 'kysely';
+import pino from 'pino';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { systemClock } from '../../src/server/platform/clock';
+import { PGliteDialect } from '../../src/server/platform/db/pglite-dialect';
+import { PGliteWorker, type BatchStep, type PGliteEngine } from '../../src/server/platform/db/pglite-worker-client';
+import type { DB, Db } from '../../src/server/platform/db/schema';
+import { LocalFolderTransport } from '../../src/server/platform/outbox/transports';
+import { withSystem, withTenant } from '../../src/server/platform/tenancy/with-tenant';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo-data';
+import { BENCHMARK_TENANT, BENCHMARK_USER } from '../../src/server/seed/seed-benchmark-data';
+
+const root = resolve(import.meta.dirname, '../..');
+const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, 'data', 'bench'));
+const IDLE_MS = 10_000;
+
+/** The engine with its longest round trip kept (a batch counts as one). */
+class LongestTrip implements PGliteEngine {
+  longest = 0;
+  constructor(private readonly engine: PGliteEngine) {}
+  get waitReady() {
+    return this.engine.waitReady;
+  }
+  get closed() {
+    return this.engine.closed;
+  }
+  async #timed<T>(run: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      this.longest = Math.max(this.longest, performance.now() - started);
+    }
+  }
+  query<R>(text: string, params?: unknown[]) {
+    return this.#timed(() => this.engine.query<R>(text, params));
+  }
+  exec(text: string) {
+    return this.#timed(() => this.engine.exec(text));
+  }
+  batch(steps: BatchStep[]) {
+    return this.#timed(() => this.engine.batch!(steps));
+  }
+  close() {
+    return this.engine.close();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+async function main(): Promise<void> {
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED: 'off' });
+  const engine = new LongestTrip(await PGliteWorker.create({ dataDir: config.pgliteDataDir }));
+  const db: Db = new Kysely<DB>({ dialect: new PGliteDialect(engine) });
+  try {
+    const tenantId = await withSystem(db, async (trx) => {
+      const row = await trx
+        .selectFrom('tenants')
+        .select('id')
+        .where(sql<boolean>`lower(name) = ${BENCHMARK_TENANT.toLowerCase()}`)
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+    const projectId = await withTenant(db, tenantId, async (trx) => {
+      const row = await trx
+        .selectFrom('projects')
+        .select('id')
+        .where('name', 'like', 'Benchmark Project %')
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+    const app = await buildApp({
+      config,
+      db,
+      clock: systemClock,
+      logger: pino({ level: 'silent' }),
+      transport: new LocalFolderTransport(join(dataDir, 'outbox')),
+      distDir: join(dataDir, 'no-console'),
+      rateLimits: null,
+      outboxSweepMs: null,
+      jobSweepMs: null,
+    });
+    await app.ready();
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/authz-service/userLogin',
+      payload: { email: BENCHMARK_USER, password: DEMO_PASSWORD },
+    });
+    const tokens = login.json() as { access_token: string; id_token: string };
+    const headers = {
+      authorization: `Bearer ${tokens.access_token}`,
+      'id-token': tokens.id_token,
+      operatingtenant: String(tenantId),
+    };
+    const kpi = async () => {
+      const started = performance.now();
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/project-service/v1/project/dashboard/kpi?tenantId=${tenantId}`,
+        headers,
+      });
+      if (response.statusCode !== 200) throw new Error(`KPI: HTTP ${response.statusCode}`);
+      return performance.now() - started;
+    };
+    /** The KPI one at a time until `until` settles (or for IDLE_MS), with the loop's delay and the longest trip. */
+    const stretch = async (name: string, until: Promise<unknown> | null) => {
+      let settled = false;
+      void until?.finally(() => (settled = true));
+      const loop = monitorEventLoopDelay({ resolution: 10 });
+      loop.enable();
+      engine.longest = 0;
+      const times: number[] = [];
+      const started = performance.now();
+      while (until ? !settled : performance.now() - started < IDLE_MS) times.push(await kpi());
+      await until;
+      loop.disable();
+      console.log(
+        `${name}: KPI median ${median(times).toFixed(0)} ms, longest ${Math.max(...times).toFixed(0)} ms over ` +
+          `${times.length}; event loop longest delay ${(loop.max / 1e6).toFixed(0)} ms (p99 ` +
+          `${(loop.percentile(99) / 1e6).toFixed(0)}); longest engine round trip ${engine.longest.toFixed(0)} ms; ` +
+          `load ${loadavg()
+            .map((n) => n.toFixed(2))
+            .join(' ')}`,
+      );
+    };
+    await kpi();
+    await stretch('idle', null);
+    const exported = app
+      .inject({
+        method: 'POST',
+        url: '/api/execution-service/v1/interview/result/exportResults',
+        headers,
+        payload: { filter: { projectId, page: 0, pageSize: 100 }, allRecords: true, format: 'xlsx' },
+      })
+      .then((response) => {
+        if (response.statusCode !== 200) throw new Error(`export: HTTP ${response.statusCode}`);
+        console.log(`export: ${(response.rawPayload.length / 1024 / 1024).toFixed(1)} MB`);
+      });
+    await stretch('during the xlsx export', exported);
+    await app.close();
+  } finally {
+    await db.destroy();
+  }
+}
+
+await main();

@@ -1,0 +1,176 @@
+/**
+ * The exports' readers (ADR 0114), the Results tab's, the results report's and the call records': keyset pages hold exactly the rows, in exactly the order, that the list's offset
+ * pages hold, ties on the sort key included, whatever the page size.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../../platform/db/schema';
+import { withTenant } from '../../../platform/tenancy/with-tenant';
+import { openTestDatabase } from '../../../testing/database-template';
+import { seedPlanProject, type PlanProject } from '../../../testing/plan-project';
+import type { TimeKeyset } from '../../../platform/db/keyset';
+import { readKeysetPages } from '../../../platform/http/csv-download';
+import { findCallRecords, findCallRecordsAfter, type CallRecordRow } from './call-reports-store';
+import {
+  findReportResults,
+  findReportResultsAfter,
+  type ReportKeyset,
+  type ResultsReportFilter,
+  type ResultsReportRow,
+  type ResultsReportSort,
+} from './results-report-store';
+import { resultPages } from '../project-results/result-pages';
+import { readResults, type ListedResult, type ResultQuery } from '../project-results/results-store';
+
+let db: Db;
+let plan: PlanProject;
+beforeAll(async () => {
+  db = await openTestDatabase();
+  plan = await seedPlanProject(db, { participants: 300, results: 1_200 });
+  // Ties: every third result shares its week's completion time (with microseconds, which a Date would drop).
+  await withTenant(db, plan.tenantId, (trx) =>
+    sql`UPDATE interview_results SET completed_at = date_trunc('week', completed_at) + interval '123456 microseconds'
+        WHERE project_id = ${plan.projectId} AND id % 3 = 0`.execute(trx),
+  );
+  await withTenant(db, plan.tenantId, (trx) =>
+    sql`UPDATE call_records SET call_at = date_trunc('week', call_at) + interval '123456 microseconds'
+        WHERE project_id = ${plan.projectId} AND id % 3 = 0`.execute(trx),
+  );
+}, 120_000);
+afterAll(() => db.destroy());
+
+const query = (changes: Partial<ResultQuery> = {}): ResultQuery => ({
+  projectId: plan.projectId,
+  page: 0,
+  pageSize: 100,
+  offset: '+00:00',
+  sortBy: 'date',
+  sortDirection: 'desc',
+  released: true,
+  hideReviewed: false,
+  ...changes,
+});
+
+const inTenant = <T>(fn: (trx: Db) => Promise<T>) => withTenant(db, plan.tenantId, fn);
+
+async function exported(q: ResultQuery, options: { pageSize: number; maxRows?: number }): Promise<ListedResult[]> {
+  const rows: ListedResult[] = [];
+  for await (const page of resultPages(inTenant, q, options)) rows.push(...page);
+  return rows;
+}
+
+/** The list's rows in its order, as one offset page (what an export held before it read by keyset). */
+const listed = (q: ResultQuery) => inTenant((trx) => readResults(trx, q, 100_000, 0));
+
+const orders: Partial<ResultQuery>[] = [
+  { sortBy: 'date', sortDirection: 'desc' },
+  { sortBy: 'date', sortDirection: 'asc' },
+  { sortBy: 'overallScore', sortDirection: 'desc' },
+  { sortBy: 'overallScore', sortDirection: 'asc' },
+  { sortBy: 'overallScore', sortDirection: 'desc', riskLevels: ['HR', 'G'], hideReviewed: true },
+  { sortBy: 'date', sortDirection: 'desc', search: 'santos' },
+  { sortBy: 'irn', sortDirection: 'asc' },
+];
+
+test('the seeded project has ties on the completion time, and results of several severities', async () => {
+  const found = await inTenant((trx) =>
+    sql<{ tied: number; severities: number }>`
+      SELECT (SELECT count(*)::int FROM (SELECT completed_at FROM interview_results WHERE project_id = ${plan.projectId}
+               GROUP BY completed_at HAVING count(*) > 1) AS t) AS tied,
+             (SELECT count(DISTINCT overall_evaluation)::int FROM interview_results
+               WHERE project_id = ${plan.projectId}) AS severities`.execute(trx),
+  );
+  expect(found.rows[0]!.tied).toBeGreaterThan(40);
+  expect(found.rows[0]!.severities).toBeGreaterThan(2);
+});
+
+test.each(orders)(
+  'pages of 37 hold the rows of the list in its order: %o',
+  async (order) => {
+    const q = query(order);
+    const expected = await listed(q);
+    expect(expected.length).toBeGreaterThan(order.search || order.riskLevels ? 10 : 200);
+    const found = await exported(q, { pageSize: 37 });
+    expect(found.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+    expect(found).toEqual(expected);
+  },
+  60_000,
+);
+
+test('maxRows stops the export at the first rows of the order, and a page as long as the rest ends it', async () => {
+  const q = query({ sortBy: 'overallScore', sortDirection: 'desc' });
+  const expected = await listed(q);
+  expect((await exported(q, { pageSize: 37, maxRows: 100 })).map((r) => r.id)).toEqual(
+    expected.slice(0, 100).map((r) => r.id),
+  );
+  expect((await exported(q, { pageSize: expected.length })).map((r) => r.id)).toEqual(expected.map((r) => r.id));
+}, 60_000);
+
+describe("the results report's export (reports area) by keyset", () => {
+  const filter = (changes: Partial<ResultsReportFilter> = {}): ResultsReportFilter => ({
+    tenantId: plan.tenantId,
+    projectId: plan.projectId,
+    from: null,
+    to: null,
+    search: null,
+    codes: [],
+    released: true,
+    ...changes,
+  });
+
+  async function reportExported(f: ResultsReportFilter, sort: ResultsReportSort, pageSize: number) {
+    const rows: ResultsReportRow[] = [];
+    const pages = readKeysetPages(
+      (after: ReportKeyset | null, limit: number) =>
+        inTenant((trx) => findReportResultsAfter(trx, f, sort, limit, after)),
+      { pageSize },
+    );
+    for await (const page of pages) rows.push(...page);
+    return rows;
+  }
+
+  test.each([
+    [{}, 'desc'],
+    [{}, 'asc'],
+    [{ search: 'santos' }, 'desc'],
+    [{ codes: ['HR', 'G'] }, 'asc'],
+  ] as const)(
+    'pages of 37 hold the rows of one offset page in the date order: %o %s',
+    async (changes, direction) => {
+      const f = filter(changes);
+      const sort: ResultsReportSort = { by: 'date', direction };
+      const expected = await inTenant((trx) => findReportResults(trx, f, sort, { offset: 0, limit: 100_000 }));
+      expect(expected.length).toBeGreaterThan(10);
+      expect(await reportExported(f, sort, 37)).toEqual(expected);
+    },
+    60_000,
+  );
+});
+
+describe('the call records export by keyset', () => {
+  const filter = (changes: { search?: string; minDuration?: number } = {}) => ({
+    projectId: plan.projectId,
+    from: null,
+    to: null,
+    search: changes.search ?? null,
+    minDuration: changes.minDuration ?? null,
+    maxDuration: null,
+    telcoProvider: null,
+  });
+
+  test.each([{}, { minDuration: 60 }, { search: 'PLAN-00001' }])(
+    'pages of 37 hold the rows of one offset page, newest first, ties included: %o',
+    async (changes) => {
+      const f = filter(changes);
+      const expected = await inTenant((trx) => findCallRecords(trx, f, { offset: 0, limit: 100_000 }));
+      expect(expected.length).toBeGreaterThan(changes.search ? 1 : 200);
+      const rows: CallRecordRow[] = [];
+      const pages = readKeysetPages(
+        (after: TimeKeyset | null, limit: number) => inTenant((trx) => findCallRecordsAfter(trx, f, limit, after)),
+        { pageSize: 37 },
+      );
+      for await (const page of pages) rows.push(...page);
+      expect(rows).toEqual(expected);
+    },
+    60_000,
+  );
+});

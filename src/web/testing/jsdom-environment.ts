@@ -26,16 +26,39 @@ export default class WebTestEnvironment extends TestEnvironment {
     };
     for (const [name, value] of Object.entries(fromNode)) target[name] = value;
 
-    target.matchMedia = (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    });
+    // Every query is false, except a width range `(width < Npx)` (the shell's, app/shell/use-narrower-than.ts), which
+    // follows window.innerWidth: tests set it and fire `resize`, and its `change` listeners hear a crossing.
+    const window = this.global as unknown as Window;
+    target.matchMedia = (query: string) => {
+      const below = /^\(width < (\d+)px\)$/.exec(query);
+      const evaluate = () => (below ? window.innerWidth < Number(below[1]) : false);
+      const listeners = new Map<EventListener, EventListener>();
+      return {
+        get matches() {
+          return evaluate();
+        },
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: (type: string, listener: EventListener) => {
+          if (type !== 'change' || !below) return;
+          let last = evaluate();
+          const onResize = (event: Event) => {
+            if (evaluate() !== last) listener(event);
+            last = evaluate();
+          };
+          listeners.set(listener, onResize);
+          window.addEventListener('resize', onResize);
+        },
+        removeEventListener: (type: string, listener: EventListener) => {
+          const onResize = listeners.get(listener);
+          if (type === 'change' && onResize) window.removeEventListener('resize', onResize);
+          listeners.delete(listener);
+        },
+        dispatchEvent: () => false,
+      };
+    };
     class InertObserver {
       observe(): void {}
       unobserve(): void {}

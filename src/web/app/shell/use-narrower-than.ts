@@ -1,12 +1,20 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-const subscribeToResize = (onChange: () => void) => {
-  window.addEventListener('resize', onChange);
-  return () => window.removeEventListener('resize', onChange);
-};
-
-/** Whether the window is narrower than `widthPx`, following resizes. */
+/**
+ * Whether the window is narrower than `widthPx`, following resizes. A media query, not `window.innerWidth`: reading
+ * that during render made the browser lay the page out in the middle of the shell's commit (ADR 0118); the query's
+ * answer needs no layout in the top frame.
+ */
 export function useNarrowerThan(widthPx: number): boolean {
-  const read = useCallback(() => window.innerWidth < widthPx, [widthPx]);
-  return useSyncExternalStore(subscribeToResize, read, () => false);
+  const query = `(width < ${widthPx}px)`;
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    [query],
+  );
+  const read = useCallback(() => window.matchMedia(query).matches, [query]);
+  return useSyncExternalStore(subscribe, read, () => false);
 }

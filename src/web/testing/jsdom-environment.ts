@@ -26,11 +26,11 @@ export default class WebTestEnvironment extends TestEnvironment {
     };
     for (const [name, value] of Object.entries(fromNode)) target[name] = value;
 
-    // Every query is false, except a width range `(width < Npx)` (the shell's, app/shell/use-narrower-than.ts), which
+    // Every query is false, except `not all and (min-width: Npx)` (the shell's, app/shell/use-narrower-than.ts), which
     // follows window.innerWidth: tests set it and fire `resize`, and its `change` listeners hear a crossing.
     const window = this.global as unknown as Window;
     target.matchMedia = (query: string) => {
-      const below = /^\(width < (\d+)px\)$/.exec(query);
+      const below = /^not all and \(min-width: (\d+)px\)$/.exec(query);
       const evaluate = () => (below ? window.innerWidth < Number(below[1]) : false);
       const listeners = new Map<EventListener, EventListener>();
       return {

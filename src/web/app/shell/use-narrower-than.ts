@@ -6,7 +6,8 @@ import { useCallback, useSyncExternalStore } from 'react';
  * answer needs no layout in the top frame.
  */
 export function useNarrowerThan(widthPx: number): boolean {
-  const query = `(width < ${widthPx}px)`;
+  // `not all and (min-width)`: exactly "narrower than", and older browsers than the range syntax `(width < …)` read it.
+  const query = `not all and (min-width: ${widthPx}px)`;
   const subscribe = useCallback(
     (onChange: () => void) => {
       const list = window.matchMedia(query);

@@ -28,6 +28,7 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
 }
 interface CpuProfile {
+  startTime: number;
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -43,6 +44,19 @@ export interface LoadProfile {
   longTasks: number[];
   /** Busy stretches of the main thread (samples between idle ones) of 50 ms or more, each with its self time by file. */
   spans: { ms: number; byFile: Map<string, number> }[];
+  /** The main thread's tasks of 150 ms or more (the trace's RunTask), in order, each with its samples' self time by file. */
+  tasks: { atMs: number; ms: number; byFile: Map<string, number> }[];
+}
+/** A task this long is listed with what it ran (BENCH_PROFILE_TASKS): the target is none over 200 ms (issue 29). */
+const LISTED_TASK_MS = 150;
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: unknown;
 }
 
 const maps = new Map<string, TraceMap | null>();
@@ -66,7 +80,12 @@ export function groupOfSource(source: string): string {
   return path.startsWith('webpack/') ? 'webpack runtime' : path;
 }
 
-function attribute(profile: CpuProfile, dist: string, origin: string): Omit<LoadProfile, 'longTasks'> {
+function attribute(
+  profile: CpuProfile,
+  dist: string,
+  origin: string,
+  runTasks: { ts: number; dur: number }[] = [],
+): Omit<LoadProfile, 'longTasks'> {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const where = new Map<number, { group: string; file: string; fn: string }>();
   const locate = (node: ProfileNode): { group: string; file: string; fn: string } => {
@@ -91,12 +110,18 @@ function attribute(profile: CpuProfile, dist: string, origin: string): Omit<Load
   const byFunction = new Map<string, number>();
   const spans: LoadProfile['spans'] = [];
   let span: LoadProfile['spans'][number] | null = null;
+  // The profile's clock is the trace's (µs): a sample belongs to the task whose span holds its time.
+  const tasks = runTasks.map((task) => ({ ...task, atMs: 0, ms: task.dur / 1000, byFile: new Map<string, number>() }));
+  let at = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
     const id = profile.samples[i]!;
+    at += profile.timeDeltas[i] ?? 0;
     // A sample stands for the time until the next one.
     const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
     if (!where.has(id)) where.set(id, locate(nodes.get(id)!));
     const { group, file, fn } = where.get(id)!;
+    const task = tasks.find((t) => at >= t.ts && at < t.ts + t.dur);
+    if (task) task.byFile.set(file, (task.byFile.get(file) ?? 0) + ms);
     if (group === '(idle)') {
       if (span && span.ms >= LONG_TASK_MS) spans.push(span);
       span = null;
@@ -110,7 +135,9 @@ function attribute(profile: CpuProfile, dist: string, origin: string): Omit<Load
     span.byFile.set(file, (span.byFile.get(file) ?? 0) + ms);
   }
   if (span && span.ms >= LONG_TASK_MS) spans.push(span);
-  return { byGroup, byFile, byFunction, spans };
+  for (const task of tasks) task.atMs = (task.ts - profile.startTime) / 1000;
+  // Tasks after the profile stopped (the tracing's own) are not the page's.
+  return { byGroup, byFile, byFunction, spans, tasks: tasks.filter((task) => task.ts < at) };
 }
 
 async function throttled(page: Page): Promise<CDPSession> {
@@ -133,6 +160,8 @@ async function profileLoad(page: Page, url: string, ready: string, dist: string,
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLING_INTERVAL_US });
   await cdp.send('Profiler.start');
+  // The trace's tasks of the page's main thread, for the tasks' list (what each long task ran).
+  await page.tracing.start({ categories: ['disabled-by-default-devtools.timeline', 'devtools.timeline'] });
   // Two connections may stay open: a signed-in page keeps the tenant's event stream (ADR 0078), so the network is
   // never idle on the dashboard.
   await page.goto(url, { waitUntil: 'networkidle2', timeout: 120_000 });
@@ -141,9 +170,30 @@ async function profileLoad(page: Page, url: string, ready: string, dist: string,
   await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })));
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+  const trace = JSON.parse(new TextDecoder().decode((await page.tracing.stop())!)) as { traceEvents: TraceEvent[] };
   const longTasks = (await page.evaluate('window.__longTasks')) as number[];
   await cdp.detach();
-  return { ...attribute(profile, dist, origin), longTasks };
+  return { ...attribute(profile, dist, origin, mainThreadTasks(trace.traceEvents)), longTasks };
+}
+
+/**
+ * The RunTask events of LISTED_TASK_MS or more on the page's main thread: of the threads named CrRendererMain, the one
+ * busiest over the trace (the trace may hold other renderers).
+ */
+function mainThreadTasks(events: TraceEvent[]): { ts: number; dur: number }[] {
+  const renderers = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name')
+      .filter((e) => (e.args as { name?: string } | undefined)?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const runTasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && renderers.has(`${e.pid}:${e.tid}`));
+  const busy = new Map<string, number>();
+  for (const e of runTasks) busy.set(`${e.pid}:${e.tid}`, (busy.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0));
+  const main = [...busy].sort((a, b) => b[1] - a[1])[0]?.[0];
+  return runTasks
+    .filter((e) => `${e.pid}:${e.tid}` === main && (e.dur ?? 0) >= LISTED_TASK_MS * 1000)
+    .map((e) => ({ ts: e.ts, dur: e.dur! }));
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -184,6 +234,14 @@ function report(name: string, runs: LoadProfile[]): void {
       .slice(0, 5)
       .map(([file, time]) => `${shortName(file)} ${Math.round(time)}`);
     console.log(`    busy ${ms(stretch.ms).padStart(8)}: ${top.join(', ')}`);
+  }
+  // Each long task of the median run, in order: when it started (ms after the profile's start) and what it ran.
+  for (const task of medianRun?.tasks ?? []) {
+    const top = [...task.byFile]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([file, time]) => `${shortName(file)} ${Math.round(time)}`);
+    console.log(`    task ${ms(task.ms).padStart(8)} at ${ms(task.atMs)}: ${top.join(', ')}`);
   }
   const detail = process.env.BENCH_PROFILE_DETAIL;
   if (detail) {

@@ -5,35 +5,6 @@ import { TestEnvironment } from 'jest-environment-jsdom';
  * jsdom without the Web APIs Node already has: RTK Query needs fetch/Request/Response/Headers and
  * AbortController from the same realm, and Chakra/zag need matchMedia, the observers and PointerEvent.
  */
-
-/**
- * A media query list as a browser's: a query on the window's width in px (`(max-width: 599.98px)`) follows
- * `innerWidth`, answering again on each `resize` and telling its listeners when the answer changes (tests set
- * `innerWidth` and fire `resize`); any other query (Chakra's rem breakpoints, preferences) never matches.
- */
-function widthQueryList(window: Record<string, unknown>, query: string) {
-  const max = /max-width:\s*([\d.]+)px/.exec(query)?.[1];
-  const min = /min-width:\s*([\d.]+)px/.exec(query)?.[1];
-  const answer = () => {
-    if (max === undefined && min === undefined) return false;
-    const width = window.innerWidth as number;
-    return (max === undefined || width <= Number(max)) && (min === undefined || width >= Number(min));
-  };
-  const target = new (window.EventTarget as typeof EventTarget)();
-  let matches = answer();
-  (window.addEventListener as Window['addEventListener'])('resize', () => {
-    if (answer() === matches) return;
-    matches = !matches;
-    target.dispatchEvent(new (window.Event as typeof Event)('change'));
-  });
-  return Object.defineProperties(target, {
-    matches: { get: answer },
-    media: { value: query },
-    onchange: { value: null, writable: true },
-    addListener: { value: (listener: () => void) => target.addEventListener('change', listener) },
-    removeListener: { value: (listener: () => void) => target.removeEventListener('change', listener) },
-  });
-}
 export default class WebTestEnvironment extends TestEnvironment {
   constructor(config: JestEnvironmentConfig, context: EnvironmentContext) {
     super(config, context);
@@ -55,7 +26,39 @@ export default class WebTestEnvironment extends TestEnvironment {
     };
     for (const [name, value] of Object.entries(fromNode)) target[name] = value;
 
-    target.matchMedia = (query: string) => widthQueryList(target, query);
+    // Every query is false, except `not all and (min-width: Npx)` (the shell's, app/shell/use-narrower-than.ts), which
+    // follows window.innerWidth: tests set it and fire `resize`, and its `change` listeners hear a crossing.
+    const window = this.global as unknown as Window;
+    target.matchMedia = (query: string) => {
+      const below = /^not all and \(min-width: (\d+)px\)$/.exec(query);
+      const evaluate = () => (below ? window.innerWidth < Number(below[1]) : false);
+      const listeners = new Map<EventListener, EventListener>();
+      return {
+        get matches() {
+          return evaluate();
+        },
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: (type: string, listener: EventListener) => {
+          if (type !== 'change' || !below) return;
+          let last = evaluate();
+          const onResize = (event: Event) => {
+            if (evaluate() !== last) listener(event);
+            last = evaluate();
+          };
+          listeners.set(listener, onResize);
+          window.addEventListener('resize', onResize);
+        },
+        removeEventListener: (type: string, listener: EventListener) => {
+          const onResize = listeners.get(listener);
+          if (type === 'change' && onResize) window.removeEventListener('resize', onResize);
+          listeners.delete(listener);
+        },
+        dispatchEvent: () => false,
+      };
+    };
     class InertObserver {
       observe(): void {}
       unobserve(): void {}

@@ -1,4 +1,3 @@
-import { Badge, Box, Card, Grid, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from 'react-router';
 import type { ProjectAttribute, ProjectCard as ProjectCardData } from '../../../api/generated/project-service';
@@ -15,8 +14,9 @@ interface ProjectCardProps {
 }
 
 export const OVERALL_RESULTS_HEIGHT = 240;
-/** The stage tracker's height: its 1.25rem circles, a 0.25rem gap and one truncated xs line of names. */
-const STAGE_TRACKER_HEIGHT = '2.5rem';
+
+// A card is plain elements styled by their part from the list's one class (CARD_LIST_STYLES, project-card-styles.ts):
+// it renders only inside a list that carries that class.
 
 /**
  * A card of the size of a project card (same header, stage tracker and chart frames) while the list loads, so
@@ -24,27 +24,25 @@ const STAGE_TRACKER_HEIGHT = '2.5rem';
  */
 export function ProjectCardSkeleton() {
   return (
-    <Card.Root aria-hidden data-testid="project-skeleton-card">
-      <Card.Header pe="12">
-        <Stack gap="1">
-          <Skeleton h="1.75rem" w="60%" />
-          <Skeleton h="5" w="14" />
-        </Stack>
-      </Card.Header>
-      <Card.Body gap="5">
-        <Skeleton h={STAGE_TRACKER_HEIGHT} />
-        <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">
-          <Stack gap="1" minW="0">
-            <Skeleton h="5" w="32" />
+    <div data-part="card" aria-hidden data-testid="project-skeleton-card">
+      <div data-part="header">
+        <div data-part="pending-name" />
+        <div data-part="pending-badge" />
+      </div>
+      <div data-part="body">
+        <div data-part="pending-tracker" />
+        <div data-part="results">
+          <div data-part="result">
+            <div data-part="pending-title" />
             <ChartFrame height={OVERALL_RESULTS_HEIGHT} />
-          </Stack>
-          <Stack gap="1" minW="0">
-            <Skeleton h="5" w="32" />
+          </div>
+          <div data-part="result">
+            <div data-part="pending-title" />
             <ChartFrame height={QUESTION_RESULTS_HEIGHT} />
-          </Stack>
-        </Grid>
-      </Card.Body>
-    </Card.Root>
+          </div>
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -57,40 +55,25 @@ export function ProjectCard({ project, stages }: ProjectCardProps) {
   const marker = project.active ? t`Active` : t`Inactive`;
   const projectName = project.name;
   return (
-    <Card.Root position="relative" overflow="hidden" data-testid={`project-card-${project.projectId}`}>
-      <Box
-        position="absolute"
-        top="0"
-        right="0"
-        w="0"
-        h="0"
-        borderTopWidth="36px"
-        borderLeftWidth="36px"
-        borderLeftColor="transparent"
-        borderTopColor={project.active ? 'green.500' : 'gray.400'}
-        title={marker}
-        data-testid="project-active-marker"
-        data-active={project.active}
-      />
-      <Card.Header pe="12">
-        <Stack gap="1">
-          <Heading as="h3" size="md">
-            <Link asChild colorPalette="brand" data-testid="project-name-link">
-              <RouterLink to={target}>{project.name}</RouterLink>
-            </Link>
-          </Heading>
-          <Badge alignSelf="flex-start" size="sm" colorPalette={project.active ? 'green' : 'gray'} variant="subtle">
-            {marker}
-          </Badge>
-        </Stack>
-      </Card.Header>
-      <Card.Body gap="5">
+    <div data-part="card" data-testid={`project-card-${project.projectId}`}>
+      <div data-part="marker" title={marker} data-testid="project-active-marker" data-active={project.active} />
+      <div data-part="header">
+        <h3 data-part="name">
+          <RouterLink to={target} data-testid="project-name-link">
+            {project.name}
+          </RouterLink>
+        </h3>
+        <span data-part="badge" data-active={project.active}>
+          {marker}
+        </span>
+      </div>
+      <div data-part="body">
         <StageTracker stages={stages} currentStageId={project.projectStageId} />
-        <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">
-          <Stack gap="1" minW="0">
-            <Text fontWeight="semibold" fontSize="sm">
+        <div data-part="results">
+          <div data-part="result">
+            <p data-part="result-title">
               <Trans>Overall Results</Trans>
-            </Text>
+            </p>
             <RiskDoughnut
               counts={{
                 hr: project.overallHrCount,
@@ -105,21 +88,21 @@ export function ProjectCard({ project, stages }: ProjectCardProps) {
               height={OVERALL_RESULTS_HEIGHT}
               testId="project-overall-results"
             />
-          </Stack>
-          <Stack gap="1" minW="0">
-            <Text fontWeight="semibold" fontSize="sm">
+          </div>
+          <div data-part="result">
+            <p data-part="result-title">
               <Trans>Question Results</Trans>
-            </Text>
+            </p>
             {project.questions.length ? (
               <QuestionResultsChart questions={project.questions} projectName={project.name} />
             ) : (
-              <Text color="fg.muted" fontSize="sm" py="6">
+              <p data-part="no-questions">
                 <Trans>No questions yet</Trans>
-              </Text>
+              </p>
             )}
-          </Stack>
-        </Grid>
-      </Card.Body>
-    </Card.Root>
+          </div>
+        </div>
+      </div>
+    </div>
   );
 }

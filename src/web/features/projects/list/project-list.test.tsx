@@ -146,6 +146,23 @@ describe('Project list', () => {
     expect(within(card).getByTestId(sel.projects.nameLink)).toHaveAttribute('href', '/main/project/11');
   });
 
+  it('draws a card as plain elements under the list’s one class: its name a level-3 heading that links', async () => {
+    installFetchStub({ ...serverFor(), ...dashboardServer() });
+    await renderWithProviders({ route: '/main/project', preloadedState: signedInState() });
+    const card = await screen.findByTestId(sel.projects.card(11));
+    const heading = within(card).getByRole('heading', { level: 3, name: 'Claims Integrity 2026' });
+    expect(within(heading).getByRole('link', { name: 'Claims Integrity 2026' })).toBe(
+      within(card).getByTestId(sel.projects.nameLink),
+    );
+    // No Chakra component (and so no class of its own) per card or per part: the list's class styles them all.
+    expect(screen.getByTestId(sel.projects.cards).classList.length).toBe(1);
+    for (const element of [card, ...card.querySelectorAll('[data-part]:not([data-part=plot] *)')]) {
+      if (element.closest('[data-testid="stage-tracker"], [data-testid="project-overall-results"]')) continue;
+      if (element.closest('[data-testid="chart-frame"]')) continue;
+      expect(`${element.getAttribute('data-part')} ${element.className}`).toBe(`${element.getAttribute('data-part')} `);
+    }
+  });
+
   it('marks active and inactive projects and the current stage', async () => {
     installFetchStub({
       ...serverFor(),

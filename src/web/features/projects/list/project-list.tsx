@@ -1,4 +1,4 @@
-import { Box, Flex, Heading, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { LuPlus } from 'react-icons/lu';
@@ -27,6 +27,7 @@ import {
 } from './project-filters-slice';
 import { MultiSelectFilter } from '../../../components/form/multi-select-filter';
 import { ProjectCard, ProjectCardSkeleton } from './project-card';
+import { CARD_LIST_STYLES } from './project-card-styles';
 import { UpdatedAgo } from './updated-ago';
 import { PERMISSION } from '../../../../shared/permissions';
 
@@ -90,10 +91,10 @@ export function ProjectList({ heading = false }: { heading?: boolean }) {
       );
   } else if (!projectData) {
     body = (
-      <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4" aria-busy data-testid="project-cards-loading">
+      <Box css={CARD_LIST_STYLES} aria-busy data-testid="project-cards-loading">
         <ProjectCardSkeleton />
         <ProjectCardSkeleton />
-      </SimpleGrid>
+      </Box>
     );
   } else if (projectData.projects.length === 0) {
     body = (
@@ -166,11 +167,6 @@ export function ProjectList({ heading = false }: { heading?: boolean }) {
   );
 }
 
-/** A card's place until it comes near the screen: about a card's height, with the card's border and background. */
-const PLACEHOLDER_STYLES = {
-  '& > [data-part=card-placeholder]': { minH: '28rem', borderWidth: '1px', borderRadius: 'l3', bg: 'bg.panel' },
-} as const;
-
 const ProjectCardGrid = memo(function ProjectCardGrid({
   projects,
   stages,
@@ -181,17 +177,11 @@ const ProjectCardGrid = memo(function ProjectCardGrid({
   dimmed: boolean;
 }) {
   return (
-    <SimpleGrid
-      columns={{ base: 1, xl: 2 }}
-      gap="4"
-      data-testid="project-cards"
-      opacity={dimmed ? 0.6 : 1}
-      css={PLACEHOLDER_STYLES}
-    >
+    <Box css={CARD_LIST_STYLES} data-testid="project-cards" data-dimmed={dimmed || undefined}>
       {projects.map((project) => (
         <ProjectCardSlot key={project.projectId} project={project} stages={stages} />
       ))}
-    </SimpleGrid>
+    </Box>
   );
 });
 

@@ -3,19 +3,13 @@ import { sql } from 'kysely';
 import type { Db } from '../platform/db/schema';
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
 import { openTestDatabase } from '../testing/database-template';
+import { seededTenantId } from '../testing/seeded-tenant';
 
 let db: Db;
 let tenantId: number;
 beforeAll(async () => {
   db = await openTestDatabase();
-  tenantId = await withSystem(db, async (trx) => {
-    const row = await trx
-      .selectFrom('tenants')
-      .select('id')
-      .where('name', '=', 'Acme Insurance')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  });
+  tenantId = await seededTenantId(db);
 });
 afterAll(() => db.destroy());
 

@@ -1,11 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import { CompiledQuery } from 'kysely';
 import type { Db } from '../platform/db/schema';
-import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
+import { withTenant } from '../platform/tenancy/with-tenant';
 import { analyzeInterviewTables, generateInterviewDataInDatabase } from '../seed/interview-data-in-database';
 import { DEMO_QUESTIONS } from '../seed/demo-data';
 import { twelveMonthsBefore } from '../seed/interview-data';
 import { createProjectWithQuestions, STAGE } from '../services/project-service';
+import { seededTenantId } from './seeded-tenant';
 
 /**
  * The plan tests' project (issue 30): on the seed's few rows every index costs the same and the planner reads whole
@@ -21,14 +22,7 @@ export async function seedPlanProject(
   db: Db,
   size: { participants: number; results: number } = { participants: 2_000, results: 10_000 },
 ): Promise<PlanProject> {
-  const tenantId = await withSystem(db, async (trx) => {
-    const row = await trx
-      .selectFrom('tenants')
-      .select('id')
-      .where('name', '=', 'Acme Insurance')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  });
+  const tenantId = await seededTenantId(db);
   const now = new Date();
   const { projectId, questionIds } = await withTenant(db, tenantId, (trx) =>
     createProjectWithQuestions(trx, {

@@ -5,19 +5,13 @@ import { withSystem } from '../../../platform/tenancy/with-tenant';
 import { openTestDatabase } from '../../../testing/database-template';
 import { planOf } from '../../../testing/plan-project';
 import { callersStatement } from './intake-store';
+import { seededTenantId } from '../../../testing/seeded-tenant';
 
 let db: Db;
 let tenantId: number;
 beforeAll(async () => {
   db = await openTestDatabase();
-  tenantId = await withSystem(db, async (trx) => {
-    const row = await trx
-      .selectFrom('tenants')
-      .select('id')
-      .where('name', '=', 'Acme Insurance')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  });
+  tenantId = await seededTenantId(db);
   // A project of 3,000 participants, analysed, so the planner weighs the indexes as on a real tenant (on the seed's
   // few rows every index costs the same).
   await withSystem(db, async (trx) => {

@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
 import { RISK_SEVERITY } from '../../../../shared/risk-sets';
-import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
+import { withTenant } from '../../../platform/tenancy/with-tenant';
 import { openTestDatabase } from '../../../testing/database-template';
 import { pageIds, type ResultQuery } from './results-store';
+import { seededTenantId } from '../../../testing/seeded-tenant';
 
 // Migration 052 indexes the Results tab's overall-score order. PostgreSQL uses the index only when the query's
 // expression and directions match it exactly, so this test reads the plan with sorting and sequential scans
@@ -14,14 +15,7 @@ let db: Db;
 let tenantId: number;
 beforeAll(async () => {
   db = await openTestDatabase();
-  tenantId = await withSystem(db, async (trx) => {
-    const row = await trx
-      .selectFrom('tenants')
-      .select('id')
-      .where('name', '=', 'Acme Insurance')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  });
+  tenantId = await seededTenantId(db);
 });
 afterAll(() => db.destroy());
 

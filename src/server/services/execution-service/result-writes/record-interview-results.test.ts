@@ -1,23 +1,17 @@
 /** recordInterviewResults chooses each result's order as the row is written (ADR 0116) and keeps the rollups exact. */
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
-import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
+import { withTenant } from '../../../platform/tenancy/with-tenant';
 import { openTestDatabase } from '../../../testing/database-template';
 import { recordInterviewResults, verifyResultRollups } from './interview-results-store';
+import { seededTenantId } from '../../../testing/seeded-tenant';
 
 let db: Db;
 let tenantId: number;
 let participant: { id: number; projectId: number };
 beforeAll(async () => {
   db = await openTestDatabase();
-  tenantId = await withSystem(db, async (trx) => {
-    const row = await trx
-      .selectFrom('tenants')
-      .select('id')
-      .where('name', '=', 'Acme Insurance')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  });
+  tenantId = await seededTenantId(db);
   participant = await withTenant(db, tenantId, async (trx) => {
     const row = await trx
       .selectFrom('participants')

@@ -11,20 +11,14 @@
  * shared, so each statement's least time over the runs is printed (load adds waiting, not work).
  */
 import { join, resolve } from 'node:path';
-import { Kysely, sql } from 'kysely';
-import pino from 'pino';
-import { buildApp } from '../../src/server/app';
+import { Kysely } from 'kysely';
 import { loadConfig } from '../../src/server/config';
-import { systemClock } from '../../src/server/platform/clock';
 import { ExplainSlowDialect, type SlowStatement } from '../../src/server/platform/db/explain-slow';
 import { PGliteDialect } from '../../src/server/platform/db/pglite-dialect';
 import { PGliteWorker, type BatchStep, type PGliteEngine } from '../../src/server/platform/db/pglite-worker-client';
 import type { DB, Db } from '../../src/server/platform/db/schema';
-import { LocalFolderTransport } from '../../src/server/platform/outbox/transports';
-import { withSystem, withTenant } from '../../src/server/platform/tenancy/with-tenant';
-import { DEMO_PASSWORD } from '../../src/server/seed/demo-data';
-import { BENCHMARK_TENANT, BENCHMARK_USER } from '../../src/server/seed/seed-benchmark-data';
 import { daysAgo } from './results';
+import { benchmarkTenantId, benchmarkProjectId, signedInBenchApp } from './benchmark-tenant';
 
 const root = resolve(import.meta.dirname, '../..');
 const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, 'data', 'bench'));
@@ -178,46 +172,9 @@ async function main(): Promise<void> {
     }),
   });
   try {
-    const tenantId = await withSystem(db, async (trx) => {
-      const row = await trx
-        .selectFrom('tenants')
-        .select('id')
-        .where(sql<boolean>`lower(name) = ${BENCHMARK_TENANT.toLowerCase()}`)
-        .executeTakeFirstOrThrow();
-      return row.id;
-    });
-    const projectId = await withTenant(db, tenantId, async (trx) => {
-      const row = await trx
-        .selectFrom('projects')
-        .select('id')
-        .where('name', 'like', 'Benchmark Project %')
-        .orderBy('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    });
-    const app = await buildApp({
-      config,
-      db,
-      clock: systemClock,
-      logger: pino({ level: 'silent' }),
-      transport: new LocalFolderTransport(join(dataDir, 'outbox')),
-      distDir: join(dataDir, 'no-console'),
-      rateLimits: null,
-      outboxSweepMs: null,
-      jobSweepMs: null,
-    });
-    await app.ready();
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/authz-service/userLogin',
-      payload: { email: BENCHMARK_USER, password: DEMO_PASSWORD },
-    });
-    const tokens = login.json() as { access_token: string; id_token: string };
-    const headers = {
-      authorization: `Bearer ${tokens.access_token}`,
-      'id-token': tokens.id_token,
-      operatingtenant: String(tenantId),
-    };
+    const tenantId = await benchmarkTenantId(db);
+    const projectId = await benchmarkProjectId(db, tenantId);
+    const { app, headers } = await signedInBenchApp(db, config, dataDir, tenantId);
     const wanted = process.argv.slice(2);
     for (const [name, path, body] of CALLS.filter(([n]) => !wanted.length || wanted.includes(n))) {
       const url = `/api${path === 'participants' ? PARTICIPANTS(projectId) : path.replace(':tenant', String(tenantId))}`;

@@ -7,14 +7,13 @@
  */
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Kysely, sql } from 'kysely';
+import { Kysely } from 'kysely';
 import { loadConfig } from '../../src/server/config';
 import { ExplainSlowDialect, type SlowStatement } from '../../src/server/platform/db/explain-slow';
 import { PGliteDialect } from '../../src/server/platform/db/pglite-dialect';
 import { PGliteWorker } from '../../src/server/platform/db/pglite-worker-client';
 import type { DB, Db } from '../../src/server/platform/db/schema';
-import { withSystem, withTenant } from '../../src/server/platform/tenancy/with-tenant';
-import { BENCHMARK_TENANT } from '../../src/server/seed/seed-benchmark-data';
+import { withTenant } from '../../src/server/platform/tenancy/with-tenant';
 import { readReportRows } from '../../src/server/services/data-service';
 import {
   readResults,
@@ -23,6 +22,7 @@ import {
   type ResultQuery,
 } from '../../src/server/services/execution-service';
 import { daysAgo } from './results';
+import { benchmarkTenantId, benchmarkProjectId } from './benchmark-tenant';
 
 const root = resolve(import.meta.dirname, '../..');
 const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, 'data', 'bench'));
@@ -42,24 +42,9 @@ async function main(): Promise<void> {
     }),
   });
   try {
-    const tenantId = await withSystem(db, async (trx) => {
-      const row = await trx
-        .selectFrom('tenants')
-        .select('id')
-        .where(sql<boolean>`lower(name) = ${BENCHMARK_TENANT.toLowerCase()}`)
-        .executeTakeFirstOrThrow();
-      return row.id;
-    });
+    const tenantId = await benchmarkTenantId(db);
     const inTenant = <T>(fn: (trx: Db) => Promise<T>) => withTenant(db, tenantId, fn);
-    const projectId = await inTenant(async (trx) => {
-      const row = await trx
-        .selectFrom('projects')
-        .select('id')
-        .where('name', 'like', 'Benchmark Project %')
-        .orderBy('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    });
+    const projectId = await benchmarkProjectId(db, tenantId);
     const query: ResultQuery = {
       projectId,
       page: 0,

@@ -13,7 +13,7 @@
 import { sql } from 'kysely';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/platform/db/open-database';
-import { withSystem, withTenant } from '../../src/server/platform/tenancy/with-tenant';
+import { withTenant } from '../../src/server/platform/tenancy/with-tenant';
 import { prepareDatabase } from '../../src/server/prepare-database';
 import { DEMO_QUESTIONS } from '../../src/server/seed/demo-data';
 import { BENCHMARK_TENANT } from '../../src/server/seed/seed-benchmark-data';
@@ -25,6 +25,7 @@ import {
   STAGE,
 } from '../../src/server/services/project-service';
 import { PREPARED_MARK, type Prepared } from './prepared';
+import { benchmarkTenantId } from './benchmark-tenant';
 
 const BATCH = 50_000;
 /** Participants of the bulk-invite project (issue 13: "the bulk invite of 30,000"). */
@@ -33,14 +34,7 @@ const BENCH_INVITEES = Number(process.env.BENCH_INVITEES ?? 30_000);
 const db = await openDatabase(loadConfig());
 try {
   await prepareDatabase(db);
-  const tenantId = await withSystem(db, async (trx) => {
-    const row = await trx
-      .selectFrom('tenants')
-      .select('id')
-      .where(sql<boolean>`lower(name) = ${BENCHMARK_TENANT.toLowerCase()}`)
-      .executeTakeFirstOrThrow();
-    return row.id;
-  });
+  const tenantId = await benchmarkTenantId(db);
   const { projectId, calls, results, lastId } = await withTenant(db, tenantId, async (trx) => {
     const project = await trx
       .selectFrom('projects')

@@ -1,0 +1,67 @@
+/**
+ * The benchmark tenant as the in-process profiles open it (call-profile.ts, export-stall-profile.ts,
+ * export-pages-profile.ts) and the tenant bench's preparation: its id, its first project, and the server built over
+ * the same database and signed in as the benchmark user.
+ */
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { buildApp } from '../../src/server/app';
+import type { Config } from '../../src/server/config';
+import { systemClock } from '../../src/server/platform/clock';
+import type { Db } from '../../src/server/platform/db/schema';
+import { LocalFolderTransport } from '../../src/server/platform/outbox/transports';
+import { withSystem, withTenant } from '../../src/server/platform/tenancy/with-tenant';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo-data';
+import { BENCHMARK_TENANT, BENCHMARK_USER } from '../../src/server/seed/seed-benchmark-data';
+
+/** The benchmark tenant's id (its name in any case), read as the system. */
+export const benchmarkTenantId = (db: Db): Promise<number> =>
+  withSystem(db, async (trx) => {
+    const row = await trx
+      .selectFrom('tenants')
+      .select('id')
+      .where(sql<boolean>`lower(name) = ${BENCHMARK_TENANT.toLowerCase()}`)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+
+/** The tenant's first "Benchmark Project …": the one of the 100,000 participants and 1,000,000 results. */
+export const benchmarkProjectId = (db: Db, tenantId: number): Promise<number> =>
+  withTenant(db, tenantId, async (trx) => {
+    const row = await trx
+      .selectFrom('projects')
+      .select('id')
+      .where('name', 'like', 'Benchmark Project %')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+
+/** The server over `db` (no rate limits, no sweeps, mail to a folder) and the benchmark user's request headers. */
+export async function signedInBenchApp(db: Db, config: Config, dataDir: string, tenantId: number) {
+  const app = await buildApp({
+    config,
+    db,
+    clock: systemClock,
+    logger: pino({ level: 'silent' }),
+    transport: new LocalFolderTransport(join(dataDir, 'outbox')),
+    distDir: join(dataDir, 'no-console'),
+    rateLimits: null,
+    outboxSweepMs: null,
+    jobSweepMs: null,
+  });
+  await app.ready();
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/authz-service/userLogin',
+    payload: { email: BENCHMARK_USER, password: DEMO_PASSWORD },
+  });
+  const tokens = login.json() as { access_token: string; id_token: string };
+  const headers = {
+    authorization: `Bearer ${tokens.access_token}`,
+    'id-token': tokens.id_token,
+    operatingtenant: String(tenantId),
+  };
+  return { app, headers };
+}

@@ -84,7 +84,7 @@ describe('a walked page is the page', () => {
                 .then((r) => r.rows),
             );
             const at = { text, more, label };
-            expect({ ...at, walked: await ids(listParticipantPage(trx, filter, page, 0)) }).toEqual({
+            expect({ ...at, walked: await ids(listParticipantPage(trx, filter, page, { walkAbove: 0 })) }).toEqual({
               ...at,
               walked: expected,
             });
@@ -102,7 +102,7 @@ describe('a walked page is the page', () => {
                 .execute(trx)
                 .then((r) => r.rows),
             );
-            expect({ ...at, next: await ids(listParticipantPage(trx, filter, next, 0)) }).toEqual({
+            expect({ ...at, next: await ids(listParticipantPage(trx, filter, next, { walkAbove: 0 })) }).toEqual({
               ...at,
               next: expectedNext,
             });

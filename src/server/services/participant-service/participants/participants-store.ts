@@ -149,6 +149,9 @@ export const findParticipantSearch = (
 ): Promise<ListSearch | null> =>
   findListSearch(trx, { name: 'app_participant_search' }, filter.search, { code: CODE_CAP, text: names });
 
+/** Reads the filter's search with names listed up to `names` (the handler keeps the answers under the data version). */
+export type ParticipantSearchReader = (names: number) => Promise<ListSearch | null>;
+
 /**
  * One page of the list (and one row more, which tells whether a next page exists), ADR 0037: keyset on (sort
  * value, id) when `after` is given, else offset. Created-at cursors carry microseconds (text of the timestamptz) so
@@ -160,10 +163,13 @@ export async function listParticipantPage(
   trx: Db,
   filter: ParticipantFilter,
   request: ParticipantPageRequest,
-  walkAbove = WALK_NAMES_ABOVE,
+  {
+    walkAbove = WALK_NAMES_ABOVE,
+    readSearch = (names) => findParticipantSearch(trx, filter, names),
+  }: { walkAbove?: number; readSearch?: ParticipantSearchReader } = {},
 ): Promise<ParticipantRow[]> {
   const offset = request.after ? 0 : request.page * request.pageSize;
-  const plan = walkPlan(await findParticipantSearch(trx, filter, walkAbove), offset, request.pageSize + 1);
+  const plan = walkPlan(await readSearch(walkAbove), offset, request.pageSize + 1);
   const read = async (search: ListSearch | null, walk?: number) =>
     (await participantPage(filter, request, search, walk).execute(trx)).rows;
   const { where, order } = walkOf(filter, request);
@@ -171,7 +177,7 @@ export async function listParticipantPage(
     const rows = await read(plan.search, walk);
     if (rows.length > request.pageSize || (await walkedAll(trx, sql`participants p`, where, order, walk))) return rows;
   }
-  return read(plan.walk === undefined ? plan.search : await findParticipantSearch(trx, filter));
+  return read(plan.walk === undefined ? plan.search : await readSearch(TEXT_CAP));
 }
 
 /** The list's order and its filter without the search, keyset included: what a walk reads in the order's index. */

@@ -154,6 +154,32 @@ describe('list', () => {
     expect(await ids({ testParticipant: true })).toEqual(['PGTEST']);
   });
 
+  it("a search's kept candidates follow the data: a participant added or renamed is found at once", async () => {
+    const ids = async (search: string) =>
+      (
+        (await list({ pageSize: 100, search }, listProject)).body as { participants: { interviewRefNum: string }[] }
+      ).participants.map((p) => p.interviewRefNum);
+    expect(await ids('zephyrine')).toEqual([]);
+    expect(await ids('zephyrine')).toEqual([]);
+    await withTenant(t.db, acme, (trx) =>
+      createParticipants(
+        trx,
+        acme,
+        listProject,
+        [{ interviewRefNum: 'PGZEPH', firstName: 'Zephyrine', languageId: 1 }],
+        new Date(),
+      ),
+    );
+    expect(await ids('zephyrine')).toEqual(['PGZEPH']);
+    await withTenant(t.db, acme, (trx) =>
+      sql`UPDATE participants SET first_name = 'Marguerite' WHERE interview_ref_num = 'PGZEPH'`.execute(trx),
+    );
+    expect(await ids('zephyrine')).toEqual([]);
+    await withTenant(t.db, acme, (trx) =>
+      sql`DELETE FROM participants WHERE interview_ref_num = 'PGZEPH'`.execute(trx),
+    );
+  });
+
   it('refuses a cursor of another filter or sort (422), an unknown sort (400) and a too large page (400)', async () => {
     const { nextCursor } = (await list({ pageSize: 5 }, listProject)).body as { nextCursor: string };
     expect((await list({ pageSize: 5, after: nextCursor, search: 'odd' }, listProject)).status).toBe(422);

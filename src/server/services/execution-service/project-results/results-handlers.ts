@@ -10,6 +10,7 @@ import { mayHandleHeld, visibleResult } from './result-access';
 import { lockReviewTargets, questionDetail, setReviewed } from './result-actions-store';
 import {
   countResults,
+  findResultSearch,
   findResultProject,
   lockResults,
   publishParticipants,
@@ -118,7 +119,12 @@ export const resultsHandlers: ResultsHandlers = {
       });
       if (!listed) throw notFound(RESULT_MESSAGES.projectNotFound);
       const { project, display, total } = listed;
-      const rows = await readResults(trx, query, query.pageSize, query.page * query.pageSize);
+      // A search's candidates (82,650 results' participants for 'santos') likewise: the probe once per data version.
+      const readSearch = (names?: number) =>
+        cachedUnderDataVersion(ctx, trx, 'resultSearch', [query.search ?? null, names ?? null], () =>
+          findResultSearch(trx, query, names),
+        );
+      const rows = await readResults(trx, query, query.pageSize, query.page * query.pageSize, readSearch);
       return {
         results: rows.map((r) => present(r, display, headers.language)),
         totalResults: total,

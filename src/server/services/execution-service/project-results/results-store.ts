@@ -315,7 +315,10 @@ export async function countResults(trx: Db, query: ResultQuery): Promise<number>
  * The Results tab's search: the IRN or the participant's name, no access code (docs/product/project-results.md).
  * `names`: how many participants a name may list before it counts as broad (findListSearch's text cap).
  */
-const findResultSearch = (trx: Db, query: ResultQuery, names?: number) =>
+/** Reads the list's search with names listed up to `names` (default: the usual cap); the Results tab keeps answers. */
+export type ResultSearchReader = (names?: number) => Promise<ListSearch | null>;
+
+export const findResultSearch = (trx: Db, query: ResultQuery, names?: number) =>
   findListSearch(
     trx,
     { name: 'app_result_search', accessCodes: false },
@@ -363,9 +366,14 @@ export const pageIds = (
   ORDER BY ${orderOf(query)}
   LIMIT ${limit} OFFSET ${offset}`;
 
-async function planPage(trx: Db, query: ResultQuery, limit: number, offset: number): Promise<PagePlan> {
-  if (!walksInOrder(query)) return { search: await findResultSearch(trx, query) };
-  return walkPlan(await findResultSearch(trx, query, WALK_NAMES_ABOVE), offset, limit);
+async function planPage(
+  query: ResultQuery,
+  limit: number,
+  offset: number,
+  readSearch: ResultSearchReader,
+): Promise<PagePlan> {
+  if (!walksInOrder(query)) return { search: await readSearch() };
+  return walkPlan(await readSearch(WALK_NAMES_ABOVE), offset, limit);
 }
 
 /** A result row as the list and the single-result finder select it (the select list of readResults). */
@@ -418,8 +426,14 @@ const listedResult = (
  * Rows of the list's query (filter and order of `listResults`, whatever the page): the one reader of the list, the
  * exports and the zip of PDFs (docs/product/results-downloads.md). Tenant scope.
  */
-export async function readResults(trx: Db, query: ResultQuery, limit: number, offset: number): Promise<ListedResult[]> {
-  return (await readResultRows(trx, query, limit, offset)).map((r) => listedResult(r));
+export async function readResults(
+  trx: Db,
+  query: ResultQuery,
+  limit: number,
+  offset: number,
+  readSearch: ResultSearchReader = (names) => findResultSearch(trx, query, names),
+): Promise<ListedResult[]> {
+  return (await readResultRows(trx, query, limit, offset, readSearch)).map((r) => listedResult(r));
 }
 
 /**
@@ -452,12 +466,18 @@ export async function readResultsAfter(
   };
 }
 
-async function readResultRows(trx: Db, query: ResultQuery, limit: number, offset: number): Promise<ResultRow[]> {
+async function readResultRows(
+  trx: Db,
+  query: ResultQuery,
+  limit: number,
+  offset: number,
+  readSearch: ResultSearchReader = (names) => findResultSearch(trx, query, names),
+): Promise<ResultRow[]> {
   // The page is cut first (the results' own columns), then joined and completed: PostgreSQL computes the select
   // list, the latest note, follow-up and e-mail subqueries included, for every row an OFFSET skips, which made deep
   // pages and the exports' 2,000-row pages quadratic (docs/bench.md, 2026-11-27). The order is total (ids break
   // ties), so ordering the page's rows again gives the same order.
-  const plan = await planPage(trx, query, limit, offset);
+  const plan = await planPage(query, limit, offset, readSearch);
   const read = (search: ListSearch | null, walk?: number) => sql<ResultRow>`
     SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
            coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
@@ -479,7 +499,7 @@ async function readResultRows(trx: Db, query: ResultQuery, limit: number, offset
     )
       return rows.rows;
   }
-  const search = plan.walk === undefined ? plan.search : await findResultSearch(trx, query);
+  const search = plan.walk === undefined ? plan.search : await readSearch();
   return (await read(search).execute(trx)).rows;
 }
 

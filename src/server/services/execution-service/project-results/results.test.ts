@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
 import { pdfText } from '../../../platform/pdf/pdf-text';
 import type { EvaluationCode } from '../../../platform/db/schema';
@@ -247,6 +248,18 @@ describe('the results list', () => {
       trx.updateTable('interview_results').set({ reviewed: true }).where('id', '=', ids[0]!).execute(),
     );
     expect(await idsOf({ hide_reviewed_only: true })).toEqual([ids[1], ids[2]]);
+  });
+
+  test("a search's kept candidates follow the data: a participant renamed is found at once", async () => {
+    const { projectId, ids } = await fixture();
+    const idsOf = async (search: string) => (await list({ projectId, search })).results.map((r) => r.interviewResultId);
+    expect(await idsOf('zephyrine')).toEqual([]);
+    expect(await idsOf('zephyrine')).toEqual([]);
+    await withTenant(t.db, acme, (trx) =>
+      sql`UPDATE participants SET first_name = 'Zephyrine'
+          WHERE id = (SELECT participant_id FROM interview_results WHERE id = ${ids[1]!})`.execute(trx),
+    );
+    expect(await idsOf('zephyrine')).toEqual([ids[1]]);
   });
 
   test('sorts by overall score, date, IRN and question on the server, and pages', async () => {

@@ -20,6 +20,7 @@ import {
   type ListedResult,
   type ResultQuery,
 } from './results-store';
+import { WALK_NAMES_ABOVE } from '../../../platform/db/list-walk';
 
 type ResultsHandlers = Pick<
   ServiceHandlers<operations>,
@@ -119,11 +120,14 @@ export const resultsHandlers: ResultsHandlers = {
       });
       if (!listed) throw notFound(RESULT_MESSAGES.projectNotFound);
       const { project, display, total } = listed;
-      // A search's candidates (82,650 results' participants for 'santos') likewise: the probe once per data version.
+      // The probe that decides whether a page walks ('santos' names 8,265 participants) likewise, once per data
+      // version; only the walk's (at most WALK_NAMES_ABOVE names listed), so a kept answer stays small.
       const readSearch = (names?: number) =>
-        cachedUnderDataVersion(ctx, trx, 'resultSearch', [query.search ?? null, names ?? null], () =>
-          findResultSearch(trx, query, names),
-        );
+        names !== undefined && names <= WALK_NAMES_ABOVE
+          ? cachedUnderDataVersion(ctx, trx, 'resultSearch', [query.search ?? null, names], () =>
+              findResultSearch(trx, query, names),
+            )
+          : findResultSearch(trx, query, names);
       const rows = await readResults(trx, query, query.pageSize, query.page * query.pageSize, readSearch);
       return {
         results: rows.map((r) => present(r, display, headers.language)),

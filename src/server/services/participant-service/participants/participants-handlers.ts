@@ -25,7 +25,7 @@ import {
 } from './participant-form';
 import { selectionOf, type ParticipantFilter } from './participant-selection';
 import { cachedUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
-import { TEXT_CAP } from '../../../platform/db/list-search';
+import { WALK_NAMES_ABOVE } from '../../../platform/db/list-walk';
 import {
   countParticipants,
   deleteSelectedParticipants,
@@ -95,13 +95,16 @@ export const participantListHandlers: ParticipantListHandlers = {
     const pageSize = body.pageSize ?? PARTICIPANT_PAGE_SIZE;
     const { rows, total } = await ctx.inTenant(async (trx) => {
       if (!(await findParticipantProject(trx, params.projectId))) throw projectNotFound();
-      // The total counts every matching row (100,000 on the bench's project), and the search probe reads the
-      // candidates of a text (8,265 for 'santos'): each once per filter and data version, not for every page.
+      // The total counts every matching row (100,000 on the bench's project), and the search probe that decides
+      // whether a page walks reads a text's candidates: each once per filter and data version, not for every page.
+      // Only the walk's probe is kept (at most WALK_NAMES_ABOVE names listed), so a kept answer stays small.
       const readSearch = (names: number) =>
-        cachedUnderDataVersion(ctx, trx, 'participantSearch', [filter.search, names], () =>
-          findParticipantSearch(trx, filter, names),
-        );
-      const count = async () => countParticipants(trx, filter, await readSearch(TEXT_CAP));
+        names <= WALK_NAMES_ABOVE
+          ? cachedUnderDataVersion(ctx, trx, 'participantSearch', [filter.search, names], () =>
+              findParticipantSearch(trx, filter, names),
+            )
+          : findParticipantSearch(trx, filter, names);
+      const count = async () => countParticipants(trx, filter, await findParticipantSearch(trx, filter));
       const total = await cachedUnderDataVersion(ctx, trx, 'countParticipants', [filter], count);
       const page = { sort, direction, pageSize, page: body.page, after };
       return { rows: await listParticipantPage(trx, filter, page, { readSearch }), total };

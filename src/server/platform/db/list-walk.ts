@@ -31,10 +31,31 @@ export const walkPlan = (search: ListSearch | null, offset: number, limit: numbe
     : { search, walk: Math.max(WALK_FIRST, 20 * (offset + limit)) };
 
 /**
+ * Reads a page by its plan: a walked page is the page when it has `limit` rows, or when the walk read every row of the
+ * order (`walkedAll`, with the table and filter the walk reads); otherwise the walk grows `WALK_GROWTH`-fold, up to
+ * `WALK_MAX`, and then the page reads the search's matches through their ids (`listedSearch`: the search read with
+ * the usual caps). `read` runs the page's statement for a search and, when walking, the rows to walk.
+ */
+export async function readPlannedPage<Row>(
+  trx: Db,
+  plan: PagePlan,
+  limit: number,
+  read: (search: ListSearch | null, walk?: number) => Promise<Row[]>,
+  walk: { rows: RawBuilder<unknown>; where: RawBuilder<unknown>; order: RawBuilder<unknown> },
+  listedSearch: () => Promise<ListSearch | null>,
+): Promise<Row[]> {
+  for (let length = plan.walk; length !== undefined && length <= WALK_MAX; length *= WALK_GROWTH) {
+    const rows = await read(plan.search, length);
+    if (rows.length === limit || (await walkedAll(trx, walk.rows, walk.where, walk.order, length))) return rows;
+  }
+  return read(plan.walk === undefined ? plan.search : await listedSearch());
+}
+
+/**
  * Whether the first `walk` rows of `rows` (a table and its alias, e.g. sql`participants p`) under `where` in `order`
  * are all there are: a walked page shorter than asked is then the whole page.
  */
-export async function walkedAll(
+async function walkedAll(
   trx: Db,
   rows: RawBuilder<unknown>,
   where: RawBuilder<unknown>,

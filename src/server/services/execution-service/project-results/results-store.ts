@@ -3,14 +3,7 @@ import type { Db, EvaluationCode } from '../../../platform/db/schema';
 import { RISK_SEVERITY } from '../../../../shared/risk-sets';
 import { displayTime } from '../../../platform/display-time';
 import { CODE_CAP, findListSearch, searchCondition, type ListSearch } from '../../../platform/db/list-search';
-import {
-  WALK_GROWTH,
-  WALK_MAX,
-  WALK_NAMES_ABOVE,
-  walkedAll,
-  walkPlan,
-  type PagePlan,
-} from '../../../platform/db/list-walk';
+import { readPlannedPage, WALK_NAMES_ABOVE, walkPlan, type PagePlan } from '../../../platform/db/list-walk';
 import type { KeysetPage } from '../../../platform/http/csv-download';
 import { pastTimeKeyset, timeKey } from '../../../platform/db/keyset';
 
@@ -489,18 +482,14 @@ async function readResultRows(
       LEFT JOIN languages l ON l.id = p.participant_language_id
       LEFT JOIN users u ON u.id = p.created_by
     ORDER BY ${orderOf(query)}`;
-  // A walked page is the page when it is full, or when the walk read every row of the order; otherwise the walk
-  // reads more, up to WALK_MAX, and then the page reads the search's matches through their ids.
-  for (let walk = plan.walk; walk !== undefined && walk <= WALK_MAX; walk *= WALK_GROWTH) {
-    const rows = await read(plan.search, walk).execute(trx);
-    if (
-      rows.rows.length === limit ||
-      (await walkedAll(trx, sql`interview_results r`, whereOf(ownFilter(query), null), orderOf(query), walk))
-    )
-      return rows.rows;
-  }
-  const search = plan.walk === undefined ? plan.search : await readSearch();
-  return (await read(search).execute(trx)).rows;
+  return readPlannedPage(
+    trx,
+    plan,
+    limit,
+    async (search, walk) => (await read(search, walk).execute(trx)).rows,
+    { rows: sql`interview_results r`, where: whereOf(ownFilter(query), null), order: orderOf(query) },
+    () => readSearch(),
+  );
 }
 
 export interface LockedResult {

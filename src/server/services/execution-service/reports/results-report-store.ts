@@ -10,14 +10,7 @@ import {
   WALKED_PARTICIPANT,
   type ListedResult,
 } from '../project-results/results-store';
-import {
-  WALK_GROWTH,
-  WALK_MAX,
-  WALK_NAMES_ABOVE,
-  walkedAll,
-  walkPlan,
-  type PagePlan,
-} from '../../../platform/db/list-walk';
+import { readPlannedPage, WALK_NAMES_ABOVE, walkPlan, type PagePlan } from '../../../platform/db/list-walk';
 import { CODE_CAP, findListSearch, searchCondition, type ListSearch } from '../../../platform/db/list-search';
 
 /** The results report's filter (docs/product/results-report.md#filters), already checked by the handler. */
@@ -220,19 +213,13 @@ async function findReportRows(
     FROM (${reportPageIds(filter, sort, page, search, walk)}) AS r
       ${NAMED}
     ORDER BY ${orderOf(sort)}`;
-  let rows: ReportRow[] | null = null;
-  // A walked page is the page when it is full, or when the walk read every row of the order; otherwise the walk
-  // reads more, up to WALK_MAX, and then the page reads the search's matches through their ids.
-  for (let walk = plan.walk; walk !== undefined && walk <= WALK_MAX && rows === null; walk *= WALK_GROWTH) {
-    const found = (await read(plan.search, walk).execute(trx)).rows;
-    if (
-      found.length === page.limit ||
-      (await walkedAll(trx, sql`interview_results r`, whereOf(filter, null), orderOf(sort), walk))
-    )
-      rows = found;
-  }
-  return (
-    rows ?? (await read(plan.walk === undefined ? plan.search : await findReportSearch(trx, filter)).execute(trx)).rows
+  return readPlannedPage(
+    trx,
+    plan,
+    page.limit,
+    async (search, walk) => (await read(search, walk).execute(trx)).rows,
+    { rows: sql`interview_results r`, where: whereOf(filter, null), order: orderOf(sort) },
+    () => findReportSearch(trx, filter),
   );
 }
 

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, ParticipantStatus } from '../../../platform/db/schema';
 import { findListSearch, TEXT_CAP, CODE_CAP, type ListSearch } from '../../../platform/db/list-search';
-import { WALK_GROWTH, WALK_MAX, WALK_NAMES_ABOVE, walkedAll, walkPlan } from '../../../platform/db/list-walk';
+import { readPlannedPage, WALK_NAMES_ABOVE, walkPlan } from '../../../platform/db/list-walk';
 import {
   participantFilterWhere,
   participantSelectionWhere,
@@ -170,14 +170,15 @@ export async function listParticipantPage(
 ): Promise<ParticipantRow[]> {
   const offset = request.after ? 0 : request.page * request.pageSize;
   const plan = walkPlan(await readSearch(walkAbove), offset, request.pageSize + 1);
-  const read = async (search: ListSearch | null, walk?: number) =>
-    (await participantPage(filter, request, search, walk).execute(trx)).rows;
   const { where, order } = walkOf(filter, request);
-  for (let walk = plan.walk; walk !== undefined && walk <= WALK_MAX; walk *= WALK_GROWTH) {
-    const rows = await read(plan.search, walk);
-    if (rows.length > request.pageSize || (await walkedAll(trx, sql`participants p`, where, order, walk))) return rows;
-  }
-  return read(plan.walk === undefined ? plan.search : await readSearch(TEXT_CAP));
+  return readPlannedPage(
+    trx,
+    plan,
+    request.pageSize + 1,
+    async (search, walk) => (await participantPage(filter, request, search, walk).execute(trx)).rows,
+    { rows: sql`participants p`, where, order },
+    () => readSearch(TEXT_CAP),
+  );
 }
 
 /** The list's order and its filter without the search, keyset included: what a walk reads in the order's index. */

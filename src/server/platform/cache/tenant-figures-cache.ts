@@ -52,18 +52,37 @@ export async function cachedUnderDataVersion<T>(
   parts: readonly unknown[],
   read: () => Promise<T>,
 ): Promise<T> {
-  return remembered(ctx, (await versionedKey(ctx, trx, name, parts)).key, read);
+  return keptUnderDataVersion(ctx, trx)(name, parts, read);
 }
 
-async function versionedKey(ctx: TenantContext, trx: Db, name: string, parts: readonly unknown[]) {
-  const scope = ctx.everyAccount ? null : ctx.account.id;
-  const tenantId = scope ?? 'all';
-  const version = scope === null ? await allTenantsDataVersion(trx) : await tenantDataVersion(trx, scope);
-  const key = createHash('sha256')
-    .update(JSON.stringify([name, tenantId, version, parts]))
+/** cachedUnderDataVersion for several parts of one answer, under one read of the version. */
+export type KeptUnderDataVersion = <T>(name: string, parts: readonly unknown[], read: () => Promise<T>) => Promise<T>;
+
+/**
+ * Keeps several parts of one answer (a list's search probe and its total) under the data version, read once, on
+ * first use, for all of them. For a stretch of reads only: a write after the version was read moves it, and this
+ * scope would not see it, so a handler that writes makes its scope after its last write.
+ */
+export function keptUnderDataVersion(ctx: TenantContext, trx: Db): KeptUnderDataVersion {
+  let version: Promise<string> | undefined;
+  return (name, parts, read) => {
+    version ??= dataVersionOf(ctx, trx);
+    return version.then((v) => remembered(ctx, keyOf(ctx, v, name, parts), read));
+  };
+}
+
+const dataVersionOf = (ctx: TenantContext, trx: Db) =>
+  ctx.everyAccount ? allTenantsDataVersion(trx) : tenantDataVersion(trx, ctx.account.id);
+
+const keyOf = (ctx: TenantContext, version: string, name: string, parts: readonly unknown[]) =>
+  createHash('sha256')
+    .update(JSON.stringify([name, ctx.everyAccount ? 'all' : ctx.account.id, version, parts]))
     .digest('base64url')
     .slice(0, 27);
-  return { version, key };
+
+async function versionedKey(ctx: TenantContext, trx: Db, name: string, parts: readonly unknown[]) {
+  const version = await dataVersionOf(ctx, trx);
+  return { version, key: keyOf(ctx, version, name, parts) };
 }
 
 async function remembered<T>(ctx: TenantContext, key: string, read: () => Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 import type { components, operations } from '../../../../contracts/execution-service';
 import { RESULT_MESSAGES, RESULTS_DEFAULT_OFFSET } from '../../../../shared/result-rules';
-import { cachedUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
+import { keptUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
 import { HttpError, notFound, unprocessable } from '../../../platform/http/http-error';
 import type { ServiceHandlers, TenantContext } from '../../../platform/openapi/handler';
 import { projectResultDisplay, type ProjectResultDisplay } from '../../project-service';
@@ -106,7 +106,8 @@ export const resultsHandlers: ResultsHandlers = {
       // on the benchmark project) change only with the tenant's data: read once per filter and data version (ADR
       // 0025, 0074), so a page costs its own rows.
       const { page: _page, pageSize: _size, sortBy: _by, sortDirection: _direction, ...filter } = query;
-      const listed = await cachedUnderDataVersion(ctx, trx, 'listProjectResults', [filter], async () => {
+      const kept = keptUnderDataVersion(ctx, trx);
+      const listed = await kept('listProjectResults', [filter], async () => {
         const found = await findResultProject(trx, body.projectId);
         if (!found) return null;
         // Not the account's logo: a list does not show it, and the cache would keep a copy per filter.
@@ -124,9 +125,7 @@ export const resultsHandlers: ResultsHandlers = {
       // version; only the walk's (at most WALK_NAMES_ABOVE names listed), so a kept answer stays small.
       const readSearch = (names?: number) =>
         names !== undefined && names <= WALK_NAMES_ABOVE
-          ? cachedUnderDataVersion(ctx, trx, 'resultSearch', [query.search ?? null, names], () =>
-              findResultSearch(trx, query, names),
-            )
+          ? kept('resultSearch', [query.search ?? null, names], () => findResultSearch(trx, query, names))
           : findResultSearch(trx, query, names);
       const rows = await readResults(trx, query, query.pageSize, query.page * query.pageSize, readSearch);
       return {

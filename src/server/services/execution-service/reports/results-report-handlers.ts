@@ -1,6 +1,7 @@
 import type { components, operations } from '../../../../contracts/execution-service';
 import { displayTimeOf, type DisplayTime } from '../../../platform/display-time';
-import { cachedUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
+import { keptUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
+import { WALK_NAMES_ABOVE } from '../../../platform/db/list-walk';
 import { csvDownload, readKeysetPages } from '../../../platform/http/csv-download';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
 import { newestId } from './call-reports-store';
@@ -12,6 +13,7 @@ import {
   countReportResults,
   findReportResults,
   findReportResultsAfter,
+  findReportSearch,
   type ReportKeyset,
   type ResultsReportFilter,
   type ResultsReportRow,
@@ -102,14 +104,20 @@ export const resultsReportHandlers: Handlers = {
   async listResultsReport({ body }, ctx) {
     const filter = filterOf(ctx, body);
     const time = displayTimeOf(body);
-    return ctx.inAccount(async (trx) => ({
-      results: (await findReportResults(trx, filter, sortOf(body), pageOf(body))).map(present(time)),
+    return ctx.inAccount(async (trx) => {
       // Kept under the version of the accounts read (ADR 0025): paging one filter counts once, and any write to
-      // those accounts moves the version in its transaction.
-      totalResults: await cachedUnderDataVersion(ctx, trx, 'countReportResults', [filter], () =>
-        countReportResults(trx, filter),
-      ),
-    }));
+      // those accounts moves the version in its transaction. So is the probe that decides whether a search's page
+      // walks (ADR 0092), only the walk's, whose answer lists at most WALK_NAMES_ABOVE names.
+      const kept = keptUnderDataVersion(ctx, trx);
+      const readSearch = (names?: number) =>
+        names !== undefined && names <= WALK_NAMES_ABOVE
+          ? kept('reportSearch', [filter.search, filter.tenantId, names], () => findReportSearch(trx, filter, names))
+          : findReportSearch(trx, filter, names);
+      return {
+        results: (await findReportResults(trx, filter, sortOf(body), pageOf(body), readSearch)).map(present(time)),
+        totalResults: await kept('countReportResults', [filter], () => countReportResults(trx, filter)),
+      };
+    });
   },
 
   async exportResultsReport({ body }, ctx) {

@@ -86,13 +86,16 @@ function whereOf(filter: ResultsReportFilter, search: ListSearch | null): RawBui
  * The report's search: the IRN, the access code or the participant's name (docs/product/results-report.md).
  * `names`: how many participants a name may list before it counts as broad (findListSearch's text cap).
  */
-const findReportSearch = (trx: Db, filter: ResultsReportFilter, names?: number) =>
+export const findReportSearch = (trx: Db, filter: ResultsReportFilter, names?: number) =>
   findListSearch(
     trx,
     { name: 'app_result_search', accessCodes: true },
     filter.search,
     names === undefined ? undefined : { code: CODE_CAP, text: names },
   );
+
+/** Reads the report's search with findReportSearch's `names` (a handler may keep the answer, ADR 0092). */
+export type ReportSearchReader = (names?: number) => Promise<ListSearch | null>;
 
 function orderOf(sort: ResultsReportSort): RawBuilder<unknown> {
   const dir = sql.raw(sort.direction === 'asc' ? 'ASC' : 'DESC');
@@ -135,9 +138,14 @@ function narrowFrom(filter: ResultsReportFilter, sort?: ResultsReportSort): RawB
  * 013 and 041), and tests each row, as the Results tab does (ADR 0092): its matches are dense, so a page is found
  * within a short walk, while listing them costs every one. A rare search reads its matches through their ids.
  */
-async function planPage(trx: Db, filter: ResultsReportFilter, sort: ResultsReportSort, page: Page): Promise<PagePlan> {
-  if (sort.by !== 'date' || filter.ids) return { search: await findReportSearch(trx, filter) };
-  return walkPlan(await findReportSearch(trx, filter, WALK_NAMES_ABOVE), page.offset, page.limit);
+async function planPage(
+  filter: ResultsReportFilter,
+  sort: ResultsReportSort,
+  page: Page,
+  readSearch: ReportSearchReader,
+): Promise<PagePlan> {
+  if (sort.by !== 'date' || filter.ids) return { search: await readSearch() };
+  return walkPlan(await readSearch(WALK_NAMES_ABOVE), page.offset, page.limit);
 }
 
 /** The first `walk` rows of the report's order under the results' own columns (no search). */
@@ -173,8 +181,9 @@ export async function findReportResults(
   filter: ResultsReportFilter,
   sort: ResultsReportSort,
   page: Page,
+  readSearch?: ReportSearchReader,
 ): Promise<ResultsReportRow[]> {
-  return (await findReportRows(trx, filter, sort, page)).map(reportRow);
+  return (await findReportRows(trx, filter, sort, page, readSearch)).map(reportRow);
 }
 
 /**
@@ -203,8 +212,9 @@ async function findReportRows(
   filter: ResultsReportFilter,
   sort: ResultsReportSort,
   page: Page,
+  readSearch: ReportSearchReader = (names) => findReportSearch(trx, filter, names),
 ): Promise<ReportRow[]> {
-  const plan = await planPage(trx, filter, sort, page);
+  const plan = await planPage(filter, sort, page, readSearch);
   const read = (search: ListSearch | null, walk?: number) => sql<ReportRow>`
     SELECT r.id, r.project_id, pr.name AS project_name, r.tenant_id, t.name AS tenant_name,
            coalesce(r.interview_reference_number, p.interview_ref_num) AS irn,
@@ -219,7 +229,7 @@ async function findReportRows(
     page.limit,
     async (search, walk) => (await read(search, walk).execute(trx)).rows,
     { rows: sql`interview_results r`, where: whereOf(filter, null), order: orderOf(sort) },
-    () => findReportSearch(trx, filter),
+    () => readSearch(),
   );
 }
 

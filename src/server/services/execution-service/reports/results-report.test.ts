@@ -273,3 +273,21 @@ test('totals are kept per filter and scope, and a new result moves them at once,
   await result(acme, harbour, 'RR6', 'LR', '2031-04-03T20:00:00Z');
   expect(await totals()).toEqual({ all: 2, globex: 1, acme: 1 });
 });
+
+test("a search's kept probe follows the data: a renamed participant is found at once, in each scope", async () => {
+  const asProvider = { token: () => provider, operatingTenant: () => voxscreen };
+  const found = async () => ({
+    acme: await irns({ ...OURS, search: 'quillon' }),
+    all: await irns({ ...OURS, search: 'quillon' }, asProvider),
+  });
+  expect(await found()).toEqual({ acme: [], all: [] });
+  expect(await found()).toEqual({ acme: [], all: [] });
+  await withTenant(t.db, acme, (trx) =>
+    trx.updateTable('participants').set({ first_name: 'Quillon' }).where('last_name', '=', 'RR3').execute(),
+  );
+  expect(await found()).toEqual({ acme: ['RR3'], all: ['RR3'] });
+  await withTenant(t.db, globex, (trx) =>
+    trx.updateTable('participants').set({ first_name: 'Quillon' }).where('last_name', '=', 'RG1').execute(),
+  );
+  expect(await found()).toEqual({ acme: ['RR3'], all: ['RR3', 'RG1'] });
+});

@@ -1,0 +1,81 @@
+import { PostgresQueryCompiler, sql } from 'kysely';
+import type { Db } from '../db/schema';
+import type { TenantContext } from '../openapi/handler';
+import { withTenant } from '../tenancy/with-tenant';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { keptUnderDataVersion } from './tenant-figures-cache';
+
+// The parts of one answer kept under one read of the account's data version (ADR 0025).
+let t: TestApp;
+let acme: number;
+let globex: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ acme, globex } = await t.seededTenants());
+});
+afterAll(() => t.close());
+
+const contextOf = (tenantId: number) =>
+  ({ deps: { db: t.db }, account: { id: tenantId }, everyAccount: false }) as unknown as TenantContext;
+
+/** A database that notes each statement's text. */
+function countingDb(): { db: Db; statements: string[] } {
+  const statements: string[] = [];
+  const compiler = new PostgresQueryCompiler();
+  const db = t.db.withPlugin({
+    transformQuery({ node, queryId }) {
+      statements.push(compiler.compileQuery(node, queryId).sql);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  });
+  return { db, statements };
+}
+
+const touch = (tenantId: number) =>
+  withTenant(t.db, tenantId, (trx) =>
+    sql`UPDATE project_attributes SET description = description WHERE tenant_id = ${tenantId}`.execute(trx),
+  );
+
+test('the parts of one answer read the version once, and a second answer reuses what the first kept', async () => {
+  const { db, statements } = countingDb();
+  const reads: string[] = [];
+  const answer = () =>
+    withTenant(db, acme, async (trx) => {
+      const kept = keptUnderDataVersion(contextOf(acme), trx);
+      const probe = await kept('probe', ['santos'], async () => (reads.push('probe'), 'probed'));
+      const total = await kept('total', [{ status: 1 }], async () => (reads.push('total'), 42));
+      return { probe, total };
+    });
+  expect(await answer()).toEqual({ probe: 'probed', total: 42 });
+  expect(statements.filter((text) => text.includes('tenant_data_versions'))).toHaveLength(1);
+  expect(await answer()).toEqual({ probe: 'probed', total: 42 });
+  expect(statements.filter((text) => text.includes('tenant_data_versions'))).toHaveLength(2);
+  expect(reads).toEqual(['probe', 'total']);
+});
+
+test("a write to the account reads the parts again; another account's write does not", async () => {
+  const reads: number[] = [];
+  const read = (tenantId: number) =>
+    withTenant(t.db, tenantId, (trx) =>
+      keptUnderDataVersion(contextOf(tenantId), trx)('count', ['moves'], async () => {
+        reads.push(tenantId);
+        return reads.length;
+      }),
+    );
+  const first = await read(acme);
+  await touch(globex);
+  expect(await read(acme)).toBe(first);
+  await touch(acme);
+  expect(await read(acme)).toBe(first + 1);
+  expect(reads).toEqual([acme, acme]);
+});
+
+test('the same part of two accounts is kept apart', async () => {
+  const read = (tenantId: number) =>
+    withTenant(t.db, tenantId, (trx) =>
+      keptUnderDataVersion(contextOf(tenantId), trx)('whose', [], async () => `of ${tenantId}`),
+    );
+  expect([await read(acme), await read(globex)]).toEqual([`of ${acme}`, `of ${globex}`]);
+});

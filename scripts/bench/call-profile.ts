@@ -72,7 +72,7 @@ class TimedEngine implements PGliteEngine {
 
 type Call = [name: string, url: string, body: (ids: { tenantId: number; projectId: number }) => unknown];
 
-const PARTICIPANTS = (projectId: number) => `/participant-service/v1/project/${projectId}/participants`;
+const PARTICIPANTS = (projectId: number) => `/project-service/v1/project/${projectId}/participants`;
 const CALLS: Call[] = [
   ['dashboard-kpi', '/project-service/v1/project/dashboard/kpi?tenantId=:tenant', () => undefined],
   ['participants-first', 'participants', () => ({ page: 0, pageSize: 25 })],

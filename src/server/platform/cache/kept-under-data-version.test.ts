@@ -79,3 +79,22 @@ test('the same part of two accounts is kept apart', async () => {
     );
   expect([await read(acme), await read(globex)]).toEqual([`of ${acme}`, `of ${globex}`]);
 });
+
+test('a value its keepIf refuses is answered and read again next time; a small one is kept', async () => {
+  let reads = 0;
+  const read = (size: number) =>
+    withTenant(t.db, acme, (trx) =>
+      keptUnderDataVersion(contextOf(acme), trx)(
+        'sized',
+        [size],
+        async () => (reads++, Array.from({ length: size }, (_, i) => i)),
+        (ids) => ids.length <= 3,
+      ),
+    );
+  expect(await read(5)).toHaveLength(5);
+  expect(await read(5)).toHaveLength(5);
+  expect(reads).toBe(2);
+  expect(await read(2)).toEqual([0, 1]);
+  expect(await read(2)).toEqual([0, 1]);
+  expect(reads).toBe(3);
+});

@@ -55,8 +55,16 @@ export async function cachedUnderDataVersion<T>(
   return keptUnderDataVersion(ctx, trx)(name, parts, read);
 }
 
-/** cachedUnderDataVersion for several parts of one answer, under one read of the version. */
-export type KeptUnderDataVersion = <T>(name: string, parts: readonly unknown[], read: () => Promise<T>) => Promise<T>;
+/**
+ * cachedUnderDataVersion for several parts of one answer, under one read of the version. `keepIf`: whether a value
+ * read is kept (a large one is answered but not kept, so the cache's entries stay small).
+ */
+export type KeptUnderDataVersion = <T>(
+  name: string,
+  parts: readonly unknown[],
+  read: () => Promise<T>,
+  keepIf?: (value: T) => boolean,
+) => Promise<T>;
 
 /**
  * Keeps several parts of one answer (a list's search probe and its total) under the data version, read once, on
@@ -65,9 +73,9 @@ export type KeptUnderDataVersion = <T>(name: string, parts: readonly unknown[], 
  */
 export function keptUnderDataVersion(ctx: TenantContext, trx: Db): KeptUnderDataVersion {
   let version: Promise<string> | undefined;
-  return (name, parts, read) => {
+  return (name, parts, read, keepIf) => {
     version ??= dataVersionOf(ctx, trx);
-    return version.then((v) => remembered(ctx, keyOf(ctx, v, name, parts), read));
+    return version.then((v) => remembered(ctx, keyOf(ctx, v, name, parts), read, keepIf));
   };
 }
 
@@ -85,7 +93,12 @@ async function versionedKey(ctx: TenantContext, trx: Db, name: string, parts: re
   return { version, key: keyOf(ctx, version, name, parts) };
 }
 
-async function remembered<T>(ctx: TenantContext, key: string, read: () => Promise<T>): Promise<T> {
+async function remembered<T>(
+  ctx: TenantContext,
+  key: string,
+  read: () => Promise<T>,
+  keepIf: (value: T) => boolean = () => true,
+): Promise<T> {
   const cache = cacheOf(ctx.deps.db);
   if (cache.has(key)) {
     const hit = cache.get(key) as T;
@@ -94,6 +107,7 @@ async function remembered<T>(ctx: TenantContext, key: string, read: () => Promis
     return hit;
   }
   const value = await read();
+  if (!keepIf(value)) return value;
   cache.set(key, value);
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   return value;

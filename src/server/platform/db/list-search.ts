@@ -28,6 +28,13 @@ export const CODE_CAP = 5_000;
 /** Ids a text part lists at most (participants of a name: "santos" is about 8,000 of 100,000). */
 export const TEXT_CAP = 20_000;
 
+/** Ids a probe's answer may list to be kept under the data version: 1,000 kept answers stay a few MB at most. */
+export const KEPT_SEARCH_IDS = 1_000;
+
+/** Whether a probe's answer is small enough to keep (null, no search, always is). */
+export const keepableSearch = (search: ListSearch | null): boolean =>
+  (search?.codeIds?.length ?? 0) + (search?.textIds?.length ?? 0) <= KEPT_SEARCH_IDS;
+
 export type SearchFunction =
   | { name: 'app_result_search'; accessCodes: boolean }
   | { name: 'app_call_record_search' }

@@ -20,6 +20,7 @@ import {
   type ListedResult,
   type ResultQuery,
 } from './results-store';
+import { keepableSearch } from '../../../platform/db/list-search';
 import { WALK_NAMES_ABOVE } from '../../../platform/db/list-walk';
 
 type ResultsHandlers = Pick<
@@ -125,7 +126,12 @@ export const resultsHandlers: ResultsHandlers = {
       // version; only the walk's (at most WALK_NAMES_ABOVE names listed), so a kept answer stays small.
       const readSearch = (names?: number) =>
         names !== undefined && names <= WALK_NAMES_ABOVE
-          ? kept('resultSearch', [query.search ?? null, names], () => findResultSearch(trx, query, names))
+          ? kept(
+              'resultSearch',
+              [query.search ?? null, names],
+              () => findResultSearch(trx, query, names),
+              keepableSearch,
+            )
           : findResultSearch(trx, query, names);
       const rows = await readResults(trx, query, query.pageSize, query.page * query.pageSize, readSearch);
       return {

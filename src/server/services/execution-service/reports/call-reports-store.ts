@@ -29,7 +29,7 @@ type CallQuery = SelectQueryBuilder<DB, 'call_records', object>;
 type IncompleteQuery = SelectQueryBuilder<DB, 'incomplete_calls', object>;
 
 /** The Call Records search: IRN and access code by key, the numbers and the call id by part (ADR 0073). */
-const findCallSearch = (trx: Db, filter: CallFilter) =>
+export const findCallSearch = (trx: Db, filter: CallFilter) =>
   findListSearch(trx, { name: 'app_call_record_search' }, filter.search);
 
 /** The Call Records filter; `search`: the search as read by findCallSearch, null without one. */
@@ -77,8 +77,10 @@ export async function findCallRecords(
   filter: CallRecordsFilter,
   page: Page,
   ids?: number[],
+  search?: ListSearch | null,
 ): Promise<CallRecordRow[]> {
-  return (await callRecordPage(trx, filter, page, await findCallSearch(trx, filter), ids).execute()).map(callRecordRow);
+  const searched = search === undefined ? await findCallSearch(trx, filter) : search;
+  return (await callRecordPage(trx, filter, page, searched, ids).execute()).map(callRecordRow);
 }
 
 /**
@@ -176,8 +178,13 @@ export function callRecordPage(
     .orderBy('c.id', 'desc');
 }
 
-export async function countCallRecords(trx: Db, filter: CallFilter & { telcoProvider: string | null }) {
-  const row = await filterCalls(trx.selectFrom('call_records'), filter, await findCallSearch(trx, filter))
+export async function countCallRecords(
+  trx: Db,
+  filter: CallFilter & { telcoProvider: string | null },
+  search?: ListSearch | null,
+) {
+  const searched = search === undefined ? await findCallSearch(trx, filter) : search;
+  const row = await filterCalls(trx.selectFrom('call_records'), filter, searched)
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -423,3 +423,30 @@ test('the totals are kept per filter under the data version: a new call moves th
   expect(await total('listIncompleteCalls', october)).toBe(1);
   expect(await total('listBackendDataLogs', { search: 'cr-cache' }, providerInAcme)).toBe(1);
 });
+
+test("a search's kept probe follows the data: a call with the searched code is found at once", async () => {
+  const december = { startDate: '2026-12-01', endDate: '2026-12-31' };
+  const caller = await participant(project);
+  const found = async (search: string) => {
+    const answer = (await list('listCallRecords', { ...december, search })).body as {
+      calls: { callId: string }[];
+      totalResults: number;
+    };
+    return { calls: answer.calls.map((c) => c.callId), total: answer.totalResults };
+  };
+  // The whole code, and a prefix that names this participant's code and earlier ones.
+  const prefix = caller.code.slice(0, -1);
+  expect(await found(caller.code)).toEqual({ calls: [], total: 0 });
+  expect(await found(prefix)).toEqual({ calls: [], total: 0 });
+  expect(await found(caller.code)).toEqual({ calls: [], total: 0 });
+  await intake('postCallRecord', {
+    requestId: 'cr-kept-probe',
+    callId: 'call-kept-probe',
+    accessCode: caller.code,
+    callDateTime: '2026-12-02T18:00:00Z',
+    durationSeconds: 30,
+    providerName: 'Twilio',
+  });
+  expect(await found(caller.code)).toEqual({ calls: ['call-kept-probe'], total: 1 });
+  expect(await found(prefix)).toEqual({ calls: ['call-kept-probe'], total: 1 });
+});

@@ -1,6 +1,7 @@
 import type { components, operations } from '../../../../contracts/execution-service';
 import { displayTimeOf, type DisplayTime } from '../../../platform/display-time';
 import { keptUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
+import { keepableSearch } from '../../../platform/db/list-search';
 import { WALK_NAMES_ABOVE } from '../../../platform/db/list-walk';
 import { csvDownload, readKeysetPages } from '../../../platform/http/csv-download';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
@@ -111,7 +112,12 @@ export const resultsReportHandlers: Handlers = {
       const kept = keptUnderDataVersion(ctx, trx);
       const readSearch = (names?: number) =>
         names !== undefined && names <= WALK_NAMES_ABOVE
-          ? kept('reportSearch', [filter.search, filter.tenantId, names], () => findReportSearch(trx, filter, names))
+          ? kept(
+              'reportSearch',
+              [filter.search, filter.tenantId, names],
+              () => findReportSearch(trx, filter, names),
+              keepableSearch,
+            )
           : findReportSearch(trx, filter, names);
       return {
         results: (await findReportResults(trx, filter, sortOf(body), pageOf(body), readSearch)).map(present(time)),

@@ -25,6 +25,7 @@ import {
 } from './participant-form';
 import { selectionOf, type ParticipantFilter } from './participant-selection';
 import { keptUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
+import { keepableSearch } from '../../../platform/db/list-search';
 import { WALK_NAMES_ABOVE } from '../../../platform/db/list-walk';
 import {
   countParticipants,
@@ -97,11 +98,16 @@ export const participantListHandlers: ParticipantListHandlers = {
       if (!(await findParticipantProject(trx, params.projectId))) throw projectNotFound();
       // The total counts every matching row (100,000 on the bench's project), and the search probe that decides
       // whether a page walks reads a text's candidates: each once per filter and data version, not for every page.
-      // Only the walk's probe is kept (at most WALK_NAMES_ABOVE names listed), so a kept answer stays small.
+      // Only the walk's probe is kept, and only while its answer is small (keepableSearch).
       const kept = keptUnderDataVersion(ctx, trx);
       const readSearch = (names: number) =>
         names <= WALK_NAMES_ABOVE
-          ? kept('participantSearch', [filter.search, names], () => findParticipantSearch(trx, filter, names))
+          ? kept(
+              'participantSearch',
+              [filter.search, names],
+              () => findParticipantSearch(trx, filter, names),
+              keepableSearch,
+            )
           : findParticipantSearch(trx, filter, names);
       const count = async () => countParticipants(trx, filter, await findParticipantSearch(trx, filter));
       const total = await kept('countParticipants', [filter], count);

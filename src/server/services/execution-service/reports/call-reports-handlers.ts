@@ -16,6 +16,7 @@ import {
   findCallRecordsAfter,
   findCallSearch,
   findIncompleteCalls,
+  findIncompleteCallsAfter,
   findLoggedPosts,
   newestId,
   type CallFilter,
@@ -182,11 +183,19 @@ export const callReportsHandlers: Handlers = {
     const ids = body.allRecords ? undefined : (body.idsToExport ?? []);
     const maxId = await ctx.inAccount((trx) => newestId(trx, 'incomplete_calls'));
     const toRow = incompleteRow(ctx.account.name, time);
-    const pages = exportPages((skip, limit) =>
-      ctx.inAccount(async (trx) =>
-        (await findIncompleteCalls(trx, { ...filter, maxId }, sort, { offset: skip, limit }, ids)).map(toRow),
-      ),
-    );
+    const bounded = { ...filter, maxId };
+    // The date order by keyset (ADR 0114); the others by offset.
+    const pages =
+      sort.by === 'date'
+        ? readKeysetPages(async (after: TimeKeyset | null, limit: number) => {
+            const page = await ctx.inAccount((trx) => findIncompleteCallsAfter(trx, bounded, sort, limit, after, ids));
+            return { rows: page.rows.map(toRow), next: page.next };
+          }, KEYSET_EXPORT_PAGES)
+        : exportPages((skip, limit) =>
+            ctx.inAccount(async (trx) =>
+              (await findIncompleteCalls(trx, bounded, sort, { offset: skip, limit }, ids)).map(toRow),
+            ),
+          );
     return new FileDownload(
       'incompletecalls.xlsx',
       XLSX,

@@ -239,9 +239,41 @@ export async function findIncompleteCalls(
   page: Page,
   ids?: number[],
 ): Promise<IncompleteCallRow[]> {
+  return (await incompleteCallRows(trx, filter, sort, page, ids)).map(incompleteCallRow);
+}
+
+/**
+ * A keyset page of findIncompleteCalls in the date order (either direction, ids breaking ties) after the row `after`
+ * (null: the first page): the export's reader (ADR 0114), which seeks in incomplete_calls_tenant_time_idx; the other
+ * orders are read by offset.
+ */
+export async function findIncompleteCallsAfter(
+  trx: Db,
+  filter: CallFilter,
+  sort: IncompleteSort,
+  limit: number,
+  after: TimeKeyset | null,
+  ids?: number[],
+): Promise<KeysetPage<IncompleteCallRow, TimeKeyset>> {
+  if (sort.by !== 'date') throw new Error(`The ${sort.by} order is read by offset.`);
+  const rows = await incompleteCallRows(trx, filter, sort, { offset: 0, limit }, ids, after);
+  const last = rows.at(-1);
+  return { rows: rows.map(incompleteCallRow), next: last ? { at: last.call_at_key, id: Number(last.id) } : null };
+}
+
+function incompleteCallRows(
+  trx: Db,
+  filter: CallFilter,
+  sort: IncompleteSort,
+  page: Page,
+  ids?: number[],
+  after?: TimeKeyset | null,
+) {
   let query = filterIncomplete(trx.selectFrom('incomplete_calls'), filter);
   if (ids) query = query.where('incomplete_calls.id', 'in', ids.length > 0 ? ids : [0]);
-  const rows = await query
+  if (after)
+    query = query.where(pastTimeKeyset(sql`incomplete_calls.call_at`, sql`incomplete_calls.id`, sort.direction, after));
+  return query
     .leftJoin('participants', 'participants.id', 'incomplete_calls.participant_id')
     .leftJoin('project_languages', (join) =>
       join
@@ -258,24 +290,26 @@ export async function findIncompleteCalls(
       'incomplete_calls.duration_seconds',
       'incomplete_calls.interview_result_id',
       'project_languages.dial_in_number',
+      timeKey(sql`incomplete_calls.call_at`).as('call_at_key'),
     ])
     .orderBy(SORT_COLUMN[sort.by], sort.direction)
     .orderBy('incomplete_calls.id', sort.direction)
     .offset(page.offset)
     .limit(page.limit)
     .execute();
-  return rows.map((r) => ({
-    id: Number(r.id),
-    interviewReferenceNumber: r.interview_reference_number,
-    callerId: r.caller_id,
-    dialInNumber: r.dial_in_number ?? null,
-    accessCode: r.access_code,
-    interruptCode: r.interrupt_code,
-    callAt: r.call_at,
-    durationSeconds: r.duration_seconds,
-    interviewResultId: r.interview_result_id === null ? null : Number(r.interview_result_id),
-  }));
 }
+
+const incompleteCallRow = (r: Awaited<ReturnType<typeof incompleteCallRows>>[number]): IncompleteCallRow => ({
+  id: Number(r.id),
+  interviewReferenceNumber: r.interview_reference_number,
+  callerId: r.caller_id,
+  dialInNumber: r.dial_in_number ?? null,
+  accessCode: r.access_code,
+  interruptCode: r.interrupt_code,
+  callAt: r.call_at,
+  durationSeconds: r.duration_seconds,
+  interviewResultId: r.interview_result_id === null ? null : Number(r.interview_result_id),
+});
 
 export async function countIncompleteCalls(trx: Db, filter: CallFilter) {
   const row = await filterIncomplete(trx.selectFrom('incomplete_calls'), filter)

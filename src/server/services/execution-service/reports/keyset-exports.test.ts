@@ -1,5 +1,6 @@
 /**
- * The exports' readers (ADR 0114), the Results tab's, the results report's and the call records': keyset pages hold exactly the rows, in exactly the order, that the list's offset
+ * The exports' readers (ADR 0114), the Results tab's, the results report's, the call records' and the incomplete
+ * calls': keyset pages hold exactly the rows, in exactly the order, that the list's offset
  * pages hold, ties on the sort key included, whatever the page size.
  */
 import { sql } from 'kysely';
@@ -9,7 +10,14 @@ import { openTestDatabase } from '../../../testing/database-template';
 import { seedPlanProject, type PlanProject } from '../../../testing/plan-project';
 import type { TimeKeyset } from '../../../platform/db/keyset';
 import { readKeysetPages } from '../../../platform/http/csv-download';
-import { findCallRecords, findCallRecordsAfter, type CallRecordRow } from './call-reports-store';
+import {
+  findCallRecords,
+  findCallRecordsAfter,
+  findIncompleteCalls,
+  findIncompleteCallsAfter,
+  type CallRecordRow,
+  type IncompleteCallRow,
+} from './call-reports-store';
 import {
   findReportResults,
   findReportResultsAfter,
@@ -173,4 +181,59 @@ describe('the call records export by keyset', () => {
     },
     60_000,
   );
+});
+
+describe('the incomplete calls export by keyset', () => {
+  beforeAll(async () => {
+    // An incomplete call for every fourth call record, every third of them at its week's shared time (a tie).
+    await inTenant((trx) =>
+      sql`INSERT INTO incomplete_calls (tenant_id, project_id, participant_id, interview_reference_number, access_code,
+            caller_id, interrupt_code, call_at, duration_seconds, created_at)
+          SELECT c.tenant_id, c.project_id, c.participant_id, c.interview_reference_number, c.access_code,
+                 c.caller_number, 'HANGUP',
+                 CASE WHEN c.id % 3 = 0 THEN date_trunc('week', c.call_at) + interval '654321 microseconds'
+                      ELSE c.call_at END,
+                 c.duration_seconds, now()
+          FROM call_records c WHERE c.project_id = ${plan.projectId} AND c.id % 4 = 0`.execute(trx),
+    );
+  });
+
+  const filter = (changes: { search?: string; minDuration?: number } = {}) => ({
+    projectId: plan.projectId,
+    from: null,
+    to: null,
+    search: changes.search ?? null,
+    minDuration: changes.minDuration ?? null,
+    maxDuration: null,
+  });
+
+  test.each([
+    { direction: 'desc' as const },
+    { direction: 'asc' as const },
+    { direction: 'desc' as const, minDuration: 60 },
+    { direction: 'asc' as const, search: 'PLAN-00001' },
+  ])(
+    'pages of 37 hold the rows of one offset page in the date order, ties included: %o',
+    async (changes) => {
+      const f = filter(changes);
+      const sort = { by: 'date', direction: changes.direction } as const;
+      const expected = await inTenant((trx) => findIncompleteCalls(trx, f, sort, { offset: 0, limit: 100_000 }));
+      expect(expected.length).toBeGreaterThan(changes.search ? 1 : 50);
+      const rows: IncompleteCallRow[] = [];
+      const pages = readKeysetPages(
+        (after: TimeKeyset | null, limit: number) =>
+          inTenant((trx) => findIncompleteCallsAfter(trx, f, sort, limit, after)),
+        { pageSize: 37 },
+      );
+      for await (const page of pages) rows.push(...page);
+      expect(rows).toEqual(expected);
+    },
+    60_000,
+  );
+
+  test('the other orders are not read by keyset', async () => {
+    await expect(
+      inTenant((trx) => findIncompleteCallsAfter(trx, filter(), { by: 'duration', direction: 'asc' }, 10, null)),
+    ).rejects.toThrow('read by offset');
+  });
 });

@@ -55,34 +55,15 @@ export async function cachedUnderDataVersion<T>(
   return remembered(ctx, (await versionedKey(ctx, trx, name, parts)).key, read);
 }
 
-/**
- * cachedUnderDataVersion for the parts of one read-only answer (a list's total and its search probe, say): the version
- * is read once, at the first part asked, and keys every part (ADR 0120), where each cachedUnderDataVersion reads it
- * again. Only where the transaction writes nothing between the parts (a write would move the version after it was read).
- */
-export function underOneDataVersion(
-  ctx: TenantContext,
-  trx: Db,
-): <T>(name: string, parts: readonly unknown[], read: () => Promise<T>) => Promise<T> {
-  let version: Promise<string> | null = null;
-  return async (name, parts, read) => {
-    version ??= dataVersionOf(ctx, trx);
-    return remembered(ctx, keyOf(ctx, name, await version, parts), read);
-  };
-}
-
-const dataVersionOf = (ctx: TenantContext, trx: Db): Promise<string> =>
-  ctx.everyAccount ? allTenantsDataVersion(trx) : tenantDataVersion(trx, ctx.account.id);
-
-const keyOf = (ctx: TenantContext, name: string, version: string, parts: readonly unknown[]) =>
-  createHash('sha256')
-    .update(JSON.stringify([name, ctx.everyAccount ? 'all' : ctx.account.id, version, parts]))
+async function versionedKey(ctx: TenantContext, trx: Db, name: string, parts: readonly unknown[]) {
+  const scope = ctx.everyAccount ? null : ctx.account.id;
+  const tenantId = scope ?? 'all';
+  const version = scope === null ? await allTenantsDataVersion(trx) : await tenantDataVersion(trx, scope);
+  const key = createHash('sha256')
+    .update(JSON.stringify([name, tenantId, version, parts]))
     .digest('base64url')
     .slice(0, 27);
-
-async function versionedKey(ctx: TenantContext, trx: Db, name: string, parts: readonly unknown[]) {
-  const version = await dataVersionOf(ctx, trx);
-  return { version, key: keyOf(ctx, name, version, parts) };
+  return { version, key };
 }
 
 async function remembered<T>(ctx: TenantContext, key: string, read: () => Promise<T>): Promise<T> {

@@ -3,7 +3,6 @@ import { durationBounds, minutesSeconds } from '../../../../shared/report-time';
 import { displayTimeOf, type DisplayTime } from '../../../platform/display-time';
 import { cachedUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
 import type { TimeKeyset } from '../../../platform/db/keyset';
-import { pageWithTotal } from '../../../platform/db/page-total';
 import { readKeysetPages } from '../../../platform/http/csv-download';
 import { HttpError, notFound } from '../../../platform/http/http-error';
 import { FileDownload, type ServiceHandlers } from '../../../platform/openapi/handler';
@@ -132,14 +131,12 @@ export const callReportsHandlers: Handlers = {
       telcoProvider: body.telcoProvider ? telcoProviderName(body.telcoProvider) : null,
     };
     const time = displayTimeOf(body);
-    return ctx.inAccount(async (trx) => {
-      const { rows, total } = await pageWithTotal(
-        pageOf(body),
-        (page) => findCallRecords(trx, filter, page),
-        () => cachedUnderDataVersion(ctx, trx, 'countCallRecords', [filter], () => countCallRecords(trx, filter)),
-      );
-      return { calls: rows.map(callRow(ctx.account.name, time)), totalResults: total };
-    });
+    return ctx.inAccount(async (trx) => ({
+      calls: (await findCallRecords(trx, filter, pageOf(body))).map(callRow(ctx.account.name, time)),
+      totalResults: await cachedUnderDataVersion(ctx, trx, 'countCallRecords', [filter], () =>
+        countCallRecords(trx, filter),
+      ),
+    }));
   },
 
   async exportCallRecords({ body }, ctx) {

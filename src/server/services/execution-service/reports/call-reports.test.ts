@@ -7,10 +7,6 @@ import { createParticipants } from '../../participant-service';
 import { createProjectWithQuestions, STAGE } from '../../project-service';
 import { verifyResultRollups } from '../result-writes/interview-results-store';
 import { intakeClientToken, invitedParticipant } from '../../../testing/intake-callers';
-import { PGliteWorker, type BatchStep } from '../../../platform/db/pglite-worker-client';
-import { currentPriority } from '../../../platform/db/work-priority';
-
-const PGLITE_BATCH = PGliteWorker.prototype.batch;
 
 let t: TestApp;
 let acme: number;
@@ -427,50 +423,3 @@ test('the totals are kept per filter under the data version: a new call moves th
   expect(await total('listIncompleteCalls', october)).toBe(1);
   expect(await total('listBackendDataLogs', { search: 'cr-cache' }, providerInAcme)).toBe(1);
 });
-
-// ADR 0120: a page that does not fill is its own total, so an exact access code's lookup reads no count and no data
-// version. Counted at the worker engine (each request to it is a round trip); the in-process engine sends no batches.
-(process.env.PGLITE_IN_WORKER === '0' ? test.skip : test)(
-  'a whole access code: the page tells its total, with no count or data-version read; a full page still counts',
-  async () => {
-    const sent: string[][] = [];
-    const batch = jest.spyOn(PGliteWorker.prototype, 'batch');
-    batch.mockImplementation(function (this: PGliteWorker, steps: BatchStep[]) {
-      // Requests only: a sweep the intake started runs in the background meanwhile (ADR 0119).
-      if (currentPriority() === 'interactive') sent.push(steps.map((step) => step.sql));
-      return PGLITE_BATCH.call(this, steps);
-    });
-    try {
-      const { code } = await participant(project);
-      await intake('postCallRecord', {
-        requestId: 'cr-exact',
-        callId: 'call-exact',
-        accessCode: code,
-        callDateTime: '2026-11-21T18:00:00Z',
-        durationSeconds: 60,
-      });
-      const reads = () => sent.flat().filter((text) => /tenant_data_versions|count\(/i.test(text));
-      sent.length = 0;
-      const calls = await list('listCallRecords', { startDate: '2026-11-20', search: code });
-      expect(calls.body).toMatchObject({ totalResults: 1, calls: [{ callId: 'call-exact' }] });
-      expect(reads()).toEqual([]);
-      // The session check, BEGIN with the tenant setting and the search probe, the page, COMMIT.
-      expect(sent).toHaveLength(4);
-
-      sent.length = 0;
-      const results = await list('listResultsReport', { startDate: '2026-11-20', search: 'no-such-code-or-name' });
-      expect(results.body).toMatchObject({ totalResults: 0, results: [] });
-      expect(reads()).toEqual([]);
-
-      sent.length = 0;
-      const full = await list('listCallRecords', { startDate: '2026-11-20', pageSize: 2 });
-      expect(full.body).toMatchObject({ totalResults: 4 });
-      expect((full.body as { calls: unknown[] }).calls).toHaveLength(2);
-      expect(reads().length).toBeGreaterThan(0);
-      const past = await list('listCallRecords', { startDate: '2026-11-20', page: 1, pageSize: 3 });
-      expect(past.body).toMatchObject({ totalResults: 4, calls: [{ callId: 'call-1' }] });
-    } finally {
-      batch.mockRestore();
-    }
-  },
-);

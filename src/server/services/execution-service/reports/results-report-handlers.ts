@@ -1,7 +1,6 @@
 import type { components, operations } from '../../../../contracts/execution-service';
 import { displayTimeOf, type DisplayTime } from '../../../platform/display-time';
 import { cachedUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
-import { pageWithTotal } from '../../../platform/db/page-total';
 import { csvDownload, readKeysetPages } from '../../../platform/http/csv-download';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
 import { newestId } from './call-reports-store';
@@ -103,16 +102,14 @@ export const resultsReportHandlers: Handlers = {
   async listResultsReport({ body }, ctx) {
     const filter = filterOf(ctx, body);
     const time = displayTimeOf(body);
-    return ctx.inAccount(async (trx) => {
-      const { rows, total } = await pageWithTotal(
-        pageOf(body),
-        (page) => findReportResults(trx, filter, sortOf(body), page),
-        // Kept under the version of the accounts read (ADR 0025): paging one filter counts once, and any write to
-        // those accounts moves the version in its transaction. A page that does not fill is its own count (ADR 0120).
-        () => cachedUnderDataVersion(ctx, trx, 'countReportResults', [filter], () => countReportResults(trx, filter)),
-      );
-      return { results: rows.map(present(time)), totalResults: total };
-    });
+    return ctx.inAccount(async (trx) => ({
+      results: (await findReportResults(trx, filter, sortOf(body), pageOf(body))).map(present(time)),
+      // Kept under the version of the accounts read (ADR 0025): paging one filter counts once, and any write to
+      // those accounts moves the version in its transaction.
+      totalResults: await cachedUnderDataVersion(ctx, trx, 'countReportResults', [filter], () =>
+        countReportResults(trx, filter),
+      ),
+    }));
   },
 
   async exportResultsReport({ body }, ctx) {

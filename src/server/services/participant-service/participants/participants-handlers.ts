@@ -24,7 +24,7 @@ import {
   setupStageBlocked,
 } from './participant-form';
 import { selectionOf, type ParticipantFilter } from './participant-selection';
-import { underOneDataVersion } from '../../../platform/cache/tenant-figures-cache';
+import { cachedUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
 import { WALK_NAMES_ABOVE } from '../../../platform/db/list-walk';
 import {
   countParticipants,
@@ -98,14 +98,14 @@ export const participantListHandlers: ParticipantListHandlers = {
       // The total counts every matching row (100,000 on the bench's project), and the search probe that decides
       // whether a page walks reads a text's candidates: each once per filter and data version, not for every page.
       // Only the walk's probe is kept (at most WALK_NAMES_ABOVE names listed), so a kept answer stays small.
-      // Both under one read of the data version (ADR 0120): this transaction writes nothing.
-      const cached = underOneDataVersion(ctx, trx);
       const readSearch = (names: number) =>
         names <= WALK_NAMES_ABOVE
-          ? cached('participantSearch', [filter.search, names], () => findParticipantSearch(trx, filter, names))
+          ? cachedUnderDataVersion(ctx, trx, 'participantSearch', [filter.search, names], () =>
+              findParticipantSearch(trx, filter, names),
+            )
           : findParticipantSearch(trx, filter, names);
       const count = async () => countParticipants(trx, filter, await findParticipantSearch(trx, filter));
-      const total = await cached('countParticipants', [filter], count);
+      const total = await cachedUnderDataVersion(ctx, trx, 'countParticipants', [filter], count);
       const page = { sort, direction, pageSize, page: body.page, after };
       return { rows: await listParticipantPage(trx, filter, page, { readSearch }), total };
     });

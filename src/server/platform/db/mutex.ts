@@ -1,20 +1,86 @@
-/** A FIFO lock for one shared resource (PGlite's single connection). */
-export class Mutex {
-  #tail: Promise<void> = Promise.resolve();
+import type { WorkPriority } from './work-priority';
 
-  async acquire(): Promise<() => void> {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
+/**
+ * The longest a background waiter is held back while interactive work goes on (ADR 0119): it is then served next,
+ * before any interactive waiter, so long work always advances (at least one hand-over this often).
+ */
+export const BACKGROUND_MAX_WAIT_MS = 500;
+
+/**
+ * How long after an interactive holder lets go a background waiter still waits (ADR 0119): a request sends its
+ * statements one after another (the session check, then its transaction), and in the gap between two of them the
+ * lock is free; a background holder taken in that gap would make the request's next statement wait a whole page.
+ */
+export const INTERACTIVE_QUIET_MS = 20;
+
+interface Waiter {
+  since: number;
+  grant: () => void;
+}
+
+/**
+ * A lock for one shared resource (PGlite's single connection) that serves interactive work first (ADR 0119). A free
+ * lock goes to the oldest interactive waiter; to the oldest background one only once no interactive holder has let go
+ * for `interactiveQuietMs`, or when it has waited `backgroundMaxWaitMs` (then before any interactive waiter). Among
+ * waiters of one priority it is FIFO, so a lock only ever asked at one priority is a plain FIFO lock.
+ */
+export class Mutex {
+  #held = false;
+  readonly #interactive: Waiter[] = [];
+  readonly #background: Waiter[] = [];
+  #lastInteractive = Number.NEGATIVE_INFINITY;
+  #timer: NodeJS.Timeout | null = null;
+  readonly #maxWaitMs: number;
+  readonly #quietMs: number;
+
+  constructor(options: { backgroundMaxWaitMs?: number; interactiveQuietMs?: number } = {}) {
+    this.#maxWaitMs = options.backgroundMaxWaitMs ?? BACKGROUND_MAX_WAIT_MS;
+    this.#quietMs = options.interactiveQuietMs ?? INTERACTIVE_QUIET_MS;
+  }
+
+  /** How many wait, by priority (for tests and diagnostics). */
+  get waiting(): Record<WorkPriority, number> {
+    return { interactive: this.#interactive.length, background: this.#background.length };
+  }
+
+  /** Resolves with the release function (idempotent) once the caller holds the lock. */
+  acquire(priority: WorkPriority = 'interactive'): Promise<() => void> {
+    return new Promise((resolve) => {
+      const queue = priority === 'background' ? this.#background : this.#interactive;
+      queue.push({ since: performance.now(), grant: () => resolve(this.#releaser(priority)) });
+      this.#dispatch();
     });
-    const previous = this.#tail;
-    this.#tail = previous.then(() => released);
-    await previous;
+  }
+
+  #releaser(priority: WorkPriority): () => void {
     let done = false;
     return () => {
       if (done) return;
       done = true;
-      release();
+      this.#held = false;
+      if (priority === 'interactive') this.#lastInteractive = performance.now();
+      this.#dispatch();
     };
+  }
+
+  /** Gives a free lock to the waiter whose turn it is, or sets a timer for when a background waiter's turn comes. */
+  #dispatch(): void {
+    if (this.#held) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    const background = this.#background[0];
+    const now = performance.now();
+    const overdueAt = background ? background.since + this.#maxWaitMs : Number.POSITIVE_INFINITY;
+    let next: Waiter | undefined;
+    if (now >= overdueAt) next = this.#background.shift();
+    else if (this.#interactive.length > 0) next = this.#interactive.shift();
+    else if (background && now >= this.#lastInteractive + this.#quietMs) next = this.#background.shift();
+    if (next) {
+      this.#held = true;
+      next.grant();
+    } else if (background) {
+      const at = Math.min(overdueAt, this.#lastInteractive + this.#quietMs);
+      this.#timer = setTimeout(() => this.#dispatch(), Math.max(0, at - now));
+    }
   }
 }

@@ -1,6 +1,7 @@
 import { Kysely, sql } from 'kysely';
 import { PGliteDialect, SENT_WITH_NEXT } from './pglite-dialect';
 import { PGliteWorker, type BatchStep } from './pglite-worker-client';
+import { inBackground } from './work-priority';
 
 // ADR 0060: on the worker engine a transaction's BEGIN and SENT_WITH_NEXT statements travel with its first
 // statement, and the connection goes to the next holder as soon as COMMIT or a lone statement is sent.
@@ -165,4 +166,62 @@ test('a SENT_WITH_NEXT statement that fails fails its carrier; with the COMMIT, 
   ).rejects.toMatchObject({ code: '23505' });
   const left = await sql<{ id: number }>`select id from things where id in (42, 43) order by id`.execute(db);
   expect(left.rows).toEqual([]);
+});
+
+// ADR 0119: the connection's hand-over serves interactive holders before background ones.
+test('an interactive statement issued while background statements wait is sent before them', async () => {
+  let letGo!: () => void;
+  const gate = new Promise<void>((resolve) => (letGo = resolve));
+  let holding!: () => void;
+  const held = new Promise<void>((resolve) => (holding = resolve));
+  // A background transaction holds the connection (from BEGIN to COMMIT) while the others queue.
+  const holder = inBackground(() =>
+    db.transaction().execute(async (trx) => {
+      await sql`select ${'held'}::text`.execute(trx);
+      holding();
+      await gate;
+    }),
+  );
+  await held;
+  const background = [1, 2, 3].map((n) => inBackground(() => sql`select ${`background ${n}`}::text`.execute(db)));
+  const interactive = db
+    .transaction()
+    .execute((trx) => sql`select ${'interactive'}::text as who where ${1} = 1`.execute(trx));
+  letGo();
+  await Promise.all([holder, interactive, ...background]);
+  expect(sent.map((steps) => steps.at(-1))).toEqual([
+    'select $1::text',
+    'commit',
+    'select $1::text as who where $2 = 1',
+    'commit',
+    'select $1::text',
+    'select $1::text',
+    'select $1::text',
+  ]);
+});
+
+test('background work keeps its transaction whole: an interactive statement waits for its COMMIT', async () => {
+  let letGo!: () => void;
+  const gate = new Promise<void>((resolve) => (letGo = resolve));
+  let holding!: () => void;
+  const held = new Promise<void>((resolve) => (holding = resolve));
+  const writer = inBackground(() =>
+    db.transaction().execute(async (trx) => {
+      await sql`insert into things (id) values (${50})`.execute(trx);
+      holding();
+      await gate;
+      await sql`insert into things (id) values (${51})`.execute(trx);
+    }),
+  );
+  await held;
+  const counted = sql<{ n: number }>`select count(*)::int as n from things where id in (50, 51)`.execute(db);
+  letGo();
+  await writer;
+  expect((await counted).rows[0]!.n).toBe(2);
+  expect(sent.map((steps) => steps.at(-1))).toEqual([
+    'insert into things (id) values ($1)',
+    'insert into things (id) values ($1)',
+    'commit',
+    'select count(*)::int as n from things where id in (50, 51)',
+  ]);
 });

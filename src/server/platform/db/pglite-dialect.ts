@@ -11,6 +11,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { Mutex } from './mutex';
+import { currentPriority } from './work-priority';
 import type { BatchStep, PGliteEngine } from './pglite-worker-client';
 
 /**
@@ -123,6 +124,10 @@ class PGliteConnection implements DatabaseConnection {
  * setting travel with its first statement, and the connection is handed on as soon as COMMIT (or a statement
  * outside a transaction) is sent: the worker runs requests in the order they arrive, so what the next holder sends
  * runs after it, and the worker no longer idles while the answer travels back to a busy request thread.
+ *
+ * The hand-over serves interactive holders first (ADR 0119): work running `inBackground` (an export's pages, a job)
+ * waits while requests queue, up to the mutex's bound, so a dashboard statement waits for at most the one background
+ * statement or transaction already holding the connection rather than a queue of them.
  */
 class PGliteDriver implements Driver {
   readonly #mutex = new Mutex();
@@ -137,7 +142,7 @@ class PGliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new PGliteConnection(this.pglite, await this.#mutex.acquire());
+    return new PGliteConnection(this.pglite, await this.#mutex.acquire(currentPriority()));
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -160,7 +165,7 @@ class PGliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    const release = await this.#mutex.acquire();
+    const release = await this.#mutex.acquire(currentPriority());
     try {
       if (!this.pglite.closed) await this.pglite.close();
     } finally {

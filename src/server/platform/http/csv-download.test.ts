@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
-import { csvDownload, pagedRows } from './csv-download';
+import { currentPriority } from '../db/work-priority';
+import { csvDownload, pagedRows, readKeysetPages, readPages } from './csv-download';
 
 const text = async (stream: Readable) => {
   const chunks: Buffer[] = [];
@@ -47,4 +48,37 @@ test('a source failing part-way ends the stream with an error', async () => {
     ),
   );
   await expect(text(download.content as Readable)).rejects.toThrow();
+});
+
+// ADR 0119: an export's pages are read as background work, and what reads the rows stays interactive.
+describe('the page readers read as background work', () => {
+  test('readPages and readKeysetPages read every page in the background', async () => {
+    const seen: string[] = [];
+    const offsets = readPages(
+      async (offset) => {
+        seen.push(`offset ${offset}: ${currentPriority()}`);
+        return offset < 4 ? [offset, offset + 1] : [];
+      },
+      { pageSize: 2 },
+    );
+    for await (const page of offsets) seen.push(`consumed ${page.join(',')}: ${currentPriority()}`);
+    const keysets = readKeysetPages(
+      async (after: number | null) => {
+        seen.push(`after ${after}: ${currentPriority()}`);
+        return after === null ? { rows: [1, 2], next: 2 } : { rows: [], next: null };
+      },
+      { pageSize: 2 },
+    );
+    for await (const page of keysets) seen.push(`consumed ${page.join(',')}: ${currentPriority()}`);
+    expect(seen).toEqual([
+      'offset 0: background',
+      'consumed 0,1: interactive',
+      'offset 2: background',
+      'consumed 2,3: interactive',
+      'offset 4: background',
+      'after null: background',
+      'consumed 1,2: interactive',
+      'after 2: background',
+    ]);
+  });
 });

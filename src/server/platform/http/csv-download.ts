@@ -1,5 +1,6 @@
 import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import { inBackground } from '../db/work-priority';
 import { inSlices } from '../event-loop-slices';
 import { spreadsheetCell } from '../../../shared/spreadsheet-cell';
 import { FileDownload } from '../openapi/handler';
@@ -35,7 +36,8 @@ async function* escaped(rows: AsyncIterable<CsvCell[]>): AsyncIterable<(string |
 
 /**
  * The one page-by-page reader of every export: reads (offset, limit) pages, each its own short read, until a
- * short page or `maxRows` rows.
+ * short page or `maxRows` rows. Each page is read as background work (ADR 0119): requests go first at the embedded
+ * database's connection.
  */
 export async function* readPages<Row>(
   read: (offset: number, limit: number) => Promise<Row[]>,
@@ -43,7 +45,7 @@ export async function* readPages<Row>(
 ): AsyncIterable<Row[]> {
   for (let offset = 0; offset < maxRows; offset += pageSize) {
     const limit = Math.min(pageSize, maxRows - offset);
-    const rows = await read(offset, limit);
+    const rows = await inBackground(() => read(offset, limit));
     if (rows.length > 0) yield rows;
     if (rows.length < limit) return;
   }
@@ -58,7 +60,8 @@ export interface KeysetPage<Row, Cursor> {
 /**
  * The page-by-page reader of an export in an order an index serves (ADR 0114): each page starts after the last row of
  * the one before (keyset), so every page reads only its own rows, where an (offset, limit) page reads past all the
- * earlier ones and holds the engine longer page after page. Stops at a short page or `maxRows` rows.
+ * earlier ones and holds the engine longer page after page. Stops at a short page or `maxRows` rows. Each page is
+ * read as background work, as `readPages` reads them (ADR 0119).
  */
 export async function* readKeysetPages<Row, Cursor>(
   read: (after: Cursor | null, limit: number) => Promise<KeysetPage<Row, Cursor>>,
@@ -67,7 +70,7 @@ export async function* readKeysetPages<Row, Cursor>(
   let after: Cursor | null = null;
   for (let done = 0; done < maxRows; done += pageSize) {
     const limit = Math.min(pageSize, maxRows - done);
-    const page: KeysetPage<Row, Cursor> = await read(after, limit);
+    const page: KeysetPage<Row, Cursor> = await inBackground(() => read(after, limit));
     if (page.rows.length > 0) yield page.rows;
     if (page.rows.length < limit || page.next === null) return;
     after = page.next;

@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { inBackground } from '../db/work-priority';
 import { afterRequestCommit } from '../tenancy/request-transaction';
 
 /**
  * Runs a sweep now and then: on demand (`soon`, coalesced with a sweep in progress) and on a timer. Shared by the
- * outbox dispatcher and the job runner (ADR 0021), which differ only in what a sweep does.
+ * outbox dispatcher and the job runner (ADR 0021), which differ only in what a sweep does. A sweep, and every job it
+ * runs, is background work (ADR 0119): requests go first at the embedded database's connection.
  */
 export class SweepLoop {
   #running: Promise<void> | null = null;
@@ -35,7 +37,7 @@ export class SweepLoop {
       do {
         this.#again = false;
         try {
-          await this.sweep();
+          await inBackground(() => this.sweep());
         } catch (error) {
           this.log.error({ err: error }, `${this.name} sweep failed`);
         }

@@ -1,0 +1,134 @@
+/**
+ * Whether the dashboard waits behind a results export (issue 30, ADR 0119), in a figure that does not depend on the
+ * machine's load: `npx tsx scripts/bench/priority-profile.ts` with no server holding BENCH_DATA_DIR (a copy of the
+ * seeded tenant). Builds the app in-process on the embedded database (engine in its worker thread), runs the
+ * dashboard KPI from PROFILE_CONNECTIONS loops at once (default 10, the bench's connections), idle for 10 s and while
+ * an xlsx export of the project's results (at most 100,000) runs, and prints per stretch: the KPI's p50/p99, and how
+ * many of the export's round trips to the engine were sent while a KPI request was in progress (p50/p99 per request,
+ * and the share of requests that saw any): with a FIFO hand-over the export's pages alternate with the KPIs'
+ * statements; with interactive work first (ADR 0119) a KPI request waits behind the one page already at the engine,
+ * and behind another only when the export has waited the mutex's bound.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Kysely } from 'kysely';
+import { loadConfig } from '../../src/server/config';
+import { PGliteDialect } from '../../src/server/platform/db/pglite-dialect';
+import { PGliteWorker, type BatchStep, type PGliteEngine } from '../../src/server/platform/db/pglite-worker-client';
+import type { DB, Db } from '../../src/server/platform/db/schema';
+import { benchmarkTenantId, benchmarkProjectId, signedInBenchApp } from './benchmark-tenant';
+
+const root = resolve(import.meta.dirname, '../..');
+const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, 'data', 'bench'));
+const CONNECTIONS = Number(process.env.PROFILE_CONNECTIONS ?? 10);
+const IDLE_MS = 10_000;
+
+/** Marks the KPI requests' async context, so the engine tells their round trips from the export's. */
+const kpiRequest = new AsyncLocalStorage<true>();
+
+/** The engine with the round trips of work other than the KPI counted (a batch counts as one). */
+class CountingEngine implements PGliteEngine {
+  otherTrips = 0;
+  constructor(private readonly engine: PGliteEngine) {}
+  get waitReady() {
+    return this.engine.waitReady;
+  }
+  get closed() {
+    return this.engine.closed;
+  }
+  #count() {
+    if (!kpiRequest.getStore()) this.otherTrips += 1;
+  }
+  query<R>(text: string, params?: unknown[]) {
+    this.#count();
+    return this.engine.query<R>(text, params);
+  }
+  exec(text: string) {
+    this.#count();
+    return this.engine.exec(text);
+  }
+  batch(steps: BatchStep[]) {
+    this.#count();
+    return this.engine.batch!(steps);
+  }
+  close() {
+    return this.engine.close();
+  }
+}
+
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? 0;
+
+async function main(): Promise<void> {
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED: 'off' });
+  const engine = new CountingEngine(await PGliteWorker.create({ dataDir: config.pgliteDataDir }));
+  const db: Db = new Kysely<DB>({ dialect: new PGliteDialect(engine) });
+  try {
+    const tenantId = await benchmarkTenantId(db);
+    const projectId = await benchmarkProjectId(db, tenantId);
+    const { app, headers } = await signedInBenchApp(db, config, dataDir, tenantId);
+    const kpi = () =>
+      kpiRequest.run(true, async () => {
+        const started = performance.now();
+        const before = engine.otherTrips;
+        const response = await app.inject({
+          method: 'POST',
+          url: `/api/project-service/v1/project/dashboard/kpi?tenantId=${tenantId}`,
+          headers,
+        });
+        if (response.statusCode !== 200) throw new Error(`KPI: HTTP ${response.statusCode}`);
+        return { ms: performance.now() - started, others: engine.otherTrips - before };
+      });
+    /** The KPI from CONNECTIONS loops until `until` settles (or for IDLE_MS). */
+    const stretch = async (name: string, until: Promise<unknown> | null) => {
+      let settled = false;
+      void until?.finally(() => (settled = true));
+      const times: number[] = [];
+      const others: number[] = [];
+      const started = performance.now();
+      const loop = async () => {
+        while (until ? !settled : performance.now() - started < IDLE_MS) {
+          const one = await kpi();
+          times.push(one.ms);
+          others.push(one.others);
+        }
+      };
+      await Promise.all(Array.from({ length: CONNECTIONS }, loop));
+      await until;
+      const seen = others.filter((n) => n > 0).length;
+      console.log(
+        `${name} (${((performance.now() - started) / 1000).toFixed(1)} s): KPI p50 ${percentile(times, 50).toFixed(0)} ` +
+          `ms, p99 ${percentile(times, 99).toFixed(0)} ms over ${times.length} requests at ${CONNECTIONS} at once; ` +
+          `other work's round trips during a KPI request: p50 ${percentile(others, 50)}, p99 ${percentile(others, 99)}, ` +
+          `max ${Math.max(0, ...others)}, any in ${((seen / Math.max(1, others.length)) * 100).toFixed(1)}% of them; ` +
+          `load ${loadavg()
+            .map((n) => n.toFixed(2))
+            .join(' ')}`,
+      );
+    };
+    await kpi();
+    await stretch('idle', null);
+    const exportTrips = engine.otherTrips;
+    const exported = app
+      .inject({
+        method: 'POST',
+        url: '/api/execution-service/v1/interview/result/exportResults',
+        headers,
+        payload: { filter: { projectId, page: 0, pageSize: 100 }, allRecords: true, format: 'xlsx' },
+      })
+      .then((response) => {
+        if (response.statusCode !== 200) throw new Error(`export: HTTP ${response.statusCode}`);
+        console.log(
+          `export: ${(response.rawPayload.length / 1024 / 1024).toFixed(1)} MB in ` +
+            `${engine.otherTrips - exportTrips} round trips`,
+        );
+      });
+    await stretch('during the xlsx export', exported);
+    await app.close();
+  } finally {
+    await db.destroy();
+  }
+}
+
+await main();

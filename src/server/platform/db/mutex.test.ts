@@ -1,0 +1,137 @@
+import { Mutex } from './mutex';
+import type { WorkPriority } from './work-priority';
+
+// The clock (performance.now and timers) is jest's: the test moves it.
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+/** A mutex (bound 500 ms, quiet 20 ms) and the order in which its waiters got the lock. */
+function setUp() {
+  const mutex = new Mutex({ backgroundMaxWaitMs: 500, interactiveQuietMs: 20 });
+  const served: string[] = [];
+  const releases = new Map<string, () => void>();
+  const wait = (name: string, priority: WorkPriority) =>
+    void mutex.acquire(priority).then((release) => {
+      served.push(name);
+      releases.set(name, release);
+    });
+  /** Lets the granted waiters' continuations run. */
+  const settle = async () => {
+    for (let i = 0; i < 3; i += 1) await Promise.resolve();
+  };
+  const release = async (name: string) => {
+    releases.get(name)!();
+    await settle();
+  };
+  const advance = async (ms: number) => {
+    await jest.advanceTimersByTimeAsync(ms);
+    await settle();
+  };
+  return { mutex, served, wait, release, advance, settle };
+}
+
+test('a free lock is taken at once, whatever the priority, when no interactive work went on', async () => {
+  const { served, wait, settle } = setUp();
+  wait('b1', 'background');
+  await settle();
+  expect(served).toEqual(['b1']);
+});
+
+test('waiters of one priority are served in arrival order (a plain FIFO lock)', async () => {
+  const { served, wait, release, settle } = setUp();
+  for (const name of ['a', 'b', 'c', 'd']) wait(name, 'interactive');
+  await settle();
+  for (const name of ['a', 'b', 'c']) await release(name);
+  expect(served).toEqual(['a', 'b', 'c', 'd']);
+});
+
+test('on release the lock goes to waiting interactive holders before background ones that came earlier', async () => {
+  const { served, wait, release, settle, advance, mutex } = setUp();
+  wait('holder', 'background');
+  await settle();
+  wait('b1', 'background');
+  wait('b2', 'background');
+  wait('i1', 'interactive');
+  wait('i2', 'interactive');
+  expect(mutex.waiting).toEqual({ interactive: 2, background: 2 });
+  for (const name of ['holder', 'i1', 'i2']) await release(name);
+  expect(served).toEqual(['holder', 'i1', 'i2']);
+  // Right after an interactive holder let go the background waits: the request may send its next statement.
+  await advance(19);
+  expect(served).toEqual(['holder', 'i1', 'i2']);
+  await advance(1);
+  expect(served).toEqual(['holder', 'i1', 'i2', 'b1']);
+  await release('b1');
+  expect(served).toEqual(['holder', 'i1', 'i2', 'b1', 'b2']); // no interactive work since: back to back
+});
+
+test("a request's next statement in the quiet time goes before a background waiter", async () => {
+  const { served, wait, release, settle, advance } = setUp();
+  wait('session check', 'interactive');
+  await settle();
+  wait('page', 'background');
+  await release('session check');
+  await advance(10);
+  wait('transaction', 'interactive');
+  await settle();
+  expect(served).toEqual(['session check', 'transaction']);
+  await release('transaction');
+  await advance(20);
+  expect(served).toEqual(['session check', 'transaction', 'page']);
+});
+
+test('a background waiter held back for the bound is served next, before the interactive ones waiting', async () => {
+  const { served, wait, release, settle, advance } = setUp();
+  wait('i0', 'interactive');
+  await settle();
+  wait('b1', 'background');
+  // Interactive holders keep coming, each queued before the last lets go, 100 ms each.
+  for (let n = 1; n <= 5; n += 1) {
+    wait(`i${n}`, 'interactive');
+    await advance(100);
+    await release(`i${n - 1}`);
+  }
+  // b1 had waited its bound (500 ms) when i4 let go: it goes before i5, which waits.
+  expect(served).toEqual(['i0', 'i1', 'i2', 'i3', 'i4', 'b1']);
+  await release('b1');
+  expect(served.at(-1)).toBe('i5');
+});
+
+test('a background waiter on a free lock gets it at its bound even while interactive work keeps it busy', async () => {
+  const { served, wait, release, settle, advance } = setUp();
+  wait('b1', 'background');
+  await settle();
+  wait('i1', 'interactive');
+  wait('b2', 'background');
+  await release('b1');
+  // Short interactive holders, each starting within the quiet time of the last: the lock is free 10 ms in 15.
+  for (let n = 2; n <= 40 && !served.includes('b2'); n += 1) {
+    await advance(5);
+    await release(`i${n - 1}`);
+    await advance(10);
+    wait(`i${n}`, 'interactive');
+    await settle();
+  }
+  const b2 = served.indexOf('b2');
+  expect(b2).toBeGreaterThan(0);
+  // Served by its bound (500 ms at 15 ms a holder: about 33 holders), not at once and not never.
+  expect(b2).toBeGreaterThan(30);
+  expect(b2).toBeLessThan(38);
+});
+
+test('the lock is free again once the last holder lets go, and a release counts once', async () => {
+  const { served, wait, release, settle, mutex } = setUp();
+  wait('a', 'interactive');
+  wait('b', 'interactive');
+  wait('c', 'interactive');
+  await settle();
+  await release('a');
+  await release('a'); // a second call of the same release must not hand the lock on again
+  expect(served).toEqual(['a', 'b']);
+  expect(mutex.waiting).toEqual({ interactive: 1, background: 0 });
+  await release('b');
+  await release('c');
+  wait('d', 'interactive');
+  await settle();
+  expect(served).toEqual(['a', 'b', 'c', 'd']);
+});

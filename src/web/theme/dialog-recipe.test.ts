@@ -1,4 +1,6 @@
-type SystemModule = typeof import('./system');
+import type * as systemModule from './system';
+
+type SystemModule = typeof systemModule;
 
 beforeEach(() => jest.resetModules());
 

@@ -72,6 +72,22 @@ it('mounts the select open on first use, and the choice reaches onChange', async
   expect(onChange).toHaveBeenCalledWith([2, 1]);
 });
 
+it('opens from the keyboard too, with focus in the open select', async () => {
+  renderFilter([], true);
+  const user = userEvent.setup();
+  await user.tab();
+  expect(screen.getByTestId('stage-trigger')).toHaveFocus();
+
+  await user.keyboard('{ArrowDown}');
+
+  const options = await screen.findByTestId('stage-options');
+  expect(screen.getByTestId('stage-trigger')).toHaveAttribute('aria-expanded', 'true');
+  expect(
+    options.contains(document.activeElement) || screen.getByTestId('stage-trigger') === document.activeElement,
+  ).toBe(true);
+  await user.keyboard('{Enter}');
+});
+
 it('names the closed trigger by its label', () => {
   renderFilter([], true);
   expect(screen.getByRole('combobox', { name: 'Stage' })).toHaveTextContent('All stages');

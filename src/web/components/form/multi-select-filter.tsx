@@ -1,5 +1,5 @@
 import { Portal, Select, chakra, createListCollection, useSlotRecipe } from '@chakra-ui/react';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { StatusOption } from '../../../shared/default-status';
 
 /** One choice of a multi-select filter: a numeric id (kept hidden) and its label. */
@@ -13,8 +13,8 @@ interface MultiSelectFilterProps {
   onChange: (ids: number[]) => void;
   testId: string;
   /**
-   * Shows the closed select as plain elements until its trigger is first used, then mounts Chakra's select, open
-   * (ADR 0124): mounting its state machine was part of a long task on a first screen (the project list).
+   * Shows the closed select as plain elements until its trigger is first used, then mounts Chakra's select and
+   * opens it as a click on its trigger would, focus included (ADR 0124): mounting its state machine was part of a long task on a first screen (the project list).
    */
   mountOnFirstUse?: boolean;
 }
@@ -25,23 +25,31 @@ const ROOT_WIDTH = { base: 'full', sm: '56' } as const;
 export function MultiSelectFilter({ mountOnFirstUse = false, ...props }: MultiSelectFilterProps) {
   const [used, setUsed] = useState(!mountOnFirstUse);
   if (!used) return <ClosedMultiSelect {...props} onFirstUse={() => setUsed(true)} />;
-  return <LiveMultiSelect {...props} defaultOpen={mountOnFirstUse} />;
+  return <LiveMultiSelect {...props} openOnMount={mountOnFirstUse} />;
 }
 
-type LiveProps = Omit<MultiSelectFilterProps, 'mountOnFirstUse'> & { defaultOpen: boolean };
+type LiveProps = Omit<MultiSelectFilterProps, 'mountOnFirstUse'> & { openOnMount: boolean };
 
-function LiveMultiSelect({ label, placeholder, options, value, onChange, testId, defaultOpen }: LiveProps) {
+function LiveMultiSelect({ label, placeholder, options, value, onChange, testId, openOnMount }: LiveProps) {
   const collection = useMemo(
     () => createListCollection({ items: options.map((o) => ({ label: o.label, value: String(o.id) })) }),
     [options],
   );
+  const trigger = useRef<HTMLButtonElement>(null);
+  // The first use of the plain trigger it replaced: the select's own click opens it and moves focus as it does.
+  useEffect(() => {
+    if (!openOnMount) return;
+    trigger.current?.focus();
+    trigger.current?.click();
+    // Only when it mounts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <Select.Root
       multiple
       collection={collection}
       value={value.map(String)}
       onValueChange={(details) => onChange(details.value.map(Number))}
-      defaultOpen={defaultOpen}
       size="sm"
       width={ROOT_WIDTH}
       data-testid={testId}
@@ -50,7 +58,7 @@ function LiveMultiSelect({ label, placeholder, options, value, onChange, testId,
       <Select.HiddenSelect />
       <Select.Label>{label}</Select.Label>
       <Select.Control>
-        <Select.Trigger data-testid={`${testId}-trigger`}>
+        <Select.Trigger ref={trigger} data-testid={`${testId}-trigger`}>
           <Select.ValueText placeholder={placeholder} />
         </Select.Trigger>
         <Select.IndicatorGroup>
@@ -124,6 +132,12 @@ function ClosedMultiSelect({ label, placeholder, options, value, testId, onFirst
           className="chakra-select__trigger"
           css={styles.trigger}
           onClick={onFirstUse}
+          onKeyDown={(event) => {
+            // Chakra's trigger opens on the arrows too.
+            if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+            event.preventDefault();
+            onFirstUse();
+          }}
         >
           <chakra.span {...parts('value-text')} className="chakra-select__valueText" css={styles.valueText}>
             {chosen.length > 0 ? chosen.join(', ') : placeholder}

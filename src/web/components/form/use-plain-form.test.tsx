@@ -39,7 +39,6 @@ const renderForm = (onSubmit: (values: Values) => Promise<void>) =>
     </I18nProvider>,
   );
 
-
 it('shows no message until a field is left, then that field’s message', async () => {
   renderForm(jest.fn());
   const user = userEvent.setup();

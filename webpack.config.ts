@@ -40,6 +40,9 @@ const LAZY_LIBRARIES = [
   { name: 'moment-timezone', resource: /[\\/]node_modules[\\/]moment(-timezone)?[\\/]|[\\/]zoned-time[\\/]/ },
 ];
 
+/** Libraries the sign-in page (the entry and its chunk group) must not load, though later first screens may. */
+const SIGN_IN_LAZY_LIBRARIES = [{ name: 'final-form', resource: /[\\/]node_modules[\\/](react-)?final-form[\\/]/ }];
+
 /** Where the first-paint compilation writes the prerender bundle (outside dist/: it is never served). */
 const FIRST_PAINT_BUNDLE = resolve(root, 'node_modules/.cache/voxscreen-first-paint/prerender.cjs');
 
@@ -202,6 +205,8 @@ const browserConfig = (production: boolean): Configuration => {
         ? [
             new FirstPaintPlugin(FIRST_PAINT_BUNDLE),
             new LazyLibraryPlugin(LAZY_LIBRARIES, FIRST_SCREENS),
+            // The sign-in form is a plain form: final-form loads with the other forms' routes (ADR 0123).
+            new LazyLibraryPlugin(SIGN_IN_LAZY_LIBRARIES, ['sign-in']),
             // What the sign-in page loads stays within its budget (ADR 0105).
             new SignInBudgetPlugin(SIGN_IN_BUDGET),
             // ApexCharts compiled while it streams in, not function by function in the first chart's draw (ADR 0118).

@@ -16,6 +16,8 @@ import {
   tableSlotRecipe,
   textareaRecipe,
 } from '@chakra-ui/react/theme';
+// The dialog's, shared with the password reset page (ADR 0123).
+import './dialog-recipe';
 import { scrollingTabsSlotRecipe } from './scrolling-tabs-recipe';
 import { registerRecipes } from './system';
 

@@ -14,7 +14,6 @@ import {
   cardSlotRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dialogSlotRecipe,
   fieldSlotRecipe,
   globalCss,
   headingRecipe,
@@ -64,8 +63,6 @@ const defaultThemeSlice = defineConfig({
     slotRecipes: {
       alert: alertSlotRecipe,
       card: cardSlotRecipe,
-      // The password reset page's confirmation.
-      dialog: dialogSlotRecipe,
       field: fieldSlotRecipe,
     },
   },

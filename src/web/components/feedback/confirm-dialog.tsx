@@ -1,5 +1,7 @@
 import { Button, Dialog, Portal, Spinner } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+// A public page (the password reset) shows this dialog: its recipe is not in the entry's system (ADR 0123).
+import '../../theme/dialog-recipe';
 
 export interface ConfirmDialogProps {
   open: boolean;

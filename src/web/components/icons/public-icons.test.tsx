@@ -10,6 +10,9 @@ describe('the icons of the entry chunk', () => {
       const Library = lucide[name];
       expect(renderToStaticMarkup(<Own size="1em" />)).toBe(renderToStaticMarkup(<Library size="1em" />));
       expect(renderToStaticMarkup(<Own />)).toMatch(/^<svg[^>]*><(path|circle)/);
+      // Plain SVG elements, not react-icons' IconBase (ADR 0123): the props it handles give the same markup.
+      const props = { size: 20, color: 'red', className: 'shown', title: 'Alert', style: { margin: 1 }, role: 'img' };
+      expect(renderToStaticMarkup(<Own {...props} />)).toBe(renderToStaticMarkup(<Library {...props} />));
     },
   );
 });

@@ -152,6 +152,7 @@ export function ProjectList({ heading = false }: { heading?: boolean }) {
           value={statusIds}
           onChange={(ids) => dispatch(statusFilterChanged(ids))}
           testId="project-filter-status"
+          mountOnFirstUse
         />
         <MultiSelectFilter
           label={t`Stage`}
@@ -160,6 +161,7 @@ export function ProjectList({ heading = false }: { heading?: boolean }) {
           value={filters.stage}
           onChange={(ids) => dispatch(stageFilterChanged(ids))}
           testId="project-filter-stage"
+          mountOnFirstUse
         />
       </Flex>
       {body}

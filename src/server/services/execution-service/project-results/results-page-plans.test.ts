@@ -60,7 +60,7 @@ describe('the plans of the Results tab', () => {
 /**
  * The most rows any index scan of a statement's plan returned, run (EXPLAIN ANALYZE) in the tenant; with `filtered`,
  * also those its filter dropped. (The severity index's keyset pages still drop rows: under row-level security the
- * severity's equality, array_position, is not leakproof and so is no index condition; ADR 0114 lists it.)
+ * severity's equality, array_position, is not leakproof and so is no index condition; ADR 0125 lists it.)
  */
 async function indexRowsRead(statement: ReturnType<typeof pageIds>, filtered = false): Promise<number> {
   const plans = await withTenant(db, plan.tenantId, (trx) =>
@@ -115,7 +115,7 @@ describe('the plans of an export read by keyset (ADR 0114)', () => {
   });
 });
 
-describe('one view of the results does not read the other (migration 106)', () => {
+describe('one view of the results does not read the other (migration 106, ADR 0125)', () => {
   test('with the newest 2,000 results On Hold, either view reads only its own page, first or deep', async () => {
     const hold = async (released: boolean) => {
       await withTenant(db, plan.tenantId, (trx) =>

@@ -183,6 +183,12 @@ describe.each([
     expect(await withTenant(db, A, (trx) => tenantDataVersion(trx, A))).toBe(String(before + 1));
   });
 
+  test('a notification in the earlier form (one table, migration 072) is still heard, from an older instance', async () => {
+    const payload = JSON.stringify({ tenant: B, version: 1_000_000, table: 'projects' });
+    await withSystem(db, (trx) => sql`SELECT pg_notify('voxscreen_changes', ${payload})`.execute(trx));
+    expect(await changesAfter(B, 999_999, 1)).toEqual([{ tenantId: B, version: 1_000_000, tables: ['projects'] }]);
+  });
+
   test('on a table whose rows the application may write for any tenant, no statement is skipped', async () => {
     const [a, b] = [await version(A), await version(B)];
     await withTenant(db, A, async (trx) => {

@@ -12,7 +12,7 @@
  * It also prints the process's CPU time a post (every thread) and the change notifications a post delivers.
  */
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -115,7 +115,7 @@ class TimedEngine implements PGliteEngine {
     if (
       this.explain &&
       this.#inTransaction &&
-      /^\s*(select|insert|update|delete|with)/i.test(text) &&
+      /^\s*(\/\*.*?\*\/\s*)?(select|insert|update|delete|with)/i.test(text) &&
       !/set_config/.test(text)
     ) {
       await this.engine.exec('SAVEPOINT explain_one');
@@ -140,6 +140,54 @@ class TimedEngine implements PGliteEngine {
   close() {
     return this.engine.close();
   }
+}
+
+/**
+ * CPU time of each thread of this process (Linux: /proc/self/task/<tid>/stat, clock ticks of 10 ms), by thread id:
+ * what each thread spent whatever the machine's load, unlike the wall clock or a sampling profile's ticks.
+ */
+function threadCpuMs(): Map<string, { name: string; ms: number }> {
+  const threads = new Map<string, { name: string; ms: number }>();
+  if (!existsSync('/proc/self/task')) return threads;
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      threads.set(tid, { name, ms: (Number(fields[11]) + Number(fields[12])) * 10 });
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return threads;
+}
+
+/** The threads' CPU between two readings, busiest first; the main thread's id is the process id. */
+function threadCpuLine(before: Map<string, { name: string; ms: number }>, posts: number): string {
+  const spent = [...threadCpuMs()]
+    .map(([tid, { name, ms }]) => ({
+      label: tid === String(process.pid) ? 'request thread' : `${name} ${tid}`,
+      ms: ms - (before.get(tid)?.ms ?? 0),
+    }))
+    .filter((t) => t.ms > 0)
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 4);
+  return spent.map((t) => `${t.label} ${(t.ms / posts).toFixed(2)}`).join(', ');
+}
+
+/**
+ * How many times the data-version trigger functions ran (track_functions; the embedded engine is one session, whose
+ * counts are flushed to the shared statistics now and then): a count that does not depend on the load.
+ */
+const VERSION_TRIGGERS = ['app_bump_tenant_data_version', 'app_bump_tenant_row_version'];
+async function versionTriggerCalls(db: Db): Promise<number> {
+  await sql`SET track_functions = 'pl'`.execute(db);
+  // Flushed (shared) and not yet flushed (this session's pending) counts, read in one statement.
+  const { rows } = await sql<{ calls: string | null }>`
+    SELECT ((SELECT coalesce(sum(calls), 0) FROM pg_stat_user_functions WHERE funcname = ANY (${VERSION_TRIGGERS}))
+      + (SELECT coalesce(sum(calls), 0) FROM pg_stat_xact_user_functions WHERE funcname = ANY (${VERSION_TRIGGERS})))::text
+      AS calls`.execute(db);
+  return Number(rows[0]?.calls ?? 0);
 }
 
 const shape = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 110);
@@ -267,7 +315,10 @@ async function main(): Promise<void> {
     const loadBefore = loadavg()[0]!;
     let next = 0;
     const cpuBefore = process.cpuUsage();
+    const threadsBefore = threadCpuMs();
+    const triggerCallsBefore = await versionTriggerCalls(db);
     const t0 = performance.now();
+    const monotonicStart = process.hrtime.bigint() / 1000n;
     await Promise.all(
       Array.from({ length: IN_FLIGHT }, async () => {
         while (next < RESULTS) await call('POST', '/execution-service/v1/intake/results', result(next++), bearer);
@@ -275,6 +326,9 @@ async function main(): Promise<void> {
     );
     const ms = performance.now() - t0;
     const cpu = process.cpuUsage(cpuBefore);
+    const threadsLine = threadCpuLine(threadsBefore, RESULTS);
+    const triggerCalls = (await versionTriggerCalls(db)) - triggerCallsBefore;
+    const monotonicEnd = process.hrtime.bigint() / 1000n;
     // Let the webhook jobs the posts started finish (their statements are counted below).
     for (let waited = 0; received < RESULTS * 2 && waited < 60_000; waited += 50)
       await new Promise((r) => setTimeout(r, 50));
@@ -296,6 +350,14 @@ async function main(): Promise<void> {
       `CPU per post (all threads, posting until the last answer): ${((cpu.user + cpu.system) / 1000 / RESULTS).toFixed(2)} ms; ` +
         `change notifications per post ${(engine.notifications / RESULTS).toFixed(1)}`,
     );
+    // With `node --cpu-prof`, the profiles' timestamps share this clock: scripts/bench/cpu-profile-summary.ts reads
+    // only the posting window's samples of every thread.
+    console.log(
+      `data-version trigger functions run per post ${(triggerCalls / RESULTS).toFixed(1)} ` +
+        `(migrations 016, 072, 104: the statements that moved or marked a tenant's version)`,
+    );
+    console.log(`CPU per post by thread (ms; the busiest, the engine's worker among them): ${threadsLine}`);
+    console.log(`posting window (monotonic µs): ${monotonicStart}-${monotonicEnd}`);
 
     // Transactions: BEGIN ... COMMIT/ROLLBACK; the intake's hold an INSERT INTO intake_requests.
     const intake = new Map<string, { n: number; ms: number }>();

@@ -1,7 +1,17 @@
 import { randomSource } from '../../src/server/seed/interview-data';
 import { plannedResult } from '../../src/server/seed/simulator/call-plan';
 import { ApiError, PublicApi } from '../../src/server/seed/simulator/public-api';
+import { existsSync, readFileSync } from 'node:fs';
 import { seconds, timedWithMemory, type BenchContext } from './context';
+
+/** The server process's CPU time so far (every thread; Linux /proc, 10 ms ticks), or null where it cannot be read. */
+function processCpuMs(pid: number): number | null {
+  const file = `/proc/${pid}/stat`;
+  if (!existsSync(file)) return null;
+  const stat = readFileSync(file, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 const RESULTS = 500;
 const IN_FLIGHT = 10;
@@ -38,6 +48,7 @@ export async function intakeFigures(ctx: BenchContext): Promise<void> {
   const random = randomSource(4242);
   let next = 0;
   let shed = 0;
+  const cpuBefore = processCpuMs(ctx.serverPid);
   const { ms, memory } = await timedWithMemory(ctx, async () => {
     const worker = async () => {
       while (next < RESULTS) {
@@ -69,4 +80,8 @@ export async function intakeFigures(ctx: BenchContext): Promise<void> {
     `  ${RESULTS} results with ${sequences.length} question results each in ${seconds(ms)}: ` +
       `${(RESULTS / (ms / 1000)).toFixed(1)} results/s (${shed} posts shed with 503 and sent again), server ${memory}`,
   );
+  // Whatever the load: the server process's CPU a post, every thread (on PostgreSQL the database's own is not in it).
+  const cpuAfter = processCpuMs(ctx.serverPid);
+  if (cpuBefore !== null && cpuAfter !== null)
+    console.log(`  server process CPU a post (all its threads): ${((cpuAfter - cpuBefore) / RESULTS).toFixed(2)} ms`);
 }

@@ -67,7 +67,7 @@ const MAX_ENTRIES = 10_000;
 const ENDS_CLIENT_TOKENS = new Set(['client_applications', 'tenants']);
 
 interface ChangeSource {
-  subscribeAll(listener: (change: { tenantId: number; table: string }) => void): () => void;
+  subscribeAll(listener: (change: { tenantId: number; tables: readonly string[] }) => void): () => void;
   onGap(listener: () => void): () => void;
 }
 
@@ -92,7 +92,7 @@ export class ClientPrincipalCache {
   ) {
     this.#stop.push(
       changes.subscribeAll((change) => {
-        if (ENDS_CLIENT_TOKENS.has(change.table)) this.forgetTenant(change.tenantId);
+        if (change.tables.some((table) => ENDS_CLIENT_TOKENS.has(table))) this.forgetTenant(change.tenantId);
       }),
       changes.onGap(() => this.forgetAll()),
     );

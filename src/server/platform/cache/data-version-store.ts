@@ -1,13 +1,30 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/schema';
 
-/** The tenant's data version (migration 016): bumped by every write to a tenant table, 0 before the first. */
+/**
+ * Inside a transaction that has written (migration 104 moves the version once per transaction and marks it), what
+ * tells a read after each write from the reads before it: the transaction's id and how many rows it has written so
+ * far. NULL in any other transaction, whose reads see only committed versions.
+ */
+const WRITTEN_SO_FAR = sql<
+  string | null
+>`(SELECT pg_current_xact_id()::text || '.' || sum(n_tup_ins + n_tup_upd + n_tup_del)
+  FROM pg_stat_xact_user_tables)`;
+
+const withWrites = (version: string, written: string | null) => (written ? `${version}~${written}` : version);
+
+/**
+ * The tenant's data version (migrations 016, 104): moved by every committed transaction that writes the tenant's
+ * rows, 0 before the first; inside a transaction that has written them, also by each of its writes.
+ */
 export async function tenantDataVersion(trx: Db, tenantId: number): Promise<string> {
-  const row = await trx
-    .selectFrom('tenant_data_versions')
-    .select('version')
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  return String(row?.version ?? 0);
+  const { rows } = await sql<{ version: string | null; written: string | null }>`
+    SELECT (SELECT version FROM tenant_data_versions WHERE tenant_id = ${tenantId})::text AS version,
+           CASE WHEN starts_with(current_setting('app.written_' || ${tenantId}::integer, true),
+                             pg_current_xact_id_if_assigned()::text || '|')
+             THEN ${WRITTEN_SO_FAR} END AS written`.execute(trx);
+  const row = rows[0]!;
+  return withWrites(row.version ?? '0', row.written);
 }
 
 /**
@@ -16,9 +33,11 @@ export async function tenantDataVersion(trx: Db, tenantId: number): Promise<stri
  * only rises, so any write anywhere moves it and it never comes back to an earlier value.
  */
 export async function allTenantsDataVersion(trx: Db): Promise<string> {
-  const row = await trx
-    .selectFrom('tenant_data_versions')
-    .select((eb) => [eb.fn.countAll<string>().as('tenants'), eb.fn.sum<string | null>('version').as('total')])
-    .executeTakeFirstOrThrow();
-  return `${row.tenants}.${row.total ?? 0}`;
+  const { rows } = await sql<{ tenants: string; total: string | null; written: string | null }>`
+    SELECT count(*)::text AS tenants, sum(version)::text AS total,
+           CASE WHEN starts_with(current_setting('app.written_any', true), pg_current_xact_id_if_assigned()::text || '|')
+             THEN ${WRITTEN_SO_FAR} END AS written
+    FROM tenant_data_versions`.execute(trx);
+  const row = rows[0]!;
+  return withWrites(`${row.tenants}.${row.total ?? 0}`, row.written);
 }

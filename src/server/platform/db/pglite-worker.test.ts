@@ -62,6 +62,15 @@ describe('the embedded database in a worker thread (ADR 0054)', () => {
     });
   });
 
+  it("answers an engine error with the caller's frames, kept unformatted until read (ADR 0121)", async () => {
+    async function aCallerNamedForTheTrace() {
+      await sql`update items set n = -2`.execute(db);
+    }
+    const error = (await aCallerNamedForTheTrace().catch((e: unknown) => e)) as Error;
+    expect(error.stack).toMatch(/^error: new row for relation "items" violates check constraint "n_positive"/);
+    expect(error.stack).toContain('aCallerNamedForTheTrace');
+  });
+
   it('runs several statements in one parameterless script', async () => {
     const result = await sql.raw<{ x: number }>('select 1; select 2 as x').execute(db);
     expect(result.rows).toEqual([{ x: 2 }]);

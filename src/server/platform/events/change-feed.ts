@@ -10,22 +10,25 @@ export const CHANGES_CHANNEL = 'voxscreen_changes';
 const HISTORY = 512;
 const RECONNECT_MS = 1_000;
 
-/** One committed statement's change to a tenant's data (the payload of migration 072's notification). */
+/** One committed transaction's change to a tenant's data (the payload of migration 104's notification). */
 export interface TenantChange {
   tenantId: number;
-  /** The tenant's data version after the change; consecutive for one tenant (migration 072). */
+  /** The tenant's data version after the change; consecutive for one tenant (migrations 072, 104). */
   version: number;
-  table: string;
+  /** Every table of the tenant the transaction wrote, in the order first written. */
+  tables: readonly string[];
 }
 
 export type ChangeListener = (change: TenantChange) => void;
 
 function parseChange(payload: string): TenantChange | null {
   try {
-    const value = JSON.parse(payload) as { tenant?: unknown; version?: unknown; table?: unknown };
-    if (typeof value.tenant !== 'number' || typeof value.version !== 'number' || typeof value.table !== 'string')
-      return null;
-    return { tenantId: value.tenant, version: value.version, table: value.table };
+    const value = JSON.parse(payload) as { tenant?: unknown; version?: unknown; table?: unknown; tables?: unknown };
+    if (typeof value.tenant !== 'number' || typeof value.version !== 'number') return null;
+    // A payload of migration 072 (one statement, one table) still reads: an instance of the previous release may send it.
+    const tables = Array.isArray(value.tables) ? value.tables : [value.table];
+    if (tables.length === 0 || !tables.every((t): t is string => typeof t === 'string')) return null;
+    return { tenantId: value.tenant, version: value.version, tables };
   } catch {
     return null;
   }

@@ -5,7 +5,7 @@ import type { ChangeFeed, TenantChange } from './change-feed';
 /** The route of streamTenantEvents: open streams are not counted as requests in progress (rate-limits.ts). */
 export const EVENT_STREAM_PATH = '/api/user-service/v1/events';
 
-/** Changes arriving together (one transaction's statements) go out as one event, at most this often. */
+/** Changes arriving together (transactions committed close together) go out as one event, at most this often. */
 export const COALESCE_MS = 150;
 /** A comment line this often keeps proxies (nginx's 60 s read timeout) from closing a quiet stream. */
 export const KEEP_ALIVE_MS = 15_000;
@@ -27,7 +27,8 @@ export interface TenantStreamOptions {
 const frame = (event: string, data: unknown, id?: number) =>
   `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
-const tagsOf = (changes: readonly TenantChange[]) => [...new Set(changes.flatMap((c) => tagsOfTable(c.table)))].sort();
+const tagsOf = (changes: readonly TenantChange[]) =>
+  [...new Set(changes.flatMap((c) => c.tables.flatMap(tagsOfTable)))].sort();
 
 /**
  * The server-sent event stream of one operating tenant (ADR 0078; the contract's streamTenantEvents):

@@ -118,7 +118,11 @@ test('adding a participant queues one invitation job; one filled message goes ou
   expect(message).toMatchObject({ subject: 'Interview for Invite On Create', tenant_id: acme, channel: 'email' });
   expect(message!.body_html).toContain(`Hello Ada Lane, call +18005550901 with code ${row.access_code} (IRN 710001).`);
   expect(row).toMatchObject({ status: 'INVITATION_SENT', email_sent: true, email_pending: false });
-  const jobs = await jobsOf(inviting);
+  // The job records itself done after it queued the message, which the outbox may have sent first.
+  const jobs = await until(
+    () => jobsOf(inviting),
+    (found) => found[0]?.status === 'done' || found[0]?.status === 'failed',
+  );
   expect(jobs).toHaveLength(1);
   expect(jobs[0]).toMatchObject({ channel: 'email', kind: 'invite', total: 1, status: 'done' });
   expect(await recipientsOf(id)).toEqual([

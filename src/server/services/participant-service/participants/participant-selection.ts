@@ -30,7 +30,7 @@ export interface ParticipantSelection extends ParticipantFilter {
 
 /**
  * WHERE condition over `participants` (alias `p`) for a filter. Hidden participants never match. `search`: the
- * search as the list read it (findListSearch, its candidates); without it, whether an IRN equals the text is
+ * search as the list read it (findListSearch, its candidates); without it, whether a code equals the text is
  * decided in the statement (once, through the search function), so every operation on a selection reads the rows
  * the list showed.
  */
@@ -41,7 +41,7 @@ export function participantFilterWhere(filter: ParticipantFilter, search?: ListS
   if (text) {
     const columns = {
       id: sql`p.id`,
-      codes: [sql`p.interview_ref_num`],
+      codes: [sql`p.interview_ref_num`, sql`p.access_code`],
       texts: [sql`p.first_name`, sql`p.last_name`, sql`p.email`, sql`p.phone_number`],
     };
     parts.push(

@@ -154,6 +154,30 @@ describe('list', () => {
     expect(await ids({ testParticipant: true })).toEqual(['PGTEST']);
   });
 
+  it('finds a participant by their whole access code or IRN, in any spelling, and by their start', async () => {
+    await withTenant(t.db, acme, (trx) =>
+      createParticipants(
+        trx,
+        acme,
+        listProject,
+        [{ interviewRefNum: 'PGCODE', accessCode: 'QZ7-4418-2290', firstName: 'Coded', languageId: 1 }],
+        new Date(),
+      ),
+    );
+    const ids = async (search: string) =>
+      (
+        (await list({ pageSize: 100, search }, listProject)).body as { participants: { interviewRefNum: string }[] }
+      ).participants.map((p) => p.interviewRefNum);
+    try {
+      for (const search of ['QZ7-4418-2290', 'qz744182290', 'QZ7 4418 2290', 'QZ7-4418', 'PGCODE', 'pgcode'])
+        expect({ search, found: await ids(search) }).toEqual({ search, found: ['PGCODE'] });
+    } finally {
+      await withTenant(t.db, acme, (trx) =>
+        sql`DELETE FROM participants WHERE interview_ref_num = 'PGCODE'`.execute(trx),
+      );
+    }
+  });
+
   it("a search's kept candidates follow the data: a participant added or renamed is found at once", async () => {
     const ids = async (search: string) =>
       (

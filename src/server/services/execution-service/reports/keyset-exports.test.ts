@@ -154,14 +154,19 @@ describe("the results report's export (reports area) by keyset", () => {
   );
 });
 
+/** A filter of the call reports' tabs over the plan project (Call Records also takes a carrier: none). */
+const callFilter = (changes: { search?: string; minDuration?: number } = {}) => ({
+  projectId: plan.projectId,
+  from: null,
+  to: null,
+  search: changes.search ?? null,
+  minDuration: changes.minDuration ?? null,
+  maxDuration: null,
+});
+
 describe('the call records export by keyset', () => {
   const filter = (changes: { search?: string; minDuration?: number } = {}) => ({
-    projectId: plan.projectId,
-    from: null,
-    to: null,
-    search: changes.search ?? null,
-    minDuration: changes.minDuration ?? null,
-    maxDuration: null,
+    ...callFilter(changes),
     telcoProvider: null,
   });
 
@@ -198,14 +203,7 @@ describe('the incomplete calls export by keyset', () => {
     );
   });
 
-  const filter = (changes: { search?: string; minDuration?: number } = {}) => ({
-    projectId: plan.projectId,
-    from: null,
-    to: null,
-    search: changes.search ?? null,
-    minDuration: changes.minDuration ?? null,
-    maxDuration: null,
-  });
+  const filter = callFilter;
 
   test.each([
     { direction: 'desc' as const },

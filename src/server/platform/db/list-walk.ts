@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { ListSearch } from './list-search';
+import type { KeptUnderDataVersion } from '../cache/tenant-figures-cache';
+import { keepableSearch, type ListSearch } from './list-search';
 import type { Db } from './schema';
 
 /**
@@ -14,6 +15,23 @@ const WALK_FIRST = 2_000;
 export const WALK_GROWTH = 4;
 /** Beyond this many rows a walk stops and the page reads its matches through their ids (a rare name, a deep page). */
 export const WALK_MAX = 32_000;
+
+/**
+ * A list's search probe as its handler reads it (ADR 0092, 0125): the walk's probe (`names` at most
+ * WALK_NAMES_ABOVE) kept under the data version by `kept`, while its answer is small (keepableSearch); any other
+ * probe (the count's, with the usual caps) read each time. `name` and `parts` key the kept answer, with `names`.
+ */
+export const keptWalkProbe =
+  (
+    kept: KeptUnderDataVersion,
+    name: string,
+    parts: readonly unknown[],
+    probe: (names?: number) => Promise<ListSearch | null>,
+  ) =>
+  (names?: number): Promise<ListSearch | null> =>
+    names !== undefined && names <= WALK_NAMES_ABOVE
+      ? kept(name, [...parts, names], () => probe(names), keepableSearch)
+      : probe(names);
 
 /** How a page is read: its search (null: none) and, for a broad search in an indexed order, the rows to walk. */
 export interface PagePlan {

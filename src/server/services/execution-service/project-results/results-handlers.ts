@@ -20,8 +20,7 @@ import {
   type ListedResult,
   type ResultQuery,
 } from './results-store';
-import { keepableSearch } from '../../../platform/db/list-search';
-import { WALK_NAMES_ABOVE } from '../../../platform/db/list-walk';
+import { keptWalkProbe } from '../../../platform/db/list-walk';
 
 type ResultsHandlers = Pick<
   ServiceHandlers<operations>,
@@ -124,15 +123,9 @@ export const resultsHandlers: ResultsHandlers = {
       const { project, display, total } = listed;
       // The probe that decides whether a page walks ('santos' names 8,265 participants) likewise, once per data
       // version; only the walk's (at most WALK_NAMES_ABOVE names listed), so a kept answer stays small.
-      const readSearch = (names?: number) =>
-        names !== undefined && names <= WALK_NAMES_ABOVE
-          ? kept(
-              'resultSearch',
-              [query.search ?? null, names],
-              () => findResultSearch(trx, query, names),
-              keepableSearch,
-            )
-          : findResultSearch(trx, query, names);
+      const readSearch = keptWalkProbe(kept, 'resultSearch', [query.search ?? null], (names) =>
+        findResultSearch(trx, query, names),
+      );
       const rows = await readResults(trx, query, query.pageSize, query.page * query.pageSize, readSearch);
       return {
         results: rows.map((r) => present(r, display, headers.language)),

@@ -1,8 +1,7 @@
 import type { components, operations } from '../../../../contracts/execution-service';
 import { displayTimeOf, type DisplayTime } from '../../../platform/display-time';
 import { keptUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
-import { keepableSearch } from '../../../platform/db/list-search';
-import { WALK_NAMES_ABOVE } from '../../../platform/db/list-walk';
+import { keptWalkProbe } from '../../../platform/db/list-walk';
 import { csvDownload, readKeysetPages } from '../../../platform/http/csv-download';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
 import { newestId } from './call-reports-store';
@@ -110,15 +109,9 @@ export const resultsReportHandlers: Handlers = {
       // those accounts moves the version in its transaction. So is the probe that decides whether a search's page
       // walks (ADR 0092), only the walk's, whose answer lists at most WALK_NAMES_ABOVE names.
       const kept = keptUnderDataVersion(ctx, trx);
-      const readSearch = (names?: number) =>
-        names !== undefined && names <= WALK_NAMES_ABOVE
-          ? kept(
-              'reportSearch',
-              [filter.search, filter.tenantId, names],
-              () => findReportSearch(trx, filter, names),
-              keepableSearch,
-            )
-          : findReportSearch(trx, filter, names);
+      const readSearch = keptWalkProbe(kept, 'reportSearch', [filter.search, filter.tenantId], (names) =>
+        findReportSearch(trx, filter, names),
+      );
       return {
         results: (await findReportResults(trx, filter, sortOf(body), pageOf(body), readSearch)).map(present(time)),
         totalResults: await kept('countReportResults', [filter], () => countReportResults(trx, filter)),

@@ -25,8 +25,7 @@ import {
 } from './participant-form';
 import { selectionOf, type ParticipantFilter } from './participant-selection';
 import { keptUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
-import { keepableSearch } from '../../../platform/db/list-search';
-import { WALK_NAMES_ABOVE } from '../../../platform/db/list-walk';
+import { keptWalkProbe } from '../../../platform/db/list-walk';
 import {
   countParticipants,
   deleteSelectedParticipants,
@@ -100,15 +99,9 @@ export const participantListHandlers: ParticipantListHandlers = {
       // whether a page walks reads a text's candidates: each once per filter and data version, not for every page.
       // Only the walk's probe is kept, and only while its answer is small (keepableSearch).
       const kept = keptUnderDataVersion(ctx, trx);
-      const readSearch = (names: number) =>
-        names <= WALK_NAMES_ABOVE
-          ? kept(
-              'participantSearch',
-              [filter.search, names],
-              () => findParticipantSearch(trx, filter, names),
-              keepableSearch,
-            )
-          : findParticipantSearch(trx, filter, names);
+      const readSearch = keptWalkProbe(kept, 'participantSearch', [filter.search], (names) =>
+        findParticipantSearch(trx, filter, names),
+      );
       const count = async () => countParticipants(trx, filter, await findParticipantSearch(trx, filter));
       const total = await kept('countParticipants', [filter], count);
       const page = { sort, direction, pageSize, page: body.page, after };

@@ -1,0 +1,165 @@
+/**
+ * Where the request thread's CPU goes for one call (issue 30: at 10 connections on two cores, a call's p99 is set
+ * by the CPU every request costs, not by its statement): `npx tsx scripts/bench/request-cpu-profile.ts [call]`
+ * with DATA_DIR a seeded data folder no server holds (`DATA_DIR=<dir> npm run seed` makes one) or DATABASE_URL.
+ * Starts the production server under `--cpu-prof`, signs in as admin@acme.test, loads the call at 10 connections
+ * for PROFILE_SECONDS (default 10), stops the server and prints the request thread's CPU a request and its self
+ * time by package (and by our own files), from the profile Node writes at exit. The embedded engine's worker
+ * thread writes its own profile; it is summed apart.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { freePort } from '../lib/free-port';
+import { waitForUrl } from '../lib/wait-for-url';
+
+const root = resolve(import.meta.dirname, '../..');
+const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  children?: number[];
+}
+interface CpuProfile {
+  startTime: number;
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The calls this profile knows, by name: the bench's figures of record (scripts/bench/*.ts). */
+const CALLS: Record<string, (tenant: number) => { path: string; body?: unknown }> = {
+  kpi: (tenant) => ({ path: `/project-service/v1/project/dashboard/kpi?tenantId=${tenant}` }),
+  'call-records-code': () => ({
+    path: '/execution-service/v1/call/directdial',
+    body: { startDate: '2025-01-01', endDate: '2027-01-01', pageSize: 10, search: 'B1-A0000123' },
+  }),
+};
+
+/** Where a frame's code comes from: a package under node_modules, Node itself, our source file, or the engine. */
+function origin(url: string, functionName: string): string {
+  if (!url) return functionName.startsWith('(') ? functionName : '(native)';
+  const modules = url.lastIndexOf('node_modules/');
+  if (modules >= 0) {
+    const rest = url.slice(modules + 'node_modules/'.length).split('/');
+    return rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!;
+  }
+  if (url.startsWith('node:')) return 'node:*';
+  const ours = url.indexOf('/src/');
+  return ours >= 0 ? url.slice(ours + 1) : url;
+}
+
+/**
+ * Self time (ms) by origin, and the total of non-idle samples, of the samples between `from` and `to` (µs of the
+ * monotonic clock, which V8's sample times and process.hrtime share on one machine).
+ */
+function selfTimes(profile: CpuProfile, from: number, to: number): { total: number; byOrigin: Map<string, number> } {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const byOrigin = new Map<string, number>();
+  let total = 0;
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    const node = byId.get(id)!;
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    at += profile.timeDeltas[i] ?? 0;
+    if (at < from || at > to || node.callFrame.functionName === '(idle)') return;
+    total += ms;
+    const source = origin(node.callFrame.url, node.callFrame.functionName);
+    // PROFILE_DETAIL=<origin> splits that origin by function (e.g. node:*, or one of our files).
+    const key =
+      source === process.env.PROFILE_DETAIL
+        ? `${source} ${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.split('/').at(-1)}`
+        : source;
+    byOrigin.set(key, (byOrigin.get(key) ?? 0) + ms);
+  });
+  return { total, byOrigin };
+}
+
+async function signIn(base: string): Promise<Record<string, string>> {
+  const login = await fetch(`${base}/authz-service/userLogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@acme.test', password: 'Voxscreen!2026' }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: HTTP ${login.status}`);
+  const tokens = (await login.json()) as { access_token: string; id_token: string };
+  return { authorization: `Bearer ${tokens.access_token}`, 'id-token': tokens.id_token };
+}
+
+const name = process.argv[2] ?? 'call-records-code';
+const target = CALLS[name];
+if (!target) throw new Error(`unknown call ${name}; one of ${Object.keys(CALLS).join(', ')}`);
+const dataDir = process.env.DATA_DIR;
+if (!dataDir && !process.env.DATABASE_URL) throw new Error('set DATA_DIR (a seeded folder) or DATABASE_URL');
+const keyFile = join(dataDir ?? '', 'signing-key.secret');
+const profileDir = mkdtempSync(join(tmpdir(), 'request-cpu-'));
+const port = await freePort();
+const server = spawn(
+  process.execPath,
+  ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'src/server/main.ts'],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      TOKEN_ISSUER: process.env.TOKEN_ISSUER ?? 'http://voxscreen.bench',
+      // A folder seeded without SIGNING_KEY_SECRET keeps its secret beside the data (ADR 0014).
+      ...(dataDir && existsSync(keyFile) ? { SIGNING_KEY_SECRET: readFileSync(keyFile, 'utf8').trim() } : {}),
+      API_RATE_LIMIT_PER_10S: '1000000',
+    },
+    stdio: 'ignore',
+  },
+);
+try {
+  const base = `http://127.0.0.1:${port}/api`;
+  await waitForUrl(`${base}/health/ready`, 120_000);
+  const headers = await signIn(base);
+  const session = (await (await fetch(`${base}/user-service/v1/user/session`, { headers })).json()) as {
+    tenants: { tenantId: number }[];
+  };
+  const tenant = session.tenants[0]!.tenantId;
+  const call = target(tenant);
+  const options = {
+    url: `${base}${call.path}`,
+    method: 'POST' as const,
+    headers: {
+      ...headers,
+      operatingtenant: String(tenant),
+      ...(call.body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: call.body === undefined ? undefined : JSON.stringify(call.body),
+  };
+  // Warm the server (lazy validators, plans), then load it; only the samples of the load's window are read.
+  await autocannon({ ...options, connections: 10, duration: 3 });
+  const from = process.hrtime.bigint() / 1000n;
+  const result = await autocannon({ ...options, connections: 10, duration: SECONDS });
+  const to = process.hrtime.bigint() / 1000n;
+  console.log(
+    `${name}: ${result.requests.total} requests in ${SECONDS} s (${result.non2xx} non-2xx), p50 ` +
+      `${result.latency.p50} ms, p99 ${result.latency.p99} ms; load average ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(', ')}`,
+  );
+  const requests = result.requests.total;
+  server.kill('SIGTERM');
+  await new Promise((done) => server.once('exit', done));
+  for (const file of readdirSync(profileDir).sort()) {
+    const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as CpuProfile;
+    const { total, byOrigin } = selfTimes(profile, Number(from), Number(to));
+    console.log(
+      `\n${file}: ${total.toFixed(0)} ms busy of ${SECONDS * 1000} (${(total / requests).toFixed(2)} ms a request)`,
+    );
+    for (const [key, ms] of [...byOrigin].sort((a, b) => b[1] - a[1]).slice(0, 30))
+      console.log(`  ${((100 * ms) / total).toFixed(1).padStart(5)} %  ${ms.toFixed(0).padStart(6)} ms  ${key}`);
+  }
+} finally {
+  if (server.exitCode === null) server.kill('SIGTERM');
+  // PROFILE_KEEP=1 keeps the profiles (for Chrome DevTools' Performance panel) and prints where they are.
+  if (process.env.PROFILE_KEEP) console.log(`\nprofiles kept in ${profileDir}`);
+  else rmSync(profileDir, { recursive: true, force: true });
+}

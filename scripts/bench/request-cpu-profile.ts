@@ -2,7 +2,7 @@
  * Where the request thread's CPU goes for one call (issue 30: at 10 connections on two cores, a call's p99 is set
  * by the CPU every request costs, not by its statement): `npx tsx scripts/bench/request-cpu-profile.ts [call]`
  * with DATA_DIR a seeded data folder no server holds (`DATA_DIR=<dir> npm run seed` makes one) or DATABASE_URL.
- * Starts the production server under `--cpu-prof`, signs in as admin@acme.test, loads the call at 10 connections
+ * Starts the production server under `--cpu-prof`, signs in as admin@acme.test (PROFILE_EMAIL), loads the call at 10 connections
  * for PROFILE_SECONDS (default 10), stops the server and prints the request thread's CPU a request and its self
  * time by package (and by our own files), from the profile Node writes at exit. The embedded engine's worker
  * thread writes its own profile; it is summed apart.
@@ -82,15 +82,19 @@ async function signIn(base: string): Promise<Record<string, string>> {
   const login = await fetch(`${base}/authz-service/userLogin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@acme.test', password: 'Voxscreen!2026' }),
+    body: JSON.stringify({ email: process.env.PROFILE_EMAIL ?? 'admin@acme.test', password: 'Voxscreen!2026' }),
   });
   if (!login.ok) throw new Error(`sign-in failed: HTTP ${login.status}`);
   const tokens = (await login.json()) as { access_token: string; id_token: string };
   return { authorization: `Bearer ${tokens.access_token}`, 'id-token': tokens.id_token };
 }
 
+// A named call, or a path with its JSON body: `request-cpu-profile.ts /project-service/... '{"projectId":10}'`.
 const name = process.argv[2] ?? 'call-records-code';
-const target = CALLS[name];
+const body = process.argv[3];
+const target = name.startsWith('/')
+  ? () => ({ path: name, body: body === undefined ? undefined : (JSON.parse(body) as unknown) })
+  : CALLS[name];
 if (!target) throw new Error(`unknown call ${name}; one of ${Object.keys(CALLS).join(', ')}`);
 const dataDir = process.env.DATA_DIR;
 if (!dataDir && !process.env.DATABASE_URL) throw new Error('set DATA_DIR (a seeded folder) or DATABASE_URL');
@@ -120,9 +124,11 @@ try {
   await waitForUrl(`${base}/health/ready`, 120_000);
   const headers = await signIn(base);
   const session = (await (await fetch(`${base}/user-service/v1/user/session`, { headers })).json()) as {
-    tenants: { tenantId: number }[];
+    tenants: { tenantId: number; tenantName: string }[];
   };
-  const tenant = session.tenants[0]!.tenantId;
+  // PROFILE_TENANT names the operating tenant (the bench's is "Benchmark Co", with PROFILE_EMAIL admin@voxscreen.test).
+  const named = process.env.PROFILE_TENANT;
+  const tenant = (named ? session.tenants.find((t) => t.tenantName === named) : session.tenants[0])!.tenantId;
   const call = target(tenant);
   const options = {
     url: `${base}${call.path}`,

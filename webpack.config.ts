@@ -91,10 +91,14 @@ const sourceRules = (production: boolean): webpack.RuleSetRule[] => [
     test: /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]index\.js$/,
     loader: resolve(root, 'scripts/pure-chakra-theme-loader.cjs'),
   },
-  // Chakra's global styles built only when read: the build writes them into the pages (ADR 0082).
+  // Chakra's global styles built only when read: the build writes them into the pages (ADR 0082); its token
+  // dictionary answered from views written at commit time (ADR 0129).
   {
     test: /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/,
-    loader: resolve(root, 'scripts/lazy-chakra-globals-loader.cjs'),
+    use: [
+      { loader: resolve(root, 'scripts/lazy-chakra-globals-loader.cjs') },
+      { loader: resolve(root, 'scripts/prebuilt-chakra-tokens-loader.cjs') },
+    ],
   },
 ];
 
@@ -194,6 +198,15 @@ const browserConfig = (production: boolean): Configuration => {
       ],
     },
     plugins: [
+      // The token definitions stay out of the browser's build: the views answer for them (ADR 0129).
+      ...(production
+        ? [
+            new webpack.NormalModuleReplacementPlugin(
+              /[\\/]token-definitions$/,
+              resolve(web, 'theme/token-definitions.browser.ts'),
+            ),
+          ]
+        : []),
       new HtmlWebpackPlugin({
         template: resolve(web, 'index.html'),
         favicon: resolve(web, 'assets/voxscreen-logo.svg'),

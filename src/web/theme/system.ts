@@ -23,13 +23,13 @@ import {
   layerStyles,
   linkRecipe,
   recipes as allRecipes,
-  semanticTokens,
   slotRecipes as allSlotRecipes,
   spinnerRecipe,
   textStyles,
-  tokens,
 } from '@chakra-ui/react/theme';
 import { brandConfig } from './brand-config';
+import { withPrebuiltTokens } from './prebuilt-tokens';
+import { tokenDefinitions } from './token-definitions';
 
 /**
  * Chakra's default theme with only the recipes of the components the console uses: the full set is about
@@ -39,34 +39,35 @@ import { brandConfig } from './brand-config';
  * registered nowhere fails loudly in development and tests (see below); add its recipe from
  * '@chakra-ui/react/theme' here or there.
  */
-const defaultThemeSlice = defineConfig({
-  preflight: true,
-  cssVarsPrefix,
-  cssVarsRoot,
-  globalCss,
-  theme: {
-    breakpoints,
-    keyframes,
-    tokens,
-    semanticTokens,
-    textStyles,
-    layerStyles,
-    animationStyles,
-    recipes: {
-      button: buttonRecipe,
-      heading: headingRecipe,
-      icon: iconRecipe,
-      input: inputRecipe,
-      link: linkRecipe,
-      spinner: spinnerRecipe,
+const defaultThemeSlice = (definitions: typeof tokenDefinitions) =>
+  defineConfig({
+    preflight: true,
+    cssVarsPrefix,
+    cssVarsRoot,
+    globalCss,
+    theme: {
+      breakpoints,
+      keyframes,
+      tokens: definitions.tokens,
+      semanticTokens: definitions.semanticTokens,
+      textStyles,
+      layerStyles,
+      animationStyles,
+      recipes: {
+        button: buttonRecipe,
+        heading: headingRecipe,
+        icon: iconRecipe,
+        input: inputRecipe,
+        link: linkRecipe,
+        spinner: spinnerRecipe,
+      },
+      slotRecipes: {
+        alert: alertSlotRecipe,
+        card: cardSlotRecipe,
+        field: fieldSlotRecipe,
+      },
     },
-    slotRecipes: {
-      alert: alertSlotRecipe,
-      card: cardSlotRecipe,
-      field: fieldSlotRecipe,
-    },
-  },
-});
+  });
 
 // Components whose recipe exists in Chakra's theme but was left out above would render unstyled without a word.
 const failOnMissingRecipes = (system: SystemContext): SystemContext => {
@@ -86,7 +87,15 @@ const failOnMissingRecipes = (system: SystemContext): SystemContext => {
   };
 };
 
-const created = createSystem(defaultBaseConfig, defaultThemeSlice, brandConfig);
+/** The configs of the console's system, with these token definitions (the browser's build has none, ADR 0129). */
+export const consoleSystemConfigs = (definitions: typeof tokenDefinitions = tokenDefinitions) => [
+  defaultBaseConfig,
+  defaultThemeSlice(definitions),
+  brandConfig,
+];
+
+// The token dictionary comes from views written at commit time in the browser's build (ADR 0129).
+const created = withPrebuiltTokens(() => createSystem(...consoleSystemConfigs()));
 
 /** The console's Chakra system; light and dark follow the `dark` class on <html>. */
 export const system = process.env.NODE_ENV === 'production' ? created : failOnMissingRecipes(created);

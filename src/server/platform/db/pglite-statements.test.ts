@@ -51,6 +51,11 @@ test('answers the rows, types and counts PGlite itself answers, the first time a
   expect(await engine.query(count, [1])).toEqual(await unprepared.query(count, [1]));
 });
 
+test('plans each execution for its parameters (custom plans) whatever it keeps', async () => {
+  const [mode] = await engine.exec('show plan_cache_mode');
+  expect(mode?.rows).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+});
+
 test('parses a statement text once and reuses it; PGlite alone keeps nothing', async () => {
   const text = 'select label from owned where label = $1';
   for (const label of ['one-a', 'one-b', 'two-a']) await engine.query(text, [label]);
@@ -77,6 +82,8 @@ test('keeps at most its capacity, closing the least recently used, and prepares 
 
 test("a statement kept from one tenant's session never answers another tenant's rows (RLS, generic plans)", async () => {
   const text = 'select label from owned where label like $1 order by label';
+  // The worker plans each execution anew (custom plans); a generic plan is the case to prove safe.
+  await engine.exec('set plan_cache_mode = force_generic_plan');
   const rows = async (tenant: number) => {
     const result = await engine.batch([
       { op: 'exec', sql: 'begin' },
@@ -97,6 +104,7 @@ test("a statement kept from one tenant's session never answers another tenant's 
   const [plans] = await engine.exec(`select generic_plans from pg_prepared_statements where statement = '${text}'`);
   expect(plans?.rows).toEqual([{ generic_plans: expect.any(Number) }]);
   expect((plans?.rows[0] as { generic_plans: number }).generic_plans).toBeGreaterThan(0);
+  await engine.exec('set plan_cache_mode = force_custom_plan');
   // The superuser, outside any tenant, is not held to the policy: the role change re-plans the statement.
   expect((await engine.query<{ label: string }>(text, ['%'])).rows.map((row) => row.label)).toEqual([
     'one-a',

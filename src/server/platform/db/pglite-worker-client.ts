@@ -31,6 +31,12 @@ interface WireResult {
 type Reply = { id: number; ok: true; result: WireResult | null } | { id: number; ok: false; error: ErrorFields };
 type ErrorFields = { message: string; name?: string; code?: string } & Record<string, unknown>;
 
+interface EngineOptions {
+  dataDir: string;
+  loadDataDir?: Uint8Array;
+  preparedStatements?: number;
+}
+
 const WORKER_FILE = join(import.meta.dirname, 'pglite-worker.mjs');
 
 let compiledEngine: Promise<WebAssembly.Module> | null = null;
@@ -77,11 +83,13 @@ export class PGliteWorker implements PGliteEngine {
   #lost: Error | null = null;
 
   /**
-   * `dataDir` is a folder or `memory://`; `loadDataDir` a dump (PGlite's dumpDataDir) to start from. `onLost`
-   * hears once when the thread dies unasked: every pending and later statement fails with SQLSTATE 57P01.
+   * `dataDir` is a folder or `memory://`; `loadDataDir` a dump (PGlite's dumpDataDir) to start from;
+   * `preparedStatements` how many statement texts stay prepared (ADR 0127; default PGLITE_PREPARED_STATEMENTS or
+   * 256, 0 for none). `onLost` hears once when the thread dies unasked: every pending and later statement fails
+   * with SQLSTATE 57P01.
    */
   private constructor(
-    options: { dataDir: string; loadDataDir?: Uint8Array; wasmModule: WebAssembly.Module },
+    options: EngineOptions & { wasmModule: WebAssembly.Module },
     private readonly onLost: (error: Error) => void = () => {},
   ) {
     this.#worker = new Worker(WORKER_FILE, { workerData: options });
@@ -116,7 +124,7 @@ export class PGliteWorker implements PGliteEngine {
   }
 
   /** Opens the engine and waits until it answers. */
-  static async create(options: { dataDir: string; loadDataDir?: Uint8Array }, onLost?: (error: Error) => void) {
+  static async create(options: EngineOptions, onLost?: (error: Error) => void) {
     const engine = new PGliteWorker({ ...options, wasmModule: await engineModule() }, onLost);
     try {
       await engine.waitReady;

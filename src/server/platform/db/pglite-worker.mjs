@@ -6,6 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PreparedStatements } from './pglite-statements.mjs';
 
 /** PostgreSQL's error fields (code, constraint, detail...) survive the thread boundary as plain values. */
 function errorFields(error) {
@@ -19,16 +20,24 @@ function errorFields(error) {
   return fields;
 }
 
-const { dataDir, loadDataDir, wasmModule } = workerData;
+const { dataDir, loadDataDir, wasmModule, preparedStatements } = workerData;
+// How many statements stay prepared (ADR 0127); 0 plans every statement anew, as PGlite's own query does.
+const STATEMENT_CAPACITY = preparedStatements ?? Number(process.env.PGLITE_PREPARED_STATEMENTS ?? 256);
 // The same list as pglite-extensions.ts (PGLITE_EXTENSIONS): a worker cannot receive the extension objects.
 const extensions = { pg_trgm };
 let pglite;
+let statements;
 try {
   // The main thread compiled the WebAssembly once for all workers (pgliteWasmModule).
   pglite = loadDataDir
     ? await PGlite.create({ loadDataDir: new Blob([loadDataDir]), pgliteWasmModule: wasmModule, extensions })
     : await PGlite.create(dataDir, { pgliteWasmModule: wasmModule, extensions });
   await pglite.waitReady;
+  statements = new PreparedStatements(pglite, STATEMENT_CAPACITY);
+  // Custom plans still (ADR 0127): a kept statement saves its parse, analysis and rewrite; a generic plan was
+  // faster for the participants list but 5x slower for the Results tab and slower for code prefixes.
+  const planCacheMode = process.env.PGLITE_PLAN_CACHE_MODE || 'force_custom_plan';
+  if (STATEMENT_CAPACITY > 0) await pglite.exec(`set plan_cache_mode = ${planCacheMode}`);
   // NOTIFY of the session reaches the main thread (live updates, ADR 0078); LISTEN is sent as any statement.
   pglite.onNotification((channel, payload) => parentPort.postMessage({ type: 'notification', channel, payload }));
   parentPort.postMessage({ type: 'ready' });
@@ -41,7 +50,7 @@ let queue = Promise.resolve();
 
 async function run({ op, sql, params, steps }) {
   if (op === 'query') {
-    const result = await pglite.query(sql, params);
+    const result = await statements.query(sql, params);
     return { rows: result.rows, affectedRows: result.affectedRows };
   }
   if (op === 'exec') {

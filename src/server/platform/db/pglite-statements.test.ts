@@ -1,0 +1,145 @@
+import { PGliteWorker } from './pglite-worker-client';
+
+// ADR 0127: the worker keeps each statement text prepared by name and answers exactly what PGlite's query answers.
+let engine: PGliteWorker;
+/** The same engine with no statement kept prepared: PGlite's own query, the reference for rows and types. */
+let unprepared: PGliteWorker;
+
+const SCHEMA = `
+  create table kinds (id int primary key, small int2, big int8, amount numeric(10, 2), ratio float8, flag bool,
+    day date, at timestamptz, local timestamp, doc json, docb jsonb, tags text[], counts int[], body bytea,
+    uid uuid, note text);
+  insert into kinds values
+    (1, 2, 9007199254740991, 12.50, 0.25, true, '2026-11-29', '2026-11-29 10:00:00+00', '2026-11-29 10:00:00',
+     '{"a": [1, "x"]}', '{"b": {"c": null}}', '{p,"q r"}', '{1,2,3}', '\\x00ff10',
+     'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', 'first'),
+    (2, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+  create role statements_app nologin;
+  create table owned (tenant_id int not null, label text not null);
+  alter table owned enable row level security;
+  create policy owned_by_tenant on owned using (tenant_id = current_setting('app.tenant_id')::int);
+  grant select on owned to statements_app;
+  insert into owned values (1, 'one-a'), (1, 'one-b'), (2, 'two-a');`;
+
+/** Statement texts the engine holds prepared, read unprepared (the simple protocol). */
+async function preparedTexts(on: PGliteWorker): Promise<string[]> {
+  const [result] = await on.exec('select statement from pg_prepared_statements order by prepare_time, name');
+  return (result?.rows as { statement: string }[]).map((row) => row.statement);
+}
+
+beforeAll(async () => {
+  [engine, unprepared] = await Promise.all([
+    PGliteWorker.create({ dataDir: 'memory://' }),
+    PGliteWorker.create({ dataDir: 'memory://', preparedStatements: 0 }),
+  ]);
+  await Promise.all([engine.exec(SCHEMA), unprepared.exec(SCHEMA)]);
+});
+afterAll(() => Promise.all([engine.close(), unprepared.close()]));
+
+test('answers the rows, types and counts PGlite itself answers, the first time and from the kept statement', async () => {
+  const read = 'select * from kinds where id >= $1 and (note = $2 or $2 is null) order by id';
+  const expected = await unprepared.query(read, [1, null]);
+  expect(expected.rows).toHaveLength(2);
+  expect(expected.rows[0]).toMatchObject({ big: 9007199254740991, day: new Date('2026-11-29T00:00:00.000Z') });
+  for (let i = 0; i < 7; i++) expect(await engine.query(read, [1, null])).toEqual(expected);
+
+  const write = 'update kinds set note = $1, tags = $2, docb = $3, at = $4 where id = $5 returning *';
+  const params = ['second', ['a', 'b'], { d: [1] }, new Date('2026-01-01T00:00:00.000Z'), 2];
+  expect(await engine.query(write, params)).toEqual(await unprepared.query(write, params));
+  expect(await engine.query(write, params)).toEqual(await unprepared.query(write, params));
+  const count = 'update kinds set small = small where id = $1';
+  expect(await engine.query(count, [1])).toEqual(await unprepared.query(count, [1]));
+});
+
+test('plans each execution for its parameters (custom plans) whatever it keeps', async () => {
+  const [mode] = await engine.exec('show plan_cache_mode');
+  expect(mode?.rows).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+});
+
+test('parses a statement text once and reuses it; PGlite alone keeps nothing', async () => {
+  const text = 'select label from owned where label = $1';
+  for (const label of ['one-a', 'one-b', 'two-a']) await engine.query(text, [label]);
+  expect((await preparedTexts(engine)).filter((statement) => statement === text)).toHaveLength(1);
+  await unprepared.query(text, ['one-a']);
+  expect(await preparedTexts(unprepared)).toEqual([]);
+});
+
+test('keeps at most its capacity, closing the least recently used, and prepares an evicted text again', async () => {
+  const small = await PGliteWorker.create({ dataDir: 'memory://', preparedStatements: 2 });
+  try {
+    const texts = [1, 2, 3, 4, 5].map((n) => `select $1::int + ${n} as sum`);
+    for (const [i, text] of texts.entries()) expect((await small.query(text, [1])).rows).toEqual([{ sum: i + 2 }]);
+    // The evicted are closed with the next Parse: at most one beyond the capacity is still open.
+    const kept = await preparedTexts(small);
+    expect(kept.length).toBeLessThanOrEqual(3);
+    expect(kept.slice(-2)).toEqual(texts.slice(-2));
+    expect((await small.query(texts[0]!, [10])).rows).toEqual([{ sum: 11 }]);
+    expect(await preparedTexts(small)).toEqual([texts[3], texts[4], texts[0]]);
+  } finally {
+    await small.close();
+  }
+});
+
+test("a statement kept from one tenant's session never answers another tenant's rows (RLS, generic plans)", async () => {
+  const text = 'select label from owned where label like $1 order by label';
+  // The worker plans each execution anew (custom plans); a generic plan is the case to prove safe.
+  await engine.exec('set plan_cache_mode = force_generic_plan');
+  const rows = async (tenant: number) => {
+    const result = await engine.batch([
+      { op: 'exec', sql: 'begin' },
+      {
+        op: 'exec',
+        sql: `select set_config('role', 'statements_app', true), set_config('app.tenant_id', '${tenant}', true)`,
+      },
+      { op: 'query', sql: text, params: ['%'] },
+    ]);
+    await engine.exec('commit');
+    return (result.rows as { label: string }[]).map((row) => row.label);
+  };
+  // More than PostgreSQL's five custom plans, so the generic plan is in use by the end.
+  for (let i = 0; i < 4; i++) {
+    expect(await rows(1)).toEqual(['one-a', 'one-b']);
+    expect(await rows(2)).toEqual(['two-a']);
+  }
+  const [plans] = await engine.exec(`select generic_plans from pg_prepared_statements where statement = '${text}'`);
+  expect(plans?.rows).toEqual([{ generic_plans: expect.any(Number) }]);
+  expect((plans?.rows[0] as { generic_plans: number }).generic_plans).toBeGreaterThan(0);
+  await engine.exec('set plan_cache_mode = force_custom_plan');
+  // The superuser, outside any tenant, is not held to the policy: the role change re-plans the statement.
+  expect((await engine.query<{ label: string }>(text, ['%'])).rows.map((row) => row.label)).toEqual([
+    'one-a',
+    'one-b',
+    'two-a',
+  ]);
+});
+
+test('an error in one statement leaves the next, and the failed statement itself, working', async () => {
+  const insert = 'insert into kinds (id, note) values ($1, $2)';
+  await engine.query(insert, [10, 'x']);
+  await expect(engine.query(insert, [10, 'again'])).rejects.toMatchObject({ code: '23505', constraint: 'kinds_pkey' });
+  await expect(engine.query('select nonsense from kinds where id = $1', [1])).rejects.toMatchObject({ code: '42703' });
+  await expect(engine.query('select 1 / $1::int as q', [0])).rejects.toMatchObject({ code: '22012' });
+  expect((await engine.query('select 1 / $1::int as q', [1])).rows).toEqual([{ q: 1 }]);
+  expect((await engine.query(insert, [11, 'y'])).affectedRows).toBe(1);
+});
+
+test('a statement first prepared in a transaction that rolls back stays prepared and usable', async () => {
+  const text = 'select note from kinds where id = $1 and note is not null';
+  await engine.exec('begin');
+  expect((await engine.query(text, [10])).rows).toEqual([{ note: 'x' }]);
+  await engine.exec('rollback');
+  expect((await preparedTexts(engine)).filter((statement) => statement === text)).toHaveLength(1);
+  expect((await engine.query(text, [11])).rows).toEqual([{ note: 'y' }]);
+});
+
+test('a kept statement follows DDL: new columns, and a table dropped and created again', async () => {
+  const text = 'select * from reshaped where id = $1';
+  await engine.exec('create table reshaped (id int); insert into reshaped values (1)');
+  expect((await engine.query(text, [1])).rows).toEqual([{ id: 1 }]);
+  await engine.exec("alter table reshaped add column label text default 'new'");
+  expect((await engine.query(text, [1])).rows).toEqual([{ id: 1, label: 'new' }]);
+  await engine.exec(
+    'drop table reshaped; create table reshaped (id int, other int); insert into reshaped values (1, 2)',
+  );
+  expect((await engine.query(text, [1])).rows).toEqual([{ id: 1, other: 2 }]);
+});

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { startPostgresServer, type PostgresServer } from '../../testing/postgres-server';
 import { testConfig } from '../../testing/test-config';
+import { readPages } from '../http/csv-download';
 import { BACKGROUND_CONNECTIONS } from './background-pool';
 import { openDatabase } from './open-database';
 import type { Db } from './schema';
@@ -104,3 +105,24 @@ test('a background transaction is whole on one connection, and a failed one leav
   const { rows } = await sql<{ n: number }>`select n from background_probe order by n`.execute(db);
   expect(rows.map((r) => r.n)).toEqual([1]);
 });
+
+test('more exports than background connections all complete, each page read whole in the background', async () => {
+  const ROWS = 2_500;
+  const exportOne = async () => {
+    const rows: number[] = [];
+    const pages = readPages(
+      (offset, limit) =>
+        db.transaction().execute(async (trx) => {
+          const { rows: page } = await sql<{ n: number }>`
+            select n from generate_series(1, ${ROWS}) as n order by n offset ${offset} limit ${limit}`.execute(trx);
+          return page.map((r) => r.n);
+        }),
+      { pageSize: 100 },
+    );
+    for await (const page of pages) rows.push(...page);
+    return rows;
+  };
+  const exports = await Promise.all(Array.from({ length: BACKGROUND_CONNECTIONS * 3 }, exportOne));
+  const all = Array.from({ length: ROWS }, (_, i) => i + 1);
+  for (const rows of exports) expect(rows).toEqual(all);
+}, 60_000);

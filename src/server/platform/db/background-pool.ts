@@ -71,16 +71,18 @@ export class PrioritisedPool implements PostgresPool {
       this.#slots.give();
       throw error;
     }
+    // A wrapper per checkout (the pool reuses its clients): its slot is given back once, with the connection.
     let released = false;
-    const release = client.release.bind(client);
-    return Object.assign(client, {
-      release: (...args: unknown[]) => {
-        (release as (...a: unknown[]) => void)(...args);
+    const query = client.query.bind(client) as PostgresPoolClient['query'];
+    return {
+      query,
+      release: () => {
         if (released) return;
         released = true;
+        client.release();
         this.#slots.give();
       },
-    });
+    };
   }
 
   async end(): Promise<void> {

@@ -76,8 +76,12 @@ async function main(): Promise<void> {
   const variants: [string, () => PostgresPool][] = [
     ['one pool', () => resilientPool(postgres.url, onError)],
     [
-      `background on its own ${BACKGROUND_CONNECTIONS}`,
-      () => new PrioritisedPool(resilientPool(postgres.url, onError), resilientPool(postgres.url, onError, 2)),
+      `background on its own ${BACKGROUND_CONNECTIONS}, paced`,
+      () =>
+        new PrioritisedPool(
+          resilientPool(postgres.url, onError),
+          resilientPool(postgres.url, onError, BACKGROUND_CONNECTIONS),
+        ),
     ],
   ];
   try {

@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { startPostgresServer, type PostgresServer } from '../../testing/postgres-server';
 import { testConfig } from '../../testing/test-config';
 import { readPages } from '../http/csv-download';
-import { BACKGROUND_CONNECTIONS } from './background-pool';
-import { openDatabase } from './open-database';
-import type { Db } from './schema';
+import { BACKGROUND_CONNECTIONS, BackgroundTurns, PrioritisedPool } from './background-pool';
+import { openDatabase, resilientPool } from './open-database';
+import type { DB, Db } from './schema';
 import { inBackground } from './work-priority';
 
 const INTERACTIVE_CONNECTIONS = 10;
@@ -125,4 +125,64 @@ test('more exports than background connections all complete, each page read whol
   const exports = await Promise.all(Array.from({ length: BACKGROUND_CONNECTIONS * 3 }, exportOne));
   const all = Array.from({ length: ROWS }, (_, i) => i + 1);
   for (const rows of exports) expect(rows).toEqual(all);
+}, 60_000);
+
+test('a background transaction begins once the interactive ones have ended, or once it has waited its bound', async () => {
+  const pools = new Map<Db, PrioritisedPool>();
+  const paced = (maxWaitMs: number): Db => {
+    const pool = new PrioritisedPool(
+      resilientPool(server.url, () => {}),
+      resilientPool(server.url, () => {}, BACKGROUND_CONNECTIONS),
+      new BackgroundTurns(BACKGROUND_CONNECTIONS, maxWaitMs),
+    );
+    const pacedDb = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(pacedDb, pool);
+    return pacedDb;
+  };
+  const events: string[] = [];
+  const run = async (pacedDb: Db) => {
+    const done = gate();
+    const request = pacedDb.transaction().execute(async (trx) => {
+      await sql`select 1`.execute(trx);
+      events.push('request began');
+      await done.opened;
+      events.push('request ends');
+    });
+    while (events.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    const background = inBackground(() =>
+      pacedDb.transaction().execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        events.push('background began');
+      }),
+    );
+    return { request, background, end: done.open };
+  };
+
+  // Nobody waits its bound (a minute): the background transaction waits for the request to end.
+  const patient = paced(60_000);
+  try {
+    const { request, background, end } = await run(patient);
+    // Until the background transaction waits for its turn, or (were it not held back) has begun.
+    while (pools.get(patient)!.backgroundWaiting === 0 && events.length < 2)
+      await new Promise((resolve) => setImmediate(resolve));
+    expect(events).toEqual(['request began']);
+    end();
+    await Promise.all([request, background]);
+    expect(events).toEqual(['request began', 'request ends', 'background began']);
+  } finally {
+    await patient.destroy();
+  }
+
+  // With a short bound it goes on beside a request that does not end: long work always advances.
+  events.length = 0;
+  const bounded = paced(50);
+  try {
+    const { request, background, end } = await run(bounded);
+    await background;
+    expect(events).toEqual(['request began', 'background began']);
+    end();
+    await request;
+  } finally {
+    await bounded.destroy();
+  }
 }, 60_000);

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
+import { BACKGROUND_CONNECTIONS, PrioritisedPool } from './background-pool';
 import { PGliteDialect } from './pglite-dialect';
 import { PGliteWorker, type PGliteEngine } from './pglite-worker-client';
 import type { Db } from './schema';
@@ -41,8 +42,8 @@ const getTypeParser = ((oid: number, format?: 'text' | 'binary') =>
  * the pool) and on a checked-out client between queries; without listeners either kills the process. A client
  * that errored is no longer queryable and the pool discards it on release.
  */
-export function resilientPool(connectionString: string, onError: ConnectionErrorLog): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000, types: { getTypeParser } });
+export function resilientPool(connectionString: string, onError: ConnectionErrorLog, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000, types: { getTypeParser } });
   pool.on('error', onError);
   pool.on('connect', (client) => client.on('error', onError));
   return pool;
@@ -58,7 +59,7 @@ async function openEngine(dataDir: string, inWorker: boolean, onLost: (error: Er
 const embeddedEngines = new WeakMap<Db, PGliteEngine>();
 const postgresPools = new WeakMap<Db, pg.Pool>();
 
-/** The PostgreSQL pool behind `db` (null on the embedded database): the metrics read its counts (ADR 0079). */
+/** The interactive PostgreSQL pool behind `db` (null on the embedded database): the metrics read its counts (ADR 0079). */
 export function postgresPoolOf(db: Db): pg.Pool | null {
   return postgresPools.get(db) ?? null;
 }
@@ -96,8 +97,11 @@ export async function openDatabase(
   const wrap = (dialect: Dialect): Dialect =>
     options.explainSlowMs == null ? dialect : new ExplainSlowDialect(dialect, options.explainSlowMs, onSlowStatement);
   if (options.databaseUrl) {
+    // Background work has its own few connections (ADR 0128): the requests keep all of theirs beside an export.
     const pool = resilientPool(options.databaseUrl, onConnectionError);
-    const db = new Kysely({ dialect: traced(wrap(new PostgresDialect({ pool }))) }) as Db;
+    const background = resilientPool(options.databaseUrl, onConnectionError, BACKGROUND_CONNECTIONS);
+    const prioritised = new PrioritisedPool(pool, background);
+    const db = new Kysely({ dialect: traced(wrap(new PostgresDialect({ pool: prioritised }))) }) as Db;
     postgresPools.set(db, pool);
     return db;
   }

@@ -65,3 +65,22 @@ export async function signedInBenchApp(db: Db, config: Config, dataDir: string, 
   };
   return { app, headers };
 }
+
+/**
+ * The xlsx export of the benchmark project's results (at most 100,000, as the console asks), started in-process on a
+ * signed-in bench app; resolves with the file's size once it is answered (the stall profiles run requests beside it).
+ */
+export async function exportResultsInProcess(
+  app: Awaited<ReturnType<typeof signedInBenchApp>>['app'],
+  headers: Record<string, string>,
+  projectId: number,
+): Promise<number> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/execution-service/v1/interview/result/exportResults',
+    headers,
+    payload: { filter: { projectId, page: 0, pageSize: 100 }, allRecords: true, format: 'xlsx' },
+  });
+  if (response.statusCode !== 200) throw new Error(`export: HTTP ${response.statusCode}`);
+  return response.rawPayload.length;
+}

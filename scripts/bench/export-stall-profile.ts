@@ -14,7 +14,7 @@ import { loadConfig } from '../../src/server/config';
 import { PGliteDialect } from '../../src/server/platform/db/pglite-dialect';
 import { PGliteWorker, type BatchStep, type PGliteEngine } from '../../src/server/platform/db/pglite-worker-client';
 import type { DB, Db } from '../../src/server/platform/db/schema';
-import { benchmarkTenantId, benchmarkProjectId, signedInBenchApp } from './benchmark-tenant';
+import { benchmarkTenantId, benchmarkProjectId, exportResultsInProcess, signedInBenchApp } from './benchmark-tenant';
 
 const root = resolve(import.meta.dirname, '../..');
 const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, 'data', 'bench'));
@@ -95,17 +95,9 @@ async function main(): Promise<void> {
     };
     await kpi();
     await stretch('idle', null);
-    const exported = app
-      .inject({
-        method: 'POST',
-        url: '/api/execution-service/v1/interview/result/exportResults',
-        headers,
-        payload: { filter: { projectId, page: 0, pageSize: 100 }, allRecords: true, format: 'xlsx' },
-      })
-      .then((response) => {
-        if (response.statusCode !== 200) throw new Error(`export: HTTP ${response.statusCode}`);
-        console.log(`export: ${(response.rawPayload.length / 1024 / 1024).toFixed(1)} MB`);
-      });
+    const exported = exportResultsInProcess(app, headers, projectId).then((bytes) =>
+      console.log(`export: ${(bytes / 1024 / 1024).toFixed(1)} MB`),
+    );
     await stretch('during the xlsx export', exported);
     await app.close();
   } finally {

@@ -18,7 +18,7 @@ import { BACKGROUND_CONNECTIONS, PrioritisedPool } from '../../src/server/platfo
 import { resilientPool } from '../../src/server/platform/db/open-database';
 import type { DB, Db } from '../../src/server/platform/db/schema';
 import { startPostgresServer } from '../../src/server/testing/postgres-server';
-import { benchmarkProjectId, benchmarkTenantId, signedInBenchApp } from './benchmark-tenant';
+import { benchmarkProjectId, benchmarkTenantId, exportResultsInProcess, signedInBenchApp } from './benchmark-tenant';
 
 const keepIn = resolve(process.env.BENCH_PG_DIR ?? 'bench-pg');
 const CONNECTIONS = Number(process.env.PROFILE_CONNECTIONS ?? 10);
@@ -141,16 +141,7 @@ async function profile(variant: string, db: Db, config: ReturnType<typeof loadCo
   };
   await kpi();
   await stretch('idle', null);
-  const exported = app
-    .inject({
-      method: 'POST',
-      url: '/api/execution-service/v1/interview/result/exportResults',
-      headers,
-      payload: { filter: { projectId, page: 0, pageSize: 100 }, allRecords: true, format: 'xlsx' },
-    })
-    .then((response) => {
-      if (response.statusCode !== 200) throw new Error(`export: HTTP ${response.statusCode}`);
-    });
+  const exported = exportResultsInProcess(app, headers, projectId);
   await stretch('during the xlsx export', exported);
   await app.close();
 }

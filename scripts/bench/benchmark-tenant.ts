@@ -84,3 +84,19 @@ export async function exportResultsInProcess(
   if (response.statusCode !== 200) throw new Error(`export: HTTP ${response.statusCode}`);
   return response.rawPayload.length;
 }
+
+/** One dashboard KPI request on a signed-in bench app; resolves with its time in ms. */
+export async function kpiInProcess(
+  app: Awaited<ReturnType<typeof signedInBenchApp>>['app'],
+  headers: Record<string, string>,
+  tenantId: number,
+): Promise<number> {
+  const started = performance.now();
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/project-service/v1/project/dashboard/kpi?tenantId=${tenantId}`,
+    headers,
+  });
+  if (response.statusCode !== 200) throw new Error(`KPI: HTTP ${response.statusCode}`);
+  return performance.now() - started;
+}

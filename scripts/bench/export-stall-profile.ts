@@ -14,7 +14,13 @@ import { loadConfig } from '../../src/server/config';
 import { PGliteDialect } from '../../src/server/platform/db/pglite-dialect';
 import { PGliteWorker, type BatchStep, type PGliteEngine } from '../../src/server/platform/db/pglite-worker-client';
 import type { DB, Db } from '../../src/server/platform/db/schema';
-import { benchmarkTenantId, benchmarkProjectId, exportResultsInProcess, signedInBenchApp } from './benchmark-tenant';
+import {
+  benchmarkTenantId,
+  benchmarkProjectId,
+  exportResultsInProcess,
+  kpiInProcess,
+  signedInBenchApp,
+} from './benchmark-tenant';
 
 const root = resolve(import.meta.dirname, '../..');
 const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, 'data', 'bench'));
@@ -62,16 +68,7 @@ async function main(): Promise<void> {
     const tenantId = await benchmarkTenantId(db);
     const projectId = await benchmarkProjectId(db, tenantId);
     const { app, headers } = await signedInBenchApp(db, config, dataDir, tenantId);
-    const kpi = async () => {
-      const started = performance.now();
-      const response = await app.inject({
-        method: 'POST',
-        url: `/api/project-service/v1/project/dashboard/kpi?tenantId=${tenantId}`,
-        headers,
-      });
-      if (response.statusCode !== 200) throw new Error(`KPI: HTTP ${response.statusCode}`);
-      return performance.now() - started;
-    };
+    const kpi = () => kpiInProcess(app, headers, tenantId);
     /** The KPI one at a time until `until` settles (or for IDLE_MS), with the loop's delay and the longest trip. */
     const stretch = async (name: string, until: Promise<unknown> | null) => {
       let settled = false;

@@ -18,7 +18,13 @@ import { BACKGROUND_CONNECTIONS, PrioritisedPool } from '../../src/server/platfo
 import { resilientPool } from '../../src/server/platform/db/open-database';
 import type { DB, Db } from '../../src/server/platform/db/schema';
 import { startPostgresServer } from '../../src/server/testing/postgres-server';
-import { benchmarkProjectId, benchmarkTenantId, exportResultsInProcess, signedInBenchApp } from './benchmark-tenant';
+import {
+  benchmarkProjectId,
+  benchmarkTenantId,
+  exportResultsInProcess,
+  kpiInProcess,
+  signedInBenchApp,
+} from './benchmark-tenant';
 
 const keepIn = resolve(process.env.BENCH_PG_DIR ?? 'bench-pg');
 const CONNECTIONS = Number(process.env.PROFILE_CONNECTIONS ?? 10);
@@ -105,16 +111,7 @@ async function profile(variant: string, db: Db, config: ReturnType<typeof loadCo
   const { app, headers } = await signedInBenchApp(db, config, dataDir, tenantId);
   const kpi = () => {
     const tally = { waitMs: 0, serverMs: 0 };
-    return kpiRequest.run(tally, async () => {
-      const started = performance.now();
-      const response = await app.inject({
-        method: 'POST',
-        url: `/api/project-service/v1/project/dashboard/kpi?tenantId=${tenantId}`,
-        headers,
-      });
-      if (response.statusCode !== 200) throw new Error(`KPI: HTTP ${response.statusCode}`);
-      return { ms: performance.now() - started, ...tally };
-    });
+    return kpiRequest.run(tally, async () => ({ ms: await kpiInProcess(app, headers, tenantId), ...tally }));
   };
   const stretch = async (name: string, until: Promise<unknown> | null) => {
     let settled = false;

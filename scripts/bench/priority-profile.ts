@@ -17,7 +17,13 @@ import { loadConfig } from '../../src/server/config';
 import { PGliteDialect } from '../../src/server/platform/db/pglite-dialect';
 import { PGliteWorker, type BatchStep, type PGliteEngine } from '../../src/server/platform/db/pglite-worker-client';
 import type { DB, Db } from '../../src/server/platform/db/schema';
-import { benchmarkTenantId, benchmarkProjectId, exportResultsInProcess, signedInBenchApp } from './benchmark-tenant';
+import {
+  benchmarkTenantId,
+  benchmarkProjectId,
+  exportResultsInProcess,
+  kpiInProcess,
+  signedInBenchApp,
+} from './benchmark-tenant';
 
 const root = resolve(import.meta.dirname, '../..');
 const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, 'data', 'bench'));
@@ -70,15 +76,9 @@ async function main(): Promise<void> {
     const { app, headers } = await signedInBenchApp(db, config, dataDir, tenantId);
     const kpi = () =>
       kpiRequest.run(true, async () => {
-        const started = performance.now();
         const before = engine.otherTrips;
-        const response = await app.inject({
-          method: 'POST',
-          url: `/api/project-service/v1/project/dashboard/kpi?tenantId=${tenantId}`,
-          headers,
-        });
-        if (response.statusCode !== 200) throw new Error(`KPI: HTTP ${response.statusCode}`);
-        return { ms: performance.now() - started, others: engine.otherTrips - before };
+        const ms = await kpiInProcess(app, headers, tenantId);
+        return { ms, others: engine.otherTrips - before };
       });
     /** The KPI from CONNECTIONS loops until `until` settles (or for IDLE_MS). */
     const stretch = async (name: string, until: Promise<unknown> | null) => {

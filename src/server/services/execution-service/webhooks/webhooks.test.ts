@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createProjectWithQuestions, STAGE } from '../../project-service';
 import { NO_SIGNING_KEY } from './webhook-delivery-job';
 import { intakeClientToken, invitedParticipant } from '../../../testing/intake-callers';
+import { until } from '../../../testing/until';
 
 interface Received {
   headers: Record<string, string | string[] | undefined>;
@@ -45,12 +46,12 @@ const deliveries = () =>
 
 /** Waits until no delivery of the project is pending with an attempt still to come now. */
 async function settled(expected: number) {
-  for (let i = 0; i < 100; i += 1) {
-    const { deliveries: list } = await deliveries();
-    if (list.length >= expected && list.every((d) => d.status !== 'pending' || d.attempts > 0)) return list;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('deliveries did not settle');
+  const { deliveries: list } = await until(
+    deliveries,
+    ({ deliveries: found }) => found.length >= expected && found.every((d) => d.status !== 'pending' || d.attempts > 0),
+    `${expected} settled deliveries`,
+  );
+  return list;
 }
 
 beforeAll(async () => {
@@ -144,16 +145,25 @@ test('a receiver error is recorded and retried; a replayed post sends nothing ag
   await postResult(code);
   const list = await settled(7);
   expect(list.slice(0, 2).every((d) => d.status === 'pending' && d.lastStatusCode === 500)).toBe(true);
-  const jobs = await withSystem(t.db, (trx) =>
-    trx
-      .selectFrom('jobs')
-      .select(['status', 'attempts'])
-      .where('queue', '=', 'webhook-delivery')
-      .orderBy('id', 'desc')
-      .limit(2)
-      .execute(),
+  // The delivery records its failure before its job gives the attempt back: wait for the job, not a time.
+  const jobs = await until(
+    () =>
+      withSystem(t.db, (trx) =>
+        trx
+          .selectFrom('jobs')
+          .select(['status', 'attempts'])
+          .where('queue', '=', 'webhook-delivery')
+          .orderBy('id', 'desc')
+          .limit(2)
+          .execute(),
+      ),
+    (found) => found.every((j) => j.status !== 'running'),
+    'the delivery jobs to give their attempt back',
   );
-  expect(jobs.every((j) => j.status === 'queued' && j.attempts === 1)).toBe(true);
+  expect(jobs.map((j) => [j.status, j.attempts])).toEqual([
+    ['queued', 1],
+    ['queued', 1],
+  ]);
   answerWith = 200;
   const before = (await deliveries()).deliveries.length;
   await postResult(code);

@@ -12,6 +12,7 @@ import { createProject, saveProjectLanguageConfig, saveTemplate, STAGE } from '.
 import { createParticipants, type NewParticipant } from '../participants/participants-store';
 import { invitationJob, invitationReminderJob, INVITATION_QUEUE } from './invitation-job';
 import { createInvitationJob, recordInvitationOutcomes } from './invitation-jobs-store';
+import { until } from '../../../testing/until';
 
 let t: TestApp;
 let acme: number;
@@ -55,15 +56,6 @@ const verify = (b: Record<string, unknown>, who = acmeAdmin, operatingTenant = a
   t.api.call('verifyBulkInvitation', { token: who, operatingTenant, body: b as never });
 const invite = (b: Record<string, unknown>, who = acmeAdmin, operatingTenant = acme) =>
   t.api.call('bulkInviteParticipants', { token: who, operatingTenant, body: b as never });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let waited = 0; waited < 20_000; waited += 50) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('timed out');
-}
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -7,6 +7,7 @@ import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
 import type { SignedIn } from '../../../testing/api-client';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createProject, saveProjectLanguageConfig, saveTemplate, STAGE } from '../../project-service';
+import { until } from '../../../testing/until';
 
 let t: TestApp;
 let acme: number;
@@ -36,15 +37,6 @@ const recipientsOf = (participantId: number) =>
       .orderBy('invitation_job_id')
       .execute(),
   );
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let waited = 0; waited < 20_000; waited += 50) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('timed out');
-}
 
 const add = async (projectId: number, irn: string, email: string, extra: Record<string, unknown> = {}) => {
   const body = await t.api.ok('createParticipants', {

@@ -100,3 +100,7 @@ export async function kpiInProcess(
   if (response.statusCode !== 200) throw new Error(`KPI: HTTP ${response.statusCode}`);
   return performance.now() - started;
 }
+
+/** The p-th percentile (0-100) of `values` by rank, 0 when there are none (the in-process profiles' figures). */
+export const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? 0;

@@ -23,6 +23,7 @@ import {
   benchmarkTenantId,
   exportResultsInProcess,
   kpiInProcess,
+  percentile,
   signedInBenchApp,
 } from './benchmark-tenant';
 
@@ -61,8 +62,6 @@ class TimedPool implements PostgresPool {
   }
 }
 
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? 0;
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 const load = () =>
   loadavg()

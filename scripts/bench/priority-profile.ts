@@ -22,6 +22,7 @@ import {
   benchmarkProjectId,
   exportResultsInProcess,
   kpiInProcess,
+  percentile,
   signedInBenchApp,
 } from './benchmark-tenant';
 
@@ -62,9 +63,6 @@ class CountingEngine implements PGliteEngine {
     return this.engine.close();
   }
 }
-
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? 0;
 
 async function main(): Promise<void> {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED: 'off' });

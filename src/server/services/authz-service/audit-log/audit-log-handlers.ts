@@ -3,11 +3,18 @@ import type { components, operations } from '../../../../contracts/authz-service
 import { END_BEFORE_START_MESSAGE } from '../../../../shared/report-time';
 import { displayTimeOf } from '../../../platform/display-time';
 import { AUDIT_ACTIVITIES } from '../../../platform/audit/record-audit';
-import { EXPORT_BATCH_SIZE, readPages } from '../../../platform/http/csv-download';
+import { EXPORT_BATCH_SIZE, readKeysetPages } from '../../../platform/http/csv-download';
 import { FieldErrors } from '../../../platform/http/field-errors';
 import { FileDownload, type ServiceHandlers } from '../../../platform/openapi/handler';
 import { writeXlsxSheet, XLSX_MEDIA_TYPE } from '../../../platform/spreadsheet/xlsx-sheet';
-import { countAuditRows, latestAuditId, listAuditRows, type AuditFilter } from './audit-log-store';
+import {
+  auditExportPage,
+  countAuditRows,
+  latestAuditId,
+  listAuditRows,
+  type AuditFilter,
+  type AuditKeyset,
+} from './audit-log-store';
 import { AUDIT_EXPORT_COLUMNS, auditExportCells, auditLogFileName, toAuditRecord } from './audit-records';
 
 type AuditLogQuery = components['schemas']['AuditLogQuery'];
@@ -47,8 +54,8 @@ export const auditLogHandlers: AuditLogHandlers = {
     const display = displayTimeOf(body);
     const maxId = await ctx.inAccount((trx) => latestAuditId(trx, ctx.account.id));
     const snapshot: AuditFilter = { ...filter, maxId };
-    const pages = readPages(
-      (offset, limit) => ctx.inAccount((trx) => listAuditRows(trx, snapshot, { offset, limit })),
+    const pages = readKeysetPages(
+      (after: AuditKeyset | null, limit) => ctx.inAccount((trx) => auditExportPage(trx, snapshot, after, limit)),
       { pageSize: EXPORT_BATCH_SIZE },
     );
     const rows = (async function* () {

@@ -42,20 +42,71 @@ function filtered(trx: Db, filter: AuditFilter) {
   return query;
 }
 
+const AUDIT_COLUMNS = [
+  'a.id',
+  't.name as tenant_name',
+  'a.email',
+  'a.activity',
+  'a.ip',
+  'a.event_time',
+  'a.detail',
+] as const;
+
+function ordered(trx: Db, filter: AuditFilter) {
+  return filtered(trx, filter)
+    .select(AUDIT_COLUMNS)
+    .orderBy(`a.${filter.sortBy}`, (ob) => (filter.direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+    .orderBy('a.id', filter.direction);
+}
+
 /** One page of the account's records in the chosen order (ties broken by id in the same direction). */
 export async function listAuditRows(
   trx: Db,
   filter: AuditFilter,
   page: { offset: number; limit: number },
 ): Promise<AuditRow[]> {
-  const rows = await filtered(trx, filter)
-    .select(['a.id', 't.name as tenant_name', 'a.email', 'a.activity', 'a.ip', 'a.event_time', 'a.detail'])
-    .orderBy(`a.${filter.sortBy}`, (ob) => (filter.direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
-    .orderBy('a.id', filter.direction)
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
+  const rows = await ordered(trx, filter).offset(page.offset).limit(page.limit).execute();
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/**
+ * Where an export's next page starts: the sort column's value of the last row as text (null sorts last) and its id.
+ * A time is its text with microseconds, which a Date would drop.
+ */
+export interface AuditKeyset {
+  key: string | null;
+  id: number;
+}
+
+/** The rows after `after` in `listAuditRows`' order: value beyond, or equal with the id beyond, or a null value. */
+function pastAuditKeyset(filter: AuditFilter, after: AuditKeyset) {
+  const column = sql.ref(`a.${filter.sortBy}`);
+  const beyond = sql.raw(filter.direction === 'asc' ? '>' : '<');
+  if (after.key === null) return sql<boolean>`(${column} IS NULL AND a.id ${beyond} ${after.id})`;
+  const key = filter.sortBy === 'event_time' ? sql`${after.key}::timestamptz` : sql`${after.key}`;
+  return sql<boolean>`(${column} ${beyond} ${key} OR (${column} = ${key} AND a.id ${beyond} ${after.id}) OR ${column} IS NULL)`;
+}
+
+/**
+ * An export's page (ADR 0114): the rows after the previous page's last one, in the report's order, so page after page
+ * reads only its own rows where an offset reads past all the earlier ones.
+ */
+export async function auditExportPage(
+  trx: Db,
+  filter: AuditFilter,
+  after: AuditKeyset | null,
+  limit: number,
+): Promise<{ rows: AuditRow[]; next: AuditKeyset | null }> {
+  const query = after ? ordered(trx, filter).where(pastAuditKeyset(filter, after)) : ordered(trx, filter);
+  const rows = await query
+    .select(sql<string | null>`a.${sql.raw(filter.sortBy)}::text`.as('sort_key'))
+    .limit(limit)
+    .execute();
+  const last = rows.at(-1);
+  return {
+    rows: rows.map(({ sort_key: _key, ...row }) => ({ ...row, id: Number(row.id) })),
+    next: last ? { key: last.sort_key, id: Number(last.id) } : null,
+  };
 }
 
 export async function countAuditRows(trx: Db, filter: AuditFilter): Promise<number> {

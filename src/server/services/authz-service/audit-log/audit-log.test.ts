@@ -1,5 +1,6 @@
 /** The audit log report (docs/product/reports.md#audit-log): rules, permissions, tenant isolation, the export. */
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { recordAudit } from '../../../platform/audit/record-audit';
 import { withSystem } from '../../../platform/tenancy/with-tenant';
 import type { SignedIn } from '../../../testing/api-client';
@@ -7,6 +8,7 @@ import { createReportReader } from '../../../testing/create-report-reader';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { fileDateAtOffset } from '../../../../shared/report-time';
 import { XLSX_MEDIA_TYPE } from '../../../platform/spreadsheet/xlsx-sheet';
+import { auditExportPage, listAuditRows, type AuditFilter, type AuditKeyset } from './audit-log-store';
 
 let t: TestApp;
 let acme: number;
@@ -100,6 +102,50 @@ test('filters: e-mail part, activity, the date range; paging and sorting on the 
   });
   expect([...first.data, ...second.data].map((r) => r.id)).toEqual(all.data.slice(0, 4).map((r) => r.id));
   expect(first.totalResults).toBe(all.totalResults);
+});
+
+test('export pages by keyset: every order, ties within a microsecond and null values, as the list orders them', async () => {
+  const at = t.clock.now();
+  await withSystem(t.db, async (trx) => {
+    for (const [micros, email, ip] of [
+      [1, null, null],
+      [1, 'tie@acme.test', '10.0.0.1'],
+      [2, 'tie@acme.test', null],
+      [2, null, '10.0.0.2'],
+      [3, 'a@acme.test', '10.0.0.1'],
+    ] as const)
+      await trx
+        .insertInto('audit_events')
+        .values({
+          activity: 'KEYSET_PROBE',
+          tenant_id: acme,
+          user_id: null,
+          email,
+          ip,
+          detail: '{}',
+          event_time: sql<Date>`${at}::timestamptz + make_interval(secs => ${micros} / 1000000.0)`,
+        })
+        .execute();
+  });
+  const window = { from: new Date(at.getTime() - 3_600_000), to: new Date(at.getTime() + 3_600_000) };
+  for (const sortBy of ['event_time', 'email', 'activity', 'ip'] as const)
+    for (const direction of ['asc', 'desc'] as const) {
+      const filter: AuditFilter = { tenantId: acme, ...window, sortBy, direction };
+      const { listed, paged } = await withSystem(t.db, async (trx) => {
+        const all = await listAuditRows(trx, filter, { offset: 0, limit: 1000 });
+        const walked: number[] = [];
+        let after: AuditKeyset | null = null;
+        for (;;) {
+          const page: Awaited<ReturnType<typeof auditExportPage>> = await auditExportPage(trx, filter, after, 2);
+          walked.push(...page.rows.map((row) => row.id));
+          if (page.rows.length < 2 || !page.next) break;
+          after = page.next;
+        }
+        return { listed: all.map((row) => row.id), paged: walked };
+      });
+      expect({ sortBy, direction, ids: paged }).toEqual({ sortBy, direction, ids: listed });
+      expect(listed.length).toBeGreaterThan(5);
+    }
 });
 
 test("'End Date must be greater than Start Date': an end not after the start is 422", async () => {

@@ -1,7 +1,7 @@
 import { automaticInvitationChannels, queueParticipantInvitations } from '../invitations/invite-participants';
 import { randomUUID } from 'node:crypto';
 import type { components, operations } from '../../../../contracts/participant-service';
-import { csvDownload, EXPORT_BATCH_SIZE, type CsvCell } from '../../../platform/http/csv-download';
+import { csvDownload, readKeysetPages, type CsvCell } from '../../../platform/http/csv-download';
 import { isUniqueViolation } from '../../../platform/db/postgres-errors';
 import { forbidden, HttpError, notFound } from '../../../platform/http/http-error';
 import { FileDownload, type ServiceHandlers } from '../../../platform/openapi/handler';
@@ -214,14 +214,13 @@ export const participantTransferHandlers: TransferHandlers = {
     if (body.testParticipant && !ctx.principal().permissions.has(TEST_READ)) throw forbidden();
     const selection = selectionOf(body);
     if (!(await ctx.inTenant((trx) => findParticipantProject(trx, body.projectId)))) throw projectNotFound();
+    // Pages by id (keyset), read as background work (ADR 0119): requests go first.
+    const pages = readKeysetPages(async (afterId: number | null, limit) => {
+      const rows = await ctx.inTenant((trx) => exportParticipantBatch(trx, selection, afterId ?? 0, limit));
+      return { rows, next: rows.length > 0 ? Number(rows[rows.length - 1]!.id) : null };
+    });
     async function* rows(): AsyncIterable<CsvCell[]> {
-      let afterId = 0;
-      for (;;) {
-        const batch = await ctx.inTenant((trx) => exportParticipantBatch(trx, selection, afterId, EXPORT_BATCH_SIZE));
-        for (const row of batch) yield exportCells(row);
-        if (batch.length < EXPORT_BATCH_SIZE) return;
-        afterId = Number(batch[batch.length - 1]!.id);
-      }
+      for await (const page of pages) for (const row of page) yield exportCells(row);
     }
     return csvDownload(`participants_${body.projectId}.csv`, EXPORT_HEADER, rows());
   },

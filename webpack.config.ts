@@ -91,6 +91,15 @@ const sourceRules = (production: boolean): webpack.RuleSetRule[] => [
     test: /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]index\.js$/,
     loader: resolve(root, 'scripts/pure-chakra-theme-loader.cjs'),
   },
+  // The anatomies of components a chunk never renders dropped from it (ADR 0139).
+  {
+    test: /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]anatomy\.js$/,
+    loader: resolve(root, 'scripts/pure-chakra-anatomy-loader.cjs'),
+  },
+  // Emotion imports hoist-non-react-statics (and with it react-is) for `withTheme` alone, which the console never
+  // calls; both are plain CommonJS without a sideEffects flag, so webpack kept them. They have no side effects
+  // (ADR 0139): a module that uses them still gets them.
+  { test: /[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/, sideEffects: false },
   // Chakra's global styles built only when read: the build writes them into the pages (ADR 0082); its token
   // dictionary answered from views written at commit time (ADR 0129).
   {

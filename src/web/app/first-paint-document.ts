@@ -7,7 +7,7 @@ import { LANGUAGE_CODE_BY_ID } from '../state/preferences-slice';
  * The parts of a prerendered document around the markup (ADR 0082). A page is prerendered once per language, each
  * in its own container (`data-first-paint`, `data-locale`; only English is shown without help). Before the first
  * paint, the inline script below reads what the device remembers, as the console does once it runs: the theme (the
- * `light`/`dark` class next-themes would set), the language, and whether a session is stored. It marks <html> so
+ * `light`/`dark` class color-mode-provider.tsx sets), the language, and whether a session is stored. It marks <html> so
  * that the stylesheet below shows the container of the remembered language, and hides the prerendered page when it
  * is not the one this visitor will get (the sign-in page for a signed-in visitor, who is sent on). The console then
  * hydrates the container shown (start-console.tsx) or, when none fits, renders afresh. A form submitted before

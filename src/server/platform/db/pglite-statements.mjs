@@ -43,11 +43,17 @@ export class PreparedStatements {
   #planModesPrepared = false;
   #sessionPlanMode;
 
-  /** `sessionPlanMode`: the worker session's plan_cache_mode, set back after each marked statement. */
-  constructor(pglite, capacity, sessionPlanMode = 'force_custom_plan') {
+  #genericMarks;
+
+  /**
+   * `sessionPlanMode`: the worker session's plan_cache_mode, set back after each marked statement; `genericMarks`:
+   * whether the GENERIC_PLAN mark is followed (false only to measure without it).
+   */
+  constructor(pglite, capacity, sessionPlanMode = 'force_custom_plan', genericMarks = true) {
     this.#pglite = pglite;
     this.#capacity = capacity;
     this.#sessionPlanMode = sessionPlanMode;
+    this.#genericMarks = genericMarks;
   }
 
   /** Same answer as `pglite.query(sql, params)`: { rows, affectedRows, fields }. */
@@ -135,7 +141,7 @@ export class PreparedStatements {
       name,
       paramTypes: parse.parseDescribeStatementResults(described),
       rowDescription: described.find((message) => message.name === 'rowDescription'),
-      generic: sql.includes(GENERIC_PLAN_MARKER),
+      generic: this.#genericMarks && sql.includes(GENERIC_PLAN_MARKER),
     };
     this.#byText.set(sql, statement);
     if (this.#byText.size > this.#capacity) {

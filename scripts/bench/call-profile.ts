@@ -17,8 +17,8 @@ import { ExplainSlowDialect, type SlowStatement } from '../../src/server/platfor
 import { PGliteDialect } from '../../src/server/platform/db/pglite-dialect';
 import { PGliteWorker, type BatchStep, type PGliteEngine } from '../../src/server/platform/db/pglite-worker-client';
 import type { DB, Db } from '../../src/server/platform/db/schema';
-import { daysAgo } from './results';
 import { benchmarkTenantId, benchmarkProjectId, signedInBenchApp } from './benchmark-tenant';
+import { CALLS, callUrl } from './profile-calls';
 
 const root = resolve(import.meta.dirname, '../..');
 const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, 'data', 'bench'));
@@ -70,93 +70,6 @@ class TimedEngine implements PGliteEngine {
   }
 }
 
-type Call = [name: string, url: string, body: (ids: { tenantId: number; projectId: number }) => unknown];
-
-const PARTICIPANTS = (projectId: number) => `/project-service/v1/project/${projectId}/participants`;
-const CALLS: Call[] = [
-  ['dashboard-kpi', '/project-service/v1/project/dashboard/kpi?tenantId=:tenant', () => undefined],
-  ['participants-first', 'participants', () => ({ page: 0, pageSize: 25 })],
-  [
-    'participants-search',
-    'participants',
-    () => ({
-      page: 0,
-      pageSize: 25,
-      search: 'santos',
-      participantStatus: ['INVITATION_SENT'],
-      participantLanguageIds: [1],
-    }),
-  ],
-  ['participants-code', 'participants', () => ({ page: 0, pageSize: 25, search: 'B10-A0000123' })],
-  [
-    'results-first',
-    '/execution-service/v1/interview/results',
-    ({ projectId }) => ({ projectId, page: 0, pageSize: 100 }),
-  ],
-  [
-    'results-page-100',
-    '/execution-service/v1/interview/results',
-    ({ projectId }) => ({ projectId, page: 100, pageSize: 100 }),
-  ],
-  [
-    'results-santos',
-    '/execution-service/v1/interview/results',
-    ({ projectId }) => ({ projectId, page: 0, pageSize: 100, search: 'santos' }),
-  ],
-  [
-    'calls-30-days',
-    '/execution-service/v1/call/directdial',
-    () => ({ startDate: daysAgo(30), endDate: daysAgo(0), pageSize: 10 }),
-  ],
-  [
-    'calls-prefix',
-    '/execution-service/v1/call/directdial',
-    ({ projectId }) => ({ startDate: daysAgo(30), endDate: daysAgo(0), pageSize: 10, search: `B${projectId}-A00001` }),
-  ],
-  [
-    'calls-code',
-    '/execution-service/v1/call/directdial',
-    ({ projectId }) => ({
-      startDate: daysAgo(400),
-      endDate: daysAgo(0),
-      pageSize: 10,
-      search: `B${projectId}-A0000123`,
-    }),
-  ],
-  [
-    'report-page-1000',
-    '/execution-service/v1/interview/results/report',
-    ({ tenantId }) => ({ tenantId, startDate: daysAgo(400), endDate: daysAgo(0), pageSize: 25, page: 1000 }),
-  ],
-  [
-    'report-prefix',
-    '/execution-service/v1/interview/results/report',
-    ({ tenantId, projectId }) => ({
-      tenantId,
-      startDate: daysAgo(30),
-      endDate: daysAgo(0),
-      pageSize: 25,
-      search: `B${projectId}-A00001`,
-    }),
-  ],
-  [
-    'report-code',
-    '/execution-service/v1/interview/results/report',
-    ({ tenantId, projectId }) => ({
-      tenantId,
-      startDate: daysAgo(400),
-      endDate: daysAgo(0),
-      pageSize: 25,
-      search: `B${projectId}-A0000123`,
-    }),
-  ],
-  [
-    'report-santos',
-    '/execution-service/v1/interview/results/report',
-    ({ tenantId }) => ({ tenantId, startDate: daysAgo(30), endDate: daysAgo(0), pageSize: 25, search: 'santos' }),
-  ],
-];
-
 const shape = (text: string) => text.replace(/\s+/g, ' ').trim();
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -177,7 +90,7 @@ async function main(): Promise<void> {
     const { app, headers } = await signedInBenchApp(db, config, dataDir, tenantId);
     const wanted = process.argv.slice(2);
     for (const [name, path, body] of CALLS.filter(([n]) => !wanted.length || wanted.includes(n))) {
-      const url = `/api${path === 'participants' ? PARTICIPANTS(projectId) : path.replace(':tenant', String(tenantId))}`;
+      const url = callUrl(path, { tenantId, projectId });
       const payload = body({ tenantId, projectId }) as object | undefined;
       const once = async () => {
         const started = performance.now();

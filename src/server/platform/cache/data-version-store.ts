@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { GENERIC_PLAN } from '../db/pglite-dialect';
 import type { Db } from '../db/schema';
 
 /**
@@ -15,10 +16,11 @@ const withWrites = (version: string, written: string | null) => (written ? `${ve
 
 /**
  * The tenant's data version (migrations 016, 104): moved by every committed transaction that writes the tenant's
- * rows, 0 before the first; inside a transaction that has written them, also by each of its writes.
+ * rows, 0 before the first; inside a transaction that has written them, also by each of its writes. Read by key on
+ * every cached answer: its plan is kept (ADR 0132), planning it cost more than running it.
  */
 export async function tenantDataVersion(trx: Db, tenantId: number): Promise<string> {
-  const { rows } = await sql<{ version: string | null; written: string | null }>`
+  const { rows } = await sql<{ version: string | null; written: string | null }>`${sql.raw(GENERIC_PLAN)}
     SELECT (SELECT version FROM tenant_data_versions WHERE tenant_id = ${tenantId})::text AS version,
            CASE WHEN starts_with(current_setting('app.written_' || ${tenantId}::integer, true),
                              pg_current_xact_id_if_assigned()::text || '|')

@@ -3,6 +3,7 @@ import type { Db } from './schema';
 import { withSystem, withTenant } from '../tenancy/with-tenant';
 import { openTestDatabase } from '../../testing/database-template';
 import { findListSearch, searchCondition, type SearchFunction } from './list-search';
+import { GENERIC_PLAN } from './pglite-dialect';
 
 // A search reads the ids its parts may match first (ADR 0073); the rows it finds must be the ones its rule finds row
 // by row, whatever the ids listed (exact, prefix, text, none, or too many to list).
@@ -99,4 +100,12 @@ test('the selections decide exactness inside the statement and find the same row
       });
     }
   });
+});
+
+test("only one code's listed rows mark their statement for a kept plan (ADR 0132); a prefix is planned per value", () => {
+  const statement = (search: Parameters<typeof searchCondition>[0]) =>
+    db.selectFrom('interview_results as r').select('r.id').where(searchCondition(search, resultColumns)).compile().sql;
+  expect(statement({ text: 'B1-A1', exact: true, codeIds: [1, 2], textIds: [] })).toContain(GENERIC_PLAN);
+  expect(statement({ text: 'B1-A1', exact: true, codeIds: null, textIds: [] })).not.toContain(GENERIC_PLAN);
+  expect(statement({ text: 'B1-A', exact: false, codeIds: [1, 2], textIds: null })).not.toContain(GENERIC_PLAN);
 });

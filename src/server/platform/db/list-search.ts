@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { containsPattern, searchesByTrigram } from './contains-pattern';
+import { GENERIC_PLAN } from './pglite-dialect';
 import type { Db } from './schema';
 
 /**
@@ -122,7 +123,9 @@ export function searchCondition(
     return sql<SqlBool>`(CASE WHEN ${search.exactSql} THEN (${equal})
                          ELSE ((${key} <> '' AND (${prefix})) OR ${contains}) END)`;
   const codeIds = search.codeIds ?? null;
-  if (search.exact) return sql<SqlBool>`(${codeIds ? sql`${anyOf(columns.id, codeIds)} AND ` : sql``}(${equal}))`;
+  // One code's rows, listed: the ids lead the plan whatever the code, so the statement's plan is kept (ADR 0132).
+  if (search.exact)
+    return sql<SqlBool>`(${codeIds ? sql`${sql.raw(GENERIC_PLAN)}${anyOf(columns.id, codeIds)} AND ` : sql``}(${equal}))`;
   const parts: RawBuilder<unknown>[] = [];
   // Listed ids narrow a part to its rows (an index or a hashed lookup); none listed: the part matches nothing.
   if (codeIds === null) parts.push(sql`(${key} <> '' AND (${prefix}))`);

@@ -8,8 +8,18 @@ import { parse, protocol } from '@electric-sql/pglite';
 const { serialize } = protocol;
 const CACHED_PLAN_CHANGED = 'cached plan must not change result type';
 
+/**
+ * A statement whose plan does not depend on its values says so with this comment (ADR 0132; GENERIC_PLAN in
+ * pglite-dialect.ts): its kept generic plan is used, while the session plans every other statement for its values.
+ */
+const GENERIC_PLAN_MARKER = '/* generic plan */';
+const GENERIC_MODE = 'voxscreen_plan_generic';
+const SESSION_MODE = 'voxscreen_plan_session';
+
 /** Only plannable statements are kept: utility statements (DDL, SET...) gain nothing and would evict them. */
-const PLANNABLE = /^\s*(select|insert|update|delete|with|values)\b/i;
+const PLANNABLE = /^\s*(?:\/\*[^*]*\*\/\s*)*(select|insert|update|delete|with|values)\b/i;
+
+const isCommandComplete = (message) => message.name === 'commandComplete';
 
 function concat(parts) {
   const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
@@ -29,10 +39,21 @@ export class PreparedStatements {
   /** Names evicted but not yet closed: closed at the head of the next round trip. */
   #toClose = [];
   #nextId = 1;
+  /** Whether the two plan-mode statements are prepared (at the first marked statement). */
+  #planModesPrepared = false;
+  #sessionPlanMode;
 
-  constructor(pglite, capacity) {
+  #genericMarks;
+
+  /**
+   * `sessionPlanMode`: the worker session's plan_cache_mode, set back after each marked statement; `genericMarks`:
+   * whether the GENERIC_PLAN mark is followed (false only to measure without it).
+   */
+  constructor(pglite, capacity, sessionPlanMode = 'force_custom_plan', genericMarks = true) {
     this.#pglite = pglite;
     this.#capacity = capacity;
+    this.#sessionPlanMode = sessionPlanMode;
+    this.#genericMarks = genericMarks;
   }
 
   /** Same answer as `pglite.query(sql, params)`: { rows, affectedRows, fields }. */
@@ -55,6 +76,7 @@ export class PreparedStatements {
   async #run(sql, params) {
     const pglite = this.#pglite;
     const messages = [];
+    let generic = false;
     try {
       let statement = this.#byText.get(sql);
       if (statement) {
@@ -63,26 +85,48 @@ export class PreparedStatements {
       } else {
         statement = await this.#prepare(sql);
       }
+      generic = statement.generic;
+      if (generic) await this.#preparePlanModes();
       const values = params.map((param, i) => {
         if (param === null || param === undefined) return null;
         const serializer = pglite.serializers[statement.paramTypes[i]];
         return serializer ? serializer(param) : param.toString();
       });
       if (statement.rowDescription) messages.push(statement.rowDescription);
-      messages.push(
-        ...(await pglite.execProtocolStream(
-          concat([serialize.bind({ statement: statement.name, values }), serialize.execute({})]),
-          { syncToFs: false },
-        )),
+      // A marked statement is bound under force_generic_plan (the plan is chosen at Bind). The mode is set back
+      // with the Sync below; if the statement fails, the transaction's abort sets it back as it does any SET.
+      const answer = await pglite.execProtocolStream(
+        concat([
+          ...(generic ? [serialize.bind({ statement: GENERIC_MODE }), serialize.execute({})] : []),
+          serialize.bind({ statement: statement.name, values }),
+          serialize.execute({}),
+        ]),
+        { syncToFs: false },
       );
+      messages.push(...(generic ? answer.slice(answer.findIndex(isCommandComplete) + 1) : answer));
     } catch (error) {
+      generic = false;
       if (error && typeof error === 'object') Object.assign(error, { query: sql, params });
       throw error;
     } finally {
-      messages.push(...(await pglite.execProtocolStream(serialize.sync(), { syncToFs: false })));
+      const restore = generic ? [serialize.bind({ statement: SESSION_MODE }), serialize.execute({})] : [];
+      const synced = await pglite.execProtocolStream(concat([...restore, serialize.sync()]), { syncToFs: false });
+      messages.push(...(generic ? synced.filter((message) => !isCommandComplete(message)) : synced));
     }
     await pglite.syncToFs();
     return parse.parseResults(messages, pglite.parsers)[0];
+  }
+
+  async #preparePlanModes() {
+    if (this.#planModesPrepared) return;
+    await this.#pglite.execProtocolStream(
+      concat([
+        serialize.parse({ name: GENERIC_MODE, text: 'set plan_cache_mode = force_generic_plan' }),
+        serialize.parse({ name: SESSION_MODE, text: `set plan_cache_mode = ${this.#sessionPlanMode}` }),
+      ]),
+      { syncToFs: false },
+    );
+    this.#planModesPrepared = true;
   }
 
   /** Parse and Describe (with any evicted statements' Close first), cached only once PostgreSQL accepted it. */
@@ -97,6 +141,7 @@ export class PreparedStatements {
       name,
       paramTypes: parse.parseDescribeStatementResults(described),
       rowDescription: described.find((message) => message.name === 'rowDescription'),
+      generic: this.#genericMarks && sql.includes(GENERIC_PLAN_MARKER),
     };
     this.#byText.set(sql, statement);
     if (this.#byText.size > this.#capacity) {

@@ -1,3 +1,4 @@
+import { GENERIC_PLAN } from './pglite-dialect';
 import { PGliteWorker } from './pglite-worker-client';
 
 // ADR 0127: the worker keeps each statement text prepared by name and answers exactly what PGlite's query answers.
@@ -142,4 +143,66 @@ test('a kept statement follows DDL: new columns, and a table dropped and created
     'drop table reshaped; create table reshaped (id int, other int); insert into reshaped values (1, 2)',
   );
   expect((await engine.query(text, [1])).rows).toEqual([{ id: 1, other: 2 }]);
+});
+
+/** How often PostgreSQL planned a kept statement each way (read unprepared). */
+async function planCounts(on: PGliteWorker, text: string) {
+  const [result] = await on.exec(
+    `select generic_plans, custom_plans from pg_prepared_statements where statement = '${text.replace(/'/g, "''")}'`,
+  );
+  return result?.rows[0] as { generic_plans: number; custom_plans: number };
+}
+
+const sessionMode = async (on: PGliteWorker) => (await on.exec('show plan_cache_mode'))[0]?.rows;
+
+test('a statement marked GENERIC_PLAN keeps one generic plan; the others are planned on each run', async () => {
+  const marked = `${GENERIC_PLAN}select label from owned where label = $1`;
+  const unmarked = 'select label from owned where label = $1 or label = $1';
+  for (const label of ['one-a', 'one-b', 'two-a', 'one-a']) {
+    expect((await engine.query(marked, [label])).rows).toEqual([{ label }]);
+    expect((await engine.query(unmarked, [label])).rows).toEqual([{ label }]);
+  }
+  expect(await planCounts(engine, marked)).toEqual({ generic_plans: 4, custom_plans: 0 });
+  expect(await planCounts(engine, unmarked)).toEqual({ generic_plans: 0, custom_plans: 4 });
+  // The session is back to custom plans after each marked statement, in a transaction too.
+  await engine.exec('begin');
+  await engine.query(marked, ['one-a']);
+  await engine.query(unmarked, ['one-a']);
+  await engine.exec('commit');
+  expect(await planCounts(engine, unmarked)).toEqual({ generic_plans: 0, custom_plans: 5 });
+  expect(await sessionMode(engine)).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+});
+
+test('a marked statement that fails leaves the session on custom plans, alone and in a transaction', async () => {
+  const failing = `${GENERIC_PLAN}select 1 / $1::int as q`;
+  await expect(engine.query(failing, [0])).rejects.toMatchObject({ code: '22012' });
+  expect(await sessionMode(engine)).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+  await engine.exec('begin');
+  await expect(engine.query(failing, [0])).rejects.toMatchObject({ code: '22012' });
+  await engine.exec('rollback');
+  expect(await sessionMode(engine)).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+  expect((await engine.query(failing, [1])).rows).toEqual([{ q: 1 }]);
+  expect(await sessionMode(engine)).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+});
+
+test("a marked statement's kept plan answers each tenant only its rows (RLS)", async () => {
+  const text = `${GENERIC_PLAN}select label from owned where label like $1 order by label`;
+  const rows = async (tenant: number) => {
+    const result = await engine.batch([
+      { op: 'exec', sql: 'begin' },
+      {
+        op: 'exec',
+        sql: `select set_config('role', 'statements_app', true), set_config('app.tenant_id', '${tenant}', true)`,
+      },
+      { op: 'query', sql: text, params: ['%'] },
+    ]);
+    await engine.exec('commit');
+    return (result.rows as { label: string }[]).map((row) => row.label);
+  };
+  for (let i = 0; i < 3; i++) {
+    expect(await rows(1)).toEqual(['one-a', 'one-b']);
+    expect(await rows(2)).toEqual(['two-a']);
+  }
+  expect(await planCounts(engine, text)).toMatchObject({ custom_plans: 0 });
+  expect((await engine.query<{ label: string }>(text, ['%'])).rows).toHaveLength(3);
 });

@@ -33,10 +33,16 @@ try {
     ? await PGlite.create({ loadDataDir: new Blob([loadDataDir]), pgliteWasmModule: wasmModule, extensions })
     : await PGlite.create(dataDir, { pgliteWasmModule: wasmModule, extensions });
   await pglite.waitReady;
-  statements = new PreparedStatements(pglite, STATEMENT_CAPACITY);
   // Custom plans still (ADR 0127): a kept statement saves its parse, analysis and rewrite; a generic plan was
-  // faster for the participants list but 5x slower for the Results tab and slower for code prefixes.
+  // faster for the participants list but 5x slower for the Results tab and slower for code prefixes. A statement
+  // marked as value-independent is bound under its kept generic plan (ADR 0132).
   const planCacheMode = process.env.PGLITE_PLAN_CACHE_MODE || 'force_custom_plan';
+  statements = new PreparedStatements(
+    pglite,
+    STATEMENT_CAPACITY,
+    planCacheMode,
+    process.env.PGLITE_GENERIC_PLANS !== '0',
+  );
   if (STATEMENT_CAPACITY > 0) await pglite.exec(`set plan_cache_mode = ${planCacheMode}`);
   // NOTIFY of the session reaches the main thread (live updates, ADR 0078); LISTEN is sent as any statement.
   pglite.onNotification((channel, payload) => parentPort.postMessage({ type: 'notification', channel, payload }));

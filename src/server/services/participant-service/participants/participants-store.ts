@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { GENERIC_PLAN } from '../../../platform/db/pglite-dialect';
 import type { Db, ParticipantStatus } from '../../../platform/db/schema';
 import { findListSearch, TEXT_CAP, CODE_CAP, type ListSearch } from '../../../platform/db/list-search';
 import { readPlannedPage, WALK_NAMES_ABOVE, walkPlan } from '../../../platform/db/list-walk';
@@ -65,9 +66,10 @@ export async function createParticipants(
 
 /** What of a project the participant rules need (docs/product/participants.md#rules). Null when not found. */
 export async function findParticipantProject(trx: Db, projectId: number) {
-  // One statement: every participants call starts with it.
+  // One statement: every participants call starts with it. A read by key: its plan is kept (ADR 0132).
   const project = await trx
     .selectFrom('projects')
+    .modifyFront(sql.raw(GENERIC_PLAN))
     .select(['id', 'stage_id', 'internal_settings', 'client_api'])
     .select(
       sql<number[]>`ARRAY(SELECT pl.language_id FROM project_languages pl WHERE pl.project_id = projects.id

@@ -20,6 +20,8 @@ export interface BenchContext {
   importProjectId: number;
   /** This run's project of 30,000 invitable participants for the bulk invite (scripts/bench/prepare-data.ts). */
   inviteProjectId: number;
+  /** The PostgreSQL server's process (its postmaster) on `--engine postgres`: the intake reads its CPU. */
+  databasePid?: number | null;
 }
 
 export type LoadOptions = Omit<Parameters<typeof autocannon>[0], 'connections' | 'duration'>;

@@ -1,7 +1,7 @@
 import { randomSource } from '../../src/server/seed/interview-data';
 import { plannedResult } from '../../src/server/seed/simulator/call-plan';
 import { ApiError, PublicApi } from '../../src/server/seed/simulator/public-api';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { seconds, timedWithMemory, type BenchContext } from './context';
 
 /** The server process's CPU time so far (every thread; Linux /proc, 10 ms ticks), or null where it cannot be read. */
@@ -11,6 +11,34 @@ function processCpuMs(pid: number): number | null {
   const stat = readFileSync(file, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** A process's own CPU and, with `reaped`, that of its children already ended (Linux /proc, ms). */
+function ownCpuMs(pid: number, reaped: boolean): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const own = Number(fields[11]) + Number(fields[12]);
+    return (own + (reaped ? Number(fields[13]) + Number(fields[14]) : 0)) * 10;
+  } catch {
+    return 0; // ended between the listing and the read
+  }
+}
+
+/** The PostgreSQL server's CPU so far: its postmaster, its live processes (backends, writers) and ended ones. */
+function databaseCpuMs(postmaster: number): number {
+  let total = ownCpuMs(postmaster, true);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === postmaster) total += ownCpuMs(Number(entry), false);
+    } catch {
+      // ended meanwhile: its time is in the postmaster's reaped children
+    }
+  }
+  return total;
 }
 
 const RESULTS = 500;
@@ -49,6 +77,7 @@ export async function intakeFigures(ctx: BenchContext): Promise<void> {
   let next = 0;
   let shed = 0;
   const cpuBefore = processCpuMs(ctx.serverPid);
+  const databaseBefore = ctx.databasePid ? databaseCpuMs(ctx.databasePid) : null;
   const { ms, memory } = await timedWithMemory(ctx, async () => {
     const worker = async () => {
       while (next < RESULTS) {
@@ -84,4 +113,9 @@ export async function intakeFigures(ctx: BenchContext): Promise<void> {
   const cpuAfter = processCpuMs(ctx.serverPid);
   if (cpuBefore !== null && cpuAfter !== null)
     console.log(`  server process CPU a post (all its threads): ${((cpuAfter - cpuBefore) / RESULTS).toFixed(2)} ms`);
+  if (ctx.databasePid && databaseBefore !== null)
+    console.log(
+      `  PostgreSQL CPU a post (its server and every process of it): ` +
+        `${((databaseCpuMs(ctx.databasePid) - databaseBefore) / RESULTS).toFixed(2)} ms`,
+    );
 }

@@ -119,7 +119,7 @@ async function signIn(base: string): Promise<Record<string, string>> {
  */
 async function benchDatabase(
   engine: BenchEngine,
-): Promise<{ dataDir: string; env: Record<string, string>; stop: () => void }> {
+): Promise<{ dataDir: string; env: Record<string, string>; stop: () => void; pid?: () => number | null }> {
   if (engine === 'embedded') {
     const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, 'data', 'bench'));
     return { dataDir, env: { DATA_DIR: dataDir }, stop: () => {} };
@@ -139,6 +139,7 @@ async function benchDatabase(
   return {
     dataDir,
     env,
+    pid: () => postgres.pid(),
     stop: () => {
       postgres.stop();
       if (!keepIn) rmSync(dataDir, { recursive: true, force: true });
@@ -150,7 +151,7 @@ export async function benchmarkTenantFigures(engine: BenchEngine = 'embedded'): 
   const database = await benchDatabase(engine);
   try {
     await seedOnce(database.dataDir, database.env);
-    await runFigures(engine, database.dataDir, database.env);
+    await runFigures(engine, database.dataDir, database.env, database.pid?.() ?? null);
   } finally {
     database.stop();
   }
@@ -177,7 +178,12 @@ function slowPlanPrinter(): { onLogLine: (line: string) => void; print: () => vo
   };
 }
 
-async function runFigures(engine: BenchEngine, dataDir: string, env: Record<string, string>): Promise<void> {
+async function runFigures(
+  engine: BenchEngine,
+  dataDir: string,
+  env: Record<string, string>,
+  databasePid: number | null,
+): Promise<void> {
   const out = await runScript('scripts/bench/prepare-data.ts', [], env);
   const line = out.split('\n').find((l) => l.startsWith(PREPARED_MARK));
   if (!line) throw new Error('prepare-data.ts did not name the benchmark project');
@@ -212,6 +218,7 @@ async function runFigures(engine: BenchEngine, dataDir: string, env: Record<stri
     const ctx: BenchContext = {
       base,
       serverPid: server.pid!,
+      databasePid,
       tenantId: prepared.tenantId,
       headers: { ...auth, operatingtenant: String(prepared.tenantId) },
       projectId: prepared.projectId,

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,8 @@ export interface PostgresServer {
   halt(): void;
   /** Starts a halted cluster again on the same port. */
   start(): void;
+  /** The running server's process id (its postmaster.pid), null when it is not running: the bench reads its CPU. */
+  pid(): number | null;
 }
 
 /** Debian installs the server binaries under /usr/lib/postgresql/<major>/bin (scripts/ensure-deps.sh installs them). */
@@ -97,6 +99,10 @@ export async function startPostgresServer(options: PostgresServerOptions = {}): 
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     halt: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
     start,
+    pid: () => {
+      const file = join(data, 'postmaster.pid');
+      return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) || null : null;
+    },
     stop() {
       if (options.keepIn) return run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
       try {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
+import { beginWithNext } from './begin-with-next-dialect';
 import { acquireDataDirLock } from './data-dir-lock';
 import { BACKGROUND_CONNECTIONS, PrioritisedPool } from './background-pool';
 import { PGliteDialect } from './pglite-dialect';
@@ -101,7 +102,7 @@ export async function openDatabase(
     const pool = resilientPool(options.databaseUrl, onConnectionError);
     const background = resilientPool(options.databaseUrl, onConnectionError, BACKGROUND_CONNECTIONS);
     const prioritised = new PrioritisedPool(pool, background);
-    const db = new Kysely({ dialect: traced(wrap(new PostgresDialect({ pool: prioritised }))) }) as Db;
+    const db = new Kysely({ dialect: traced(wrap(beginWithNext(new PostgresDialect({ pool: prioritised })))) }) as Db;
     postgresPools.set(db, pool);
     return db;
   }

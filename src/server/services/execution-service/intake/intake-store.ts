@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import { SENT_WITH_NEXT } from '../../../platform/db/pglite-dialect';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db, ParticipantStatus } from '../../../platform/db/schema';
 
 /** The participant an access code names, with what the intake needs of their project. Tenant scope. */
@@ -252,10 +251,10 @@ export async function updateCaller(
 /*
  * Set-based forms of the statements above, for posted results accepted together (result-batch.ts, ADR 0075): one
  * statement for the whole batch where the single path runs one per post. The writes whose answers nobody reads
- * (participants, log, answers) travel with the batch's next statement on the embedded engine (ADR 0116).
+ * (claims given back, participants, log, answers) are bare data-modifying statements, not run here: the batch sends
+ * them all as WITH queries of its last statement, the webhook deliveries' insert (ADR 0134). Each is null when it
+ * has nothing to write.
  */
-
-const withNext = sql.raw(SENT_WITH_NEXT);
 
 /**
  * Claims the request ids in one statement; answers those this transaction claimed (see claimIntakeRequest). An id
@@ -295,26 +294,24 @@ export async function findIntakeRequests(
   return new Map(rows.map((r) => [r.request_id, { kind: r.kind, bodyHash: r.body_hash, answer: r.answer }]));
 }
 
-/** Gives back claims of posts this transaction refused, so a corrected post may use the id (sent with the next). */
-export async function releaseIntakeRequests(trx: Db, tenantId: number, requestIds: readonly string[]): Promise<void> {
-  if (!requestIds.length) return;
-  await sql`${withNext}
-    DELETE FROM intake_requests WHERE tenant_id = ${tenantId} AND request_id = ANY(${[...requestIds]}::text[])`.execute(
-    trx,
-  );
+/** Gives back claims of posts this transaction refused, so a corrected post may use the id. */
+export function releaseIntakeRequests(tenantId: number, requestIds: readonly string[]): RawBuilder<unknown> | null {
+  if (!requestIds.length) return null;
+  return sql`
+    DELETE FROM intake_requests WHERE tenant_id = ${tenantId} AND request_id = ANY(${[...requestIds]}::text[])`;
 }
 
-export async function setIntakeAnswers(
-  trx: Db,
+/** The answers of the accepted posts, kept with their claims (a replay answers them). */
+export function setIntakeAnswers(
   tenantId: number,
   answers: readonly { requestId: string; answer: unknown }[],
-): Promise<void> {
-  if (!answers.length) return;
-  await sql`${withNext}
+): RawBuilder<unknown> | null {
+  if (!answers.length) return null;
+  return sql`
     UPDATE intake_requests AS i SET answer = a.answer::jsonb
     FROM unnest(${answers.map((a) => a.requestId)}::text[], ${answers.map((a) => JSON.stringify(a.answer))}::text[])
       AS a(request_id, answer)
-    WHERE i.tenant_id = ${tenantId} AND i.request_id = a.request_id`.execute(trx);
+    WHERE i.tenant_id = ${tenantId} AND i.request_id = a.request_id`;
 }
 
 /** findCallers' statement (its plan is tested: the keyed access code's index). */
@@ -376,25 +373,23 @@ export async function findCallers(trx: Db, accessCodes: readonly string[]): Prom
 }
 
 /** updateCaller of several participants in one statement (each once). */
-export async function updateCallers(
-  trx: Db,
+export function updateCallers(
   changes: readonly { participantId: number; status: ParticipantStatus; lastInterviewAt: Date; unblock: boolean }[],
   now: Date,
-): Promise<void> {
-  if (!changes.length) return;
-  await sql`${withNext}
+): RawBuilder<unknown> | null {
+  if (!changes.length) return null;
+  return sql`
     UPDATE participants AS p
     SET status = c.status, last_interview_at = c.last_interview_at, updated_at = ${now},
         is_allowed_questionnaire = CASE WHEN c.unblock THEN true ELSE p.is_allowed_questionnaire END
     FROM unnest(${changes.map((c) => c.participantId)}::bigint[], ${changes.map((c) => c.status)}::text[],
                 ${changes.map((c) => c.lastInterviewAt.toISOString())}::timestamptz[],
                 ${changes.map((c) => c.unblock)}::boolean[]) AS c(id, status, last_interview_at, unblock)
-    WHERE p.id = c.id`.execute(trx);
+    WHERE p.id = c.id`;
 }
 
 /** Backend data log entries in one statement, in order: accepted posts with their participant, refused ones with why. */
-export async function logBackendDataRows(
-  trx: Db,
+export function logBackendDataRows(
   entries: readonly {
     tenantId: number;
     kind: BackendDataKind;
@@ -405,9 +400,9 @@ export async function logBackendDataRows(
     now: Date;
     refusal: string | null;
   }[],
-): Promise<void> {
-  if (!entries.length) return;
-  await sql`${withNext}
+): RawBuilder<unknown> | null {
+  if (!entries.length) return null;
+  return sql`
     INSERT INTO backend_data_logs (tenant_id, kind, project_id, participant_id, run_id, payload, uploaded_at, refusal)
     SELECT e.tenant_id, e.kind, e.project_id, e.participant_id, e.run_id, e.payload::jsonb, e.uploaded_at, e.refusal
     FROM unnest(${entries.map((e) => e.tenantId)}::int[], ${entries.map((e) => e.kind)}::text[],
@@ -415,5 +410,5 @@ export async function logBackendDataRows(
                 ${entries.map((e) => e.runId)}::text[], ${entries.map((e) => JSON.stringify(e.payload))}::text[],
                 ${entries.map((e) => e.now.toISOString())}::timestamptz[], ${entries.map((e) => e.refusal)}::text[])
       WITH ORDINALITY AS e(tenant_id, kind, project_id, participant_id, run_id, payload, uploaded_at, refusal, ord)
-    ORDER BY e.ord`.execute(trx);
+    ORDER BY e.ord`;
 }

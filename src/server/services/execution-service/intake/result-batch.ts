@@ -1,7 +1,8 @@
+import type { RawBuilder } from 'kysely';
 import { normalizeAccessCode } from '../../../../shared/participant-rules';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
 import { HttpError, unprocessable } from '../../../platform/http/http-error';
-import { recordInterviewResults } from '../result-writes/interview-results-store';
+import { insertInterviewResults } from '../result-writes/interview-results-store';
 import { enqueueWebhooks, type NewWebhook } from '../webhooks/enqueue-webhook';
 import { irnFlagsOf, statusAfterResult, unblocksAfter } from './intake-rules';
 import {
@@ -99,9 +100,9 @@ export async function acceptResultBatch(
       refused.push({ index: i, error });
     }
   });
-  // A refused post claims nothing: its claim is given back, so a corrected post may use the id.
-  await releaseIntakeRequests(
-    trx,
+  // A refused post claims nothing: its claim is given back (with the last statement), so a corrected post may use
+  // the id.
+  const released = releaseIntakeRequests(
     tenantId,
     refused.map((r) => posts[r.index]!.body.requestId),
   );
@@ -114,7 +115,7 @@ export async function acceptResultBatch(
     const byQuestion = questionsBySequence(caller);
     return { i, body, caller, flags, byQuestion, status: statusAfterResult(body.overallEvaluation, flags.autoRelease) };
   });
-  const ids = await recordInterviewResults(
+  const { ids, writes: resultWrites } = await insertInterviewResults(
     trx,
     tenantId,
     written.map(({ body, caller, flags, byQuestion }) => ({
@@ -135,8 +136,7 @@ export async function acceptResultBatch(
     })),
     now,
   );
-  await updateCallers(
-    trx,
+  const callersUpdated = updateCallers(
     written.map(({ body, caller, flags, status }) => ({
       participantId: caller.participantId,
       status,
@@ -147,8 +147,7 @@ export async function acceptResultBatch(
   );
   // Every post's log entry in its order: accepted ones with their participant, refused ones with the refusal.
   const logged = [...written.map((w) => w.i), ...refused.map((r) => r.index)].sort((a, b) => a - b);
-  await logBackendDataRows(
-    trx,
+  const logEntries = logBackendDataRows(
     logged.map((i) => {
       const entry = written.find((w) => w.i === i);
       const refusal = refused.find((r) => r.index === i);
@@ -174,11 +173,16 @@ export async function acceptResultBatch(
     outcomes[i] = { answer };
     return { requestId: posts[i]!.body.requestId, answer };
   });
-  await setIntakeAnswers(trx, tenantId, answers);
-  // Last, the one write whose answer is read: the writes above travel with it on the embedded engine (ADR 0116).
+  // Last, the one write whose answer is read, with every write above as its WITH queries: one statement and one
+  // round trip on either engine (ADR 0134).
   const webhooks: NewWebhook[] = written.flatMap(({ i, body, caller, flags, status }, n) =>
     resultWebhooks(tenantId, caller, { id: ids[n]!, body, status, released: flags.autoRelease }, posts[i]!.now),
   );
-  const deliveries = await enqueueWebhooks(trx, webhooks);
+  const alongside = [released, ...resultWrites, callersUpdated, logEntries, setIntakeAnswers(tenantId, answers)];
+  const deliveries = await enqueueWebhooks(
+    trx,
+    webhooks,
+    alongside.filter((write): write is RawBuilder<unknown> => write !== null),
+  );
   return { outcomes: outcomes.map((o) => o!), queuedJobs: deliveries.some((id) => id !== null) };
 }

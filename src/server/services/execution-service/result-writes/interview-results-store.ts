@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
 import { SENT_WITH_NEXT } from '../../../platform/db/pglite-dialect';
 
@@ -44,8 +44,26 @@ export async function recordInterviewResults(
   results: readonly NewInterviewResult[],
   now: Date,
 ): Promise<number[]> {
-  if (results.length === 0) return [];
+  const { ids, writes } = await insertInterviewResults(trx, tenantId, results, now);
+  for (const write of writes) await sql`${withNext}${write}`.execute(trx);
+  return ids;
+}
+
+/**
+ * recordInterviewResults' first half: inserts the results (the one statement whose answer is read) and answers
+ * their ids with the writes that complete them (question results, both rollups), not run: the caller runs each
+ * (recordInterviewResults) or sends them all as one statement with its own writes (ADR 0134). Each write is a
+ * bare data-modifying statement, so it may stand as a WITH query. Tenant scope.
+ */
+export async function insertInterviewResults(
+  trx: Db,
+  tenantId: number,
+  results: readonly NewInterviewResult[],
+  now: Date,
+): Promise<{ ids: number[]; writes: RawBuilder<unknown>[] }> {
+  if (results.length === 0) return { ids: [], writes: [] };
   const ids: number[] = [];
+  const writes: RawBuilder<unknown>[] = [];
   const rollups = new Map<
     string,
     { projectId: number; orderId: number | null; month: string; evaluation: EvaluationCode; count: number }
@@ -120,35 +138,28 @@ export async function recordInterviewResults(
     });
     for (let q = 0; q < qResult.length; q += CHUNK * 2) {
       const end = q + CHUNK * 2;
-      await sql`${withNext}
+      writes.push(sql`
         INSERT INTO interview_question_results (tenant_id, interview_result_id, project_question_id, sequence, result, transcription)
         SELECT * FROM unnest(${qTenant.slice(q, end)}::int[], ${qResult.slice(q, end)}::bigint[], ${qQuestion.slice(q, end)}::int[],
-                             ${qSequence.slice(q, end)}::int[], ${qCode.slice(q, end)}::text[], ${qText.slice(q, end)}::text[])`.execute(
-        trx,
-      );
+                             ${qSequence.slice(q, end)}::int[], ${qCode.slice(q, end)}::text[], ${qText.slice(q, end)}::text[])`);
     }
   }
 
   const r = [...rollups.values()];
-  await sql`${withNext}
+  writes.push(sql`
     INSERT INTO result_rollups AS rr (tenant_id, project_id, order_id, month, overall_evaluation, result_count)
     SELECT ${tenantId}, * FROM unnest(${r.map((x) => x.projectId)}::int[], ${r.map((x) => x.orderId)}::int[],
                                      ${r.map((x) => x.month)}::date[], ${r.map((x) => x.evaluation)}::text[],
                                      ${r.map((x) => x.count)}::bigint[])
-    ON CONFLICT ON CONSTRAINT result_rollups_key DO UPDATE SET result_count = rr.result_count + excluded.result_count`.execute(
-    trx,
-  );
+    ON CONFLICT ON CONSTRAINT result_rollups_key DO UPDATE SET result_count = rr.result_count + excluded.result_count`);
   const q = [...questionRollups.values()];
-  if (q.length) {
-    await sql`${withNext}
+  if (q.length)
+    writes.push(sql`
       INSERT INTO question_result_rollups AS qr (tenant_id, project_id, project_question_id, result, result_count)
       SELECT ${tenantId}, * FROM unnest(${q.map((x) => x.projectId)}::int[], ${q.map((x) => x.questionId)}::int[],
                                        ${q.map((x) => x.result)}::text[], ${q.map((x) => x.count)}::bigint[])
-      ON CONFLICT (project_question_id, result) DO UPDATE SET result_count = qr.result_count + excluded.result_count`.execute(
-      trx,
-    );
-  }
-  return ids;
+      ON CONFLICT (project_question_id, result) DO UPDATE SET result_count = qr.result_count + excluded.result_count`);
+  return { ids, writes };
 }
 
 export interface RollupDrift {

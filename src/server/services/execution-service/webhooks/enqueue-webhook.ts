@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
 import { insertDeliveries, type NewDelivery } from './webhook-store';
 
@@ -12,10 +13,15 @@ export type NewWebhook = NewDelivery;
  * Records a delivery of each event to its project's callback URL and queues its sending, in the caller's
  * transaction (a delivery exists exactly when the change it reports does), in one statement whatever their number
  * (ADR 0057, ADR 0116). Returns the delivery ids in input order; null where no URL is configured (nothing is sent).
- * Call deps.jobs.runSoon() after the commit. Tenant scope.
+ * Call deps.jobs.runSoon() after the commit. `alongside`: writes sent in the same statement (insertDeliveries).
+ * Tenant scope.
  */
-export async function enqueueWebhooks(trx: Db, webhooks: readonly NewWebhook[]): Promise<(number | null)[]> {
-  return insertDeliveries(trx, webhooks, { queue: WEBHOOK_QUEUE, maxAttempts: WEBHOOK_MAX_ATTEMPTS });
+export async function enqueueWebhooks(
+  trx: Db,
+  webhooks: readonly NewWebhook[],
+  alongside: readonly RawBuilder<unknown>[] = [],
+): Promise<(number | null)[]> {
+  return insertDeliveries(trx, webhooks, { queue: WEBHOOK_QUEUE, maxAttempts: WEBHOOK_MAX_ATTEMPTS }, alongside);
 }
 
 /** enqueueWebhooks of one event: its delivery id, or null when the project has no URL for it. */

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
 
 export type WebhookEvent = 'participant' | 'result' | 'project';
@@ -87,17 +87,21 @@ export interface NewDelivery {
  * Records deliveries of events to their projects' callback URLs in one statement (the URL is read from the project
  * as the row is written), each with its sending job in the given queue (payload `{ deliveryId }`, due at once) in
  * the same statement (ADR 0116). Returns each input's delivery id in input order, null where the project has no
- * URL for the event (no delivery, no job). Tenant scope.
+ * URL for the event (no delivery, no job). `alongside`: the caller's writes whose answers nobody reads (bare
+ * data-modifying statements), sent in this statement as its WITH queries (ADR 0134). Tenant scope.
  */
 export async function insertDeliveries(
   trx: Db,
   deliveries: readonly NewDelivery[],
   job: { queue: string; maxAttempts: number },
+  alongside: readonly RawBuilder<unknown>[] = [],
 ): Promise<(number | null)[]> {
-  if (deliveries.length === 0) return [];
+  if (deliveries.length === 0 && alongside.length === 0) return [];
   const column = <T>(pick: (d: NewDelivery) => T) => deliveries.map(pick);
+  // Writes sent along (ADR 0134): each a WITH query of this statement, run once and to completion though unread.
+  const along = alongside.map((write, i) => sql`${sql.raw(`alongside_${i}`)} AS (${write}),`);
   const { rows } = await sql<{ sent: number[]; ids: string[] }>`
-    WITH w AS (
+    WITH ${sql.join(along, sql` `)} w AS (
       SELECT w.ord::int AS ord, w.tenant_id, w.project_id, w.event, w.payload::jsonb AS payload, w.replay_of,
              w.created_at, nullif(btrim(p.client_api ->> w.url_field), '') AS url
       FROM unnest(${column((d) => d.tenantId)}::int[], ${column((d) => d.projectId)}::int[],

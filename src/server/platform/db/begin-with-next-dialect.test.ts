@@ -1,0 +1,102 @@
+/** ADR 0134: on PostgreSQL a transaction's BEGIN travels with its parameterless SENT_WITH_NEXT first statement. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { startPostgresServer, type PostgresServer } from '../../testing/postgres-server';
+import { testConfig } from '../../testing/test-config';
+import { withTenant } from '../tenancy/with-tenant';
+import { openDatabase } from './open-database';
+import { SENT_WITH_NEXT } from './pglite-dialect';
+import type { Db } from './schema';
+
+let server: PostgresServer;
+let dataDir: string;
+let db: Db;
+const sent: string[] = [];
+
+beforeAll(async () => {
+  server = await startPostgresServer();
+  dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-begin-'));
+  db = await openDatabase(testConfig(dataDir, { databaseUrl: server.url }));
+  await sql`CREATE ROLE voxscreen_app`.execute(db);
+  await sql`CREATE TABLE begin_probe (n int)`.execute(db);
+  await sql`GRANT SELECT, INSERT ON begin_probe TO voxscreen_app`.execute(db);
+  // Every request node-postgres sends to the server: one a round trip.
+  const query = pg.Client.prototype.query;
+  jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+    if (typeof args[0] === 'string') sent.push(args[0]);
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as never);
+}, 120_000);
+
+afterAll(async () => {
+  jest.restoreAllMocks();
+  await db?.destroy();
+  server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const count = async () =>
+  Number((await sql<{ n: string }>`SELECT count(*) AS n FROM begin_probe`.execute(db)).rows[0]!.n);
+const setting = sql.raw(`${SENT_WITH_NEXT}SELECT set_config('app.probe', 'set', true)`);
+
+test("a tenant transaction's BEGIN and tenant setting are one round trip", async () => {
+  sent.length = 0;
+  const tenant = await withTenant(db, 42, async (trx) => {
+    const { rows } = await sql<{ tenant: string; role: string }>`
+      SELECT current_setting('app.tenant_id') AS tenant, current_user AS role`.execute(trx);
+    return rows[0];
+  });
+  expect(tenant).toEqual({ tenant: '42', role: 'voxscreen_app' });
+  expect(sent).toHaveLength(3);
+  expect(sent[0]).toMatch(new RegExp(`^begin; \\/\\* sent with the next statement \\*\\/ SELECT set_config\\('role'`));
+  expect(sent[2]).toBe('commit');
+});
+
+test('BEGIN sent with the setting opens a real transaction: a failure rolls both back, a commit keeps them', async () => {
+  const before = await count();
+  await expect(
+    db.transaction().execute(async (trx) => {
+      await setting.execute(trx);
+      await sql`INSERT INTO begin_probe VALUES (1)`.execute(trx);
+      throw new Error('refused');
+    }),
+  ).rejects.toThrow('refused');
+  expect(await count()).toBe(before);
+  const seen = await db.transaction().execute(async (trx) => {
+    await setting.execute(trx);
+    await sql`INSERT INTO begin_probe VALUES (2)`.execute(trx);
+    return (await sql<{ v: string }>`SELECT current_setting('app.probe') AS v`.execute(trx)).rows[0]!.v;
+  });
+  expect(seen).toBe('set');
+  expect(await count()).toBe(before + 1);
+  // Transaction-local: the setting ended with its transaction.
+  expect((await sql<{ v: string }>`SELECT current_setting('app.probe', true) AS v`.execute(db)).rows[0]!.v).toBe('');
+});
+
+test('a first statement with parameters, or a read-only transaction, gets a BEGIN of its own', async () => {
+  const before = await count();
+  sent.length = 0;
+  await db.transaction().execute(async (trx) => {
+    await sql`INSERT INTO begin_probe VALUES (${3})`.execute(trx);
+  });
+  expect(sent).toEqual(['begin', 'INSERT INTO begin_probe VALUES ($1)', 'commit']);
+  expect(await count()).toBe(before + 1);
+  await expect(
+    withTenant(db, 42, (trx) => sql`INSERT INTO begin_probe VALUES (4)`.execute(trx), { readOnly: true }),
+  ).rejects.toThrow(/read-only transaction/);
+  expect(await count()).toBe(before + 1);
+});
+
+test('a failing setting sent with BEGIN fails its transaction, and the connection serves the next one', async () => {
+  await expect(
+    db.transaction().execute(async (trx) => {
+      await sql.raw(`${SENT_WITH_NEXT}SELECT set_config('role', 'no_such_role', true)`).execute(trx);
+    }),
+  ).rejects.toThrow(/no_such_role/);
+  await expect(withTenant(db, 7, async (trx) => (await sql`SELECT 1 AS one`.execute(trx)).rows)).resolves.toEqual([
+    { one: 1 },
+  ]);
+});

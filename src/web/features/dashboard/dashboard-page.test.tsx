@@ -74,6 +74,7 @@ describe('Dashboard', () => {
       await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState() });
       expect(await screen.findByTestId(sel.dashboardTiles.activeProjects)).toHaveTextContent('3');
       expect(screen.queryByTestId(sel.projects.list)).not.toBeInTheDocument();
+      expect(screen.getByTestId('after-first-paint')).toHaveStyle({ minHeight: '100vh' });
       expect(stub.callsTo(DASHBOARD_PATHS.listProjectCards)).toHaveLength(0);
 
       expect(idle.length).toBeGreaterThan(0);

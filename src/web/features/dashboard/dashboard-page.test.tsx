@@ -47,6 +47,46 @@ describe('Dashboard', () => {
     expect(kpiCall.headers.get('operatingTenant')).toBe(String(GLOBEX.tenantId));
   });
 
+  it('draws its header, tenant line and sections as plain elements under the page’s one class', async () => {
+    installFetchStub({ ...serverFor(), ...dashboardServer() });
+    await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState() });
+    const page = await screen.findByTestId(sel.dashboard);
+    const header = within(page).getByTestId('page-header');
+    expect(within(header).getByRole('navigation', { name: 'breadcrumb' })).toHaveTextContent('Dashboard');
+    expect(within(header).getByRole('link', { current: 'page' })).toHaveTextContent('Dashboard');
+    // No Chakra component (and so no class of its own) per part: the page's and the header's class style them all.
+    expect(page.classList.length).toBe(1);
+    expect(header.classList.length).toBe(1);
+    const parts = [
+      ...header.querySelectorAll('nav, ol, li, span, h1'),
+      ...page.querySelectorAll(':scope > [data-part], :scope > [data-part=sections] > [data-part=charts]'),
+    ];
+    expect(parts.length).toBe(8);
+    for (const element of parts) expect(`${element.tagName} ${element.className}`).toBe(`${element.tagName} `);
+  });
+
+  it('renders the project list only once the figures have painted and the browser is idle', async () => {
+    const idle: IdleRequestCallback[] = [];
+    window.requestIdleCallback = (callback: IdleRequestCallback) => idle.push(callback);
+    window.cancelIdleCallback = () => undefined;
+    try {
+      const stub = installFetchStub({ ...serverFor(), ...dashboardServer() });
+      await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState() });
+      expect(await screen.findByTestId(sel.dashboardTiles.activeProjects)).toHaveTextContent('3');
+      expect(screen.queryByTestId(sel.projects.list)).not.toBeInTheDocument();
+      expect(screen.getByTestId('after-first-paint')).toHaveStyle({ minHeight: '100vh' });
+      expect(stub.callsTo(DASHBOARD_PATHS.listProjectCards)).toHaveLength(0);
+
+      expect(idle.length).toBeGreaterThan(0);
+      act(() => idle.splice(0).forEach((callback) => callback({ didTimeout: false, timeRemaining: () => 50 })));
+      expect(await screen.findByTestId(sel.projects.card(11))).toBeInTheDocument();
+      expect(stub.callsTo(DASHBOARD_PATHS.listProjectCards)).toHaveLength(1);
+    } finally {
+      // jsdom has none: the other tests take the fallback (the cancel stays for the unmount after this test).
+      delete (window as Partial<Window>).requestIdleCallback;
+    }
+  });
+
   it('renders each tile as its label over its value, the placeholder until the figures answer, then zeros as 0', async () => {
     let answer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (answer = resolve));

@@ -1,4 +1,4 @@
-import { Box, Grid, Stack, Text } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo, useDeferredValue, type ReactNode } from 'react';
 import { useGetDashboardKpiQuery, useListYearlyResultsQuery } from '../../api/generated/project-service';
@@ -7,13 +7,29 @@ import { LoadingState } from '../../components/feedback/loading-state';
 import { PageHeader } from '../../components/layout/page-header';
 import { useUserInfo } from '../../lib/use-user-info';
 import { useOperatingTenant } from '../../state/use-operating-tenant';
+import { AfterFirstPaint } from './after-first-paint';
 import { KpiTiles } from './kpi-tiles';
 import { OrderDoughnutCard } from './order-doughnut-card';
 import { ProjectActivityCard } from './project-activity-card';
 
 /**
+ * The page's look: one class and plain elements styled by their part (a Chakra text, stack and grid were part of the
+ * dashboard's first commit, ADR 0136). The charts' row is one column on a phone, two from Chakra's `lg` breakpoint.
+ */
+const PAGE_STYLES = {
+  '& > [data-part=tenant]': { color: 'fg.muted', mb: '6' },
+  '& > [data-part=sections]': { display: 'flex', flexDirection: 'column', gap: '6' },
+  '& > [data-part=sections] > [data-part=charts]': {
+    display: 'grid',
+    gap: '6',
+    gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' },
+  },
+} as const;
+
+/**
  * `/main/dashboard` (docs/product/dashboard.md#route): KPI tiles, current-order doughnut, Project Activity, then the project list, which
- * belongs to the projects feature and is handed in by the route table (app/router.tsx).
+ * belongs to the projects feature and is handed in by the route table (app/router.tsx). The list renders after the
+ * figures' first paint (AfterFirstPaint).
  */
 export function DashboardPage({ projectList }: { projectList: ReactNode }) {
   const { t } = useLingui();
@@ -24,15 +40,15 @@ export function DashboardPage({ projectList }: { projectList: ReactNode }) {
   const fullName = `${userInfo.firstName} ${userInfo.lastName}`.trim();
   const tenantName = operatingTenant.tenantName;
   return (
-    <Box data-testid="dashboard-page">
+    <Box css={PAGE_STYLES} data-testid="dashboard-page">
       <PageHeader trail={[t`Dashboard`]} heading={<Trans>Welcome, {fullName}</Trans>} />
-      <Text color="fg.muted" mb="6">
+      <p data-part="tenant">
         <Trans>You are working in {tenantName}.</Trans>
-      </Text>
-      <Stack gap="6">
+      </p>
+      <div data-part="sections">
         <DashboardFigures tenantId={operatingTenant.tenantId} />
-        {projectList}
-      </Stack>
+        <AfterFirstPaint>{projectList}</AfterFirstPaint>
+      </div>
     </Box>
   );
 }
@@ -56,14 +72,14 @@ function DashboardFigures({ tenantId }: { tenantId: number }) {
   return (
     <>
       {kpiQuery.error ? <QueryFailure query={kpiQuery} testId="dashboard-kpi-error" /> : <Tiles kpi={kpi} />}
-      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }} gap="6">
+      <div data-part="charts">
         {kpiQuery.error ? null : <OrderDoughnut kpi={kpi} />}
         {yearlyQuery.error ? (
           <QueryFailure query={yearlyQuery} testId="dashboard-yearly-error" />
         ) : (
           <ProjectActivity months={yearly} />
         )}
-      </Grid>
+      </div>
     </>
   );
 }

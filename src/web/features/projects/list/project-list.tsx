@@ -1,4 +1,4 @@
-import { Box, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Box, IconButton, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { LuPlus } from 'react-icons/lu';
@@ -32,6 +32,37 @@ import { UpdatedAgo } from './updated-ago';
 import { PERMISSION } from '../../../../shared/permissions';
 
 export const CREATE_PROJECT_PATH = '/main/project/createProject';
+
+/**
+ * The list's frame: one class and plain elements styled by their part (Chakra stacks, flexes and a heading were part
+ * of the dashboard's first commit, ADR 0136). The filters' bar stays at the top of the scrolling area.
+ */
+const LIST_STYLES = {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '4',
+  '& > [data-part=toolbar]': {
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    gap: '4',
+    flexWrap: 'wrap',
+    '& > div': { display: 'flex', flexDirection: 'column' },
+    '& h2': { fontFamily: 'heading', fontWeight: 'semibold', textStyle: 'lg' },
+    '& [data-part=updated]': { fontSize: 'sm', color: 'fg.muted' },
+  },
+  '& > [data-part=filters]': {
+    display: 'flex',
+    position: 'sticky',
+    top: '0',
+    zIndex: 'sticky',
+    bg: 'bg',
+    py: '3',
+    gap: '4',
+    flexWrap: 'wrap',
+    borderBottomWidth: '1px',
+  },
+} as const;
 
 /**
  * The project list (docs/product/project-list.md#list): freshness, sticky Status and Stage filters kept in the persisted project-filters
@@ -109,16 +140,16 @@ export function ProjectList({ heading = false }: { heading?: boolean }) {
   }
 
   return (
-    <Stack gap="4" data-testid="project-list">
-      <Flex justify="space-between" align="center" gap="4" wrap="wrap">
-        <Stack gap="0">
+    <Box css={LIST_STYLES} data-testid="project-list">
+      <div data-part="toolbar">
+        <div>
           {heading ? (
-            <Heading as="h2" size="lg">
+            <h2>
               <Trans>Projects</Trans>
-            </Heading>
+            </h2>
           ) : null}
           <UpdatedAgo at={failure || !projectData ? undefined : projects.fulfilledTimeStamp} />
-        </Stack>
+        </div>
         {permissions.has(PERMISSION.TENANT_PROJECT_DETAIL_CREATE) ? (
           <IconButton
             asChild
@@ -133,18 +164,8 @@ export function ProjectList({ heading = false }: { heading?: boolean }) {
             </RouterLink>
           </IconButton>
         ) : null}
-      </Flex>
-      <Flex
-        position="sticky"
-        top="0"
-        zIndex="sticky"
-        bg="bg"
-        py="3"
-        gap="4"
-        wrap="wrap"
-        borderBottomWidth="1px"
-        data-testid="project-filters"
-      >
+      </div>
+      <div data-part="filters" data-testid="project-filters">
         <MultiSelectFilter
           label={t`Status`}
           placeholder={t`All statuses`}
@@ -163,9 +184,9 @@ export function ProjectList({ heading = false }: { heading?: boolean }) {
           testId="project-filter-stage"
           mountOnFirstUse
         />
-      </Flex>
+      </div>
       {body}
-    </Stack>
+    </Box>
   );
 }
 

@@ -1,4 +1,3 @@
-import { Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { clock, type TimerHandle } from '../../../lib/clock';
@@ -9,7 +8,7 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60_000],
 ];
 
-/** "Updated … ago" for a fetch time, refreshed every 30 seconds. */
+/** "Updated … ago" for a fetch time, refreshed every 30 seconds; a plain line the list's class styles (ADR 0136). */
 export function UpdatedAgo({ at }: { at: number | undefined }) {
   const { t, i18n } = useLingui();
   const [now, setNow] = useState(() => clock.now());
@@ -27,9 +26,9 @@ export function UpdatedAgo({ at }: { at: number | undefined }) {
   // The line is kept (empty) until the list has answered, so the filters below it do not move.
   if (at === undefined)
     return (
-      <Text fontSize="sm" aria-hidden>
+      <p data-part="updated" aria-hidden>
         {'\u00a0'}
-      </Text>
+      </p>
     );
   const elapsed = Math.max(0, now - at);
   const [unit, size] = units.find(([, ms]) => elapsed >= ms) ?? [null, 0];
@@ -44,8 +43,8 @@ export function UpdatedAgo({ at }: { at: number | undefined }) {
           return t`Updated ${relative}`;
         })();
   return (
-    <Text fontSize="sm" color="fg.muted" data-testid="projects-updated">
+    <p data-part="updated" data-testid="projects-updated">
       {text}
-    </Text>
+    </p>
   );
 }

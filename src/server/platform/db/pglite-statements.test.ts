@@ -37,6 +37,20 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([engine.close(), unprepared.close()]));
 
+/** The labels `text` reads in one tenant's transaction, as the app's role (row-level security applies). */
+async function tenantLabels(text: string, tenant: number): Promise<string[]> {
+  const result = await engine.batch([
+    { op: 'exec', sql: 'begin' },
+    {
+      op: 'exec',
+      sql: `select set_config('role', 'statements_app', true), set_config('app.tenant_id', '${tenant}', true)`,
+    },
+    { op: 'query', sql: text, params: ['%'] },
+  ]);
+  await engine.exec('commit');
+  return (result.rows as { label: string }[]).map((row) => row.label);
+}
+
 test('answers the rows, types and counts PGlite itself answers, the first time and from the kept statement', async () => {
   const read = 'select * from kinds where id >= $1 and (note = $2 or $2 is null) order by id';
   const expected = await unprepared.query(read, [1, null]);
@@ -85,18 +99,7 @@ test("a statement kept from one tenant's session never answers another tenant's 
   const text = 'select label from owned where label like $1 order by label';
   // The worker plans each execution anew (custom plans); a generic plan is the case to prove safe.
   await engine.exec('set plan_cache_mode = force_generic_plan');
-  const rows = async (tenant: number) => {
-    const result = await engine.batch([
-      { op: 'exec', sql: 'begin' },
-      {
-        op: 'exec',
-        sql: `select set_config('role', 'statements_app', true), set_config('app.tenant_id', '${tenant}', true)`,
-      },
-      { op: 'query', sql: text, params: ['%'] },
-    ]);
-    await engine.exec('commit');
-    return (result.rows as { label: string }[]).map((row) => row.label);
-  };
+  const rows = (tenant: number) => tenantLabels(text, tenant);
   // More than PostgreSQL's five custom plans, so the generic plan is in use by the end.
   for (let i = 0; i < 4; i++) {
     expect(await rows(1)).toEqual(['one-a', 'one-b']);
@@ -187,18 +190,7 @@ test('a marked statement that fails leaves the session on custom plans, alone an
 
 test("a marked statement's kept plan answers each tenant only its rows (RLS)", async () => {
   const text = `${GENERIC_PLAN}select label from owned where label like $1 order by label`;
-  const rows = async (tenant: number) => {
-    const result = await engine.batch([
-      { op: 'exec', sql: 'begin' },
-      {
-        op: 'exec',
-        sql: `select set_config('role', 'statements_app', true), set_config('app.tenant_id', '${tenant}', true)`,
-      },
-      { op: 'query', sql: text, params: ['%'] },
-    ]);
-    await engine.exec('commit');
-    return (result.rows as { label: string }[]).map((row) => row.label);
-  };
+  const rows = (tenant: number) => tenantLabels(text, tenant);
   for (let i = 0; i < 3; i++) {
     expect(await rows(1)).toEqual(['one-a', 'one-b']);
     expect(await rows(2)).toEqual(['two-a']);

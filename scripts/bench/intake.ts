@@ -1,42 +1,38 @@
 import { randomSource } from '../../src/server/seed/interview-data';
 import { plannedResult } from '../../src/server/seed/simulator/call-plan';
 import { ApiError, PublicApi } from '../../src/server/seed/simulator/public-api';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { seconds, timedWithMemory, type BenchContext } from './context';
 
-/** The server process's CPU time so far (every thread; Linux /proc, 10 ms ticks), or null where it cannot be read. */
-function processCpuMs(pid: number): number | null {
-  const file = `/proc/${pid}/stat`;
-  if (!existsSync(file)) return null;
-  const stat = readFileSync(file, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** A process's own CPU and, with `reaped`, that of its children already ended (Linux /proc, ms). */
-function ownCpuMs(pid: number, reaped: boolean): number {
+/** A process's /proc stat fields after its name (Linux), or null once it has ended. */
+function procStat(pid: number | string): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const own = Number(fields[11]) + Number(fields[12]);
-    return (own + (reaped ? Number(fields[13]) + Number(fields[14]) : 0)) * 10;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return 0; // ended between the listing and the read
+    return null;
   }
+}
+
+/** CPU of stat fields (10 ms ticks): the process's own, every thread, and with `reaped` its ended children's. */
+const cpuMsOf = (fields: string[], reaped = false) =>
+  (Number(fields[11]) + Number(fields[12]) + (reaped ? Number(fields[13]) + Number(fields[14]) : 0)) * 10;
+
+/** The server process's CPU time so far (every thread), or null where it cannot be read. */
+function processCpuMs(pid: number): number | null {
+  const fields = procStat(pid);
+  return fields ? cpuMsOf(fields) : null;
 }
 
 /** The PostgreSQL server's CPU so far: its postmaster, its live processes (backends, writers) and ended ones. */
 function databaseCpuMs(postmaster: number): number {
-  let total = ownCpuMs(postmaster, true);
+  const own = procStat(postmaster);
+  let total = own ? cpuMsOf(own, true) : 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent === postmaster) total += ownCpuMs(Number(entry), false);
-    } catch {
-      // ended meanwhile: its time is in the postmaster's reaped children
-    }
+    // A process that ended meanwhile reads as null: its time is in the postmaster's reaped children.
+    const fields = procStat(entry);
+    if (fields && Number(fields[1]) === postmaster) total += cpuMsOf(fields);
   }
   return total;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
 import { containsPattern } from '../../../platform/db/contains-pattern';
+import { pastTimeKeyset, timeKey } from '../../../platform/db/keyset';
 
 export type AuditSortField = 'event_time' | 'email' | 'activity' | 'ip';
 
@@ -71,20 +72,31 @@ export async function listAuditRows(
 
 /**
  * Where an export's next page starts: the sort column's value of the last row as text (null sorts last) and its id.
- * A time is its text with microseconds, which a Date would drop.
+ * The event time is the time keyset's text (microseconds, which a Date would drop; platform/db/keyset.ts).
  */
 export interface AuditKeyset {
   key: string | null;
   id: number;
 }
 
-/** The rows after `after` in `listAuditRows`' order: value beyond, or equal with the id beyond, or a null value. */
+/** The sort column's value as the keyset's text. */
+const sortKey = (filter: AuditFilter) =>
+  filter.sortBy === 'event_time'
+    ? timeKey(sql.ref('a.event_time'))
+    : sql<string | null>`a.${sql.raw(filter.sortBy)}::text`;
+
+/**
+ * The rows after `after` in `listAuditRows`' order. The event time (never null) is the time keyset's one row
+ * comparison, which seeks in `audit_events_tenant_idx`; a column that may be null: value beyond, or equal with the id
+ * beyond, or a null value (nulls sort last).
+ */
 function pastAuditKeyset(filter: AuditFilter, after: AuditKeyset) {
+  if (filter.sortBy === 'event_time' && after.key !== null)
+    return pastTimeKeyset(sql.ref('a.event_time'), sql.ref('a.id'), filter.direction, { at: after.key, id: after.id });
   const column = sql.ref(`a.${filter.sortBy}`);
   const beyond = sql.raw(filter.direction === 'asc' ? '>' : '<');
   if (after.key === null) return sql<boolean>`(${column} IS NULL AND a.id ${beyond} ${after.id})`;
-  const key = filter.sortBy === 'event_time' ? sql`${after.key}::timestamptz` : sql`${after.key}`;
-  return sql<boolean>`(${column} ${beyond} ${key} OR (${column} = ${key} AND a.id ${beyond} ${after.id}) OR ${column} IS NULL)`;
+  return sql<boolean>`(${column} ${beyond} ${after.key} OR (${column} = ${after.key} AND a.id ${beyond} ${after.id}) OR ${column} IS NULL)`;
 }
 
 /**
@@ -98,10 +110,7 @@ export async function auditExportPage(
   limit: number,
 ): Promise<{ rows: AuditRow[]; next: AuditKeyset | null }> {
   const query = after ? ordered(trx, filter).where(pastAuditKeyset(filter, after)) : ordered(trx, filter);
-  const rows = await query
-    .select(sql<string | null>`a.${sql.raw(filter.sortBy)}::text`.as('sort_key'))
-    .limit(limit)
-    .execute();
+  const rows = await query.select(sortKey(filter).as('sort_key')).limit(limit).execute();
   const last = rows.at(-1);
   return {
     rows: rows.map(({ sort_key: _key, ...row }) => ({ ...row, id: Number(row.id) })),

@@ -56,23 +56,25 @@ class BeginWithNextConnection implements WrappingConnection {
   constructor(readonly inner: DatabaseConnection) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.beginPending) {
+    if (this.beginPending && travelsWithBegin(compiled)) {
       this.beginPending = false;
-      if (travelsWithBegin(compiled)) {
-        await this.inner.executeQuery(CompiledQuery.raw(`begin; ${compiled.sql}`));
-        return { rows: [] };
-      }
-      await this.inner.executeQuery(CompiledQuery.raw('begin'));
+      await this.inner.executeQuery(CompiledQuery.raw(`begin; ${compiled.sql}`));
+      return { rows: [] };
     }
+    await this.#sendPendingBegin();
     return this.inner.executeQuery<R>(compiled);
   }
 
   async *streamQuery<R>(compiled: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-    if (this.beginPending) {
-      this.beginPending = false;
-      await this.inner.executeQuery(CompiledQuery.raw('begin'));
-    }
+    await this.#sendPendingBegin();
     yield* this.inner.streamQuery<R>(compiled, chunkSize);
+  }
+
+  /** A BEGIN asked for, on its own: the first statement cannot travel with it. */
+  async #sendPendingBegin(): Promise<void> {
+    if (!this.beginPending) return;
+    this.beginPending = false;
+    await this.inner.executeQuery(CompiledQuery.raw('begin'));
   }
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { whenIdle } from '../../lib/when-idle';
 
 /**
  * Charts draw one at a time, each in its own idle period once the page has painted (ADR 0059): drawing the
@@ -6,10 +7,7 @@ import { useEffect, useState } from 'react';
  * figures' paint and counted whole towards Total Blocking Time. The first turn also waits for the charts chunk, so
  * that no turn is spent suspended while it downloads.
  */
-const whenIdle = (callback: () => void) => {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(callback, { timeout: 1000 });
-  else setTimeout(callback, 0);
-};
+const IDLE_TIMEOUT_MS = 1000;
 
 const waiting: Array<() => void> = [];
 let scheduled = false;
@@ -24,7 +22,7 @@ function giveNextTurn() {
 function scheduleTurn() {
   if (scheduled) return;
   scheduled = true;
-  void chartsReady!.then(() => whenIdle(giveNextTurn));
+  void chartsReady!.then(() => whenIdle(giveNextTurn, IDLE_TIMEOUT_MS));
 }
 
 /**

@@ -1,14 +1,5 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
-
-/** Calls back once the browser is idle (after a paint); returns how to cancel. jsdom has no requestIdleCallback. */
-const whenIdle = (callback: () => void): (() => void) => {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(callback, { timeout: 500 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(callback, 0);
-  return () => clearTimeout(handle);
-};
+import { whenIdle } from '../../lib/when-idle';
 
 /**
  * Its children, rendered only once the page around them has painted and the browser is idle, in a transition (ADR
@@ -19,6 +10,6 @@ const whenIdle = (callback: () => void): (() => void) => {
  */
 export function AfterFirstPaint({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState(false);
-  useEffect(() => whenIdle(() => startTransition(() => setShown(true))), []);
+  useEffect(() => whenIdle(() => startTransition(() => setShown(true)), 500), []);
   return shown ? children : <div aria-hidden data-testid="after-first-paint" style={{ minHeight: '100vh' }} />;
 }

@@ -32,6 +32,8 @@ export const config: WebdriverIO.Config = {
   mochaOpts: { ui: 'bdd', timeout: 150_000, require: ['./test/e2e/support/contract-proxy.ts'] },
   afterTest(test, _context, result) {
     mkdirSync('.tmp', { recursive: true });
-    appendFileSync(resultsFile, `${result.passed ? 'passed' : 'failed'} ${test.parent} › ${test.title}\n`);
+    // A failure keeps its first error line: npm test prints these at its end, where CI's shortened log shows them.
+    const why = result.passed ? '' : ` — ${(result.error?.message ?? 'no error message').split('\n')[0]}`;
+    appendFileSync(resultsFile, `${result.passed ? 'passed' : 'failed'} ${test.parent} › ${test.title}${why}\n`);
   },
 };

@@ -39,5 +39,8 @@ if [ ${#failures[@]} -gt 0 ]; then
   printf 'Failed steps:\n'; printf '  - %s\n' "${failures[@]}"
   [ "$failed" -eq 0 ] && failed=${#failures[@]}
 fi
+# CI keeps only the log's ends: name what failed here, at the end, with its first error line.
+node -e "try{const r=require('./.tmp/jest-results.json');for(const s of r.testResults)for(const t of s.assertionResults)if(t.status==='failed')console.log('  jest failed: '+s.name.replace(process.cwd()+'/','')+' › '+t.fullName+' — '+String((t.failureMessages[0]||'').split('\\n')[0]).slice(0,300))}catch{}"
+[ -f .tmp/e2e-results.txt ] && grep '^failed' .tmp/e2e-results.txt | sed 's/^failed /  journey failed: /'
 echo "tests: $passed passed, $failed failed"
 [ ${#failures[@]} -eq 0 ]

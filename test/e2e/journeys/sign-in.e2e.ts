@@ -52,6 +52,17 @@ describe('sign-in and tenant placement', () => {
     }
   });
 
+  it('the accessibility check fails on a serious violation it is shown', async () => {
+    await freshStart();
+    await expect(byTestId(sel.signIn.email)).toBeDisplayed();
+    await browser.execute(() => {
+      const unnamed = document.createElement('button');
+      unnamed.setAttribute('data-testid', 'unnamed-button');
+      document.body.appendChild(unnamed);
+    });
+    await expect(expectAccessible('sign-in with an unnamed button')).rejects.toThrow(/button-name/);
+  });
+
   it('sends an unauthenticated visit of /main to sign-in', async () => {
     await freshStart();
     await browser.url('/main/dashboard');

@@ -98,3 +98,18 @@ test('a value its keepIf refuses is answered and read again next time; a small o
   expect(await read(2)).toEqual([0, 1]);
   expect(reads).toBe(3);
 });
+
+test('pages are kept in their own store: a hundred newer pages push out the oldest page, never a small part', async () => {
+  const reads: string[] = [];
+  const keep = (name: string, store: 'parts' | 'pages') =>
+    withTenant(t.db, acme, (trx) =>
+      keptUnderDataVersion(contextOf(acme), trx)(name, [], async () => (reads.push(name), name), undefined, store),
+    );
+  await keep('total', 'parts');
+  for (let page = 0; page <= 100; page++) await keep(`page ${page}`, 'pages');
+  reads.length = 0;
+  await keep('total', 'parts');
+  await keep('page 100', 'pages');
+  await keep('page 0', 'pages');
+  expect(reads).toEqual(['page 0']);
+});

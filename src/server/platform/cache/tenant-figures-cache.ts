@@ -4,16 +4,22 @@ import { NotModified } from '../http/conditional';
 import type { TenantContext } from '../openapi/handler';
 import { allTenantsDataVersion, tenantDataVersion } from './data-version-store';
 
-/** Answers kept per process; old versions fall out first (least recently used). */
-const MAX_ENTRIES = 1_000;
+/**
+ * Where a kept answer lives: `parts`, the figures, totals and probes (small), or `pages`, a list's page of rows (up
+ * to 100 rows each, ADR 0141), kept apart so that pages cannot push the small parts out nor take much memory.
+ */
+export type KeptStore = 'parts' | 'pages';
 
-const caches = new WeakMap<Db, Map<string, unknown>>();
+/** Answers kept per process and store; old versions fall out first (least recently used). */
+const MAX_ENTRIES: Record<KeptStore, number> = { parts: 1_000, pages: 100 };
 
-const cacheOf = (db: Db): Map<string, unknown> => {
-  let cache = caches.get(db);
+const caches: Record<KeptStore, WeakMap<Db, Map<string, unknown>>> = { parts: new WeakMap(), pages: new WeakMap() };
+
+const cacheOf = (db: Db, store: KeptStore): Map<string, unknown> => {
+  let cache = caches[store].get(db);
   if (!cache) {
     cache = new Map();
-    caches.set(db, cache);
+    caches[store].set(db, cache);
   }
   return cache;
 };
@@ -57,13 +63,14 @@ export async function cachedUnderDataVersion<T>(
 
 /**
  * cachedUnderDataVersion for several parts of one answer, under one read of the version. `keepIf`: whether a value
- * read is kept (a large one is answered but not kept, so the cache's entries stay small).
+ * read is kept (a large one is answered but not kept, so the cache's entries stay small); `store`: where it is kept.
  */
 export type KeptUnderDataVersion = <T>(
   name: string,
   parts: readonly unknown[],
   read: () => Promise<T>,
   keepIf?: (value: T) => boolean,
+  store?: KeptStore,
 ) => Promise<T>;
 
 /**
@@ -73,9 +80,9 @@ export type KeptUnderDataVersion = <T>(
  */
 export function keptUnderDataVersion(ctx: TenantContext, trx: Db): KeptUnderDataVersion {
   let version: Promise<string> | undefined;
-  return (name, parts, read, keepIf) => {
+  return (name, parts, read, keepIf, store) => {
     version ??= dataVersionOf(ctx, trx);
-    return version.then((v) => remembered(ctx, keyOf(ctx, v, name, parts), read, keepIf));
+    return version.then((v) => remembered(ctx, keyOf(ctx, v, name, parts), read, keepIf, store));
   };
 }
 
@@ -98,8 +105,9 @@ async function remembered<T>(
   key: string,
   read: () => Promise<T>,
   keepIf: (value: T) => boolean = () => true,
+  store: KeptStore = 'parts',
 ): Promise<T> {
-  const cache = cacheOf(ctx.deps.db);
+  const cache = cacheOf(ctx.deps.db, store);
   if (cache.has(key)) {
     const hit = cache.get(key) as T;
     cache.delete(key);
@@ -109,6 +117,6 @@ async function remembered<T>(
   const value = await read();
   if (!keepIf(value)) return value;
   cache.set(key, value);
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  if (cache.size > MAX_ENTRIES[store]) cache.delete(cache.keys().next().value!);
   return value;
 }

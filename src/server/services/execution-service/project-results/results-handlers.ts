@@ -126,7 +126,10 @@ export const resultsHandlers: ResultsHandlers = {
       const readSearch = keptWalkProbe(kept, 'resultSearch', [query.search ?? null], (names) =>
         findResultSearch(trx, query, names),
       );
-      const rows = await readResults(trx, query, query.pageSize, query.page * query.pageSize, readSearch);
+      const read = () => readResults(trx, query, query.pageSize, query.page * query.pageSize, readSearch);
+      // The first page, which every visit and every change of filter opens, likewise (ADR 0141): a repeated one costs
+      // no read of its rows until the tenant writes. Deeper pages are read each time.
+      const rows = query.page === 0 ? await kept('resultsFirstPage', [query], read, undefined, 'pages') : await read();
       return {
         results: rows.map((r) => present(r, display, headers.language)),
         totalResults: total,

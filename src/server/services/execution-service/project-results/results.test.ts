@@ -262,6 +262,27 @@ describe('the results list', () => {
     expect(await idsOf('zephyrine')).toEqual([ids[1]]);
   });
 
+  test('the first page is kept under the data version (ADR 0141): read again only after a write', async () => {
+    const { projectId, ids } = await fixture();
+    const nameOf = async (body: Record<string, unknown>) =>
+      (await list({ projectId, ...body })).results.find((r) => r.interviewResultId === ids[1])?.participantName;
+    expect(await nameOf({})).toBe('Ben Cruz');
+    // A rename the data version does not see (its triggers off, as no application write can have them): the kept
+    // first page still shows the name it read, a deeper page reads the row anew.
+    await t.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+      await sql`UPDATE participants SET first_name = 'Benedict'
+                WHERE id = (SELECT participant_id FROM interview_results WHERE id = ${ids[1]!})`.execute(trx);
+    });
+    expect(await nameOf({})).toBe('Ben Cruz');
+    expect(await nameOf({ page: 1, pageSize: 1 })).toBe('Benedict Cruz');
+    // Any write to the account moves the version: the first page is read again.
+    await withTenant(t.db, acme, (trx) =>
+      sql`UPDATE interview_results SET reviewed = reviewed WHERE id = ${ids[0]!}`.execute(trx),
+    );
+    expect(await nameOf({})).toBe('Benedict Cruz');
+  });
+
   test('sorts by overall score, date, IRN and question on the server, and pages', async () => {
     const { projectId, ids } = await fixture();
     const idsOf = async (body: Record<string, unknown>) =>

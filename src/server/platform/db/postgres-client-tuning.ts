@@ -33,7 +33,8 @@ const MARK = GENERIC_PLAN.trim();
  * schema change: PostgreSQL re-plans kept statements itself.
  */
 export function tunePostgresClient(client: pg.Client): void {
-  const query = client.query.bind(client) as Query;
+  // The class's own query, looked up at each call (not kept from now), so a wrapper set on the class later applies.
+  const query = (...args: unknown[]) => (Object.getPrototypeOf(client) as { query: Query }).query.apply(client, args);
   (client as unknown as { query: Query }).query = (...args: unknown[]) => {
     const [text, values] = args;
     if (typeof text === 'string' && Array.isArray(values) && text.includes(MARK)) {

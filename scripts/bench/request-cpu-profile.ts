@@ -17,6 +17,7 @@ import { waitForUrl } from '../lib/wait-for-url';
 
 const root = resolve(import.meta.dirname, '../..');
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
+const SEARCH = process.env.PROFILE_SEARCH ?? 'B1-A0000123';
 
 interface ProfileNode {
   id: number;
@@ -35,7 +36,8 @@ const CALLS: Record<string, (tenant: number) => { path: string; body?: unknown }
   kpi: (tenant) => ({ path: `/project-service/v1/project/dashboard/kpi?tenantId=${tenant}` }),
   'call-records-code': () => ({
     path: '/execution-service/v1/call/directdial',
-    body: { startDate: '2025-01-01', endDate: '2027-01-01', pageSize: 10, search: 'B1-A0000123' },
+    // PROFILE_SEARCH: the code to look up; the bench tenant's project is not project 1 (its codes are B10-…).
+    body: { startDate: '2025-01-01', endDate: '2027-01-01', pageSize: 10, search: SEARCH },
   }),
 };
 

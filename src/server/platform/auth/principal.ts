@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { GENERIC_PLAN } from '../db/pglite-dialect';
 import type { Db } from '../db/schema';
 
 /** The signed-in user behind a request, as the access hook established it. */
@@ -59,7 +60,8 @@ export async function loadPrincipal(
 ): Promise<EstablishedAccess | null> {
   // One statement (every request runs it), a function so PostgreSQL keeps its plan (migration 051, ADR 0060): the
   // session's user and home tenant, the membership in the requested tenant, the role of that membership (else of
-  // the home tenant's), and the role's active permissions.
+  // the home tenant's), and the role's active permissions. Marked: a read by key, its plan kept on the embedded worker
+  // (ADR 0132) and prepared once per connection on PostgreSQL (ADR 0142).
   const { rows } = await sql<{
     principal:
       | (Omit<Principal, 'sessionId' | 'roleId' | 'roleName' | 'permissions'> & {
@@ -71,7 +73,7 @@ export async function loadPrincipal(
           permissions: string[] | null;
         })
       | null;
-  }>`
+  }>`${sql.raw(GENERIC_PLAN)}
     SELECT app_session_principal(${token.sessionId}, ${token.userId}, ${now}, ${requestedTenant}::int,
       ${PROVIDER_ADMIN_PERMISSION}) AS principal`.execute(db);
   const row = rows[0]?.principal;

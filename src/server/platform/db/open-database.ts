@@ -7,6 +7,7 @@ import { acquireDataDirLock } from './data-dir-lock';
 import { BACKGROUND_CONNECTIONS, PrioritisedPool } from './background-pool';
 import { PGliteDialect } from './pglite-dialect';
 import { PGliteWorker, type PGliteEngine } from './pglite-worker-client';
+import { tunePostgresClient } from './postgres-client-tuning';
 import type { Db } from './schema';
 import { PGLITE_EXTENSIONS } from './pglite-extensions';
 import { ExplainSlowDialect, type SlowStatement } from './explain-slow';
@@ -46,7 +47,10 @@ const getTypeParser = ((oid: number, format?: 'text' | 'binary') =>
 export function resilientPool(connectionString: string, onError: ConnectionErrorLog, max = 10): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000, types: { getTypeParser } });
   pool.on('error', onError);
-  pool.on('connect', (client) => client.on('error', onError));
+  pool.on('connect', (client) => {
+    client.on('error', onError);
+    tunePostgresClient(client);
+  });
   return pool;
 }
 

@@ -27,8 +27,9 @@ export const SENT_WITH_NEXT = '/* sent with the next statement */ ';
  * Marks a statement whose best plan does not depend on its parameter values (a read by key, the data version): on
  * the worker engine its plan is made once and kept (a generic plan, ADR 0132) while every other statement is
  * planned for its values (ADR 0127). Put it at the front of a `sql` template, or `.modifyFront(sql.raw(GENERIC_PLAN))`
- * on a select. A search, a date range or a page whose plan follows its values must not carry it. Elsewhere (the
- * in-process engine, a PostgreSQL server) it is just a comment.
+ * on a select. A search, a date range or a page whose plan follows its values must not carry it. On a PostgreSQL
+ * server a marked statement is prepared by name, once per connection (ADR 0142, postgres-client-tuning.ts); on the
+ * in-process engine it is just a comment.
  */
 export const GENERIC_PLAN = '/* generic plan */ ';
 

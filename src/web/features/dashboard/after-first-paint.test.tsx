@@ -63,4 +63,16 @@ describe('AfterFirstPaint', () => {
     runIdle();
     expect(screen.getByText('project list')).toBeInTheDocument();
   });
+
+  it('renders children further down once the visitor presses a key: Tab and find in page must reach them', () => {
+    place(1582);
+    render(<Page />);
+    runIdle();
+    expect(screen.queryByText('project list')).not.toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+    });
+    runIdle();
+    expect(screen.getByText('project list')).toBeInTheDocument();
+  });
 });

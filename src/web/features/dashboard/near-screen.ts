@@ -13,8 +13,8 @@ function scrollingAncestor(element: Element): Element | null {
 const LEAD_SCREENS = 0.5;
 
 /**
- * Whether the element is within half a screen's height of what the visitor sees (once true, stays true), checked
- * before the first paint and then as they scroll (ADR 0140). On a phone the dashboard's list starts 1.9 screens
+ * Whether the element is within half a screen's height of what the visitor sees, or the visitor has pressed a key
+ * (once true, stays true), checked before the first paint and then as they scroll (ADR 0140). On a phone the dashboard's list starts 1.9 screens
  * down (1,582 of 823 px), within 0.6 screen of the figures' end. The observer's root is the area that scrolls: with the
  * viewport as root, the shell's <main> would clip the element until it is actually on screen, whatever the margin.
  * Where the browser has no IntersectionObserver (jsdom in tests), everything counts as near.
@@ -32,14 +32,18 @@ export function useNearScreen<T extends Element>(): [React.RefObject<T | null>, 
     }
     const observer = new IntersectionObserver(
       (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        setNear(true);
-        observer.disconnect();
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
       },
       { root: scrollingAncestor(element), rootMargin: `${lead}px 0px` },
     );
     observer.observe(element);
-    return () => observer.disconnect();
+    // Whoever moves by keyboard (Tab towards it, find in page) needs the element in the page before it is seen.
+    const onKey = () => setNear(true);
+    window.addEventListener('keydown', onKey, { once: true });
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('keydown', onKey);
+    };
   }, [near]);
   return [ref, near];
 }

@@ -1,31 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { startPostgresServer, type PostgresServer } from '../../testing/postgres-server';
-import { testConfig } from '../../testing/test-config';
+import { openPostgresTestDb, type PostgresTestDb } from '../../testing/postgres-test-db';
 import { readPages } from '../http/csv-download';
 import { BACKGROUND_CONNECTIONS, BackgroundTurns, PrioritisedPool } from './background-pool';
-import { openDatabase, resilientPool } from './open-database';
+import { resilientPool } from './open-database';
 import type { DB, Db } from './schema';
 import { inBackground } from './work-priority';
 
 const INTERACTIVE_CONNECTIONS = 10;
 
-let server: PostgresServer;
-let dataDir: string;
+let cluster: PostgresTestDb;
 let db: Db;
 
 beforeAll(async () => {
-  server = await startPostgresServer();
-  dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-pg-background-'));
-  db = await openDatabase(testConfig(dataDir, { databaseUrl: server.url }));
+  cluster = await openPostgresTestDb('pg-background');
+  db = cluster.db;
 }, 60_000);
 
 afterAll(async () => {
-  await db?.destroy();
-  server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await cluster?.close();
 });
 
 /** A promise and its resolver: holders wait on it inside their transactions. */
@@ -131,8 +123,8 @@ test('a background transaction begins once the interactive ones have ended, or o
   const pools = new Map<Db, PrioritisedPool>();
   const paced = (maxWaitMs: number): Db => {
     const pool = new PrioritisedPool(
-      resilientPool(server.url, () => {}),
-      resilientPool(server.url, () => {}, BACKGROUND_CONNECTIONS),
+      resilientPool(cluster.server.url, () => {}),
+      resilientPool(cluster.server.url, () => {}, BACKGROUND_CONNECTIONS),
       new BackgroundTurns(BACKGROUND_CONNECTIONS, maxWaitMs),
     );
     const pacedDb = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });

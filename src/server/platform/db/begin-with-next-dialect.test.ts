@@ -1,25 +1,18 @@
 /** ADR 0134: on PostgreSQL a transaction's BEGIN travels with its parameterless SENT_WITH_NEXT first statement. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { startPostgresServer, type PostgresServer } from '../../testing/postgres-server';
-import { testConfig } from '../../testing/test-config';
+import { openPostgresTestDb, type PostgresTestDb } from '../../testing/postgres-test-db';
 import { withTenant } from '../tenancy/with-tenant';
-import { openDatabase } from './open-database';
 import { SENT_WITH_NEXT } from './pglite-dialect';
 import type { Db } from './schema';
 
-let server: PostgresServer;
-let dataDir: string;
+let cluster: PostgresTestDb;
 let db: Db;
 const sent: string[] = [];
 
 beforeAll(async () => {
-  server = await startPostgresServer();
-  dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-begin-'));
-  db = await openDatabase(testConfig(dataDir, { databaseUrl: server.url }));
+  cluster = await openPostgresTestDb('begin');
+  db = cluster.db;
   await sql`CREATE ROLE voxscreen_app`.execute(db);
   await sql`CREATE TABLE begin_probe (n int)`.execute(db);
   await sql`GRANT SELECT, INSERT ON begin_probe TO voxscreen_app`.execute(db);
@@ -33,9 +26,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   jest.restoreAllMocks();
-  await db?.destroy();
-  server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await cluster?.close();
 });
 
 const count = async () =>

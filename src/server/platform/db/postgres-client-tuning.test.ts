@@ -1,24 +1,17 @@
 /** ADR 0142: statements marked GENERIC_PLAN are prepared once per PostgreSQL connection, by name. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { startPostgresServer, type PostgresServer } from '../../testing/postgres-server';
-import { testConfig } from '../../testing/test-config';
+import { openPostgresTestDb, type PostgresTestDb } from '../../testing/postgres-test-db';
 import { withTenant } from '../tenancy/with-tenant';
-import { openDatabase } from './open-database';
 import { GENERIC_PLAN } from './pglite-dialect';
 import { statementName } from './postgres-client-tuning';
 import type { Db } from './schema';
 
-let server: PostgresServer;
-let dataDir: string;
+let cluster: PostgresTestDb;
 let db: Db;
 
 beforeAll(async () => {
-  server = await startPostgresServer();
-  dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-tuning-'));
-  db = await openDatabase(testConfig(dataDir, { databaseUrl: server.url }));
+  cluster = await openPostgresTestDb('tuning');
+  db = cluster.db;
   await sql`CREATE ROLE voxscreen_app`.execute(db);
   await sql`CREATE TABLE tuning_probe (tenant_id int, n int)`.execute(db);
   await sql`INSERT INTO tuning_probe VALUES (1, 10), (1, 11), (2, 20)`.execute(db);
@@ -30,9 +23,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   jest.restoreAllMocks();
-  await db?.destroy();
-  server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await cluster?.close();
 });
 
 const marked = (from: number) => sql<{ n: number }>`${sql.raw(GENERIC_PLAN)}

@@ -1,12 +1,34 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 
+/** The element's nearest ancestor that scrolls vertically (the shell's <main>), or null for the viewport. */
+function scrollingAncestor(element: Element): Element | null {
+  for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+    const { overflowY } = getComputedStyle(parent);
+    if (overflowY === 'auto' || overflowY === 'scroll') return parent;
+  }
+  return null;
+}
+
+export interface NearViewportOptions {
+  /**
+   * Observe within the element's scrolling ancestor, with the margin above and below it (ADR 0140). With the viewport
+   * as root, the shell's <main> clips the element until it is actually on screen, whatever the margin.
+   */
+  inScrollingArea?: boolean;
+  /** A key pressed anywhere also counts as near: Tab and find in page must reach what is not yet seen (ADR 0140). */
+  orKeyPressed?: boolean;
+}
+
 /**
  * Whether the element is on screen or within `marginPx` of it (once true, stays true): a long list renders what the
  * visitor can see, and the rest as it scrolls near (issue 29). Checked before the first paint too, so an element
  * already on screen is never painted as its placeholder. Where the browser has no IntersectionObserver (jsdom in
  * tests), everything counts as near.
  */
-export function useNearViewport<T extends Element>(marginPx = 200): [React.RefObject<T | null>, boolean] {
+export function useNearViewport<T extends Element>(
+  marginPx = 200,
+  { inScrollingArea = false, orKeyPressed = false }: NearViewportOptions = {},
+): [React.RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useLayoutEffect(() => {
@@ -19,14 +41,19 @@ export function useNearViewport<T extends Element>(marginPx = 200): [React.RefOb
     }
     const observer = new IntersectionObserver(
       (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        setNear(true);
-        observer.disconnect();
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
       },
-      { rootMargin: `${marginPx}px` },
+      inScrollingArea
+        ? { root: scrollingAncestor(element), rootMargin: `${marginPx}px 0px` }
+        : { rootMargin: `${marginPx}px` },
     );
     observer.observe(element);
-    return () => observer.disconnect();
-  }, [near, marginPx]);
+    const onKey = () => setNear(true);
+    if (orKeyPressed) window.addEventListener('keydown', onKey, { once: true });
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [near, marginPx, inScrollingArea, orKeyPressed]);
   return [ref, near];
 }

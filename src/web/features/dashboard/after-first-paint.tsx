@@ -1,6 +1,9 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { whenIdle } from '../../lib/when-idle';
-import { useNearScreen } from './near-screen';
+import { useNearViewport } from '../../lib/use-near-viewport';
+
+/** How far below what the visitor sees the place counts as near: half a screen's height (ADR 0140). */
+const LEAD_SCREENS = 0.5;
 
 /**
  * Its children, rendered only once the page around them has painted, their place is within half a screen of what
@@ -11,7 +14,10 @@ import { useNearScreen } from './near-screen';
  * bar appearing with the list would narrow, and so move, everything above it).
  */
 export function AfterFirstPaint({ children }: { children: ReactNode }) {
-  const [place, near] = useNearScreen<HTMLDivElement>();
+  const [place, near] = useNearViewport<HTMLDivElement>(Math.round(window.innerHeight * LEAD_SCREENS), {
+    inScrollingArea: true,
+    orKeyPressed: true,
+  });
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (near) return whenIdle(() => startTransition(() => setShown(true)), 500);

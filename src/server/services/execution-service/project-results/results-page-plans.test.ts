@@ -115,6 +115,39 @@ describe('the plans of an export read by keyset (ADR 0114)', () => {
   });
 });
 
+describe('a deep page by offset skips its rows in the index alone (ADR 0146)', () => {
+  test("newest first: an index-only scan of the view's page index, no table row read for a skipped one", async () => {
+    // What the embedded database's maintenance (ADR 0147) and a server's autovacuum do: pages marked all-visible.
+    await sql`VACUUM interview_results`.execute(db);
+    const deep = pageIds(query(), 100, 8_000);
+    const plans = await withTenant(db, plan.tenantId, (trx) =>
+      sql<{ 'QUERY PLAN': string }>`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${deep}`.execute(trx),
+    );
+    const text = plans.rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).toMatch(/Index Only Scan using interview_results_view_page_idx/);
+    expect(text).toMatch(/Heap Fetches: 0/);
+    expect(await indexRowsRead(deep)).toBeGreaterThanOrEqual(8_100);
+  });
+
+  test('the page has the rows of the order at its offset, first page and deep, either direction', async () => {
+    await withTenant(db, plan.tenantId, async (trx) => {
+      for (const sortDirection of ['desc', 'asc'] as const)
+        for (const offset of [0, 100, 8_000]) {
+          const dir = sql.raw(sortDirection);
+          const expected = await sql<{ id: string }>`SELECT id FROM interview_results
+            WHERE project_id = ${plan.projectId} AND released AND NOT deleted
+            ORDER BY completed_at ${dir}, id ${dir} LIMIT 100 OFFSET ${offset}`.execute(trx);
+          const found = await idsOf(trx, query({ sortDirection }), offset, null);
+          expect({ sortDirection, offset, found }).toEqual({
+            sortDirection,
+            offset,
+            found: expected.rows.map((r) => Number(r.id)),
+          });
+        }
+    });
+  });
+});
+
 describe('one view of the results does not read the other (migration 106, ADR 0125)', () => {
   test('with the newest 2,000 results On Hold, either view reads only its own page, first or deep', async () => {
     const hold = async (released: boolean) => {

@@ -340,6 +340,15 @@ const walked = (query: ResultQuery, walk: number) => sql`
 export const WALKED_PARTICIPANT = sql`CROSS JOIN LATERAL (SELECT p.* FROM participants p WHERE p.id = r.participant_id OFFSET 0) AS p`;
 
 /**
+ * Whether a page skips its OFFSET in the view's page index alone (ADR 0146): a deep page in time order, whose
+ * filter and order read no participant, selects only the ids of its rows first. An id, its view, its time and its
+ * tenant are all in interview_results_view_page_idx, so PostgreSQL can skip every earlier row by an index-only scan,
+ * reading no table row for it, then reads the page's own rows by key.
+ */
+const skipsInIndex = (query: ResultQuery, offset: number, walk: number | undefined) =>
+  offset > 0 && walk === undefined && query.sortBy === 'date' && !readsParticipant(query, true);
+
+/**
  * One page of the list's query, in its order: the results' own columns only, so PostgreSQL evaluates no joined or
  * computed column for a row an OFFSET skips (exported for the plan tests). With `walk`, only the first `walk` rows
  * of the order are read, each tested (a broad search, ADR 0092).
@@ -350,14 +359,18 @@ export const pageIds = (
   offset: number,
   search: ListSearch | null = null,
   walk?: number,
-) => sql<{
-  id: string | number;
-}>`
-  SELECT r.* FROM ${walk === undefined ? sql`interview_results r` : walked(query, walk)}
-    ${readsParticipant(query, true) ? (walk === undefined ? sql`JOIN participants p ON p.id = r.participant_id` : WALKED_PARTICIPANT) : sql``}
-  WHERE ${whereOf(query, search)}
-  ORDER BY ${orderOf(query)}
-  LIMIT ${limit} OFFSET ${offset}`;
+) => {
+  const page = (columns: RawBuilder<unknown>) => sql`
+    SELECT ${columns} FROM ${walk === undefined ? sql`interview_results r` : walked(query, walk)}
+      ${readsParticipant(query, true) ? (walk === undefined ? sql`JOIN participants p ON p.id = r.participant_id` : WALKED_PARTICIPANT) : sql``}
+    WHERE ${whereOf(query, search)}
+    ORDER BY ${orderOf(query)}
+    LIMIT ${limit} OFFSET ${offset}`;
+  if (!skipsInIndex(query, offset, walk)) return sql<{ id: string | number }>`${page(sql`r.*`)}`;
+  return sql<{ id: string | number }>`
+    SELECT r.* FROM (${page(sql`r.id`)}) AS skipped JOIN interview_results r ON r.id = skipped.id
+    ORDER BY ${orderOf(query)}`;
+};
 
 async function planPage(
   query: ResultQuery,

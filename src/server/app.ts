@@ -11,6 +11,8 @@ import { SigningKeys } from './platform/auth/signing-keys';
 import { TokenService } from './platform/auth/token-service';
 import { systemClock, type Clock } from './platform/clock';
 import type { Db } from './platform/db/schema';
+import { embeddedEngineOf } from './platform/db/open-database';
+import { EmbeddedMaintenance } from './platform/db/embedded-maintenance';
 import { registerApiCompression } from './platform/http/api-compression';
 import { createErrorHandler } from './platform/http/error-handler';
 import { jsonShapeProblem } from './platform/http/json-shape';
@@ -83,6 +85,8 @@ export interface BuildAppOptions {
   outboxSweepMs?: number | null;
   /** Periodic sweep of the job table (ADR 0021); null: only on demand (tests). */
   jobSweepMs?: number | null;
+  /** How often the embedded database looks for a table to vacuum or analyse (ADR 0147); null: never. */
+  maintenanceMs?: number | null;
   /** Overrides the customer-data CRM source chosen from the config (tests). */
   crmSource?: CrmSource;
   /** Overrides handlers of the services (tests that probe what the platform hands a handler). */
@@ -286,5 +290,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     outbox.start(sweepMs);
     app.addHook('onReady', async () => outbox.dispatchSoon());
   }
+  startEmbeddedMaintenance(app, db, logger, options.maintenanceMs === undefined ? 60_000 : options.maintenanceMs);
   return app;
+}
+
+/** The embedded database has no autovacuum: the server does its work (ADR 0147). A PostgreSQL server runs its own. */
+function startEmbeddedMaintenance(app: FastifyInstance, db: Db, logger: FastifyBaseLogger, everyMs: number | null) {
+  if (everyMs === null || !embeddedEngineOf(db)) return;
+  const maintenance = new EmbeddedMaintenance(db, logger);
+  maintenance.start(everyMs);
+  app.addHook('onClose', () => maintenance.stop());
 }

@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { SweepLoop } from '../jobs/sweep-loop';
+import type { Db } from './schema';
+
+/**
+ * The embedded database runs PostgreSQL in single-user mode, which has no autovacuum (ADR 0147): left alone, no page
+ * would ever be marked all-visible (so an index-only scan still reads the table row of every entry it passes, ADR
+ * 0146), a table that grew would keep the planner statistics of its first ANALYZE, and the room of updated and
+ * deleted rows would never be reused. This does autovacuum's work in its place: now and then, the one table most
+ * past autovacuum's own thresholds is vacuumed and analysed, or only analysed, as background work (ADR 0119).
+ *
+ * The engine's activity counters live only as long as its process (single-user mode writes none at shutdown), so
+ * what a sweep reads is also kept in the catalogue: a table whose pages are not marked all-visible, beyond the share
+ * autovacuum allows, is due after a restart too.
+ */
+
+/** PostgreSQL's defaults: autovacuum_vacuum_threshold / _scale_factor, the insert and analyze ones. */
+const DEAD = { base: 50, share: 0.2 };
+const INSERTED = { base: 1_000, share: 0.2 };
+const CHANGED = { base: 50, share: 0.1 };
+/** Pages not marked all-visible (the catalogue's view, kept over restarts) beyond this many and share of the table. */
+const UNMARKED = { base: 128, share: 0.2 };
+/** A table the catalogue still shows as due right after its vacuum is not tried again before this. */
+const RETRY_MS = 60 * 60_000;
+
+export interface TableDue {
+  table: string;
+  /** VACUUM (ANALYZE) when true, else ANALYZE. */
+  vacuum: boolean;
+  /** How far past its threshold: the most overdue table goes first. */
+  overdue: number;
+}
+
+interface TableState {
+  table: string;
+  reltuples: number;
+  pages: number;
+  all_visible: number;
+  dead: number;
+  inserted: number;
+  changed: number;
+}
+
+/** The tables past a threshold, most overdue first; `recent`: tables vacuumed lately, tried again only by counters. */
+export async function tablesDue(db: Db, recent: ReadonlySet<string> = new Set()): Promise<TableDue[]> {
+  // Counters are flushed by the engine now and then; a sweep reads what the statements so far did.
+  await sql`SELECT pg_stat_force_next_flush()`.execute(db);
+  const { rows } = await sql<TableState>`
+    SELECT format('%I.%I', s.schemaname, s.relname) AS table, greatest(c.reltuples, 0)::float8 AS reltuples,
+           (pg_relation_size(c.oid) / current_setting('block_size')::int)::float8 AS pages,
+           c.relallvisible::float8 AS all_visible, s.n_dead_tup::float8 AS dead,
+           s.n_ins_since_vacuum::float8 AS inserted, s.n_mod_since_analyze::float8 AS changed
+    FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid`.execute(db);
+  const due: TableDue[] = [];
+  for (const t of rows) {
+    const past = (value: number, limit: { base: number; share: number }, of: number) =>
+      value / (limit.base + limit.share * of);
+    const byCounters = Math.max(past(t.dead, DEAD, t.reltuples), past(t.inserted, INSERTED, t.reltuples));
+    const byCatalogue = recent.has(t.table) ? 0 : past(t.pages - t.all_visible, UNMARKED, t.pages);
+    const vacuum = Math.max(byCounters, byCatalogue);
+    const analyse = past(t.changed, CHANGED, t.reltuples);
+    if (vacuum > 1) due.push({ table: t.table, vacuum: true, overdue: vacuum });
+    else if (analyse > 1) due.push({ table: t.table, vacuum: false, overdue: analyse });
+  }
+  return due.sort((a, b) => b.overdue - a.overdue);
+}
+
+/** One sweep: the most overdue table vacuumed (and analysed) or analysed; null when none is due. */
+export async function maintainOneTable(db: Db, recent: ReadonlySet<string> = new Set()): Promise<TableDue | null> {
+  const [first] = await tablesDue(db, recent);
+  if (!first) return null;
+  // A parameterless statement runs by the simple protocol, outside any transaction, as VACUUM must.
+  await sql.raw(`${first.vacuum ? 'VACUUM (ANALYZE)' : 'ANALYZE'} ${first.table}`).execute(db);
+  return first;
+}
+
+/** Sweeps on a timer on the embedded database; a sweep that did something asks for the next table at once. */
+export class EmbeddedMaintenance {
+  readonly #loop: SweepLoop;
+  readonly #vacuumedAt = new Map<string, number>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.#loop = new SweepLoop(() => this.sweep(), log, 'embedded maintenance');
+  }
+
+  async sweep(): Promise<TableDue | null> {
+    const since = this.now() - RETRY_MS;
+    const recent = new Set([...this.#vacuumedAt].filter(([, at]) => at > since).map(([table]) => table));
+    const started = this.now();
+    const done = await maintainOneTable(this.db, recent);
+    if (!done) return null;
+    if (done.vacuum) this.#vacuumedAt.set(done.table, this.now());
+    this.log.info({ table: done.table, vacuum: done.vacuum, ms: this.now() - started }, 'embedded maintenance');
+    this.#loop.soon();
+    return done;
+  }
+
+  start(intervalMs: number): void {
+    this.#loop.start(intervalMs);
+  }
+
+  soon(): void {
+    this.#loop.soon();
+  }
+
+  stop(): Promise<void> {
+    return this.#loop.stop();
+  }
+}

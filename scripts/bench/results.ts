@@ -2,6 +2,11 @@ import { call, jsonPost, measure, type BenchContext } from './context';
 
 const PAGE_SIZE = 100;
 const RESULTS_URL = '/execution-service/v1/interview/results';
+/** Rounds of "a write, then the page" (one connection): enough for a p99 that is not the maximum of a handful. */
+const AFTER_WRITE_ROUNDS = 100;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** YYYY-MM-DD of `days` days before today (UTC). */
 export const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -28,4 +33,33 @@ export async function projectResultFigures(ctx: BenchContext): Promise<void> {
     const page = await call<{ totalResults: number }>(ctx, 'POST', RESULTS_URL, body);
     await measure(`${label} (${page.totalResults} rows)`, jsonPost(ctx, RESULTS_URL, body));
   }
+  await firstPageAfterWrite(ctx, 'no filter', base);
+  await firstPageAfterWrite(ctx, "search 'santos'", { ...base, search: 'santos' });
+}
+
+/**
+ * ADR 0141 keeps the first page until the account's data changes, so the figures above repeat a kept page. This is
+ * the page read right after a write (a result's note, which moves the account's data version): its uncached cost,
+ * one request at a time, timed by the client.
+ */
+async function firstPageAfterWrite(ctx: BenchContext, label: string, body: Record<string, unknown>): Promise<void> {
+  const newest = await call<{ results: { interviewResultId: number }[] }>(ctx, 'POST', RESULTS_URL, {
+    ...body,
+    page: 0,
+  });
+  const resultId = newest.results[0]?.interviewResultId;
+  if (resultId === undefined) throw new Error('the benchmark project has no results');
+  const times: number[] = [];
+  for (let round = 0; round < AFTER_WRITE_ROUNDS; round++) {
+    const text = `Bench note ${round}`;
+    await call(ctx, 'POST', `/execution-service/v1/interview/result/${resultId}/note`, { text });
+    const started = performance.now();
+    await call(ctx, 'POST', RESULTS_URL, body);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `  ${label}, first page right after a write (1 connection, ${AFTER_WRITE_ROUNDS} rounds): ` +
+      `p50 ${Math.round(percentile(times, 50))} ms, p99 ${Math.round(percentile(times, 99))} ms`,
+  );
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { create as parseFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
+import { keepDecodedGlyphs } from './font-glyph-cache';
 import { cacheLayouts } from './font-layout-cache';
 
 /**
@@ -19,13 +20,15 @@ const BOLD = 'body-bold';
  * The fonts, parsed once per thread and shared by every document it writes (issue 30): given a file, pdfkit parses
  * the font anew for each document, and decoding its tables (the glyph substitution and positioning lookups above
  * all) was most of a risk report's CPU, about 140 of 118-129 ms per PDF in a profile. Each document still embeds
- * its own subset of the glyphs it uses. The fonts keep their shaped runs too (`cacheLayouts`).
+ * its own subset of the glyphs it uses. The fonts keep their shaped runs (`cacheLayouts`) and their glyphs' decoded
+ * outlines, which the subsetter reads (`keepDecodedGlyphs`, ADR 0143).
  */
 let fonts: { regular: Font; bold: Font } | null = null;
+const sharedFont = (file: string) => keepDecodedGlyphs(cacheLayouts(parseFont(readFileSync(join(FONT_DIR, file)))));
 const parsedFonts = () =>
   (fonts ??= {
-    regular: cacheLayouts(parseFont(readFileSync(join(FONT_DIR, 'DejaVuSans.ttf')))),
-    bold: cacheLayouts(parseFont(readFileSync(join(FONT_DIR, 'DejaVuSans-Bold.ttf')))),
+    regular: sharedFont('DejaVuSans.ttf'),
+    bold: sharedFont('DejaVuSans-Bold.ttf'),
   });
 
 const MARGIN = 50;
@@ -72,6 +75,8 @@ export class PdfWriter {
       size: 'A4',
       margins: { top: MARGIN + HEADER_SPACE, bottom: MARGIN, left: MARGIN, right: MARGIN },
       bufferPages: true,
+      // No default font: pdfkit would parse Helvetica's metrics for each document and write it, never used (ADR 0143).
+      font: null as unknown as string,
       compress: options.compress ?? true,
       info: {
         Title: options.title,

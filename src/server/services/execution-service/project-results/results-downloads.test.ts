@@ -218,6 +218,20 @@ describe('results export', () => {
   });
 });
 
+/** Each entry's compression method in a zip's central directory (0 stored, 8 deflated); a zip without a comment. */
+function compressionMethods(zip: Buffer): number[] {
+  const end = zip.length - 22;
+  expect(zip.readUInt32LE(end)).toBe(0x06054b50);
+  const methods: number[] = [];
+  let at = zip.readUInt32LE(end + 16);
+  for (let entry = 0; entry < zip.readUInt16LE(end + 10); entry += 1) {
+    expect(zip.readUInt32LE(at)).toBe(0x02014b50);
+    methods.push(zip.readUInt16LE(at + 10));
+    at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return methods;
+}
+
 describe('zip of PDFs', () => {
   test('names entries result_{irn}.pdf with suffixes for repeated IRNs; the zip after the project and day', async () => {
     const { projectId } = await fixture(acme, 'Zip/Project', 6);
@@ -237,6 +251,8 @@ describe('zip of PDFs', () => {
     );
     const text = await pdfText(await zip.file('result_ZipProject0.pdf')!.async('nodebuffer'));
     expect(text).toContain('Risk Report: ZipProject0');
+    // A PDF's streams are deflated already: the zip stores it as it is (ADR 0143).
+    expect(compressionMethods(answer.rawPayload)).toEqual([0, 0, 0, 0]);
   });
 
   test('more than 50 results are 409 (a job); nothing selected is 422', async () => {

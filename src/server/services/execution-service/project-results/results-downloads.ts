@@ -152,7 +152,8 @@ export async function writeResultZip(
     const { name, pdf } = drawing.shift()!;
     const bytes = await pdf;
     const added = new Promise<void>((resolve) => archive.once('entry', () => resolve()));
-    archive.append(bytes, { name, date: source.createdAt });
+    // Stored, not deflated again: pdfkit has deflated the PDF's streams already (ADR 0143).
+    archive.append(bytes, { name, date: source.createdAt, store: true });
     await Promise.race([added, failed]);
     written += 1;
     await source.onEntry?.(written);

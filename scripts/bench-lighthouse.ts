@@ -10,6 +10,7 @@
  * dist/): both are measured in every round, one after the other.
  * BENCH_LIGHTHOUSE_REPORTS=<dir> also writes every run's full report there (`<page>-<preset>-<round>.json`), for the
  * per-script boot-up, long tasks and request timings behind the medians (ADR 0059).
+ * BENCH_LIGHTHOUSE_LOADS=dashboard-mobile (comma-separated `<page>-<preset>`) measures only those loads.
  * Alone: `npx tsx scripts/bench-lighthouse.ts`.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { HEADLESS_CHROMIUM, HEADLESS_CHROMIUM_FLAGS } from './chromium-flags';
+import { fetchedProjectList, loadsNamed } from './lib/lighthouse-loads';
 import { signedInPage } from './lib/signed-in-page';
 
 /** Rounds of every load (issue 29: five, interleaved, median and spread). BENCH_LIGHTHOUSE_ROUNDS overrides. */
@@ -44,6 +46,8 @@ interface LoadFigures {
   scriptBootupMs: number;
   /** The longest main-thread task of the load (long-tasks audit), issue 29's "no long task over 200 ms". */
   longestTaskMs: number;
+  /** Whether the load asked for the project list's cards: it rendered the list (ADR 0140, 0145). */
+  projectListFetched: boolean;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -77,6 +81,7 @@ function figuresOf(lhr: Result, dist: string): LoadFigures {
     mainThreadMs: audit('mainthread-work-breakdown'),
     scriptBootupMs: audit('bootup-time'),
     longestTaskMs: Math.max(0, ...longTasks.map((task) => task.duration ?? 0)),
+    projectListFetched: fetchedProjectList(requests),
   };
 }
 
@@ -145,7 +150,10 @@ export interface MeasuredBuild {
   dist: string;
 }
 
-const LOADS = (['sign-in', 'dashboard'] as const).flatMap((page) => PRESETS.map((preset) => ({ page, preset })));
+const LOADS = loadsNamed(
+  (['sign-in', 'dashboard'] as const).flatMap((page) => PRESETS.map((preset) => ({ page, preset }))),
+  process.env.BENCH_LIGHTHOUSE_LOADS,
+);
 const load1 = () => loadavg()[0]!.toFixed(1);
 const spread = (values: number[], digits = 0) =>
   `${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}`;
@@ -185,7 +193,7 @@ export async function lighthouseFigures(base: string, dist: string): Promise<voi
     }
     console.log(`  after the rounds: load average ${load1()}`);
     console.log(
-      '  build       page       preset   score (spread)   FCP s (spread)      LCP s (spread)      TBT ms (spread)     CLS    sent (all)  sent (JS)  JS gzip   main thread  JS      longest task',
+      '  build       page       preset   score (spread)   FCP s (spread)      LCP s (spread)      TBT ms (spread)     CLS    sent (all)  sent (JS)  JS gzip   main thread  JS      longest task   list fetched',
     );
     for (const { page, preset } of LOADS) {
       for (const build of builds) {
@@ -204,7 +212,8 @@ export async function lighthouseFigures(base: string, dist: string): Promise<voi
             `${kb(m((f) => f.scriptTransferBytes)).padStart(9)}  ${kb(m((f) => f.scriptGzipBytes)).padStart(8)}  ` +
             `${Math.round(m((f) => f.mainThreadMs))
               .toString()
-              .padStart(8)} ms  ${Math.round(m((f) => f.scriptBootupMs))} ms  ${cell((f) => f.longestTaskMs)} ms`,
+              .padStart(8)} ms  ${Math.round(m((f) => f.scriptBootupMs))} ms  ${cell((f) => f.longestTaskMs)} ms  ` +
+            `${all.filter((f) => f.projectListFetched).length} of ${all.length}`,
         );
       }
     }

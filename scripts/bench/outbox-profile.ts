@@ -3,8 +3,9 @@
  * tenant: `npx tsx scripts/bench/outbox-profile.ts`. Migrates an in-memory embedded database (the engine in its
  * worker thread, as the server runs it), queues OUTBOX_MESSAGES invitation-sized e-mails (default 5,000) in one
  * transaction, then lets one dispatcher send them all to a temporary folder, and prints messages/s, statements per
- * message and the load average beside them. No outcome listener: the invitations' one is one more statement per
- * batch (ADR 0104), where it was two per message.
+ * message, CPU time per message (all threads: the engine's worker included) and the load average beside them. No
+ * outcome listener: the invitations' one is one more statement per batch (ADR 0104), where it was two per message.
+ * OUTBOX_LANES sets the batches in progress at once (default OUTBOX_LANES, ADR 0144; 1 is the sweep before it).
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -16,12 +17,13 @@ import { PGliteDialect } from '../../src/server/platform/db/pglite-dialect';
 import { PGliteWorker, type PGliteEngine } from '../../src/server/platform/db/pglite-worker-client';
 import type { DB, Db } from '../../src/server/platform/db/schema';
 import { enqueueEmail } from '../../src/server/platform/outbox/enqueue-message';
-import { OutboxDispatcher } from '../../src/server/platform/outbox/outbox-dispatcher';
+import { OUTBOX_LANES, OutboxDispatcher } from '../../src/server/platform/outbox/outbox-dispatcher';
 import { LocalFolderTransport } from '../../src/server/platform/outbox/transports';
 import { withSystem } from '../../src/server/platform/tenancy/with-tenant';
 import { prepareDatabase } from '../../src/server/prepare-database';
 
 const MESSAGES = Number(process.env.OUTBOX_MESSAGES ?? 5000);
+const LANES = Number(process.env.OUTBOX_LANES ?? OUTBOX_LANES);
 
 /** The engine with every statement counted. */
 class CountingEngine implements PGliteEngine {
@@ -74,17 +76,21 @@ async function main(): Promise<void> {
       systemClock,
       new LocalFolderTransport(join(folder, 'outbox')),
       pino({ level: 'silent' }),
+      null,
+      LANES,
     );
     const loadBefore = loadavg()[0]!;
     engine.statements = 0;
+    const cpu = process.cpuUsage();
     const started = performance.now();
     const attempted = await dispatcher.sweep();
     const ms = performance.now() - started;
+    const used = process.cpuUsage(cpu);
     const written = readdirSync(join(folder, 'outbox')).length;
     console.log(
       `${attempted} messages sent (${written} files) in ${(ms / 1000).toFixed(2)} s: ` +
         `${(attempted / (ms / 1000)).toFixed(0)} messages/s; ${(engine.statements / attempted).toFixed(2)} statements ` +
-        `per message; load average (1 min) ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after`,
+        `per message; ${((used.user + used.system) / attempted).toFixed(0)} µs CPU per message; ${LANES} lanes; load average (1 min) ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after`,
     );
   } finally {
     await db.destroy();

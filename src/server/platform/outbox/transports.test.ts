@@ -84,6 +84,21 @@ test('the local transport keeps each message readable by the server user only', 
   }
 });
 
+test('the local transport makes its folder once, and again when the folder went away (ADR 0144)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'voxscreen-outbox-'));
+  try {
+    const folder = join(dir, 'outbox');
+    const transport = new LocalFolderTransport(folder);
+    await Promise.all([transport.send(message()), transport.send(message({ id: 8 }))]);
+    rmSync(folder, { recursive: true });
+    expect(await transport.send(message({ id: 9 }))).toBe('local:9');
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+    expect(JSON.parse(readFileSync(join(folder, '9.json'), 'utf8'))).toMatchObject({ id: 9 });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('the local transport writes a message carrying a set-password link with the link redacted', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'voxscreen-outbox-'));
   try {

@@ -35,16 +35,35 @@ export interface DeliveryEvent {
 export class LocalFolderTransport implements Transport {
   readonly name = 'local';
 
+  /** The folder made once, not once per message (ADR 0144); made again if it went away. */
+  #folderMade: Promise<unknown> | null = null;
+
   constructor(private readonly folder: string) {}
 
   async send(message: OutboxMessage): Promise<string> {
-    // Messages hold personal data: readable by the server's user only (issue 11).
-    await mkdir(this.folder, { recursive: true, mode: 0o700 });
     const file = join(this.folder, `${message.id}.json`);
     const { locked_until: _lock, ...fields } = message;
     const stored = { ...fields, ...(message.redact_after_send && redactedBodies(message)) };
-    await writeFile(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+    const text = `${JSON.stringify(stored, null, 2)}\n`;
+    await this.#makeFolder();
+    try {
+      await writeFile(file, text, { mode: 0o600 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      this.#folderMade = null;
+      await this.#makeFolder();
+      await writeFile(file, text, { mode: 0o600 });
+    }
     return `local:${message.id}`;
+  }
+
+  #makeFolder(): Promise<unknown> {
+    // Messages hold personal data: readable by the server's user only (issue 11).
+    this.#folderMade ??= mkdir(this.folder, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
+      this.#folderMade = null;
+      throw error;
+    });
+    return this.#folderMade;
   }
 
   /** The local transport delivers at once: it reports what a provider's webhook would (ADR 0044). */

@@ -66,13 +66,30 @@ export async function tablesDue(db: Db, recent: ReadonlySet<string> = new Set())
   return due.sort((a, b) => b.overdue - a.overdue);
 }
 
+// A parameterless statement runs by the simple protocol, outside any transaction, as VACUUM must.
+const maintain = (db: Db, due: TableDue) =>
+  sql.raw(`${due.vacuum ? 'VACUUM (ANALYZE)' : 'ANALYZE'} ${due.table}`).execute(db);
+
 /** One sweep: the most overdue table vacuumed (and analysed) or analysed; null when none is due. */
 export async function maintainOneTable(db: Db, recent: ReadonlySet<string> = new Set()): Promise<TableDue | null> {
   const [first] = await tablesDue(db, recent);
   if (!first) return null;
-  // A parameterless statement runs by the simple protocol, outside any transaction, as VACUUM must.
-  await sql.raw(`${first.vacuum ? 'VACUUM (ANALYZE)' : 'ANALYZE'} ${first.table}`).execute(db);
+  await maintain(db, first);
   return first;
+}
+
+/**
+ * Every due table once, most overdue first (after a bulk load): a table is never taken twice, so a page VACUUM
+ * cannot mark (an older snapshot still open on a PostgreSQL server) cannot keep it going. Returns the tables done.
+ */
+export async function maintainEveryTable(db: Db): Promise<number> {
+  const done = new Set<string>();
+  for (;;) {
+    const next = (await tablesDue(db, done)).find((due) => !done.has(due.table));
+    if (!next) return done.size;
+    await maintain(db, next);
+    done.add(next.table);
+  }
 }
 
 /** Sweeps on a timer on the embedded database; a sweep that did something asks for the next table at once. */

@@ -24,6 +24,10 @@ const UNMARKED = { base: 128, share: 0.2 };
 /** A table the catalogue still shows as due right after its vacuum is not tried again before this. */
 const RETRY_MS = 60 * 60_000;
 
+/** How far `value` is past a threshold of `base` and `share` of `of` (above 1: due). */
+const past = (value: number, limit: { base: number; share: number }, of: number) =>
+  value / (limit.base + limit.share * of);
+
 export interface TableDue {
   table: string;
   /** VACUUM (ANALYZE) when true, else ANALYZE. */
@@ -54,8 +58,6 @@ export async function tablesDue(db: Db, recent: ReadonlySet<string> = new Set())
     FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid`.execute(db);
   const due: TableDue[] = [];
   for (const t of rows) {
-    const past = (value: number, limit: { base: number; share: number }, of: number) =>
-      value / (limit.base + limit.share * of);
     const byCounters = Math.max(past(t.dead, DEAD, t.reltuples), past(t.inserted, INSERTED, t.reltuples));
     const byCatalogue = recent.has(t.table) ? 0 : past(t.pages - t.all_visible, UNMARKED, t.pages);
     const vacuum = Math.max(byCounters, byCatalogue);

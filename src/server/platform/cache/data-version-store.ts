@@ -14,19 +14,37 @@ const WRITTEN_SO_FAR = sql<
 
 const withWrites = (version: string, written: string | null) => (written ? `${version}~${written}` : version);
 
+/** A tenant's two versions: `data`, moved by every write of its rows; `results`, only by those a Results filter reads. */
+export interface TenantVersions {
+  data: string;
+  results: string;
+}
+
 /**
  * The tenant's data version (migrations 016, 104): moved by every committed transaction that writes the tenant's
  * rows, 0 before the first; inside a transaction that has written them, also by each of its writes. Read by key on
  * every cached answer: its plan is kept (ADR 0132), planning it cost more than running it.
  */
 export async function tenantDataVersion(trx: Db, tenantId: number): Promise<string> {
-  const { rows } = await sql<{ version: string | null; written: string | null }>`${sql.raw(GENERIC_PLAN)}
-    SELECT (SELECT version FROM tenant_data_versions WHERE tenant_id = ${tenantId})::text AS version,
+  return (await tenantVersions(trx, tenantId)).data;
+}
+
+/**
+ * Both of the tenant's versions in one read. The results version (migration 118, ADR 0148) moves only with the
+ * writes that can change which results a Results tab filter matches; inside a transaction that has written, it
+ * carries the same mark of each write as the data version, so neither is served across a write of that transaction.
+ */
+export async function tenantVersions(trx: Db, tenantId: number): Promise<TenantVersions> {
+  const { rows } = await sql<{ version: string | null; results: string | null; written: string | null }>`${sql.raw(
+    GENERIC_PLAN,
+  )}
+    SELECT v.version::text AS version, v.results_version::text AS results,
            CASE WHEN starts_with(current_setting('app.written_' || ${tenantId}::integer, true),
                              pg_current_xact_id_if_assigned()::text || '|')
-             THEN ${WRITTEN_SO_FAR} END AS written`.execute(trx);
+             THEN ${WRITTEN_SO_FAR} END AS written
+    FROM (SELECT 1) AS one LEFT JOIN tenant_data_versions v ON v.tenant_id = ${tenantId}`.execute(trx);
   const row = rows[0]!;
-  return withWrites(row.version ?? '0', row.written);
+  return { data: withWrites(row.version ?? '0', row.written), results: withWrites(row.results ?? '0', row.written) };
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/schema';
 import { NotModified } from '../http/conditional';
 import type { TenantContext } from '../openapi/handler';
-import { allTenantsDataVersion, tenantDataVersion } from './data-version-store';
+import { allTenantsDataVersion, tenantVersions, type TenantVersions } from './data-version-store';
 
 /**
  * Where a kept answer lives: `parts`, the figures, totals and probes (small), or `pages`, a list's page of rows (up
@@ -73,21 +73,43 @@ export type KeptUnderDataVersion = <T>(
   store?: KeptStore,
 ) => Promise<T>;
 
+/** A scope of kept parts (keptUnderDataVersion), with `underResults` beside it sharing its one read of the versions. */
+export type KeptUnderDataVersions = KeptUnderDataVersion & {
+  /**
+   * Keeps a part that reads only what the results version covers (migration 118, ADR 0148: which results a Results
+   * tab filter matches: its total, its search probe) under that version, which a note or an invitation does not move.
+   * Under every account (`ctx.everyAccount`) it is the data version.
+   */
+  underResults: KeptUnderDataVersion;
+};
+
 /**
  * Keeps several parts of one answer (a list's search probe and its total) under the data version, read once, on
  * first use, for all of them. For a stretch of reads only: a write after the version was read moves it, and this
  * scope would not see it, so a handler that writes makes its scope after its last write.
  */
-export function keptUnderDataVersion(ctx: TenantContext, trx: Db): KeptUnderDataVersion {
-  let version: Promise<string> | undefined;
-  return (name, parts, read, keepIf, store) => {
-    version ??= dataVersionOf(ctx, trx);
-    return version.then((v) => remembered(ctx, keyOf(ctx, v, name, parts), read, keepIf, store));
-  };
+export function keptUnderDataVersion(ctx: TenantContext, trx: Db): KeptUnderDataVersions {
+  let versions: Promise<TenantVersions> | undefined;
+  const under =
+    (pick: (v: TenantVersions) => string): KeptUnderDataVersion =>
+    (name, parts, read, keepIf, store) => {
+      versions ??= dataVersionsOf(ctx, trx);
+      return versions.then((v) => remembered(ctx, keyOf(ctx, pick(v), name, parts), read, keepIf, store));
+    };
+  // The results version is a number apart: "r" keeps its keys from ever meeting the data version's.
+  return Object.assign(
+    under((v) => v.data),
+    { underResults: under((v) => `r${v.results}`) },
+  );
 }
 
-const dataVersionOf = (ctx: TenantContext, trx: Db) =>
-  ctx.everyAccount ? allTenantsDataVersion(trx) : tenantDataVersion(trx, ctx.account.id);
+const dataVersionsOf = async (ctx: TenantContext, trx: Db): Promise<TenantVersions> => {
+  if (!ctx.everyAccount) return tenantVersions(trx, ctx.account.id);
+  const all = await allTenantsDataVersion(trx);
+  return { data: all, results: all };
+};
+
+const dataVersionOf = async (ctx: TenantContext, trx: Db) => (await dataVersionsOf(ctx, trx)).data;
 
 const keyOf = (ctx: TenantContext, version: string, name: string, parts: readonly unknown[]) =>
   createHash('sha256')

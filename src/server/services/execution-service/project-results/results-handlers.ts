@@ -102,9 +102,8 @@ export const resultsHandlers: ResultsHandlers = {
   async listProjectResults({ body, headers }, ctx) {
     const query = resultQueryOf(ctx, body);
     return ctx.inTenant(async (trx) => {
-      // The project, its result display and question columns, and the total (which counts every matching result: 1M
-      // on the benchmark project) change only with the tenant's data: read once per filter and data version (ADR
-      // 0025, 0074), so a page costs its own rows.
+      // The project, its result display and question columns change only with the tenant's data: read once per
+      // filter and data version (ADR 0025, 0074), so a page costs its own rows.
       const { page: _page, pageSize: _size, sortBy: _by, sortDirection: _direction, ...filter } = query;
       const kept = keptUnderDataVersion(ctx, trx);
       const listed = await kept('listProjectResults', [filter], async () => {
@@ -116,14 +115,16 @@ export const resultsHandlers: ResultsHandlers = {
           project,
           display: await projectResultDisplay(trx, found.id),
           questions: await resultColumnQuestions(trx, found.id),
-          total: await countResults(trx, query),
         };
       });
       if (!listed) throw notFound(RESULT_MESSAGES.projectNotFound);
-      const { project, display, total } = listed;
-      // The probe that decides whether a page walks ('santos' names 8,265 participants) likewise, once per data
-      // version; only the walk's (at most WALK_NAMES_ABOVE names listed), so a kept answer stays small.
-      const readSearch = keptWalkProbe(kept, 'resultSearch', [query.search ?? null], (names) =>
+      const { project, display } = listed;
+      // The total counts every matching result (1M on the benchmark project) and the probe that decides whether a
+      // page walks ('santos' names 8,265 participants) reads names and codes: both under the results version (ADR
+      // 0148), which only the writes that change what a filter matches move, so a note or an e-mail sent leaves them.
+      // The probe keeps only the walk's answer (at most WALK_NAMES_ABOVE names listed), so a kept answer stays small.
+      const total = await kept.underResults('resultsTotal', [filter], () => countResults(trx, query));
+      const readSearch = keptWalkProbe(kept.underResults, 'resultSearch', [query.search ?? null], (names) =>
         findResultSearch(trx, query, names),
       );
       const read = () => readResults(trx, query, query.pageSize, query.page * query.pageSize, readSearch);

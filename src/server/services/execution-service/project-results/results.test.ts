@@ -283,6 +283,52 @@ describe('the results list', () => {
     expect(await nameOf({})).toBe('Benedict Cruz');
   });
 
+  test('the total and the search probe are kept under the results version (ADR 0148): a note leaves them', async () => {
+    const { projectId, ids } = await fixture();
+    const seen = async (body: Record<string, unknown> = {}) => {
+      const page = await list({ projectId, ...body });
+      return { total: page.totalResults, ids: page.results.map((r) => r.interviewResultId) };
+    };
+    expect(await seen()).toEqual({ total: 3, ids: [ids[0], ids[1], ids[2]] });
+    expect((await seen({ search: 'Cora' })).total).toBe(1);
+    // A result deleted and a participant renamed where no version sees it (triggers off, as no application write can
+    // have them): only what is read again shows the change.
+    await t.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+      await sql`UPDATE interview_results SET deleted = true WHERE id = ${ids[0]!}`.execute(trx);
+      await sql`UPDATE participants SET first_name = 'Zelda'
+                WHERE id = (SELECT participant_id FROM interview_results WHERE id = ${ids[2]!})`.execute(trx);
+    });
+    // A note moves the data version (its text is on the first page, read again) but not the results version.
+    const note = await t.api.call('addResultNote', {
+      token: provider,
+      operatingTenant: acme,
+      params: { id: ids[1]! },
+      body: { text: 'Line noise at 2:10.' },
+    });
+    expect(note.status).toBe(200);
+    expect((await list({ projectId })).results.find((r) => r.interviewResultId === ids[1])).toMatchObject({
+      audioQualityControlError: 'Line noise at 2:10.',
+    });
+    expect(await seen()).toEqual({ total: 3, ids: [ids[1], ids[2]] });
+    expect((await seen({ search: 'Cora' })).total).toBe(1);
+    // A review mark can change what Hide Reviewed matches: it moves the results version, so both are read again.
+    const reviewed = await t.api.call('markResultsReviewed', {
+      token: provider,
+      operatingTenant: acme,
+      body: { action: 'Reviewed', projectId, interviewResultIds: [ids[1]!] },
+    });
+    expect(reviewed.status).toBe(200);
+    expect(await seen()).toEqual({ total: 2, ids: [ids[1], ids[2]] });
+    expect((await seen({ search: 'Cora' })).total).toBe(0);
+    expect((await seen({ search: 'Zelda' })).total).toBe(1);
+    // Undone the same way, so the rollups (which the triggers keep) still equal a recount for the tests after.
+    await t.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+      await sql`UPDATE interview_results SET deleted = false WHERE id = ${ids[0]!}`.execute(trx);
+    });
+  });
+
   test('sorts by overall score, date, IRN and question on the server, and pages', async () => {
     const { projectId, ids } = await fixture();
     const idsOf = async (body: Record<string, unknown>) =>

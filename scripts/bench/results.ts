@@ -1,12 +1,10 @@
+import { percentile } from './benchmark-tenant';
 import { call, jsonPost, measure, type BenchContext } from './context';
 
 const PAGE_SIZE = 100;
 const RESULTS_URL = '/execution-service/v1/interview/results';
 /** Rounds of "a write, then the page" (one connection): enough for a p99 that is not the maximum of a handful. */
 const AFTER_WRITE_ROUNDS = 100;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** YYYY-MM-DD of `days` days before today (UTC). */
 export const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -57,7 +55,7 @@ async function firstPageAfterWrite(ctx: BenchContext, label: string, body: Recor
     await call(ctx, 'POST', RESULTS_URL, body);
     times.push(performance.now() - started);
   }
-  times.sort((a, b) => a - b);
+  // The bench's one ranking: of 100 rounds, p99 is the slowest.
   console.log(
     `  ${label}, first page right after a write (1 connection, ${AFTER_WRITE_ROUNDS} rounds): ` +
       `p50 ${Math.round(percentile(times, 50))} ms, p99 ${Math.round(percentile(times, 99))} ms`,

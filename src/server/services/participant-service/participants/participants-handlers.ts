@@ -105,7 +105,14 @@ export const participantListHandlers: ParticipantListHandlers = {
       const count = async () => countParticipants(trx, filter, await findParticipantSearch(trx, filter));
       const total = await kept('countParticipants', [filter], count);
       const page = { sort, direction, pageSize, page: body.page, after };
-      return { rows: await listParticipantPage(trx, filter, page, { readSearch }), total };
+      const read = () => listParticipantPage(trx, filter, page, { readSearch });
+      // The first page, which every visit and every change of filter or sort opens, likewise (as the Results tab's,
+      // ADR 0141): a repeated one costs no read of its rows until the account writes. Later pages are read each time.
+      const first = !after && !body.page;
+      const rows = first
+        ? await kept('participantsFirstPage', [filter, sort, direction, pageSize], read, undefined, 'pages')
+        : await read();
+      return { rows, total };
     });
     const page = rows.slice(0, pageSize);
     const last = page[page.length - 1];

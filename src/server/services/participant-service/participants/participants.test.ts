@@ -204,6 +204,32 @@ describe('list', () => {
     );
   });
 
+  it('keeps the first page under the data version: read again only after a write', async () => {
+    const nameOf = async (body: Record<string, unknown>) =>
+      (
+        (await list({ pageSize: 2, ...body }, listProject)).body as {
+          participants: { interviewRefNum: string; first_name: string }[];
+        }
+      ).participants.find((p) => p.interviewRefNum === 'PG059')?.first_name;
+    expect(await nameOf({})).toBe('Even');
+    // A rename the data version does not see (its triggers off, as no application write can have them): the kept
+    // first page still shows the name it read; a page by keyset or offset reads the row anew.
+    const rename = (name: string) =>
+      t.db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+        await sql`UPDATE participants SET first_name = ${name} WHERE interview_ref_num = 'PG059'`.execute(trx);
+      });
+    await rename('Evelyn');
+    expect(await nameOf({})).toBe('Even');
+    expect(await nameOf({ pageSize: 1, page: 1 })).toBe('Evelyn');
+    // Any write to the account moves the version: the first page is read again.
+    await withTenant(t.db, acme, (trx) =>
+      sql`UPDATE participants SET updated_at = updated_at WHERE interview_ref_num = 'PG001'`.execute(trx),
+    );
+    expect(await nameOf({})).toBe('Evelyn');
+    await rename('Even');
+  });
+
   it('refuses a cursor of another filter or sort (422), an unknown sort (400) and a too large page (400)', async () => {
     const { nextCursor } = (await list({ pageSize: 5 }, listProject)).body as { nextCursor: string };
     expect((await list({ pageSize: 5, after: nextCursor, search: 'odd' }, listProject)).status).toBe(422);

@@ -4,6 +4,7 @@ import { create as parseFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { keepDecodedGlyphs } from './font-glyph-cache';
 import { keepScaledRuns, type RunLayingFont } from './font-run-cache';
+import { keepConstantTables } from './font-subset-tables';
 
 /**
  * The one way the server writes PDF documents (ADR 0018): pdfkit with DejaVu Sans embedded (subset), so any text
@@ -21,10 +22,12 @@ const BOLD = 'body-bold';
  * the font anew for each document, and decoding its tables (the glyph substitution and positioning lookups above
  * all) was most of a risk report's CPU, about 140 of 118-129 ms per PDF in a profile. Each document still embeds
  * its own subset of the glyphs it uses. The fonts keep their glyphs' decoded outlines, which the subsetter reads
- * (`keepDecodedGlyphs`, ADR 0143); their laid-out runs are kept scaled (`keepScaledRuns`, ADR 0149).
+ * (`keepDecodedGlyphs`, ADR 0143), and the bytes of the tables every subset copies whole (`keepConstantTables`);
+ * their laid-out runs are kept scaled (`keepScaledRuns`, ADR 0149).
  */
 let fonts: { regular: Font; bold: Font } | null = null;
-const sharedFont = (file: string) => keepDecodedGlyphs(parseFont(readFileSync(join(FONT_DIR, file))));
+const sharedFont = (file: string) =>
+  keepConstantTables(keepDecodedGlyphs(parseFont(readFileSync(join(FONT_DIR, file)))));
 const parsedFonts = () =>
   (fonts ??= {
     regular: sharedFont('DejaVuSans.ttf'),

@@ -23,7 +23,7 @@ const load = () =>
     .join(', ')}`;
 
 /** A risk report like the bench tenant's: seven question columns, the legend, two notes and an outcome comment. */
-function report(index: number): PdfDocument {
+export function report(index: number): PdfDocument {
   const input: ResultPdfInput = {
     project: {
       id: 1,

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { create as parseFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { keepDecodedGlyphs } from './font-glyph-cache';
-import { cacheLayouts } from './font-layout-cache';
+import { keepScaledRuns, type RunLayingFont } from './font-run-cache';
+import { keepConstantTables } from './font-subset-tables';
 
 /**
  * The one way the server writes PDF documents (ADR 0018): pdfkit with DejaVu Sans embedded (subset), so any text
@@ -20,11 +21,13 @@ const BOLD = 'body-bold';
  * The fonts, parsed once per thread and shared by every document it writes (issue 30): given a file, pdfkit parses
  * the font anew for each document, and decoding its tables (the glyph substitution and positioning lookups above
  * all) was most of a risk report's CPU, about 140 of 118-129 ms per PDF in a profile. Each document still embeds
- * its own subset of the glyphs it uses. The fonts keep their shaped runs (`cacheLayouts`) and their glyphs' decoded
- * outlines, which the subsetter reads (`keepDecodedGlyphs`, ADR 0143).
+ * its own subset of the glyphs it uses. The fonts keep their glyphs' decoded outlines, which the subsetter reads
+ * (`keepDecodedGlyphs`, ADR 0143), and the bytes of the tables every subset copies whole (`keepConstantTables`);
+ * their laid-out runs are kept scaled (`keepScaledRuns`, ADR 0149).
  */
 let fonts: { regular: Font; bold: Font } | null = null;
-const sharedFont = (file: string) => keepDecodedGlyphs(cacheLayouts(parseFont(readFileSync(join(FONT_DIR, file)))));
+const sharedFont = (file: string) =>
+  keepConstantTables(keepDecodedGlyphs(parseFont(readFileSync(join(FONT_DIR, file)))));
 const parsedFonts = () =>
   (fonts ??= {
     regular: sharedFont('DejaVuSans.ttf'),
@@ -37,7 +40,8 @@ const TEXT_SIZE = 10;
 const CELL_PADDING = 4;
 const MUTED = '#555555';
 const RULE = '#bbbbbb';
-// No ligatures: 'fi' stays two glyphs, so copied and extracted text reads as written.
+// No ligatures: 'fi' stays two glyphs, so copied and extracted text reads as written. One object for every text:
+// the thread's laid-out runs are kept by it (ADR 0149).
 const NO_LIGATURES = { features: { liga: false, clig: false } as unknown as PDFKit.Mixins.TextOptions['features'] };
 
 export interface PdfOptions {
@@ -98,10 +102,10 @@ export class PdfWriter {
   }
 
   #style(style: TextStyle): PDFKit.PDFDocument {
-    return this.#doc
-      .font(style.bold ? BOLD : REGULAR)
-      .fontSize(style.size ?? TEXT_SIZE)
-      .fillColor(style.muted ? MUTED : 'black');
+    const doc = this.#doc.font(style.bold ? BOLD : REGULAR);
+    // pdfkit opens a font object per document on its first use; its runs join the thread's (ADR 0149).
+    keepScaledRuns((doc as unknown as { _font: RunLayingFont })._font);
+    return doc.fontSize(style.size ?? TEXT_SIZE).fillColor(style.muted ? MUTED : 'black');
   }
 
   /** A heading in bold, larger type. */

@@ -13,6 +13,15 @@ export const BACKGROUND_MAX_WAIT_MS = 500;
  */
 export const INTERACTIVE_QUIET_MS = 20;
 
+/**
+ * Under unbroken interactive work, a background waiter is overdue after this many times the last background hold (ADR
+ * 0150), between `BACKGROUND_MIN_WAIT_MS` and the bound: long work keeps about a fifth of the connection whether its
+ * pages are short or long, and short pages come back sooner instead of losing their share.
+ */
+export const BACKGROUND_WAIT_PER_HOLD = 4;
+/** The shortest a background waiter is held back under unbroken interactive work (ADR 0150). */
+export const BACKGROUND_MIN_WAIT_MS = 80;
+
 interface Waiter {
   since: number;
   grant: () => void;
@@ -30,12 +39,24 @@ export class Mutex {
   readonly #background: Waiter[] = [];
   #lastInteractive = Number.NEGATIVE_INFINITY;
   #timer: NodeJS.Timeout | null = null;
+  /** How long the last background holder held the lock; unknown at first, so the first wait is the bound. */
+  #lastBackgroundHoldMs = Number.POSITIVE_INFINITY;
   readonly #maxWaitMs: number;
+  readonly #minWaitMs: number;
   readonly #quietMs: number;
 
-  constructor(options: { backgroundMaxWaitMs?: number; interactiveQuietMs?: number } = {}) {
+  constructor(
+    options: { backgroundMaxWaitMs?: number; backgroundMinWaitMs?: number; interactiveQuietMs?: number } = {},
+  ) {
     this.#maxWaitMs = options.backgroundMaxWaitMs ?? BACKGROUND_MAX_WAIT_MS;
+    this.#minWaitMs = Math.min(options.backgroundMinWaitMs ?? BACKGROUND_MIN_WAIT_MS, this.#maxWaitMs);
     this.#quietMs = options.interactiveQuietMs ?? INTERACTIVE_QUIET_MS;
+  }
+
+  /** How long a background waiter waits, at most, under unbroken interactive work (ADR 0150). */
+  get backgroundWaitMs(): number {
+    const inProportion = this.#lastBackgroundHoldMs * BACKGROUND_WAIT_PER_HOLD;
+    return Math.min(this.#maxWaitMs, Math.max(this.#minWaitMs, inProportion));
   }
 
   /** How many wait, by priority (for tests and diagnostics). */
@@ -54,11 +75,13 @@ export class Mutex {
 
   #releaser(priority: WorkPriority): () => void {
     let done = false;
+    const grantedAt = performance.now();
     return () => {
       if (done) return;
       done = true;
       this.#held = false;
       if (priority === 'interactive') this.#lastInteractive = performance.now();
+      else this.#lastBackgroundHoldMs = performance.now() - grantedAt;
       this.#dispatch();
     };
   }
@@ -70,7 +93,7 @@ export class Mutex {
     this.#timer = null;
     const background = this.#background[0];
     const now = performance.now();
-    const overdueAt = background ? background.since + this.#maxWaitMs : Number.POSITIVE_INFINITY;
+    const overdueAt = background ? background.since + this.backgroundWaitMs : Number.POSITIVE_INFINITY;
     let next: Waiter | undefined;
     if (now >= overdueAt) next = this.#background.shift();
     else if (this.#interactive.length > 0) next = this.#interactive.shift();

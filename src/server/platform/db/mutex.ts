@@ -14,13 +14,13 @@ export const BACKGROUND_MAX_WAIT_MS = 500;
 export const INTERACTIVE_QUIET_MS = 20;
 
 /**
- * Under unbroken interactive work, a background waiter is overdue after this many times the last background hold (ADR
- * 0150), between `BACKGROUND_MIN_WAIT_MS` and the bound: long work keeps about a fifth of the connection whether its
- * pages are short or long, and short pages come back sooner instead of losing their share.
+ * Under unbroken interactive work, background work is due again this many times its last hold after that hold ended
+ * (ADR 0150), between `BACKGROUND_MIN_WAIT_MS` and the bound: long work keeps about a quarter of the connection whether
+ * its pages are short or long, and the time it spends between pages (writing the rows) counts toward its wait.
  */
-export const BACKGROUND_WAIT_PER_HOLD = 4;
+export const BACKGROUND_WAIT_PER_HOLD = 3;
 /** The shortest a background waiter is held back under unbroken interactive work (ADR 0150). */
-export const BACKGROUND_MIN_WAIT_MS = 80;
+export const BACKGROUND_MIN_WAIT_MS = 50;
 
 interface Waiter {
   since: number;
@@ -39,8 +39,9 @@ export class Mutex {
   readonly #background: Waiter[] = [];
   #lastInteractive = Number.NEGATIVE_INFINITY;
   #timer: NodeJS.Timeout | null = null;
-  /** How long the last background holder held the lock; unknown at first, so the first wait is the bound. */
+  /** How long the last background holder held the lock, and when it let go (ADR 0150); unknown at first. */
   #lastBackgroundHoldMs = Number.POSITIVE_INFINITY;
+  #lastBackgroundRelease = Number.NEGATIVE_INFINITY;
   readonly #maxWaitMs: number;
   readonly #minWaitMs: number;
   readonly #quietMs: number;
@@ -81,9 +82,23 @@ export class Mutex {
       done = true;
       this.#held = false;
       if (priority === 'interactive') this.#lastInteractive = performance.now();
-      else this.#lastBackgroundHoldMs = performance.now() - grantedAt;
+      else {
+        this.#lastBackgroundRelease = performance.now();
+        this.#lastBackgroundHoldMs = this.#lastBackgroundRelease - grantedAt;
+      }
       this.#dispatch();
     };
+  }
+
+  /**
+   * When a background waiter goes before interactive ones (ADR 0150): its wait counted from the last background
+   * hand-over, not from its asking, so the rows it wrote since count; but never sooner than the least wait after it
+   * asked, nor later than the full wait.
+   */
+  #overdueAt(waiter: Waiter): number {
+    const wait = this.backgroundWaitMs;
+    const fromLastHold = Math.min(waiter.since + wait, this.#lastBackgroundRelease + wait);
+    return Math.max(waiter.since + this.#minWaitMs, fromLastHold);
   }
 
   /** Gives a free lock to the waiter whose turn it is, or sets a timer for when a background waiter's turn comes. */
@@ -93,7 +108,7 @@ export class Mutex {
     this.#timer = null;
     const background = this.#background[0];
     const now = performance.now();
-    const overdueAt = background ? background.since + this.backgroundWaitMs : Number.POSITIVE_INFINITY;
+    const overdueAt = background ? this.#overdueAt(background) : Number.POSITIVE_INFINITY;
     let next: Waiter | undefined;
     if (now >= overdueAt) next = this.#background.shift();
     else if (this.#interactive.length > 0) next = this.#interactive.shift();

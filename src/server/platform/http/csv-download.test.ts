@@ -87,10 +87,10 @@ describe('the page readers read as background work', () => {
 describe('the page readers size pages by how long they held the embedded engine', () => {
   const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 
-  test('the next page is scaled to a 20 ms hold, at most doubled, between 50 rows and the page size', () => {
-    expect(nextPageRows(500, 100, 500)).toBe(100);
-    expect(nextPageRows(100, 5, 500)).toBe(200); // 400 would hold 20 ms, but one fast page doubles at most
-    expect(nextPageRows(100, 1_000, 500)).toBe(50);
+  test('the next page is scaled to a 25 ms hold, at most doubled, between 100 rows and the page size', () => {
+    expect(nextPageRows(500, 100, 500)).toBe(125);
+    expect(nextPageRows(100, 5, 500)).toBe(200); // 500 would hold 25 ms, but one fast page doubles at most
+    expect(nextPageRows(100, 1_000, 500)).toBe(100);
     expect(nextPageRows(400, 10, 500)).toBe(500);
     expect(nextPageRows(10, 1_000, 20)).toBe(20); // never below a reader's own smaller page size
     expect(nextPageRows(100, null, 500)).toBe(500); // no hold noted (PostgreSQL): the reader's page size
@@ -111,7 +111,7 @@ describe('the page readers size pages by how long they held the embedded engine'
     const read: number[] = [];
     for await (const page of pages) read.push(...page);
     expect(read).toEqual(ids(1, 1_000));
-    expect(limits.slice(0, 3)).toEqual([100, 50, 50]); // 40 rows would hold 20 ms: the least page is 50
+    expect(limits.slice(0, 3)).toEqual([200, 100, 100]); // 50 rows would hold 25 ms: the least page is 100
   });
 
   test('readPages grows the pages back while they hold the engine briefly, up to the page size', async () => {
@@ -127,7 +127,7 @@ describe('the page readers size pages by how long they held the embedded engine'
     const read: number[] = [];
     for await (const page of pages) read.push(...page);
     expect(read).toEqual(ids(0, 2_000));
-    expect(limits.slice(0, 4)).toEqual([100, 200, 400, 500]);
+    expect(limits.slice(0, 4)).toEqual([200, 400, 500, 500]);
   });
 
   test('without a noted hold (PostgreSQL) the pages are the page size after a small first one', async () => {
@@ -142,6 +142,6 @@ describe('the page readers size pages by how long they held the embedded engine'
     const read: number[] = [];
     for await (const page of pages) read.push(...page);
     expect(read).toEqual(ids(0, 1_100));
-    expect(limits).toEqual([100, 500, 500]);
+    expect(limits).toEqual([200, 500, 400]);
   });
 });

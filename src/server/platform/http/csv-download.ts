@@ -39,9 +39,9 @@ async function* escaped(rows: AsyncIterable<CsvCell[]>): AsyncIterable<(string |
  * page holds it waits for that page, so its hold is what the dashboard's p99 gains beside an export. The readers size
  * each page from the one before to about this, between `MIN_PAGE_ROWS` and the reader's `pageSize`.
  */
-export const BACKGROUND_PAGE_HOLD_MS = 20;
+export const BACKGROUND_PAGE_HOLD_MS = 25;
 /** The fewest rows a page is cut to: below this, each page's fixed cost (its transaction, its plan) dominates. */
-export const MIN_PAGE_ROWS = 50;
+export const MIN_PAGE_ROWS = 100;
 
 /**
  * The next page's rows after one of `rows` rows that held the embedded engine `heldMs` (ADR 0150): scaled to hold it

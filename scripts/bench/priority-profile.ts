@@ -34,9 +34,13 @@ const IDLE_MS = 10_000;
 /** Marks the KPI requests' async context, so the engine tells their round trips from the export's. */
 const kpiRequest = new AsyncLocalStorage<true>();
 
-/** The engine with the round trips of work other than the KPI counted (a batch counts as one). */
+/**
+ * The engine with the round trips of work other than the KPI counted and timed (a batch counts as one): such a trip's
+ * time is how long it holds the engine, the longest a KPI statement that arrives meanwhile waits for it.
+ */
 class CountingEngine implements PGliteEngine {
   otherTrips = 0;
+  otherTripMs: number[] = [];
   constructor(private readonly engine: PGliteEngine) {}
   get waitReady() {
     return this.engine.waitReady;
@@ -44,20 +48,24 @@ class CountingEngine implements PGliteEngine {
   get closed() {
     return this.engine.closed;
   }
-  #count() {
-    if (!kpiRequest.getStore()) this.otherTrips += 1;
+  async #counted<T>(run: () => Promise<T>): Promise<T> {
+    if (kpiRequest.getStore()) return run();
+    this.otherTrips += 1;
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      this.otherTripMs.push(performance.now() - started);
+    }
   }
   query<R>(text: string, params?: unknown[]) {
-    this.#count();
-    return this.engine.query<R>(text, params);
+    return this.#counted(() => this.engine.query<R>(text, params));
   }
   exec(text: string) {
-    this.#count();
-    return this.engine.exec(text);
+    return this.#counted(() => this.engine.exec(text));
   }
   batch(steps: BatchStep[]) {
-    this.#count();
-    return this.engine.batch!(steps);
+    return this.#counted(() => this.engine.batch!(steps));
   }
   close() {
     return this.engine.close();
@@ -108,9 +116,16 @@ async function main(): Promise<void> {
     await kpi();
     await stretch('idle', null);
     const exportTrips = engine.otherTrips;
-    const exported = exportResultsInProcess(app, headers, projectId).then((bytes) =>
-      console.log(`export: ${(bytes / 1024 / 1024).toFixed(1)} MB in ${engine.otherTrips - exportTrips} round trips`),
-    );
+    engine.otherTripMs = [];
+    const exportStarted = performance.now();
+    const exported = exportResultsInProcess(app, headers, projectId).then((bytes) => {
+      const held = engine.otherTripMs;
+      console.log(
+        `export: ${(bytes / 1024 / 1024).toFixed(1)} MB in ${((performance.now() - exportStarted) / 1000).toFixed(1)} ` +
+          `s, ${engine.otherTrips - exportTrips} round trips holding the engine p50 ${percentile(held, 50).toFixed(0)} ` +
+          `ms, p99 ${percentile(held, 99).toFixed(0)} ms, longest ${Math.max(0, ...held).toFixed(0)} ms`,
+      );
+    });
     await stretch('during the xlsx export', exported);
     await app.close();
   } finally {

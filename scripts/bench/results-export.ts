@@ -54,8 +54,13 @@ export async function exportBesideDashboardFigures(ctx: BenchContext): Promise<v
   console.log(`
 Dashboard KPI beside a results export (xlsx, all filtered results)`);
   await measure('dashboard KPI idle', dashboardKpi(ctx));
-  const done = (async () =>
-    drain(await post(ctx, `${BASE}/exportResults`, { filter, allRecords: true, format: 'xlsx' })))();
+  const started = performance.now();
+  const done = (async () => {
+    const { bytes } = await drain(
+      await post(ctx, `${BASE}/exportResults`, { filter, allRecords: true, format: 'xlsx' }),
+    );
+    console.log(`  the export: ${(bytes / 1024 / 1024).toFixed(1)} MB in ${seconds(performance.now() - started)}`);
+  })();
   await measureWhile('dashboard KPI during the export', dashboardKpi(ctx), done);
 }
 

@@ -5,9 +5,12 @@ import type { WorkPriority } from './work-priority';
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
-/** A mutex (bound 500 ms, quiet 20 ms) and the order in which its waiters got the lock. */
-function setUp() {
-  const mutex = new Mutex({ backgroundMaxWaitMs: 500, interactiveQuietMs: 20 });
+/**
+ * A mutex (quiet 20 ms; bound 500 ms, whatever the background holds took unless `minWaitMs` is given) and the order in
+ * which its waiters got the lock.
+ */
+function setUp(minWaitMs = 500) {
+  const mutex = new Mutex({ backgroundMaxWaitMs: 500, backgroundMinWaitMs: minWaitMs, interactiveQuietMs: 20 });
   const served: string[] = [];
   const releases = new Map<string, () => void>();
   const wait = (name: string, priority: WorkPriority) =>
@@ -117,6 +120,85 @@ test('a background waiter on a free lock gets it at its bound even while interac
   // Served by its bound (500 ms at 15 ms a holder: about 33 holders), not at once and not never.
   expect(b2).toBeGreaterThan(30);
   expect(b2).toBeLessThan(38);
+});
+
+// ADR 0150: the bound in proportion to the last background hold, so short background pages keep their share.
+describe('a background waiter under unbroken interactive work', () => {
+  /** Interactive holders of 10 ms back to back, each queued before the last lets go, until `name` is served. */
+  async function busyUntilServed(name: string, { served, wait, release, advance }: ReturnType<typeof setUp>) {
+    for (let n = 1; n <= 100 && !served.includes(name); n += 1) {
+      wait(`i${n}`, 'interactive');
+      await advance(10);
+      await release(`i${n - 1}`);
+    }
+  }
+
+  test('after a background hold of 20 ms, is served once it has waited three holds (60 ms)', async () => {
+    const lock = setUp(50);
+    const { served, wait, release, settle, advance, mutex } = lock;
+    wait('page 1', 'background');
+    await settle();
+    await advance(20);
+    wait('i0', 'interactive');
+    wait('page 2', 'background');
+    await release('page 1');
+    expect(mutex.backgroundWaitMs).toBe(60);
+    await busyUntilServed('page 2', lock);
+    // page 2 asked at 20 ms and is served at the first hand-over from 80 ms: after i0 .. i5 (10 ms each).
+    expect(served).toEqual(['page 1', 'i0', 'i1', 'i2', 'i3', 'i4', 'i5', 'page 2']);
+  });
+
+  test('the time between two background holds counts toward the wait for the second', async () => {
+    const lock = setUp(50);
+    const { served, wait, release, settle, advance, mutex } = lock;
+    wait('page 1', 'background');
+    await settle();
+    await advance(40);
+    wait('i0', 'interactive');
+    await release('page 1'); // at 40 ms, after a hold of 40: due again at 160 ms
+    expect(mutex.backgroundWaitMs).toBe(120);
+    // The reader writes page 1's rows for 60 ms while requests hold the lock, then asks for page 2.
+    for (let n = 1; n <= 6; n += 1) {
+      wait(`i${n}`, 'interactive');
+      await advance(10);
+      await release(`i${n - 1}`);
+    }
+    wait('page 2', 'background');
+    for (let n = 7; n <= 30 && !served.includes('page 2'); n += 1) {
+      wait(`i${n}`, 'interactive');
+      await advance(10);
+      await release(`i${n - 1}`);
+    }
+    // Served at 160 ms (after i11 lets go), 60 ms after it asked; not 120 ms after it asked.
+    expect(served.indexOf('page 2')).toBe(13);
+  });
+
+  test('after a long background hold, waits the bound (500 ms), not four holds', async () => {
+    const lock = setUp(50);
+    const { served, wait, release, settle, advance, mutex } = lock;
+    wait('page 1', 'background');
+    await settle();
+    await advance(300);
+    wait('i0', 'interactive');
+    wait('page 2', 'background');
+    await release('page 1');
+    expect(mutex.backgroundWaitMs).toBe(500);
+    await busyUntilServed('page 2', lock);
+    expect(served.indexOf('page 2')).toBe(51); // page 1, then i0 .. i49 (500 ms), then page 2
+  });
+
+  test('after a hold too short to count, waits the least wait, not at once', async () => {
+    const lock = setUp(50);
+    const { served, wait, release, settle, mutex } = lock;
+    wait('lone statement', 'background');
+    await settle();
+    wait('i0', 'interactive');
+    wait('page', 'background');
+    await release('lone statement');
+    expect(mutex.backgroundWaitMs).toBe(50);
+    await busyUntilServed('page', lock);
+    expect(served.indexOf('page')).toBe(6); // the lone statement, then i0 .. i4 (50 ms), then the page
+  });
 });
 
 test('the lock is free again once the last holder lets go, and a release counts once', async () => {

@@ -13,6 +13,15 @@ export const BACKGROUND_MAX_WAIT_MS = 500;
  */
 export const INTERACTIVE_QUIET_MS = 20;
 
+/**
+ * Under unbroken interactive work, background work is due again this many times its last hold after that hold ended
+ * (ADR 0150), between `BACKGROUND_MIN_WAIT_MS` and the bound: long work keeps about a quarter of the connection whether
+ * its pages are short or long, and the time it spends between pages (writing the rows) counts toward its wait.
+ */
+export const BACKGROUND_WAIT_PER_HOLD = 3;
+/** The shortest a background waiter is held back under unbroken interactive work (ADR 0150). */
+export const BACKGROUND_MIN_WAIT_MS = 50;
+
 interface Waiter {
   since: number;
   grant: () => void;
@@ -30,12 +39,25 @@ export class Mutex {
   readonly #background: Waiter[] = [];
   #lastInteractive = Number.NEGATIVE_INFINITY;
   #timer: NodeJS.Timeout | null = null;
+  /** How long the last background holder held the lock, and when it let go (ADR 0150); unknown at first. */
+  #lastBackgroundHoldMs = Number.POSITIVE_INFINITY;
+  #lastBackgroundRelease = Number.NEGATIVE_INFINITY;
   readonly #maxWaitMs: number;
+  readonly #minWaitMs: number;
   readonly #quietMs: number;
 
-  constructor(options: { backgroundMaxWaitMs?: number; interactiveQuietMs?: number } = {}) {
+  constructor(
+    options: { backgroundMaxWaitMs?: number; backgroundMinWaitMs?: number; interactiveQuietMs?: number } = {},
+  ) {
     this.#maxWaitMs = options.backgroundMaxWaitMs ?? BACKGROUND_MAX_WAIT_MS;
+    this.#minWaitMs = Math.min(options.backgroundMinWaitMs ?? BACKGROUND_MIN_WAIT_MS, this.#maxWaitMs);
     this.#quietMs = options.interactiveQuietMs ?? INTERACTIVE_QUIET_MS;
+  }
+
+  /** How long a background waiter waits, at most, under unbroken interactive work (ADR 0150). */
+  get backgroundWaitMs(): number {
+    const inProportion = this.#lastBackgroundHoldMs * BACKGROUND_WAIT_PER_HOLD;
+    return Math.min(this.#maxWaitMs, Math.max(this.#minWaitMs, inProportion));
   }
 
   /** How many wait, by priority (for tests and diagnostics). */
@@ -54,13 +76,29 @@ export class Mutex {
 
   #releaser(priority: WorkPriority): () => void {
     let done = false;
+    const grantedAt = performance.now();
     return () => {
       if (done) return;
       done = true;
       this.#held = false;
       if (priority === 'interactive') this.#lastInteractive = performance.now();
+      else {
+        this.#lastBackgroundRelease = performance.now();
+        this.#lastBackgroundHoldMs = this.#lastBackgroundRelease - grantedAt;
+      }
       this.#dispatch();
     };
+  }
+
+  /**
+   * When a background waiter goes before interactive ones (ADR 0150): its wait counted from the last background
+   * hand-over, not from its asking, so the rows it wrote since count; but never sooner than the least wait after it
+   * asked, nor later than the full wait.
+   */
+  #overdueAt(waiter: Waiter): number {
+    const wait = this.backgroundWaitMs;
+    const fromLastHold = Math.min(waiter.since + wait, this.#lastBackgroundRelease + wait);
+    return Math.max(waiter.since + this.#minWaitMs, fromLastHold);
   }
 
   /** Gives a free lock to the waiter whose turn it is, or sets a timer for when a background waiter's turn comes. */
@@ -70,7 +108,7 @@ export class Mutex {
     this.#timer = null;
     const background = this.#background[0];
     const now = performance.now();
-    const overdueAt = background ? background.since + this.#maxWaitMs : Number.POSITIVE_INFINITY;
+    const overdueAt = background ? this.#overdueAt(background) : Number.POSITIVE_INFINITY;
     let next: Waiter | undefined;
     if (now >= overdueAt) next = this.#background.shift();
     else if (this.#interactive.length > 0) next = this.#interactive.shift();

@@ -1,7 +1,7 @@
 import { Kysely, sql } from 'kysely';
 import { PGliteDialect, SENT_WITH_NEXT } from './pglite-dialect';
 import { PGliteWorker, type BatchStep } from './pglite-worker-client';
-import { inBackground } from './work-priority';
+import { inBackground, inBackgroundHeld } from './work-priority';
 
 // ADR 0060: on the worker engine a transaction's BEGIN and SENT_WITH_NEXT statements travel with its first
 // statement, and the connection goes to the next holder as soon as COMMIT or a lone statement is sent.
@@ -224,4 +224,21 @@ test('background work keeps its transaction whole: an interactive statement wait
     'commit',
     'select count(*)::int as n from things where id in (50, 51)',
   ]);
+});
+
+// ADR 0150: background work learns how long it held the connection, so an export sizes its pages by it.
+test("a background transaction's hold of the connection is noted once, from grant to COMMIT sent", async () => {
+  const started = performance.now();
+  const { value, heldMs } = await inBackgroundHeld(() =>
+    db.transaction().execute(async (trx) => {
+      await sql`select pg_sleep(0.05)`.execute(trx);
+      return (await sql<{ n: number }>`select 1 as n`.execute(trx)).rows[0]!.n;
+    }),
+  );
+  const elapsed = performance.now() - started;
+  expect(value).toBe(1);
+  expect(heldMs).toBeGreaterThanOrEqual(50);
+  expect(heldMs).toBeLessThanOrEqual(elapsed); // once, though Kysely releases the connection again after COMMIT
+  const lone = await inBackgroundHeld(() => sql`select 1`.execute(db));
+  expect(lone.heldMs).not.toBeNull();
 });

@@ -11,7 +11,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { Mutex } from './mutex';
-import { currentPriority } from './work-priority';
+import { currentPriority, noteConnectionHeld } from './work-priority';
 import type { BatchStep, PGliteEngine } from './pglite-worker-client';
 
 /**
@@ -152,7 +152,15 @@ class PGliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new PGliteConnection(this.pglite, await this.#mutex.acquire(currentPriority()));
+    const giveBack = await this.#mutex.acquire(currentPriority());
+    const grantedAt = performance.now();
+    let given = false;
+    // The hold is noted where it ends (the holder's async context), so background work learns what it cost (ADR 0150).
+    return new PGliteConnection(this.pglite, () => {
+      if (!given) noteConnectionHeld(performance.now() - grantedAt);
+      given = true;
+      giveBack();
+    });
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {

@@ -7,14 +7,39 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 export type WorkPriority = 'interactive' | 'background';
 
-const background = new AsyncLocalStorage<true>();
+/** A stretch of background work: how long it has held the embedded engine's connection so far (ADR 0150). */
+interface BackgroundWork {
+  heldMs: number;
+  held: boolean;
+}
+
+const background = new AsyncLocalStorage<BackgroundWork>();
 
 /**
  * Runs `fn` as background work: every statement it sends, and every one sent by what it starts, waits behind the
  * interactive holders at the embedded database's connection (never longer than the mutex's bound). Declared once by
  * the framework that runs long work (the export page readers, the sweep loop), not per call site.
  */
-export const inBackground = <T>(fn: () => Promise<T>): Promise<T> => background.run(true, fn);
+export const inBackground = <T>(fn: () => Promise<T>): Promise<T> => background.run({ heldMs: 0, held: false }, fn);
+
+/**
+ * Runs `fn` as background work and says how long it held the embedded engine's connection (ADR 0150): the sum of its
+ * holds from grant to hand-over, as the embedded dialect notes them, or null when nothing noted one (PostgreSQL,
+ * whose pool runs statements side by side, so a hold there makes no one wait).
+ */
+export async function inBackgroundHeld<T>(fn: () => Promise<T>): Promise<{ value: T; heldMs: number | null }> {
+  const work: BackgroundWork = { heldMs: 0, held: false };
+  const value = await background.run(work, fn);
+  return { value, heldMs: work.held ? work.heldMs : null };
+}
+
+/** The embedded dialect notes a hold of its connection by the caller, which counts it if it runs in the background. */
+export function noteConnectionHeld(ms: number): void {
+  const work = background.getStore();
+  if (!work) return;
+  work.heldMs += ms;
+  work.held = true;
+}
 
 /** The priority of the work the caller runs in. */
 export const currentPriority = (): WorkPriority => (background.getStore() ? 'background' : 'interactive');

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
-import { currentPriority } from '../db/work-priority';
-import { csvDownload, pagedRows, readKeysetPages, readPages } from './csv-download';
+import { currentPriority, noteConnectionHeld } from '../db/work-priority';
+import { csvDownload, nextPageRows, pagedRows, readKeysetPages, readPages } from './csv-download';
 
 const text = async (stream: Readable) => {
   const chunks: Buffer[] = [];
@@ -80,5 +80,68 @@ describe('the page readers read as background work', () => {
       'consumed 1,2: interactive',
       'after 2: background',
     ]);
+  });
+});
+
+// ADR 0150: on the embedded engine a background page is sized to hold its one connection about 20 ms.
+describe('the page readers size pages by how long they held the embedded engine', () => {
+  const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
+
+  test('the next page is scaled to a 25 ms hold, at most doubled, between 100 rows and the page size', () => {
+    expect(nextPageRows(500, 100, 500)).toBe(125);
+    expect(nextPageRows(100, 5, 500)).toBe(200); // 500 would hold 25 ms, but one fast page doubles at most
+    expect(nextPageRows(100, 1_000, 500)).toBe(100);
+    expect(nextPageRows(400, 10, 500)).toBe(500);
+    expect(nextPageRows(10, 1_000, 20)).toBe(20); // never below a reader's own smaller page size
+    expect(nextPageRows(100, null, 500)).toBe(500); // no hold noted (PostgreSQL): the reader's page size
+  });
+
+  test('readKeysetPages asks for fewer rows after a page that held the engine long, and reads every row', async () => {
+    const limits: number[] = [];
+    const pages = readKeysetPages(
+      async (after: number | null, limit: number) => {
+        limits.push(limit);
+        noteConnectionHeld(limit * 0.5); // the embedded dialect's note: 0.5 ms a row at the engine
+        const from = (after ?? 0) + 1;
+        const rows = ids(from, Math.min(limit, 1_000 - from + 1));
+        return { rows, next: rows.at(-1) ?? null };
+      },
+      { pageSize: 500 },
+    );
+    const read: number[] = [];
+    for await (const page of pages) read.push(...page);
+    expect(read).toEqual(ids(1, 1_000));
+    expect(limits.slice(0, 3)).toEqual([200, 100, 100]); // 50 rows would hold 25 ms: the least page is 100
+  });
+
+  test('readPages grows the pages back while they hold the engine briefly, up to the page size', async () => {
+    const limits: number[] = [];
+    const pages = readPages(
+      async (offset: number, limit: number) => {
+        limits.push(limit);
+        noteConnectionHeld(limit * 0.01);
+        return ids(offset, Math.min(limit, 2_000 - offset));
+      },
+      { pageSize: 500 },
+    );
+    const read: number[] = [];
+    for await (const page of pages) read.push(...page);
+    expect(read).toEqual(ids(0, 2_000));
+    expect(limits.slice(0, 4)).toEqual([200, 400, 500, 500]);
+  });
+
+  test('without a noted hold (PostgreSQL) the pages are the page size after a small first one', async () => {
+    const limits: number[] = [];
+    const pages = readPages(
+      async (offset: number, limit: number) => {
+        limits.push(limit);
+        return ids(offset, Math.min(limit, 1_200 - offset));
+      },
+      { pageSize: 500, maxRows: 1_100 },
+    );
+    const read: number[] = [];
+    for await (const page of pages) read.push(...page);
+    expect(read).toEqual(ids(0, 1_100));
+    expect(limits).toEqual([200, 500, 400]);
   });
 });

@@ -1,6 +1,6 @@
 import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { inBackground } from '../db/work-priority';
+import { inBackgroundHeld } from '../db/work-priority';
 import { inSlices } from '../event-loop-slices';
 import { spreadsheetCell } from '../../../shared/spreadsheet-cell';
 import { FileDownload } from '../openapi/handler';
@@ -35,19 +35,45 @@ async function* escaped(rows: AsyncIterable<CsvCell[]>): AsyncIterable<(string |
 }
 
 /**
+ * How long a background page should hold the embedded engine's connection (ADR 0150): a request that arrives while a
+ * page holds it waits for that page, so its hold is what the dashboard's p99 gains beside an export. The readers size
+ * each page from the one before to about this, between `MIN_PAGE_ROWS` and the reader's `pageSize`.
+ */
+export const BACKGROUND_PAGE_HOLD_MS = 25;
+/** The fewest rows a page is cut to: below this, each page's fixed cost (its transaction, its plan) dominates. */
+export const MIN_PAGE_ROWS = 100;
+
+/**
+ * The next page's rows after one of `rows` rows that held the embedded engine `heldMs` (ADR 0150): scaled to hold it
+ * about `BACKGROUND_PAGE_HOLD_MS`, at most doubled per page (one fast page is not a trend), between `MIN_PAGE_ROWS`
+ * and `pageSize`. `pageSize` when no hold was noted (PostgreSQL: its pool runs statements side by side).
+ */
+export function nextPageRows(rows: number, heldMs: number | null, pageSize: number): number {
+  if (heldMs === null) return pageSize;
+  const scaled = Math.round((rows * BACKGROUND_PAGE_HOLD_MS) / Math.max(heldMs, 1));
+  return Math.max(Math.min(MIN_PAGE_ROWS, pageSize), Math.min(pageSize, scaled, rows * 2));
+}
+
+/** The first page's rows: a small page, so a reader whose pages cost more than they should holds the engine once. */
+const firstPageRows = (pageSize: number) => Math.min(pageSize, MIN_PAGE_ROWS * 2);
+
+/**
  * The one page-by-page reader of every export: reads (offset, limit) pages, each its own short read, until a
  * short page or `maxRows` rows. Each page is read as background work (ADR 0119): requests go first at the embedded
- * database's connection.
+ * database's connection; on it a page is sized to hold the connection about `BACKGROUND_PAGE_HOLD_MS` (ADR 0150).
  */
 export async function* readPages<Row>(
   read: (offset: number, limit: number) => Promise<Row[]>,
   { pageSize = EXPORT_BATCH_SIZE, maxRows = Number.POSITIVE_INFINITY } = {},
 ): AsyncIterable<Row[]> {
-  for (let offset = 0; offset < maxRows; offset += pageSize) {
-    const limit = Math.min(pageSize, maxRows - offset);
-    const rows = await inBackground(() => read(offset, limit));
-    if (rows.length > 0) yield rows;
-    if (rows.length < limit) return;
+  let rows = firstPageRows(pageSize);
+  for (let offset = 0; offset < maxRows;) {
+    const limit = Math.min(rows, maxRows - offset);
+    const { value: page, heldMs } = await inBackgroundHeld(() => read(offset, limit));
+    if (page.length > 0) yield page;
+    if (page.length < limit) return;
+    offset += page.length;
+    rows = nextPageRows(limit, heldMs, pageSize);
   }
 }
 
@@ -61,19 +87,22 @@ export interface KeysetPage<Row, Cursor> {
  * The page-by-page reader of an export in an order an index serves (ADR 0114): each page starts after the last row of
  * the one before (keyset), so every page reads only its own rows, where an (offset, limit) page reads past all the
  * earlier ones and holds the engine longer page after page. Stops at a short page or `maxRows` rows. Each page is
- * read as background work, as `readPages` reads them (ADR 0119).
+ * read as background work and sized by its hold, as `readPages` reads them (ADR 0119, 0150).
  */
 export async function* readKeysetPages<Row, Cursor>(
   read: (after: Cursor | null, limit: number) => Promise<KeysetPage<Row, Cursor>>,
   { pageSize = EXPORT_BATCH_SIZE, maxRows = Number.POSITIVE_INFINITY } = {},
 ): AsyncIterable<Row[]> {
   let after: Cursor | null = null;
-  for (let done = 0; done < maxRows; done += pageSize) {
-    const limit = Math.min(pageSize, maxRows - done);
-    const page: KeysetPage<Row, Cursor> = await inBackground(() => read(after, limit));
+  let rows = firstPageRows(pageSize);
+  for (let done = 0; done < maxRows;) {
+    const limit = Math.min(rows, maxRows - done);
+    const { value: page, heldMs } = await inBackgroundHeld(() => read(after, limit));
     if (page.rows.length > 0) yield page.rows;
     if (page.rows.length < limit || page.next === null) return;
+    done += page.rows.length;
     after = page.next;
+    rows = nextPageRows(limit, heldMs, pageSize);
   }
 }
 

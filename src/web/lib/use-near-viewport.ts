@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /** The element's nearest ancestor that scrolls vertically (the shell's <main>), or null for the viewport. */
 function scrollingAncestor(element: Element): Element | null {
@@ -17,43 +17,62 @@ export interface NearViewportOptions {
   inScrollingArea?: boolean;
   /** A key pressed anywhere also counts as near: Tab and find in page must reach what is not yet seen (ADR 0140). */
   orKeyPressed?: boolean;
+  /**
+   * Measure the element before the first paint (the default), so that one already on screen is never painted as its
+   * placeholder. That measure forces the page's style and layout inside the commit that mounts it; a caller whose
+   * placeholder is painted first anyway leaves it to the observer's first report, after the paint (ADR 0151).
+   */
+  beforePaint?: boolean;
+}
+
+/** Observes the element until it comes near; returns how to stop. */
+function observeNear(
+  element: Element,
+  marginPx: number,
+  { inScrollingArea, orKeyPressed }: NearViewportOptions,
+  onNear: () => void,
+): () => void {
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) onNear();
+    },
+    inScrollingArea
+      ? { root: scrollingAncestor(element), rootMargin: `${marginPx}px 0px` }
+      : { rootMargin: `${marginPx}px` },
+  );
+  observer.observe(element);
+  if (orKeyPressed) window.addEventListener('keydown', onNear, { once: true });
+  return () => {
+    observer.disconnect();
+    window.removeEventListener('keydown', onNear);
+  };
 }
 
 /**
  * Whether the element is on screen or within `marginPx` of it (once true, stays true): a long list renders what the
- * visitor can see, and the rest as it scrolls near (issue 29). Checked before the first paint too, so an element
- * already on screen is never painted as its placeholder. Where the browser has no IntersectionObserver (jsdom in
- * tests), everything counts as near.
+ * visitor can see, and the rest as it scrolls near (issue 29). Checked before the first paint too unless `beforePaint`
+ * is false. Where the browser has no IntersectionObserver (jsdom in tests), everything counts as near.
  */
 export function useNearViewport<T extends Element>(
   marginPx = 200,
-  { inScrollingArea = false, orKeyPressed = false }: NearViewportOptions = {},
+  { inScrollingArea = false, orKeyPressed = false, beforePaint = true }: NearViewportOptions = {},
 ): [React.RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useLayoutEffect(() => {
     const element = ref.current;
-    if (near || !element) return;
+    if (!beforePaint || near || !element) return;
     const { top, bottom } = element.getBoundingClientRect();
     if (top < window.innerHeight + marginPx && bottom > -marginPx) {
       setNear(true);
       return;
     }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      inScrollingArea
-        ? { root: scrollingAncestor(element), rootMargin: `${marginPx}px 0px` }
-        : { rootMargin: `${marginPx}px` },
-    );
-    observer.observe(element);
-    const onKey = () => setNear(true);
-    if (orKeyPressed) window.addEventListener('keydown', onKey, { once: true });
-    return () => {
-      observer.disconnect();
-      window.removeEventListener('keydown', onKey);
-    };
-  }, [near, marginPx, inScrollingArea, orKeyPressed]);
+    return observeNear(element, marginPx, { inScrollingArea, orKeyPressed }, () => setNear(true));
+  }, [beforePaint, near, marginPx, inScrollingArea, orKeyPressed]);
+  useEffect(() => {
+    const element = ref.current;
+    if (beforePaint || near || !element) return;
+    return observeNear(element, marginPx, { inScrollingArea, orKeyPressed }, () => setNear(true));
+  }, [beforePaint, near, marginPx, inScrollingArea, orKeyPressed]);
   return [ref, near];
 }

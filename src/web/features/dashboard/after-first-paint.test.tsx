@@ -39,13 +39,23 @@ describe('AfterFirstPaint', () => {
     );
   }
 
-  it('renders its children once idle when their place is within half a screen of the visible area', () => {
+  it('renders its children once idle when the observer reports their place within half a screen', () => {
     place(1200);
     render(<Page />);
+    runIdle();
     expect(screen.queryByText('project list')).not.toBeInTheDocument();
+    act(() => observers[0]!.report([{ isIntersecting: true } as IntersectionObserverEntry], {} as never));
     runIdle();
     expect(screen.getByText('project list')).toBeInTheDocument();
-    expect(observers).toHaveLength(0);
+  });
+
+  it('measures no layout while the dashboard commits: the observer reports after the paint (ADR 0151)', () => {
+    place(1200);
+    const measured = jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect');
+    render(<Page />);
+    expect(measured).not.toHaveBeenCalled();
+    expect(screen.getByTestId('after-first-paint')).toBeInTheDocument();
+    expect(observers).toHaveLength(1);
   });
 
   it('keeps the place of children 1.9 screens down until the visitor scrolls within half a screen of it', () => {

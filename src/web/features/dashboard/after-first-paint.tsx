@@ -7,7 +7,8 @@ const LEAD_SCREENS = 0.5;
 
 /**
  * Its children, rendered only once the page around them has painted, their place is within half a screen of what
- * the visitor sees, and the browser is idle, in a transition (ADR 0136, 0140): the dashboard's first commit no longer
+ * the visitor sees (the observer's first report, after the paint: ADR 0151), and the browser is idle, in a transition
+ * (ADR 0136, 0140): the dashboard's first commit no longer
  * holds the project list below its figures, and on a phone, where the list starts almost two screens down, it renders
  * when the visitor scrolls towards it rather than inside the load. Nothing before it moves: it is the page's last part,
  * and until then an empty block of the screen's height keeps the scrolling area as tall as with the list (a scroll
@@ -17,6 +18,9 @@ export function AfterFirstPaint({ children }: { children: ReactNode }) {
   const [place, near] = useNearViewport<HTMLDivElement>(Math.round(window.innerHeight * LEAD_SCREENS), {
     inScrollingArea: true,
     orKeyPressed: true,
+    // The placeholder is painted first whatever the place (the children wait for an idle moment): no measure of the
+    // page inside the dashboard's commit (ADR 0151).
+    beforePaint: false,
   });
   const [shown, setShown] = useState(false);
   useEffect(() => {

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sel } from '../../../../test/e2e/selectors';
 import { installFetchStub } from '../../testing/fetch-stub';
+import { observerReportingNear } from '../../testing/near-observer';
 import { ACME, GLOBEX, serverFor, signedInState, userInfo } from '../../testing/factories';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { DASHBOARD_PATHS, dashboardServer, kpi, yearly } from '../../testing/fixtures/project-service-fixtures';
@@ -24,6 +25,8 @@ const chartTable = async (testId: string, caption: string) => {
 };
 
 const inertObserver = window.IntersectionObserver;
+/** The project list's place: on screen in jsdom, where nothing is laid out. */
+const AFTER_FIRST_PAINT = '[data-testid="after-first-paint"]';
 
 describe('Dashboard', () => {
   it('shows the five KPI tiles of the operating tenant, asked for with its id', async () => {
@@ -66,6 +69,7 @@ describe('Dashboard', () => {
   });
 
   it('renders the project list only once the figures have painted and the browser is idle', async () => {
+    window.IntersectionObserver = observerReportingNear(AFTER_FIRST_PAINT);
     const idle: IdleRequestCallback[] = [];
     window.requestIdleCallback = (callback: IdleRequestCallback) => idle.push(callback);
     window.cancelIdleCallback = () => undefined;
@@ -258,6 +262,7 @@ describe('Dashboard', () => {
   });
 
   it('lists the projects below the charts', async () => {
+    window.IntersectionObserver = observerReportingNear(AFTER_FIRST_PAINT);
     installFetchStub({ ...serverFor(), ...dashboardServer() });
     await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState() });
     expect(await screen.findByTestId('project-card-11')).toHaveTextContent('Claims Integrity 2026');

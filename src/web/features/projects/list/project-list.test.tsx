@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { sel } from '../../../../../test/e2e/selectors';
 import { installFetchStub } from '../../../testing/fetch-stub';
+import { observerReportingNear } from '../../../testing/near-observer';
 import {
   ACME,
   CUSTOMER_ADMIN_PERMISSIONS,
@@ -26,6 +27,11 @@ const lastListQuery = (stub: ReturnType<typeof installFetchStub>) => {
 };
 
 describe('Project list', () => {
+  const inertObserver = window.IntersectionObserver;
+  afterEach(() => {
+    window.IntersectionObserver = inertObserver;
+  });
+
   it('shows the breadcrumb and freshness, and asks for Active projects by default', async () => {
     const stub = installFetchStub({ ...serverFor(), ...dashboardServer() });
     await renderWithProviders({ route: '/main/project', preloadedState: signedInState() });
@@ -254,6 +260,8 @@ describe('Project list', () => {
   });
 
   it('after a tenant switch, every request names the same tenant in its header and its parameters', async () => {
+    // The switch lands on the dashboard, whose list renders once its place is reported near (ADR 0151).
+    window.IntersectionObserver = observerReportingNear('[data-testid="after-first-paint"]');
     const stub = installFetchStub({ ...serverFor({ tenants: [ACME, GLOBEX] }), ...dashboardServer() });
     const app = await renderWithProviders({ route: '/main/project', preloadedState: signedInState(GLOBEX) });
     await screen.findByTestId(sel.projects.card(11));

@@ -1,0 +1,128 @@
+/**
+ * Style and layout that the dashboard's scripts force on a phone (issue 29, ADR 0151): signs in, loads
+ * `/main/dashboard` at 412 × 823 (1.75, mobile) with the CPU slowed 4 times under a DevTools timeline trace until the
+ * doughnut drew, and reports per load the style recalculations and layouts run inside a script (the trace's
+ * `UpdateLayoutTree` and `Layout` events with a stack: JavaScript asked for a size or a computed style before the
+ * browser would have done the work in its own frame), by the function that asked, beside the main thread's long tasks.
+ * Forced work lengthens the task it falls in; left to the frame, it runs as a task of its own.
+ * With two origins the builds alternate, load by load.
+ * `npx tsx scripts/bench/dashboard-forced-layout.ts <origin> [<other origin>] [rounds, default 3]`.
+ */
+import { loadavg } from 'node:os';
+import puppeteer from 'puppeteer-core';
+import { HEADLESS_CHROMIUM, HEADLESS_CHROMIUM_FLAGS } from '../chromium-flags';
+import { signedInPage } from '../lib/signed-in-page';
+
+const PHONE = { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true };
+const CPU_SLOWDOWN = 4;
+const LONG_TASK_MS = 50;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; beginData?: { stackTrace?: { functionName: string; url: string; lineNumber: number }[] } };
+}
+
+interface LoadFigures {
+  forcedMs: number;
+  forcedBy: Map<string, number>;
+  longTasks: number[];
+}
+
+/** The renderer main thread that ran the most tasks: the trace may hold other renderers. */
+function mainThread(events: TraceEvent[]): string | undefined {
+  const renderers = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const busy = new Map<string, number>();
+  for (const e of events)
+    if (e.name === 'RunTask' && e.ph === 'X' && renderers.has(`${e.pid}:${e.tid}`))
+      busy.set(`${e.pid}:${e.tid}`, (busy.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0));
+  return [...busy].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+export function forcedWork(events: TraceEvent[]): LoadFigures {
+  const main = mainThread(events);
+  const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main);
+  const forcedBy = new Map<string, number>();
+  let forcedMs = 0;
+  const open: TraceEvent[] = [];
+  const count = (event: TraceEvent, durUs: number) => {
+    const stack = event.args?.beginData?.stackTrace;
+    if (!stack?.length) return;
+    const top = stack[0]!;
+    const who = `${top.functionName || '(anonymous)'} ${top.url.replace(/^.*\//, '')}:${top.lineNumber}`;
+    forcedBy.set(who, (forcedBy.get(who) ?? 0) + durUs / 1000);
+    forcedMs += durUs / 1000;
+  };
+  for (const e of onMain) {
+    if (e.name !== 'Layout' && e.name !== 'UpdateLayoutTree') continue;
+    if (e.ph === 'X') count(e, e.dur ?? 0);
+    else if (e.ph === 'B') open.push(e);
+    else if (e.ph === 'E') {
+      const begin = open.findLast((b) => b.name === e.name);
+      if (begin) {
+        open.splice(open.indexOf(begin), 1);
+        count(begin, e.ts - begin.ts);
+      }
+    }
+  }
+  const longTasks = onMain
+    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) >= LONG_TASK_MS * 1000)
+    .map((e) => e.dur! / 1000)
+    .sort((a, b) => b - a);
+  return { forcedMs, forcedBy, longTasks };
+}
+
+const args = process.argv.slice(2);
+const roundsArg = args.length > 1 && /^\d+$/.test(args.at(-1)!) ? Number(args.pop()) : 3;
+const origins = args.map((origin) => origin.replace(/\/+$/, ''));
+if (origins.length === 0) throw new Error('usage: dashboard-forced-layout.ts <origin> [<other origin>] [rounds]');
+const browser = await puppeteer.launch({
+  executablePath: HEADLESS_CHROMIUM,
+  args: HEADLESS_CHROMIUM_FLAGS,
+  defaultViewport: null,
+});
+const ms = (value: number) => `${Math.round(value)} ms`;
+try {
+  console.log(`forced style and layout of the dashboard's load, phone, ${CPU_SLOWDOWN}× CPU, ${roundsArg} rounds`);
+  for (let round = 0; round < roundsArg; round++) {
+    for (const origin of origins) {
+      const page = await signedInPage(browser, origin);
+      const cdp = await page.createCDPSession();
+      await cdp.send('Emulation.setDeviceMetricsOverride', PHONE);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      await page.tracing.start({
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'disabled-by-default-devtools.timeline.stack',
+        ],
+      });
+      await page.goto(`${origin}/main/dashboard`, { waitUntil: 'networkidle2', timeout: 120_000 });
+      await page.waitForSelector('[data-testid="order-doughnut"] .apexcharts-canvas', { timeout: 120_000 });
+      const trace = JSON.parse(Buffer.from((await page.tracing.stop())!).toString('utf8')) as {
+        traceEvents: TraceEvent[];
+      };
+      const { forcedMs, forcedBy, longTasks } = forcedWork(trace.traceEvents);
+      const top = [...forcedBy]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 4)
+        .map(([who, time]) => `${who} ${ms(time)}`);
+      console.log(
+        `  round ${round + 1}, ${origin} (load ${loadavg()[0]!.toFixed(1)}): forced ${ms(forcedMs)} [${top.join(', ')}]; ` +
+          `long tasks ${longTasks.length}, longest ${longTasks.slice(0, 3).map(ms).join(' / ')}, ` +
+          `blocking ${ms(longTasks.reduce((sum, d) => sum + d - LONG_TASK_MS, 0))}`,
+      );
+      await page.close();
+    }
+  }
+} finally {
+  await browser.close();
+}

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { sel } from '../../../test/e2e/selectors';
 import { installFetchStub } from '../testing/fetch-stub';
+import { observerReportingNear } from '../testing/near-observer';
 import {
   ACCESS_TOKEN,
   ACME,
@@ -20,6 +21,8 @@ const signIn = async ({ user }: RenderedApp, email = 'admin@acme.test', password
   await user.type(screen.getByTestId(sel.signIn.password), password);
   await user.click(screen.getByTestId(sel.signIn.submit));
 };
+
+const inertObserver = window.IntersectionObserver;
 
 describe('sign-in entry', () => {
   it('shows the server message when sign-in fails and stays on the entry screen', async () => {
@@ -78,6 +81,8 @@ describe('sign-in entry', () => {
       await sessionHeld;
       return { body };
     };
+    // The project list's place reported near, as a browser's first report does (ADR 0151): the list's one call.
+    window.IntersectionObserver = observerReportingNear('[data-testid="after-first-paint"]');
     const server = installFetchStub({ ...serverFor({ tenants: [ACME] }), ...dashboardServer() });
     server.answer({
       [PATHS.getAuthorizer]: held({ authorized: true }),
@@ -105,6 +110,10 @@ describe('sign-in entry', () => {
     }
     expect(server.callsTo(DASHBOARD_PATHS.getDashboardKpi)).toHaveLength(1);
     expect(server.callsTo(DASHBOARD_PATHS.listYearlyResults)).toHaveLength(1);
+  });
+
+  afterEach(() => {
+    window.IntersectionObserver = inertObserver;
   });
 
   it('offers two or more tenants in the Client Access Control chooser, sorted by name', async () => {

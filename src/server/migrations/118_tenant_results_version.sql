@@ -26,7 +26,7 @@ CREATE CONSTRAINT TRIGGER tenant_data_version_announce AFTER INSERT OR UPDATE OF
 
 -- Tenants of a statement's rows, for the statement triggers on INSERT and DELETE.
 CREATE FUNCTION app_move_tenants_results_version(tenants integer[]) RETURNS void
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public SET plan_cache_mode = auto AS $$
 DECLARE
   tenant integer;
   moved text := pg_current_xact_id()::text || '|';
@@ -40,7 +40,7 @@ BEGIN
 END $$;
 
 CREATE FUNCTION app_results_version_statement() RETURNS trigger
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public SET plan_cache_mode = auto AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM app_move_tenants_results_version(
@@ -54,7 +54,7 @@ END $$;
 
 -- A row whose read columns changed (the trigger's WHEN): its old and new tenant.
 CREATE FUNCTION app_results_version_row() RETURNS trigger
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public SET plan_cache_mode = auto AS $$
 BEGIN
   PERFORM app_move_tenants_results_version(
     CASE WHEN OLD.tenant_id = NEW.tenant_id THEN ARRAY[NEW.tenant_id]

@@ -3,58 +3,23 @@
  * commit, on both engines, keeping ADRs 0025 and 0078's guarantees: every committed write moves it, listeners hear
  * consecutive versions naming every table written, and a read inside a writing transaction sees each of its writes.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import pino from 'pino';
 import { allTenantsDataVersion, tenantDataVersion } from '../platform/cache/data-version-store';
-import { openDatabase } from '../platform/db/open-database';
 import type { Db } from '../platform/db/schema';
-import { ChangeFeed, type TenantChange } from '../platform/events/change-feed';
+import type { TenantChange } from '../platform/events/change-feed';
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
-import { prepareDatabase } from '../prepare-database';
 import { openTestDatabase } from '../testing/database-template';
-import { startPostgresServer, type PostgresServer } from '../testing/postgres-server';
-import { testConfig } from '../testing/test-config';
+import { embeddedFeedEngine, postgresFeedEngine, type FeedEngine } from '../testing/feed-engines';
 
-const log = pino({ level: 'silent' });
 // Tenant ids of these scratch tables only (no tenant row needed: the version rows have no foreign key).
 const A = 9_104_001;
 const B = 9_104_002;
 
-interface Engine {
-  db: Db;
-  feed: ChangeFeed;
-  close: () => Promise<void>;
-}
-
-async function embedded(): Promise<Engine> {
-  const db = await openTestDatabase();
-  return { db, feed: new ChangeFeed(db, null, log), close: () => db.destroy() };
-}
-
-async function postgres(): Promise<Engine> {
-  const server: PostgresServer = await startPostgresServer();
-  const dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-m104-'));
-  const db = await openDatabase(testConfig(dataDir, { databaseUrl: server.url }));
-  await prepareDatabase(db);
-  return {
-    db,
-    feed: new ChangeFeed(db, server.url, log),
-    close: async () => {
-      await db.destroy();
-      server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 describe.each([
-  ['embedded', embedded],
-  ['PostgreSQL', postgres],
+  ['embedded', embeddedFeedEngine],
+  ['PostgreSQL', postgresFeedEngine],
 ])('on the %s engine', (_name, open) => {
-  let engine: Engine;
+  let engine: FeedEngine;
   let db: Db;
   const heard: TenantChange[] = [];
 

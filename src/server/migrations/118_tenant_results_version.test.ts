@@ -3,60 +3,18 @@
  * Results tab filter matches, once per transaction, and with no other write; the data version and its one
  * announcement per transaction are unchanged. On both engines.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import pino from 'pino';
-import { PasswordHasher } from '../platform/auth/password-hasher';
 import { tenantVersions } from '../platform/cache/data-version-store';
-import { MovableClock } from '../platform/clock';
-import { openDatabase } from '../platform/db/open-database';
 import type { Db } from '../platform/db/schema';
-import { ChangeFeed, type TenantChange } from '../platform/events/change-feed';
+import type { TenantChange } from '../platform/events/change-feed';
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
-import { prepareDatabase } from '../prepare-database';
-import { seedOnStart } from '../seed/seed-on-start';
-import { openTestDatabase } from '../testing/database-template';
-import { startPostgresServer } from '../testing/postgres-server';
-import { testConfig } from '../testing/test-config';
-
-const log = pino({ level: 'silent' });
-
-interface Engine {
-  db: Db;
-  feed: ChangeFeed;
-  close: () => Promise<void>;
-}
-
-async function embedded(): Promise<Engine> {
-  const db = await openTestDatabase();
-  return { db, feed: new ChangeFeed(db, null, log), close: () => db.destroy() };
-}
-
-async function postgres(): Promise<Engine> {
-  const server = await startPostgresServer();
-  const dataDir = mkdtempSync(join(tmpdir(), 'voxscreen-m118-'));
-  const config = testConfig(dataDir, { databaseUrl: server.url });
-  const db = await openDatabase(config);
-  await prepareDatabase(db);
-  await seedOnStart({ db, clock: new MovableClock(), passwords: new PasswordHasher(config.passwordHashing) });
-  return {
-    db,
-    feed: new ChangeFeed(db, server.url, log),
-    close: async () => {
-      await db.destroy();
-      server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+import { embeddedFeedEngine, postgresFeedEngine, type FeedEngine } from '../testing/feed-engines';
 
 describe.each([
-  ['embedded', embedded],
-  ['PostgreSQL', postgres],
+  ['embedded', embeddedFeedEngine],
+  ['PostgreSQL', () => postgresFeedEngine({ seed: true })],
 ])('on the %s engine', (_name, open) => {
-  let engine: Engine;
+  let engine: FeedEngine;
   let db: Db;
   let acme: number;
   let globex: number;

@@ -15,6 +15,7 @@ import { launch } from 'chrome-launcher';
 import puppeteer, { type Browser, type CDPSession, type Page } from 'puppeteer-core';
 import { HEADLESS_CHROMIUM, HEADLESS_CHROMIUM_FLAGS } from './chromium-flags';
 import { BENCH_USER, signedInPage } from './lib/signed-in-page';
+import { busiestRendererMain, threadOf } from './lib/trace-main-thread';
 
 const RUNS = Number(process.env.BENCH_PROFILE_RUNS ?? 3);
 const CPU_SLOWDOWN = 4;
@@ -176,23 +177,13 @@ async function profileLoad(page: Page, url: string, ready: string, dist: string,
   return { ...attribute(profile, dist, origin, mainThreadTasks(trace.traceEvents)), longTasks };
 }
 
-/**
- * The RunTask events of LISTED_TASK_MS or more on the page's main thread: of the threads named CrRendererMain, the one
- * busiest over the trace (the trace may hold other renderers).
- */
+/** The RunTask events of LISTED_TASK_MS or more on the page's main thread (`busiestRendererMain`). */
 function mainThreadTasks(events: TraceEvent[]): { ts: number; dur: number }[] {
-  const renderers = new Set(
-    events
-      .filter((e) => e.ph === 'M' && e.name === 'thread_name')
-      .filter((e) => (e.args as { name?: string } | undefined)?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  const runTasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && renderers.has(`${e.pid}:${e.tid}`));
-  const busy = new Map<string, number>();
-  for (const e of runTasks) busy.set(`${e.pid}:${e.tid}`, (busy.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0));
-  const main = [...busy].sort((a, b) => b[1] - a[1])[0]?.[0];
-  return runTasks
-    .filter((e) => `${e.pid}:${e.tid}` === main && (e.dur ?? 0) >= LISTED_TASK_MS * 1000)
+  const main = busiestRendererMain(events);
+  return events
+    .filter(
+      (e) => e.name === 'RunTask' && e.ph === 'X' && threadOf(e) === main && (e.dur ?? 0) >= LISTED_TASK_MS * 1000,
+    )
     .map((e) => ({ ts: e.ts, dur: e.dur! }));
 }
 

@@ -12,6 +12,7 @@ import { loadavg } from 'node:os';
 import puppeteer from 'puppeteer-core';
 import { HEADLESS_CHROMIUM, HEADLESS_CHROMIUM_FLAGS } from '../chromium-flags';
 import { signedInPage } from '../lib/signed-in-page';
+import { busiestRendererMain, threadOf } from '../lib/trace-main-thread';
 
 const PHONE = { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true };
 const CPU_SLOWDOWN = 4;
@@ -33,23 +34,9 @@ interface LoadFigures {
   longTasks: number[];
 }
 
-/** The renderer main thread that ran the most tasks: the trace may hold other renderers. */
-function mainThread(events: TraceEvent[]): string | undefined {
-  const renderers = new Set(
-    events
-      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  const busy = new Map<string, number>();
-  for (const e of events)
-    if (e.name === 'RunTask' && e.ph === 'X' && renderers.has(`${e.pid}:${e.tid}`))
-      busy.set(`${e.pid}:${e.tid}`, (busy.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0));
-  return [...busy].sort((a, b) => b[1] - a[1])[0]?.[0];
-}
-
 export function forcedWork(events: TraceEvent[]): LoadFigures {
-  const main = mainThread(events);
-  const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main);
+  const main = busiestRendererMain(events);
+  const onMain = events.filter((e) => threadOf(e) === main);
   const forcedBy = new Map<string, number>();
   let forcedMs = 0;
   const open: TraceEvent[] = [];

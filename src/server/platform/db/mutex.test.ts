@@ -124,14 +124,25 @@ test('a background waiter on a free lock gets it at its bound even while interac
 
 // ADR 0150: the bound in proportion to the last background hold, so short background pages keep their share.
 describe('a background waiter under unbroken interactive work', () => {
-  /** Interactive holders of 10 ms back to back, each queued before the last lets go, until `name` is served. */
-  async function busyUntilServed(name: string, { served, wait, release, advance }: ReturnType<typeof setUp>) {
-    for (let n = 1; n <= 100 && !served.includes(name); n += 1) {
+  /**
+   * Interactive holders of 10 ms back to back from `i<from>` to `i<to>`, each queued before the one before lets go,
+   * stopping early once `until` is served; returns the next holder's number.
+   */
+  async function busy(
+    { served, wait, release, advance }: ReturnType<typeof setUp>,
+    { from, to, until }: { from: number; to: number; until?: string },
+  ): Promise<number> {
+    let n = from;
+    for (; n <= to && !(until && served.includes(until)); n += 1) {
       wait(`i${n}`, 'interactive');
       await advance(10);
       await release(`i${n - 1}`);
     }
+    return n;
   }
+  /** Interactive holders of 10 ms back to back, each queued before the last lets go, until `name` is served. */
+  const busyUntilServed = (name: string, lock: ReturnType<typeof setUp>) =>
+    busy(lock, { from: 1, to: 100, until: name });
 
   test('after a background hold of 20 ms, is served once it has waited three holds (60 ms)', async () => {
     const lock = setUp(50);
@@ -158,17 +169,9 @@ describe('a background waiter under unbroken interactive work', () => {
     await release('page 1'); // at 40 ms, after a hold of 40: due again at 160 ms
     expect(mutex.backgroundWaitMs).toBe(120);
     // The reader writes page 1's rows for 60 ms while requests hold the lock, then asks for page 2.
-    for (let n = 1; n <= 6; n += 1) {
-      wait(`i${n}`, 'interactive');
-      await advance(10);
-      await release(`i${n - 1}`);
-    }
+    const next = await busy(lock, { from: 1, to: 6 });
     wait('page 2', 'background');
-    for (let n = 7; n <= 30 && !served.includes('page 2'); n += 1) {
-      wait(`i${n}`, 'interactive');
-      await advance(10);
-      await release(`i${n - 1}`);
-    }
+    await busy(lock, { from: next, to: 30, until: 'page 2' });
     // Served at 160 ms (after i11 lets go), 60 ms after it asked; not 120 ms after it asked.
     expect(served.indexOf('page 2')).toBe(13);
   });

@@ -7,10 +7,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 export type WorkPriority = 'interactive' | 'background';
 
-/** A stretch of background work: how long it has held the embedded engine's connection so far (ADR 0150). */
+/** A stretch of background work: how long it has held the embedded engine's connection so far, null before a hold (ADR 0150). */
 interface BackgroundWork {
-  heldMs: number;
-  held: boolean;
+  heldMs: number | null;
 }
 
 const background = new AsyncLocalStorage<BackgroundWork>();
@@ -20,7 +19,7 @@ const background = new AsyncLocalStorage<BackgroundWork>();
  * interactive holders at the embedded database's connection (never longer than the mutex's bound). Declared once by
  * the framework that runs long work (the export page readers, the sweep loop), not per call site.
  */
-export const inBackground = <T>(fn: () => Promise<T>): Promise<T> => background.run({ heldMs: 0, held: false }, fn);
+export const inBackground = <T>(fn: () => Promise<T>): Promise<T> => background.run({ heldMs: null }, fn);
 
 /**
  * Runs `fn` as background work and says how long it held the embedded engine's connection (ADR 0150): the sum of its
@@ -28,17 +27,16 @@ export const inBackground = <T>(fn: () => Promise<T>): Promise<T> => background.
  * whose pool runs statements side by side, so a hold there makes no one wait).
  */
 export async function inBackgroundHeld<T>(fn: () => Promise<T>): Promise<{ value: T; heldMs: number | null }> {
-  const work: BackgroundWork = { heldMs: 0, held: false };
+  const work: BackgroundWork = { heldMs: null };
   const value = await background.run(work, fn);
-  return { value, heldMs: work.held ? work.heldMs : null };
+  return { value, heldMs: work.heldMs };
 }
 
 /** The embedded dialect notes a hold of its connection by the caller, which counts it if it runs in the background. */
 export function noteConnectionHeld(ms: number): void {
   const work = background.getStore();
   if (!work) return;
-  work.heldMs += ms;
-  work.held = true;
+  work.heldMs = (work.heldMs ?? 0) + ms;
 }
 
 /** The priority of the work the caller runs in. */

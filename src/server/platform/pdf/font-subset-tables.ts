@@ -64,17 +64,17 @@ export function keepConstantTables(font: Font): Font {
   const createSubset = subsetting.createSubset.bind(subsetting);
   // The font as the subsetter sees it while encoding: the same font, without the constant tables.
   const withoutConstant = Object.create(font, Object.fromEntries(CONSTANT_TABLES.map((tag) => [tag, { value: null }])));
-  let first: { header: Uint8Array; tables: Table[] } | null = null;
+  let first: { header: Uint8Array; tables: Table[]; encodedCount: number } | null = null;
   subsetting.createSubset = () => {
     const subset = createSubset();
     const encode = subset.encode.bind(subset);
     subset.encode = () => {
       if (!first) {
         const file = encode();
-        first = {
-          header: file.slice(0, HEADER),
-          tables: tablesOf(file).map((table) => ({ ...table, bytes: table.bytes.slice() })),
-        };
+        const tables = tablesOf(file).map((table) => ({ ...table, bytes: table.bytes.slice() }));
+        // How many tables a later subset encodes itself: all but the constant ones.
+        const encodedCount = tables.filter((table) => !CONSTANT_TABLES.includes(table.tag)).length;
+        first = { header: file.slice(0, HEADER), tables, encodedCount };
         return file;
       }
       subset.font = withoutConstant as Font;
@@ -89,8 +89,7 @@ export function keepConstantTables(font: Font): Font {
         CONSTANT_TABLES.includes(table.tag) ? table : encoded.get(table.tag),
       );
       // Not the tables of the first file (not seen with fontkit 2): fontkit's own file, whole.
-      const copied = first.tables.filter((table) => !CONSTANT_TABLES.includes(table.tag)).length;
-      if (tables.some((table) => !table) || encoded.size !== copied) return encode();
+      if (tables.some((table) => !table) || encoded.size !== first.encodedCount) return encode();
       return fileOf(first.header, tables as Table[]);
     };
     return subset;

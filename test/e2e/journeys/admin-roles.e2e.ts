@@ -93,11 +93,15 @@ describe('admin: roles and permissions', () => {
     // The next call of the open session answers 401 and the console signs out: changing the language
     // reloads the user info.
     // The shell may re-render the select while its languages load: find it afresh on every try.
-    // Another call of the dashboard (a refetch) may meet the 401 first: the session has then ended already.
+    // Another call of the dashboard (a refetch) may meet the 401 first: the session has then ended already, and
+    // the select is gone. A command on a missing element waits the whole default wait for it to appear, longer
+    // than this wait itself (seen under load), so a try acts only on a select that exists now.
     await browser.waitUntil(async () => {
       if ((await pathname()) === '/') return true;
+      const select = byTestId(sel.shell.languageSelect);
+      if (!(await select.isExisting())) return false;
       try {
-        await byTestId(sel.shell.languageSelect).selectByAttribute('value', 'es');
+        await select.selectByAttribute('value', 'es');
         return true;
       } catch {
         return false;

@@ -83,8 +83,8 @@ describe('the page readers read as background work', () => {
   });
 });
 
-// ADR 0150: on the embedded engine a background page is sized to hold its one connection about 20 ms.
-describe('the page readers size pages by how long they held the embedded engine', () => {
+// ADR 0150: on the embedded engine a keyset page is sized to hold its one connection about 25 ms.
+describe('the keyset reader sizes pages by how long they held the embedded engine', () => {
   const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 
   test('the next page is scaled to a 25 ms hold, at most doubled, between 100 rows and the page size', () => {
@@ -114,34 +114,56 @@ describe('the page readers size pages by how long they held the embedded engine'
     expect(limits.slice(0, 3)).toEqual([200, 100, 100]); // 50 rows would hold 25 ms: the least page is 100
   });
 
-  test('readPages grows the pages back while they hold the engine briefly, up to the page size', async () => {
+  test('readKeysetPages grows the pages back while they hold the engine briefly, up to the page size', async () => {
     const limits: number[] = [];
-    const pages = readPages(
-      async (offset: number, limit: number) => {
+    const pages = readKeysetPages(
+      async (after: number | null, limit: number) => {
         limits.push(limit);
         noteConnectionHeld(limit * 0.01);
-        return ids(offset, Math.min(limit, 2_000 - offset));
+        const from = (after ?? 0) + 1;
+        const rows = ids(from, Math.min(limit, 2_000 - from + 1));
+        return { rows, next: rows.at(-1) ?? null };
       },
       { pageSize: 500 },
     );
     const read: number[] = [];
     for await (const page of pages) read.push(...page);
-    expect(read).toEqual(ids(0, 2_000));
+    expect(read).toEqual(ids(1, 2_000));
     expect(limits.slice(0, 4)).toEqual([200, 400, 500, 500]);
   });
 
-  test('without a noted hold (PostgreSQL) the pages are the page size after a small first one', async () => {
+  test('without a noted hold (PostgreSQL) the keyset pages are the page size after a small first one', async () => {
     const limits: number[] = [];
-    const pages = readPages(
-      async (offset: number, limit: number) => {
+    const pages = readKeysetPages(
+      async (after: number | null, limit: number) => {
         limits.push(limit);
-        return ids(offset, Math.min(limit, 1_200 - offset));
+        const from = (after ?? 0) + 1;
+        const rows = ids(from, Math.min(limit, 1_200 - from + 1));
+        return { rows, next: rows.at(-1) ?? null };
       },
       { pageSize: 500, maxRows: 1_100 },
     );
     const read: number[] = [];
     for await (const page of pages) read.push(...page);
-    expect(read).toEqual(ids(0, 1_100));
+    expect(read).toEqual(ids(1, 1_100));
     expect(limits).toEqual([200, 500, 400]);
+  });
+
+  // ADR 0156: an offset page holds the engine for the rows it reads past and the sort of the whole filter, whatever
+  // its own rows, so a smaller page would only make more of them.
+  test('readPages reads every page at its page size, however long a page held the engine', async () => {
+    const limits: number[] = [];
+    const pages = readPages(
+      async (offset: number, limit: number) => {
+        limits.push(limit);
+        noteConnectionHeld(300 + offset * 0.01); // the sort and the skip, not the page's rows
+        return ids(offset, Math.min(limit, 2_300 - offset));
+      },
+      { pageSize: 500, maxRows: 2_200 },
+    );
+    const read: number[] = [];
+    for await (const page of pages) read.push(...page);
+    expect(read).toEqual(ids(0, 2_200));
+    expect(limits).toEqual([500, 500, 500, 500, 200]);
   });
 });

@@ -1,6 +1,6 @@
 import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { inBackgroundHeld } from '../db/work-priority';
+import { inBackground, inBackgroundHeld } from '../db/work-priority';
 import { inSlices } from '../event-loop-slices';
 import { spreadsheetCell } from '../../../shared/spreadsheet-cell';
 import { FileDownload } from '../openapi/handler';
@@ -58,22 +58,22 @@ export function nextPageRows(rows: number, heldMs: number | null, pageSize: numb
 const firstPageRows = (pageSize: number) => Math.min(pageSize, MIN_PAGE_ROWS * 2);
 
 /**
- * The one page-by-page reader of every export: reads (offset, limit) pages, each its own short read, until a
- * short page or `maxRows` rows. Each page is read as background work (ADR 0119): requests go first at the embedded
- * database's connection; on it a page is sized to hold the connection about `BACKGROUND_PAGE_HOLD_MS` (ADR 0150).
+ * The page-by-page reader of an export in an order no index serves: reads (offset, limit) pages of `pageSize` rows,
+ * each its own short read, until a short page or `maxRows` rows. Each page is read as background work (ADR 0119):
+ * requests go first at the embedded database's connection. Not sized by its hold (ADR 0156): an offset page reads
+ * past every earlier row and sorts the whole filter, so its hold is that, not its rows, and a smaller page only makes
+ * more of them.
  */
 export async function* readPages<Row>(
   read: (offset: number, limit: number) => Promise<Row[]>,
   { pageSize = EXPORT_BATCH_SIZE, maxRows = Number.POSITIVE_INFINITY } = {},
 ): AsyncIterable<Row[]> {
-  let rows = firstPageRows(pageSize);
   for (let offset = 0; offset < maxRows;) {
-    const limit = Math.min(rows, maxRows - offset);
-    const { value: page, heldMs } = await inBackgroundHeld(() => read(offset, limit));
+    const limit = Math.min(pageSize, maxRows - offset);
+    const page = await inBackground(() => read(offset, limit));
     if (page.length > 0) yield page;
     if (page.length < limit) return;
     offset += page.length;
-    rows = nextPageRows(limit, heldMs, pageSize);
   }
 }
 
@@ -87,7 +87,8 @@ export interface KeysetPage<Row, Cursor> {
  * The page-by-page reader of an export in an order an index serves (ADR 0114): each page starts after the last row of
  * the one before (keyset), so every page reads only its own rows, where an (offset, limit) page reads past all the
  * earlier ones and holds the engine longer page after page. Stops at a short page or `maxRows` rows. Each page is
- * read as background work and sized by its hold, as `readPages` reads them (ADR 0119, 0150).
+ * read as background work (ADR 0119) and, since each page's hold is its own rows, sized by the hold of the one before
+ * (ADR 0150).
  */
 export async function* readKeysetPages<Row, Cursor>(
   read: (after: Cursor | null, limit: number) => Promise<KeysetPage<Row, Cursor>>,

@@ -14,22 +14,11 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../lib/free-port';
 import { waitForUrl } from '../lib/wait-for-url';
+import { profileSelfTimes, type CpuProfile } from './cpu-profile-summary';
 
 const root = resolve(import.meta.dirname, '../..');
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
 const SEARCH = process.env.PROFILE_SEARCH ?? 'B1-A0000123';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string };
-  children?: number[];
-}
-interface CpuProfile {
-  startTime: number;
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
 
 /** The calls this profile knows, by name: the bench's figures of record (scripts/bench/*.ts). */
 const CALLS: Record<string, (tenant: number) => { path: string; body?: unknown }> = {
@@ -40,45 +29,6 @@ const CALLS: Record<string, (tenant: number) => { path: string; body?: unknown }
     body: { startDate: '2025-01-01', endDate: '2027-01-01', pageSize: 10, search: SEARCH },
   }),
 };
-
-/** Where a frame's code comes from: a package under node_modules, Node itself, our source file, or the engine. */
-function origin(url: string, functionName: string): string {
-  if (!url) return functionName.startsWith('(') ? functionName : '(native)';
-  const modules = url.lastIndexOf('node_modules/');
-  if (modules >= 0) {
-    const rest = url.slice(modules + 'node_modules/'.length).split('/');
-    return rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!;
-  }
-  if (url.startsWith('node:')) return 'node:*';
-  const ours = url.indexOf('/src/');
-  return ours >= 0 ? url.slice(ours + 1) : url;
-}
-
-/**
- * Self time (ms) by origin, and the total of non-idle samples, of the samples between `from` and `to` (µs of the
- * monotonic clock, which V8's sample times and process.hrtime share on one machine).
- */
-function selfTimes(profile: CpuProfile, from: number, to: number): { total: number; byOrigin: Map<string, number> } {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const byOrigin = new Map<string, number>();
-  let total = 0;
-  let at = profile.startTime;
-  profile.samples.forEach((id, i) => {
-    const node = byId.get(id)!;
-    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
-    at += profile.timeDeltas[i] ?? 0;
-    if (at < from || at > to || node.callFrame.functionName === '(idle)') return;
-    total += ms;
-    const source = origin(node.callFrame.url, node.callFrame.functionName);
-    // PROFILE_DETAIL=<origin> splits that origin by function (e.g. node:*, or one of our files).
-    const key =
-      source === process.env.PROFILE_DETAIL
-        ? `${source} ${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.split('/').at(-1)}`
-        : source;
-    byOrigin.set(key, (byOrigin.get(key) ?? 0) + ms);
-  });
-  return { total, byOrigin };
-}
 
 async function signIn(base: string): Promise<Record<string, string>> {
   const login = await fetch(`${base}/authz-service/userLogin`, {
@@ -158,7 +108,7 @@ try {
   await new Promise((done) => server.once('exit', done));
   for (const file of readdirSync(profileDir).sort()) {
     const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as CpuProfile;
-    const { total, byOrigin } = selfTimes(profile, Number(from), Number(to));
+    const { total, byOrigin } = profileSelfTimes(profile, Number(from), Number(to));
     console.log(
       `\n${file}: ${total.toFixed(0)} ms busy of ${SECONDS * 1000} (${(total / requests).toFixed(2)} ms a request)`,
     );

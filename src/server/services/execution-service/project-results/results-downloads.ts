@@ -5,6 +5,7 @@ import { groupAccessCode, resultPdfFileName } from '../../../../shared/result-ru
 import type { ProjectResultDisplay } from '../../project-service';
 import type { SheetColumn } from '../reports/call-reports-xlsx';
 import { pdfRenderPool } from '../../../platform/pdf/pdf-render-pool';
+import { readAhead } from '../../../platform/read-ahead';
 import { resultPdf } from './result-pdf';
 import type { StoredZip } from './result-zip-store';
 import type { ListedResult, ResultColumnQuestion, ResultProject } from './results-store';
@@ -128,13 +129,18 @@ export interface ZipSource {
   onEntry?: (written: number) => Promise<void> | void;
 }
 
+async function* withComments(source: ZipSource) {
+  for await (const page of source.pages) yield { page, comments: await source.commentsOf(page.map((r) => r.id)) };
+}
+
 /** PDFs of a zip drawn at once (ADR 0109): one more than the render pool's threads, so none waits for the zip. */
 export const zipRenderAhead = () => pdfRenderPool().size + 1;
 
 /**
  * Writes the zip of PDF risk reports into `out` as the pages arrive (archiver), each PDF rendered by the one
  * renderer of downloadResultPdf in the PDF render pool (ADR 0109): up to `ahead` PDFs are drawn at once while the
- * zip takes them in order, an entry awaited before the next is added, so memory holds at most `ahead` PDFs.
+ * zip takes them in order, an entry awaited before the next is added, so memory holds at most `ahead` PDFs. The
+ * next page is read ahead (ADR 0153), so at most two pages of results are held.
  */
 export async function writeResultZip(
   out: NodeJS.WritableStream,
@@ -158,8 +164,8 @@ export async function writeResultZip(
     written += 1;
     await source.onEntry?.(written);
   };
-  for await (const page of source.pages) {
-    const comments = await source.commentsOf(page.map((r) => r.id));
+  // The next page and its comments are read while this page's PDFs are drawn (ADR 0153).
+  for await (const { page, comments } of readAhead(withComments(source))) {
     for (const result of page) {
       const pdf = resultPdf(
         {

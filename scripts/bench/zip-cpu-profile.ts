@@ -1,0 +1,152 @@
+/**
+ * Where the zip job's CPU goes (issue 30, ADR 0153): `npx tsx scripts/bench/zip-cpu-profile.ts` with DATA_DIR a
+ * COPY of the bench's data folder after a bench run (its signing-key.secret beside it; never the folder of record),
+ * or DATABASE_URL with SIGNING_KEY_SECRET. Starts the production server under `--cpu-prof`, signs in as the bench's
+ * admin (PROFILE_EMAIL, tenant PROFILE_TENANT), zips the PROFILE_PDFS (500) newest results of PROFILE_PROJECT (the
+ * bench prints its project) as the bench's "500-PDF zip" does, after a small zip that starts the PDF thread, stops the
+ * server and prints the server's CPU a PDF (/proc, all threads) and, for each thread's profile (the request thread,
+ * the embedded engine's, the PDF pool's), its busy ms a PDF in the zip's window by origin (PROFILE_DETAIL=<origin>
+ * splits one by function).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort } from '../lib/free-port';
+import { waitForUrl } from '../lib/wait-for-url';
+import { profileSelfTimes, type CpuProfile } from './cpu-profile-summary';
+
+const root = resolve(import.meta.dirname, '../..');
+const BASE = '/execution-service/v1/interview/result';
+const COUNT = Number(process.env.PROFILE_PDFS ?? 500);
+const project = Number(process.env.PROFILE_PROJECT);
+if (!project) throw new Error('set PROFILE_PROJECT (the bench prints its project)');
+const dataDir = process.env.DATA_DIR;
+if (!dataDir && !process.env.DATABASE_URL) throw new Error('set DATA_DIR (a copy of the bench data) or DATABASE_URL');
+
+const TICKS_PER_SECOND = 100;
+const statCpuMs = (path: string) => {
+  const fields = readFileSync(path, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1000;
+};
+const processCpuMs = (pid: number) => statCpuMs(`/proc/${pid}/stat`);
+/** Each thread's CPU ms so far, by thread id: less changed by the load than the profiles' samples (wall time). */
+const threadCpuMs = (pid: number) =>
+  new Map(
+    readdirSync(`/proc/${pid}/task`).map((tid) => {
+      try {
+        return [Number(tid), statCpuMs(`/proc/${pid}/task/${tid}/stat`)] as const;
+      } catch {
+        return [Number(tid), 0] as const;
+      }
+    }),
+  );
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
+
+const keyFile = join(dataDir ?? '', 'signing-key.secret');
+const profileDir = mkdtempSync(join(tmpdir(), 'zip-cpu-'));
+const port = await freePort();
+const server = spawn(
+  process.execPath,
+  ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'src/server/main.ts'],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      TOKEN_ISSUER: process.env.TOKEN_ISSUER ?? 'http://voxscreen.bench',
+      ...(dataDir && existsSync(keyFile) ? { SIGNING_KEY_SECRET: readFileSync(keyFile, 'utf8').trim() } : {}),
+      API_RATE_LIMIT_PER_10S: '1000000',
+    },
+    stdio: 'ignore',
+  },
+);
+try {
+  const base = `http://127.0.0.1:${port}/api`;
+  await waitForUrl(`${base}/health/ready`, 300_000);
+  const login = await fetch(`${base}/authz-service/userLogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: process.env.PROFILE_EMAIL ?? 'admin@voxscreen.test', password: 'Voxscreen!2026' }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: HTTP ${login.status}`);
+  const tokens = (await login.json()) as { access_token: string; id_token: string };
+  const auth = { authorization: `Bearer ${tokens.access_token}`, 'id-token': tokens.id_token };
+  const session = (await (await fetch(`${base}/user-service/v1/user/session`, { headers: auth })).json()) as {
+    tenants: { tenantId: number; tenantName: string }[];
+  };
+  const tenant = session.tenants.find((t) => t.tenantName === (process.env.PROFILE_TENANT ?? 'Benchmark Co'));
+  if (!tenant) throw new Error('the bench tenant is not among the admin tenants');
+  const headers = { ...auth, operatingtenant: String(tenant.tenantId), 'content-type': 'application/json' };
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const answer = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    if (!answer.ok) throw new Error(`${path}: HTTP ${answer.status} ${await answer.text()}`);
+    return (await answer.json()) as T;
+  };
+  const ids: number[] = [];
+  for (let page = 0; ids.length < COUNT; page += 1) {
+    const answer = await call<{ results: { interviewResultId: number }[] }>('POST', `${BASE}s`, {
+      projectId: project,
+      page,
+      pageSize: 100,
+    });
+    if (answer.results.length === 0) break;
+    ids.push(...answer.results.map((r) => r.interviewResultId));
+  }
+  const zip = async (interviewResultIds: number[]) => {
+    const body = { filter: { projectId: project, page: 0, pageSize: 100 }, interviewResultIds };
+    const job = await call<{ id: number }>('POST', `${BASE}/pdfs/jobs`, body);
+    for (;;) {
+      const state = await call<{ status: string; error: string | null }>('GET', `${BASE}/pdfs/jobs/${job.id}`);
+      if (state.status === 'failed') throw new Error(`zip job failed: ${state.error}`);
+      if (state.status === 'succeeded') return;
+      await new Promise((done) => setTimeout(done, 250));
+    }
+  };
+  // A first zip of a few starts the pool's thread (and tsx's compile); only the second zip's window is read.
+  await zip(ids.slice(0, 60));
+  const selected = ids.slice(0, COUNT);
+  const cpuBefore = processCpuMs(server.pid!);
+  const threadsBefore = threadCpuMs(server.pid!);
+  const from = process.hrtime.bigint() / 1000n;
+  const started = performance.now();
+  await zip(selected);
+  const ms = performance.now() - started;
+  const to = process.hrtime.bigint() / 1000n;
+  const cpu = processCpuMs(server.pid!) - cpuBefore;
+  const count = selected.length;
+  const busiest = [...threadCpuMs(server.pid!)]
+    .map(([tid, ms]) => [tid, ms - (threadsBefore.get(tid) ?? 0)] as const)
+    .filter(([, ms]) => ms / count >= 0.05)
+    .sort((a, b) => b[1] - a[1]);
+  // The request thread's id is the process id; the others are the engine's, the PDF pool's, V8's and libuv's.
+  const threads = busiest.map(([tid, ms]) => `${tid === server.pid ? 'request' : tid} ${(ms / count).toFixed(2)}`);
+  console.log(
+    `zip of ${count} PDFs: ${(ms / 1000).toFixed(1)} s (${Math.round(count / (ms / 1000))} PDFs/s), server CPU ` +
+      `${(cpu / count).toFixed(1)} ms a PDF in all threads; load average ${load()}`,
+  );
+  console.log(`CPU ms a PDF by thread (/proc): ${threads.join(', ')}`);
+  server.kill('SIGTERM');
+  await new Promise((done) => server.once('exit', done));
+  for (const file of readdirSync(profileDir).sort()) {
+    const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as CpuProfile;
+    const { total, byOrigin } = profileSelfTimes(profile, Number(from), Number(to));
+    if (total < 1) continue;
+    console.log(`\n${file}: ${total.toFixed(0)} ms busy (${(total / count).toFixed(2)} ms a PDF)`);
+    for (const [key, spent] of [...byOrigin].sort((a, b) => b[1] - a[1]).slice(0, 25))
+      console.log(`  ${((100 * spent) / total).toFixed(1).padStart(5)} %  ${(spent / count).toFixed(2)} ms  ${key}`);
+  }
+} finally {
+  if (server.exitCode === null) server.kill('SIGTERM');
+  if (process.env.PROFILE_KEEP) console.log(`\nprofiles kept in ${profileDir}`);
+  else rmSync(profileDir, { recursive: true, force: true });
+}

@@ -12,10 +12,13 @@ import {
   countResults,
   findResultSearch,
   findResultProject,
+  keepsPageCut,
   lockResults,
   publishParticipants,
   readResults,
+  readResultsByIds,
   resultColumnQuestions,
+  resultPageCut,
   resultCreators,
   type ListedResult,
   type ResultQuery,
@@ -130,7 +133,15 @@ export const resultsHandlers: ResultsHandlers = {
       const read = () => readResults(trx, query, query.pageSize, query.page * query.pageSize, readSearch);
       // The first page, which every visit and every change of filter opens, likewise (ADR 0141): a repeated one costs
       // no read of its rows until the tenant writes. Deeper pages are read each time.
-      const rows = query.page === 0 ? await kept('resultsFirstPage', [query], read, undefined, 'pages') : await read();
+      // A deep page's cut (ADR 0155): which results it holds, in order, changes only with the results version, so a
+      // repeated page skips no offset again; its rows and their parts are read each time.
+      const readDeep = async () => {
+        if (!keepsPageCut(query)) return read();
+        const ids = await kept.underResults('resultsPageCut', [query], () => resultPageCut(trx, query));
+        return readResultsByIds(trx, query, ids);
+      };
+      const rows =
+        query.page === 0 ? await kept('resultsFirstPage', [query], read, undefined, 'pages') : await readDeep();
       return {
         results: rows.map((r) => present(r, display, headers.language)),
         totalResults: total,

@@ -10,7 +10,15 @@ import { openTestDatabase } from '../../../testing/database-template';
 import { analyzeInterviewTables } from '../../../seed/interview-data-in-database';
 import { planOf, seedPlanProject, sorts, type PlanProject } from '../../../testing/plan-project';
 import { WALK_MAX } from '../../../platform/db/list-walk';
-import { pageIds, readResults, type ResultKeyset, type ResultQuery } from './results-store';
+import {
+  pageIds,
+  pageStatement,
+  readResults,
+  readResultsByIds,
+  resultPageCut,
+  type ResultKeyset,
+  type ResultQuery,
+} from './results-store';
 
 let db: Db;
 let plan: PlanProject;
@@ -226,4 +234,57 @@ describe('a walked page is the page', () => {
           }
     });
   }, 60_000);
+});
+
+/** Each table's most executions of one scan node (its loops) in the statement's EXPLAIN ANALYZE, by table. */
+async function scanLoops(statement: ReturnType<typeof pageStatement>): Promise<Record<string, number>> {
+  const plans = await withTenant(db, plan.tenantId, (trx) =>
+    sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (ANALYZE, FORMAT JSON) ${statement}`.execute(trx),
+  );
+  const raw = plans.rows[0]!['QUERY PLAN'];
+  const nodes = [(typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan];
+  const loops: Record<string, number> = {};
+  for (const node of nodes) {
+    const table = node['Relation Name'] as string | undefined;
+    if (table) loops[table] = Math.max(loops[table] ?? 0, Number(node['Actual Loops']));
+    nodes.push(...(node.Plans ?? []));
+  }
+  return loops;
+}
+
+describe("a page's parts are read once for the page, not once a row (ADR 0155)", () => {
+  const PARTS = ['interview_result_notes', 'interview_result_follow_ups', 'interview_result_emails'];
+
+  test('first page and deep: each part is one scan whatever the rows, the question results too', async () => {
+    for (const [size, offset] of [
+      [100, 0],
+      [25, 0],
+      [100, 8_000],
+    ] as const) {
+      const loops = await scanLoops(pageStatement(query({ pageSize: size }), size, offset));
+      const read = Object.fromEntries([...PARTS, 'interview_question_results'].map((t) => [t, loops[t]]));
+      expect({ size, offset, read }).toEqual({
+        size,
+        offset,
+        read: Object.fromEntries([...PARTS, 'interview_question_results'].map((t) => [t, 1])),
+      });
+    }
+  });
+
+  test('a kept cut read by its ids gives the rows the page reads, parts and all, in its order', async () => {
+    await withTenant(db, plan.tenantId, async (trx) => {
+      for (const sortDirection of ['desc', 'asc'] as const)
+        for (const page of [1, 80]) {
+          const q = query({ sortDirection, page });
+          const cut = await resultPageCut(trx, q);
+          expect(cut).toHaveLength(100);
+          const expected = await readResults(trx, q, 100, page * 100);
+          expect({ sortDirection, page, rows: await readResultsByIds(trx, q, cut) }).toEqual({
+            sortDirection,
+            page,
+            rows: expected,
+          });
+        }
+    });
+  });
 });

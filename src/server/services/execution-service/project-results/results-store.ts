@@ -472,6 +472,83 @@ export async function readResultsAfter(
   };
 }
 
+/**
+ * The parts of a page's results r, whose ids are `ids` (a bigint[]): the newest note, outcome and e-mail, the
+ * recording and the question results, each read once for the whole page (an index search per id in one scan, grouped
+ * there) instead of a subquery per row (ADR 0155). `LATEST` and `QUESTIONS` read the same for one result.
+ */
+const pageParts = (ids: RawBuilder<unknown>) => sql`
+  LEFT JOIN (SELECT DISTINCT ON (n.interview_result_id) n.interview_result_id, n.note FROM interview_result_notes n
+             WHERE n.interview_result_id = ANY(${ids}) ORDER BY n.interview_result_id, n.id DESC) AS n
+    ON n.interview_result_id = r.id
+  LEFT JOIN (SELECT DISTINCT ON (f.interview_result_id) f.interview_result_id, f.outcome_tracking_action_id
+             FROM interview_result_follow_ups f
+             WHERE f.interview_result_id = ANY(${ids}) ORDER BY f.interview_result_id, f.id DESC) AS f
+    ON f.interview_result_id = r.id
+  LEFT JOIN (SELECT DISTINCT ON (e.interview_result_id) e.interview_result_id, o.status
+             FROM interview_result_emails e JOIN outbox_messages o ON o.id = e.outbox_message_id
+             WHERE e.interview_result_id = ANY(${ids}) ORDER BY e.interview_result_id, e.id DESC) AS e
+    ON e.interview_result_id = r.id
+  LEFT JOIN interview_recordings rec ON rec.interview_result_id = r.id
+  LEFT JOIN (SELECT q.interview_result_id,
+                    json_agg(json_build_object('sequence', q.sequence, 'result', q.result) ORDER BY q.sequence) AS questions
+             FROM interview_question_results q WHERE q.interview_result_id = ANY(${ids})
+             GROUP BY q.interview_result_id) AS q
+    ON q.interview_result_id = r.id`;
+
+/**
+ * The list's rows of a page: `page`, the page's results r (their own columns), `ids` the same results' ids, in the
+ * list's order, with their participant and their parts.
+ */
+const listedRows = (query: ResultQuery, page: RawBuilder<unknown>, ids: RawBuilder<unknown>) => sql<ResultRow>`
+  SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
+         coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
+         r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, n.note,
+         f.outcome_tracking_action_id AS outcome_action_id, e.status AS email_status,
+         rec.interview_result_id IS NOT NULL AS recording_exists, coalesce(q.questions, '[]'::json) AS questions,
+         CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS created_by_name,
+         ${COMPLETED_AT_KEY} AS completed_at_key
+  FROM ${page}
+    JOIN participants p ON p.id = r.participant_id
+    LEFT JOIN languages l ON l.id = p.participant_language_id
+    LEFT JOIN users u ON u.id = p.created_by
+    ${pageParts(ids)}
+  ORDER BY ${orderOf(query)}`;
+
+/** A page of the list's rows in one statement: its cut (pageIds), then its rows and their parts (exported for the plan tests). */
+export const pageStatement = (
+  query: ResultQuery,
+  limit: number,
+  offset: number,
+  search: ListSearch | null = null,
+  walk?: number,
+) => sql<ResultRow>`
+  WITH page AS MATERIALIZED (${pageIds(query, limit, offset, search, walk)})
+  ${listedRows(query, sql`page AS r`, sql`ARRAY(SELECT page.id FROM page)`)}`;
+
+/**
+ * Whether a page's cut (the ids of its rows, in order) can be kept under the results version (ADR 0155): a deep page
+ * in time order whose filter and order read no participant (ADR 0146's skipsInIndex). Which results it holds and
+ * their order depend only on columns migration 118's results version follows, so the cut stays right until it moves.
+ */
+export const keepsPageCut = (query: ResultQuery) => query.page > 0 && skipsInIndex(query, query.page, undefined);
+
+/** The ids of a page's rows in the list's order (a page keepsPageCut allows: no search, no participant). */
+export async function resultPageCut(trx: Db, query: ResultQuery): Promise<number[]> {
+  const cut = await sql<{ id: string | number }>`
+    SELECT r.id FROM interview_results r WHERE ${whereOf(query, null)}
+    ORDER BY ${orderOf(query)} LIMIT ${query.pageSize} OFFSET ${query.page * query.pageSize}`.execute(trx);
+  return cut.rows.map((r) => Number(r.id));
+}
+
+/** The list's rows of a page whose cut is known (resultPageCut), in the list's order. Tenant scope. */
+export async function readResultsByIds(trx: Db, query: ResultQuery, ids: readonly number[]): Promise<ListedResult[]> {
+  if (ids.length === 0) return [];
+  const page = sql`(SELECT r.* FROM interview_results r WHERE r.id = ANY(${[...ids]}::bigint[])) AS r`;
+  const rows = await listedRows(query, page, sql`${[...ids]}::bigint[]`).execute(trx);
+  return rows.rows.map((r) => listedResult(r));
+}
+
 async function readResultRows(
   trx: Db,
   query: ResultQuery,
@@ -484,17 +561,7 @@ async function readResultRows(
   // pages and the exports' 2,000-row pages quadratic (docs/bench.md, 2026-11-27). The order is total (ids break
   // ties), so ordering the page's rows again gives the same order.
   const plan = await planPage(query, limit, offset, readSearch);
-  const read = (search: ListSearch | null, walk?: number) => sql<ResultRow>`
-    SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
-           coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
-           r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, ${LATEST}, ${QUESTIONS},
-           CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS created_by_name,
-           ${COMPLETED_AT_KEY} AS completed_at_key
-    FROM (${pageIds(query, limit, offset, search, walk)}) AS r
-      JOIN participants p ON p.id = r.participant_id
-      LEFT JOIN languages l ON l.id = p.participant_language_id
-      LEFT JOIN users u ON u.id = p.created_by
-    ORDER BY ${orderOf(query)}`;
+  const read = (search: ListSearch | null, walk?: number) => pageStatement(query, limit, offset, search, walk);
   return readPlannedPage(
     trx,
     plan,

@@ -283,6 +283,46 @@ describe('the results list', () => {
     expect(await nameOf({})).toBe('Benedict Cruz');
   });
 
+  test("a deep page's cut is kept under the results version (ADR 0155), its rows read each time", async () => {
+    const { projectId, ids } = await fixture();
+    const second = async () => {
+      const [row] = (await list({ projectId, page: 1, pageSize: 1 })).results;
+      return { id: row?.interviewResultId, name: row?.participantName, note: row?.audioQualityControlError };
+    };
+    expect(await second()).toEqual({ id: ids[1], name: 'Ben Cruz', note: null });
+    // The newest result deleted and the second one's participant renamed where no version sees it (triggers off, as
+    // no application write can have them): the kept cut still holds the second result, whose row is read anew.
+    await t.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+      await sql`UPDATE interview_results SET deleted = true WHERE id = ${ids[0]!}`.execute(trx);
+      await sql`UPDATE participants SET first_name = 'Benedict'
+                WHERE id = (SELECT participant_id FROM interview_results WHERE id = ${ids[1]!})`.execute(trx);
+    });
+    expect(await second()).toEqual({ id: ids[1], name: 'Benedict Cruz', note: null });
+    // A note moves the data version only: the cut is kept, the note read with the row.
+    const note = await t.api.call('addResultNote', {
+      token: provider,
+      operatingTenant: acme,
+      params: { id: ids[1]! },
+      body: { text: 'Line noise at 2:10.' },
+    });
+    expect(note.status).toBe(200);
+    expect(await second()).toEqual({ id: ids[1], name: 'Benedict Cruz', note: 'Line noise at 2:10.' });
+    // A review mark moves the results version: the page is cut again and now starts one result later.
+    const reviewed = await t.api.call('markResultsReviewed', {
+      token: provider,
+      operatingTenant: acme,
+      body: { action: 'Reviewed', projectId, interviewResultIds: [ids[1]!] },
+    });
+    expect(reviewed.status).toBe(200);
+    expect((await second()).id).toBe(ids[2]);
+    // Undone the same way, so the rollups (which the triggers keep) still equal a recount for the tests after.
+    await t.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+      await sql`UPDATE interview_results SET deleted = false WHERE id = ${ids[0]!}`.execute(trx);
+    });
+  });
+
   test('the total and the search probe are kept under the results version (ADR 0148): a note leaves them', async () => {
     const { projectId, ids } = await fixture();
     const seen = async (body: Record<string, unknown> = {}) => {

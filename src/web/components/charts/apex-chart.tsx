@@ -87,8 +87,9 @@ export default function ApexChart(props: ApexChartProps) {
 
   return (
     <>
-      {drawn ? null : <div data-part="drawing" />}
       <div ref={element} />
+      {/* After the chart's div, so that it paints over what ApexCharts adds before it has mounted. */}
+      {drawn ? null : <div data-part="drawing" />}
     </>
   );
 }

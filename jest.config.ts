@@ -63,8 +63,7 @@ const config: Config = {
         // redux-persist's typed entry points are its ES builds; Jest runs the CommonJS ones.
         '^redux-persist/es/(.*)$': 'redux-persist/lib/$1',
         // jsdom cannot lay out ApexCharts' SVG: the Chart wrapper's hidden data table is what tests read.
-        '^react-apexcharts(/.*)?$': '<rootDir>/src/web/testing/chart-stub.tsx',
-        '^apexcharts(/.*)?$': '<rootDir>/src/web/testing/file-stub.ts',
+        '^apexcharts(/.*)?$': '<rootDir>/src/web/testing/apexcharts-stub.ts',
       },
       moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
     },

@@ -54,7 +54,6 @@ const NOT_PRERENDERED = [
   'ag-grid-community',
   'ag-grid-react',
   'apexcharts',
-  'react-apexcharts',
   '@e965/xlsx',
   'docx',
   'moment-timezone/moment-timezone',

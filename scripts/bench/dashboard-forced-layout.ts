@@ -5,6 +5,9 @@
  * `UpdateLayoutTree` and `Layout` events with a stack: JavaScript asked for a size or a computed style before the
  * browser would have done the work in its own frame), by the function that asked, beside the main thread's long tasks.
  * Forced work lengthens the task it falls in; left to the frame, it runs as a task of its own.
+ * Each long task is named by the chunks on the stacks of what it did (layout invalidated or forced, styles, DOM
+ * changes: the trace's events with a stack), `charts` (ApexCharts, ADR 0154) first when it is among them,
+ * and the load counts until 3 s after the doughnut's slices are in the page (mounted, not only created).
  * With two origins the builds alternate, load by load.
  * `npx tsx scripts/bench/dashboard-forced-layout.ts <origin> [<other origin>] [rounds, default 3]`.
  */
@@ -17,6 +20,8 @@ import { busiestRendererMain, threadOf } from '../lib/trace-main-thread';
 const PHONE = { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true };
 const CPU_SLOWDOWN = 4;
 const LONG_TASK_MS = 50;
+/** How long the trace goes on once the doughnut is drawn. */
+const SETTLE_MS = 3000;
 
 interface TraceEvent {
   name: string;
@@ -25,14 +30,29 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; beginData?: { stackTrace?: { functionName: string; url: string; lineNumber: number }[] } };
+  args?: {
+    name?: string;
+    beginData?: { stackTrace?: StackFrame[] };
+    data?: { stackTrace?: StackFrame[] };
+  };
+}
+interface StackFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
 }
 
 interface LoadFigures {
   forcedMs: number;
   forcedBy: Map<string, number>;
   longTasks: number[];
+  /** The long tasks, longest first, each named by the chunks on its events' stacks (`charts` first; `-` if none). */
+  namedTasks: { ms: number; chunk: string }[];
 }
+
+/** `http://…/charts.330646c2e4.js` → `charts`; undefined for what is not one of the console's chunks. */
+const chunkOf = (url: string) => /^https?:\/\/.*\/([^/]+)\.[0-9a-f]{10}\.js/.exec(url)?.[1];
+const stackOf = (event: TraceEvent) => event.args?.beginData?.stackTrace ?? event.args?.data?.stackTrace ?? [];
 
 export function forcedWork(events: TraceEvent[]): LoadFigures {
   const main = busiestRendererMain(events);
@@ -60,11 +80,22 @@ export function forcedWork(events: TraceEvent[]): LoadFigures {
       }
     }
   }
-  const longTasks = onMain
-    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) >= LONG_TASK_MS * 1000)
-    .map((e) => e.dur! / 1000)
-    .sort((a, b) => b - a);
-  return { forcedMs, forcedBy, longTasks };
+  const longRuns = onMain.filter((e) => e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) >= LONG_TASK_MS * 1000);
+  const longTasks = longRuns.map((e) => e.dur! / 1000).sort((a, b) => b - a);
+  const withStacks = onMain.filter((e) => stackOf(e).length > 0);
+  const namedTasks = longRuns
+    .map((task) => {
+      const chunks = new Set(
+        withStacks
+          .filter((e) => e.ts >= task.ts && e.ts < task.ts + task.dur!)
+          .flatMap((e) => stackOf(e).map((frame) => chunkOf(frame.url)))
+          .filter((chunk) => chunk !== undefined),
+      );
+      const chunk = chunks.has('charts') ? 'charts' : ([...chunks][0] ?? '-');
+      return { ms: task.dur! / 1000, chunk };
+    })
+    .sort((a, b) => b.ms - a.ms);
+  return { forcedMs, forcedBy, longTasks, namedTasks };
 }
 
 const args = process.argv.slice(2);
@@ -93,11 +124,14 @@ try {
         ],
       });
       await page.goto(`${origin}/main/dashboard`, { waitUntil: 'networkidle2', timeout: 120_000 });
-      await page.waitForSelector('[data-testid="order-doughnut"] .apexcharts-canvas', { timeout: 120_000 });
+      await page.waitForSelector('[data-testid="order-doughnut"] .apexcharts-pie-area', { timeout: 120_000 });
+      // The same window for every build: work a build puts off past the doughnut is still counted.
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       const trace = JSON.parse(Buffer.from((await page.tracing.stop())!).toString('utf8')) as {
         traceEvents: TraceEvent[];
       };
-      const { forcedMs, forcedBy, longTasks } = forcedWork(trace.traceEvents);
+      const { forcedMs, forcedBy, longTasks, namedTasks } = forcedWork(trace.traceEvents);
+      const charts = namedTasks.filter((task) => task.chunk === 'charts');
       const top = [...forcedBy]
         .sort((a, b) => b[1] - a[1])
         .slice(0, 4)
@@ -105,7 +139,11 @@ try {
       console.log(
         `  round ${round + 1}, ${origin} (load ${loadavg()[0]!.toFixed(1)}): forced ${ms(forcedMs)} [${top.join(', ')}]; ` +
           `long tasks ${longTasks.length}, longest ${longTasks.slice(0, 3).map(ms).join(' / ')}, ` +
-          `blocking ${ms(longTasks.reduce((sum, d) => sum + d - LONG_TASK_MS, 0))}`,
+          `blocking ${ms(longTasks.reduce((sum, d) => sum + d - LONG_TASK_MS, 0))}; ` +
+          `by chunk ${namedTasks
+            .slice(0, 4)
+            .map((task) => `${task.chunk} ${ms(task.ms)}`)
+            .join(', ')}; charts' long tasks ${charts.map((task) => ms(task.ms)).join(' / ') || 'none'}`,
       );
       await page.close();
     }

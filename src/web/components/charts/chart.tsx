@@ -7,7 +7,7 @@ import { useInView } from './use-in-view';
 // ApexCharts loads on demand, only once a chart nears the viewport: the screen's figures and text (its largest
 // paint) do not wait for it, and the frame keeps its height meanwhile (ADR 0055).
 const loadApexChart = () => import(/* webpackChunkName: "charts" */ './apex-chart');
-const ReactApexChart = lazy(loadApexChart);
+const ApexChart = lazy(loadApexChart);
 
 export interface ChartSummaryRow {
   label: string;
@@ -50,7 +50,10 @@ const CHART_STYLES = {
   color: 'fg',
   '& [data-part=placeholder]': PLACEHOLDER_STYLES,
   '& [data-part=with-legend]': { display: 'flex', flexDirection: 'column' },
-  '& [data-part=plot]': { flex: '1', minH: '0' },
+  '& [data-part=plot]': { flex: '1', minH: '0', position: 'relative' },
+  '& [data-part=frame]': { position: 'relative' },
+  // Over the chart's place while ApexCharts draws it, task by task (apex-chart.tsx): the placeholder stays until then.
+  '& [data-part=drawing]': { ...PLACEHOLDER_STYLES, position: 'absolute', inset: '0' },
   '& [data-part=summary]': visuallyHiddenStyle,
 } as const;
 
@@ -73,8 +76,8 @@ export function ChartFrame({ height }: { height: number }) {
 }
 
 /**
- * The console's one chart component (ApexCharts through react-apexcharts' tree-shaken core, with the bar and
- * donut types only, `apex-chart.tsx`; legends are HTML, `ChartLegend`). ApexCharts loads in its own chunk when the first chart nears
+ * The console's one chart component (ApexCharts' tree-shaken core, with the bar and donut types only, drawn in steps of
+ * one task each by `apex-chart.tsx`, ADR 0154; legends are HTML, `ChartLegend`). ApexCharts loads in its own chunk when the first chart nears
  * the viewport, never with the entry chunk or a route's chunk. Text follows the colour mode through currentColor. The chart is drawn only once its
  * frame nears the viewport and the page is idle, one chart at a time (draw-queue.ts), with animations off (nothing to
  * animate on the first paint).
@@ -101,7 +104,7 @@ export function Chart({ type, series, options, height, summary, legend, testId }
   };
   const chart = drawn ? (
     <Suspense fallback={<div data-part="placeholder" />}>
-      <ReactApexChart type={type} series={series} options={merged} height={legend ? '100%' : height} />
+      <ApexChart type={type} series={series} options={merged} height={legend ? '100%' : height} />
     </Suspense>
   ) : (
     <div data-part="placeholder" />
@@ -119,7 +122,7 @@ export function Chart({ type, series, options, height, summary, legend, testId }
             {legend}
           </div>
         ) : (
-          <div aria-hidden {...frameProps}>
+          <div data-part="frame" aria-hidden {...frameProps}>
             {chart}
           </div>
         )}

@@ -1,0 +1,64 @@
+import { act, render } from '@testing-library/react';
+import ApexChartsStub from '../../testing/apexcharts-stub';
+import ApexChart from './apex-chart';
+
+/** The tasks the chart yielded to (`scheduler.yield`, which `nextTask` takes where the browser has it). */
+const yields: Array<() => void> = [];
+/** Runs the next task the chart waits for, and the promises it settles. */
+const nextTask = () => act(async () => yields.shift()?.());
+const drawnSeries = (container: HTMLElement) =>
+  container.querySelector('[data-chart-stub]')?.getAttribute('data-series');
+
+describe('ApexChart', () => {
+  beforeEach(() => {
+    yields.length = 0;
+    (globalThis as { scheduler?: unknown }).scheduler = {
+      yield: () => new Promise<void>((resolve) => yields.push(resolve)),
+    };
+    ApexChartsStub.steps = [];
+  });
+  afterEach(() => delete (globalThis as { scheduler?: unknown }).scheduler);
+
+  it('draws in tasks of its own after the commit: the instance, then the chart created, then mounted', async () => {
+    const { container } = render(<ApexChart type="donut" series={[7, 10]} options={{}} height={300} />);
+    // The commit that mounts the chart draws nothing; its place shows the placeholder.
+    expect(ApexChartsStub.steps).toEqual([]);
+    expect(container.querySelector('[data-part=drawing]')).not.toBeNull();
+
+    await nextTask();
+    expect(ApexChartsStub.steps).toEqual(['construct']);
+    await nextTask();
+    expect(ApexChartsStub.steps).toEqual(['construct', 'create']);
+    expect(drawnSeries(container)).toBeUndefined();
+    await nextTask();
+    expect(ApexChartsStub.steps).toEqual(['construct', 'create', 'mount']);
+    expect(drawnSeries(container)).toBe('[7,10]');
+    expect(container.querySelector('[data-part=drawing]')).toBeNull();
+  });
+
+  it('updates the drawn chart as react-apexcharts did: a new series alone, nothing for equal props', async () => {
+    const options = { labels: ['a', 'b'] };
+    const { container, rerender } = render(<ApexChart type="donut" series={[7, 10]} options={options} height={300} />);
+    for (let task = 0; task < 3; task++) await nextTask();
+    const drawn = container.querySelector('[data-chart-stub]');
+
+    rerender(<ApexChart type="donut" series={[7, 10]} options={{ labels: ['a', 'b'] }} height={300} />);
+    expect(container.querySelector('[data-chart-stub]')).toBe(drawn);
+    rerender(<ApexChart type="donut" series={[7, 0]} options={options} height={300} />);
+    expect(drawnSeries(container)).toBe('[7,0]');
+    // A later draw is not split: ApexCharts' own mount again.
+    expect(ApexChartsStub.steps).toEqual(['construct', 'create', 'mount']);
+  });
+
+  it('builds nothing when it leaves before its turn, and destroys a chart it began', async () => {
+    const gone = render(<ApexChart type="bar" series={[]} options={{}} height={300} />);
+    gone.unmount();
+    await nextTask();
+    expect(ApexChartsStub.steps).toEqual([]);
+
+    const leaving = render(<ApexChart type="bar" series={[]} options={{}} height={300} />);
+    await nextTask();
+    leaving.unmount();
+    expect(ApexChartsStub.steps).toEqual(['construct', 'destroy']);
+  });
+});

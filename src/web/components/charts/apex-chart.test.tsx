@@ -61,4 +61,14 @@ describe('ApexChart', () => {
     leaving.unmount();
     expect(ApexChartsStub.steps).toEqual(['construct', 'destroy']);
   });
+
+  it('never mounts a chart destroyed between its creation and its mount', async () => {
+    const leaving = render(<ApexChart type="bar" series={[]} options={{}} height={300} />);
+    await nextTask();
+    await nextTask();
+    expect(ApexChartsStub.steps).toEqual(['construct', 'create']);
+    leaving.unmount();
+    await nextTask();
+    expect(ApexChartsStub.steps).toEqual(['construct', 'create', 'destroy']);
+  });
 });

@@ -59,7 +59,7 @@ export default function ApexChart(props: ApexChartProps) {
       instance = new ApexCharts(element.current, configOf(drawing));
       await nextTask();
       if (cancelled) return;
-      await renderInSteps(instance);
+      await renderInSteps(instance, () => cancelled);
       if (cancelled) return;
       chart.current = instance;
       drawnWith.current = drawing;

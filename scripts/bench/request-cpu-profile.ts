@@ -7,16 +7,14 @@
  * time by package (and by our own files), from the profile Node writes at exit. The embedded engine's worker
  * thread writes its own profile; it is summed apart.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { freePort } from '../lib/free-port';
 import { waitForUrl } from '../lib/wait-for-url';
 import { profileSelfTimes, type CpuProfile } from './cpu-profile-summary';
+import { startProfiledServer } from './profiled-server';
 
-const root = resolve(import.meta.dirname, '../..');
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
 const SEARCH = process.env.PROFILE_SEARCH ?? 'B1-A0000123';
 
@@ -50,27 +48,7 @@ const target = name.startsWith('/')
 if (!target) throw new Error(`unknown call ${name}; one of ${Object.keys(CALLS).join(', ')}`);
 const dataDir = process.env.DATA_DIR;
 if (!dataDir && !process.env.DATABASE_URL) throw new Error('set DATA_DIR (a seeded folder) or DATABASE_URL');
-const keyFile = join(dataDir ?? '', 'signing-key.secret');
-const profileDir = mkdtempSync(join(tmpdir(), 'request-cpu-'));
-const port = await freePort();
-const server = spawn(
-  process.execPath,
-  ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'src/server/main.ts'],
-  {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      TOKEN_ISSUER: process.env.TOKEN_ISSUER ?? 'http://voxscreen.bench',
-      // A folder seeded without SIGNING_KEY_SECRET keeps its secret beside the data (ADR 0014).
-      ...(dataDir && existsSync(keyFile) ? { SIGNING_KEY_SECRET: readFileSync(keyFile, 'utf8').trim() } : {}),
-      API_RATE_LIMIT_PER_10S: '1000000',
-    },
-    stdio: 'ignore',
-  },
-);
+const { server, port, profileDir } = await startProfiledServer(dataDir, 'request-cpu-');
 try {
   const base = `http://127.0.0.1:${port}/api`;
   await waitForUrl(`${base}/health/ready`, 120_000);

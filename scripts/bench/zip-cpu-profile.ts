@@ -8,15 +8,13 @@
  * the embedded engine's, the PDF pool's), its busy ms a PDF in the zip's window by origin (PROFILE_DETAIL=<origin>
  * splits one by function).
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { freePort } from '../lib/free-port';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { waitForUrl } from '../lib/wait-for-url';
 import { profileSelfTimes, type CpuProfile } from './cpu-profile-summary';
+import { startProfiledServer } from './profiled-server';
 
-const root = resolve(import.meta.dirname, '../..');
 const BASE = '/execution-service/v1/interview/result';
 const COUNT = Number(process.env.PROFILE_PDFS ?? 500);
 const project = Number(process.env.PROFILE_PROJECT);
@@ -46,26 +44,7 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(', ');
 
-const keyFile = join(dataDir ?? '', 'signing-key.secret');
-const profileDir = mkdtempSync(join(tmpdir(), 'zip-cpu-'));
-const port = await freePort();
-const server = spawn(
-  process.execPath,
-  ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'src/server/main.ts'],
-  {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      TOKEN_ISSUER: process.env.TOKEN_ISSUER ?? 'http://voxscreen.bench',
-      ...(dataDir && existsSync(keyFile) ? { SIGNING_KEY_SECRET: readFileSync(keyFile, 'utf8').trim() } : {}),
-      API_RATE_LIMIT_PER_10S: '1000000',
-    },
-    stdio: 'ignore',
-  },
-);
+const { server, port, profileDir } = await startProfiledServer(dataDir, 'zip-cpu-');
 try {
   const base = `http://127.0.0.1:${port}/api`;
   await waitForUrl(`${base}/health/ready`, 300_000);

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
 import { pdfText } from '../../../platform/pdf/pdf-text';
 import type { EvaluationCode } from '../../../platform/db/schema';
@@ -99,6 +99,16 @@ const list = (body: Record<string, unknown>, token = provider, operatingTenant =
 
 const setStatus = (changes: unknown[], token = provider, operatingTenant = acme) =>
   t.api.call('updateResultStatus', { token, operatingTenant, body: changes });
+
+/** Writes no version sees (triggers off, as no application write can have them): only what is read again shows them. */
+const unseenByVersions = (...statements: RawBuilder<unknown>[]) =>
+  t.db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+    for (const statement of statements) await statement.execute(trx);
+  });
+
+const addNote = (id: number, text: string) =>
+  t.api.call('addResultNote', { token: provider, operatingTenant: acme, params: { id }, body: { text } });
 
 /** Everything stored about the results and rollups of a tenant, to prove a refusal changed nothing. */
 const stored = (tenantId: number) =>
@@ -269,11 +279,8 @@ describe('the results list', () => {
     expect(await nameOf({})).toBe('Ben Cruz');
     // A rename the data version does not see (its triggers off, as no application write can have them): the kept
     // first page still shows the name it read, a deeper page reads the row anew.
-    await t.db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL session_replication_role = replica`.execute(trx);
-      await sql`UPDATE participants SET first_name = 'Benedict'
-                WHERE id = (SELECT participant_id FROM interview_results WHERE id = ${ids[1]!})`.execute(trx);
-    });
+    await unseenByVersions(sql`UPDATE participants SET first_name = 'Benedict'
+                WHERE id = (SELECT participant_id FROM interview_results WHERE id = ${ids[1]!})`);
     expect(await nameOf({})).toBe('Ben Cruz');
     expect(await nameOf({ page: 1, pageSize: 1 })).toBe('Benedict Cruz');
     // Any write to the account moves the version: the first page is read again.
@@ -292,20 +299,14 @@ describe('the results list', () => {
     expect(await second()).toEqual({ id: ids[1], name: 'Ben Cruz', note: null });
     // The newest result deleted and the second one's participant renamed where no version sees it (triggers off, as
     // no application write can have them): the kept cut still holds the second result, whose row is read anew.
-    await t.db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL session_replication_role = replica`.execute(trx);
-      await sql`UPDATE interview_results SET deleted = true WHERE id = ${ids[0]!}`.execute(trx);
-      await sql`UPDATE participants SET first_name = 'Benedict'
-                WHERE id = (SELECT participant_id FROM interview_results WHERE id = ${ids[1]!})`.execute(trx);
-    });
+    await unseenByVersions(
+      sql`UPDATE interview_results SET deleted = true WHERE id = ${ids[0]!}`,
+      sql`UPDATE participants SET first_name = 'Benedict'
+                WHERE id = (SELECT participant_id FROM interview_results WHERE id = ${ids[1]!})`,
+    );
     expect(await second()).toEqual({ id: ids[1], name: 'Benedict Cruz', note: null });
     // A note moves the data version only: the cut is kept, the note read with the row.
-    const note = await t.api.call('addResultNote', {
-      token: provider,
-      operatingTenant: acme,
-      params: { id: ids[1]! },
-      body: { text: 'Line noise at 2:10.' },
-    });
+    const note = await addNote(ids[1]!, 'Line noise at 2:10.');
     expect(note.status).toBe(200);
     expect(await second()).toEqual({ id: ids[1], name: 'Benedict Cruz', note: 'Line noise at 2:10.' });
     // A review mark moves the results version: the page is cut again and now starts one result later.
@@ -317,10 +318,7 @@ describe('the results list', () => {
     expect(reviewed.status).toBe(200);
     expect((await second()).id).toBe(ids[2]);
     // Undone the same way, so the rollups (which the triggers keep) still equal a recount for the tests after.
-    await t.db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL session_replication_role = replica`.execute(trx);
-      await sql`UPDATE interview_results SET deleted = false WHERE id = ${ids[0]!}`.execute(trx);
-    });
+    await unseenByVersions(sql`UPDATE interview_results SET deleted = false WHERE id = ${ids[0]!}`);
   });
 
   test('the total and the search probe are kept under the results version (ADR 0148): a note leaves them', async () => {
@@ -333,19 +331,13 @@ describe('the results list', () => {
     expect((await seen({ search: 'Cora' })).total).toBe(1);
     // A result deleted and a participant renamed where no version sees it (triggers off, as no application write can
     // have them): only what is read again shows the change.
-    await t.db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL session_replication_role = replica`.execute(trx);
-      await sql`UPDATE interview_results SET deleted = true WHERE id = ${ids[0]!}`.execute(trx);
-      await sql`UPDATE participants SET first_name = 'Zelda'
-                WHERE id = (SELECT participant_id FROM interview_results WHERE id = ${ids[2]!})`.execute(trx);
-    });
+    await unseenByVersions(
+      sql`UPDATE interview_results SET deleted = true WHERE id = ${ids[0]!}`,
+      sql`UPDATE participants SET first_name = 'Zelda'
+                WHERE id = (SELECT participant_id FROM interview_results WHERE id = ${ids[2]!})`,
+    );
     // A note moves the data version (its text is on the first page, read again) but not the results version.
-    const note = await t.api.call('addResultNote', {
-      token: provider,
-      operatingTenant: acme,
-      params: { id: ids[1]! },
-      body: { text: 'Line noise at 2:10.' },
-    });
+    const note = await addNote(ids[1]!, 'Line noise at 2:10.');
     expect(note.status).toBe(200);
     expect((await list({ projectId })).results.find((r) => r.interviewResultId === ids[1])).toMatchObject({
       audioQualityControlError: 'Line noise at 2:10.',
@@ -363,10 +355,7 @@ describe('the results list', () => {
     expect((await seen({ search: 'Cora' })).total).toBe(0);
     expect((await seen({ search: 'Zelda' })).total).toBe(1);
     // Undone the same way, so the rollups (which the triggers keep) still equal a recount for the tests after.
-    await t.db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL session_replication_role = replica`.execute(trx);
-      await sql`UPDATE interview_results SET deleted = false WHERE id = ${ids[0]!}`.execute(trx);
-    });
+    await unseenByVersions(sql`UPDATE interview_results SET deleted = false WHERE id = ${ids[0]!}`);
   });
 
   test('sorts by overall score, date, IRN and question on the server, and pages', async () => {

@@ -348,6 +348,21 @@ export const WALKED_PARTICIPANT = sql`CROSS JOIN LATERAL (SELECT p.* FROM partic
 const skipsInIndex = (query: ResultQuery, offset: number, walk: number | undefined) =>
   offset > 0 && walk === undefined && query.sortBy === 'date' && !readsParticipant(query, true);
 
+/** `columns` of one page of the list's query, in its order (pageIds, and resultPageCut's ids). */
+const pageCut = (
+  columns: RawBuilder<unknown>,
+  query: ResultQuery,
+  limit: number,
+  offset: number,
+  search: ListSearch | null,
+  walk: number | undefined,
+) => sql`
+    SELECT ${columns} FROM ${walk === undefined ? sql`interview_results r` : walked(query, walk)}
+      ${readsParticipant(query, true) ? (walk === undefined ? sql`JOIN participants p ON p.id = r.participant_id` : WALKED_PARTICIPANT) : sql``}
+    WHERE ${whereOf(query, search)}
+    ORDER BY ${orderOf(query)}
+    LIMIT ${limit} OFFSET ${offset}`;
+
 /**
  * One page of the list's query, in its order: the results' own columns only, so PostgreSQL evaluates no joined or
  * computed column for a row an OFFSET skips (exported for the plan tests). With `walk`, only the first `walk` rows
@@ -360,12 +375,7 @@ export const pageIds = (
   search: ListSearch | null = null,
   walk?: number,
 ) => {
-  const page = (columns: RawBuilder<unknown>) => sql`
-    SELECT ${columns} FROM ${walk === undefined ? sql`interview_results r` : walked(query, walk)}
-      ${readsParticipant(query, true) ? (walk === undefined ? sql`JOIN participants p ON p.id = r.participant_id` : WALKED_PARTICIPANT) : sql``}
-    WHERE ${whereOf(query, search)}
-    ORDER BY ${orderOf(query)}
-    LIMIT ${limit} OFFSET ${offset}`;
+  const page = (columns: RawBuilder<unknown>) => pageCut(columns, query, limit, offset, search, walk);
   if (!skipsInIndex(query, offset, walk)) return sql<{ id: string | number }>`${page(sql`r.*`)}`;
   return sql<{ id: string | number }>`
     SELECT r.* FROM (${page(sql`r.id`)}) AS skipped JOIN interview_results r ON r.id = skipped.id
@@ -535,9 +545,10 @@ export const keepsPageCut = (query: ResultQuery) => query.page > 0 && skipsInInd
 
 /** The ids of a page's rows in the list's order (a page keepsPageCut allows: no search, no participant). */
 export async function resultPageCut(trx: Db, query: ResultQuery): Promise<number[]> {
-  const cut = await sql<{ id: string | number }>`
-    SELECT r.id FROM interview_results r WHERE ${whereOf(query, null)}
-    ORDER BY ${orderOf(query)} LIMIT ${query.pageSize} OFFSET ${query.page * query.pageSize}`.execute(trx);
+  const offset = query.page * query.pageSize;
+  const cut = await pageCut(sql`r.id`, query, query.pageSize, offset, null, undefined)
+    .$castTo<{ id: string | number }>()
+    .execute(trx);
   return cut.rows.map((r) => Number(r.id));
 }
 

@@ -39,6 +39,14 @@ const threadCpuMs = (pid: number) =>
       }
     }),
   );
+/** A thread's name (`comm`: node, V8's 'V8 DefaultWorke', libuv's 'libuv-worker', a worker's own), '' once ended. */
+const threadName = (pid: number, tid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+};
 const load = () =>
   loadavg()
     .map((n) => n.toFixed(2))
@@ -108,7 +116,10 @@ try {
     .filter(([, ms]) => ms / count >= 0.05)
     .sort((a, b) => b[1] - a[1]);
   // The request thread's id is the process id; the others are the engine's, the PDF pool's, V8's and libuv's.
-  const threads = busiest.map(([tid, ms]) => `${tid === server.pid ? 'request' : tid} ${(ms / count).toFixed(2)}`);
+  const threads = busiest.map(
+    ([tid, ms]) =>
+      `${tid === server.pid ? 'request' : `${tid} ${threadName(server.pid!, tid)}`} ${(ms / count).toFixed(2)}`,
+  );
   console.log(
     `zip of ${count} PDFs: ${(ms / 1000).toFixed(1)} s (${Math.round(count / (ms / 1000))} PDFs/s), server CPU ` +
       `${(cpu / count).toFixed(1)} ms a PDF in all threads; load average ${load()}`,

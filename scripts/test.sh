@@ -9,11 +9,14 @@ bash scripts/ensure-deps.sh --test || exit 1
 mkdir -p .tmp
 
 failures=()
+timings=()
 step() {
   local name=$1; shift
+  local started=$SECONDS
   echo
   echo "==> $name"
   if ! "$@"; then failures+=("$name"); echo "FAILED: $name"; fi
+  timings+=("$(printf '%5d s  %s' $((SECONDS - started)) "$name")")
 }
 
 step "codegen matches openapi/" npx tsx scripts/codegen.ts --check
@@ -35,6 +38,8 @@ if [ -f .tmp/e2e-results.txt ]; then
   failed=$((failed + $(grep -c '^failed' .tmp/e2e-results.txt)))
 fi
 echo
+# The time each step took, so a run near CI's budget (45 minutes on two cores) shows where its minutes went.
+printf 'Step times (whole run %d s):\n' "$SECONDS"; printf '  %s\n' "${timings[@]}"
 if [ ${#failures[@]} -gt 0 ]; then
   printf 'Failed steps:\n'; printf '  - %s\n' "${failures[@]}"
   [ "$failed" -eq 0 ] && failed=${#failures[@]}

@@ -131,17 +131,17 @@ export const resultsHandlers: ResultsHandlers = {
         findResultSearch(trx, query, names),
       );
       const read = () => readResults(trx, query, query.pageSize, query.page * query.pageSize, readSearch);
-      // The first page, which every visit and every change of filter opens, likewise (ADR 0141): a repeated one costs
-      // no read of its rows until the tenant writes. Deeper pages are read each time.
-      // A deep page's cut (ADR 0155): which results it holds, in order, changes only with the results version, so a
-      // repeated page skips no offset again; its rows and their parts are read each time.
+      // Every page is kept under the data version (ADR 0141 the first, ADR 0160 the deeper ones): a repeated page
+      // costs no read of its rows until the account writes, and every write to what a row shows (a note, an e-mail,
+      // a rename, a review mark) moves that version in its own transaction.
+      // Read again after a write, a deep page's cut (ADR 0155) is kept under the results version, which a note or an
+      // e-mail does not move, so the page then reads its rows and their parts by id, skipping no offset.
       const readDeep = async () => {
         if (!keepsPageCut(query)) return read();
         const ids = await kept.underResults('resultsPageCut', [query], () => resultPageCut(trx, query));
         return readResultsByIds(trx, query, ids);
       };
-      const rows =
-        query.page === 0 ? await kept('resultsFirstPage', [query], read, undefined, 'pages') : await readDeep();
+      const rows = await kept('resultsPage', [query], query.page === 0 ? read : readDeep, undefined, 'pages');
       return {
         results: rows.map((r) => present(r, display, headers.language)),
         totalResults: total,

@@ -2,7 +2,7 @@
  * The Results tab's pages (issue 30, ADR 0092): the plans read the order's index, and a broad search walks that
  * order and finds exactly the rows its rule finds, whichever way the page is read.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
 import { findListSearch, type ListSearch } from '../../../platform/db/list-search';
@@ -10,7 +10,9 @@ import { openTestDatabase } from '../../../testing/database-template';
 import { analyzeInterviewTables } from '../../../seed/interview-data-in-database';
 import { planOf, seedPlanProject, sorts, type PlanProject } from '../../../testing/plan-project';
 import { WALK_MAX } from '../../../platform/db/list-walk';
+import { GENERIC_PLAN } from '../../../platform/db/pglite-dialect';
 import {
+  byIdsStatement,
   pageIds,
   pageStatement,
   readResults,
@@ -237,7 +239,7 @@ describe('a walked page is the page', () => {
 });
 
 /** Each table's most executions of one scan node (its loops) in the statement's EXPLAIN ANALYZE, by table. */
-async function scanLoops(statement: ReturnType<typeof pageStatement>): Promise<Record<string, number>> {
+async function scanLoops(statement: RawBuilder<unknown>): Promise<Record<string, number>> {
   const plans = await withTenant(db, plan.tenantId, (trx) =>
     sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (ANALYZE, FORMAT JSON) ${statement}`.execute(trx),
   );
@@ -288,3 +290,46 @@ describe("a page's parts are read once for the page, not once a row (ADR 0155)",
     });
   });
 });
+
+describe('a page read by its kept cut is planned once, for any ids (ADR 0160)', () => {
+  test('its statement is marked GENERIC_PLAN, and the generic plan reads every table by key, each part once', async () => {
+    const q = query({ page: 80 });
+    const cut = await withTenant(db, plan.tenantId, (trx) => resultPageCut(trx, q));
+    const compiled = byIdsStatement(q, cut).compile(db);
+    expect(compiled.sql.startsWith(GENERIC_PLAN)).toBe(true);
+    // The plan PostgreSQL keeps for it: made without the ids' values (a generic plan), then run with this page's.
+    const loops = await withTenant(db, plan.tenantId, async (trx) => {
+      await sql`SET LOCAL plan_cache_mode = force_generic_plan`.execute(trx);
+      await sql`PREPARE by_ids AS ${sql.raw(compiled.sql)}`.execute(trx);
+      const ids = sql.raw(`'{${cut.join(',')}}'::bigint[]`);
+      const explained = await sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (ANALYZE, FORMAT JSON)
+        EXECUTE by_ids(${sql.join(compiled.parameters.map(() => ids))})`.execute(trx);
+      await sql`DEALLOCATE by_ids`.execute(trx);
+      return loopsOf(explained.rows[0]!['QUERY PLAN']);
+    });
+    // The seeded project's 1M-row-sized tables by key (the small ones, recordings and outbox, may be scanned whole).
+    const large = ['interview_results', 'participants', 'interview_question_results'];
+    expect(loops.seqScans.filter((table) => large.includes(table))).toEqual([]);
+    expect(loops.byTable).toMatchObject({
+      interview_results: 1,
+      interview_result_notes: 1,
+      interview_result_follow_ups: 1,
+      interview_result_emails: 1,
+      interview_question_results: 1,
+    });
+  });
+});
+
+/** Each table's most loops of one scan node and the tables read by a sequential scan, of an EXPLAIN's JSON. */
+function loopsOf(raw: unknown): { byTable: Record<string, number>; seqScans: string[] } {
+  const nodes = [(typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan];
+  const byTable: Record<string, number> = {};
+  const seqScans: string[] = [];
+  for (const node of nodes) {
+    const table = node['Relation Name'] as string | undefined;
+    if (table) byTable[table] = Math.max(byTable[table] ?? 0, Number(node['Actual Loops']));
+    if (table && node['Node Type'] === 'Seq Scan') seqScans.push(table);
+    nodes.push(...(node.Plans ?? []));
+  }
+  return { byTable, seqScans };
+}

@@ -6,6 +6,7 @@ import { CODE_CAP, findListSearch, searchCondition, type ListSearch } from '../.
 import { readPlannedPage, WALK_NAMES_ABOVE, walkPlan, type PagePlan } from '../../../platform/db/list-walk';
 import type { KeysetPage } from '../../../platform/http/csv-download';
 import { pastTimeKeyset, timeKey } from '../../../platform/db/keyset';
+import { GENERIC_PLAN } from '../../../platform/db/pglite-dialect';
 
 /** The project results list's query (docs/product/project-results.md#list), already checked by the handler. */
 export interface ResultQuery {
@@ -552,11 +553,20 @@ export async function resultPageCut(trx: Db, query: ResultQuery): Promise<number
   return cut.rows.map((r) => Number(r.id));
 }
 
+/**
+ * The statement of readResultsByIds (exported for the plan tests). A read by key, whatever the ids: marked GENERIC_PLAN
+ * (ADR 0160), its plan made once per connection and kept, where planning its ten relations for each call's values
+ * cost more than running it (docs/bench.md, 2026-11-30 "loaded machine").
+ */
+export const byIdsStatement = (query: ResultQuery, ids: readonly number[]) => {
+  const page = sql`(SELECT r.* FROM interview_results r WHERE r.id = ANY(${[...ids]}::bigint[])) AS r`;
+  return sql<ResultRow>`${sql.raw(GENERIC_PLAN)}${listedRows(query, page, sql`${[...ids]}::bigint[]`)}`;
+};
+
 /** The list's rows of a page whose cut is known (resultPageCut), in the list's order. Tenant scope. */
 export async function readResultsByIds(trx: Db, query: ResultQuery, ids: readonly number[]): Promise<ListedResult[]> {
   if (ids.length === 0) return [];
-  const page = sql`(SELECT r.* FROM interview_results r WHERE r.id = ANY(${[...ids]}::bigint[])) AS r`;
-  const rows = await listedRows(query, page, sql`${[...ids]}::bigint[]`).execute(trx);
+  const rows = await byIdsStatement(query, ids).execute(trx);
   return rows.rows.map((r) => listedResult(r));
 }
 

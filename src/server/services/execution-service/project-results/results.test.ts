@@ -290,7 +290,7 @@ describe('the results list', () => {
     expect(await nameOf({})).toBe('Benedict Cruz');
   });
 
-  test("a deep page's cut is kept under the results version (ADR 0155), its rows read each time", async () => {
+  test("a deep page's cut is kept under the results version (ADR 0155), its rows read again after a write", async () => {
     const { projectId, ids } = await fixture();
     const second = async () => {
       const [row] = (await list({ projectId, page: 1, pageSize: 1 })).results;
@@ -298,14 +298,15 @@ describe('the results list', () => {
     };
     expect(await second()).toEqual({ id: ids[1], name: 'Ben Cruz', note: null });
     // The newest result deleted and the second one's participant renamed where no version sees it (triggers off, as
-    // no application write can have them): the kept cut still holds the second result, whose row is read anew.
+    // no application write can have them): the page is kept whole under the data version (ADR 0160).
     await unseenByVersions(
       sql`UPDATE interview_results SET deleted = true WHERE id = ${ids[0]!}`,
       sql`UPDATE participants SET first_name = 'Benedict'
                 WHERE id = (SELECT participant_id FROM interview_results WHERE id = ${ids[1]!})`,
     );
-    expect(await second()).toEqual({ id: ids[1], name: 'Benedict Cruz', note: null });
-    // A note moves the data version only: the cut is kept, the note read with the row.
+    expect(await second()).toEqual({ id: ids[1], name: 'Ben Cruz', note: null });
+    // A note moves the data version only: the page's rows are read again, the note and the new name with them, but
+    // its cut is kept (it still holds the second result, though the newest is gone where no version saw it).
     const note = await addNote(ids[1]!, 'Line noise at 2:10.');
     expect(note.status).toBe(200);
     expect(await second()).toEqual({ id: ids[1], name: 'Benedict Cruz', note: 'Line noise at 2:10.' });
@@ -319,6 +320,27 @@ describe('the results list', () => {
     expect((await second()).id).toBe(ids[2]);
     // Undone the same way, so the rollups (which the triggers keep) still equal a recount for the tests after.
     await unseenByVersions(sql`UPDATE interview_results SET deleted = false WHERE id = ${ids[0]!}`);
+  });
+
+  test('a deep page is kept under the data version (ADR 0160): a note, an e-mail or a rename shows at once', async () => {
+    const { projectId, ids } = await fixture();
+    const third = async () => {
+      const [row] = (await list({ projectId, page: 2, pageSize: 1 })).results;
+      return { id: row?.interviewResultId, name: row?.participantName, note: row?.audioQualityControlError };
+    };
+    expect(await third()).toEqual({ id: ids[2], name: 'Cora Diaz', note: null });
+    // A rename no version sees (triggers off): the kept page is answered as it was read, no row read again.
+    await unseenByVersions(sql`UPDATE participants SET first_name = 'Corazon'
+                WHERE id = (SELECT participant_id FROM interview_results WHERE id = ${ids[2]!})`);
+    expect(await third()).toEqual({ id: ids[2], name: 'Cora Diaz', note: null });
+    // Any application write to the account moves the data version: the page is read again at once.
+    expect((await addNote(ids[2]!, 'Called back.')).status).toBe(200);
+    expect(await third()).toEqual({ id: ids[2], name: 'Corazon Diaz', note: 'Called back.' });
+    await withTenant(t.db, acme, (trx) =>
+      sql`UPDATE participants SET first_name = 'Cora'
+          WHERE id = (SELECT participant_id FROM interview_results WHERE id = ${ids[2]!})`.execute(trx),
+    );
+    expect(await third()).toEqual({ id: ids[2], name: 'Cora Diaz', note: 'Called back.' });
   });
 
   test('the total and the search probe are kept under the results version (ADR 0148): a note leaves them', async () => {

@@ -1,0 +1,126 @@
+/**
+ * CPU time a request costs, from the kernel's accounts (issue 30, ADR 0160): `npx tsx scripts/bench/request-cpu-time.ts
+ * <path> [json body]` with DATA_DIR a seeded folder no server holds, or DATABASE_URL (and SIGNING_KEY_SECRET, DATA_DIR
+ * for files) with PG_PID the cluster's postmaster. Starts the production server (no profiler), signs in as
+ * admin@voxscreen.test operating in Benchmark Co, loads the call at 10 connections for 3 s, then PROFILE_SECONDS
+ * (default 10) and prints the user + system time of each of the server's threads (the request thread "main", the
+ * embedded engine's worker and Node's helpers) and of every PostgreSQL process, divided by the requests. A CPU-profile's
+ * self time counts the time a thread waited for a core; this does not, so it is steadier on a loaded machine (not
+ * immune: shared caches still slow a thread; compare interleaved runs of similar load).
+ * ENCODING sets Accept-Encoding (none by default, as the bench).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { freePort } from '../lib/free-port';
+import { waitForUrl } from '../lib/wait-for-url';
+
+const root = resolve(import.meta.dirname, '../..');
+const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
+/** Clock ticks a second (USER_HZ), as /proc/<pid>/stat counts them on Linux. */
+const TICKS_A_SECOND = 100;
+
+/** utime + stime of a /proc stat file (fields 14 and 15; the name in parentheses may hold spaces). */
+function ticksOf(path: string): number {
+  try {
+    const fields = readFileSync(path, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0; // the thread or process ended
+  }
+}
+
+/** A process's ticks by thread name ("main" for the thread the process started with). */
+function threadTicks(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    const name = task === String(pid) ? 'main' : readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').trim();
+    byName.set(name, (byName.get(name) ?? 0) + ticksOf(`/proc/${pid}/task/${task}/stat`));
+  }
+  return byName;
+}
+
+/** The cluster's ticks: the postmaster and its children (backends, writer, checkpointer…) by process id. */
+function clusterTicks(): Map<number, number> {
+  const postmaster = Number(process.env.PG_PID ?? 0);
+  if (!postmaster) return new Map();
+  const children = readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8').trim().split(/\s+/);
+  return new Map(
+    [postmaster, ...children.filter(Boolean).map(Number)].map((pid) => [pid, ticksOf(`/proc/${pid}/stat`)]),
+  );
+}
+
+const path = process.argv[2];
+if (!path)
+  throw new Error('name the call: request-cpu-time.ts /execution-service/v1/interview/results \'{"projectId":10}\'');
+const dataDir = process.env.DATA_DIR;
+if (!dataDir) throw new Error('set DATA_DIR (the seeded folder, or the files of a DATABASE_URL run)');
+const keyFile = join(dataDir, 'signing-key.secret');
+const port = await freePort();
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  cwd: root,
+  stdio: 'ignore',
+  env: {
+    ...process.env,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    TOKEN_ISSUER: process.env.TOKEN_ISSUER ?? 'http://voxscreen.bench',
+    API_RATE_LIMIT_PER_10S: '1000000',
+    ...(!process.env.SIGNING_KEY_SECRET && existsSync(keyFile)
+      ? { SIGNING_KEY_SECRET: readFileSync(keyFile, 'utf8').trim() }
+      : {}),
+  },
+});
+try {
+  const base = `http://127.0.0.1:${port}/api`;
+  await waitForUrl(`${base}/health/ready`, 180_000);
+  const login = await fetch(`${base}/authz-service/userLogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@voxscreen.test', password: 'Voxscreen!2026' }),
+  });
+  const tokens = (await login.json()) as { access_token: string; id_token: string };
+  const signedIn = { authorization: `Bearer ${tokens.access_token}`, 'id-token': tokens.id_token };
+  const session = (await (await fetch(`${base}/user-service/v1/user/session`, { headers: signedIn })).json()) as {
+    tenants: { tenantId: number; tenantName: string }[];
+  };
+  const tenant = session.tenants.find((t) => t.tenantName === 'Benchmark Co')!.tenantId;
+  const body = process.argv[3];
+  const options = {
+    url: `${base}${path}`,
+    method: 'POST' as const,
+    headers: {
+      ...signedIn,
+      operatingtenant: String(tenant),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(process.env.ENCODING ? { 'accept-encoding': process.env.ENCODING } : {}),
+    },
+    body,
+  };
+  await autocannon({ ...options, connections: 10, duration: 3 });
+  const [threadsBefore, clusterBefore, loadBefore] = [threadTicks(server.pid!), clusterTicks(), loadavg()[0]!];
+  const result = await autocannon({ ...options, connections: 10, duration: SECONDS });
+  const [threadsAfter, clusterAfter] = [threadTicks(server.pid!), clusterTicks()];
+  const requests = result.requests.total;
+  const perRequest = (ticks: number) => ((ticks * 1000) / TICKS_A_SECOND / requests).toFixed(2);
+  const threads = [...threadsAfter]
+    .map(([name, ticks]) => [name, ticks - (threadsBefore.get(name) ?? 0)] as const)
+    .filter(([, ticks]) => ticks > 0)
+    .sort((a, b) => b[1] - a[1]);
+  // Only processes alive at both ends: a backend that ended took its ticks with it.
+  const cluster = [...clusterAfter].reduce((sum, [pid, ticks]) => sum + ticks - (clusterBefore.get(pid) ?? ticks), 0);
+  console.log(
+    `${path}: ${requests} requests in ${SECONDS} s (${result.non2xx} non-2xx), p50 ${result.latency.p50} ms, ` +
+      `p99 ${result.latency.p99} ms; load average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}`,
+  );
+  console.log(
+    `CPU ms a request: server ${perRequest(threads.reduce((sum, [, ticks]) => sum + ticks, 0))} (` +
+      `${threads.map(([name, ticks]) => `${name} ${perRequest(ticks)}`).join(', ')})` +
+      (process.env.PG_PID ? `, PostgreSQL ${perRequest(cluster)}` : ''),
+  );
+} finally {
+  server.kill('SIGTERM');
+}

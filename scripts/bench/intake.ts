@@ -2,6 +2,7 @@ import { randomSource } from '../../src/server/seed/interview-data';
 import { plannedResult } from '../../src/server/seed/simulator/call-plan';
 import { ApiError, PublicApi } from '../../src/server/seed/simulator/public-api';
 import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { seconds, timedWithMemory, type BenchContext } from './context';
 
 /** A process's /proc stat fields after its name (Linux), or null once it has ended. */
@@ -37,8 +38,18 @@ function databaseCpuMs(postmaster: number): number {
   return total;
 }
 
-const RESULTS = 500;
+/** BENCH_INTAKE_RESULTS: posts a run (3,000 by default: several seconds on either engine, so the ramp is small). */
+const RESULTS = Number(process.env.BENCH_INTAKE_RESULTS ?? 3000);
 const IN_FLIGHT = 10;
+/** The steady part: from the answer of the post at STEADY_FROM of the run to the one at STEADY_TO (ramp and tail left out). */
+const STEADY_FROM = 0.2;
+const STEADY_TO = 0.9;
+
+interface CpuReading {
+  at: number;
+  server: number | null;
+  database: number | null;
+}
 
 /**
  * Issue 14 / ADR 0034: the intake's results per second on the 1M-result tenant, as the call simulator posts them
@@ -72,8 +83,16 @@ export async function intakeFigures(ctx: BenchContext): Promise<void> {
   const random = randomSource(4242);
   let next = 0;
   let shed = 0;
-  const cpuBefore = processCpuMs(ctx.serverPid);
-  const databaseBefore = ctx.databasePid ? databaseCpuMs(ctx.databasePid) : null;
+  const reading = (): CpuReading => ({
+    at: performance.now(),
+    server: processCpuMs(ctx.serverPid),
+    database: ctx.databasePid ? databaseCpuMs(ctx.databasePid) : null,
+  });
+  const steadyFrom = Math.floor(RESULTS * STEADY_FROM);
+  const steadyTo = Math.floor(RESULTS * STEADY_TO);
+  let answered = 0;
+  const readings: Partial<Record<'from' | 'to', CpuReading>> = {};
+  const before = reading();
   const { ms, memory } = await timedWithMemory(ctx, async () => {
     const worker = async () => {
       while (next < RESULTS) {
@@ -89,6 +108,9 @@ export async function intakeFigures(ctx: BenchContext): Promise<void> {
         for (;;) {
           try {
             await api.result(post);
+            answered += 1;
+            if (answered === steadyFrom) readings.from = reading();
+            if (answered === steadyTo) readings.to = reading();
             break;
           } catch (error) {
             if (!(error instanceof ApiError) || error.status !== 503) throw error;
@@ -100,18 +122,31 @@ export async function intakeFigures(ctx: BenchContext): Promise<void> {
     };
     await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
   });
+  const after = reading();
   console.log(`\nIntake (client-credentials token, ${IN_FLIGHT} posts in flight)`);
   console.log(
     `  ${RESULTS} results with ${sequences.length} question results each in ${seconds(ms)}: ` +
       `${(RESULTS / (ms / 1000)).toFixed(1)} results/s (${shed} posts shed with 503 and sent again), server ${memory}`,
   );
-  // Whatever the load: the server process's CPU a post, every thread (on PostgreSQL the database's own is not in it).
-  const cpuAfter = processCpuMs(ctx.serverPid);
-  if (cpuBefore !== null && cpuAfter !== null)
-    console.log(`  server process CPU a post (all its threads): ${((cpuAfter - cpuBefore) / RESULTS).toFixed(2)} ms`);
-  if (ctx.databasePid && databaseBefore !== null)
+  // Whatever the load: CPU a post, the server process's every thread and, on PostgreSQL, the database's processes.
+  const cpuLine = (from: CpuReading, to: CpuReading, posts: number) => {
+    const rate = `${(posts / ((to.at - from.at) / 1000)).toFixed(1)} results/s`;
+    const server = from.server !== null && to.server !== null ? (to.server - from.server) / posts : null;
+    const database = from.database !== null && to.database !== null ? (to.database - from.database) / posts : null;
+    return (
+      `${rate}; server process CPU a post (all its threads) ${server === null ? 'n/a' : `${server.toFixed(2)} ms`}` +
+      (database === null
+        ? ''
+        : `, PostgreSQL CPU a post (its server and every process of it) ${database.toFixed(2)} ms`)
+    );
+  };
+  console.log(
+    `  whole run: ${cpuLine(before, after, RESULTS)}; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  if (readings.from && readings.to)
     console.log(
-      `  PostgreSQL CPU a post (its server and every process of it): ` +
-        `${((databaseCpuMs(ctx.databasePid) - databaseBefore) / RESULTS).toFixed(2)} ms`,
+      `  steady part (answers ${steadyFrom} to ${steadyTo}): ${cpuLine(readings.from, readings.to, steadyTo - steadyFrom)}`,
     );
 }

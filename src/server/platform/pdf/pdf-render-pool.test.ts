@@ -44,6 +44,27 @@ test('a thread of the pool draws the same bytes as this thread, and is kept for 
   expect(pool.threads).toBe(2);
 });
 
+test('a thread draws the documents it holds one at a time, in order, each as this thread draws it', async () => {
+  const pool = poolOf({ size: 1 });
+  const documents = [sample(), titled('second'), sample()];
+  const [inThread, ...drawn] = await Promise.all([renderPdf(sample()), ...documents.map((d) => pool.render(d))]);
+  expect(drawn[0]!.equals(inThread)).toBe(true);
+  expect(pdfText(drawn[1]!)).toBe(pdfText(await renderPdf(titled('second'))));
+  expect(drawn[2]!.equals(inThread)).toBe(true);
+  expect(pool.threads).toBe(1);
+});
+
+test('a thread is sent its next document while it draws one', async () => {
+  const pool = poolOf({ entry: MISBEHAVING, deadlineMs: 5_000 });
+  const settled: string[] = [];
+  const hanging = pool.render(titled('hang')).catch((error: Error) => settled.push(`hang: ${error.message}`));
+  const held = pool.render(titled('held')).then((bytes) => settled.push(bytes.toString()));
+  // Without holding, 'held' would wait here until the deadline ended the thread drawing 'hang'.
+  await Promise.all([hanging, held]);
+  expect(settled).toEqual(['held', 'hang: The PDF renderer stopped: it took longer than 5 s.']);
+  expect(pool.holds).toBe(2);
+});
+
 test("a document the writer refuses fails with the writer's message; the thread goes on", async () => {
   const pool = poolOf();
   const broken = { ...titled('broken'), steps: [{ kind: 'chart' }] } as unknown as PdfDocument;

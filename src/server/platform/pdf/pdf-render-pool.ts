@@ -1,9 +1,10 @@
 /**
  * PDFs are drawn off the request thread (ADR 0109): a pool of worker threads, started when first needed and kept
- * between documents, each drawing one planned document (pdf-plan.ts) at a time and handing back its bytes. Documents
- * beyond the threads wait in a bounded queue; beyond that a request is answered 503 PDF_BUSY at once, while a job
- * (`wait`) waits for room. A thread that crashes, runs out of heap or overruns the deadline is ended and replaced,
- * and only its document fails, with a clear error.
+ * between documents, each drawing one planned document (pdf-plan.ts) at a time and handing back its bytes. A thread
+ * also holds the next document while it draws one (ADR 0166), so it starts that one without waiting for this thread
+ * to take its answer. Documents beyond that wait in a bounded queue; beyond it a request is answered 503 PDF_BUSY at
+ * once, while a job (`wait`) waits for room. A thread that crashes, runs out of heap or overruns the deadline is ended
+ * and replaced, and only the document it was drawing fails, with a clear error; the one it held is drawn by another.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -51,9 +52,13 @@ interface Task {
 
 interface Thread {
   worker: Worker;
-  task: Task | null;
+  /** The document being drawn first, then the one held for next (at most HELD_PER_THREAD in all). */
+  tasks: Task[];
   deadline: NodeJS.Timeout | null;
 }
+
+/** Documents a thread holds: the one it draws and the next, sent before the first is answered (ADR 0166). */
+const HELD_PER_THREAD = 2;
 
 export class PdfRenderPool {
   readonly #options: PdfPoolOptions;
@@ -72,6 +77,11 @@ export class PdfRenderPool {
     return this.#options.size;
   }
 
+  /** Documents the threads hold at most: each one it draws and the next (a job drawing ahead keeps them busy). */
+  get holds(): number {
+    return this.#options.size * HELD_PER_THREAD;
+  }
+
   /** Threads running now (started lazily, ended on a crash). */
   get threads(): number {
     return this.#threads.size;
@@ -85,14 +95,14 @@ export class PdfRenderPool {
     for (;;) {
       if (this.#closed) throw new Error('The PDF render pool is closed.');
       const idle = this.#idleThread();
-      if (idle || this.#waiting.length < this.#options.queued) break;
+      if (idle || this.#queued() < this.#options.queued) break;
       if (!options.wait) throw new HttpError(503, PDF_BUSY, { code: 'PDF_BUSY', headers: { 'retry-after': '5' } });
       await new Promise<void>((resolve) => this.#roomWaiters.push(resolve));
     }
     return new Promise<Buffer>((resolve, reject) => {
       const task: Task = { id: this.#nextId++, document, resolve, reject };
-      const idle = this.#idleThread();
-      if (idle) this.#dispatch(idle, task);
+      const thread = this.#idleThread() ?? this.#holdingThread();
+      if (thread) this.#dispatch(thread, task);
       else this.#waiting.push(task);
     });
   }
@@ -111,21 +121,34 @@ export class PdfRenderPool {
 
   /** A thread without a document, started when there are fewer than `size`. */
   #idleThread(): Thread | null {
-    for (const thread of this.#threads) if (!thread.task) return thread;
+    for (const thread of this.#threads) if (thread.tasks.length === 0) return thread;
     return this.#threads.size < this.#options.size ? this.#start() : null;
+  }
+
+  /** A drawing thread with room for the next document. */
+  #holdingThread(): Thread | null {
+    for (const thread of this.#threads) if (thread.tasks.length < HELD_PER_THREAD) return thread;
+    return null;
+  }
+
+  /** Documents not being drawn: held by a thread for next, or waiting here (the queue's bound counts both). */
+  #queued(): number {
+    let held = 0;
+    for (const thread of this.#threads) held += Math.max(0, thread.tasks.length - 1);
+    return this.#waiting.length + held;
   }
 
   #start(): Thread {
     const worker = new Worker(this.#options.entry ?? WORKER_ENTRY, {
       resourceLimits: { maxOldGenerationSizeMb: this.#options.heapMb, maxYoungGenerationSizeMb: 32 },
     });
-    const thread: Thread = { worker, task: null, deadline: null };
+    const thread: Thread = { worker, tasks: [], deadline: null };
     worker.unref();
     worker.on('message', (reply: PdfReply) => {
       // A document sent while the worker started (loading pdfkit; through tsx also compiling, which may take seconds
       // on a loaded machine) had the deadline for the start-up; its own time starts once the worker is ready.
       if ('ready' in reply) {
-        if (thread.task) this.#arm(thread);
+        if (thread.tasks.length) this.#arm(thread);
       } else this.#answer(thread, reply);
     });
     worker.on('error', (error: Error & { code?: string }) =>
@@ -139,10 +162,11 @@ export class PdfRenderPool {
     return thread;
   }
 
+  /** Sends the document to the thread; the first it holds is being drawn, and its deadline runs. */
   #dispatch(thread: Thread, task: Task): void {
-    thread.task = task;
+    thread.tasks.push(task);
     thread.worker.ref();
-    this.#arm(thread);
+    if (thread.tasks.length === 1) this.#arm(thread);
     thread.worker.postMessage({ id: task.id, document: task.document } satisfies PdfJob);
   }
 
@@ -155,44 +179,51 @@ export class PdfRenderPool {
   }
 
   #answer(thread: Thread, reply: Exclude<PdfReply, { ready: true }>): void {
-    const task = thread.task;
-    if (!task || task.id !== reply.id) return;
-    this.#settle(thread);
-    if (reply.ok) task.resolve(Buffer.from(reply.bytes));
-    else task.reject(new Error(`The PDF could not be written: ${reply.message}`));
-    this.#next(thread);
+    const at = thread.tasks.findIndex((task) => task.id === reply.id);
+    if (at < 0) return;
+    const [task] = thread.tasks.splice(at, 1);
+    // The thread draws in order: the next document it holds is being drawn from now, under its own deadline.
+    if (at === 0) this.#disarm(thread);
+    if (at === 0 && thread.tasks.length) this.#arm(thread);
+    if (reply.ok) task!.resolve(Buffer.from(reply.bytes));
+    else task!.reject(new Error(`The PDF could not be written: ${reply.message}`));
+    this.#refill(thread);
   }
 
-  /** The thread is gone (crashed, out of heap, past the deadline): its document fails, a new thread takes the rest. */
+  /**
+   * The thread is gone (crashed, out of heap, past the deadline): the document it was drawing fails; the one it held
+   * goes back to the front of the queue, and a new thread takes the rest.
+   */
   #lose(thread: Thread, reason: string): void {
     if (!this.#threads.delete(thread)) return;
-    this.#fail(thread, new Error(`The PDF renderer stopped: ${reason}.`));
+    const [drawing, ...held] = thread.tasks;
+    thread.tasks = [];
+    this.#disarm(thread);
     void thread.worker.terminate();
-    const task = this.#waiting.shift();
-    if (task) {
-      const idle = this.#idleThread();
-      if (idle) this.#dispatch(idle, task);
-      else this.#waiting.unshift(task);
-    }
-    this.#roomWaiters.shift()?.();
+    drawing?.reject(new Error(`The PDF renderer stopped: ${reason}.`));
+    this.#waiting.unshift(...held);
+    const idle = this.#waiting.length ? this.#idleThread() : null;
+    if (idle) this.#refill(idle);
+    else this.#roomWaiters.shift()?.();
   }
 
   #fail(thread: Thread, error: Error): void {
-    const task = thread.task;
-    this.#settle(thread);
-    task?.reject(error);
+    const tasks = thread.tasks;
+    thread.tasks = [];
+    this.#disarm(thread);
+    for (const task of tasks) task.reject(error);
   }
 
-  #settle(thread: Thread): void {
+  #disarm(thread: Thread): void {
     if (thread.deadline) clearTimeout(thread.deadline);
     thread.deadline = null;
-    thread.task = null;
   }
 
-  #next(thread: Thread): void {
-    const task = this.#waiting.shift();
-    if (task) this.#dispatch(thread, task);
-    else thread.worker.unref();
+  /** Sends the thread waiting documents while it has room, then lets a job waiting for room in. */
+  #refill(thread: Thread): void {
+    while (thread.tasks.length < HELD_PER_THREAD && this.#waiting.length)
+      this.#dispatch(thread, this.#waiting.shift()!);
+    if (thread.tasks.length === 0) thread.worker.unref();
     this.#roomWaiters.shift()?.();
   }
 }

@@ -1,7 +1,8 @@
 /**
- * A thread of the PDF render pool (ADR 0109): draws each planned document it is sent, one at a time, and answers its
- * bytes as a transferred ArrayBuffer, or the error's message. Started by pdf-render-pool.ts: compiled beside the
- * server bundle (build/server/pdf-worker.mjs), through tsx from the source (pdf-worker-tsx.mjs) otherwise.
+ * A thread of the PDF render pool (ADR 0109): draws each planned document it is sent, one at a time in the order sent
+ * (ADR 0166), and answers its bytes as a transferred ArrayBuffer, or the error's message. Started by
+ * pdf-render-pool.ts: compiled beside the server bundle (build/server/pdf-worker.mjs), through tsx from the source
+ * (pdf-worker-tsx.mjs) otherwise.
  */
 import { parentPort } from 'node:worker_threads';
 import { renderPdf, type PdfDocument } from './pdf-plan';
@@ -27,7 +28,7 @@ function ownBuffer(bytes: Buffer): ArrayBuffer {
 const port = parentPort;
 if (!port) throw new Error('pdf-worker.ts runs in a worker thread of the PDF render pool.');
 
-port.on('message', (job: PdfJob) => {
+const draw = (job: PdfJob) =>
   renderPdf(job.document).then(
     (bytes) => {
       const buffer = ownBuffer(bytes);
@@ -40,5 +41,11 @@ port.on('message', (job: PdfJob) => {
         message: error instanceof Error ? error.message : String(error),
       } satisfies PdfReply),
   );
+
+// The pool sends the next document while one is drawn (ADR 0166): drawn in order, one at a time, so the pool's
+// deadline for the first is its own.
+let drawn: Promise<void> = Promise.resolve();
+port.on('message', (job: PdfJob) => {
+  drawn = drawn.then(() => draw(job));
 });
 port.postMessage({ ready: true } satisfies PdfReply);

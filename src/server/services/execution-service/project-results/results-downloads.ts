@@ -133,8 +133,11 @@ async function* withComments(source: ZipSource) {
   for await (const page of source.pages) yield { page, comments: await source.commentsOf(page.map((r) => r.id)) };
 }
 
-/** PDFs of a zip drawn at once (ADR 0109): one more than the render pool's threads, so none waits for the zip. */
-export const zipRenderAhead = () => pdfRenderPool().size + 1;
+/**
+ * PDFs of a zip sent to the render pool at once (ADR 0109): one more than its threads hold (ADR 0166), so no thread
+ * waits for the zip to take an answer before it has its next document.
+ */
+export const zipRenderAhead = () => pdfRenderPool().holds + 1;
 
 /**
  * Writes the zip of PDF risk reports into `out` as the pages arrive (archiver), each PDF rendered by the one

@@ -63,10 +63,11 @@ export interface LoadProfile {
  * found names the step): React's synchronous and time-sliced render, its commit and passive effects, a module's
  * evaluation (webpack's require), a store dispatch. A long task's samples by step say whether its render yielded.
  */
+const SYNC_RENDER = 'React render, synchronous';
 const STEP_FUNCTIONS = new Map([
-  ['workLoopSync', 'React render, synchronous'],
-  ['renderRootSync', 'React render, synchronous'],
-  ['performSyncWorkOnRoot', 'React render, synchronous'],
+  ['workLoopSync', SYNC_RENDER],
+  ['renderRootSync', SYNC_RENDER],
+  ['performSyncWorkOnRoot', SYNC_RENDER],
   ['renderRootConcurrent', 'React render, time-sliced'],
   ['workLoopConcurrentByScheduler', 'React render, time-sliced'],
   ['workLoopConcurrent', 'React render, time-sliced'],
@@ -150,13 +151,23 @@ function attribute(
   }));
   const parents = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const nameOf = (id: number) => {
+    const node = nodes.get(id);
+    return node ? locate(node).fn.replace(/^.* /, '') : '';
+  };
+  const underSyncLane = (id: number | undefined): boolean =>
+    id !== undefined && (nameOf(id) === 'performSyncWorkOnRoot' || underSyncLane(parents.get(id)));
   const steps = new Map<number, string>();
   const stepOf = (id: number): string => {
     if (!steps.has(id)) {
-      const node = nodes.get(id);
-      const name = node ? locate(node).fn.replace(/^.* /, '') : '';
+      const name = nameOf(id);
       const parent = parents.get(id);
-      steps.set(id, STEP_FUNCTIONS.get(name) ?? (parent === undefined ? 'other' : stepOf(parent)));
+      const step = STEP_FUNCTIONS.get(name);
+      // A synchronous render outside performSyncWorkOnRoot is a time-sliced lane React finished synchronously: its
+      // lane expired, or the store changed while it yielded (React renders it again to stay consistent).
+      const named =
+        step === SYNC_RENDER ? `${SYNC_RENDER} (${underSyncLane(id) ? 'sync lane' : 'expired or torn'})` : step;
+      steps.set(id, named ?? (parent === undefined ? 'other' : stepOf(parent)));
     }
     return steps.get(id)!;
   };

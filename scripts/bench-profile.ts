@@ -27,6 +27,7 @@ const LONG_TASK_MS = 50;
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
 }
 interface CpuProfile {
   startTime: number;
@@ -42,12 +43,39 @@ export interface LoadProfile {
   byFile: Map<string, number>;
   /** Self time in ms by function (`file:line name`, the line in the original file), for BENCH_PROFILE_DETAIL. */
   byFunction: Map<string, number>;
+  /** Time in ms by start-up step (STEP_FUNCTIONS: React's synchronous or time-sliced render, commit…), whole load. */
+  byStep: Map<string, number>;
   longTasks: number[];
   /** Busy stretches of the main thread (samples between idle ones) of 50 ms or more, each with its self time by file. */
   spans: { ms: number; byFile: Map<string, number> }[];
   /** The main thread's tasks of 150 ms or more (the trace's RunTask), in order, each with its samples' self time by file. */
-  tasks: { atMs: number; ms: number; byFile: Map<string, number> }[];
+  tasks: {
+    atMs: number;
+    ms: number;
+    byFile: Map<string, number>;
+    byStep: Map<string, number>;
+    byOwner: Map<string, number>;
+  }[];
 }
+
+/**
+ * The start-up steps a sample can be inside, by the original name of a function on its stack (the innermost one
+ * found names the step): React's synchronous and time-sliced render, its commit and passive effects, a module's
+ * evaluation (webpack's require), a store dispatch. A long task's samples by step say whether its render yielded.
+ */
+const SYNC_RENDER = 'React render, synchronous';
+const STEP_FUNCTIONS = new Map([
+  ['workLoopSync', SYNC_RENDER],
+  ['renderRootSync', SYNC_RENDER],
+  ['performSyncWorkOnRoot', SYNC_RENDER],
+  ['renderRootConcurrent', 'React render, time-sliced'],
+  ['workLoopConcurrentByScheduler', 'React render, time-sliced'],
+  ['workLoopConcurrent', 'React render, time-sliced'],
+  ['commitRoot', 'React commit'],
+  ['flushPassiveEffects', 'React passive effects'],
+  ['__webpack_require__', 'module evaluation'],
+  ['dispatch', 'store dispatch'],
+]);
 /** A task this long is listed with what it ran (BENCH_PROFILE_TASKS): the target is none over 200 ms (issue 29). */
 const LISTED_TASK_MS = 150;
 interface TraceEvent {
@@ -109,10 +137,51 @@ function attribute(
   const byGroup = new Map<string, number>();
   const byFile = new Map<string, number>();
   const byFunction = new Map<string, number>();
+  const byStep = new Map<string, number>();
   const spans: LoadProfile['spans'] = [];
   let span: LoadProfile['spans'][number] | null = null;
   // The profile's clock is the trace's (µs): a sample belongs to the task whose span holds its time.
-  const tasks = runTasks.map((task) => ({ ...task, atMs: 0, ms: task.dur / 1000, byFile: new Map<string, number>() }));
+  const tasks = runTasks.map((task) => ({
+    ...task,
+    atMs: 0,
+    ms: task.dur / 1000,
+    byFile: new Map<string, number>(),
+    byStep: new Map<string, number>(),
+    byOwner: new Map<string, number>(),
+  }));
+  const parents = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const nameOf = (id: number) => {
+    const node = nodes.get(id);
+    return node ? locate(node).fn.replace(/^.* /, '') : '';
+  };
+  const underSyncLane = (id: number | undefined): boolean =>
+    id !== undefined && (nameOf(id) === 'performSyncWorkOnRoot' || underSyncLane(parents.get(id)));
+  const steps = new Map<number, string>();
+  const stepOf = (id: number): string => {
+    if (!steps.has(id)) {
+      const name = nameOf(id);
+      const parent = parents.get(id);
+      const step = STEP_FUNCTIONS.get(name);
+      // A synchronous render outside performSyncWorkOnRoot is a time-sliced lane React finished synchronously: its
+      // lane expired, or the store changed while it yielded (React renders it again to stay consistent).
+      const named =
+        step === SYNC_RENDER ? `${SYNC_RENDER} (${underSyncLane(id) ? 'sync lane' : 'expired or torn'})` : step;
+      steps.set(id, named ?? (parent === undefined ? 'other' : stepOf(parent)));
+    }
+    return steps.get(id)!;
+  };
+  // The console's own function nearest the sample on its stack: which of our components or modules the time is under.
+  const owners = new Map<number, string>();
+  const ownerOf = (id: number): string => {
+    if (!owners.has(id)) {
+      const node = nodes.get(id);
+      const fn = node ? locate(node).fn : '';
+      const parent = parents.get(id);
+      owners.set(id, fn.startsWith('src/') ? fn : parent === undefined ? '-' : ownerOf(parent));
+    }
+    return owners.get(id)!;
+  };
   let at = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
     const id = profile.samples[i]!;
@@ -122,7 +191,14 @@ function attribute(
     if (!where.has(id)) where.set(id, locate(nodes.get(id)!));
     const { group, file, fn } = where.get(id)!;
     const task = tasks.find((t) => at >= t.ts && at < t.ts + t.dur);
-    if (task) task.byFile.set(file, (task.byFile.get(file) ?? 0) + ms);
+    if (group !== '(idle)') byStep.set(stepOf(id), (byStep.get(stepOf(id)) ?? 0) + ms);
+    if (task) {
+      task.byFile.set(file, (task.byFile.get(file) ?? 0) + ms);
+      const step = stepOf(id);
+      task.byStep.set(step, (task.byStep.get(step) ?? 0) + ms);
+      const owner = ownerOf(id);
+      task.byOwner.set(owner, (task.byOwner.get(owner) ?? 0) + ms);
+    }
     if (group === '(idle)') {
       if (span && span.ms >= LONG_TASK_MS) spans.push(span);
       span = null;
@@ -138,7 +214,7 @@ function attribute(
   if (span && span.ms >= LONG_TASK_MS) spans.push(span);
   for (const task of tasks) task.atMs = (task.ts - profile.startTime) / 1000;
   // Tasks after the profile stopped (the tracing's own) are not the page's.
-  return { byGroup, byFile, byFunction, spans, tasks: tasks.filter((task) => task.ts < at) };
+  return { byGroup, byFile, byFunction, byStep, spans, tasks: tasks.filter((task) => task.ts < at) };
 }
 
 async function throttled(page: Page): Promise<CDPSession> {
@@ -204,6 +280,10 @@ function report(name: string, runs: LoadProfile[]): void {
   for (const row of rows.filter((r) => r.ms >= 5).slice(0, 16)) {
     console.log(`    ${ms(row.ms).padStart(8)}  ${row.group}`);
   }
+  const steps = [...new Set(runs.flatMap((run) => [...run.byStep.keys()]))]
+    .filter((step) => step !== 'other')
+    .map((step) => `${step} ${ms(median(runs.map((run) => run.byStep.get(step) ?? 0)))}`);
+  console.log(`    by step (median of the runs): ${steps.join(', ')}`);
   const tasks = runs.map((run) => [...run.longTasks].sort((a, b) => b - a));
   console.log(
     `    long tasks: ${tasks.map((t) => t.length).join(' / ')} per run; longest ${tasks
@@ -233,6 +313,13 @@ function report(name: string, runs: LoadProfile[]): void {
       .slice(0, 6)
       .map(([file, time]) => `${shortName(file)} ${Math.round(time)}`);
     console.log(`    task ${ms(task.ms).padStart(8)} at ${ms(task.atMs)}: ${top.join(', ')}`);
+    const steps = [...task.byStep].sort((a, b) => b[1] - a[1]).map(([step, time]) => `${step} ${Math.round(time)}`);
+    console.log(`      by step: ${steps.join(', ')}`);
+    const owners = [...task.byOwner]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([owner, time]) => `${owner} ${Math.round(time)}`);
+    console.log(`      under: ${owners.join(', ')}`);
   }
   const detail = process.env.BENCH_PROFILE_DETAIL;
   if (detail) {

@@ -1,5 +1,5 @@
 import { Box, Flex } from '@chakra-ui/react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { LoadingState } from '../../components/feedback/loading-state';
 import { Sidebar, SIDEBAR_COLLAPSE_BELOW_PX } from './sidebar';
@@ -11,7 +11,7 @@ import { useNarrowerThan } from './use-narrower-than';
  * opens: what every signed-in address shows first, prerendered at build time (ADR 0082). It depends on nothing the
  * browser alone knows (the sidebar's width follows the window through CSS), so it hydrates as it was rendered.
  */
-export function Shell({ pending = false }: { pending?: boolean }) {
+function ShellFrame({ pending = false }: { pending?: boolean }) {
   const narrow = useNarrowerThan(SIDEBAR_COLLAPSE_BELOW_PX);
   const [userChoice, setUserChoice] = useState<{ collapsed: boolean; narrow: boolean } | null>(null);
   // A choice made at one width holds until the window crosses the threshold; then width decides again.
@@ -42,3 +42,11 @@ export function Shell({ pending = false }: { pending?: boolean }) {
     </Flex>
   );
 }
+
+/**
+ * The shell, rendered again only when its own state, the router's or a store value it reads changes: not when
+ * MainLayout or the session gate re-render. Store updates render synchronously (React renders an external store's
+ * change at once, in one task), and while the session opens each of its answers re-rendered MainLayout, which made
+ * the whole frame (top bar, sidebar, Chakra's components) render again in one long task (ADR 0157).
+ */
+export const Shell = memo(ShellFrame);

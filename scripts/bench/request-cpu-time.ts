@@ -9,15 +9,12 @@
  * immune: shared caches still slow a thread; compare interleaved runs of similar load).
  * ENCODING sets Accept-Encoding (none by default, as the bench).
  */
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { freePort } from '../lib/free-port';
 import { waitForUrl } from '../lib/wait-for-url';
+import { startBenchServer } from './profiled-server';
 
-const root = resolve(import.meta.dirname, '../..');
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
 /** Clock ticks a second (USER_HZ), as /proc/<pid>/stat counts them on Linux. */
 const TICKS_A_SECOND = 100;
@@ -57,23 +54,7 @@ if (!path)
   throw new Error('name the call: request-cpu-time.ts /execution-service/v1/interview/results \'{"projectId":10}\'');
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('set DATA_DIR (the seeded folder, or the files of a DATABASE_URL run)');
-const keyFile = join(dataDir, 'signing-key.secret');
-const port = await freePort();
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  cwd: root,
-  stdio: 'ignore',
-  env: {
-    ...process.env,
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    TOKEN_ISSUER: process.env.TOKEN_ISSUER ?? 'http://voxscreen.bench',
-    API_RATE_LIMIT_PER_10S: '1000000',
-    ...(!process.env.SIGNING_KEY_SECRET && existsSync(keyFile)
-      ? { SIGNING_KEY_SECRET: readFileSync(keyFile, 'utf8').trim() }
-      : {}),
-  },
-});
+const { server, port } = await startBenchServer(dataDir);
 try {
   const base = `http://127.0.0.1:${port}/api`;
   await waitForUrl(`${base}/health/ready`, 180_000);

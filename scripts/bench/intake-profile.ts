@@ -12,7 +12,7 @@
  * It also prints the process's CPU time a post (every thread) and the change notifications a post delivers.
  */
 import { createServer, type Server } from 'node:http';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -35,6 +35,7 @@ import { createParticipants } from '../../src/server/services/participant-servic
 import { createProjectWithQuestions, STAGE } from '../../src/server/services/project-service';
 import { testConfig } from '../../src/server/testing/test-config';
 import pino from 'pino';
+import { threadsCpuMs } from './proc-cpu';
 
 const RESULTS = Number(process.env.INTAKE_RESULTS ?? 200);
 const PARTICIPANTS = Math.max(Number(process.env.INTAKE_PARTICIPANTS ?? 5000), RESULTS + 1);
@@ -142,31 +143,11 @@ class TimedEngine implements PGliteEngine {
   }
 }
 
-/**
- * CPU time of each thread of this process (Linux: /proc/self/task/<tid>/stat, clock ticks of 10 ms), by thread id:
- * what each thread spent whatever the machine's load, unlike the wall clock or a sampling profile's ticks.
- */
-function threadCpuMs(): Map<string, { name: string; ms: number }> {
-  const threads = new Map<string, { name: string; ms: number }>();
-  if (!existsSync('/proc/self/task')) return threads;
-  for (const tid of readdirSync('/proc/self/task')) {
-    try {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      threads.set(tid, { name, ms: (Number(fields[11]) + Number(fields[12])) * 10 });
-    } catch {
-      // the thread ended meanwhile
-    }
-  }
-  return threads;
-}
-
 /** The threads' CPU between two readings, busiest first; the main thread's id is the process id. */
-function threadCpuLine(before: Map<string, { name: string; ms: number }>, posts: number): string {
-  const spent = [...threadCpuMs()]
+function threadCpuLine(before: Map<number, { name: string; ms: number }>, posts: number): string {
+  const spent = [...threadsCpuMs(process.pid)]
     .map(([tid, { name, ms }]) => ({
-      label: tid === String(process.pid) ? 'request thread' : `${name} ${tid}`,
+      label: tid === process.pid ? 'request thread' : `${name} ${tid}`,
       ms: ms - (before.get(tid)?.ms ?? 0),
     }))
     .filter((t) => t.ms > 0)
@@ -315,7 +296,7 @@ async function main(): Promise<void> {
     const loadBefore = loadavg()[0]!;
     let next = 0;
     const cpuBefore = process.cpuUsage();
-    const threadsBefore = threadCpuMs();
+    const threadsBefore = threadsCpuMs(process.pid);
     const triggerCallsBefore = await versionTriggerCalls(db);
     const t0 = performance.now();
     const monotonicStart = process.hrtime.bigint() / 1000n;

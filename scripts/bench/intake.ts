@@ -1,38 +1,19 @@
 import { randomSource } from '../../src/server/seed/interview-data';
 import { plannedResult } from '../../src/server/seed/simulator/call-plan';
 import { ApiError, PublicApi } from '../../src/server/seed/simulator/public-api';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { seconds, timedWithMemory, type BenchContext } from './context';
-
-/** A process's /proc stat fields after its name (Linux), or null once it has ended. */
-function procStat(pid: number | string): string[] | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  } catch {
-    return null;
-  }
-}
-
-/** CPU of stat fields (10 ms ticks): the process's own, every thread, and with `reaped` its ended children's. */
-const cpuMsOf = (fields: string[], reaped = false) =>
-  (Number(fields[11]) + Number(fields[12]) + (reaped ? Number(fields[13]) + Number(fields[14]) : 0)) * 10;
-
-/** The server process's CPU time so far (every thread), or null where it cannot be read. */
-function processCpuMs(pid: number): number | null {
-  const fields = procStat(pid);
-  return fields ? cpuMsOf(fields) : null;
-}
+import { cpuMsOf, statCpuMs, statFields } from './proc-cpu';
 
 /** The PostgreSQL server's CPU so far: its postmaster, its live processes (backends, writers) and ended ones. */
 function databaseCpuMs(postmaster: number): number {
-  const own = procStat(postmaster);
+  const own = statFields(`/proc/${postmaster}/stat`);
   let total = own ? cpuMsOf(own, true) : 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     // A process that ended meanwhile reads as null: its time is in the postmaster's reaped children.
-    const fields = procStat(entry);
+    const fields = statFields(`/proc/${entry}/stat`);
     if (fields && Number(fields[1]) === postmaster) total += cpuMsOf(fields);
   }
   return total;
@@ -85,7 +66,7 @@ export async function intakeFigures(ctx: BenchContext): Promise<void> {
   let shed = 0;
   const reading = (): CpuReading => ({
     at: performance.now(),
-    server: processCpuMs(ctx.serverPid),
+    server: statCpuMs(`/proc/${ctx.serverPid}/stat`),
     database: ctx.databasePid ? databaseCpuMs(ctx.databasePid) : null,
   });
   const steadyFrom = Math.floor(RESULTS * STEADY_FROM);

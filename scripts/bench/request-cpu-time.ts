@@ -9,43 +9,31 @@
  * immune: shared caches still slow a thread; compare interleaved runs of similar load).
  * ENCODING sets Accept-Encoding (none by default, as the bench).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { waitForUrl } from '../lib/wait-for-url';
+import { statCpuMs, threadsCpuMs } from './proc-cpu';
 import { startBenchServer } from './profiled-server';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
-/** Clock ticks a second (USER_HZ), as /proc/<pid>/stat counts them on Linux. */
-const TICKS_A_SECOND = 100;
-
-/** utime + stime of a /proc stat file (fields 14 and 15; the name in parentheses may hold spaces). */
-function ticksOf(path: string): number {
-  try {
-    const fields = readFileSync(path, 'utf8').split(') ')[1]!.split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0; // the thread or process ended
-  }
-}
-
-/** A process's ticks by thread name ("main" for the thread the process started with). */
-function threadTicks(pid: number): Map<string, number> {
+/** A process's CPU ms by thread name ("main" for the thread the process started with). */
+function threadMs(pid: number): Map<string, number> {
   const byName = new Map<string, number>();
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    const name = task === String(pid) ? 'main' : readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').trim();
-    byName.set(name, (byName.get(name) ?? 0) + ticksOf(`/proc/${pid}/task/${task}/stat`));
+  for (const [tid, { name, ms }] of threadsCpuMs(pid)) {
+    const key = tid === pid ? 'main' : name;
+    byName.set(key, (byName.get(key) ?? 0) + ms);
   }
   return byName;
 }
 
-/** The cluster's ticks: the postmaster and its children (backends, writer, checkpointer…) by process id. */
-function clusterTicks(): Map<number, number> {
+/** The cluster's CPU ms: the postmaster and its children (backends, writer, checkpointer…) by process id. */
+function clusterMs(): Map<number, number> {
   const postmaster = Number(process.env.PG_PID ?? 0);
   if (!postmaster) return new Map();
   const children = readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8').trim().split(/\s+/);
   return new Map(
-    [postmaster, ...children.filter(Boolean).map(Number)].map((pid) => [pid, ticksOf(`/proc/${pid}/stat`)]),
+    [postmaster, ...children.filter(Boolean).map(Number)].map((pid) => [pid, statCpuMs(`/proc/${pid}/stat`) ?? 0]),
   );
 }
 
@@ -82,24 +70,24 @@ try {
     body,
   };
   await autocannon({ ...options, connections: 10, duration: 3 });
-  const [threadsBefore, clusterBefore, loadBefore] = [threadTicks(server.pid!), clusterTicks(), loadavg()[0]!];
+  const [threadsBefore, clusterBefore, loadBefore] = [threadMs(server.pid!), clusterMs(), loadavg()[0]!];
   const result = await autocannon({ ...options, connections: 10, duration: SECONDS });
-  const [threadsAfter, clusterAfter] = [threadTicks(server.pid!), clusterTicks()];
+  const [threadsAfter, clusterAfter] = [threadMs(server.pid!), clusterMs()];
   const requests = result.requests.total;
-  const perRequest = (ticks: number) => ((ticks * 1000) / TICKS_A_SECOND / requests).toFixed(2);
+  const perRequest = (ms: number) => (ms / requests).toFixed(2);
   const threads = [...threadsAfter]
-    .map(([name, ticks]) => [name, ticks - (threadsBefore.get(name) ?? 0)] as const)
-    .filter(([, ticks]) => ticks > 0)
+    .map(([name, ms]) => [name, ms - (threadsBefore.get(name) ?? 0)] as const)
+    .filter(([, ms]) => ms > 0)
     .sort((a, b) => b[1] - a[1]);
-  // Only processes alive at both ends: a backend that ended took its ticks with it.
-  const cluster = [...clusterAfter].reduce((sum, [pid, ticks]) => sum + ticks - (clusterBefore.get(pid) ?? ticks), 0);
+  // Only processes alive at both ends: a backend that ended took its time with it.
+  const cluster = [...clusterAfter].reduce((sum, [pid, ms]) => sum + ms - (clusterBefore.get(pid) ?? ms), 0);
   console.log(
     `${path}: ${requests} requests in ${SECONDS} s (${result.non2xx} non-2xx), p50 ${result.latency.p50} ms, ` +
       `p99 ${result.latency.p99} ms; load average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}`,
   );
   console.log(
-    `CPU ms a request: server ${perRequest(threads.reduce((sum, [, ticks]) => sum + ticks, 0))} (` +
-      `${threads.map(([name, ticks]) => `${name} ${perRequest(ticks)}`).join(', ')})` +
+    `CPU ms a request: server ${perRequest(threads.reduce((sum, [, ms]) => sum + ms, 0))} (` +
+      `${threads.map(([name, ms]) => `${name} ${perRequest(ms)}`).join(', ')})` +
       (process.env.PG_PID ? `, PostgreSQL ${perRequest(cluster)}` : ''),
   );
 } finally {

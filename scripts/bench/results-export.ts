@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { call, jsonPost, measure, measureWhile, seconds, timedWithMemory, type BenchContext } from './context';
+import { statCpuMs } from './proc-cpu';
 
 const BASE = '/execution-service/v1/interview/result';
 const LIST = '/execution-service/v1/interview/results';
@@ -88,16 +88,10 @@ export async function resultPdfZipFigures(ctx: BenchContext): Promise<void> {
   );
 }
 
-const TICKS_PER_SECOND = 100;
-/** User + system CPU ms of a thread's (or the whole process's) /proc stat line. */
-const statCpuMs = (path: string) => {
-  const fields = readFileSync(path, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1000;
-};
 /** The server's CPU time so far: every thread, and its main (request) thread, whose id is the process id. */
 const serverCpuMs = (pid: number) => ({
-  all: statCpuMs(`/proc/${pid}/stat`),
-  main: statCpuMs(`/proc/${pid}/task/${pid}/stat`),
+  all: statCpuMs(`/proc/${pid}/stat`)!,
+  main: statCpuMs(`/proc/${pid}/task/${pid}/stat`)!,
 });
 
 /** The 500 newest results of the project, as a zip's selection. */

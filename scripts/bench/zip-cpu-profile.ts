@@ -13,6 +13,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { waitForUrl } from '../lib/wait-for-url';
 import { profileSelfTimes, type CpuProfile } from './cpu-profile-summary';
+import { statCpuMs, threadsCpuMs } from './proc-cpu';
 import { startProfiledServer } from './profiled-server';
 
 const BASE = '/execution-service/v1/interview/result';
@@ -22,31 +23,6 @@ if (!project) throw new Error('set PROFILE_PROJECT (the bench prints its project
 const dataDir = process.env.DATA_DIR;
 if (!dataDir && !process.env.DATABASE_URL) throw new Error('set DATA_DIR (a copy of the bench data) or DATABASE_URL');
 
-const TICKS_PER_SECOND = 100;
-const statCpuMs = (path: string) => {
-  const fields = readFileSync(path, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1000;
-};
-const processCpuMs = (pid: number) => statCpuMs(`/proc/${pid}/stat`);
-/** Each thread's CPU ms so far, by thread id: less changed by the load than the profiles' samples (wall time). */
-const threadCpuMs = (pid: number) =>
-  new Map(
-    readdirSync(`/proc/${pid}/task`).map((tid) => {
-      try {
-        return [Number(tid), statCpuMs(`/proc/${pid}/task/${tid}/stat`)] as const;
-      } catch {
-        return [Number(tid), 0] as const;
-      }
-    }),
-  );
-/** A thread's name (`comm`: node, V8's 'V8 DefaultWorke', libuv's 'libuv-worker', a worker's own), '' once ended. */
-const threadName = (pid: number, tid: number) => {
-  try {
-    return readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
-  } catch {
-    return '';
-  }
-};
 const load = () =>
   loadavg()
     .map((n) => n.toFixed(2))
@@ -102,23 +78,23 @@ try {
   // A first zip of a few starts the pool's thread (and tsx's compile); only the second zip's window is read.
   await zip(ids.slice(0, 60));
   const selected = ids.slice(0, COUNT);
-  const cpuBefore = processCpuMs(server.pid!);
-  const threadsBefore = threadCpuMs(server.pid!);
+  const processCpuMs = () => statCpuMs(`/proc/${server.pid}/stat`)!;
+  const cpuBefore = processCpuMs();
+  const threadsBefore = threadsCpuMs(server.pid!);
   const from = process.hrtime.bigint() / 1000n;
   const started = performance.now();
   await zip(selected);
   const ms = performance.now() - started;
   const to = process.hrtime.bigint() / 1000n;
-  const cpu = processCpuMs(server.pid!) - cpuBefore;
+  const cpu = processCpuMs() - cpuBefore;
   const count = selected.length;
-  const busiest = [...threadCpuMs(server.pid!)]
-    .map(([tid, ms]) => [tid, ms - (threadsBefore.get(tid) ?? 0)] as const)
-    .filter(([, ms]) => ms / count >= 0.05)
-    .sort((a, b) => b[1] - a[1]);
+  const busiest = [...threadsCpuMs(server.pid!)]
+    .map(([tid, { name, ms }]) => [tid, name, ms - (threadsBefore.get(tid)?.ms ?? 0)] as const)
+    .filter(([, , ms]) => ms / count >= 0.05)
+    .sort((a, b) => b[2] - a[2]);
   // The request thread's id is the process id; the others are the engine's, the PDF pool's, V8's and libuv's.
   const threads = busiest.map(
-    ([tid, ms]) =>
-      `${tid === server.pid ? 'request' : `${tid} ${threadName(server.pid!, tid)}`} ${(ms / count).toFixed(2)}`,
+    ([tid, name, ms]) => `${tid === server.pid ? 'request' : `${tid} ${name}`} ${(ms / count).toFixed(2)}`,
   );
   console.log(
     `zip of ${count} PDFs: ${(ms / 1000).toFixed(1)} s (${Math.round(count / (ms / 1000))} PDFs/s), server CPU ` +

@@ -1,0 +1,53 @@
+/**
+ * CPU time from the kernel's accounts (Linux `/proc`, user + system time in clock ticks of 10 ms): what a process or
+ * a thread spent whatever the machine's load, unlike the wall clock or a sampling profile's samples. The benches'
+ * one reader of it.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** Milliseconds a clock tick (USER_HZ 100, as Linux counts /proc's times). */
+const MS_A_TICK = 10;
+
+/** A /proc stat file's fields after the name (which may hold spaces), or null once its process or thread has ended. */
+export function statFields(path: string): string[] | null {
+  try {
+    const stat = readFileSync(path, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/** CPU ms of stat fields: user + system and, with `reaped`, that of the ended children the process waited for. */
+export const cpuMsOf = (fields: string[], reaped = false) =>
+  (Number(fields[11]) + Number(fields[12]) + (reaped ? Number(fields[13]) + Number(fields[14]) : 0)) * MS_A_TICK;
+
+/** CPU ms so far of a process's (every thread) or a thread's stat file, or null once it has ended. */
+export function statCpuMs(path: string): number | null {
+  const fields = statFields(path);
+  return fields ? cpuMsOf(fields) : null;
+}
+
+/**
+ * Each thread of a process by thread id (the first thread's id is the process id): its name (`comm`: node, V8's,
+ * libuv's, a worker's own) and CPU ms so far. Threads that ended meanwhile are left out; none where /proc is absent.
+ */
+export function threadsCpuMs(pid: number): Map<number, { name: string; ms: number }> {
+  const threads = new Map<number, { name: string; ms: number }>();
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return threads;
+  }
+  for (const tid of tids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      threads.set(Number(tid), { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ms: cpuMsOf(fields) });
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return threads;
+}

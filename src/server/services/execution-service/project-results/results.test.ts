@@ -278,7 +278,7 @@ describe('the results list', () => {
       (await list({ projectId, ...body })).results.find((r) => r.interviewResultId === ids[1])?.participantName;
     expect(await nameOf({})).toBe('Ben Cruz');
     // A rename the data version does not see (its triggers off, as no application write can have them): the kept
-    // first page still shows the name it read, a deeper page reads the row anew.
+    // first page still shows the name it read, a page not read before (ADR 0160 keeps it from now on) reads the row.
     await unseenByVersions(sql`UPDATE participants SET first_name = 'Benedict'
                 WHERE id = (SELECT participant_id FROM interview_results WHERE id = ${ids[1]!})`);
     expect(await nameOf({})).toBe('Ben Cruz');

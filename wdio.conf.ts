@@ -1,12 +1,28 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { HEADLESS_CHROMIUM, HEADLESS_CHROMIUM_FLAGS } from './scripts/chromium-flags';
 
 const resultsFile = '.tmp/e2e-results.txt';
+const specTimesFile = process.env.E2E_SPEC_TIMES ?? '.tmp/e2e-spec-times.txt';
+const JOURNEYS = './test/e2e/journeys';
+
+/**
+ * Journeys largest first: two sessions run side by side, and a long journey started last would run alone at the end
+ * (the size of a journey's file is a fair guess at its length; `npm test` prints the measured times).
+ */
+export const largestFirst = (specs: string[]): string[] =>
+  [...specs].sort((a, b) => statSync(b).size - statSync(a).size || a.localeCompare(b));
+
+let specStarted = 0;
 
 /** Headless Debian Chromium only: no browserVersion, so nothing is ever downloaded. */
 export const config: WebdriverIO.Config = {
   runner: 'local',
-  specs: ['./test/e2e/journeys/**/*.e2e.ts'],
+  specs: largestFirst(
+    readdirSync(JOURNEYS)
+      .filter((name) => name.endsWith('.e2e.ts'))
+      .map((name) => join(JOURNEYS, name)),
+  ),
   maxInstances: 2,
   capabilities: [
     {
@@ -30,6 +46,15 @@ export const config: WebdriverIO.Config = {
   // The contract proxy sits between each journey and the server: any API exchange that breaks the contract fails the
   // journey (test/e2e/support/contract-proxy.ts, ADR 0085).
   mochaOpts: { ui: 'bdd', timeout: 150_000, require: ['./test/e2e/support/contract-proxy.ts'] },
+  beforeSession() {
+    specStarted = Date.now();
+  },
+  // Each journey's time, browser session included: scripts/test.sh prints the longest ones.
+  afterSession(_config, _capabilities, specs) {
+    mkdirSync('.tmp', { recursive: true });
+    const seconds = ((Date.now() - specStarted) / 1000).toFixed(1);
+    appendFileSync(specTimesFile, `${seconds} ${specs.map((spec) => basename(spec)).join(' ')}\n`);
+  },
   afterTest(test, _context, result) {
     mkdirSync('.tmp', { recursive: true });
     // A failure keeps its first error line: npm test prints these at its end, where CI's shortened log shows them.

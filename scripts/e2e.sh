@@ -12,7 +12,7 @@ npx tsx scripts/build-server.ts >/dev/null
 port=${E2E_PORT:-$(node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")}
 data=$(mktemp -d)
 log=.tmp/e2e-server.log
-mkdir -p .tmp && rm -f .tmp/e2e-results.txt
+mkdir -p .tmp && rm -f .tmp/e2e-results.txt .tmp/e2e-spec-times.txt
 
 # E-mail goes over SMTP to a local catcher, as it would to a mailbox: the outbox never keeps set-password
 # links readable once sent, so the journeys read them where a person would.

@@ -5,8 +5,9 @@
  * PROFILE_PDFS (500) newest results of PROFILE_PROJECT, then zips them as the FIRST zip of the fresh server, polling
  * the job every POLL_MS (50): when the request was answered, when the job was seen running, each page of 100 done,
  * succeeded, the download's last byte. Then the same zip again on the now warm server (ZIP_RUNS, 2, zips in all).
- * Lines the server writes to stderr starting with `[zip-trace] <epoch ms>` (a temporary trace, not in the code) are
- * printed on the same time line, relative to the request.
+ * Lines the server writes to stderr starting with `[zip-trace] <epoch ms>` are printed on the same time line, relative
+ * to the request: the code writes none; `git apply docs/adr/evidence/0167-zip-trace.patch` adds the trace of ADR 0167
+ * (never commit it).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

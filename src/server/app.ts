@@ -172,6 +172,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       [INVITATION_REMINDER_QUEUE]: invitationReminderJob(db, clock, () => jobs.runSoon()),
     },
     logger,
+    // A zip a person waits for is claimed at once, not after a batch another queue is running (ADR 0167).
+    { lanes: [[RESULT_ZIP_QUEUE]] },
   );
   const deps: AppDeps = {
     config,

@@ -198,3 +198,34 @@ async function waitFor(condition: () => boolean): Promise<void> {
   for (let i = 0; i < 500 && !condition(); i += 1) await new Promise((r) => setTimeout(r, 10));
   expect(condition()).toBe(true);
 }
+
+test('a queue in a lane of its own is claimed while a job of another queue runs (ADR 0167)', async () => {
+  let laneRan!: () => void;
+  const ranInLane = new Promise<void>((resolve) => (laneRan = resolve));
+  let slowStarted!: () => void;
+  const started = new Promise<void>((resolve) => (slowStarted = resolve));
+  const runner = new JobRunner(
+    db,
+    clock,
+    {
+      // Finishes only once the lane's job has run: without the lane, that job would wait for this one (a deadlock
+      // the test's timeout ends).
+      'test-lane-slow': async () => {
+        slowStarted();
+        await ranInLane;
+      },
+      'test-lane-own': async () => laneRan(),
+    },
+    log,
+    { lanes: [['test-lane-own']] },
+  );
+  const slow = await enqueue('test-lane-slow');
+  runner.runSoon();
+  await started;
+  const own = await enqueue('test-lane-own');
+  runner.runSoon();
+  await ranInLane;
+  await runner.stop();
+  expect(await jobRow(own.id)).toMatchObject({ status: 'succeeded', attempts: 1 });
+  expect(await jobRow(slow.id)).toMatchObject({ status: 'succeeded', attempts: 1 });
+}, 30_000);

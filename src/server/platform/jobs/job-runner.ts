@@ -50,20 +50,34 @@ export const retryDelay = (attempt: number) => RETRY_DELAYS_MS[Math.min(attempt 
  * transaction stays open while a handler works.
  */
 export class JobRunner {
-  readonly #loop: SweepLoop;
+  /** One sweep loop a lane: the first for the queues in no lane (and the housekeeping), then one a lane. */
+  readonly #loops: SweepLoop[];
   /** Jobs this runner holds (claimed, not finished): id → attempt, renewed by the heartbeat. */
   readonly #held = new Map<number, number>();
   #heartbeat: NodeJS.Timeout | null = null;
   readonly #leaseMs: number;
 
+  /**
+   * `lanes`: groups of queues swept by a loop of their own (ADR 0167), so that their jobs are claimed as soon as they
+   * are queued, not after the job another queue is running (a zip a person waits for, behind a batch of webhook
+   * deliveries). Each job is still claimed once, with its lease, whichever lane or instance claims it.
+   */
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly handlers: Readonly<Record<string, JobHandler | BatchJobHandler>>,
     private readonly log: FastifyBaseLogger,
-    options: { leaseMs?: number } = {},
+    options: { leaseMs?: number; lanes?: readonly (readonly string[])[] } = {},
   ) {
-    this.#loop = new SweepLoop(() => this.sweep(), log, 'job');
+    const lanes = (options.lanes ?? []).map((lane) => lane.filter((queue) => queue in handlers));
+    const laned = new Set(lanes.flat());
+    const rest = Object.keys(handlers).filter((queue) => !laned.has(queue));
+    this.#loops = [
+      new SweepLoop(() => this.#sweep(rest, true), log, 'job'),
+      ...lanes
+        .filter((lane) => lane.length > 0)
+        .map((lane) => new SweepLoop(() => this.#sweep(lane, false), log, `job (${lane.join(', ')})`)),
+    ];
     this.#leaseMs = options.leaseMs ?? LEASE_MS;
   }
 
@@ -72,17 +86,17 @@ export class JobRunner {
     return Object.keys(this.handlers);
   }
 
-  /** Starts a sweep now (after a commit that queued a job). */
+  /** Starts a sweep of every lane now (after a commit that queued a job). */
   runSoon(): void {
-    this.#loop.soon();
+    for (const loop of this.#loops) loop.soon();
   }
 
   start(intervalMs = 30_000): void {
-    this.#loop.start(intervalMs);
+    for (const loop of this.#loops) loop.start(intervalMs);
   }
 
   async stop(): Promise<void> {
-    await this.#loop.stop();
+    await Promise.all(this.#loops.map((loop) => loop.stop()));
     this.#stopHeartbeat();
   }
 
@@ -119,14 +133,21 @@ export class JobRunner {
     this.#heartbeat = null;
   }
 
-  /** Runs every due job; returns how many attempts were made. */
-  async sweep(): Promise<number> {
-    await this.#failAbandoned();
-    // Answers kept with Idempotency-Keys live a day (ADR 0091).
-    await deleteExpiredAnswers(this.db, this.clock.now());
+  /** Runs every due job of every queue; returns how many attempts were made. */
+  sweep(): Promise<number> {
+    return this.#sweep(Object.keys(this.handlers), true);
+  }
+
+  /** Runs every due job of `queues`, after the housekeeping if asked; returns how many attempts were made. */
+  async #sweep(queues: readonly string[], housekeeping: boolean): Promise<number> {
+    if (housekeeping) {
+      await this.#failAbandoned();
+      // Answers kept with Idempotency-Keys live a day (ADR 0091).
+      await deleteExpiredAnswers(this.db, this.clock.now());
+    }
     let attempted = 0;
     for (;;) {
-      const claimed = await this.claim();
+      const claimed = await this.claim(BATCH, queues);
       if (claimed.length === 0) return attempted;
       this.#hold(claimed);
       const byQueue = new Map<string, ClaimedJob[]>();
@@ -146,10 +167,11 @@ export class JobRunner {
 
   /**
    * Claims due jobs for this runner, in one statement: up to `limit` of the queues with a handler per job, and up
-   * to its size of each queue with a batch handler (exposed for the concurrency test).
+   * to its size of each queue with a batch handler, of `names` (default: every queue it has a handler for; exposed
+   * for the concurrency test).
    */
-  async claim(limit = BATCH): Promise<ClaimedJob[]> {
-    const queues = Object.entries(this.handlers);
+  async claim(limit = BATCH, names: readonly string[] = Object.keys(this.handlers)): Promise<ClaimedJob[]> {
+    const queues = Object.entries(this.handlers).filter(([name]) => names.includes(name));
     if (!queues.length) return [];
     const now = this.clock.now();
     const due = (names: string[], size: number) => sql`(

@@ -1,10 +1,11 @@
 /**
- * PDFs are drawn off the request thread (ADR 0109): a pool of worker threads, started when first needed and kept
- * between documents, each drawing one planned document (pdf-plan.ts) at a time and handing back its bytes. A thread
- * also holds the next document while it draws one (ADR 0166), so it starts that one without waiting for this thread
- * to take its answer. Documents beyond that wait in a bounded queue; beyond it a request is answered 503 PDF_BUSY at
- * once, while a job (`wait`) waits for room. A thread that crashes, runs out of heap or overruns the deadline is ended
- * and replaced, and only the document it was drawing fails, with a clear error; the one it held is drawn by another.
+ * PDFs are drawn off the request thread (ADR 0109): a pool of worker threads, started when first needed or warmed ahead
+ * of a draw (ADR 0167) and kept between documents, each drawing one planned document (pdf-plan.ts) at a time and
+ * handing back its bytes. A thread also holds the next document while it draws one (ADR 0166), so it starts that one
+ * without waiting for this thread to take its answer. Documents beyond that wait in a bounded queue; beyond it a
+ * request is answered 503 PDF_BUSY at once, while a job (`wait`) waits for room. A thread that crashes, runs out of
+ * heap or overruns the deadline is ended and replaced, and only the document it was drawing fails, with a clear error;
+ * the one it held is drawn by another.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -85,6 +86,16 @@ export class PdfRenderPool {
   /** Threads running now (started lazily, ended on a crash). */
   get threads(): number {
     return this.#threads.size;
+  }
+
+  /**
+   * Starts the pool's threads now, without a document (ADR 0167): a caller about to draw (a zip just requested, a job
+   * about to read its first page) lets them load their modules while it reads. Running threads are kept;
+   * idle ones do not keep the process alive. Nothing once closed.
+   */
+  warm(): void {
+    if (this.#closed) return;
+    while (this.#threads.size < this.#options.size) this.#start();
   }
 
   /**

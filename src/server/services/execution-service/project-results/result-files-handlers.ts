@@ -22,7 +22,7 @@ import { KEYSET_EXPORT_PAGES } from '../reports/report-query';
 import { mayHandleHeld, mayHearRecordings, mayReadOutcomes } from './result-access';
 import { resultComments } from './result-actions-store';
 import { resultPages } from './result-pages';
-import { resultPdf } from './result-pdf';
+import { resultPdf, warmResultPdfs } from './result-pdf';
 import { findZip, insertZip, RESULT_ZIP_QUEUE } from './result-zip-store';
 import { resultQueryOf } from './results-handlers';
 import {
@@ -113,6 +113,7 @@ async function prepare(ctx: TenantContext, body: Selection): Promise<Prepared> {
  */
 export const resultFileHandlers: FileHandlers = {
   async downloadResultPdf({ params, query, headers }, ctx) {
+    warmResultPdfs();
     const data = await ctx.inAccount(async (trx) => {
       const result = await findResult(trx, params.id);
       if (!result || (!result.released && !mayHandleHeld(ctx))) throw notFound(RESULT_MESSAGES.notFound);
@@ -173,6 +174,7 @@ export const resultFileHandlers: FileHandlers = {
   },
 
   async downloadResultPdfs({ body, headers }, ctx) {
+    warmResultPdfs();
     const { query, project, display } = await prepare(ctx, body);
     const first = await ctx.inTenant((trx) => readResults(trx, query, DIRECT_ZIP_MAX + 1, 0));
     if (first.length === 0)
@@ -205,6 +207,8 @@ export const resultFileHandlers: FileHandlers = {
   },
 
   async startResultPdfZip({ body, headers }, ctx) {
+    // The job most often runs on this instance, woken at the commit (runSoon): its PDF threads start meanwhile.
+    warmResultPdfs();
     const { query, project } = await prepare(ctx, body);
     const now = ctx.now();
     const zip = await ctx.inTenant(async (trx) => {

@@ -177,3 +177,11 @@ export function resultPdfDocument(input: ResultPdfInput): PdfDocument {
 export function resultPdf(input: ResultPdfInput, options: { wait?: boolean } = {}): Promise<Buffer> {
   return pdfRenderPool().render(resultPdfDocument(input), options);
 }
+
+/**
+ * Starts the PDF threads ahead of a risk report's reads (ADR 0167): a zip requested, a zip job picked up (here or by
+ * another instance), a PDF asked for. The threads load their modules while the results are read.
+ */
+export function warmResultPdfs(): void {
+  pdfRenderPool().warm();
+}

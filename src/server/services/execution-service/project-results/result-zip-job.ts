@@ -14,6 +14,7 @@ import { projectResultDisplay } from '../../project-service';
 import { writeResultZip } from './results-downloads';
 import { findZip, updateZip } from './result-zip-store';
 import { resultComments } from './result-actions-store';
+import { warmResultPdfs } from './result-pdf';
 
 export { RESULT_ZIP_QUEUE } from './result-zip-store';
 import { findResultProject, pertinentQuestions } from './results-store';
@@ -38,6 +39,8 @@ export const resultPdfZipJob =
     const tenantId = job.tenantId;
     if (tenantId === null) throw new Error('A zip of PDFs belongs to a tenant.');
     const zipId = Number(job.payload.zipId);
+    // Picked up by another instance than the one asked: its PDF threads start while the job reads (ADR 0167).
+    warmResultPdfs();
     const inTenant = <T>(fn: (trx: Db) => Promise<T>) => withTenant(db, tenantId, fn);
     const zip = await inTenant(async (trx) => {
       const found = await findZip(trx, zipId);

@@ -108,6 +108,11 @@ const sourceRules = (production: boolean): webpack.RuleSetRule[] => [
       { loader: resolve(root, 'scripts/prebuilt-chakra-tokens-loader.cjs') },
     ],
   },
+  // Each style property's token values (and type names) resolved when first used, not at system creation (ADR 0168).
+  {
+    test: /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]utility\.js$/,
+    loader: resolve(root, 'scripts/lazy-chakra-utility-loader.cjs'),
+  },
 ];
 
 /** The Node bundle of src/web/prerender.tsx that FirstPaintPlugin runs to write the prerendered pages (ADR 0082). */

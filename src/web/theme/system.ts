@@ -1,79 +1,19 @@
-import {
-  createSystem,
-  defaultBaseConfig,
-  defineConfig,
-  type RecipeDefinition,
-  type SlotRecipeConfig,
-  type SystemContext,
-} from '@chakra-ui/react';
-import {
-  alertSlotRecipe,
-  animationStyles,
-  breakpoints,
-  buttonRecipe,
-  cardSlotRecipe,
-  cssVarsPrefix,
-  cssVarsRoot,
-  fieldSlotRecipe,
-  globalCss,
-  headingRecipe,
-  iconRecipe,
-  inputRecipe,
-  keyframes,
-  layerStyles,
-  linkRecipe,
-  recipes as allRecipes,
-  slotRecipes as allSlotRecipes,
-  spinnerRecipe,
-  textStyles,
-} from '@chakra-ui/react/theme';
+import type { RecipeDefinition, SlotRecipeConfig, SystemContext } from '@chakra-ui/react';
+import { recipes as allRecipes, slotRecipes as allSlotRecipes } from '@chakra-ui/react/theme';
+import { chakraStyledSystem } from './chakra-styled-system';
+import { defaultThemeSlice } from './default-theme-slice';
 import { brandConfig } from './brand-config';
 import { withPrebuiltTokens } from './prebuilt-tokens';
 import { tokenDefinitions } from './token-definitions';
 
-/**
- * Chakra's default theme with only the recipes of the components the console uses: the full set is about
- * 20 kB gzip of the entry chunk. Here are those of the screens anyone may see (sign-in, password reset, the
- * error pages, the shell's frame); the screens behind sign-in register theirs from the shell's chunk
- * (signed-in-recipes.ts, ADR 0084), so they are not part of the entry. Using a Chakra component with a recipe
- * registered nowhere fails loudly in development and tests (see below); add its recipe from
- * '@chakra-ui/react/theme' here or there.
- */
-const defaultThemeSlice = (definitions: typeof tokenDefinitions) =>
-  defineConfig({
-    preflight: true,
-    cssVarsPrefix,
-    cssVarsRoot,
-    globalCss,
-    theme: {
-      breakpoints,
-      keyframes,
-      tokens: definitions.tokens,
-      semanticTokens: definitions.semanticTokens,
-      textStyles,
-      layerStyles,
-      animationStyles,
-      recipes: {
-        button: buttonRecipe,
-        heading: headingRecipe,
-        icon: iconRecipe,
-        input: inputRecipe,
-        link: linkRecipe,
-        spinner: spinnerRecipe,
-      },
-      slotRecipes: {
-        alert: alertSlotRecipe,
-        card: cardSlotRecipe,
-        field: fieldSlotRecipe,
-      },
-    },
-  });
+const { createSystem, defaultBaseConfig } = chakraStyledSystem;
 
-// Components whose recipe exists in Chakra's theme but was left out above would render unstyled without a word.
+// Components whose recipe exists in Chakra's theme but was left out of default-theme-slice.ts would render unstyled
+// without a word.
 const failOnMissingRecipes = (system: SystemContext): SystemContext => {
   const { getRecipeFn, getSlotRecipeFn } = system;
   const missing = (key: string) =>
-    new Error(`Chakra recipe "${key}" is not registered: add it to src/web/theme/system.ts`);
+    new Error(`Chakra recipe "${key}" is not registered: add it to src/web/theme/default-theme-slice.ts`);
   return {
     ...system,
     getRecipeFn: (key, fallback) => {

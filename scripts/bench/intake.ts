@@ -4,7 +4,7 @@ import { ApiError, PublicApi } from '../../src/server/seed/simulator/public-api'
 import { readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { seconds, timedWithMemory, type BenchContext } from './context';
-import { cpuMsOf, statCpuMs, statFields } from './proc-cpu';
+import { cpuMsOf, statCpuMs, statFields, threadsCpuMs } from './proc-cpu';
 
 /** The PostgreSQL server's CPU so far: its postmaster, its live processes (backends, writers) and ended ones. */
 function databaseCpuMs(postmaster: number): number {
@@ -25,11 +25,49 @@ const IN_FLIGHT = 10;
 /** The steady part: from the answer of the post at STEADY_FROM of the run to the one at STEADY_TO (ramp and tail left out). */
 const STEADY_FROM = 0.2;
 const STEADY_TO = 0.9;
+/** BENCH_INTAKE_SLICE: the run is also printed in slices of this many answers, per thread (does a post cost more later?). */
+const SLICE = Number(process.env.BENCH_INTAKE_SLICE ?? 500);
 
 interface CpuReading {
   at: number;
   server: number | null;
   database: number | null;
+  /** The server's threads by id: CPU ms so far. */
+  threads: Map<number, number>;
+}
+
+/**
+ * One line a slice of the run: results/s, CPU a post of the server (all threads), its request thread ("main"), its
+ * busiest other thread (the embedded engine's worker) and the rest (V8's and libuv's helpers), and PostgreSQL's.
+ */
+function sliceLines(serverPid: number, readings: { answered: number; reading: CpuReading }[]): string[] {
+  const lines: string[] = [];
+  for (let i = 1; i < readings.length; i++) {
+    const from = readings[i - 1]!;
+    const to = readings[i]!;
+    const posts = to.answered - from.answered;
+    const spent = new Map<number, number>();
+    for (const [tid, ms] of to.reading.threads) spent.set(tid, ms - (from.reading.threads.get(tid) ?? 0));
+    const main = spent.get(serverPid) ?? 0;
+    const others = [...spent].filter(([tid]) => tid !== serverPid).sort((a, b) => b[1] - a[1]);
+    const busiest = others[0]?.[1] ?? 0;
+    const rest = others.slice(1).reduce((sum, [, ms]) => sum + ms, 0);
+    const server =
+      from.reading.server !== null && to.reading.server !== null ? to.reading.server - from.reading.server : null;
+    const database =
+      from.reading.database !== null && to.reading.database !== null
+        ? to.reading.database - from.reading.database
+        : null;
+    const a = (ms: number) => (ms / posts).toFixed(2);
+    lines.push(
+      `  answers ${from.answered}-${to.answered}: ${(posts / ((to.reading.at - from.reading.at) / 1000)).toFixed(1)}` +
+        ` results/s; CPU a post: server ${server === null ? 'n/a' : a(server)} ms (request thread ${a(main)}, ` +
+        `busiest other thread ${a(busiest)}, the rest ${a(rest)})` +
+        (database === null ? '' : `, PostgreSQL ${a(database)} ms`) +
+        `; load ${loadavg()[0]!.toFixed(1)}`,
+    );
+  }
+  return lines;
 }
 
 /**
@@ -68,12 +106,14 @@ export async function intakeFigures(ctx: BenchContext): Promise<void> {
     at: performance.now(),
     server: statCpuMs(`/proc/${ctx.serverPid}/stat`),
     database: ctx.databasePid ? databaseCpuMs(ctx.databasePid) : null,
+    threads: new Map([...threadsCpuMs(ctx.serverPid)].map(([tid, { ms }]) => [tid, ms])),
   });
   const steadyFrom = Math.floor(RESULTS * STEADY_FROM);
   const steadyTo = Math.floor(RESULTS * STEADY_TO);
   let answered = 0;
   const readings: Partial<Record<'from' | 'to', CpuReading>> = {};
   const before = reading();
+  const slices = [{ answered: 0, reading: before }];
   const { ms, memory } = await timedWithMemory(ctx, async () => {
     const worker = async () => {
       while (next < RESULTS) {
@@ -92,6 +132,7 @@ export async function intakeFigures(ctx: BenchContext): Promise<void> {
             answered += 1;
             if (answered === steadyFrom) readings.from = reading();
             if (answered === steadyTo) readings.to = reading();
+            if (answered % SLICE === 0 || answered === RESULTS) slices.push({ answered, reading: reading() });
             break;
           } catch (error) {
             if (!(error instanceof ApiError) || error.status !== 503) throw error;
@@ -130,4 +171,5 @@ export async function intakeFigures(ctx: BenchContext): Promise<void> {
     console.log(
       `  steady part (answers ${steadyFrom} to ${steadyTo}): ${cpuLine(readings.from, readings.to, steadyTo - steadyFrom)}`,
     );
+  for (const line of sliceLines(ctx.serverPid, slices)) console.log(line);
 }

@@ -4,6 +4,8 @@ import type { Db } from '../../../platform/db/schema';
 import { withSystem } from '../../../platform/tenancy/with-tenant';
 import { openTestDatabase } from '../../../testing/database-template';
 import { planOf } from '../../../testing/plan-project';
+import { GENERIC_PLAN } from '../../../platform/db/pglite-dialect';
+import { withTenant } from '../../../platform/tenancy/with-tenant';
 import { callersStatement } from './intake-store';
 import { seededTenantId } from '../../../testing/seeded-tenant';
 
@@ -30,4 +32,21 @@ test("a batch's participants are read by their keyed access codes' index", async
   const plan = await planOf(db, tenantId, callersStatement(['700000001', '700000002', 'B10A0000123']));
   expect(plan).toContain('participants_access_code_key_idx');
   expect(plan).toMatch(/Index Cond: .*access_code_key = ANY/);
+});
+
+test("the callers' plan is made once, for any codes, and still reads the keyed codes' index (ADR 0169)", async () => {
+  const compiled = callersStatement(['700000001', '700000002']).compile(db);
+  expect(compiled.sql.startsWith(GENERIC_PLAN)).toBe(true);
+  // The plan the engine keeps for it: made without the codes' values (a generic plan), then run with these.
+  const plan = await withTenant(db, tenantId, async (trx) => {
+    await sql`SET LOCAL plan_cache_mode = force_generic_plan`.execute(trx);
+    await sql`PREPARE callers AS ${sql.raw(compiled.sql)}`.execute(trx);
+    const explained = await sql<{ 'QUERY PLAN': string }>`
+      EXPLAIN EXECUTE callers(${sql.raw(`'{700000001,700000002,B10A0000123}'::text[]`)})`.execute(trx);
+    await sql`DEALLOCATE callers`.execute(trx);
+    return explained.rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+  expect(plan).toContain('participants_access_code_key_idx');
+  expect(plan).toMatch(/Index Cond: .*access_code_key = ANY \(\$1\)/);
+  expect(plan).not.toMatch(/Seq Scan on participants/);
 });

@@ -1,5 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, ParticipantStatus } from '../../../platform/db/schema';
+import { GENERIC_PLAN } from '../../../platform/db/pglite-dialect';
+
+/**
+ * The batch's statements are planned once (ADR 0169): their best plan does not follow their values (arrays of a few
+ * keys through unnest, each table read by key), so the worker keeps their generic plan (ADR 0132) and a PostgreSQL
+ * server prepares them by name (ADR 0142), where each batch planned them anew.
+ */
+const plannedOnce = sql.raw(GENERIC_PLAN);
 
 /** The participant an access code names, with what the intake needs of their project. Tenant scope. */
 export interface Caller {
@@ -267,7 +275,7 @@ export async function claimIntakeRequests(
   requests: readonly { requestId: string; kind: string; bodyHash: string }[],
   now: Date,
 ): Promise<Set<string>> {
-  const { rows } = await sql<{ request_id: string }>`
+  const { rows } = await sql<{ request_id: string }>`${plannedOnce}
     INSERT INTO intake_requests (tenant_id, request_id, kind, body_hash, answer, created_at)
     SELECT ${tenantId}, r.request_id, r.kind, r.body_hash, '{}'::jsonb, ${now}
     FROM unnest(${requests.map((r) => r.requestId)}::text[], ${requests.map((r) => r.kind)}::text[],
@@ -330,7 +338,7 @@ export const callersStatement = (accessCodes: readonly string[]) =>
     questionnaire_type: string;
     internal_settings: Record<string, unknown>;
     questions: { id: number; sequence: number }[];
-  }>`
+  }>`${plannedOnce}
     SELECT p.access_code_key AS key, p.id AS participant_id, p.project_id, p.interview_ref_num AS irn, p.access_code,
            p.participant_language_id AS language_id, p.status, p.is_active, p.is_allowed_questionnaire,
            p.last_interview_at, pr.questionnaire_type, pr.internal_settings,

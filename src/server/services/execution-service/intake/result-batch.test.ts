@@ -1,6 +1,6 @@
 /** Posted results accepted together (ADR 0075): each post's outcome is the one the single path gives it. */
 import { PostgresQueryCompiler, sql } from 'kysely';
-import { SENT_WITH_NEXT } from '../../../platform/db/pglite-dialect';
+import { GENERIC_PLAN, SENT_WITH_NEXT } from '../../../platform/db/pglite-dialect';
 import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
 import type { Db } from '../../../platform/db/schema';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
@@ -270,6 +270,9 @@ test("a batch's statements and round trips do not grow with its posts (ADR 0116,
   // the results' insert, and the webhook deliveries with their jobs carrying every other write as a WITH query.
   expect(eight.filter((text) => text.startsWith(SENT_WITH_NEXT))).toEqual([]);
   expect(eight).toHaveLength(4);
+  // Each planned once, not for each batch (ADR 0169): marked GENERIC_PLAN, and one text whatever the batch's size.
+  expect(eight.filter((text) => !text.startsWith(GENERIC_PLAN))).toEqual([]);
+  expect(eight).toEqual(one);
   const last = eight.at(-1)!;
   for (const table of [
     'interview_question_results',

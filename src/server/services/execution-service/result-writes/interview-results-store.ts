@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
-import { SENT_WITH_NEXT } from '../../../platform/db/pglite-dialect';
+import { GENERIC_PLAN, SENT_WITH_NEXT } from '../../../platform/db/pglite-dialect';
 
 /** Writes whose answers nobody reads: on the embedded engine they travel with the next statement (ADR 0116). */
 const withNext = sql.raw(SENT_WITH_NEXT);
@@ -77,7 +77,8 @@ export async function insertInterviewResults(
     const chunk = results.slice(start, start + CHUNK);
     // The order a result counts against: the Active or Complete order whose dates hold the result's UTC day, the
     // latest starting (then the highest id) where several do; chosen as the row is written (ADR 0116).
-    const inserted = await sql<{ id: number | string; order_id: number | null }>`
+    // Planned once (ADR 0169): rows through unnest, the order read by the tenant's key, whatever the values.
+    const inserted = await sql<{ id: number | string; order_id: number | null }>`${sql.raw(GENERIC_PLAN)}
       INSERT INTO interview_results
         (tenant_id, project_id, participant_id, order_id, interview_reference_number, access_code,
          overall_evaluation, completed_at, released, call_id, created_at)

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
+import { GENERIC_PLAN } from '../../../platform/db/pglite-dialect';
 
 export type WebhookEvent = 'participant' | 'result' | 'project';
 
@@ -100,7 +101,8 @@ export async function insertDeliveries(
   const column = <T>(pick: (d: NewDelivery) => T) => deliveries.map(pick);
   // Writes sent along (ADR 0134): each a WITH query of this statement, run once and to completion though unread.
   const along = alongside.map((write, i) => sql`${sql.raw(`alongside_${i}`)} AS (${write}),`);
-  const { rows } = await sql<{ sent: number[]; ids: string[] }>`
+  // Planned once (ADR 0169): every part reads its rows through unnest or by key, whatever the values.
+  const { rows } = await sql<{ sent: number[]; ids: string[] }>`${sql.raw(GENERIC_PLAN)}
     WITH ${sql.join(along, sql` `)} w AS (
       SELECT w.ord::int AS ord, w.tenant_id, w.project_id, w.event, w.payload::jsonb AS payload, w.replay_of,
              w.created_at, nullif(btrim(p.client_api ->> w.url_field), '') AS url

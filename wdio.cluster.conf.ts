@@ -1,4 +1,4 @@
-import { config as base, largestFirst } from './wdio.conf';
+import { config as base } from './wdio.conf';
 
 /**
  * The cluster journeys (scripts/cluster-e2e.ts, ADR 0080): the existing journeys of sign-in, the project form,
@@ -7,7 +7,7 @@ import { config as base, largestFirst } from './wdio.conf';
  */
 export const config: WebdriverIO.Config = {
   ...base,
-  specs: largestFirst([
+  specs: [
     './test/e2e/journeys/sign-in.e2e.ts',
     './test/e2e/journeys/project-form.e2e.ts',
     './test/e2e/journeys/participants-import.e2e.ts',
@@ -16,5 +16,5 @@ export const config: WebdriverIO.Config = {
     './test/e2e/journeys/project-results.e2e.ts',
     './test/e2e/journeys/results-downloads.e2e.ts',
     './test/e2e/journeys/documents.e2e.ts',
-  ]),
+  ],
 };

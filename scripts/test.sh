@@ -66,7 +66,7 @@ fi
 echo
 # The time each step took, so a run near CI's budget (45 minutes on two cores) shows where its minutes went.
 printf 'Step times (whole run %d s):\n' "$SECONDS"; printf '  %s\n' "${timings[@]}"
-# The longest test files and journeys: where a step's minutes went (journeys run largest file first, wdio.conf.ts).
+# The longest test files and journeys: where a step's minutes went.
 node -e "try{const r=require('./.tmp/jest-results.json');const t=r.testResults.map(s=>[(s.endTime-s.startTime)/1000,s.name.replace(process.cwd()+'/','')]).sort((a,b)=>b[0]-a[0]).slice(0,8);console.log('Longest jest files:');for(const [s,n] of t)console.log('  '+s.toFixed(0).padStart(5)+' s  '+n)}catch{}"
 for times in .tmp/e2e-spec-times.txt .tmp/e2e-cluster-spec-times.txt; do
   [ -f "$times" ] && { echo "Longest journeys ($times):"; sort -rn "$times" | head -6 | awk '{printf "  %5d s  %s\n", $1, $2}'; }

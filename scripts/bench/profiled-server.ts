@@ -13,6 +13,7 @@ const root = resolve(import.meta.dirname, '../..');
 export async function startBenchServer(
   dataDir: string | undefined,
   nodeArgs: string[] = [],
+  options: { stderr?: 'ignore' | 'pipe' } = {},
 ): Promise<{ server: ChildProcess; port: number }> {
   const keyFile = join(dataDir ?? '', 'signing-key.secret');
   const port = await freePort();
@@ -28,7 +29,7 @@ export async function startBenchServer(
       ...(dataDir && existsSync(keyFile) ? { SIGNING_KEY_SECRET: readFileSync(keyFile, 'utf8').trim() } : {}),
       API_RATE_LIMIT_PER_10S: '1000000',
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', options.stderr ?? 'ignore'],
   });
   return { server, port };
 }

@@ -9,15 +9,13 @@
  * to the request: the code writes none; `git apply docs/adr/evidence/0167-zip-trace.patch` adds the trace of ADR 0167
  * (never commit it).
  */
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
-import { freePort } from '../lib/free-port';
 import { waitForUrl } from '../lib/wait-for-url';
+import { benchSession, newestResultIds } from './bench-session';
+import { startBenchServer } from './profiled-server';
 import { statCpuMs, threadsCpuMs } from './proc-cpu';
 
-const root = resolve(import.meta.dirname, '../..');
 const BASE = '/execution-service/v1/interview/result';
 const COUNT = Number(process.env.PROFILE_PDFS ?? 500);
 const POLL_MS = Number(process.env.POLL_MS ?? 50);
@@ -32,22 +30,8 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(', ');
 
-const keyFile = join(dataDir ?? '', 'signing-key.secret');
-const port = await freePort();
 const trace: { at: number; text: string }[] = [];
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    TOKEN_ISSUER: process.env.TOKEN_ISSUER ?? 'http://voxscreen.bench',
-    ...(dataDir && existsSync(keyFile) ? { SIGNING_KEY_SECRET: readFileSync(keyFile, 'utf8').trim() } : {}),
-    API_RATE_LIMIT_PER_10S: '1000000',
-  },
-  stdio: ['ignore', 'ignore', 'pipe'],
-});
+const { server, port } = await startBenchServer(dataDir, [], { stderr: 'pipe' });
 let rest = '';
 server.stderr!.on('data', (chunk: Buffer) => {
   const lines = (rest + chunk.toString()).split('\n');
@@ -62,39 +46,9 @@ try {
   const base = `http://127.0.0.1:${port}/api`;
   await waitForUrl(`${base}/health/ready`, 300_000);
   console.log(`server ready in ${((Date.now() - started) / 1000).toFixed(1)} s; RSS ${rssMb(server.pid!)} MB`);
-  const login = await fetch(`${base}/authz-service/userLogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: process.env.PROFILE_EMAIL ?? 'admin@voxscreen.test', password: 'Voxscreen!2026' }),
-  });
-  if (!login.ok) throw new Error(`sign-in failed: HTTP ${login.status}`);
-  const tokens = (await login.json()) as { access_token: string; id_token: string };
-  const auth = { authorization: `Bearer ${tokens.access_token}`, 'id-token': tokens.id_token };
-  const session = (await (await fetch(`${base}/user-service/v1/user/session`, { headers: auth })).json()) as {
-    tenants: { tenantId: number; tenantName: string }[];
-  };
-  const tenant = session.tenants.find((t) => t.tenantName === (process.env.PROFILE_TENANT ?? 'Benchmark Co'));
-  if (!tenant) throw new Error('the bench tenant is not among the admin tenants');
-  const headers = { ...auth, operatingtenant: String(tenant.tenantId), 'content-type': 'application/json' };
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const answer = await fetch(`${base}${path}`, {
-      method,
-      headers,
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    if (!answer.ok) throw new Error(`${path}: HTTP ${answer.status} ${await answer.text()}`);
-    return (await answer.json()) as T;
-  };
-  const ids: number[] = [];
-  for (let page = 0; ids.length < COUNT; page += 1) {
-    const answer = await call<{ results: { interviewResultId: number }[] }>('POST', `${BASE}s`, {
-      projectId: project,
-      page,
-      pageSize: 100,
-    });
-    if (answer.results.length === 0) break;
-    ids.push(...answer.results.map((r) => r.interviewResultId));
-  }
+  const session = await benchSession(base);
+  const { call, headers } = session;
+  const ids = await newestResultIds(session, project, COUNT);
   const selected = ids.slice(0, COUNT);
   const body = { filter: { projectId: project, page: 0, pageSize: 100 }, interviewResultIds: selected };
   // The server's threads before the first zip: a PDF thread started with the server shows here.

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { waitForUrl } from '../lib/wait-for-url';
 import { profileSelfTimes, type CpuProfile } from './cpu-profile-summary';
 import { statCpuMs, threadsCpuMs } from './proc-cpu';
+import { benchSession, newestResultIds } from './bench-session';
 import { startProfiledServer } from './profiled-server';
 
 const BASE = '/execution-service/v1/interview/result';
@@ -32,39 +33,9 @@ const { server, port, profileDir } = await startProfiledServer(dataDir, 'zip-cpu
 try {
   const base = `http://127.0.0.1:${port}/api`;
   await waitForUrl(`${base}/health/ready`, 300_000);
-  const login = await fetch(`${base}/authz-service/userLogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: process.env.PROFILE_EMAIL ?? 'admin@voxscreen.test', password: 'Voxscreen!2026' }),
-  });
-  if (!login.ok) throw new Error(`sign-in failed: HTTP ${login.status}`);
-  const tokens = (await login.json()) as { access_token: string; id_token: string };
-  const auth = { authorization: `Bearer ${tokens.access_token}`, 'id-token': tokens.id_token };
-  const session = (await (await fetch(`${base}/user-service/v1/user/session`, { headers: auth })).json()) as {
-    tenants: { tenantId: number; tenantName: string }[];
-  };
-  const tenant = session.tenants.find((t) => t.tenantName === (process.env.PROFILE_TENANT ?? 'Benchmark Co'));
-  if (!tenant) throw new Error('the bench tenant is not among the admin tenants');
-  const headers = { ...auth, operatingtenant: String(tenant.tenantId), 'content-type': 'application/json' };
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const answer = await fetch(`${base}${path}`, {
-      method,
-      headers,
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    if (!answer.ok) throw new Error(`${path}: HTTP ${answer.status} ${await answer.text()}`);
-    return (await answer.json()) as T;
-  };
-  const ids: number[] = [];
-  for (let page = 0; ids.length < COUNT; page += 1) {
-    const answer = await call<{ results: { interviewResultId: number }[] }>('POST', `${BASE}s`, {
-      projectId: project,
-      page,
-      pageSize: 100,
-    });
-    if (answer.results.length === 0) break;
-    ids.push(...answer.results.map((r) => r.interviewResultId));
-  }
+  const session = await benchSession(base);
+  const { call } = session;
+  const ids = await newestResultIds(session, project, COUNT);
   const zip = async (interviewResultIds: number[]) => {
     const body = { filter: { projectId: project, page: 0, pageSize: 100 }, interviewResultIds };
     const job = await call<{ id: number }>('POST', `${BASE}/pdfs/jobs`, body);

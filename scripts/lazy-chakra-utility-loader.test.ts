@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { SystemContext } from '@chakra-ui/react';
-import { recipes, slotRecipes } from '@chakra-ui/react/theme';
 import { consoleSystemConfigs } from '../src/web/theme/system';
+import { everyRecipeStyled } from '../src/web/testing/every-recipe-styled';
 
 const require = createRequire(__filename);
 const lazyUtility = require('./lazy-chakra-utility-loader.cjs') as (source: string) => string;
@@ -56,29 +56,14 @@ function createSystemWith(rewrite: boolean): { created: SystemContext; lookupsAt
 }
 
 /** Everything a system's styling answers: every recipe of Chakra's theme in every variant, and style objects. */
-function styles(from: SystemContext): unknown[] {
-  const out: unknown[] = [];
-  for (const recipe of Object.values(recipes)) {
-    const fn = from.cva(recipe as never);
-    out.push(fn({}));
-    for (const [variant, values] of Object.entries(fn.variantMap))
-      for (const value of values) out.push(fn({ [variant]: value }));
-  }
-  for (const recipe of Object.values(slotRecipes)) {
-    const fn = from.sva(recipe as never);
-    out.push(fn({}));
-    for (const [variant, values] of Object.entries(fn.variantMap))
-      for (const value of values) out.push(fn({ [variant]: value }));
-  }
-  out.push(
-    from.css({ colorPalette: 'brand', bg: 'colorPalette.solid', p: '4', mx: '-2', hideBelow: 'md', w: '1/2' }),
-    from.css({ color: 'fg.muted', _dark: { color: 'red.300' }, borderColor: 'border/50', maxW: '8xl' }),
-    from.css({ textStyle: 'sm', layerStyle: 'fill.muted', animationName: 'spin', fontSize: 'xs', rounded: 'l2' }),
-    from.css({ boxSize: '4', inset: '0', gap: '2', zIndex: 'overlay', shadow: 'md', bgGradient: 'to-r' }),
-    from.css({ gradientFrom: 'red.200', gradientTo: 'blue.200', focusRing: 'outside', truncate: true }),
-  );
-  return out;
-}
+const styles = (from: SystemContext) =>
+  everyRecipeStyled(from, [
+    { colorPalette: 'brand', bg: 'colorPalette.solid', p: '4', mx: '-2', hideBelow: 'md', w: '1/2' },
+    { color: 'fg.muted', _dark: { color: 'red.300' }, borderColor: 'border/50', maxW: '8xl' },
+    { textStyle: 'sm', layerStyle: 'fill.muted', animationName: 'spin', fontSize: 'xs', rounded: 'l2' },
+    { boxSize: '4', inset: '0', gap: '2', zIndex: 'overlay', shadow: 'md', bgGradient: 'to-r' },
+    { gradientFrom: 'red.200', gradientTo: 'blue.200', focusRing: 'outside', truncate: true },
+  ]);
 
 test('creating the system resolves no style property’s token values', () => {
   expect(createSystemWith(true).lookupsAtCreation).toBe(0);

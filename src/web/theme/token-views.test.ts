@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { recipes, slotRecipes } from '@chakra-ui/react/theme';
 import type { SystemContext } from '@chakra-ui/react';
+import { everyRecipeStyled } from '../testing/every-recipe-styled';
 import committed from './token-views.json';
 import { consoleSystemConfigs, system } from './system';
 import { tokenDefinitions as browserDefinitions } from './token-definitions.browser';
@@ -68,26 +68,11 @@ test('the views answer every lookup styling makes as Chakra’s dictionary does'
 
 test('the browser’s system, from the views alone, styles every recipe as Chakra’s own without building the dictionary', () => {
   const { created, fullBuilds } = systemFromViews(committed as TokenViews);
-  const styles = (from: SystemContext) => {
-    const out: unknown[] = [];
-    for (const recipe of Object.values(recipes)) {
-      const fn = from.cva(recipe as never);
-      out.push(fn({}));
-      for (const [variant, values] of Object.entries(fn.variantMap))
-        for (const value of values) out.push(fn({ [variant]: value }));
-    }
-    for (const recipe of Object.values(slotRecipes)) {
-      const fn = from.sva(recipe as never);
-      out.push(fn({}));
-      for (const [variant, values] of Object.entries(fn.variantMap))
-        for (const value of values) out.push(fn({ [variant]: value }));
-    }
-    out.push(
-      from.css({ colorPalette: 'brand', bg: 'colorPalette.solid', p: '4', mx: '-2', hideBelow: 'md', w: '1/2' }),
-      from.css({ color: 'fg.muted', _dark: { color: 'red.300' }, borderColor: 'border/50', maxW: '8xl' }),
-    );
-    return out;
-  };
+  const styles = (from: SystemContext) =>
+    everyRecipeStyled(from, [
+      { colorPalette: 'brand', bg: 'colorPalette.solid', p: '4', mx: '-2', hideBelow: 'md', w: '1/2' },
+      { color: 'fg.muted', _dark: { color: 'red.300' }, borderColor: 'border/50', maxW: '8xl' },
+    ]);
   const expected = styles(system);
   expect(fullBuilds()).toBe(0);
   expect(styles(created)).toEqual(expected);

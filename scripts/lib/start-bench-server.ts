@@ -14,7 +14,9 @@ export async function startBenchServer(
   onLogLine?: (line: string) => void,
 ): Promise<{ port: number; base: string; server: ChildProcess }> {
   const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS: node options for the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Db } from '../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { withSystem, withTenant } from './with-tenant';
 
@@ -100,4 +101,17 @@ test('opening a transaction inside another one fails instead of deadlocking on t
   await expect(withTenant(t.db, acme, () => withSystem(t.db, async () => 1))).rejects.toThrow(
     /inside a tenant transaction/,
   );
+});
+
+test('generic plans are asked for one transaction alone (ADR 0174)', async () => {
+  const mode = (trx: Db) =>
+    sql<{ mode: string }>`SELECT current_setting('plan_cache_mode') AS mode`.execute(trx).then((r) => r.rows[0]!.mode);
+  const tenant = (trx: Db) =>
+    sql<{ id: string }>`SELECT current_setting('app.tenant_id') AS id`.execute(trx).then((r) => r.rows[0]!.id);
+  const serverMode = await withTenant(t.db, acme, mode);
+  expect(serverMode).not.toBe('force_generic_plan');
+  expect(await withTenant(t.db, acme, mode, { genericPlans: true })).toBe('force_generic_plan');
+  // Still the operating tenant's transaction, and the next one plans as the server does.
+  expect(await withTenant(t.db, acme, tenant, { genericPlans: true })).toBe(String(acme));
+  expect(await withTenant(t.db, acme, mode)).toBe(serverMode);
 });

@@ -288,6 +288,26 @@ test("a batch's statements and round trips do not grow with its posts (ADR 0116,
   expect(await withTenant(t.db, acme, (trx) => verifyResultRollups(trx, acme))).toEqual([]);
 });
 
+test('the queue runs a batch on generic plans (ADR 0174)', async () => {
+  const seen: string[] = [];
+  const compiler = new PostgresQueryCompiler();
+  const db = t.db.withPlugin({
+    transformQuery({ node, queryId }) {
+      seen.push(compiler.compileQuery(node, queryId).sql);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  });
+  const p = await participant();
+  const answer = await new ResultIntakeQueue(db, () => {}).accept(acme, post(p.code), t.clock.now());
+  expect(answer).toMatchObject({ participantId: p.id, replayed: false });
+  // The tenant setting that opens the batch's transaction sets the plan mode for that transaction alone.
+  expect(seen[0]).toMatch(
+    /set_config\('app\.tenant_id', '\d+', true\), set_config\('plan_cache_mode', 'force_generic_plan', true\)/,
+  );
+  expect(seen.filter((text) => text.includes('plan_cache_mode'))).toHaveLength(1);
+});
+
 test('a batch with a replay and a refusal reads the stored answer once and gives the refused claim back', async () => {
   const [a, b] = [await participant(), await participant()];
   expect((await send(post(a.code))).status).toBe(200);

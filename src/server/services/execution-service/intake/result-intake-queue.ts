@@ -85,7 +85,10 @@ export class ResultIntakeQueue {
     const tenantId = batch[0]!.tenantId;
     let accepted: Awaited<ReturnType<typeof acceptResultBatch>>;
     try {
-      accepted = await withTenant(this.db, tenantId, (trx) => acceptResultBatch(trx, tenantId, batch));
+      // Generic plans (ADR 0174): PostgreSQL would otherwise plan the batch's array statements for every batch.
+      accepted = await withTenant(this.db, tenantId, (trx) => acceptResultBatch(trx, tenantId, batch), {
+        genericPlans: true,
+      });
     } catch {
       for (const post of batch) post.settle(await this.#acceptAlone(post));
       return;

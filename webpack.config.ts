@@ -113,6 +113,11 @@ const sourceRules = (production: boolean): webpack.RuleSetRule[] => [
     test: /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]utility\.js$/,
     loader: resolve(root, 'scripts/lazy-chakra-utility-loader.cjs'),
   },
+  // ApexCharts' stylesheet exported, for the console to add it a frame before the first chart is created (ADR 0170).
+  {
+    test: /[\\/]apexcharts[\\/]dist[\\/]core\.esm\.js$/,
+    loader: resolve(root, 'scripts/apexcharts-style-sheet-loader.cjs'),
+  },
 ];
 
 /** The Node bundle of src/web/prerender.tsx that FirstPaintPlugin runs to write the prerendered pages (ADR 0082). */

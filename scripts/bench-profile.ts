@@ -5,7 +5,9 @@
  * folder. Prints, median of the runs, the self time of each group, the browser's own work outside JavaScript, and
  * the long tasks (≥ 50 ms) the page observed. Bytes and scores are Lighthouse's (bench-lighthouse.ts); this says
  * where the main thread's time goes. BENCH_PROFILE_DETAIL=<package or folder> also lists that group's files and
- * functions (each at the line where it starts in its original file).
+ * functions (each at the line where it starts in its original file). Each listed task also gets the trace's events'
+ * self time by kind (`UpdateLayoutTree`, `Layout`, `FunctionCall <chunk>`…) and, with BENCH_PROFILE_TASK_FUNCTIONS=<n>,
+ * its n functions of most self time; BENCH_PROFILE_LOADS=dashboard profiles that load alone (ADR 0170).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -16,8 +18,11 @@ import puppeteer, { type Browser, type CDPSession, type Page } from 'puppeteer-c
 import { HEADLESS_CHROMIUM, HEADLESS_CHROMIUM_FLAGS } from './chromium-flags';
 import { BENCH_USER, signedInPage } from './lib/signed-in-page';
 import { busiestRendererMain, threadOf } from './lib/trace-main-thread';
+import { taskKinds } from './lib/trace-task-kinds';
 
 const RUNS = Number(process.env.BENCH_PROFILE_RUNS ?? 3);
+/** BENCH_PROFILE_LOADS=dashboard profiles the dashboard's load alone (default: both loads). */
+const LOADS = new Set((process.env.BENCH_PROFILE_LOADS ?? 'sign-in,dashboard').split(','));
 const CPU_SLOWDOWN = 4;
 const SAMPLING_INTERVAL_US = 200;
 /** Lighthouse's mobile preset (moto g power): the viewport decides how many project cards are on screen. */
@@ -55,6 +60,10 @@ export interface LoadProfile {
     byFile: Map<string, number>;
     byStep: Map<string, number>;
     byOwner: Map<string, number>;
+    /** Self time by function (BENCH_PROFILE_TASK_FUNCTIONS lists the top ones). */
+    byFunction: Map<string, number>;
+    /** The trace's events' self time by kind (`UpdateLayoutTree`, `Layout`, `FunctionCall <chunk>`…). */
+    kinds: Map<string, number>;
   }[];
 }
 
@@ -116,7 +125,7 @@ function attribute(
   profile: CpuProfile,
   dist: string,
   origin: string,
-  runTasks: { ts: number; dur: number }[] = [],
+  runTasks: { ts: number; dur: number; kinds: Map<string, number> }[] = [],
 ): Omit<LoadProfile, 'longTasks'> {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const where = new Map<number, { group: string; file: string; fn: string }>();
@@ -151,6 +160,7 @@ function attribute(
     byFile: new Map<string, number>(),
     byStep: new Map<string, number>(),
     byOwner: new Map<string, number>(),
+    byFunction: new Map<string, number>(),
   }));
   const parents = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
@@ -201,6 +211,7 @@ function attribute(
       task.byStep.set(step, (task.byStep.get(step) ?? 0) + ms);
       const owner = ownerOf(id);
       task.byOwner.set(owner, (task.byOwner.get(owner) ?? 0) + ms);
+      task.byFunction.set(fn, (task.byFunction.get(fn) ?? 0) + ms);
     }
     if (group === '(idle)') {
       if (span && span.ms >= LONG_TASK_MS) spans.push(span);
@@ -257,13 +268,14 @@ async function profileLoad(page: Page, url: string, ready: string, dist: string,
 }
 
 /** The RunTask events of LISTED_TASK_MS or more on the page's main thread (`busiestRendererMain`). */
-function mainThreadTasks(events: TraceEvent[]): { ts: number; dur: number }[] {
+function mainThreadTasks(events: TraceEvent[]): { ts: number; dur: number; kinds: Map<string, number> }[] {
   const main = busiestRendererMain(events);
-  return events
-    .filter(
-      (e) => e.name === 'RunTask' && e.ph === 'X' && threadOf(e) === main && (e.dur ?? 0) >= LISTED_TASK_MS * 1000,
-    )
+  const onMain = events.filter((e) => threadOf(e) === main);
+  const tasks = onMain
+    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) >= LISTED_TASK_MS * 1000)
     .map((e) => ({ ts: e.ts, dur: e.dur! }));
+  const kinds = taskKinds(onMain, tasks);
+  return tasks.map((task, i) => ({ ...task, kinds: kinds[i]! }));
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -323,6 +335,19 @@ function report(name: string, runs: LoadProfile[]): void {
       .slice(0, 5)
       .map(([owner, time]) => `${owner} ${Math.round(time)}`);
     console.log(`      under: ${owners.join(', ')}`);
+    const kinds = [...task.kinds]
+      .filter(([, time]) => time >= 5)
+      .slice(0, 6)
+      .map(([kind, time]) => `${kind} ${Math.round(time)}`);
+    console.log(`      trace: ${kinds.join(', ')}`);
+    const functions = Number(process.env.BENCH_PROFILE_TASK_FUNCTIONS ?? 0);
+    if (functions > 0) {
+      const top = [...task.byFunction]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, functions)
+        .map(([fn, time]) => `${shortName(fn)} ${Math.round(time)}`);
+      console.log(`      functions: ${top.join(', ')}`);
+    }
   }
   const detail = process.env.BENCH_PROFILE_DETAIL;
   if (detail) {
@@ -389,14 +414,15 @@ export async function profileFigures(base: string, dist: string): Promise<void> 
     // Interleaved, so a busy moment on the machine falls on every load and build alike.
     for (let run = 0; run < RUNS; run++) {
       for (const build of builds) {
-        runs.get(build.name)!.signIn.push(await signInRun(browser, build.base, build.dist));
-        runs.get(build.name)!.dashboard.push(await dashboardRun(browser, build.base, build.dist));
+        if (LOADS.has('sign-in')) runs.get(build.name)!.signIn.push(await signInRun(browser, build.base, build.dist));
+        if (LOADS.has('dashboard'))
+          runs.get(build.name)!.dashboard.push(await dashboardRun(browser, build.base, build.dist));
       }
     }
     for (const build of builds) {
       console.log(`\n ${build.name} (${build.base})`);
-      report('sign-in', runs.get(build.name)!.signIn);
-      report('dashboard', runs.get(build.name)!.dashboard);
+      if (LOADS.has('sign-in')) report('sign-in', runs.get(build.name)!.signIn);
+      if (LOADS.has('dashboard')) report('dashboard', runs.get(build.name)!.dashboard);
     }
     console.log(`\n  load average after: ${loadavg()[0]!.toFixed(1)}`);
   } finally {

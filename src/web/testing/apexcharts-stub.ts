@@ -10,6 +10,9 @@ interface StubConfig {
  * the instance's `create` and then its `mount` (which answers a promise render waits for); `steps` lists what every
  * instance did, in order, for tests of when the console draws.
  */
+/** ApexCharts' stylesheet as scripts/apexcharts-style-sheet-loader.cjs exports it (ADR 0170): a rule of it. */
+export const apexChartsStyleSheet = '.apexcharts-canvas{position:relative}';
+
 export default class ApexChartsStub {
   static steps: string[] = [];
 

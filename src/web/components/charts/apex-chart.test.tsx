@@ -1,6 +1,7 @@
 import { act, render } from '@testing-library/react';
-import ApexChartsStub from '../../testing/apexcharts-stub';
+import ApexChartsStub, { apexChartsStyleSheet } from '../../testing/apexcharts-stub';
 import ApexChart from './apex-chart';
+import { APEX_STYLE_SHEET_ID } from './apex-style-sheet';
 
 /** The tasks the chart yielded to (`scheduler.yield`, which `nextTask` takes where the browser has it). */
 const yields: Array<() => void> = [];
@@ -16,8 +17,52 @@ describe('ApexChart', () => {
       yield: () => new Promise<void>((resolve) => yields.push(resolve)),
     };
     ApexChartsStub.steps = [];
+    // A page that has drawn a chart before: its stylesheet is there (the first chart's steps are tested below).
+    const sheet = document.createElement('style');
+    sheet.id = APEX_STYLE_SHEET_ID;
+    document.head.prepend(sheet);
   });
-  afterEach(() => delete (globalThis as { scheduler?: unknown }).scheduler);
+  afterEach(() => {
+    delete (globalThis as { scheduler?: unknown }).scheduler;
+    document.querySelectorAll(`#${APEX_STYLE_SHEET_ID}`).forEach((sheet) => sheet.remove());
+  });
+
+  it("adds ApexCharts' stylesheet with the page's first chart and creates that chart only after the next frame", async () => {
+    document.getElementById(APEX_STYLE_SHEET_ID)!.remove();
+    const frames: FrameRequestCallback[] = [];
+    const frame = jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    try {
+      const { container } = render(<ApexChart type="donut" series={[7, 10]} options={{}} height={300} />);
+      await nextTask();
+      expect(ApexChartsStub.steps).toEqual(['construct']);
+      // ApexCharts' own text, where its render() would put it: with it on the page, render() adds none.
+      const sheet = document.getElementById(APEX_STYLE_SHEET_ID);
+      expect(sheet?.textContent).toBe(apexChartsStyleSheet);
+      expect(document.head.firstElementChild).toBe(sheet);
+      // Nothing more until a frame has been rendered (the sheet parsed, the page restyled), then a task after it.
+      expect(yields).toHaveLength(0);
+      expect(frames).toHaveLength(1);
+      await act(async () => frames.shift()!(0));
+      expect(ApexChartsStub.steps).toEqual(['construct']);
+      await nextTask();
+      expect(ApexChartsStub.steps).toEqual(['construct', 'create']);
+      await nextTask();
+      expect(drawnSeries(container)).toBe('[7,10]');
+
+      // The page's next chart finds the sheet: none added, no frame waited for.
+      render(<ApexChart type="bar" series={[]} options={{}} height={300} />);
+      await nextTask();
+      await nextTask();
+      expect(ApexChartsStub.steps).toEqual(['construct', 'create', 'mount', 'construct', 'create']);
+      expect(document.querySelectorAll(`#${APEX_STYLE_SHEET_ID}`)).toHaveLength(1);
+      expect(frames).toHaveLength(0);
+    } finally {
+      frame.mockRestore();
+    }
+  });
 
   it('draws in tasks of its own after the commit: the instance, then the chart created, then mounted', async () => {
     const { container } = render(<ApexChart type="donut" series={[7, 10]} options={{}} height={300} />);

@@ -3,6 +3,7 @@ import 'apexcharts/bar';
 import 'apexcharts/donut';
 import { useEffect, useRef, useState } from 'react';
 import { nextTask } from '../../lib/next-task';
+import { addApexStyleSheet, afterNextFrame } from './apex-style-sheet';
 import { renderInSteps } from './render-in-steps';
 
 export interface ApexChartProps {
@@ -32,7 +33,8 @@ const configOf = ({ type, series, options, height }: ApexChartProps): ApexOption
 /**
  * ApexCharts (its tree-shaken core, with the bar and donut types only: no chart draws Apex's legend, ADR 0113) drawn
  * into a div in steps of one task each (ADR 0154): the commit that mounts the chart ends first, then the instance is
- * built (its options merged with the defaults), then `render()` creates the chart in one task and mounts it in the
+ * built (its options merged with the defaults; the page's first chart adds ApexCharts' stylesheet then and waits for a
+ * frame, ADR 0170), then `render()` creates the chart in one task and mounts it in the
  * next (`renderInSteps`). react-apexcharts did all of it in the commit's effect, one task of 158-423 ms for the
  * dashboard's doughnut on the simulated phone. Until it is drawn the chart's place shows the frame's placeholder. Later
  * props update the drawn chart as react-apexcharts did: new options (or height) redraw it, a new series alone updates
@@ -56,8 +58,11 @@ export default function ApexChart(props: ApexChartProps) {
       await nextTask();
       if (cancelled || !element.current) return;
       const drawing = latest.current;
+      // The page's first chart adds ApexCharts' stylesheet here, and is created only after the next frame: the sheet's
+      // parse and the document's restyle fall outside the create() step (ADR 0170).
+      const addedStyleSheet = addApexStyleSheet(element.current.ownerDocument);
       instance = new ApexCharts(element.current, configOf(drawing));
-      await nextTask();
+      await (addedStyleSheet ? afterNextFrame() : nextTask());
       if (cancelled) return;
       await renderInSteps(instance, () => cancelled);
       if (cancelled) return;

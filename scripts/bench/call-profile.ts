@@ -15,7 +15,8 @@ import { Kysely } from 'kysely';
 import { loadConfig } from '../../src/server/config';
 import { ExplainSlowDialect, type SlowStatement } from '../../src/server/platform/db/explain-slow';
 import { PGliteDialect } from '../../src/server/platform/db/pglite-dialect';
-import { PGliteWorker, type BatchStep, type PGliteEngine } from '../../src/server/platform/db/pglite-worker-client';
+import { PGliteWorker } from '../../src/server/platform/db/pglite-worker-client';
+import { observedEngine, timed, tripSql } from './observed-engine';
 import type { DB, Db } from '../../src/server/platform/db/schema';
 import { benchmarkTenantId, benchmarkProjectId, signedInBenchApp } from './benchmark-tenant';
 import { CALLS, callUrl } from './profile-calls';
@@ -30,52 +31,19 @@ interface Timed {
   ms: number;
 }
 
-/** The engine with every round trip timed (a batch is timed as its last statement, which it answers). */
-class TimedEngine implements PGliteEngine {
-  trace: Timed[] | null = null;
-
-  constructor(private readonly engine: PGliteEngine) {}
-
-  get waitReady() {
-    return this.engine.waitReady;
-  }
-
-  get closed() {
-    return this.engine.closed;
-  }
-
-  async #timed<T>(text: string, run: () => Promise<T>): Promise<T> {
-    const started = performance.now();
-    try {
-      return await run();
-    } finally {
-      this.trace?.push({ sql: text, ms: performance.now() - started });
-    }
-  }
-
-  query<R>(text: string, params?: unknown[]) {
-    return this.#timed(text, () => this.engine.query<R>(text, params));
-  }
-
-  exec(text: string) {
-    return this.#timed(text, () => this.engine.exec(text));
-  }
-
-  batch(steps: BatchStep[]) {
-    return this.#timed(steps.at(-1)!.sql, () => this.engine.batch!(steps));
-  }
-
-  close() {
-    return this.engine.close();
-  }
-}
+/** Every round trip timed while `trace` is set (a batch is timed as its last statement, which it answers). */
+let trace: Timed[] | null = null;
 
 const shape = (text: string) => text.replace(/\s+/g, ' ').trim();
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED: 'off' });
-  const engine = new TimedEngine(await PGliteWorker.create({ dataDir: config.pgliteDataDir }));
+  const engine = observedEngine(
+    await PGliteWorker.create({ dataDir: config.pgliteDataDir }),
+    timed((trip, ms) => trace?.push({ sql: tripSql(trip), ms })),
+    { notifications: false },
+  );
   const plans: SlowStatement[] = [];
   let explaining = false;
   const db: Db = new Kysely<DB>({
@@ -104,13 +72,13 @@ async function main(): Promise<void> {
       const times: number[] = [];
       const least: Timed[] = [];
       for (let i = 0; i < RUNS; i += 1) {
-        engine.trace = [];
+        trace = [];
         times.push(await once());
-        engine.trace.forEach((t, at) => {
+        trace.forEach((t, at) => {
           if (!least[at] || t.ms < least[at].ms) least[at] = t;
         });
       }
-      engine.trace = null;
+      trace = null;
       const atEngine = least.reduce((sum, t) => sum + t.ms, 0);
       console.log(
         `\n== ${name}: median ${median(times).toFixed(1)} ms, least ${Math.min(...times).toFixed(1)} ms over ${RUNS}; ` +

@@ -12,7 +12,8 @@ import { join, resolve } from 'node:path';
 import { Kysely } from 'kysely';
 import { loadConfig } from '../../src/server/config';
 import { PGliteDialect } from '../../src/server/platform/db/pglite-dialect';
-import { PGliteWorker, type BatchStep, type PGliteEngine } from '../../src/server/platform/db/pglite-worker-client';
+import { PGliteWorker } from '../../src/server/platform/db/pglite-worker-client';
+import { observedEngine, timed } from './observed-engine';
 import type { DB, Db } from '../../src/server/platform/db/schema';
 import {
   benchmarkTenantId,
@@ -26,43 +27,18 @@ const root = resolve(import.meta.dirname, '../..');
 const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, 'data', 'bench'));
 const IDLE_MS = 10_000;
 
-/** The engine with its longest round trip kept (a batch counts as one). */
-class LongestTrip implements PGliteEngine {
-  longest = 0;
-  constructor(private readonly engine: PGliteEngine) {}
-  get waitReady() {
-    return this.engine.waitReady;
-  }
-  get closed() {
-    return this.engine.closed;
-  }
-  async #timed<T>(run: () => Promise<T>): Promise<T> {
-    const started = performance.now();
-    try {
-      return await run();
-    } finally {
-      this.longest = Math.max(this.longest, performance.now() - started);
-    }
-  }
-  query<R>(text: string, params?: unknown[]) {
-    return this.#timed(() => this.engine.query<R>(text, params));
-  }
-  exec(text: string) {
-    return this.#timed(() => this.engine.exec(text));
-  }
-  batch(steps: BatchStep[]) {
-    return this.#timed(() => this.engine.batch!(steps));
-  }
-  close() {
-    return this.engine.close();
-  }
-}
+/** The longest round trip to the engine so far (a batch counts as one). */
+let longestTrip = 0;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function main(): Promise<void> {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED: 'off' });
-  const engine = new LongestTrip(await PGliteWorker.create({ dataDir: config.pgliteDataDir }));
+  const engine = observedEngine(
+    await PGliteWorker.create({ dataDir: config.pgliteDataDir }),
+    timed((_, ms) => (longestTrip = Math.max(longestTrip, ms))),
+    { notifications: false },
+  );
   const db: Db = new Kysely<DB>({ dialect: new PGliteDialect(engine) });
   try {
     const tenantId = await benchmarkTenantId(db);
@@ -75,7 +51,7 @@ async function main(): Promise<void> {
       void until?.finally(() => (settled = true));
       const loop = monitorEventLoopDelay({ resolution: 10 });
       loop.enable();
-      engine.longest = 0;
+      longestTrip = 0;
       const times: number[] = [];
       const started = performance.now();
       while (until ? !settled : performance.now() - started < IDLE_MS) times.push(await kpi());
@@ -84,7 +60,7 @@ async function main(): Promise<void> {
       console.log(
         `${name}: KPI median ${median(times).toFixed(0)} ms, longest ${Math.max(...times).toFixed(0)} ms over ` +
           `${times.length}; event loop longest delay ${(loop.max / 1e6).toFixed(0)} ms (p99 ` +
-          `${(loop.percentile(99) / 1e6).toFixed(0)}); longest engine round trip ${engine.longest.toFixed(0)} ms; ` +
+          `${(loop.percentile(99) / 1e6).toFixed(0)}); longest engine round trip ${longestTrip.toFixed(0)} ms; ` +
           `load ${loadavg()
             .map((n) => n.toFixed(2))
             .join(' ')}`,

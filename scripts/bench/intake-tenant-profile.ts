@@ -15,7 +15,8 @@ import { loadavg } from 'node:os';
 import { readFileSync, existsSync } from 'node:fs';
 import { loadConfig } from '../../src/server/config';
 import { embeddedDatabase } from '../../src/server/platform/db/open-database';
-import { PGliteWorker, type BatchStep, type PGliteEngine } from '../../src/server/platform/db/pglite-worker-client';
+import { PGliteWorker } from '../../src/server/platform/db/pglite-worker-client';
+import { observedEngine, timed, tripSql } from './observed-engine';
 import type { Db } from '../../src/server/platform/db/schema';
 import { threadsCpuMs } from './proc-cpu';
 import { benchmarkTenantId, benchmarkProjectId, signedInBenchApp } from './benchmark-tenant';
@@ -31,49 +32,8 @@ interface Trip {
   ms: number;
 }
 
-/** The engine with every round trip timed (a batch as its last statement, which it answers). */
-class TimedEngine implements PGliteEngine {
-  readonly trips: Trip[] = [];
-
-  constructor(private readonly engine: PGliteEngine) {}
-
-  get waitReady() {
-    return this.engine.waitReady;
-  }
-
-  get closed() {
-    return this.engine.closed;
-  }
-
-  onNotification(callback: (channel: string, payload: string) => void): () => void {
-    return this.engine.onNotification?.(callback) ?? (() => {});
-  }
-
-  async #timed<T>(text: string, run: () => Promise<T>): Promise<T> {
-    const started = performance.now();
-    try {
-      return await run();
-    } finally {
-      this.trips.push({ sql: text, ms: performance.now() - started });
-    }
-  }
-
-  query<R>(text: string, params?: unknown[]) {
-    return this.#timed(text, () => this.engine.query<R>(text, params));
-  }
-
-  exec(text: string) {
-    return this.#timed(text, () => this.engine.exec(text));
-  }
-
-  batch(steps: BatchStep[]) {
-    return this.#timed(steps.at(-1)!.sql, () => this.engine.batch!(steps));
-  }
-
-  close() {
-    return this.engine.close();
-  }
-}
+/** Every round trip timed (a batch as its last statement, which it answers). */
+const timedTrips: Trip[] = [];
 
 /** A statement's kind, short: its first words after a leading comment, the WITH queries' names left out. */
 function kind(text: string): string {
@@ -93,7 +53,10 @@ async function main(): Promise<void> {
     SEED: 'off',
     ...(existsSync(keyFile) ? { SIGNING_KEY_SECRET: readFileSync(keyFile, 'utf8').trim() } : {}),
   });
-  const engine = new TimedEngine(await PGliteWorker.create({ dataDir: config.pgliteDataDir }));
+  const engine = observedEngine(
+    await PGliteWorker.create({ dataDir: config.pgliteDataDir }),
+    timed((trip, ms) => timedTrips.push({ sql: tripSql(trip), ms })),
+  );
   const db: Db = embeddedDatabase(engine);
   try {
     const tenantId = await benchmarkTenantId(db);
@@ -143,7 +106,7 @@ async function main(): Promise<void> {
       })),
     });
 
-    const mark = () => ({ at: performance.now(), threads: threadsCpuMs(process.pid), trips: engine.trips.length });
+    const mark = () => ({ at: performance.now(), threads: threadsCpuMs(process.pid), trips: timedTrips.length });
     let previous = mark();
     let answered = 0;
     let next = 0;
@@ -153,7 +116,7 @@ async function main(): Promise<void> {
       const spent = [...now.threads].map(([tid, { ms }]) => [tid, ms - (previous.threads.get(tid)?.ms ?? 0)] as const);
       const main = spent.find(([tid]) => tid === process.pid)?.[1] ?? 0;
       const others = spent.filter(([tid]) => tid !== process.pid).sort((a, b) => b[1] - a[1]);
-      const trips = engine.trips.slice(previous.trips, now.trips);
+      const trips = timedTrips.slice(previous.trips, now.trips);
       const byKind = new Map<string, { n: number; ms: number }>();
       for (const t of trips) {
         const k = kind(t.sql);

@@ -14,7 +14,8 @@ import { Kysely } from 'kysely';
 import pino from 'pino';
 import { systemClock } from '../../src/server/platform/clock';
 import { PGliteDialect } from '../../src/server/platform/db/pglite-dialect';
-import { PGliteWorker, type PGliteEngine } from '../../src/server/platform/db/pglite-worker-client';
+import { PGliteWorker } from '../../src/server/platform/db/pglite-worker-client';
+import { observedEngine } from './observed-engine';
 import type { DB, Db } from '../../src/server/platform/db/schema';
 import { enqueueEmail } from '../../src/server/platform/outbox/enqueue-message';
 import { OUTBOX_LANES, OutboxDispatcher } from '../../src/server/platform/outbox/outbox-dispatcher';
@@ -25,32 +26,19 @@ import { prepareDatabase } from '../../src/server/prepare-database';
 const MESSAGES = Number(process.env.OUTBOX_MESSAGES ?? 5000);
 const LANES = Number(process.env.OUTBOX_LANES ?? OUTBOX_LANES);
 
-/** The engine with every statement counted. */
-class CountingEngine implements PGliteEngine {
-  statements = 0;
-  constructor(private readonly engine: PGliteEngine) {}
-  get waitReady() {
-    return this.engine.waitReady;
-  }
-  get closed() {
-    return this.engine.closed;
-  }
-  query<R>(text: string, params?: unknown[]) {
-    this.statements += 1;
-    return this.engine.query<R>(text, params);
-  }
-  exec(text: string) {
-    this.statements += 1;
-    return this.engine.exec(text);
-  }
-  close() {
-    return this.engine.close();
-  }
-}
+/** Statements sent to the engine (each alone: no batch). */
+let statements = 0;
 
 async function main(): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), 'outbox-profile-'));
-  const engine = new CountingEngine(await PGliteWorker.create({ dataDir: 'memory://' }));
+  const engine = observedEngine(
+    await PGliteWorker.create({ dataDir: 'memory://' }),
+    (_, run) => {
+      statements += 1;
+      return run();
+    },
+    { batch: false, notifications: false },
+  );
   const db: Db = new Kysely<DB>({ dialect: new PGliteDialect(engine) });
   try {
     await prepareDatabase(db);
@@ -80,7 +68,7 @@ async function main(): Promise<void> {
       LANES,
     );
     const loadBefore = loadavg()[0]!;
-    engine.statements = 0;
+    statements = 0;
     const cpu = process.cpuUsage();
     const started = performance.now();
     const attempted = await dispatcher.sweep();
@@ -89,7 +77,7 @@ async function main(): Promise<void> {
     const written = readdirSync(join(folder, 'outbox')).length;
     console.log(
       `${attempted} messages sent (${written} files) in ${(ms / 1000).toFixed(2)} s: ` +
-        `${(attempted / (ms / 1000)).toFixed(0)} messages/s; ${(engine.statements / attempted).toFixed(2)} statements ` +
+        `${(attempted / (ms / 1000)).toFixed(0)} messages/s; ${(statements / attempted).toFixed(2)} statements ` +
         `per message; ${((used.user + used.system) / attempted).toFixed(0)} µs CPU per message; ${LANES} lanes; load average (1 min) ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after`,
     );
   } finally {

@@ -14,7 +14,8 @@ import { join, resolve } from 'node:path';
 import { Kysely } from 'kysely';
 import { loadConfig } from '../../src/server/config';
 import { GENERIC_PLAN, PGliteDialect } from '../../src/server/platform/db/pglite-dialect';
-import { PGliteWorker, type BatchStep, type PGliteEngine } from '../../src/server/platform/db/pglite-worker-client';
+import { PGliteWorker, type BatchStep } from '../../src/server/platform/db/pglite-worker-client';
+import { observedEngine, tripSql, type Trip } from './observed-engine';
 import type { DB, Db } from '../../src/server/platform/db/schema';
 import { benchmarkTenantId, benchmarkProjectId, signedInBenchApp } from './benchmark-tenant';
 import { CALLS, callUrl } from './profile-calls';
@@ -23,41 +24,8 @@ const root = resolve(import.meta.dirname, '../..');
 const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, 'data', 'bench'));
 const RUNS = Number(process.env.PROFILE_RUNS ?? 100);
 
-type Trip = { op: 'batch'; steps: BatchStep[] } | BatchStep;
-
-/** The engine with every round trip recorded while `trips` is set. */
-class RecordingEngine implements PGliteEngine {
-  trips: Trip[] | null = null;
-
-  constructor(readonly engine: PGliteWorker) {}
-
-  get waitReady() {
-    return this.engine.waitReady;
-  }
-
-  get closed() {
-    return this.engine.closed;
-  }
-
-  query<R>(sql: string, params: unknown[] = []) {
-    this.trips?.push({ op: 'query', sql, params });
-    return this.engine.query<R>(sql, params);
-  }
-
-  exec(sql: string) {
-    this.trips?.push({ op: 'exec', sql });
-    return this.engine.exec(sql);
-  }
-
-  batch(steps: BatchStep[]) {
-    this.trips?.push({ op: 'batch', steps });
-    return this.engine.batch(steps);
-  }
-
-  close() {
-    return this.engine.close();
-  }
-}
+/** Every round trip recorded while set. */
+let recorded: Trip[] | null = null;
 
 const VARIANTS = {
   custom: (sql: string) => sql.replaceAll(GENERIC_PLAN, ''),
@@ -75,14 +43,20 @@ async function replay(engine: PGliteWorker, trip: Trip, variant: Variant): Promi
   return step.op === 'query' ? engine.query(step.sql, step.params) : engine.exec(step.sql);
 }
 
-const label = (trip: Trip) =>
-  (trip.op === 'batch' ? trip.steps.at(-1)!.sql : trip.sql).replace(/\s+/g, ' ').replace(GENERIC_PLAN, '').trim();
+const label = (trip: Trip) => tripSql(trip).replace(/\s+/g, ' ').replace(GENERIC_PLAN, '').trim();
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 
 async function main(): Promise<void> {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED: 'off' });
   const worker = await PGliteWorker.create({ dataDir: config.pgliteDataDir });
-  const engine = new RecordingEngine(worker);
+  const engine = observedEngine(
+    worker,
+    (trip, run) => {
+      recorded?.push(trip);
+      return run();
+    },
+    { notifications: false },
+  );
   const db: Db = new Kysely<DB>({ dialect: new PGliteDialect(engine) });
   try {
     const tenantId = await benchmarkTenantId(db);
@@ -100,10 +74,10 @@ async function main(): Promise<void> {
           ...(payload && { payload }),
         });
       await request();
-      engine.trips = [];
+      recorded = [];
       const response = await request();
-      const trips = engine.trips;
-      engine.trips = null;
+      const trips = recorded;
+      recorded = null;
       if (response.statusCode !== 200) throw new Error(`${name}: HTTP ${response.statusCode}`);
       const times = new Map<Variant, number[][]>(Object.keys(VARIANTS).map((v) => [v as Variant, trips.map(() => [])]));
       for (let run = 0; run < RUNS + 5; run += 1) {

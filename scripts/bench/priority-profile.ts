@@ -15,7 +15,8 @@ import { join, resolve } from 'node:path';
 import { Kysely } from 'kysely';
 import { loadConfig } from '../../src/server/config';
 import { PGliteDialect } from '../../src/server/platform/db/pglite-dialect';
-import { PGliteWorker, type BatchStep, type PGliteEngine } from '../../src/server/platform/db/pglite-worker-client';
+import { PGliteWorker } from '../../src/server/platform/db/pglite-worker-client';
+import { observedEngine, timed } from './observed-engine';
 import type { DB, Db } from '../../src/server/platform/db/schema';
 import {
   benchmarkTenantId,
@@ -38,43 +39,21 @@ const kpiRequest = new AsyncLocalStorage<true>();
  * The engine with the round trips of work other than the KPI counted and timed (a batch counts as one): such a trip's
  * time is how long it holds the engine, the longest a KPI statement that arrives meanwhile waits for it.
  */
-class CountingEngine implements PGliteEngine {
-  otherTrips = 0;
-  otherTripMs: number[] = [];
-  constructor(private readonly engine: PGliteEngine) {}
-  get waitReady() {
-    return this.engine.waitReady;
-  }
-  get closed() {
-    return this.engine.closed;
-  }
-  async #counted<T>(run: () => Promise<T>): Promise<T> {
-    if (kpiRequest.getStore()) return run();
-    this.otherTrips += 1;
-    const started = performance.now();
-    try {
-      return await run();
-    } finally {
-      this.otherTripMs.push(performance.now() - started);
-    }
-  }
-  query<R>(text: string, params?: unknown[]) {
-    return this.#counted(() => this.engine.query<R>(text, params));
-  }
-  exec(text: string) {
-    return this.#counted(() => this.engine.exec(text));
-  }
-  batch(steps: BatchStep[]) {
-    return this.#counted(() => this.engine.batch!(steps));
-  }
-  close() {
-    return this.engine.close();
-  }
-}
+/** The round trips of other work than the KPI's, and how long each held the engine. */
+let otherTrips = 0;
+let otherTripMs: number[] = [];
 
 async function main(): Promise<void> {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED: 'off' });
-  const engine = new CountingEngine(await PGliteWorker.create({ dataDir: config.pgliteDataDir }));
+  const engine = observedEngine(
+    await PGliteWorker.create({ dataDir: config.pgliteDataDir }),
+    (trip, run) => {
+      if (kpiRequest.getStore()) return run();
+      otherTrips += 1;
+      return timed((_, ms) => otherTripMs.push(ms))(trip, run);
+    },
+    { notifications: false },
+  );
   const db: Db = new Kysely<DB>({ dialect: new PGliteDialect(engine) });
   try {
     const tenantId = await benchmarkTenantId(db);
@@ -82,9 +61,9 @@ async function main(): Promise<void> {
     const { app, headers } = await signedInBenchApp(db, config, dataDir, tenantId);
     const kpi = () =>
       kpiRequest.run(true, async () => {
-        const before = engine.otherTrips;
+        const before = otherTrips;
         const ms = await kpiInProcess(app, headers, tenantId);
-        return { ms, others: engine.otherTrips - before };
+        return { ms, others: otherTrips - before };
       });
     /** The KPI from CONNECTIONS loops until `until` settles (or for IDLE_MS). */
     const stretch = async (name: string, until: Promise<unknown> | null) => {
@@ -115,14 +94,14 @@ async function main(): Promise<void> {
     };
     await kpi();
     await stretch('idle', null);
-    const exportTrips = engine.otherTrips;
-    engine.otherTripMs = [];
+    const exportTrips = otherTrips;
+    otherTripMs = [];
     const exportStarted = performance.now();
     const exported = exportResultsInProcess(app, headers, projectId).then((bytes) => {
-      const held = engine.otherTripMs;
+      const held = otherTripMs;
       console.log(
         `export: ${(bytes / 1024 / 1024).toFixed(1)} MB in ${((performance.now() - exportStarted) / 1000).toFixed(1)} ` +
-          `s, ${engine.otherTrips - exportTrips} round trips holding the engine p50 ${percentile(held, 50).toFixed(0)} ` +
+          `s, ${otherTrips - exportTrips} round trips holding the engine p50 ${percentile(held, 50).toFixed(0)} ` +
           `ms, p99 ${percentile(held, 99).toFixed(0)} ms, longest ${Math.max(0, ...held).toFixed(0)} ms`,
       );
     });

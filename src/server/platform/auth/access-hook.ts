@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps';
+import type { TenantVersions } from '../cache/data-version-store';
 import { forbidden, unauthorized } from '../http/http-error';
 import { providerAccountRequired, tenantForbidden } from '../tenancy/tenant-refusals';
 import type { AccessRequirements } from '../openapi/contract';
@@ -18,6 +19,11 @@ export interface RequestAccess {
    * null until then and on operations without a required operating tenant.
    */
   account: ScopedAccount | null;
+  /**
+   * The operating tenant's versions, read with the principal (ADR 0171); null without an operating tenant. Only a read
+   * operation of that account uses them (request-context.ts): a write must see its own writes move them.
+   */
+  operatingVersions: TenantVersions | null;
 }
 
 declare module 'fastify' {
@@ -71,7 +77,13 @@ async function establishClient(deps: AppDeps, request: FastifyRequest, access: A
  */
 export function createAccessHook(deps: AppDeps, access: AccessRequirements) {
   return async function accessHook(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const established: RequestAccess = { principal: null, operatingTenant: null, client: null, account: null };
+    const established: RequestAccess = {
+      principal: null,
+      operatingTenant: null,
+      client: null,
+      account: null,
+      operatingVersions: null,
+    };
     request.access = established;
     if (access.public) return;
     if (access.clientScopes.length) {
@@ -102,7 +114,7 @@ export function createAccessHook(deps: AppDeps, access: AccessRequirements) {
     // One read statement, so no transaction of its own.
     const found = await loadPrincipal(deps.db, verified, deps.clock.now(), requestedTenant);
     if (!found) throw unauthorized();
-    const { principal, membership } = found;
+    const { principal, membership, versions } = found;
     established.principal = principal;
 
     if (!principal.homeTenantActive) {
@@ -116,6 +128,7 @@ export function createAccessHook(deps: AppDeps, access: AccessRequirements) {
       throw tenantForbidden();
     }
     established.operatingTenant = membership;
+    established.operatingVersions = membership ? versions : null;
     if (access.systemTenant && !principal.homeTenantIsSystem) throw forbidden();
     if (!access.permissions.every((p) => principal.permissions.has(p))) throw forbidden();
     if (access.permissionsAny.length && !access.permissionsAny.some((p) => principal.permissions.has(p)))

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { ACME, DEMO_PASSWORD } from '../../seed/demo-data';
 import { startPostgresApp, type PostgresApp } from '../../testing/postgres-app';
 import type { Db } from '../db/schema';
@@ -102,4 +103,31 @@ test('another account named in the header is refused after the same statement se
     }>`SELECT id FROM tenants WHERE id <> ${tenant} AND NOT is_system ORDER BY id LIMIT 1`.execute(db)
   ).rows[0]!.id;
   expect(await callRecords(headers, other)).toBe(403);
+});
+
+test('ADR 0171: a whole-code request reads the versions with its principal, no statement of their own', async () => {
+  const headers = await signIn();
+  const tenant = await acme();
+  await warm(headers, tenant);
+  const sent: string[] = [];
+  const query = pg.Client.prototype.query;
+  const spy = jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+    this: pg.Client,
+    ...args: unknown[]
+  ) {
+    const [first] = args;
+    sent.push(typeof first === 'string' ? first : String((first as { text?: string }).text));
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as never);
+  try {
+    expect(await callRecords(headers, tenant)).toBe(200);
+  } finally {
+    spy.mockRestore();
+  }
+  // The request's round trips: the principal with the versions, BEGIN with the tenant setting, the page, COMMIT.
+  const request = sent.filter((text) => /app_session_principal|tenant_data_versions|^begin|call_records/.test(text));
+  expect(request).toHaveLength(3);
+  expect(request[0]).toMatch(/app_session_principal[\s\S]*tenant_data_versions/);
+  expect(request[1]).toMatch(/^begin; .*set_config\('app.tenant_id'/);
+  expect(request[2]).toMatch(/call_records/);
 });

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { TenantVersions } from '../cache/data-version-store';
 import { GENERIC_PLAN } from '../db/pglite-dialect';
 import type { Db } from '../db/schema';
 
@@ -34,6 +35,12 @@ export interface EstablishedAccess {
   principal: Principal;
   /** The requested tenant, when the user is a member of it and it is active. */
   membership: OperatingTenant | null;
+  /**
+   * The requested tenant's data and results versions (migrations 016, 118) as the same statement read them, committed
+   * ones only (no transaction is open): a read operation of the operating account keeps its parts under them instead
+   * of reading them again in its transaction (ADR 0171). Null when no tenant was requested.
+   */
+  versions: TenantVersions | null;
 }
 
 /**
@@ -73,16 +80,23 @@ export async function loadPrincipal(
           permissions: string[] | null;
         })
       | null;
+    version: string | null;
+    results: string | null;
   }>`${sql.raw(GENERIC_PLAN)}
-    SELECT app_session_principal(${token.sessionId}, ${token.userId}, ${now}, ${requestedTenant}::int,
-      ${PROVIDER_ADMIN_PERMISSION}) AS principal`.execute(db);
-  const row = rows[0]?.principal;
+    SELECT app_session_principal(${token.sessionId}, ${token.userId}, ${now}, requested.tenant,
+      ${PROVIDER_ADMIN_PERMISSION}) AS principal, v.version::text AS version, v.results_version::text AS results
+    FROM (SELECT ${requestedTenant}::int AS tenant) AS requested
+    LEFT JOIN tenant_data_versions v ON v.tenant_id = requested.tenant`.execute(db);
+  const found = rows[0]!;
+  const row = found?.principal;
   if (!row) return null;
   const { membershipId, membershipName, membershipIsSystem, roleId, roleName, permissions, ...user } = row;
   return {
     principal: { ...user, sessionId: token.sessionId, roleId, roleName, permissions: new Set(permissions ?? []) },
     membership:
       membershipId !== null ? { id: membershipId, name: membershipName!, isSystem: membershipIsSystem! } : null,
+    // A tenant without a version row has written nothing yet: 0, as tenantVersions reads it.
+    versions: requestedTenant === null ? null : { data: found.version ?? '0', results: found.results ?? '0' },
   };
 }
 

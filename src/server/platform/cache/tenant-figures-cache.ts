@@ -28,7 +28,8 @@ const cacheOf = (db: Db, store: KeptStore): Map<string, unknown> => {
  * A tenant-wide read answered from the cache keyed by the tenant's data version (ADR 0025), with an ETag made of
  * the same key: a client that holds it gets 304 (NotModified) without the figures being read or sent. `parts`
  * are everything else the answer depends on (arguments, language, the day for figures relative to today).
- * Costs one primary-key read per request; `trx` is the account's transaction (`ctx.inAccount`). Nothing is ever
+ * Costs one primary-key read per request (none for a read operation of the operating account, whose versions came
+ * with its principal: ADR 0171); `trx` is the account's transaction (`ctx.inAccount`). Nothing is ever
  * invalidated by hand: a write bumps the version in its own transaction, so no instance can serve a stale answer
  * once it committed, and the version lives in the database, so instances need share nothing else.
  */
@@ -104,6 +105,8 @@ export function keptUnderDataVersion(ctx: TenantContext, trx: Db): KeptUnderData
 }
 
 const dataVersionsOf = async (ctx: TenantContext, trx: Db): Promise<TenantVersions> => {
+  // A read operation of the operating account: the versions came with the principal (ADR 0171), no statement here.
+  if (ctx.versionsRead) return ctx.versionsRead;
   if (!ctx.everyAccount) return tenantVersions(trx, ctx.account.id);
   const all = await allTenantsDataVersion(trx);
   return { data: all, results: all };

@@ -1,3 +1,4 @@
+import type { TenantVersions } from '../cache/data-version-store';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClientPrincipal } from '../auth/client-principal';
@@ -128,6 +129,12 @@ export interface TenantContext extends BaseContext {
    * account (a write there is 403), read-only across every account when `everyAccount`.
    */
   inAccount<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
+  /**
+   * The account's data and results versions as the access hook read them with the principal (ADR 0171), for an
+   * operation that only reads (a GET without x-unsafe-get, an x-read-by-post) of the operating account; null otherwise.
+   * Parts kept under the data version (tenant-figures-cache.ts) are keyed by them without reading them again.
+   */
+  readonly versionsRead: TenantVersions | null;
   /** A read-only transaction across tenants; only when the operating tenant is the system tenant. */
   acrossTenants<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
   /**

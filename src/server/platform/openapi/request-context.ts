@@ -64,10 +64,22 @@ function accountTransaction(deps: AppDeps, scoped: ScopedAccount) {
   };
 }
 
+/**
+ * An operation that changes nothing (a GET the contract does not mark x-unsafe-get, an x-read-by-post): its handler
+ * writes nothing, so the versions read before its transaction key what it keeps as well as a read inside it (ADR 0171).
+ */
+const onlyReads = (operation: OperationSpec): boolean =>
+  (operation.method === 'get' && !operation.unsafeGet) || operation.readByPost;
+
 export function tenantContext(deps: AppDeps, request: FastifyRequest, operation: OperationSpec): TenantContext {
   const tenant: OperatingTenant | null = request.access?.operatingTenant ?? null;
   if (!tenant) throw new Error(`${operation.operationId}: the access hook did not establish the operating tenant`);
   const scoped: ScopedAccount = request.access?.account ?? { kind: 'operating', account: tenant };
+  // The versions are the operating tenant's: another account's (the provider reading it) are read in its transaction.
+  const versionsRead =
+    scoped.kind === 'operating' && scoped.account.id === tenant.id && onlyReads(operation)
+      ? (request.access?.operatingVersions ?? null)
+      : null;
   return {
     ...base(deps, request),
     principal: principalOf(request, operation),
@@ -80,6 +92,7 @@ export function tenantContext(deps: AppDeps, request: FastifyRequest, operation:
     },
     everyAccount: scoped.kind === 'every-account',
     inAccount: accountTransaction(deps, scoped),
+    versionsRead,
     acrossTenants: <T>(fn: (trx: Db) => Promise<T>) => {
       if (!tenant.isSystem) throw new Error(`${operation.operationId}: only the system tenant reads across tenants`);
       return withSystem(deps.db, fn, { readOnly: true });

@@ -6,7 +6,8 @@
  *   - `console.html`: every other console address, with an empty root the script renders into.
  * Every document carries, before the first paint, the inline script that applies the remembered theme and language
  * and Chakra's global styles as a static stylesheet; the prerendered ones also carry the CSS of their components
- * (extracted from emotion) in the `<style data-emotion="css …">` form emotion adopts in the browser.
+ * (extracted from emotion) in the `<style data-emotion="css …">` form emotion adopts in the browser; `shell.html`'s
+ * also those of the open shell's top bar and sidebar (ADR 0173), which emotion then never inserts.
  */
 import { createRequire } from 'node:module';
 import HtmlWebpackPlugin from 'html-webpack-plugin';

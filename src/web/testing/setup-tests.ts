@@ -20,6 +20,8 @@ const nodeFetch = globalThis.fetch;
 beforeEach(() => {
   // Every test starts in English on an empty device, as a fresh browser would.
   i18n.loadAndActivate({ locale: 'en', messages });
+  // A test of the build's server render runs in Node (`@jest-environment node`): no device there.
+  if (typeof window === 'undefined') return;
   window.localStorage.clear();
   window.sessionStorage.clear();
   document.documentElement.className = '';

@@ -106,8 +106,9 @@ async function renderConsole(path: string, store: ReturnType<typeof createStatic
 }
 
 /**
- * The styles of the signed-in shell once its session is open (top bar, sidebar), as its first render inserts them (ADR 0173). Served with the frame, emotion in the browser finds them inserted already
- * and the shell's first commit compiles and inserts none of them.
+ * The styles of the signed-in shell once its session is open (top bar, sidebar), as its first render inserts them
+ * (ADR 0173). Served with the frame, emotion in the browser finds them inserted already and the shell's first commit
+ * compiles and inserts none of them.
  */
 export async function renderOpenShellStyles(): Promise<Styles> {
   const store = createStaticStore({

@@ -31,14 +31,8 @@ import { withSystem, withTenant } from '../../src/server/platform/tenancy/with-t
 import { prepareDatabase } from '../../src/server/prepare-database';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-data';
 import { seedDemoData } from '../../src/server/seed/seed-demo-data';
-import { createParticipants } from '../../src/server/services/participant-service';
-import {
-  createProjectWithQuestions,
-  saveProjectLanguageConfig,
-  saveTemplate,
-  STAGE,
-} from '../../src/server/services/project-service';
 import { testConfig } from '../../src/server/testing/test-config';
+import { createInviteProject } from './invite-project';
 import { threadsCpuMs } from './proc-cpu';
 
 const INVITEES = Number(process.env.INVITEES ?? 10_000);
@@ -160,56 +154,9 @@ async function main(): Promise<void> {
       trx.selectFrom('tenants').select('id').where('name', '=', 'Acme Insurance').executeTakeFirstOrThrow(),
     ))!.id;
     const now = new Date();
-    const projectId = await withTenant(db, acme, async (trx) => {
-      const { projectId: id } = await createProjectWithQuestions(trx, {
-        tenantId: acme,
-        name: 'Invite profile',
-        stageId: STAGE.EXECUTION,
-        active: true,
-        languageIds: [1, 2],
-        questions: [1, 2, 3].map((n) => ({ questionText: `Question ${n}` })),
-        now,
-      });
-      await saveProjectLanguageConfig(trx, id, [
-        { languageId: 1, projectCode: 'IP-EN', dialInNumber: '+18005550190', callDelayBy: 5 },
-        { languageId: 2, projectCode: 'IP-ES', dialInNumber: '+18005550191', callDelayBy: 5 },
-      ]);
-      for (const languageId of [1, 2])
-        await saveTemplate(
-          trx,
-          acme,
-          id,
-          {
-            template_type: 'TEST_INVITATION_EMAIL',
-            template_name: 'Invitation',
-            description: null,
-            sms_sender: null,
-            sms_provider: null,
-            language_id: languageId,
-            email_subject: 'Interview for {{project_name}}',
-            template_content:
-              '<p>Hello {{first_name}} {{last_name}}, call {{dial_in_number}} and enter {{access_code}} (IRN {{interview_ref_num}}).</p>',
-          },
-          now,
-        );
-      await sql`UPDATE projects SET internal_settings = internal_settings || '{"enableEmailCommunication": true}'::jsonb
-        WHERE id = ${id}`.execute(trx);
-      await createParticipants(
-        trx,
-        acme,
-        id,
-        Array.from({ length: INVITEES }, (_, i) => ({
-          interviewRefNum: `INVP${String(i + 1).padStart(6, '0')}`,
-          firstName: `First${i + 1}`,
-          lastName: `Last${i + 1}`,
-          email: `inv.${i + 1}@example.test`,
-          languageId: i % 5 ? 1 : 2,
-          accessCode: `8${String(i + 1).padStart(8, '0')}`,
-        })),
-        now,
-      );
-      return id;
-    });
+    const projectId = await withTenant(db, acme, (trx) =>
+      createInviteProject(trx, acme, { name: 'Invite profile', run: 'P', invitees: INVITEES, now }),
+    );
     await sql`ANALYZE`.execute(db);
 
     const transport = gated(

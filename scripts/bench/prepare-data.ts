@@ -17,13 +17,8 @@ import { withTenant } from '../../src/server/platform/tenancy/with-tenant';
 import { prepareDatabase } from '../../src/server/prepare-database';
 import { DEMO_QUESTIONS } from '../../src/server/seed/demo-data';
 import { BENCHMARK_TENANT } from '../../src/server/seed/seed-benchmark-data';
-import { createParticipants } from '../../src/server/services/participant-service';
-import {
-  createProjectWithQuestions,
-  saveProjectLanguageConfig,
-  saveTemplate,
-  STAGE,
-} from '../../src/server/services/project-service';
+import { createProjectWithQuestions, STAGE } from '../../src/server/services/project-service';
+import { createInviteProject } from './invite-project';
 import { PREPARED_MARK, type Prepared } from './prepared';
 import { benchmarkTenantId } from './benchmark-tenant';
 
@@ -84,57 +79,14 @@ try {
     });
     return created.projectId;
   });
-  const inviteProjectId = await withTenant(db, tenantId, async (trx) => {
+  const inviteProjectId = await withTenant(db, tenantId, (trx) => {
     const now = new Date();
-    const run = now.getTime().toString(36).toUpperCase();
-    const { projectId: id } = await createProjectWithQuestions(trx, {
-      tenantId,
+    return createInviteProject(trx, tenantId, {
       name: `Bench Invite ${now.toISOString().slice(0, 19)}`,
-      stageId: STAGE.EXECUTION,
-      active: true,
-      languageIds: [1, 2],
-      questions: DEMO_QUESTIONS.map((questionText) => ({ questionText })),
+      run: now.getTime().toString(36).toUpperCase(),
+      invitees: BENCH_INVITEES,
       now,
     });
-    await saveProjectLanguageConfig(trx, id, [
-      { languageId: 1, projectCode: `BI-${run}-EN`, dialInNumber: '+18005550190', callDelayBy: 5 },
-      { languageId: 2, projectCode: `BI-${run}-ES`, dialInNumber: '+18005550191', callDelayBy: 5 },
-    ]);
-    for (const languageId of [1, 2])
-      await saveTemplate(
-        trx,
-        tenantId,
-        id,
-        {
-          template_type: 'TEST_INVITATION_EMAIL',
-          template_name: 'Invitation',
-          description: null,
-          sms_sender: null,
-          sms_provider: null,
-          language_id: languageId,
-          email_subject: 'Interview for {{project_name}}',
-          template_content:
-            '<p>Hello {{first_name}} {{last_name}}, call {{dial_in_number}} and enter {{access_code}} (IRN {{interview_ref_num}}).</p>',
-        },
-        now,
-      );
-    await sql`UPDATE projects SET internal_settings = internal_settings || '{"enableEmailCommunication": true}'::jsonb
-      WHERE id = ${id}`.execute(trx);
-    await createParticipants(
-      trx,
-      tenantId,
-      id,
-      Array.from({ length: BENCH_INVITEES }, (_, i) => ({
-        interviewRefNum: `INV${run}${String(i + 1).padStart(6, '0')}`,
-        firstName: `First${i + 1}`,
-        lastName: `Last${i + 1}`,
-        email: `inv.${run}.${i + 1}@example.test`.toLowerCase(),
-        languageId: i % 5 ? 1 : 2,
-        accessCode: `9${run}${String(i + 1).padStart(6, '0')}`,
-      })),
-      now,
-    );
-    return id;
   });
   const prepared: Prepared = { tenantId, projectId, importProjectId, inviteProjectId };
   console.log(`${PREPARED_MARK}${JSON.stringify(prepared)}`);

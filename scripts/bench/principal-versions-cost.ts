@@ -8,7 +8,6 @@
  * of one call record, the same in both. Prints the CPU a request of this process's request thread and the embedded
  * engine's worker (from /proc), and of the PostgreSQL cluster with PG_PID.
  */
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -18,20 +17,10 @@ import { openDatabase } from '../../src/server/platform/db/open-database';
 import { GENERIC_PLAN } from '../../src/server/platform/db/pglite-dialect';
 import type { Db } from '../../src/server/platform/db/schema';
 import { withTenant } from '../../src/server/platform/tenancy/with-tenant';
-import { statCpuMs, threadsCpuMs } from './proc-cpu';
+import { clusterCpuMs, threadsCpuMs } from './proc-cpu';
 
 const REQUESTS = Number(process.env.PRINCIPAL_VERSIONS_REQUESTS ?? 2_000);
 const ROUNDS = Number(process.env.PRINCIPAL_VERSIONS_ROUNDS ?? 3);
-
-/** The cluster's CPU ms: the postmaster and its children, by process id (as request-cpu-time.ts). */
-function clusterMs(): Map<number, number> {
-  const postmaster = Number(process.env.PG_PID ?? 0);
-  if (!postmaster) return new Map();
-  const children = readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8').trim().split(/\s+/);
-  return new Map(
-    [postmaster, ...children.filter(Boolean).map(Number)].map((pid) => [pid, statCpuMs(`/proc/${pid}/stat`) ?? 0]),
-  );
-}
 
 /** The principal's statement as it was before ADR 0171: the principal alone. */
 const principalAlone = (db: Db, token: { userId: number; sessionId: number }, now: Date, tenant: number) =>
@@ -75,11 +64,11 @@ try {
   for (const flow of Object.values(flows)) for (let i = 0; i < 200; i += 1) await flow(); // warm: plans kept, JIT
   for (let round = 1; round <= ROUNDS; round += 1) {
     for (const [name, flow] of Object.entries(flows)) {
-      const [threadsBefore, clusterBefore, load] = [threadsCpuMs(process.pid), clusterMs(), loadavg()[0]!];
+      const [threadsBefore, clusterBefore, load] = [threadsCpuMs(process.pid), clusterCpuMs(), loadavg()[0]!];
       const started = performance.now();
       for (let i = 0; i < REQUESTS; i += 1) await flow();
       const wall = performance.now() - started;
-      const [threadsAfter, clusterAfter] = [threadsCpuMs(process.pid), clusterMs()];
+      const [threadsAfter, clusterAfter] = [threadsCpuMs(process.pid), clusterCpuMs()];
       const byThread = [...threadsAfter]
         .map(([tid, { name: thread, ms }]) => ({
           thread: tid === process.pid ? 'request thread' : thread,

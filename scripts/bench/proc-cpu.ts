@@ -29,6 +29,19 @@ export function statCpuMs(path: string): number | null {
 }
 
 /**
+ * A PostgreSQL cluster's CPU ms by process id: the postmaster named by PG_PID and its children (backends, writer,
+ * checkpointer…); none without PG_PID (the embedded engine).
+ */
+export function clusterCpuMs(): Map<number, number> {
+  const postmaster = Number(process.env.PG_PID ?? 0);
+  if (!postmaster) return new Map();
+  const children = readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8').trim().split(/\s+/);
+  return new Map(
+    [postmaster, ...children.filter(Boolean).map(Number)].map((pid) => [pid, statCpuMs(`/proc/${pid}/stat`) ?? 0]),
+  );
+}
+
+/**
  * Each thread of a process by thread id (the first thread's id is the process id): its name (`comm`: node, V8's,
  * libuv's, a worker's own) and CPU ms so far. Threads that ended meanwhile are left out; none where /proc is absent.
  */

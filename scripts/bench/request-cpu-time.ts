@@ -9,11 +9,10 @@
  * immune: shared caches still slow a thread; compare interleaved runs of similar load).
  * ENCODING sets Accept-Encoding (none by default, as the bench).
  */
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { waitForUrl } from '../lib/wait-for-url';
-import { statCpuMs, threadsCpuMs } from './proc-cpu';
+import { clusterCpuMs, threadsCpuMs } from './proc-cpu';
 import { startBenchServer } from './profiled-server';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
@@ -25,16 +24,6 @@ function threadMs(pid: number): Map<string, number> {
     byName.set(key, (byName.get(key) ?? 0) + ms);
   }
   return byName;
-}
-
-/** The cluster's CPU ms: the postmaster and its children (backends, writer, checkpointer…) by process id. */
-function clusterMs(): Map<number, number> {
-  const postmaster = Number(process.env.PG_PID ?? 0);
-  if (!postmaster) return new Map();
-  const children = readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8').trim().split(/\s+/);
-  return new Map(
-    [postmaster, ...children.filter(Boolean).map(Number)].map((pid) => [pid, statCpuMs(`/proc/${pid}/stat`) ?? 0]),
-  );
 }
 
 const path = process.argv[2];
@@ -70,9 +59,9 @@ try {
     body,
   };
   await autocannon({ ...options, connections: 10, duration: 3 });
-  const [threadsBefore, clusterBefore, loadBefore] = [threadMs(server.pid!), clusterMs(), loadavg()[0]!];
+  const [threadsBefore, clusterBefore, loadBefore] = [threadMs(server.pid!), clusterCpuMs(), loadavg()[0]!];
   const result = await autocannon({ ...options, connections: 10, duration: SECONDS });
-  const [threadsAfter, clusterAfter] = [threadMs(server.pid!), clusterMs()];
+  const [threadsAfter, clusterAfter] = [threadMs(server.pid!), clusterCpuMs()];
   const requests = result.requests.total;
   const perRequest = (ms: number) => (ms / requests).toFixed(2);
   const threads = [...threadsAfter]

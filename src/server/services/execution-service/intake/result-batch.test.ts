@@ -233,14 +233,14 @@ test('posts of two tenants in flight together: each reads and writes its own ten
   expect(await withTenant(t.db, globex, (trx) => verifyResultRollups(trx, globex))).toEqual([]);
 });
 
-/** Every statement a database sends, as compiled (the tenant setting aside), in order. */
-function countingDb(): { db: Db; statements: string[] } {
+/** Every statement a database sends, as compiled (the tenant setting aside unless `settings`), in order. */
+function countingDb({ settings = false } = {}): { db: Db; statements: string[] } {
   const statements: string[] = [];
   const compiler = new PostgresQueryCompiler();
   const db = t.db.withPlugin({
     transformQuery({ node, queryId }) {
       const { sql: text } = compiler.compileQuery(node, queryId);
-      if (!text.includes('set_config')) statements.push(text);
+      if (settings || !text.includes('set_config')) statements.push(text);
       return node;
     },
     transformResult: async ({ result }) => result,
@@ -289,15 +289,7 @@ test("a batch's statements and round trips do not grow with its posts (ADR 0116,
 });
 
 test('the queue runs a batch on generic plans (ADR 0174)', async () => {
-  const seen: string[] = [];
-  const compiler = new PostgresQueryCompiler();
-  const db = t.db.withPlugin({
-    transformQuery({ node, queryId }) {
-      seen.push(compiler.compileQuery(node, queryId).sql);
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  });
+  const { db, statements: seen } = countingDb({ settings: true });
   const p = await participant();
   const answer = await new ResultIntakeQueue(db, () => {}).accept(acme, post(p.code), t.clock.now());
   expect(answer).toMatchObject({ participantId: p.id, replayed: false });

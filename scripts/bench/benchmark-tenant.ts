@@ -10,7 +10,7 @@ import { buildApp } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
 import { systemClock } from '../../src/server/platform/clock';
 import type { Db } from '../../src/server/platform/db/schema';
-import { LocalFolderTransport } from '../../src/server/platform/outbox/transports';
+import { LocalFolderTransport, type Transport } from '../../src/server/platform/outbox/transports';
 import { withSystem, withTenant } from '../../src/server/platform/tenancy/with-tenant';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-data';
 import { BENCHMARK_TENANT, BENCHMARK_USER } from '../../src/server/seed/seed-benchmark-data';
@@ -38,14 +38,23 @@ export const benchmarkProjectId = (db: Db, tenantId: number): Promise<number> =>
     return row.id;
   });
 
-/** The server over `db` (no rate limits, no sweeps, mail to a folder) and the benchmark user's request headers. */
-export async function signedInBenchApp(db: Db, config: Config, dataDir: string, tenantId: number) {
+/**
+ * The server over `db` (no rate limits, no sweeps, mail to a folder unless `transport`) and the request headers of
+ * the benchmark user (or `email`, with the demo password) operating in `tenantId`.
+ */
+export async function signedInBenchApp(
+  db: Db,
+  config: Config,
+  dataDir: string,
+  tenantId: number,
+  options: { email?: string; transport?: Transport; logLevel?: string } = {},
+) {
   const app = await buildApp({
     config,
     db,
     clock: systemClock,
-    logger: pino({ level: 'silent' }),
-    transport: new LocalFolderTransport(join(dataDir, 'outbox')),
+    logger: pino({ level: options.logLevel ?? 'silent' }),
+    transport: options.transport ?? new LocalFolderTransport(join(dataDir, 'outbox')),
     distDir: join(dataDir, 'no-console'),
     rateLimits: null,
     outboxSweepMs: null,
@@ -55,7 +64,7 @@ export async function signedInBenchApp(db: Db, config: Config, dataDir: string, 
   const login = await app.inject({
     method: 'POST',
     url: '/api/authz-service/userLogin',
-    payload: { email: BENCHMARK_USER, password: DEMO_PASSWORD },
+    payload: { email: options.email ?? BENCHMARK_USER, password: DEMO_PASSWORD },
   });
   const tokens = login.json() as { access_token: string; id_token: string };
   const headers = {

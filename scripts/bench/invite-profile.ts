@@ -15,8 +15,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import pino from 'pino';
-import { buildApp } from '../../src/server/app';
 import { PasswordHasher } from '../../src/server/platform/auth/password-hasher';
 import { systemClock } from '../../src/server/platform/clock';
 import { PGlite } from '@electric-sql/pglite';
@@ -29,9 +27,9 @@ import { LocalFolderTransport } from '../../src/server/platform/outbox/transport
 import { TenantSecretCipher } from '../../src/server/platform/secrets/tenant-secret-cipher';
 import { withSystem, withTenant } from '../../src/server/platform/tenancy/with-tenant';
 import { prepareDatabase } from '../../src/server/prepare-database';
-import { DEMO_PASSWORD } from '../../src/server/seed/demo-data';
 import { seedDemoData } from '../../src/server/seed/seed-demo-data';
 import { testConfig } from '../../src/server/testing/test-config';
+import { signedInBenchApp } from './benchmark-tenant';
 import { createInviteProject } from './invite-project';
 import { threadsCpuMs } from './proc-cpu';
 
@@ -163,29 +161,11 @@ async function main(): Promise<void> {
       process.env.INVITE_TRANSPORT === 'none' ? nowhere : new LocalFolderTransport(join(dataDir, 'outbox')),
     );
     if (WITH_OUTBOX) transport.open();
-    const app = await buildApp({
-      config,
-      db,
-      clock: systemClock,
-      logger: pino({ level: process.env.INVITE_LOG ?? 'silent' }),
+    const { app, headers } = await signedInBenchApp(db, config, dataDir, acme, {
+      email: 'admin@acme.test',
       transport,
-      distDir: join(dataDir, 'no-console'),
-      rateLimits: null,
-      outboxSweepMs: null,
-      jobSweepMs: null,
+      logLevel: process.env.INVITE_LOG,
     });
-    await app.ready();
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/authz-service/userLogin',
-      payload: { email: 'admin@acme.test', password: DEMO_PASSWORD },
-    });
-    const tokens = login.json<{ access_token: string; id_token: string }>();
-    const headers = {
-      authorization: `Bearer ${tokens.access_token}`,
-      'id-token': tokens.id_token,
-      operatingtenant: String(acme),
-    };
     const call = async <T>(method: 'GET' | 'POST', url: string, payload?: object): Promise<T> => {
       const response = await app.inject({ method, url: `/api/participant-service/v1${url}`, payload, headers });
       if (response.statusCode >= 300) throw new Error(`${url}: HTTP ${response.statusCode} ${response.body}`);

@@ -1,12 +1,14 @@
 /**
  * What reading the tenant's versions with the session principal saves a read (ADR 0171): `DATA_DIR=<a seeded folder
  * no server holds> npx tsx scripts/bench/principal-versions-cost.ts`, or DATABASE_URL with PG_PID the cluster's
- * postmaster. Sends a whole-code read's statements as the server does, one request after another (no concurrency, so
- * no queue and no other request in the figure), in alternating rounds of PRINCIPAL_VERSIONS_REQUESTS (default 2,000):
- * "before", the principal's statement, then in the tenant's transaction the versions' read and the page; "after", the
- * principal's statement with the versions (loadPrincipal), then in the transaction the page. The page is a read by key
- * of one call record, the same in both. Prints the CPU a request of this process's request thread and the embedded
- * engine's worker (from /proc), and of the PostgreSQL cluster with PG_PID.
+ * postmaster. Sends a whole-code read's statements as the server does, in alternating rounds of
+ * PRINCIPAL_VERSIONS_REQUESTS (default 2,000), PRINCIPAL_VERSIONS_CONCURRENCY at a time (default 1: one after another,
+ * so no queue and no other request in the figure): "before", the principal's statement, then in the tenant's
+ * transaction the versions' read and the page; "after", the principal's statement with the versions (loadPrincipal),
+ * then in the transaction the page; "read only", "after" in a read-only transaction (ADR 0178: embedded, its COMMIT
+ * travels with the next request's first message when requests queue). The page is a read by key of one call record,
+ * the same in all. Prints the CPU a request of this process's request thread and the embedded engine's worker (from
+ * /proc), and of the PostgreSQL cluster with PG_PID.
  */
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +23,8 @@ import { clusterCpuMs, threadsCpuMs } from './proc-cpu';
 
 const REQUESTS = Number(process.env.PRINCIPAL_VERSIONS_REQUESTS ?? 2_000);
 const ROUNDS = Number(process.env.PRINCIPAL_VERSIONS_ROUNDS ?? 3);
+/** Requests in flight at once (1: one after another, as ADR 0171 measured; the bench's 10 queue on the engine). */
+const CONCURRENCY = Number(process.env.PRINCIPAL_VERSIONS_CONCURRENCY ?? 1);
 
 /** The principal's statement as it was before ADR 0171: the principal alone. */
 const principalAlone = (db: Db, token: { userId: number; sessionId: number }, now: Date, tenant: number) =>
@@ -60,13 +64,25 @@ try {
       await loadPrincipal(db, token, now, tenant);
       await withTenant(db, tenant, (trx) => page(trx, callId));
     },
+    // ADR 0178: a read operation's transaction is read-only; embedded, its COMMIT goes with the next holder's message.
+    'read only': async () => {
+      await loadPrincipal(db, token, now, tenant);
+      await withTenant(db, tenant, (trx) => page(trx, callId), { readOnly: true });
+    },
   };
+  /** `REQUESTS` runs of `flow`, CONCURRENCY of them at a time. */
+  const run = (flow: () => Promise<void>) =>
+    Promise.all(
+      Array.from({ length: CONCURRENCY }, async (_, lane) => {
+        for (let i = lane; i < REQUESTS; i += CONCURRENCY) await flow();
+      }),
+    );
   for (const flow of Object.values(flows)) for (let i = 0; i < 200; i += 1) await flow(); // warm: plans kept, JIT
   for (let round = 1; round <= ROUNDS; round += 1) {
     for (const [name, flow] of Object.entries(flows)) {
       const [threadsBefore, clusterBefore, load] = [threadsCpuMs(process.pid), clusterCpuMs(), loadavg()[0]!];
       const started = performance.now();
-      for (let i = 0; i < REQUESTS; i += 1) await flow();
+      await run(flow);
       const wall = performance.now() - started;
       const [threadsAfter, clusterAfter] = [threadsCpuMs(process.pid), clusterCpuMs()];
       const byThread = [...threadsAfter]

@@ -128,6 +128,6 @@ test('ADR 0171: a whole-code request reads the versions with its principal, no s
   const request = sent.filter((text) => /app_session_principal|tenant_data_versions|^begin|call_records/.test(text));
   expect(request).toHaveLength(3);
   expect(request[0]).toMatch(/app_session_principal[\s\S]*tenant_data_versions/);
-  expect(request[1]).toMatch(/^begin; .*set_config\('app.tenant_id'/);
+  expect(request[1]).toMatch(/^begin read only; .*set_config\('app.tenant_id'/);
   expect(request[2]).toMatch(/call_records/);
 });

@@ -88,7 +88,7 @@ test('a whole-code request of the operating account reads the versions only with
   const page = messages.filter((texts) => texts.some((text) => text.includes('call_records')));
   expect(page).toHaveLength(1);
   expect(page[0]).toHaveLength(3);
-  expect(page[0]![0]).toBe('begin');
+  expect(page[0]![0]).toBe('begin read only'); // a read operation's transaction is read-only (ADR 0178)
   expect(page[0]![1]).toContain(`set_config('app.tenant_id', '${acme}', true)`);
 });
 

@@ -15,7 +15,7 @@ import { WrappingDialect, type WrappingConnection } from './wrapping-dialect';
  * with, with-tenant.ts): `begin; <statement>` in the simple protocol, which runs both or fails at the first error,
  * leaving the transaction for the caller's ROLLBACK as before. Any other first statement goes after a BEGIN of its
  * own, as without this dialect; a transaction that ran nothing sends no BEGIN and no COMMIT or ROLLBACK.
- * A BEGIN with settings (read only, an isolation level) is sent at once.
+ * A BEGIN with an isolation level is sent at once; a read-only one travels as a plain one does.
  */
 export class BeginWithNextDialect extends WrappingDialect<BeginWithNextConnection> {
   protected wrap(connection: DatabaseConnection): BeginWithNextConnection {
@@ -28,17 +28,17 @@ export class BeginWithNextDialect extends WrappingDialect<BeginWithNextConnectio
       ...driver,
       beginTransaction: async (connection: DatabaseConnection, settings: TransactionSettings) => {
         const own = connection as BeginWithNextConnection;
-        if (settings.isolationLevel || settings.accessMode) return driver.beginTransaction(connection, settings);
-        own.beginPending = true;
+        if (settings.isolationLevel) return driver.beginTransaction(connection, settings);
+        own.beginPending = settings.accessMode ? `begin ${settings.accessMode}` : 'begin';
       },
       commitTransaction: async (connection: DatabaseConnection) => {
         const own = connection as BeginWithNextConnection;
-        if (own.beginPending) own.beginPending = false;
+        if (own.beginPending) own.beginPending = null;
         else await driver.commitTransaction(connection);
       },
       rollbackTransaction: async (connection: DatabaseConnection) => {
         const own = connection as BeginWithNextConnection;
-        if (own.beginPending) own.beginPending = false;
+        if (own.beginPending) own.beginPending = null;
         else await driver.rollbackTransaction(connection);
       },
     };
@@ -50,15 +50,16 @@ const travelsWithBegin = (compiled: CompiledQuery) =>
   compiled.parameters.length === 0 && compiled.sql.startsWith(SENT_WITH_NEXT);
 
 class BeginWithNextConnection implements WrappingConnection {
-  /** A BEGIN asked for and not sent yet. */
-  beginPending = false;
+  /** A BEGIN asked for and not sent yet (with its access mode). */
+  beginPending: string | null = null;
 
   constructor(readonly inner: DatabaseConnection) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     if (this.beginPending && travelsWithBegin(compiled)) {
-      this.beginPending = false;
-      await this.inner.executeQuery(CompiledQuery.raw(`begin; ${compiled.sql}`));
+      const begin = this.beginPending;
+      this.beginPending = null;
+      await this.inner.executeQuery(CompiledQuery.raw(`${begin}; ${compiled.sql}`));
       return { rows: [] };
     }
     await this.#sendPendingBegin();
@@ -72,9 +73,10 @@ class BeginWithNextConnection implements WrappingConnection {
 
   /** A BEGIN asked for, on its own: the first statement cannot travel with it. */
   async #sendPendingBegin(): Promise<void> {
-    if (!this.beginPending) return;
-    this.beginPending = false;
-    await this.inner.executeQuery(CompiledQuery.raw('begin'));
+    const begin = this.beginPending;
+    if (!begin) return;
+    this.beginPending = null;
+    await this.inner.executeQuery(CompiledQuery.raw(begin));
   }
 }
 

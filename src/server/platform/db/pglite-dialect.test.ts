@@ -242,3 +242,68 @@ test("a background transaction's hold of the connection is noted once, from gran
   const lone = await inBackgroundHeld(() => sql`select 1`.execute(db));
   expect(lone.heldMs).not.toBeNull();
 });
+
+/** Whether the engine's one session is inside a transaction block now: SAVEPOINT is refused outside one. */
+const inTransaction = () =>
+  engine.exec('savepoint probe; release savepoint probe').then(
+    () => true,
+    () => false,
+  );
+
+test("a read-only transaction's COMMIT travels with the next holder's first message (ADR 0178)", async () => {
+  const readOnly = (id: number) =>
+    db
+      .transaction()
+      .setAccessMode('read only')
+      .execute((trx) => sql<{ n: number }>`select count(*)::int as n from things where id >= ${id}`.execute(trx));
+  const next = sql<{ n: number }>`select count(*)::int as n from things where id >= ${1000}`;
+  const [first, second] = await Promise.all([readOnly(1000), next.execute(db)]);
+  expect(first.rows[0]!.n).toBe(0);
+  expect(second.rows[0]!.n).toBe(0);
+  expect(sent).toEqual([
+    ['begin read only', 'select count(*)::int as n from things where id >= $1'],
+    ['commit', 'select count(*)::int as n from things where id >= $1'],
+  ]);
+  expect(await inTransaction()).toBe(false);
+});
+
+test('with nobody waiting, a read-only COMMIT goes at once; a write is refused and rolled back', async () => {
+  await db
+    .transaction()
+    .setAccessMode('read only')
+    .execute((trx) => sql`select ${1}::int`.execute(trx));
+  expect(sent).toEqual([['begin read only', 'select $1::int'], ['commit']]);
+  expect(await inTransaction()).toBe(false);
+
+  sent = [];
+  await expect(
+    db
+      .transaction()
+      .setAccessMode('read only')
+      .execute((trx) => sql`insert into things (id) values (${31})`.execute(trx)),
+  ).rejects.toThrow(/read-only transaction/);
+  expect(sent).toEqual([['begin read only', 'insert into things (id) values ($1)'], ['rollback']]);
+  expect(await inTransaction()).toBe(false);
+});
+
+test('a deferred COMMIT is sent before the engine closes', async () => {
+  const own = await PGliteWorker.create({ dataDir: 'memory://' });
+  const steps: string[][] = [];
+  const batch = own.batch.bind(own);
+  own.batch = (given: BatchStep[]) => {
+    steps.push(given.map((step) => step.sql));
+    return batch(given);
+  };
+  const ownDb = new Kysely({ dialect: new PGliteDialect(own) });
+  const reader = ownDb
+    .transaction()
+    .setAccessMode('read only')
+    .execute((trx) => sql`select ${1}::int`.execute(trx));
+  const closing = (async () => {
+    await reader;
+    await ownDb.destroy();
+  })();
+  await Promise.all([reader, sql`select ${2}::int`.execute(ownDb), closing]);
+  expect(steps.flat().filter((text) => text === 'commit')).toHaveLength(1);
+  expect(own.closed).toBe(true);
+});

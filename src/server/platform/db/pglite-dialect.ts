@@ -45,16 +45,53 @@ const stepOf = (compiled: CompiledQuery): BatchStep =>
     ? { op: 'exec', sql: compiled.sql }
     : { op: 'query', sql: compiled.sql, params: [...compiled.parameters] };
 
+/**
+ * The COMMIT of a read-only transaction not sent yet (ADR 0178): it goes first in the next holder's first message, or
+ * alone when the connection is handed on with nobody waiting for it.
+ */
+class DeferredCommit {
+  #pending = false;
+
+  constructor(private readonly pglite: PGliteEngine) {}
+
+  defer(): void {
+    this.#pending = true;
+  }
+
+  /** The steps to send before a holder's own: the deferred COMMIT, once. */
+  take(): BatchStep[] {
+    if (!this.#pending) return [];
+    this.#pending = false;
+    return [{ op: 'exec', sql: 'commit' }];
+  }
+
+  /**
+   * Sends the deferred COMMIT on its own. A read-only transaction's COMMIT changes nothing and cannot fail as a
+   * write's can, so nobody waits for its answer; an engine lost meanwhile fails the next statement instead.
+   */
+  flush(): Promise<void> {
+    const steps = this.take();
+    return steps.length
+      ? this.pglite.batch!(steps).then(
+          () => undefined,
+          () => undefined,
+        )
+      : Promise.resolve();
+  }
+}
+
 /** The single connection, as one holder has it from acquire to release. */
 class PGliteConnection implements DatabaseConnection {
   /** BEGIN and SENT_WITH_NEXT statements not sent yet: they go with the transaction's next statement. */
   #unsent: BatchStep[] = [];
   #inTransaction = false;
+  #readOnly = false;
   #given = false;
 
   constructor(
     private readonly pglite: PGliteEngine,
     private readonly giveBack: () => void,
+    private readonly deferredCommit: DeferredCommit,
   ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
@@ -86,6 +123,7 @@ class PGliteConnection implements DatabaseConnection {
     }
     this.#unsent.push({ op: 'exec', sql: statement });
     this.#inTransaction = true;
+    this.#readOnly = statement.includes('read only');
   }
 
   async end(statement: 'commit' | 'rollback'): Promise<void> {
@@ -102,6 +140,13 @@ class PGliteConnection implements DatabaseConnection {
       return;
     }
     if (statement === 'rollback') this.#unsent = [];
+    // A read-only transaction that ran its statements ends with the next holder's first message (ADR 0178): its
+    // COMMIT has nothing to make durable and no answer to wait for, so it need not cost a message of its own.
+    if (statement === 'commit' && this.#readOnly && this.#unsent.length === 0) {
+      this.deferredCommit.defer();
+      this.release();
+      return;
+    }
     const answer = this.#send({ op: 'exec', sql: statement });
     // The transaction ends with this statement whatever its answer, and the worker runs it before anything the
     // next holder sends: hand the connection on now rather than after the answer's trip back.
@@ -116,7 +161,7 @@ class PGliteConnection implements DatabaseConnection {
   }
 
   #send(step: BatchStep) {
-    const steps = [...this.#unsent, step];
+    const steps = [...this.deferredCommit.take(), ...this.#unsent, step];
     this.#unsent = [];
     return this.pglite.batch!(steps);
   }
@@ -141,11 +186,14 @@ class PGliteConnection implements DatabaseConnection {
  */
 class PGliteDriver implements Driver {
   readonly #mutex = new Mutex();
+  readonly #deferredCommit: DeferredCommit;
 
   constructor(
     private readonly pglite: PGliteEngine,
     private readonly onDestroyed: () => void,
-  ) {}
+  ) {
+    this.#deferredCommit = new DeferredCommit(pglite);
+  }
 
   async init(): Promise<void> {
     await this.pglite.waitReady;
@@ -156,11 +204,18 @@ class PGliteDriver implements Driver {
     const grantedAt = performance.now();
     let given = false;
     // The hold is noted where it ends (the holder's async context), so background work learns what it cost (ADR 0150).
-    return new PGliteConnection(this.pglite, () => {
-      if (!given) noteConnectionHeld(performance.now() - grantedAt);
-      given = true;
-      giveBack();
-    });
+    return new PGliteConnection(
+      this.pglite,
+      () => {
+        if (given) return;
+        given = true;
+        noteConnectionHeld(performance.now() - grantedAt);
+        // Nobody to carry a deferred COMMIT: it goes now, before anyone who asks later can send.
+        if (this.#mutex.waiting.interactive === 0) void this.#deferredCommit.flush();
+        giveBack();
+      },
+      this.#deferredCommit,
+    );
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -185,7 +240,10 @@ class PGliteDriver implements Driver {
   async destroy(): Promise<void> {
     const release = await this.#mutex.acquire(currentPriority());
     try {
-      if (!this.pglite.closed) await this.pglite.close();
+      if (!this.pglite.closed) {
+        await this.#deferredCommit.flush();
+        await this.pglite.close();
+      }
     } finally {
       this.onDestroyed();
       release();

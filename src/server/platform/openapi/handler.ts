@@ -114,8 +114,16 @@ export interface SessionContext extends BaseContext {
 export interface TenantContext extends BaseContext {
   principal(): Principal;
   operatingTenant: OperatingTenant;
-  /** A transaction as voxscreen_app, row-level security restricted to the operating tenant. */
+  /**
+   * A transaction as voxscreen_app, row-level security restricted to the operating tenant; read-only in an operation
+   * that only reads (a GET without x-unsafe-get, an x-read-by-post: ADR 0178).
+   */
   inTenant<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
+  /**
+   * A writing transaction of the operating tenant even in an operation that only reads (ADR 0178): for finishing a
+   * write the server could not see happen (a direct upload, confirmed on its first read), never for the read itself.
+   */
+  settleInTenant<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
   /**
    * The account the operation acts on (ADR 0062): the operating tenant, or the account its `x-account-scope`
    * parameter names, already checked (a customer naming another account was refused 403, an unknown account 404).
@@ -126,7 +134,8 @@ export interface TenantContext extends BaseContext {
   readonly everyAccount: boolean;
   /**
    * A transaction for `account`, row-level security restricted to it: read-only when the provider reads another
-   * account (a write there is 403), read-only across every account when `everyAccount`.
+   * account (a write there is 403), read-only across every account when `everyAccount`, read-only in an operation
+   * that only reads (ADR 0178).
    */
   inAccount<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
   /**

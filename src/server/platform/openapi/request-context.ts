@@ -51,7 +51,7 @@ export function sessionContext(deps: AppDeps, request: FastifyRequest, operation
 }
 
 /** The transaction of the account the account-scope hook resolved (ADR 0062). */
-function accountTransaction(deps: AppDeps, scoped: ScopedAccount) {
+function accountTransaction(deps: AppDeps, scoped: ScopedAccount, reads: boolean) {
   const readOnly = <T>(transaction: Promise<T>) =>
     transaction.catch((error: unknown) => {
       if (sqlState(error) === READ_ONLY_TRANSACTION) throw providerReadsOnly();
@@ -59,7 +59,8 @@ function accountTransaction(deps: AppDeps, scoped: ScopedAccount) {
     });
   return <T>(fn: (trx: Db) => Promise<T>): Promise<T> => {
     if (scoped.kind === 'every-account') return readOnly(withSystem(deps.db, fn, { readOnly: true }));
-    if (scoped.kind === 'operating' || scoped.access === 'write') return withTenant(deps.db, scoped.account.id, fn);
+    if (scoped.kind === 'operating' || scoped.access === 'write')
+      return withTenant(deps.db, scoped.account.id, fn, { readOnly: reads });
     return readOnly(withTenant(deps.db, scoped.account.id, fn, { readOnly: true }));
   };
 }
@@ -76,22 +77,24 @@ export function tenantContext(deps: AppDeps, request: FastifyRequest, operation:
   if (!tenant) throw new Error(`${operation.operationId}: the access hook did not establish the operating tenant`);
   const scoped: ScopedAccount = request.access?.account ?? { kind: 'operating', account: tenant };
   // The versions are the operating tenant's: another account's (the provider reading it) are read in its transaction.
+  const reads = onlyReads(operation);
   const versionsRead =
-    scoped.kind === 'operating' && scoped.account.id === tenant.id && onlyReads(operation)
+    scoped.kind === 'operating' && scoped.account.id === tenant.id && reads
       ? (request.access?.operatingVersions ?? null)
       : null;
   return {
     ...base(deps, request),
     principal: principalOf(request, operation),
     operatingTenant: tenant,
-    inTenant: <T>(fn: (trx: Db) => Promise<T>) => withTenant(deps.db, tenant.id, fn),
+    inTenant: <T>(fn: (trx: Db) => Promise<T>) => withTenant(deps.db, tenant.id, fn, { readOnly: reads }),
+    settleInTenant: <T>(fn: (trx: Db) => Promise<T>) => withTenant(deps.db, tenant.id, fn),
     get account() {
       if (scoped.kind === 'every-account')
         throw new Error(`${operation.operationId}: the provider reads every account; check everyAccount first`);
       return scoped.account;
     },
     everyAccount: scoped.kind === 'every-account',
-    inAccount: accountTransaction(deps, scoped),
+    inAccount: accountTransaction(deps, scoped, reads),
     versionsRead,
     acrossTenants: <T>(fn: (trx: Db) => Promise<T>) => {
       if (!tenant.isSystem) throw new Error(`${operation.operationId}: only the system tenant reads across tenants`);

@@ -19,7 +19,8 @@ async function readHead(stream: Readable, bytes: number): Promise<Buffer> {
 /**
  * A file handed out as a direct upload URL (assets) is PENDING until its bytes are in storage. On first read it
  * is confirmed: kept (STORED) when present, of the accepted type and size; otherwise the row and any object go.
- * Answers the row as it now stands, or null. (With S3 the PUT never reaches this server, so the check is here.)
+ * Answers the row as it now stands, or null. (With S3 the PUT never reaches this server, so the check is here, and
+ * writes though the read that finds it only reads: `settleInTenant`, ADR 0178.)
  */
 export async function confirmPendingUpload(ctx: TenantContext, row: ProjectFileRow): Promise<ProjectFileRow | null> {
   if (row.status === 'STORED') return row;
@@ -31,10 +32,10 @@ export async function confirmPendingUpload(ctx: TenantContext, row: ProjectFileR
   const type = stream ? await sniffFileType(await readHead(stream, 4100)) : null;
   const accepted = Object.values(kind.extensions).some((e) => e.bytes.includes(type ?? ''));
   if (!accepted || size > kind.maxBytes || size === 0) {
-    await ctx.inTenant((trx) => deleteProjectFileRow(trx, row.id));
+    await ctx.settleInTenant((trx) => deleteProjectFileRow(trx, row.id));
     await storage.delete(row.storage_key);
     return null;
   }
-  await ctx.inTenant((trx) => markProjectFileStored(trx, row.id, size));
+  await ctx.settleInTenant((trx) => markProjectFileStored(trx, row.id, size));
   return { ...row, status: 'STORED', size_bytes: size };
 }

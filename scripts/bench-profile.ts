@@ -90,6 +90,12 @@ const STEP_FUNCTIONS = new Map([
  * lists shorter ones too (ADR 0168: to see the tasks a long one was split into).
  */
 const LISTED_TASK_MS = Number(process.env.BENCH_PROFILE_LISTED_MS ?? 150);
+/**
+ * BENCH_PROFILE_TASKS_OF=<text> prints, run by run, every task (of 1 ms or more) one of whose trace events is labelled
+ * with that text (`route-preload`: the tasks that ran the route preload script, ADR 0177), longest first.
+ */
+const TASKS_OF = process.env.BENCH_PROFILE_TASKS_OF;
+const COLLECTED_TASK_MS = TASKS_OF ? Math.min(1, LISTED_TASK_MS) : LISTED_TASK_MS;
 interface TraceEvent {
   name: string;
   ph: string;
@@ -267,12 +273,12 @@ async function profileLoad(page: Page, url: string, ready: string, dist: string,
   return { ...attribute(profile, dist, origin, mainThreadTasks(trace.traceEvents)), longTasks };
 }
 
-/** The RunTask events of LISTED_TASK_MS or more on the page's main thread (`busiestRendererMain`). */
+/** The RunTask events of COLLECTED_TASK_MS or more on the page's main thread (`busiestRendererMain`). */
 function mainThreadTasks(events: TraceEvent[]): { ts: number; dur: number; kinds: Map<string, number> }[] {
   const main = busiestRendererMain(events);
   const onMain = events.filter((e) => threadOf(e) === main);
   const tasks = onMain
-    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) >= LISTED_TASK_MS * 1000)
+    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) >= COLLECTED_TASK_MS * 1000)
     .map((e) => ({ ts: e.ts, dur: e.dur! }));
   const kinds = taskKinds(onMain, tasks);
   return tasks.map((task, i) => ({ ...task, kinds: kinds[i]! }));
@@ -321,8 +327,21 @@ function report(name: string, runs: LoadProfile[]): void {
       .map(([file, time]) => `${shortName(file)} ${Math.round(time)}`);
     console.log(`    busy ${ms(stretch.ms).padStart(8)}: ${top.join(', ')}`);
   }
+  if (TASKS_OF) {
+    const of = runs.map((run) =>
+      run.tasks
+        .filter((task) => [...task.kinds.keys()].some((kind) => kind.includes(TASKS_OF)))
+        .sort((a, b) => b.ms - a.ms)
+        .map((task) => {
+          const kinds = [...task.kinds].slice(0, 3).map(([kind, time]) => `${kind} ${Math.round(time)}`);
+          return `${Math.round(task.ms)} (${kinds.join(', ')})`;
+        }),
+    );
+    console.log(`    tasks with ${TASKS_OF}, by run:`);
+    for (const [run, tasks] of of.entries()) console.log(`      ${run + 1}: ${tasks.join('; ') || 'none'}`);
+  }
   // Each long task of the median run, in order: when it started (ms after the profile's start) and what it ran.
-  for (const task of medianRun?.tasks ?? []) {
+  for (const task of (medianRun?.tasks ?? []).filter((t) => t.ms >= LISTED_TASK_MS)) {
     const top = [...task.byFile]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 6)

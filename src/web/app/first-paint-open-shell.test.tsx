@@ -14,8 +14,11 @@ import { appRoutes, ROUTER_OPTIONS } from './router';
 import { seedSession } from './session-bootstrap';
 import { createStaticStore } from './store';
 
-/** The emotion classes (`css-<name>`) of the signed-in shell (top bar, sidebar) as its first render shows them. */
-async function openShellClasses(): Promise<string[]> {
+/**
+ * The emotion classes (`css-<name>`) of the signed-in shell (top bar, sidebar) at `path` as its first render shows
+ * them, with those of the screen there.
+ */
+async function openShellClasses(path = '/main/no-such-screen'): Promise<string[]> {
   const store = createStaticStore({
     session: { ...sessionSlice.getInitialState(), accessToken: ACCESS_TOKEN, idToken: ID_TOKEN, loggedIn: true },
     tenancy: { operatingTenant: { tenantId: ACME.tenantId, tenantName: ACME.tenantName } },
@@ -29,7 +32,7 @@ async function openShellClasses(): Promise<string[]> {
       languages: LANGUAGES,
     }),
   );
-  const router = createMemoryRouter(appRoutes, { initialEntries: ['/main/no-such-screen'], ...ROUTER_OPTIONS });
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path], ...ROUTER_OPTIONS });
   await whenRouterReady(router);
   const cache = createCache({ key: 'css' });
   cache.compat = true;
@@ -57,5 +60,16 @@ describe('the prerendered shell and the open shell (ADR 0173)', () => {
     // The frame's own rules come first, as emotion inserted them before the shell's.
     const frame = (await renderFirstPaint('shell', 'en', {})).styles.slice(0, 3);
     expect(styles.slice(0, 3)).toEqual(frame);
+  });
+
+  it("carries those of the dashboard's first render too, the screen a sign-in lands on (ADR 0177)", async () => {
+    const { styles } = await renderFirstPaint('shell', 'en', {});
+    const prerendered = new Set(styles.map(({ name }) => name));
+    const classes = await openShellClasses('/main/dashboard');
+    const shell = new Set(await openShellClasses());
+    const dashboard = classes.filter((name) => !shell.has(name));
+    // The page, its header, the tiles, the chart cards and their frames (some classes give several rules).
+    expect(dashboard.length).toBeGreaterThanOrEqual(5);
+    expect(dashboard.filter((name) => !prerendered.has(name))).toEqual([]);
   });
 });

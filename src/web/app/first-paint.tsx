@@ -33,7 +33,7 @@ const PLACEHOLDER_SESSION = {
 
 /**
  * An open session as the signed-in shell first shows it (ADR 0173): placeholder answers of the session's call for a
- * tenant's user with every permission, so the top bar, every sidebar entry and the dashboard's frame render. Only the
+ * tenant's user with every permission, so the top bar, every sidebar entry and the dashboard render. Only the
  * styles of that render are kept; its markup and these values go nowhere.
  */
 const PLACEHOLDER_TENANT = { tenantId: 2, tenantName: 'first-paint' };
@@ -77,10 +77,13 @@ const PLACEHOLDER_OPENING: SessionBootstrap = {
 };
 
 /**
- * The address at which the open shell is rendered for its styles: one no screen answers, so the shell renders with
- * its "No Page Found" (a few rules), not a screen, which may read the window in its first render (the dashboard does).
+ * The addresses at which the open shell is rendered for its styles (ADRs 0173, 0177): the dashboard, the screen a
+ * sign-in lands on, so that its first render's rules (page, header, tiles, chart frames) are served with the shell's;
+ * then one no screen answers, for the shell's "No Page Found". The dashboard's first render leaves the window alone
+ * (docs/development.md, "First paint"), and its calls are not made (the server renderer runs no effect): it renders
+ * as before their answers, as the browser's first commit does.
  */
-export const PRIMED_ADDRESS = '/main/first-paint';
+export const PRIMED_ADDRESSES = ['/main/dashboard', '/main/first-paint'] as const;
 
 type Styles = FirstPaint['styles'];
 
@@ -106,8 +109,8 @@ async function renderConsole(path: string, store: ReturnType<typeof createStatic
 }
 
 /**
- * The styles of the signed-in shell once its session is open (top bar, sidebar), as its first render inserts them
- * (ADR 0173). Served with the frame, emotion in the browser finds them inserted already and the shell's first commit
+ * The styles of the signed-in shell once its session is open (top bar, sidebar) and of the dashboard in it, as their
+ * first render inserts them (ADRs 0173, 0177). Served with the frame, emotion in the browser finds them inserted already and the shell's first commit
  * compiles and inserts none of them.
  */
 export async function renderOpenShellStyles(): Promise<Styles> {
@@ -117,7 +120,11 @@ export async function renderOpenShellStyles(): Promise<Styles> {
   });
   store.dispatch(seedSession(PLACEHOLDER_OPENING));
   try {
-    return (await renderConsole(PRIMED_ADDRESS, store)).styles;
+    const styles = new Map<string, string>();
+    for (const path of PRIMED_ADDRESSES)
+      for (const { name, css } of (await renderConsole(path, store)).styles)
+        if (!styles.has(name)) styles.set(name, css);
+    return [...styles].map(([name, css]) => ({ name, css }));
   } finally {
     // The seeded entries' removal timers (no component holds them) would keep the build's process alive a minute.
     store.dispatch(userServiceApi.util.resetApiState());

@@ -25,6 +25,8 @@ export interface NearViewportOptions {
   beforePaint?: boolean;
 }
 
+const marginOf = (marginPx: number | (() => number)) => (typeof marginPx === 'function' ? marginPx() : marginPx);
+
 /** Observes the element until it comes near; returns how to stop. */
 function observeNear(
   element: Element,
@@ -51,10 +53,12 @@ function observeNear(
 /**
  * Whether the element is on screen or within `marginPx` of it (once true, stays true): a long list renders what the
  * visitor can see, and the rest as it scrolls near (issue 29). Checked before the first paint too unless `beforePaint`
- * is false. Where the browser has no IntersectionObserver (jsdom in tests), everything counts as near.
+ * is false. Where the browser has no IntersectionObserver (jsdom in tests), everything counts as near. A margin that
+ * depends on the window is given as a function, read when the element is observed, so that the render itself leaves
+ * the window alone and can run on the server (ADR 0177).
  */
 export function useNearViewport<T extends Element>(
-  marginPx = 200,
+  marginPx: number | (() => number) = 200,
   { inScrollingArea = false, orKeyPressed = false, beforePaint = true }: NearViewportOptions = {},
 ): [React.RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);
@@ -62,17 +66,18 @@ export function useNearViewport<T extends Element>(
   useLayoutEffect(() => {
     const element = ref.current;
     if (!beforePaint || near || !element) return;
+    const margin = marginOf(marginPx);
     const { top, bottom } = element.getBoundingClientRect();
-    if (top < window.innerHeight + marginPx && bottom > -marginPx) {
+    if (top < window.innerHeight + margin && bottom > -margin) {
       setNear(true);
       return;
     }
-    return observeNear(element, marginPx, { inScrollingArea, orKeyPressed }, () => setNear(true));
+    return observeNear(element, margin, { inScrollingArea, orKeyPressed }, () => setNear(true));
   }, [beforePaint, near, marginPx, inScrollingArea, orKeyPressed]);
   useEffect(() => {
     const element = ref.current;
     if (beforePaint || near || !element) return;
-    return observeNear(element, marginPx, { inScrollingArea, orKeyPressed }, () => setNear(true));
+    return observeNear(element, marginOf(marginPx), { inScrollingArea, orKeyPressed }, () => setNear(true));
   }, [beforePaint, near, marginPx, inScrollingArea, orKeyPressed]);
   return [ref, near];
 }

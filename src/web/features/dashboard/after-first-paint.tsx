@@ -2,8 +2,11 @@ import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { whenIdle } from '../../lib/when-idle';
 import { useNearViewport } from '../../lib/use-near-viewport';
 
-/** How far below what the visitor sees the place counts as near: half a screen's height (ADR 0140). */
-const LEAD_SCREENS = 0.5;
+/**
+ * How far below what the visitor sees the place counts as near: half a screen's height (ADR 0140), read when the place
+ * is observed, not in the render, which the build runs on the server for the dashboard's styles (ADR 0177).
+ */
+const leadMargin = () => Math.round(window.innerHeight * 0.5);
 
 /**
  * Its children, rendered only once the page around them has painted, their place is within half a screen of what
@@ -15,7 +18,7 @@ const LEAD_SCREENS = 0.5;
  * bar appearing with the list would narrow, and so move, everything above it).
  */
 export function AfterFirstPaint({ children }: { children: ReactNode }) {
-  const [place, near] = useNearViewport<HTMLDivElement>(Math.round(window.innerHeight * LEAD_SCREENS), {
+  const [place, near] = useNearViewport<HTMLDivElement>(leadMargin, {
     inScrollingArea: true,
     orKeyPressed: true,
     // The placeholder is painted first whatever the place (the children wait for an idle moment): no measure of the

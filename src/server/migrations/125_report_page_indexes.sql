@@ -6,11 +6,12 @@
 -- page of the benchmark account read 109,000 held results the intake bench had posted, 100 / 170 ms p50 / p99 on
 -- PostgreSQL), ties were sorted, and a deep page read the table row of every result its OFFSET skipped (page 1,000:
 -- 25,000 rows). This index holds the report's order per account and view, as migration 106's does per project, and
--- carries the project and the overall evaluation, the rest of the report's filter, so a page past the first skips its
--- OFFSET by an index-only scan. interview_results_tenant_day_idx stays: the order attribution reads every result of
--- its days, deleted or held ones too (order-attribution-store.ts).
+-- carries the overall evaluation (the risk levels), so a page past the first skips its OFFSET by an index-only scan.
+-- It does not carry the project: a report of one project, and the project's Results tab, read migration 106's index,
+-- which holds the project's own rows. interview_results_tenant_day_idx stays: the order attribution reads every result
+-- of its days, deleted or held ones too (order-attribution-store.ts).
 CREATE INDEX interview_results_account_page_idx ON interview_results (tenant_id, released, completed_at DESC, id DESC)
-  INCLUDE (project_id, overall_evaluation) WHERE NOT deleted;
+  INCLUDE (overall_evaluation) WHERE NOT deleted;
 
 -- Call Records (call-reports-store.ts callRecordPage) cut a page in call_records_tenant_time_idx, the report's order,
 -- then read the table row of every record its OFFSET skipped (page 1,000: 10,000 rows) or its filter dropped (a

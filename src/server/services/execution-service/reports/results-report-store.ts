@@ -282,8 +282,9 @@ export const reportPageIds = (
 /**
  * Whether a page skips its OFFSET in an index alone (ADR 0146 for the Results tab, ADR 0175 here): a page past the
  * first in date order without a search selects the ids of its rows first. The account, the view (released), the
- * time and the id are the keys of interview_results_account_page_idx (migration 125), which also carries the project
- * and the overall evaluation, so PostgreSQL skips every earlier row by an index-only scan, then reads each of the
+ * time and the id are the keys of interview_results_account_page_idx (migration 125), which also carries the overall
+ * evaluation (a project's report reads migration 106's index), so PostgreSQL skips every earlier row by an index-only
+ * scan, then reads each of the
  * page's rows by its key (a lateral subquery the planner cannot flatten into a hash of the account's results). The
  * provider's read across accounts skips in interview_results_report_idx, reading each row's view.
  */

@@ -50,10 +50,17 @@ const resultSearch = (trx: Db, text: string, names?: number) =>
     names === undefined ? undefined : { code: 5_000, text: names },
   );
 
+/**
+ * An index that holds the view's order: the project's (migration 106) or, on this tenant, whose plan project holds
+ * nearly all its results, the account's (migration 125, ADR 0175), which then drops as few rows; either reads no
+ * result of the other view and sorts nothing.
+ */
+const VIEW_ORDER_INDEX = /interview_results_(view|account)_page_idx/;
+
 describe('the plans of the Results tab', () => {
   test("newest first: the first page reads the view's page index, no sort", async () => {
     const found = await planOf(db, plan.tenantId, pageIds(query(), 100, 0));
-    expect(found).toContain('interview_results_view_page_idx');
+    expect(found).toMatch(VIEW_ORDER_INDEX);
     expect(sorts(found)).toBe(false);
   });
 
@@ -61,7 +68,7 @@ describe('the plans of the Results tab', () => {
     const search = await withTenant(db, plan.tenantId, (trx) => resultSearch(trx, 'santos', 0));
     expect(search!.textIds).toBeNull();
     const found = await planOf(db, plan.tenantId, pageIds(query({ search: 'santos' }), 100, 0, search, 2_000));
-    expect(found).toContain('interview_results_view_page_idx');
+    expect(found).toMatch(VIEW_ORDER_INDEX);
     expect(found).toContain('participants_pkey');
     expect(sorts(found)).toBe(false);
   });

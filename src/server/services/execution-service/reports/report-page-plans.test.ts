@@ -1,11 +1,12 @@
 /** The reports' first pages read an index in their order (issue 30): the plans of Call Records and Results. */
+import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
 import { findListSearch, type ListSearch } from '../../../platform/db/list-search';
 import { WALK_MAX } from '../../../platform/db/list-walk';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
 import { openTestDatabase } from '../../../testing/database-template';
 import { planOf, seedPlanProject, sorts, sortsAll, type PlanProject } from '../../../testing/plan-project';
-import { callRecordPage, findCallRecordsAfter } from './call-reports-store';
+import { callRecordPage, findCallRecords, findCallRecordsAfter } from './call-reports-store';
 import {
   findReportResults,
   reportPageIds,
@@ -61,9 +62,10 @@ test('Call Records export: a deep keyset page (ADR 0114) seeks in the tenant tim
   expect(sorts(found)).toBe(false);
 });
 
-// The account's report reads its day index backwards (migration 013): it only orders by id the rows of one instant,
-// an Incremental Sort; the report index (migration 041) is the provider's, across accounts.
-test("Results report: the account's newest 25 of 90 days read its day index, sorting no more than ties", async () => {
+// The account's report reads its own index (migration 125, ADR 0175): the account, the view (released) and the order,
+// so it neither drops held results nor sorts ties (its day index, migration 013, did both); the report index
+// (migration 041) is the provider's, across accounts.
+test("Results report: the account's newest 25 of 90 days read its page index in order, no sort", async () => {
   const to = new Date();
   const filter: ResultsReportFilter = {
     tenantId: plan.tenantId,
@@ -79,8 +81,8 @@ test("Results report: the account's newest 25 of 90 days read its day index, sor
     plan.tenantId,
     reportPageIds(filter, { by: 'date', direction: 'desc' }, { offset: 0, limit: 25 }),
   );
-  expect(found).toContain('Index Scan Backward using interview_results_tenant_day_idx');
-  expect(sortsAll(found)).toBe(false);
+  expect(found).toMatch(/Index Scan using interview_results_account_page_idx[\s\S]*Index Cond: .*released = true/);
+  expect(sorts(found)).toBe(false);
 });
 
 const reportFilter = (search: string | null): ResultsReportFilter => ({
@@ -103,7 +105,7 @@ const reportSearch = (trx: Db, text: string, names?: number) =>
 
 // Issue 30: a common name in the Results report read every match through its ids (628 / 725 ms p50 / p99 on the
 // 1M-result tenant); it now walks the date order as the Results tab does (ADR 0092).
-test("Results report: a broad name walks the account's day index and reads each row's participant by its key", async () => {
+test("Results report: a broad name walks the account's page index and reads each row's participant by its key", async () => {
   const search = await withTenant(db, plan.tenantId, (trx) => reportSearch(trx, 'santos', 0));
   expect(search!.textIds).toBeNull();
   const found = await planOf(
@@ -117,7 +119,7 @@ test("Results report: a broad name walks the account's day index and reads each 
       2_000,
     ),
   );
-  expect(found).toContain('interview_results_tenant_day_idx');
+  expect(found).toContain('interview_results_account_page_idx');
   expect(found).toContain('participants_pkey');
   expect(sortsAll(found)).toBe(false);
 });
@@ -149,3 +151,107 @@ test('Results report: walked (broad) or by ids (narrow), shallow or deep, a page
         }
   });
 }, 120_000);
+
+/** A statement's plan as it ran (EXPLAIN ANALYZE) in the tenant, as a request runs it. */
+const ranPlan = (statement: RawBuilder<unknown> | CompiledQuery) =>
+  withTenant(db, plan.tenantId, async (trx) => {
+    const explain = 'sql' in statement && 'parameters' in statement ? statement : statement.compile(trx);
+    const rows = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${explain.sql}`, [
+        ...explain.parameters,
+      ]),
+    );
+    return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+
+const callFilter = (extra: Partial<Parameters<typeof callRecordPage>[1]> = {}) => ({
+  projectId: null,
+  from: null,
+  to: null,
+  search: null,
+  minDuration: null,
+  maxDuration: null,
+  telcoProvider: null,
+  ...extra,
+});
+
+// Issue 30, ADR 0175: a deep page skips its OFFSET, and a filtered page passes over the rows it drops, in the index
+// alone. Pages marked all-visible, as a server's autovacuum and the embedded maintenance (ADR 0147) leave them.
+describe('deep and filtered report pages read no table row for a row they pass over (ADR 0175)', () => {
+  beforeAll(async () => {
+    await sql`VACUUM interview_results, call_records`.execute(db);
+  });
+
+  test('Results report: page 321 of the account skips its offset by an index-only scan of its page index', async () => {
+    for (const codes of [[], ['HR', 'PR', 'LR']]) {
+      const found = await ranPlan(
+        reportPageIds(
+          { ...reportFilter(null), codes },
+          { by: 'date', direction: 'desc' },
+          { offset: 8_000, limit: 25 },
+        ),
+      );
+      expect({ codes, found }).toEqual({
+        codes,
+        found: expect.stringMatching(
+          /Index Only Scan using interview_results_account_page_idx[^\n]*\n(.*\n)*?.*Heap Fetches: 0/,
+        ),
+      });
+    }
+  });
+
+  test('Call Records: page 800 skips its offset, and a filtered page its dropped rows, by an index-only scan', async () => {
+    const deep = await withTenant(db, plan.tenantId, async (trx) =>
+      callRecordPage(trx, callFilter(), { offset: 8_000, limit: 10 }, null).compile(),
+    );
+    const filtered = await withTenant(db, plan.tenantId, async (trx) =>
+      callRecordPage(
+        trx,
+        callFilter({ projectId: plan.projectId, minDuration: 240, maxDuration: 300, telcoProvider: 'Twilio' }),
+        { offset: 0, limit: 10 },
+        null,
+      ).compile(),
+    );
+    for (const statement of [deep, filtered]) {
+      const found = await ranPlan(statement);
+      expect(found).toMatch(/Index Only Scan using call_records_tenant_time_idx[^\n]*\n(.*\n)*?.*Heap Fetches: 0/);
+      expect(sorts(found)).toBe(false);
+    }
+  });
+
+  test('the pages cut by ids hold the rows of the order at their offset, filtered or not, either direction', async () => {
+    await withTenant(db, plan.tenantId, async (trx) => {
+      for (const direction of ['desc', 'asc'] as const)
+        for (const codes of [[], ['HR', 'PR', 'LR']])
+          for (const offset of [0, 25, 8_000]) {
+            const filter = { ...reportFilter(null), codes };
+            const expected = await sql<{ id: string }>`
+              SELECT r.id FROM interview_results r
+              WHERE r.tenant_id = ${plan.tenantId} AND r.released AND NOT r.deleted
+                ${codes.length ? sql`AND r.overall_evaluation = ANY(${codes}::text[])` : sql``}
+              ORDER BY r.completed_at ${sql.raw(direction)}, r.id ${sql.raw(direction)}
+              LIMIT 25 OFFSET ${offset}`.execute(trx);
+            const found = await findReportResults(trx, filter, { by: 'date', direction }, { offset, limit: 25 });
+            expect({ direction, codes, offset, ids: found.map((r) => r.id) }).toEqual({
+              direction,
+              codes,
+              offset,
+              ids: expected.rows.map((r) => Number(r.id)),
+            });
+          }
+      for (const filter of [callFilter(), callFilter({ minDuration: 240, maxDuration: 300, telcoProvider: 'Twilio' })])
+        for (const offset of [0, 10, 8_000]) {
+          const expected = await sql<{ id: string }>`
+            SELECT c.id FROM call_records c
+            WHERE ${filter.telcoProvider === null ? sql`true` : sql`c.duration_seconds BETWEEN 240 AND 300 AND c.provider_name = 'Twilio'`}
+            ORDER BY c.call_at DESC, c.id DESC LIMIT 10 OFFSET ${offset}`.execute(trx);
+          const found = await findCallRecords(trx, filter, { offset, limit: 10 }, undefined, null);
+          expect({ filter, offset, ids: found.map((r) => r.id) }).toEqual({
+            filter,
+            offset,
+            ids: expected.rows.map((r) => Number(r.id)),
+          });
+        }
+    });
+  }, 120_000);
+});

@@ -105,10 +105,12 @@ export const resultsReportHandlers: Handlers = {
     const filter = filterOf(ctx, body);
     const time = displayTimeOf(body);
     return ctx.inAccount(async (trx) => {
-      // Kept under the version of the accounts read (ADR 0025): paging one filter counts once, and any write to
-      // those accounts moves the version in its transaction. So is the probe that decides whether a search's page
-      // walks (ADR 0092), only the walk's, whose answer lists at most WALK_NAMES_ABOVE names.
-      const kept = keptUnderDataVersion(ctx, trx);
+      // Kept under the results version of the accounts read (ADR 0148, ADR 0175): paging one filter counts once, and
+      // every write that can change which results the filter matches (a result written, deleted, released or
+      // re-evaluated, a participant renamed or recoded) moves it in its transaction; a note, an e-mail or an
+      // invitation does not. Across every account it is their data version. So is the probe that decides whether a
+      // search's page walks (ADR 0092), only the walk's, whose answer lists at most WALK_NAMES_ABOVE names.
+      const kept = keptUnderDataVersion(ctx, trx).underResults;
       const readSearch = keptWalkProbe(kept, 'reportSearch', [filter.search, filter.tenantId], (names) =>
         findReportSearch(trx, filter, names),
       );

@@ -261,8 +261,9 @@ export const reportPageIds = (
   page: Page,
   search: ListSearch | null = null,
   walk?: number,
-) => sql`
-  SELECT r.* FROM ${
+) => {
+  const cut = (columns: RawBuilder<unknown>) => sql`
+  SELECT ${columns} FROM ${
     walk === undefined
       ? narrowFrom(filter, sort)
       : sql`${walked(filter, sort, walk)}
@@ -271,6 +272,24 @@ export const reportPageIds = (
   WHERE ${whereOf(filter, search)}
   ORDER BY ${orderOf(sort)}
   LIMIT ${page.limit} OFFSET ${page.offset}`;
+  if (!skipsInIndex(filter, sort, page, walk)) return cut(sql`r.*`);
+  return sql`
+  SELECT r.* FROM (${cut(sql`r.id`)}) AS skipped
+    CROSS JOIN LATERAL (SELECT r.* FROM interview_results r WHERE r.id = skipped.id OFFSET 0) AS r
+  ORDER BY ${orderOf(sort)}`;
+};
+
+/**
+ * Whether a page skips its OFFSET in an index alone (ADR 0146 for the Results tab, ADR 0175 here): a page past the
+ * first in date order without a search selects the ids of its rows first. The account, the view (released), the
+ * time and the id are the keys of interview_results_account_page_idx (migration 125), which also carries the overall
+ * evaluation (a project's report reads migration 106's index), so PostgreSQL skips every earlier row by an index-only
+ * scan, then reads each of the
+ * page's rows by its key (a lateral subquery the planner cannot flatten into a hash of the account's results). The
+ * provider's read across accounts skips in interview_results_report_idx, reading each row's view.
+ */
+const skipsInIndex = (filter: ResultsReportFilter, sort: ResultsReportSort, page: Page, walk: number | undefined) =>
+  page.offset > 0 && walk === undefined && !filter.search && sort.by === 'date';
 
 /** The number of results the filter finds. */
 export async function countReportResults(trx: Db, filter: ResultsReportFilter): Promise<number> {

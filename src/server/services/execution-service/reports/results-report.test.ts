@@ -1,6 +1,7 @@
 /** The reports area's Results tab (docs/product/results-report.md): filters, accounts, sorting, exports. */
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { sql, type RawBuilder } from 'kysely';
 import type { EvaluationCode } from '../../../platform/db/schema';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
 import type { SignedIn } from '../../../testing/api-client';
@@ -290,4 +291,45 @@ test("a search's kept probe follows the data: a renamed participant is found at 
     trx.updateTable('participants').set({ first_name: 'Quillon' }).where('last_name', '=', 'RG1').execute(),
   );
   expect(await found()).toEqual({ acme: ['RR3'], all: ['RR3', 'RG1'] });
+});
+
+/** Writes no version sees (triggers off, as no application write can have them): only what is read again shows them. */
+const unseenByVersions = (...statements: RawBuilder<unknown>[]) =>
+  t.db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+    for (const statement of statements) await statement.execute(trx);
+  });
+
+test('the total is kept under the results version (ADR 0175): a note leaves it, a review mark counts again', async () => {
+  const may = { startDate: '2031-05-01', endDate: '2031-05-31' };
+  await result(acme, harbour, 'RR7', 'LR', '2031-05-02T20:00:00Z');
+  await result(acme, harbour, 'RR8', 'HR', '2031-05-03T20:00:00Z');
+  const first = await rows(may);
+  expect(first.totalResults).toBe(2);
+  const [newest, older] = first.results.map((r) => r.interviewResultId);
+  // The newest result deleted where no version sees it: only what is read again shows it.
+  await unseenByVersions(sql`UPDATE interview_results SET deleted = true WHERE id = ${newest!}`);
+  // A note moves the data version, not the results version: the page is read again, the total is kept.
+  const note = await t.api.call('addResultNote', {
+    token: provider,
+    operatingTenant: acme,
+    params: { id: older! },
+    body: { text: 'Line noise at 2:10.' },
+  });
+  expect(note.status).toBe(200);
+  const afterNote = await rows(may);
+  expect({ total: afterNote.totalResults, ids: afterNote.results.map((r) => r.interviewResultId) }).toEqual({
+    total: 2,
+    ids: [older],
+  });
+  // A review mark can change what a filter matches: it moves the results version, so the total is counted again.
+  const reviewed = await t.api.call('markResultsReviewed', {
+    token: provider,
+    operatingTenant: acme,
+    body: { action: 'Reviewed', projectId: harbour, interviewResultIds: [older!] },
+  });
+  expect(reviewed.status).toBe(200);
+  expect((await rows(may)).totalResults).toBe(1);
+  // Undone the same way, so the rollups (which the triggers keep) still equal a recount.
+  await unseenByVersions(sql`UPDATE interview_results SET deleted = false WHERE id = ${newest!}`);
 });

@@ -184,6 +184,6 @@ export async function generateInterviewDataInDatabase(
 export async function analyzeInterviewTables(db: Db): Promise<void> {
   await withSystem(db, async (trx) => {
     await sql`ANALYZE participants, interview_results, interview_question_results, call_records, result_rollups,
-      question_result_rollups, participant_status_logs`.execute(trx);
+      question_result_rollups, participant_status_logs, participant_list_statuses`.execute(trx);
   });
 }

@@ -4,6 +4,7 @@ import type { Db, ParticipantStatus } from '../../../platform/db/schema';
 import { findListSearch, TEXT_CAP, CODE_CAP, type ListSearch } from '../../../platform/db/list-search';
 import { readPlannedPage, WALK_NAMES_ABOVE, walkPlan } from '../../../platform/db/list-walk';
 import {
+  listStatusPrefix,
   participantFilterWhere,
   participantSelectionWhere,
   type ParticipantFilter,
@@ -172,20 +173,26 @@ export async function listParticipantPage(
 ): Promise<ParticipantRow[]> {
   const offset = request.after ? 0 : request.page * request.pageSize;
   const plan = walkPlan(await readSearch(walkAbove), offset, request.pageSize + 1);
-  const { where, order } = walkOf(filter, request);
+  const { where, order, from } = walkOf(filter, request);
   return readPlannedPage(
     trx,
     plan,
     request.pageSize + 1,
     async (search, walk) => (await participantPage(filter, request, search, walk).execute(trx)).rows,
-    { rows: sql`participants p`, where, order },
+    { rows: from, where, order },
     () => readSearch(TEXT_CAP),
   );
 }
 
-/** The list's order and its filter without the search, keyset included: what a walk reads in the order's index. */
-function walkOf(filter: ParticipantFilter, request: ParticipantPageRequest) {
-  const key = SORT_SQL[request.sort];
+/**
+ * The list's order and its filter without the search, keyset included: what a walk reads in the order's index. The
+ * status order is read from participant_list_statuses (migration 126, ADR 0176), whose index holds it: its alias `s`
+ * joined to `p` (`from`), its fixed prefix added to the filter. `viaStatuses: false` keeps the order on `p`'s own
+ * columns, for the outer statement of a walk (whose rows are already the walk's).
+ */
+function walkOf(filter: ParticipantFilter, request: ParticipantPageRequest, viaStatuses = true) {
+  const statusTable = viaStatuses && request.sort === 'status';
+  const key = statusTable ? sql`s.status` : SORT_SQL[request.sort];
   const desc = request.direction === 'desc';
   const order = desc ? sql`${key} DESC, p.id DESC` : sql`${key} ASC, p.id ASC`;
   let keyset: RawBuilder<unknown> = sql`true`;
@@ -195,7 +202,11 @@ function walkOf(filter: ParticipantFilter, request: ParticipantPageRequest) {
       ? sql`(${key}, p.id) < (${value}, ${request.after.id}::bigint)`
       : sql`(${key}, p.id) > (${value}, ${request.after.id}::bigint)`;
   }
-  return { order, keyset, key, where: sql`${participantFilterWhere({ ...filter, search: null })} AND ${keyset}` };
+  if (statusTable) keyset = sql`${keyset} AND ${listStatusPrefix(filter)}`;
+  const from = statusTable
+    ? sql`participants p JOIN participant_list_statuses s ON s.participant_id = p.id`
+    : sql`participants p`;
+  return { order, keyset, key, from, where: sql`${participantFilterWhere({ ...filter, search: null })} AND ${keyset}` };
 }
 
 /**
@@ -208,11 +219,12 @@ export function participantPage(
   search: ListSearch | null = null,
   walk?: number,
 ): RawBuilder<ParticipantRow> {
-  const { order, where, keyset, key } = walkOf(filter, request);
+  const walked = walkOf(filter, request);
+  const { order, keyset, key, from } = walk === undefined ? walked : walkOf(filter, request, false);
   const rows =
     walk === undefined
-      ? sql`participants p`
-      : sql`(SELECT p.* FROM participants p WHERE ${where} ORDER BY ${order} LIMIT ${walk}) AS p`;
+      ? from
+      : sql`(SELECT p.* FROM ${walked.from} WHERE ${walked.where} ORDER BY ${walked.order} LIMIT ${walk}) AS p`;
   const offset = request.after ? 0 : request.page * request.pageSize;
   const sortText =
     request.sort === 'createdAt' ? sql`to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : key;

@@ -97,6 +97,12 @@ export async function generateInterviewDataInDatabase(
         INSERT INTO participant_status_logs (tenant_id, participant_id, status, created_at)
         SELECT tenant_id, id, status, created_at FROM participants
         WHERE tenant_id = ${tenantId} AND project_id = ${projectId} AND id > ${after}::bigint`.execute(trx);
+      // What the participant_list_statuses_insert trigger writes (migration 126).
+      await sql`
+        INSERT INTO participant_list_statuses (participant_id, tenant_id, project_id, is_test_participant, is_hidden,
+                                               status)
+        SELECT id, tenant_id, project_id, is_test_participant, is_hidden, status FROM participants
+        WHERE tenant_id = ${tenantId} AND project_id = ${projectId} AND id > ${after}::bigint`.execute(trx);
     });
     log(`    ${end} participants (${elapsed()})`);
   }

@@ -7,9 +7,8 @@ import { withTenant } from '../../../platform/tenancy/with-tenant';
 import { openTestDatabase } from '../../../testing/database-template';
 import { planOf, seedPlanProject, sorts, type PlanProject } from '../../../testing/plan-project';
 import type { ParticipantFilter } from './participant-selection';
-import { sql } from 'kysely';
-import { participantFilterWhere } from './participant-selection';
 import {
+  countStatement,
   findParticipantSearch,
   listParticipantPage,
   participantPage,
@@ -23,10 +22,6 @@ beforeAll(async () => {
   plan = await seedPlanProject(db, { participants: 4_000, results: 0 });
 }, 120_000);
 afterAll(() => db.destroy());
-
-/** The list's total, as countParticipants reads it. */
-const countStatement = (filter: ParticipantFilter) =>
-  sql`SELECT count(*) AS n FROM participants p WHERE ${participantFilterWhere(filter)}`;
 
 const request = (changes: Partial<ParticipantPageRequest> = {}): ParticipantPageRequest => ({
   sort: 'createdAt',

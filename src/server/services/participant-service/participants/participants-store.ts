@@ -193,20 +193,27 @@ export async function listParticipantPage(
 function walkOf(filter: ParticipantFilter, request: ParticipantPageRequest, viaStatuses = true) {
   const statusTable = viaStatuses && request.sort === 'status';
   const key = statusTable ? sql`s.status` : SORT_SQL[request.sort];
+  // Through the side table, the id is its own column: the keyset is then a condition of its index.
+  const id = statusTable ? sql`s.participant_id` : sql`p.id`;
   const desc = request.direction === 'desc';
-  const order = desc ? sql`${key} DESC, p.id DESC` : sql`${key} ASC, p.id ASC`;
+  const order = desc ? sql`${key} DESC, ${id} DESC` : sql`${key} ASC, ${id} ASC`;
   let keyset: RawBuilder<unknown> = sql`true`;
   if (request.after) {
     const value = request.sort === 'createdAt' ? sql`${request.after.value}::timestamptz` : sql`${request.after.value}`;
     keyset = desc
-      ? sql`(${key}, p.id) < (${value}, ${request.after.id}::bigint)`
-      : sql`(${key}, p.id) > (${value}, ${request.after.id}::bigint)`;
+      ? sql`(${key}, ${id}) < (${value}, ${request.after.id}::bigint)`
+      : sql`(${key}, ${id}) > (${value}, ${request.after.id}::bigint)`;
   }
-  if (statusTable) keyset = sql`${keyset} AND ${listStatusPrefix(filter)}`;
+  // The side table's rows carry the prefix and the status filter themselves (no semi-join on the same table).
+  if (statusTable) {
+    const statuses = filter.statuses?.length ? sql` AND s.status = ANY(${[...filter.statuses]}::text[])` : sql``;
+    keyset = sql`${keyset} AND ${listStatusPrefix(filter)}${statuses}`;
+  }
   const from = statusTable
     ? sql`participants p JOIN participant_list_statuses s ON s.participant_id = p.id`
     : sql`participants p`;
-  return { order, keyset, key, from, where: sql`${participantFilterWhere({ ...filter, search: null })} AND ${keyset}` };
+  const rule = participantFilterWhere({ ...filter, search: null }, null, { statusesJoined: statusTable });
+  return { order, keyset, key, from, statusTable, where: sql`${rule} AND ${keyset}` };
 }
 
 /**
@@ -220,7 +227,7 @@ export function participantPage(
   walk?: number,
 ): RawBuilder<ParticipantRow> {
   const walked = walkOf(filter, request);
-  const { order, keyset, key, from } = walk === undefined ? walked : walkOf(filter, request, false);
+  const { order, keyset, key, from, statusTable } = walk === undefined ? walked : walkOf(filter, request, false);
   const rows =
     walk === undefined
       ? from
@@ -233,9 +240,22 @@ export function participantPage(
     FROM ${rows}
     LEFT JOIN languages l ON l.id = p.participant_language_id
     LEFT JOIN users u ON u.id = p.created_by
-    WHERE ${participantFilterWhere(filter, search)} AND ${keyset}
+    WHERE ${participantFilterWhere(filter, search, { statusesJoined: statusTable })} AND ${keyset}
     ORDER BY ${order}
     LIMIT ${request.pageSize + 1} OFFSET ${offset}`;
+}
+
+/**
+ * The list's total (exported for its plan test). A filter of statuses alone (no search, language or creator) is
+ * counted in participant_list_statuses' index alone (migration 126): the side table holds every column it reads.
+ */
+export function countStatement(filter: ParticipantFilter, search: ListSearch | null = null) {
+  if (filter.statuses?.length && !filter.search?.trim() && !filter.languageIds?.length && !filter.createdBy?.length)
+    return sql<{ n: string | number }>`
+      SELECT count(*) AS n FROM participant_list_statuses s
+      WHERE ${listStatusPrefix(filter)} AND s.status = ANY(${[...filter.statuses]}::text[])`;
+  return sql<{ n: string | number }>`
+    SELECT count(*) AS n FROM participants p WHERE ${participantFilterWhere(filter, search)}`;
 }
 
 /** How many participants the list's filter finds (the handler keeps it under the tenant's data version). */
@@ -244,8 +264,7 @@ export async function countParticipants(
   filter: ParticipantFilter,
   search: ListSearch | null = null,
 ): Promise<number> {
-  const count = await sql<{ n: string | number }>`
-    SELECT count(*) AS n FROM participants p WHERE ${participantFilterWhere(filter, search)}`.execute(trx);
+  const count = await countStatement(filter, search).execute(trx);
   return Number(count.rows[0]?.n ?? 0);
 }
 

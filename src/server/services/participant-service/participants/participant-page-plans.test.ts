@@ -58,6 +58,24 @@ test.each([
   expect(found).toMatch(/participant_list_statuses_list_idx/);
 });
 
+test("a total of statuses alone is counted in the side table's index, reading no participant", async () => {
+  const found = await planOf(
+    db,
+    plan.tenantId,
+    countStatement({ projectId: plan.projectId, statuses: ['INTERVIEWED'] }),
+  );
+  expect(found).toMatch(/Index Only Scan using participant_list_statuses_list_idx/);
+  expect(found).not.toMatch(/participants_|on participants p/);
+});
+
+test("a keyset page by status starts in the side table's index at the cursor", async () => {
+  // Before the project's status: every row of the project follows the cursor.
+  const page = request({ sort: 'status', direction: 'asc', after: { value: 'INVITATION_SCHEDULED', id: 1 } });
+  const found = await planOf(db, plan.tenantId, participantPage({ projectId: plan.projectId }, page));
+  expect(found).toMatch(/Index Cond: \(.*ROW\(status, participant_id\) > ROW\(/);
+  expect(sorts(found)).toBe(false);
+});
+
 test("a broad name walks the order's index and tests each row, no sort", async () => {
   const filter = { projectId: plan.projectId, search: 'santos' };
   const search = await withTenant(db, plan.tenantId, (trx) => findParticipantSearch(trx, filter, 0));

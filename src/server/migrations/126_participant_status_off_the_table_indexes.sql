@@ -37,7 +37,7 @@ INSERT INTO participant_list_statuses (participant_id, tenant_id, project_id, is
   SELECT id, tenant_id, project_id, is_test_participant, is_hidden, status FROM participants;
 
 CREATE FUNCTION app_participant_list_statuses_insert() RETURNS trigger
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql SET plan_cache_mode = auto AS $$
 BEGIN
   INSERT INTO participant_list_statuses (participant_id, tenant_id, project_id, is_test_participant, is_hidden, status)
     SELECT id, tenant_id, project_id, is_test_participant, is_hidden, status FROM new_rows;
@@ -46,7 +46,7 @@ END $$;
 
 -- Only the rows where a copied column changed (a name, an e-mail flag or a code writes nothing here).
 CREATE FUNCTION app_participant_list_statuses_update() RETURNS trigger
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql SET plan_cache_mode = auto AS $$
 BEGIN
   UPDATE participant_list_statuses s
     SET tenant_id = n.tenant_id, project_id = n.project_id, is_test_participant = n.is_test_participant,
@@ -59,7 +59,7 @@ BEGIN
 END $$;
 
 CREATE FUNCTION app_participant_list_statuses_delete() RETURNS trigger
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql SET plan_cache_mode = auto AS $$
 BEGIN
   DELETE FROM participant_list_statuses s USING old_rows o WHERE s.participant_id = o.id;
   RETURN NULL;

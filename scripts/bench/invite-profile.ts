@@ -220,6 +220,16 @@ async function main(): Promise<void> {
           .map((t) => `${t.label} ${((t.ms / n) * 1000).toFixed(0)} µs`)
           .join(', '),
     );
+    // How many of participants' row updates wrote no index (heap-only, ADR 0176), and its indexes' size.
+    await sql`SELECT pg_stat_force_next_flush()`.execute(db);
+    const hot = await sql<{ upd: string; hot: string; indexes: string; heap: string }>`
+      SELECT n_tup_upd AS upd, n_tup_hot_upd AS hot, pg_indexes_size(relid) AS indexes, pg_relation_size(relid) AS heap
+      FROM pg_stat_user_tables WHERE relname = 'participants'`.execute(db);
+    const t = hot.rows[0]!;
+    console.log(
+      `participants: ${t.upd} row updates, ${t.hot} heap-only; heap ${(Number(t.heap) / 2 ** 20).toFixed(1)} MiB, ` +
+        `indexes ${(Number(t.indexes) / 2 ** 20).toFixed(1)} MiB`,
+    );
     const statements = [...engine.statements.values()].reduce((sum, s) => sum + s.n, 0);
     console.log(
       `${(statements / n).toFixed(3)} statements and ${(engine.trips / n).toFixed(3)} round trips a message; ` +

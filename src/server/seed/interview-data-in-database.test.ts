@@ -37,12 +37,17 @@ test('the generated tenant has the requested rows, each result with its question
            (SELECT count(*)::int FROM interview_results WHERE tenant_id = :tenant AND overall_evaluation <> 'DC') AS completed,
            (SELECT count(*)::int FROM interview_question_results WHERE tenant_id = :tenant) AS question_results,
            (SELECT count(*)::int FROM call_records WHERE tenant_id = :tenant) AS calls,
-           (SELECT count(*)::int FROM participant_status_logs WHERE tenant_id = :tenant) AS status_logs`);
+           (SELECT count(*)::int FROM participant_status_logs WHERE tenant_id = :tenant) AS status_logs,
+           -- The list's status rows (migration 126), each as its participant.
+           (SELECT count(*)::int FROM participant_list_statuses s JOIN participants p ON p.id = s.participant_id
+            WHERE s.tenant_id = :tenant AND (s.tenant_id, s.project_id, s.is_test_participant, s.is_hidden, s.status)
+              = (p.tenant_id, p.project_id, p.is_test_participant, p.is_hidden, p.status)) AS list_statuses`);
   expect(counts).toMatchObject({
     participants: PARTICIPANTS,
     results: RESULTS,
     calls: RESULTS,
     status_logs: PARTICIPANTS,
+    list_statuses: PARTICIPANTS,
   });
   // One per question for every result but the disconnected (DC) ones, as generateInterviewData writes them.
   expect(counts.question_results).toBe(counts.completed! * DEMO_QUESTIONS.length);

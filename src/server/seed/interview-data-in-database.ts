@@ -97,6 +97,12 @@ export async function generateInterviewDataInDatabase(
         INSERT INTO participant_status_logs (tenant_id, participant_id, status, created_at)
         SELECT tenant_id, id, status, created_at FROM participants
         WHERE tenant_id = ${tenantId} AND project_id = ${projectId} AND id > ${after}::bigint`.execute(trx);
+      // What the participant_list_statuses_insert trigger writes (migration 126).
+      await sql`
+        INSERT INTO participant_list_statuses (participant_id, tenant_id, project_id, is_test_participant, is_hidden,
+                                               status)
+        SELECT id, tenant_id, project_id, is_test_participant, is_hidden, status FROM participants
+        WHERE tenant_id = ${tenantId} AND project_id = ${projectId} AND id > ${after}::bigint`.execute(trx);
     });
     log(`    ${end} participants (${elapsed()})`);
   }
@@ -184,6 +190,6 @@ export async function generateInterviewDataInDatabase(
 export async function analyzeInterviewTables(db: Db): Promise<void> {
   await withSystem(db, async (trx) => {
     await sql`ANALYZE participants, interview_results, interview_question_results, call_records, result_rollups,
-      question_result_rollups, participant_status_logs`.execute(trx);
+      question_result_rollups, participant_status_logs, participant_list_statuses`.execute(trx);
   });
 }

@@ -8,6 +8,7 @@ import { openTestDatabase } from '../../../testing/database-template';
 import { planOf, seedPlanProject, sorts, type PlanProject } from '../../../testing/plan-project';
 import type { ParticipantFilter } from './participant-selection';
 import {
+  countStatement,
   findParticipantSearch,
   listParticipantPage,
   participantPage,
@@ -39,10 +40,39 @@ test.each([
   ['the first page, newest first', request(), NEWEST],
   ['a keyset page, newest first', request({ after: { value: '2026-01-01T00:00:00.000000Z', id: 1_000_000 } }), NEWEST],
   ['the first page by IRN', request({ sort: 'interviewRefNum', direction: 'asc' }), /participants_list_irn_idx/],
-  ['the first page by status', request({ sort: 'status' }), /participants_list_status_idx/],
+  ['the first page by status', request({ sort: 'status' }), /participant_list_statuses_list_idx/],
 ] as const)('%s: an index in the order, no sort', async (_label, page, index) => {
   const found = await planOf(db, plan.tenantId, participantPage({ projectId: plan.projectId }, page));
   expect(found).toMatch(index);
+  expect(sorts(found)).toBe(false);
+});
+
+// A status filter finds its rows in participant_list_statuses' index (migration 126: no index of participants holds
+// the status), for the list's total as for a page in another order.
+test.each([
+  ['the total', (filter: ParticipantFilter) => countStatement(filter)],
+  ['the first page, newest first', (filter: ParticipantFilter) => participantPage(filter, request())],
+] as const)('a status filter: %s reads the statuses through their index', async (_label, statement) => {
+  const filter = { projectId: plan.projectId, statuses: ['INTERVIEWED'] as const };
+  const found = await planOf(db, plan.tenantId, statement(filter));
+  expect(found).toMatch(/participant_list_statuses_list_idx/);
+});
+
+test("a total of statuses alone is counted in the side table's index, reading no participant", async () => {
+  const found = await planOf(
+    db,
+    plan.tenantId,
+    countStatement({ projectId: plan.projectId, statuses: ['INTERVIEWED'] }),
+  );
+  expect(found).toMatch(/Index Only Scan using participant_list_statuses_list_idx/);
+  expect(found).not.toMatch(/participants_|on participants p/);
+});
+
+test("a keyset page by status starts in the side table's index at the cursor", async () => {
+  // Before the project's status: every row of the project follows the cursor.
+  const page = request({ sort: 'status', direction: 'asc', after: { value: 'INVITATION_SCHEDULED', id: 1 } });
+  const found = await planOf(db, plan.tenantId, participantPage({ projectId: plan.projectId }, page));
+  expect(found).toMatch(/Index Cond: \(.*ROW\(status, participant_id\) > ROW\(/);
   expect(sorts(found)).toBe(false);
 });
 

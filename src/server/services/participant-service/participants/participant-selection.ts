@@ -32,9 +32,14 @@ export interface ParticipantSelection extends ParticipantFilter {
  * WHERE condition over `participants` (alias `p`) for a filter. Hidden participants never match. `search`: the
  * search as the list read it (findListSearch, its candidates); without it, whether a code equals the text is
  * decided in the statement (once, through the search function), so every operation on a selection reads the rows
- * the list showed.
+ * the list showed. `statusesJoined`: the statement already reads participant_list_statuses `s` joined to `p` and
+ * restricts its status (the list sorted by status), so the status filter adds no semi-join on it.
  */
-export function participantFilterWhere(filter: ParticipantFilter, search?: ListSearch | null): RawBuilder<SqlBool> {
+export function participantFilterWhere(
+  filter: ParticipantFilter,
+  search?: ListSearch | null,
+  { statusesJoined = false }: { statusesJoined?: boolean } = {},
+): RawBuilder<SqlBool> {
   const parts: RawBuilder<unknown>[] = [sql`p.project_id = ${filter.projectId}`, sql`NOT p.is_hidden`];
   parts.push(sql`p.is_test_participant = ${filter.testParticipant ?? false}`);
   const text = filter.search?.trim();
@@ -57,10 +62,27 @@ export function participantFilterWhere(filter: ParticipantFilter, search?: ListS
           ),
     );
   }
-  if (filter.statuses?.length) parts.push(sql`p.status = ANY(${[...filter.statuses]}::text[])`);
+  if (filter.statuses?.length) {
+    // The row's own status decides (re-read under a lock); the index of participant_list_statuses finds the rows
+    // (migration 126, ADR 0176: no index of participants holds the status, so a status change writes none of them).
+    const statuses = [...filter.statuses];
+    parts.push(sql`p.status = ANY(${statuses}::text[])`);
+    if (!statusesJoined)
+      parts.push(sql`p.id IN (SELECT s.participant_id FROM participant_list_statuses s
+                           WHERE ${listStatusPrefix(filter)} AND s.status = ANY(${statuses}::text[]))`);
+  }
   if (filter.languageIds?.length) parts.push(sql`p.participant_language_id = ANY(${[...filter.languageIds]}::int[])`);
   if (filter.createdBy?.length) parts.push(sql`p.created_by = ANY(${[...filter.createdBy]}::int[])`);
   return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
+}
+
+/**
+ * The list's fixed prefix on participant_list_statuses (alias `s`, migration 126): the project, visible rows, one side
+ * of the test toggle, as its partial index reads them (the tenant comes from row-level security).
+ */
+export function listStatusPrefix(filter: ParticipantFilter): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(s.project_id = ${filter.projectId} AND NOT s.is_hidden
+    AND s.is_test_participant = ${filter.testParticipant ?? false})`;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Db, ParticipantStatus } from '../../../platform/db/schema';
 import { findListSearch, TEXT_CAP, CODE_CAP, type ListSearch } from '../../../platform/db/list-search';
 import { readPlannedPage, WALK_NAMES_ABOVE, walkPlan } from '../../../platform/db/list-walk';
 import {
+  listStatusPrefix,
   participantFilterWhere,
   participantSelectionWhere,
   type ParticipantFilter,
@@ -172,30 +173,47 @@ export async function listParticipantPage(
 ): Promise<ParticipantRow[]> {
   const offset = request.after ? 0 : request.page * request.pageSize;
   const plan = walkPlan(await readSearch(walkAbove), offset, request.pageSize + 1);
-  const { where, order } = walkOf(filter, request);
+  const { where, order, from } = walkOf(filter, request);
   return readPlannedPage(
     trx,
     plan,
     request.pageSize + 1,
     async (search, walk) => (await participantPage(filter, request, search, walk).execute(trx)).rows,
-    { rows: sql`participants p`, where, order },
+    { rows: from, where, order },
     () => readSearch(TEXT_CAP),
   );
 }
 
-/** The list's order and its filter without the search, keyset included: what a walk reads in the order's index. */
-function walkOf(filter: ParticipantFilter, request: ParticipantPageRequest) {
-  const key = SORT_SQL[request.sort];
+/**
+ * The list's order and its filter without the search, keyset included: what a walk reads in the order's index. The
+ * status order is read from participant_list_statuses (migration 126, ADR 0176), whose index holds it: its alias `s`
+ * joined to `p` (`from`), its fixed prefix added to the filter. `viaStatuses: false` keeps the order on `p`'s own
+ * columns, for the outer statement of a walk (whose rows are already the walk's).
+ */
+function walkOf(filter: ParticipantFilter, request: ParticipantPageRequest, viaStatuses = true) {
+  const statusTable = viaStatuses && request.sort === 'status';
+  const key = statusTable ? sql`s.status` : SORT_SQL[request.sort];
+  // Through the side table, the id is its own column: the keyset is then a condition of its index.
+  const id = statusTable ? sql`s.participant_id` : sql`p.id`;
   const desc = request.direction === 'desc';
-  const order = desc ? sql`${key} DESC, p.id DESC` : sql`${key} ASC, p.id ASC`;
+  const order = desc ? sql`${key} DESC, ${id} DESC` : sql`${key} ASC, ${id} ASC`;
   let keyset: RawBuilder<unknown> = sql`true`;
   if (request.after) {
     const value = request.sort === 'createdAt' ? sql`${request.after.value}::timestamptz` : sql`${request.after.value}`;
     keyset = desc
-      ? sql`(${key}, p.id) < (${value}, ${request.after.id}::bigint)`
-      : sql`(${key}, p.id) > (${value}, ${request.after.id}::bigint)`;
+      ? sql`(${key}, ${id}) < (${value}, ${request.after.id}::bigint)`
+      : sql`(${key}, ${id}) > (${value}, ${request.after.id}::bigint)`;
   }
-  return { order, keyset, key, where: sql`${participantFilterWhere({ ...filter, search: null })} AND ${keyset}` };
+  // The side table's rows carry the prefix and the status filter themselves (no semi-join on the same table).
+  if (statusTable) {
+    const statuses = filter.statuses?.length ? sql` AND s.status = ANY(${[...filter.statuses]}::text[])` : sql``;
+    keyset = sql`${keyset} AND ${listStatusPrefix(filter)}${statuses}`;
+  }
+  const from = statusTable
+    ? sql`participants p JOIN participant_list_statuses s ON s.participant_id = p.id`
+    : sql`participants p`;
+  const rule = participantFilterWhere({ ...filter, search: null }, null, { statusesJoined: statusTable });
+  return { order, keyset, key, from, statusTable, where: sql`${rule} AND ${keyset}` };
 }
 
 /**
@@ -208,11 +226,12 @@ export function participantPage(
   search: ListSearch | null = null,
   walk?: number,
 ): RawBuilder<ParticipantRow> {
-  const { order, where, keyset, key } = walkOf(filter, request);
+  const walked = walkOf(filter, request);
+  const { order, keyset, key, from, statusTable } = walk === undefined ? walked : walkOf(filter, request, false);
   const rows =
     walk === undefined
-      ? sql`participants p`
-      : sql`(SELECT p.* FROM participants p WHERE ${where} ORDER BY ${order} LIMIT ${walk}) AS p`;
+      ? from
+      : sql`(SELECT p.* FROM ${walked.from} WHERE ${walked.where} ORDER BY ${walked.order} LIMIT ${walk}) AS p`;
   const offset = request.after ? 0 : request.page * request.pageSize;
   const sortText =
     request.sort === 'createdAt' ? sql`to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : key;
@@ -221,9 +240,22 @@ export function participantPage(
     FROM ${rows}
     LEFT JOIN languages l ON l.id = p.participant_language_id
     LEFT JOIN users u ON u.id = p.created_by
-    WHERE ${participantFilterWhere(filter, search)} AND ${keyset}
+    WHERE ${participantFilterWhere(filter, search, { statusesJoined: statusTable })} AND ${keyset}
     ORDER BY ${order}
     LIMIT ${request.pageSize + 1} OFFSET ${offset}`;
+}
+
+/**
+ * The list's total (exported for its plan test). A filter of statuses alone (no search, language or creator) is
+ * counted in participant_list_statuses' index alone (migration 126): the side table holds every column it reads.
+ */
+export function countStatement(filter: ParticipantFilter, search: ListSearch | null = null) {
+  if (filter.statuses?.length && !filter.search?.trim() && !filter.languageIds?.length && !filter.createdBy?.length)
+    return sql<{ n: string | number }>`
+      SELECT count(*) AS n FROM participant_list_statuses s
+      WHERE ${listStatusPrefix(filter)} AND s.status = ANY(${[...filter.statuses]}::text[])`;
+  return sql<{ n: string | number }>`
+    SELECT count(*) AS n FROM participants p WHERE ${participantFilterWhere(filter, search)}`;
 }
 
 /** How many participants the list's filter finds (the handler keeps it under the tenant's data version). */
@@ -232,8 +264,7 @@ export async function countParticipants(
   filter: ParticipantFilter,
   search: ListSearch | null = null,
 ): Promise<number> {
-  const count = await sql<{ n: string | number }>`
-    SELECT count(*) AS n FROM participants p WHERE ${participantFilterWhere(filter, search)}`.execute(trx);
+  const count = await countStatement(filter, search).execute(trx);
   return Number(count.rows[0]?.n ?? 0);
 }
 

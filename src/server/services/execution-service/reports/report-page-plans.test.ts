@@ -44,15 +44,7 @@ test('Call Records: the newest 25 of 90 days read the tenant time index, no sort
 });
 
 test('Call Records export: a deep keyset page (ADR 0114) seeks in the tenant time index from the last row, no sort', async () => {
-  const filter = {
-    projectId: plan.projectId,
-    from: null,
-    to: null,
-    search: null,
-    minDuration: null,
-    maxDuration: null,
-    telcoProvider: null,
-  };
+  const filter = callFilter({ projectId: plan.projectId });
   const statement = await withTenant(db, plan.tenantId, async (trx) => {
     const before = await findCallRecordsAfter(trx, filter, 5_000, null);
     return callRecordPage(trx, { ...filter, after: before.next! }, { offset: 0, limit: 500 }, null).compile();

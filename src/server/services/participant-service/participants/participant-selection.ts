@@ -65,11 +65,11 @@ export function participantFilterWhere(
   if (filter.statuses?.length) {
     // The row's own status decides (re-read under a lock); the index of participant_list_statuses finds the rows
     // (migration 126, ADR 0176: no index of participants holds the status, so a status change writes none of them).
-    const statuses = [...filter.statuses];
-    parts.push(sql`p.status = ANY(${statuses}::text[])`);
+    parts.push(sql`p.status = ANY(${[...filter.statuses]}::text[])`);
     if (!statusesJoined)
-      parts.push(sql`p.id IN (SELECT s.participant_id FROM participant_list_statuses s
-                           WHERE ${listStatusPrefix(filter)} AND s.status = ANY(${statuses}::text[]))`);
+      parts.push(
+        sql`p.id IN (SELECT s.participant_id FROM participant_list_statuses s WHERE ${listStatusRows(filter)})`,
+      );
   }
   if (filter.languageIds?.length) parts.push(sql`p.participant_language_id = ANY(${[...filter.languageIds]}::int[])`);
   if (filter.createdBy?.length) parts.push(sql`p.created_by = ANY(${[...filter.createdBy]}::int[])`);
@@ -77,12 +77,14 @@ export function participantFilterWhere(
 }
 
 /**
- * The list's fixed prefix on participant_list_statuses (alias `s`, migration 126): the project, visible rows, one side
- * of the test toggle, as its partial index reads them (the tenant comes from row-level security).
+ * The filter's rows of participant_list_statuses (alias `s`, migration 126): the list's fixed prefix (the project,
+ * visible rows, one side of the test toggle) as its partial index reads them, and the filter's statuses if it names
+ * any (the tenant comes from row-level security).
  */
-export function listStatusPrefix(filter: ParticipantFilter): RawBuilder<SqlBool> {
+export function listStatusRows(filter: ParticipantFilter): RawBuilder<SqlBool> {
+  const statuses = filter.statuses?.length ? sql` AND s.status = ANY(${[...filter.statuses]}::text[])` : sql``;
   return sql<SqlBool>`(s.project_id = ${filter.projectId} AND NOT s.is_hidden
-    AND s.is_test_participant = ${filter.testParticipant ?? false})`;
+    AND s.is_test_participant = ${filter.testParticipant ?? false}${statuses})`;
 }
 
 /**

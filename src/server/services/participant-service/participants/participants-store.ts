@@ -4,7 +4,7 @@ import type { Db, ParticipantStatus } from '../../../platform/db/schema';
 import { findListSearch, TEXT_CAP, CODE_CAP, type ListSearch } from '../../../platform/db/list-search';
 import { readPlannedPage, WALK_NAMES_ABOVE, walkPlan } from '../../../platform/db/list-walk';
 import {
-  listStatusPrefix,
+  listStatusRows,
   participantFilterWhere,
   participantSelectionWhere,
   type ParticipantFilter,
@@ -205,10 +205,7 @@ function walkOf(filter: ParticipantFilter, request: ParticipantPageRequest, viaS
       : sql`(${key}, ${id}) > (${value}, ${request.after.id}::bigint)`;
   }
   // The side table's rows carry the prefix and the status filter themselves (no semi-join on the same table).
-  if (statusTable) {
-    const statuses = filter.statuses?.length ? sql` AND s.status = ANY(${[...filter.statuses]}::text[])` : sql``;
-    keyset = sql`${keyset} AND ${listStatusPrefix(filter)}${statuses}`;
-  }
+  if (statusTable) keyset = sql`${keyset} AND ${listStatusRows(filter)}`;
   const from = statusTable
     ? sql`participants p JOIN participant_list_statuses s ON s.participant_id = p.id`
     : sql`participants p`;
@@ -253,7 +250,7 @@ export function countStatement(filter: ParticipantFilter, search: ListSearch | n
   if (filter.statuses?.length && !filter.search?.trim() && !filter.languageIds?.length && !filter.createdBy?.length)
     return sql<{ n: string | number }>`
       SELECT count(*) AS n FROM participant_list_statuses s
-      WHERE ${listStatusPrefix(filter)} AND s.status = ANY(${[...filter.statuses]}::text[])`;
+      WHERE ${listStatusRows(filter)}`;
   return sql<{ n: string | number }>`
     SELECT count(*) AS n FROM participants p WHERE ${participantFilterWhere(filter, search)}`;
 }

@@ -1,4 +1,6 @@
+import { threadNiceValues } from '../../testing/thread-nice-values';
 import { HttpError } from '../http/http-error';
+import { LONG_WORK_NICE } from '../thread-priority';
 import { pdfText } from './pdf-text';
 import { PdfPlan, renderPdf, type PdfDocument } from './pdf-plan';
 import { PDF_BUSY, PdfRenderPool } from './pdf-render-pool';
@@ -28,6 +30,15 @@ const sample = () =>
       ],
       Array.from({ length: 90 }, (_, index) => [String(index + 1), `Question number ${index + 1}`]),
     ).document;
+
+// ADR 0182: a zip's drawing yields the cores to requests; this thread keeps its priority.
+test('the pool draws in threads of lower CPU priority than the request thread', async () => {
+  const before = threadNiceValues().filter((nice) => nice === LONG_WORK_NICE).length;
+  const pool = poolOf({ size: 2 });
+  await Promise.all([pool.render(sample()), pool.render(sample())]);
+  expect(threadNiceValues().filter((nice) => nice === LONG_WORK_NICE).length - before).toBe(2);
+  expect(threadNiceValues()[0]).toBe(0);
+});
 
 test('a thread of the pool draws the same bytes as this thread, and is kept for the next document', async () => {
   const pool = poolOf({ size: 2 });

@@ -5,6 +5,7 @@
  * (pdf-worker-tsx.mjs) otherwise.
  */
 import { parentPort } from 'node:worker_threads';
+import { lowerThisThreadPriority } from '../thread-priority';
 import { renderPdf, type PdfDocument } from './pdf-plan';
 
 export interface PdfJob {
@@ -27,6 +28,9 @@ function ownBuffer(bytes: Buffer): ArrayBuffer {
 
 const port = parentPort;
 if (!port) throw new Error('pdf-worker.ts runs in a worker thread of the PDF render pool.');
+
+// Drawing is long work: the request thread and the engine's thread get the cores first (ADR 0182).
+lowerThisThreadPriority();
 
 const draw = (job: PdfJob) =>
   renderPdf(job.document).then(

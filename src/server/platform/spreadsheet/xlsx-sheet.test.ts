@@ -1,5 +1,8 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { until } from '../../testing/until';
+import { threadNiceValues } from '../../testing/thread-nice-values';
+import { LONG_WORK_NICE } from '../thread-priority';
 import { writeXlsxSheet } from './xlsx-sheet';
 
 const COLUMNS = Array.from({ length: 20 }, (_, i) => ({ header: `Column ${i + 1}`, width: 12 }));
@@ -53,5 +56,40 @@ test('rows already in memory are written in slices: the event loop turns between
   writing = false;
   expect(given).toBe(4_000);
   // Without slices most of the rows go in one stretch; in 10 ms slices a stretch holds a small share of them.
-  expect(Math.max(...between)).toBeLessThan(1_000);
+  expect(between.reduce((most, rows) => Math.max(most, rows), 0)).toBeLessThan(1_000);
+});
+
+// ADR 0182: the sheet is built and compressed by a thread of lower priority, so the request thread keeps the cores.
+test('the sheet is written by a thread of lower CPU priority than the request thread', async () => {
+  const seen: number[][] = [];
+  async function* watched(): AsyncIterable<(string | number)[]> {
+    yield* rowsInMemory(2_000);
+    // Every row handed over: the writer is still at work on them.
+    seen.push(threadNiceValues());
+  }
+  const out = new PassThrough();
+  out.resume();
+  await writeXlsxSheet(out, 'Rows', COLUMNS, watched());
+  expect(seen[0]).toContain(LONG_WORK_NICE);
+  // The request thread (the first task listed is the process's main thread) keeps its priority.
+  expect(threadNiceValues()[0]).toBe(0);
+});
+
+test('a download abandoned midway stops the writer with an error and leaves no thread behind', async () => {
+  const out = new PassThrough();
+  let given = 0;
+  async function* endless(): AsyncIterable<(string | number)[]> {
+    for (;;) {
+      given += 1;
+      if (given === 3_000) out.destroy();
+      yield COLUMNS.map((_, c) => `row ${given} cell ${c}`);
+    }
+  }
+  out.resume();
+  await expect(writeXlsxSheet(out, 'Rows', COLUMNS, endless())).rejects.toThrow(/abandoned/);
+  await until(
+    async () => threadNiceValues(),
+    (values) => !values.includes(LONG_WORK_NICE),
+    'the writer thread to end',
+  );
 });

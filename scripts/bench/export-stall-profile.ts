@@ -4,7 +4,8 @@
  * database (engine in its worker thread), signs in as call-profile.ts does, then runs the dashboard KPI one request
  * at a time, idle and while an xlsx export of the project's results (at most 100,000) runs, and prints: the KPI's
  * median and longest time, the event loop's longest delay (monitorEventLoopDelay) and the longest round trip at the
- * engine in each stretch. One request at a time, so what the KPI waits for is the export, not other KPIs.
+ * engine in each stretch. One request at a time, so what the KPI waits for is the export, not other KPIs. Then the CPU
+ * each thread spent during the export (`STALL_KPI=0`: the export alone, without the KPI's share).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadavg } from 'node:os';
@@ -14,6 +15,7 @@ import { loadConfig } from '../../src/server/config';
 import { PGliteDialect } from '../../src/server/platform/db/pglite-dialect';
 import { PGliteWorker } from '../../src/server/platform/db/pglite-worker-client';
 import { observedEngine, timed } from './observed-engine';
+import { threadsCpuMs } from './proc-cpu';
 import type { DB, Db } from '../../src/server/platform/db/schema';
 import {
   benchmarkTenantId,
@@ -26,11 +28,33 @@ import {
 const root = resolve(import.meta.dirname, '../..');
 const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, 'data', 'bench'));
 const IDLE_MS = 10_000;
+/** `STALL_KPI=0`: the export alone (no KPI loop), for the CPU each thread spends on it. */
+const KPI_LOOP = process.env.STALL_KPI !== '0';
+/** Each thread's CPU as last read while the export ran: a writer thread ends with its file. */
+const seenThreads = new Map<number, { name: string; ms: number }>();
+const sampleThreads = () => threadsCpuMs(process.pid).forEach((thread, tid) => seenThreads.set(tid, thread));
 
 /** The longest round trip to the engine so far (a batch counts as one). */
 let longestTrip = 0;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** CPU ms of each thread during the export: the request thread's share is what the KPI waits behind (ADR 0182). */
+function printThreadCpu(
+  before: Map<number, { name: string; ms: number }>,
+  after: Map<number, { name: string; ms: number }>,
+): void {
+  const spent = [...after].map(([tid, { name, ms }]) => ({ tid, name, ms: ms - (before.get(tid)?.ms ?? 0) }));
+  const request = spent.find((thread) => thread.tid === process.pid)?.ms ?? 0;
+  const busiest = spent
+    .filter((thread) => thread.tid !== process.pid && thread.ms >= 100)
+    .sort((a, b) => b.ms - a.ms)
+    .map((thread) => `${thread.name} ${thread.ms.toFixed(0)}`)
+    .join(', ');
+  console.log(
+    `CPU ms during the export: request thread ${request.toFixed(0)}; other threads of 100 ms or more: ${busiest}`,
+  );
+}
 
 async function main(): Promise<void> {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED: 'off' });
@@ -54,7 +78,11 @@ async function main(): Promise<void> {
       longestTrip = 0;
       const times: number[] = [];
       const started = performance.now();
-      while (until ? !settled : performance.now() - started < IDLE_MS) times.push(await kpi());
+      while (until ? !settled : performance.now() - started < IDLE_MS) {
+        if (KPI_LOOP) times.push(await kpi());
+        else await new Promise((resolve) => setTimeout(resolve, 100));
+        sampleThreads();
+      }
       await until;
       loop.disable();
       console.log(
@@ -67,11 +95,15 @@ async function main(): Promise<void> {
       );
     };
     await kpi();
-    await stretch('idle', null);
+    if (KPI_LOOP) await stretch('idle', null);
+    const threadsBefore = threadsCpuMs(process.pid);
+    seenThreads.clear();
     const exported = exportResultsInProcess(app, headers, projectId).then((bytes) =>
       console.log(`export: ${(bytes / 1024 / 1024).toFixed(1)} MB`),
     );
     await stretch('during the xlsx export', exported);
+    sampleThreads();
+    printThreadCpu(threadsBefore, seenThreads);
     await app.close();
   } finally {
     await db.destroy();

@@ -40,6 +40,28 @@ export const jsonPost = (ctx: BenchContext, url: string, body: unknown): LoadOpt
         body: JSON.stringify(body),
       };
 
+/**
+ * The same POST with a body of its own for each request (`bodyOf(n)`, n = 0, 1, 2, ...): what a page or a search costs
+ * the first time it is asked, where a repeated body may be answered from what the server keeps (ADRs 0148, 0160).
+ */
+export const jsonPostEach = (ctx: BenchContext, url: string, bodyOf: (n: number) => unknown): LoadOptions => {
+  let n = 0;
+  return {
+    url: `${ctx.base}${url}`,
+    requests: [
+      {
+        method: 'POST',
+        headers: { ...ctx.headers, 'content-type': 'application/json' },
+        setupRequest: (request) => ({ ...request, body: JSON.stringify(bodyOf(n++)) }),
+      },
+    ],
+  };
+};
+
+/** The n-th of `count` access codes of the benchmark project, in a stride that repeats none within `count`. */
+export const benchAccessCode = (ctx: BenchContext, n: number, count = 100_000): string =>
+  `B${ctx.projectId}-A${String(((n * 7_919) % count) + 1).padStart(7, '0')}`;
+
 function latencyLine(label: string, result: Awaited<ReturnType<typeof autocannon>>): string {
   const refused = Object.entries(result.statusCodeStats ?? {})
     .filter(([status]) => !status.startsWith('2'))

@@ -10,6 +10,15 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** The requests each connection sends in turn; `setupRequest` may change each one before it goes. */
+    requests?: RequestOptions[];
+  }
+  interface RequestOptions {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: RequestOptions) => RequestOptions;
   }
   interface Result {
     latency: { p50: number; p99: number; average: number };

@@ -245,19 +245,34 @@ export async function addJobProgress(
  */
 export async function recordInvitationOutcomes(
   trx: Db,
-  outcomes: readonly { outboxMessageId: number; outcome: 'sent' | 'undelivered' }[],
+  outcomes: readonly InvitationOutcome[],
   now: Date,
 ): Promise<void> {
   if (outcomes.length === 0) return;
-  await sql`
-    WITH o AS (
-      SELECT * FROM unnest(${outcomes.map((o) => o.outboxMessageId)}::bigint[],
-                           ${outcomes.map((o) => o.outcome)}::text[]) AS o(message_id, outcome)
-    ), invitation AS (
-      UPDATE participant_invitations AS pi SET outcome = o.outcome,
-             sent_at = CASE WHEN o.outcome = 'sent' THEN ${now}::timestamptz END
-      FROM o WHERE pi.outbox_message_id = o.message_id AND pi.outcome = 'pending'
-      RETURNING pi.participant_id, pi.channel, pi.previous_status, o.outcome
+  await invitationOutcomesStatement(outcomes, now).execute(trx);
+}
+
+export interface InvitationOutcome {
+  outboxMessageId: number;
+  outcome: 'sent' | 'undelivered';
+}
+
+/**
+ * recordInvitationOutcomes' one statement. The batch's invitations are read by the outbox key (= ANY), each taking its
+ * message's outcome by its place in the arrays: a join with the ids as a table was planned as a scan of every
+ * invitation of the job (the statistics of a job minutes old), then as a nested loop over them (ADR 0183).
+ */
+export function invitationOutcomesStatement(outcomes: readonly InvitationOutcome[], now: Date): RawBuilder<unknown> {
+  const ids = outcomes.map((o) => o.outboxMessageId);
+  const told = outcomes.map((o) => o.outcome);
+  return sql`
+    WITH invitation AS (
+      UPDATE participant_invitations AS pi
+      SET outcome = (${told}::text[])[array_position(${ids}::bigint[], pi.outbox_message_id)],
+          sent_at = CASE WHEN (${told}::text[])[array_position(${ids}::bigint[], pi.outbox_message_id)] = 'sent'
+                         THEN ${now}::timestamptz END
+      WHERE pi.outbox_message_id = ANY(${ids}::bigint[]) AND pi.outcome = 'pending'
+      RETURNING pi.participant_id, pi.channel, pi.previous_status, pi.outcome
     ), per_participant AS (
       SELECT participant_id,
              bool_or(outcome = 'sent') AS sent,
@@ -278,7 +293,7 @@ export async function recordInvitationOutcomes(
           ELSE p.status END,
         updated_at = ${now}
     FROM per_participant AS i
-    WHERE p.id = i.participant_id`.execute(trx);
+    WHERE p.id = i.participant_id`;
 }
 
 /**

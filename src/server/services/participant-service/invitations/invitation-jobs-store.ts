@@ -182,6 +182,19 @@ export async function claimUnqueuedRecipients(trx: Db, jobId: number, limit: num
 
 type RecipientKey = { participantId: number | string; channel: Channel };
 
+/** A recipient's key as the statements below find it in an array: participant and channel. */
+const keyOf = (key: RecipientKey) => `${key.participantId}:${key.channel}`;
+const recipientKey = sql`pi.participant_id::text || ':' || pi.channel`;
+
+/**
+ * The job's recipients of `keys`, read by the primary key (job, participant = ANY): a join with the keys as a table
+ * was planned as a scan of every recipient of the job on the statistics of a job minutes old (ADRs 0172, 0183).
+ */
+const jobRecipients = (jobId: number, keys: readonly RecipientKey[]) => sql`
+  pi.invitation_job_id = ${jobId}
+  AND pi.participant_id = ANY(${keys.map((k) => String(k.participantId))}::bigint[])
+  AND ${recipientKey} = ANY(${keys.map(keyOf)}::text[])`;
+
 /** Links recipients of a job to their outbox messages (the idempotency key: a linked recipient is never sent again). */
 export async function linkRecipientMessages(
   trx: Db,
@@ -189,23 +202,23 @@ export async function linkRecipientMessages(
   links: readonly (RecipientKey & { outboxMessageId: number })[],
 ): Promise<void> {
   if (links.length === 0) return;
-  await sql`
-    UPDATE participant_invitations pi SET outbox_message_id = l.outbox_message_id
-    FROM unnest(${links.map((l) => String(l.participantId))}::bigint[], ${links.map((l) => l.channel)}::text[],
-                ${links.map((l) => l.outboxMessageId)}::bigint[]) AS l(participant_id, channel, outbox_message_id)
-    WHERE pi.invitation_job_id = ${jobId} AND pi.participant_id = l.participant_id AND pi.channel = l.channel`.execute(
-    trx,
-  );
+  await linkStatement(jobId, links).execute(trx);
 }
+
+/** linkRecipientMessages' statement: each recipient takes the message at its key's place in the arrays. */
+export const linkStatement = (jobId: number, links: readonly (RecipientKey & { outboxMessageId: number })[]) => sql`
+  UPDATE participant_invitations pi
+  SET outbox_message_id = (${links.map((l) => l.outboxMessageId)}::bigint[])[array_position(${links.map(keyOf)}::text[], ${recipientKey})]
+  WHERE ${jobRecipients(jobId, links)}`;
+
+/** dropRecipients' statement for the invitations. */
+export const dropStatement = (jobId: number, keys: readonly RecipientKey[]) =>
+  sql`UPDATE participant_invitations pi SET outcome = 'no_action' WHERE ${jobRecipients(jobId, keys)}`;
 
 /** Recipients no longer eligible when reached: no action, and their channel's pending flag cleared. */
 export async function dropRecipients(trx: Db, jobId: number, keys: readonly RecipientKey[], now: Date): Promise<void> {
   if (keys.length === 0) return;
-  await sql`
-    UPDATE participant_invitations pi SET outcome = 'no_action'
-    FROM unnest(${keys.map((k) => String(k.participantId))}::bigint[], ${keys.map((k) => k.channel)}::text[])
-      AS k(participant_id, channel)
-    WHERE pi.invitation_job_id = ${jobId} AND pi.participant_id = k.participant_id AND pi.channel = k.channel`.execute(
+  await sql`UPDATE participant_invitations pi SET outcome = 'no_action' WHERE ${jobRecipients(jobId, keys)}`.execute(
     trx,
   );
   for (const channel of ['email', 'sms'] as const) {

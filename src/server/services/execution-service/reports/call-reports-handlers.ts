@@ -1,7 +1,11 @@
 import type { components, operations } from '../../../../contracts/execution-service';
 import { durationBounds, minutesSeconds } from '../../../../shared/report-time';
 import { displayTimeOf, type DisplayTime } from '../../../platform/display-time';
-import { cachedUnderDataVersion, keptUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
+import {
+  cachedUnderDataVersion,
+  keepablePage,
+  keptUnderDataVersion,
+} from '../../../platform/cache/tenant-figures-cache';
 import { keepableSearch, type ListSearch } from '../../../platform/db/list-search';
 import type { TimeKeyset } from '../../../platform/db/keyset';
 import { readKeysetPages } from '../../../platform/http/csv-download';
@@ -149,7 +153,7 @@ export const callReportsHandlers: Handlers = {
         'callRecordsPage',
         [filter, page],
         async () => findCallRecords(trx, filter, page, undefined, await readSearch()),
-        undefined,
+        keepablePage,
         'pages',
       );
       return {

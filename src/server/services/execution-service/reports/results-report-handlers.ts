@@ -1,6 +1,6 @@
 import type { components, operations } from '../../../../contracts/execution-service';
 import { displayTimeOf, type DisplayTime } from '../../../platform/display-time';
-import { keptUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
+import { keepablePage, keptUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
 import { keptWalkProbe } from '../../../platform/db/list-walk';
 import { csvDownload, readKeysetPages } from '../../../platform/http/csv-download';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
@@ -125,7 +125,7 @@ export const resultsReportHandlers: Handlers = {
         'resultsReportPage',
         [filter, sort, page],
         () => findReportResults(trx, filter, sort, page, readSearch),
-        undefined,
+        keepablePage,
         'pages',
       );
       return {

@@ -13,6 +13,12 @@ export type KeptStore = 'parts' | 'pages';
 /** Answers kept per process and store; old versions fall out first (least recently used). */
 const MAX_ENTRIES: Record<KeptStore, number> = { parts: 1_000, pages: 100 };
 
+/**
+ * Whether a page of rows is small enough for the `pages` store: at most 100 rows (about 60 kB of results, ADR 0141),
+ * so 100 kept pages stay a few megabytes whatever page size a report allows (up to 500 rows, ADR 0180).
+ */
+export const keepablePage = (rows: readonly unknown[]): boolean => rows.length <= 100;
+
 const caches: Record<KeptStore, WeakMap<Db, Map<string, unknown>>> = { parts: new WeakMap(), pages: new WeakMap() };
 
 const cacheOf = (db: Db, store: KeptStore): Map<string, unknown> => {

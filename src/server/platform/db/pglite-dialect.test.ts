@@ -286,6 +286,29 @@ test('with nobody waiting, a read-only COMMIT goes at once; a write is refused a
   expect(await inTransaction()).toBe(false);
 });
 
+test('a read-only transaction that ran no statement sends nothing, its setting included (ADR 0180)', async () => {
+  const answer = await db
+    .transaction()
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      await setting.execute(trx);
+      return 'kept';
+    });
+  expect(answer).toBe('kept');
+  expect(sent).toEqual([]);
+  // The connection was handed on: the next statement runs, outside any transaction, without the setting.
+  const after = await sql<{ mark: string }>`select coalesce(current_setting('app.mark', true), '') as mark`.execute(db);
+  expect(after.rows[0]!.mark).toBe('');
+  expect(sent).toEqual([["select coalesce(current_setting('app.mark', true), '') as mark"]]);
+  expect(await inTransaction()).toBe(false);
+
+  // A writing transaction that ran no statement still sends what waits with its COMMIT (ADR 0116).
+  sent = [];
+  await db.transaction().execute((trx) => deferredInsert(180).execute(trx));
+  expect(sent).toEqual([['begin', 'next: insert into things (id) values ($1)', 'commit']]);
+  expect((await sql`select id from things where id = 180`.execute(db)).rows).toEqual([{ id: 180 }]);
+});
+
 test('a deferred COMMIT is sent before the engine closes', async () => {
   const own = await PGliteWorker.create({ dataDir: 'memory://' });
   const steps: string[][] = [];

@@ -139,6 +139,13 @@ class PGliteConnection implements DatabaseConnection {
       this.#unsent = []; // BEGIN was never sent: there is nothing to roll back
       return;
     }
+    // A read-only transaction that ran no statement (every part of its answer was kept, ADR 0180): BEGIN was never
+    // sent, and what waits with it (the tenant setting) has no effect past the transaction, so nothing is sent.
+    if (statement === 'commit' && this.#readOnly && this.#unsent[0]?.sql.startsWith('begin')) {
+      this.#unsent = [];
+      this.release();
+      return;
+    }
     if (statement === 'rollback') this.#unsent = [];
     // A read-only transaction that ran its statements ends with the next holder's first message (ADR 0178): its
     // COMMIT has nothing to make durable and no answer to wait for, so it need not cost a message of its own.

@@ -1,8 +1,12 @@
 import type { components, operations } from '../../../../contracts/execution-service';
 import { durationBounds, minutesSeconds } from '../../../../shared/report-time';
 import { displayTimeOf, type DisplayTime } from '../../../platform/display-time';
-import { cachedUnderDataVersion, keptUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
-import { keepableSearch } from '../../../platform/db/list-search';
+import {
+  cachedUnderDataVersion,
+  keepablePage,
+  keptUnderDataVersion,
+} from '../../../platform/cache/tenant-figures-cache';
+import { keepableSearch, type ListSearch } from '../../../platform/db/list-search';
 import type { TimeKeyset } from '../../../platform/db/keyset';
 import { readKeysetPages } from '../../../platform/http/csv-download';
 import { HttpError, notFound } from '../../../platform/http/http-error';
@@ -138,12 +142,25 @@ export const callReportsHandlers: Handlers = {
       // The total, and the search's probe (a code prefix lists up to 5,000 records, 30 ms at the embedded engine),
       // each once per filter and data version (ADR 0025); a probe's answer only while it is small.
       const kept = keptUnderDataVersion(ctx, trx);
-      const search = await kept('callSearch', [filter.search], () => findCallSearch(trx, filter), keepableSearch);
+      // The page's rows likewise (ADR 0180): a repeated page reads no row until the account writes (every table a
+      // row reads, call records, results and incomplete calls, moves the version). The search is read only when
+      // the page is; the account's name and the display time are applied per request.
+      const page = pageOf(body);
+      let search: Promise<ListSearch | null> | undefined;
+      const readSearch = () =>
+        (search ??= kept('callSearch', [filter.search], () => findCallSearch(trx, filter), keepableSearch));
+      const rows = await kept(
+        'callRecordsPage',
+        [filter, page],
+        async () => findCallRecords(trx, filter, page, undefined, await readSearch()),
+        keepablePage,
+        'pages',
+      );
       return {
-        calls: (await findCallRecords(trx, filter, pageOf(body), undefined, search)).map(
-          callRow(ctx.account.name, time),
+        calls: rows.map(callRow(ctx.account.name, time)),
+        totalResults: await kept('countCallRecords', [filter], async () =>
+          countCallRecords(trx, filter, await readSearch()),
         ),
-        totalResults: await kept('countCallRecords', [filter], () => countCallRecords(trx, filter, search)),
       };
     });
   },

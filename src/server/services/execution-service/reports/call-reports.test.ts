@@ -1,5 +1,6 @@
 /** The reports area's call tabs (docs/product/call-reports.md): call records, incomplete calls, backend data log. */
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
 import type { OperationId, SignedIn } from '../../../testing/api-client';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
@@ -449,4 +450,40 @@ test("a search's kept probe follows the data: a call with the searched code is f
   });
   expect(await found(caller.code)).toEqual({ calls: ['call-kept-probe'], total: 1 });
   expect(await found(prefix)).toEqual({ calls: ['call-kept-probe'], total: 1 });
+});
+
+test('every page of call records is kept under the data version (ADR 0180): read again after the next write', async () => {
+  const january = { startDate: '2027-01-01', endDate: '2027-01-31' };
+  const caller = await participant(project);
+  await intake('postCallRecord', {
+    requestId: 'cr-kept-page',
+    callId: 'call-kept-page',
+    accessCode: caller.code,
+    callDateTime: '2027-01-05T18:00:00Z',
+    durationSeconds: 30,
+    providerName: 'Twilio',
+  });
+  const durations = async (body: Record<string, unknown>) =>
+    (
+      (await list('listCallRecords', { ...january, ...body })).body as { calls: { durationSeconds: number }[] }
+    ).calls.map((c) => c.durationSeconds);
+  expect(await durations({ search: caller.code })).toEqual([30]);
+  // A change no version sees (triggers off, as no application write can have them): the page read before keeps what
+  // it read, a page not read before reads the row.
+  await t.db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+    await sql`UPDATE call_records SET duration_seconds = 31 WHERE call_id = 'call-kept-page'`.execute(trx);
+  });
+  expect(await durations({ search: caller.code })).toEqual([30]);
+  expect(await durations({ search: caller.code, pageSize: 5 })).toEqual([31]);
+  // Another call posted moves the account's data version in its transaction: the page is read again.
+  await intake('postCallRecord', {
+    requestId: 'cr-kept-page-2',
+    callId: 'call-kept-page-2',
+    accessCode: caller.code,
+    callDateTime: '2027-01-06T18:00:00Z',
+    durationSeconds: 40,
+    providerName: 'Twilio',
+  });
+  expect(await durations({ search: caller.code })).toEqual([40, 31]);
 });

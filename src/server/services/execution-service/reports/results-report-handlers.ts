@@ -1,6 +1,6 @@
 import type { components, operations } from '../../../../contracts/execution-service';
 import { displayTimeOf, type DisplayTime } from '../../../platform/display-time';
-import { keptUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
+import { keepablePage, keptUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
 import { keptWalkProbe } from '../../../platform/db/list-walk';
 import { csvDownload, readKeysetPages } from '../../../platform/http/csv-download';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
@@ -110,12 +110,26 @@ export const resultsReportHandlers: Handlers = {
       // re-evaluated, a participant renamed or recoded) moves it in its transaction; a note, an e-mail or an
       // invitation does not. Across every account it is their data version. So is the probe that decides whether a
       // search's page walks (ADR 0092), only the walk's, whose answer lists at most WALK_NAMES_ABOVE names.
-      const kept = keptUnderDataVersion(ctx, trx).underResults;
+      const keptUnderData = keptUnderDataVersion(ctx, trx);
+      const kept = keptUnderData.underResults;
       const readSearch = keptWalkProbe(kept, 'reportSearch', [filter.search, filter.tenantId], (names) =>
         findReportSearch(trx, filter, names),
       );
+      // Every page's rows are kept under the data version (ADR 0180, as the Results tab's, ADRs 0141 and 0160): a
+      // repeated page (a deep one, a whole code looked up again) reads no row until the account writes, and every
+      // table a row shows (results, question results, participants, projects, the account) moves that version in
+      // the writing transaction. The rows are kept as read; the display time is applied per request.
+      const sort = sortOf(body);
+      const page = pageOf(body);
+      const rows = await keptUnderData(
+        'resultsReportPage',
+        [filter, sort, page],
+        () => findReportResults(trx, filter, sort, page, readSearch),
+        keepablePage,
+        'pages',
+      );
       return {
-        results: (await findReportResults(trx, filter, sortOf(body), pageOf(body), readSearch)).map(present(time)),
+        results: rows.map(present(time)),
         totalResults: await kept('countReportResults', [filter], () => countReportResults(trx, filter)),
       };
     });

@@ -333,3 +333,32 @@ test('the total is kept under the results version (ADR 0175): a note leaves it, 
   // Undone the same way, so the rollups (which the triggers keep) still equal a recount.
   await unseenByVersions(sql`UPDATE interview_results SET deleted = false WHERE id = ${newest!}`);
 });
+
+test("every page is kept under the data version (ADR 0180): a renamed participant shows after the account's next write", async () => {
+  const june = { startDate: '2031-06-01', endDate: '2031-06-30' };
+  await result(acme, harbour, 'RR9', 'LR', '2031-06-02T20:00:00Z', { firstName: 'Ada' });
+  await result(acme, harbour, 'RR10', 'HR', '2031-06-03T20:00:00Z', { firstName: 'Bo' });
+  const names = async (body: Record<string, unknown>) =>
+    (await rows({ ...june, ...body })).results.map((r) => r.participantName);
+  // A deep page and a whole code looked up, each read once.
+  expect(await names({ page: 1, pageSize: 1 })).toEqual(['Ada RR9']);
+  expect(await names({ search: 'RR9' })).toEqual(['Ada RR9']);
+  const [older] = (await rows({ ...june, search: 'RR9' })).results.map((r) => r.interviewResultId);
+  // A rename no version sees (triggers off, as no application write can have them): the pages read before keep the
+  // name they read, a page not read before reads the row.
+  await unseenByVersions(sql`UPDATE participants SET first_name = 'Adele'
+    WHERE id = (SELECT participant_id FROM interview_results WHERE id = ${older!})`);
+  expect(await names({ page: 1, pageSize: 1 })).toEqual(['Ada RR9']);
+  expect(await names({ search: 'RR9' })).toEqual(['Ada RR9']);
+  expect(await names({ pageSize: 2 })).toEqual(['Bo RR10', 'Adele RR9']);
+  // A note moves the account's data version in its transaction: every page is read again.
+  const note = await t.api.call('addResultNote', {
+    token: provider,
+    operatingTenant: acme,
+    params: { id: older! },
+    body: { text: 'Called back.' },
+  });
+  expect(note.status).toBe(200);
+  expect(await names({ page: 1, pageSize: 1 })).toEqual(['Adele RR9']);
+  expect(await names({ search: 'RR9' })).toEqual(['Adele RR9']);
+});

@@ -1,4 +1,4 @@
-import { benchAccessCode, call, jsonPost, jsonPostEach, measure, type BenchContext } from './context';
+import { call, jsonPost, measure, measureFirstReads, type BenchContext } from './context';
 import { daysAgo } from './results';
 
 const CALLS_URL = '/execution-service/v1/call/directdial';
@@ -35,13 +35,5 @@ export async function callRecordFigures(ctx: BenchContext): Promise<void> {
     await measure(`${label} (${page.totalResults} rows)`, jsonPost(ctx, CALLS_URL, body));
   }
   // Each request its own page or code, as staff ask them: nothing kept from an earlier request answers it.
-  const days400 = { ...days30, startDate: daysAgo(400) };
-  await measure(
-    'last 400 days, pages 1,000-1,999, a different page each request',
-    jsonPostEach(ctx, CALLS_URL, (n) => ({ ...days400, page: 1000 + (n % 1000) })),
-  );
-  await measure(
-    'last 400 days, search one whole access code, a different code each request',
-    jsonPostEach(ctx, CALLS_URL, (n) => ({ ...days400, search: benchAccessCode(ctx, n) })),
-  );
+  await measureFirstReads(ctx, CALLS_URL, { ...days30, startDate: daysAgo(400) });
 }

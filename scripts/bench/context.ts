@@ -62,6 +62,25 @@ export const jsonPostEach = (ctx: BenchContext, url: string, bodyOf: (n: number)
 export const benchAccessCode = (ctx: BenchContext, n: number, count = 100_000): string =>
   `B${ctx.projectId}-A${String(((n * 7_919) % count) + 1).padStart(7, '0')}`;
 
+/**
+ * A report's pages 1,000-1,999 and whole access codes, a different one each request (issue 30): what staff wait for the
+ * first time they ask, where nothing kept from an earlier request answers it. `days400` is the report's filter.
+ */
+export async function measureFirstReads(
+  ctx: BenchContext,
+  url: string,
+  days400: Record<string, unknown>,
+): Promise<void> {
+  await measure(
+    'last 400 days, pages 1,000-1,999, a different page each request',
+    jsonPostEach(ctx, url, (n) => ({ ...days400, page: 1000 + (n % 1000) })),
+  );
+  await measure(
+    'last 400 days, search one whole access code, a different code each request',
+    jsonPostEach(ctx, url, (n) => ({ ...days400, search: benchAccessCode(ctx, n) })),
+  );
+}
+
 function latencyLine(label: string, result: Awaited<ReturnType<typeof autocannon>>): string {
   const refused = Object.entries(result.statusCodeStats ?? {})
     .filter(([status]) => !status.startsWith('2'))

@@ -1,4 +1,4 @@
-import { benchAccessCode, call, jsonPost, jsonPostEach, measure, type BenchContext } from './context';
+import { call, jsonPost, measure, measureFirstReads, type BenchContext } from './context';
 import { daysAgo } from './results';
 
 const REPORT_URL = '/execution-service/v1/interview/results/report';
@@ -28,13 +28,5 @@ export async function resultsReportFigures(ctx: BenchContext): Promise<void> {
     await measure(`${label} (${page.totalResults} rows)`, jsonPost(ctx, REPORT_URL, body));
   }
   // Each request its own page or code, as staff ask them: nothing kept from an earlier request answers it.
-  const days400 = { ...days30, startDate: daysAgo(400) };
-  await measure(
-    'last 400 days, pages 1,000-1,999, a different page each request',
-    jsonPostEach(ctx, REPORT_URL, (n) => ({ ...days400, page: 1000 + (n % 1000) })),
-  );
-  await measure(
-    'last 400 days, search one whole access code, a different code each request',
-    jsonPostEach(ctx, REPORT_URL, (n) => ({ ...days400, search: benchAccessCode(ctx, n) })),
-  );
+  await measureFirstReads(ctx, REPORT_URL, { ...days30, startDate: daysAgo(400) });
 }

@@ -134,6 +134,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A Twilio call of `seconds` by the participant of `accessCode`, request and call ids named after `name`. */
+const postCall = (name: string, accessCode: string, callDateTime: string, seconds: number) =>
+  intake('postCallRecord', {
+    requestId: `cr-${name}`,
+    callId: `call-${name}`,
+    accessCode,
+    callDateTime,
+    durationSeconds: seconds,
+    providerName: 'Twilio',
+  });
+
 test('call records: newest first at the display offset, each with whether it produced a result', async () => {
   const answer = await list('listCallRecords', { startDate: '2026-11-20', endDate: '2026-11-22' });
   expect(answer.status).toBe(200);
@@ -405,14 +416,7 @@ test('the totals are kept per filter under the data version: a new call moves th
   // The same filter again is answered from the kept total; the post below bumps the version in its transaction.
   expect(await total('listCallRecords', october)).toBe(0);
   const caller = await participant(project);
-  await intake('postCallRecord', {
-    requestId: 'cr-cache',
-    callId: 'call-cache',
-    accessCode: caller.code,
-    callDateTime: '2026-10-05T18:00:00Z',
-    durationSeconds: 30,
-    providerName: 'Twilio',
-  });
+  await postCall('cache', caller.code, '2026-10-05T18:00:00Z', 30);
   await intake('postIncompleteCall', {
     requestId: 'ic-cache',
     accessCode: caller.code,
@@ -440,14 +444,7 @@ test("a search's kept probe follows the data: a call with the searched code is f
   expect(await found(caller.code)).toEqual({ calls: [], total: 0 });
   expect(await found(prefix)).toEqual({ calls: [], total: 0 });
   expect(await found(caller.code)).toEqual({ calls: [], total: 0 });
-  await intake('postCallRecord', {
-    requestId: 'cr-kept-probe',
-    callId: 'call-kept-probe',
-    accessCode: caller.code,
-    callDateTime: '2026-12-02T18:00:00Z',
-    durationSeconds: 30,
-    providerName: 'Twilio',
-  });
+  await postCall('kept-probe', caller.code, '2026-12-02T18:00:00Z', 30);
   expect(await found(caller.code)).toEqual({ calls: ['call-kept-probe'], total: 1 });
   expect(await found(prefix)).toEqual({ calls: ['call-kept-probe'], total: 1 });
 });
@@ -455,14 +452,7 @@ test("a search's kept probe follows the data: a call with the searched code is f
 test('every page of call records is kept under the data version (ADR 0180): read again after the next write', async () => {
   const january = { startDate: '2027-01-01', endDate: '2027-01-31' };
   const caller = await participant(project);
-  await intake('postCallRecord', {
-    requestId: 'cr-kept-page',
-    callId: 'call-kept-page',
-    accessCode: caller.code,
-    callDateTime: '2027-01-05T18:00:00Z',
-    durationSeconds: 30,
-    providerName: 'Twilio',
-  });
+  await postCall('kept-page', caller.code, '2027-01-05T18:00:00Z', 30);
   const durations = async (body: Record<string, unknown>) =>
     (
       (await list('listCallRecords', { ...january, ...body })).body as { calls: { durationSeconds: number }[] }
@@ -477,13 +467,6 @@ test('every page of call records is kept under the data version (ADR 0180): read
   expect(await durations({ search: caller.code })).toEqual([30]);
   expect(await durations({ search: caller.code, pageSize: 5 })).toEqual([31]);
   // Another call posted moves the account's data version in its transaction: the page is read again.
-  await intake('postCallRecord', {
-    requestId: 'cr-kept-page-2',
-    callId: 'call-kept-page-2',
-    accessCode: caller.code,
-    callDateTime: '2027-01-06T18:00:00Z',
-    durationSeconds: 40,
-    providerName: 'Twilio',
-  });
+  await postCall('kept-page-2', caller.code, '2027-01-06T18:00:00Z', 40);
   expect(await durations({ search: caller.code })).toEqual([40, 31]);
 });

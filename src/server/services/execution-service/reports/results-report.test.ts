@@ -294,6 +294,17 @@ test("a search's kept probe follows the data: a renamed participant is found at 
 });
 
 /** Writes no version sees (triggers off, as no application write can have them): only what is read again shows them. */
+/** A note on the result by the provider's user: a write of the account (its data version moves, not its results'). */
+async function addNote(resultId: number, text: string): Promise<void> {
+  const note = await t.api.call('addResultNote', {
+    token: provider,
+    operatingTenant: acme,
+    params: { id: resultId },
+    body: { text },
+  });
+  expect(note.status).toBe(200);
+}
+
 const unseenByVersions = (...statements: RawBuilder<unknown>[]) =>
   t.db.transaction().execute(async (trx) => {
     await sql`SET LOCAL session_replication_role = replica`.execute(trx);
@@ -310,13 +321,7 @@ test('the total is kept under the results version (ADR 0175): a note leaves it, 
   // The newest result deleted where no version sees it: only what is read again shows it.
   await unseenByVersions(sql`UPDATE interview_results SET deleted = true WHERE id = ${newest!}`);
   // A note moves the data version, not the results version: the page is read again, the total is kept.
-  const note = await t.api.call('addResultNote', {
-    token: provider,
-    operatingTenant: acme,
-    params: { id: older! },
-    body: { text: 'Line noise at 2:10.' },
-  });
-  expect(note.status).toBe(200);
+  await addNote(older!, 'Line noise at 2:10.');
   const afterNote = await rows(may);
   expect({ total: afterNote.totalResults, ids: afterNote.results.map((r) => r.interviewResultId) }).toEqual({
     total: 2,
@@ -352,13 +357,7 @@ test("every page is kept under the data version (ADR 0180): a renamed participan
   expect(await names({ search: 'RR9' })).toEqual(['Ada RR9']);
   expect(await names({ pageSize: 2 })).toEqual(['Bo RR10', 'Adele RR9']);
   // A note moves the account's data version in its transaction: every page is read again.
-  const note = await t.api.call('addResultNote', {
-    token: provider,
-    operatingTenant: acme,
-    params: { id: older! },
-    body: { text: 'Called back.' },
-  });
-  expect(note.status).toBe(200);
+  await addNote(older!, 'Called back.');
   expect(await names({ page: 1, pageSize: 1 })).toEqual(['Adele RR9']);
   expect(await names({ search: 'RR9' })).toEqual(['Adele RR9']);
 });

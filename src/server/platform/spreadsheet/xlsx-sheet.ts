@@ -91,8 +91,9 @@ class SheetWriter {
 
   /** Sends a batch once the writer holds fewer than BATCHES_AHEAD and `stream` takes more bytes. */
   async send(rows: SheetCell[][]): Promise<void> {
-    await this.#until(() => this.#ahead < BATCHES_AHEAD);
+    // Drained first: the wait below then finds a stream closed meanwhile, or the writer's failure.
     await this.#drained();
+    await this.#until(() => this.#ahead < BATCHES_AHEAD);
     this.#ahead += 1;
     this.#worker.postMessage({ rows });
   }
@@ -149,6 +150,5 @@ class SheetWriter {
       this.stream.on('drain', go);
       this.stream.on('close', go);
     });
-    if (this.stream.destroyed) throw new Error('The xlsx file was abandoned: its stream is closed.');
   }
 }

@@ -218,9 +218,7 @@ export const dropStatement = (jobId: number, keys: readonly RecipientKey[]) =>
 /** Recipients no longer eligible when reached: no action, and their channel's pending flag cleared. */
 export async function dropRecipients(trx: Db, jobId: number, keys: readonly RecipientKey[], now: Date): Promise<void> {
   if (keys.length === 0) return;
-  await sql`UPDATE participant_invitations pi SET outcome = 'no_action' WHERE ${jobRecipients(jobId, keys)}`.execute(
-    trx,
-  );
+  await dropStatement(jobId, keys).execute(trx);
   for (const channel of ['email', 'sms'] as const) {
     const ids = keys.filter((k) => k.channel === channel).map((k) => String(k.participantId));
     if (ids.length === 0) continue;

@@ -116,7 +116,6 @@ export function searchWithExactStatement<Row>(
   caps: { code: number; text: number } = { code: CODE_CAP, text: TEXT_CAP },
 ) {
   const { call } = probeOf(fn, text, caps);
-  const ids = sql`found.ids`;
   return sql<
     Row & {
       probe_ids: (string | number | null)[];
@@ -126,16 +125,17 @@ export function searchWithExactStatement<Row>(
     }
   >`
     WITH probe AS MATERIALIZED (SELECT match_id, match_how FROM ${call}),
-    found AS (
+    found AS MATERIALIZED (
       SELECT array_agg(match_id) AS probe_ids, array_agg(match_how) AS probe_hows,
              CASE WHEN count(DISTINCT match_id) FILTER (WHERE match_how = 'exact' AND match_id IS NOT NULL)
                        BETWEEN 1 AND ${caps.code}
                   THEN array_agg(match_id) FILTER (WHERE match_how = 'exact' AND match_id IS NOT NULL) END AS ids
-      FROM probe)
-    SELECT found.probe_ids, found.probe_hows,
-           CASE WHEN found.ids IS NOT NULL THEN (${exact.total(ids)}) END AS total,
-           page.*
-    FROM found LEFT JOIN LATERAL (SELECT true AS page_found, q.* FROM (${exact.page(ids)}) AS q) AS page ON true
+      FROM probe),
+    counted AS MATERIALIZED (
+      SELECT found.*, CASE WHEN found.ids IS NOT NULL THEN (${exact.total(sql`found.ids`)}) END AS total FROM found)
+    SELECT counted.probe_ids, counted.probe_hows, counted.total, page.*
+    FROM counted
+      LEFT JOIN LATERAL (SELECT true AS page_found, q.* FROM (${exact.page(sql`counted.ids`)}) AS q) AS page ON true
     ORDER BY ${exact.order}`;
 }
 

@@ -7,7 +7,9 @@
  * embedded engine's worker and Node's helpers) and of every PostgreSQL process, divided by the requests. A CPU-profile's
  * self time counts the time a thread waited for a core; this does not, so it is steadier on a loaded machine (not
  * immune: shared caches still slow a thread; compare interleaved runs of similar load).
- * ENCODING sets Accept-Encoding (none by default, as the bench).
+ * ENCODING sets Accept-Encoding (none by default, as the bench). EACH_ACCESS_CODE=<prefix> (e.g. `B12-A`) sends each
+ * request its own whole access code as the body's `search`, in the bench's stride (`benchAccessCode`): a first read
+ * each time, where a repeated body may be answered from what the server keeps (ADR 0180, 0184).
  */
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
@@ -47,6 +49,7 @@ try {
   };
   const tenant = session.tenants.find((t) => t.tenantName === 'Benchmark Co')!.tenantId;
   const body = process.argv[3];
+  let sent = 0;
   const options = {
     url: `${base}${path}`,
     method: 'POST' as const,
@@ -57,7 +60,24 @@ try {
       ...(process.env.ENCODING ? { 'accept-encoding': process.env.ENCODING } : {}),
     },
     body,
+    // autocannon calls setupRequest only for a request of its `requests` list (the options above are its defaults).
+    ...(process.env.EACH_ACCESS_CODE && {
+      requests: [
+        {
+          setupRequest: (request: { body?: unknown }) => {
+            const n = (sent += 1);
+            const code = `${process.env.EACH_ACCESS_CODE}${String(((n * 7_919) % 100_000) + 1).padStart(7, '0')}`;
+            return { ...request, body: JSON.stringify({ ...JSON.parse(body ?? '{}'), search: code }) };
+          },
+        },
+      ],
+    }),
   };
+  if (process.env.EACH_ACCESS_CODE) {
+    const probe = { ...JSON.parse(body ?? '{}'), search: `${process.env.EACH_ACCESS_CODE}0000001` };
+    const answer = await fetch(options.url, { method: 'POST', headers: options.headers, body: JSON.stringify(probe) });
+    console.log(`${probe.search}: ${answer.status} ${(await answer.text()).slice(0, 80)}…`);
+  }
   await autocannon({ ...options, connections: 10, duration: 3 });
   const [threadsBefore, clusterBefore, loadBefore] = [threadMs(server.pid!), clusterCpuMs(), loadavg()[0]!];
   const result = await autocannon({ ...options, connections: 10, duration: SECONDS });

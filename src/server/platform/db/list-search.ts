@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { containsPattern, searchesByTrigram } from './contains-pattern';
 import { GENERIC_PLAN } from './pglite-dialect';
 import type { Db } from './schema';
@@ -41,6 +41,42 @@ export type SearchFunction =
   | { name: 'app_call_record_search' }
   | { name: 'app_participant_search' };
 
+/** The probe of a search: its function's call (pattern and key of `text`) and the pattern it searches texts by. */
+function probeOf(fn: SearchFunction, text: string, caps: { code: number; text: number }) {
+  // Texts are probed from three characters (pg_trgm takes no trigram from fewer, ADR 0061).
+  const pattern = searchesByTrigram(text) ? containsPattern(text) : null;
+  const key = sql`app_code_key(${text})`;
+  const call =
+    fn.name === 'app_result_search'
+      ? sql`app_result_search(${pattern}, ${key}, ${fn.accessCodes}, ${caps.code}, ${caps.text})`
+      : sql`${sql.raw(fn.name)}(${pattern}, ${key}, ${caps.code}, ${caps.text})`;
+  return { pattern, call };
+}
+
+type ProbeRow = { match_id: string | number | null; match_how: 'exact' | 'code' | 'text' | 'broad' };
+
+/** The search a probe's rows say. */
+function searchOf(
+  text: string,
+  pattern: string | null,
+  rows: readonly ProbeRow[],
+  caps: { code: number; text: number },
+): ListSearch {
+  const ids = (how: string) => [
+    ...new Set(rows.filter((r) => r.match_how === how && r.match_id !== null).map((r) => Number(r.match_id))),
+  ];
+  const exact = ids('exact');
+  if (exact.length) return { text, exact: true, codeIds: exact.length > caps.code ? null : exact, textIds: [] };
+  const codes = ids('code');
+  const broadText = pattern === null || rows.some((r) => r.match_how === 'broad');
+  return {
+    text,
+    exact: false,
+    codeIds: codes.length > caps.code ? null : codes,
+    textIds: broadText ? null : ids('text'),
+  };
+}
+
 /** Reads a search (null: none) through its function, in one statement. Tenant scope, or across tenants. */
 export async function findListSearch(
   trx: Db,
@@ -50,28 +86,82 @@ export async function findListSearch(
 ): Promise<ListSearch | null> {
   const text = search?.trim();
   if (!text) return null;
-  // Texts are probed from three characters (pg_trgm takes no trigram from fewer, ADR 0061).
-  const pattern = searchesByTrigram(text) ? containsPattern(text) : null;
-  const key = sql`app_code_key(${text})`;
-  const call =
-    fn.name === 'app_result_search'
-      ? sql`app_result_search(${pattern}, ${key}, ${fn.accessCodes}, ${caps.code}, ${caps.text})`
-      : sql`${sql.raw(fn.name)}(${pattern}, ${key}, ${caps.code}, ${caps.text})`;
-  const rows = await sql<{ match_id: string | number | null; match_how: 'exact' | 'code' | 'text' | 'broad' }>`
-    SELECT match_id, match_how FROM ${call}`.execute(trx);
-  const ids = (how: string) => [
-    ...new Set(rows.rows.filter((r) => r.match_how === how && r.match_id !== null).map((r) => Number(r.match_id))),
-  ];
-  const exact = ids('exact');
-  if (exact.length) return { text, exact: true, codeIds: exact.length > caps.code ? null : exact, textIds: [] };
-  const codes = ids('code');
-  const broadText = pattern === null || rows.rows.some((r) => r.match_how === 'broad');
-  return {
-    text,
-    exact: false,
-    codeIds: codes.length > caps.code ? null : codes,
-    textIds: broadText ? null : ids('text'),
-  };
+  const { pattern, call } = probeOf(fn, text, caps);
+  const rows = await sql<ProbeRow>`SELECT match_id, match_how FROM ${call}`.execute(trx);
+  return searchOf(text, pattern, rows.rows, caps);
+}
+
+/**
+ * What a whole code's rows give a list, read in the probe's own statement (ADR 0184): the page, a statement of the
+ * page's rows whose search is `{ text, exact: true, idsSql: ids }` (`ids` stands for the code's ids), its order over
+ * the alias `page`, and the total, a statement of one count under the same search.
+ */
+export interface ExactRead {
+  page: (ids: RawBuilder<unknown>) => RawBuilder<unknown> | Expression<unknown>;
+  order: RawBuilder<unknown>;
+  total: (ids: RawBuilder<unknown>) => RawBuilder<unknown> | Expression<unknown>;
+}
+
+/** A search as findListSearch reads it and, when it is one whole code listed by its ids, that code's page and total. */
+export interface SearchWithExact<Row> {
+  search: ListSearch | null;
+  exact?: { rows: Row[]; total: number };
+}
+
+/** The statement of findListSearchWithExact for a search `text` (trimmed, not empty); exported for its plan test. */
+export function searchWithExactStatement<Row>(
+  fn: SearchFunction,
+  text: string,
+  exact: ExactRead,
+  caps: { code: number; text: number } = { code: CODE_CAP, text: TEXT_CAP },
+) {
+  const { call } = probeOf(fn, text, caps);
+  return sql<
+    Row & {
+      probe_ids: (string | number | null)[];
+      probe_hows: ProbeRow['match_how'][];
+      total: number | null;
+      page_found: boolean;
+    }
+  >`
+    WITH probe AS MATERIALIZED (SELECT match_id, match_how FROM ${call}),
+    found AS MATERIALIZED (
+      SELECT array_agg(match_id) AS probe_ids, array_agg(match_how) AS probe_hows,
+             CASE WHEN count(DISTINCT match_id) FILTER (WHERE match_how = 'exact' AND match_id IS NOT NULL)
+                       BETWEEN 1 AND ${caps.code}
+                  THEN array_agg(match_id) FILTER (WHERE match_how = 'exact' AND match_id IS NOT NULL) END AS ids
+      FROM probe),
+    counted AS MATERIALIZED (
+      SELECT found.*, CASE WHEN found.ids IS NOT NULL THEN (${exact.total(sql`found.ids`)}) END AS total FROM found)
+    SELECT counted.probe_ids, counted.probe_hows, counted.total, page.*
+    FROM counted
+      LEFT JOIN LATERAL (SELECT true AS page_found, q.* FROM (${exact.page(sql`counted.ids`)}) AS q) AS page ON true
+    ORDER BY ${exact.order}`;
+}
+
+/**
+ * findListSearch, and in the same statement the page and the total of a whole code (ADR 0184): when the probe finds
+ * rows whose code equals the text (at most `caps.code` of them, listed), the statement also reads the list's page and
+ * its count by those ids, so a first read of a whole code is one statement; otherwise it answers the probe alone (its
+ * page and count parts find no ids and read nothing) and the caller reads the page and the count as before.
+ */
+export async function findListSearchWithExact<Row>(
+  trx: Db,
+  fn: SearchFunction,
+  search: string | null | undefined,
+  exact: ExactRead,
+  caps: { code: number; text: number } = { code: CODE_CAP, text: TEXT_CAP },
+): Promise<SearchWithExact<Row>> {
+  const text = search?.trim();
+  if (!text) return { search: null };
+  const { pattern } = probeOf(fn, text, caps);
+  const rows = await searchWithExactStatement<Row>(fn, text, exact, caps).execute(trx);
+  const head = rows.rows[0];
+  const probed = (head?.probe_ids ?? []).map((id, i) => ({ match_id: id, match_how: head!.probe_hows[i]! }));
+  const found = searchOf(text, pattern, probed, caps);
+  if (!found.exact || found.codeIds === null || head?.total === null || head?.total === undefined)
+    return { search: found };
+  return { search: found, exact: { rows: rows.rows.filter((r) => r.page_found), total: Number(head.total) } };
 }
 
 export interface SearchColumns {
@@ -91,6 +181,16 @@ export interface SearchColumns {
   textKey?: RawBuilder<unknown>;
 }
 
+/**
+ * What searchCondition applies: a search as read (ListSearch), a search from the selections that cannot read ids first
+ * (`exactSql`), or a whole code whose ids the same statement read (`idsSql`, an array expression: ADR 0184).
+ */
+export type SearchRule = Pick<ListSearch, 'text'> &
+  Partial<Pick<ListSearch, 'exact' | 'codeIds' | 'textIds'>> & {
+    exactSql?: RawBuilder<boolean>;
+    idsSql?: RawBuilder<unknown>;
+  };
+
 const anyOf = (column: RawBuilder<unknown>, ids: readonly number[]) => sql`${column} = ANY(${[...ids]}::bigint[])`;
 
 /**
@@ -98,11 +198,7 @@ const anyOf = (column: RawBuilder<unknown>, ids: readonly number[]) => sql`${col
  * exactly, else from their start) and, unless a code matched exactly, texts. A search from the selections that
  * cannot read ids first (`exactSql`: whether a code equals the text, decided once in the statement) tests every row.
  */
-export function searchCondition(
-  search: Pick<ListSearch, 'text'> &
-    Partial<Pick<ListSearch, 'exact' | 'codeIds' | 'textIds'>> & { exactSql?: RawBuilder<boolean> },
-  columns: SearchColumns,
-): RawBuilder<SqlBool> {
+export function searchCondition(search: SearchRule, columns: SearchColumns): RawBuilder<SqlBool> {
   const key = sql`app_code_key(${search.text})`;
   const equal = sql.join(
     columns.codes.map((code) => sql`app_code_key(${code}) = ${key}`),
@@ -124,6 +220,8 @@ export function searchCondition(
                          ELSE ((${key} <> '' AND (${prefix})) OR ${contains}) END)`;
   const codeIds = search.codeIds ?? null;
   // One code's rows, listed: the ids lead the plan whatever the code, so the statement's plan is kept (ADR 0132).
+  if (search.exact && search.idsSql)
+    return sql<SqlBool>`(${sql.raw(GENERIC_PLAN)}${columns.id} = ANY(${search.idsSql}) AND (${equal}))`;
   if (search.exact)
     return sql<SqlBool>`(${codeIds ? sql`${sql.raw(GENERIC_PLAN)}${anyOf(columns.id, codeIds)} AND ` : sql``}(${equal}))`;
   const parts: RawBuilder<unknown>[] = [];

@@ -18,7 +18,7 @@ import {
   findBackendLogs,
   findCallRecords,
   findCallRecordsAfter,
-  findCallSearch,
+  findCallSearchWithExact,
   findIncompleteCalls,
   findIncompleteCallsAfter,
   findLoggedPosts,
@@ -146,21 +146,38 @@ export const callReportsHandlers: Handlers = {
       // row reads, call records, results and incomplete calls, moves the version). The search is read only when
       // the page is; the account's name and the display time are applied per request.
       const page = pageOf(body);
+      // A probe read now reads, in its statement, a whole code's page and total (ADR 0184): a first read of one access
+      // code or IRN is one statement; a prefix, a number or no search reads the page and the total after it as before.
+      let byCode: { rows: CallRecordRow[]; total: number } | undefined;
       let search: Promise<ListSearch | null> | undefined;
       const readSearch = () =>
-        (search ??= kept('callSearch', [filter.search], () => findCallSearch(trx, filter), keepableSearch));
+        (search ??= kept(
+          'callSearch',
+          [filter.search],
+          async () => {
+            if (!filter.search) return null;
+            const read = await findCallSearchWithExact(trx, filter, page);
+            byCode = read.exact;
+            return read.search;
+          },
+          keepableSearch,
+        ));
       const rows = await kept(
         'callRecordsPage',
         [filter, page],
-        async () => findCallRecords(trx, filter, page, undefined, await readSearch()),
+        async () => {
+          const searched = await readSearch();
+          return byCode?.rows ?? findCallRecords(trx, filter, page, undefined, searched);
+        },
         keepablePage,
         'pages',
       );
       return {
         calls: rows.map(callRow(ctx.account.name, time)),
-        totalResults: await kept('countCallRecords', [filter], async () =>
-          countCallRecords(trx, filter, await readSearch()),
-        ),
+        totalResults: await kept('countCallRecords', [filter], async () => {
+          const searched = await readSearch();
+          return byCode?.total ?? countCallRecords(trx, filter, searched);
+        }),
       };
     });
   },

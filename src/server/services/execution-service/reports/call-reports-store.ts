@@ -1,7 +1,15 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db, DB } from '../../../platform/db/schema';
 import { containsPattern } from '../../../platform/db/contains-pattern';
-import { findListSearch, searchCondition, type ListSearch } from '../../../platform/db/list-search';
+import {
+  findListSearch,
+  findListSearchWithExact,
+  searchCondition,
+  type ExactRead,
+  type ListSearch,
+  type SearchRule,
+  type SearchWithExact,
+} from '../../../platform/db/list-search';
 import { pastTimeKeyset, timeKey, type TimeKeyset } from '../../../platform/db/keyset';
 import type { KeysetPage } from '../../../platform/http/csv-download';
 
@@ -32,8 +40,39 @@ type IncompleteQuery = SelectQueryBuilder<DB, 'incomplete_calls', object>;
 export const findCallSearch = (trx: Db, filter: CallFilter) =>
   findListSearch(trx, { name: 'app_call_record_search' }, filter.search);
 
+/**
+ * findCallSearch, and in its statement the page and the total of a whole code (ADR 0184): a first read of one access
+ * code or IRN is one statement. `exact` is there only when the search is a whole code whose records were listed.
+ */
+export async function findCallSearchWithExact(
+  trx: Db,
+  filter: CallRecordsFilter,
+  page: Page,
+): Promise<SearchWithExact<CallRecordRow>> {
+  const read = await findListSearchWithExact<CallPageRow>(
+    trx,
+    { name: 'app_call_record_search' },
+    filter.search,
+    callRecordsByCode(trx, filter, page),
+  );
+  return {
+    search: read.search,
+    ...(read.exact && { exact: { ...read.exact, rows: read.exact.rows.map(callRecordRow) } }),
+  };
+}
+
+/** How a whole code's page and total are read in its probe's statement (exported for its plan test). */
+export const callRecordsByCode = (trx: Db, filter: CallRecordsFilter, page: Page): ExactRead => ({
+  page: (ids) => callRecordPage(trx, filter, page, { text: filter.search!, exact: true, idsSql: ids }),
+  order: sql`page.call_at DESC, page.id DESC`,
+  total: (ids) =>
+    filterCalls(trx.selectFrom('call_records'), filter, { text: filter.search!, exact: true, idsSql: ids }).select(
+      (eb) => eb.fn.countAll().as('n'),
+    ),
+});
+
 /** The Call Records filter; `search`: the search as read by findCallSearch, null without one. */
-function filterCalls(query: CallQuery, filter: CallRecordsFilter, search: ListSearch | null): CallQuery {
+function filterCalls(query: CallQuery, filter: CallRecordsFilter, search: SearchRule | null): CallQuery {
   let q = query;
   if (filter.projectId !== null) q = q.where('call_records.project_id', '=', filter.projectId);
   if (filter.from) q = q.where('call_records.call_at', '>=', filter.from);
@@ -123,7 +162,7 @@ export function callRecordPage(
   trx: Db,
   filter: CallRecordsFilter,
   page: Page,
-  search: ListSearch | null,
+  search: SearchRule | null,
   ids?: number[],
 ) {
   let query = filterCalls(trx.selectFrom('call_records'), filter, search);

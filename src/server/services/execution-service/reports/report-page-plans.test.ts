@@ -1,14 +1,22 @@
 /** The reports' first pages read an index in their order (issue 30): the plans of Call Records and Results. */
 import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
-import { findListSearch, type ListSearch } from '../../../platform/db/list-search';
+import { findListSearch, searchWithExactStatement, type ListSearch } from '../../../platform/db/list-search';
 import { WALK_MAX } from '../../../platform/db/list-walk';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
 import { openTestDatabase } from '../../../testing/database-template';
 import { planOf, seedPlanProject, sorts, sortsAll, type PlanProject } from '../../../testing/plan-project';
-import { callRecordPage, findCallRecords, findCallRecordsAfter } from './call-reports-store';
+import {
+  callRecordPage,
+  callRecordsByCode,
+  findCallRecords,
+  findCallRecordsAfter,
+  findCallSearchWithExact,
+} from './call-reports-store';
 import {
   findReportResults,
+  findReportSearchWithExact,
+  reportByCode,
   reportPageIds,
   type ResultsReportFilter,
   type ResultsReportSort,
@@ -165,6 +173,51 @@ const callFilter = (extra: Partial<Parameters<typeof callRecordPage>[1]> = {}) =
   maxDuration: null,
   telcoProvider: null,
   ...extra,
+});
+
+// ADR 0184: a first read of a whole code reads the probe, the page and the total in one statement; the page and the
+// count read the code's rows by their key (the ids the probe listed), never a scan of the account's rows.
+test("a whole code's probe, page and total in one statement read the code's rows by key, no sequential scan", async () => {
+  const page = { offset: 0, limit: 25 };
+  const date = { by: 'date', direction: 'desc' } as const;
+  for (const code of ['PLAN-A0000012', 'plan 0000013']) {
+    const calls = callFilter({ search: code });
+    const results = reportFilter(code);
+    const [callStatement, callRead, reportRead] = await withTenant(db, plan.tenantId, async (trx) => [
+      searchWithExactStatement({ name: 'app_call_record_search' }, code, callRecordsByCode(trx, calls, page)),
+      await findCallSearchWithExact(trx, calls, page),
+      await findReportSearchWithExact(trx, results, date, page),
+    ]);
+    // Both found the code's rows in that one statement.
+    expect({ code, calls: callRead.exact?.total, results: reportRead.exact?.total }).toEqual({
+      code,
+      calls: expect.any(Number),
+      results: expect.any(Number),
+    });
+    expect(reportRead.exact!.total).toBeGreaterThan(0);
+    const reportStatement = searchWithExactStatement(
+      { name: 'app_result_search', accessCodes: true },
+      code,
+      reportByCode(results, date, page),
+    );
+    for (const [statement, key] of [
+      [callStatement, 'call_records_pkey'],
+      [reportStatement, 'interview_results_pkey'],
+    ] as const) {
+      const found = await ranPlan(statement);
+      expect({ code, key, found }).toEqual({
+        code,
+        key,
+        found: expect.stringMatching(new RegExp(`Index Scan using ${key}[^\\n]*\\n\\s*Index Cond: \\(id = ANY`)),
+      });
+      expect({ code, found }).toEqual({
+        code,
+        found: expect.not.stringMatching(
+          /Seq Scan on (call_records|interview_results|participants|interview_question_results|incomplete_calls)/,
+        ),
+      });
+    }
+  }
 });
 
 // Issue 30, ADR 0175: a deep page skips its OFFSET, and a filtered page passes over the rows it drops, in the index

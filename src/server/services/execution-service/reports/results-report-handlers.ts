@@ -2,6 +2,7 @@ import type { components, operations } from '../../../../contracts/execution-ser
 import { displayTimeOf, type DisplayTime } from '../../../platform/display-time';
 import { keepablePage, keptUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
 import { keptWalkProbe } from '../../../platform/db/list-walk';
+import type { ListSearch } from '../../../platform/db/list-search';
 import { csvDownload, readKeysetPages } from '../../../platform/http/csv-download';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
 import { newestId } from './call-reports-store';
@@ -13,7 +14,8 @@ import {
   countReportResults,
   findReportResults,
   findReportResultsAfter,
-  findReportSearch,
+  findReportSearchWithExact,
+  firstProbeNames,
   type ReportKeyset,
   type ResultsReportFilter,
   type ResultsReportRow,
@@ -112,25 +114,45 @@ export const resultsReportHandlers: Handlers = {
       // search's page walks (ADR 0092), only the walk's, whose answer lists at most WALK_NAMES_ABOVE names.
       const keptUnderData = keptUnderDataVersion(ctx, trx);
       const kept = keptUnderData.underResults;
-      const readSearch = keptWalkProbe(kept, 'reportSearch', [filter.search, filter.tenantId], (names) =>
-        findReportSearch(trx, filter, names),
-      );
+      // A probe read now reads, in its statement, a whole code's page and total (ADR 0184): a first read of one access
+      // code or IRN is one statement, where it was the probe, the page, the count's own probe and the count. A probe
+      // is read once a request whatever asks for it again (the walk's is also kept, the others are not).
+      const sort = sortOf(body);
+      const page = pageOf(body);
+      let byCode: { rows: ResultsReportRow[]; total: number } | undefined;
+      let probed: ListSearch | null | undefined;
+      const probes = new Map<number | undefined, Promise<ListSearch | null>>();
+      const keptProbe = keptWalkProbe(kept, 'reportSearch', [filter.search, filter.tenantId], async (names) => {
+        const read = await findReportSearchWithExact(trx, filter, sort, page, names);
+        byCode ??= read.exact;
+        return read.search;
+      });
+      const readSearch = (names?: number) => {
+        let probe = probes.get(names);
+        if (!probe) probes.set(names, (probe = keptProbe(names)));
+        return probe.then((search) => (probed = search));
+      };
       // Every page's rows are kept under the data version (ADR 0180, as the Results tab's, ADRs 0141 and 0160): a
       // repeated page (a deep one, a whole code looked up again) reads no row until the account writes, and every
       // table a row shows (results, question results, participants, projects, the account) moves that version in
       // the writing transaction. The rows are kept as read; the display time is applied per request.
-      const sort = sortOf(body);
-      const page = pageOf(body);
       const rows = await keptUnderData(
         'resultsReportPage',
         [filter, sort, page],
-        () => findReportResults(trx, filter, sort, page, readSearch),
+        async () => {
+          if (filter.search) await readSearch(firstProbeNames(filter, sort));
+          return byCode?.rows ?? findReportResults(trx, filter, sort, page, readSearch);
+        },
         keepablePage,
         'pages',
       );
       return {
         results: rows.map(present(time)),
-        totalResults: await kept('countReportResults', [filter], () => countReportResults(trx, filter)),
+        totalResults: await kept(
+          'countReportResults',
+          [filter],
+          async () => byCode?.total ?? countReportResults(trx, filter, probed),
+        ),
       };
     });
   },

@@ -11,7 +11,16 @@ import {
   type ListedResult,
 } from '../project-results/results-store';
 import { readPlannedPage, WALK_NAMES_ABOVE, walkPlan, type PagePlan } from '../../../platform/db/list-walk';
-import { CODE_CAP, findListSearch, searchCondition, type ListSearch } from '../../../platform/db/list-search';
+import {
+  CODE_CAP,
+  findListSearch,
+  findListSearchWithExact,
+  searchCondition,
+  type ExactRead,
+  type ListSearch,
+  type SearchRule,
+  type SearchWithExact,
+} from '../../../platform/db/list-search';
 
 /** The results report's filter (docs/product/results-report.md#filters), already checked by the handler. */
 export interface ResultsReportFilter {
@@ -56,7 +65,7 @@ export type ResultsReportRow = Omit<
 };
 
 /** The report's filter; `search`: the search as read by findListSearch (ADR 0073), null without one. */
-function whereOf(filter: ResultsReportFilter, search: ListSearch | null): RawBuilder<unknown> {
+function whereOf(filter: ResultsReportFilter, search: SearchRule | null): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`NOT r.deleted`, sql`r.released = ${filter.released}`];
   if (filter.tenantId !== null) parts.push(sql`r.tenant_id = ${filter.tenantId}`);
   if (filter.projectId !== null) parts.push(sql`r.project_id = ${filter.projectId}`);
@@ -93,6 +102,45 @@ export const findReportSearch = (trx: Db, filter: ResultsReportFilter, names?: n
     filter.search,
     names === undefined ? undefined : { code: CODE_CAP, text: names },
   );
+
+/**
+ * The names cap of the first probe a page of the report reads (planPage): the walk's (WALK_NAMES_ABOVE) in the date
+ * order, the usual caps otherwise.
+ */
+export const firstProbeNames = (filter: ResultsReportFilter, sort: ResultsReportSort): number | undefined =>
+  sort.by !== 'date' || filter.ids ? undefined : WALK_NAMES_ABOVE;
+
+/** How a whole code's page and total are read in its probe's statement (exported for its plan test). */
+export const reportByCode = (filter: ResultsReportFilter, sort: ResultsReportSort, page: Page): ExactRead => {
+  const whole = (ids: RawBuilder<unknown>): SearchRule => ({ text: filter.search!, exact: true, idsSql: ids });
+  return {
+    page: (ids) => readPage(filter, sort, page, whole(ids), undefined, true),
+    order: sql`page.page_rank`,
+    total: (ids) => countStatement(filter, whole(ids)),
+  };
+};
+
+/**
+ * findReportSearch with `names`, and in its statement the page and the total of a whole code (ADR 0184): a first read of
+ * one access code or IRN is one statement. `exact` is there only when the search is a whole code whose results were
+ * listed; its rows are findReportResults' for this page and its total countReportResults'.
+ */
+export async function findReportSearchWithExact(
+  trx: Db,
+  filter: ResultsReportFilter,
+  sort: ResultsReportSort,
+  page: Page,
+  names?: number,
+): Promise<SearchWithExact<ResultsReportRow>> {
+  const read = await findListSearchWithExact<ReportRow>(
+    trx,
+    { name: 'app_result_search', accessCodes: true },
+    filter.search,
+    reportByCode(filter, sort, page),
+    names === undefined ? undefined : { code: CODE_CAP, text: names },
+  );
+  return { search: read.search, ...(read.exact && { exact: { ...read.exact, rows: read.exact.rows.map(reportRow) } }) };
+}
 
 /** Reads the report's search with findReportSearch's `names` (a handler may keep the answer, ADR 0092). */
 export type ReportSearchReader = (names?: number) => Promise<ListSearch | null>;
@@ -144,8 +192,9 @@ async function planPage(
   page: Page,
   readSearch: ReportSearchReader,
 ): Promise<PagePlan> {
-  if (sort.by !== 'date' || filter.ids) return { search: await readSearch() };
-  return walkPlan(await readSearch(WALK_NAMES_ABOVE), page.offset, page.limit);
+  const names = firstProbeNames(filter, sort);
+  if (names === undefined) return { search: await readSearch() };
+  return walkPlan(await readSearch(names), page.offset, page.limit);
 }
 
 /** The first `walk` rows of the report's order under the results' own columns (no search). */
@@ -215,23 +264,33 @@ async function findReportRows(
   readSearch: ReportSearchReader = (names) => findReportSearch(trx, filter, names),
 ): Promise<ReportRow[]> {
   const plan = await planPage(filter, sort, page, readSearch);
-  const read = (search: ListSearch | null, walk?: number) => sql<ReportRow>`
-    SELECT r.id, r.project_id, pr.name AS project_name, r.tenant_id, t.name AS tenant_name,
-           coalesce(r.interview_reference_number, p.interview_ref_num) AS irn,
-           coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
-           r.released, r.reviewed, p.first_name, p.last_name, ${QUESTIONS}, ${COMPLETED_AT_KEY} AS completed_at_key
-    FROM (${reportPageIds(filter, sort, page, search, walk)}) AS r
-      ${NAMED}
-    ORDER BY ${orderOf(sort)}`;
   return readPlannedPage(
     trx,
     plan,
     page.limit,
-    async (search, walk) => (await read(search, walk).execute(trx)).rows,
+    async (search, walk) => (await readPage(filter, sort, page, search, walk).execute(trx)).rows,
     { rows: sql`interview_results r`, where: whereOf(filter, null), order: orderOf(sort) },
     () => readSearch(),
   );
 }
+
+/** The statement of a page's rows; `ranked`: with each row's place in the page (`page_rank`, from 1). */
+const readPage = (
+  filter: ResultsReportFilter,
+  sort: ResultsReportSort,
+  page: Page,
+  search: SearchRule | null,
+  walk?: number,
+  ranked = false,
+) => sql<ReportRow>`
+    SELECT r.id, r.project_id, pr.name AS project_name, r.tenant_id, t.name AS tenant_name,
+           coalesce(r.interview_reference_number, p.interview_ref_num) AS irn,
+           coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
+           r.released, r.reviewed, p.first_name, p.last_name, ${QUESTIONS}, ${COMPLETED_AT_KEY} AS completed_at_key
+           ${ranked ? sql`, row_number() OVER (ORDER BY ${orderOf(sort)}) AS page_rank` : sql``}
+    FROM (${reportPageIds(filter, sort, page, search, walk)}) AS r
+      ${NAMED}
+    ORDER BY ${orderOf(sort)}`;
 
 const reportRow = (r: ReportRow): ResultsReportRow => ({
   id: Number(r.id),
@@ -259,7 +318,7 @@ export const reportPageIds = (
   filter: ResultsReportFilter,
   sort: ResultsReportSort,
   page: Page,
-  search: ListSearch | null = null,
+  search: SearchRule | null = null,
   walk?: number,
 ) => {
   const cut = (columns: RawBuilder<unknown>) => sql`
@@ -291,10 +350,19 @@ export const reportPageIds = (
 const skipsInIndex = (filter: ResultsReportFilter, sort: ResultsReportSort, page: Page, walk: number | undefined) =>
   page.offset > 0 && walk === undefined && !filter.search && sort.by === 'date';
 
-/** The number of results the filter finds. */
-export async function countReportResults(trx: Db, filter: ResultsReportFilter): Promise<number> {
-  const search = await findReportSearch(trx, filter);
-  const row = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM ${narrowFrom(filter)} WHERE ${whereOf(filter, search)}`.execute(trx);
+/**
+ * The number of results the filter finds. `search`: the search already read, when it is a whole code (a probe with
+ * any names cap reads a whole code alike); otherwise the count reads its own probe with the usual caps.
+ */
+export async function countReportResults(
+  trx: Db,
+  filter: ResultsReportFilter,
+  search?: ListSearch | null,
+): Promise<number> {
+  const searched = search?.exact ? search : await findReportSearch(trx, filter);
+  const row = await countStatement(filter, searched).execute(trx);
   return row.rows[0]?.n ?? 0;
 }
+
+const countStatement = (filter: ResultsReportFilter, search: SearchRule | null) =>
+  sql<{ n: number }>`SELECT count(*)::int AS n FROM ${narrowFrom(filter)} WHERE ${whereOf(filter, search)}`;

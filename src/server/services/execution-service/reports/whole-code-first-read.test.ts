@@ -1,0 +1,189 @@
+/**
+ * ADR 0184 (issue 30): a first read of one whole access code or IRN in Call Records or the Results report is one
+ * statement in the account's transaction (the search's probe, the page and the total read together), and answers the
+ * rows, order and total the probe, page and count statements answer apart.
+ */
+import { sql } from 'kysely';
+import type { SignedIn } from '../../../testing/api-client';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { embeddedEngineOf } from '../../../platform/db/open-database';
+import type { BatchStep, PGliteEngine } from '../../../platform/db/pglite-worker-client';
+import { withTenant } from '../../../platform/tenancy/with-tenant';
+import { countCallRecords, findCallRecords } from './call-reports-store';
+import {
+  countReportResults,
+  findReportResults,
+  type ResultsReportFilter,
+  type ResultsReportSort,
+} from './results-report-store';
+
+let t: TestApp;
+let acme: number;
+let admin: SignedIn;
+/** Each message the embedded engine's worker was sent, as the SQL of its statements. */
+const messages: string[][] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ acme } = await t.seededTenants());
+  [admin] = await t.signInAs('admin@acme.test');
+  // Call records with codes: one code three times, one twice (differently written), one once.
+  const codes = ['WC-A0000001', 'WC-A0000001', 'wc a0000001', 'WC-A0000002', 'wc-a0000002', 'WC-A0000003'];
+  for (const [i, code] of codes.entries())
+    await sql`
+      INSERT INTO call_records (tenant_id, project_id, call_id, access_code, interview_reference_number, call_at,
+                                duration_seconds, created_at)
+      SELECT ${acme}, min(id), ${`wc-${i}`}, ${code}, ${`WCIRN-${i % 2}`},
+             ${new Date(Date.UTC(2026, 10, 20, 18, i))}, 60 + ${i}, now()
+      FROM projects WHERE tenant_id = ${acme}`.execute(t.db);
+  const engine = embeddedEngineOf(t.db) as PGliteEngine & Required<Pick<PGliteEngine, 'batch'>>;
+  const spy = <K extends 'query' | 'exec' | 'batch'>(name: K, texts: (arg: never) => string[]) => {
+    const original = (engine[name] as (...a: unknown[]) => unknown).bind(engine);
+    jest.spyOn(engine, name).mockImplementation(((first: never, ...rest: unknown[]) => {
+      messages.push(texts(first));
+      return original(first, ...rest);
+    }) as never);
+  };
+  spy('query', (text: string) => [text]);
+  spy('exec', (text: string) => [text]);
+  spy('batch', (steps: BatchStep[]) => steps.map((step) => step.sql));
+  await callRecords({ pageSize: 1 }); // the server's first request reads its signing key
+}, 120_000);
+
+afterAll(async () => {
+  jest.restoreAllMocks();
+  await t?.close();
+});
+
+/** The statements the request's transaction ran: every one but the principal, BEGIN, the tenant setting and COMMIT. */
+const reads = () =>
+  messages
+    .flat()
+    .filter(
+      (text) =>
+        !/^\s*(begin|commit)/i.test(text) &&
+        !text.includes('app_session_principal') &&
+        !text.includes("set_config('app.tenant_id'"),
+    );
+
+const callRecords = async (body: Record<string, unknown>) =>
+  (await t.api.ok('listCallRecords', { token: admin, operatingTenant: acme, body })) as {
+    calls: { id: number; accessCode: string | null }[];
+    totalResults: number;
+  };
+const report = async (body: Record<string, unknown>) =>
+  (await t.api.ok('listResultsReport', { token: admin, operatingTenant: acme, body })) as {
+    results: { interviewResultId: number }[];
+    totalResults: number;
+  };
+
+/** A whole code of the account's listed results (its own or its participant's), and an IRN. */
+async function resultCodes(): Promise<string[]> {
+  const found = await sql<{ code: string; irn: string }>`
+    SELECT coalesce(r.access_code, p.access_code) AS code, coalesce(r.interview_reference_number, p.interview_ref_num) AS irn
+    FROM interview_results r JOIN participants p ON p.id = r.participant_id
+    WHERE r.tenant_id = ${acme} AND r.released AND NOT r.deleted
+      AND coalesce(r.access_code, p.access_code) IS NOT NULL AND coalesce(r.interview_reference_number, p.interview_ref_num) IS NOT NULL
+    ORDER BY r.id LIMIT 3`.execute(t.db);
+  expect(found.rows.length).toBeGreaterThan(0);
+  return found.rows.flatMap((r) => [r.code, r.irn.toLowerCase()]);
+}
+
+test('Call Records: a first whole-code read is one statement in the transaction (ADR 0184)', async () => {
+  for (const search of ['WC-A0000001', 'wc-a0000002', 'wcirn-1']) {
+    messages.length = 0;
+    const answer = await callRecords({ search, pageSize: 2 });
+    expect(answer.totalResults).toBeGreaterThan(0);
+    expect({ search, reads: reads() }).toEqual({
+      search,
+      reads: [expect.stringMatching(/app_call_record_search[\s\S]*call_records/)],
+    });
+  }
+  // A prefix still reads its probe, then the page and the total.
+  messages.length = 0;
+  expect((await callRecords({ search: 'WC-A000000' })).totalResults).toBe(6);
+  expect(reads()).toHaveLength(3);
+});
+
+test('Results report: a first whole-code read is one statement in the transaction (ADR 0184)', async () => {
+  for (const search of await resultCodes()) {
+    messages.length = 0;
+    const answer = await report({ search, pageSize: 10 });
+    expect(answer.totalResults).toBeGreaterThan(0);
+    expect({ search, reads: reads() }).toEqual({
+      search,
+      reads: [expect.stringMatching(/app_result_search[\s\S]*interview_results/)],
+    });
+  }
+});
+
+test('Call Records: a whole code read in one statement answers the rows, order and total read apart', async () => {
+  const filter = (search: string) => ({
+    projectId: null,
+    from: null,
+    to: null,
+    search,
+    minDuration: null,
+    maxDuration: null,
+    telcoProvider: null,
+  });
+  for (const search of ['WC-A0000001', 'wc a0000001', 'WCIRN-0', 'wc-a0000003', 'WC-A0000009'])
+    for (const [page, pageSize] of [
+      [0, 2],
+      [1, 2],
+      [5, 2],
+      [0, 25],
+    ] as const) {
+      const answer = await callRecords({ search, page, pageSize });
+      const apart = await withTenant(t.db, acme, async (trx) => ({
+        ids: (await findCallRecords(trx, filter(search), { offset: page * pageSize, limit: pageSize })).map(
+          (r) => r.id,
+        ),
+        total: await countCallRecords(trx, filter(search)),
+      }));
+      expect({ search, page, ids: answer.calls.map((c) => c.id), total: answer.totalResults }).toEqual({
+        search,
+        page,
+        ...apart,
+      });
+    }
+});
+
+test('Results report: a whole code read in one statement answers the rows, order and total read apart', async () => {
+  const filter = (search: string): ResultsReportFilter => ({
+    tenantId: acme,
+    projectId: null,
+    from: null,
+    to: null,
+    search,
+    codes: [],
+    released: true,
+  });
+  const sorts: ResultsReportSort[] = [
+    { by: 'date', direction: 'desc' },
+    { by: 'irn', direction: 'asc' },
+    { by: 'overallScore', direction: 'desc' },
+  ];
+  for (const search of [...(await resultCodes()), 'NO-SUCH-CODE'])
+    for (const sort of sorts)
+      for (const [page, pageSize] of [
+        [0, 1],
+        [1, 1],
+        [0, 25],
+      ] as const) {
+        const answer = await report({ search, page, pageSize, sortBy: sort.by, sortDirection: sort.direction });
+        const apart = await withTenant(t.db, acme, async (trx) => ({
+          ids: (await findReportResults(trx, filter(search), sort, { offset: page * pageSize, limit: pageSize })).map(
+            (r) => r.id,
+          ),
+          total: await countReportResults(trx, filter(search)),
+        }));
+        expect({
+          search,
+          sort,
+          page,
+          ids: answer.results.map((r) => r.interviewResultId),
+          total: answer.totalResults,
+        }).toEqual({ search, sort, page, ...apart });
+      }
+});

@@ -7,10 +7,12 @@
  * embedded engine's worker and Node's helpers) and of every PostgreSQL process, divided by the requests. A CPU-profile's
  * self time counts the time a thread waited for a core; this does not, so it is steadier on a loaded machine (not
  * immune: shared caches still slow a thread; compare interleaved runs of similar load).
- * ENCODING sets Accept-Encoding (none by default, as the bench).
+ * ENCODING sets Accept-Encoding (none by default, as the bench). PAGES_FROM=1000 asks a different page each request, from
+ * that one on (the body's `page`, one counter for the warm-up and the load), as the bench's first-read lines do (ADR 0186).
  */
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import type { LoadOptions } from './context';
 import { waitForUrl } from '../lib/wait-for-url';
 import { clusterCpuMs, threadsCpuMs } from './proc-cpu';
 import { startBenchServer } from './profiled-server';
@@ -58,9 +60,26 @@ try {
     },
     body,
   };
-  await autocannon({ ...options, connections: 10, duration: 3 });
+  let n = 0;
+  const pagesFrom = process.env.PAGES_FROM;
+  const paged: LoadOptions = pagesFrom
+    ? {
+        ...options,
+        requests: [
+          {
+            method: 'POST' as const,
+            headers: options.headers,
+            setupRequest: (request) => ({
+              ...request,
+              body: JSON.stringify({ ...(JSON.parse(body ?? '{}') as object), page: Number(pagesFrom) + n++ }),
+            }),
+          },
+        ],
+      }
+    : options;
+  await autocannon({ ...paged, connections: 10, duration: 3 });
   const [threadsBefore, clusterBefore, loadBefore] = [threadMs(server.pid!), clusterCpuMs(), loadavg()[0]!];
-  const result = await autocannon({ ...options, connections: 10, duration: SECONDS });
+  const result = await autocannon({ ...paged, connections: 10, duration: SECONDS });
   const [threadsAfter, clusterAfter] = [threadMs(server.pid!), clusterCpuMs()];
   const requests = result.requests.total;
   const perRequest = (ms: number) => (ms / requests).toFixed(2);

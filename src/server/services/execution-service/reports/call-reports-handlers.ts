@@ -6,6 +6,7 @@ import {
   keepablePage,
   keptUnderDataVersion,
 } from '../../../platform/cache/tenant-figures-cache';
+import { KeptCuts } from '../../../platform/cache/kept-cuts';
 import { keepableSearch, type ListSearch } from '../../../platform/db/list-search';
 import type { TimeKeyset } from '../../../platform/db/keyset';
 import { readKeysetPages } from '../../../platform/http/csv-download';
@@ -18,6 +19,7 @@ import {
   findBackendLogs,
   findCallRecords,
   findCallRecordsAfter,
+  findCallRecordsFromCut,
   findCallSearch,
   findIncompleteCalls,
   findIncompleteCallsAfter,
@@ -146,13 +148,24 @@ export const callReportsHandlers: Handlers = {
       // row reads, call records, results and incomplete calls, moves the version). The search is read only when
       // the page is; the account's name and the display time are applied per request.
       const page = pageOf(body);
+      // A deep page without a search starts after the nearest page of the filter read before it under this version
+      // (ADR 0186), skipping only the records between, and leaves its own last record as a cut for the pages after.
+      const readFromCut = async () => {
+        const cuts = await kept('callRecordsCuts', [filter], async () => new KeptCuts<TimeKeyset>());
+        const read = await findCallRecordsFromCut(trx, filter, page, cuts.before(page.offset));
+        if (read.last) cuts.keep(page.offset + read.rows.length - 1, read.last);
+        return read.rows;
+      };
       let search: Promise<ListSearch | null> | undefined;
       const readSearch = () =>
         (search ??= kept('callSearch', [filter.search], () => findCallSearch(trx, filter), keepableSearch));
       const rows = await kept(
         'callRecordsPage',
         [filter, page],
-        async () => findCallRecords(trx, filter, page, undefined, await readSearch()),
+        async () =>
+          filter.search === null && page.offset > 0
+            ? readFromCut()
+            : findCallRecords(trx, filter, page, undefined, await readSearch()),
         keepablePage,
         'pages',
       );

@@ -1,6 +1,7 @@
 import type { components, operations } from '../../../../contracts/execution-service';
 import { displayTimeOf, type DisplayTime } from '../../../platform/display-time';
 import { keepablePage, keptUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
+import { KeptCuts } from '../../../platform/cache/kept-cuts';
 import { keptWalkProbe } from '../../../platform/db/list-walk';
 import { csvDownload, readKeysetPages } from '../../../platform/http/csv-download';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
@@ -13,6 +14,7 @@ import {
   countReportResults,
   findReportResults,
   findReportResultsAfter,
+  findReportResultsFromCut,
   findReportSearch,
   type ReportKeyset,
   type ResultsReportFilter,
@@ -121,10 +123,22 @@ export const resultsReportHandlers: Handlers = {
       // the writing transaction. The rows are kept as read; the display time is applied per request.
       const sort = sortOf(body);
       const page = pageOf(body);
+      // A deep page of the date order without a search starts after the nearest page of the filter read before it
+      // (ADR 0186), skipping only the results between, and leaves its own last result as a cut for the pages after.
+      // Which results the filter holds and their order read only what the results version follows (ADR 0148).
+      const readFromCut = async () => {
+        const cuts = await kept('reportCuts', [filter, sort], async () => new KeptCuts<ReportKeyset>());
+        const read = await findReportResultsFromCut(trx, filter, sort, page, cuts.before(page.offset), readSearch);
+        if (read.last) cuts.keep(page.offset + read.rows.length - 1, read.last);
+        return read.rows;
+      };
       const rows = await keptUnderData(
         'resultsReportPage',
         [filter, sort, page],
-        () => findReportResults(trx, filter, sort, page, readSearch),
+        () =>
+          sort.by === 'date' && !filter.search && page.offset > 0
+            ? readFromCut()
+            : findReportResults(trx, filter, sort, page, readSearch),
         keepablePage,
         'pages',
       );

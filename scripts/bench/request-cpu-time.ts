@@ -9,10 +9,12 @@
  * immune: shared caches still slow a thread; compare interleaved runs of similar load).
  * ENCODING sets Accept-Encoding (none by default, as the bench). EACH_ACCESS_CODE=<prefix> (e.g. `B12-A`) sends each
  * request its own whole access code as the body's `search`, in the bench's stride (`benchAccessCode`): a first read
- * each time, where a repeated body may be answered from what the server keeps (ADR 0180, 0184).
+ * each time, where a repeated body may be answered from what the server keeps (ADR 0180, 0184). PAGES_FROM=1000 asks a different page each request, from
+ * that one on (the body's `page`, one counter for the warm-up and the load), as the bench's first-read lines do (ADR 0186).
  */
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import type { LoadOptions } from './context';
 import { waitForUrl } from '../lib/wait-for-url';
 import { clusterCpuMs, threadsCpuMs } from './proc-cpu';
 import { startBenchServer } from './profiled-server';
@@ -78,9 +80,26 @@ try {
     const answer = await fetch(options.url, { method: 'POST', headers: options.headers, body: JSON.stringify(probe) });
     console.log(`${probe.search}: ${answer.status} ${(await answer.text()).slice(0, 80)}…`);
   }
-  await autocannon({ ...options, connections: 10, duration: 3 });
+  let n = 0;
+  const pagesFrom = process.env.PAGES_FROM;
+  const paged: LoadOptions = pagesFrom
+    ? {
+        ...options,
+        requests: [
+          {
+            method: 'POST' as const,
+            headers: options.headers,
+            setupRequest: (request) => ({
+              ...request,
+              body: JSON.stringify({ ...(JSON.parse(body ?? '{}') as object), page: Number(pagesFrom) + n++ }),
+            }),
+          },
+        ],
+      }
+    : options;
+  await autocannon({ ...paged, connections: 10, duration: 3 });
   const [threadsBefore, clusterBefore, loadBefore] = [threadMs(server.pid!), clusterCpuMs(), loadavg()[0]!];
-  const result = await autocannon({ ...options, connections: 10, duration: SECONDS });
+  const result = await autocannon({ ...paged, connections: 10, duration: SECONDS });
   const [threadsAfter, clusterAfter] = [threadMs(server.pid!), clusterCpuMs()];
   const requests = result.requests.total;
   const perRequest = (ms: number) => (ms / requests).toFixed(2);

@@ -6,6 +6,7 @@ import {
   keepablePage,
   keptUnderDataVersion,
 } from '../../../platform/cache/tenant-figures-cache';
+import { KeptCuts } from '../../../platform/cache/kept-cuts';
 import { keepableSearch, type ListSearch } from '../../../platform/db/list-search';
 import type { TimeKeyset } from '../../../platform/db/keyset';
 import { readKeysetPages } from '../../../platform/http/csv-download';
@@ -18,6 +19,7 @@ import {
   findBackendLogs,
   findCallRecords,
   findCallRecordsAfter,
+  findCallRecordsFromCut,
   findCallSearchWithExact,
   findIncompleteCalls,
   findIncompleteCallsAfter,
@@ -149,6 +151,14 @@ export const callReportsHandlers: Handlers = {
       // A probe read now reads, in its statement, a whole code's page and total (ADR 0184): a first read of one access
       // code or IRN is one statement; a prefix, a number or no search reads the page and the total after it as before.
       let byCode: { rows: CallRecordRow[]; total: number } | undefined;
+      // A deep page without a search starts after the nearest page of the filter read before it under this version
+      // (ADR 0186), skipping only the records between, and leaves its own last record as a cut for the pages after.
+      const readFromCut = async () => {
+        const cuts = await kept('callRecordsCuts', [filter], async () => new KeptCuts<TimeKeyset>());
+        const read = await findCallRecordsFromCut(trx, filter, page, cuts.before(page.offset));
+        if (read.last) cuts.keep(page.offset + read.rows.length - 1, read.last);
+        return read.rows;
+      };
       let search: Promise<ListSearch | null> | undefined;
       const readSearch = () =>
         (search ??= kept(
@@ -166,6 +176,7 @@ export const callReportsHandlers: Handlers = {
         'callRecordsPage',
         [filter, page],
         async () => {
+          if (filter.search === null && page.offset > 0) return readFromCut();
           const searched = await readSearch();
           return byCode?.rows ?? findCallRecords(trx, filter, page, undefined, searched);
         },

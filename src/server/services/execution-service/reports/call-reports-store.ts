@@ -12,6 +12,7 @@ import {
 } from '../../../platform/db/list-search';
 import { pastTimeKeyset, timeKey, type TimeKeyset } from '../../../platform/db/keyset';
 import type { KeysetPage } from '../../../platform/http/csv-download';
+import { pageAfterCut } from '../../../platform/cache/kept-cuts';
 
 /** The filter every call tab shares, already turned into UTC bounds and seconds. */
 export interface CallFilter {
@@ -139,6 +140,23 @@ export async function findCallRecordsAfter(
   return { rows: rows.map(callRecordRow), next: last ? { at: last.call_at_key, id: Number(last.id) } : null };
 }
 
+/**
+ * A list page of findCallRecords without a search (`search` null), read after a kept cut of the same filter when
+ * there is one (ADR 0186): the rows after the cut's row, skipping only those between it and the page, in the same
+ * index-only cut as a page read by offset. Also answers the key of its last row, a cut for later pages.
+ */
+export async function findCallRecordsFromCut(
+  trx: Db,
+  filter: CallRecordsFilter,
+  page: Page,
+  cut: { position: number; key: TimeKeyset } | null,
+): Promise<{ rows: CallRecordRow[]; last: TimeKeyset | null }> {
+  const read = cut ? pageAfterCut(page, cut) : page;
+  const rows = await callRecordPage(trx, filter, read, null, undefined, cut?.key).execute();
+  const last = rows.at(-1);
+  return { rows: rows.map(callRecordRow), last: last ? { at: last.call_at_key, id: Number(last.id) } : null };
+}
+
 /** A row of callRecordPage. */
 type CallPageRow = Awaited<ReturnType<ReturnType<typeof callRecordPage>['execute']>>[number];
 
@@ -157,16 +175,21 @@ const callRecordRow = (r: CallPageRow): CallRecordRow => ({
   status: r.has_result ? 'COMPLETED' : r.was_incomplete ? 'INCOMPLETE' : 'NO_RESULT',
 });
 
-/** The statement of findCallRecords, `search` as findCallSearch read it (exported for its plan test). */
+/**
+ * The statement of findCallRecords, `search` as findCallSearch read it (exported for its plan test); `after`: only the
+ * rows after this one, a kept cut of a list page (ADR 0186), cut in the index as a page by offset is.
+ */
 export function callRecordPage(
   trx: Db,
   filter: CallRecordsFilter,
   page: Page,
   search: SearchRule | null,
   ids?: number[],
+  after?: TimeKeyset,
 ) {
   let query = filterCalls(trx.selectFrom('call_records'), filter, search);
   if (ids) query = query.where('call_records.id', 'in', ids.length > 0 ? ids : [0]);
+  if (after) query = query.where(pastTimeKeyset(sql`call_records.call_at`, sql`call_records.id`, 'desc', after));
   const cut = query
     .orderBy('call_records.call_at', 'desc')
     .orderBy('call_records.id', 'desc')

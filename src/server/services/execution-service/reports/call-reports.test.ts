@@ -1,12 +1,13 @@
 /** The reports area's call tabs (docs/product/call-reports.md): call records, incomplete calls, backend data log. */
 import ExcelJS from 'exceljs';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
 import type { OperationId, SignedIn } from '../../../testing/api-client';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createParticipants } from '../../participant-service';
 import { createProjectWithQuestions, STAGE } from '../../project-service';
 import { verifyResultRollups } from '../result-writes/interview-results-store';
+import { findCallRecords } from './call-reports-store';
 import { intakeClientToken, invitedParticipant } from '../../../testing/intake-callers';
 
 let t: TestApp;
@@ -469,4 +470,67 @@ test('every page of call records is kept under the data version (ADR 0180): read
   // Another call posted moves the account's data version in its transaction: the page is read again.
   await postCall('kept-page-2', caller.code, '2027-01-06T18:00:00Z', 40);
   expect(await durations({ search: caller.code })).toEqual([40, 31]);
+});
+
+/** Changes no version sees (triggers off, as no application write can make them). */
+const unseen = (statement: RawBuilder<unknown>) =>
+  t.db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+    await statement.execute(trx);
+  });
+
+test('a deep page starts after the nearest page read before it (ADR 0186), the same rows as by offset', async () => {
+  const february = { startDate: '2027-02-01', endDate: '2027-02-28' };
+  const caller = await participant(project);
+  // Newest first: cut-9 … cut-1.
+  for (let n = 1; n <= 9; n += 1)
+    await postCall(`cut-${n}`, caller.code, `2027-02-${String(n + 1).padStart(2, '0')}T18:00:00Z`, 30 + n);
+  const page = async (n: number, pageSize = 2) =>
+    (
+      (await list('listCallRecords', { ...february, page: n, pageSize })).body as { calls: { callId: string }[] }
+    ).calls.map((c) => c.callId);
+  /** The page read by its offset alone, as before ADR 0186 (the window's bounds are far from every call). */
+  const byOffset = (n: number, pageSize = 2) =>
+    withTenant(t.db, acme, async (trx) =>
+      (
+        await findCallRecords(
+          trx,
+          {
+            projectId: null,
+            from: new Date('2027-02-01T00:00:00Z'),
+            to: new Date('2027-02-28T00:00:00Z'),
+            search: null,
+            minDuration: null,
+            maxDuration: null,
+            telcoProvider: null,
+          },
+          { offset: n * pageSize, limit: pageSize },
+          undefined,
+          null,
+        )
+      ).map((c) => c.callId),
+    );
+  // Paging forward, jumping ahead and back: each page holds the rows of its offset. Their last records are kept as
+  // cuts of the filter, whatever the page size: cut-6 (position 3), cut-4 (5), cut-2 (7), cut-1 (8).
+  for (const n of [1, 2, 4, 3, 0]) expect(await page(n)).toEqual(await byOffset(n));
+  expect(await page(4)).toEqual(['call-cut-1']);
+  // The newest record leaves the filter where no version sees it. A page not read before (3 a page, the third: offset
+  // 6) starts after the nearest cut, cut-4 at position 5, so it holds the rows it held before the change; read by its
+  // offset it would hold one record fewer. This is how the test sees the page read from its cut.
+  await unseen(sql`UPDATE call_records SET call_at = call_at + interval '1 year' WHERE call_id = 'call-cut-9'`);
+  expect(await byOffset(2, 3)).toEqual(['call-cut-2', 'call-cut-1']);
+  expect(await page(2, 3)).toEqual(['call-cut-3', 'call-cut-2', 'call-cut-1']);
+  // A record posted moves the account's data version in its transaction: the cuts kept under the old one are left, and
+  // every page holds the rows of its offset again, kept cuts of the new version used or not.
+  await postCall('cut-10', caller.code, '2027-02-20T18:00:00Z', 40);
+  for (const [n, size] of [
+    [2, 3],
+    [1, 2],
+    [2, 2],
+    [3, 2],
+    [4, 2],
+    [1, 3],
+  ] as const)
+    expect(await page(n, size)).toEqual(await byOffset(n, size));
+  await unseen(sql`UPDATE call_records SET call_at = call_at - interval '1 year' WHERE call_id = 'call-cut-9'`);
 });

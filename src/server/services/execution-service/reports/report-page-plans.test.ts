@@ -11,10 +11,12 @@ import {
   callRecordsByCode,
   findCallRecords,
   findCallRecordsAfter,
+  findCallRecordsFromCut,
   findCallSearchWithExact,
 } from './call-reports-store';
 import {
   findReportResults,
+  findReportResultsFromCut,
   findReportSearchWithExact,
   reportByCode,
   reportPageIds,
@@ -299,4 +301,46 @@ describe('deep and filtered report pages read no table row for a row they pass o
         }
     });
   }, 120_000);
+
+  test('a page read after a kept cut (ADR 0186) seeks to it in the same index, index-only, passing only the rows between', async () => {
+    const inTenant = <T>(read: (trx: Db) => Promise<T>) => withTenant(db, plan.tenantId, read);
+    for (const direction of ['desc', 'asc'] as const) {
+      const sort = { by: 'date', direction } as const;
+      // The cut: the last of the rows 7,950-7,974; the page: offset 8,000, 25 rows past the cut.
+      const before = await inTenant((trx) =>
+        findReportResultsFromCut(trx, reportFilter(null), sort, { offset: 7_950, limit: 25 }, null),
+      );
+      const cut = { position: 7_974, key: before.last! };
+      const page = { offset: 8_000, limit: 25 };
+      const fromCut = await inTenant((trx) => findReportResultsFromCut(trx, reportFilter(null), sort, page, cut));
+      const byOffset = await inTenant((trx) => findReportResults(trx, reportFilter(null), sort, page));
+      expect(fromCut.rows.map((r) => r.id)).toEqual(byOffset.map((r) => r.id));
+      expect(fromCut.last!.id).toBe(byOffset.at(-1)!.id);
+      const found = await ranPlan(
+        reportPageIds({ ...reportFilter(null), after: cut.key }, sort, { offset: 25, limit: 25 }),
+      );
+      expect({ direction, found }).toEqual({
+        direction,
+        found: expect.stringMatching(
+          /Index Only Scan (Backward )?using interview_results_account_page_idx[^\n]*rows=50\b[^\n]*\n(.*\n)*?.*Index Cond: .*ROW\(completed_at, id\) [<>] ROW(.*\n)*?.*Heap Fetches: 0/,
+        ),
+      });
+    }
+    const filter = callFilter();
+    const before = await inTenant((trx) => findCallRecordsFromCut(trx, filter, { offset: 7_980, limit: 10 }, null));
+    const cut = { position: 7_989, key: before.last! };
+    const page = { offset: 8_000, limit: 10 };
+    const fromCut = await inTenant((trx) => findCallRecordsFromCut(trx, filter, page, cut));
+    const byOffset = await inTenant((trx) => findCallRecords(trx, filter, page, undefined, null));
+    expect(fromCut.rows.map((r) => r.id)).toEqual(byOffset.map((r) => r.id));
+    const found = await ranPlan(
+      await inTenant(async (trx) =>
+        callRecordPage(trx, filter, { offset: 10, limit: 10 }, null, undefined, cut.key).compile(),
+      ),
+    );
+    expect(found).toMatch(
+      /Index Only Scan using call_records_tenant_time_idx[^\n]*rows=20\b[^\n]*\n(.*\n)*?.*Index Cond: .*ROW\(call_at, id\) < ROW(.*\n)*?.*Heap Fetches: 0/,
+    );
+    expect(sorts(found)).toBe(false);
+  });
 });

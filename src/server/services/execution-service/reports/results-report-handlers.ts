@@ -1,6 +1,7 @@
 import type { components, operations } from '../../../../contracts/execution-service';
 import { displayTimeOf, type DisplayTime } from '../../../platform/display-time';
 import { keepablePage, keptUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
+import { KeptCuts } from '../../../platform/cache/kept-cuts';
 import { keptWalkProbe } from '../../../platform/db/list-walk';
 import type { ListSearch } from '../../../platform/db/list-search';
 import { csvDownload, readKeysetPages } from '../../../platform/http/csv-download';
@@ -14,6 +15,7 @@ import {
   countReportResults,
   findReportResults,
   findReportResultsAfter,
+  findReportResultsFromCut,
   findReportSearchWithExact,
   firstProbeNames,
   type ReportKeyset,
@@ -136,10 +138,20 @@ export const resultsReportHandlers: Handlers = {
       // repeated page (a deep one, a whole code looked up again) reads no row until the account writes, and every
       // table a row shows (results, question results, participants, projects, the account) moves that version in
       // the writing transaction. The rows are kept as read; the display time is applied per request.
+      // A deep page of the date order without a search starts after the nearest page of the filter read before it
+      // (ADR 0186), skipping only the results between, and leaves its own last result as a cut for the pages after.
+      // Which results the filter holds and their order read only what the results version follows (ADR 0148).
+      const readFromCut = async () => {
+        const cuts = await kept('reportCuts', [filter, sort], async () => new KeptCuts<ReportKeyset>());
+        const read = await findReportResultsFromCut(trx, filter, sort, page, cuts.before(page.offset), readSearch);
+        if (read.last) cuts.keep(page.offset + read.rows.length - 1, read.last);
+        return read.rows;
+      };
       const rows = await keptUnderData(
         'resultsReportPage',
         [filter, sort, page],
         async () => {
+          if (sort.by === 'date' && !filter.search && page.offset > 0) return readFromCut();
           if (filter.search) await readSearch(firstProbeNames(filter, sort));
           return byCode?.rows ?? findReportResults(trx, filter, sort, page, readSearch);
         },

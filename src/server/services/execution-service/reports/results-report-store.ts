@@ -11,6 +11,7 @@ import {
   type ListedResult,
 } from '../project-results/results-store';
 import { readPlannedPage, WALK_NAMES_ABOVE, walkPlan, type PagePlan } from '../../../platform/db/list-walk';
+import { pageAfterCut } from '../../../platform/cache/kept-cuts';
 import {
   CODE_CAP,
   findListSearch,
@@ -253,6 +254,30 @@ export async function findReportResultsAfter(
   return {
     rows: rows.map(reportRow),
     next: last ? { completedAt: last.completed_at_key, id: Number(last.id), direction: sort.direction } : null,
+  };
+}
+
+/**
+ * A page of the report in its date order without a search, read after a kept cut of the same filter and order when
+ * there is one (ADR 0186): the rows after the cut's row, skipping only those between it and the page, cut in the
+ * index as a page read by offset is (skipsInIndex). Also answers the key of its last row, a cut for later pages.
+ */
+export async function findReportResultsFromCut(
+  trx: Db,
+  filter: ResultsReportFilter,
+  sort: ResultsReportSort,
+  page: Page,
+  cut: { position: number; key: ReportKeyset } | null,
+  readSearch?: ReportSearchReader,
+): Promise<{ rows: ResultsReportRow[]; last: ReportKeyset | null }> {
+  if (sort.by !== 'date' || filter.search) throw new Error('Only a date order without a search is cut by keyset.');
+  const rows = cut
+    ? await findReportRows(trx, { ...filter, after: cut.key }, sort, pageAfterCut(page, cut), readSearch)
+    : await findReportRows(trx, filter, sort, page, readSearch);
+  const last = rows.at(-1);
+  return {
+    rows: rows.map(reportRow),
+    last: last ? { completedAt: last.completed_at_key, id: Number(last.id), direction: sort.direction } : null,
   };
 }
 

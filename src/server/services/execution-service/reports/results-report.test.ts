@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createParticipants } from '../../participant-service';
 import { createProjectWithQuestions, STAGE } from '../../project-service';
 import { recordInterviewResults } from '../result-writes/interview-results-store';
+import { findReportResults } from './results-report-store';
 
 let t: TestApp;
 let acme: number;
@@ -360,4 +361,59 @@ test("every page is kept under the data version (ADR 0180): a renamed participan
   await addNote(older!, 'Called back.');
   expect(await names({ page: 1, pageSize: 1 })).toEqual(['Adele RR9']);
   expect(await names({ search: 'RR9' })).toEqual(['Adele RR9']);
+});
+
+test('a deep page starts after the nearest page read before it (ADR 0186), the same rows as by offset', async () => {
+  const july = { startDate: '2031-07-01', endDate: '2031-07-31' };
+  // Newest first: RC709 … RC701.
+  for (let n = 1; n <= 9; n += 1)
+    await result(acme, harbour, `RC${700 + n}`, 'LR', `2031-07-${String(n + 1).padStart(2, '0')}T20:00:00Z`);
+  const page = async (n: number, pageSize = 2, sortDirection = 'desc') =>
+    irns({ ...july, page: n, pageSize, sortDirection });
+  /** The page read by its offset alone, as before ADR 0186 (the window's bounds are far from every result). */
+  const byOffset = (n: number, pageSize = 2, direction: 'asc' | 'desc' = 'desc') =>
+    withTenant(t.db, acme, async (trx) =>
+      (
+        await findReportResults(
+          trx,
+          {
+            tenantId: acme,
+            projectId: null,
+            from: new Date('2031-07-01T00:00:00Z'),
+            to: new Date('2031-07-31T00:00:00Z'),
+            search: null,
+            codes: [],
+            released: true,
+          },
+          { by: 'date', direction },
+          { offset: n * pageSize, limit: pageSize },
+        )
+      ).map((r) => r.irn),
+    );
+  // Paging forward, jumping ahead and back, either direction: each page holds the rows of its offset. Their last
+  // results are kept as cuts of the filter and order, whatever the page size: newest first RC706 (position 3), RC704 (5),
+  // RC702 (7), RC701 (8).
+  for (const n of [1, 2, 4, 3, 0]) expect(await page(n)).toEqual(await byOffset(n));
+  for (const n of [2, 1, 3]) expect(await page(n, 2, 'asc')).toEqual(await byOffset(n, 2, 'asc'));
+  expect(await page(4)).toEqual(['RC701']);
+  // The newest result deleted where no version sees it. A page not read before (3 a page, the third: offset 6)
+  // starts after the nearest cut, RC704 at position 5, so it holds the rows it held before the change; read by its
+  // offset it would hold one result fewer. This is how the test sees the page read from its cut.
+  const [newest] = (await rows({ ...july, pageSize: 1 })).results.map((r) => r.interviewResultId);
+  await unseenByVersions(sql`UPDATE interview_results SET deleted = true WHERE id = ${newest!}`);
+  expect(await byOffset(2, 3)).toEqual(['RC702', 'RC701']);
+  expect(await page(2, 3)).toEqual(['RC703', 'RC702', 'RC701']);
+  // A result written moves the account's results version in its transaction: the cuts kept under the old one are
+  // left, and every page holds the rows of its offset again, kept cuts of the new version used or not.
+  await result(acme, harbour, 'RC710', 'HR', '2031-07-20T20:00:00Z');
+  for (const [n, size] of [
+    [2, 3],
+    [1, 2],
+    [2, 2],
+    [3, 2],
+    [4, 2],
+    [1, 3],
+  ] as const)
+    expect(await page(n, size)).toEqual(await byOffset(n, size));
+  await unseenByVersions(sql`UPDATE interview_results SET deleted = false WHERE id = ${newest!}`);
 });

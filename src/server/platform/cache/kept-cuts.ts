@@ -1,0 +1,48 @@
+/**
+ * Where a list's order was cut before, for one filter and order under one version (ADR 0186): the key of the row at a
+ * position (0-based) of the order, the last row of a page read. A later page starts after the nearest kept cut before
+ * it and skips only the rows between, instead of every row before it. Kept as a part under the version the order
+ * reads (`kept…('…Cuts', [filter], () => new KeptCuts())`), so a write that can move a row in the order starts an
+ * empty one; the value is mutable, the one object every request of that version shares.
+ */
+export class KeptCuts<Key> {
+  /** Position → key; the least recently used first (a Map keeps insertion order). */
+  private readonly cuts = new Map<number, Key>();
+
+  /** `max`: cuts kept for the filter (a key is ~100 bytes: 64 are a few kB a filter, in a store of 1,000 parts). */
+  constructor(private readonly max = MAX_CUTS) {}
+
+  /** The kept cut nearest before `offset` (position < offset), marked as used; null if none. */
+  before(offset: number): { position: number; key: Key } | null {
+    let best = -1;
+    for (const position of this.cuts.keys()) if (position < offset && position > best) best = position;
+    if (best < 0) return null;
+    const key = this.cuts.get(best)!;
+    this.cuts.delete(best);
+    this.cuts.set(best, key);
+    return { position: best, key };
+  }
+
+  /** Keeps the key of the row at `position`; past `max`, the least recently used cut falls out. */
+  keep(position: number, key: Key): void {
+    this.cuts.delete(position);
+    this.cuts.set(position, key);
+    if (this.cuts.size > this.max) this.cuts.delete(this.cuts.keys().next().value!);
+  }
+
+  get size(): number {
+    return this.cuts.size;
+  }
+}
+
+/** Cuts kept a filter: a person paging forward uses the last; one who jumps, the nearest of those passed. */
+export const MAX_CUTS = 64;
+
+/**
+ * The page to read from a kept cut: the rows after the cut's row, skipping those between it and the page. `offset`
+ * and `limit` are the page's in the whole order.
+ */
+export const pageAfterCut = (page: { offset: number; limit: number }, cut: { position: number }) => ({
+  offset: page.offset - cut.position - 1,
+  limit: page.limit,
+});

@@ -7,8 +7,9 @@ import type { Db } from './schema';
  * A list's search, read by kind (migration 066, ADR 0073): access codes and IRNs by their key (case, spaces and
  * hyphens ignored; app_code_key): a text equal to a code's key finds that code's rows only, otherwise codes match
  * from their start; names, e-mail addresses and numbers match anywhere in them. The ids each part may match come
- * from the search functions of migration 066 (indexes read as the owner, kept to the tenant, one statement); the
- * list keeps the exact rule (`searchCondition`) on them, so ids wider than the matches cost nothing in correctness.
+ * from the search functions of migration 066 (indexes read as the owner, kept to the tenant, one statement; a whole
+ * code's lookup by a plan kept from the session's first call, migration 128, ADR 0190); the list keeps the exact rule
+ * (`searchCondition`) on them, so ids wider than the matches cost nothing in correctness.
  */
 export interface ListSearch {
   /** The text as typed, trimmed. */

@@ -54,3 +54,36 @@ export function profileSelfTimes(
   });
   return { total, byOrigin };
 }
+
+/**
+ * Inclusive time (ms) by frame (function and file) of the samples between `from` and `to`: each sample counts once
+ * for every distinct frame on its stack, so a caller's figure holds its callees' (where a request's time goes by step:
+ * the access hook, validation, the handler, serialization). PROFILE_FRAMES=<n> prints the first n in
+ * request-cpu-profile.ts.
+ */
+export function profileInclusiveTimes(profile: CpuProfile, from: number, to: number): Map<string, number> {
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const label = (node: ProfileNode) => {
+    const { functionName, url } = node.callFrame;
+    const file = url.split('/').at(-1) ?? '';
+    return `${functionName || '(anonymous)'} ${origin(url, functionName) === file ? '' : `${origin(url, functionName)} `}${file}`.trim();
+  };
+  const inclusive = new Map<string, number>();
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    at += profile.timeDeltas[i] ?? 0;
+    const leaf = byId.get(id)!;
+    if (at < from || at > to || leaf.callFrame.functionName === '(idle)') return;
+    const seen = new Set<string>();
+    for (let node: ProfileNode | undefined = leaf; node; node = byId.get(parent.get(node.id) ?? -1)) {
+      const key = label(node);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      inclusive.set(key, (inclusive.get(key) ?? 0) + ms);
+    }
+  });
+  return inclusive;
+}

@@ -12,7 +12,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { waitForUrl } from '../lib/wait-for-url';
-import { profileSelfTimes, type CpuProfile } from './cpu-profile-summary';
+import { profileInclusiveTimes, profileSelfTimes, type CpuProfile } from './cpu-profile-summary';
 import { startProfiledServer } from './profiled-server';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
@@ -70,10 +70,33 @@ try {
     },
     body: call.body === undefined ? undefined : JSON.stringify(call.body),
   };
+  // As request-cpu-time.ts: EACH_ACCESS_CODE=<prefix> a whole code each request, PAGES_FROM=<n> a page each request
+  // (first reads, ADRs 0184 and 0186); otherwise the same body every time (a kept page, ADR 0180).
+  let sent = 0;
+  const varied = (change: (n: number) => Record<string, unknown>) => ({
+    ...options,
+    requests: [
+      {
+        method: 'POST' as const,
+        headers: options.headers,
+        setupRequest: (request: object) => ({
+          ...request,
+          body: JSON.stringify({ ...(call.body as object), ...change((sent += 1)) }),
+        }),
+      },
+    ],
+  });
+  const eachCode = process.env.EACH_ACCESS_CODE;
+  const pagesFrom = process.env.PAGES_FROM;
+  const load = eachCode
+    ? varied((n) => ({ search: `${eachCode}${String(((n * 7_919) % 100_000) + 1).padStart(7, '0')}` }))
+    : pagesFrom
+      ? varied((n) => ({ page: Number(pagesFrom) + n }))
+      : options;
   // Warm the server (lazy validators, plans), then load it; only the samples of the load's window are read.
-  await autocannon({ ...options, connections: 10, duration: 3 });
+  await autocannon({ ...load, connections: 10, duration: 3 });
   const from = process.hrtime.bigint() / 1000n;
-  const result = await autocannon({ ...options, connections: 10, duration: SECONDS });
+  const result = await autocannon({ ...load, connections: 10, duration: SECONDS });
   const to = process.hrtime.bigint() / 1000n;
   console.log(
     `${name}: ${result.requests.total} requests in ${SECONDS} s (${result.non2xx} non-2xx), p50 ` +
@@ -92,6 +115,13 @@ try {
     );
     for (const [key, ms] of [...byOrigin].sort((a, b) => b[1] - a[1]).slice(0, 30))
       console.log(`  ${((100 * ms) / total).toFixed(1).padStart(5)} %  ${ms.toFixed(0).padStart(6)} ms  ${key}`);
+    const frames = Number(process.env.PROFILE_FRAMES ?? 0);
+    if (frames > 0) {
+      console.log(`  inclusive, µs a request:`);
+      const inclusive = profileInclusiveTimes(profile, Number(from), Number(to));
+      for (const [key, ms] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, frames))
+        console.log(`  ${((1000 * ms) / requests).toFixed(0).padStart(6)}  ${key}`);
+    }
   }
 } finally {
   if (server.exitCode === null) server.kill('SIGTERM');

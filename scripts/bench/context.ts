@@ -63,8 +63,9 @@ export const benchAccessCode = (ctx: BenchContext, n: number, count = 100_000): 
   `B${ctx.projectId}-A${String(((n * 7_919) % count) + 1).padStart(7, '0')}`;
 
 /**
- * A report's pages 1,000-1,999 and whole access codes, a different one each request (issue 30): what staff wait for the
- * first time they ask, where nothing kept from an earlier request answers it. `days400` is the report's filter.
+ * A report's pages 1,000-1,999 in turn, pages 1,000-9,999 jumped to, and whole access codes, a different one each
+ * request (issue 30): what staff wait for the first time they ask, where no page kept from an earlier request answers
+ * it. `days400` is the report's filter.
  */
 export async function measureFirstReads(
   ctx: BenchContext,
@@ -74,6 +75,11 @@ export async function measureFirstReads(
   await measure(
     'last 400 days, pages 1,000-1,999, a different page each request',
     jsonPostEach(ctx, url, (n) => ({ ...days400, page: 1000 + (n % 1000) })),
+  );
+  // Paging forward finds the last page's cut (ADR 0186); a jump finds only the nearest of the cuts kept before it.
+  await measure(
+    'last 400 days, pages 1,000-9,999, a jump each request (a stride)',
+    jsonPostEach(ctx, url, (n) => ({ ...days400, page: 1000 + ((n * 7_919) % 9_000) })),
   );
   await measure(
     'last 400 days, search one whole access code, a different code each request',

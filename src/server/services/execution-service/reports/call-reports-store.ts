@@ -136,8 +136,7 @@ export async function findCallRecordsAfter(
 ): Promise<KeysetPage<CallRecordRow, TimeKeyset>> {
   const keyed = after ? { ...filter, after } : filter;
   const rows = await callRecordPage(trx, keyed, { offset: 0, limit }, await findCallSearch(trx, filter), ids).execute();
-  const last = rows.at(-1);
-  return { rows: rows.map(callRecordRow), next: last ? { at: last.call_at_key, id: Number(last.id) } : null };
+  return { rows: rows.map(callRecordRow), next: lastKeyset(rows) };
 }
 
 /**
@@ -153,9 +152,14 @@ export async function findCallRecordsFromCut(
 ): Promise<{ rows: CallRecordRow[]; last: TimeKeyset | null }> {
   const read = cut ? pageAfterCut(page, cut) : page;
   const rows = await callRecordPage(trx, filter, read, null, undefined, cut?.key).execute();
-  const last = rows.at(-1);
-  return { rows: rows.map(callRecordRow), last: last ? { at: last.call_at_key, id: Number(last.id) } : null };
+  return { rows: rows.map(callRecordRow), last: lastKeyset(rows) };
 }
+
+/** The keyset of a page's last row (null for an empty page): where the next keyset page or a kept cut starts. */
+const lastKeyset = (rows: readonly CallPageRow[]): TimeKeyset | null => {
+  const last = rows.at(-1);
+  return last ? { at: last.call_at_key, id: Number(last.id) } : null;
+};
 
 /** A row of callRecordPage. */
 type CallPageRow = Awaited<ReturnType<ReturnType<typeof callRecordPage>['execute']>>[number];
@@ -187,9 +191,10 @@ export function callRecordPage(
   ids?: number[],
   after?: TimeKeyset,
 ) {
-  let query = filterCalls(trx.selectFrom('call_records'), filter, search);
+  // A list page's cut (`after`) is the filter's keyset condition, as an export's (`filter.after`); unlike an export's
+  // page, it keeps the index-only cut below.
+  let query = filterCalls(trx.selectFrom('call_records'), after ? { ...filter, after } : filter, search);
   if (ids) query = query.where('call_records.id', 'in', ids.length > 0 ? ids : [0]);
-  if (after) query = query.where(pastTimeKeyset(sql`call_records.call_at`, sql`call_records.id`, 'desc', after));
   const cut = query
     .orderBy('call_records.call_at', 'desc')
     .orderBy('call_records.id', 'desc')

@@ -250,11 +250,7 @@ export async function findReportResultsAfter(
 ): Promise<KeysetPage<ResultsReportRow, ReportKeyset>> {
   if (sort.by !== 'date') throw new Error(`The ${sort.by} order is read by offset.`);
   const rows = await findReportRows(trx, after ? { ...filter, after } : filter, sort, { offset: 0, limit });
-  const last = rows.at(-1);
-  return {
-    rows: rows.map(reportRow),
-    next: last ? { completedAt: last.completed_at_key, id: Number(last.id), direction: sort.direction } : null,
-  };
+  return { rows: rows.map(reportRow), next: lastKeyset(rows, sort) };
 }
 
 /**
@@ -274,12 +270,14 @@ export async function findReportResultsFromCut(
   const rows = cut
     ? await findReportRows(trx, { ...filter, after: cut.key }, sort, pageAfterCut(page, cut), readSearch)
     : await findReportRows(trx, filter, sort, page, readSearch);
-  const last = rows.at(-1);
-  return {
-    rows: rows.map(reportRow),
-    last: last ? { completedAt: last.completed_at_key, id: Number(last.id), direction: sort.direction } : null,
-  };
+  return { rows: rows.map(reportRow), last: lastKeyset(rows, sort) };
 }
+
+/** The keyset of a page's last row (null for an empty page): where the next keyset page or a kept cut starts. */
+const lastKeyset = (rows: readonly ReportRow[], sort: ResultsReportSort): ReportKeyset | null => {
+  const last = rows.at(-1);
+  return last ? { completedAt: last.completed_at_key, id: Number(last.id), direction: sort.direction } : null;
+};
 
 async function findReportRows(
   trx: Db,

@@ -58,9 +58,13 @@ export const jsonPostEach = (ctx: BenchContext, url: string, bodyOf: (n: number)
   };
 };
 
-/** The n-th of `count` access codes of the benchmark project, in a stride that repeats none within `count`. */
+/** The n-th of `count` access codes after `prefix` (`B10-A`), in a stride that repeats none within `count`. */
+export const strideAccessCode = (prefix: string, n: number, count = 100_000): string =>
+  `${prefix}${String(((n * 7_919) % count) + 1).padStart(7, '0')}`;
+
+/** The n-th of `count` access codes of the benchmark project (strideAccessCode). */
 export const benchAccessCode = (ctx: BenchContext, n: number, count = 100_000): string =>
-  `B${ctx.projectId}-A${String(((n * 7_919) % count) + 1).padStart(7, '0')}`;
+  strideAccessCode(`B${ctx.projectId}-A`, n, count);
 
 /**
  * A report's pages 1,000-1,999 in turn, pages 1,000-9,999 jumped to, and whole access codes, a different one each

@@ -9,12 +9,12 @@
  * immune: shared caches still slow a thread; compare interleaved runs of similar load).
  * ENCODING sets Accept-Encoding (none by default, as the bench). EACH_ACCESS_CODE=<prefix> (e.g. `B12-A`) sends each
  * request its own whole access code as the body's `search`, in the bench's stride (`benchAccessCode`): a first read
- * each time, where a repeated body may be answered from what the server keeps (ADR 0180, 0184). PAGES_FROM=1000 asks a different page each request, from
- * that one on (the body's `page`, one counter for the warm-up and the load), as the bench's first-read lines do (ADR 0186).
+ * each time, where a repeated body may be answered from what the server keeps (ADR 0180, 0184). PAGES_FROM=1000 asks a
+ * different page each request, from that one on (the body's `page`), as the bench's first-read lines do (ADR 0186).
  */
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import type { LoadOptions } from './context';
+import { strideAccessCode, type LoadOptions } from './context';
 import { waitForUrl } from '../lib/wait-for-url';
 import { clusterCpuMs, threadsCpuMs } from './proc-cpu';
 import { startBenchServer } from './profiled-server';
@@ -51,55 +51,44 @@ try {
   };
   const tenant = session.tenants.find((t) => t.tenantName === 'Benchmark Co')!.tenantId;
   const body = process.argv[3];
-  let sent = 0;
-  const options = {
-    url: `${base}${path}`,
-    method: 'POST' as const,
-    headers: {
-      ...signedIn,
-      operatingtenant: String(tenant),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(process.env.ENCODING ? { 'accept-encoding': process.env.ENCODING } : {}),
-    },
-    body,
-    // autocannon calls setupRequest only for a request of its `requests` list (the options above are its defaults).
-    ...(process.env.EACH_ACCESS_CODE && {
-      requests: [
-        {
-          setupRequest: (request: { body?: unknown }) => {
-            const n = (sent += 1);
-            const code = `${process.env.EACH_ACCESS_CODE}${String(((n * 7_919) % 100_000) + 1).padStart(7, '0')}`;
-            return { ...request, body: JSON.stringify({ ...JSON.parse(body ?? '{}'), search: code }) };
-          },
-        },
-      ],
-    }),
+  // A first read each request (EACH_ACCESS_CODE, PAGES_FROM): the body's search or page from one counter for the
+  // warm-up and the load, as the bench's first-read lines do.
+  const eachCode = process.env.EACH_ACCESS_CODE;
+  const pagesFrom = process.env.PAGES_FROM;
+  const bodyOf = (n: number) => ({
+    ...(JSON.parse(body ?? '{}') as object),
+    ...(eachCode && { search: strideAccessCode(eachCode, n + 1) }),
+    ...(pagesFrom && { page: Number(pagesFrom) + n }),
+  });
+  const headers = {
+    ...signedIn,
+    operatingtenant: String(tenant),
+    ...(body ? { 'content-type': 'application/json' } : {}),
+    ...(process.env.ENCODING ? { 'accept-encoding': process.env.ENCODING } : {}),
   };
-  if (process.env.EACH_ACCESS_CODE) {
-    const probe = { ...JSON.parse(body ?? '{}'), search: `${process.env.EACH_ACCESS_CODE}0000001` };
-    const answer = await fetch(options.url, { method: 'POST', headers: options.headers, body: JSON.stringify(probe) });
+  const url = `${base}${path}`;
+  let n = 0;
+  const load: LoadOptions =
+    eachCode || pagesFrom
+      ? {
+          url,
+          requests: [
+            {
+              method: 'POST',
+              headers,
+              setupRequest: (request) => ({ ...request, body: JSON.stringify(bodyOf(n++)) }),
+            },
+          ],
+        }
+      : { url, method: 'POST', headers, body };
+  if (eachCode) {
+    const probe = { ...(JSON.parse(body ?? '{}') as object), search: strideAccessCode(eachCode, 0) };
+    const answer = await fetch(url, { method: 'POST', headers, body: JSON.stringify(probe) });
     console.log(`${probe.search}: ${answer.status} ${(await answer.text()).slice(0, 80)}…`);
   }
-  let n = 0;
-  const pagesFrom = process.env.PAGES_FROM;
-  const paged: LoadOptions = pagesFrom
-    ? {
-        ...options,
-        requests: [
-          {
-            method: 'POST' as const,
-            headers: options.headers,
-            setupRequest: (request) => ({
-              ...request,
-              body: JSON.stringify({ ...(JSON.parse(body ?? '{}') as object), page: Number(pagesFrom) + n++ }),
-            }),
-          },
-        ],
-      }
-    : options;
-  await autocannon({ ...paged, connections: 10, duration: 3 });
+  await autocannon({ ...load, connections: 10, duration: 3 });
   const [threadsBefore, clusterBefore, loadBefore] = [threadMs(server.pid!), clusterCpuMs(), loadavg()[0]!];
-  const result = await autocannon({ ...paged, connections: 10, duration: SECONDS });
+  const result = await autocannon({ ...load, connections: 10, duration: SECONDS });
   const [threadsAfter, clusterAfter] = [threadMs(server.pid!), clusterCpuMs()];
   const requests = result.requests.total;
   const perRequest = (ms: number) => (ms / requests).toFixed(2);

@@ -23,6 +23,20 @@ export class KeptCuts<Key> {
     return { position: best, key };
   }
 
+  /**
+   * The kept cut nearest after `position` (position > it), marked as used; null if none. A page read from the far end
+   * of the order (ADR 0191) starts there, backwards.
+   */
+  after(position: number): { position: number; key: Key } | null {
+    let best = Infinity;
+    for (const kept of this.cuts.keys()) if (kept > position && kept < best) best = kept;
+    if (best === Infinity) return null;
+    const key = this.cuts.get(best)!;
+    this.cuts.delete(best);
+    this.cuts.set(best, key);
+    return { position: best, key };
+  }
+
   /** Keeps the key of the row at `position`; past `max`, the least recently used cut falls out. */
   keep(position: number, key: Key): void {
     this.cuts.delete(position);

@@ -26,6 +26,8 @@ import {
 import { selectionOf, type ParticipantFilter } from './participant-selection';
 import { keptUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
 import { keptWalkProbe } from '../../../platform/db/list-walk';
+import { KeptCuts } from '../../../platform/cache/kept-cuts';
+import type { ParticipantCut } from './participant-page-start';
 import {
   countParticipants,
   deleteSelectedParticipants,
@@ -105,7 +107,15 @@ export const participantListHandlers: ParticipantListHandlers = {
       const count = async () => countParticipants(trx, filter, await findParticipantSearch(trx, filter));
       const total = await kept('countParticipants', [filter], count);
       const page = { sort, direction, pageSize, page: body.page, after };
-      const read = () => listParticipantPage(trx, filter, page, { readSearch });
+      // A deep page by offset starts from the nearest point of the order known under this version (ADR 0191): its
+      // start, its far end (the total is read above), or a cut that an earlier page of the filter and order left.
+      const cuts = () => kept('participantCuts', [filter, sort, direction], async () => new KeptCuts<ParticipantCut>());
+      const read = async () =>
+        listParticipantPage(trx, filter, page, {
+          readSearch,
+          total,
+          cuts: !after && body.page && !filter.search?.trim() ? await cuts() : null,
+        });
       // The first page, which every visit and every change of filter or sort opens, likewise (as the Results tab's,
       // ADR 0141): a repeated one costs no read of its rows until the account writes. Later pages are read each time.
       const first = !after && !body.page;

@@ -10,6 +10,8 @@ import {
   type ParticipantFilter,
   type ParticipantSelection,
 } from './participant-selection';
+import type { KeptCuts } from '../../../platform/cache/kept-cuts';
+import { nearestPageStart, type ParticipantCut } from './participant-page-start';
 
 export interface NewParticipant {
   interviewRefNum?: string | null;
@@ -169,9 +171,19 @@ export async function listParticipantPage(
   {
     walkAbove = WALK_NAMES_ABOVE,
     readSearch = (names) => findParticipantSearch(trx, filter, names),
-  }: { walkAbove?: number; readSearch?: ParticipantSearchReader } = {},
+    total = null,
+    cuts = null,
+  }: {
+    walkAbove?: number;
+    readSearch?: ParticipantSearchReader;
+    /** The filter's total, read under the same version: a page in the second half is read from the far end. */
+    total?: number | null;
+    /** The filter and order's kept cuts (ADR 0191): a deep page starts at the nearest, and leaves its own. */
+    cuts?: KeptCuts<ParticipantCut> | null;
+  } = {},
 ): Promise<ParticipantRow[]> {
   const offset = request.after ? 0 : request.page * request.pageSize;
+  if (offset > 0 && !filter.search?.trim()) return readDeepPage(trx, filter, request, total, cuts);
   const plan = walkPlan(await readSearch(walkAbove), offset, request.pageSize + 1);
   const { where, order, from } = walkOf(filter, request);
   return readPlannedPage(
@@ -183,6 +195,64 @@ export async function listParticipantPage(
     () => readSearch(TEXT_CAP),
   );
 }
+
+/**
+ * A page by offset without a search (ADR 0191): read from the nearest known point of the order (its start or far end,
+ * a kept cut either side), its rows' ids cut in the order's index first (participantCutPage). The page's last row is
+ * kept as a cut for the pages after and before it.
+ */
+async function readDeepPage(
+  trx: Db,
+  filter: ParticipantFilter,
+  request: ParticipantPageRequest,
+  total: number | null,
+  cuts: KeptCuts<ParticipantCut> | null,
+): Promise<ParticipantRow[]> {
+  const offset = request.page * request.pageSize;
+  const start = nearestPageStart({ offset, limit: request.pageSize + 1 }, total, cuts);
+  const direction = start.reverse ? (request.direction === 'asc' ? 'desc' : 'asc') : request.direction;
+  const read = { ...request, direction, after: start.after } as const;
+  const { rows } = await participantCutPage(filter, read, start.offset, start.limit).execute(trx);
+  if (start.reverse) rows.reverse();
+  const shown = Math.min(request.pageSize, rows.length);
+  const last = rows[shown - 1];
+  if (last && cuts) cuts.keep(offset + shown - 1, { value: last.sort_value, id: Number(last.id) });
+  return rows;
+}
+
+/**
+ * The statement of a page cut in its order's index (exported for its plan test, ADR 0191): the ids of the rows at
+ * `offset` (after `request.after` when given) in the order, then each row by its key (a lateral subquery the planner
+ * cannot flatten into a join of every skipped row). Without a search the order's index holds the list's fixed prefix
+ * (migration 029) and the status side table's index the statuses too (migration 126), so the rows skipped are index
+ * entries only; a language or creator filter reads each skipped row's own columns, no joined or computed one.
+ */
+export function participantCutPage(
+  filter: ParticipantFilter,
+  request: ParticipantPageRequest,
+  offset: number,
+  limit: number,
+): RawBuilder<ParticipantRow> {
+  const walked = walkOf(filter, request);
+  const id = walked.statusTable ? sql`s.participant_id` : sql`p.id`;
+  // Sorted by status with no filter but statuses, the side table holds every condition: its index alone is read.
+  const statusesAlone = walked.statusTable && !filter.languageIds?.length && !filter.createdBy?.length;
+  const from = statusesAlone ? sql`participant_list_statuses s` : walked.from;
+  const where = statusesAlone ? walked.keyset : walked.where;
+  const order = request.direction === 'desc' ? sql`cut.k DESC, cut.id DESC` : sql`cut.k ASC, cut.id ASC`;
+  return sql<ParticipantRow>`
+    SELECT ${participantColumns}, ${sortTextOf(request.sort, SORT_SQL[request.sort])} AS sort_value
+    FROM (SELECT ${id} AS id, ${walked.key} AS k FROM ${from} WHERE ${where} ORDER BY ${walked.order}
+          LIMIT ${limit} OFFSET ${offset}) AS cut
+    CROSS JOIN LATERAL (SELECT p.* FROM participants p WHERE p.id = cut.id OFFSET 0) AS p
+    LEFT JOIN languages l ON l.id = p.participant_language_id
+    LEFT JOIN users u ON u.id = p.created_by
+    ORDER BY ${order}`;
+}
+
+/** The sort value as the cursor carries it (created-at with microseconds, so no row is skipped). */
+const sortTextOf = (sort: ParticipantSort, key: RawBuilder<unknown>) =>
+  sort === 'createdAt' ? sql`to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : key;
 
 /**
  * The list's order and its filter without the search, keyset included: what a walk reads in the order's index. The
@@ -230,8 +300,7 @@ export function participantPage(
       ? from
       : sql`(SELECT p.* FROM ${walked.from} WHERE ${walked.where} ORDER BY ${walked.order} LIMIT ${walk}) AS p`;
   const offset = request.after ? 0 : request.page * request.pageSize;
-  const sortText =
-    request.sort === 'createdAt' ? sql`to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : key;
+  const sortText = sortTextOf(request.sort, key);
   return sql<ParticipantRow>`
     SELECT ${participantColumns}, ${sortText} AS sort_value
     FROM ${rows}

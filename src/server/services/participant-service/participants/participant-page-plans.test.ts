@@ -2,6 +2,7 @@
  * The participants list's pages read the list's partial indexes in their order (issue 30, migration 029), and a broad
  * search walks that order and finds exactly the rows its rule finds (ADR 0092).
  */
+import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
 import { openTestDatabase } from '../../../testing/database-template';
@@ -11,6 +12,7 @@ import {
   countStatement,
   findParticipantSearch,
   listParticipantPage,
+  participantCutPage,
   participantPage,
   type ParticipantPageRequest,
 } from './participants-store';
@@ -139,4 +141,60 @@ describe('a walked page is the page', () => {
           }
     });
   }, 120_000);
+});
+
+// ADR 0191: a deep page by offset skips its rows in the order's index alone (ids first, the page's rows by key after),
+// never reading a skipped row from the table nor joining or computing its columns. Pages marked all-visible, as a
+// server's autovacuum and the embedded maintenance (ADR 0147) leave them.
+describe('a deep page skips its offset in the index alone (ADR 0191)', () => {
+  beforeAll(async () => {
+    await sql`VACUUM participants, participant_list_statuses`.execute(db);
+  });
+
+  const ranPlan = (statement: RawBuilder<unknown>) =>
+    withTenant(db, plan.tenantId, async (trx) => {
+      const explain = statement.compile(trx);
+      const rows = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${explain.sql}`, [
+          ...explain.parameters,
+        ]),
+      );
+      return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+
+  test.each([
+    ['newest first', request(), /Index Only Scan( Backward)? using participants_list_created_idx/],
+    [
+      'oldest first (the far end of newest first)',
+      request({ direction: 'asc' }),
+      /Index Only Scan( Backward)? using participants_list_created_idx/,
+    ],
+    [
+      'by status',
+      request({ sort: 'status', direction: 'asc' }),
+      /Index Only Scan( Backward)? using participant_list_statuses_list_idx/,
+    ],
+  ] as const)('%s: page 120 reads no table row for the 3,000 it skips', async (_label, page, index) => {
+    const found = await ranPlan(participantCutPage({ projectId: plan.projectId }, page, 3_000, 26));
+    expect(found).toMatch(index);
+    expect(found).toMatch(/Index Only Scan[^\n]*\n(.*\n)*?.*Heap Fetches: 0/);
+    // Only the page's own rows are read from the table (by key), joined and computed.
+    expect(found).toMatch(/Index Scan using participants_pkey on participants p.*\n(.*\n)*?.*rows=1(\.00)? loops=26/);
+    expect(sorts(found)).toBe(false);
+  });
+
+  test('a status filter with the status order skips in the side table alone; the page is the offset read', async () => {
+    const filter = { projectId: plan.projectId, statuses: ['INVITATION_SENT'] as const };
+    const page = request({ sort: 'status', direction: 'desc' });
+    const found = await ranPlan(participantCutPage(filter, page, 2_000, 26));
+    expect(found).toMatch(/Index Only Scan( Backward)? using participant_list_statuses_list_idx/);
+    expect(found).toMatch(/Heap Fetches: 0/);
+    await withTenant(db, plan.tenantId, async (trx) => {
+      const ids = (rows: { id: number | string }[]) => rows.map((r) => Number(r.id));
+      const byOffset = await participantPage(filter, { ...page, page: 80 }).execute(trx);
+      const cut = await participantCutPage(filter, page, 2_000, 26).execute(trx);
+      expect(ids(cut.rows)).toEqual(ids(byOffset.rows));
+      expect(cut.rows).toHaveLength(26);
+    });
+  });
 });

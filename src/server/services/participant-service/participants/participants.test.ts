@@ -230,6 +230,40 @@ describe('list', () => {
     await rename('Even');
   });
 
+  it('reads a deep page from the far end of the order or after a kept cut, under the data version (ADR 0191)', async () => {
+    const irns = async (body: Record<string, unknown>) =>
+      (
+        (await list({ pageSize: 10, ...body }, listProject)).body as { participants: { interviewRefNum: string }[] }
+      ).participants.map((p) => p.interviewRefNum);
+    const newestFirst = (from: number, to: number) =>
+      Array.from({ length: from - to + 1 }, (_, i) => `PG${String(from - i).padStart(3, '0')}`);
+    const touch = () =>
+      withTenant(t.db, acme, (trx) =>
+        sql`UPDATE participants SET updated_at = updated_at WHERE interview_ref_num = 'PG001'`.execute(trx),
+      );
+    // Hides the newest participant unseen by the data version (its triggers off, as no application write can).
+    const hideNewest = (hidden: boolean) =>
+      t.db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+        await sql`UPDATE participants SET is_hidden = ${hidden}
+                  WHERE project_id = ${listProject} AND interview_ref_num = 'PG060'`.execute(trx);
+      });
+    await touch();
+    expect(await irns({})).toEqual(newestFirst(60, 51));
+    expect(await irns({ page: 2 })).toEqual(newestFirst(40, 31));
+    await hideNewest(true);
+    // Page 3 starts after page 2's last row, kept as a cut: the rows it held under this version (the offset read
+    // would start one row later); the last page is read backwards from the far end of the 60 kept as the total.
+    expect(await irns({ page: 3 })).toEqual(newestFirst(30, 21));
+    expect(await irns({ page: 5 })).toEqual(newestFirst(10, 1));
+    // A write moves the version: the pages are those of the offset read again.
+    await touch();
+    expect(await irns({ page: 3 })).toEqual(newestFirst(29, 20));
+    expect(await irns({ page: 5 })).toEqual(newestFirst(9, 1));
+    await hideNewest(false);
+    await touch();
+  });
+
   it('refuses a cursor of another filter or sort (422), an unknown sort (400) and a too large page (400)', async () => {
     const { nextCursor } = (await list({ pageSize: 5 }, listProject)).body as { nextCursor: string };
     expect((await list({ pageSize: 5, after: nextCursor, search: 'odd' }, listProject)).status).toBe(422);

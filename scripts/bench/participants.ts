@@ -1,4 +1,4 @@
-import { call, jsonPost, measure, type BenchContext } from './context';
+import { call, jsonPost, jsonPostEach, measure, type BenchContext } from './context';
 
 interface ListPage {
   totalRecords: number;
@@ -10,7 +10,8 @@ const PAGE_SIZE = 25;
 /**
  * Issue 13 / ADR 0037: the participants list of the 100k-participant project (listProjectParticipants,
  * at the spec's project-service path, served by the participant-service): the first page, a deep page by keyset (the cursor of the page before the last, got
- * from one offset page) and the same page by offset (a direct jump), and Find Participant with a Data Filter.
+ * from one offset page) and the same page by offset (a direct jump), a different page by offset each request, and
+ * Find Participant with a Data Filter.
  */
 export async function participantListFigures(ctx: BenchContext): Promise<void> {
   const url = `/project-service/v1/project/${ctx.projectId}/participants`;
@@ -27,6 +28,12 @@ export async function participantListFigures(ctx: BenchContext): Promise<void> {
   await measure(
     `deep page ${lastPage} by offset (a jump)`,
     jsonPost(ctx, url, { page: lastPage, pageSize: PAGE_SIZE }),
+  );
+  // A different page each request (issue 30, ADR 0191): a first read, which no page or cut kept from the same page
+  // answers; pages 1-3,999 in a stride, both halves of the order.
+  await measure(
+    `pages 1-${lastPage} by offset, a jump each request (a stride)`,
+    jsonPostEach(ctx, url, (n) => ({ page: 1 + ((n * 7_919) % Math.max(1, lastPage)), pageSize: PAGE_SIZE })),
   );
   const filtered = {
     page: 0,

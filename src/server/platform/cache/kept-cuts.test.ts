@@ -26,3 +26,15 @@ test('at most `max` cuts a filter: the least recently used falls out', () => {
   expect(cuts.before(25)).toEqual({ position: 10, key: 10 });
   expect(cuts.before(35)).toEqual({ position: 30, key: 30 });
 });
+
+test('the nearest cut after a position, for a page read backwards (ADR 0191)', () => {
+  const cuts = new KeptCuts<string>();
+  expect(cuts.after(10)).toBeNull();
+  cuts.keep(24, 'a');
+  cuts.keep(74, 'c');
+  cuts.keep(49, 'b');
+  expect(cuts.after(74)).toBeNull();
+  expect(cuts.after(73)).toEqual({ position: 74, key: 'c' });
+  expect(cuts.after(24)).toEqual({ position: 49, key: 'b' });
+  expect(cuts.after(0)).toEqual({ position: 24, key: 'a' });
+});

@@ -4,6 +4,7 @@
  * connections, wall time, peak server memory) so every area prints figures the same way.
  */
 import autocannon from 'autocannon';
+import { appendFileSync } from 'node:fs';
 import { PeakMemory } from './peak-memory';
 
 export interface BenchContext {
@@ -104,7 +105,38 @@ function latencyLine(label: string, result: Awaited<ReturnType<typeof autocannon
 
 /** autocannon p50/p99 of one call at 10 connections for 10 s (the bench's standard latency figure). */
 export async function measure(label: string, options: LoadOptions, connections = CONNECTIONS): Promise<void> {
-  console.log(latencyLine(label, await autocannon({ connections, duration: SECONDS, ...options })));
+  const load = autocannon({ connections, duration: SECONDS, ...options });
+  const traceFile = process.env.BENCH_LATENCY_TRACE;
+  const trace = traceFile ? traceLatencies(load) : undefined;
+  console.log(latencyLine(label, await load));
+  if (trace) console.log(trace.summary(label, traceFile!));
+}
+
+/**
+ * BENCH_LATENCY_TRACE=<file>: each request's latency in the order the requests were sent (ms after the load started),
+ * so a tail can be placed in time: the slowest requests and the first ones printed, every one appended to the file
+ * (a JSON line a load: its label, its start and `[sent ms, latency ms]` pairs).
+ */
+function traceLatencies(load: ReturnType<typeof autocannon>) {
+  const started = performance.now();
+  const startedAt = Date.now();
+  const requests: { sentAt: number; ms: number }[] = [];
+  load.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) =>
+    requests.push({ sentAt: performance.now() - started - ms, ms }),
+  );
+  const shown = (r: { sentAt: number; ms: number }) => `${Math.round(r.ms)}@${Math.round(r.sentAt)}`;
+  return {
+    summary: (label: string, file: string) => {
+      const sent = [...requests].sort((a, b) => a.sentAt - b.sentAt);
+      const pairs = sent.map((r) => [Math.round(r.sentAt), Math.round(r.ms)]);
+      appendFileSync(file, `${JSON.stringify({ label, startedAt: new Date(startedAt).toISOString(), pairs })}\n`);
+      const slowest = [...requests].sort((a, b) => b.ms - a.ms).slice(0, 15);
+      return (
+        `    trace (ms@sent ms, from ${new Date(startedAt).toISOString()}): first 20: ${sent.slice(0, 20).map(shown).join(' ')}\n` +
+        `    slowest 15: ${slowest.map((r) => `${shown(r)} (#${sent.indexOf(r) + 1})`).join(' ')}`
+      );
+    },
+  };
 }
 
 /** The same, stopped when `until` settles (a load that runs beside a job); prints what it measured. */

@@ -32,6 +32,8 @@ declare module 'autocannon' {
   /** A thenable run (only `then` exists at run time, not `catch`/`finally`); `stop()` ends it early. */
   interface Run extends PromiseLike<Result> {
     stop(): void;
+    /** Each answer as it arrives: its status, size and latency (ms). */
+    on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
   }
   export default function autocannon(options: Options): Run;
 }

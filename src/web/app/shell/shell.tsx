@@ -5,6 +5,7 @@ import { LoadingState } from '../../components/feedback/loading-state';
 import { Sidebar, SIDEBAR_COLLAPSE_BELOW_PX } from './sidebar';
 import { TopBar } from './top-bar';
 import { useNarrowerThan } from './use-narrower-than';
+import { useScreenAfterFrame } from './use-screen-after-frame';
 
 /**
  * The signed-in frame: top bar, sidebar and the current /main screen. `pending` is the frame alone while the session
@@ -21,6 +22,8 @@ function ShellFrame({ pending = false }: { pending?: boolean }) {
   // tells journeys (and anyone inspecting the page) which screen the pane holds.
   const loading = useNavigation().state !== 'idle';
   const { pathname } = useLocation();
+  // When the session opens, the top bar and sidebar commit first and the screen a task later (ADR 0193).
+  const screenShown = useScreenAfterFrame(!pending);
 
   return (
     <Flex direction="column" h="100vh">
@@ -33,10 +36,10 @@ function ShellFrame({ pending = false }: { pending?: boolean }) {
           minW="0"
           overflowY="auto"
           p={{ base: '4', md: '6' }}
-          aria-busy={pending || loading || undefined}
-          data-route-path={pending ? undefined : pathname}
+          aria-busy={!screenShown || loading || undefined}
+          data-route-path={screenShown ? pathname : undefined}
         >
-          {pending ? <LoadingState /> : <Outlet />}
+          {screenShown ? <Outlet /> : <LoadingState />}
         </Box>
       </Flex>
     </Flex>

@@ -7,7 +7,8 @@
  * where the main thread's time goes. BENCH_PROFILE_DETAIL=<package or folder> also lists that group's files and
  * functions (each at the line where it starts in its original file). Each listed task also gets the trace's events'
  * self time by kind (`UpdateLayoutTree`, `Layout`, `FunctionCall <chunk>`…) and, with BENCH_PROFILE_TASK_FUNCTIONS=<n>,
- * its n functions of most self time; BENCH_PROFILE_LOADS=dashboard profiles that load alone (ADR 0170).
+ * its n functions of most self time; BENCH_PROFILE_LOADS=dashboard profiles that load alone (ADR 0170);
+ * BENCH_PROFILE_EVERY_RUN=1 lists the long tasks of every run, not only the median run's (ADR 0193).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -96,6 +97,8 @@ const LISTED_TASK_MS = Number(process.env.BENCH_PROFILE_LISTED_MS ?? 150);
  */
 const TASKS_OF = process.env.BENCH_PROFILE_TASKS_OF;
 const COLLECTED_TASK_MS = TASKS_OF ? Math.min(1, LISTED_TASK_MS) : LISTED_TASK_MS;
+/** BENCH_PROFILE_EVERY_RUN=1 lists every run's tasks of LISTED_TASK_MS or more, each with its steps and owners. */
+const EVERY_RUN = process.env.BENCH_PROFILE_EVERY_RUN === '1';
 interface TraceEvent {
   name: string;
   ph: string;
@@ -339,6 +342,24 @@ function report(name: string, runs: LoadProfile[]): void {
     );
     console.log(`    tasks with ${TASKS_OF}, by run:`);
     for (const [run, tasks] of of.entries()) console.log(`      ${run + 1}: ${tasks.join('; ') || 'none'}`);
+  }
+  if (EVERY_RUN) {
+    // Each run's tasks of LISTED_TASK_MS or more, one line each: what a task over 200 ms held in every load, not only
+    // in the median one (ADR 0193).
+    console.log(`    tasks of ${LISTED_TASK_MS} ms or more, by run:`);
+    for (const [index, run] of runs.entries()) {
+      const listed = run.tasks.filter((task) => task.ms >= LISTED_TASK_MS);
+      const lines = listed.map((task) => {
+        const top = (map: Map<string, number>, n: number) =>
+          [...map]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, n)
+            .map(([name, time]) => `${shortName(name)} ${Math.round(time)}`)
+            .join(', ');
+        return `${Math.round(task.ms)} at ${Math.round(task.atMs)} (${top(task.byStep, 3)}; under ${top(task.byOwner, 3)})`;
+      });
+      console.log(`      ${index + 1}: ${lines.join('; ') || 'none'}`);
+    }
   }
   // Each long task of the median run, in order: when it started (ms after the profile's start) and what it ran.
   for (const task of (medianRun?.tasks ?? []).filter((t) => t.ms >= LISTED_TASK_MS)) {

@@ -4,7 +4,8 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { LoadingState } from '../../components/feedback/loading-state';
 import { Sidebar, SIDEBAR_COLLAPSE_BELOW_PX } from './sidebar';
 import { TopBar } from './top-bar';
-import { useNarrowerThan } from './use-narrower-than';
+import { isNarrowerThan, useNarrowerThan } from './use-narrower-than';
+import { useScreenAfterFrame } from './use-screen-after-frame';
 
 /**
  * The signed-in frame: top bar, sidebar and the current /main screen. `pending` is the frame alone while the session
@@ -12,15 +13,24 @@ import { useNarrowerThan } from './use-narrower-than';
  * browser alone knows (the sidebar's width follows the window through CSS), so it hydrates as it was rendered.
  */
 function ShellFrame({ pending = false }: { pending?: boolean }) {
-  const narrow = useNarrowerThan(SIDEBAR_COLLAPSE_BELOW_PX);
+  // The pending frame's sidebar follows the width through CSS, so it does not read the window: its answer on a phone
+  // (narrow) differs from the build's, and React would render the whole hydrated frame again, synchronously (ADR 0193).
+  const narrow = useNarrowerThan(SIDEBAR_COLLAPSE_BELOW_PX, !pending);
   const [userChoice, setUserChoice] = useState<{ collapsed: boolean; narrow: boolean } | null>(null);
   // A choice made at one width holds until the window crosses the threshold; then width decides again.
-  const collapsed = userChoice !== null && userChoice.narrow === narrow ? userChoice.collapsed : narrow;
-  const toggle = () => setUserChoice({ collapsed: !collapsed, narrow });
+  const collapsedAt = (width: boolean) =>
+    userChoice !== null && userChoice.narrow === width ? userChoice.collapsed : width;
+  const collapsed = collapsedAt(narrow);
+  const toggle = () => {
+    const narrowNow = pending ? isNarrowerThan(SIDEBAR_COLLAPSE_BELOW_PX) : narrow;
+    setUserChoice({ collapsed: !collapsedAt(narrowNow), narrow: narrowNow });
+  };
   // While the next screen's chunk loads, the one showing is stale: say so to assistive technology; the rendered path
   // tells journeys (and anyone inspecting the page) which screen the pane holds.
   const loading = useNavigation().state !== 'idle';
   const { pathname } = useLocation();
+  // When the session opens, the top bar and sidebar commit first and the screen a task later (ADR 0193).
+  const screenShown = useScreenAfterFrame(!pending);
 
   return (
     <Flex direction="column" h="100vh">
@@ -33,10 +43,10 @@ function ShellFrame({ pending = false }: { pending?: boolean }) {
           minW="0"
           overflowY="auto"
           p={{ base: '4', md: '6' }}
-          aria-busy={pending || loading || undefined}
-          data-route-path={pending ? undefined : pathname}
+          aria-busy={!screenShown || loading || undefined}
+          data-route-path={screenShown ? pathname : undefined}
         >
-          {pending ? <LoadingState /> : <Outlet />}
+          {screenShown ? <Outlet /> : <LoadingState />}
         </Box>
       </Flex>
     </Flex>

@@ -12,14 +12,24 @@ function listOf(query: string): MediaQueryList {
   return list;
 }
 
+// `not all and (min-width)`: exactly "narrower than", and older browsers than the range syntax `(width < …)` read it.
+const queryOf = (widthPx: number) => `not all and (min-width: ${widthPx}px)`;
+
+/** Whether the window is narrower than `widthPx` now (for an event handler: nothing follows it). */
+export const isNarrowerThan = (widthPx: number): boolean => listOf(queryOf(widthPx)).matches;
+
+const unfollowed = () => () => undefined;
+const notNarrower = () => false;
+
 /**
  * Whether the window is narrower than `widthPx`, following resizes. A media query, not `window.innerWidth`: reading
  * that during render made the browser lay the page out in the middle of the shell's commit (ADR 0118); the query's
- * answer needs no layout in the top frame.
+ * answer needs no layout in the top frame. With `follow` false it reads nothing and answers false, as the build's
+ * render does: a hydrated component whose answer differs from the build's is rendered again by React at once,
+ * synchronously, with everything under it (ADR 0193); turning `follow` on reads the window in that render.
  */
-export function useNarrowerThan(widthPx: number): boolean {
-  // `not all and (min-width)`: exactly "narrower than", and older browsers than the range syntax `(width < …)` read it.
-  const query = `not all and (min-width: ${widthPx}px)`;
+export function useNarrowerThan(widthPx: number, follow = true): boolean {
+  const query = queryOf(widthPx);
   const subscribe = useCallback(
     (onChange: () => void) => {
       const list = listOf(query);
@@ -29,5 +39,5 @@ export function useNarrowerThan(widthPx: number): boolean {
     [query],
   );
   const read = useCallback(() => listOf(query).matches, [query]);
-  return useSyncExternalStore(subscribe, read, () => false);
+  return useSyncExternalStore(follow ? subscribe : unfollowed, follow ? read : notNarrower, notNarrower);
 }

@@ -59,7 +59,8 @@ export async function writeXlsxSheet(
     if (batch.length) await writer.send(batch);
     await writer.end();
   } finally {
-    writer.stop();
+    // The thread is gone before the turn is given on: at most XLSX_WRITERS heaps exist at once.
+    await writer.stop();
     release();
   }
 }
@@ -106,10 +107,10 @@ class SheetWriter {
     await finished(this.stream, { readable: false });
   }
 
-  stop(): void {
+  async stop(): Promise<void> {
     this.stream.off('close', this.#onClose);
     this.#worker.removeAllListeners();
-    void this.#worker.terminate();
+    await this.#worker.terminate();
   }
 
   #receive(message: WriterMessage): void {

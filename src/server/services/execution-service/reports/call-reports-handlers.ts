@@ -20,7 +20,6 @@ import {
   findCallRecords,
   findCallRecordsAfter,
   findCallRecordsFromCut,
-  findCallRecordsRungs,
   findCallSearchWithExact,
   findIncompleteCalls,
   findIncompleteCallsAfter,
@@ -155,13 +154,10 @@ export const callReportsHandlers: Handlers = {
       // A deep page without a search starts after the nearest page of the filter read before it under this version
       // (ADR 0186), skipping only the records between, and leaves its own last record as a cut for the pages after.
       const readFromCut = async () => {
-        // A first deep jump keeps cuts along the records it skips, and requests of the filter at the same time wait
-        // for that one skip (ADR 0192).
         const cuts = await kept('callRecordsCuts', [filter], async () => new KeptCuts<TimeKeyset>());
-        return cuts.read(page, {
-          rungs: (from, positions) => findCallRecordsRungs(trx, filter, from, positions),
-          page: (from) => findCallRecordsFromCut(trx, filter, page, from),
-        });
+        const read = await findCallRecordsFromCut(trx, filter, page, cuts.before(page.offset));
+        if (read.last) cuts.keep(page.offset + read.rows.length - 1, read.last);
+        return read.rows;
       };
       let search: Promise<ListSearch | null> | undefined;
       const readSearch = () =>

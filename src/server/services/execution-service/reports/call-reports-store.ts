@@ -10,14 +10,7 @@ import {
   type SearchRule,
   type SearchWithExact,
 } from '../../../platform/db/list-search';
-import {
-  pastKeysetRefs,
-  pastTimeKeyset,
-  keysetLadder,
-  ladderKeys,
-  timeKey,
-  type TimeKeyset,
-} from '../../../platform/db/keyset';
+import { pastTimeKeyset, timeKey, type TimeKeyset } from '../../../platform/db/keyset';
 import type { KeysetPage } from '../../../platform/http/csv-download';
 import { pageAfterCut } from '../../../platform/cache/kept-cuts';
 
@@ -161,36 +154,6 @@ export async function findCallRecordsFromCut(
   const rows = await callRecordPage(trx, filter, read, null, undefined, cut?.key).execute();
   return { rows: rows.map(callRecordRow), last: lastKeyset(rows) };
 }
-
-/**
- * The keys of the list's records (no search) at `positions`, ascending, after the kept cut `from` (null: the newest),
- * in one statement that passes the index entries before the last position once (ADR 0192): cuts along a first deep
- * jump, so later pages before it start near one.
- */
-export const findCallRecordsRungs = async (
-  trx: Db,
-  filter: CallRecordsFilter,
-  from: { position: number; key: TimeKeyset } | null,
-  positions: readonly number[],
-): Promise<TimeKeyset[]> =>
-  positions.length ? ladderKeys((await callRecordsLadder(trx, filter, from, positions).execute(trx)).rows) : [];
-
-/** The statement of findCallRecordsRungs (exported for its plan test): each step the page's own index-only cut. */
-export const callRecordsLadder = (
-  trx: Db,
-  filter: CallRecordsFilter,
-  from: { position: number; key: TimeKeyset } | null,
-  positions: readonly number[],
-) =>
-  keysetLadder(from, positions, (after, skip) => {
-    const rows = filterCalls(trx.selectFrom('call_records'), filter, null);
-    return (after ? rows.where(pastKeysetRefs(sql`call_records.call_at`, sql`call_records.id`, 'desc', after)) : rows)
-      .select(['call_records.call_at as t', 'call_records.id'])
-      .orderBy('call_records.call_at', 'desc')
-      .orderBy('call_records.id', 'desc')
-      .offset(skip)
-      .limit(1);
-  });
 
 /** The keyset of a page's last row (null for an empty page): where the next keyset page or a kept cut starts. */
 const lastKeyset = (rows: readonly CallPageRow[]): TimeKeyset | null => {

@@ -9,20 +9,16 @@ import { planOf, seedPlanProject, sorts, sortsAll, type PlanProject } from '../.
 import {
   callRecordPage,
   callRecordsByCode,
-  callRecordsLadder,
   findCallRecords,
   findCallRecordsAfter,
   findCallRecordsFromCut,
-  findCallRecordsRungs,
   findCallSearchWithExact,
 } from './call-reports-store';
 import {
   findReportResults,
   findReportResultsFromCut,
-  findReportRungs,
   findReportSearchWithExact,
   reportByCode,
-  reportLadder,
   reportPageIds,
   type ResultsReportFilter,
   type ResultsReportSort,
@@ -346,64 +342,5 @@ describe('deep and filtered report pages read no table row for a row they pass o
       /Index Only Scan using call_records_tenant_time_idx[^\n]*rows=20\b[^\n]*\n(.*\n)*?.*Index Cond: .*ROW\(call_at, id\) < ROW(.*\n)*?.*Heap Fetches: 0/,
     );
     expect(sorts(found)).toBe(false);
-  });
-
-  test('a ladder of cuts (ADR 0192): the keys at its positions are the rows there by offset; each step seeks in the page index, index-only', async () => {
-    const inTenant = <T>(read: (trx: Db) => Promise<T>) => withTenant(db, plan.tenantId, read);
-    // From the start and from a kept cut (position 1,499), every 1,000 positions up to 7,999 (the calls), and past the
-    // end of the order (the report's released results: the keys stop at the last one).
-    const positions = [1_999, 2_999, 3_999, 4_999, 5_999, 6_999, 7_999];
-    const pastTheEnd = Array.from({ length: 19 }, (_, i) => i * 1_000 + 1_999);
-    for (const direction of ['desc', 'asc'] as const) {
-      const sort = { by: 'date', direction } as const;
-      const filter = reportFilter(null);
-      const at = (offset: number) =>
-        inTenant(async (trx) => (await findReportResults(trx, filter, sort, { offset, limit: 1 }))[0]?.id);
-      const byOffset = (await Promise.all(pastTheEnd.map(at))).filter((id) => id !== undefined);
-      expect(byOffset.length).toBeGreaterThan(positions.length);
-      expect(byOffset.length).toBeLessThan(pastTheEnd.length);
-      const kept = await inTenant((trx) =>
-        findReportResultsFromCut(trx, filter, sort, { offset: 1_475, limit: 25 }, null),
-      );
-      const from = { position: 1_499, key: kept.last! };
-      for (const start of [null, from]) {
-        const keys = await inTenant((trx) => findReportRungs(trx, filter, sort, start, pastTheEnd));
-        expect({ direction, start, ids: keys.map((k) => k.id) }).toEqual({
-          direction,
-          start,
-          ids: byOffset,
-        });
-        expect(keys.every((k) => k.direction === direction)).toBe(true);
-      }
-      const found = await ranPlan(reportLadder(filter, sort, from, positions));
-      expect({ direction, found }).toEqual({
-        direction,
-        found: expect.stringMatching(
-          /Index Only Scan (Backward )?using interview_results_account_page_idx[^\n]*\n(.*\n)*?.*Index Cond: .*ROW\(r?\.?completed_at, r?\.?id\) [<>] ROW(.*\n)*?.*Heap Fetches: 0/,
-        ),
-      });
-      // Only the rungs are sorted, by their number (a few rows); no step sorts.
-      expect({ direction, found }).toEqual({
-        direction,
-        found: expect.not.stringMatching(/Seq Scan|Sort Key: (?!ladder\.n$)/m),
-      });
-    }
-    const filter = callFilter();
-    const at = (offset: number) =>
-      inTenant(async (trx) => (await findCallRecords(trx, filter, { offset, limit: 1 }, undefined, null))[0]?.id);
-    const byOffset = await Promise.all(positions.map(at));
-    const kept = await inTenant((trx) => findCallRecordsFromCut(trx, filter, { offset: 1_490, limit: 10 }, null));
-    const from = { position: 1_499, key: kept.last! };
-    for (const start of [null, from]) {
-      const keys = await inTenant((trx) => findCallRecordsRungs(trx, filter, start, positions));
-      expect({ start, ids: keys.map((k) => k.id) }).toEqual({ start, ids: byOffset });
-    }
-    const found = await ranPlan(
-      await inTenant(async (trx) => callRecordsLadder(trx, filter, from, positions).compile(trx)),
-    );
-    expect(found).toMatch(
-      /Index Only Scan using call_records_tenant_time_idx[^\n]*\n(.*\n)*?.*Index Cond: .*ROW\(call_at, id\) < ROW(.*\n)*?.*Heap Fetches: 0/,
-    );
-    expect(found).not.toMatch(/Seq Scan|Sort Key: (?!ladder\.n$)/m);
   });
 });

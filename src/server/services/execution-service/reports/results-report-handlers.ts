@@ -16,7 +16,6 @@ import {
   findReportResults,
   findReportResultsAfter,
   findReportResultsFromCut,
-  findReportRungs,
   findReportSearchWithExact,
   firstProbeNames,
   type ReportKeyset,
@@ -143,13 +142,10 @@ export const resultsReportHandlers: Handlers = {
       // (ADR 0186), skipping only the results between, and leaves its own last result as a cut for the pages after.
       // Which results the filter holds and their order read only what the results version follows (ADR 0148).
       const readFromCut = async () => {
-        // A first deep jump keeps cuts along the results it skips, and requests of the filter at the same time wait
-        // for that one skip (ADR 0192).
         const cuts = await kept('reportCuts', [filter, sort], async () => new KeptCuts<ReportKeyset>());
-        return cuts.read(page, {
-          rungs: (from, positions) => findReportRungs(trx, filter, sort, from, positions),
-          page: (from) => findReportResultsFromCut(trx, filter, sort, page, from, readSearch),
-        });
+        const read = await findReportResultsFromCut(trx, filter, sort, page, cuts.before(page.offset), readSearch);
+        if (read.last) cuts.keep(page.offset + read.rows.length - 1, read.last);
+        return read.rows;
       };
       const rows = await keptUnderData(
         'resultsReportPage',

@@ -12,7 +12,6 @@ import {
 } from '../project-results/results-store';
 import { readPlannedPage, WALK_NAMES_ABOVE, walkPlan, type PagePlan } from '../../../platform/db/list-walk';
 import { pageAfterCut } from '../../../platform/cache/kept-cuts';
-import { keysetLadder, ladderKeys, pastKeysetRefs } from '../../../platform/db/keyset';
 import {
   CODE_CAP,
   findListSearch,
@@ -273,43 +272,6 @@ export async function findReportResultsFromCut(
     : await findReportRows(trx, filter, sort, page, readSearch);
   return { rows: rows.map(reportRow), last: lastKeyset(rows, sort) };
 }
-
-/**
- * The keys of the report's results (date order, no search) at `positions`, ascending, after the kept cut `from` (null:
- * the first), in one statement that passes the index entries before the last position once (ADR 0192): cuts along a
- * first deep jump, so later pages before it start near one.
- */
-export async function findReportRungs(
-  trx: Db,
-  filter: ResultsReportFilter,
-  sort: ResultsReportSort,
-  from: { position: number; key: ReportKeyset } | null,
-  positions: readonly number[],
-): Promise<ReportKeyset[]> {
-  if (!positions.length) return [];
-  const { rows } = await reportLadder(filter, sort, from, positions).execute(trx);
-  return ladderKeys(rows).map((k) => ({ completedAt: k.at, id: k.id, direction: sort.direction }));
-}
-
-/** The statement of findReportRungs (exported for its plan test): each step the page's own index-only cut. */
-export const reportLadder = (
-  filter: ResultsReportFilter,
-  sort: ResultsReportSort,
-  from: { position: number; key: ReportKeyset } | null,
-  positions: readonly number[],
-) => {
-  if (sort.by !== 'date' || filter.search) throw new Error('Only a date order without a search is cut by keyset.');
-  const start = from && { position: from.position, key: { at: from.key.completedAt, id: from.key.id } };
-  return keysetLadder(
-    start,
-    positions,
-    (after, skip) => sql`
-      SELECT r.completed_at AS t, r.id FROM ${narrowFrom(filter, sort)}
-      WHERE ${whereOf(filter, null)}
-        ${after ? sql`AND ${pastKeysetRefs(sql`r.completed_at`, sql`r.id`, sort.direction, after)}` : sql``}
-      ORDER BY ${orderOf(sort)} OFFSET ${skip} LIMIT 1`,
-  );
-};
 
 /** The keyset of a page's last row (null for an empty page): where the next keyset page or a kept cut starts. */
 const lastKeyset = (rows: readonly ReportRow[], sort: ResultsReportSort): ReportKeyset | null => {

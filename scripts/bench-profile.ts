@@ -256,6 +256,9 @@ async function throttled(page: Page): Promise<CDPSession> {
 }
 
 async function profileLoad(page: Page, url: string, ready: string, dist: string, origin: string): Promise<LoadProfile> {
+  // From a blank page, as Lighthouse navigates: otherwise the signed-in dashboard the page holds is restyled for the
+  // phone's size and torn down (`Frame::Detach`) inside the profile, a long task that is not the load's.
+  await page.goto('about:blank');
   const cdp = await throttled(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLING_INTERVAL_US });

@@ -11,6 +11,7 @@ import { PATHS, persistSignedInSession, serverFor, userInfo } from '../testing/f
 import { renderFirstPaint } from './first-paint';
 import { firstPaintHeadScript, READY_ATTRIBUTE, STALE_ATTRIBUTE } from './first-paint-document';
 import { startConsole, type StartedConsole } from './start-console';
+import { stopStartedConsole } from '../testing/stop-started-console';
 
 const CATALOGUES: Record<AppLocale, Messages> = { en: english, es: spanish, tl: tagalog };
 
@@ -50,12 +51,8 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  if (started) {
-    await started.persistor.flush();
-    started.persistor.pause();
-    act(() => started!.root.unmount());
-    started = undefined;
-  }
+  if (started) await stopStartedConsole(started);
+  started = undefined;
   consoleErrors.mockRestore();
   document.body.innerHTML = '';
 });

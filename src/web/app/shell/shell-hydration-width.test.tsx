@@ -6,6 +6,7 @@ import { renderFirstPaint } from '../first-paint';
 import { firstPaintHeadScript, READY_ATTRIBUTE } from '../first-paint-document';
 import { startConsole, type StartedConsole } from '../start-console';
 import type * as TopBarModule from './top-bar';
+import { stopStartedConsole } from '../../testing/stop-started-console';
 
 const topBarRenders = jest.fn();
 jest.mock('./top-bar', () => {
@@ -21,12 +22,8 @@ jest.mock('./top-bar', () => {
 let started: StartedConsole | undefined;
 
 afterEach(async () => {
-  if (started) {
-    await started.persistor.flush();
-    started.persistor.pause();
-    act(() => started!.root.unmount());
-    started = undefined;
-  }
+  if (started) await stopStartedConsole(started);
+  started = undefined;
   document.body.innerHTML = '';
   document.documentElement.removeAttribute(READY_ATTRIBUTE);
   window.innerWidth = 1024;

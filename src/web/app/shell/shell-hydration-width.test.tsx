@@ -52,11 +52,7 @@ async function topBarRendersHydratingAt(width: number): Promise<number> {
 describe("the pending frame's hydration (ADR 0193)", () => {
   it('renders the frame as often on a phone as on a desktop: the width the build cannot know is not read', async () => {
     const desktop = await topBarRendersHydratingAt(1366);
-    await act(async () => {
-      await started!.persistor.flush();
-      started!.persistor.pause();
-      started!.root.unmount();
-    });
+    await stopStartedConsole(started!);
     started = undefined;
     document.body.innerHTML = '';
     document.documentElement.removeAttribute(READY_ATTRIBUTE);

@@ -5,12 +5,6 @@
  * reads (`kept…('…Cuts', [filter], () => new KeptCuts())`), so a write that can move a row in the order starts an
  * empty one; the value is mutable, the one object every request of that version shares.
  */
-/** The key of the row at `position` (0-based) of a list's order. */
-export interface Cut<Key> {
-  position: number;
-  key: Key;
-}
-
 export class KeptCuts<Key> {
   /** Position → key; the least recently used first (a Map keeps insertion order). */
   private readonly cuts = new Map<number, Key>();
@@ -57,6 +51,12 @@ export class KeptCuts<Key> {
 
 /** Cuts kept a filter: a person paging forward uses the last; one who jumps, the nearest of those passed. */
 export const MAX_CUTS = 64;
+
+/** The key of the row at `position` (0-based) of a list's order. */
+export interface Cut<Key> {
+  position: number;
+  key: Key;
+}
 
 /**
  * The page to read from a kept cut: the rows after the cut's row, skipping those between it and the page. `offset`

@@ -1,5 +1,5 @@
 /** A list's kept cuts (ADR 0186): the nearest before a page, bounded per filter. */
-import { KeptCuts, pageAfterCut } from './kept-cuts';
+import { KeptCuts, pageAfterCut, type Cut } from './kept-cuts';
 
 test('the nearest cut before a page, and the page read after it skips only the rows between', () => {
   const cuts = new KeptCuts<string>();
@@ -37,4 +37,20 @@ test('the nearest cut after a position, for a page read backwards (ADR 0191)', (
   expect(cuts.after(73)).toEqual({ position: 74, key: 'c' });
   expect(cuts.after(24)).toEqual({ position: 49, key: 'b' });
   expect(cuts.after(0)).toEqual({ position: 24, key: 'a' });
+});
+
+test('a page read after the nearest cut keeps its last row as the cut at its last position', async () => {
+  const cuts = new KeptCuts<string>();
+  const froms: (Cut<string> | null)[] = [];
+  const read = (page: { offset: number; limit: number }, rows: string[]) =>
+    cuts.readAfterNearest(page, async (from) => {
+      froms.push(from);
+      return { rows, last: rows.at(-1) ?? null };
+    });
+  expect(await read({ offset: 50, limit: 25 }, ['r50', 'r74'])).toEqual(['r50', 'r74']);
+  // Two rows of a page of 25: the last is at position 51, not 74.
+  expect(await read({ offset: 75, limit: 25 }, [])).toEqual([]);
+  expect(froms).toEqual([null, { position: 51, key: 'r74' }]);
+  // An empty page keeps nothing.
+  expect(cuts.size).toBe(1);
 });

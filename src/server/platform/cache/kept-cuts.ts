@@ -44,6 +44,19 @@ export class KeptCuts<Key> {
     if (this.cuts.size > this.max) this.cuts.delete(this.cuts.keys().next().value!);
   }
 
+  /**
+   * A page read after the nearest kept cut before it (`read` gets null when there is none: the page by its offset),
+   * whose last row is kept as a cut for the pages after it.
+   */
+  async readAfterNearest<Row>(
+    page: { offset: number; limit: number },
+    read: (from: Cut<Key> | null) => Promise<{ rows: Row[]; last: Key | null }>,
+  ): Promise<Row[]> {
+    const { rows, last } = await read(this.before(page.offset));
+    if (last !== null) this.keep(page.offset + rows.length - 1, last);
+    return rows;
+  }
+
   get size(): number {
     return this.cuts.size;
   }

@@ -155,9 +155,7 @@ export const callReportsHandlers: Handlers = {
       // (ADR 0186), skipping only the records between, and leaves its own last record as a cut for the pages after.
       const readFromCut = async () => {
         const cuts = await kept('callRecordsCuts', [filter], async () => new KeptCuts<TimeKeyset>());
-        const read = await findCallRecordsFromCut(trx, filter, page, cuts.before(page.offset));
-        if (read.last) cuts.keep(page.offset + read.rows.length - 1, read.last);
-        return read.rows;
+        return cuts.readAfterNearest(page, (from) => findCallRecordsFromCut(trx, filter, page, from));
       };
       let search: Promise<ListSearch | null> | undefined;
       const readSearch = () =>

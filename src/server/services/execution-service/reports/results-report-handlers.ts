@@ -143,9 +143,9 @@ export const resultsReportHandlers: Handlers = {
       // Which results the filter holds and their order read only what the results version follows (ADR 0148).
       const readFromCut = async () => {
         const cuts = await kept('reportCuts', [filter, sort], async () => new KeptCuts<ReportKeyset>());
-        const read = await findReportResultsFromCut(trx, filter, sort, page, cuts.before(page.offset), readSearch);
-        if (read.last) cuts.keep(page.offset + read.rows.length - 1, read.last);
-        return read.rows;
+        return cuts.readAfterNearest(page, (from) =>
+          findReportResultsFromCut(trx, filter, sort, page, from, readSearch),
+        );
       };
       const rows = await keptUnderData(
         'resultsReportPage',

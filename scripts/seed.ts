@@ -45,7 +45,7 @@ try {
     clock: systemClock,
     passwords: new PasswordHasher(config.passwordHashing),
     secrets: TenantSecretCipher.fromConfig(config),
-    storage: createFileStorage(config),
+    storage: await createFileStorage(config),
   });
   console.log(`Seeded: ${report.tenantsCreated} tenant(s) and ${report.usersCreated} user(s) created.`);
   // Demo calls through the public API, as a telephony platform posts them (ADR 0052); once per database.

@@ -155,7 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   const secrets = TenantSecretCipher.fromConfig(config);
   const changes = new ChangeFeed(db, config.databaseUrl, logger);
-  const storage = options.storage ?? createFileStorage(config);
+  const storage = options.storage ?? (await createFileStorage(config));
   const jobs = new JobRunner(
     db,
     clock,

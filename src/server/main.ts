@@ -45,7 +45,7 @@ try {
       clock: systemClock,
       passwords: new PasswordHasher(config.passwordHashing),
       secrets: TenantSecretCipher.fromConfig(config),
-      storage: createFileStorage(config),
+      storage: await createFileStorage(config),
       simulator: config,
     });
     if (report)

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import scalarApiReference from '@scalar/fastify-api-reference';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyApiReferenceOptions } from '@scalar/fastify-api-reference';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { CONTRACTS_DIR } from '../openapi/contract';
 import { API_PREFIX } from '../openapi/register-operations';
 
@@ -45,6 +45,32 @@ function conformanceGuide(file: string): string | null {
     },
     paths: {},
   });
+}
+
+/** Where Scalar's plugin serves its page script, under the reference's path. */
+const SCRIPT_PATH = 'js/scalar.js';
+
+/**
+ * Scalar's plugin on an app of its own, loaded on the first request for the page: its module holds the 4 MB page
+ * script, and loading it cost half a second of every server start and every server test file (issue 29's
+ * follow-up on the test command's time). The routes stay the plugin's; this app only answers them.
+ */
+function lazyReference(options: FastifyApiReferenceOptions): {
+  app(): Promise<FastifyInstance>;
+  close(): Promise<void>;
+} {
+  let built: Promise<FastifyInstance> | null = null;
+  return {
+    app: () =>
+      (built ??= import('@scalar/fastify-api-reference').then(async ({ default: plugin }) => {
+        const app = Fastify();
+        await app.register(plugin, options);
+        return app;
+      })),
+    close: async () => {
+      if (built) await (await built).close();
+    },
+  };
 }
 
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
@@ -90,9 +116,8 @@ export async function registerApiReference(
       }
       return payload;
     });
-    await docs.register(scalarApiReference, {
+    const reference = lazyReference({
       routePrefix: API_DOCS_PATH,
-      logLevel: 'warn',
       configuration: {
         pageTitle: 'Voxscreen API reference',
         sources: [
@@ -111,5 +136,16 @@ export async function registerApiReference(
         showDeveloperTools: 'never',
       },
     });
+    docs.addHook('onClose', () => reference.close());
+    // The app ignores trailing slashes: this route answers /api/docs too, which Scalar's app redirects.
+    for (const url of [`${API_DOCS_PATH}/`, `${API_DOCS_PATH}/${SCRIPT_PATH}`])
+      docs.get(url, { logLevel: 'warn' }, async (request, reply) => {
+        const answer = await (await reference.app()).inject({ method: 'GET', url: request.url });
+        for (const name of ['content-type', 'location', 'content-disposition'] as const) {
+          const value = answer.headers[name];
+          if (value !== undefined) reply.header(name, value);
+        }
+        return reply.code(answer.statusCode).send(answer.body);
+      });
   });
 }

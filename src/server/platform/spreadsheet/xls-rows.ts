@@ -5,7 +5,6 @@
  * reader of .xlsx and the writer of every file.
  */
 import { readFile } from 'node:fs/promises';
-import * as XLSX from '@e965/xlsx';
 import { sniffFileType } from '../storage/sniff-file';
 
 /** What file-type reads from an OLE2 compound file, the container of a .xls. */
@@ -36,7 +35,7 @@ const cellText = (value: unknown): string => {
 export async function* readXlsRows(path: string): AsyncIterable<string[]> {
   let rows: unknown[][];
   try {
-    const bytes = await readFile(path);
+    const [bytes, XLSX] = await Promise.all([readFile(path), import('@e965/xlsx')]);
     // A compound file without a workbook stream (a .doc, a .msg renamed) is no .xls.
     const names = XLSX.CFB.read(bytes, { type: 'buffer' }).FullPaths.map((p: string) => p.toLowerCase());
     if (!names.some((p: string) => p.endsWith('/workbook') || p.endsWith('/book')))

@@ -151,7 +151,7 @@ test('a report goes from requested to succeeded and its xlsx holds the chosen co
 
 test('a report stops at its row limit, and its row count says how many it holds', async () => {
   const id = await requestedReport('interview-results', 'limited', ['interviewReferenceNumber']);
-  const job = analyticReportJob(t.db, createFileStorage(t.config), new MovableClock(), 2);
+  const job = analyticReportJob(t.db, await createFileStorage(t.config), new MovableClock(), 2);
   await job({ id: 0, queue: 'analytic-report', tenantId: acme, payload: { reportId: id }, attempt: 1, maxAttempts: 1 });
   const done = await withTenant(t.db, acme, (trx) => findReport(trx, id));
   expect(done).toMatchObject({ status: 'succeeded', rowCount: 2 });

@@ -116,7 +116,7 @@ test('a zip job taken by another instance starts its PDF threads before it reads
     const other = new JobRunner(
       t.db,
       t.clock,
-      { [RESULT_ZIP_QUEUE]: resultPdfZipJob(t.db, createFileStorage(t.config), t.clock) },
+      { [RESULT_ZIP_QUEUE]: resultPdfZipJob(t.db, await createFileStorage(t.config), t.clock) },
       pino({ level: 'silent' }),
     );
     await other.sweep();

@@ -1,4 +1,3 @@
-import archiver from 'archiver';
 import type { components } from '../../../../contracts/execution-service';
 import type { DisplayTime } from '../../../platform/display-time';
 import { groupAccessCode, resultPdfFileName } from '../../../../shared/result-rules';
@@ -150,6 +149,7 @@ export async function writeResultZip(
   source: ZipSource,
   ahead: number = zipRenderAhead(),
 ): Promise<number> {
+  const { default: archiver } = await import('archiver');
   const archive = archiver('zip', { zlib: { level: 6 } });
   const failed = new Promise<never>((_, reject) => archive.on('error', reject));
   failed.catch(() => undefined);

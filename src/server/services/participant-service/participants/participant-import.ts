@@ -3,7 +3,6 @@
  * template, the accepted files (extension and magic bytes), the row reader (exceljs / the .xls adapter / csv-parse) and
  * the per-row check with the shared participant rules. No SQL.
  */
-import ExcelJS from 'exceljs';
 import type { ParticipantProjectRules } from '../../../../shared/participant-rules';
 import { DESCRIPTION_MAX, NAME_MAX } from '../../../../shared/participant-rules';
 import {
@@ -58,6 +57,7 @@ const HEADER_ALIASES: Record<string, Column> = {
 
 /** The template xlsx: one sheet with the header row. */
 export async function participantTemplate(): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Participants');
   sheet.columns = TEMPLATE_COLUMNS.map((c) => ({ header: c.header, key: c.column, width: 22 }));

@@ -47,7 +47,7 @@ export function trimWalSegments(tar: Uint8Array): Uint8Array<ArrayBuffer> {
     offset += BLOCK + stored;
   }
   parts.push(new Uint8Array(2 * BLOCK));
-  return concat(parts);
+  return Buffer.concat(parts);
 }
 
 function writtenPages(data: Uint8Array): number {
@@ -75,15 +75,5 @@ function withSize(header: Uint8Array, size: number): Uint8Array {
 function padded(data: Uint8Array): Uint8Array {
   const out = new Uint8Array(Math.ceil(data.length / BLOCK) * BLOCK);
   out.set(data);
-  return out;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
   return out;
 }

@@ -52,8 +52,8 @@ const SCRIPT_PATH = 'js/scalar.js';
 
 /**
  * Scalar's plugin on an app of its own, loaded on the first request for the page: its module holds the 4 MB page
- * script, and loading it cost half a second of every server start and every server test file (issue 29's
- * follow-up on the test command's time). The routes stay the plugin's; this app only answers them.
+ * script, and loading it cost half a second of every server start and every server test file (ADR 0194). The
+ * routes stay the plugin's; this app only answers them.
  */
 function lazyReference(options: FastifyApiReferenceOptions): {
   app(): Promise<FastifyInstance>;

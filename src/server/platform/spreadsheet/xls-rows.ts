@@ -33,9 +33,11 @@ const cellText = (value: unknown): string => {
  * A .xls holds at most 65,536 rows; the upload size limit bounds the memory.
  */
 export async function* readXlsRows(path: string): AsyncIterable<string[]> {
+  // Loaded on first use (ADR 0194), outside the try: a reader that fails to load is the server's fault, not the file's.
+  const XLSX = await import('@e965/xlsx');
   let rows: unknown[][];
   try {
-    const [bytes, XLSX] = await Promise.all([readFile(path), import('@e965/xlsx')]);
+    const bytes = await readFile(path);
     // A compound file without a workbook stream (a .doc, a .msg renamed) is no .xls.
     const names = XLSX.CFB.read(bytes, { type: 'buffer' }).FullPaths.map((p: string) => p.toLowerCase());
     if (!names.some((p: string) => p.endsWith('/workbook') || p.endsWith('/book')))

@@ -39,12 +39,16 @@ export function trimWalSegments(tar: Uint8Array): Uint8Array<ArrayBuffer> {
     const header = tar.subarray(offset, offset + BLOCK);
     if (header.every((byte) => byte === 0)) break;
     const size = parseInt(field(header, 124, 12).trim() || '0', 8);
-    const stored = Math.ceil(size / BLOCK) * BLOCK;
-    const data = tar.subarray(offset + BLOCK, offset + BLOCK + size);
+    const end = offset + BLOCK + Math.ceil(size / BLOCK) * BLOCK;
     const regularFile = header[156] === 0 || header[156] === 0x30;
-    const kept = regularFile && WAL_SEGMENT.test(field(header, 0, 100)) ? writtenPages(data) : size;
-    parts.push(kept === size ? header.slice() : withSize(header, kept), padded(data.subarray(0, kept)));
-    offset += BLOCK + stored;
+    const kept =
+      regularFile && WAL_SEGMENT.test(field(header, 0, 100))
+        ? writtenPages(tar.subarray(offset + BLOCK, offset + BLOCK + size))
+        : size;
+    // An entry left whole goes as the tar holds it: its header and its padded data.
+    if (kept === size) parts.push(tar.subarray(offset, end));
+    else parts.push(withSize(header, kept), padded(tar.subarray(offset + BLOCK, offset + BLOCK + kept)));
+    offset = end;
   }
   parts.push(new Uint8Array(2 * BLOCK));
   return Buffer.concat(parts);

@@ -141,7 +141,7 @@ export async function registerApiReference(
     for (const url of [`${API_DOCS_PATH}/`, `${API_DOCS_PATH}/${SCRIPT_PATH}`])
       docs.get(url, { logLevel: 'warn' }, async (request, reply) => {
         const answer = await (await reference.app()).inject({ method: 'GET', url: request.url });
-        for (const name of ['content-type', 'location', 'content-disposition'] as const) {
+        for (const name of ['content-type', 'location'] as const) {
           const value = answer.headers[name];
           if (value !== undefined) reply.header(name, value);
         }

@@ -132,6 +132,60 @@ describe('prerendered first paint (ADR 0082)', () => {
     expect(await screen.findByTestId(sel.shell.sidebar, {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
+  it("asks for the session's opening while the console starts, before it hydrates, and only once (ADR 0196)", async () => {
+    persistSignedInSession();
+    const server = installFetchStub(serverFor());
+    window.history.replaceState(null, '', '/main/dashboard');
+    await loadPrerenderedDocument('shell');
+    const shown = shownContainer();
+    const markup = shown.innerHTML;
+
+    let askedBeforeHydration = -1;
+    started = await act(async () => {
+      const console = await startConsole();
+      // React's hydration (and the gate it mounts) runs only once this callback returns.
+      askedBeforeHydration = server.callsTo(PATHS.getSessionBootstrap).length;
+      expect(shown.innerHTML).toBe(markup);
+      return console;
+    });
+
+    expect(askedBeforeHydration).toBe(1);
+    expect(started.hydrated).toBe(true);
+    expect(await screen.findByTestId('dashboard-page', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(server.callsTo(PATHS.getSessionBootstrap)).toHaveLength(1);
+    expect(consoleErrors).not.toHaveBeenCalled();
+  });
+
+  it('does not ask for the opening of a stored session that has expired', async () => {
+    persistSignedInSession();
+    const stored = JSON.parse(window.localStorage.getItem('persist:voxscreen')!) as Record<string, string>;
+    stored.session = JSON.stringify({ ...JSON.parse(stored.session!), expiresAt: Date.now() - 1_000 });
+    window.localStorage.setItem('persist:voxscreen', JSON.stringify(stored));
+    const server = installFetchStub(serverFor());
+    window.history.replaceState(null, '', '/main/dashboard');
+    await loadPrerenderedDocument('shell');
+
+    await start();
+
+    expect(server.callsTo(PATHS.getSessionBootstrap)).toHaveLength(0);
+  });
+
+  it('sends a stored session that the server refuses to the sign-in page', async () => {
+    persistSignedInSession();
+    installFetchStub({
+      ...serverFor(),
+      [PATHS.getSessionBootstrap]: { status: 401, body: { message: 'Unauthorized' } },
+    });
+    window.history.replaceState(null, '', '/main/dashboard');
+    await loadPrerenderedDocument('shell');
+
+    await start();
+
+    expect(await screen.findByTestId(sel.signIn.email, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByTestId(sel.shell.topBar)).not.toBeInTheDocument();
+    expect(consoleErrors).not.toHaveBeenCalled();
+  });
+
   it('never shows the sign-in page to a signed-in visitor: it renders afresh instead', async () => {
     persistSignedInSession();
     installFetchStub(serverFor());

@@ -36,6 +36,18 @@ function hydratableContainer(signedIn: boolean, locale: string): HTMLElement | n
 }
 
 /**
+ * The session's opening (the gate's one call, ADR 0083) asked for as soon as the API layer has loaded, while the
+ * locale, the router and the hydration go on (ADR 0196): the gate, mounted by the hydration, finds the answer in
+ * flight or cached instead of asking only then. Not for a session already expired (the gate never asks for one).
+ */
+const askForSessionOpening =
+  (store: AppStore['store']) =>
+  ({ userServiceApi }: Awaited<ReturnType<typeof loadApi>>): void => {
+    if (hasValidSession(store.getState().session, clock.now()))
+      void store.dispatch(userServiceApi.util.prefetch('getSessionBootstrap', undefined, {}));
+  };
+
+/**
  * Starts the console (ADR 0082): the stored state and language first, then the router with the lazy routes of this
  * address, each step its own task. A prerendered page that fits is hydrated (its markup, styles and ids are the ones
  * this render produces, so nothing moves); otherwise the root is emptied and rendered. Both go through a transition,
@@ -46,7 +58,7 @@ export async function startConsole(options: { liveUpdates?: boolean } = {}): Pro
   const { store, persistor } = createAppStore(undefined, options);
   await whenRehydrated(persistor);
   // A stored session needs the API layer at once (the shell's calls); without one it waits for the sign-in form.
-  if (store.getState().session.loggedIn) void loadApi().catch(() => undefined);
+  if (store.getState().session.loggedIn) void loadApi().then(askForSessionOpening(store), () => undefined);
   await nextTask();
   const locale = await activateLocale(effectiveLanguage(store.getState().preferences));
   await nextTask();

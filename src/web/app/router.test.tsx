@@ -17,7 +17,7 @@ describe('routes', () => {
     installFetchStub(serverFor());
     await renderWithProviders({ route: '/main/no-such-screen', preloadedState: signedInState(ACME) });
     expect(await screen.findByTestId(sel.notFound)).toHaveTextContent('No Page Found');
-    expect(screen.getByTestId(sel.shell.topBar)).toBeInTheDocument();
+    expect(await screen.findByTestId(sel.shell.topBar)).toBeInTheDocument();
   });
 
   it('sends an unauthenticated visit of /main to sign-in', async () => {

@@ -56,7 +56,7 @@ describe('sign-in entry', () => {
     await signIn(app);
 
     expect(await screen.findByTestId(sel.dashboard)).toBeInTheDocument();
-    expect(screen.getByTestId(sel.shell.tenantName)).toHaveTextContent('Acme Insurance');
+    expect(await screen.findByTestId(sel.shell.tenantName)).toHaveTextContent('Acme Insurance');
     expect(screen.queryByTestId(sel.tenantChooser.dialog)).not.toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/main/dashboard');
     expect(app.store.getState().tenancy.operatingTenant).toEqual({ tenantId: 2, tenantName: 'Acme Insurance' });
@@ -132,7 +132,7 @@ describe('sign-in entry', () => {
     await app.user.click(screen.getByTestId(sel.tenantChooser.selectButton));
 
     expect(await screen.findByTestId(sel.dashboard)).toBeInTheDocument();
-    expect(screen.getByTestId(sel.shell.tenantName)).toHaveTextContent('Globex Logistics');
+    expect(await screen.findByTestId(sel.shell.tenantName)).toHaveTextContent('Globex Logistics');
     expect(screen.queryByTestId(sel.tenantChooser.dialog)).not.toBeInTheDocument();
     await waitFor(() =>
       expect(server.requests.some((request) => request.headers.get('operatingTenant') === '3')).toBe(true),
@@ -151,7 +151,7 @@ describe('sign-in entry', () => {
     await app.user.click(await screen.findByTestId(sel.tenantChooser.cancelButton));
 
     expect(await screen.findByTestId(sel.dashboard)).toBeInTheDocument();
-    expect(screen.getByTestId(sel.shell.tenantName)).toHaveTextContent('Acme Insurance');
+    expect(await screen.findByTestId(sel.shell.tenantName)).toHaveTextContent('Acme Insurance');
   });
 
   describe('with fake timers', () => {
@@ -219,7 +219,7 @@ describe('sign-in entry', () => {
     await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState(GLOBEX) });
 
     expect(await screen.findByTestId(sel.dashboard)).toBeInTheDocument();
-    expect(screen.getByTestId(sel.shell.tenantName)).toHaveTextContent('Globex Logistics');
+    expect(await screen.findByTestId(sel.shell.tenantName)).toHaveTextContent('Globex Logistics');
     expect(screen.queryByTestId(sel.tenantChooser.dialog)).not.toBeInTheDocument();
   });
 });

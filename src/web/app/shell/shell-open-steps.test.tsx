@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { sel } from '../../../../test/e2e/selectors';
 import { installFetchStub } from '../../testing/fetch-stub';
 import { ACME, serverFor, signedInState } from '../../testing/factories';
@@ -8,33 +8,34 @@ import { renderWithProviders } from '../../testing/render-with-providers';
  * What each batch of DOM changes left in the page, in order. A commit's changes reach a MutationObserver together,
  * at the end of the task that made them: one commit never shows up as two entries.
  */
-function observeCommits(): { topBar: boolean; screen: boolean; spinner: boolean }[] {
-  const seen: { topBar: boolean; screen: boolean; spinner: boolean }[] = [];
+function observeCommits(): { topBar: boolean; sidebar: boolean; screen: boolean; busy: boolean }[] {
+  const seen: { topBar: boolean; sidebar: boolean; screen: boolean; busy: boolean }[] = [];
   new MutationObserver(() => {
-    const main = document.querySelector('main');
     seen.push({
       topBar: screen.queryByTestId(sel.shell.topBar) !== null,
+      sidebar: screen.queryByTestId(sel.shell.sidebar) !== null,
       screen: screen.queryByTestId('dashboard-page') !== null,
-      spinner: main?.querySelector('[role=status]') != null,
+      busy: document.querySelector('main')?.getAttribute('aria-busy') === 'true',
     });
-  }).observe(document.body, { childList: true, subtree: true });
+  }).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
   return seen;
 }
 
-describe('the session opening (ADR 0193)', () => {
-  it("commits the open frame first and the screen a task later, the pane's spinner kept in between", async () => {
+describe('the session opening (ADR 0197)', () => {
+  it("commits the screen first and the frame's open parts a task later, the pane busy in between", async () => {
     installFetchStub(serverFor());
     const commits = observeCommits();
     await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState(ACME) });
-    await screen.findByTestId('dashboard-page');
+    await screen.findByTestId(sel.shell.topBar, {}, { timeout: 10_000 });
 
-    const frameOpened = commits.findIndex((commit) => commit.topBar);
-    expect(frameOpened).toBeGreaterThanOrEqual(0);
-    // The change that opened the frame kept the pane's spinner and did not hold the screen.
-    expect(commits[frameOpened]).toEqual({ topBar: true, screen: false, spinner: true });
     const screenShown = commits.findIndex((commit) => commit.screen);
-    expect(screenShown).toBeGreaterThan(frameOpened);
+    expect(screenShown).toBeGreaterThanOrEqual(0);
+    // The change that showed the screen left the top bar and the sidebar closed, and the pane busy.
+    expect(commits[screenShown]).toEqual({ topBar: false, sidebar: false, screen: true, busy: true });
+    const frameOpened = commits.findIndex((commit) => commit.topBar);
+    expect(frameOpened).toBeGreaterThan(screenShown);
+    expect(commits[frameOpened]).toMatchObject({ sidebar: true, screen: true });
     expect(screen.getByRole('main')).toHaveAttribute('data-route-path', '/main/dashboard');
-    expect(screen.getByRole('main')).not.toHaveAttribute('aria-busy');
+    await waitFor(() => expect(screen.getByRole('main')).not.toHaveAttribute('aria-busy'));
   });
 });

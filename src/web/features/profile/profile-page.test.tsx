@@ -127,7 +127,7 @@ describe('User Profile', () => {
       },
       [PATHS.getUserInfo]: () => ({ body: current }),
     });
-    expect(screen.getByTestId(sel.shell.userMenu)).toHaveTextContent('Ada Lovelace');
+    expect(await screen.findByTestId(sel.shell.userMenu)).toHaveTextContent('Ada Lovelace');
     const first = screen.getByTestId(sel.profile.firstName);
     await app.user.clear(first);
     await app.user.type(first, 'Grace');
@@ -213,6 +213,6 @@ describe('User Profile', () => {
       'src',
       `data:image/png;base64,${photo}`,
     );
-    expect(screen.getByTestId(sel.shell.userMenuPhoto)).toHaveAttribute('src', `data:image/png;base64,${photo}`);
+    expect(await screen.findByTestId(sel.shell.userMenuPhoto)).toHaveAttribute('src', `data:image/png;base64,${photo}`);
   });
 });

@@ -10,6 +10,8 @@ import { renderWithProviders } from '../../testing/render-with-providers';
 const openDashboard = async () => {
   const app = await renderWithProviders({ route: '/main/dashboard' });
   await screen.findByTestId(sel.dashboard);
+  // The top bar's and sidebar's open parts come a task after the screen (ADR 0197).
+  await screen.findByTestId(sel.shell.topBar);
   return app;
 };
 
@@ -28,13 +30,13 @@ describe('preferences', () => {
   it('switches the language at once, remembers it as langid/languageId and keeps it after a reload', async () => {
     const server = installFetchStub(serverFor());
     const app = await openDashboard();
-    expect(await screen.findByTestId(sel.shell.sidebarEntry('dashboard'))).toHaveTextContent('Dashboard');
+    expect(screen.getByTestId(sel.shell.sidebarEntry('dashboard'))).toHaveTextContent('Dashboard');
 
     await screen.findByRole('option', { name: 'Español' });
-    await app.user.selectOptions(await screen.findByTestId(sel.shell.languageSelect), 'es');
+    await app.user.selectOptions(screen.getByTestId(sel.shell.languageSelect), 'es');
 
     await waitFor(() => expect(screen.getByTestId(sel.shell.sidebarEntry('dashboard'))).toHaveTextContent('Panel'));
-    expect(await screen.findByTestId(sel.shell.sidebarEntry('projects'))).toHaveTextContent('Proyectos');
+    expect(screen.getByTestId(sel.shell.sidebarEntry('projects'))).toHaveTextContent('Proyectos');
     expect(window.localStorage.getItem('langid')).toBe('2');
     expect(window.localStorage.getItem('languageId')).toBe('2');
     expect(document.documentElement.lang).toBe('es');
@@ -45,14 +47,14 @@ describe('preferences', () => {
     await reload(app);
     await openDashboard();
     await waitFor(() => expect(screen.getByTestId(sel.shell.sidebarEntry('dashboard'))).toHaveTextContent('Panel'));
-    expect(await screen.findByTestId(sel.shell.languageSelect)).toHaveValue('es');
+    expect(screen.getByTestId(sel.shell.languageSelect)).toHaveValue('es');
   });
 
   it('switches to Tagalog', async () => {
     installFetchStub(serverFor());
     const app = await openDashboard();
     await screen.findByRole('option', { name: 'Tagalog' });
-    await app.user.selectOptions(await screen.findByTestId(sel.shell.languageSelect), 'tl');
+    await app.user.selectOptions(screen.getByTestId(sel.shell.languageSelect), 'tl');
 
     await waitFor(() =>
       expect(screen.getByTestId(sel.shell.sidebarEntry('projects'))).toHaveTextContent('Mga Proyekto'),

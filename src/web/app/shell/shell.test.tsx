@@ -39,7 +39,7 @@ describe('shell', () => {
     await openShell(serverFor({ user: userInfo({ permissions: CUSTOMER_ADMIN_PERMISSIONS }) }));
 
     expect(renderedSidebarKeys()).toEqual(['dashboard', 'projects', 'admin', 'documents']);
-    expect(await screen.findByTestId(sel.shell.sidebarEntry('admin'))).toHaveAttribute('href', '/main/admin/tenant');
+    expect(screen.getByTestId(sel.shell.sidebarEntry('admin'))).toHaveAttribute('href', '/main/admin/tenant');
   });
 
   it('renders every entry for the product admin of the system tenant', async () => {
@@ -63,23 +63,23 @@ describe('shell', () => {
       }),
     );
     expect(renderedSidebarKeys()).toEqual(['admin', 'reports', 'analytics']);
-    expect(await screen.findByTestId(sel.shell.sidebarEntry('admin'))).toHaveAttribute('href', '/main/admin/users');
+    expect(screen.getByTestId(sel.shell.sidebarEntry('admin'))).toHaveAttribute('href', '/main/admin/users');
   });
 
   it('collapses the sidebar under 600 px and lets the user expand it', async () => {
     window.innerWidth = 1024;
     const { user } = await openShell(serverFor());
-    const sidebar = await screen.findByTestId(sel.shell.sidebar);
+    const sidebar = screen.getByTestId(sel.shell.sidebar);
     expect(sidebar).not.toHaveAttribute('data-collapsed');
-    expect(await screen.findByTestId(sel.shell.sidebarEntry('dashboard'))).toHaveTextContent('Dashboard');
+    expect(screen.getByTestId(sel.shell.sidebarEntry('dashboard'))).toHaveTextContent('Dashboard');
 
     act(() => {
       window.innerWidth = 599;
       fireEvent(window, new Event('resize'));
     });
     expect(sidebar).toHaveAttribute('data-collapsed');
-    expect(await screen.findByTestId(sel.shell.sidebarEntry('dashboard'))).toHaveAccessibleName('Dashboard');
-    expect(await screen.findByTestId(sel.shell.sidebarEntry('dashboard'))).not.toHaveTextContent('Dashboard');
+    expect(screen.getByTestId(sel.shell.sidebarEntry('dashboard'))).toHaveAccessibleName('Dashboard');
+    expect(screen.getByTestId(sel.shell.sidebarEntry('dashboard'))).not.toHaveTextContent('Dashboard');
 
     await user.click(within(sidebar).getByRole('button', { name: 'Expand navigation' }));
     expect(sidebar).not.toHaveAttribute('data-collapsed');
@@ -93,7 +93,7 @@ describe('shell', () => {
 
   it('shows the top bar: logo, Contact Us, languages, tenant and user menu', async () => {
     await openShell(serverFor());
-    const topBar = await screen.findByTestId(sel.shell.topBar);
+    const topBar = screen.getByTestId(sel.shell.topBar);
 
     expect(within(topBar).getByRole('img', { name: 'Voxscreen' })).toBeInTheDocument();
     expect(within(topBar).getByRole('link', { name: 'Contact Us' })).toHaveAttribute(
@@ -160,7 +160,7 @@ describe('shell', () => {
     await chooseMenuItem(app.user, sel.shell.userMenu, sel.shell.userMenuProfile);
     expect(app.router.state.location.pathname).toBe('/main/userprofile');
     expect(await screen.findByTestId(sel.profile.page)).toBeInTheDocument();
-    expect(await screen.findByTestId(sel.shell.sidebar)).toBeInTheDocument();
+    expect(screen.getByTestId(sel.shell.sidebar)).toBeInTheDocument();
     // The pane says which screen it holds, and is not busy once it is there.
     expect(screen.getByRole('main')).toHaveAttribute('data-route-path', '/main/userprofile');
     expect(screen.getByRole('main')).not.toHaveAttribute('aria-busy');
@@ -168,7 +168,7 @@ describe('shell', () => {
 
   it('names the logo link and the user menu with the text they show (WCAG 2.5.3 Label in Name)', async () => {
     await openShell(serverFor());
-    const topBar = await screen.findByTestId(sel.shell.topBar);
+    const topBar = screen.getByTestId(sel.shell.topBar);
     expect(within(topBar).getByRole('link', { name: 'Voxscreen home' })).toHaveTextContent('Voxscreen');
     const menu = within(topBar).getByTestId(sel.shell.userMenu);
     expect(menu).toHaveAccessibleName('Ada Lovelace, user menu');

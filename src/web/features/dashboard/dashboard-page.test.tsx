@@ -267,6 +267,23 @@ describe('Dashboard', () => {
     await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState() });
     expect(await screen.findByTestId('project-card-11')).toHaveTextContent('Claims Integrity 2026');
   });
+
+  it('builds no Intl formatter for its tiles, charts and project cards (ADR 0198)', async () => {
+    const built = (['NumberFormat', 'DateTimeFormat', 'RelativeTimeFormat', 'PluralRules'] as const).map((name) =>
+      jest.spyOn(Intl, name),
+    );
+    try {
+      window.IntersectionObserver = observerReportingNear(AFTER_FIRST_PAINT);
+      installFetchStub({ ...serverFor(), ...dashboardServer() });
+      await renderWithProviders({ route: '/main/dashboard', preloadedState: signedInState() });
+      expect(await screen.findByTestId(sel.dashboardTiles.lifetimeCalls)).toHaveTextContent('1,234');
+      expect((await chartTable('project-activity', 'Calls per month'))['Mar 2026']).toBe('110');
+      expect(await screen.findByTestId('project-card-11')).toHaveTextContent('Calls Completed');
+      for (const spy of built) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of built) spy.mockRestore();
+    }
+  });
 });
 
 describe('Dashboard after a tenant switch', () => {

@@ -1,6 +1,7 @@
 import { Box } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { DashboardKpi } from '../../api/generated/project-service';
+import { formatWholeNumber } from '../../i18n/plain-format';
 
 interface Tile {
   key: string;
@@ -60,7 +61,8 @@ const TILES_STYLES = {
  */
 export function KpiTiles({ kpi }: { kpi: DashboardKpi | undefined }) {
   const { t, i18n } = useLingui();
-  const n = (value: number) => i18n.number(value);
+  // Not i18n.number: the tiles would build the load's first Intl object (ADR 0198).
+  const n = (value: number) => formatWholeNumber(value, i18n.locale);
   const tiles: Tile[] = [
     { key: 'active-projects', label: t`Active Projects`, value: (k) => n(k.active_project_count) },
     { key: 'completed-projects', label: t`Completed Projects`, value: (k) => n(k.completed_project_count) },

@@ -1,24 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { YearlyResult } from '../../api/generated/project-service';
 import { Chart, ChartFrame } from '../../components/charts/chart';
+import { formatMonthYear, formatWholeNumber } from '../../i18n/plain-format';
 import { ChartCard } from './chart-card';
 
-// One formatter per language: building an Intl.DateTimeFormat costs far more than formatting with it (twelve of them
-// were 49 ms of the dashboard's start-up on the simulated phone, ADR 0106).
-const monthFormats = new Map<string, Intl.DateTimeFormat>();
-const monthFormat = (locale: string): Intl.DateTimeFormat => {
-  let format = monthFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });
-    monthFormats.set(locale, format);
-  }
-  return format;
-};
-
-/** 'YYYY-MM' as a short month and year in the interface language (e.g. "Mar 2026", "mar 2026"). */
+/** 'YYYY-MM' as a short month and year in the interface language ("Mar 2026", "mar 2026"), without Intl (ADR 0198). */
 export const monthLabel = (month: string, locale: string): string => {
   const [year, monthNumber] = month.split('-').map(Number);
-  return monthFormat(locale).format(new Date(Date.UTC(year!, monthNumber! - 1, 1)));
+  return formatMonthYear(year!, monthNumber!, locale);
 };
 
 export const PROJECT_ACTIVITY_HEIGHT = 300;
@@ -43,7 +32,7 @@ export function ProjectActivityCard({ months }: { months: YearlyResult[] | undef
         series={[{ name: callsLabel, data: months.map((m) => m.count) }]}
         options={{
           xaxis: { categories },
-          yaxis: { labels: { formatter: (value: number) => i18n.number(Math.round(value)) } },
+          yaxis: { labels: { formatter: (value: number) => formatWholeNumber(Math.round(value), i18n.locale) } },
           colors: ['#3182CE'],
           dataLabels: { enabled: false },
           plotOptions: { bar: { borderRadius: 3, columnWidth: '55%' } },

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from 'react-router';
 import type { ProjectAttribute, ProjectCard as ProjectCardData } from '../../../api/generated/project-service';
+import { formatWholeNumber } from '../../../i18n/plain-format';
 import { usePermissions } from '../../../lib/use-permissions';
 import { projectLinkTarget } from './project-link-target';
 import { QUESTION_RESULTS_HEIGHT, QuestionResultsChart } from './question-results-chart';
@@ -83,7 +84,7 @@ export function ProjectCard({ project, stages }: ProjectCardProps) {
                 nc: project.overallNcCount,
               }}
               emptyLabel={t`No-Interviews`}
-              centre={{ label: t`Calls Completed`, value: i18n.number(project.totalLifeTimeCompletedInterview) }}
+              centre={{ label: t`Calls Completed`, value: formatWholeNumber(project.totalLifeTimeCompletedInterview, i18n.locale) }}
               caption={t`Overall results of ${projectName}`}
               height={OVERALL_RESULTS_HEIGHT}
               testId="project-overall-results"

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ProjectCard } from '../../../api/generated/project-service';
 import { Chart } from '../../../components/charts/chart';
+import { formatWholeNumber } from '../../../i18n/plain-format';
 import { RISK_CLASSES, RISK_COLOURS, type RiskClass } from '../../../components/charts/risk-classes';
 import { RISK_LABELS } from '../../../components/charts/risk-labels';
 
@@ -37,7 +38,7 @@ export function QuestionResultsChart({
         chart: { stacked: true },
         colors: RISK_CLASSES.map((risk) => RISK_COLOURS[risk]),
         xaxis: { categories },
-        yaxis: { labels: { formatter: (value: number) => i18n.number(Math.round(value)) } },
+        yaxis: { labels: { formatter: (value: number) => formatWholeNumber(Math.round(value), i18n.locale) } },
         dataLabels: { enabled: false },
         legend: { show: false },
         plotOptions: { bar: { columnWidth: '60%' } },

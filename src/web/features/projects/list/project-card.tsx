@@ -84,7 +84,10 @@ export function ProjectCard({ project, stages }: ProjectCardProps) {
                 nc: project.overallNcCount,
               }}
               emptyLabel={t`No-Interviews`}
-              centre={{ label: t`Calls Completed`, value: formatWholeNumber(project.totalLifeTimeCompletedInterview, i18n.locale) }}
+              centre={{
+                label: t`Calls Completed`,
+                value: formatWholeNumber(project.totalLifeTimeCompletedInterview, i18n.locale),
+              }}
               caption={t`Overall results of ${projectName}`}
               height={OVERALL_RESULTS_HEIGHT}
               testId="project-overall-results"

@@ -140,6 +140,20 @@ export default tseslint.config(
   platformZone,
   consolePermissionNames,
   {
+    // Whole counts through formatWholeNumber (ADR 0198): i18n.number builds an Intl object, 150-220 ms on a phone.
+    files: ['src/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'i18n',
+          property: 'number',
+          message: 'Write whole counts with formatWholeNumber (src/web/i18n/plain-format.ts, ADR 0198).',
+        },
+      ],
+    },
+  },
+  {
     // Generated code is imported only through the base API and the feature hooks, never re-declared by hand.
     files: ['src/web/**/*.{ts,tsx}'],
     ignores: ['src/web/api/**'],

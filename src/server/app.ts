@@ -6,6 +6,7 @@ import type { AppDeps } from './platform/app-deps';
 import type { FileStorage } from './platform/storage/file-storage';
 import type { Config } from './config';
 import { ClientPrincipalCache } from './platform/auth/client-principal';
+import { keptPrincipalsFor } from './platform/auth/kept-principals';
 import { PasswordHasher } from './platform/auth/password-hasher';
 import { SigningKeys } from './platform/auth/signing-keys';
 import { TokenService } from './platform/auth/token-service';
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     egress,
     changes,
     clientPrincipals: new ClientPrincipalCache(db, () => clock.now().getTime(), changes),
+    keptPrincipals: keptPrincipalsFor(embeddedEngineOf(db)),
   };
   // After a rotation of the tenant-secrets key: values encrypted with the previous one move to the current (ADR 0023).
   await withSystem(db, (trx) => reencryptTenantSecrets(trx, deps.secrets));

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { ClientPrincipalCache } from './auth/client-principal';
+import type { KeptPrincipals } from './auth/kept-principals';
 import type { PasswordHasher } from './auth/password-hasher';
 import type { SigningKeys } from './auth/signing-keys';
 import type { TokenService } from './auth/token-service';
@@ -36,4 +37,6 @@ export interface AppDeps {
   changes: ChangeFeed;
   /** The client-token check, kept until its tenant's client or account changes (ADR 0103). */
   clientPrincipals: ClientPrincipalCache;
+  /** The session principals the embedded engine answered, kept until it is sent a write (ADR 0199); null on PostgreSQL. */
+  keptPrincipals: KeptPrincipals | null;
 }

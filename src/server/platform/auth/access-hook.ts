@@ -7,7 +7,8 @@ import type { AccessRequirements } from '../openapi/contract';
 import { parseInt32Text } from '../openapi/input-rules';
 import type { ScopedAccount } from './account-scope';
 import type { ClientPrincipal } from './client-principal';
-import { loadPrincipal, type OperatingTenant, type Principal } from './principal';
+import { sessionPrincipal } from './kept-principals';
+import type { OperatingTenant, Principal } from './principal';
 
 export interface RequestAccess {
   principal: Principal | null;
@@ -111,8 +112,8 @@ export function createAccessHook(deps: AppDeps, access: AccessRequirements) {
     }
 
     const requestedTenant = access.operatingTenant === 'none' ? null : positiveInteger(request.headers.operatingtenant);
-    // One read statement, so no transaction of its own.
-    const found = await loadPrincipal(deps.db, verified, deps.clock.now(), requestedTenant);
+    // One read statement, so no transaction of its own; on the embedded engine kept until anything writes (ADR 0199).
+    const found = await sessionPrincipal(deps.db, deps.keptPrincipals, verified, deps.clock.now(), requestedTenant);
     if (!found) throw unauthorized();
     const { principal, membership, versions } = found;
     established.principal = principal;

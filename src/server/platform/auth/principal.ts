@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { TenantVersions } from '../cache/data-version-store';
-import { GENERIC_PLAN } from '../db/pglite-dialect';
+import { GENERIC_PLAN, READS_ONLY } from '../db/pglite-dialect';
 import type { Db } from '../db/schema';
 
 /** The signed-in user behind a request, as the access hook established it. */
@@ -41,6 +41,8 @@ export interface EstablishedAccess {
    * of reading them again in its transaction (ADR 0171). Null when no tenant was requested.
    */
   versions: TenantVersions | null;
+  /** When the session ends (`sessions.expires_at`): the principal is kept no longer (ADR 0199). */
+  expiresAt: Date;
 }
 
 /**
@@ -68,7 +70,8 @@ export async function loadPrincipal(
   // One statement (every request runs it), a function so PostgreSQL keeps its plan (migration 051, ADR 0060): the
   // session's user and home tenant, the membership in the requested tenant, the role of that membership (else of
   // the home tenant's), and the role's active permissions. Marked: a read by key, its plan kept on the embedded worker
-  // (ADR 0132) and prepared once per connection on PostgreSQL (ADR 0142).
+  // (ADR 0132) and prepared once per connection on PostgreSQL (ADR 0142). It reads only: on the worker it runs in a
+  // read-only transaction and writes nothing, so its answer may be kept until something is written (ADR 0199).
   const { rows } = await sql<{
     principal:
       | (Omit<Principal, 'sessionId' | 'roleId' | 'roleName' | 'permissions'> & {
@@ -82,9 +85,11 @@ export async function loadPrincipal(
       | null;
     version: string | null;
     results: string | null;
-  }>`${sql.raw(GENERIC_PLAN)}
+    expires_at: Date | null;
+  }>`${sql.raw(READS_ONLY + GENERIC_PLAN)}
     SELECT app_session_principal(${token.sessionId}, ${token.userId}, ${now}, requested.tenant,
-      ${PROVIDER_ADMIN_PERMISSION}) AS principal, v.version::text AS version, v.results_version::text AS results
+      ${PROVIDER_ADMIN_PERMISSION}) AS principal, v.version::text AS version, v.results_version::text AS results,
+      (SELECT s.expires_at FROM sessions s WHERE s.id = ${token.sessionId}) AS expires_at
     FROM (SELECT ${requestedTenant}::int AS tenant) AS requested
     LEFT JOIN tenant_data_versions v ON v.tenant_id = requested.tenant`.execute(db);
   const found = rows[0]!;
@@ -97,6 +102,8 @@ export async function loadPrincipal(
       membershipId !== null ? { id: membershipId, name: membershipName!, isSystem: membershipIsSystem! } : null,
     // A tenant without a version row has written nothing yet: 0, as tenantVersions reads it.
     versions: requestedTenant === null ? null : { data: found.version ?? '0', results: found.results ?? '0' },
+    // A principal is only found for a session that has not expired, so its row is there.
+    expiresAt: new Date(found.expires_at!),
   };
 }
 

@@ -1,5 +1,5 @@
 import { Kysely, sql } from 'kysely';
-import { PGliteDialect, SENT_WITH_NEXT } from './pglite-dialect';
+import { PGliteDialect, READS_ONLY, SENT_WITH_NEXT } from './pglite-dialect';
 import { PGliteWorker, type BatchStep } from './pglite-worker-client';
 import { inBackground, inBackgroundHeld } from './work-priority';
 
@@ -14,10 +14,10 @@ let events: string[] = [];
 beforeAll(async () => {
   engine = await PGliteWorker.create({ dataDir: 'memory://' });
   const batch = engine.batch.bind(engine);
-  engine.batch = (steps: BatchStep[]) => {
-    const n = sent.push(steps.map((step) => step.sql.replace(SENT_WITH_NEXT, 'next: ')));
+  engine.batch = (steps: BatchStep[], readsOnly?: boolean) => {
+    const n = sent.push(steps.map((step) => step.sql.replace(SENT_WITH_NEXT, 'next: ').replace(READS_ONLY, 'reads: ')));
     events.push(`sent ${n}`);
-    const answer = batch(steps);
+    const answer = batch(steps, readsOnly);
     answer.then(
       () => events.push(`answered ${n}`),
       () => events.push(`failed ${n}`),
@@ -284,6 +284,47 @@ test('with nobody waiting, a read-only COMMIT goes at once; a write is refused a
   ).rejects.toThrow(/read-only transaction/);
   expect(sent).toEqual([['begin read only', 'insert into things (id) values ($1)'], ['rollback']]);
   expect(await inTransaction()).toBe(false);
+});
+
+test('what may write counts as a write sent; a read-only transaction does not (ADR 0199)', async () => {
+  const counted = async (work: () => Promise<unknown>) => {
+    const before = engine.writesSent;
+    await work();
+    return engine.writesSent - before;
+  };
+  const reading = () =>
+    db
+      .transaction()
+      .setAccessMode('read only')
+      .execute((trx) => sql`select count(*) from things where id > ${0}`.execute(trx));
+  expect(await counted(reading)).toBe(0);
+  expect(await counted(() => sql`select ${1}::int`.execute(db))).toBe(1); // a lone statement may call anything
+  expect(await counted(() => db.transaction().execute((trx) => sql`select ${1}::int`.execute(trx)))).toBe(2);
+  expect(await counted(() => sql`${sql.raw(READS_ONLY)}select count(*)::int as n from things`.execute(db))).toBe(0);
+});
+
+test('a READS_ONLY lone statement runs in a read-only transaction of its own, its COMMIT deferred', async () => {
+  const [own, next] = await Promise.all([
+    sql<{ n: number }>`${sql.raw(READS_ONLY)}select count(*)::int as n from things where id >= ${1000}`.execute(db),
+    sql<{ n: number }>`select count(*)::int as n from things where id >= ${1000}`.execute(db),
+  ]);
+  expect(own.rows).toEqual(next.rows);
+  expect(sent).toEqual([
+    ['begin read only', 'reads: select count(*)::int as n from things where id >= $1'],
+    ['commit', 'select count(*)::int as n from things where id >= $1'],
+  ]);
+  // One that would write is refused by the engine, and its transaction ends with the next message.
+  sent = [];
+  await expect(sql`${sql.raw(READS_ONLY)}insert into things (id) values (${4141})`.execute(db)).rejects.toThrow(
+    /read-only transaction/,
+  );
+  expect(await inTransaction()).toBe(false);
+  expect((await sql`select id from things where id = 4141`.execute(db)).rows).toEqual([]);
+  // Inside a transaction it is a comment: the transaction's own mode holds.
+  await db
+    .transaction()
+    .execute((trx) => sql`${sql.raw(READS_ONLY)}insert into things (id) values (${4242})`.execute(trx));
+  expect((await sql`select id from things where id = 4242`.execute(db)).rows).toEqual([{ id: 4242 }]);
 });
 
 test('a read-only transaction that ran no statement sends nothing, its setting included (ADR 0180)', async () => {

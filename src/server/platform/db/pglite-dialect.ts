@@ -33,6 +33,22 @@ export const SENT_WITH_NEXT = '/* sent with the next statement */ ';
  */
 export const GENERIC_PLAN = '/* generic plan */ ';
 
+/**
+ * Marks a lone statement that only reads (the session principal, ADR 0199): on the worker engine it runs in a
+ * read-only transaction of its own (its COMMIT deferred as a read-only transaction's is, ADR 0178), so the engine
+ * refuses it any write and it does not count as one (`PGliteEngine.writesSent`). Inside a transaction, and on a
+ * PostgreSQL server, it is just a comment. Put it at the very front.
+ */
+export const READS_ONLY = '/* reads only */ ';
+
+/**
+ * Marks a lone statement that writes only rows no kept answer reads (the rate-limit counters' exchange, ADR 0199): on
+ * the worker engine it does not count as a write sent (`PGliteEngine.writesSent`), so the kept session principals
+ * outlive it. The engine cannot check this: only a statement on a table without triggers that no principal, version
+ * or kept part reads may carry it (kept-principals.test.ts lists them). Anywhere else it is just a comment.
+ */
+export const WRITES_NOTHING_KEPT = '/* writes nothing kept */ ';
+
 const queryResult = <R>(result: { rows: unknown[]; affectedRows?: number } | undefined): QueryResult<R> => {
   const rows = (result?.rows ?? []) as R[];
   const affected = result?.affectedRows;
@@ -72,7 +88,7 @@ class DeferredCommit {
   flush(): Promise<void> {
     const steps = this.take();
     return steps.length
-      ? this.pglite.batch!(steps).then(
+      ? this.pglite.batch!(steps, true).then(
           () => undefined,
           () => undefined,
         )
@@ -110,7 +126,8 @@ class PGliteConnection implements DatabaseConnection {
       this.#unsent.push(step);
       return { rows: [] };
     }
-    const answer = this.#send(step);
+    if (!this.#inTransaction && step.sql.startsWith(READS_ONLY)) return this.#readAlone(step);
+    const answer = this.#send(step, !this.#inTransaction && step.sql.startsWith(WRITES_NOTHING_KEPT));
     // A lone statement: the worker runs it before anything the next holder sends, so they need not wait for it.
     if (!this.#inTransaction) this.release();
     return queryResult(await answer);
@@ -167,10 +184,29 @@ class PGliteConnection implements DatabaseConnection {
     this.giveBack();
   }
 
-  #send(step: BatchStep) {
+  /**
+   * A READS_ONLY statement: BEGIN READ ONLY and the statement in one message, its COMMIT deferred (ADR 0178), the
+   * connection handed on once it is sent, as a lone statement's is.
+   */
+  async #readAlone<R>(step: BatchStep): Promise<QueryResult<R>> {
+    this.#readOnly = true;
+    const answer = this.pglite.batch!(
+      [...this.deferredCommit.take(), { op: 'exec', sql: 'begin read only' }, step],
+      true,
+    );
+    this.deferredCommit.defer();
+    this.release();
+    return queryResult(await answer);
+  }
+
+  /**
+   * The steps waiting and this one, in one message: a write sent (ADR 0199) unless inside a read-only transaction or
+   * `writesNothingKept`.
+   */
+  #send(step: BatchStep, writesNothingKept = false) {
     const steps = [...this.deferredCommit.take(), ...this.#unsent, step];
     this.#unsent = [];
-    return this.pglite.batch!(steps);
+    return this.pglite.batch!(steps, this.#readOnly || writesNothingKept);
   }
 
   // eslint-disable-next-line require-yield

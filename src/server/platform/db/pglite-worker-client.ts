@@ -18,7 +18,14 @@ export interface PGliteEngine {
    * when the call returns, has it (the worker, ADR 0060): the dialect then sends a transaction's first statements
    * together and gives the connection to the next holder as soon as COMMIT or a lone statement is sent.
    */
-  batch?(steps: BatchStep[]): Promise<{ rows: unknown[]; affectedRows?: number }>;
+  batch?(steps: BatchStep[], readsOnly?: boolean): Promise<{ rows: unknown[]; affectedRows?: number }>;
+  /**
+   * How many requests that may have written were sent so far (ADR 0199): every request counts but a batch the dialect
+   * sends with `readsOnly` (its steps run inside a read-only transaction, which the engine refuses to let write). An
+   * answer read when this was `n` is still what the data says while it is `n`: requests run in the order they were
+   * sent, one at a time. Only an engine all of whose statements go through it has it (the worker).
+   */
+  readonly writesSent?: number;
   /** Hears every NOTIFY delivered to the session (after `LISTEN channel`, sent as a statement); returns the unsubscribe. */
   onNotification?(callback: (channel: string, payload: string) => void): () => void;
   close(): Promise<void>;
@@ -81,6 +88,7 @@ export class PGliteWorker implements PGliteEngine {
   #closed = false;
   #closing = false;
   #lost: Error | null = null;
+  #writesSent = 0;
 
   /**
    * `dataDir` is a folder or `memory://`; `loadDataDir` a dump (PGlite's dumpDataDir) to start from;
@@ -140,6 +148,10 @@ export class PGliteWorker implements PGliteEngine {
     return this.#closed;
   }
 
+  get writesSent(): number {
+    return this.#writesSent;
+  }
+
   async query<R>(sql: string, params: unknown[] = []): Promise<{ rows: R[]; affectedRows?: number }> {
     const result = await this.#send({ op: 'query', sql, params });
     return (result ?? { rows: [] }) as { rows: R[]; affectedRows?: number };
@@ -151,8 +163,8 @@ export class PGliteWorker implements PGliteEngine {
   }
 
   /** Sent before it returns (the promise settles when the worker answers); see PGliteEngine.batch. */
-  async batch(steps: BatchStep[]): Promise<{ rows: unknown[]; affectedRows?: number }> {
-    const result = await this.#send({ op: 'batch', steps });
+  async batch(steps: BatchStep[], readsOnly = false): Promise<{ rows: unknown[]; affectedRows?: number }> {
+    const result = await this.#send({ op: 'batch', steps }, readsOnly);
     return result ?? { rows: [] };
   }
 
@@ -178,10 +190,15 @@ export class PGliteWorker implements PGliteEngine {
   }
 
   /** Posts the request at once (in the promise's executor): requests reach the worker in call order. */
-  #send(request: BatchStep | { op: 'batch'; steps: BatchStep[] } | { op: 'close' }): Promise<WireResult | null> {
+  #send(
+    request: BatchStep | { op: 'batch'; steps: BatchStep[] } | { op: 'close' },
+    readsOnly = false,
+  ): Promise<WireResult | null> {
     if (this.#lost) return Promise.reject(this.#lost);
     if (this.#closed || (this.#closing && request.op !== 'close'))
       return Promise.reject(engineLost('the database is closed'));
+    // Counted before it is posted: an answer read before this one cannot have seen what it writes (ADR 0199).
+    if (!readsOnly) this.#writesSent++;
     const id = this.#nextId++;
     // The caller's frames, for an error the engine answers; captured now but formatted only if read (ADR 0121):
     // formatting every request's stack (with source maps) cost more CPU than the request's own JSON.

@@ -9,6 +9,7 @@
  * Works alike on the embedded database and a server.
  */
 import { sql } from 'kysely';
+import { WRITES_NOTHING_KEPT } from '../db/pglite-dialect';
 import type { Db } from '../db/schema';
 
 /** How often the hits go to the database; keys not seen for a window are forgotten. */
@@ -91,7 +92,7 @@ export class SharedCounters {
       const sent = window.pending;
       if (window.known + sent >= max) return false; // an earlier hit in the queue took the last place
       try {
-        const { rows } = await sql<{ hits: number }>`
+        const { rows } = await sql<{ hits: number }>`${sql.raw(WRITES_NOTHING_KEPT)}
           INSERT INTO rate_limit_counters AS c (key, window_start, hits)
           VALUES (${key}, ${new Date(window.start)}, ${sent + 1})
           ON CONFLICT (key, window_start) DO UPDATE SET hits = c.hits + excluded.hits
@@ -154,7 +155,8 @@ export class SharedCounters {
     }
     if (ids.length === 0) return;
     const sent = deltas.slice();
-    const { rows } = await sql<{ key: string; window_start: Date; hits: number }>`
+    // The counters are no kept answer's: on the embedded engine the kept session principals outlive this (ADR 0199).
+    const { rows } = await sql<{ key: string; window_start: Date; hits: number }>`${sql.raw(WRITES_NOTHING_KEPT)}
       INSERT INTO rate_limit_counters (key, window_start, hits)
       SELECT * FROM unnest(${keys}::text[], ${starts}::timestamptz[], ${deltas}::int[])
       ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_counters.hits + excluded.hits
@@ -170,7 +172,7 @@ export class SharedCounters {
     });
     if (now - this.#lastCleanup > 60_000) {
       this.#lastCleanup = now;
-      await sql`DELETE FROM rate_limit_counters WHERE window_start < ${new Date(now - FORGET_AFTER_MS)}`.execute(
+      await sql`${sql.raw(WRITES_NOTHING_KEPT)}DELETE FROM rate_limit_counters WHERE window_start < ${new Date(now - FORGET_AFTER_MS)}`.execute(
         this.db,
       );
     }

@@ -44,7 +44,8 @@ export function sessionContext(deps: AppDeps, request: FastifyRequest, operation
     ...base(deps, request),
     principal: principalOf(request, operation),
     operatingTenant: request.access?.operatingTenant ?? null,
-    system: (fn) => withSystem(deps.db, fn),
+    // A read's transaction is read-only, as a tenant read's is (ADR 0178): it then drops no kept principal (ADR 0199).
+    system: (fn) => withSystem(deps.db, fn, { readOnly: onlyReads(operation) }),
     client,
     inClientTenant: <T>(fn: (trx: Db) => Promise<T>) => withTenant(deps.db, client().tenant.id, fn),
   };

@@ -1,4 +1,4 @@
-import { $$, browser, expect } from '@wdio/globals';
+import { browser, expect } from '@wdio/globals';
 import { pdfText } from '../../../src/server/platform/pdf/pdf-text';
 import { sel } from '../selectors';
 import { byTestId, freshStart, pathname, projectIdByName, signInToDashboard, submitSignIn } from '../support/app';
@@ -96,16 +96,8 @@ describe('project results', () => {
 
   it('the project card leads to the Results tab, which lists results', async () => {
     await signInToDashboard('admin@acme.test');
-    await browser.url('/main/project');
-    await browser.waitUntil(async () => (await $$('[data-testid^="project-card-"]').length) > 0, { timeout: 20_000 });
-    for (const card of await $$('[data-testid^="project-card-"]')) {
-      if ((await card.getText()).includes(PROJECT)) {
-        projectId = Number(((await card.getAttribute('data-testid')) ?? '').replace('project-card-', ''));
-        await card.$(`[data-testid="${sel.projects.nameLink}"]`).click();
-        break;
-      }
-    }
-    expect(projectId).toBeGreaterThan(0);
+    projectId = await projectIdByName(PROJECT);
+    await byTestId(`project-card-${projectId}`).$(`[data-testid="${sel.projects.nameLink}"]`).click();
     await expect(byTestId(sel.results.tab)).toBeDisplayed({ wait: 20_000 });
     expect(await pathname()).toBe(`/main/project/${projectId}/results`);
     await waitForRows('the Results tab listed no results');

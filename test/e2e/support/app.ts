@@ -68,14 +68,27 @@ export async function storageKeys(): Promise<string[]> {
   return browser.execute(() => Object.keys(window.localStorage));
 }
 
-/** The id of a demo project on the project list, by the name on its card. */
+/**
+ * The id of a demo project on the project list, by the name on its card. Cards far below the fold render as
+ * placeholders until they come near (issue 29), and projects other journeys create push the demo ones down: the
+ * list is scrolled placeholder by placeholder until the card is found or none is left.
+ */
 export async function projectIdByName(name: string): Promise<number> {
   await browser.url('/main/project');
   await browser.waitUntil(async () => (await $$('[data-testid^="project-card-"]').length) > 0, { timeout: 20_000 });
-  for (const card of await $$('[data-testid^="project-card-"]')) {
-    if ((await card.getText()).includes(name)) {
-      return Number(((await card.getAttribute('data-testid')) ?? '').replace('project-card-', ''));
+  for (;;) {
+    for (const card of await $$('[data-testid^="project-card-"]')) {
+      if ((await card.getText()).includes(name)) {
+        return Number(((await card.getAttribute('data-testid')) ?? '').replace('project-card-', ''));
+      }
     }
+    const before = await $$('[data-testid="project-cards"] > [data-part="card-placeholder"]').length;
+    if (before === 0) break;
+    await $('[data-testid="project-cards"] > [data-part="card-placeholder"]').scrollIntoView();
+    await browser.waitUntil(
+      async () => (await $$('[data-testid="project-cards"] > [data-part="card-placeholder"]').length) < before,
+      { timeout: 20_000, timeoutMsg: 'a project card placeholder scrolled into view did not become its card' },
+    );
   }
   throw new Error(`No project card for ${name}`);
 }

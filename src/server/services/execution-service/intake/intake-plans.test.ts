@@ -6,7 +6,7 @@ import { openTestDatabase } from '../../../testing/database-template';
 import { planOf } from '../../../testing/plan-project';
 import { GENERIC_PLAN } from '../../../platform/db/pglite-dialect';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
-import { callersStatement } from './intake-store';
+import { claimAndCallersStatement } from './intake-store';
 import { seededTenantId } from '../../../testing/seeded-tenant';
 
 let db: Db;
@@ -28,25 +28,47 @@ beforeAll(async () => {
 });
 afterAll(() => db.destroy());
 
+const claims = [{ requestId: 'plan-1', kind: 'RESULT', bodyHash: 'h' }];
+const at = new Date('2026-12-03T08:00:00Z');
+const callersOf = (codes: string[]) => claimAndCallersStatement(tenantId, claims, codes, at);
+
 test("a batch's participants are read by their keyed access codes' index", async () => {
-  const plan = await planOf(db, tenantId, callersStatement(['700000001', '700000002', 'B10A0000123']));
+  const plan = await planOf(db, tenantId, callersOf(['700000001', '700000002', 'B10A0000123']));
   expect(plan).toContain('participants_access_code_key_idx');
   expect(plan).toMatch(/Index Cond: .*access_code_key = ANY/);
 });
 
+test('the claim is aggregated on the outer side of a nested loop: it ends before a participant is locked (ADR 0200)', async () => {
+  const plan = await planOf(db, tenantId, callersOf(['700000001', '700000002']));
+  const lines = plan.split('\n');
+  const loop = lines.findIndex((line) => /Nested Loop Left Join/.test(line));
+  expect(loop).toBeGreaterThanOrEqual(0);
+  // The loop's first child (its outer side) is the claim's aggregate, the second the callers' scan.
+  const children = lines.slice(loop + 1).filter((line) => /^\s*->/.test(line));
+  expect(children[0]).toMatch(/Aggregate/);
+  expect(lines.slice(loop + 1).join('\n')).toMatch(/CTE Scan on claimed[\s\S]*CTE Scan on callers/);
+});
+
 test("the callers' plan is made once, for any codes, and still reads the keyed codes' index (ADR 0169)", async () => {
-  const compiled = callersStatement(['700000001', '700000002']).compile(db);
+  const compiled = callersOf(['700000001', '700000002']).compile(db);
   expect(compiled.sql.startsWith(GENERIC_PLAN)).toBe(true);
   // The plan the engine keeps for it: made without the codes' values (a generic plan), then run with these.
   const plan = await withTenant(db, tenantId, async (trx) => {
     await sql`SET LOCAL plan_cache_mode = force_generic_plan`.execute(trx);
     await sql`PREPARE callers AS ${sql.raw(compiled.sql)}`.execute(trx);
     const explained = await sql<{ 'QUERY PLAN': string }>`
-      EXPLAIN EXECUTE callers(${sql.raw(`'{700000001,700000002,B10A0000123}'::text[]`)})`.execute(trx);
+      EXPLAIN EXECUTE callers(${sql.join([
+        sql.lit(tenantId),
+        sql.raw(`'2026-12-03T08:00:00Z'::timestamptz`),
+        sql.raw(`'{plan-1}'::text[]`),
+        sql.raw(`'{RESULT}'::text[]`),
+        sql.raw(`'{h}'::text[]`),
+        sql.raw(`'{700000001,700000002,B10A0000123}'::text[]`),
+      ])})`.execute(trx);
     await sql`DEALLOCATE callers`.execute(trx);
     return explained.rows.map((r) => r['QUERY PLAN']).join('\n');
   });
   expect(plan).toContain('participants_access_code_key_idx');
-  expect(plan).toMatch(/Index Cond: .*access_code_key = ANY \(\$1\)/);
+  expect(plan).toMatch(/Index Cond: .*access_code_key = ANY \(\$6\)/);
   expect(plan).not.toMatch(/Seq Scan on participants/);
 });

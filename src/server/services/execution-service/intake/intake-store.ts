@@ -264,26 +264,29 @@ export async function updateCaller(
  * has nothing to write.
  */
 
+/** A request id to claim: its post's kind and body hash. */
+export interface IntakeClaim {
+  requestId: string;
+  kind: string;
+  bodyHash: string;
+}
+
 /**
- * Claims the request ids in one statement; answers those this transaction claimed (see claimIntakeRequest). An id
- * already stored (or claimed by a transaction in flight, which this one waits for) is not claimed: its post is a
- * replay or a 409.
+ * Claims the request ids and reads the callers of the keyed access codes in one statement and one round trip (ADR
+ * 0200). Answers the ids this transaction claimed (see claimIntakeRequest: an id already stored, or claimed by a
+ * transaction in flight, which this one waits for, is not claimed: its post is a replay or a 409) and the callers as
+ * findCallers does. The claim runs to its end before any participant is locked, as when they were two statements,
+ * so two batches take their locks in the same order: ids in order, then participants in id order.
  */
-export async function claimIntakeRequests(
+export async function claimAndFindCallers(
   trx: Db,
   tenantId: number,
-  requests: readonly { requestId: string; kind: string; bodyHash: string }[],
+  requests: readonly IntakeClaim[],
+  accessCodes: readonly string[],
   now: Date,
-): Promise<Set<string>> {
-  const { rows } = await sql<{ request_id: string }>`${plannedOnce}
-    INSERT INTO intake_requests (tenant_id, request_id, kind, body_hash, answer, created_at)
-    SELECT ${tenantId}, r.request_id, r.kind, r.body_hash, '{}'::jsonb, ${now}
-    FROM unnest(${requests.map((r) => r.requestId)}::text[], ${requests.map((r) => r.kind)}::text[],
-                ${requests.map((r) => r.bodyHash)}::text[]) AS r(request_id, kind, body_hash)
-    ORDER BY r.request_id -- two batches elsewhere wait on each other's ids in one order, never in a cycle
-    ON CONFLICT (tenant_id, request_id) DO NOTHING
-    RETURNING request_id`.execute(trx);
-  return new Set(rows.map((r) => r.request_id));
+): Promise<{ claimed: Set<string>; callers: Map<string, BatchCaller> }> {
+  const { rows } = await claimAndCallersStatement(tenantId, requests, accessCodes, now).execute(trx);
+  return { claimed: new Set(rows[0]?.claimed ?? []), callers: callersByKey(rows) };
 }
 
 /** The stored requests among these ids (the replays of a batch), by id. */
@@ -322,47 +325,67 @@ export function setIntakeAnswers(
     WHERE i.tenant_id = ${tenantId} AND i.request_id = a.request_id`;
 }
 
-/** findCallers' statement (its plan is tested: the keyed access code's index). */
-export const callersStatement = (accessCodes: readonly string[]) =>
-  sql<{
-    key: string;
-    participant_id: string | number;
-    project_id: number;
-    irn: string | null;
-    access_code: string;
-    language_id: number | null;
-    status: ParticipantStatus;
-    is_active: boolean;
-    is_allowed_questionnaire: boolean;
-    last_interview_at: Date | null;
-    questionnaire_type: string;
-    internal_settings: Record<string, unknown>;
-    questions: { id: number; sequence: number }[];
-  }>`${plannedOnce}
-    SELECT p.access_code_key AS key, p.id AS participant_id, p.project_id, p.interview_ref_num AS irn, p.access_code,
-           p.participant_language_id AS language_id, p.status, p.is_active, p.is_allowed_questionnaire,
-           p.last_interview_at, pr.questionnaire_type, pr.internal_settings,
-           (SELECT coalesce(json_agg(json_build_object('id', q.id, 'sequence', q.sequence) ORDER BY q.sequence), '[]')
-            FROM project_questions q WHERE q.project_id = p.project_id AND NOT q.pre_interview) AS questions
-    FROM participants p JOIN projects pr ON pr.id = p.project_id AND pr.tenant_id = p.tenant_id
-    WHERE p.access_code_key = ANY(${[...accessCodes]}::text[]) AND NOT p.is_hidden
-    ORDER BY p.id
-    FOR UPDATE OF p`;
+/** A caller's row as the statement answers it (all null where the batch has no caller: the claim's row alone). */
+interface CallerRow {
+  key: string | null;
+  participant_id: string | number | null;
+  project_id: number;
+  irn: string | null;
+  access_code: string;
+  language_id: number | null;
+  status: ParticipantStatus;
+  is_active: boolean;
+  is_allowed_questionnaire: boolean;
+  last_interview_at: Date | null;
+  questionnaire_type: string;
+  internal_settings: Record<string, unknown>;
+  questions: { id: number; sequence: number }[];
+}
+
+/**
+ * claimAndFindCallers' statement (its plan is tested: the keyed access code's index). The claim is aggregated on the
+ * outer side of a join without a condition, which only a nested loop can run: the insert ends before the callers'
+ * rows are read and locked (each in id order: two batches lock in the same order).
+ */
+export const claimAndCallersStatement = (
+  tenantId: number,
+  requests: readonly IntakeClaim[],
+  accessCodes: readonly string[],
+  now: Date,
+) =>
+  sql<CallerRow & { claimed: string[] }>`${plannedOnce}
+    WITH claimed AS (
+      INSERT INTO intake_requests (tenant_id, request_id, kind, body_hash, answer, created_at)
+      SELECT ${tenantId}, r.request_id, r.kind, r.body_hash, '{}'::jsonb, ${now}
+      FROM unnest(${requests.map((r) => r.requestId)}::text[], ${requests.map((r) => r.kind)}::text[],
+                  ${requests.map((r) => r.bodyHash)}::text[]) AS r(request_id, kind, body_hash)
+      ORDER BY r.request_id -- two batches elsewhere wait on each other's ids in one order, never in a cycle
+      ON CONFLICT (tenant_id, request_id) DO NOTHING
+      RETURNING request_id
+    ), callers AS (
+      SELECT p.access_code_key AS key, p.id AS participant_id, p.project_id, p.interview_ref_num AS irn, p.access_code,
+             p.participant_language_id AS language_id, p.status, p.is_active, p.is_allowed_questionnaire,
+             p.last_interview_at, pr.questionnaire_type, pr.internal_settings,
+             (SELECT coalesce(json_agg(json_build_object('id', q.id, 'sequence', q.sequence) ORDER BY q.sequence), '[]')
+              FROM project_questions q WHERE q.project_id = p.project_id AND NOT q.pre_interview) AS questions
+      FROM participants p JOIN projects pr ON pr.id = p.project_id AND pr.tenant_id = p.tenant_id
+      WHERE p.access_code_key = ANY(${[...accessCodes]}::text[]) AND NOT p.is_hidden
+      ORDER BY p.id
+      FOR UPDATE OF p
+    )
+    SELECT claim.ids AS claimed, c.*
+    FROM (SELECT coalesce(array_agg(request_id), '{}') AS ids FROM claimed) AS claim
+    LEFT JOIN callers AS c ON true
+    ORDER BY c.participant_id`;
 
 /** A caller of a batch with its project's interview questions (interviewQuestions), in sequence order. */
 export type BatchCaller = Caller & { questions: { id: number; sequence: number }[] };
 
-/**
- * The participants of these keyed access codes (findCaller's rule) with their projects' interview questions, in
- * one statement; each row locked, in id order (two batches lock in the same order); by key, the lowest id where
- * two codes share a key.
- */
-export async function findCallers(trx: Db, accessCodes: readonly string[]): Promise<Map<string, BatchCaller>> {
-  if (!accessCodes.length) return new Map();
-  const { rows } = await callersStatement(accessCodes).execute(trx);
+/** The callers of the statement's rows by keyed access code: the lowest id where two codes share a key. */
+function callersByKey(rows: readonly CallerRow[]): Map<string, BatchCaller> {
   const callers = new Map<string, BatchCaller>();
   for (const found of rows)
-    if (!callers.has(found.key))
+    if (found.key !== null && !callers.has(found.key))
       callers.set(found.key, {
         participantId: Number(found.participant_id),
         projectId: found.project_id,

@@ -6,8 +6,7 @@ import { insertInterviewResults } from '../result-writes/interview-results-store
 import { enqueueWebhooks, type NewWebhook } from '../webhooks/enqueue-webhook';
 import { irnFlagsOf, statusAfterResult, unblocksAfter } from './intake-rules';
 import {
-  claimIntakeRequests,
-  findCallers,
+  claimAndFindCallers,
   findIntakeRequests,
   logBackendDataRows,
   releaseIntakeRequests,
@@ -64,11 +63,14 @@ export async function acceptResultBatch(
   const outcomes: (BatchOutcome | null)[] = posts.map(() => null);
 
   // Every post claims its request id first; one stored (or claimed by a post in flight elsewhere) is a replay or a
-  // 409, as in acceptOnce. Replays are rare, so their stored answers are read only when there are some.
-  const claimed = await claimIntakeRequests(
+  // 409, as in acceptOnce. The callers of every post are read with the claims, in the same round trip (ADR 0200): a
+  // replay's caller is read for nothing, but replays are rare. Their stored answers are read only when there are some.
+  const keys = posts.map((p) => normalizeAccessCode(p.body.accessCode));
+  const { claimed, callers } = await claimAndFindCallers(
     trx,
     tenantId,
     posts.map((p, i) => ({ requestId: p.body.requestId, kind: 'RESULT', bodyHash: hashes[i]! })),
+    keys,
     now,
   );
   const replays = posts.map((_, i) => i).filter((i) => !claimed.has(posts[i]!.body.requestId));
@@ -81,11 +83,6 @@ export async function acceptResultBatch(
     for (const i of replays) outcomes[i] = replayOf(stored.get(posts[i]!.body.requestId), hashes[i]!);
   }
 
-  const keys = posts.map((p) => normalizeAccessCode(p.body.accessCode));
-  const callers = await findCallers(
-    trx,
-    keys.filter((_, i) => !outcomes[i]),
-  );
   const refused: { index: number; error: HttpError }[] = [];
   posts.forEach((p, i) => {
     if (outcomes[i]) return;

@@ -274,9 +274,9 @@ export interface IntakeClaim {
 /**
  * Claims the request ids and reads the callers of the keyed access codes in one statement and one round trip (ADR
  * 0200). Answers the ids this transaction claimed (see claimIntakeRequest: an id already stored, or claimed by a
- * transaction in flight, which this one waits for, is not claimed: its post is a replay or a 409) and the callers as
- * findCallers does. The claim runs to its end before any participant is locked, as when they were two statements,
- * so two batches take their locks in the same order: ids in order, then participants in id order.
+ * transaction in flight, which this one waits for, is not claimed: its post is a replay or a 409) and the callers by
+ * keyed code (findCaller's rule), each locked. The claim runs to its end before any participant is locked, as when
+ * they were two statements, so two batches take their locks in the same order: ids, then participants in id order.
  */
 export async function claimAndFindCallers(
   trx: Db,

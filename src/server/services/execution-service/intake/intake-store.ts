@@ -24,6 +24,21 @@ export interface Caller {
   internalSettings: Record<string, unknown>;
 }
 
+/** A caller's columns as findCaller and the batch's statement read them. */
+interface CallerColumns {
+  participant_id: string | number;
+  project_id: number;
+  irn: string | null;
+  access_code: string;
+  language_id: number | null;
+  status: ParticipantStatus;
+  is_active: boolean;
+  is_allowed_questionnaire: boolean;
+  last_interview_at: Date | null;
+  questionnaire_type: string;
+  internal_settings: Record<string, unknown>;
+}
+
 /**
  * The participant of an access code as keyed (`accessCode` without separators: normalizeAccessCode); stored codes
  * keep theirs, so the code is compared with the stored `access_code_key` (the code without them, migration 050: a
@@ -31,19 +46,7 @@ export interface Caller {
  * `forUpdate`: concurrent posts for one participant apply one after the other.
  */
 export async function findCaller(trx: Db, accessCode: string, forUpdate = false): Promise<Caller | null> {
-  const row = await sql<{
-    participant_id: string | number;
-    project_id: number;
-    irn: string | null;
-    access_code: string;
-    language_id: number | null;
-    status: ParticipantStatus;
-    is_active: boolean;
-    is_allowed_questionnaire: boolean;
-    last_interview_at: Date | null;
-    questionnaire_type: string;
-    internal_settings: Record<string, unknown>;
-  }>`
+  const row = await sql<CallerColumns>`
     SELECT p.id AS participant_id, p.project_id, p.interview_ref_num AS irn, p.access_code,
            p.participant_language_id AS language_id, p.status, p.is_active, p.is_allowed_questionnaire,
            p.last_interview_at, pr.questionnaire_type, pr.internal_settings
@@ -326,21 +329,11 @@ export function setIntakeAnswers(
 }
 
 /** A caller's row as the statement answers it (all null where the batch has no caller: the claim's row alone). */
-interface CallerRow {
+type CallerRow = Omit<CallerColumns, 'participant_id'> & {
   key: string | null;
   participant_id: string | number | null;
-  project_id: number;
-  irn: string | null;
-  access_code: string;
-  language_id: number | null;
-  status: ParticipantStatus;
-  is_active: boolean;
-  is_allowed_questionnaire: boolean;
-  last_interview_at: Date | null;
-  questionnaire_type: string;
-  internal_settings: Record<string, unknown>;
   questions: { id: number; sequence: number }[];
-}
+};
 
 /**
  * claimAndFindCallers' statement (its plan is tested: the keyed access code's index). The claim is aggregated on the

@@ -68,6 +68,9 @@ export async function storageKeys(): Promise<string[]> {
   return browser.execute(() => Object.keys(window.localStorage));
 }
 
+/** A project card not yet drawn: the list draws cards far below the fold when they come near (issue 29). */
+const CARD_PLACEHOLDER = '[data-testid="project-cards"] > [data-part="card-placeholder"]';
+
 /**
  * The id of a demo project on the project list, by the name on its card. Cards far below the fold render as
  * placeholders until they come near (issue 29), and projects other journeys create push the demo ones down: the
@@ -82,13 +85,13 @@ export async function projectIdByName(name: string): Promise<number> {
         return Number(((await card.getAttribute('data-testid')) ?? '').replace('project-card-', ''));
       }
     }
-    const before = await $$('[data-testid="project-cards"] > [data-part="card-placeholder"]').length;
+    const before = await $$(CARD_PLACEHOLDER).length;
     if (before === 0) break;
-    await $('[data-testid="project-cards"] > [data-part="card-placeholder"]').scrollIntoView();
-    await browser.waitUntil(
-      async () => (await $$('[data-testid="project-cards"] > [data-part="card-placeholder"]').length) < before,
-      { timeout: 20_000, timeoutMsg: 'a project card placeholder scrolled into view did not become its card' },
-    );
+    await $(CARD_PLACEHOLDER).scrollIntoView();
+    await browser.waitUntil(async () => (await $$(CARD_PLACEHOLDER).length) < before, {
+      timeout: 20_000,
+      timeoutMsg: 'a project card placeholder scrolled into view did not become its card',
+    });
   }
   throw new Error(`No project card for ${name}`);
 }

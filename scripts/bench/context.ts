@@ -142,8 +142,11 @@ function traceLatencies(load: ReturnType<typeof autocannon>) {
 /** The same, stopped when `until` settles (a load that runs beside a job); prints what it measured. */
 export async function measureWhile(label: string, options: LoadOptions, until: Promise<unknown>): Promise<void> {
   const load = autocannon({ connections: CONNECTIONS, duration: 3600, ...options });
+  const traceFile = process.env.BENCH_LATENCY_TRACE;
+  const trace = traceFile ? traceLatencies(load) : undefined;
   await until.finally(() => load.stop());
   console.log(latencyLine(label, await load));
+  if (trace) console.log(trace.summary(label, traceFile!));
 }
 
 /**

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, createLogger } from './app';
+import { lastRequestAnswered } from './platform/db/work-priority';
 import { DEMO_PASSWORD } from './seed/demo-data';
 import { createTestApp, type TestApp } from './testing/test-app';
 
@@ -42,6 +43,20 @@ describe('security headers', () => {
       'x-frame-options': 'DENY',
     });
   });
+});
+
+test('every answer, refusals included, is noted as interactive work the background turns give way to', async () => {
+  for (const [url, status] of [
+    ['/api/user-service/v1/tenant/languages', 200],
+    ['/api/user-service/v1/user/userInfo', 401],
+    ['/assets/main.js', 200],
+  ] as const) {
+    const before = performance.now();
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(status);
+    // onResponse runs once the answer is sent, which may be after inject has it: wait for it (the test's timeout fails).
+    while (lastRequestAnswered() < before) await new Promise((resolve) => setImmediate(resolve));
+  }
 });
 
 describe('the console', () => {

@@ -14,6 +14,7 @@ import { systemClock, type Clock } from './platform/clock';
 import type { Db } from './platform/db/schema';
 import { embeddedEngineOf } from './platform/db/open-database';
 import { EmbeddedMaintenance } from './platform/db/embedded-maintenance';
+import { noteRequestAnswered } from './platform/db/work-priority';
 import { registerApiCompression } from './platform/http/api-compression';
 import { createErrorHandler } from './platform/http/error-handler';
 import { jsonShapeProblem } from './platform/http/json-shape';
@@ -260,6 +261,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const distDir = options.distDir ?? DEFAULT_DIST_DIR;
   app.addHook('onSend', securityHeaders(config.embedDashboards, consoleInlineScriptHashes(distDir)));
   registerNoStore(app);
+  // Long work gives way while requests are answered, whether or not they held a connection (ADR 0201).
+  app.addHook('onResponse', (_request, _reply, done) => {
+    noteRequestAnswered();
+    done();
+  });
   app.setErrorHandler(createErrorHandler(deps));
 
   await registerApiCompression(app);

@@ -178,3 +178,34 @@ test('a background transaction begins once the interactive ones have ended, or o
     await bounded.destroy();
   }
 }, 60_000);
+
+// ADR 0201: a request answered without a connection (a dashboard from kept parts) is interactive work too.
+test('a background turn waits while requests are answered, then for the quiet time, or at most its bound', async () => {
+  jest.useFakeTimers();
+  try {
+    let answeredAt = performance.now();
+    const granted: string[] = [];
+    const turns = new BackgroundTurns(2, 500, 20, () => answeredAt);
+    void turns.take().then(() => granted.push('first'));
+    for (let n = 0; n < 10; n += 1) {
+      await jest.advanceTimersByTimeAsync(10);
+      answeredAt = performance.now();
+    }
+    expect(granted).toEqual([]);
+    await jest.advanceTimersByTimeAsync(21);
+    expect(granted).toEqual(['first']);
+
+    // Answers that never stop: the next turn comes at its bound.
+    const asked = performance.now();
+    answeredAt = asked;
+    let after: number | null = null;
+    void turns.take().then(() => (after = performance.now() - asked));
+    for (let n = 0; n < 100 && after === null; n += 1) {
+      answeredAt = performance.now();
+      await jest.advanceTimersByTimeAsync(10);
+    }
+    expect(after).toBe(500);
+  } finally {
+    jest.useRealTimers();
+  }
+});

@@ -1,6 +1,6 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import { BACKGROUND_MAX_WAIT_MS, INTERACTIVE_QUIET_MS } from './mutex';
-import { currentPriority } from './work-priority';
+import { currentPriority, lastRequestAnswered } from './work-priority';
 
 /**
  * How many PostgreSQL connections background work (an export's or a zip's pages, a job, an outbox sweep: what runs
@@ -22,8 +22,9 @@ interface Waiter {
 
 /**
  * Turns of background work at its connections (ADR 0128, the policy of ADR 0119's mutex): at most `size` at once,
- * FIFO; a free slot goes to the oldest waiter once no interactive connection is out and none has come back for
- * `quietMs` (the gap between a request's session check and its transaction), or once it has waited `maxWaitMs`, so
+ * FIFO; a free slot goes to the oldest waiter once no interactive connection is out and none has come back, nor a
+ * request been answered (ADR 0201), for `quietMs` (the gap between a request's session check and its transaction),
+ * or once it has waited `maxWaitMs`, so
  * long work always advances. Beside nonstop requests background work takes about one turn per `maxWaitMs`: the cores
  * the two share go to the requests.
  */
@@ -34,10 +35,12 @@ export class BackgroundTurns {
   #timer: NodeJS.Timeout | null = null;
   readonly #waiting: Waiter[] = [];
 
+  /** `lastAnswered`: when a request was last answered, interactive work that held no connection (ADR 0201). */
   constructor(
     size: number,
     private readonly maxWaitMs = BACKGROUND_MAX_WAIT_MS,
     private readonly quietMs = INTERACTIVE_QUIET_MS,
+    private readonly lastAnswered: () => number = lastRequestAnswered,
   ) {
     this.#free = size;
   }
@@ -75,7 +78,10 @@ export class BackgroundTurns {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
     const now = performance.now();
-    const quietAt = this.#interactiveOut > 0 ? Number.POSITIVE_INFINITY : this.#lastInteractive + this.quietMs;
+    const quietAt =
+      this.#interactiveOut > 0
+        ? Number.POSITIVE_INFINITY
+        : Math.max(this.#lastInteractive, this.lastAnswered()) + this.quietMs;
     while (this.#free > 0 && this.#waiting.length > 0) {
       const overdueAt = this.#waiting[0]!.since + this.maxWaitMs;
       if (now < overdueAt && now < quietAt) {

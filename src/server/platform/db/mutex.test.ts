@@ -220,3 +220,46 @@ test('the lock is free again once the last holder lets go, and a release counts 
   await settle();
   expect(served).toEqual(['a', 'b', 'c', 'd']);
 });
+
+// ADR 0201: a request answered without the lock (a dashboard from kept parts) is interactive work too.
+test('a background waiter on a free lock waits while requests are answered, then for the quiet time after', async () => {
+  let answeredAt = Number.NEGATIVE_INFINITY;
+  const mutex = new Mutex({
+    backgroundMaxWaitMs: 500,
+    backgroundMinWaitMs: 500,
+    interactiveQuietMs: 20,
+    lastAnswered: () => answeredAt,
+  });
+  let granted = false;
+  answeredAt = performance.now();
+  void mutex.acquire('background').then(() => (granted = true));
+  // Answers every 10 ms for 200 ms: never 20 ms quiet.
+  for (let n = 0; n < 20; n += 1) {
+    await jest.advanceTimersByTimeAsync(10);
+    answeredAt = performance.now();
+  }
+  expect(granted).toBe(false);
+  await jest.advanceTimersByTimeAsync(19);
+  expect(granted).toBe(false);
+  await jest.advanceTimersByTimeAsync(2);
+  expect(granted).toBe(true);
+});
+
+test('a background waiter is served at its bound however long requests keep being answered', async () => {
+  let answeredAt = Number.NEGATIVE_INFINITY;
+  const mutex = new Mutex({
+    backgroundMaxWaitMs: 500,
+    backgroundMinWaitMs: 500,
+    interactiveQuietMs: 20,
+    lastAnswered: () => answeredAt,
+  });
+  let grantedAfter: number | null = null;
+  const asked = performance.now();
+  answeredAt = asked;
+  void mutex.acquire('background').then(() => (grantedAfter = performance.now() - asked));
+  for (let n = 0; n < 100 && grantedAfter === null; n += 1) {
+    await jest.advanceTimersByTimeAsync(10);
+    answeredAt = performance.now();
+  }
+  expect(grantedAfter).toBe(500);
+});

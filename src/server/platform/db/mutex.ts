@@ -1,4 +1,4 @@
-import type { WorkPriority } from './work-priority';
+import { lastRequestAnswered, type WorkPriority } from './work-priority';
 
 /**
  * The longest a background waiter is held back while interactive work goes on (ADR 0119): it is then served next,
@@ -30,7 +30,8 @@ interface Waiter {
 /**
  * A lock for one shared resource (PGlite's single connection) that serves interactive work first (ADR 0119). A free
  * lock goes to the oldest interactive waiter; to the oldest background one only once no interactive holder has let go
- * for `interactiveQuietMs`, or when it has waited `backgroundMaxWaitMs` (then before any interactive waiter). Among
+ * and no request was answered (ADR 0201) for `interactiveQuietMs`, or when it has waited its turn's bound (then before
+ * any interactive waiter). Among
  * waiters of one priority it is FIFO, so a lock only ever asked at one priority is a plain FIFO lock.
  */
 export class Mutex {
@@ -45,13 +46,21 @@ export class Mutex {
   readonly #maxWaitMs: number;
   readonly #minWaitMs: number;
   readonly #quietMs: number;
+  readonly #lastAnswered: () => number;
 
+  /** `lastAnswered`: when a request was last answered, interactive work that held no lock (ADR 0201). */
   constructor(
-    options: { backgroundMaxWaitMs?: number; backgroundMinWaitMs?: number; interactiveQuietMs?: number } = {},
+    options: {
+      backgroundMaxWaitMs?: number;
+      backgroundMinWaitMs?: number;
+      interactiveQuietMs?: number;
+      lastAnswered?: () => number;
+    } = {},
   ) {
     this.#maxWaitMs = options.backgroundMaxWaitMs ?? BACKGROUND_MAX_WAIT_MS;
     this.#minWaitMs = Math.min(options.backgroundMinWaitMs ?? BACKGROUND_MIN_WAIT_MS, this.#maxWaitMs);
     this.#quietMs = options.interactiveQuietMs ?? INTERACTIVE_QUIET_MS;
+    this.#lastAnswered = options.lastAnswered ?? lastRequestAnswered;
   }
 
   /** How long a background waiter waits, at most, under unbroken interactive work (ADR 0150). */
@@ -109,15 +118,16 @@ export class Mutex {
     const background = this.#background[0];
     const now = performance.now();
     const overdueAt = background ? this.#overdueAt(background) : Number.POSITIVE_INFINITY;
+    const quietAt = Math.max(this.#lastInteractive, this.#lastAnswered()) + this.#quietMs;
     let next: Waiter | undefined;
     if (now >= overdueAt) next = this.#background.shift();
     else if (this.#interactive.length > 0) next = this.#interactive.shift();
-    else if (background && now >= this.#lastInteractive + this.#quietMs) next = this.#background.shift();
+    else if (background && now >= quietAt) next = this.#background.shift();
     if (next) {
       this.#held = true;
       next.grant();
     } else if (background) {
-      const at = Math.min(overdueAt, this.#lastInteractive + this.#quietMs);
+      const at = Math.min(overdueAt, quietAt);
       this.#timer = setTimeout(() => this.#dispatch(), Math.max(0, at - now));
     }
   }

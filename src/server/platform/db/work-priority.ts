@@ -39,5 +39,19 @@ export function noteConnectionHeld(ms: number): void {
   work.heldMs = (work.heldMs ?? 0) + ms;
 }
 
+let lastAnswered = Number.NEGATIVE_INFINITY;
+
+/**
+ * A request was answered (ADR 0201): interactive work went on, whether or not it used the database. A dashboard answered
+ * from kept parts holds no connection, so the engine and the pool cannot see it; the background turns count it as
+ * their own interactive holders, and long work gives the cores to the requests while they come.
+ */
+export function noteRequestAnswered(): void {
+  lastAnswered = performance.now();
+}
+
+/** When a request was last answered (`performance.now()`; -Infinity before the first). */
+export const lastRequestAnswered = (): number => lastAnswered;
+
 /** The priority of the work the caller runs in. */
 export const currentPriority = (): WorkPriority => (background.getStore() ? 'background' : 'interactive');

@@ -222,21 +222,26 @@ test('the lock is free again once the last holder lets go, and a release counts 
 });
 
 // ADR 0201: a request answered without the lock (a dashboard from kept parts) is interactive work too.
-test('a background waiter on a free lock waits while requests are answered, then for the quiet time after', async () => {
-  let answeredAt = Number.NEGATIVE_INFINITY;
+/** A mutex (quiet 20 ms, bound 500 ms) whose last answer the test sets, with one answered just now. */
+function answeredMutex() {
+  const answers = { at: performance.now() };
   const mutex = new Mutex({
     backgroundMaxWaitMs: 500,
     backgroundMinWaitMs: 500,
     interactiveQuietMs: 20,
-    lastAnswered: () => answeredAt,
+    lastAnswered: () => answers.at,
   });
+  return { mutex, answers };
+}
+
+test('a background waiter on a free lock waits while requests are answered, then for the quiet time after', async () => {
+  const { mutex, answers } = answeredMutex();
   let granted = false;
-  answeredAt = performance.now();
   void mutex.acquire('background').then(() => (granted = true));
   // Answers every 10 ms for 200 ms: never 20 ms quiet.
   for (let n = 0; n < 20; n += 1) {
     await jest.advanceTimersByTimeAsync(10);
-    answeredAt = performance.now();
+    answers.at = performance.now();
   }
   expect(granted).toBe(false);
   await jest.advanceTimersByTimeAsync(19);
@@ -246,20 +251,13 @@ test('a background waiter on a free lock waits while requests are answered, then
 });
 
 test('a background waiter is served at its bound however long requests keep being answered', async () => {
-  let answeredAt = Number.NEGATIVE_INFINITY;
-  const mutex = new Mutex({
-    backgroundMaxWaitMs: 500,
-    backgroundMinWaitMs: 500,
-    interactiveQuietMs: 20,
-    lastAnswered: () => answeredAt,
-  });
+  const { mutex, answers } = answeredMutex();
   let grantedAfter: number | null = null;
-  const asked = performance.now();
-  answeredAt = asked;
+  const asked = answers.at;
   void mutex.acquire('background').then(() => (grantedAfter = performance.now() - asked));
   for (let n = 0; n < 100 && grantedAfter === null; n += 1) {
     await jest.advanceTimersByTimeAsync(10);
-    answeredAt = performance.now();
+    answers.at = performance.now();
   }
   expect(grantedAfter).toBe(500);
 });

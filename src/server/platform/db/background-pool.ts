@@ -24,9 +24,8 @@ interface Waiter {
  * Turns of background work at its connections (ADR 0128, the policy of ADR 0119's mutex): at most `size` at once,
  * FIFO; a free slot goes to the oldest waiter once no interactive connection is out and none has come back, nor a
  * request been answered (ADR 0201), for `quietMs` (the gap between a request's session check and its transaction),
- * or once it has waited `maxWaitMs`, so
- * long work always advances. Beside nonstop requests background work takes about one turn per `maxWaitMs`: the cores
- * the two share go to the requests.
+ * or once it has waited `maxWaitMs`, so long work always advances. Beside nonstop requests background work takes about
+ * one turn per `maxWaitMs`: the cores the two share go to the requests.
  */
 export class BackgroundTurns {
   #free: number;

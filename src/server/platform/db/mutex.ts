@@ -31,8 +31,8 @@ interface Waiter {
  * A lock for one shared resource (PGlite's single connection) that serves interactive work first (ADR 0119). A free
  * lock goes to the oldest interactive waiter; to the oldest background one only once no interactive holder has let go
  * and no request was answered (ADR 0201) for `interactiveQuietMs`, or when it has waited its turn's bound (then before
- * any interactive waiter). Among
- * waiters of one priority it is FIFO, so a lock only ever asked at one priority is a plain FIFO lock.
+ * any interactive waiter). Among waiters of one priority it is FIFO, so a lock only ever asked at one priority is a
+ * plain FIFO lock.
  */
 export class Mutex {
   #held = false;

@@ -37,6 +37,16 @@ afterAll(() => db.destroy());
 
 const setting = sql.raw(`${SENT_WITH_NEXT}select set_config('app.mark', 'x', true)`);
 
+/** A promise the test resolves when it chooses. */
+function gate(): { passed: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const passed = new Promise<void>((resolve) => (open = resolve));
+  return { passed, open };
+}
+
+/** Lets every statement issued so far reach the connection's turn (ADR 0202: a holder takes it at its first send). */
+const issued = () => new Promise((resolve) => setImmediate(resolve));
+
 test("BEGIN and a SENT_WITH_NEXT statement travel with the transaction's first statement", async () => {
   const seen = await db.transaction().execute(async (trx) => {
     await setting.execute(trx);
@@ -102,8 +112,18 @@ test('the next holder sends before a lone statement or a COMMIT is answered, and
 
   events = [];
   sent = [];
-  const writer = db.transaction().execute((trx) => sql`insert into things (id) values (${21})`.execute(trx));
+  // The writer holds its turn from its first statement: a read issued meanwhile runs after its COMMIT.
+  const inserted = gate();
+  const commit = gate();
+  const writer = db.transaction().execute(async (trx) => {
+    await sql`insert into things (id) values (${21})`.execute(trx);
+    inserted.open();
+    await commit.passed;
+  });
+  await inserted.passed;
   const counted = sql<{ n: number }>`select count(*)::int as n from things where id = ${21}`.execute(db);
+  await issued();
+  commit.open();
   await writer;
   expect((await counted).rows[0]!.n).toBe(1);
   expect(sent).toEqual([
@@ -187,6 +207,7 @@ test('an interactive statement issued while background statements wait is sent b
   const interactive = db
     .transaction()
     .execute((trx) => sql`select ${'interactive'}::text as who where ${1} = 1`.execute(trx));
+  await issued();
   letGo();
   await Promise.all([holder, interactive, ...background]);
   expect(sent.map((steps) => steps.at(-1))).toEqual([
@@ -251,13 +272,22 @@ const inTransaction = () =>
   );
 
 test("a read-only transaction's COMMIT travels with the next holder's first message (ADR 0178)", async () => {
-  const readOnly = (id: number) =>
-    db
-      .transaction()
-      .setAccessMode('read only')
-      .execute((trx) => sql<{ n: number }>`select count(*)::int as n from things where id >= ${id}`.execute(trx));
-  const next = sql<{ n: number }>`select count(*)::int as n from things where id >= ${1000}`;
-  const [first, second] = await Promise.all([readOnly(1000), next.execute(db)]);
+  const read = gate();
+  const commit = gate();
+  const readOnly = db
+    .transaction()
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      const answer = await sql<{ n: number }>`select count(*)::int as n from things where id >= ${1000}`.execute(trx);
+      read.open();
+      await commit.passed;
+      return answer;
+    });
+  await read.passed;
+  const next = sql<{ n: number }>`select count(*)::int as n from things where id >= ${1000}`.execute(db);
+  await issued();
+  commit.open();
+  const [first, second] = await Promise.all([readOnly, next]);
   expect(first.rows[0]!.n).toBe(0);
   expect(second.rows[0]!.n).toBe(0);
   expect(sent).toEqual([
@@ -348,6 +378,39 @@ test('a read-only transaction that ran no statement sends nothing, its setting i
   await db.transaction().execute((trx) => deferredInsert(180).execute(trx));
   expect(sent).toEqual([['begin', 'next: insert into things (id) values ($1)', 'commit']]);
   expect((await sql`select id from things where id = 180`.execute(db)).rows).toEqual([{ id: 180 }]);
+});
+
+test('a transaction that sends nothing never waits for a holder; one that sends waits its turn (ADR 0202)', async () => {
+  const holding = gate();
+  const commit = gate();
+  const holder = inBackground(() =>
+    db.transaction().execute(async (trx) => {
+      await sql`select ${'held'}::text`.execute(trx);
+      holding.open();
+      await commit.passed;
+    }),
+  );
+  await holding.passed;
+  // Answered while the background transaction still holds the connection (else this would wait for commit.open).
+  const kept = await db
+    .transaction()
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      await setting.execute(trx);
+      return 'kept';
+    });
+  expect(kept).toBe('kept');
+  let read = false;
+  const reading = db
+    .transaction()
+    .setAccessMode('read only')
+    .execute((trx) => sql`select ${'reader'}::text`.execute(trx))
+    .then(() => (read = true));
+  await issued();
+  expect(read).toBe(false);
+  commit.open();
+  await Promise.all([holder, reading]);
+  expect(sent.map((steps) => steps.at(-1))).toEqual(['select $1::text', 'commit', 'select $1::text', 'commit']);
 });
 
 test('a deferred COMMIT is sent before the engine closes', async () => {

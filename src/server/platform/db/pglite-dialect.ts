@@ -96,6 +96,15 @@ class DeferredCommit {
   }
 }
 
+/**
+ * A holder's turn at the one connection (ADR 0202): taken when it first sends (`take`, once), given back on release;
+ * a holder that sends nothing never waits for it.
+ */
+interface Turn {
+  take(): Promise<void>;
+  giveBack(): void;
+}
+
 /** The single connection, as one holder has it from acquire to release. */
 class PGliteConnection implements DatabaseConnection {
   /** BEGIN and SENT_WITH_NEXT statements not sent yet: they go with the transaction's next statement. */
@@ -106,7 +115,7 @@ class PGliteConnection implements DatabaseConnection {
 
   constructor(
     private readonly pglite: PGliteEngine,
-    private readonly giveBack: () => void,
+    private readonly turn: Turn,
     private readonly deferredCommit: DeferredCommit,
   ) {}
 
@@ -115,6 +124,7 @@ class PGliteConnection implements DatabaseConnection {
     // hold several, which only the simple protocol (exec) accepts. Parameterless SQL carries no input.
     const step = stepOf(compiled);
     if (!this.pglite.batch) {
+      await this.turn.take();
       return queryResult(
         step.op === 'exec' ? (await this.pglite.exec(step.sql)).at(-1) : await this.pglite.query(step.sql, step.params),
       );
@@ -126,6 +136,7 @@ class PGliteConnection implements DatabaseConnection {
       this.#unsent.push(step);
       return { rows: [] };
     }
+    await this.turn.take();
     if (!this.#inTransaction && step.sql.startsWith(READS_ONLY)) return this.#readAlone(step);
     const answer = this.#send(step, !this.#inTransaction && step.sql.startsWith(WRITES_NOTHING_KEPT));
     // A lone statement: the worker runs it before anything the next holder sends, so they need not wait for it.
@@ -135,6 +146,7 @@ class PGliteConnection implements DatabaseConnection {
 
   async begin(statement: string): Promise<void> {
     if (!this.pglite.batch) {
+      await this.turn.take();
       await this.pglite.exec(statement);
       return;
     }
@@ -145,6 +157,7 @@ class PGliteConnection implements DatabaseConnection {
 
   async end(statement: 'commit' | 'rollback'): Promise<void> {
     if (!this.pglite.batch) {
+      await this.turn.take();
       await this.pglite.exec(statement);
       return;
     }
@@ -171,6 +184,7 @@ class PGliteConnection implements DatabaseConnection {
       this.release();
       return;
     }
+    await this.turn.take();
     const answer = this.#send({ op: 'exec', sql: statement });
     // The transaction ends with this statement whatever its answer, and the worker runs it before anything the
     // next holder sends: hand the connection on now rather than after the answer's trip back.
@@ -181,7 +195,7 @@ class PGliteConnection implements DatabaseConnection {
   /** Gives the connection to the next holder (once). */
   release(): void {
     this.#given = true;
-    this.giveBack();
+    this.turn.giveBack();
   }
 
   /**
@@ -200,8 +214,8 @@ class PGliteConnection implements DatabaseConnection {
   }
 
   /**
-   * The steps waiting and this one, in one message: a write sent (ADR 0199) unless inside a read-only transaction or
-   * `writesNothingKept`.
+   * The steps waiting and this one, in one message (the turn taken): a write sent (ADR 0199) unless inside a read-only
+   * transaction or `writesNothingKept`.
    */
   #send(step: BatchStep, writesNothingKept = false) {
     const steps = [...this.deferredCommit.take(), ...this.#unsent, step];
@@ -242,20 +256,37 @@ class PGliteDriver implements Driver {
     await this.pglite.waitReady;
   }
 
+  /**
+   * A connection whose turn is taken at its first send (ADR 0202): a read-only transaction answered wholly from kept
+   * parts sends nothing, so it waits for no one, not even a background page read holding the connection.
+   */
   async acquireConnection(): Promise<DatabaseConnection> {
-    const giveBack = await this.#mutex.acquire(currentPriority());
-    const grantedAt = performance.now();
+    const priority = currentPriority();
+    let granted: Promise<void> | null = null;
+    let giveBack: (() => void) | null = null;
+    let grantedAt = 0;
     let given = false;
-    // The hold is noted where it ends (the holder's async context), so background work learns what it cost (ADR 0150).
+    const handOn = () => {
+      // The hold is noted where it ends (the holder's async context), so background work learns what it cost (ADR 0150).
+      noteConnectionHeld(performance.now() - grantedAt);
+      // Nobody to carry a deferred COMMIT: it goes now, before anyone who asks later can send.
+      if (this.#mutex.waiting.interactive === 0) void this.#deferredCommit.flush();
+      giveBack!();
+    };
     return new PGliteConnection(
       this.pglite,
-      () => {
-        if (given) return;
-        given = true;
-        noteConnectionHeld(performance.now() - grantedAt);
-        // Nobody to carry a deferred COMMIT: it goes now, before anyone who asks later can send.
-        if (this.#mutex.waiting.interactive === 0) void this.#deferredCommit.flush();
-        giveBack();
+      {
+        take: () =>
+          (granted ??= this.#mutex.acquire(priority).then((release) => {
+            giveBack = release;
+            grantedAt = performance.now();
+          })),
+        giveBack: () => {
+          if (given || !granted) return;
+          given = true;
+          if (giveBack) handOn();
+          else void granted.then(handOn);
+        },
       },
       this.#deferredCommit,
     );

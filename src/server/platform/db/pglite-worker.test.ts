@@ -80,15 +80,16 @@ describe('the embedded database in a worker thread (ADR 0054)', () => {
     const seen: string[] = [];
     const tx = (name: string, id: number) =>
       db.transaction().execute(async (trx) => {
-        seen.push(`${name} begin`);
         await sql`insert into items (id, n) values (${id}, 1)`.execute(trx);
+        // A transaction holds the connection from its first statement (ADR 0202), so it is marked there.
+        seen.push(`${name} inserted`);
         await new Promise((resolve) => setTimeout(resolve, 20));
         const count = await sql<{ c: number }>`select count(*)::int as c from items where id >= 100`.execute(trx);
         seen.push(`${name} sees ${count.rows[0]!.c}`);
       });
     const outside = sql<{ c: number }>`select count(*)::int as c from items where id >= 100`.execute(db);
     await Promise.all([tx('a', 100), tx('b', 101), outside]);
-    expect(seen).toEqual(['a begin', 'a sees 1', 'b begin', 'b sees 2']);
+    expect(seen).toEqual(['a inserted', 'a sees 1', 'b inserted', 'b sees 2']);
     expect((await outside).rows[0]!.c).toBe(0);
   });
 

@@ -1,12 +1,20 @@
 /**
  * ADR 0147: the embedded database's stand-in for autovacuum. A table that grew, or whose rows were rewritten, is
- * vacuumed (its pages marked all-visible) and analysed; one that only changed a little is left alone.
+ * vacuumed (its pages marked all-visible) and analysed; one that only changed a little is left alone. ADR 0202: a
+ * sweep waits for a pause in the requests, at most MAX_WAIT_MS.
  */
 import { sql } from 'kysely';
 import pino from 'pino';
 import { openTestDatabase } from '../../testing/database-template';
 import type { Db } from './schema';
-import { EmbeddedMaintenance, maintainEveryTable, maintainOneTable, tablesDue } from './embedded-maintenance';
+import {
+  EmbeddedMaintenance,
+  maintainEveryTable,
+  maintainOneTable,
+  MAX_WAIT_MS,
+  QUIET_MS,
+  tablesDue,
+} from './embedded-maintenance';
 
 let db: Db;
 beforeAll(async () => {
@@ -70,6 +78,56 @@ test('the server loop sweeps until nothing is due, one table at a time, and says
   await maintenance.stop();
   expect(logged).toContainEqual(expect.objectContaining({ table: TABLE, vacuum: true, msg: 'embedded maintenance' }));
   expect(await tablesDue(db)).toEqual([]);
+}, 60_000);
+
+const silent = pino({ level: 'silent' });
+const grown = () =>
+  sql`INSERT INTO maintenance_probe SELECT g, md5(g::text) FROM generate_series(1, 20000) g`.execute(db);
+
+test('while requests are answered a sweep waits; once they pause it runs', async () => {
+  await grown();
+  const clock = { now: () => 1_000, sinceAnswered: () => 100 };
+  const maintenance = new EmbeddedMaintenance(db, silent, clock);
+  try {
+    expect(await maintenance.sweep()).toBeNull();
+    expect((await catalogue()).all_visible).toBe(0);
+    clock.sinceAnswered = () => QUIET_MS;
+    expect(await maintenance.sweep()).toMatchObject({ table: TABLE, vacuum: true });
+    expect((await catalogue()).all_visible).toBeGreaterThan(0);
+  } finally {
+    await maintenance.stop();
+  }
+}, 60_000);
+
+test('under requests that never pause a sweep runs once it has waited MAX_WAIT_MS', async () => {
+  await grown();
+  let now = 1_000;
+  const maintenance = new EmbeddedMaintenance(db, silent, { now: () => now, sinceAnswered: () => 0 });
+  try {
+    expect(await maintenance.sweep()).toBeNull();
+    now += MAX_WAIT_MS - 1;
+    expect(await maintenance.sweep()).toBeNull();
+    expect((await catalogue()).all_visible).toBe(0);
+    now += 1;
+    expect(await maintenance.sweep()).toMatchObject({ table: TABLE, vacuum: true });
+  } finally {
+    await maintenance.stop();
+  }
+}, 60_000);
+
+test('a waiting sweep looks again by itself when the pause is long enough, not at the next interval', async () => {
+  await grown();
+  const answeredAt = performance.now();
+  const maintenance = new EmbeddedMaintenance(db, silent, {
+    now: Date.now,
+    sinceAnswered: () => performance.now() - answeredAt,
+  });
+  maintenance.start(60 * 60_000);
+  maintenance.soon();
+  await waitFor(async () => (await catalogue()).all_visible > 0);
+  // Not before the requests had paused for QUIET_MS; the hour's interval never came.
+  expect(performance.now() - answeredAt).toBeGreaterThanOrEqual(QUIET_MS);
+  await maintenance.stop();
 }, 60_000);
 
 async function waitFor(done: () => Promise<boolean>): Promise<void> {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { SweepLoop } from '../jobs/sweep-loop';
 import type { Db } from './schema';
+import { lastRequestAnswered } from './work-priority';
 
 /**
  * The embedded database runs PostgreSQL in single-user mode, which has no autovacuum (ADR 0147): left alone, no page
@@ -94,29 +95,81 @@ export async function maintainEveryTable(db: Db): Promise<number> {
   }
 }
 
-/** Sweeps on a timer on the embedded database; a sweep that did something asks for the next table at once. */
+/**
+ * How long no request may have been answered before a sweep runs (ADR 0202): a VACUUM holds the one connection for
+ * its whole run (0.5-1.4 s on the bench tenant), so it waits for a pause in the requests rather than stall them.
+ */
+export const QUIET_MS = 2_000;
+/** How long a sweep waits for that pause at most: under requests that never pause it runs anyway, backlog and all. */
+export const MAX_WAIT_MS = 10 * 60_000;
+
+export interface MaintenanceClock {
+  /** Wall-clock ms (Date.now): the retry time of a table vacuumed lately, and the wait's bound. */
+  now: () => number;
+  /** Ms since a request was last answered (work-priority.ts); Infinity before the first. */
+  sinceAnswered: () => number;
+}
+
+const serverClock: MaintenanceClock = {
+  now: Date.now,
+  sinceAnswered: () => performance.now() - lastRequestAnswered(),
+};
+
+/**
+ * Sweeps on a timer on the embedded database; a sweep that did something asks for the next table at once. A sweep
+ * runs when no request was answered for QUIET_MS, else it looks again when that much quiet could have passed, until
+ * it has waited MAX_WAIT_MS: from then on it works through what is due without waiting, until a sweep finds nothing
+ * or the requests pause.
+ */
 export class EmbeddedMaintenance {
   readonly #loop: SweepLoop;
   readonly #vacuumedAt = new Map<string, number>();
+  /** Since when a sweep has waited for a pause in the requests; null when none waits. */
+  #waitingSince: number | null = null;
+  #retry: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    private readonly now: () => number = Date.now,
+    private readonly clock: MaintenanceClock = serverClock,
   ) {
     this.#loop = new SweepLoop(() => this.sweep(), log, 'embedded maintenance');
   }
 
+  /** One sweep; null when it waits for a pause in the requests or nothing is due. */
   async sweep(): Promise<TableDue | null> {
-    const since = this.now() - RETRY_MS;
+    if (!this.#mayRun()) return null;
+    const since = this.clock.now() - RETRY_MS;
     const recent = new Set([...this.#vacuumedAt].filter(([, at]) => at > since).map(([table]) => table));
-    const started = this.now();
+    const started = this.clock.now();
     const done = await maintainOneTable(this.db, recent);
-    if (!done) return null;
-    if (done.vacuum) this.#vacuumedAt.set(done.table, this.now());
-    this.log.info({ table: done.table, vacuum: done.vacuum, ms: this.now() - started }, 'embedded maintenance');
+    if (!done) {
+      this.#waitingSince = null;
+      return null;
+    }
+    if (done.vacuum) this.#vacuumedAt.set(done.table, this.clock.now());
+    this.log.info({ table: done.table, vacuum: done.vacuum, ms: this.clock.now() - started }, 'embedded maintenance');
     this.#loop.soon();
     return done;
+  }
+
+  /** Whether a sweep may run now; if not, it is asked again when enough quiet could have passed. */
+  #mayRun(): boolean {
+    const quiet = this.clock.sinceAnswered();
+    if (quiet >= QUIET_MS) {
+      this.#waitingSince = null;
+      return true;
+    }
+    this.#waitingSince ??= this.clock.now();
+    if (this.clock.now() - this.#waitingSince >= MAX_WAIT_MS) return true;
+    if (!this.#retry) {
+      this.#retry = setTimeout(() => {
+        this.#retry = null;
+        this.#loop.soon();
+      }, QUIET_MS - quiet);
+      this.#retry.unref();
+    }
+    return false;
   }
 
   start(intervalMs: number): void {
@@ -128,6 +181,8 @@ export class EmbeddedMaintenance {
   }
 
   stop(): Promise<void> {
+    if (this.#retry) clearTimeout(this.#retry);
+    this.#retry = null;
     return this.#loop.stop();
   }
 }

@@ -44,7 +44,7 @@ export async function analyticReportFigures(ctx: BenchContext): Promise<void> {
   });
   console.log(`\nAnalytic report (Interview Results, 90 days, xlsx) while the dashboard KPI is loaded`);
   const kpi = jsonPost(ctx, `/project-service/v1/project/dashboard/kpi?tenantId=${ctx.tenantId}`, undefined);
-  await measureWhile('dashboard KPI during the report', kpi, done);
+  await measureWhile('dashboard KPI during the report', kpi, done, ctx.serverPid);
   const { value: report, ms, memory } = await done;
   console.log(
     `  report ${report.status}${report.error ? ` (${report.error})` : ''}: ${report.rowCount ?? 0} rows in ` +

@@ -6,6 +6,7 @@
 import autocannon from 'autocannon';
 import { appendFileSync } from 'node:fs';
 import { PeakMemory } from './peak-memory';
+import { scheduleLine, threadSchedule } from './proc-cpu';
 
 export interface BenchContext {
   /** `http://127.0.0.1:<port>/api` */
@@ -104,12 +105,35 @@ function latencyLine(label: string, result: Awaited<ReturnType<typeof autocannon
 }
 
 /** autocannon p50/p99 of one call at 10 connections for 10 s (the bench's standard latency figure). */
-export async function measure(label: string, options: LoadOptions, connections = CONNECTIONS): Promise<void> {
+export async function measure(
+  label: string,
+  options: LoadOptions,
+  connections = CONNECTIONS,
+  serverPid?: number,
+): Promise<void> {
   const load = autocannon({ connections, duration: SECONDS, ...options });
   const traceFile = process.env.BENCH_LATENCY_TRACE;
   const trace = traceFile ? traceLatencies(load) : undefined;
+  const thread = serverPid ? requestThread(serverPid) : undefined;
   console.log(latencyLine(label, await load));
+  if (thread) console.log(thread.line());
   if (trace) console.log(trace.summary(label, traceFile!));
+}
+
+/**
+ * The server's request thread (its main thread) over a load: how much of the time it ran, waited for a core, and
+ * idled. Idle while requests are in flight means they wait for something else: a worker, the engine's turn.
+ */
+function requestThread(serverPid: number) {
+  const before = threadSchedule(serverPid);
+  const started = process.hrtime.bigint();
+  return {
+    line: () => {
+      const after = threadSchedule(serverPid);
+      const wallNs = Number(process.hrtime.bigint() - started);
+      return before && after ? scheduleLine('request thread', before, after, wallNs) : '    request thread: ended';
+    },
+  };
 }
 
 /**
@@ -140,12 +164,19 @@ function traceLatencies(load: ReturnType<typeof autocannon>) {
 }
 
 /** The same, stopped when `until` settles (a load that runs beside a job); prints what it measured. */
-export async function measureWhile(label: string, options: LoadOptions, until: Promise<unknown>): Promise<void> {
+export async function measureWhile(
+  label: string,
+  options: LoadOptions,
+  until: Promise<unknown>,
+  serverPid?: number,
+): Promise<void> {
   const load = autocannon({ connections: CONNECTIONS, duration: 3600, ...options });
   const traceFile = process.env.BENCH_LATENCY_TRACE;
   const trace = traceFile ? traceLatencies(load) : undefined;
+  const thread = serverPid ? requestThread(serverPid) : undefined;
   await until.finally(() => load.stop());
   console.log(latencyLine(label, await load));
+  if (thread) console.log(thread.line());
   if (trace) console.log(trace.summary(label, traceFile!));
 }
 

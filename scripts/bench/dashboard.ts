@@ -5,7 +5,7 @@ export async function dashboardFigures(ctx: BenchContext): Promise<void> {
   const kpiUrl = `/project-service/v1/project/dashboard/kpi?tenantId=${ctx.tenantId}`;
   const kpi = await call<{ total_life_time_completed_interview: number }>(ctx, 'POST', kpiUrl);
   console.log(`\nDashboard (${kpi.total_life_time_completed_interview} completed calls)`);
-  await measure('dashboard KPI', jsonPost(ctx, kpiUrl, undefined));
+  await measure('dashboard KPI', jsonPost(ctx, kpiUrl, undefined), undefined, ctx.serverPid);
   await measure('yearly results', {
     url: `${ctx.base}/project-service/v1/project/results/yearly`,
     headers: ctx.headers,

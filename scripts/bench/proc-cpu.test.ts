@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { cpuMsOf, statCpuMs, threadsCpuMs } from './proc-cpu';
+import { cpuMsOf, scheduleLine, statCpuMs, threadSchedule, threadsCpuMs } from './proc-cpu';
 
 const busy = () => {
   const until = process.cpuUsage().user + 30_000;
@@ -21,4 +21,15 @@ test('what has ended reads as nothing, and reaped children count only when asked
   const fields = '1 2 3 4 5 6 7 8 9 10 11 12 13 14 15'.split(' ');
   expect(cpuMsOf(fields)).toBe((12 + 13) * 10);
   expect(cpuMsOf(fields, true)).toBe((12 + 13 + 14 + 15) * 10);
+});
+
+test("a thread's time on a core grows with its work; a stretch's rest is its wait for a core and its idle time", () => {
+  const before = threadSchedule(process.pid)!;
+  busy();
+  expect(threadSchedule(process.pid)!.runNs).toBeGreaterThan(before.runNs);
+  expect(threadSchedule(0)).toBeNull();
+  const ran = { runNs: 50e6, waitNs: 10e6 };
+  expect(scheduleLine('request thread', { runNs: 0, waitNs: 0 }, ran, 100e6)).toBe(
+    '    request thread: on a core 50 %, waiting for one 10 %, idle 40 %',
+  );
 });

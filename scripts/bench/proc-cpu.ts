@@ -64,3 +64,29 @@ export function threadsCpuMs(pid: number): Map<number, { name: string; ms: numbe
   }
   return threads;
 }
+
+/** A thread's time on a core and waiting for one so far (ns, the kernel's schedstat), or null once it has ended. */
+export function threadSchedule(pid: number, tid: number = pid): { runNs: number; waitNs: number } | null {
+  try {
+    const [run, wait] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').trim().split(' ');
+    return { runNs: Number(run), waitNs: Number(wait) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where a thread's wall time went between two readings of threadSchedule (ADR 0202): on a core, waiting for one (the
+ * machine's other work), or neither (idle: its event loop waited for I/O, a worker's answer, or the engine's turn).
+ */
+export function scheduleLine(
+  name: string,
+  before: { runNs: number; waitNs: number },
+  after: { runNs: number; waitNs: number },
+  wallNs: number,
+): string {
+  const share = (ns: number) => `${Math.round((100 * ns) / wallNs)} %`;
+  const ran = after.runNs - before.runNs;
+  const waited = after.waitNs - before.waitNs;
+  return `    ${name}: on a core ${share(ran)}, waiting for one ${share(waited)}, idle ${share(Math.max(0, wallNs - ran - waited))}`;
+}

@@ -53,7 +53,7 @@ export async function exportBesideDashboardFigures(ctx: BenchContext): Promise<v
   const filter = { projectId: ctx.projectId, page: 0, pageSize: 100 };
   console.log(`
 Dashboard KPI beside a results export (xlsx, all filtered results)`);
-  await measure('dashboard KPI idle', dashboardKpi(ctx));
+  await measure('dashboard KPI idle', dashboardKpi(ctx), undefined, ctx.serverPid);
   const started = performance.now();
   const done = (async () => {
     const { bytes } = await drain(
@@ -61,7 +61,7 @@ Dashboard KPI beside a results export (xlsx, all filtered results)`);
     );
     console.log(`  the export: ${(bytes / 1024 / 1024).toFixed(1)} MB in ${seconds(performance.now() - started)}`);
   })();
-  await measureWhile('dashboard KPI during the export', dashboardKpi(ctx), done);
+  await measureWhile('dashboard KPI during the export', dashboardKpi(ctx), done, ctx.serverPid);
 }
 
 /**
@@ -158,6 +158,6 @@ export async function zipBesideDashboardFigures(ctx: BenchContext): Promise<void
   const { selection } = await newestSelection(ctx);
   console.log(`
 Dashboard KPI beside a zip job of ${selection.interviewResultIds.length} PDF risk reports`);
-  await measure('dashboard KPI idle', dashboardKpi(ctx));
-  await measureWhile('dashboard KPI during the zip job', dashboardKpi(ctx), zipJob(ctx, selection));
+  await measure('dashboard KPI idle', dashboardKpi(ctx), undefined, ctx.serverPid);
+  await measureWhile('dashboard KPI during the zip job', dashboardKpi(ctx), zipJob(ctx, selection), ctx.serverPid);
 }

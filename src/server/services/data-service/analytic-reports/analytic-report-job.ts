@@ -51,8 +51,12 @@ export const analyticReportJob =
         let afterKey = '0';
         while (rowCount < rowLimit) {
           const limit = Math.min(PAGE, rowLimit - rowCount);
-          const page = await withTenant(db, tenantId!, (trx) =>
-            readReportRows(trx, report!.reportType, filter, { afterKey, limit }),
+          // Read-only: on the embedded engine a page read then drops no kept session principal (ADR 0204).
+          const page = await withTenant(
+            db,
+            tenantId!,
+            (trx) => readReportRows(trx, report!.reportType, filter, { afterKey, limit }),
+            { readOnly: true },
           );
           for (const row of page) yield columns.map((c) => cellOf(row[c.key]));
           rowCount += page.length;

@@ -7,6 +7,7 @@ import type { FileStorage } from '../../../platform/storage/file-storage';
 import { MovableClock } from '../../../platform/clock';
 import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
 import type { SignedIn } from '../../../testing/api-client';
+import { engineRequestsDuring } from '../../../testing/engine-requests';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { analyticReportJob, REPORT_FAILED } from './analytic-report-job';
 import { findReport, insertReport } from './analytic-reports-store';
@@ -156,6 +157,18 @@ test('a report stops at its row limit, and its row count says how many it holds'
   const done = await withTenant(t.db, acme, (trx) => findReport(trx, id));
   expect(done).toMatchObject({ status: 'succeeded', rowCount: 2 });
   expect(await workbookRows((await download(id)).rawPayload)).toHaveLength(3);
+});
+
+test('its rows are read read-only, so on the embedded engine no page read drops a kept principal (ADR 0204)', async () => {
+  const id = await requestedReport('interview-results', 'read only', ['interviewReferenceNumber']);
+  const job = analyticReportJob(t.db, await createFileStorage(t.config), new MovableClock());
+  const sent = await engineRequestsDuring(t.db, () =>
+    job({ id: 0, queue: 'analytic-report', tenantId: acme, payload: { reportId: id }, attempt: 1, maxAttempts: 1 }),
+  );
+  const pages = sent.filter((request) => request.sql.includes('"rowKey"'));
+  expect(pages.length).toBeGreaterThan(0);
+  expect(pages.every((page) => page.readsOnly)).toBe(true);
+  expect(await withTenant(t.db, acme, (trx) => findReport(trx, id))).toMatchObject({ status: 'succeeded' });
 });
 
 test('a CSV report escapes cells a spreadsheet would run as formulas', async () => {

@@ -42,6 +42,8 @@ export const resultPdfZipJob =
     // Picked up by another instance than the one asked: its PDF threads start while the job reads (ADR 0167).
     warmResultPdfs();
     const inTenant = <T>(fn: (trx: Db) => Promise<T>) => withTenant(db, tenantId, fn);
+    // What only reads runs read-only: on the embedded engine it then drops no kept session principal (ADR 0204).
+    const readInTenant = <T>(fn: (trx: Db) => Promise<T>) => withTenant(db, tenantId, fn, { readOnly: true });
     const zip = await inTenant(async (trx) => {
       const found = await findZip(trx, zipId);
       if (!found || found.status === 'succeeded' || found.status === 'failed') return null;
@@ -51,7 +53,7 @@ export const resultPdfZipJob =
     if (!zip) return;
     const dir = await mkdtemp(join(tmpdir(), 'result-zip-'));
     try {
-      const source = await inTenant(async (trx) => {
+      const source = await readInTenant(async (trx) => {
         const project = await findResultProject(trx, zip.projectId);
         if (!project) throw new Error('The project is gone.');
         return {
@@ -74,8 +76,8 @@ export const resultPdfZipJob =
         language: zip.language ?? undefined,
         time: displayTime(zip.query.timeZone, zip.query.offset),
         createdAt: zip.requestedAt,
-        pages: resultPages(inTenant, zip.query, { pageSize: ZIP_PAGE }),
-        commentsOf: (ids) => inTenant((trx) => resultComments(trx, ids, job.payload.outcomeNotes === true)),
+        pages: resultPages(readInTenant, zip.query, { pageSize: ZIP_PAGE }),
+        commentsOf: (ids) => readInTenant((trx) => resultComments(trx, ids, job.payload.outcomeNotes === true)),
         onEntry: async (done) => {
           if (done % ZIP_PAGE === 0) await inTenant((trx) => updateZip(trx, zipId, { done }));
         },

@@ -4,6 +4,7 @@ import { PDF_RENDERERS, PdfRenderPool, pdfRenderPool } from '../../../platform/p
 import { createFileStorage } from '../../../platform/storage/create-file-storage';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
 import type { SignedIn } from '../../../testing/api-client';
+import { engineRequestsDuring } from '../../../testing/engine-requests';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createParticipants } from '../../participant-service';
 import { createProjectWithQuestions, STAGE } from '../../project-service';
@@ -127,5 +128,21 @@ test('a zip job taken by another instance starts its PDF threads before it reads
   // Without warming in the job, its first call to the pool would be its first PDF.
   expect(calls[0]).toBe('warm');
   expect(calls.filter((c) => c === 'render').length).toBeGreaterThan(0);
+  expect((await withTenant(t.db, acme, (trx) => findZip(trx, zipId)))!.status).toBe('succeeded');
+});
+
+test('a zip job reads its results and their notes read-only: no such read drops a kept principal (ADR 0204)', async () => {
+  const zipId = await startZip();
+  const other = new JobRunner(
+    t.db,
+    t.clock,
+    { [RESULT_ZIP_QUEUE]: resultPdfZipJob(t.db, await createFileStorage(t.config), t.clock) },
+    pino({ level: 'silent' }),
+  );
+  const sent = await engineRequestsDuring(t.db, () => other.sweep());
+  const reads = sent.filter((request) => /page AS MATERIALIZED|n\.interview_result_id/.test(request.sql));
+  expect(reads.filter((read) => read.sql.includes('page AS MATERIALIZED')).length).toBeGreaterThan(0);
+  expect(reads.filter((read) => read.sql.includes('n.interview_result_id')).length).toBeGreaterThan(0);
+  expect(reads.every((read) => read.readsOnly)).toBe(true);
   expect((await withTenant(t.db, acme, (trx) => findZip(trx, zipId)))!.status).toBe('succeeded');
 });

@@ -357,14 +357,18 @@ test('a READS_ONLY lone statement runs in a read-only transaction of its own, it
   expect((await sql`select id from things where id = 4242`.execute(db)).rows).toEqual([{ id: 4242 }]);
 });
 
-test('a read-only transaction that ran no statement sends nothing, its setting included (ADR 0180)', async () => {
-  const answer = await db
+/** A read-only transaction whose only statement is the setting, as one answered wholly from kept parts is. */
+const keptReadOnly = () =>
+  db
     .transaction()
     .setAccessMode('read only')
     .execute(async (trx) => {
       await setting.execute(trx);
       return 'kept';
     });
+
+test('a read-only transaction that ran no statement sends nothing, its setting included (ADR 0180)', async () => {
+  const answer = await keptReadOnly();
   expect(answer).toBe('kept');
   expect(sent).toEqual([]);
   // The connection was handed on: the next statement runs, outside any transaction, without the setting.
@@ -392,13 +396,7 @@ test('a transaction that sends nothing never waits for a holder; one that sends 
   );
   await holding.passed;
   // Answered while the background transaction still holds the connection (else this would wait for commit.open).
-  const kept = await db
-    .transaction()
-    .setAccessMode('read only')
-    .execute(async (trx) => {
-      await setting.execute(trx);
-      return 'kept';
-    });
+  const kept = await keptReadOnly();
   expect(kept).toBe('kept');
   let read = false;
   const reading = db

@@ -96,7 +96,7 @@ export async function maintainEveryTable(db: Db): Promise<number> {
 }
 
 /**
- * How long no request may have been answered before a sweep runs (ADR 0202): a VACUUM holds the one connection for
+ * How long no request may have been answered before a sweep runs (ADR 0203): a VACUUM holds the one connection for
  * its whole run (0.5-1.4 s on the bench tenant), so it waits for a pause in the requests rather than stall them.
  */
 export const QUIET_MS = 2_000;

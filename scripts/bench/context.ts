@@ -112,12 +112,25 @@ export async function measure(
   serverPid?: number,
 ): Promise<void> {
   const load = autocannon({ connections, duration: SECONDS, ...options });
+  const observed = observe(load, serverPid);
+  observed.print(label, await load);
+}
+
+/**
+ * What the bench prints of a load: its latency line, the request thread's time when `serverPid` is given, and the
+ * latency trace under BENCH_LATENCY_TRACE. Made when the load starts, printed once it has ended.
+ */
+function observe(load: ReturnType<typeof autocannon>, serverPid?: number) {
   const traceFile = process.env.BENCH_LATENCY_TRACE;
   const trace = traceFile ? traceLatencies(load) : undefined;
   const thread = serverPid ? requestThread(serverPid) : undefined;
-  console.log(latencyLine(label, await load));
-  if (thread) console.log(thread.line());
-  if (trace) console.log(trace.summary(label, traceFile!));
+  return {
+    print: (label: string, result: Awaited<ReturnType<typeof autocannon>>) => {
+      console.log(latencyLine(label, result));
+      if (thread) console.log(thread.line());
+      if (trace) console.log(trace.summary(label, traceFile!));
+    },
+  };
 }
 
 /**
@@ -171,13 +184,9 @@ export async function measureWhile(
   serverPid?: number,
 ): Promise<void> {
   const load = autocannon({ connections: CONNECTIONS, duration: 3600, ...options });
-  const traceFile = process.env.BENCH_LATENCY_TRACE;
-  const trace = traceFile ? traceLatencies(load) : undefined;
-  const thread = serverPid ? requestThread(serverPid) : undefined;
+  const observed = observe(load, serverPid);
   await until.finally(() => load.stop());
-  console.log(latencyLine(label, await load));
-  if (thread) console.log(thread.line());
-  if (trace) console.log(trace.summary(label, traceFile!));
+  observed.print(label, await load);
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * ADR 0147: the embedded database's stand-in for autovacuum. A table that grew, or whose rows were rewritten, is
- * vacuumed (its pages marked all-visible) and analysed; one that only changed a little is left alone. ADR 0202: a
+ * vacuumed (its pages marked all-visible) and analysed; one that only changed a little is left alone. ADR 0203: a
  * sweep waits for a pause in the requests, at most MAX_WAIT_MS.
  */
 import { sql } from 'kysely';

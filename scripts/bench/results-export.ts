@@ -5,7 +5,7 @@ const BASE = '/execution-service/v1/interview/result';
 const LIST = '/execution-service/v1/interview/results';
 
 /** Reads a streamed answer to its end; its bytes and number of lines. */
-async function drain(response: Response): Promise<{ bytes: number; lines: number }> {
+export async function drain(response: Response): Promise<{ bytes: number; lines: number }> {
   if (!response.ok || !response.body) throw new Error(`HTTP ${response.status} ${await response.text()}`);
   let bytes = 0;
   let lines = 0;
@@ -18,7 +18,7 @@ async function drain(response: Response): Promise<{ bytes: number; lines: number
   }
 }
 
-const post = (ctx: BenchContext, url: string, body: unknown) =>
+export const post = (ctx: BenchContext, url: string, body: unknown) =>
   fetch(`${ctx.base}${url}`, {
     method: 'POST',
     headers: { ...ctx.headers, 'content-type': 'application/json' },

@@ -1,5 +1,6 @@
-import { call, jsonPost, measure, measureFirstReads, type BenchContext } from './context';
+import { call, jsonPost, measure, measureFirstReads, seconds, type BenchContext } from './context';
 import { daysAgo } from './results';
+import { drain, post } from './results-export';
 
 const REPORT_URL = '/execution-service/v1/interview/results/report';
 
@@ -29,4 +30,11 @@ export async function resultsReportFigures(ctx: BenchContext): Promise<void> {
   }
   // Each request its own page or code, as staff ask them: nothing kept from an earlier request answers it.
   await measureFirstReads(ctx, REPORT_URL, { ...days30, startDate: daysAgo(400) });
+  // Every export page after the first seeks past the last one's row inside the filter's dates (ADR 0205).
+  const started = performance.now();
+  const { pageSize: _pageSize, ...dates } = days30;
+  const csv = await drain(
+    await post(ctx, `${REPORT_URL}/export`, { ...dates, startDate: daysAgo(400), allRecords: true, format: 'csv' }),
+  );
+  console.log(`  export of the last 400 days, csv: ${csv.lines - 1} rows in ${seconds(performance.now() - started)}`);
 }

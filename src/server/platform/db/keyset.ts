@@ -24,3 +24,36 @@ export const pastTimeKeyset = (
   after: TimeKeyset,
 ) =>
   sql<boolean>`(${time}, ${id}) ${sql.raw(direction === 'asc' ? '>' : '<')} (${after.at}::timestamptz, ${after.id}::bigint)`;
+
+/** A half-open window [from, to) of a time column; null leaves that side open. */
+export interface TimeWindow {
+  from: Date | null;
+  to: Date | null;
+}
+
+/** The keyset text of a Date (milliseconds, so three zeros of microseconds), comparable with timeKey's as text. */
+const keyText = (date: Date) => date.toISOString().replace(/Z$/, '000Z');
+const KEY_TEXT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/**
+ * The bounds of `window` on `time`, leaving out the one a keyset past `keyset.after` already implies (ADR 0205): on
+ * the embedded engine (PostgreSQL 18) an index scan given a scalar bound and the keyset's row comparison on the same
+ * column and side starts at the scalar bound and reads every entry up to the keyset, where PostgreSQL 15 seeks to the
+ * keyset. A bound is left out only when the keyset's time lies inside it, as a keyset read under the same filter does;
+ * a key of another form keeps every bound.
+ */
+export function windowBounds(
+  time: RawBuilder<unknown>,
+  window: TimeWindow,
+  keyset?: { direction: 'asc' | 'desc'; after: TimeKeyset } | null,
+): RawBuilder<boolean>[] {
+  const at = keyset && KEY_TEXT.test(keyset.after.at) ? keyset.after.at : null;
+  const within = (bound: Date, past: (key: string, text: string) => boolean) =>
+    at !== null && KEY_TEXT.test(keyText(bound)) && past(at, keyText(bound));
+  const bounds: RawBuilder<boolean>[] = [];
+  if (window.from && !(keyset?.direction === 'asc' && within(window.from, (key, from) => key >= from)))
+    bounds.push(sql<boolean>`${time} >= ${window.from}`);
+  if (window.to && !(keyset?.direction === 'desc' && within(window.to, (key, to) => key < to)))
+    bounds.push(sql<boolean>`${time} < ${window.to}`);
+  return bounds;
+}

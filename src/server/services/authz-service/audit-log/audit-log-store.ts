@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
 import { containsPattern } from '../../../platform/db/contains-pattern';
-import { pastTimeKeyset, timeKey } from '../../../platform/db/keyset';
+import { pastTimeKeyset, timeKey, windowBounds } from '../../../platform/db/keyset';
 
 export type AuditSortField = 'event_time' | 'email' | 'activity' | 'ip';
 
@@ -30,13 +30,17 @@ export interface AuditRow {
   detail: Record<string, unknown>;
 }
 
-function filtered(trx: Db, filter: AuditFilter) {
+/** The account's records in the filter; `after`: an export page's keyset, whose implied window bound is left out. */
+function filtered(trx: Db, filter: AuditFilter, after?: AuditKeyset | null) {
+  const keyset =
+    after && filter.sortBy === 'event_time' && after.key !== null
+      ? { direction: filter.direction, after: { at: after.key, id: after.id } }
+      : null;
   let query = trx
     .selectFrom('audit_events as a')
     .innerJoin('tenants as t', 't.id', 'a.tenant_id')
-    .where('a.tenant_id', '=', filter.tenantId)
-    .where('a.event_time', '>=', filter.from)
-    .where('a.event_time', '<', filter.to);
+    .where('a.tenant_id', '=', filter.tenantId);
+  for (const bound of windowBounds(sql.ref('a.event_time'), filter, keyset)) query = query.where(bound);
   if (filter.email) query = query.where(sql<boolean>`a.email ILIKE ${containsPattern(filter.email)}`);
   if (filter.activity) query = query.where('a.activity', '=', filter.activity);
   if (filter.maxId !== undefined) query = query.where('a.id', '<=', filter.maxId);
@@ -53,8 +57,8 @@ const AUDIT_COLUMNS = [
   'a.detail',
 ] as const;
 
-function ordered(trx: Db, filter: AuditFilter) {
-  return filtered(trx, filter)
+function ordered(trx: Db, filter: AuditFilter, after?: AuditKeyset | null) {
+  return filtered(trx, filter, after)
     .select(AUDIT_COLUMNS)
     .orderBy(`a.${filter.sortBy}`, (ob) => (filter.direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
     .orderBy('a.id', filter.direction);
@@ -109,7 +113,7 @@ export async function auditExportPage(
   after: AuditKeyset | null,
   limit: number,
 ): Promise<{ rows: AuditRow[]; next: AuditKeyset | null }> {
-  const query = after ? ordered(trx, filter).where(pastAuditKeyset(filter, after)) : ordered(trx, filter);
+  const query = after ? ordered(trx, filter, after).where(pastAuditKeyset(filter, after)) : ordered(trx, filter);
   const rows = await query.select(sortKey(filter).as('sort_key')).limit(limit).execute();
   const last = rows.at(-1);
   return {

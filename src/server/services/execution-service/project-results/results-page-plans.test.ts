@@ -132,6 +132,41 @@ describe('the plans of an export read by keyset (ADR 0114)', () => {
   });
 });
 
+/** The buffers the page's index scans read (EXPLAIN BUFFERS), which count the entries a scan passes unreturned too. */
+async function indexBuffersRead(statement: ReturnType<typeof pageIds>): Promise<number> {
+  const plans = await withTenant(db, plan.tenantId, (trx) =>
+    sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${statement}`.execute(trx),
+  );
+  const raw = plans.rows[0]!['QUERY PLAN'];
+  const nodes = [(typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan];
+  let most = 0;
+  for (const node of nodes) {
+    if (String(node['Node Type']).startsWith('Index'))
+      most = Math.max(most, Number(node['Shared Hit Blocks'] ?? 0) + Number(node['Shared Read Blocks'] ?? 0));
+    nodes.push(...(node.Plans ?? []));
+  }
+  return most;
+}
+
+// ADR 0205: with the dates filter, the window's bound on the keyset's side made the embedded engine (PostgreSQL 18)
+// start the scan at the bound and pass every entry up to the keyset, 8,000 deep: about 90 index pages for 10 rows.
+describe('a keyset page within a dates filter seeks to its keyset (ADR 0205)', () => {
+  const dated = (changes: Partial<ResultQuery>) =>
+    query({ startDate: '2000-01-01', endDate: '2100-01-01', ...changes });
+
+  test.each([
+    { sortBy: 'date', sortDirection: 'desc' },
+    { sortBy: 'date', sortDirection: 'asc' },
+  ] as const)('%o: ten rows 8,000 deep read a few pages of the index, the rows those by offset', async (order) => {
+    const q = dated(order);
+    const after = await keysetAt(q, 8_000);
+    expect(await indexBuffersRead(pageIds(dated({ ...order, after }), 10, 0))).toBeLessThanOrEqual(30);
+    const ids = (statement: ReturnType<typeof pageIds>) =>
+      withTenant(db, plan.tenantId, async (trx) => (await statement.execute(trx)).rows.map((r) => String(r.id)));
+    expect(await ids(pageIds(dated({ ...order, after }), 10, 0))).toEqual(await ids(pageIds(q, 10, 8_001)));
+  });
+});
+
 describe('a deep page by offset skips its rows in the index alone (ADR 0146)', () => {
   test("newest first: an index-only scan of the view's page index, no table row read for a skipped one", async () => {
     // What the embedded database's maintenance (ADR 0147) and a server's autovacuum do: pages marked all-visible.

@@ -5,7 +5,7 @@ import { displayTime } from '../../../platform/display-time';
 import { CODE_CAP, findListSearch, searchCondition, type ListSearch } from '../../../platform/db/list-search';
 import { readPlannedPage, WALK_NAMES_ABOVE, walkPlan, type PagePlan } from '../../../platform/db/list-walk';
 import type { KeysetPage } from '../../../platform/http/csv-download';
-import { pastTimeKeyset, timeKey } from '../../../platform/db/keyset';
+import { pastTimeKeyset, timeKey, windowBounds, type TimeWindow } from '../../../platform/db/keyset';
 import { GENERIC_PLAN } from '../../../platform/db/pglite-dialect';
 
 /** The project results list's query (docs/product/project-results.md#list), already checked by the handler. */
@@ -211,8 +211,13 @@ function whereOf(query: ResultQuery, search: ListSearch | null): RawBuilder<unkn
   const creators = createdByWhere(query);
   if (creators) parts.push(creators);
   const time = displayTime(query.timeZone, query.offset);
-  if (query.startDate) parts.push(sql`r.completed_at >= ${new Date(time.dayStart(query.startDate))}`);
-  if (query.endDate) parts.push(sql`r.completed_at < ${new Date(time.dayEnd(query.endDate))}`);
+  const window = {
+    from: query.startDate ? new Date(time.dayStart(query.startDate)) : null,
+    to: query.endDate ? new Date(time.dayEnd(query.endDate)) : null,
+  };
+  // The overallScore order's `beyond` part compares no times: every bound stays.
+  const seeksTime = query.after && (query.sortBy !== 'overallScore' || query.after.part === 'within');
+  parts.push(...completionWindow(window, query.sortDirection, seeksTime ? query.after : null));
   if (query.questionNumber !== undefined && query.questionsRisk?.length)
     parts.push(sql`EXISTS (SELECT 1 FROM interview_question_results q
                            WHERE q.interview_result_id = r.id AND q.sequence = ${query.questionNumber}
@@ -233,6 +238,13 @@ function whereOf(query: ResultQuery, search: ListSearch | null): RawBuilder<unkn
 /** The results r after a row in the (completed_at, id) order of `direction` (ADR 0114). */
 export const pastCompletion = (direction: 'asc' | 'desc', after: { completedAt: string; id: number }) =>
   pastTimeKeyset(sql`r.completed_at`, sql`r.id`, direction, { at: after.completedAt, id: after.id });
+
+/** The window's bounds on r.completed_at, less the one a keyset past `after` implies (windowBounds, ADR 0205). */
+export const completionWindow = (
+  window: TimeWindow,
+  direction: 'asc' | 'desc',
+  after: { completedAt: string; id: number } | null | undefined,
+) => windowBounds(sql`r.completed_at`, window, after && { direction, after: { at: after.completedAt, id: after.id } });
 
 /** completed_at of the results r as the keyset's text. */
 export const COMPLETED_AT_KEY = timeKey(sql`r.completed_at`);

@@ -10,7 +10,7 @@ import {
   type SearchRule,
   type SearchWithExact,
 } from '../../../platform/db/list-search';
-import { pastTimeKeyset, timeKey, type TimeKeyset } from '../../../platform/db/keyset';
+import { pastTimeKeyset, timeKey, windowBounds, type TimeKeyset } from '../../../platform/db/keyset';
 import type { KeysetPage } from '../../../platform/http/csv-download';
 import { pageAfterCut } from '../../../platform/cache/kept-cuts';
 
@@ -76,8 +76,8 @@ export const callRecordsByCode = (trx: Db, filter: CallRecordsFilter, page: Page
 function filterCalls(query: CallQuery, filter: CallRecordsFilter, search: SearchRule | null): CallQuery {
   let q = query;
   if (filter.projectId !== null) q = q.where('call_records.project_id', '=', filter.projectId);
-  if (filter.from) q = q.where('call_records.call_at', '>=', filter.from);
-  if (filter.to) q = q.where('call_records.call_at', '<', filter.to);
+  const after = filter.after && { direction: 'desc' as const, after: filter.after };
+  for (const bound of windowBounds(sql`call_records.call_at`, filter, after)) q = q.where(bound);
   if (filter.minDuration !== null) q = q.where('call_records.duration_seconds', '>=', filter.minDuration);
   if (filter.maxDuration !== null) q = q.where('call_records.duration_seconds', '<=', filter.maxDuration);
   if (filter.telcoProvider) q = q.where('call_records.provider_name', '=', filter.telcoProvider);
@@ -291,11 +291,15 @@ export async function countCallRecords(
   return Number(row.n);
 }
 
-function filterIncomplete(query: IncompleteQuery, filter: CallFilter): IncompleteQuery {
+/** The incomplete calls' filter; `keyset`: the keyset its page reads past, whose window bound it leaves out. */
+function filterIncomplete(
+  query: IncompleteQuery,
+  filter: CallFilter,
+  keyset?: { direction: 'asc' | 'desc'; after: TimeKeyset } | null,
+): IncompleteQuery {
   let q = query;
   if (filter.projectId !== null) q = q.where('incomplete_calls.project_id', '=', filter.projectId);
-  if (filter.from) q = q.where('incomplete_calls.call_at', '>=', filter.from);
-  if (filter.to) q = q.where('incomplete_calls.call_at', '<', filter.to);
+  for (const bound of windowBounds(sql`incomplete_calls.call_at`, filter, keyset)) q = q.where(bound);
   if (filter.minDuration !== null) q = q.where('incomplete_calls.duration_seconds', '>=', filter.minDuration);
   if (filter.maxDuration !== null) q = q.where('incomplete_calls.duration_seconds', '<=', filter.maxDuration);
   if (filter.maxId !== undefined) q = q.where('incomplete_calls.id', '<=', filter.maxId);
@@ -370,7 +374,7 @@ function incompleteCallRows(
   ids?: number[],
   after?: TimeKeyset | null,
 ) {
-  let query = filterIncomplete(trx.selectFrom('incomplete_calls'), filter);
+  let query = filterIncomplete(trx.selectFrom('incomplete_calls'), filter, after && { direction: sort.direction, after });
   if (ids) query = query.where('incomplete_calls.id', 'in', ids.length > 0 ? ids : [0]);
   if (after)
     query = query.where(pastTimeKeyset(sql`incomplete_calls.call_at`, sql`incomplete_calls.id`, sort.direction, after));

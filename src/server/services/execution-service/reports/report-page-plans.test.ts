@@ -344,3 +344,78 @@ describe('deep and filtered report pages read no table row for a row they pass o
     expect(sorts(found)).toBe(false);
   });
 });
+
+/** The buffers an index scan of `index` read in a plan run with BUFFERS (its own line below the scan's). */
+function indexBuffers(found: string, index: string): number {
+  const scan = new RegExp(
+    `Index (Only )?Scan (Backward )?using ${index}[^\\n]*\\n(?:(?!.*Scan).*\\n)*?.*Buffers: shared (.*)`,
+  );
+  const buffers = scan.exec(found)?.[3];
+  if (!buffers) throw new Error(`no buffers of ${index} in\n${found}`);
+  return [...buffers.matchAll(/=(\d+)/g)].reduce((sum, [, n]) => sum + Number(n), 0);
+}
+
+const ranWithBuffers = (statement: CompiledQuery) =>
+  withTenant(db, plan.tenantId, async (trx) => {
+    const rows = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, TIMING OFF, SUMMARY OFF) ${statement.sql}`, [
+        ...statement.parameters,
+      ]),
+    );
+    return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+
+// ADR 0205: a keyset page in a window of dates (every report's filter) seeks to its keyset. On the embedded engine
+// (PostgreSQL 18) the window's bound on the keyset's side made the scan start at the bound and read every entry up to
+// the keyset: 8,000 entries deep, tens of index pages, where the seek reads a few.
+describe('a keyset page inside a date window seeks to its keyset, not from the window bound (ADR 0205)', () => {
+  const window = () => ({ from: new Date(Date.now() - 800 * DAY), to: new Date(Date.now() + DAY) });
+  const SEEK_BUFFERS = 8;
+  // Index-only, so the buffers counted are the index's pages alone (no table page of the page's rows).
+  beforeAll(async () => {
+    await sql`VACUUM interview_results, call_records`.execute(db);
+  });
+
+  test('Results report, either direction: the page after a cut 8,000 rows deep reads a few index pages', async () => {
+    const filter = { ...reportFilter(null), ...window() };
+    for (const direction of ['desc', 'asc'] as const) {
+      const sort = { by: 'date', direction } as const;
+      const cut = await withTenant(db, plan.tenantId, (trx) =>
+        findReportResultsFromCut(trx, filter, sort, { offset: 7_950, limit: 25 }, null),
+      );
+      const statement = await withTenant(db, plan.tenantId, async (trx) =>
+        reportPageIds({ ...filter, after: cut.last! }, sort, { offset: 25, limit: 25 }).compile(trx),
+      );
+      const found = await ranWithBuffers(statement);
+      const buffers = indexBuffers(found, 'interview_results_account_page_idx');
+      expect({ direction, seeks: buffers <= SEEK_BUFFERS }).toEqual({ direction, seeks: true });
+      const page = await withTenant(db, plan.tenantId, (trx) =>
+        findReportResultsFromCut(trx, filter, sort, { offset: 8_000, limit: 25 }, { position: 7_974, key: cut.last! }),
+      );
+      const byOffset = await withTenant(db, plan.tenantId, (trx) =>
+        findReportResults(trx, filter, sort, { offset: 8_000, limit: 25 }),
+      );
+      expect(page.rows.map((r) => r.id)).toEqual(byOffset.map((r) => r.id));
+    }
+  });
+
+  test('Call Records: the page after a cut 8,000 rows deep reads a few index pages, its rows those by offset', async () => {
+    const filter = callFilter(window());
+    const before = await withTenant(db, plan.tenantId, (trx) =>
+      findCallRecordsFromCut(trx, filter, { offset: 7_990, limit: 10 }, null),
+    );
+    const statement = await withTenant(db, plan.tenantId, async (trx) =>
+      callRecordPage(trx, filter, { offset: 0, limit: 10 }, null, undefined, before.last!).compile(),
+    );
+    expect(indexBuffers(await ranWithBuffers(statement), 'call_records_tenant_time_idx')).toBeLessThanOrEqual(
+      SEEK_BUFFERS,
+    );
+    const fromCut = await withTenant(db, plan.tenantId, (trx) =>
+      findCallRecordsFromCut(trx, filter, { offset: 8_000, limit: 10 }, { position: 7_999, key: before.last! }),
+    );
+    const byOffset = await withTenant(db, plan.tenantId, (trx) =>
+      findCallRecords(trx, filter, { offset: 8_000, limit: 10 }, undefined, null),
+    );
+    expect(fromCut.rows.map((r) => r.id)).toEqual(byOffset.map((r) => r.id));
+  });
+});

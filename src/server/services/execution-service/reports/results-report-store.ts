@@ -4,6 +4,7 @@ import type { Page } from './call-reports-store';
 import type { KeysetPage } from '../../../platform/http/csv-download';
 import {
   COMPLETED_AT_KEY,
+  completionWindow,
   pastCompletion,
   QUESTIONS,
   severity,
@@ -70,8 +71,7 @@ function whereOf(filter: ResultsReportFilter, search: SearchRule | null): RawBui
   const parts: RawBuilder<unknown>[] = [sql`NOT r.deleted`, sql`r.released = ${filter.released}`];
   if (filter.tenantId !== null) parts.push(sql`r.tenant_id = ${filter.tenantId}`);
   if (filter.projectId !== null) parts.push(sql`r.project_id = ${filter.projectId}`);
-  if (filter.from) parts.push(sql`r.completed_at >= ${filter.from}`);
-  if (filter.to) parts.push(sql`r.completed_at < ${filter.to}`);
+  parts.push(...completionWindow(filter, filter.after?.direction ?? 'desc', filter.after));
   if (filter.codes.length) parts.push(sql`r.overall_evaluation = ANY(${[...filter.codes]}::text[])`);
   if (filter.ids) parts.push(sql`r.id = ANY(${filter.ids.length ? [...filter.ids] : [0]}::bigint[])`);
   if (filter.maxId !== undefined) parts.push(sql`r.id <= ${filter.maxId}`);

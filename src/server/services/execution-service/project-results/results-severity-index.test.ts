@@ -8,8 +8,8 @@ import { openTestDatabase } from '../../../testing/database-template';
 import { pageIds, type ResultQuery } from './results-store';
 import { seededTenantId } from '../../../testing/seeded-tenant';
 
-// Migration 052 indexes the Results tab's overall-score order. PostgreSQL uses the index only when the query's
-// expression and directions match it exactly, so this test reads the plan with sorting and sequential scans
+// Migration 052 indexes the Results tab's overall-score order, by the stored severity since migration 132 (ADR 0206).
+// PostgreSQL uses the index only when the query's column and directions match it exactly, so this test reads the plan with sorting and sequential scans
 // priced out: if the order drifts from the index (a new code in RISK_SEVERITY, a NULLS clause), the plan sorts.
 let db: Db;
 let tenantId: number;
@@ -51,8 +51,8 @@ describe('the overall-score page order reads migration 052 index', () => {
     expect(plan).not.toMatch(/^\s*(->\s*)?Sort\b/m);
   });
 
-  test('the migration indexes the severity order of RISK_SEVERITY, code for code', () => {
-    const migration = readFileSync(join(__dirname, '../../../migrations/052_results_severity_page_index.sql'), 'utf8');
+  test('the stored severity the index holds is the order of RISK_SEVERITY, code for code (migration 132)', () => {
+    const migration = readFileSync(join(__dirname, '../../../migrations/132_results_severity_column.sql'), 'utf8');
     const codes = RISK_SEVERITY.map((code) => `'${code}'`).join(',');
     expect(migration).toContain(`array_position(ARRAY[${codes}]::text[], overall_evaluation)`);
   });

@@ -258,10 +258,10 @@ function keysetWhere(query: ResultQuery, after: ResultKeyset): RawBuilder<unknow
   const asc = query.sortDirection === 'asc';
   const past = pastCompletion(query.sortDirection, after);
   if (query.sortBy !== 'overallScore') return past;
-  const position = severity(sql`r.overall_evaluation`);
+  const position = sql`r.severity`;
   return after.part === 'within'
-    ? sql`${position} = ${after.severity}::int AND ${past}`
-    : sql`${position} ${sql.raw(asc ? '<' : '>')} ${after.severity}::int`;
+    ? sql`${position} = ${after.severity}::smallint AND ${past}`
+    : sql`${position} ${sql.raw(asc ? '<' : '>')} ${after.severity}::smallint`;
 }
 
 /** Created By: the chosen users' participants, and with the system option those no user added. */
@@ -279,9 +279,10 @@ function orderOf(query: ResultQuery): RawBuilder<unknown> {
   const tie = sql`r.completed_at ${dir}, r.id ${dir}`;
   switch (query.sortBy) {
     case 'overallScore':
-      // No NULLS clause: every overall code is in RISK_SEVERITY (NOT NULL and checked), and without one both
-      // directions read interview_results_severity_page_idx (migration 052) instead of sorting the project.
-      return sql`${severity(sql`r.overall_evaluation`)} ${sevDir}, ${tie}`;
+      // The stored severity (migration 132, ADR 0206), whose integer comparisons are leakproof, so a keyset page
+      // seeks to it under row-level security. No NULLS clause: every overall code is in RISK_SEVERITY (NOT NULL and
+      // checked), and without one both directions read interview_results_severity_page_idx instead of sorting.
+      return sql`r.severity ${sevDir}, ${tie}`;
     case 'irn':
       return sql`coalesce(r.interview_reference_number, p.interview_ref_num) ${dir} NULLS LAST, r.id ${dir}`;
     case 'question':

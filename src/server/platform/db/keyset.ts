@@ -38,8 +38,8 @@ const KEY_TEXT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 /**
  * The bounds of `window` on `time`, leaving out the one a keyset past `keyset.after` already implies (ADR 0205): on
  * the embedded engine (PostgreSQL 18) an index scan given a scalar bound and the keyset's row comparison on the same
- * column and side starts at the scalar bound and reads every entry up to the keyset, where PostgreSQL 15 seeks to the
- * keyset. A bound is left out only when the keyset's time lies inside it, as a keyset read under the same filter does;
+ * column and side may start at the scalar bound and read every entry up to the keyset, where PostgreSQL 15 seeks to
+ * the keyset. A bound is left out only when the keyset's time lies inside it, as a keyset read under the same filter does;
  * a key of another form keeps every bound.
  */
 export function windowBounds(

@@ -49,7 +49,7 @@ export interface ResultKeyset {
   /** completed_at as text with microseconds: a Date drops them, and a page would skip or repeat rows. */
   completedAt: string;
   id: number;
-  /** The row's position in RISK_SEVERITY (the `severity` expression), read by the overallScore order only. */
+  /** The row's position in RISK_SEVERITY (its stored `severity`, ADR 0206), read by the overallScore order only. */
   severity: number;
   part: 'within' | 'beyond';
 }

@@ -374,7 +374,11 @@ function incompleteCallRows(
   ids?: number[],
   after?: TimeKeyset | null,
 ) {
-  let query = filterIncomplete(trx.selectFrom('incomplete_calls'), filter, after && { direction: sort.direction, after });
+  let query = filterIncomplete(
+    trx.selectFrom('incomplete_calls'),
+    filter,
+    after && { direction: sort.direction, after },
+  );
   if (ids) query = query.where('incomplete_calls.id', 'in', ids.length > 0 ? ids : [0]);
   if (after)
     query = query.where(pastTimeKeyset(sql`incomplete_calls.call_at`, sql`incomplete_calls.id`, sort.direction, after));

@@ -6,34 +6,28 @@ const niceOf = (tid: string | number): number => {
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
 };
 
+/** Every thread of this process with its name and nice value; threads that end while being read are skipped. */
+function threads(): { tid: string; name: string; nice: number }[] {
+  return readdirSync('/proc/self/task').flatMap((tid) => {
+    try {
+      return [{ tid, name: readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim(), nice: niceOf(tid) }];
+    } catch {
+      return [];
+    }
+  });
+}
+
 /**
  * The nice value of every thread of this process, from /proc (Linux): tests check that long work runs in threads of
- * a lower priority (ADR 0182). Threads that end while being read are skipped. The order is the kernel's, which is
- * not always the main thread first: once thread ids wrap around, a later thread may have the lower id.
+ * a lower priority (ADR 0182).
  */
-export function threadNiceValues(): number[] {
-  const values: number[] = [];
-  for (const task of readdirSync('/proc/self/task')) {
-    try {
-      values.push(niceOf(task));
-    } catch {
-      continue;
-    }
-  }
-  return values;
-}
+export const threadNiceValues = (): number[] => threads().map((thread) => thread.nice);
 
 /**
  * The nice value of the process's main thread (the request thread), whose thread id is the process id, with every
  * thread's id, name and nice value, so a failed check shows which threads were lowered.
  */
-export function mainThreadNice(): { main: number; threads: string[] } {
-  const threads = readdirSync('/proc/self/task').flatMap((tid) => {
-    try {
-      return [`${tid} ${readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim()} ${niceOf(tid)}`];
-    } catch {
-      return [];
-    }
-  });
-  return { main: niceOf(process.pid), threads };
-}
+export const mainThreadNice = (): { main: number; threads: string[] } => ({
+  main: niceOf(process.pid),
+  threads: threads().map(({ tid, name, nice }) => `${tid} ${name} ${nice}`),
+});

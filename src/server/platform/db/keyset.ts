@@ -48,8 +48,10 @@ export function windowBounds(
   keyset?: { direction: 'asc' | 'desc'; after: TimeKeyset } | null,
 ): RawBuilder<boolean>[] {
   const at = keyset && KEY_TEXT.test(keyset.after.at) ? keyset.after.at : null;
-  const within = (bound: Date, past: (key: string, text: string) => boolean) =>
-    at !== null && KEY_TEXT.test(keyText(bound)) && past(at, keyText(bound));
+  const within = (bound: Date, past: (key: string, text: string) => boolean) => {
+    const text = keyText(bound);
+    return at !== null && KEY_TEXT.test(text) && past(at, text);
+  };
   const bounds: RawBuilder<boolean>[] = [];
   if (window.from && !(keyset?.direction === 'asc' && within(window.from, (key, from) => key >= from)))
     bounds.push(sql<boolean>`${time} >= ${window.from}`);

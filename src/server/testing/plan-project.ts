@@ -70,6 +70,37 @@ export function planOf(db: Db, tenantId: number, statement: RawBuilder<unknown> 
   });
 }
 
+/**
+ * The most buffers one index scan of a statement read when run (EXPLAIN ANALYZE BUFFERS; of `index` alone when
+ * named): a scan counts the entries it passes unreturned too, where its rows returned do not (ADR 0205), so a keyset
+ * page that walks to its key instead of seeking it reads tens of pages where a seek reads a few.
+ */
+export function indexBuffersRead(
+  db: Db,
+  tenantId: number,
+  statement: RawBuilder<unknown> | CompiledQuery,
+  index?: string,
+): Promise<number> {
+  return withTenant(db, tenantId, async (trx) => {
+    const compiled = 'sql' in statement && 'parameters' in statement ? statement : statement.compile(trx);
+    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': unknown }>(
+      CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]),
+    );
+    const raw = rows[0]!['QUERY PLAN'];
+    const nodes = [(typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan];
+    let most: number | null = null;
+    for (const node of nodes) {
+      const scans = String(node['Node Type']).startsWith('Index') && (!index || node['Index Name'] === index);
+      const buffers = Number(node['Shared Hit Blocks'] ?? 0) + Number(node['Shared Read Blocks'] ?? 0);
+      if (scans) most = Math.max(most ?? 0, buffers);
+      nodes.push(...(node.Plans ?? []));
+    }
+    // A plan that reads no such index is not a page that seeks in it.
+    if (most === null) throw new Error(`no scan of ${index ?? 'an index'} in ${JSON.stringify(raw)}`);
+    return most;
+  });
+}
+
 /** Whether a plan sorts (a Sort or Incremental Sort node; a top-N heapsort too). */
 export const sorts = (plan: string) => /^\s*(->\s*)?(Incremental )?Sort\b/m.test(plan);
 

@@ -8,7 +8,7 @@ import { withTenant } from '../../../platform/tenancy/with-tenant';
 import { findListSearch, type ListSearch } from '../../../platform/db/list-search';
 import { openTestDatabase } from '../../../testing/database-template';
 import { analyzeInterviewTables } from '../../../seed/interview-data-in-database';
-import { planOf, seedPlanProject, sorts, type PlanProject } from '../../../testing/plan-project';
+import { indexBuffersRead, planOf, seedPlanProject, sorts, type PlanProject } from '../../../testing/plan-project';
 import { WALK_MAX } from '../../../platform/db/list-walk';
 import { GENERIC_PLAN } from '../../../platform/db/pglite-dialect';
 import {
@@ -129,26 +129,13 @@ describe('the plans of an export read by keyset (ADR 0114)', () => {
       expect({ part, sorts: sorts(found) }).toEqual({ part, sorts: false });
       expect(await indexRowsRead(deep)).toBeLessThanOrEqual(100);
       // ADR 0206: the severity is a key of the scan, not a filter of every entry before the keyset (2,664 buffers).
-      expect({ part, buffers: (await indexBuffersRead(deep)) <= 130 }).toEqual({ part, buffers: true });
+      expect({ part, buffers: (await indexBuffersOf(deep)) <= 130 }).toEqual({ part, buffers: true });
     }
   });
 });
 
-/** The buffers the page's index scans read (EXPLAIN BUFFERS), which count the entries a scan passes unreturned too. */
-async function indexBuffersRead(statement: ReturnType<typeof pageIds>): Promise<number> {
-  const plans = await withTenant(db, plan.tenantId, (trx) =>
-    sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${statement}`.execute(trx),
-  );
-  const raw = plans.rows[0]!['QUERY PLAN'];
-  const nodes = [(typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan];
-  let most = 0;
-  for (const node of nodes) {
-    if (String(node['Node Type']).startsWith('Index'))
-      most = Math.max(most, Number(node['Shared Hit Blocks'] ?? 0) + Number(node['Shared Read Blocks'] ?? 0));
-    nodes.push(...(node.Plans ?? []));
-  }
-  return most;
-}
+/** The buffers the page's index scans read, which count the entries a scan passes unreturned too. */
+const indexBuffersOf = (statement: ReturnType<typeof pageIds>) => indexBuffersRead(db, plan.tenantId, statement);
 
 // ADR 0205: with the dates filter, the window's bound on the keyset's side made the embedded engine (PostgreSQL 18)
 // start the scan at the bound and pass every entry up to the keyset, 8,000 deep: about 90 index pages for 10 rows.
@@ -162,7 +149,7 @@ describe('a keyset page within a dates filter seeks to its keyset (ADR 0205)', (
   ] as const)('%o: ten rows 8,000 deep read a few pages of the index, the rows those by offset', async (order) => {
     const q = dated(order);
     const after = await keysetAt(q, 8_000);
-    expect(await indexBuffersRead(pageIds(dated({ ...order, after }), 10, 0))).toBeLessThanOrEqual(30);
+    expect(await indexBuffersOf(pageIds(dated({ ...order, after }), 10, 0))).toBeLessThanOrEqual(30);
     const ids = (statement: ReturnType<typeof pageIds>) =>
       withTenant(db, plan.tenantId, async (trx) => (await statement.execute(trx)).rows.map((r) => String(r.id)));
     expect(await ids(pageIds(dated({ ...order, after }), 10, 0))).toEqual(await ids(pageIds(q, 10, 8_001)));

@@ -5,7 +5,14 @@ import { findListSearch, searchWithExactStatement, type ListSearch } from '../..
 import { WALK_MAX } from '../../../platform/db/list-walk';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
 import { openTestDatabase } from '../../../testing/database-template';
-import { planOf, seedPlanProject, sorts, sortsAll, type PlanProject } from '../../../testing/plan-project';
+import {
+  indexBuffersRead,
+  planOf,
+  seedPlanProject,
+  sorts,
+  sortsAll,
+  type PlanProject,
+} from '../../../testing/plan-project';
 import {
   callRecordPage,
   callRecordsByCode,
@@ -345,26 +352,6 @@ describe('deep and filtered report pages read no table row for a row they pass o
   });
 });
 
-/** The buffers an index scan of `index` read in a plan run with BUFFERS (its own line below the scan's). */
-function indexBuffers(found: string, index: string): number {
-  const scan = new RegExp(
-    `Index (Only )?Scan (Backward )?using ${index}[^\\n]*\\n(?:(?!.*Scan).*\\n)*?.*Buffers: shared (.*)`,
-  );
-  const buffers = scan.exec(found)?.[3];
-  if (!buffers) throw new Error(`no buffers of ${index} in\n${found}`);
-  return [...buffers.matchAll(/=(\d+)/g)].reduce((sum, [, n]) => sum + Number(n), 0);
-}
-
-const ranWithBuffers = (statement: CompiledQuery) =>
-  withTenant(db, plan.tenantId, async (trx) => {
-    const rows = await trx.executeQuery<{ 'QUERY PLAN': string }>(
-      CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, TIMING OFF, SUMMARY OFF) ${statement.sql}`, [
-        ...statement.parameters,
-      ]),
-    );
-    return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
-  });
-
 // ADR 0205: a keyset page in a window of dates (every report's filter) seeks to its keyset. On the embedded engine
 // (PostgreSQL 18) the window's bound on the keyset's side made the scan start at the bound and read every entry up to
 // the keyset: 8,000 entries deep, tens of index pages, where the seek reads a few.
@@ -386,8 +373,7 @@ describe('a keyset page inside a date window seeks to its keyset, not from the w
       const statement = await withTenant(db, plan.tenantId, async (trx) =>
         reportPageIds({ ...filter, after: cut.last! }, sort, { offset: 25, limit: 25 }).compile(trx),
       );
-      const found = await ranWithBuffers(statement);
-      const buffers = indexBuffers(found, 'interview_results_account_page_idx');
+      const buffers = await indexBuffersRead(db, plan.tenantId, statement, 'interview_results_account_page_idx');
       expect({ direction, seeks: buffers <= SEEK_BUFFERS }).toEqual({ direction, seeks: true });
       const page = await withTenant(db, plan.tenantId, (trx) =>
         findReportResultsFromCut(trx, filter, sort, { offset: 8_000, limit: 25 }, { position: 7_974, key: cut.last! }),
@@ -407,7 +393,7 @@ describe('a keyset page inside a date window seeks to its keyset, not from the w
     const statement = await withTenant(db, plan.tenantId, async (trx) =>
       callRecordPage(trx, filter, { offset: 0, limit: 10 }, null, undefined, before.last!).compile(),
     );
-    expect(indexBuffers(await ranWithBuffers(statement), 'call_records_tenant_time_idx')).toBeLessThanOrEqual(
+    expect(await indexBuffersRead(db, plan.tenantId, statement, 'call_records_tenant_time_idx')).toBeLessThanOrEqual(
       SEEK_BUFFERS,
     );
     const fromCut = await withTenant(db, plan.tenantId, (trx) =>

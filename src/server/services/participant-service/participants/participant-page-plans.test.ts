@@ -6,7 +6,7 @@ import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
 import { openTestDatabase } from '../../../testing/database-template';
-import { planOf, seedPlanProject, sorts, type PlanProject } from '../../../testing/plan-project';
+import { indexBuffersRead, planOf, seedPlanProject, sorts, type PlanProject } from '../../../testing/plan-project';
 import type { ParticipantFilter } from './participant-selection';
 import {
   countStatement,
@@ -197,4 +197,75 @@ describe('a deep page skips its offset in the index alone (ADR 0191)', () => {
       expect(cut.rows).toHaveLength(26);
     });
   });
+});
+
+// ADR 0207: sorted by status with a status filter, `s.status = ANY(statuses)` beside the keyset's row comparison on the
+// same column made the embedded engine (PostgreSQL 18) start each status's scan at its first entry and pass every entry
+// up to the keyset. A page thousands of entries deep now seeks: the rest of the key's status, then the statuses after.
+describe('a keyset page by status inside a status filter seeks to its keyset (ADR 0207)', () => {
+  const SEEK_BUFFERS = 8;
+  // Three statuses by id; the filter names the outer two, so a page past the first reads over the middle one.
+  const statuses = ['INTERVIEWED', 'INVITATION_SENT'] as const;
+  let firstStatusRows: Record<'asc' | 'desc', number>;
+  beforeAll(async () => {
+    // The last block of this file: the statuses it sets change no earlier test's project.
+    firstStatusRows = await withTenant(db, plan.tenantId, async (trx) => {
+      await sql`UPDATE participants SET status = (ARRAY['INTERVIEWED', 'INVITATION_SCHEDULED', 'INVITATION_SENT'])[1 + id % 3]
+        WHERE project_id = ${plan.projectId}`.execute(trx);
+      const count = async (status: string) =>
+        Number(
+          (
+            await sql<{ n: string }>`SELECT count(*) AS n FROM participants WHERE project_id = ${plan.projectId}
+              AND status = ${status} AND NOT is_hidden AND NOT is_test_participant`.execute(trx)
+          ).rows[0]!.n,
+        );
+      return { asc: await count('INTERVIEWED'), desc: await count('INVITATION_SENT') };
+    });
+    await sql`VACUUM ANALYZE participants, participant_list_statuses`.execute(db);
+  });
+
+  const filterOf = (more: Partial<ParticipantFilter> = {}): ParticipantFilter => ({
+    projectId: plan.projectId,
+    statuses,
+    ...more,
+  });
+  const ids = (rows: { id: number | string }[]) => rows.map((r) => Number(r.id));
+  const offsetRead = (filter: ParticipantFilter, page: ParticipantPageRequest, offset: number, limit: number) =>
+    withTenant(db, plan.tenantId, async (trx) =>
+      (
+        await sql<{ id: string; sort_value: string }>`SELECT * FROM (${participantPage(filter, {
+          ...page,
+          pageSize: offset + limit - 1,
+        })}) AS rows OFFSET ${offset}`.execute(trx)
+      ).rows.slice(0, limit),
+    );
+
+  test.each(['desc', 'asc'] as const)(
+    '%s: ten rows 1,000 deep, or across to the next status asked for, read a few index pages; the rows by offset',
+    async (direction) => {
+      const page = request({ sort: 'status', direction, pageSize: 10 });
+      for (const [more, depth] of [
+        [{}, 999],
+        [{ languageIds: [1, 2] }, 999],
+        [{}, firstStatusRows[direction] - 5],
+      ] as const) {
+        const filter = filterOf(more);
+        const [key, ...rest] = await offsetRead(filter, page, depth, 11);
+        const after = { value: key!.sort_value, id: Number(key!.id) };
+        const keyset = participantPage(filter, { ...page, after });
+        const at = { direction, more, depth };
+        const buffers = await indexBuffersRead(db, plan.tenantId, keyset, 'participant_list_statuses_list_idx');
+        expect({ ...at, seeks: buffers <= SEEK_BUFFERS }).toEqual({ ...at, seeks: true });
+        const byKeyset = await withTenant(db, plan.tenantId, (trx) => keyset.execute(trx));
+        // The page and the row after it, which tells a next page exists.
+        expect({ ...at, rows: ids(byKeyset.rows).slice(0, 10) }).toEqual({ ...at, rows: ids(rest) });
+        // A deep page after a kept cut (ADR 0191) reads the same way.
+        const cut = participantCutPage(filter, { ...page, after }, 0, 10);
+        const cutBuffers = await indexBuffersRead(db, plan.tenantId, cut, 'participant_list_statuses_list_idx');
+        expect({ ...at, cutSeeks: cutBuffers <= SEEK_BUFFERS }).toEqual({ ...at, cutSeeks: true });
+        const byCut = await withTenant(db, plan.tenantId, (trx) => cut.execute(trx));
+        expect({ ...at, cut: ids(byCut.rows) }).toEqual({ ...at, cut: ids(rest.slice(0, 10)) });
+      }
+    },
+  );
 });

@@ -238,12 +238,19 @@ export function participantCutPage(
   // Sorted by status with no filter but statuses, the side table holds every condition: its index alone is read.
   const statusesAlone = walked.statusTable && !filter.languageIds?.length && !filter.createdBy?.length;
   const from = statusesAlone ? sql`participant_list_statuses s` : walked.from;
-  const where = statusesAlone ? walked.keyset : walked.where;
-  const order = request.direction === 'desc' ? sql`cut.k DESC, cut.id DESC` : sql`cut.k ASC, cut.id ASC`;
+  const where = (part: RawBuilder<unknown>) => (statusesAlone ? part : sql`${walked.rule} AND ${part}`);
+  const desc = request.direction === 'desc';
+  const cut = readParts(
+    walked.parts,
+    (part) => sql`SELECT ${id} AS id, ${walked.key} AS k FROM ${from} WHERE ${where(part)} ORDER BY ${walked.order}`,
+    desc ? sql`k DESC, id DESC` : sql`k ASC, id ASC`,
+    limit,
+    offset,
+  );
+  const order = desc ? sql`cut.k DESC, cut.id DESC` : sql`cut.k ASC, cut.id ASC`;
   return sql<ParticipantRow>`
     SELECT ${participantColumns}, ${sortTextOf(request.sort, SORT_SQL[request.sort])} AS sort_value
-    FROM (SELECT ${id} AS id, ${walked.key} AS k FROM ${from} WHERE ${where} ORDER BY ${walked.order}
-          LIMIT ${limit} OFFSET ${offset}) AS cut
+    FROM (${cut}) AS cut
     CROSS JOIN LATERAL (SELECT p.* FROM participants p WHERE p.id = cut.id OFFSET 0) AS p
     LEFT JOIN languages l ON l.id = p.participant_language_id
     LEFT JOIN users u ON u.id = p.created_by
@@ -267,20 +274,63 @@ function walkOf(filter: ParticipantFilter, request: ParticipantPageRequest, viaS
   const id = statusTable ? sql`s.participant_id` : sql`p.id`;
   const desc = request.direction === 'desc';
   const order = desc ? sql`${key} DESC, ${id} DESC` : sql`${key} ASC, ${id} ASC`;
-  let keyset: RawBuilder<unknown> = sql`true`;
+  let parts: RawBuilder<unknown>[] = [sql`true`];
   if (request.after) {
     const value = request.sort === 'createdAt' ? sql`${request.after.value}::timestamptz` : sql`${request.after.value}`;
-    keyset = desc
-      ? sql`(${key}, ${id}) < (${value}, ${request.after.id}::bigint)`
-      : sql`(${key}, ${id}) > (${value}, ${request.after.id}::bigint)`;
+    parts = [
+      desc
+        ? sql`(${key}, ${id}) < (${value}, ${request.after.id}::bigint)`
+        : sql`(${key}, ${id}) > (${value}, ${request.after.id}::bigint)`,
+    ];
   }
   // The side table's rows carry the prefix and the status filter themselves (no semi-join on the same table).
-  if (statusTable) keyset = sql`${keyset} AND ${listStatusRows(filter)}`;
+  if (statusTable)
+    parts =
+      request.after && filter.statuses?.length
+        ? statusSeeks(filter, request)
+        : parts.map((part) => sql`${part} AND ${listStatusRows(filter)}`);
+  const keyset = parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` OR `)})`;
   const from = statusTable
     ? sql`participants p JOIN participant_list_statuses s ON s.participant_id = p.id`
     : sql`participants p`;
   const rule = participantFilterWhere({ ...filter, search: null }, null, { statusesJoined: statusTable });
-  return { order, keyset, key, from, statusTable, where: sql`${rule} AND ${keyset}` };
+  return { order, keyset, parts, key, from, statusTable, rule, where: sql`${rule} AND ${keyset}` };
+}
+
+/**
+ * The keyset of the status order under a status filter as parts read one after the other (ADR 0207), each a seek in
+ * the side table's index with the list's prefix: the rest of the key's status (when the filter asks for it), then the
+ * filter's statuses past it. One row comparison beside `s.status = ANY(statuses)`, on the same column, made the
+ * embedded engine (PostgreSQL 18) start the key's status at its first entry and pass every entry up to the keyset.
+ * The first part is the row comparison with its status as the far bound: `s.status = key AND (s.status, id) < key`
+ * walked on both engines, and `s.status = key AND id < key` PostgreSQL 15 read through the primary key in parallel.
+ */
+function statusSeeks(filter: ParticipantFilter, request: ParticipantPageRequest): RawBuilder<unknown>[] {
+  const { value, id } = request.after!;
+  const desc = request.direction === 'desc';
+  const past = sql.raw(desc ? '<' : '>');
+  const beyond = sql`s.status ${past} ${value} AND ${listStatusRows(filter)}`;
+  if (!filter.statuses!.includes(value as ParticipantStatus)) return [beyond];
+  const rest = sql`(s.status, s.participant_id) ${past} (${value}, ${id}::bigint) AND s.status ${sql.raw(desc ? '>=' : '<=')} ${value}`;
+  return [sql`${rest} AND ${listStatusRows({ ...filter, statuses: null })}`, beyond];
+}
+
+/**
+ * `select(part)` (a statement ordered by the list's order, without its LIMIT) for each keyset part: the first `limit`
+ * rows after `offset` of them in `order` (of the statement's output columns). One part is one statement; more are read
+ * each up to the page's end and merged (ADR 0207): a part's rows all come before the next part's.
+ */
+function readParts(
+  parts: RawBuilder<unknown>[],
+  select: (part: RawBuilder<unknown>) => RawBuilder<unknown>,
+  order: RawBuilder<unknown>,
+  limit: number,
+  offset = 0,
+): RawBuilder<unknown> {
+  if (parts.length === 1) return sql`${select(parts[0]!)} LIMIT ${limit} OFFSET ${offset}`;
+  const each = parts.map((part) => sql`(${select(part)} LIMIT ${limit + offset})`);
+  return sql`SELECT * FROM (${sql.join(each, sql` UNION ALL `)}) AS parts
+    ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
 }
 
 /**
@@ -294,21 +344,41 @@ export function participantPage(
   walk?: number,
 ): RawBuilder<ParticipantRow> {
   const walked = walkOf(filter, request);
-  const { order, keyset, key, from, statusTable } = walk === undefined ? walked : walkOf(filter, request, false);
-  const rows =
-    walk === undefined
-      ? from
-      : sql`(SELECT p.* FROM ${walked.from} WHERE ${walked.where} ORDER BY ${walked.order} LIMIT ${walk}) AS p`;
+  const desc = request.direction === 'desc';
+  if (walk !== undefined) {
+    // The walk's rows in order (each keyset part a seek), then tested with the search on their own columns.
+    const rows = readParts(
+      walked.parts,
+      (part) => sql`SELECT p.* FROM ${walked.from} WHERE ${walked.rule} AND ${part} ORDER BY ${walked.order}`,
+      desc ? sql`status DESC, id DESC` : sql`status ASC, id ASC`,
+      walk,
+    );
+    const outer = walkOf(filter, request, false);
+    return pageStatement(filter, request, search, sql`(${rows}) AS p`, outer, [outer.keyset]);
+  }
+  return pageStatement(filter, request, search, walked.from, walked, walked.parts);
+}
+
+/** A page's statement over `rows` (alias `p`, `s` too in the status order): its columns, filter, keyset parts, order. */
+function pageStatement(
+  filter: ParticipantFilter,
+  request: ParticipantPageRequest,
+  search: ListSearch | null,
+  rows: RawBuilder<unknown>,
+  { order, key, statusTable }: ReturnType<typeof walkOf>,
+  parts: RawBuilder<unknown>[],
+): RawBuilder<ParticipantRow> {
   const offset = request.after ? 0 : request.page * request.pageSize;
-  const sortText = sortTextOf(request.sort, key);
-  return sql<ParticipantRow>`
-    SELECT ${participantColumns}, ${sortText} AS sort_value
+  const rule = participantFilterWhere(filter, search, { statusesJoined: statusTable });
+  const select = (part: RawBuilder<unknown>) => sql`
+    SELECT ${participantColumns}, ${sortTextOf(request.sort, key)} AS sort_value
     FROM ${rows}
     LEFT JOIN languages l ON l.id = p.participant_language_id
     LEFT JOIN users u ON u.id = p.created_by
-    WHERE ${participantFilterWhere(filter, search, { statusesJoined: statusTable })} AND ${keyset}
-    ORDER BY ${order}
-    LIMIT ${request.pageSize + 1} OFFSET ${offset}`;
+    WHERE ${rule} AND ${part}
+    ORDER BY ${order}`;
+  const outer = request.direction === 'desc' ? sql`sort_value DESC, id DESC` : sql`sort_value ASC, id ASC`;
+  return readParts(parts, select, outer, request.pageSize + 1, offset) as RawBuilder<ParticipantRow>;
 }
 
 /**

@@ -102,10 +102,16 @@ test('the selections decide exactness inside the statement and find the same row
   });
 });
 
-test("only one code's listed rows mark their statement for a kept plan (ADR 0132); a prefix is planned per value", () => {
+test("only one code's listed rows mark their statement for a kept plan (ADR 0132), and only when the caller says its ids lead the plan (ADR 0208); a prefix is planned per value", () => {
   const statement = (search: Parameters<typeof searchCondition>[0]) =>
     db.selectFrom('interview_results as r').select('r.id').where(searchCondition(search, resultColumns)).compile().sql;
-  expect(statement({ text: 'B1-A1', exact: true, codeIds: [1, 2], textIds: [] })).toContain(GENERIC_PLAN);
-  expect(statement({ text: 'B1-A1', exact: true, codeIds: null, textIds: [] })).not.toContain(GENERIC_PLAN);
-  expect(statement({ text: 'B1-A', exact: false, codeIds: [1, 2], textIds: null })).not.toContain(GENERIC_PLAN);
+  const kept = { keepsPlan: true };
+  expect(statement({ text: 'B1-A1', exact: true, codeIds: [1, 2], textIds: [], ...kept })).toContain(GENERIC_PLAN);
+  expect(statement({ text: 'B1-A1', exact: true, idsSql: sql`ARRAY[1]::bigint[]`, ...kept })).toContain(GENERIC_PLAN);
+  expect(statement({ text: 'B1-A1', exact: true, codeIds: [1, 2], textIds: [] })).not.toContain(GENERIC_PLAN);
+  expect(statement({ text: 'B1-A1', exact: true, idsSql: sql`ARRAY[1]::bigint[]` })).not.toContain(GENERIC_PLAN);
+  expect(statement({ text: 'B1-A1', exact: true, codeIds: null, textIds: [], ...kept })).not.toContain(GENERIC_PLAN);
+  expect(statement({ text: 'B1-A', exact: false, codeIds: [1, 2], textIds: null, ...kept })).not.toContain(
+    GENERIC_PLAN,
+  );
 });

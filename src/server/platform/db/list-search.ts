@@ -190,6 +190,12 @@ export type SearchRule = Pick<ListSearch, 'text'> &
   Partial<Pick<ListSearch, 'exact' | 'codeIds' | 'textIds'>> & {
     exactSql?: RawBuilder<boolean>;
     idsSql?: RawBuilder<unknown>;
+    /**
+     * One code's rows (listed, or `idsSql`) lead the statement's plan whatever the values, as its plan test shows: the
+     * statement keeps its generic plan (GENERIC_PLAN, ADR 0132). Without it, planned for its values: a generic plan
+     * may read the ids inside another index's range, such as a window of dates (ADR 0208).
+     */
+    keepsPlan?: boolean;
   };
 
 const anyOf = (column: RawBuilder<unknown>, ids: readonly number[]) => sql`${column} = ANY(${[...ids]}::bigint[])`;
@@ -220,11 +226,11 @@ export function searchCondition(search: SearchRule, columns: SearchColumns): Raw
     return sql<SqlBool>`(CASE WHEN ${search.exactSql} THEN (${equal})
                          ELSE ((${key} <> '' AND (${prefix})) OR ${contains}) END)`;
   const codeIds = search.codeIds ?? null;
-  // One code's rows, listed: the ids lead the plan whatever the code, so the statement's plan is kept (ADR 0132).
-  if (search.exact && search.idsSql)
-    return sql<SqlBool>`(${sql.raw(GENERIC_PLAN)}${columns.id} = ANY(${search.idsSql}) AND (${equal}))`;
+  // One code's rows, listed: where its caller's plan test shows the ids lead the plan, the plan is kept (ADR 0132, 0208).
+  const kept = sql.raw(search.keepsPlan ? GENERIC_PLAN : '');
+  if (search.exact && search.idsSql) return sql<SqlBool>`(${kept}${columns.id} = ANY(${search.idsSql}) AND (${equal}))`;
   if (search.exact)
-    return sql<SqlBool>`(${codeIds ? sql`${sql.raw(GENERIC_PLAN)}${anyOf(columns.id, codeIds)} AND ` : sql``}(${equal}))`;
+    return sql<SqlBool>`(${codeIds ? sql`${kept}${anyOf(columns.id, codeIds)} AND ` : sql``}(${equal}))`;
   const parts: RawBuilder<unknown>[] = [];
   // Listed ids narrow a part to its rows (an index or a hashed lookup); none listed: the part matches nothing.
   if (codeIds === null) parts.push(sql`(${key} <> '' AND (${prefix}))`);

@@ -85,13 +85,17 @@ function filterCalls(query: CallQuery, filter: CallRecordsFilter, search: Search
   if (filter.after) q = q.where(pastTimeKeyset(sql`call_records.call_at`, sql`call_records.id`, 'desc', filter.after));
   if (search)
     q = q.where(
-      searchCondition(search, {
-        id: sql`call_records.id`,
-        codes: [sql`call_records.interview_reference_number`, sql`call_records.access_code`],
-        texts: ['caller_number', 'dial_in_number', 'destination_number', 'call_id'].map((c) =>
-          sql.ref(`call_records.${c}`),
-        ),
-      }),
+      // One code's rows lead its plan whatever the window (report-page-plans.test.ts): the plan is kept (ADR 0208).
+      searchCondition(
+        { ...search, keepsPlan: true },
+        {
+          id: sql`call_records.id`,
+          codes: [sql`call_records.interview_reference_number`, sql`call_records.access_code`],
+          texts: ['caller_number', 'dial_in_number', 'destination_number', 'call_id'].map((c) =>
+            sql.ref(`call_records.${c}`),
+          ),
+        },
+      ),
     );
   return q;
 }

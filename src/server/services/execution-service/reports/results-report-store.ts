@@ -113,6 +113,7 @@ export const firstProbeNames = (filter: ResultsReportFilter, sort: ResultsReport
 
 /** How a whole code's page and total are read in its probe's statement (exported for its plan test). */
 export const reportByCode = (filter: ResultsReportFilter, sort: ResultsReportSort, page: Page): ExactRead => {
+  // Planned for its values (ADR 0208): a kept generic plan read the ids inside the account's date index, over the window.
   const whole = (ids: RawBuilder<unknown>): SearchRule => ({ text: filter.search!, exact: true, idsSql: ids });
   return {
     page: (ids) => readPage(filter, sort, page, whole(ids), undefined, true),

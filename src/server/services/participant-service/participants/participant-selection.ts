@@ -51,7 +51,8 @@ export function participantFilterWhere(
     };
     parts.push(
       search
-        ? searchCondition(search, columns)
+        ? // One code's rows lead the list's plan (no window): its plan is kept (ADR 0132, 0208).
+          searchCondition({ ...search, keepsPlan: true }, columns)
         : searchCondition(
             {
               text,

@@ -32,16 +32,25 @@ export interface ParticipantSelection extends ParticipantFilter {
  * WHERE condition over `participants` (alias `p`) for a filter. Hidden participants never match. `search`: the
  * search as the list read it (findListSearch, its candidates); without it, whether a code equals the text is
  * decided in the statement (once, through the search function), so every operation on a selection reads the rows
- * the list showed. `statusesJoined`: the statement already reads participant_list_statuses `s` joined to `p` and
- * restricts its status (the list sorted by status), so the status filter adds no semi-join on it.
+ * the list showed. `statusesJoined`: the statement already reads participant_list_statuses `s` joined to `p` with
+ * listStatusRows (the list sorted by status, a read without locks), so neither the prefix nor the statuses are said
+ * of `p` again.
  */
 export function participantFilterWhere(
   filter: ParticipantFilter,
   search?: ListSearch | null,
   { statusesJoined = false }: { statusesJoined?: boolean } = {},
 ): RawBuilder<SqlBool> {
-  const parts: RawBuilder<unknown>[] = [sql`p.project_id = ${filter.projectId}`, sql`NOT p.is_hidden`];
-  parts.push(sql`p.is_test_participant = ${filter.testParticipant ?? false}`);
+  // Joined to the status side table, its rows carry the list's prefix and statuses (listStatusRows), kept by the
+  // participants' own statements' triggers: said again of `p`, the planner counted each twice and expected a few
+  // rows where every row matches, and PostgreSQL read a page in parallel (ADR 0207).
+  const parts: RawBuilder<unknown>[] = statusesJoined
+    ? [sql`true`]
+    : [
+        sql`p.project_id = ${filter.projectId}`,
+        sql`NOT p.is_hidden`,
+        sql`p.is_test_participant = ${filter.testParticipant ?? false}`,
+      ];
   const text = filter.search?.trim();
   if (text) {
     const columns = {
@@ -63,14 +72,11 @@ export function participantFilterWhere(
           ),
     );
   }
-  if (filter.statuses?.length) {
+  if (filter.statuses?.length && !statusesJoined) {
     // The row's own status decides (re-read under a lock); the index of participant_list_statuses finds the rows
     // (migration 126, ADR 0176: no index of participants holds the status, so a status change writes none of them).
     parts.push(sql`p.status = ANY(${[...filter.statuses]}::text[])`);
-    if (!statusesJoined)
-      parts.push(
-        sql`p.id IN (SELECT s.participant_id FROM participant_list_statuses s WHERE ${listStatusRows(filter)})`,
-      );
+    parts.push(sql`p.id IN (SELECT s.participant_id FROM participant_list_statuses s WHERE ${listStatusRows(filter)})`);
   }
   if (filter.languageIds?.length) parts.push(sql`p.participant_language_id = ANY(${[...filter.languageIds]}::int[])`);
   if (filter.createdBy?.length) parts.push(sql`p.created_by = ANY(${[...filter.createdBy]}::int[])`);

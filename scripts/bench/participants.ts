@@ -35,6 +35,15 @@ export async function participantListFigures(ctx: BenchContext): Promise<void> {
     `pages 1-${lastPage} by offset, a jump each request (a stride)`,
     jsonPostEach(ctx, url, (n) => ({ page: 1 + ((n * 7_919) % Math.max(1, lastPage)), pageSize: PAGE_SIZE })),
   );
+  // Sorted by status under a status filter (ADR 0207): a page after the cursor 40,000 rows deep, where the filter's
+  // `= ANY` beside the keyset made the embedded engine walk the status from its start.
+  const byStatus = { pageSize: PAGE_SIZE, sortBy: 'status', participantStatus: ['INVITATION_SENT', 'INTERVIEWED'] };
+  const deep = await call<ListPage>(ctx, 'POST', url, { ...byStatus, page: 1_600 });
+  if (deep.nextCursor)
+    await measure(
+      `sorted by status, a status filter: the page after row 40,000 by keyset (${deep.totalRecords} rows)`,
+      jsonPost(ctx, url, { ...byStatus, page: 0, after: deep.nextCursor }),
+    );
   const filtered = {
     page: 0,
     pageSize: PAGE_SIZE,

@@ -346,7 +346,8 @@ export function participantPage(
   const walked = walkOf(filter, request);
   const desc = request.direction === 'desc';
   if (walk !== undefined) {
-    // The walk's rows in order (each keyset part a seek), then tested with the search on their own columns.
+    // The walk's rows in order (each keyset part a seek), then tested with the search on their own columns. Only the
+    // status order has more than one part, so the parts merge by status.
     const rows = readParts(
       walked.parts,
       (part) => sql`SELECT p.* FROM ${walked.from} WHERE ${walked.rule} AND ${part} ORDER BY ${walked.order}`,

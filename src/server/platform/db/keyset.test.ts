@@ -1,6 +1,6 @@
 /** A window's bounds beside a keyset (ADR 0205): which bound a keyset read under the same filter makes redundant. */
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
-import { windowBounds, type TimeKeyset, type TimeWindow } from './keyset';
+import { windowBounds, windowPage, type TimeKeyset, type TimeWindow } from './keyset';
 
 const compiler = new Kysely<unknown>({
   dialect: {
@@ -42,4 +42,19 @@ test('a keyset at or beyond the bound, or of another form, keeps every bound', (
     { direction: 'asc', after: key('not a time') },
   ] as const)
     expect({ after, bounds: boundsOf(window, after) }).toEqual({ after, bounds: ['t >= $1', 't < $1'] });
+});
+
+test('a keyset page says the bounds its keyset leaves and the comparison past that same keyset', () => {
+  const pageOf = (keyset?: Parameters<typeof windowPage>[3]) =>
+    windowPage(sql`t`, sql`i`, window, keyset).map((part) => part.compile(compiler).sql);
+  expect(pageOf()).toEqual(['t >= $1', 't < $1']);
+  expect(pageOf({ direction: 'desc', after: key('2026-01-20T10:00:00.123456Z') })).toEqual([
+    't >= $1',
+    '(t, i) < ($1::timestamptz, $2::bigint)',
+  ]);
+  expect(pageOf({ direction: 'asc', after: key('2025-12-01T00:00:00.000000Z') })).toEqual([
+    't >= $1',
+    't < $1',
+    '(t, i) > ($1::timestamptz, $2::bigint)',
+  ]);
 });

@@ -59,3 +59,19 @@ export function windowBounds(
     bounds.push(sql<boolean>`${time} < ${window.to}`);
   return bounds;
 }
+
+/**
+ * A (time, id) keyset page's conditions: the window's bounds less the one the keyset implies (windowBounds), then the
+ * rows past the keyset (pastTimeKeyset). One builder, so the bound left out and the comparison that implies it always
+ * name the same keyset; lists whose keyset has other parts (the Results tab's severity, the audit log's columns) say
+ * their own comparison beside windowBounds.
+ */
+export function windowPage(
+  time: RawBuilder<unknown>,
+  id: RawBuilder<unknown>,
+  window: TimeWindow,
+  keyset?: { direction: 'asc' | 'desc'; after: TimeKeyset } | null,
+): RawBuilder<boolean>[] {
+  const bounds = windowBounds(time, window, keyset);
+  return keyset ? [...bounds, pastTimeKeyset(time, id, keyset.direction, keyset.after)] : bounds;
+}

@@ -5,7 +5,7 @@ import { displayTime } from '../../../platform/display-time';
 import { CODE_CAP, findListSearch, searchCondition, type ListSearch } from '../../../platform/db/list-search';
 import { readPlannedPage, WALK_NAMES_ABOVE, walkPlan, type PagePlan } from '../../../platform/db/list-walk';
 import type { KeysetPage } from '../../../platform/http/csv-download';
-import { pastTimeKeyset, timeKey, windowBounds, type TimeWindow } from '../../../platform/db/keyset';
+import { pastTimeKeyset, timeKey, windowBounds, windowPage, type TimeWindow } from '../../../platform/db/keyset';
 import { GENERIC_PLAN } from '../../../platform/db/pglite-dialect';
 
 /** The project results list's query (docs/product/project-results.md#list), already checked by the handler. */
@@ -236,15 +236,27 @@ function whereOf(query: ResultQuery, search: ListSearch | null): RawBuilder<unkn
 }
 
 /** The results r after a row in the (completed_at, id) order of `direction` (ADR 0114). */
-export const pastCompletion = (direction: 'asc' | 'desc', after: { completedAt: string; id: number }) =>
+const pastCompletion = (direction: 'asc' | 'desc', after: { completedAt: string; id: number }) =>
   pastTimeKeyset(sql`r.completed_at`, sql`r.id`, direction, { at: after.completedAt, id: after.id });
 
 /** The window's bounds on r.completed_at, less the one a keyset past `after` implies (windowBounds, ADR 0205). */
-export const completionWindow = (
+const completionWindow = (
   window: TimeWindow,
   direction: 'asc' | 'desc',
   after: { completedAt: string; id: number } | null | undefined,
 ) => windowBounds(sql`r.completed_at`, window, after && { direction, after: { at: after.completedAt, id: after.id } });
+
+/** The window on r.completed_at and the rows past `after` in its direction (windowPage, ADR 0205). */
+export const completionPage = (
+  window: TimeWindow,
+  after: { direction: 'asc' | 'desc'; completedAt: string; id: number } | null | undefined,
+) =>
+  windowPage(
+    sql`r.completed_at`,
+    sql`r.id`,
+    window,
+    after && { direction: after.direction, after: { at: after.completedAt, id: after.id } },
+  );
 
 /** completed_at of the results r as the keyset's text. */
 export const COMPLETED_AT_KEY = timeKey(sql`r.completed_at`);

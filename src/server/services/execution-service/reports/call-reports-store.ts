@@ -10,7 +10,7 @@ import {
   type SearchRule,
   type SearchWithExact,
 } from '../../../platform/db/list-search';
-import { pastTimeKeyset, timeKey, windowBounds, type TimeKeyset } from '../../../platform/db/keyset';
+import { timeKey, windowPage, type TimeKeyset } from '../../../platform/db/keyset';
 import type { KeysetPage } from '../../../platform/http/csv-download';
 import { pageAfterCut } from '../../../platform/cache/kept-cuts';
 
@@ -77,12 +77,11 @@ function filterCalls(query: CallQuery, filter: CallRecordsFilter, search: Search
   let q = query;
   if (filter.projectId !== null) q = q.where('call_records.project_id', '=', filter.projectId);
   const after = filter.after && { direction: 'desc' as const, after: filter.after };
-  for (const bound of windowBounds(sql`call_records.call_at`, filter, after)) q = q.where(bound);
+  for (const part of windowPage(sql`call_records.call_at`, sql`call_records.id`, filter, after)) q = q.where(part);
   if (filter.minDuration !== null) q = q.where('call_records.duration_seconds', '>=', filter.minDuration);
   if (filter.maxDuration !== null) q = q.where('call_records.duration_seconds', '<=', filter.maxDuration);
   if (filter.telcoProvider) q = q.where('call_records.provider_name', '=', filter.telcoProvider);
   if (filter.maxId !== undefined) q = q.where('call_records.id', '<=', filter.maxId);
-  if (filter.after) q = q.where(pastTimeKeyset(sql`call_records.call_at`, sql`call_records.id`, 'desc', filter.after));
   if (search)
     q = q.where(
       // One code's rows lead its plan whatever the window (report-page-plans.test.ts): the plan is kept (ADR 0208).
@@ -295,7 +294,7 @@ export async function countCallRecords(
   return Number(row.n);
 }
 
-/** The incomplete calls' filter; `keyset`: the keyset its page reads past, whose window bound it leaves out. */
+/** The incomplete calls' filter; `keyset`: the keyset its page reads past (windowPage). */
 function filterIncomplete(
   query: IncompleteQuery,
   filter: CallFilter,
@@ -303,7 +302,8 @@ function filterIncomplete(
 ): IncompleteQuery {
   let q = query;
   if (filter.projectId !== null) q = q.where('incomplete_calls.project_id', '=', filter.projectId);
-  for (const bound of windowBounds(sql`incomplete_calls.call_at`, filter, keyset)) q = q.where(bound);
+  for (const part of windowPage(sql`incomplete_calls.call_at`, sql`incomplete_calls.id`, filter, keyset))
+    q = q.where(part);
   if (filter.minDuration !== null) q = q.where('incomplete_calls.duration_seconds', '>=', filter.minDuration);
   if (filter.maxDuration !== null) q = q.where('incomplete_calls.duration_seconds', '<=', filter.maxDuration);
   if (filter.maxId !== undefined) q = q.where('incomplete_calls.id', '<=', filter.maxId);
@@ -384,8 +384,6 @@ function incompleteCallRows(
     after && { direction: sort.direction, after },
   );
   if (ids) query = query.where('incomplete_calls.id', 'in', ids.length > 0 ? ids : [0]);
-  if (after)
-    query = query.where(pastTimeKeyset(sql`incomplete_calls.call_at`, sql`incomplete_calls.id`, sort.direction, after));
   return query
     .leftJoin('participants', 'participants.id', 'incomplete_calls.participant_id')
     .leftJoin('project_languages', (join) =>

@@ -4,8 +4,7 @@ import type { Page } from './call-reports-store';
 import type { KeysetPage } from '../../../platform/http/csv-download';
 import {
   COMPLETED_AT_KEY,
-  completionWindow,
-  pastCompletion,
+  completionPage,
   QUESTIONS,
   severity,
   WALKED_PARTICIPANT,
@@ -71,11 +70,10 @@ function whereOf(filter: ResultsReportFilter, search: SearchRule | null): RawBui
   const parts: RawBuilder<unknown>[] = [sql`NOT r.deleted`, sql`r.released = ${filter.released}`];
   if (filter.tenantId !== null) parts.push(sql`r.tenant_id = ${filter.tenantId}`);
   if (filter.projectId !== null) parts.push(sql`r.project_id = ${filter.projectId}`);
-  parts.push(...completionWindow(filter, filter.after?.direction ?? 'desc', filter.after));
+  parts.push(...completionPage(filter, filter.after));
   if (filter.codes.length) parts.push(sql`r.overall_evaluation = ANY(${[...filter.codes]}::text[])`);
   if (filter.ids) parts.push(sql`r.id = ANY(${filter.ids.length ? [...filter.ids] : [0]}::bigint[])`);
   if (filter.maxId !== undefined) parts.push(sql`r.id <= ${filter.maxId}`);
-  if (filter.after) parts.push(pastCompletion(filter.after.direction, filter.after));
   if (search)
     parts.push(
       searchCondition(search, {

@@ -23,8 +23,8 @@ const signIn = () =>
   });
 const ready = () => app.inject({ method: 'GET', url: '/api/health/ready' });
 
-async function waitFor(condition: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
+async function waitFor(condition: () => Promise<boolean>, what: string, tries = 200): Promise<void> {
+  for (let i = 0; i < tries; i += 1) {
     if (await condition()) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -51,13 +51,20 @@ test('connections terminated by the server: the request in flight answers 503, t
       await sql`BEGIN`.execute(conn);
       await sql`LOCK TABLE users IN ACCESS EXCLUSIVE MODE`.execute(conn);
       const inFlight = signIn();
-      await waitFor(async () => {
-        const waiting = await sql<{ n: number }>`
-          SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()`.execute(
-          conn,
-        );
-        return waiting.rows[0]!.n > 0;
-      }, 'the sign-in to wait on the lock');
+      // Inside a transaction PostgreSQL keeps the list of backends its first pg_stat_activity read found: when the
+      // pool opens a new connection for the sign-in after that read, no later poll sees it (CI timed out so). Each
+      // poll clears the snapshot first.
+      await waitFor(
+        async () => {
+          await sql`SELECT pg_stat_clear_snapshot()`.execute(conn);
+          const waiting = await sql<{ n: number }>`
+            SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()`.execute(conn);
+          return waiting.rows[0]!.n > 0;
+        },
+        'the sign-in to wait on the lock',
+        600,
+      );
       await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
                 WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()`.execute(conn);
       const answer = await inFlight;

@@ -193,7 +193,8 @@ export type SearchRule = Pick<ListSearch, 'text'> &
     /**
      * One code's rows (listed, or `idsSql`) lead the statement's plan whatever the values, as its plan test shows: the
      * statement keeps its generic plan (GENERIC_PLAN, ADR 0132). Without it, planned for its values: a generic plan
-     * may read the ids inside another index's range, such as a window of dates (ADR 0208).
+     * may read the ids inside another index's range, such as a window of dates (ADR 0208), unless the statement reads
+     * them first in a subquery the planner keeps (ADR 0209).
      */
     keepsPlan?: boolean;
   };

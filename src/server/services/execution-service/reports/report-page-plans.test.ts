@@ -204,7 +204,8 @@ const planRun = async (statement: RawBuilder<unknown> | CompiledQuery) => {
 
 // ADR 0184: a first read of a whole code reads the probe, the page and the total in one statement; the page and the
 // count read the code's rows by their key (the ids the probe listed), never a scan of the account's rows, in the plan
-// the statement runs with (ADR 0208: a kept generic plan of the report's read the ids inside its window's index).
+// the statement runs with (ADR 0208: a kept generic plan of the report's read the ids inside its window's index, until
+// ADR 0209 read them first in a subquery).
 test("a whole code's probe, page and total in one statement read the code's rows by key, no sequential scan", async () => {
   const page = { offset: 0, limit: 25 };
   const date = { by: 'date', direction: 'desc' } as const;

@@ -111,8 +111,13 @@ export const firstProbeNames = (filter: ResultsReportFilter, sort: ResultsReport
 
 /** How a whole code's page and total are read in its probe's statement (exported for its plan test). */
 export const reportByCode = (filter: ResultsReportFilter, sort: ResultsReportSort, page: Page): ExactRead => {
-  // Planned for its values (ADR 0208): a kept generic plan read the ids inside the account's date index, over the window.
-  const whole = (ids: RawBuilder<unknown>): SearchRule => ({ text: filter.search!, exact: true, idsSql: ids });
+  // Its rows are read by their ids before the window is applied (narrowFrom), so the plan is kept (ADR 0209).
+  const whole = (ids: RawBuilder<unknown>): SearchRule => ({
+    text: filter.search!,
+    exact: true,
+    idsSql: ids,
+    keepsPlan: true,
+  });
   return {
     page: (ids) => readPage(filter, sort, page, whole(ids), undefined, true),
     order: sql`page.page_rank`,
@@ -173,8 +178,14 @@ const NAMED = sql`JOIN participants p ON p.id = r.participant_id
  * project and account (foreign keys), so the other joins only repeat the key, once for every row a count reads or
  * an OFFSET skips (docs/bench.md, 2026-11-27: page 1,000 of the year took 2.6 s with them).
  */
-function narrowFrom(filter: ResultsReportFilter, sort?: ResultsReportSort): RawBuilder<unknown> {
-  const joins: RawBuilder<unknown>[] = [sql`interview_results r`];
+function narrowFrom(filter: ResultsReportFilter, sort?: ResultsReportSort, search?: SearchRule | null) {
+  // A whole code's results, by their ids first (a subquery the planner cannot flatten): a generic plan without the
+  // window's values would otherwise look for the ids inside the account's date index, over the window (ADR 0209).
+  const results =
+    search?.exact && search.idsSql
+      ? sql`(SELECT * FROM interview_results WHERE id = ANY(${search.idsSql}) OFFSET 0) AS r`
+      : sql`interview_results r`;
+  const joins: RawBuilder<unknown>[] = [results];
   if (filter.search || sort?.by === 'irn') joins.push(sql`JOIN participants p ON p.id = r.participant_id`);
   if (sort?.by === 'projectName') joins.push(sql`JOIN projects pr ON pr.id = r.project_id`);
   if (sort?.by === 'clientName') joins.push(sql`JOIN tenants t ON t.id = r.tenant_id`);
@@ -346,7 +357,7 @@ export const reportPageIds = (
   const cut = (columns: RawBuilder<unknown>) => sql`
   SELECT ${columns} FROM ${
     walk === undefined
-      ? narrowFrom(filter, sort)
+      ? narrowFrom(filter, sort, search)
       : sql`${walked(filter, sort, walk)}
           ${WALKED_PARTICIPANT}`
   }
@@ -387,4 +398,6 @@ export async function countReportResults(
 }
 
 const countStatement = (filter: ResultsReportFilter, search: SearchRule | null) =>
-  sql<{ n: number }>`SELECT count(*)::int AS n FROM ${narrowFrom(filter)} WHERE ${whereOf(filter, search)}`;
+  sql<{
+    n: number;
+  }>`SELECT count(*)::int AS n FROM ${narrowFrom(filter, undefined, search)} WHERE ${whereOf(filter, search)}`;

@@ -30,9 +30,10 @@ export const CALLS: Call[] = [
     ({ projectId }) => ({ projectId, page: 100, pageSize: 100 }),
   ],
   [
+    // A whole IRN: the Results tab searches IRNs and names, not access codes (docs/product/project-results.md).
     'results-code',
     '/execution-service/v1/interview/results',
-    ({ projectId }) => ({ projectId, page: 0, pageSize: 100, search: `B${projectId}-A0000123` }),
+    ({ projectId }) => ({ projectId, page: 0, pageSize: 100, search: `B${projectId}-0000123` }),
   ],
   [
     'results-santos',

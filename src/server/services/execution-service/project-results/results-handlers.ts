@@ -22,8 +22,10 @@ import {
   resultCreators,
   type ListedResult,
   type ResultQuery,
+  type ResultSearchReader,
 } from './results-store';
 import { keptWalkProbe } from '../../../platform/db/list-walk';
+import type { ListSearch } from '../../../platform/db/list-search';
 
 type ResultsHandlers = Pick<
   ServiceHandlers<operations>,
@@ -106,10 +108,10 @@ export const resultsHandlers: ResultsHandlers = {
     const query = resultQueryOf(ctx, body);
     return ctx.inTenant(async (trx) => {
       // The project, its result display and question columns change only with the tenant's data: read once per
-      // filter and data version (ADR 0025, 0074), so a page costs its own rows.
+      // project and data version (ADR 0025, 0074), so a page, or another search, costs its own rows.
       const { page: _page, pageSize: _size, sortBy: _by, sortDirection: _direction, ...filter } = query;
       const kept = keptUnderDataVersion(ctx, trx);
-      const listed = await kept('listProjectResults', [filter], async () => {
+      const listed = await kept('listProjectResults', [query.projectId], async () => {
         const found = await findResultProject(trx, body.projectId);
         if (!found) return null;
         // Not the account's logo: a list does not show it, and the cache would keep a copy per filter.
@@ -126,10 +128,16 @@ export const resultsHandlers: ResultsHandlers = {
       // page walks ('santos' names 8,265 participants) reads names and codes: both under the results version (ADR
       // 0148), which only the writes that change what a filter matches move, so a note or an e-mail sent leaves them.
       // The probe keeps only the walk's answer (at most WALK_NAMES_ABOVE names listed), so a kept answer stays small.
-      const total = await kept.underResults('resultsTotal', [filter], () => countResults(trx, query));
-      const readSearch = keptWalkProbe(kept.underResults, 'resultSearch', [query.search ?? null], (names) =>
+      const probe = keptWalkProbe(kept.underResults, 'resultSearch', [query.search ?? null], (names) =>
         findResultSearch(trx, query, names),
       );
+      // A whole IRN's probe answers alike under any names cap: the count reuses the page's (one probe, not two).
+      let wholeCode: ListSearch | undefined;
+      const readSearch: ResultSearchReader = async (names) => {
+        const search = await probe(names);
+        if (search?.exact) wholeCode = search;
+        return search;
+      };
       const read = () => readResults(trx, query, query.pageSize, query.page * query.pageSize, readSearch);
       // Every page is kept under the data version (ADR 0141 the first, ADR 0160 the deeper ones): a repeated page
       // costs no read of its rows until the account writes, and every write to what a row shows (a note, an e-mail,
@@ -142,6 +150,7 @@ export const resultsHandlers: ResultsHandlers = {
         return readResultsByIds(trx, query, ids);
       };
       const rows = await kept('resultsPage', [query], query.page === 0 ? read : readDeep, undefined, 'pages');
+      const total = await kept.underResults('resultsTotal', [filter], () => countResults(trx, query, wholeCode));
       return {
         results: rows.map((r) => present(r, display, headers.language)),
         totalResults: total,

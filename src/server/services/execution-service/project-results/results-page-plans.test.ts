@@ -2,7 +2,7 @@
  * The Results tab's pages (issue 30, ADR 0092): the plans read the order's index, and a broad search walks that
  * order and finds exactly the rows its rule finds, whichever way the page is read.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
 import { findListSearch, type ListSearch } from '../../../platform/db/list-search';
@@ -13,6 +13,7 @@ import { WALK_MAX } from '../../../platform/db/list-walk';
 import { GENERIC_PLAN } from '../../../platform/db/pglite-dialect';
 import {
   byIdsStatement,
+  countStatement,
   pageIds,
   pageStatement,
   readResults,
@@ -136,6 +137,51 @@ describe('the plans of an export read by keyset (ADR 0114)', () => {
 
 /** The buffers the page's index scans read, which count the entries a scan passes unreturned too. */
 const indexBuffersOf = (statement: ReturnType<typeof pageIds>) => indexBuffersRead(db, plan.tenantId, statement);
+
+// ADR 0209: one whole IRN's page and count keep their generic plan (GENERIC_PLAN), made without the values: the
+// listed results are read by their ids first, whatever the window, where a generic plan had looked for the ids inside
+// the view's page index over the window.
+describe("one whole IRN's page and count keep a plan that reads its results by key", () => {
+  const genericPlan = (statement: RawBuilder<unknown>) =>
+    withTenant(db, plan.tenantId, async (trx) => {
+      const compiled = statement.compile(trx);
+      expect(compiled.sql).toContain(GENERIC_PLAN.trim());
+      const rows = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`EXPLAIN (GENERIC_PLAN, COSTS OFF) ${compiled.sql}`, []),
+      );
+      return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+
+  test.each([
+    ['PLAN-0000012', {}],
+    ['plan 0000013', {}],
+    ['PLAN-0000014', { startDate: '2000-01-01', endDate: '2100-01-01' }],
+    ['PLAN-0000015', { startDate: '2000-01-01', endDate: '2100-01-01', sortBy: 'overallScore' }],
+  ] as const)('%s %o', async (code, changes) => {
+    const q = query({ search: code, ...changes });
+    const search = await withTenant(db, plan.tenantId, (trx) => resultSearch(trx, code));
+    expect(search).toMatchObject({ exact: true, codeIds: expect.any(Array) });
+    const [page, total] = await withTenant(db, plan.tenantId, async (trx) => [
+      (await pageStatement(q, 100, 0, search).execute(trx)).rows,
+      (await countStatement(q, search).execute(trx)).rows[0]!.n,
+    ]);
+    expect(total).toBeGreaterThan(0);
+    expect(page.map((r) => r.interview_reference_number)).toEqual(Array(total).fill(code.replace('plan ', 'PLAN-')));
+    for (const statement of [pageStatement(q, 100, 0, search), countStatement(q, search)]) {
+      const found = await genericPlan(statement);
+      expect({ code, found }).toEqual({
+        code,
+        found: expect.stringMatching(/Index Scan using interview_results_pkey[^\n]*\n\s*Index Cond: \(id = ANY/),
+      });
+      expect({ code, found }).toEqual({
+        code,
+        found: expect.not.stringMatching(
+          /interview_results_(view|account)_page_idx|Seq Scan on (interview_results|participants)/,
+        ),
+      });
+    }
+  });
+});
 
 // ADR 0205: with the dates filter, the window's bound on the keyset's side made the embedded engine (PostgreSQL 18)
 // start the scan at the bound and pass every entry up to the keyset, 8,000 deep: about 90 index pages for 10 rows.

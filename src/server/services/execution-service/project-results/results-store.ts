@@ -194,6 +194,23 @@ export async function resultColumnQuestions(trx: Db, projectId: number): Promise
   return rows.map(asColumnQuestion);
 }
 
+/**
+ * Whether the search is one whole IRN whose results are listed: such a page never walks (walkPlan), and its statement
+ * reads those results by their ids first (resultsOf), so it keeps its plan (ADR 0209).
+ */
+const isWholeCode = (search: ListSearch | null): search is ListSearch & { codeIds: readonly number[] } =>
+  !!search?.exact && search.codeIds !== null && search.textIds !== null;
+
+/**
+ * The results a statement reads: for one whole IRN, its listed results by their ids in a subquery the planner cannot
+ * flatten (OFFSET 0), so that a plan made without the values (a date window's, the ids') reads them by the primary
+ * key first (ADR 0209).
+ */
+const resultsOf = (search: ListSearch | null) =>
+  isWholeCode(search)
+    ? sql`(SELECT * FROM interview_results WHERE id = ANY(${[...search.codeIds]}::bigint[]) OFFSET 0) AS r`
+    : sql`interview_results r`;
+
 /** The list's filter; `search`: the search as read by findListSearch (ADR 0073), null without one. */
 function whereOf(query: ResultQuery, search: ListSearch | null): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [
@@ -224,7 +241,7 @@ function whereOf(query: ResultQuery, search: ListSearch | null): RawBuilder<unkn
                              AND q.result = ANY(${[...query.questionsRisk]}::text[]))`);
   if (search)
     parts.push(
-      searchCondition(search, {
+      searchCondition(isWholeCode(search) ? { ...search, keepsPlan: true } : search, {
         id: sql`r.id`,
         codes: [sql`coalesce(r.interview_reference_number, p.interview_ref_num)`],
         texts: [sql`concat_ws(' ', p.first_name, p.last_name)`],
@@ -319,16 +336,19 @@ const readsParticipant = (query: ResultQuery, sorted = false) =>
  * How many results the list's query finds (docs/product/project-results.md#list; the handler keeps it under the
  * tenant's data version). Tenant scope.
  */
-export async function countResults(trx: Db, query: ResultQuery): Promise<number> {
+export async function countResults(trx: Db, query: ResultQuery, wholeCode?: ListSearch): Promise<number> {
   // Every result has its participant (foreign key), so the count joins participants only when a filter reads
   // them: on a large project the join made each page count every result twice over (found by the bench).
-  const search = await findResultSearch(trx, query);
-  const total = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM interview_results r
-      ${readsParticipant(query) ? sql`JOIN participants p ON p.id = r.participant_id` : sql``}
-    WHERE ${whereOf(query, search)}`.execute(trx);
+  const search = wholeCode?.exact ? wholeCode : await findResultSearch(trx, query);
+  const total = await countStatement(query, search).execute(trx);
   return total.rows[0]?.n ?? 0;
 }
+
+/** The statement of countResults under its search as read (exported for the plan tests). */
+export const countStatement = (query: ResultQuery, search: ListSearch | null) => sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM ${resultsOf(search)}
+      ${readsParticipant(query) ? sql`JOIN participants p ON p.id = r.participant_id` : sql``}
+    WHERE ${whereOf(query, search)}`;
 
 /**
  * The Results tab's search: the IRN or the participant's name, no access code (docs/product/project-results.md).
@@ -383,7 +403,7 @@ const pageCut = (
   search: ListSearch | null,
   walk: number | undefined,
 ) => sql`
-    SELECT ${columns} FROM ${walk === undefined ? sql`interview_results r` : walked(query, walk)}
+    SELECT ${columns} FROM ${walk === undefined ? resultsOf(search) : walked(query, walk)}
       ${readsParticipant(query, true) ? (walk === undefined ? sql`JOIN participants p ON p.id = r.participant_id` : WALKED_PARTICIPANT) : sql``}
     WHERE ${whereOf(query, search)}
     ORDER BY ${orderOf(query)}

@@ -1,7 +1,8 @@
 /**
  * ADR 0184 (issue 30): a first read of one whole access code or IRN in Call Records or the Results report is one
  * statement in the account's transaction (the search's probe, the page and the total read together), and answers the
- * rows, order and total the probe, page and count statements answer apart.
+ * rows, order and total the probe, page and count statements answer apart. The Results tab's first read of a whole
+ * IRN (ADR 0209) reads one probe, its page and its total, and its project once per data version, not per search.
  */
 import { sql } from 'kysely';
 import type { SignedIn } from '../../../testing/api-client';
@@ -113,6 +114,32 @@ test('Results report: a first whole-code read is one statement in the transactio
     expect({ search, reads: reads() }).toEqual({
       search,
       reads: [expect.stringMatching(/app_result_search[\s\S]*interview_results/)],
+    });
+  }
+});
+
+test("Results tab: a first whole-IRN read is its probe, page and total; the project's columns are not read again", async () => {
+  const found = await sql<{ project_id: number; irn: string }>`
+    SELECT r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS irn
+    FROM interview_results r JOIN participants p ON p.id = r.participant_id
+    WHERE r.tenant_id = ${acme} AND r.released AND NOT r.deleted
+      AND coalesce(r.interview_reference_number, p.interview_ref_num) IS NOT NULL
+    ORDER BY r.project_id, r.id`.execute(t.db);
+  const projectId = found.rows[0]!.project_id;
+  const irns = found.rows.filter((r) => r.project_id === projectId).map((r) => r.irn);
+  const resultsTab = async (body: Record<string, unknown>) =>
+    (await t.api.ok('listProjectResults', { token: admin, operatingTenant: acme, body })) as { totalResults: number };
+  await resultsTab({ projectId, page: 0, pageSize: 10, search: 'no such name' });
+  for (const search of [irns[0]!, irns.at(-1)!.toLowerCase()]) {
+    messages.length = 0;
+    expect((await resultsTab({ projectId, page: 0, pageSize: 10, search })).totalResults).toBeGreaterThan(0);
+    expect({ search, reads: reads() }).toEqual({
+      search,
+      reads: [
+        expect.stringMatching(/app_result_search/),
+        expect.stringMatching(/^\s*WITH page AS MATERIALIZED/),
+        expect.stringMatching(/^\s*SELECT count\(\*\)/),
+      ],
     });
   }
 });

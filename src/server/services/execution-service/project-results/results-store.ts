@@ -202,14 +202,16 @@ const isWholeCode = (search: ListSearch | null): search is ListSearch & { codeId
   !!search?.exact && search.codeIds !== null && search.textIds !== null;
 
 /**
- * The results a statement reads: for one whole IRN, its listed results by their ids in a subquery the planner cannot
- * flatten (OFFSET 0), so that a plan made without the values (a date window's, the ids') reads them by the primary
- * key first (ADR 0209).
+ * The results `ids` (an array expression) names, as `r`, in a subquery the planner cannot flatten (OFFSET 0): a plan
+ * made without the values (a date window's, the ids') reads them by the primary key first (ADR 0209). One whole code's
+ * rows, here and in the Results report.
  */
+export const resultsByIds = (ids: RawBuilder<unknown>) =>
+  sql`(SELECT * FROM interview_results WHERE id = ANY(${ids}) OFFSET 0) AS r`;
+
+/** The results a statement reads: for one whole IRN, its listed results by their ids first (resultsByIds). */
 const resultsOf = (search: ListSearch | null) =>
-  isWholeCode(search)
-    ? sql`(SELECT * FROM interview_results WHERE id = ANY(${[...search.codeIds]}::bigint[]) OFFSET 0) AS r`
-    : sql`interview_results r`;
+  isWholeCode(search) ? resultsByIds(sql`${[...search.codeIds]}::bigint[]`) : sql`interview_results r`;
 
 /** The list's filter; `search`: the search as read by findListSearch (ADR 0073), null without one. */
 function whereOf(query: ResultQuery, search: ListSearch | null): RawBuilder<unknown> {

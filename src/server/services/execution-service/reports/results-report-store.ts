@@ -6,6 +6,7 @@ import {
   COMPLETED_AT_KEY,
   completionPage,
   QUESTIONS,
+  resultsByIds,
   severity,
   WALKED_PARTICIPANT,
   type ListedResult,
@@ -179,12 +180,9 @@ const NAMED = sql`JOIN participants p ON p.id = r.participant_id
  * an OFFSET skips (docs/bench.md, 2026-11-27: page 1,000 of the year took 2.6 s with them).
  */
 function narrowFrom(filter: ResultsReportFilter, sort?: ResultsReportSort, search?: SearchRule | null) {
-  // A whole code's results, by their ids first (a subquery the planner cannot flatten): a generic plan without the
-  // window's values would otherwise look for the ids inside the account's date index, over the window (ADR 0209).
-  const results =
-    search?.exact && search.idsSql
-      ? sql`(SELECT * FROM interview_results WHERE id = ANY(${search.idsSql}) OFFSET 0) AS r`
-      : sql`interview_results r`;
+  // A whole code's results by their ids first: a generic plan without the window's values would otherwise look for
+  // the ids inside the account's date index, over the window (ADR 0209).
+  const results = search?.exact && search.idsSql ? resultsByIds(search.idsSql) : sql`interview_results r`;
   const joins: RawBuilder<unknown>[] = [results];
   if (filter.search || sort?.by === 'irn') joins.push(sql`JOIN participants p ON p.id = r.participant_id`);
   if (sort?.by === 'projectName') joins.push(sql`JOIN projects pr ON pr.id = r.project_id`);
@@ -397,7 +395,5 @@ export async function countReportResults(
   return row.rows[0]?.n ?? 0;
 }
 
-const countStatement = (filter: ResultsReportFilter, search: SearchRule | null) =>
-  sql<{
-    n: number;
-  }>`SELECT count(*)::int AS n FROM ${narrowFrom(filter, undefined, search)} WHERE ${whereOf(filter, search)}`;
+const countStatement = (filter: ResultsReportFilter, search: SearchRule | null) => sql<{ n: number }>`
+  SELECT count(*)::int AS n FROM ${narrowFrom(filter, undefined, search)} WHERE ${whereOf(filter, search)}`;

@@ -5,8 +5,12 @@ import { byTestId, signInToDashboard } from '../support/app';
 
 const W = sel.analyticReports.wizard;
 
-/** A date input set the way React sees typing (the native date picker's format depends on the locale). */
+/**
+ * A date input set the way React sees typing (the native date picker's format depends on the locale). The wizard's
+ * step renders after Continue: wait for the input, or the script finds none ("Illegal invocation", seen under load).
+ */
 async function setDate(testId: string, day: string): Promise<void> {
+  await byTestId(testId).waitForDisplayed();
   await browser.execute(
     (id: string, value: string) => {
       const input = document.querySelector<HTMLInputElement>(`[data-testid="${id}"]`)!;

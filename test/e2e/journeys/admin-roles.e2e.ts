@@ -7,6 +7,26 @@ import { expectAccessible } from '../support/accessibility';
 
 const PASSWORD = 'Reviewer-Passw0rd!';
 
+/**
+ * Picks a language in the shell's select in one step in the page, if the select is enabled and has the option now.
+ * WebdriverIO's selectByAttribute waits the whole default wait on the element it found first: when the shell replaced
+ * the select meanwhile (its languages loading, the session ending), that wait outlasted the journey's own (seen under
+ * load).
+ */
+async function pickLanguageNow(shortCode: string): Promise<boolean> {
+  return browser.execute(
+    (testId: string, value: string) => {
+      const select = document.querySelector<HTMLSelectElement>(`[data-testid="${testId}"]`);
+      if (!select || select.disabled || ![...select.options].some((option) => option.value === value)) return false;
+      select.value = value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+      return true;
+    },
+    sel.shell.languageSelect,
+    shortCode,
+  );
+}
+
 /** A user of Acme created through the API (as Add User does), with a password set from the invitation link. */
 async function newAcmeUser(admin: ApiSession, acme: number, email: string, roleName: string): Promise<number> {
   const roles = await apiCall<{ roleId: number; name: string }[]>(admin, acme, 'GET', '/user-service/v1/role');
@@ -91,22 +111,9 @@ describe('admin: roles and permissions', () => {
       json: { firstName: 'Rita', lastName: 'Reviewer', title: 'Reviewer', isActive: false },
     });
     // The next call of the open session answers 401 and the console signs out: changing the language
-    // reloads the user info.
-    // The shell may re-render the select while its languages load: find it afresh on every try.
-    // Another call of the dashboard (a refetch) may meet the 401 first: the session has then ended already, and
-    // the select is gone. A command on a missing element waits the whole default wait for it to appear, longer
-    // than this wait itself (seen under load), so a try acts only on a select that exists now.
-    await browser.waitUntil(async () => {
-      if ((await pathname()) === '/') return true;
-      const select = byTestId(sel.shell.languageSelect);
-      if (!(await select.isExisting())) return false;
-      try {
-        await select.selectByAttribute('value', 'es');
-        return true;
-      } catch {
-        return false;
-      }
-    });
+    // reloads the user info. Another call of the dashboard (a refetch) may meet the 401 first: the session has then
+    // ended already, and the select is gone.
+    await browser.waitUntil(async () => (await pathname()) === '/' || (await pickLanguageNow('es')));
     await browser.waitUntil(async () => (await pathname()) === '/', { timeout: 10_000 });
     await expect(byTestId(sel.signIn.email)).toBeDisplayed();
   });

@@ -10,7 +10,8 @@ import { mayHandleHeld, visibleResult } from './result-access';
 import { lockReviewTargets, questionDetail, setReviewed } from './result-actions-store';
 import {
   countResults,
-  findResultSearch,
+  findResultSearchWithExact,
+  firstProbeNames,
   findResultProject,
   keepsPageCut,
   lockResults,
@@ -128,17 +129,28 @@ export const resultsHandlers: ResultsHandlers = {
       // page walks ('santos' names 8,265 participants) reads names and codes: both under the results version (ADR
       // 0148), which only the writes that change what a filter matches move, so a note or an e-mail sent leaves them.
       // The probe keeps only the walk's answer (at most WALK_NAMES_ABOVE names listed), so a kept answer stays small.
-      const probe = keptWalkProbe(kept.underResults, 'resultSearch', [query.search ?? null], (names) =>
-        findResultSearch(trx, query, names),
-      );
+      // A probe read now also reads, in its statement, a whole IRN's page and total (ADR 0210, as the Results report's,
+      // ADR 0184): a first read of one IRN is one statement. A probe is read once a request whatever asks for it again.
+      let byCode: { rows: ListedResult[]; total: number } | undefined;
+      const probe = keptWalkProbe(kept.underResults, 'resultSearch', [query.search ?? null], async (names) => {
+        const read = await findResultSearchWithExact(trx, query, names);
+        byCode ??= read.exact;
+        return read.search;
+      });
       // A whole IRN's probe answers alike under any names cap: the count reuses the page's (one probe, not two).
       let wholeCode: ListSearch | undefined;
+      const probes = new Map<number | undefined, Promise<ListSearch | null>>();
       const readSearch: ResultSearchReader = async (names) => {
-        const search = await probe(names);
+        let probed = probes.get(names);
+        if (!probed) probes.set(names, (probed = probe(names)));
+        const search = await probed;
         if (search?.exact) wholeCode = search;
         return search;
       };
-      const read = () => readResults(trx, query, query.pageSize, query.page * query.pageSize, readSearch);
+      const read = async () => {
+        if (query.search?.trim()) await readSearch(firstProbeNames(query));
+        return byCode?.rows ?? readResults(trx, query, query.pageSize, query.page * query.pageSize, readSearch);
+      };
       // Every page is kept under the data version (ADR 0141 the first, ADR 0160 the deeper ones): a repeated page
       // costs no read of its rows until the account writes, and every write to what a row shows (a note, an e-mail,
       // a rename, a review mark) moves that version in its own transaction.
@@ -150,7 +162,11 @@ export const resultsHandlers: ResultsHandlers = {
         return readResultsByIds(trx, query, ids);
       };
       const rows = await kept('resultsPage', [query], query.page === 0 ? read : readDeep, undefined, 'pages');
-      const total = await kept.underResults('resultsTotal', [filter], () => countResults(trx, query, wholeCode));
+      const total = await kept.underResults(
+        'resultsTotal',
+        [filter],
+        async () => byCode?.total ?? countResults(trx, query, wholeCode),
+      );
       return {
         results: rows.map((r) => present(r, display, headers.language)),
         totalResults: total,

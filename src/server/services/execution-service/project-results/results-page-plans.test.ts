@@ -5,7 +5,7 @@
 import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
-import { findListSearch, type ListSearch } from '../../../platform/db/list-search';
+import { findListSearch, searchWithExactStatement, type ListSearch } from '../../../platform/db/list-search';
 import { openTestDatabase } from '../../../testing/database-template';
 import { analyzeInterviewTables } from '../../../seed/interview-data-in-database';
 import { indexBuffersRead, planOf, seedPlanProject, sorts, type PlanProject } from '../../../testing/plan-project';
@@ -14,11 +14,13 @@ import { GENERIC_PLAN } from '../../../platform/db/pglite-dialect';
 import {
   byIdsStatement,
   countStatement,
+  findResultSearchWithExact,
   pageIds,
   pageStatement,
   readResults,
   readResultsByIds,
   resultPageCut,
+  resultsByCode,
   type ResultKeyset,
   type ResultQuery,
 } from './results-store';
@@ -140,7 +142,7 @@ const indexBuffersOf = (statement: ReturnType<typeof pageIds>) => indexBuffersRe
 
 // ADR 0209: one whole IRN's page and count keep their generic plan (GENERIC_PLAN), made without the values: the
 // listed results are read by their ids first, whatever the window, where a generic plan had looked for the ids inside
-// the view's page index over the window.
+// the view's page index over the window. ADR 0210: so do they in the probe's statement, by the ids it found.
 describe("one whole IRN's page and count keep a plan that reads its results by key", () => {
   const genericPlan = (statement: RawBuilder<unknown>) =>
     withTenant(db, plan.tenantId, async (trx) => {
@@ -167,7 +169,16 @@ describe("one whole IRN's page and count keep a plan that reads its results by k
     ]);
     expect(total).toBeGreaterThan(0);
     expect(page.map((r) => r.interview_reference_number)).toEqual(Array(total).fill(code.replace('plan ', 'PLAN-')));
-    for (const statement of [pageStatement(q, 100, 0, search), countStatement(q, search)]) {
+    // Read in the probe's own statement, the page and the total are the same.
+    const read = await withTenant(db, plan.tenantId, (trx) => findResultSearchWithExact(trx, q));
+    expect(read.exact!.total).toBe(total);
+    expect(read.exact!.rows.map((r) => r.id)).toEqual(page.map((r) => Number(r.id)));
+    const combined = searchWithExactStatement(
+      { name: 'app_result_search', accessCodes: false },
+      code,
+      resultsByCode(q),
+    );
+    for (const statement of [pageStatement(q, 100, 0, search), countStatement(q, search), combined]) {
       const found = await genericPlan(statement);
       expect({ code, found }).toEqual({
         code,

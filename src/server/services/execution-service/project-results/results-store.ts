@@ -2,7 +2,16 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
 import { RISK_SEVERITY } from '../../../../shared/risk-sets';
 import { displayTime } from '../../../platform/display-time';
-import { CODE_CAP, findListSearch, searchCondition, type ListSearch } from '../../../platform/db/list-search';
+import {
+  CODE_CAP,
+  findListSearch,
+  findListSearchWithExact,
+  searchCondition,
+  type ExactRead,
+  type ListSearch,
+  type SearchRule,
+  type SearchWithExact,
+} from '../../../platform/db/list-search';
 import { readPlannedPage, WALK_NAMES_ABOVE, walkPlan, type PagePlan } from '../../../platform/db/list-walk';
 import type { KeysetPage } from '../../../platform/http/csv-download';
 import { pastTimeKeyset, timeKey, windowBounds, windowPage, type TimeWindow } from '../../../platform/db/keyset';
@@ -195,11 +204,15 @@ export async function resultColumnQuestions(trx: Db, projectId: number): Promise
 }
 
 /**
- * Whether the search is one whole IRN whose results are listed: such a page never walks (walkPlan), and its statement
- * reads those results by their ids first (resultsOf), so it keeps its plan (ADR 0209).
+ * The ids of one whole IRN's results, as an array expression, when the search is one: read by the same statement
+ * (`idsSql`, ADR 0184) or listed by the probe. Such a page never walks (walkPlan), and its statement reads those
+ * results by their ids first (resultsOf), so it keeps its plan (ADR 0209).
  */
-const isWholeCode = (search: ListSearch | null): search is ListSearch & { codeIds: readonly number[] } =>
-  !!search?.exact && search.codeIds !== null && search.textIds !== null;
+function wholeCodeIds(search: SearchRule | null): RawBuilder<unknown> | null {
+  if (!search?.exact) return null;
+  if (search.idsSql) return search.idsSql;
+  return search.codeIds && search.textIds ? sql`${[...search.codeIds]}::bigint[]` : null;
+}
 
 /**
  * The results `ids` (an array expression) names, as `r`, in a subquery the planner cannot flatten (OFFSET 0): a plan
@@ -209,12 +222,14 @@ const isWholeCode = (search: ListSearch | null): search is ListSearch & { codeId
 export const resultsByIds = (ids: RawBuilder<unknown>) =>
   sql`(SELECT * FROM interview_results WHERE id = ANY(${ids}) OFFSET 0) AS r`;
 
-/** The results a statement reads: for one whole IRN, its listed results by their ids first (resultsByIds). */
-const resultsOf = (search: ListSearch | null) =>
-  isWholeCode(search) ? resultsByIds(sql`${[...search.codeIds]}::bigint[]`) : sql`interview_results r`;
+/** The results a statement reads: for one whole IRN, its results by their ids first (resultsByIds). */
+function resultsOf(search: SearchRule | null) {
+  const ids = wholeCodeIds(search);
+  return ids ? resultsByIds(ids) : sql`interview_results r`;
+}
 
 /** The list's filter; `search`: the search as read by findListSearch (ADR 0073), null without one. */
-function whereOf(query: ResultQuery, search: ListSearch | null): RawBuilder<unknown> {
+function whereOf(query: ResultQuery, search: SearchRule | null): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [
     sql`r.project_id = ${query.projectId}`,
     sql`NOT r.deleted`,
@@ -243,7 +258,7 @@ function whereOf(query: ResultQuery, search: ListSearch | null): RawBuilder<unkn
                              AND q.result = ANY(${[...query.questionsRisk]}::text[]))`);
   if (search)
     parts.push(
-      searchCondition(isWholeCode(search) ? { ...search, keepsPlan: true } : search, {
+      searchCondition(wholeCodeIds(search) ? { ...search, keepsPlan: true } : search, {
         id: sql`r.id`,
         codes: [sql`coalesce(r.interview_reference_number, p.interview_ref_num)`],
         texts: [sql`concat_ws(' ', p.first_name, p.last_name)`],
@@ -347,7 +362,7 @@ export async function countResults(trx: Db, query: ResultQuery, wholeCode?: List
 }
 
 /** The statement of countResults under its search as read (exported for the plan tests). */
-export const countStatement = (query: ResultQuery, search: ListSearch | null) => sql<{ n: number }>`
+export const countStatement = (query: ResultQuery, search: SearchRule | null) => sql<{ n: number }>`
     SELECT count(*)::int AS n FROM ${resultsOf(search)}
       ${readsParticipant(query) ? sql`JOIN participants p ON p.id = r.participant_id` : sql``}
     WHERE ${whereOf(query, search)}`;
@@ -366,6 +381,43 @@ export const findResultSearch = (trx: Db, query: ResultQuery, names?: number) =>
     query.search,
     names === undefined ? undefined : { code: CODE_CAP, text: names },
   );
+
+/** How a whole IRN's page and total are read in its probe's statement (exported for its plan test). */
+export const resultsByCode = (query: ResultQuery): ExactRead => {
+  const whole = (ids: RawBuilder<unknown>): SearchRule => ({ text: query.search!, exact: true, idsSql: ids });
+  return {
+    page: (ids) => pageStatement(query, query.pageSize, query.page * query.pageSize, whole(ids), undefined, true),
+    order: sql`page.page_rank`,
+    total: (ids) => countStatement(query, whole(ids)),
+  };
+};
+
+/**
+ * findResultSearch, and in its statement the page and the total of a whole IRN (ADR 0184, ADR 0210): a first read of
+ * one IRN is one statement. `exact` is there only when the search is a whole IRN whose results were listed; its rows
+ * are readResults' for the query's page and its total countResults'.
+ */
+export async function findResultSearchWithExact(
+  trx: Db,
+  query: ResultQuery,
+  names?: number,
+): Promise<SearchWithExact<ListedResult>> {
+  const read = await findListSearchWithExact<ResultRow>(
+    trx,
+    { name: 'app_result_search', accessCodes: false },
+    query.search,
+    resultsByCode(query),
+    names === undefined ? undefined : { code: CODE_CAP, text: names },
+  );
+  return {
+    search: read.search,
+    ...(read.exact && { exact: { ...read.exact, rows: read.exact.rows.map((r) => listedResult(r)) } }),
+  };
+}
+
+/** The names cap of the first probe a page reads (planPage): the walk's in an order an index serves. */
+export const firstProbeNames = (query: ResultQuery): number | undefined =>
+  walksInOrder(query) ? WALK_NAMES_ABOVE : undefined;
 
 /** The orders an index serves (migrations 005 and 052): only those can be walked. */
 const walksInOrder = (query: ResultQuery) => query.sortBy === 'date' || query.sortBy === 'overallScore';
@@ -402,7 +454,7 @@ const pageCut = (
   query: ResultQuery,
   limit: number,
   offset: number,
-  search: ListSearch | null,
+  search: SearchRule | null,
   walk: number | undefined,
 ) => sql`
     SELECT ${columns} FROM ${walk === undefined ? resultsOf(search) : walked(query, walk)}
@@ -420,7 +472,7 @@ export const pageIds = (
   query: ResultQuery,
   limit: number,
   offset: number,
-  search: ListSearch | null = null,
+  search: SearchRule | null = null,
   walk?: number,
 ) => {
   const page = (columns: RawBuilder<unknown>) => pageCut(columns, query, limit, offset, search, walk);
@@ -558,7 +610,12 @@ const pageParts = (ids: RawBuilder<unknown>) => sql`
  * The list's rows of a page: `page`, the page's results r (their own columns), `ids` the same results' ids, in the
  * list's order, with their participant and their parts.
  */
-const listedRows = (query: ResultQuery, page: RawBuilder<unknown>, ids: RawBuilder<unknown>) => sql<ResultRow>`
+const listedRows = (
+  query: ResultQuery,
+  page: RawBuilder<unknown>,
+  ids: RawBuilder<unknown>,
+  ranked = false,
+) => sql<ResultRow>`
   SELECT r.id, r.project_id, coalesce(r.interview_reference_number, p.interview_ref_num) AS interview_reference_number,
          coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at,
          r.released, r.reviewed, p.first_name, p.last_name, l.label AS language, n.note,
@@ -566,6 +623,7 @@ const listedRows = (query: ResultQuery, page: RawBuilder<unknown>, ids: RawBuild
          rec.interview_result_id IS NOT NULL AS recording_exists, coalesce(q.questions, '[]'::json) AS questions,
          CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS created_by_name,
          ${COMPLETED_AT_KEY} AS completed_at_key
+         ${ranked ? sql`, row_number() OVER (ORDER BY ${orderOf(query)}) AS page_rank` : sql``}
   FROM ${page}
     JOIN participants p ON p.id = r.participant_id
     LEFT JOIN languages l ON l.id = p.participant_language_id
@@ -573,16 +631,20 @@ const listedRows = (query: ResultQuery, page: RawBuilder<unknown>, ids: RawBuild
     ${pageParts(ids)}
   ORDER BY ${orderOf(query)}`;
 
-/** A page of the list's rows in one statement: its cut (pageIds), then its rows and their parts (exported for the plan tests). */
+/**
+ * A page of the list's rows in one statement: its cut (pageIds), then its rows and their parts (exported for the plan
+ * tests); `ranked`: with each row's place in the page (`page_rank`, from 1).
+ */
 export const pageStatement = (
   query: ResultQuery,
   limit: number,
   offset: number,
-  search: ListSearch | null = null,
+  search: SearchRule | null = null,
   walk?: number,
+  ranked = false,
 ) => sql<ResultRow>`
   WITH page AS MATERIALIZED (${pageIds(query, limit, offset, search, walk)})
-  ${listedRows(query, sql`page AS r`, sql`ARRAY(SELECT page.id FROM page)`)}`;
+  ${listedRows(query, sql`page AS r`, sql`ARRAY(SELECT page.id FROM page)`, ranked)}`;
 
 /**
  * Whether a page's cut (the ids of its rows, in order) can be kept under the results version (ADR 0155): a deep page

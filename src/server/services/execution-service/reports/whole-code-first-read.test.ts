@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { embeddedEngineOf } from '../../../platform/db/open-database';
 import type { BatchStep, PGliteEngine } from '../../../platform/db/pglite-worker-client';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
+import type { Db } from '../../../platform/db/schema';
 import { countResults, readResults, type ResultQuery } from '../project-results/results-store';
 import { countCallRecords, findCallRecords } from './call-reports-store';
 import {
@@ -120,6 +121,34 @@ test('Results report: a first whole-code read is one statement in the transactio
   }
 });
 
+/** A page's ids in order and the total: what a list answers and what its statements apart read. */
+type ReadPage = { ids: number[]; total: number };
+
+/**
+ * For each search, order and page (pages 1 and 2 of one row, a page of 25), the list answers what its page and count
+ * statements read apart, in the account's transaction.
+ */
+async function expectAnswersApart<Sort>(
+  searches: string[],
+  sorts: Sort[],
+  read: {
+    answer: (search: string, sort: Sort, page: number, pageSize: number) => Promise<ReadPage>;
+    apart: (trx: Db, search: string, sort: Sort, page: number, pageSize: number) => Promise<ReadPage>;
+  },
+) {
+  for (const search of searches)
+    for (const sort of sorts)
+      for (const [page, pageSize] of [
+        [0, 1],
+        [1, 1],
+        [0, 25],
+      ] as const) {
+        const answer = await read.answer(search, sort, page, pageSize);
+        const apart = await withTenant(t.db, acme, (trx) => read.apart(trx, search, sort, page, pageSize));
+        expect({ search, sort, page, ...answer }).toEqual({ search, sort, page, ...apart });
+      }
+}
+
 /** A project of Acme's with released results that have IRNs, and those IRNs. */
 async function projectIrns(): Promise<{ projectId: number; irns: string[] }> {
   const found = await sql<{ project_id: number; irn: string }>`
@@ -177,28 +206,17 @@ test('Results tab: a whole IRN read in one statement answers the rows, order and
     { sortBy: 'overallScore', sortDirection: 'asc' },
     { sortBy: 'question', sortDirection: 'desc' },
   ];
-  for (const search of [irns[0]!, irns.at(-1)!.toLowerCase().replace(/-/g, ' '), 'NO-SUCH-IRN'])
-    for (const sort of sorts)
-      for (const [page, pageSize] of [
-        [0, 1],
-        [1, 1],
-        [0, 25],
-      ] as const) {
-        const answer = await resultsTab(body(search, page, pageSize, sort));
-        const apart = await withTenant(t.db, acme, async (trx) => ({
-          ids: (await readResults(trx, query(search, page, pageSize, sort), pageSize, page * pageSize)).map(
-            (r) => r.id,
-          ),
-          total: await countResults(trx, query(search, page, pageSize, sort)),
-        }));
-        expect({
-          search,
-          sort,
-          page,
-          ids: answer.results.map((r) => r.interviewResultId),
-          total: answer.totalResults,
-        }).toEqual({ search, sort, page, ...apart });
-      }
+  const searches = [irns[0]!, irns.at(-1)!.toLowerCase().replace(/-/g, ' '), 'NO-SUCH-IRN'];
+  await expectAnswersApart(searches, sorts, {
+    answer: async (search, sort, page, pageSize) => {
+      const answer = await resultsTab(body(search, page, pageSize, sort));
+      return { ids: answer.results.map((r) => r.interviewResultId), total: answer.totalResults };
+    },
+    apart: async (trx, search, sort, page, pageSize) => ({
+      ids: (await readResults(trx, query(search, page, pageSize, sort), pageSize, page * pageSize)).map((r) => r.id),
+      total: await countResults(trx, query(search, page, pageSize, sort)),
+    }),
+  });
 });
 
 test('Call Records: a whole code read in one statement answers the rows, order and total read apart', async () => {
@@ -248,26 +266,16 @@ test('Results report: a whole code read in one statement answers the rows, order
     { by: 'irn', direction: 'asc' },
     { by: 'overallScore', direction: 'desc' },
   ];
-  for (const search of [...(await resultCodes()), 'NO-SUCH-CODE'])
-    for (const sort of sorts)
-      for (const [page, pageSize] of [
-        [0, 1],
-        [1, 1],
-        [0, 25],
-      ] as const) {
-        const answer = await report({ search, page, pageSize, sortBy: sort.by, sortDirection: sort.direction });
-        const apart = await withTenant(t.db, acme, async (trx) => ({
-          ids: (await findReportResults(trx, filter(search), sort, { offset: page * pageSize, limit: pageSize })).map(
-            (r) => r.id,
-          ),
-          total: await countReportResults(trx, filter(search)),
-        }));
-        expect({
-          search,
-          sort,
-          page,
-          ids: answer.results.map((r) => r.interviewResultId),
-          total: answer.totalResults,
-        }).toEqual({ search, sort, page, ...apart });
-      }
+  await expectAnswersApart([...(await resultCodes()), 'NO-SUCH-CODE'], sorts, {
+    answer: async (search, sort, page, pageSize) => {
+      const answer = await report({ search, page, pageSize, sortBy: sort.by, sortDirection: sort.direction });
+      return { ids: answer.results.map((r) => r.interviewResultId), total: answer.totalResults };
+    },
+    apart: async (trx, search, sort, page, pageSize) => ({
+      ids: (await findReportResults(trx, filter(search), sort, { offset: page * pageSize, limit: pageSize })).map(
+        (r) => r.id,
+      ),
+      total: await countReportResults(trx, filter(search)),
+    }),
+  });
 });

@@ -30,6 +30,9 @@ export const CODE_CAP = 5_000;
 /** Ids a text part lists at most (participants of a name: "santos" is about 8,000 of 100,000). */
 export const TEXT_CAP = 20_000;
 
+/** The caps of a probe whose names are listed up to `names` (undefined: the usual caps). */
+export const namesCap = (names?: number) => (names === undefined ? undefined : { code: CODE_CAP, text: names });
+
 /** Ids a probe's answer may list to be kept under the data version: 1,000 kept answers stay a few MB at most. */
 export const KEPT_SEARCH_IDS = 1_000;
 
@@ -108,6 +111,15 @@ export interface SearchWithExact<Row> {
   search: ListSearch | null;
   exact?: { rows: Row[]; total: number };
 }
+
+/** The same read with a whole code's rows as its list presents them. */
+export const presentExact = <Row, Shown>(
+  read: SearchWithExact<Row>,
+  present: (row: Row) => Shown,
+): SearchWithExact<Shown> => ({
+  search: read.search,
+  ...(read.exact && { exact: { ...read.exact, rows: read.exact.rows.map(present) } }),
+});
 
 /** The statement of findListSearchWithExact for a search `text` (trimmed, not empty); exported for its plan test. */
 export function searchWithExactStatement<Row>(

@@ -3,7 +3,6 @@ import type { Db, EvaluationCode } from '../../../platform/db/schema';
 import { RISK_SEVERITY } from '../../../../shared/risk-sets';
 import { displayTime } from '../../../platform/display-time';
 import {
-  CODE_CAP,
   findListSearch,
   findListSearchWithExact,
   searchCondition,
@@ -11,6 +10,8 @@ import {
   type ListSearch,
   type SearchRule,
   type SearchWithExact,
+  namesCap,
+  presentExact,
 } from '../../../platform/db/list-search';
 import { readPlannedPage, WALK_NAMES_ABOVE, walkPlan, type PagePlan } from '../../../platform/db/list-walk';
 import type { KeysetPage } from '../../../platform/http/csv-download';
@@ -375,12 +376,7 @@ export const countStatement = (query: ResultQuery, search: SearchRule | null) =>
 export type ResultSearchReader = (names?: number) => Promise<ListSearch | null>;
 
 export const findResultSearch = (trx: Db, query: ResultQuery, names?: number) =>
-  findListSearch(
-    trx,
-    { name: 'app_result_search', accessCodes: false },
-    query.search,
-    names === undefined ? undefined : { code: CODE_CAP, text: names },
-  );
+  findListSearch(trx, { name: 'app_result_search', accessCodes: false }, query.search, namesCap(names));
 
 /** How a whole IRN's page and total are read in its probe's statement (exported for its plan test). */
 export const resultsByCode = (query: ResultQuery): ExactRead => {
@@ -407,12 +403,9 @@ export async function findResultSearchWithExact(
     { name: 'app_result_search', accessCodes: false },
     query.search,
     resultsByCode(query),
-    names === undefined ? undefined : { code: CODE_CAP, text: names },
+    namesCap(names),
   );
-  return {
-    search: read.search,
-    ...(read.exact && { exact: { ...read.exact, rows: read.exact.rows.map((r) => listedResult(r)) } }),
-  };
+  return presentExact(read, (r) => listedResult(r));
 }
 
 /** The names cap of the first probe a page reads (planPage): the walk's in an order an index serves. */

@@ -9,6 +9,7 @@ import {
   type ListSearch,
   type SearchRule,
   type SearchWithExact,
+  presentExact,
 } from '../../../platform/db/list-search';
 import { timeKey, windowPage, type TimeKeyset } from '../../../platform/db/keyset';
 import type { KeysetPage } from '../../../platform/http/csv-download';
@@ -56,10 +57,7 @@ export async function findCallSearchWithExact(
     filter.search,
     callRecordsByCode(trx, filter, page),
   );
-  return {
-    search: read.search,
-    ...(read.exact && { exact: { ...read.exact, rows: read.exact.rows.map(callRecordRow) } }),
-  };
+  return presentExact(read, callRecordRow);
 }
 
 /** How a whole code's page and total are read in its probe's statement (exported for its plan test). */

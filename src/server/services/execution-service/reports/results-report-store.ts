@@ -14,7 +14,6 @@ import {
 import { readPlannedPage, WALK_NAMES_ABOVE, walkPlan, type PagePlan } from '../../../platform/db/list-walk';
 import { pageAfterCut } from '../../../platform/cache/kept-cuts';
 import {
-  CODE_CAP,
   findListSearch,
   findListSearchWithExact,
   searchCondition,
@@ -22,6 +21,8 @@ import {
   type ListSearch,
   type SearchRule,
   type SearchWithExact,
+  namesCap,
+  presentExact,
 } from '../../../platform/db/list-search';
 
 /** The results report's filter (docs/product/results-report.md#filters), already checked by the handler. */
@@ -96,12 +97,7 @@ function whereOf(filter: ResultsReportFilter, search: SearchRule | null): RawBui
  * `names`: how many participants a name may list before it counts as broad (findListSearch's text cap).
  */
 export const findReportSearch = (trx: Db, filter: ResultsReportFilter, names?: number) =>
-  findListSearch(
-    trx,
-    { name: 'app_result_search', accessCodes: true },
-    filter.search,
-    names === undefined ? undefined : { code: CODE_CAP, text: names },
-  );
+  findListSearch(trx, { name: 'app_result_search', accessCodes: true }, filter.search, namesCap(names));
 
 /**
  * The names cap of the first probe a page of the report reads (planPage): the walk's (WALK_NAMES_ABOVE) in the date
@@ -143,9 +139,9 @@ export async function findReportSearchWithExact(
     { name: 'app_result_search', accessCodes: true },
     filter.search,
     reportByCode(filter, sort, page),
-    names === undefined ? undefined : { code: CODE_CAP, text: names },
+    namesCap(names),
   );
-  return { search: read.search, ...(read.exact && { exact: { ...read.exact, rows: read.exact.rows.map(reportRow) } }) };
+  return presentExact(read, reportRow);
 }
 
 /** Reads the report's search with findReportSearch's `names` (a handler may keep the answer, ADR 0092). */

@@ -132,6 +132,60 @@ describe('Analytic Reports', () => {
     });
   });
 
+  it('keeps the entries when the history arrives after the wizard opened and when a submit fails', async () => {
+    let release = () => undefined as void;
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    const stub = server({
+      [HISTORY]: async () => {
+        await arrived;
+        return { body: { response: { data: [report()] } } };
+      },
+      [SUBMIT]: { status: 422, body: { message: 'Project 4 is not in this account' } },
+    });
+    const { user, store } = await open();
+    await user.click(await screen.findByTestId(sel.analyticReports.newReport));
+    const wizard = await screen.findByTestId(sel.analyticReports.wizard.root);
+    const next = () => within(wizard).getByTestId(sel.analyticReports.wizard.continue);
+    await user.click(await within(wizard).findByTestId(sel.analyticReports.wizard.type('call-records')));
+    await user.click(next());
+    const today = dayOf(Date.now());
+    fireEvent.change(screen.getByTestId(sel.analyticReports.wizard.startDate), { target: { value: today } });
+    fireEvent.change(screen.getByTestId(sel.analyticReports.wizard.endDate), { target: { value: today } });
+    await user.click(within(screen.getByTestId(sel.analyticReports.wizard.project(4))).getByText('Claims Review'));
+    expect(next()).toBeEnabled();
+
+    // The page re-renders with the history under the open wizard (the journey's race on a loaded machine).
+    release();
+    await waitFor(() =>
+      expect(
+        Object.values(store.getState().api?.queries ?? {}).some(
+          (query) => query?.endpointName === 'listAnalyticReports' && query.status === 'fulfilled',
+        ),
+      ).toBe(true),
+    );
+    expect(screen.getByTestId(sel.analyticReports.wizard.endDate)).toHaveValue(today);
+    expect(checkboxState(sel.analyticReports.wizard.project(4))).toBe('checked');
+    expect(next()).toBeEnabled();
+
+    await user.click(next());
+    await user.click(within(screen.getByTestId(sel.analyticReports.wizard.selectAll)).getByText('Select All'));
+    await user.click(next());
+    const name = within(wizard).getByTestId(sel.analyticReports.wizard.name);
+    await user.clear(name);
+    await user.type(name, 'weekly calls');
+    await user.click(within(wizard).getByTestId(sel.analyticReports.wizard.submit));
+    expect(await screen.findByText('Project 4 is not in this account')).toBeInTheDocument();
+    expect(name).toHaveValue('weekly calls');
+
+    stub.answer({ [SUBMIT]: { status: 201, body: report({ id: 6, status: 'requested' }) } });
+    await user.click(within(wizard).getByTestId(sel.analyticReports.wizard.submit));
+    expect(await screen.findByTestId(sel.analyticReports.success)).toHaveTextContent('added successfully');
+    expect(stub.callsTo(SUBMIT).map((call) => call.body)).toEqual([
+      expect.objectContaining({ reportName: 'weekly calls', projectId: [4], startDate: today, endDate: today }),
+      expect.objectContaining({ reportName: 'weekly calls', projectId: [4], startDate: today, endDate: today }),
+    ]);
+  });
+
   it('shows each state, the popover, and downloads after confirmation; refresh waits 30 s', async () => {
     const stub = server({
       [HISTORY]: {

@@ -33,6 +33,12 @@ const MESSAGES: Record<WizardMessage, MessageDescriptor> = {
 
 const STEPS = [msg`Select Report Type`, msg`Date Range and Project`, msg`Select Attributes`, msg`Review and Submit`];
 
+/**
+ * One object for every render: react-final-form compares initial values shallowly and resets the form when they
+ * differ, so fresh arrays here wiped the entries whenever the page re-rendered (the history arriving, a failed submit).
+ */
+const INITIAL_VALUES: WizardValues = { projectId: [], attributes: [] };
+
 interface NewReportWizardProps {
   onDone: (reportName: string) => void;
   onCancel: () => void;
@@ -75,7 +81,7 @@ export function NewReportWizard({ onDone, onCancel }: NewReportWizardProps) {
   return (
     <Box data-testid="analytic-report-wizard">
       {failure ? <ErrorAlert message={failure} onDismiss={() => setFailure(null)} /> : null}
-      <Form<WizardValues> onSubmit={onSubmit} validate={validate} initialValues={{ projectId: [], attributes: [] }}>
+      <Form<WizardValues> onSubmit={onSubmit} validate={validate} initialValues={INITIAL_VALUES}>
         {({ handleSubmit }) => (
           <form onSubmit={(event) => void handleSubmit(event)} noValidate>
             <WizardSteps

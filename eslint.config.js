@@ -87,17 +87,29 @@ if (PERMISSION_NAMES.length === 0)
 const permissionPattern = `/^(${PERMISSION_NAMES.map((name) => name.replaceAll('.', '\\.')).join('|')})$/`;
 const RAW_PERMISSION_MESSAGE =
   'Name a permission with its PERMISSION constant (src/shared/permissions.ts), not a string.';
-const consolePermissionNames = {
+// ---- end of the permission names --------------------------------------------------------------------------------
+
+// ---- Form initial values (docs/development.md, "A form's initial values keep their identity") --------------------
+// react-final-form re-initialises a form whose initialValues are not shallowly equal to the last render's: a literal
+// holding an array or object there is new at each render and wipes what the user entered.
+const FRESH_INITIAL_VALUES = {
+  selector:
+    "JSXAttribute[name.name='initialValues'] > JSXExpressionContainer > ObjectExpression > Property > :matches(ArrayExpression, ObjectExpression)",
+  message:
+    'Pass initial values that keep their identity (a module constant or a useMemo): this literal is new each render.',
+};
+
+const consoleRestrictedSyntax = {
   files: ['src/web/**/*.{ts,tsx}'],
   rules: {
     'no-restricted-syntax': [
       'error',
       { selector: `Literal[value=${permissionPattern}]`, message: RAW_PERMISSION_MESSAGE },
       { selector: `TemplateElement[value.raw=${permissionPattern}]`, message: RAW_PERMISSION_MESSAGE },
+      FRESH_INITIAL_VALUES,
     ],
   },
 };
-// ---- end of the permission names --------------------------------------------------------------------------------
 
 export default tseslint.config(
   {
@@ -138,7 +150,7 @@ export default tseslint.config(
   },
   serverZones,
   platformZone,
-  consolePermissionNames,
+  consoleRestrictedSyntax,
   {
     // Whole counts through formatWholeNumber (ADR 0198): i18n.number builds an Intl object, 150-220 ms on a phone.
     files: ['src/web/**/*.{ts,tsx}'],

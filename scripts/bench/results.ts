@@ -1,5 +1,13 @@
 import { percentile } from './benchmark-tenant';
-import { call, jsonPost, jsonPostEach, measure, strideAccessCode, type BenchContext } from './context';
+import {
+  call,
+  jsonPost,
+  jsonPostEach,
+  measure,
+  measureWholeCodes,
+  strideAccessCode,
+  type BenchContext,
+} from './context';
 
 const PAGE_SIZE = 100;
 const RESULTS_URL = '/execution-service/v1/interview/results';
@@ -33,9 +41,8 @@ export async function projectResultFigures(ctx: BenchContext): Promise<void> {
   }
   // What staff paste most, asked the first time: no kept page answers it (issue 30, an exact code ≤ 20 ms). The tab
   // searches IRNs and names, not access codes (an access code here is a name search that finds nothing).
-  await measure(
-    'search one whole IRN, a different IRN each request',
-    jsonPostEach(ctx, RESULTS_URL, (n) => ({ ...base, search: strideAccessCode(`B${ctx.projectId}-`, n) })),
+  await measureWholeCodes('search one whole IRN, a different IRN each request', (from) =>
+    jsonPostEach(ctx, RESULTS_URL, (n) => ({ ...base, search: strideAccessCode(`B${ctx.projectId}-`, n) }), from),
   );
   await pageAfterWrite(ctx, 'no filter, first page', base);
   await pageAfterWrite(ctx, "search 'santos', first page", { ...base, search: 'santos' });

@@ -1,4 +1,4 @@
-import { mainThreadNice, threadNiceValues } from '../../testing/thread-nice-values';
+import { mainThreadNice, SCHED_IDLE, threadNiceValues, threadPolicies } from '../../testing/thread-nice-values';
 import { HttpError } from '../http/http-error';
 import { LONG_WORK_NICE } from '../thread-priority';
 import { pdfText } from './pdf-text';
@@ -34,13 +34,16 @@ const sample = () =>
 // ADR 0182: a zip's drawing yields the cores to requests; this thread keeps its priority.
 test('the pool draws in threads of lower CPU priority than the request thread', async () => {
   const before = threadNiceValues().filter((nice) => nice === LONG_WORK_NICE).length;
-  const { main } = mainThreadNice();
+  const idleBefore = threadPolicies().filter((policy) => policy === SCHED_IDLE).length;
+  const { main, policy } = mainThreadNice();
   const pool = poolOf({ size: 2 });
   await Promise.all([pool.render(sample()), pool.render(sample())]);
   expect(threadNiceValues().filter((nice) => nice === LONG_WORK_NICE).length - before).toBe(2);
-  // The calling thread keeps the priority it had (a clean-clone run once found this jest worker's at 10 before the
-  // pool started: the thread list shows which threads were lowered, should it happen again).
-  expect(mainThreadNice()).toMatchObject({ main });
+  // ADR 0211: and a woken request thread takes the core from a drawing at once.
+  expect(threadPolicies().filter((policy) => policy === SCHED_IDLE).length - idleBefore).toBe(2);
+  // The calling thread keeps the priority and policy it had (a clean-clone run once found this jest worker's at 10
+  // before the pool started: the thread list shows which threads were lowered, should it happen again).
+  expect(mainThreadNice()).toMatchObject({ main, policy });
 });
 
 test('a thread of the pool draws the same bytes as this thread, and is kept for the next document', async () => {

@@ -5,7 +5,7 @@
  * (pdf-worker-tsx.mjs) otherwise.
  */
 import { parentPort } from 'node:worker_threads';
-import { lowerThisThreadPriority } from '../thread-priority';
+import { idleThisThread, lowerThisThreadPriority } from '../thread-priority';
 import { renderPdf, type PdfDocument } from './pdf-plan';
 
 export interface PdfJob {
@@ -29,8 +29,10 @@ function ownBuffer(bytes: Buffer): ArrayBuffer {
 const port = parentPort;
 if (!port) throw new Error('pdf-worker.ts runs in a worker thread of the PDF render pool.');
 
-// Drawing is long work: the request thread and the engine's thread get the cores first (ADR 0182).
+// Drawing is long work: the request thread and the engine's thread get the cores first (ADR 0182), and a request
+// thread that wakes takes the core from a drawing at once (ADR 0211).
 lowerThisThreadPriority();
+idleThisThread();
 
 const draw = (job: PdfJob) =>
   renderPdf(job.document).then(

@@ -1,13 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** A field of a thread's /proc stat line: fields after the command's closing parenthesis start at field 3. */
-const statField = (tid: string | number, field: number): number => {
+/**
+ * A thread's nice value and scheduling policy (0 the usual SCHED_OTHER, 5 SCHED_IDLE) from one read of its /proc stat
+ * line: fields after the command's closing parenthesis start at field 3 (nice is field 19, policy field 41).
+ */
+const scheduleOf = (tid: string | number): { nice: number; policy: number } => {
   const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[field - 3]);
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { nice: Number(fields[19 - 3]), policy: Number(fields[41 - 3]) };
 };
-const niceOf = (tid: string | number): number => statField(tid, 19);
-/** The thread's scheduling policy (0 the usual SCHED_OTHER, 5 SCHED_IDLE). */
-const policyOf = (tid: string | number): number => statField(tid, 41);
 
 export const SCHED_IDLE = 5;
 
@@ -16,7 +17,7 @@ function threads(): { tid: string; name: string; nice: number; policy: number }[
   return readdirSync('/proc/self/task').flatMap((tid) => {
     try {
       const name = readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim();
-      return [{ tid, name, nice: niceOf(tid), policy: policyOf(tid) }];
+      return [{ tid, name, ...scheduleOf(tid) }];
     } catch {
       return [];
     }
@@ -33,11 +34,14 @@ export const threadNiceValues = (): number[] => threads().map((thread) => thread
 export const threadPolicies = (): number[] => threads().map((thread) => thread.policy);
 
 /**
- * The nice value of the process's main thread (the request thread), whose thread id is the process id, with every
- * thread's id, name and nice value, so a failed check shows which threads were lowered.
+ * The nice value and policy of the process's main thread (the request thread), whose thread id is the process id, with
+ * every thread's id, name, nice value and policy, so a failed check shows which threads were lowered.
  */
-export const mainThreadNice = (): { main: number; policy: number; threads: string[] } => ({
-  main: niceOf(process.pid),
-  policy: policyOf(process.pid),
-  threads: threads().map(({ tid, name, nice, policy }) => `${tid} ${name} ${nice} ${policy}`),
-});
+export const mainThreadNice = (): { main: number; policy: number; threads: string[] } => {
+  const { nice, policy } = scheduleOf(process.pid);
+  return {
+    main: nice,
+    policy,
+    threads: threads().map((thread) => `${thread.tid} ${thread.name} ${thread.nice} ${thread.policy}`),
+  };
+};

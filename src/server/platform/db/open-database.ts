@@ -45,7 +45,10 @@ const getTypeParser = ((oid: number, format?: 'text' | 'binary') =>
  * that errored is no longer queryable and the pool discards it on release.
  */
 export function resilientPool(connectionString: string, onError: ConnectionErrorLog, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000, types: { getTypeParser } });
+  // pipeline: a client writes a statement without waiting for the answers before it (ADR 0212), so BEGIN travels
+  // with the first statement and a read-only COMMIT is not waited for (begin-with-next-dialect.ts).
+  const config = { connectionString, max, connectionTimeoutMillis: 5_000, types: { getTypeParser }, pipeline: true };
+  const pool = new pg.Pool(config as pg.PoolConfig);
   pool.on('error', onError);
   pool.on('connect', (client) => {
     client.on('error', onError);
@@ -106,7 +109,9 @@ export async function openDatabase(
     const pool = resilientPool(options.databaseUrl, onConnectionError);
     const background = resilientPool(options.databaseUrl, onConnectionError, BACKGROUND_CONNECTIONS);
     const prioritised = new PrioritisedPool(pool, background);
-    const db = new Kysely({ dialect: traced(wrap(beginWithNext(new PostgresDialect({ pool: prioritised })))) }) as Db;
+    const db = new Kysely({
+      dialect: traced(wrap(beginWithNext(new PostgresDialect({ pool: prioritised }), onConnectionError))),
+    }) as Db;
     postgresPools.set(db, pool);
     return db;
   }

@@ -34,6 +34,13 @@ export const SENT_WITH_NEXT = '/* sent with the next statement */ ';
 export const GENERIC_PLAN = '/* generic plan */ ';
 
 /**
+ * Marks a transaction's last statement (ADR 0212): on a PostgreSQL server its COMMIT is sent right behind it, without
+ * waiting for its answer, and the transaction's own commit then sends nothing; a statement after it is refused.
+ * Only for a statement after which the caller runs no code that may fail. On the embedded engine it is a comment.
+ */
+export const COMMITS_AFTER = '/* the transaction commits after this statement */ ';
+
+/**
  * Marks a lone statement that only reads (the session principal, ADR 0199): on the worker engine it runs in a
  * read-only transaction of its own (its COMMIT deferred as a read-only transaction's is, ADR 0178), so the engine
  * refuses it any write and it does not count as one (`PGliteEngine.writesSent`). Inside a transaction, and on a

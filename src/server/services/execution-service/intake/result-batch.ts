@@ -171,7 +171,8 @@ export async function acceptResultBatch(
     return { requestId: posts[i]!.body.requestId, answer };
   });
   // Last, the one write whose answer is read, with every write above as its WITH queries: one statement and one
-  // round trip on either engine (ADR 0134).
+  // round trip on either engine (ADR 0134); on PostgreSQL the COMMIT is written right behind it (ADR 0212): nothing
+  // after it may fail.
   const webhooks: NewWebhook[] = written.flatMap(({ i, body, caller, flags, status }, n) =>
     resultWebhooks(tenantId, caller, { id: ids[n]!, body, status, released: flags.autoRelease }, posts[i]!.now),
   );
@@ -180,6 +181,7 @@ export async function acceptResultBatch(
     trx,
     webhooks,
     alongside.filter((write): write is RawBuilder<unknown> => write !== null),
+    { last: true },
   );
   return { outcomes: outcomes.map((o) => o!), queuedJobs: deliveries.some((id) => id !== null) };
 }

@@ -20,8 +20,15 @@ export async function enqueueWebhooks(
   trx: Db,
   webhooks: readonly NewWebhook[],
   alongside: readonly RawBuilder<unknown>[] = [],
+  options: { last?: boolean } = {},
 ): Promise<(number | null)[]> {
-  return insertDeliveries(trx, webhooks, { queue: WEBHOOK_QUEUE, maxAttempts: WEBHOOK_MAX_ATTEMPTS }, alongside);
+  return insertDeliveries(
+    trx,
+    webhooks,
+    { queue: WEBHOOK_QUEUE, maxAttempts: WEBHOOK_MAX_ATTEMPTS },
+    alongside,
+    options,
+  );
 }
 
 /** enqueueWebhooks of one event: its delivery id, or null when the project has no URL for it. */

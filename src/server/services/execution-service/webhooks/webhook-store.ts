@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
-import { GENERIC_PLAN } from '../../../platform/db/pglite-dialect';
+import { COMMITS_AFTER, GENERIC_PLAN } from '../../../platform/db/pglite-dialect';
 
 export type WebhookEvent = 'participant' | 'result' | 'project';
 
@@ -96,13 +96,19 @@ export async function insertDeliveries(
   deliveries: readonly NewDelivery[],
   job: { queue: string; maxAttempts: number },
   alongside: readonly RawBuilder<unknown>[] = [],
+  { last = false }: { last?: boolean } = {},
 ): Promise<(number | null)[]> {
   if (deliveries.length === 0 && alongside.length === 0) return [];
+  // The transaction's last statement (ADR 0212): its COMMIT is written right behind it.
+  const marks = (last ? COMMITS_AFTER : '') + GENERIC_PLAN;
   const column = <T>(pick: (d: NewDelivery) => T) => deliveries.map(pick);
   // Writes sent along (ADR 0134): each a WITH query of this statement, run once and to completion though unread.
   const along = alongside.map((write, i) => sql`${sql.raw(`alongside_${i}`)} AS (${write}),`);
   // Planned once (ADR 0169): every part reads its rows through unnest or by key, whatever the values.
-  const { rows } = await sql<{ sent: number[]; ids: string[] }>`${sql.raw(GENERIC_PLAN)}
+  const { rows } = await sql<{
+    sent: number[];
+    ids: string[];
+  }>`${sql.raw(marks)}
     WITH ${sql.join(along, sql` `)} w AS (
       SELECT w.ord::int AS ord, w.tenant_id, w.project_id, w.event, w.payload::jsonb AS payload, w.replay_of,
              w.created_at, nullif(btrim(p.client_api ->> w.url_field), '') AS url

@@ -74,12 +74,10 @@ const travelsWithBegin = (compiled: CompiledQuery) =>
 /** A statement that sets a savepoint, after the marks at its front. */
 const SAVEPOINT = /^\s*(\/\*.*?\*\/\s*)*savepoint\b/is;
 
-/** The answers of statements sent one behind the other, or the first failure among them, in order. */
-async function inOrder(sent: Promise<QueryResult<unknown>>[]): Promise<QueryResult<unknown>[]> {
-  const settled = await Promise.allSettled(sent);
-  const failed = settled.find((s) => s.status === 'rejected');
+/** Waits for statements sent one behind the other; throws the first failure among them, in order. */
+async function inOrder(sent: Promise<QueryResult<unknown>>[]): Promise<void> {
+  const failed = (await Promise.allSettled(sent)).find((s) => s.status === 'rejected');
   if (failed) throw (failed as PromiseRejectedResult).reason;
-  return settled.map((s) => (s as PromiseFulfilledResult<QueryResult<unknown>>).value);
 }
 
 class BeginWithNextConnection implements WrappingConnection {
@@ -107,8 +105,7 @@ class BeginWithNextConnection implements WrappingConnection {
     if (SAVEPOINT.test(compiled.sql)) this.hasSavepoint = true;
     const prefix = this.#takePrefix();
     // Inside a savepoint the statement ends a part, not the transaction (a request's one transaction, ADR 0091).
-    const commits =
-      compiled.sql.startsWith(COMMITS_AFTER) && !this.hasSavepoint && (prefix !== null || this.inTransaction);
+    const commits = compiled.sql.startsWith(COMMITS_AFTER) && this.inTransaction && !this.hasSavepoint;
     const sent: Promise<QueryResult<unknown>>[] = [];
     if (prefix) sent.push(this.inner.executeQuery(CompiledQuery.raw(prefix)));
     const answer = this.inner.executeQuery<R>(compiled);

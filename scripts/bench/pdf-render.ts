@@ -1,9 +1,10 @@
 /**
  * `npm run bench -- --only pdf` (issue 30, ADR 0109): PDF risk reports drawn on the calling thread (as before the
- * render pool) and by the render pool, its worker from the source (tsx) and compiled (build/server/pdf-worker.mjs),
- * with no database or HTTP in the way. Each line gives PDFs per second (wall clock, which the shared machine's load
- * changes) and the CPU time per PDF of the whole process, every thread counted (process.cpuUsage), which it changes
- * far less, with the load average beside them. BENCH_PDFS sets how many (default 200).
+ * render pool) and by the render pool, its drawing processes from the source (tsx) and compiled
+ * (build/server/pdf-worker.mjs), with no database or HTTP in the way. Each line gives PDFs per second (wall clock, which
+ * the shared machine's load changes) and the CPU time per PDF of this process and the pool's drawing processes, every
+ * thread counted (/proc, ADR 0213), which it changes far less, with the load average beside them. BENCH_PDFS sets how
+ * many (default 200).
  */
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +14,7 @@ import { PDF_RENDERERS, PdfRenderPool } from '../../src/server/platform/pdf/pdf-
 import { resultPdfDocument, type ResultPdfInput } from '../../src/server/services/execution-service';
 import { resultDisplayFrom } from '../../src/server/services/project-service';
 import { buildServer, PDF_WORKER_BUNDLE } from '../build-server';
+import { statCpuMs } from './proc-cpu';
 
 const COUNT = Number(process.env.BENCH_PDFS ?? 200);
 const CODES = ['HR', 'LR', 'AR', 'PR', 'G', 'R'] as const;
@@ -84,10 +86,20 @@ export function report(index: number): PdfDocument {
   return resultPdfDocument(input);
 }
 
-/** Draws every document with `draw`, `ahead` at a time, and prints the line. */
-async function figure(label: string, draw: (document: PdfDocument) => Promise<Buffer>, ahead: number): Promise<void> {
+/** CPU ms so far of this process and of the `processes` (a pool's drawing processes, alive throughout a figure). */
+const cpuMs = (processes: number[]) =>
+  [process.pid, ...processes].reduce((sum, pid) => sum + (statCpuMs(`/proc/${pid}/stat`) ?? 0), 0);
+
+/** Draws every document with `draw`, `ahead` at a time, and prints the line; `pool` counts its processes' CPU. */
+async function figure(
+  label: string,
+  draw: (document: PdfDocument) => Promise<Buffer>,
+  ahead: number,
+  pool?: PdfRenderPool,
+): Promise<void> {
   const documents = Array.from({ length: COUNT }, (_, index) => report(index));
-  const cpu = process.cpuUsage();
+  const processes = pool?.processIds ?? [];
+  const cpu = cpuMs(processes);
   const started = performance.now();
   let next = 0;
   let bytes = 0;
@@ -100,10 +112,10 @@ async function figure(label: string, draw: (document: PdfDocument) => Promise<Bu
     }),
   );
   const ms = performance.now() - started;
-  const used = process.cpuUsage(cpu);
+  const used = cpuMs(processes) - cpu;
   console.log(
     `  ${label}: ${COUNT} PDFs (${(bytes / COUNT / 1024).toFixed(0)} KB each) in ${(ms / 1000).toFixed(1)} s, ` +
-      `${(COUNT / (ms / 1000)).toFixed(1)} PDFs/s, CPU ${((used.user + used.system) / 1000 / COUNT).toFixed(1)} ms ` +
+      `${(COUNT / (ms / 1000)).toFixed(1)} PDFs/s, CPU ${(used / COUNT).toFixed(1)} ms ` +
       `per PDF (${load()})`,
   );
 }
@@ -111,18 +123,19 @@ async function figure(label: string, draw: (document: PdfDocument) => Promise<Bu
 export async function pdfRenderFigures(): Promise<void> {
   await buildServer();
   const size = PDF_RENDERERS.size;
-  console.log(`\nPDF risk reports drawn (issue 30, ADR 0109): the render pool has ${size} thread(s) here`);
+  console.log(`\nPDF risk reports drawn (issue 30, ADR 0109): the render pool has ${size} process(es) here`);
   // A first document per path, so start-up (tsx, fonts) is not in the figures.
   await renderPdf(report(0));
   await figure('on the calling thread, one after another (before ADR 0109)', renderPdf, 1);
   for (const [label, entry] of [
-    ['render pool, worker from source (tsx)', undefined],
-    ['render pool, compiled worker', pathToFileURL(PDF_WORKER_BUNDLE)],
+    ['render pool, drawing processes from source (tsx)', undefined],
+    ['render pool, compiled drawing processes', pathToFileURL(PDF_WORKER_BUNDLE)],
   ] as const) {
     for (const threads of [...new Set([size, 2])]) {
       const pool = new PdfRenderPool({ ...PDF_RENDERERS, size: threads, ...(entry && { entry }) });
       await Promise.all(Array.from({ length: threads }, () => pool.render(report(0))));
-      await figure(`${label}, ${threads} thread(s), ${threads + 1} in flight`, (d) => pool.render(d), threads + 1);
+      const line = `${label}, ${threads} process(es), ${threads + 1} in flight`;
+      await figure(line, (d) => pool.render(d), threads + 1, pool);
       await pool.close();
     }
   }

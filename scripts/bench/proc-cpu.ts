@@ -65,6 +65,32 @@ export function threadsCpuMs(pid: number): Map<number, { name: string; ms: numbe
   return threads;
 }
 
+/** The ids of a process's children (any of its threads' children), from /proc; none where /proc is absent. */
+export function childProcessIds(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((tid) => {
+      try {
+        return readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+      } catch {
+        return [];
+      }
+    });
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * threadsCpuMs of a process and of its children (the server's PDF drawing processes, ADR 0213), each child's threads
+ * named `<child pid>/<name>`; thread ids are unique across processes.
+ */
+export function processTreeThreadsCpuMs(pid: number): Map<number, { name: string; ms: number }> {
+  const threads = threadsCpuMs(pid);
+  for (const child of childProcessIds(pid))
+    for (const [tid, { name, ms }] of threadsCpuMs(child)) threads.set(tid, { name: `${child}/${name}`, ms });
+  return threads;
+}
+
 /** A thread's time on a core and waiting for one so far (ns, the kernel's schedstat), or null once it has ended. */
 export function threadSchedule(pid: number, tid: number = pid): { runNs: number; waitNs: number } | null {
   try {

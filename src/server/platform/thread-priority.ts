@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
 /**
@@ -20,18 +19,21 @@ export function lowerThisThreadPriority(nice: number = LONG_WORK_NICE): void {
 }
 
 /**
- * Moves the calling thread to Linux's SCHED_IDLE policy (ADR 0211): it runs on a core no other thread wants and
- * gives that core up as soon as a thread of the usual policy wakes there. A nice value only shrinks a thread's share:
- * the kernel's EEVDF scheduler may let it finish its slice while a woken request thread waits. Node has no call for
- * a thread's policy, so util-linux's `chrt` sets it for this thread's id; leaving SCHED_IDLE would need privilege,
- * entering it needs none. Where there is no `chrt` or no /proc, the thread keeps its policy (and its nice value).
+ * Moves every thread of this process to Linux's SCHED_IDLE policy (ADR 0211, 0213), for a process that does long work
+ * only (a PDF drawing process): its threads run on a core no other thread wants and give it up as soon as a thread of
+ * the usual policy wakes there. A nice value only shrinks a thread's share: the kernel's EEVDF scheduler may let it
+ * finish its slice while a woken request thread waits. `--all-tasks` takes the threads already running too (V8's helper
+ * threads, which collect this process's garbage); threads started later inherit the policy of the thread that starts
+ * them. Node has no call for a policy, so util-linux's `chrt` sets it; entering SCHED_IDLE needs no privilege.
  */
-export function idleThisThread(): void {
+export function idleThisProcess(): void {
   if (process.platform !== 'linux') return;
   try {
-    const tid = readlinkSync('/proc/thread-self').split('/').at(-1)!;
-    execFileSync('chrt', ['--idle', '--pid', '0', tid], { stdio: 'ignore', timeout: 10_000 });
+    execFileSync('chrt', ['--idle', '--all-tasks', '--pid', '0', String(process.pid)], {
+      stdio: 'ignore',
+      timeout: 10_000,
+    });
   } catch {
-    // No chrt here, or refused: the nice value alone orders the threads.
+    // No chrt here, or refused: the nice value of the calling thread alone orders the work.
   }
 }

@@ -1,11 +1,14 @@
-// A stand-in for the PDF render pool's worker (pdf-render-pool.test.ts): the document's title says how it
-// misbehaves; any other title is answered with the title's bytes.
+// A stand-in for the PDF render pool's drawing process (pdf-render-pool.test.ts), speaking its protocol
+// (pdf-worker.ts): the document's title says how it misbehaves; any other title is answered with the title's bytes.
 import process from 'node:process';
 import { setImmediate } from 'node:timers';
 import { TextEncoder } from 'node:util';
-import { parentPort } from 'node:worker_threads';
 
-parentPort.on('message', ({ id, document }) => {
+process.on('uncaughtException', (error) => {
+  process.send({ failed: error.message }, () => process.exit(1));
+});
+process.on('disconnect', () => process.exit(0));
+process.on('message', ({ id, document }) => {
   const title = document.options.title;
   if (title === 'exit') process.exit(3);
   if (title === 'throw')
@@ -13,7 +16,6 @@ parentPort.on('message', ({ id, document }) => {
       throw new Error('drawing blew up');
     });
   if (title === 'hang' || title === 'throw') return;
-  const bytes = new TextEncoder().encode(title).buffer;
-  parentPort.postMessage({ id, ok: true, bytes }, [bytes]);
+  process.send({ id, ok: true, bytes: new TextEncoder().encode(title) });
 });
-parentPort.postMessage({ ready: true });
+process.send({ ready: true });

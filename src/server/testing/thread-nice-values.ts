@@ -4,20 +4,23 @@ import { readdirSync, readFileSync } from 'node:fs';
  * A thread's nice value and scheduling policy (0 the usual SCHED_OTHER, 5 SCHED_IDLE) from one read of its /proc stat
  * line: fields after the command's closing parenthesis start at field 3 (nice is field 19, policy field 41).
  */
-const scheduleOf = (tid: string | number): { nice: number; policy: number } => {
-  const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+const scheduleOf = (tid: string | number, pid: number | 'self' = 'self'): { nice: number; policy: number } => {
+  const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return { nice: Number(fields[19 - 3]), policy: Number(fields[41 - 3]) };
 };
 
 export const SCHED_IDLE = 5;
 
-/** Every thread of this process with its name, nice value and policy; threads that end while being read are skipped. */
-function threads(): { tid: string; name: string; nice: number; policy: number }[] {
-  return readdirSync('/proc/self/task').flatMap((tid) => {
+/**
+ * Every thread of this process (or of process `pid`) with its name, nice value and policy; threads that end while
+ * being read are skipped.
+ */
+export function threads(pid: number | 'self' = 'self'): { tid: string; name: string; nice: number; policy: number }[] {
+  return readdirSync(`/proc/${pid}/task`).flatMap((tid) => {
     try {
-      const name = readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim();
-      return [{ tid, name, ...scheduleOf(tid) }];
+      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      return [{ tid, name, ...scheduleOf(tid, pid) }];
     } catch {
       return [];
     }

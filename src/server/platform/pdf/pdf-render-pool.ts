@@ -1,32 +1,33 @@
 /**
- * PDFs are drawn off the request thread (ADR 0109): a pool of worker threads, started when first needed or warmed ahead
- * of a draw (ADR 0167) and kept between documents, each drawing one planned document (pdf-plan.ts) at a time and
- * handing back its bytes. A thread also holds the next document while it draws one (ADR 0166), so it starts that one
- * without waiting for this thread to take its answer. Documents beyond that wait in a bounded queue; beyond it a
- * request is answered 503 PDF_BUSY at once, while a job (`wait`) waits for room. A thread that crashes, runs out of
- * heap or overruns the deadline is ended and replaced, and only the document it was drawing fails, with a clear error;
- * the one it held is drawn by another.
+ * PDFs are drawn off the request thread (ADR 0109): a pool of drawing processes (ADR 0213; threads before), started
+ * when first needed or warmed ahead of a draw (ADR 0167) and kept between documents, each drawing one planned document
+ * (pdf-plan.ts) at a time and handing back its bytes. A process also holds the next document while it draws one (ADR
+ * 0166), so it starts that one without waiting for this thread to take its answer. Documents beyond that wait in a
+ * bounded queue; beyond it a request is answered 503 PDF_BUSY at once, while a job (`wait`) waits for room. A process
+ * that crashes, runs out of heap or overruns the deadline is ended and replaced, and only the document it was drawing
+ * fails, with a clear error; the one it held is drawn by another.
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import { HttpError } from '../http/http-error';
 import type { PdfDocument } from './pdf-plan';
 import type { PdfJob, PdfReply } from './pdf-worker';
 
 export interface PdfPoolOptions {
-  /** Worker threads at most. */
+  /** Drawing processes at most. */
   size: number;
   /** Documents waiting for a thread at most. */
   queued: number;
   /** How long one document may take before its thread is ended. */
   deadlineMs: number;
-  /** The heap ceiling of one thread. */
+  /** The heap ceiling of one drawing process. */
   heapMb: number;
-  /** The worker's entry file (tests give one that fails). */
+  /** The drawing process's entry file (tests give one that fails). */
   entry?: URL;
 }
 
-/** The server's pool: a thread per core but one (the request thread keeps a core), 64 documents waiting. */
+/** The server's pool: a process per core but one (the request thread keeps a core), 64 documents waiting. */
 export const PDF_RENDERERS: PdfPoolOptions = {
   size: Math.max(1, availableParallelism() - 1),
   queued: 64,
@@ -37,12 +38,44 @@ export const PDF_RENDERERS: PdfPoolOptions = {
 export const PDF_BUSY = 'Too many PDFs are being written right now. Please try again in a moment.';
 
 /**
- * Compiled, the server runs as build/server/main.mjs with the compiled worker beside it (scripts/build-server.ts);
- * from the TypeScript source (tsx, jest) the worker loads its source through tsx.
+ * Compiled, the server runs as build/server/main.mjs with the compiled drawing process beside it
+ * (scripts/build-server.ts); from the TypeScript source (tsx, jest) the process loads its source through tsx.
  */
 const WORKER_ENTRY = import.meta.url.endsWith('.ts')
-  ? new URL('./pdf-worker-tsx.mjs', import.meta.url)
+  ? new URL('./pdf-worker.ts', import.meta.url)
   : new URL('./pdf-worker.mjs', import.meta.url);
+
+/** The server's own node options a drawing process takes too: the profilers' (`--cpu-prof-dir=…`), none other. */
+const PROFILING = /^--(cpu|heap)-prof/;
+
+/**
+ * A drawing process: node with the heap ceiling, tsx for a TypeScript entry, the server's profiling options, and an
+ * IPC channel whose messages are structured clones (a document's dates, a PDF's bytes). Its output and errors go where
+ * the server's go.
+ */
+function startDrawingProcess(entry: URL, heapMb: number): ChildProcess {
+  const path = fileURLToPath(entry);
+  return fork(path, [], {
+    execArgv: [
+      ...process.execArgv.filter((option) => PROFILING.test(option)),
+      `--max-old-space-size=${heapMb}`,
+      ...(path.endsWith('.ts') ? ['--import', 'tsx'] : []),
+    ],
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+}
+
+/** Lets the process (and its channel) keep the server's event loop alive, or not. */
+function holdOpen(child: ChildProcess, hold: boolean): void {
+  if (hold) {
+    child.ref();
+    child.channel?.ref();
+  } else {
+    child.unref();
+    child.channel?.unref();
+  }
+}
 
 interface Task {
   id: number;
@@ -52,7 +85,7 @@ interface Task {
 }
 
 interface Thread {
-  worker: Worker;
+  worker: ChildProcess;
   /** The document being drawn first, then the one held for next (at most HELD_PER_THREAD in all). */
   tasks: Task[];
   deadline: NodeJS.Timeout | null;
@@ -83,9 +116,14 @@ export class PdfRenderPool {
     return this.#options.size * HELD_PER_THREAD;
   }
 
-  /** Threads running now (started lazily, ended on a crash). */
+  /** Drawing processes running now (started lazily, ended on a crash). */
   get threads(): number {
     return this.#threads.size;
+  }
+
+  /** The drawing processes' ids (tests read their threads' priorities). */
+  get processIds(): number[] {
+    return [...this.#threads].flatMap((thread) => (thread.worker.pid === undefined ? [] : [thread.worker.pid]));
   }
 
   /**
@@ -127,7 +165,7 @@ export class PdfRenderPool {
     const threads = [...this.#threads];
     this.#threads.clear();
     for (const thread of threads) this.#fail(thread, stopped);
-    await Promise.all(threads.map((thread) => thread.worker.terminate()));
+    await Promise.all(threads.map((thread) => stopProcess(thread.worker)));
   }
 
   /** A thread without a document, started when there are fewer than `size`. */
@@ -150,25 +188,31 @@ export class PdfRenderPool {
   }
 
   #start(): Thread {
-    const worker = new Worker(this.#options.entry ?? WORKER_ENTRY, {
-      resourceLimits: { maxOldGenerationSizeMb: this.#options.heapMb, maxYoungGenerationSizeMb: 32 },
-    });
+    const worker = startDrawingProcess(this.#options.entry ?? WORKER_ENTRY, this.#options.heapMb);
     const thread: Thread = { worker, tasks: [], deadline: null };
-    worker.unref();
+    holdOpen(worker, false);
+    let failure: string | null = null;
     worker.on('message', (reply: PdfReply) => {
-      // A document sent while the worker started (loading pdfkit; through tsx also compiling, which may take seconds
-      // on a loaded machine) had the deadline for the start-up; its own time starts once the worker is ready.
+      // A document sent while the process started (loading pdfkit; through tsx also compiling, which may take seconds
+      // on a loaded machine) had the deadline for the start-up; its own time starts once the process is ready.
       if ('ready' in reply) {
         if (thread.tasks.length) this.#arm(thread);
-      } else this.#answer(thread, reply);
+      } else if ('failed' in reply) failure = reply.failed;
+      else this.#answer(thread, reply);
     });
-    worker.on('error', (error: Error & { code?: string }) =>
+    worker.on('error', (error: Error) => this.#lose(thread, `it failed (${error.message})`));
+    worker.on('exit', (code, signal) =>
       this.#lose(
         thread,
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'it ran out of memory' : `it failed (${error.message})`,
+        failure !== null
+          ? `it failed (${failure})`
+          : signal === 'SIGABRT' || code === 134
+            ? 'it ran out of memory or aborted'
+            : signal
+              ? `it was stopped by ${signal}`
+              : `it exited with code ${code}`,
       ),
     );
-    worker.on('exit', (code) => this.#lose(thread, `it exited with code ${code}`));
     this.#threads.add(thread);
     return thread;
   }
@@ -176,9 +220,9 @@ export class PdfRenderPool {
   /** Sends the document to the thread; the first it holds is being drawn, and its deadline runs. */
   #dispatch(thread: Thread, task: Task): void {
     thread.tasks.push(task);
-    thread.worker.ref();
+    holdOpen(thread.worker, true);
     if (thread.tasks.length === 1) this.#arm(thread);
-    thread.worker.postMessage({ id: task.id, document: task.document } satisfies PdfJob);
+    thread.worker.send({ id: task.id, document: task.document } satisfies PdfJob);
   }
 
   #arm(thread: Thread): void {
@@ -189,14 +233,14 @@ export class PdfRenderPool {
     );
   }
 
-  #answer(thread: Thread, reply: Exclude<PdfReply, { ready: true }>): void {
+  #answer(thread: Thread, reply: Extract<PdfReply, { id: number }>): void {
     const at = thread.tasks.findIndex((task) => task.id === reply.id);
     if (at < 0) return;
     const [task] = thread.tasks.splice(at, 1);
     // The thread draws in order: the next document it holds is being drawn from now, under its own deadline.
     if (at === 0) this.#disarm(thread);
     if (at === 0 && thread.tasks.length) this.#arm(thread);
-    if (reply.ok) task!.resolve(Buffer.from(reply.bytes));
+    if (reply.ok) task!.resolve(Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength));
     else task!.reject(new Error(`The PDF could not be written: ${reply.message}`));
     this.#refill(thread);
   }
@@ -210,7 +254,7 @@ export class PdfRenderPool {
     const [drawing, ...held] = thread.tasks;
     thread.tasks = [];
     this.#disarm(thread);
-    void thread.worker.terminate();
+    void stopProcess(thread.worker);
     drawing?.reject(new Error(`The PDF renderer stopped: ${reason}.`));
     this.#waiting.unshift(...held);
     const idle = this.#waiting.length ? this.#idleThread() : null;
@@ -234,9 +278,18 @@ export class PdfRenderPool {
   #refill(thread: Thread): void {
     while (thread.tasks.length < HELD_PER_THREAD && this.#waiting.length)
       this.#dispatch(thread, this.#waiting.shift()!);
-    if (thread.tasks.length === 0) thread.worker.unref();
+    if (thread.tasks.length === 0) holdOpen(thread.worker, false);
     this.#roomWaiters.shift()?.();
   }
+}
+
+/** Ends a drawing process at once (a document past its deadline may be in a loop) and resolves when it is gone. */
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
 }
 
 let shared: PdfRenderPool | null = null;

@@ -1,11 +1,9 @@
 /**
- * A thread of the PDF render pool (ADR 0109): draws each planned document it is sent, one at a time in the order sent
- * (ADR 0166), and answers its bytes as a transferred ArrayBuffer, or the error's message. Started by
- * pdf-render-pool.ts: compiled beside the server bundle (build/server/pdf-worker.mjs), through tsx from the source
- * (pdf-worker-tsx.mjs) otherwise.
+ * A drawing process of the PDF render pool (ADR 0109, 0213): draws each planned document it is sent, one at a time in
+ * the order sent (ADR 0166), and answers its bytes, or the error's message. Started by pdf-render-pool.ts: compiled
+ * beside the server bundle (build/server/pdf-worker.mjs), through tsx from the source otherwise.
  */
-import { parentPort } from 'node:worker_threads';
-import { idleThisThread, lowerThisThreadPriority } from '../thread-priority';
+import { idleThisProcess, lowerThisThreadPriority } from '../thread-priority';
 import { renderPdf, type PdfDocument } from './pdf-plan';
 
 export interface PdfJob {
@@ -13,45 +11,44 @@ export interface PdfJob {
   document: PdfDocument;
 }
 
-/** `ready` once the worker has loaded, then one answer per document. */
+/**
+ * `ready` once the process has loaded, then one answer per document; `failed` just before the process ends on an
+ * error nothing caught.
+ */
 export type PdfReply =
-  { ready: true } | { id: number; ok: true; bytes: ArrayBuffer } | { id: number; ok: false; message: string };
+  | { ready: true }
+  | { failed: string }
+  | { id: number; ok: true; bytes: Uint8Array }
+  | { id: number; ok: false; message: string };
 
-/** The bytes in an ArrayBuffer of their own, so transferring it moves exactly them. */
-function ownBuffer(bytes: Buffer): ArrayBuffer {
-  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer)
-    return bytes.buffer;
-  const copy = new ArrayBuffer(bytes.byteLength);
-  new Uint8Array(copy).set(bytes);
-  return copy;
-}
-
-const port = parentPort;
-if (!port) throw new Error('pdf-worker.ts runs in a worker thread of the PDF render pool.');
+const send = process.send?.bind(process);
+if (!send) throw new Error('pdf-worker.ts runs as a drawing process of the PDF render pool.');
+const reply = (message: PdfReply): void => void send(message);
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 // Drawing is long work: the request thread and the engine's thread get the cores first (ADR 0182), and a request
-// thread that wakes takes the core from a drawing at once (ADR 0211).
+// thread that wakes takes the core from a drawing, and from this process's garbage collection, at once (ADR 0211,
+// 0213).
 lowerThisThreadPriority();
-idleThisThread();
+idleThisProcess();
+
+// Said before the process ends, so the pool can name the cause; the exit waits until it is written.
+process.on('uncaughtException', (error) => {
+  send({ failed: messageOf(error) } satisfies PdfReply, () => process.exit(1));
+});
+// The server is gone (its channel closed): nobody waits for a drawing.
+process.on('disconnect', () => process.exit(0));
 
 const draw = (job: PdfJob) =>
   renderPdf(job.document).then(
-    (bytes) => {
-      const buffer = ownBuffer(bytes);
-      port.postMessage({ id: job.id, ok: true, bytes: buffer } satisfies PdfReply, [buffer]);
-    },
-    (error: unknown) =>
-      port.postMessage({
-        id: job.id,
-        ok: false,
-        message: error instanceof Error ? error.message : String(error),
-      } satisfies PdfReply),
+    (bytes) => reply({ id: job.id, ok: true, bytes }),
+    (error: unknown) => reply({ id: job.id, ok: false, message: messageOf(error) }),
   );
 
 // The pool sends the next document while one is drawn (ADR 0166): drawn in order, one at a time, so the pool's
 // deadline for the first is its own.
 let drawn: Promise<void> = Promise.resolve();
-port.on('message', (job: PdfJob) => {
+process.on('message', (job: PdfJob) => {
   drawn = drawn.then(() => draw(job));
 });
-port.postMessage({ ready: true } satisfies PdfReply);
+reply({ ready: true });

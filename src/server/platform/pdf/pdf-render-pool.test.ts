@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { mainThreadNice, SCHED_IDLE, threadPolicies, threads } from '../../testing/thread-nice-values';
 import { HttpError } from '../http/http-error';
 import { LONG_WORK_NICE } from '../thread-priority';
@@ -123,4 +126,24 @@ test('beyond the queue a request is refused 503 at once, while a job waits for r
   await expect(drawing).rejects.toThrow('took longer than 2 s');
   expect((await waiting).toString()).toBe('queued');
   expect((await patient).toString()).toBe('patient');
+});
+
+test('closing the pool waits for its idle drawers to end, where nothing else keeps the process alive', async () => {
+  // A script whose only pending work is the close: an unreferenced drawer's exit must still be awaited (a bench once
+  // ended silently here, with the close unsettled).
+  const script = [
+    `import { PdfRenderPool } from ${JSON.stringify(fileURLToPath(new URL('./pdf-render-pool.ts', import.meta.url)))};`,
+    `const pool = new PdfRenderPool({ size: 1, queued: 4, deadlineMs: 60000, heapMb: 128, entry: new URL(${JSON.stringify(MISBEHAVING.href)}) });`,
+    `const bytes = await pool.render({ options: { title: 'drawn', createdAt: new Date() }, steps: [] });`,
+    'await pool.close();',
+    'console.log(`closed after ${bytes.toString()}, ${pool.threads} drawers`);',
+  ].join('\n');
+  const { stdout } = await promisify(execFile)(process.execPath, [
+    '--import',
+    'tsx',
+    '--input-type=module',
+    '--eval',
+    script,
+  ]);
+  expect(stdout.trim()).toBe('closed after drawn, 0 drawers');
 });

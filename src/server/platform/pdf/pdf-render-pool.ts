@@ -201,18 +201,7 @@ export class PdfRenderPool {
       else this.#answer(thread, reply);
     });
     worker.on('error', (error: Error) => this.#lose(thread, `it failed (${error.message})`));
-    worker.on('exit', (code, signal) =>
-      this.#lose(
-        thread,
-        failure !== null
-          ? `it failed (${failure})`
-          : signal === 'SIGABRT' || code === 134
-            ? 'it ran out of memory or aborted'
-            : signal
-              ? `it was stopped by ${signal}`
-              : `it exited with code ${code}`,
-      ),
-    );
+    worker.on('exit', (code, signal) => this.#lose(thread, exitReason(failure, code, signal)));
     this.#threads.add(thread);
     return thread;
   }
@@ -283,12 +272,22 @@ export class PdfRenderPool {
   }
 }
 
+/** Why a drawing process ended: the error it said it failed with, else its exit code or signal. */
+function exitReason(failure: string | null, code: number | null, signal: NodeJS.Signals | null): string {
+  if (failure !== null) return `it failed (${failure})`;
+  if (signal === 'SIGABRT' || code === 134) return 'it ran out of memory or aborted';
+  return signal ? `it was stopped by ${signal}` : `it exited with code ${code}`;
+}
+
 /** Ends a drawing process at once (a document past its deadline may be in a loop) and resolves when it is gone. */
 function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
-    child.kill('SIGKILL');
+    // An idle drawer is unreferenced: referenced again, its exit is awaited even where nothing else keeps the loop.
+    child.ref();
+    // Not signalled: it never started or is already gone, and no exit will come.
+    if (!child.kill('SIGKILL')) resolve();
   });
 }
 

@@ -14,7 +14,7 @@ import { PDF_RENDERERS, PdfRenderPool } from '../../src/server/platform/pdf/pdf-
 import { resultPdfDocument, type ResultPdfInput } from '../../src/server/services/execution-service';
 import { resultDisplayFrom } from '../../src/server/services/project-service';
 import { buildServer, PDF_WORKER_BUNDLE } from '../build-server';
-import { statCpuMs } from './proc-cpu';
+import { processesCpuMs } from './proc-cpu';
 
 const COUNT = Number(process.env.BENCH_PDFS ?? 200);
 const CODES = ['HR', 'LR', 'AR', 'PR', 'G', 'R'] as const;
@@ -87,8 +87,7 @@ export function report(index: number): PdfDocument {
 }
 
 /** CPU ms so far of this process and of the `processes` (a pool's drawing processes, alive throughout a figure). */
-const cpuMs = (processes: number[]) =>
-  [process.pid, ...processes].reduce((sum, pid) => sum + (statCpuMs(`/proc/${pid}/stat`) ?? 0), 0);
+const cpuMs = (processes: number[]) => processesCpuMs([process.pid, ...processes]);
 
 /** Draws every document with `draw`, `ahead` at a time, and prints the line; `pool` counts its processes' CPU. */
 async function figure(

@@ -80,6 +80,10 @@ export function childProcessIds(pid: number): number[] {
   }
 }
 
+/** CPU ms so far of the processes (every thread of each, ended ones included); a process that has ended counts 0. */
+export const processesCpuMs = (pids: number[]) =>
+  pids.reduce((sum, pid) => sum + (statCpuMs(`/proc/${pid}/stat`) ?? 0), 0);
+
 /**
  * threadsCpuMs of a process and of its children (the server's PDF drawing processes, ADR 0213), each child's threads
  * named `<child pid>/<name>`; thread ids are unique across processes.

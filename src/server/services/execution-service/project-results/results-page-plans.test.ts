@@ -328,10 +328,7 @@ describe('a walked page is the page', () => {
 
 /** Each table's most executions of one scan node (its loops) in the statement's EXPLAIN ANALYZE, by table. */
 async function scanLoops(statement: RawBuilder<unknown>): Promise<Record<string, number>> {
-  const plans = await withTenant(db, plan.tenantId, (trx) =>
-    sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (ANALYZE, FORMAT JSON) ${statement}`.execute(trx),
-  );
-  const raw = plans.rows[0]!['QUERY PLAN'];
+  const raw = await explained(statement);
   const nodes = [(typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan];
   const loops: Record<string, number> = {};
   for (const node of nodes) {
@@ -340,6 +337,35 @@ async function scanLoops(statement: RawBuilder<unknown>): Promise<Record<string,
     nodes.push(...(node.Plans ?? []));
   }
   return loops;
+}
+
+/** The statement's EXPLAIN (ANALYZE, FORMAT JSON); `settings` first, in its transaction. */
+async function explained(statement: RawBuilder<unknown>, settings: string[] = []): Promise<unknown> {
+  const plans = await withTenant(db, plan.tenantId, async (trx) => {
+    for (const setting of settings) await sql.raw(`SET LOCAL ${setting}`).execute(trx);
+    return sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (ANALYZE, FORMAT JSON) ${statement}`.execute(trx);
+  });
+  return plans.rows[0]!['QUERY PLAN'];
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Loops': number;
+  Plans?: PlanNode[];
+}
+
+/** The most executions of a node that reads `table`'s rows or groups or sorts them (its scan, sort and aggregate). */
+function readerLoops(raw: unknown, table: string): number {
+  let most = 0;
+  const reads = (node: PlanNode): boolean => {
+    const below = (node.Plans ?? []).map(reads).some(Boolean);
+    const found = below || node['Relation Name'] === table;
+    if (found && /Scan|Sort|Aggregate/.test(node['Node Type'])) most = Math.max(most, node['Actual Loops']);
+    return found;
+  };
+  reads((typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan);
+  return most;
 }
 
 describe("a page's parts are read once for the page, not once a row (ADR 0155)", () => {
@@ -357,6 +383,37 @@ describe("a page's parts are read once for the page, not once a row (ADR 0155)",
         size,
         offset,
         read: Object.fromEntries([...PARTS, 'interview_question_results'].map((t) => [t, 1])),
+      });
+    }
+  });
+
+  // ADR 0214: the planner expects one row of a whole IRN's page; as a subquery in the join, the question results were
+  // grouped again for each of its rows, where the planner groups sorted rows (the 1M-result tenant's plan; this
+  // project's small tables hash them unless told not to).
+  test("a whole IRN's page, alone and in its probe's statement: each part one scan, the questions grouped once", async () => {
+    const code = 'PLAN-0000016';
+    const q = query({ search: code });
+    const search = await withTenant(db, plan.tenantId, (trx) => resultSearch(trx, code));
+    const combined = searchWithExactStatement(
+      { name: 'app_result_search', accessCodes: false },
+      code,
+      resultsByCode(q),
+    );
+    for (const [statement, label] of [
+      [pageStatement(q, 100, 0, search), 'page'],
+      [combined, "in the probe's statement"],
+    ] as const) {
+      const loops = await scanLoops(statement);
+      expect(loops['interview_results']).toBeGreaterThan(0);
+      const read = Object.fromEntries([...PARTS, 'interview_question_results'].map((t) => [t, loops[t]]));
+      expect({ label, read }).toEqual({
+        label,
+        read: Object.fromEntries([...PARTS, 'interview_question_results'].map((t) => [t, 1])),
+      });
+      const sortedGroups = await explained(statement, ['enable_hashagg = off']);
+      expect({ label, grouped: readerLoops(sortedGroups, 'interview_question_results') }).toEqual({
+        label,
+        grouped: 1,
       });
     }
   });

@@ -577,8 +577,9 @@ export async function readResultsAfter(
 
 /**
  * The parts of a page's results r, whose ids are `ids` (a bigint[]): the newest note, outcome and e-mail, the
- * recording and the question results, each read once for the whole page (an index search per id in one scan, grouped
- * there) instead of a subquery per row (ADR 0155). `LATEST` and `QUESTIONS` read the same for one result.
+ * recording and the question results (`page_questions`), each read once for the whole page (an index search per id
+ * in one scan, grouped there) instead of a subquery per row (ADR 0155, 0214). `LATEST` and `QUESTIONS` read the same
+ * for one result.
  */
 const pageParts = (ids: RawBuilder<unknown>) => sql`
   LEFT JOIN (SELECT DISTINCT ON (n.interview_result_id) n.interview_result_id, n.note FROM interview_result_notes n
@@ -593,15 +594,24 @@ const pageParts = (ids: RawBuilder<unknown>) => sql`
              WHERE e.interview_result_id = ANY(${ids}) ORDER BY e.interview_result_id, e.id DESC) AS e
     ON e.interview_result_id = r.id
   LEFT JOIN interview_recordings rec ON rec.interview_result_id = r.id
-  LEFT JOIN (SELECT q.interview_result_id,
-                    json_agg(json_build_object('sequence', q.sequence, 'result', q.result) ORDER BY q.sequence) AS questions
-             FROM interview_question_results q WHERE q.interview_result_id = ANY(${ids})
-             GROUP BY q.interview_result_id) AS q
-    ON q.interview_result_id = r.id`;
+  LEFT JOIN page_questions q ON q.interview_result_id = r.id`;
+
+/**
+ * The question results of a page's results (`ids`), grouped once for the page: a MATERIALIZED query of the page's
+ * statement, which listedRows joins (pageParts). As a subquery in the join, a page the planner expects one row of (a
+ * whole IRN's) grouped them again for each of its rows, reading every row's questions each time (ADR 0214).
+ */
+const pageQuestions = (ids: RawBuilder<unknown>) => sql`
+  page_questions AS MATERIALIZED (
+    SELECT q.interview_result_id,
+           json_agg(json_build_object('sequence', q.sequence, 'result', q.result) ORDER BY q.sequence) AS questions
+    FROM interview_question_results q WHERE q.interview_result_id = ANY(${ids})
+    GROUP BY q.interview_result_id)`;
 
 /**
  * The list's rows of a page: `page`, the page's results r (their own columns), `ids` the same results' ids, in the
- * list's order, with their participant and their parts.
+ * list's order, with their participant and their parts. The statement defines `page_questions` (pageQuestions) over
+ * the same ids before it.
  */
 const listedRows = (
   query: ResultQuery,
@@ -636,7 +646,8 @@ export const pageStatement = (
   walk?: number,
   ranked = false,
 ) => sql<ResultRow>`
-  WITH page AS MATERIALIZED (${pageIds(query, limit, offset, search, walk)})
+  WITH page AS MATERIALIZED (${pageIds(query, limit, offset, search, walk)}),
+  ${pageQuestions(sql`ARRAY(SELECT page.id FROM page)`)}
   ${listedRows(query, sql`page AS r`, sql`ARRAY(SELECT page.id FROM page)`, ranked)}`;
 
 /**
@@ -662,7 +673,8 @@ export async function resultPageCut(trx: Db, query: ResultQuery): Promise<number
  */
 export const byIdsStatement = (query: ResultQuery, ids: readonly number[]) => {
   const page = sql`(SELECT r.* FROM interview_results r WHERE r.id = ANY(${[...ids]}::bigint[])) AS r`;
-  return sql<ResultRow>`${sql.raw(GENERIC_PLAN)}${listedRows(query, page, sql`${[...ids]}::bigint[]`)}`;
+  const idsArray = sql`${[...ids]}::bigint[]`;
+  return sql<ResultRow>`${sql.raw(GENERIC_PLAN)}WITH ${pageQuestions(idsArray)} ${listedRows(query, page, idsArray)}`;
 };
 
 /** The list's rows of a page whose cut is known (resultPageCut), in the list's order. Tenant scope. */

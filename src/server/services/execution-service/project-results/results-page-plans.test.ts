@@ -328,15 +328,7 @@ describe('a walked page is the page', () => {
 
 /** Each table's most executions of one scan node (its loops) in the statement's EXPLAIN ANALYZE, by table. */
 async function scanLoops(statement: RawBuilder<unknown>): Promise<Record<string, number>> {
-  const raw = await explained(statement);
-  const nodes = [(typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan];
-  const loops: Record<string, number> = {};
-  for (const node of nodes) {
-    const table = node['Relation Name'] as string | undefined;
-    if (table) loops[table] = Math.max(loops[table] ?? 0, Number(node['Actual Loops']));
-    nodes.push(...(node.Plans ?? []));
-  }
-  return loops;
+  return loopsOf(await explained(statement)).byTable;
 }
 
 /** The statement's EXPLAIN (ANALYZE, FORMAT JSON); `settings` first, in its transaction. */

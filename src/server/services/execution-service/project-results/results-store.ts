@@ -634,6 +634,9 @@ const listedRows = (
     ${pageParts(ids)}
   ORDER BY ${orderOf(query)}`;
 
+/** The ids of pageStatement's page, as the array its parts read. */
+const PAGE_IDS = sql`ARRAY(SELECT page.id FROM page)`;
+
 /**
  * A page of the list's rows in one statement: its cut (pageIds), then its rows and their parts (exported for the plan
  * tests); `ranked`: with each row's place in the page (`page_rank`, from 1).
@@ -647,8 +650,8 @@ export const pageStatement = (
   ranked = false,
 ) => sql<ResultRow>`
   WITH page AS MATERIALIZED (${pageIds(query, limit, offset, search, walk)}),
-  ${pageQuestions(sql`ARRAY(SELECT page.id FROM page)`)}
-  ${listedRows(query, sql`page AS r`, sql`ARRAY(SELECT page.id FROM page)`, ranked)}`;
+  ${pageQuestions(PAGE_IDS)}
+  ${listedRows(query, sql`page AS r`, PAGE_IDS, ranked)}`;
 
 /**
  * Whether a page's cut (the ids of its rows, in order) can be kept under the results version (ADR 0155): a deep page
@@ -672,8 +675,8 @@ export async function resultPageCut(trx: Db, query: ResultQuery): Promise<number
  * cost more than running it (docs/bench.md, 2026-11-30 "loaded machine").
  */
 export const byIdsStatement = (query: ResultQuery, ids: readonly number[]) => {
-  const page = sql`(SELECT r.* FROM interview_results r WHERE r.id = ANY(${[...ids]}::bigint[])) AS r`;
   const idsArray = sql`${[...ids]}::bigint[]`;
+  const page = sql`(SELECT r.* FROM interview_results r WHERE r.id = ANY(${idsArray})) AS r`;
   return sql<ResultRow>`${sql.raw(GENERIC_PLAN)}WITH ${pageQuestions(idsArray)} ${listedRows(query, page, idsArray)}`;
 };
 

@@ -411,6 +411,99 @@ test('a transaction that sends nothing never waits for a holder; one that sends 
   expect(sent.map((steps) => steps.at(-1))).toEqual(['select $1::text', 'commit', 'select $1::text', 'commit']);
 });
 
+/** A request's read-only transaction (interactive, no isolation level): the one ADR 0216 splits. */
+const reading = <T>(fn: (trx: Kysely<Record<string, Record<string, unknown>>>) => Promise<T>) =>
+  db.transaction().setAccessMode('read only').execute(fn);
+const markRead = (n: number) =>
+  sql<{ mark: string }>`select current_setting('app.mark', true) as mark where ${n} = ${n}`;
+
+test("a request's read-only transaction hands the connection on once a statement is sent (ADR 0216)", async () => {
+  const between = gate();
+  const resumed = gate();
+  const transaction = reading(async (trx) => {
+    await setting.execute(trx);
+    const first = await markRead(1).execute(trx);
+    between.open();
+    await resumed.passed;
+    const second = await markRead(2).execute(trx);
+    return [first.rows[0]!.mark, second.rows[0]!.mark];
+  });
+  await between.passed;
+  // Another holder's statement is sent while the transaction is open (before ADR 0216 it waited for its COMMIT).
+  const other = sql<{ mark: string }>`select current_setting('app.mark', true) as mark`.execute(db);
+  await issued();
+  const sentWhileOpen = sent.length;
+  resumed.open();
+  expect(sentWhileOpen).toBe(2);
+  expect((await other).rows[0]!.mark ?? '').toBe(''); // it ran after the transaction's COMMIT, outside its setting
+  // The transaction begins again for its next statement, its setting with it.
+  expect(await transaction).toEqual(['x', 'x']);
+  expect(sent).toEqual([
+    [
+      'begin read only',
+      "next: select set_config('app.mark', 'x', true)",
+      "select current_setting('app.mark', true) as mark where $1 = $2",
+    ],
+    ['commit', "select current_setting('app.mark', true) as mark"],
+    [
+      'begin read only',
+      "next: select set_config('app.mark', 'x', true)",
+      "select current_setting('app.mark', true) as mark where $1 = $2",
+    ],
+    ['commit'],
+  ]);
+  expect(await inTransaction()).toBe(false);
+});
+
+test('a split transaction goes on in one transaction while nobody else sends; its statements take turns', async () => {
+  const answers = await reading(async (trx) => {
+    await setting.execute(trx);
+    const one = await markRead(1).execute(trx);
+    // Issued together, each waits its own turn: neither is sent inside the other's message.
+    const [two, three] = await Promise.all([markRead(2).execute(trx), markRead(3).execute(trx)]);
+    return [one, two, three].map((answer) => answer.rows[0]!.mark);
+  });
+  expect(answers).toEqual(['x', 'x', 'x']);
+  const read = "select current_setting('app.mark', true) as mark where $1 = $2";
+  expect(sent).toEqual([
+    ['begin read only', "next: select set_config('app.mark', 'x', true)", read],
+    [read],
+    [read],
+    ['commit'],
+  ]);
+});
+
+test('a split statement that fails ends its transaction with the next message; a savepoint keeps the turn', async () => {
+  await expect(reading((trx) => sql`select 1 / ${0}::int`.execute(trx))).rejects.toThrow(/division by zero/);
+  expect(await inTransaction()).toBe(false);
+  expect(sent).toEqual([['begin read only', 'select 1 / $1::int'], ['commit']]);
+
+  // After anything but a read the transaction keeps the connection to its end, as before ADR 0216.
+  sent = [];
+  const held = gate();
+  const finish = gate();
+  const transaction = reading(async (trx) => {
+    await sql`select ${1}::int`.execute(trx);
+    await sql`savepoint kept`.execute(trx);
+    held.open();
+    await finish.passed;
+    await sql`rollback to savepoint kept`.execute(trx);
+  });
+  await held.passed;
+  let answered = false;
+  const other = sql`select ${2}::int`.execute(db).then(() => (answered = true));
+  await issued();
+  expect(answered).toBe(false);
+  finish.open();
+  await Promise.all([transaction, other]);
+  expect(sent).toEqual([
+    ['begin read only', 'select $1::int'],
+    ['savepoint kept'],
+    ['rollback to savepoint kept'],
+    ['commit', 'select $1::int'],
+  ]);
+});
+
 test('a deferred COMMIT is sent before the engine closes', async () => {
   const own = await PGliteWorker.create({ dataDir: 'memory://' });
   const steps: string[][] = [];

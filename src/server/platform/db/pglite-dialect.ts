@@ -11,7 +11,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { Mutex } from './mutex';
-import { currentPriority, noteConnectionHeld } from './work-priority';
+import { currentPriority, noteConnectionHeld, type WorkPriority } from './work-priority';
 import type { BatchStep, PGliteEngine } from './pglite-worker-client';
 
 /**
@@ -62,6 +62,9 @@ const queryResult = <R>(result: { rows: unknown[]; affectedRows?: number } | und
   return affected === undefined ? { rows } : { rows, numAffectedRows: BigInt(affected) };
 };
 
+/** A statement that only reads, which a split transaction may send in a turn of its own (ADR 0216). */
+const READ = /^\s*(?:\/\*[^*]*\*\/\s*)*(select|with|values)\b/i;
+
 /** A statement as the engine takes it: the extended protocol takes one statement; a script needs the simple one. */
 const stepOf = (compiled: CompiledQuery): BatchStep =>
   compiled.parameters.length === 0
@@ -74,18 +77,37 @@ const stepOf = (compiled: CompiledQuery): BatchStep =>
  */
 class DeferredCommit {
   #pending = false;
+  /** The transaction it ends while that one may still send (a read between its statements, ADR 0216). */
+  #owner: object | null = null;
 
   constructor(private readonly pglite: PGliteEngine) {}
 
-  defer(): void {
+  defer(owner: object | null = null): void {
     this.#pending = true;
+    this.#owner = owner;
   }
 
   /** The steps to send before a holder's own: the deferred COMMIT, once. */
   take(): BatchStep[] {
     if (!this.#pending) return [];
     this.#pending = false;
+    this.#owner = null;
     return [{ op: 'exec', sql: 'commit' }];
+  }
+
+  /** Whether `owner`'s transaction is still open because nobody sent since its last statement; it goes on. */
+  resume(owner: object): boolean {
+    if (!this.#pending || this.#owner !== owner) return false;
+    this.#pending = false;
+    this.#owner = null;
+    return true;
+  }
+
+  /** `owner` ended: whether its COMMIT is still pending (now anyone's to send). */
+  disown(owner: object): boolean {
+    if (!this.#pending || this.#owner !== owner) return false;
+    this.#owner = null;
+    return true;
   }
 
   /**
@@ -109,7 +131,8 @@ class DeferredCommit {
  */
 interface Turn {
   take(): Promise<void>;
-  giveBack(): void;
+  /** `keepOpen`: the holder's read-only transaction may send again, so its deferred COMMIT is not flushed. */
+  giveBack(keepOpen?: boolean): void;
 }
 
 /** The single connection, as one holder has it from acquire to release. */
@@ -119,11 +142,19 @@ class PGliteConnection implements DatabaseConnection {
   #inTransaction = false;
   #readOnly = false;
   #given = false;
+  /**
+   * A request's read-only transaction (ADR 0216): each statement takes a turn of its own and hands the connection on
+   * once sent; `#preamble` (BEGIN and the settings) starts it again when another holder sent in between.
+   */
+  #split = false;
+  #preamble: BatchStep[] = [];
 
   constructor(
     private readonly pglite: PGliteEngine,
-    private readonly turn: Turn,
+    private turn: Turn,
     private readonly deferredCommit: DeferredCommit,
+    private readonly newTurn: (() => Turn) | null,
+    private readonly settle: (owner: object) => void,
   ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
@@ -141,8 +172,10 @@ class PGliteConnection implements DatabaseConnection {
     }
     if (this.#inTransaction && step.sql.startsWith(SENT_WITH_NEXT)) {
       this.#unsent.push(step);
+      if (this.#split) this.#preamble.push(step);
       return { rows: [] };
     }
+    if (this.#split) return this.#sendInTurn(step);
     await this.turn.take();
     if (!this.#inTransaction && step.sql.startsWith(READS_ONLY)) return this.#readAlone(step);
     const answer = this.#send(step, !this.#inTransaction && step.sql.startsWith(WRITES_NOTHING_KEPT));
@@ -160,6 +193,8 @@ class PGliteConnection implements DatabaseConnection {
     this.#unsent.push({ op: 'exec', sql: statement });
     this.#inTransaction = true;
     this.#readOnly = statement.includes('read only');
+    this.#split = this.newTurn !== null && statement === 'begin read only';
+    if (this.#split) this.#preamble = [...this.#unsent];
   }
 
   async end(statement: 'commit' | 'rollback'): Promise<void> {
@@ -172,6 +207,13 @@ class PGliteConnection implements DatabaseConnection {
     // connection may be someone else's by then, so nothing is sent.
     if (!this.#inTransaction) return;
     this.#inTransaction = false;
+    if (this.#split) {
+      // Each statement's COMMIT was deferred as it went (a failed one's ends its aborted transaction the same way).
+      this.#unsent = [];
+      this.#preamble = [];
+      this.settle(this);
+      return;
+    }
     if (statement === 'rollback' && this.#unsent[0]?.sql.startsWith('begin')) {
       this.#unsent = []; // BEGIN was never sent: there is nothing to roll back
       return;
@@ -221,6 +263,30 @@ class PGliteConnection implements DatabaseConnection {
   }
 
   /**
+   * A statement of a split read-only transaction (ADR 0216): in a turn of its own, after what waits; the transaction
+   * goes on if nobody sent since its last statement, else it begins again with the preamble. The connection is handed
+   * on once the message is sent, its COMMIT deferred as a read-only transaction's is (ADR 0178).
+   */
+  async #sendInTurn<R>(step: BatchStep): Promise<QueryResult<R>> {
+    const turn = this.newTurn!();
+    await turn.take();
+    const steps = this.deferredCommit.resume(this)
+      ? [...this.#unsent, step]
+      : [...this.deferredCommit.take(), ...this.#preamble, step];
+    this.#unsent = [];
+    const answer = this.pglite.batch!(steps, true);
+    if (READ.test(step.sql)) {
+      this.deferredCommit.defer(this);
+      turn.giveBack(true);
+    } else {
+      // Anything but a read (a savepoint) leaves state a new start would not have: the turn is kept to the end.
+      this.#split = false;
+      this.turn = turn;
+    }
+    return queryResult(await answer);
+  }
+
+  /**
    * The steps waiting and this one, in one message (the turn taken): a write sent (ADR 0199) unless inside a read-only
    * transaction or `writesNothingKept`.
    */
@@ -242,7 +308,8 @@ class PGliteConnection implements DatabaseConnection {
  * request's statements can interleave with it. On the worker engine (ADR 0060) a transaction's BEGIN and tenant
  * setting travel with its first statement, and the connection is handed on as soon as COMMIT (or a statement
  * outside a transaction) is sent: the worker runs requests in the order they arrive, so what the next holder sends
- * runs after it, and the worker no longer idles while the answer travels back to a busy request thread.
+ * runs after it, and the worker no longer idles while the answer travels back to a busy request thread. A request's
+ * read-only transaction hands it on as each of its reads is sent (ADR 0216).
  *
  * The hand-over serves interactive holders first (ADR 0119): work running `inBackground` (an export's pages, a job)
  * waits while requests queue, up to the mutex's bound, so a dashboard statement waits for at most the one background
@@ -269,34 +336,46 @@ class PGliteDriver implements Driver {
    */
   async acquireConnection(): Promise<DatabaseConnection> {
     const priority = currentPriority();
+    const newTurn = () => this.#turn(priority);
+    return new PGliteConnection(
+      this.pglite,
+      newTurn(),
+      this.#deferredCommit,
+      priority === 'interactive' ? newTurn : null,
+      (owner) => {
+        // A split transaction ended (ADR 0216): its pending COMMIT, if nobody waits to carry it, goes now.
+        if (this.#deferredCommit.disown(owner) && this.#mutex.waiting.interactive === 0)
+          void this.#deferredCommit.flush();
+      },
+    );
+  }
+
+  /** One turn at the mutex, taken at the holder's first send (ADR 0202) and given back once. */
+  #turn(priority: WorkPriority): Turn {
     let granted: Promise<void> | null = null;
     let giveBack: (() => void) | null = null;
     let grantedAt = 0;
     let given = false;
-    const handOn = () => {
+    const handOn = (keepOpen: boolean) => {
       // The hold is noted where it ends (the holder's async context), so background work learns what it cost (ADR 0150).
       noteConnectionHeld(performance.now() - grantedAt);
       // Nobody to carry a deferred COMMIT: it goes now, before anyone who asks later can send.
-      if (this.#mutex.waiting.interactive === 0) void this.#deferredCommit.flush();
+      if (!keepOpen && this.#mutex.waiting.interactive === 0) void this.#deferredCommit.flush();
       giveBack!();
     };
-    return new PGliteConnection(
-      this.pglite,
-      {
-        take: () =>
-          (granted ??= this.#mutex.acquire(priority).then((release) => {
-            giveBack = release;
-            grantedAt = performance.now();
-          })),
-        giveBack: () => {
-          if (given || !granted) return;
-          given = true;
-          if (giveBack) handOn();
-          else void granted.then(handOn);
-        },
+    return {
+      take: () =>
+        (granted ??= this.#mutex.acquire(priority).then((release) => {
+          giveBack = release;
+          grantedAt = performance.now();
+        })),
+      giveBack: (keepOpen = false) => {
+        if (given || !granted) return;
+        given = true;
+        if (giveBack) handOn(keepOpen);
+        else void granted.then(() => handOn(keepOpen));
       },
-      this.#deferredCommit,
-    );
+    };
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {

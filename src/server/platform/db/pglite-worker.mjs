@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PreparedStatements } from './pglite-statements.mjs';
+import { ENDS_TRANSACTION, mergeFraming } from './pglite-batch-steps.mjs';
 
 /** PostgreSQL's error fields (code, constraint, detail...) survive the thread boundary as plain values. */
 function errorFields(error) {
@@ -68,11 +69,12 @@ async function run({ op, sql, params, steps }) {
     // that ends the transaction (statements sent with the COMMIT, ADR 0116) and fails before it rolls back: the
     // dialect has handed the connection on, so the transaction must not stay open, aborted, for the next holder.
     let last = null;
-    for (const [i, step] of steps.entries()) {
+    const merged = mergeFraming(steps);
+    for (const [i, step] of merged.entries()) {
       try {
         last = await run(step);
       } catch (error) {
-        if (steps.slice(i + 1).some((later) => later.op === 'exec' && /^(commit|rollback)$/i.test(later.sql)))
+        if (merged.slice(i + 1).some((later) => later.op === 'exec' && ENDS_TRANSACTION.test(later.sql)))
           await pglite.exec('rollback');
         throw error;
       }

@@ -1,5 +1,5 @@
 import { Kysely, sql } from 'kysely';
-import { PGliteDialect } from './pglite-dialect';
+import { PGliteDialect, SENT_WITH_NEXT } from './pglite-dialect';
 import { PGliteWorker } from './pglite-worker-client';
 
 interface Row {
@@ -102,6 +102,64 @@ describe('the embedded database in a worker thread (ADR 0054)', () => {
     ).rejects.toMatchObject({ code: '23505' });
     const left = await sql<{ c: number }>`select count(*)::int as c from items where id = 200`.execute(db);
     expect(left.rows[0]!.c).toBe(0);
+  });
+
+  // ADR 0217: a deferred COMMIT, BEGIN and the settings sent with the next statement go to the engine as one message.
+  describe("a batch's framing steps", () => {
+    const next = (sqlText: string) => ({ op: 'exec' as const, sql: `${SENT_WITH_NEXT}${sqlText}` });
+    const stamp = (name: string) => next(`select set_config('app.${name}', statement_timestamp()::text, true)`);
+
+    it('run as one message: COMMIT, BEGIN and the settings, then the statement on its own', async () => {
+      await engine.exec('begin read only');
+      const answer = await engine.batch([
+        { op: 'exec', sql: 'commit' },
+        { op: 'exec', sql: 'begin read only' },
+        stamp('a'),
+        stamp('b'),
+        {
+          op: 'query',
+          sql: "select current_setting('app.a') = current_setting('app.b') as together, current_setting('app.a') = statement_timestamp()::text as with_statement where $1",
+          params: [true],
+        },
+      ]);
+      // statement_timestamp() is when the engine received the message that holds the statement.
+      expect(answer.rows).toEqual([{ together: true, with_statement: false }]);
+      await engine.exec('commit');
+    });
+
+    it('end a part in a line comment without swallowing the next', async () => {
+      const answer = await engine.batch([
+        { op: 'exec', sql: 'begin' },
+        next("select set_config('app.first', 'one', true) -- a note"),
+        next("select set_config('app.second', 'two', true)"),
+        {
+          op: 'query',
+          sql: "select current_setting('app.first') || current_setting('app.second') as both where $1",
+          params: [true],
+        },
+      ]);
+      expect(answer.rows).toEqual([{ both: 'onetwo' }]);
+      await engine.exec('commit');
+    });
+
+    it('that fail before a COMMIT of the same batch roll the transaction back', async () => {
+      await expect(
+        engine.batch([
+          { op: 'exec', sql: 'begin' },
+          next('insert into items (id, n) values (6060, 1)'),
+          next('insert into items (id, n) values (6061, 0)'),
+          { op: 'exec', sql: 'commit' },
+        ]),
+      ).rejects.toMatchObject({ code: '23514' });
+      // Out of any transaction, and nothing of it kept.
+      await engine.exec('savepoint probe').then(
+        () => {
+          throw new Error('still in a transaction');
+        },
+        () => undefined,
+      );
+      expect((await engine.query('select id from items where id >= $1', [6060])).rows).toEqual([]);
+    });
   });
 
   it('fails every statement loudly once the thread is gone, and closes cleanly', async () => {

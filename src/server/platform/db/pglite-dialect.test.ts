@@ -473,6 +473,21 @@ test('a split transaction goes on in one transaction while nobody else sends; it
   ]);
 });
 
+test("a statement sent with the next after a split read goes with the COMMIT, and its error is the COMMIT's", async () => {
+  await expect(
+    reading(async (trx) => {
+      await markRead(1).execute(trx);
+      await sql`${sql.raw(SENT_WITH_NEXT)}insert into things (id) values (${4343})`.execute(trx);
+    }),
+  ).rejects.toThrow(/read-only transaction/);
+  expect(sent).toEqual([
+    ['begin read only', "select current_setting('app.mark', true) as mark where $1 = $2"],
+    ['next: insert into things (id) values ($1)', 'commit'],
+  ]);
+  expect(await inTransaction()).toBe(false);
+  expect((await sql`select id from things where id = 4343`.execute(db)).rows).toEqual([]);
+});
+
 test('a split statement that fails ends its transaction with the next message; a savepoint keeps the turn', async () => {
   await expect(reading((trx) => sql`select 1 / ${0}::int`.execute(trx))).rejects.toThrow(/division by zero/);
   expect(await inTransaction()).toBe(false);

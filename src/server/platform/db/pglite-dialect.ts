@@ -208,7 +208,14 @@ class PGliteConnection implements DatabaseConnection {
     if (!this.#inTransaction) return;
     this.#inTransaction = false;
     if (this.#split) {
-      // Each statement's COMMIT was deferred as it went (a failed one's ends its aborted transaction the same way).
+      // Statements waiting after its last read (SENT_WITH_NEXT) go with its COMMIT, as in any transaction, so that
+      // their error is the COMMIT's; one that sent no read sends nothing (ADR 0180).
+      if (statement === 'commit' && this.#unsent.length > 0 && !this.#unsent[0]!.sql.startsWith('begin')) {
+        await this.#sendInTurn({ op: 'exec', sql: 'commit' });
+        this.release();
+        return;
+      }
+      // Each read's COMMIT was deferred as it went (a failed one's ends its aborted transaction the same way).
       this.#unsent = [];
       this.#preamble = [];
       this.settle(this);

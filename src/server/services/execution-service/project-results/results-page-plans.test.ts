@@ -83,11 +83,7 @@ describe('the plans of the Results tab', () => {
  * severity's equality, array_position, is not leakproof and so is no index condition; ADR 0125 lists it.)
  */
 async function indexRowsRead(statement: ReturnType<typeof pageIds>, filtered = false): Promise<number> {
-  const plans = await withTenant(db, plan.tenantId, (trx) =>
-    sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (ANALYZE, FORMAT JSON) ${statement}`.execute(trx),
-  );
-  const raw = plans.rows[0]!['QUERY PLAN'];
-  const nodes = [(typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan];
+  const nodes = [planRoot(await explained(statement))];
   let most = 0;
   for (const node of nodes) {
     if (String(node['Node Type']).startsWith('Index'))
@@ -340,6 +336,9 @@ async function explained(statement: RawBuilder<unknown>, settings: string[] = []
   return plans.rows[0]!['QUERY PLAN'];
 }
 
+/** The top node of an EXPLAIN (FORMAT JSON) answer, which the driver gives as text or parsed. */
+const planRoot = (raw: unknown) => (typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan;
+
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
@@ -356,7 +355,7 @@ function readerLoops(raw: unknown, table: string): number {
     if (found && /Scan|Sort|Aggregate/.test(node['Node Type'])) most = Math.max(most, node['Actual Loops']);
     return found;
   };
-  reads((typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan);
+  reads(planRoot(raw));
   return most;
 }
 
@@ -459,7 +458,7 @@ describe('a page read by its kept cut is planned once, for any ids (ADR 0160)', 
 
 /** Each table's most loops of one scan node and the tables read by a sequential scan, of an EXPLAIN's JSON. */
 function loopsOf(raw: unknown): { byTable: Record<string, number>; seqScans: string[] } {
-  const nodes = [(typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan];
+  const nodes = [planRoot(raw)];
   const byTable: Record<string, number> = {};
   const seqScans: string[] = [];
   for (const node of nodes) {

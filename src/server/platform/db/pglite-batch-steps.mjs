@@ -1,6 +1,9 @@
 // A batch's steps as the worker runs them (ADR 0217). Plain JavaScript, as the worker.
 
-/** What opens a transaction's statements: its BEGIN and the settings sent with its next statement (ADR 0060). */
+/**
+ * What opens a transaction's statements: its BEGIN and the settings sent with its next statement (ADR 0060), whose mark
+ * is SENT_WITH_NEXT in pglite-dialect.ts (a worker cannot import it; pglite-worker.test.ts fails if the two differ).
+ */
 const FRAMING = /^(begin\b|\/\* sent with the next statement \*\/ )/i;
 export const ENDS_TRANSACTION = /^(commit|rollback)$/i;
 

@@ -116,6 +116,8 @@ describe('the embedded database in a worker thread (ADR 0054)', () => {
         { op: 'exec', sql: 'begin read only' },
         stamp('a'),
         stamp('b'),
+        // The engine's clock counts whole milliseconds, so the statement's message must come at least one later.
+        next('select pg_sleep(0.005)'),
         {
           op: 'query',
           sql: "select current_setting('app.a') = current_setting('app.b') as together, current_setting('app.a') = statement_timestamp()::text as with_statement where $1",

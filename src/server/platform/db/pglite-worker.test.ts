@@ -114,9 +114,10 @@ describe('the embedded database in a worker thread (ADR 0054)', () => {
       const answer = await engine.batch([
         { op: 'exec', sql: 'commit' },
         { op: 'exec', sql: 'begin read only' },
+        // The engine's clock counts whole milliseconds: a pause after each stamp keeps two messages apart.
         stamp('a'),
+        next('select pg_sleep(0.005)'),
         stamp('b'),
-        // The engine's clock counts whole milliseconds, so the statement's message must come at least one later.
         next('select pg_sleep(0.005)'),
         {
           op: 'query',

@@ -115,3 +115,14 @@ test("only one code's listed rows mark their statement for a kept plan (ADR 0132
     GENERIC_PLAN,
   );
 });
+
+test('ids its own probe matched by the same codes are not compared again (ADR 0218); any other ids are', () => {
+  const statement = (search: Parameters<typeof searchCondition>[0]) =>
+    db.selectFrom('interview_results as r').select('r.id').where(searchCondition(search, resultColumns)).compile().sql;
+  const ids = { text: 'B1-A1', exact: true, idsSql: sql`ARRAY[1]::bigint[]` };
+  expect(statement({ ...ids, idsAreMatches: true })).not.toContain('app_code_key');
+  expect(statement(ids)).toContain('app_code_key');
+  expect(statement({ text: 'B1-A1', exact: true, codeIds: [1, 2], textIds: [], idsAreMatches: true })).toContain(
+    'app_code_key',
+  );
+});

@@ -209,6 +209,12 @@ export type SearchRule = Pick<ListSearch, 'text'> &
      * them first in a subquery the planner keeps (ADR 0209).
      */
     keepsPlan?: boolean;
+    /**
+     * The ids (`idsSql`) are the very rows whose `codes` equal the text: the same statement's probe read them by the
+     * same columns, in the statement's one snapshot, so the rows' keys are not compared again (ADR 0218). Only where
+     * the probe's rule is the columns' own (Call Records): the Results lists compare a code the probe's rule may not.
+     */
+    idsAreMatches?: boolean;
   };
 
 const anyOf = (column: RawBuilder<unknown>, ids: readonly number[]) => sql`${column} = ANY(${[...ids]}::bigint[])`;
@@ -241,7 +247,10 @@ export function searchCondition(search: SearchRule, columns: SearchColumns): Raw
   const codeIds = search.codeIds ?? null;
   // One code's rows, listed: where its caller's plan test shows the ids lead the plan, the plan is kept (ADR 0132, 0208).
   const kept = sql.raw(search.keepsPlan ? GENERIC_PLAN : '');
-  if (search.exact && search.idsSql) return sql<SqlBool>`(${kept}${columns.id} = ANY(${search.idsSql}) AND (${equal}))`;
+  if (search.exact && search.idsSql)
+    return search.idsAreMatches
+      ? sql<SqlBool>`(${kept}${columns.id} = ANY(${search.idsSql}))`
+      : sql<SqlBool>`(${kept}${columns.id} = ANY(${search.idsSql}) AND (${equal}))`;
   if (search.exact)
     return sql<SqlBool>`(${codeIds ? sql`${kept}${anyOf(columns.id, codeIds)} AND ` : sql``}(${equal}))`;
   const parts: RawBuilder<unknown>[] = [];

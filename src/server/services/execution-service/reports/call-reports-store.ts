@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db, DB } from '../../../platform/db/schema';
 import { containsPattern } from '../../../platform/db/contains-pattern';
 import {
@@ -60,15 +60,25 @@ export async function findCallSearchWithExact(
   return presentExact(read, callRecordRow);
 }
 
-/** How a whole code's page and total are read in its probe's statement (exported for its plan test). */
-export const callRecordsByCode = (trx: Db, filter: CallRecordsFilter, page: Page): ExactRead => ({
-  page: (ids) => callRecordPage(trx, filter, page, { text: filter.search!, exact: true, idsSql: ids }),
-  order: sql`page.call_at DESC, page.id DESC`,
-  total: (ids) =>
-    filterCalls(trx.selectFrom('call_records'), filter, { text: filter.search!, exact: true, idsSql: ids }).select(
-      (eb) => eb.fn.countAll().as('n'),
-    ),
-});
+/**
+ * How a whole code's page and total are read in its probe's statement (exported for its plan test). The probe's ids
+ * are the records whose IRN or access code equals the code (app_call_record_search), so the page and the count do not
+ * compare those codes again (ADR 0218).
+ */
+export const callRecordsByCode = (trx: Db, filter: CallRecordsFilter, page: Page): ExactRead => {
+  const whole = (ids: RawBuilder<unknown>): SearchRule => ({
+    text: filter.search!,
+    exact: true,
+    idsSql: ids,
+    idsAreMatches: true,
+  });
+  return {
+    page: (ids) => callRecordPage(trx, filter, page, whole(ids)),
+    order: sql`page.call_at DESC, page.id DESC`,
+    total: (ids) =>
+      filterCalls(trx.selectFrom('call_records'), filter, whole(ids)).select((eb) => eb.fn.countAll().as('n')),
+  };
+};
 
 /** The Call Records filter; `search`: the search as read by findCallSearch, null without one. */
 function filterCalls(query: CallQuery, filter: CallRecordsFilter, search: SearchRule | null): CallQuery {

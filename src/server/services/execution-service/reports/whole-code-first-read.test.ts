@@ -102,6 +102,11 @@ test('Call Records: a first whole-code read is one statement in the transaction 
       search,
       reads: [expect.stringMatching(/app_call_record_search[\s\S]*call_records/)],
     });
+    // The probe's ids are the code's records: the page and the count do not compare their codes again (ADR 0218).
+    expect({ search, read: reads()[0] }).toEqual({
+      search,
+      read: expect.not.stringContaining('app_code_key(call_records.'),
+    });
   }
   // A prefix still reads its probe, then the page and the total.
   messages.length = 0;

@@ -131,8 +131,8 @@ export function searchWithExactStatement<Row>(
   const { call } = probeOf(fn, text, caps);
   return sql<
     Row & {
-      probe_ids: (string | number | null)[];
-      probe_hows: ProbeRow['match_how'][];
+      probe_ids: (string | number | null)[] | null;
+      probe_hows: ProbeRow['match_how'][] | null;
       total: number | null;
       page_found: boolean;
     }
@@ -146,9 +146,12 @@ export function searchWithExactStatement<Row>(
       FROM probe),
     counted AS MATERIALIZED (
       SELECT found.*, CASE WHEN found.ids IS NOT NULL THEN (${exact.total(sql`found.ids`)}) END AS total FROM found)
-    SELECT counted.probe_ids, counted.probe_hows, counted.total, page.*
+    SELECT CASE WHEN row_number() OVER shown = 1 THEN counted.probe_ids END AS probe_ids,
+           CASE WHEN row_number() OVER shown = 1 THEN counted.probe_hows END AS probe_hows,
+           counted.total, page.*
     FROM counted
       LEFT JOIN LATERAL (SELECT true AS page_found, q.* FROM (${exact.page(sql`counted.ids`)}) AS q) AS page ON true
+    WINDOW shown AS (ORDER BY ${exact.order})
     ORDER BY ${exact.order}`;
 }
 
@@ -169,8 +172,9 @@ export async function findListSearchWithExact<Row>(
   if (!text) return { search: null };
   const { pattern } = probeOf(fn, text, caps);
   const rows = await searchWithExactStatement<Row>(fn, text, exact, caps).execute(trx);
-  const head = rows.rows[0];
-  const probed = (head?.probe_ids ?? []).map((id, i) => ({ match_id: id, match_how: head!.probe_hows[i]! }));
+  // The probe's ids come once, on the page's first row (ADR 0218): not repeated on every row the engine sends.
+  const head = rows.rows.find((row) => row.probe_ids !== null) ?? rows.rows[0];
+  const probed = (head?.probe_ids ?? []).map((id, i) => ({ match_id: id, match_how: head!.probe_hows![i]! }));
   const found = searchOf(text, pattern, probed, caps);
   if (!found.exact || found.codeIds === null || head?.total === null || head?.total === undefined)
     return { search: found };

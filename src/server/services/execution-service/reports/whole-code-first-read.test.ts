@@ -13,7 +13,8 @@ import type { BatchStep, PGliteEngine } from '../../../platform/db/pglite-worker
 import { withTenant } from '../../../platform/tenancy/with-tenant';
 import type { Db } from '../../../platform/db/schema';
 import { countResults, readResults, type ResultQuery } from '../project-results/results-store';
-import { countCallRecords, findCallRecords } from './call-reports-store';
+import { callRecordsByCode, countCallRecords, findCallRecords } from './call-reports-store';
+import { searchWithExactStatement } from '../../../platform/db/list-search';
 import {
   countReportResults,
   findReportResults,
@@ -112,6 +113,17 @@ test('Call Records: a first whole-code read is one statement in the transaction 
   messages.length = 0;
   expect((await callRecords({ search: 'WC-A000000' })).totalResults).toBe(6);
   expect(reads()).toHaveLength(3);
+});
+
+test("Call Records: the one statement sends the probe's ids once, on the page's first row (ADR 0218)", async () => {
+  const filter = { projectId: null, from: null, to: null, minDuration: null, maxDuration: null, telcoProvider: null };
+  const rows = await withTenant(t.db, acme, async (trx) => {
+    const byCode = callRecordsByCode(trx, { ...filter, search: 'WC-A0000001' }, { offset: 0, limit: 25 });
+    return (await searchWithExactStatement({ name: 'app_call_record_search' }, 'WC-A0000001', byCode).execute(trx))
+      .rows;
+  });
+  expect(rows.map((r) => r.probe_ids?.length ?? null)).toEqual([3, null, null]);
+  expect(rows.map((r) => Number(r.total))).toEqual([3, 3, 3]);
 });
 
 test('Results report: a first whole-code read is one statement in the transaction (ADR 0184)', async () => {

@@ -221,6 +221,17 @@ export type SearchRule = Pick<ListSearch, 'text'> &
     idsAreMatches?: boolean;
   };
 
+/**
+ * The rule of one whole code whose ids (`ids`, an array expression) its probe's statement read (ADR 0184), with the
+ * caller's marks: `keepsPlan` where its plan test shows the ids lead (ADR 0208), `idsAreMatches` where the probe's rule
+ * is the columns' own (ADR 0218).
+ */
+export const wholeCodeRule = (
+  text: string,
+  ids: RawBuilder<unknown>,
+  marks: Pick<SearchRule, 'keepsPlan' | 'idsAreMatches'> = {},
+): SearchRule => ({ text, exact: true, idsSql: ids, ...marks });
+
 const anyOf = (column: RawBuilder<unknown>, ids: readonly number[]) => sql`${column} = ANY(${[...ids]}::bigint[])`;
 
 /**

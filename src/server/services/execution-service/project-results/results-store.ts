@@ -12,6 +12,7 @@ import {
   type SearchWithExact,
   namesCap,
   presentExact,
+  wholeCodeRule,
 } from '../../../platform/db/list-search';
 import { readPlannedPage, WALK_NAMES_ABOVE, walkPlan, type PagePlan } from '../../../platform/db/list-walk';
 import type { KeysetPage } from '../../../platform/http/csv-download';
@@ -380,7 +381,7 @@ export const findResultSearch = (trx: Db, query: ResultQuery, names?: number) =>
 
 /** How a whole IRN's page and total are read in its probe's statement (exported for its plan test). */
 export const resultsByCode = (query: ResultQuery): ExactRead => {
-  const whole = (ids: RawBuilder<unknown>): SearchRule => ({ text: query.search!, exact: true, idsSql: ids });
+  const whole = (ids: RawBuilder<unknown>) => wholeCodeRule(query.search!, ids);
   return {
     page: (ids) => pageStatement(query, query.pageSize, query.page * query.pageSize, whole(ids), undefined, true),
     order: sql`page.page_rank`,

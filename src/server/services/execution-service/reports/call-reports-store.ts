@@ -10,6 +10,7 @@ import {
   type SearchRule,
   type SearchWithExact,
   presentExact,
+  wholeCodeRule,
 } from '../../../platform/db/list-search';
 import { timeKey, windowPage, type TimeKeyset } from '../../../platform/db/keyset';
 import type { KeysetPage } from '../../../platform/http/csv-download';
@@ -66,12 +67,7 @@ export async function findCallSearchWithExact(
  * compare those codes again (ADR 0218).
  */
 export const callRecordsByCode = (trx: Db, filter: CallRecordsFilter, page: Page): ExactRead => {
-  const whole = (ids: RawBuilder<unknown>): SearchRule => ({
-    text: filter.search!,
-    exact: true,
-    idsSql: ids,
-    idsAreMatches: true,
-  });
+  const whole = (ids: RawBuilder<unknown>) => wholeCodeRule(filter.search!, ids, { idsAreMatches: true });
   return {
     page: (ids) => callRecordPage(trx, filter, page, whole(ids)),
     order: sql`page.call_at DESC, page.id DESC`,

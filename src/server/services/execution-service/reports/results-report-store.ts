@@ -23,6 +23,7 @@ import {
   type SearchWithExact,
   namesCap,
   presentExact,
+  wholeCodeRule,
 } from '../../../platform/db/list-search';
 
 /** The results report's filter (docs/product/results-report.md#filters), already checked by the handler. */
@@ -109,12 +110,7 @@ export const firstProbeNames = (filter: ResultsReportFilter, sort: ResultsReport
 /** How a whole code's page and total are read in its probe's statement (exported for its plan test). */
 export const reportByCode = (filter: ResultsReportFilter, sort: ResultsReportSort, page: Page): ExactRead => {
   // Its rows are read by their ids before the window is applied (narrowFrom), so the plan is kept (ADR 0209).
-  const whole = (ids: RawBuilder<unknown>): SearchRule => ({
-    text: filter.search!,
-    exact: true,
-    idsSql: ids,
-    keepsPlan: true,
-  });
+  const whole = (ids: RawBuilder<unknown>) => wholeCodeRule(filter.search!, ids, { keepsPlan: true });
   return {
     page: (ids) => readPage(filter, sort, page, whole(ids), undefined, true),
     order: sql`page.page_rank`,

@@ -172,7 +172,7 @@ export async function findListSearchWithExact<Row>(
   if (!text) return { search: null };
   const { pattern } = probeOf(fn, text, caps);
   const rows = await searchWithExactStatement<Row>(fn, text, exact, caps).execute(trx);
-  // The probe's ids come once, on the page's first row (ADR 0218): not repeated on every row the engine sends.
+  // The probe's ids come once, on the page's first row (ADR 0219): not repeated on every row the engine sends.
   const head = rows.rows.find((row) => row.probe_ids !== null) ?? rows.rows[0];
   const probed = (head?.probe_ids ?? []).map((id, i) => ({ match_id: id, match_how: head!.probe_hows![i]! }));
   const found = searchOf(text, pattern, probed, caps);
@@ -262,10 +262,10 @@ export function searchCondition(search: SearchRule, columns: SearchColumns): Raw
   const codeIds = search.codeIds ?? null;
   // One code's rows, listed: where its caller's plan test shows the ids lead the plan, the plan is kept (ADR 0132, 0208).
   const kept = sql.raw(search.keepsPlan ? GENERIC_PLAN : '');
-  if (search.exact && search.idsSql)
-    return search.idsAreMatches
-      ? sql<SqlBool>`(${kept}${columns.id} = ANY(${search.idsSql}))`
-      : sql<SqlBool>`(${kept}${columns.id} = ANY(${search.idsSql}) AND (${equal}))`;
+  if (search.exact && search.idsSql) {
+    const compared = search.idsAreMatches ? sql`` : sql` AND (${equal})`;
+    return sql<SqlBool>`(${kept}${columns.id} = ANY(${search.idsSql})${compared})`;
+  }
   if (search.exact)
     return sql<SqlBool>`(${codeIds ? sql`${kept}${anyOf(columns.id, codeIds)} AND ` : sql``}(${equal}))`;
   const parts: RawBuilder<unknown>[] = [];

@@ -115,10 +115,20 @@ test('Call Records: a first whole-code read is one statement in the transaction 
   expect(reads()).toHaveLength(3);
 });
 
-test("Call Records: the one statement sends the probe's ids once, on the page's first row (ADR 0218)", async () => {
-  const filter = { projectId: null, from: null, to: null, minDuration: null, maxDuration: null, telcoProvider: null };
+/** Call Records' filter of every record of the account, searched for `search`. */
+const callFilter = (search: string) => ({
+  projectId: null,
+  from: null,
+  to: null,
+  search,
+  minDuration: null,
+  maxDuration: null,
+  telcoProvider: null,
+});
+
+test("Call Records: the one statement sends the probe's ids once, on the page's first row (ADR 0219)", async () => {
   const rows = await withTenant(t.db, acme, async (trx) => {
-    const byCode = callRecordsByCode(trx, { ...filter, search: 'WC-A0000001' }, { offset: 0, limit: 25 });
+    const byCode = callRecordsByCode(trx, callFilter('WC-A0000001'), { offset: 0, limit: 25 });
     return (await searchWithExactStatement({ name: 'app_call_record_search' }, 'WC-A0000001', byCode).execute(trx))
       .rows;
   });
@@ -237,15 +247,6 @@ test('Results tab: a whole IRN read in one statement answers the rows, order and
 });
 
 test('Call Records: a whole code read in one statement answers the rows, order and total read apart', async () => {
-  const filter = (search: string) => ({
-    projectId: null,
-    from: null,
-    to: null,
-    search,
-    minDuration: null,
-    maxDuration: null,
-    telcoProvider: null,
-  });
   for (const search of ['WC-A0000001', 'wc a0000001', 'WCIRN-0', 'wc-a0000003', 'WC-A0000009'])
     for (const [page, pageSize] of [
       [0, 2],
@@ -255,10 +256,10 @@ test('Call Records: a whole code read in one statement answers the rows, order a
     ] as const) {
       const answer = await callRecords({ search, page, pageSize });
       const apart = await withTenant(t.db, acme, async (trx) => ({
-        ids: (await findCallRecords(trx, filter(search), { offset: page * pageSize, limit: pageSize })).map(
+        ids: (await findCallRecords(trx, callFilter(search), { offset: page * pageSize, limit: pageSize })).map(
           (r) => r.id,
         ),
-        total: await countCallRecords(trx, filter(search)),
+        total: await countCallRecords(trx, callFilter(search)),
       }));
       expect({ search, page, ids: answer.calls.map((c) => c.id), total: answer.totalResults }).toEqual({
         search,

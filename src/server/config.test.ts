@@ -16,6 +16,7 @@ test('defaults follow docs/development.md', () => {
     trustProxy: false,
     apiRateLimitPer10s: 500,
     releaseDate: BUILD_RELEASE_DATE,
+    pgliteSharedBuffersMb: null,
   });
   expect([...config.featureFlags]).toEqual(['analyticReports']);
   expect(config.pgliteDataDir.endsWith('/data/pglite')).toBe(true);
@@ -54,6 +55,15 @@ test('environment values are read and checked', () => {
   expect(() => loadConfig({ SEED: 'sometimes' })).toThrow(/SEED/);
   expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   expect(() => loadConfig({ RELEASE_DATE: '22/11/2026' })).toThrow(/RELEASE_DATE/);
+});
+
+test('PGLITE_SHARED_BUFFERS_MB is a whole number of MB from 16 to 1024 (ADR 0220)', () => {
+  expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: '512' }).pgliteSharedBuffersMb).toBe(512);
+  expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: ' ' }).pgliteSharedBuffersMb).toBeNull();
+  for (const bad of ['15', '1025', '2GB', '256.5'])
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: bad })).toThrow(
+      `PGLITE_SHARED_BUFFERS_MB must be a whole number of MB from 16 to 1024, got ${bad}`,
+    );
 });
 
 test('production hashing is heavier than under NODE_ENV=test', () => {

@@ -4,6 +4,7 @@ import { s3SettingsFromEnv } from './platform/storage/storage-config';
 import { parseAllowList } from './platform/egress/egress-policy';
 import type { MetricsSettings } from './platform/observability/metrics';
 import { tracingSettings, type TracingSettings } from './platform/observability/tracing';
+import { SHARED_BUFFERS_CEILING_MB } from './platform/db/embedded-memory';
 
 export interface EmbedDashboard {
   title: string;
@@ -28,6 +29,8 @@ export interface Config {
   databaseUrl: string | null;
   /** PGLITE_IN_WORKER (default on; 0 turns it off): the embedded database runs in a worker thread (ADR 0054). */
   pgliteInWorker: boolean;
+  /** PGLITE_SHARED_BUFFERS_MB: the embedded engine's shared_buffers, 16-1024 (null, unset: sized to the data, ADR 0220). */
+  pgliteSharedBuffersMb: number | null;
   /**
    * DB_EXPLAIN_SLOW_MS: a read that takes this long inside a transaction is logged once (per statement text) with
    * its EXPLAIN (ANALYZE, BUFFERS) plan (platform/db/explain-slow.ts); null (unset): off. The bench sets it.
@@ -141,6 +144,15 @@ function tenantSecretsKey(value: string | undefined): string | null {
   return key;
 }
 
+/** PGLITE_SHARED_BUFFERS_MB: unset or empty sizes the buffers to the data (ADR 0220); else whole MB, 16 to 1024. */
+function sharedBuffersMb(value: string | undefined): number | null {
+  if (!value?.trim()) return null;
+  const mb = Number(value);
+  if (!Number.isInteger(mb) || mb < 16 || mb > SHARED_BUFFERS_CEILING_MB)
+    throw new Error(`PGLITE_SHARED_BUFFERS_MB must be a whole number of MB from 16 to 1024, got ${value}`);
+  return mb;
+}
+
 /** DB_EXPLAIN_SLOW_MS: unset or empty is off; otherwise a number of milliseconds, 0 or more. */
 function explainSlowMs(value: string | undefined): number | null {
   if (!value?.trim()) return null;
@@ -181,6 +193,7 @@ export function loadConfig(env: Env = process.env): Config {
     pgliteDataDir: resolve(dataDir, 'pglite'),
     databaseUrl: env.DATABASE_URL?.trim() || null,
     pgliteInWorker: env.PGLITE_IN_WORKER === undefined || flag(env.PGLITE_IN_WORKER),
+    pgliteSharedBuffersMb: sharedBuffersMb(env.PGLITE_SHARED_BUFFERS_MB),
     explainSlowMs: explainSlowMs(env.DB_EXPLAIN_SLOW_MS),
     publicUrl,
     smtpUrl: env.SMTP_URL?.trim() || null,

@@ -10,6 +10,7 @@ import { PGliteWorker, type PGliteEngine } from './pglite-worker-client';
 import { tunePostgresClient } from './postgres-client-tuning';
 import type { Db } from './schema';
 import { PGLITE_EXTENSIONS } from './pglite-extensions';
+import { embeddedSharedBuffersMb, sharedBuffersStartParams } from './embedded-memory';
 import { ExplainSlowDialect, type SlowStatement } from './explain-slow';
 import { isTracing } from '../observability/tracing';
 import { TracingDialect } from './tracing-dialect';
@@ -21,6 +22,8 @@ export interface DatabaseOptions {
   pgliteDataDir: string;
   /** The embedded database in a worker thread (ADR 0054; default on), else on the request thread. */
   pgliteInWorker?: boolean;
+  /** PGLITE_SHARED_BUFFERS_MB: the embedded engine's shared_buffers (ADR 0220); null or unset: sized to the data. */
+  pgliteSharedBuffersMb?: number | null;
   /** Reads inside a transaction that take this many ms or more are reported once with their plan (null: off). */
   explainSlowMs?: number | null;
 }
@@ -57,11 +60,19 @@ export function resilientPool(connectionString: string, onError: ConnectionError
   return pool;
 }
 
-/** The embedded engine: in a worker thread unless turned off (ADR 0054); `onLost` hears if that thread dies. */
-async function openEngine(dataDir: string, inWorker: boolean, onLost: (error: Error) => void): Promise<PGliteEngine> {
-  return inWorker
-    ? PGliteWorker.create({ dataDir }, onLost)
-    : PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
+/**
+ * The embedded engine: in a worker thread unless turned off (ADR 0054); `onLost` hears if that thread dies. A folder's
+ * engine starts with shared_buffers sized to its data (ADR 0220); a throw-away one keeps PGlite's.
+ */
+async function openEngine(
+  dataDir: string,
+  inWorker: boolean,
+  onLost: (error: Error) => void,
+  sharedBuffersMb?: number,
+): Promise<PGliteEngine> {
+  if (inWorker) return PGliteWorker.create({ dataDir, sharedBuffersMb }, onLost);
+  const startParams = sharedBuffersMb ? sharedBuffersStartParams(sharedBuffersMb) : undefined;
+  return PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS, startParams });
 }
 
 const embeddedEngines = new WeakMap<Db, PGliteEngine>();
@@ -121,7 +132,8 @@ export async function openDatabase(
   mkdirSync(options.pgliteDataDir, { recursive: true });
   const lock = acquireDataDirLock(options.pgliteDataDir);
   try {
-    const pglite = await openEngine(options.pgliteDataDir, inWorker, onEngineLost);
+    const sharedBuffersMb = embeddedSharedBuffersMb(options.pgliteDataDir, options.pgliteSharedBuffersMb ?? null);
+    const pglite = await openEngine(options.pgliteDataDir, inWorker, onEngineLost, sharedBuffersMb);
     return embeddedDatabase(pglite, () => lock.release(), wrap);
   } catch (error) {
     lock.release();

@@ -42,6 +42,8 @@ interface EngineOptions {
   dataDir: string;
   loadDataDir?: Uint8Array;
   preparedStatements?: number;
+  /** shared_buffers in MB (ADR 0220); unset: PGlite's own 128 MB. */
+  sharedBuffersMb?: number;
 }
 
 const WORKER_FILE = join(import.meta.dirname, 'pglite-worker.mjs');

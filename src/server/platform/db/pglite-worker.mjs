@@ -21,18 +21,27 @@ function errorFields(error) {
   return fields;
 }
 
-const { dataDir, loadDataDir, wasmModule, preparedStatements } = workerData;
+const { dataDir, loadDataDir, wasmModule, preparedStatements, sharedBuffersMb } = workerData;
 // How many statements stay prepared (ADR 0127); 0 plans every statement anew, as PGlite's own query does.
 const STATEMENT_CAPACITY = preparedStatements ?? Number(process.env.PGLITE_PREPARED_STATEMENTS ?? 256);
 // The same list as pglite-extensions.ts (PGLITE_EXTENSIONS): a worker cannot receive the extension objects.
 const extensions = { pg_trgm };
+// As embedded-memory.ts's sharedBuffersStartParams (ADR 0220): PGlite's start parameters replace its defaults.
+const startParams = sharedBuffersMb
+  ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`]
+  : undefined;
 let pglite;
 let statements;
 try {
   // The main thread compiled the WebAssembly once for all workers (pgliteWasmModule).
   pglite = loadDataDir
-    ? await PGlite.create({ loadDataDir: new Blob([loadDataDir]), pgliteWasmModule: wasmModule, extensions })
-    : await PGlite.create(dataDir, { pgliteWasmModule: wasmModule, extensions });
+    ? await PGlite.create({
+        loadDataDir: new Blob([loadDataDir]),
+        pgliteWasmModule: wasmModule,
+        extensions,
+        startParams,
+      })
+    : await PGlite.create(dataDir, { pgliteWasmModule: wasmModule, extensions, startParams });
   await pglite.waitReady;
   // Custom plans still (ADR 0127): a kept statement saves its parse, analysis and rewrite; a generic plan was
   // faster for the participants list but 5x slower for the Results tab and slower for code prefixes. A statement

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { decodeWireRows, engineParsers, type ArrayType, type TypeParsers, type WireRows } from './pglite-wire-rows';
 
 /** One statement of a batch: `query` (extended protocol, one statement, parameters) or `exec` (simple protocol). */
 export type BatchStep = { op: 'query'; sql: string; params: unknown[] } | { op: 'exec'; sql: string };
@@ -35,7 +36,9 @@ interface WireResult {
   rows: unknown[];
   affectedRows?: number;
 }
-type Reply = { id: number; ok: true; result: WireResult | null } | { id: number; ok: false; error: ErrorFields };
+/** A statement's rows parsed by the worker, or left for this thread to decode (ADR 0221). */
+type Answer = WireResult | WireRows | null;
+type Reply = { id: number; ok: true; result: Answer } | { id: number; ok: false; error: ErrorFields };
 type ErrorFields = { message: string; name?: string; code?: string } & Record<string, unknown>;
 
 interface EngineOptions {
@@ -91,6 +94,8 @@ export class PGliteWorker implements PGliteEngine {
   #closing = false;
   #lost: Error | null = null;
   #writesSent = 0;
+  /** The engine's PGlite parsers, from its ready message: its plain answers are decoded here (ADR 0221). */
+  #parsers: TypeParsers = {};
 
   /**
    * `dataDir` is a folder or `memory://`; `loadDataDir` a dump (PGlite's dumpDataDir) to start from;
@@ -104,8 +109,9 @@ export class PGliteWorker implements PGliteEngine {
   ) {
     this.#worker = new Worker(WORKER_FILE, { workerData: options });
     this.waitReady = new Promise<void>((resolve, reject) => {
-      const onMessage = (message: { type?: string; error?: ErrorFields }) => {
+      const onMessage = (message: { type?: string; error?: ErrorFields; arrayTypes?: ArrayType[] }) => {
         if (message.type === 'ready') {
+          this.#parsers = engineParsers(message.arrayTypes ?? []);
           resolve();
           this.#refreshRef();
         } else if (message.type === 'init-error' && message.error) reject(rebuildError(message.error, undefined));
@@ -126,7 +132,7 @@ export class PGliteWorker implements PGliteEngine {
       if (!waiter) return;
       this.#pending.delete(reply.id);
       this.#refreshRef();
-      if (reply.ok) waiter.resolve(reply.result);
+      if (reply.ok) this.#settle(waiter, reply.result);
       else waiter.reject(rebuildError(reply.error, waiter.trace.stack));
     });
     this.#worker.on('error', (error) => this.#fail(engineLost(error.message)));
@@ -217,6 +223,15 @@ export class PGliteWorker implements PGliteEngine {
         reject(error as Error);
       }
     });
+  }
+
+  /** Decoding a plain answer's rows here can fail only on a bug: the caller hears it as it would an engine error. */
+  #settle(waiter: { resolve: (r: WireResult | null) => void; reject: (e: Error) => void }, result: Answer) {
+    try {
+      waiter.resolve(result && 'data' in result ? decodeWireRows(result, this.#parsers) : result);
+    } catch (error) {
+      waiter.reject(error as Error);
+    }
   }
 
   #refreshRef() {

@@ -21,6 +21,14 @@ function errorFields(error) {
   return fields;
 }
 
+/** PGlite's own query for the array types it parses (`_initArrayTypes`, @electric-sql/pglite 0.5). */
+const ARRAY_TYPES = `SELECT b.oid, b.typarray
+      FROM pg_catalog.pg_type a
+      LEFT JOIN pg_catalog.pg_type b ON b.oid = a.typelem
+      WHERE a.typcategory = 'A'
+      GROUP BY b.oid, b.typarray
+      ORDER BY b.oid`;
+
 const { dataDir, loadDataDir, wasmModule, preparedStatements, sharedBuffersMb } = workerData;
 // How many statements stay prepared (ADR 0127); 0 plans every statement anew, as PGlite's own query does.
 const STATEMENT_CAPACITY = preparedStatements ?? Number(process.env.PGLITE_PREPARED_STATEMENTS ?? 256);
@@ -47,16 +55,21 @@ try {
   // faster for the participants list but 5x slower for the Results tab and slower for code prefixes. A statement
   // marked as value-independent is bound under its kept generic plan (ADR 0132).
   const planCacheMode = process.env.PGLITE_PLAN_CACHE_MODE || 'force_custom_plan';
+  const notify = (channel, payload) => parentPort.postMessage({ type: 'notification', channel, payload });
   statements = new PreparedStatements(
     pglite,
     STATEMENT_CAPACITY,
     planCacheMode,
     process.env.PGLITE_GENERIC_PLANS !== '0',
+    notify,
   );
   if (STATEMENT_CAPACITY > 0) await pglite.exec(`set plan_cache_mode = ${planCacheMode}`);
   // NOTIFY of the session reaches the main thread (live updates, ADR 0078); LISTEN is sent as any statement.
-  pglite.onNotification((channel, payload) => parentPort.postMessage({ type: 'notification', channel, payload }));
-  parentPort.postMessage({ type: 'ready' });
+  pglite.onNotification(notify);
+  // The array types PGlite's parsers know, as it found them at its start (its _initArrayTypes): the request thread
+  // decodes plain answers with the same parsers (ADR 0221).
+  const { rows: arrayTypes } = await pglite.query(ARRAY_TYPES);
+  parentPort.postMessage({ type: 'ready', arrayTypes });
 } catch (error) {
   parentPort.postMessage({ type: 'init-error', error: errorFields(error) });
   process.exit(1);
@@ -67,7 +80,8 @@ let queue = Promise.resolve();
 async function run({ op, sql, params, steps }) {
   if (op === 'query') {
     const result = await statements.query(sql, params);
-    return { rows: result.rows, affectedRows: result.affectedRows };
+    // Rows left unparsed (ADR 0221) travel as they are; parsed ones without PGlite's `fields`.
+    return result.data ? result : { rows: result.rows, affectedRows: result.affectedRows };
   }
   if (op === 'exec') {
     const last = (await pglite.exec(sql)).at(-1);
@@ -101,7 +115,8 @@ parentPort.on('message', (request) => {
   queue = queue.then(async () => {
     try {
       const result = await run(request);
-      parentPort.postMessage({ id: request.id, ok: true, result });
+      // Unparsed rows' bytes are handed over, not copied.
+      parentPort.postMessage({ id: request.id, ok: true, result }, result?.data ? [result.data.buffer] : undefined);
     } catch (error) {
       parentPort.postMessage({ id: request.id, ok: false, error: errorFields(error) });
     }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { loadConfig, type Config } from './config';
 import { buildApp, createLogger } from './app';
 import { PasswordHasher } from './platform/auth/password-hasher';
@@ -37,6 +38,11 @@ const db = await openDatabase(
 });
 
 try {
+  // The embedded engine's buffers are sized to its data at each start (ADR 0220): the operator sees the figure.
+  if (!config.databaseUrl) {
+    const { rows } = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(db);
+    logger.info({ sharedBuffers: rows[0]?.shared_buffers }, 'embedded database opened');
+  }
   const applied = await prepareDatabase(db);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
   if (config.seed === 'auto') {

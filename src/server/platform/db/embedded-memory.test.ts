@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { PGliteWorker } from './pglite-worker-client';
 import { openDatabase } from './open-database';
+import { startServerProcess, stopServerProcess } from '../../testing/server-process';
 import { embeddedSharedBuffersMb, relationBytes, sharedBuffersMbFor } from './embedded-memory';
 
 const MB = 1024 * 1024;
@@ -58,6 +59,16 @@ describe('the embedded engine sized to its data (ADR 0220)', () => {
       },
       120_000,
     );
+
+    test('the server started with PGLITE_SHARED_BUFFERS_MB opens its engine with it and says so', async () => {
+      const server = startServerProcess({ DATA_DIR: dir, SEED: 'off', PGLITE_SHARED_BUFFERS_MB: '144' });
+      try {
+        await server.listening;
+        expect(server.output()).toMatch(/"sharedBuffers":"144MB".*embedded database opened/);
+      } finally {
+        await stopServerProcess(server);
+      }
+    }, 120_000);
 
     test('a folder not created yet holds nothing; the operator setting wins over the size', () => {
       expect(relationBytes(join(dir, 'missing'))).toBe(0);

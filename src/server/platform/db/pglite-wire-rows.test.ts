@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { decodeWireRows } from './pglite-wire-rows';
 import type * as WireRowsModule from './pglite-wire-rows';
 import { PGliteWorker } from './pglite-worker-client';
+import { inBackground } from './work-priority';
 
 jest.mock('./pglite-wire-rows', () => {
   const actual = jest.requireActual<typeof WireRowsModule>('./pglite-wire-rows');
@@ -56,6 +57,24 @@ test('a write counts its rows as PGlite does; its RETURNING rows decode too', as
   const update = await answered('update wide set note = $1 where id >= $2', ['y', 10]);
   expect(update).toEqual({ answer: { rows: [], affectedRows: 2 }, decodedHere: true });
   expect((await answered('delete from wide where id >= $1', [10])).answer).toEqual({ rows: [], affectedRows: 2 });
+});
+
+test("background work's rows are parsed in the worker, the same rows, in a batch too", async () => {
+  const text = 'select * from wide where id >= $1 order by id';
+  const expected = (await reference.query(text, [1])).rows;
+  const decode = jest.mocked(decodeWireRows);
+  decode.mockClear();
+  const alone = await inBackground(() => engine.query(text, [1]));
+  const batched = await inBackground(() =>
+    engine.batch([
+      { op: 'exec', sql: 'begin' },
+      { op: 'query', sql: text, params: [1] },
+    ]),
+  );
+  await engine.exec('commit');
+  expect(alone.rows).toEqual(expected);
+  expect(batched.rows).toEqual(expected);
+  expect(decode).not.toHaveBeenCalled();
 });
 
 test('an answer with a notice is parsed by PGlite in the worker, as before', async () => {

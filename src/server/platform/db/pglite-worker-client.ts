@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { currentPriority } from './work-priority';
 import { decodeWireRows, engineParsers, type ArrayType, type TypeParsers, type WireRows } from './pglite-wire-rows';
 
 /** One statement of a batch: `query` (extended protocol, one statement, parameters) or `exec` (simple protocol). */
@@ -216,7 +217,9 @@ export class PGliteWorker implements PGliteEngine {
       this.#pending.set(id, { resolve, reject, trace });
       this.#refreshRef();
       try {
-        this.#worker.postMessage({ id, ...request });
+        // Background work's rows are parsed in the worker: a page of an export decoded here would hold up the
+        // requests this thread serves (ADR 0221).
+        this.#worker.postMessage({ id, ...request, parseHere: currentPriority() === 'background' });
       } catch (error) {
         this.#pending.delete(id);
         this.#refreshRef();

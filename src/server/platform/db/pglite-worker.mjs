@@ -77,9 +77,9 @@ try {
 
 let queue = Promise.resolve();
 
-async function run({ op, sql, params, steps }) {
+async function run({ op, sql, params, steps, parseHere }) {
   if (op === 'query') {
-    const result = await statements.query(sql, params);
+    const result = await statements.query(sql, params, parseHere);
     // Rows left unparsed (ADR 0221) travel as they are; parsed ones without PGlite's `fields`.
     return result.data ? result : { rows: result.rows, affectedRows: result.affectedRows };
   }
@@ -95,7 +95,7 @@ async function run({ op, sql, params, steps }) {
     const merged = mergeFraming(steps);
     for (const [i, step] of merged.entries()) {
       try {
-        last = await run(step);
+        last = await run({ ...step, parseHere });
       } catch (error) {
         if (merged.slice(i + 1).some((later) => later.op === 'exec' && ENDS_TRANSACTION.test(later.sql)))
           await pglite.exec('rollback');

@@ -218,7 +218,7 @@ export class PGliteWorker implements PGliteEngine {
       this.#refreshRef();
       try {
         // Background work's rows are parsed in the worker: a page of an export decoded here would hold up the
-        // requests this thread serves (ADR 0221).
+        // requests this thread serves (ADR 0222).
         this.#worker.postMessage({ id, ...request, parseHere: currentPriority() === 'background' });
       } catch (error) {
         this.#pending.delete(id);

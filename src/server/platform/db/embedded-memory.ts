@@ -46,7 +46,10 @@ export function embeddedSharedBuffersMb(pgDataDir: string, configuredMb: number 
   return configuredMb ?? sharedBuffersMbFor(relationBytes(pgDataDir), totalmem());
 }
 
-/** PGlite's start parameters with shared_buffers set: `startParams` replaces its defaults, so they are kept. */
-export function sharedBuffersStartParams(mb: number): string[] {
-  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${mb}MB`];
+/**
+ * PGlite's start parameters with shared_buffers set (`startParams` replaces its defaults, so they are kept), for the
+ * engine in this thread and in the worker alike; none (PGlite's own) when no size is given.
+ */
+export function sharedBuffersStartParams(mb: number | undefined): string[] | undefined {
+  return mb ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${mb}MB`] : undefined;
 }

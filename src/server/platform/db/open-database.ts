@@ -71,8 +71,10 @@ async function openEngine(
   sharedBuffersMb?: number,
 ): Promise<PGliteEngine> {
   if (inWorker) return PGliteWorker.create({ dataDir, sharedBuffersMb }, onLost);
-  const startParams = sharedBuffersMb ? sharedBuffersStartParams(sharedBuffersMb) : undefined;
-  return PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS, startParams });
+  return PGlite.create(dataDir, {
+    extensions: PGLITE_EXTENSIONS,
+    startParams: sharedBuffersStartParams(sharedBuffersMb),
+  });
 }
 
 const embeddedEngines = new WeakMap<Db, PGliteEngine>();

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { currentPriority } from './work-priority';
+import { sharedBuffersStartParams } from './embedded-memory';
 import { decodeWireRows, engineParsers, type ArrayType, type TypeParsers, type WireRows } from './pglite-wire-rows';
 
 /** One statement of a batch: `query` (extended protocol, one statement, parameters) or `exec` (simple protocol). */
@@ -108,7 +109,9 @@ export class PGliteWorker implements PGliteEngine {
     options: EngineOptions & { wasmModule: WebAssembly.Module },
     private readonly onLost: (error: Error) => void = () => {},
   ) {
-    this.#worker = new Worker(WORKER_FILE, { workerData: options });
+    // The worker is plain JavaScript: it gets the start parameters built here (ADR 0220).
+    const startParams = sharedBuffersStartParams(options.sharedBuffersMb);
+    this.#worker = new Worker(WORKER_FILE, { workerData: { ...options, startParams } });
     this.waitReady = new Promise<void>((resolve, reject) => {
       const onMessage = (message: { type?: string; error?: ErrorFields; arrayTypes?: ArrayType[] }) => {
         if (message.type === 'ready') {

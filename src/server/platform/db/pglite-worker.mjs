@@ -29,15 +29,12 @@ const ARRAY_TYPES = `SELECT b.oid, b.typarray
       GROUP BY b.oid, b.typarray
       ORDER BY b.oid`;
 
-const { dataDir, loadDataDir, wasmModule, preparedStatements, sharedBuffersMb } = workerData;
+// startParams: PGlite's with shared_buffers set, built by the client (embedded-memory.ts, ADR 0220), or none.
+const { dataDir, loadDataDir, wasmModule, preparedStatements, startParams } = workerData;
 // How many statements stay prepared (ADR 0127); 0 plans every statement anew, as PGlite's own query does.
 const STATEMENT_CAPACITY = preparedStatements ?? Number(process.env.PGLITE_PREPARED_STATEMENTS ?? 256);
 // The same list as pglite-extensions.ts (PGLITE_EXTENSIONS): a worker cannot receive the extension objects.
 const extensions = { pg_trgm };
-// As embedded-memory.ts's sharedBuffersStartParams (ADR 0220): PGlite's start parameters replace its defaults.
-const startParams = sharedBuffersMb
-  ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`]
-  : undefined;
 let pglite;
 let statements;
 try {

@@ -86,26 +86,25 @@ export class PreparedStatements {
 
   /**
    * Same answer as `pglite.query(sql, params)`: { rows, affectedRows, fields }; or, for a plain answer, the same rows
-   * unparsed: { names, types, data }, the columns and the DataRow and CommandComplete messages (ADR 0221), unless
-   * `parseHere` (background work's reads, parsed on this thread as before so the request thread stays free).
+   * unparsed: { names, types, data }, the columns and the DataRow and CommandComplete messages (ADR 0221).
    */
-  async query(sql, params = [], parseHere = false) {
+  async query(sql, params = []) {
     if (this.#capacity <= 0 || !PLANNABLE.test(sql)) return this.#pglite.query(sql, params);
     return this.#pglite.runExclusive(async () => {
       try {
-        return await this.#run(sql, params, parseHere);
+        return await this.#run(sql, params);
       } catch (error) {
         // DDL changed a cached statement's columns (e.g. `select *` after ALTER TABLE): PostgreSQL refuses to
         // answer with other columns than it described. Outside a transaction nothing ran: parse again and retry.
         if (error?.message !== CACHED_PLAN_CHANGED) throw error;
         this.#forget(sql);
         if (this.#pglite.isInTransaction()) throw error;
-        return this.#run(sql, params, parseHere);
+        return this.#run(sql, params);
       }
     });
   }
 
-  async #run(sql, params, parseHere) {
+  async #run(sql, params) {
     const pglite = this.#pglite;
     const messages = [];
     let wire = null;
@@ -134,7 +133,7 @@ export class PreparedStatements {
           serialize.execute({}),
         ]),
       );
-      const starts = parseHere ? null : plainAnswer(bytes);
+      const starts = plainAnswer(bytes);
       if (starts) {
         // The SET's own answer ends at its CommandComplete, the statement's starts after it.
         const from = generic ? starts[starts.findIndex((at) => bytes[at] === COMMAND_COMPLETE) + 1] : 0;

@@ -1,12 +1,16 @@
 import { PGlite } from '@electric-sql/pglite';
-import { decodeWireRows } from './pglite-wire-rows';
+import { decodeWireRows, decodeWireRowsInSlices, engineParsers, type WireRows } from './pglite-wire-rows';
 import type * as WireRowsModule from './pglite-wire-rows';
 import { PGliteWorker } from './pglite-worker-client';
 import { inBackground } from './work-priority';
 
 jest.mock('./pglite-wire-rows', () => {
   const actual = jest.requireActual<typeof WireRowsModule>('./pglite-wire-rows');
-  return { ...actual, decodeWireRows: jest.fn(actual.decodeWireRows) };
+  return {
+    ...actual,
+    decodeWireRows: jest.fn(actual.decodeWireRows),
+    decodeWireRowsInSlices: jest.fn(actual.decodeWireRowsInSlices),
+  };
 });
 
 // ADR 0221: a plain answer leaves the engine's thread as the engine wrote it and is decoded on the request thread
@@ -59,11 +63,12 @@ test('a write counts its rows as PGlite does; its RETURNING rows decode too', as
   expect((await answered('delete from wide where id >= $1', [10])).answer).toEqual({ rows: [], affectedRows: 2 });
 });
 
-test("background work's rows are parsed in the worker, the same rows, in a batch too", async () => {
+test("background work's rows are decoded here in slices, the same rows, in a batch too (ADR 0223)", async () => {
   const text = 'select * from wide where id >= $1 order by id';
   const expected = (await reference.query(text, [1])).rows;
-  const decode = jest.mocked(decodeWireRows);
-  decode.mockClear();
+  const [whole, sliced] = [jest.mocked(decodeWireRows), jest.mocked(decodeWireRowsInSlices)];
+  whole.mockClear();
+  sliced.mockClear();
   const alone = await inBackground(() => engine.query(text, [1]));
   const batched = await inBackground(() =>
     engine.batch([
@@ -74,7 +79,57 @@ test("background work's rows are parsed in the worker, the same rows, in a batch
   await engine.exec('commit');
   expect(alone.rows).toEqual(expected);
   expect(batched.rows).toEqual(expected);
-  expect(decode).not.toHaveBeenCalled();
+  expect(sliced).toHaveBeenCalledTimes(2);
+  expect(whole).not.toHaveBeenCalled();
+});
+
+/** A plain answer as the engine writes it: one text column `n`, a DataRow per value, then CommandComplete. */
+function wireOf(values: Array<string | null>, tag: string): WireRows {
+  const encoder = new TextEncoder();
+  const parts: number[] = [];
+  const int32 = (n: number) => parts.push((n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255);
+  for (const value of values) {
+    const bytes = value === null ? null : encoder.encode(value);
+    parts.push(0x44);
+    int32(4 + 2 + 4 + (bytes?.length ?? 0));
+    parts.push(0, 1);
+    int32(bytes ? bytes.length : -1);
+    if (bytes) parts.push(...bytes);
+  }
+  const tagBytes = encoder.encode(tag);
+  parts.push(0x43);
+  int32(4 + tagBytes.length + 1);
+  parts.push(...tagBytes, 0);
+  return { names: ['n'], types: [25], data: Uint8Array.from(parts) };
+}
+
+test('decoded in slices: the rows of one decode, with the event loop turning between slices', async () => {
+  const values = Array.from({ length: 500 }, (_, i) => (i % 7 === 0 ? null : `row ${i} — ✓`));
+  const wire = wireOf(values, 'SELECT 500');
+  const parsers = engineParsers([]);
+  const tick = () => new Promise((resolve) => setImmediate(resolve));
+  let ticks = 0;
+  let decoding = true;
+  const ticking = (async () => {
+    while (decoding) {
+      await tick();
+      ticks++;
+    }
+  })();
+  const answer = await decodeWireRowsInSlices(wire, parsers, 256);
+  decoding = false;
+  await ticking;
+  expect(answer).toEqual(decodeWireRows(wire, parsers));
+  expect(answer.rows).toHaveLength(500);
+  expect(answer.rows[1]).toEqual({ n: 'row 1 — ✓' });
+  // About 9 KB in slices of 256 bytes: other work ran between them, many times.
+  expect(ticks).toBeGreaterThan(20);
+});
+
+test('decoded in slices: a slice ending inside a long row still reads the row whole', async () => {
+  const wire = wireOf(['x'.repeat(1000), 'y', null], 'SELECT 3');
+  const answer = await decodeWireRowsInSlices(wire, engineParsers([]), 16);
+  expect(answer).toEqual({ rows: [{ n: 'x'.repeat(1000) }, { n: 'y' }, { n: null }], affectedRows: 0 });
 });
 
 test('an answer with a notice is parsed by PGlite in the worker, as before', async () => {

@@ -34,40 +34,92 @@ const COMMAND_COMPLETE = 0x43;
 const COUNTED_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
 const utf8 = new TextDecoder();
 
-/** `{ rows, affectedRows }` exactly as PGlite's parseResults gives the first result of these messages. */
-export function decodeWireRows(wire: WireRows, parsers: TypeParsers): { rows: unknown[]; affectedRows: number } {
-  const { data, names } = wire;
-  const typeIds = wire.types;
-  const parsersByColumn = typeIds.map((typeId) => parsers[typeId]);
-  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  const rows: Record<string, unknown>[] = [];
-  for (let at = 0; at < data.length;) {
-    const type = data[at]!;
-    const end = at + 1 + view.getInt32(at + 1);
-    if (type === DATA_ROW) {
-      const row: Record<string, unknown> = {};
-      const columns = view.getInt16(at + 5);
-      let field = at + 7;
-      for (let i = 0; i < columns; i++) {
-        const length = view.getInt32(field);
-        field += 4;
-        if (length < 0) row[names[i]!] = null;
-        else {
-          const text = utf8.decode(data.subarray(field, field + length));
-          const parser = parsersByColumn[i];
-          row[names[i]!] = parser ? parser(text, typeIds[i]!) : text;
-          field += length;
-        }
-      }
-      rows.push(row);
-    } else if (type === COMMAND_COMPLETE) {
-      // The tag is a C string ("SELECT 10", "INSERT 0 1"): its last word counts the rows of the counted commands.
-      const words = utf8.decode(data.subarray(at + 5, end - 1)).split(' ');
-      const count = parseInt(words[words.length - 1]!, 10);
-      return { rows, affectedRows: COUNTED_COMMANDS.has(words[0]!) ? count : 0 };
-    }
-    at = end;
+export interface WireAnswer {
+  rows: unknown[];
+  affectedRows: number;
+}
+
+/**
+ * Decodes a plain answer's messages in turn; `decode(budget)` stops after about `budget` bytes, so a long answer can be
+ * decoded in slices with other work between them (ADR 0223).
+ */
+class WireRowDecoder {
+  readonly #wire: WireRows;
+  readonly #parsersByColumn: Array<TypeParsers[number] | undefined>;
+  readonly #view: DataView;
+  readonly #rows: Record<string, unknown>[] = [];
+  #at = 0;
+  /** Set once the answer's CommandComplete (or its end) is read. */
+  answer: WireAnswer | null = null;
+
+  constructor(wire: WireRows, parsers: TypeParsers) {
+    this.#wire = wire;
+    this.#parsersByColumn = wire.types.map((typeId) => parsers[typeId]);
+    this.#view = new DataView(wire.data.buffer, wire.data.byteOffset, wire.data.byteLength);
   }
-  // No CommandComplete (an empty query): PGlite's parseResults answers no rows.
-  return { rows: [], affectedRows: 0 };
+
+  /** Reads messages until `budget` bytes more are read or the answer ends; true when it has ended. */
+  decode(budget = Infinity): boolean {
+    const { data, names, types: typeIds } = this.#wire;
+    const view = this.#view;
+    const stop = Math.min(data.length, this.#at + budget);
+    let at = this.#at;
+    while (at < stop) {
+      const type = data[at]!;
+      const end = at + 1 + view.getInt32(at + 1);
+      if (type === DATA_ROW) {
+        const row: Record<string, unknown> = {};
+        const columns = view.getInt16(at + 5);
+        let field = at + 7;
+        for (let i = 0; i < columns; i++) {
+          const length = view.getInt32(field);
+          field += 4;
+          if (length < 0) row[names[i]!] = null;
+          else {
+            const text = utf8.decode(data.subarray(field, field + length));
+            const parser = this.#parsersByColumn[i];
+            row[names[i]!] = parser ? parser(text, typeIds[i]!) : text;
+            field += length;
+          }
+        }
+        this.#rows.push(row);
+      } else if (type === COMMAND_COMPLETE) {
+        // The tag is a C string ("SELECT 10", "INSERT 0 1"): its last word counts the rows of the counted commands.
+        const words = utf8.decode(data.subarray(at + 5, end - 1)).split(' ');
+        const count = parseInt(words[words.length - 1]!, 10);
+        this.answer = { rows: this.#rows, affectedRows: COUNTED_COMMANDS.has(words[0]!) ? count : 0 };
+        return true;
+      }
+      at = end;
+    }
+    this.#at = at;
+    if (at < data.length) return false;
+    // No CommandComplete (an empty query): PGlite's parseResults answers no rows.
+    this.answer = { rows: [], affectedRows: 0 };
+    return true;
+  }
+}
+
+/** `{ rows, affectedRows }` exactly as PGlite's parseResults gives the first result of these messages. */
+export function decodeWireRows(wire: WireRows, parsers: TypeParsers): WireAnswer {
+  const decoder = new WireRowDecoder(wire, parsers);
+  decoder.decode();
+  return decoder.answer!;
+}
+
+/** Bytes of an answer decoded between two turns of the event loop: a few hundred microseconds of work (ADR 0223). */
+export const WIRE_SLICE_BYTES = 64 * 1024;
+
+/**
+ * decodeWireRows for background work (ADR 0223): a long answer (an export's page) is decoded a slice at a time, and
+ * between slices the thread serves what came in meanwhile (requests, other answers), so none waits behind the page.
+ */
+export async function decodeWireRowsInSlices(
+  wire: WireRows,
+  parsers: TypeParsers,
+  sliceBytes = WIRE_SLICE_BYTES,
+): Promise<WireAnswer> {
+  const decoder = new WireRowDecoder(wire, parsers);
+  while (!decoder.decode(sliceBytes)) await new Promise((resolve) => setImmediate(resolve));
+  return decoder.answer!;
 }

@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { currentPriority } from './work-priority';
 import { sharedBuffersStartParams } from './embedded-memory';
-import { decodeWireRows, engineParsers, type ArrayType, type TypeParsers, type WireRows } from './pglite-wire-rows';
+import {
+  decodeWireRows,
+  decodeWireRowsInSlices,
+  engineParsers,
+  type ArrayType,
+  type TypeParsers,
+  type WireRows,
+} from './pglite-wire-rows';
 
 /** One statement of a batch: `query` (extended protocol, one statement, parameters) or `exec` (simple protocol). */
 export type BatchStep = { op: 'query'; sql: string; params: unknown[] } | { op: 'exec'; sql: string };
@@ -77,6 +84,14 @@ function engineLost(reason: string): Error {
   return Object.assign(new Error(`The embedded database worker stopped: ${reason}`), { code: '57P01' });
 }
 
+/** A statement sent and not yet answered; `background`: sent from background work (ADR 0223). */
+interface Waiter {
+  resolve: (r: WireResult | null) => void;
+  reject: (e: Error) => void;
+  trace: { stack?: string };
+  background: boolean;
+}
+
 /**
  * The embedded database in a worker thread (ADR 0054): PGlite's query/exec/close with the same results, sent
  * by message so HTTP parsing, validation and serialisation run while a query executes. The dialect's mutex
@@ -86,10 +101,7 @@ function engineLost(reason: string): Error {
 export class PGliteWorker implements PGliteEngine {
   readonly waitReady: Promise<void>;
   readonly #worker: Worker;
-  readonly #pending = new Map<
-    number,
-    { resolve: (r: WireResult | null) => void; reject: (e: Error) => void; trace: { stack?: string } }
-  >();
+  readonly #pending = new Map<number, Waiter>();
   #nextId = 1;
   readonly #notificationListeners = new Set<(channel: string, payload: string) => void>();
   #closed = false;
@@ -217,12 +229,10 @@ export class PGliteWorker implements PGliteEngine {
     const trace: { stack?: string } = {};
     Error.captureStackTrace(trace);
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, trace });
+      this.#pending.set(id, { resolve, reject, trace, background: currentPriority() === 'background' });
       this.#refreshRef();
       try {
-        // Background work's rows are parsed in the worker: a page of an export decoded here would hold up the
-        // requests this thread serves (ADR 0222).
-        this.#worker.postMessage({ id, ...request, parseHere: currentPriority() === 'background' });
+        this.#worker.postMessage({ id, ...request });
       } catch (error) {
         this.#pending.delete(id);
         this.#refreshRef();
@@ -231,10 +241,16 @@ export class PGliteWorker implements PGliteEngine {
     });
   }
 
-  /** Decoding a plain answer's rows here can fail only on a bug: the caller hears it as it would an engine error. */
-  #settle(waiter: { resolve: (r: WireResult | null) => void; reject: (e: Error) => void }, result: Answer) {
+  /**
+   * Decoding a plain answer's rows here can fail only on a bug: the caller hears it as it would an engine error.
+   * Background work's answers (an export's pages) are decoded in slices, so requests are served between them (ADR 0223).
+   */
+  #settle(waiter: Waiter, result: Answer) {
+    if (!(result && 'data' in result)) return waiter.resolve(result);
+    if (waiter.background)
+      return void decodeWireRowsInSlices(result, this.#parsers).then(waiter.resolve, waiter.reject);
     try {
-      waiter.resolve(result && 'data' in result ? decodeWireRows(result, this.#parsers) : result);
+      waiter.resolve(decodeWireRows(result, this.#parsers));
     } catch (error) {
       waiter.reject(error as Error);
     }

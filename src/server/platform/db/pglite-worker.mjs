@@ -74,9 +74,9 @@ try {
 
 let queue = Promise.resolve();
 
-async function run({ op, sql, params, steps, parseHere }) {
+async function run({ op, sql, params, steps }) {
   if (op === 'query') {
-    const result = await statements.query(sql, params, parseHere);
+    const result = await statements.query(sql, params);
     // Rows left unparsed (ADR 0221) travel as they are; parsed ones without PGlite's `fields`.
     return result.data ? result : { rows: result.rows, affectedRows: result.affectedRows };
   }
@@ -92,7 +92,7 @@ async function run({ op, sql, params, steps, parseHere }) {
     const merged = mergeFraming(steps);
     for (const [i, step] of merged.entries()) {
       try {
-        last = await run({ ...step, parseHere });
+        last = await run(step);
       } catch (error) {
         if (merged.slice(i + 1).some((later) => later.op === 'exec' && ENDS_TRANSACTION.test(later.sql)))
           await pglite.exec('rollback');

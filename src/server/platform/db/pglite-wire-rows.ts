@@ -41,7 +41,7 @@ export interface WireAnswer {
 
 /**
  * Decodes a plain answer's messages in turn; `decode(budget)` stops after about `budget` bytes, so a long answer can be
- * decoded in slices with other work between them (ADR 0223).
+ * decoded in slices with other work between them (ADR 0223), and answers the rows once the answer has ended.
  */
 class WireRowDecoder {
   readonly #wire: WireRows;
@@ -49,8 +49,6 @@ class WireRowDecoder {
   readonly #view: DataView;
   readonly #rows: Record<string, unknown>[] = [];
   #at = 0;
-  /** Set once the answer's CommandComplete (or its end) is read. */
-  answer: WireAnswer | null = null;
 
   constructor(wire: WireRows, parsers: TypeParsers) {
     this.#wire = wire;
@@ -58,8 +56,8 @@ class WireRowDecoder {
     this.#view = new DataView(wire.data.buffer, wire.data.byteOffset, wire.data.byteLength);
   }
 
-  /** Reads messages until `budget` bytes more are read or the answer ends; true when it has ended. */
-  decode(budget = Infinity): boolean {
+  /** Reads messages until `budget` bytes more are read or the answer ends: its rows once it has ended, else null. */
+  decode(budget = Infinity): WireAnswer | null {
     const { data, names, types: typeIds } = this.#wire;
     const view = this.#view;
     const stop = Math.min(data.length, this.#at + budget);
@@ -87,28 +85,24 @@ class WireRowDecoder {
         // The tag is a C string ("SELECT 10", "INSERT 0 1"): its last word counts the rows of the counted commands.
         const words = utf8.decode(data.subarray(at + 5, end - 1)).split(' ');
         const count = parseInt(words[words.length - 1]!, 10);
-        this.answer = { rows: this.#rows, affectedRows: COUNTED_COMMANDS.has(words[0]!) ? count : 0 };
-        return true;
+        return { rows: this.#rows, affectedRows: COUNTED_COMMANDS.has(words[0]!) ? count : 0 };
       }
       at = end;
     }
     this.#at = at;
-    if (at < data.length) return false;
+    if (at < data.length) return null;
     // No CommandComplete (an empty query): PGlite's parseResults answers no rows.
-    this.answer = { rows: [], affectedRows: 0 };
-    return true;
+    return { rows: [], affectedRows: 0 };
   }
 }
 
 /** `{ rows, affectedRows }` exactly as PGlite's parseResults gives the first result of these messages. */
 export function decodeWireRows(wire: WireRows, parsers: TypeParsers): WireAnswer {
-  const decoder = new WireRowDecoder(wire, parsers);
-  decoder.decode();
-  return decoder.answer!;
+  return new WireRowDecoder(wire, parsers).decode()!;
 }
 
 /** Bytes of an answer decoded between two turns of the event loop: about 440 rows, 1 ms of work (ADR 0223). */
-export const WIRE_SLICE_BYTES = 64 * 1024;
+const WIRE_SLICE_BYTES = 64 * 1024;
 
 /**
  * decodeWireRows for background work (ADR 0223): a long answer (an export's page) is decoded a slice at a time, and
@@ -120,6 +114,10 @@ export async function decodeWireRowsInSlices(
   sliceBytes = WIRE_SLICE_BYTES,
 ): Promise<WireAnswer> {
   const decoder = new WireRowDecoder(wire, parsers);
-  while (!decoder.decode(sliceBytes)) await new Promise((resolve) => setImmediate(resolve));
-  return decoder.answer!;
+  let answer = decoder.decode(sliceBytes);
+  while (!answer) {
+    await new Promise((resolve) => setImmediate(resolve));
+    answer = decoder.decode(sliceBytes);
+  }
+  return answer;
 }

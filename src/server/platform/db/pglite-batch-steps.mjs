@@ -12,7 +12,8 @@ export const ENDS_TRANSACTION = /^(commit|rollback)$/i;
  * request's deferred COMMIT, its BEGIN and its tenant setting cost the engine one protocol exchange instead of three.
  * A COMMIT or ROLLBACK only ever starts such a message, so a message that fails never holds the end of its own
  * transaction (the worker rolls back when a later step would have ended it). Each part ends on its own line, so one
- * that ends in a line comment cannot swallow the next.
+ * that ends in a line comment cannot swallow the next. `parts` keeps the steps apart, for a message that sends them as
+ * kept statements before the statement that follows them (ADR 0224).
  */
 export function mergeFraming(steps) {
   const merged = [];
@@ -20,8 +21,13 @@ export function mergeFraming(steps) {
     const frames = step.op === 'exec' && (ENDS_TRANSACTION.test(step.sql) || FRAMING.test(step.sql));
     const previous = merged.at(-1);
     if (frames && previous?.frames && !ENDS_TRANSACTION.test(step.sql))
-      merged[merged.length - 1] = { op: 'exec', sql: `${previous.sql}\n;\n${step.sql}`, frames: true };
-    else merged.push(frames ? { ...step, frames } : step);
+      merged[merged.length - 1] = {
+        op: 'exec',
+        sql: `${previous.sql}\n;\n${step.sql}`,
+        frames: true,
+        parts: [...previous.parts, step.sql],
+      };
+    else merged.push(frames ? { ...step, frames, parts: [step.sql] } : step);
   }
   return merged;
 }

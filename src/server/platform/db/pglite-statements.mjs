@@ -23,13 +23,17 @@ const PLANNABLE = /^\s*(?:\/\*[^*]*\*\/\s*)*(select|insert|update|delete|with|va
 
 const isCommandComplete = (message) => message.name === 'commandComplete';
 
+/** Framing texts kept prepared (ADR 0224): a few per tenant in use (its setting), BEGIN, COMMIT and savepoints. */
+const FRAMING_CAPACITY = 64;
+
 const COMMAND_COMPLETE = 0x43;
+const PARSE_COMPLETE = 0x31;
 /**
- * The messages of an answer to Bind and Execute that succeeded and says nothing else: BindComplete, DataRow,
- * CommandComplete, NoData, PortalSuspended, EmptyQueryResponse. An error, a notice, a notification or a parameter
- * status makes the answer one PGlite parses as before.
+ * The messages of an answer to Parse, Bind, Execute and Sync that succeeded and says nothing else: ParseComplete,
+ * BindComplete, DataRow, CommandComplete, NoData, PortalSuspended, EmptyQueryResponse, ReadyForQuery. An error, a
+ * notice, a notification or a parameter status makes the answer one PGlite parses as before.
  */
-const PLAIN_MESSAGES = new Set([0x32, 0x44, COMMAND_COMPLETE, 0x6e, 0x73, 0x49]);
+const PLAIN_MESSAGES = new Set([PARSE_COMPLETE, 0x32, 0x44, COMMAND_COMPLETE, 0x6e, 0x73, 0x49, 0x5a]);
 
 /** Where each message of a protocol answer starts (type byte, then its length, which counts itself). */
 function messageStarts(bytes) {
@@ -39,10 +43,13 @@ function messageStarts(bytes) {
   return starts;
 }
 
-/** The answer's bytes, or null when a message in it is not of a plain answer. */
-function plainAnswer(bytes) {
-  const starts = messageStarts(bytes);
-  return starts.every((at) => PLAIN_MESSAGES.has(bytes[at])) ? starts : null;
+/** Where the message after the n-th CommandComplete of an answer starts (its length when there is none). */
+function afterCommandComplete(bytes, starts, n) {
+  let seen = 0;
+  for (const [i, at] of starts.entries()) {
+    if (bytes[at] === COMMAND_COMPLETE && ++seen === n) return starts[i + 1] ?? bytes.length;
+  }
+  return bytes.length;
 }
 
 function concat(parts) {
@@ -55,11 +62,18 @@ function concat(parts) {
   return out;
 }
 
+/** The steps every marked statement is sent between (ADR 0132), and Sync: the same bytes every time. */
+const GENERIC_MODE_STEP = concat([serialize.bind({ statement: GENERIC_MODE }), serialize.execute({})]);
+const SESSION_MODE_STEP = concat([serialize.bind({ statement: SESSION_MODE }), serialize.execute({})]);
+const SYNC = serialize.sync();
+
 export class PreparedStatements {
   #pglite;
   #capacity;
   /** SQL text → { name, paramTypes, rowDescription }; Map order is the LRU order (least recent first). */
   #byText = new Map();
+  /** Framing text → its statement's name, kept apart from the statements (ADR 0224); Map order is the LRU order. */
+  #framingNames = new Map();
   /** Names evicted but not yet closed: closed at the head of the next round trip. */
   #toClose = [];
   #nextId = 1;
@@ -85,17 +99,30 @@ export class PreparedStatements {
   }
 
   /**
+   * Whether `sql` can be sent in one message behind framing statements (`query`'s `framing`): it is kept prepared, and
+   * so are the plan modes a marked statement is bound under. Otherwise the framing goes first on its own (ADR 0224).
+   */
+  framesWith(sql) {
+    if (this.#capacity <= 0 || !PLANNABLE.test(sql)) return false;
+    const statement = this.#byText.get(sql);
+    return statement !== undefined && (!statement.generic || this.#planModesPrepared);
+  }
+
+  /**
    * Same answer as `pglite.query(sql, params)`: { rows, affectedRows, fields }; or, for a plain answer, the same rows
    * unparsed: { names, types, data }, the columns and the DataRow and CommandComplete messages (ADR 0221).
+   * `framing`: parameterless statements run first in the same message (a deferred COMMIT, BEGIN, the transaction's
+   * settings; ADR 0217), each kept prepared by its text as well, only where `framesWith(sql)` (ADR 0224).
    */
-  async query(sql, params = []) {
+  async query(sql, params = [], framing = []) {
     if (this.#capacity <= 0 || !PLANNABLE.test(sql)) return this.#pglite.query(sql, params);
     return this.#pglite.runExclusive(async () => {
       try {
-        return await this.#run(sql, params);
+        return await this.#run(sql, params, framing);
       } catch (error) {
         // DDL changed a cached statement's columns (e.g. `select *` after ALTER TABLE): PostgreSQL refuses to
-        // answer with other columns than it described. Outside a transaction nothing ran: parse again and retry.
+        // answer with other columns than it described. Outside a transaction the statement did not run (its framing,
+        // if any, did): parse again and retry the statement alone.
         if (error?.message !== CACHED_PLAN_CHANGED) throw error;
         this.#forget(sql);
         if (this.#pglite.isInTransaction()) throw error;
@@ -104,61 +131,104 @@ export class PreparedStatements {
     });
   }
 
-  async #run(sql, params) {
+  /**
+   * One message to the engine, one answer (ADR 0224): the framing's Bind and Execute (with a Parse for a text not yet
+   * kept), the marked statement's plan mode, the statement, the session's plan mode back, and Sync. After an error
+   * PostgreSQL skips to the Sync, so a failed statement leaves its plan mode to the transaction's abort, as any SET.
+   */
+  async #run(sql, params, framing = []) {
     const pglite = this.#pglite;
-    const messages = [];
-    let wire = null;
-    let generic = false;
-    try {
-      let statement = this.#byText.get(sql);
-      if (statement) {
-        this.#byText.delete(sql);
-        this.#byText.set(sql, statement);
-      } else {
-        statement = await this.#prepare(sql);
-      }
-      generic = statement.generic;
-      if (generic) await this.#preparePlanModes();
-      const values = params.map((param, i) => {
-        if (param === null || param === undefined) return null;
-        const serializer = pglite.serializers[statement.paramTypes[i]];
-        return serializer ? serializer(param) : param.toString();
+    let statement = this.#byText.get(sql);
+    if (statement) {
+      this.#byText.delete(sql);
+      this.#byText.set(sql, statement);
+    } else {
+      statement = await this.#prepare(sql).catch((error) => {
+        if (error && typeof error === 'object') Object.assign(error, { query: sql, params });
+        throw error;
       });
-      // A marked statement is bound under force_generic_plan (the plan is chosen at Bind). The mode is set back
-      // with the Sync below; if the statement fails, the transaction's abort sets it back as it does any SET.
-      const bytes = await this.#exchange(
-        concat([
-          ...(generic ? [serialize.bind({ statement: GENERIC_MODE }), serialize.execute({})] : []),
-          serialize.bind({ statement: statement.name, values }),
-          serialize.execute({}),
-        ]),
-      );
-      const starts = plainAnswer(bytes);
-      if (starts) {
-        // The SET's own answer ends at its CommandComplete, the statement's starts after it.
-        const from = generic ? starts[starts.findIndex((at) => bytes[at] === COMMAND_COMPLETE) + 1] : 0;
-        const fields = statement.rowDescription?.fields ?? [];
-        wire = {
-          names: fields.map((field) => field.name),
-          types: fields.map((field) => field.dataTypeID),
-          data: from === undefined ? new Uint8Array(0) : bytes.subarray(from),
-        };
-      } else {
-        if (statement.rowDescription) messages.push(statement.rowDescription);
-        const answer = this.#parsed(bytes);
-        messages.push(...(generic ? answer.slice(answer.findIndex(isCommandComplete) + 1) : answer));
-      }
-    } catch (error) {
-      generic = false;
-      if (error && typeof error === 'object') Object.assign(error, { query: sql, params });
-      throw error;
-    } finally {
-      const restore = generic ? [serialize.bind({ statement: SESSION_MODE }), serialize.execute({})] : [];
-      const synced = await pglite.execProtocolStream(concat([...restore, serialize.sync()]), { syncToFs: false });
-      messages.push(...(generic ? synced.filter((message) => !isCommandComplete(message)) : synced));
     }
+    const { generic } = statement;
+    if (generic) await this.#preparePlanModes();
+    const values = params.map((param, i) => {
+      if (param === null || param === undefined) return null;
+      const serializer = pglite.serializers[statement.paramTypes[i]];
+      return serializer ? serializer(param) : param.toString();
+    });
+    const { messages: framingMessages, parsing } = this.#framingMessages(framing);
+    const bytes = await this.#exchange(
+      concat([
+        ...framingMessages,
+        ...(generic ? [GENERIC_MODE_STEP] : []),
+        serialize.bind({ statement: statement.name, values }),
+        serialize.execute({}),
+        ...(generic ? [SESSION_MODE_STEP] : []),
+        SYNC,
+      ]),
+    );
+    const starts = messageStarts(bytes);
+    this.#keepFraming(parsing, starts.filter((at) => bytes[at] === PARSE_COMPLETE).length);
+    // The statement's messages follow the framing's and the plan mode's CommandCompletes and end at its own.
+    const before = framing.length + (generic ? 1 : 0);
+    if (starts.every((at) => PLAIN_MESSAGES.has(bytes[at]))) {
+      const from = before === 0 ? 0 : afterCommandComplete(bytes, starts, before);
+      const fields = statement.rowDescription?.fields ?? [];
+      await pglite.syncToFs();
+      return {
+        names: fields.map((field) => field.name),
+        types: fields.map((field) => field.dataTypeID),
+        data: bytes.subarray(from, afterCommandComplete(bytes, starts, before + 1)),
+      };
+    }
+    let answer;
+    try {
+      answer = this.#parsed(bytes);
+    } catch (error) {
+      // The error carries the text that failed, as PGlite's own query and exec do: the statement's, or a framing's.
+      const ran = starts.filter((at) => bytes[at] === COMMAND_COMPLETE).length;
+      if (error && typeof error === 'object')
+        Object.assign(error, ran < framing.length ? { query: framing[ran] } : { query: sql, params });
+      throw error;
+    }
+    const completes = answer.flatMap((message, i) => (isCommandComplete(message) ? [i] : []));
+    const end = completes[before];
+    const own = answer.slice(before === 0 ? 0 : completes[before - 1] + 1, end === undefined ? undefined : end + 1);
     await pglite.syncToFs();
-    return wire ?? parse.parseResults(messages, pglite.parsers)[0];
+    return parse.parseResults(
+      [...(statement.rowDescription ? [statement.rowDescription] : []), ...own],
+      pglite.parsers,
+    )[0];
+  }
+
+  /** Bind and Execute of each framing text by its kept name; a text not kept yet is parsed in the same message. */
+  #framingMessages(framing) {
+    const messages = [];
+    const parsing = [];
+    const named = new Map();
+    for (const text of framing) {
+      let name = this.#framingNames.get(text) ?? named.get(text);
+      if (name) {
+        this.#framingNames.delete(text);
+        this.#framingNames.set(text, name);
+      } else {
+        name = `voxscreen_f${this.#nextId++}`;
+        named.set(text, name);
+        parsing.push({ text, name });
+        messages.push(serialize.parse({ name, text }));
+      }
+      messages.push(serialize.bind({ statement: name }), serialize.execute({}));
+    }
+    return { messages, parsing };
+  }
+
+  /** The framing texts whose Parse PostgreSQL accepted (the first `parsed`, in order) are kept, least recent out. */
+  #keepFraming(parsing, parsed) {
+    for (const { text, name } of parsing.slice(0, parsed)) this.#framingNames.set(text, name);
+    while (this.#framingNames.size > FRAMING_CAPACITY) {
+      const [oldest, name] = this.#framingNames.entries().next().value;
+      this.#framingNames.delete(oldest);
+      this.#toClose.push(name);
+    }
   }
 
   /** Sends a message and answers the engine's bytes as they are: PGlite parses nothing (ADR 0221). */
@@ -205,10 +275,17 @@ export class PreparedStatements {
   async #prepare(sql) {
     const name = `voxscreen_${this.#nextId++}`;
     const closes = this.#toClose.splice(0).map((evicted) => serialize.close({ type: 'S', name: evicted }));
-    const described = await this.#pglite.execProtocolStream(
-      concat([...closes, serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name })]),
-      { syncToFs: false },
-    );
+    let described;
+    try {
+      described = await this.#pglite.execProtocolStream(
+        concat([...closes, serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name })]),
+        { syncToFs: false },
+      );
+    } catch (error) {
+      // PostgreSQL skips every message after a failed Parse until a Sync: the session must not wait for one.
+      await this.#pglite.execProtocolStream(SYNC, { syncToFs: false, throwOnError: false });
+      throw error;
+    }
     const statement = {
       name,
       paramTypes: parse.parseDescribeStatementResults(described),

@@ -1,4 +1,4 @@
-import { GENERIC_PLAN } from './pglite-dialect';
+import { GENERIC_PLAN, SENT_WITH_NEXT } from './pglite-dialect';
 import { PGliteWorker } from './pglite-worker-client';
 
 // ADR 0127: the worker keeps each statement text prepared by name and answers exactly what PGlite's query answers.
@@ -197,4 +197,117 @@ test("a marked statement's kept plan answers each tenant only its rows (RLS)", a
   }
   expect(await planCounts(engine, text)).toMatchObject({ custom_plans: 0 });
   expect((await engine.query<{ label: string }>(text, ['%'])).rows).toHaveLength(3);
+});
+
+// ADR 0224: a read behind its framing (a deferred COMMIT, BEGIN, the settings sent with it) goes to the engine in one
+// message with it once its text is kept, the framing kept prepared by its own texts.
+describe('a kept read and its framing, one message', () => {
+  const next = (text: string) => ({ op: 'exec' as const, sql: `${SENT_WITH_NEXT}${text}` });
+  const tenantSetting = (tenant: number) =>
+    next(`select set_config('role', 'statements_app', true), set_config('app.tenant_id', '${tenant}', true)`);
+
+  async function framedLabels(text: string, tenant: number): Promise<string[]> {
+    const result = await engine.batch([
+      { op: 'exec', sql: 'begin' },
+      tenantSetting(tenant),
+      { op: 'query', sql: text, params: ['%'] },
+    ]);
+    await engine.exec('commit');
+    return (result.rows as { label: string }[]).map((row) => row.label);
+  }
+
+  test("answers each tenant only its rows (RLS), the framing's texts kept prepared, the session on custom plans", async () => {
+    const text = `${GENERIC_PLAN}select label from owned where label like $1 order by label desc`;
+    for (let i = 0; i < 3; i++) {
+      expect(await framedLabels(text, 1)).toEqual(['one-b', 'one-a']);
+      expect(await framedLabels(text, 2)).toEqual(['two-a']);
+    }
+    const kept = await preparedTexts(engine);
+    expect(kept).toEqual(expect.arrayContaining(['begin', tenantSetting(1).sql, tenantSetting(2).sql]));
+    expect(kept.filter((statement) => statement === 'begin')).toHaveLength(1);
+    expect(await planCounts(engine, text)).toMatchObject({ custom_plans: 0 });
+    expect(await sessionMode(engine)).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+  });
+
+  test('runs the framing in order before the read: the COMMIT, then BEGIN and the settings', async () => {
+    const text =
+      "select current_setting('app.step', true) as step, current_setting('transaction_read_only') as ro, (select count(*)::int from kinds where id = 50) as n where $1";
+    await engine.query(text, [true]);
+    await engine.exec('begin');
+    await engine.query('insert into kinds (id) values ($1)', [50]);
+    const answer = await engine.batch([
+      { op: 'exec', sql: 'commit' },
+      { op: 'exec', sql: 'begin read only' },
+      next("select set_config('app.step', 'two', true)"),
+      { op: 'query', sql: text, params: [true] },
+    ]);
+    await engine.exec('commit');
+    expect(answer.rows).toEqual([{ step: 'two', ro: 'on', n: 1 }]);
+    expect(await preparedTexts(engine)).toEqual(expect.arrayContaining(['commit', 'begin read only']));
+  });
+
+  test('a read that fails throws its own error with its text; its transaction ends with the next COMMIT', async () => {
+    const failing = `${GENERIC_PLAN}select 1 / $1::int as q from owned limit 1`;
+    expect((await framedQuery(failing, 1)).rows).toEqual([{ q: 1 }]);
+    await expect(framedQuery(failing, 0)).rejects.toMatchObject({ code: '22012', query: failing });
+    // Aborted until its COMMIT, which PostgreSQL answers with a rollback.
+    await expect(engine.query('select 1 as one where $1', [true])).rejects.toMatchObject({ code: '25P02' });
+    await engine.exec('commit');
+    expect(await sessionMode(engine)).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+    expect((await framedQuery(failing, 1)).rows).toEqual([{ q: 1 }]);
+    await engine.exec('commit');
+  });
+
+  async function framedQuery(text: string, divisor: number) {
+    return engine.batch([
+      { op: 'exec', sql: 'begin' },
+      tenantSetting(1),
+      { op: 'query', sql: text, params: [divisor] },
+    ]);
+  }
+
+  test('a framing step that fails stops there: its error, with its own text', async () => {
+    const text = 'select 2 as two where $1';
+    await engine.query(text, [true]);
+    const failed = engine.batch([
+      { op: 'exec', sql: 'begin' },
+      next("select set_config('role', 'no_such_role', true)"),
+      { op: 'query', sql: text, params: [true] },
+    ]);
+    await expect(failed).rejects.toMatchObject({ code: '22023', query: expect.stringContaining('no_such_role') });
+    await engine.exec('rollback');
+    expect((await engine.query(text, [true])).rows).toEqual([{ two: 2 }]);
+  });
+
+  test('a notice in the framing (a COMMIT with no transaction) still answers the read', async () => {
+    const text = `${GENERIC_PLAN}select label from owned where label like $1 order by label`;
+    await engine.query(text, ['%']);
+    const answer = await engine.batch([
+      { op: 'exec', sql: 'commit' },
+      { op: 'exec', sql: 'begin' },
+      tenantSetting(2),
+      { op: 'query', sql: text, params: ['%'] },
+    ]);
+    await engine.exec('commit');
+    expect(answer.rows).toEqual([{ label: 'two-a' }]);
+  });
+
+  test('keeps a bounded number of framing texts, closing the least recently used', async () => {
+    const text = 'select current_setting($1, true) as value';
+    await engine.query(text, ['app.round']);
+    for (let round = 0; round < 80; round++) {
+      const answer = await engine.batch([
+        { op: 'exec', sql: 'begin' },
+        next(`select set_config('app.round', '${round}', true)`),
+        { op: 'query', sql: text, params: ['app.round'] },
+      ]);
+      expect(answer.rows).toEqual([{ value: String(round) }]);
+      await engine.exec('commit');
+    }
+    // The evicted are closed with the next Parse.
+    await engine.query('select 3 as three where $1', [true]);
+    const rounds = (await preparedTexts(engine)).filter((statement) => statement.includes("'app.round'"));
+    expect(rounds.length).toBeLessThanOrEqual(64);
+    expect(rounds.at(-1)).toContain("'79'");
+  });
 });

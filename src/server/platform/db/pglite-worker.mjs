@@ -74,12 +74,11 @@ try {
 
 let queue = Promise.resolve();
 
+/** Rows left unparsed (ADR 0221) travel as they are; parsed ones without PGlite's `fields`. */
+const answerOf = (result) => (result.data ? result : { rows: result.rows, affectedRows: result.affectedRows });
+
 async function run({ op, sql, params, steps }) {
-  if (op === 'query') {
-    const result = await statements.query(sql, params);
-    // Rows left unparsed (ADR 0221) travel as they are; parsed ones without PGlite's `fields`.
-    return result.data ? result : { rows: result.rows, affectedRows: result.affectedRows };
-  }
+  if (op === 'query') return answerOf(await statements.query(sql, params));
   if (op === 'exec') {
     const last = (await pglite.exec(sql)).at(-1);
     return last ? { rows: last.rows, affectedRows: last.affectedRows } : null;
@@ -90,6 +89,10 @@ async function run({ op, sql, params, steps }) {
     // dialect has handed the connection on, so the transaction must not stay open, aborted, for the next holder.
     let last = null;
     const merged = mergeFraming(steps);
+    // The framing and the read it opens, one message and one answer (ADR 0224).
+    const [framing, read] = merged;
+    if (merged.length === 2 && framing.frames && read.op === 'query' && statements.framesWith(read.sql))
+      return answerOf(await statements.query(read.sql, read.params, framing.parts));
     for (const [i, step] of merged.entries()) {
       try {
         last = await run(step);

@@ -109,7 +109,9 @@ describe('the embedded database in a worker thread (ADR 0054)', () => {
     const next = (sqlText: string) => ({ op: 'exec' as const, sql: `${SENT_WITH_NEXT}${sqlText}` });
     const stamp = (name: string) => next(`select set_config('app.${name}', statement_timestamp()::text, true)`);
 
-    it('run as one message: COMMIT, BEGIN and the settings, then the statement on its own', async () => {
+    // A statement sent for the first time; once kept, it goes in the same message as its framing (ADR 0224,
+    // pglite-statements.test.ts), each part then its own Execute with its own statement_timestamp().
+    it('run as one message: COMMIT, BEGIN and the settings, then a statement not yet kept on its own', async () => {
       await engine.exec('begin read only');
       const answer = await engine.batch([
         { op: 'exec', sql: 'commit' },
@@ -130,19 +132,21 @@ describe('the embedded database in a worker thread (ADR 0054)', () => {
       await engine.exec('commit');
     });
 
-    it('end a part in a line comment without swallowing the next', async () => {
-      const answer = await engine.batch([
-        { op: 'exec', sql: 'begin' },
-        next("select set_config('app.first', 'one', true) -- a note"),
-        next("select set_config('app.second', 'two', true)"),
-        {
-          op: 'query',
-          sql: "select current_setting('app.first') || current_setting('app.second') as both where $1",
-          params: [true],
-        },
-      ]);
-      expect(answer.rows).toEqual([{ both: 'onetwo' }]);
-      await engine.exec('commit');
+    it('end a part in a line comment without swallowing the next, the statement new or kept', async () => {
+      for (const round of ['new', 'kept']) {
+        const answer = await engine.batch([
+          { op: 'exec', sql: 'begin' },
+          next(`select set_config('app.first', '${round}', true) -- a note`),
+          next("select set_config('app.second', 'two', true)"),
+          {
+            op: 'query',
+            sql: "select current_setting('app.first') || current_setting('app.second') as both where $1",
+            params: [true],
+          },
+        ]);
+        expect(answer.rows).toEqual([{ both: `${round}two` }]);
+        await engine.exec('commit');
+      }
     });
 
     it('that fail before a COMMIT of the same batch roll the transaction back', async () => {

@@ -115,6 +115,7 @@ export class PreparedStatements {
    * settings; ADR 0217), each kept prepared by its text as well, only where `framesWith(sql)` (ADR 0224).
    */
   async query(sql, params = [], framing = []) {
+    if (framing.length > 0 && !this.framesWith(sql)) throw new Error('framing goes only with a kept statement');
     if (this.#capacity <= 0 || !PLANNABLE.test(sql)) return this.#pglite.query(sql, params);
     return this.#pglite.runExclusive(async () => {
       try {

@@ -20,14 +20,8 @@ export function mergeFraming(steps) {
   for (const step of steps) {
     const frames = step.op === 'exec' && (ENDS_TRANSACTION.test(step.sql) || FRAMING.test(step.sql));
     const previous = merged.at(-1);
-    if (frames && previous?.frames && !ENDS_TRANSACTION.test(step.sql))
-      merged[merged.length - 1] = {
-        op: 'exec',
-        sql: `${previous.sql}\n;\n${step.sql}`,
-        frames: true,
-        parts: [...previous.parts, step.sql],
-      };
+    if (frames && previous?.frames && !ENDS_TRANSACTION.test(step.sql)) previous.parts.push(step.sql);
     else merged.push(frames ? { ...step, frames, parts: [step.sql] } : step);
   }
-  return merged;
+  return merged.map((step) => (step.frames ? { ...step, sql: step.parts.join('\n;\n') } : step));
 }

@@ -35,21 +35,21 @@ const PARSE_COMPLETE = 0x31;
  */
 const PLAIN_MESSAGES = new Set([PARSE_COMPLETE, 0x32, 0x44, COMMAND_COMPLETE, 0x6e, 0x73, 0x49, 0x5a]);
 
-/** Where each message of a protocol answer starts (type byte, then its length, which counts itself). */
-function messageStarts(bytes) {
+/**
+ * One walk over a protocol answer's messages (type byte, then a length that counts itself): whether each is of a plain
+ * answer, how many ParseCompletes it holds, and where each CommandComplete ends.
+ */
+function answerShape(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const starts = [];
-  for (let at = 0; at < bytes.length; at += 1 + view.getInt32(at + 1)) starts.push(at);
-  return starts;
-}
-
-/** Where the message after the n-th CommandComplete of an answer starts (its length when there is none). */
-function afterCommandComplete(bytes, starts, n) {
-  let seen = 0;
-  for (const [i, at] of starts.entries()) {
-    if (bytes[at] === COMMAND_COMPLETE && ++seen === n) return starts[i + 1] ?? bytes.length;
+  const shape = { plain: true, parsed: 0, completeEnds: [] };
+  for (let at = 0; at < bytes.length;) {
+    const type = bytes[at];
+    at += 1 + view.getInt32(at + 1);
+    if (!PLAIN_MESSAGES.has(type)) shape.plain = false;
+    else if (type === PARSE_COMPLETE) shape.parsed += 1;
+    else if (type === COMMAND_COMPLETE) shape.completeEnds.push(at);
   }
-  return bytes.length;
+  return shape;
 }
 
 function concat(parts) {
@@ -167,18 +167,18 @@ export class PreparedStatements {
         SYNC,
       ]),
     );
-    const starts = messageStarts(bytes);
-    this.#keepFraming(parsing, starts.filter((at) => bytes[at] === PARSE_COMPLETE).length);
+    const shape = answerShape(bytes);
+    this.#keepFraming(parsing, shape.parsed);
     // The statement's messages follow the framing's and the plan mode's CommandCompletes and end at its own.
     const before = framing.length + (generic ? 1 : 0);
-    if (starts.every((at) => PLAIN_MESSAGES.has(bytes[at]))) {
-      const from = before === 0 ? 0 : afterCommandComplete(bytes, starts, before);
+    if (shape.plain) {
+      const from = before === 0 ? 0 : (shape.completeEnds[before - 1] ?? bytes.length);
       const fields = statement.rowDescription?.fields ?? [];
       await pglite.syncToFs();
       return {
         names: fields.map((field) => field.name),
         types: fields.map((field) => field.dataTypeID),
-        data: bytes.subarray(from, afterCommandComplete(bytes, starts, before + 1)),
+        data: bytes.subarray(from, shape.completeEnds[before] ?? bytes.length),
       };
     }
     let answer;
@@ -186,7 +186,7 @@ export class PreparedStatements {
       answer = this.#parsed(bytes);
     } catch (error) {
       // The error carries the text that failed, as PGlite's own query and exec do: the statement's, or a framing's.
-      const ran = starts.filter((at) => bytes[at] === COMMAND_COMPLETE).length;
+      const ran = shape.completeEnds.length;
       if (error && typeof error === 'object')
         Object.assign(error, ran < framing.length ? { query: framing[ran] } : { query: sql, params });
       throw error;

@@ -206,12 +206,12 @@ describe('a kept read and its framing, one message', () => {
   const tenantSetting = (tenant: number) =>
     next(`select set_config('role', 'statements_app', true), set_config('app.tenant_id', '${tenant}', true)`);
 
+  /** A read behind BEGIN and a tenant's setting, in one batch, its transaction left open. */
+  const framedRead = (text: string, params: unknown[], tenant = 1) =>
+    engine.batch([{ op: 'exec', sql: 'begin' }, tenantSetting(tenant), { op: 'query', sql: text, params }]);
+
   async function framedLabels(text: string, tenant: number): Promise<string[]> {
-    const result = await engine.batch([
-      { op: 'exec', sql: 'begin' },
-      tenantSetting(tenant),
-      { op: 'query', sql: text, params: ['%'] },
-    ]);
+    const result = await framedRead(text, ['%'], tenant);
     await engine.exec('commit');
     return (result.rows as { label: string }[]).map((row) => row.label);
   }
@@ -248,23 +248,15 @@ describe('a kept read and its framing, one message', () => {
 
   test('a read that fails throws its own error with its text; its transaction ends with the next COMMIT', async () => {
     const failing = `${GENERIC_PLAN}select 1 / $1::int as q from owned limit 1`;
-    expect((await framedQuery(failing, 1)).rows).toEqual([{ q: 1 }]);
-    await expect(framedQuery(failing, 0)).rejects.toMatchObject({ code: '22012', query: failing });
+    expect((await framedRead(failing, [1])).rows).toEqual([{ q: 1 }]);
+    await expect(framedRead(failing, [0])).rejects.toMatchObject({ code: '22012', query: failing });
     // Aborted until its COMMIT, which PostgreSQL answers with a rollback.
     await expect(engine.query('select 1 as one where $1', [true])).rejects.toMatchObject({ code: '25P02' });
     await engine.exec('commit');
     expect(await sessionMode(engine)).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
-    expect((await framedQuery(failing, 1)).rows).toEqual([{ q: 1 }]);
+    expect((await framedRead(failing, [1])).rows).toEqual([{ q: 1 }]);
     await engine.exec('commit');
   });
-
-  async function framedQuery(text: string, divisor: number) {
-    return engine.batch([
-      { op: 'exec', sql: 'begin' },
-      tenantSetting(1),
-      { op: 'query', sql: text, params: [divisor] },
-    ]);
-  }
 
   test('a framing step that fails stops there: its error, with its own text', async () => {
     const text = 'select 2 as two where $1';

@@ -64,6 +64,7 @@ test("the callers' plan is made once, for any codes, and still reads the keyed c
         sql.raw(`'{RESULT}'::text[]`),
         sql.raw(`'{h}'::text[]`),
         sql.raw(`'{700000001,700000002,B10A0000123}'::text[]`),
+        sql.lit(3), // the result ids drawn (ADR 0225)
       ])})`.execute(trx);
     await sql`DEALLOCATE callers`.execute(trx);
     return explained.rows.map((r) => r['QUERY PLAN']).join('\n');

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, ParticipantStatus } from '../../../platform/db/schema';
 import { GENERIC_PLAN } from '../../../platform/db/pglite-dialect';
+import { drawnResultIds } from '../result-writes/interview-results-store';
 
 /**
  * The batch's statements are planned once (ADR 0169): their best plan does not follow their values (arrays of a few
@@ -280,6 +281,8 @@ export interface IntakeClaim {
  * transaction in flight, which this one waits for, is not claimed: its post is a replay or a 409) and the callers by
  * keyed code (findCaller's rule), each locked. The claim runs to its end before any participant is locked, as when
  * they were two statements, so two batches take their locks in the same order: ids, then participants in id order.
+ * With `resultIds`, it also draws that many new interview result ids (ADR 0225), so the batch's results need no
+ * statement of their own.
  */
 export async function claimAndFindCallers(
   trx: Db,
@@ -287,9 +290,14 @@ export async function claimAndFindCallers(
   requests: readonly IntakeClaim[],
   accessCodes: readonly string[],
   now: Date,
-): Promise<{ claimed: Set<string>; callers: Map<string, BatchCaller> }> {
-  const { rows } = await claimAndCallersStatement(tenantId, requests, accessCodes, now).execute(trx);
-  return { claimed: new Set(rows[0]?.claimed ?? []), callers: callersByKey(rows) };
+  resultIds = 0,
+): Promise<{ claimed: Set<string>; callers: Map<string, BatchCaller>; resultIds: number[] }> {
+  const { rows } = await claimAndCallersStatement(tenantId, requests, accessCodes, now, resultIds).execute(trx);
+  return {
+    claimed: new Set(rows[0]?.claimed ?? []),
+    callers: callersByKey(rows),
+    resultIds: (rows[0]?.result_ids ?? []).map(Number),
+  };
 }
 
 /** The stored requests among these ids (the replays of a batch), by id. */
@@ -345,8 +353,9 @@ export const claimAndCallersStatement = (
   requests: readonly IntakeClaim[],
   accessCodes: readonly string[],
   now: Date,
+  resultIds = 0,
 ) =>
-  sql<CallerRow & { claimed: string[] }>`${plannedOnce}
+  sql<CallerRow & { claimed: string[]; result_ids: string[] }>`${plannedOnce}
     WITH claimed AS (
       INSERT INTO intake_requests (tenant_id, request_id, kind, body_hash, answer, created_at)
       SELECT ${tenantId}, r.request_id, r.kind, r.body_hash, '{}'::jsonb, ${now}
@@ -366,8 +375,9 @@ export const claimAndCallersStatement = (
       ORDER BY p.id
       FOR UPDATE OF p
     )
-    SELECT claim.ids AS claimed, c.*
-    FROM (SELECT coalesce(array_agg(request_id), '{}') AS ids FROM claimed) AS claim
+    SELECT claim.ids AS claimed, claim.result_ids, c.*
+    FROM (SELECT coalesce(array_agg(request_id), '{}') AS ids, ${drawnResultIds(resultIds)} AS result_ids
+          FROM claimed) AS claim
     LEFT JOIN callers AS c ON true
     ORDER BY c.participant_id`;
 

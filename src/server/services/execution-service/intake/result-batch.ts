@@ -1,8 +1,8 @@
-import type { RawBuilder } from 'kysely';
 import { normalizeAccessCode } from '../../../../shared/participant-rules';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
+import type { AlongsideWrite } from '../../../platform/db/with-queries';
 import { HttpError, unprocessable } from '../../../platform/http/http-error';
-import { insertInterviewResults } from '../result-writes/interview-results-store';
+import { interviewResultWrites } from '../result-writes/interview-results-store';
 import { enqueueWebhooks, type NewWebhook } from '../webhooks/enqueue-webhook';
 import { irnFlagsOf, statusAfterResult, unblocksAfter } from './intake-rules';
 import {
@@ -65,13 +65,15 @@ export async function acceptResultBatch(
   // Every post claims its request id first; one stored (or claimed by a post in flight elsewhere) is a replay or a
   // 409, as in acceptOnce. The callers of every post are read with the claims, in the same round trip (ADR 0200): a
   // replay's caller is read for nothing, but replays are rare. Their stored answers are read only when there are some.
+  // An id for each post's result is drawn there too (ADR 0225); a replay's or a refused post's is left unused.
   const keys = posts.map((p) => normalizeAccessCode(p.body.accessCode));
-  const { claimed, callers } = await claimAndFindCallers(
+  const { claimed, callers, resultIds } = await claimAndFindCallers(
     trx,
     tenantId,
     posts.map((p, i) => ({ requestId: p.body.requestId, kind: 'RESULT', bodyHash: hashes[i]! })),
     keys,
     now,
+    posts.length,
   );
   const replays = posts.map((_, i) => i).filter((i) => !claimed.has(posts[i]!.body.requestId));
   if (replays.length) {
@@ -112,8 +114,8 @@ export async function acceptResultBatch(
     const byQuestion = questionsBySequence(caller);
     return { i, body, caller, flags, byQuestion, status: statusAfterResult(body.overallEvaluation, flags.autoRelease) };
   });
-  const { ids, writes: resultWrites } = await insertInterviewResults(
-    trx,
+  const ids = resultIds.slice(0, written.length);
+  const resultWrites = interviewResultWrites(
     tenantId,
     written.map(({ body, caller, flags, byQuestion }) => ({
       projectId: caller.projectId,
@@ -131,6 +133,7 @@ export async function acceptResultBatch(
         transcription: q.transcription ?? null,
       })),
     })),
+    ids,
     now,
   );
   const callersUpdated = updateCallers(
@@ -170,9 +173,9 @@ export async function acceptResultBatch(
     outcomes[i] = { answer };
     return { requestId: posts[i]!.body.requestId, answer };
   });
-  // Last, the one write whose answer is read, with every write above as its WITH queries: one statement and one
-  // round trip on either engine (ADR 0134); on PostgreSQL the COMMIT is written right behind it (ADR 0212): nothing
-  // after it may fail.
+  // Last, the one write whose answer is read, with every write above as its WITH queries, the results' among them:
+  // one statement and one round trip on either engine (ADR 0134, 0225); on PostgreSQL the COMMIT is written right
+  // behind it (ADR 0212): nothing after it may fail.
   const webhooks: NewWebhook[] = written.flatMap(({ i, body, caller, flags, status }, n) =>
     resultWebhooks(tenantId, caller, { id: ids[n]!, body, status, released: flags.autoRelease }, posts[i]!.now),
   );
@@ -180,7 +183,7 @@ export async function acceptResultBatch(
   const deliveries = await enqueueWebhooks(
     trx,
     webhooks,
-    alongside.filter((write): write is RawBuilder<unknown> => write !== null),
+    alongside.filter((write): write is AlongsideWrite => write !== null),
     { last: true },
   );
   return { outcomes: outcomes.map((o) => o!), queuedJobs: deliveries.some((id) => id !== null) };

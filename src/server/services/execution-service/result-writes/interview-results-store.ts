@@ -1,6 +1,7 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
-import { GENERIC_PLAN, SENT_WITH_NEXT } from '../../../platform/db/pglite-dialect';
+import { SENT_WITH_NEXT } from '../../../platform/db/pglite-dialect';
+import { withQueries, type AlongsideWrite } from '../../../platform/db/with-queries';
 
 /** Writes whose answers nobody reads: on the embedded engine they travel with the next statement (ADR 0116). */
 const withNext = sql.raw(SENT_WITH_NEXT);
@@ -26,17 +27,27 @@ export interface NewInterviewResult {
   callId?: string | null;
 }
 
-/** First day of the UTC month of an instant, as 'YYYY-MM-01' (the rollups' month key). */
-export const utcMonth = (at: Date): string => `${at.toISOString().slice(0, 7)}-01`;
-
 const CHUNK = 5000;
+
+/** The identity sequence of interview_results.id (migration 133 lets the application role draw from it): a literal. */
+const RESULT_IDS = sql.raw(`'interview_results_id_seq'::regclass`);
+
+/**
+ * `n` new interview result ids, ascending, as one bigint[] value (ADR 0225): drawn before the results are written, so
+ * the results' insert needs no answer and travels with the writes that complete it. An expression, so a statement
+ * that has a round trip anyway (the intake batch's claim) draws them in it. Unused ids are gaps, as a rollback's are.
+ */
+export const drawnResultIds = (n: number) =>
+  sql<string[]>`(SELECT coalesce(array_agg(drawn.id ORDER BY drawn.id), '{}')
+     FROM (SELECT nextval(${RESULT_IDS}) AS id FROM generate_series(1, ${n}::int)) AS drawn)`;
 
 /**
  * The one write path of interview results: inserts the results and their per-question results in bulk
  * (column arrays through unnest, in chunks) and adds them to result_rollups and question_result_rollups, all in
  * the caller's transaction, so the rollups always equal the stored rows (verifyResultRollups checks this).
- * Only the results' insert waits for its answer; the rest travel with the caller's next statement (ADR 0116).
- * Tenant scope. Returns the new result ids in input order.
+ * A chunk's ids are drawn first; its writes then go as one statement whose answer nobody reads, which on the
+ * embedded engine travels with the caller's next statement (ADR 0116, 0225). Tenant scope. Returns the new result
+ * ids in input order.
  */
 export async function recordInterviewResults(
   trx: Db,
@@ -44,114 +55,103 @@ export async function recordInterviewResults(
   results: readonly NewInterviewResult[],
   now: Date,
 ): Promise<number[]> {
-  const { ids, writes } = await insertInterviewResults(trx, tenantId, results, now);
-  for (const write of writes) await sql`${withNext}${write}`.execute(trx);
+  const ids: number[] = [];
+  for (let start = 0; start < results.length; start += CHUNK) {
+    const chunk = results.slice(start, start + CHUNK);
+    const drawn = await sql<{ ids: string[] }>`SELECT ${drawnResultIds(chunk.length)} AS ids`.execute(trx);
+    const chunkIds = drawn.rows[0]!.ids.map(Number);
+    const writes = interviewResultWrites(tenantId, chunk, chunkIds, now);
+    await sql`${withNext}WITH ${withQueries(writes)} SELECT 1`.execute(trx);
+    ids.push(...chunkIds);
+  }
   return ids;
 }
 
 /**
- * recordInterviewResults' first half: inserts the results (the one statement whose answer is read) and answers
- * their ids with the writes that complete them (question results, both rollups), not run: the caller runs each
- * (recordInterviewResults) or sends them all as one statement with its own writes (ADR 0134). Each write is a
- * bare data-modifying statement, so it may stand as a WITH query. Tenant scope.
+ * recordInterviewResults' writes of results whose ids are drawn (drawnResultIds, one a result, in input order), not
+ * run: the results' insert (named, first), their question results and both rollups, as WITH queries of one
+ * statement, the caller's own or recordInterviewResults' (ADR 0134, 0225). The overall rollup counts the inserted
+ * rows as the insert answers them, each with the order it chose (ADR 0116). Tenant scope; at most CHUNK results.
  */
-export async function insertInterviewResults(
-  trx: Db,
+export function interviewResultWrites(
   tenantId: number,
   results: readonly NewInterviewResult[],
+  ids: readonly number[],
   now: Date,
-): Promise<{ ids: number[]; writes: RawBuilder<unknown>[] }> {
-  if (results.length === 0) return { ids: [], writes: [] };
-  const ids: number[] = [];
-  const writes: RawBuilder<unknown>[] = [];
-  const rollups = new Map<
-    string,
-    { projectId: number; orderId: number | null; month: string; evaluation: EvaluationCode; count: number }
-  >();
+): AlongsideWrite[] {
+  if (results.length === 0) return [];
+  if (ids.length < results.length) throw new Error(`${results.length} results need as many drawn ids.`);
+  // The order a result counts against: the Active or Complete order whose dates hold the result's UTC day, the
+  // latest starting (then the highest id) where several do; chosen as the row is written (ADR 0116).
+  // Planned once (ADR 0169): rows through unnest, the order read by the tenant's key, whatever the values.
+  const inserted = sql`
+    INSERT INTO interview_results
+      (id, tenant_id, project_id, participant_id, order_id, interview_reference_number, access_code,
+       overall_evaluation, completed_at, released, call_id, created_at)
+    OVERRIDING SYSTEM VALUE
+    SELECT r.id, ${tenantId}, r.project_id, r.participant_id,
+           (SELECT o.id FROM orders o
+            WHERE o.tenant_id = ${tenantId} AND o.order_status IN ('Active', 'Complete')
+              AND (r.completed_at AT TIME ZONE 'UTC')::date BETWEEN o.start_date AND o.end_date
+            ORDER BY o.start_date DESC, o.id DESC LIMIT 1),
+           r.irn, r.access_code, r.evaluation, r.completed_at, r.released, r.call_id, ${now}
+    FROM unnest(${ids.slice(0, results.length)}::bigint[], ${results.map((r) => r.projectId)}::int[],
+                ${results.map((r) => r.participantId)}::bigint[],
+                ${results.map((r) => r.interviewReferenceNumber ?? null)}::text[],
+                ${results.map((r) => r.accessCode ?? null)}::text[], ${results.map((r) => r.overallEvaluation)}::text[],
+                ${results.map((r) => r.completedAt.toISOString())}::timestamptz[],
+                ${results.map((r) => r.released ?? true)}::boolean[], ${results.map((r) => r.callId ?? null)}::text[])
+      AS r(id, project_id, participant_id, irn, access_code, evaluation, completed_at, released, call_id)
+    ORDER BY r.id
+    RETURNING project_id, order_id, completed_at, overall_evaluation`;
+  const writes: AlongsideWrite[] = [{ name: NEW_RESULTS, write: inserted }];
+
   const questionRollups = new Map<
     string,
     { projectId: number; questionId: number; result: EvaluationCode; count: number }
   >();
-
-  for (let start = 0; start < results.length; start += CHUNK) {
-    const chunk = results.slice(start, start + CHUNK);
-    // The order a result counts against: the Active or Complete order whose dates hold the result's UTC day, the
-    // latest starting (then the highest id) where several do; chosen as the row is written (ADR 0116).
-    // Planned once (ADR 0169): rows through unnest, the order read by the tenant's key, whatever the values.
-    const inserted = await sql<{ id: number | string; order_id: number | null }>`${sql.raw(GENERIC_PLAN)}
-      INSERT INTO interview_results
-        (tenant_id, project_id, participant_id, order_id, interview_reference_number, access_code,
-         overall_evaluation, completed_at, released, call_id, created_at)
-      SELECT ${tenantId}, r.project_id, r.participant_id,
-             (SELECT o.id FROM orders o
-              WHERE o.tenant_id = ${tenantId} AND o.order_status IN ('Active', 'Complete')
-                AND (r.completed_at AT TIME ZONE 'UTC')::date BETWEEN o.start_date AND o.end_date
-              ORDER BY o.start_date DESC, o.id DESC LIMIT 1),
-             r.irn, r.access_code, r.evaluation, r.completed_at, r.released, r.call_id, ${now}
-      FROM unnest(${chunk.map((r) => r.projectId)}::int[], ${chunk.map((r) => r.participantId)}::bigint[],
-                  ${chunk.map((r) => r.interviewReferenceNumber ?? null)}::text[],
-                  ${chunk.map((r) => r.accessCode ?? null)}::text[], ${chunk.map((r) => r.overallEvaluation)}::text[],
-                  ${chunk.map((r) => r.completedAt.toISOString())}::timestamptz[],
-                  ${chunk.map((r) => r.released ?? true)}::boolean[], ${chunk.map((r) => r.callId ?? null)}::text[])
-        WITH ORDINALITY AS r(project_id, participant_id, irn, access_code, evaluation, completed_at, released,
-                             call_id, ord)
-      ORDER BY r.ord
-      RETURNING id, order_id`.execute(trx);
-    // INSERT ... SELECT ... ORDER BY assigns identity values in that order; RETURNING follows insertion order.
-    const rows = inserted.rows
-      .map((row) => ({ id: Number(row.id), orderId: row.order_id === null ? null : Number(row.order_id) }))
-      .sort((a, b) => a.id - b.id);
-    const chunkIds = rows.map((row) => row.id);
-    const orderIds = rows.map((row) => row.orderId);
-    ids.push(...chunkIds);
-
-    const qTenant: number[] = [];
-    const qResult: number[] = [];
-    const qQuestion: number[] = [];
-    const qSequence: number[] = [];
-    const qCode: string[] = [];
-    const qText: (string | null)[] = [];
-    chunk.forEach((r, i) => {
-      const orderId = orderIds[i]!;
-      const month = utcMonth(r.completedAt);
-      const key = `${r.projectId}|${orderId ?? ''}|${month}|${r.overallEvaluation}`;
-      const rollup = rollups.get(key);
-      if (rollup) rollup.count += 1;
-      else rollups.set(key, { projectId: r.projectId, orderId, month, evaluation: r.overallEvaluation, count: 1 });
-      for (const q of r.questionResults ?? []) {
-        qTenant.push(tenantId);
-        qResult.push(chunkIds[i]!);
-        qQuestion.push(q.projectQuestionId);
-        qSequence.push(q.sequence);
-        qCode.push(q.result);
-        qText.push(q.transcription ?? null);
-        const qKey = `${q.projectQuestionId}|${q.result}`;
-        const qRollup = questionRollups.get(qKey);
-        if (qRollup) qRollup.count += 1;
-        else
-          questionRollups.set(qKey, {
-            projectId: r.projectId,
-            questionId: q.projectQuestionId,
-            result: q.result,
-            count: 1,
-          });
-      }
-    });
-    for (let q = 0; q < qResult.length; q += CHUNK * 2) {
-      const end = q + CHUNK * 2;
-      writes.push(sql`
-        INSERT INTO interview_question_results (tenant_id, interview_result_id, project_question_id, sequence, result, transcription)
-        SELECT * FROM unnest(${qTenant.slice(q, end)}::int[], ${qResult.slice(q, end)}::bigint[], ${qQuestion.slice(q, end)}::int[],
-                             ${qSequence.slice(q, end)}::int[], ${qCode.slice(q, end)}::text[], ${qText.slice(q, end)}::text[])`);
+  const qTenant: number[] = [];
+  const qResult: number[] = [];
+  const qQuestion: number[] = [];
+  const qSequence: number[] = [];
+  const qCode: string[] = [];
+  const qText: (string | null)[] = [];
+  results.forEach((r, i) => {
+    for (const q of r.questionResults ?? []) {
+      qTenant.push(tenantId);
+      qResult.push(ids[i]!);
+      qQuestion.push(q.projectQuestionId);
+      qSequence.push(q.sequence);
+      qCode.push(q.result);
+      qText.push(q.transcription ?? null);
+      const qKey = `${q.projectQuestionId}|${q.result}`;
+      const qRollup = questionRollups.get(qKey);
+      if (qRollup) qRollup.count += 1;
+      else
+        questionRollups.set(qKey, {
+          projectId: r.projectId,
+          questionId: q.projectQuestionId,
+          result: q.result,
+          count: 1,
+        });
     }
+  });
+  for (let q = 0; q < qResult.length; q += CHUNK * 2) {
+    const end = q + CHUNK * 2;
+    writes.push(sql`
+      INSERT INTO interview_question_results (tenant_id, interview_result_id, project_question_id, sequence, result, transcription)
+      SELECT * FROM unnest(${qTenant.slice(q, end)}::int[], ${qResult.slice(q, end)}::bigint[], ${qQuestion.slice(q, end)}::int[],
+                           ${qSequence.slice(q, end)}::int[], ${qCode.slice(q, end)}::text[], ${qText.slice(q, end)}::text[])`);
   }
 
-  const r = [...rollups.values()];
+  // In key order: two transactions adding to the same rows lock them in one order, never in a cycle.
   writes.push(sql`
     INSERT INTO result_rollups AS rr (tenant_id, project_id, order_id, month, overall_evaluation, result_count)
-    SELECT ${tenantId}, * FROM unnest(${r.map((x) => x.projectId)}::int[], ${r.map((x) => x.orderId)}::int[],
-                                     ${r.map((x) => x.month)}::date[], ${r.map((x) => x.evaluation)}::text[],
-                                     ${r.map((x) => x.count)}::bigint[])
+    SELECT ${tenantId}, project_id, order_id, date_trunc('month', completed_at AT TIME ZONE 'UTC')::date,
+           overall_evaluation, count(*)
+    FROM ${sql.id(NEW_RESULTS)}
+    GROUP BY 2, 3, 4, 5
+    ORDER BY 2, 3, 4, 5
     ON CONFLICT ON CONSTRAINT result_rollups_key DO UPDATE SET result_count = rr.result_count + excluded.result_count`);
   const q = [...questionRollups.values()];
   if (q.length)
@@ -160,8 +160,11 @@ export async function insertInterviewResults(
       SELECT ${tenantId}, * FROM unnest(${q.map((x) => x.projectId)}::int[], ${q.map((x) => x.questionId)}::int[],
                                        ${q.map((x) => x.result)}::text[], ${q.map((x) => x.count)}::bigint[])
       ON CONFLICT (project_question_id, result) DO UPDATE SET result_count = qr.result_count + excluded.result_count`);
-  return { ids, writes };
+  return writes;
 }
+
+/** The WITH query of the results' insert: the overall rollup reads its rows. */
+const NEW_RESULTS = 'new_interview_results';
 
 export interface RollupDrift {
   table: 'result_rollups' | 'question_result_rollups';

@@ -1,5 +1,5 @@
-import type { RawBuilder } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
+import type { AlongsideWrite } from '../../../platform/db/with-queries';
 import { insertDeliveries, type NewDelivery } from './webhook-store';
 
 /** The job queue that sends webhook deliveries (ADR 0021 table, ADR 0035). */
@@ -19,7 +19,7 @@ export type NewWebhook = NewDelivery;
 export async function enqueueWebhooks(
   trx: Db,
   webhooks: readonly NewWebhook[],
-  alongside: readonly RawBuilder<unknown>[] = [],
+  alongside: readonly AlongsideWrite[] = [],
   options: { last?: boolean } = {},
 ): Promise<(number | null)[]> {
   return insertDeliveries(

@@ -1,6 +1,7 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
 import { COMMITS_AFTER, GENERIC_PLAN } from '../../../platform/db/pglite-dialect';
+import { withQueries, type AlongsideWrite } from '../../../platform/db/with-queries';
 
 export type WebhookEvent = 'participant' | 'result' | 'project';
 
@@ -95,7 +96,7 @@ export async function insertDeliveries(
   trx: Db,
   deliveries: readonly NewDelivery[],
   job: { queue: string; maxAttempts: number },
-  alongside: readonly RawBuilder<unknown>[] = [],
+  alongside: readonly AlongsideWrite[] = [],
   { last = false }: { last?: boolean } = {},
 ): Promise<(number | null)[]> {
   if (deliveries.length === 0 && alongside.length === 0) return [];
@@ -103,13 +104,13 @@ export async function insertDeliveries(
   const marks = (last ? COMMITS_AFTER : '') + GENERIC_PLAN;
   const column = <T>(pick: (d: NewDelivery) => T) => deliveries.map(pick);
   // Writes sent along (ADR 0134): each a WITH query of this statement, run once and to completion though unread.
-  const along = alongside.map((write, i) => sql`${sql.raw(`alongside_${i}`)} AS (${write}),`);
+  const along = alongside.length ? sql`${withQueries(alongside)},` : sql``;
   // Planned once (ADR 0169): every part reads its rows through unnest or by key, whatever the values.
   const { rows } = await sql<{
     sent: number[];
     ids: string[];
   }>`${sql.raw(marks)}
-    WITH ${sql.join(along, sql` `)} w AS (
+    WITH ${along} w AS (
       SELECT w.ord::int AS ord, w.tenant_id, w.project_id, w.event, w.payload::jsonb AS payload, w.replay_of,
              w.created_at, nullif(btrim(p.client_api ->> w.url_field), '') AS url
       FROM unnest(${column((d) => d.tenantId)}::int[], ${column((d) => d.projectId)}::int[],

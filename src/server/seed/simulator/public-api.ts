@@ -6,6 +6,7 @@ import type { operations as Authz } from '../../../contracts/authz-service';
 import type { operations as Execution } from '../../../contracts/execution-service';
 import type { operations as Projects } from '../../../contracts/project-service';
 import type { operations as Users } from '../../../contracts/user-service';
+import { keptAliveRequest } from './kept-alive-request';
 
 type JsonBody<Op> = Op extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 type Answer<Op> = Op extends { responses: { 200: { content: { 'application/json': infer R } } } }
@@ -37,13 +38,12 @@ export class PublicApi {
   constructor(private readonly base: string) {}
 
   async #send<R>(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<R> {
-    const response = await fetch(`${this.base}/api${path}`, {
+    const { status, text } = await keptAliveRequest(`${this.base}/api${path}`, {
       method,
       headers: { ...(body !== undefined && { 'content-type': 'application/json' }), ...headers },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
-    const text = await response.text();
-    if (!response.ok) throw new ApiError(response.status, text, `${method} ${path}`);
+    if (status < 200 || status > 299) throw new ApiError(status, text, `${method} ${path}`);
     return (text ? JSON.parse(text) : null) as R;
   }
 
@@ -145,13 +145,12 @@ export class PublicApi {
       client_secret: client.clientSecret,
     };
     // RFC 6749: the token endpoint takes a form.
-    const response = await fetch(`${this.base}/api/authz-service/v1/oauth/token`, {
+    const { status, text } = await keptAliveRequest(`${this.base}/api/authz-service/v1/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(grant as Record<string, string>).toString(),
     });
-    const text = await response.text();
-    if (!response.ok) throw new ApiError(response.status, text, 'POST /authz-service/v1/oauth/token');
+    if (status < 200 || status > 299) throw new ApiError(status, text, 'POST /authz-service/v1/oauth/token');
     this.#clientToken = (JSON.parse(text) as Answer<Authz['issueClientToken']>).access_token;
   }
 

@@ -122,8 +122,9 @@ export class PGliteWorker implements PGliteEngine {
     private readonly onLost: (error: Error) => void = () => {},
   ) {
     // The worker is plain JavaScript: it gets the start parameters built here (ADR 0220).
-    const startParams = sharedBuffersStartParams(options.sharedBuffersMb);
-    this.#worker = new Worker(WORKER_FILE, { workerData: { ...options, startParams } });
+    const { sharedBuffersMb, ...settings } = options;
+    const startParams = sharedBuffersStartParams(sharedBuffersMb);
+    this.#worker = new Worker(WORKER_FILE, { workerData: { ...settings, startParams } });
     this.waitReady = new Promise<void>((resolve, reject) => {
       const onMessage = (message: { type?: string; error?: ErrorFields; arrayTypes?: ArrayType[] }) => {
         if (message.type === 'ready') {

@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
-import { SENT_WITH_NEXT } from '../../../platform/db/pglite-dialect';
+import { GENERIC_PLAN, SENT_WITH_NEXT } from '../../../platform/db/pglite-dialect';
 import { withQueries, type AlongsideWrite } from '../../../platform/db/with-queries';
 
 /** Writes whose answers nobody reads: on the embedded engine they travel with the next statement (ADR 0116). */
 const withNext = sql.raw(SENT_WITH_NEXT);
+/** Their statement is planned once, as the results' insert always was (ADR 0169): every part reads through unnest. */
+const plannedOnce = sql.raw(GENERIC_PLAN);
 
 export interface NewQuestionResult {
   projectQuestionId: number;
@@ -61,7 +63,7 @@ export async function recordInterviewResults(
     const drawn = await sql<{ ids: string[] }>`SELECT ${drawnResultIds(chunk.length)} AS ids`.execute(trx);
     const chunkIds = drawn.rows[0]!.ids.map(Number);
     const writes = interviewResultWrites(tenantId, chunk, chunkIds, now);
-    await sql`${withNext}WITH ${withQueries(writes)} SELECT 1`.execute(trx);
+    await sql`${withNext}${plannedOnce}WITH ${withQueries(writes)} SELECT 1`.execute(trx);
     ids.push(...chunkIds);
   }
   return ids;
@@ -83,7 +85,8 @@ export function interviewResultWrites(
   if (ids.length < results.length) throw new Error(`${results.length} results need as many drawn ids.`);
   // The order a result counts against: the Active or Complete order whose dates hold the result's UTC day, the
   // latest starting (then the highest id) where several do; chosen as the row is written (ADR 0116).
-  // Planned once (ADR 0169): rows through unnest, the order read by the tenant's key, whatever the values.
+  // Planned once (ADR 0169; both statements that carry these writes are marked): rows through unnest, the order read
+  // by the tenant's key, whatever the values.
   const inserted = sql`
     INSERT INTO interview_results
       (id, tenant_id, project_id, participant_id, order_id, interview_reference_number, access_code,

@@ -1,5 +1,6 @@
 /** recordInterviewResults chooses each result's order as the row is written (ADR 0116) and keeps the rollups exact. */
-import { sql } from 'kysely';
+import { PostgresQueryCompiler, sql } from 'kysely';
+import { GENERIC_PLAN, SENT_WITH_NEXT } from '../../../platform/db/pglite-dialect';
 import type { Db } from '../../../platform/db/schema';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
 import { openTestDatabase } from '../../../testing/database-template';
@@ -65,4 +66,36 @@ test('each result counts against the Active or Complete order holding its UTC da
   // The ids answer in input order.
   expect(stored.map((r) => r.overall_evaluation)).toEqual(['HR', 'LR', 'HR', 'LR']);
   expect(await withTenant(db, tenantId, (trx) => verifyResultRollups(trx, tenantId))).toEqual([]);
+});
+
+test('a chunk is two statements: its ids drawn, then its writes in one statement planned once (ADR 0169, 0225)', async () => {
+  const compiler = new PostgresQueryCompiler();
+  const statements: string[] = [];
+  const watched = db.withPlugin({
+    transformQuery({ node, queryId }) {
+      const { sql: text } = compiler.compileQuery(node, queryId);
+      if (!text.includes('set_config')) statements.push(text);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  });
+  await withTenant(watched, tenantId, (trx) =>
+    recordInterviewResults(
+      trx,
+      tenantId,
+      [
+        {
+          projectId: participant.projectId,
+          participantId: participant.id,
+          overallEvaluation: 'HR',
+          completedAt: new Date(),
+        },
+      ],
+      new Date(),
+    ),
+  );
+  expect(statements).toHaveLength(2);
+  expect(statements[0]).toMatch(/nextval/);
+  expect(statements[1]!.startsWith(SENT_WITH_NEXT + GENERIC_PLAN)).toBe(true);
+  expect(statements[1]).toMatch(/INSERT INTO interview_results[\s\S]*INSERT INTO result_rollups/);
 });

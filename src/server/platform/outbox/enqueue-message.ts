@@ -1,4 +1,5 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+import { GENERIC_PLAN } from '../db/pglite-dialect';
 import type { Db, OutboxMessages } from '../db/schema';
 
 export interface EmailMessage {
@@ -64,21 +65,26 @@ export type NewOutboxMessage = ({ channel: 'email' } & EmailMessage) | ({ channe
 
 /**
  * The one insert of both channels: messages due at once, many in one statement (a bulk invitation's batch, ADR
- * 0104). Returns their outbox ids in the order given: an identity column numbers a multi-row insert's rows in
- * the order of its values, so the ids sorted ascending are that order.
+ * 0104), one array a column through `unnest`, so its text and plan do not change with the batch's size (ADR 0227).
+ * Returns their outbox ids in the order given: the rows are inserted in that order (ORDER BY the ordinality), and an
+ * identity column numbers them as they come, so the ids sorted ascending are that order.
  */
 export async function enqueueMessages(trx: Db, messages: readonly NewOutboxMessage[], now: Date): Promise<number[]> {
   if (messages.length === 0) return [];
-  const rows = await trx
-    .insertInto('outbox_messages')
-    .values(
-      messages.map((m) => ({
-        ...(m.channel === 'email' ? emailFields(m) : smsFields(m)),
-        created_at: now,
-        next_attempt_at: now,
-      })),
-    )
-    .returning('id')
-    .execute();
-  return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+  const rows = messages.map((m) => (m.channel === 'email' ? emailFields(m) : smsFields(m)));
+  const column = <K extends keyof MessageFields>(key: K) => rows.map((row) => row[key] ?? null);
+  const { rows: inserted } = await sql<{ id: string }>`${sql.raw(GENERIC_PLAN)}
+    INSERT INTO outbox_messages (channel, tenant_id, recipient, subject, body_text, body_html, template_type,
+                                 redact_after_send, sms_sender, sms_provider, created_at, next_attempt_at)
+    SELECT m.channel, m.tenant_id, m.recipient, m.subject, m.body_text, m.body_html, m.template_type,
+           coalesce(m.redact_after_send, false), m.sms_sender, m.sms_provider, ${now}::timestamptz, ${now}::timestamptz
+    FROM unnest(${column('channel')}::text[], ${column('tenant_id')}::int[], ${column('recipient')}::text[],
+                ${column('subject')}::text[], ${column('body_text')}::text[], ${column('body_html')}::text[],
+                ${column('template_type')}::text[], ${column('redact_after_send')}::boolean[],
+                ${column('sms_sender')}::text[], ${column('sms_provider')}::text[])
+      WITH ORDINALITY AS m(channel, tenant_id, recipient, subject, body_text, body_html, template_type,
+                           redact_after_send, sms_sender, sms_provider, n)
+    ORDER BY m.n
+    RETURNING id`.execute(trx);
+  return inserted.map((row) => Number(row.id)).sort((a, b) => a - b);
 }

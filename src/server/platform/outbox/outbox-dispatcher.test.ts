@@ -5,7 +5,7 @@ import { MINUTE } from '../clock';
 import { withSystem, withTenant } from '../tenancy/with-tenant';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { enqueueEmail, type EmailMessage } from './enqueue-message';
-import { sql } from 'kysely';
+import { PostgresQueryCompiler, sql } from 'kysely';
 import {
   MAX_ATTEMPTS,
   OUTBOX_BATCH,
@@ -321,4 +321,45 @@ test('delivery events and the final outcome: deferred until the last attempt, th
     trx.selectFrom('outbox_delivery_events').select('event').where('outbox_message_id', '=', ok).execute(),
   );
   expect(sentEvents.map((e) => e.event)).toEqual(['sent']);
+});
+
+test("a batch's delivery events are written in one statement, the same for one message and for a full batch", async () => {
+  const statements: string[] = [];
+  const compiler = new PostgresQueryCompiler();
+  const counting = t.db.withPlugin({
+    transformQuery({ node, queryId }) {
+      const { sql: text } = compiler.compileQuery(node, queryId);
+      if (text.includes('outbox_delivery_events')) statements.push(text);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  });
+  const transport = new LocalFolderTransport(join(t.dataDir, 'outbox-events'));
+  const dispatcher = new OutboxDispatcher(counting, t.clock, transport, silent);
+  const one = await enqueue('events-one@example.test');
+  await dispatcher.sweep();
+  const full = await Promise.all(Array.from({ length: OUTBOX_BATCH }, (_, i) => enqueue(`events${i}@example.test`)));
+  await dispatcher.sweep();
+
+  // ADR 0227: one array a column, so one text (and one kept plan) whatever the batch's size.
+  expect(statements).toHaveLength(2);
+  expect(statements[1]).toBe(statements[0]);
+  const events = await withSystem(t.db, (trx) =>
+    sql<{ outbox_message_id: number; event: string; recipient: string; transport: string; tenant_id: number | null }>`
+      SELECT outbox_message_id, event, data->>'recipient' AS recipient, data->>'transport' AS transport, tenant_id
+      FROM outbox_delivery_events WHERE outbox_message_id = ANY(${[one, ...full]}::bigint[]) ORDER BY id`.execute(trx),
+  );
+  // Each message's two events, in the batch's order, its data a JSON object.
+  const expected = [one, ...full].flatMap((id, i) =>
+    ['processed', 'delivered'].map((event) => ({
+      outbox_message_id: id,
+      event,
+      recipient: i === 0 ? 'events-one@example.test' : `events${i - 1}@example.test`,
+      transport: 'local',
+      tenant_id: null,
+    })),
+  );
+  expect([...events.rows].sort((a, b) => Number(a.outbox_message_id) - Number(b.outbox_message_id))).toEqual(
+    expected.sort((a, b) => Number(a.outbox_message_id) - Number(b.outbox_message_id)),
+  );
 });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { MINUTE, type Clock } from '../clock';
 import type { Db } from '../db/schema';
+import { GENERIC_PLAN } from '../db/pglite-dialect';
 import { redactedBodies } from './redacted-bodies';
 import { boundedMap } from '../jobs/bounded-map';
 import { SweepLoop } from '../jobs/sweep-loop';
@@ -197,12 +198,17 @@ type Attempt =
 async function recordEvents(trx: Db, attempts: Attempt[], now: Date): Promise<void> {
   const rows = attempts.flatMap(({ message, events }) =>
     events.map((e) => ({
-      tenant_id: message.tenant_id,
-      outbox_message_id: message.id,
+      tenantId: message.tenant_id,
+      messageId: message.id,
       event: e.event,
       data: JSON.stringify(e.data ?? {}),
-      created_at: now,
     })),
   );
-  if (rows.length) await trx.insertInto('outbox_delivery_events').values(rows).execute();
+  if (rows.length === 0) return;
+  await sql`${sql.raw(GENERIC_PLAN)}
+    INSERT INTO outbox_delivery_events (tenant_id, outbox_message_id, event, data, created_at)
+    SELECT e.tenant_id, e.message_id, e.event, e.data, ${now}::timestamptz
+    FROM unnest(${rows.map((r) => r.tenantId)}::int[], ${rows.map((r) => r.messageId)}::bigint[],
+                ${rows.map((r) => r.event)}::text[], ${rows.map((r) => r.data)}::jsonb[])
+      AS e(tenant_id, message_id, event, data)`.execute(trx);
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { GENERIC_PLAN } from '../../../platform/db/pglite-dialect';
 import type { Db, ParticipantStatus } from '../../../platform/db/schema';
 
 /**
@@ -117,16 +118,11 @@ export async function recordParticipantMessages(
   now: Date,
 ): Promise<void> {
   if (messages.length === 0) return;
-  await trx
-    .insertInto('participant_messages')
-    .values(
-      messages.map((message) => ({
-        tenant_id: message.tenantId,
-        participant_id: message.participantId,
-        outbox_message_id: message.outboxMessageId,
-        channel: message.channel,
-        created_at: now,
-      })),
-    )
-    .execute();
+  // One array a column (ADR 0227): the statement's text and plan do not change with the batch's size.
+  await sql`${sql.raw(GENERIC_PLAN)}
+    INSERT INTO participant_messages (tenant_id, participant_id, outbox_message_id, channel, created_at)
+    SELECT m.tenant_id, m.participant_id, m.outbox_message_id, m.channel, ${now}::timestamptz
+    FROM unnest(${messages.map((m) => m.tenantId)}::int[], ${messages.map((m) => m.participantId)}::bigint[],
+                ${messages.map((m) => m.outboxMessageId)}::bigint[], ${messages.map((m) => m.channel)}::text[])
+      AS m(tenant_id, participant_id, outbox_message_id, channel)`.execute(trx);
 }

@@ -1,12 +1,12 @@
 /** NP marking and reverse, and the detail modal's trail (docs/product/participants.md#np, #detail). */
-import { sql } from 'kysely';
-import { enqueueSms } from '../../../platform/outbox/enqueue-message';
+import { PostgresQueryCompiler, sql } from 'kysely';
+import { enqueueMessages, enqueueSms } from '../../../platform/outbox/enqueue-message';
 import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
 import type { SignedIn } from '../../../testing/api-client';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createProject, STAGE } from '../../project-service';
 import type { ParticipantStatus } from '../../../platform/db/schema';
-import { recordParticipantMessage, setParticipantStatuses } from './participant-np-store';
+import { recordParticipantMessage, recordParticipantMessages, setParticipantStatuses } from './participant-np-store';
 import { createParticipants } from './participants-store';
 
 let t: TestApp;
@@ -338,6 +338,73 @@ describe('trail', () => {
     expect(res.body).toMatchObject({ backendData: [{ kind: 'CALL_RECORD', runId: 'run-1' }] });
     const [theirs] = await seed(globexProject, ['NEW_PARTICIPANT'], globex);
     expect((await call(provider, acme, theirs!)).status).toBe(404);
+  });
+});
+
+describe('messages recorded for the SMS and Email Tracking tabs', () => {
+  it('a batch is one statement whatever its size; another tenant’s participant is refused and nothing is kept', async () => {
+    const statements: string[] = [];
+    const compiler = new PostgresQueryCompiler();
+    const counting = t.db.withPlugin({
+      transformQuery({ node, queryId }) {
+        const { sql: text } = compiler.compileQuery(node, queryId);
+        if (text.includes('participant_messages')) statements.push(text);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const ids = await seed(project, Array<ParticipantStatus>(40).fill('INVITATION_SCHEDULED'));
+    const [theirs] = await seed(globexProject, ['INVITATION_SCHEDULED'], globex);
+    const smsTo = (n: number) => ({
+      channel: 'sms' as const,
+      tenantId: acme,
+      to: `+1202555${String(n).padStart(4, '0')}`,
+      text: 'Hello',
+      templateType: 'TEST_INVITATION_SMS',
+      sender: 'PHONE_NUMBER' as const,
+      provider: 'demo',
+    });
+    const now = t.clock.now();
+    const record = (participants: number[], tenantId = acme) =>
+      withTenant(counting, acme, async (trx) => {
+        const outbox = await enqueueMessages(trx, participants.map(smsTo), now);
+        await recordParticipantMessages(
+          trx,
+          participants.map((participantId, i) => ({
+            tenantId,
+            participantId,
+            outboxMessageId: outbox[i]!,
+            channel: 'sms',
+          })),
+          now,
+        );
+        return outbox;
+      });
+    await record([ids[0]!]);
+    const outbox = await record(ids.slice(1));
+    // ADR 0227: one array a column, so one text (and one kept plan) for one message and for 39.
+    expect(statements).toHaveLength(2);
+    expect(statements[1]).toBe(statements[0]);
+    const kept = await withTenant(t.db, acme, (trx) =>
+      trx
+        .selectFrom('participant_messages')
+        .select(['participant_id', 'outbox_message_id', 'channel', 'created_at'])
+        .where('participant_id', 'in', ids)
+        .orderBy('outbox_message_id')
+        .execute(),
+    );
+    expect(kept).toHaveLength(40);
+    expect(kept.slice(1).map((m) => [Number(m.participant_id), Number(m.outbox_message_id), m.channel])).toEqual(
+      ids.slice(1).map((id, i) => [id, outbox[i], 'sms']),
+    );
+    expect(kept[0]!.created_at).toEqual(now);
+
+    // Row-level security: a row naming another tenant is refused, and the batch with it.
+    await expect(record([ids[0]!, theirs!], globex)).rejects.toThrow(/row-level security/);
+    const after = await withTenant(t.db, acme, (trx) =>
+      trx.selectFrom('participant_messages').select('participant_id').where('participant_id', 'in', ids).execute(),
+    );
+    expect(after).toHaveLength(40);
   });
 });
 

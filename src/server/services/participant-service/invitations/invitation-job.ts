@@ -145,7 +145,9 @@ export function invitationReminderJob(db: Db, clock: Clock, afterQueue: () => vo
     const groups = new Map<string, typeof due>();
     for (const row of due) {
       const key = `${row.tenant_id}:${row.project_id}:${row.channel}`;
-      groups.set(key, [...(groups.get(key) ?? []), row]);
+      const group = groups.get(key);
+      if (group) group.push(row);
+      else groups.set(key, [row]);
     }
     for (const rows of groups.values()) {
       const first = rows[0]!;

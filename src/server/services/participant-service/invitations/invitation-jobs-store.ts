@@ -1,4 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { GENERIC_PLAN } from '../../../platform/db/pglite-dialect';
 import type { Db, ParticipantStatus } from '../../../platform/db/schema';
 import { INVITABLE_STATUSES, STATUSES_KEPT_WHEN_INVITED } from '../../../../shared/participant-rules';
 import type { TemplateType } from '../../../../shared/template-rules';
@@ -361,36 +362,24 @@ export async function createReminderJob(
     .returning('id')
     .executeTakeFirstOrThrow();
   const id = Number(created.id);
-  await trx
-    .insertInto('participant_invitations')
-    .values(
-      group.recipients.map((r) => ({
-        tenant_id: group.tenantId,
-        invitation_job_id: id,
-        participant_id: r.participantId,
-        channel: group.channel,
-        previous_status: r.status,
-        created_at: now,
-      })),
-    )
-    .execute();
-  for (const r of group.recipients) {
-    await trx
-      .updateTable('participant_invitations')
-      .set({ reminded_at: now })
-      .where('invitation_job_id', '=', r.invitationJobId)
-      .where('participant_id', '=', r.participantId)
-      .where('channel', '=', group.channel)
-      .execute();
-  }
+  // Two statements whatever the number of recipients (ADR 0227): one array a column, never a VALUES list or a
+  // statement a recipient (a sweep may find 50,000 due; a list of 6 parameters a row stops at 10,922 rows).
+  const { recipients } = group;
+  await sql`${sql.raw(GENERIC_PLAN)}
+    INSERT INTO participant_invitations (tenant_id, invitation_job_id, participant_id, channel, previous_status, created_at)
+    SELECT ${group.tenantId}::int, ${id}::bigint, r.participant_id, ${group.channel}::text, r.status, ${now}::timestamptz
+    FROM unnest(${recipients.map((r) => r.participantId)}::bigint[], ${recipients.map((r) => r.status)}::text[])
+      AS r(participant_id, status)`.execute(trx);
+  await sql`${sql.raw(GENERIC_PLAN)}
+    UPDATE participant_invitations AS pi SET reminded_at = ${now}::timestamptz
+    FROM unnest(${recipients.map((r) => r.invitationJobId)}::bigint[], ${recipients.map((r) => r.participantId)}::bigint[])
+      AS r(invitation_job_id, participant_id)
+    WHERE pi.invitation_job_id = r.invitation_job_id AND pi.participant_id = r.participant_id
+      AND pi.channel = ${group.channel}::text`.execute(trx);
   await trx
     .updateTable('participants')
     .set(group.channel === 'email' ? { email_pending: true, updated_at: now } : { sms_pending: true, updated_at: now })
-    .where(
-      'id',
-      'in',
-      group.recipients.map((r) => r.participantId),
-    )
+    .where('id', '=', sql<string>`ANY(${recipients.map((r) => r.participantId)}::bigint[])`)
     .execute();
   return id;
 }

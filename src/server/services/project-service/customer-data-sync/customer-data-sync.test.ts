@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
 import type { SignedIn } from '../../../testing/api-client';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { listCustomerRecords } from './customer-data-sync-store';
+import { listCustomerRecords, replaceCustomerRecords } from './customer-data-sync-store';
 
 let t: TestApp;
 let acme: number;
@@ -116,4 +116,20 @@ test('the calls need tenant.update and the operating tenant; a refusal queues no
     query: { tenantId: globex },
   });
   expect(await jobsOf(acme)).toEqual(before);
+});
+
+test('a CRM list of any length is stored whole in one statement, its data as given', async () => {
+  const records = Array.from({ length: 14_000 }, (_, n) => ({
+    externalId: `BIG-${n}`,
+    data: { id: `BIG-${n}`, customerId: 'ACME-001', email: `person${n}@acme.test`, tags: ['a', n] },
+  }));
+  const now = t.clock.now();
+  await withTenant(t.db, acme, (trx) => replaceCustomerRecords(trx, acme, 'people', records, now));
+  const stored = await withTenant(t.db, acme, (trx) => listCustomerRecords(trx, 'people'));
+  expect(stored).toHaveLength(14_000);
+  const byId = new Map(stored.map((r) => [r.external_id, r]));
+  expect(byId.get('BIG-13999')).toMatchObject({ data: records[13_999]!.data, synced_at: now });
+  expect(byId.get('BIG-0')!.data).toEqual(records[0]!.data);
+  // Another tenant's records are not touched, and do not see these.
+  expect(await withTenant(t.db, globex, (trx) => listCustomerRecords(trx, 'people'))).toEqual([]);
 });

@@ -1,7 +1,7 @@
-import { PostgresQueryCompiler, sql } from 'kysely';
-import type { Db } from '../db/schema';
+import { sql } from 'kysely';
 import type { TenantContext } from '../openapi/handler';
 import { withTenant } from '../tenancy/with-tenant';
+import { recordingStatements } from '../../testing/recording-statements';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { keptUnderDataVersion } from './tenant-figures-cache';
 
@@ -20,18 +20,7 @@ const contextOf = (tenantId: number) =>
   ({ deps: { db: t.db }, account: { id: tenantId }, everyAccount: false }) as unknown as TenantContext;
 
 /** A database that notes each statement's text. */
-function countingDb(): { db: Db; statements: string[] } {
-  const statements: string[] = [];
-  const compiler = new PostgresQueryCompiler();
-  const db = t.db.withPlugin({
-    transformQuery({ node, queryId }) {
-      statements.push(compiler.compileQuery(node, queryId).sql);
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  });
-  return { db, statements };
-}
+const countingDb = () => recordingStatements(t.db);
 
 const touch = (tenantId: number) =>
   withTenant(t.db, tenantId, (trx) =>

@@ -1,6 +1,5 @@
-import { PostgresQueryCompiler } from 'kysely';
-import type { Db } from '../db/schema';
 import { withSystem } from '../tenancy/with-tenant';
+import { recordingStatements } from '../../testing/recording-statements';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { enqueueMessages, type NewOutboxMessage } from './enqueue-message';
 
@@ -10,21 +9,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-/** Every statement `db` sends that names `table`, as compiled, in order. */
-function statementsOn(table: string): { db: Db; statements: string[] } {
-  const statements: string[] = [];
-  const compiler = new PostgresQueryCompiler();
-  const db = t.db.withPlugin({
-    transformQuery({ node, queryId }) {
-      const { sql: text } = compiler.compileQuery(node, queryId);
-      if (text.includes(table)) statements.push(text);
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  });
-  return { db, statements };
-}
 
 const email = (n: number): NewOutboxMessage => ({
   channel: 'email',
@@ -48,7 +32,7 @@ const sms = (n: number): NewOutboxMessage => ({
 });
 
 test('messages of both channels are stored in one statement whatever their number, ids in the order given', async () => {
-  const { db, statements } = statementsOn('outbox_messages');
+  const { db, statements } = recordingStatements(t.db, (text) => text.includes('outbox_messages'));
   const now = t.clock.now();
   const one = await withSystem(db, (trx) => enqueueMessages(trx, [email(0)], now));
   const given = Array.from({ length: 150 }, (_, n) => (n % 4 === 1 ? sms(n) : email(n)));

@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { MINUTE } from '../clock';
 import { withSystem, withTenant } from '../tenancy/with-tenant';
+import { recordingStatements } from '../../testing/recording-statements';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { enqueueEmail, type EmailMessage } from './enqueue-message';
-import { PostgresQueryCompiler, sql } from 'kysely';
+import { sql } from 'kysely';
 import {
   MAX_ATTEMPTS,
   OUTBOX_BATCH,
@@ -324,16 +325,7 @@ test('delivery events and the final outcome: deferred until the last attempt, th
 });
 
 test("a batch's delivery events are written in one statement, the same for one message and for a full batch", async () => {
-  const statements: string[] = [];
-  const compiler = new PostgresQueryCompiler();
-  const counting = t.db.withPlugin({
-    transformQuery({ node, queryId }) {
-      const { sql: text } = compiler.compileQuery(node, queryId);
-      if (text.includes('outbox_delivery_events')) statements.push(text);
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  });
+  const { db: counting, statements } = recordingStatements(t.db, (text) => text.includes('outbox_delivery_events'));
   const transport = new LocalFolderTransport(join(t.dataDir, 'outbox-events'));
   const dispatcher = new OutboxDispatcher(counting, t.clock, transport, silent);
   const one = await enqueue('events-one@example.test');

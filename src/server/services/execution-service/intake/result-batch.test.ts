@@ -1,8 +1,9 @@
 /** Posted results accepted together (ADR 0075): each post's outcome is the one the single path gives it. */
-import { PostgresQueryCompiler, sql } from 'kysely';
+import { sql } from 'kysely';
 import { COMMITS_AFTER, GENERIC_PLAN, SENT_WITH_NEXT } from '../../../platform/db/pglite-dialect';
 import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
 import type { Db } from '../../../platform/db/schema';
+import { besidesSettings, recordingStatements } from '../../../testing/recording-statements';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { intakeClientToken, invitedParticipant } from '../../../testing/intake-callers';
 import { createProjectWithQuestions, STAGE } from '../../project-service';
@@ -234,19 +235,7 @@ test('posts of two tenants in flight together: each reads and writes its own ten
 });
 
 /** Every statement a database sends, as compiled (the tenant setting aside unless `settings`), in order. */
-function countingDb({ settings = false } = {}): { db: Db; statements: string[] } {
-  const statements: string[] = [];
-  const compiler = new PostgresQueryCompiler();
-  const db = t.db.withPlugin({
-    transformQuery({ node, queryId }) {
-      const { sql: text } = compiler.compileQuery(node, queryId);
-      if (settings || !text.includes('set_config')) statements.push(text);
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  });
-  return { db, statements };
-}
+const countingDb = ({ settings = false } = {}) => recordingStatements(t.db, settings ? undefined : besidesSettings);
 
 test("a batch's statements and round trips do not grow with its posts (ADR 0116, 0134)", async () => {
   const run = async (size: number) => {

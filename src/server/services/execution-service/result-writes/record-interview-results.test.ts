@@ -1,9 +1,10 @@
 /** recordInterviewResults chooses each result's order as the row is written (ADR 0116) and keeps the rollups exact. */
-import { PostgresQueryCompiler, sql } from 'kysely';
+import { sql } from 'kysely';
 import { GENERIC_PLAN, SENT_WITH_NEXT } from '../../../platform/db/pglite-dialect';
 import type { Db } from '../../../platform/db/schema';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
 import { openTestDatabase } from '../../../testing/database-template';
+import { besidesSettings, recordingStatements } from '../../../testing/recording-statements';
 import { recordInterviewResults, verifyResultRollups } from './interview-results-store';
 import { seededTenantId } from '../../../testing/seeded-tenant';
 
@@ -69,16 +70,7 @@ test('each result counts against the Active or Complete order holding its UTC da
 });
 
 test('a chunk is two statements: its ids drawn, then its writes in one statement planned once (ADR 0169, 0225)', async () => {
-  const compiler = new PostgresQueryCompiler();
-  const statements: string[] = [];
-  const watched = db.withPlugin({
-    transformQuery({ node, queryId }) {
-      const { sql: text } = compiler.compileQuery(node, queryId);
-      if (!text.includes('set_config')) statements.push(text);
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  });
+  const { db: watched, statements } = recordingStatements(db, besidesSettings);
   await withTenant(watched, tenantId, (trx) =>
     recordInterviewResults(
       trx,

@@ -1,8 +1,9 @@
 /** NP marking and reverse, and the detail modal's trail (docs/product/participants.md#np, #detail). */
-import { PostgresQueryCompiler, sql } from 'kysely';
+import { sql } from 'kysely';
 import { enqueueMessages, enqueueSms } from '../../../platform/outbox/enqueue-message';
 import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
 import type { SignedIn } from '../../../testing/api-client';
+import { recordingStatements } from '../../../testing/recording-statements';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createProject, STAGE } from '../../project-service';
 import type { ParticipantStatus } from '../../../platform/db/schema';
@@ -343,16 +344,7 @@ describe('trail', () => {
 
 describe('messages recorded for the SMS and Email Tracking tabs', () => {
   it('a batch is one statement whatever its size; another tenant’s participant is refused and nothing is kept', async () => {
-    const statements: string[] = [];
-    const compiler = new PostgresQueryCompiler();
-    const counting = t.db.withPlugin({
-      transformQuery({ node, queryId }) {
-        const { sql: text } = compiler.compileQuery(node, queryId);
-        if (text.includes('participant_messages')) statements.push(text);
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    });
+    const { db: counting, statements } = recordingStatements(t.db, (text) => text.includes('participant_messages'));
     const ids = await seed(project, Array<ParticipantStatus>(40).fill('INVITATION_SCHEDULED'));
     const [theirs] = await seed(globexProject, ['INVITATION_SCHEDULED'], globex);
     const smsTo = (n: number) => ({

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { BRANDING } from '../../../platform/branding';
+import { GENERIC_PLAN } from '../../../platform/db/pglite-dialect';
 import type { Db, EvaluationCode } from '../../../platform/db/schema';
 
 /**
@@ -207,21 +208,21 @@ export async function questionDetail(trx: Db, resultId: number, projectId: numbe
   }));
 }
 
-/** Links a queued outbox e-mail to its result (the email status column). */
-export async function insertResultEmail(
+/**
+ * Records which result each queued result e-mail is for (the row's e-mail status), all of one call in one statement:
+ * one array a column (ADR 0227).
+ */
+export async function insertResultEmails(
   trx: Db,
-  row: { tenantId: number; resultId: number; outboxMessageId: number; userId: number; now: Date },
+  rows: readonly { resultId: number; outboxMessageId: number }[],
+  sent: { tenantId: number; userId: number; now: Date },
 ): Promise<void> {
-  await trx
-    .insertInto('interview_result_emails')
-    .values({
-      tenant_id: row.tenantId,
-      interview_result_id: row.resultId,
-      outbox_message_id: row.outboxMessageId,
-      created_by: row.userId,
-      created_at: row.now,
-    })
-    .execute();
+  if (rows.length === 0) return;
+  await sql`${sql.raw(GENERIC_PLAN)}
+    INSERT INTO interview_result_emails (tenant_id, interview_result_id, outbox_message_id, created_by, created_at)
+    SELECT ${sent.tenantId}::int, e.result_id, e.outbox_message_id, ${sent.userId}::int, ${sent.now}::timestamptz
+    FROM unnest(${rows.map((r) => r.resultId)}::bigint[], ${rows.map((r) => r.outboxMessageId)}::bigint[])
+      AS e(result_id, outbox_message_id)`.execute(trx);
 }
 
 /** What the PDF risk report prints about a result beyond its answers (docs/product/project-results.md#pdf). */

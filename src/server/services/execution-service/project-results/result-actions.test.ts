@@ -450,6 +450,22 @@ describe('result e-mail', () => {
     expect(page.resultEmailEnabled).toBe(true);
     expect(page.results.find((r) => r.interviewResultId === ids[0])!.resultEmailStatus).not.toBeNull();
     expect(page.results.find((r) => r.interviewResultId === ids[1])!.resultEmailStatus).not.toBeNull();
+    // Each result is linked to its own two e-mails (queued together, linked together: ADR 0227).
+    const links = await withTenant(t.db, acme, (trx) =>
+      trx
+        .selectFrom('interview_result_emails as e')
+        .innerJoin('outbox_messages as o', 'o.id', 'e.outbox_message_id')
+        .select(['e.interview_result_id', 'o.recipient', 'o.subject'])
+        .where('e.interview_result_id', 'in', [ids[0]!, ids[1]!])
+        .orderBy('o.id')
+        .execute(),
+    );
+    expect(links.map((l) => [Number(l.interview_result_id), l.recipient, l.subject])).toEqual([
+      [ids[0], 'one@results.test', `Interview result AIRN${projectId}-1: Email Project`],
+      [ids[0], 'two@results.test', `Interview result AIRN${projectId}-1: Email Project`],
+      [ids[1], 'one@results.test', `Interview result AIRN${projectId}-2: Email Project`],
+      [ids[1], 'two@results.test', `Interview result AIRN${projectId}-2: Email Project`],
+    ]);
   });
 
   test('refusals queue nothing: customer users, held results, no recipients, other tenants', async () => {

@@ -2,9 +2,9 @@ import type { operations } from '../../../../contracts/execution-service';
 import { RESULT_MESSAGES, RESULTS_DEFAULT_OFFSET } from '../../../../shared/result-rules';
 import { HttpError, notFound } from '../../../platform/http/http-error';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
-import { enqueueEmail } from '../../../platform/outbox/enqueue-message';
+import { enqueueMessages, type EmailMessage } from '../../../platform/outbox/enqueue-message';
 import { projectResultDisplay } from '../../project-service';
-import { insertResultEmail } from './result-actions-store';
+import { insertResultEmails } from './result-actions-store';
 import { resultEmail } from './result-email';
 import { findResult, findResultProject, lockResults } from './results-store';
 
@@ -28,15 +28,17 @@ export const resultEmailHandlers: EmailHandlers = {
       if (!project.resultEmailEnabled || project.resultEmailRecipients.length === 0)
         throw new HttpError(409, RESULT_MESSAGES.emailNotConfigured, { code: 'RESULT_EMAIL_OFF' });
       const display = await projectResultDisplay(trx, project.id);
-      let count = 0;
+      // Every e-mail of the call in one statement, then their links in one (ADR 0227): up to 100 results a call,
+      // each to every recipient, would otherwise be two statements an e-mail.
+      const emails: { resultId: number; message: EmailMessage }[] = [];
       for (const r of locked) {
         const result = await findResult(trx, r.id);
         if (!result) throw notFound(RESULT_MESSAGES.notFound);
         const overall = display.display(result.overall, headers.language);
-        for (const to of project.resultEmailRecipients) {
-          const outboxMessageId = await enqueueEmail(
-            trx,
-            resultEmail({
+        for (const to of project.resultEmailRecipients)
+          emails.push({
+            resultId: result.id,
+            message: resultEmail({
               tenantId,
               to,
               projectId: project.id,
@@ -50,19 +52,19 @@ export const resultEmailHandlers: EmailHandlers = {
               offset: RESULTS_DEFAULT_OFFSET,
               publicUrl: ctx.deps.config.publicUrl,
             }),
-            now,
-          );
-          await insertResultEmail(trx, {
-            tenantId,
-            resultId: result.id,
-            outboxMessageId,
-            userId: ctx.principal().userId,
-            now,
           });
-          count += 1;
-        }
       }
-      return count;
+      const outboxIds = await enqueueMessages(
+        trx,
+        emails.map((e) => ({ channel: 'email' as const, ...e.message })),
+        now,
+      );
+      await insertResultEmails(
+        trx,
+        emails.map((e, i) => ({ resultId: e.resultId, outboxMessageId: outboxIds[i]! })),
+        { tenantId, userId: ctx.principal().userId, now },
+      );
+      return emails.length;
     });
     ctx.deps.outbox.dispatchSoon();
     return { message: RESULT_MESSAGES.emailed, queued };

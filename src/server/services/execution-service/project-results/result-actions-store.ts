@@ -208,6 +208,43 @@ export async function questionDetail(trx: Db, resultId: number, projectId: numbe
   }));
 }
 
+/** What a result's e-mail names (docs/product/project-results.md#result-email). */
+export interface ResultEmailFacts {
+  id: number;
+  irn: string | null;
+  accessCode: string | null;
+  overall: EvaluationCode;
+  completedAt: Date;
+}
+
+/**
+ * The facts of these results' e-mails, in id order, one statement for the call's up to 100 results: the IRN and
+ * access code the result was recorded with, else its participant's (as the PDF prints them). Tenant scope; deleted
+ * results are left out.
+ */
+export async function resultEmailFacts(trx: Db, ids: readonly number[]): Promise<ResultEmailFacts[]> {
+  if (ids.length === 0) return [];
+  const rows = await sql<{
+    id: string;
+    irn: string | null;
+    access_code: string | null;
+    overall_evaluation: EvaluationCode;
+    completed_at: Date;
+  }>`
+    SELECT r.id, coalesce(r.interview_reference_number, p.interview_ref_num) AS irn,
+           coalesce(r.access_code, p.access_code) AS access_code, r.overall_evaluation, r.completed_at
+    FROM interview_results r JOIN participants p ON p.id = r.participant_id
+    WHERE r.id = ANY(${[...ids]}::bigint[]) AND NOT r.deleted
+    ORDER BY r.id`.execute(trx);
+  return rows.rows.map((r) => ({
+    id: Number(r.id),
+    irn: r.irn,
+    accessCode: r.access_code,
+    overall: r.overall_evaluation,
+    completedAt: new Date(r.completed_at),
+  }));
+}
+
 /**
  * Records which result each queued result e-mail is for (the row's e-mail status), all of one call in one statement:
  * one array a column (ADR 0227).

@@ -3,10 +3,12 @@ import { pdfText } from '../../../platform/pdf/pdf-text';
 import type { EvaluationCode } from '../../../platform/db/schema';
 import type { SignedIn } from '../../../testing/api-client';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { besidesSettings, recordingStatements } from '../../../testing/recording-statements';
+import { resultEmailFacts } from './result-actions-store';
 import { createProjectWithQuestions, STAGE } from '../../project-service';
 import { createParticipants } from '../../participant-service';
 import { recordInterviewResults } from '../result-writes/interview-results-store';
-import { RESULT_MESSAGES } from '../../../../shared/result-rules';
+import { groupAccessCode, RESULT_MESSAGES } from '../../../../shared/result-rules';
 import { OUTCOME_MESSAGES } from '../../../../shared/outcome-rules';
 
 let t: TestApp;
@@ -446,6 +448,8 @@ describe('result e-mail', () => {
     expect(queued.every((m) => m.tenant_id === acme)).toBe(true);
     expect(queued[0]!.subject).toBe(`Interview result AIRN${projectId}-1: Email Project`);
     expect(queued[0]!.body_text).toContain('Overall Evaluation: High Risk (HR)');
+    // The result was recorded without its access code: the e-mail names the participant's.
+    expect(queued[0]!.body_text).toContain(`Access Code: ${groupAccessCode(`${acme}${projectId}771999`)}`);
     const page = await list(projectId);
     expect(page.resultEmailEnabled).toBe(true);
     expect(page.results.find((r) => r.interviewResultId === ids[0])!.resultEmailStatus).not.toBeNull();
@@ -465,6 +469,26 @@ describe('result e-mail', () => {
       [ids[0], 'two@results.test', `Interview result AIRN${projectId}-1: Email Project`],
       [ids[1], 'one@results.test', `Interview result AIRN${projectId}-2: Email Project`],
       [ids[1], 'two@results.test', `Interview result AIRN${projectId}-2: Email Project`],
+    ]);
+  });
+
+  test("the e-mails' facts are one statement for the call's results, in id order, the participant's as fallback", async () => {
+    const { projectId, ids } = await fixture(acme, 'Email Facts');
+    const { db, statements } = recordingStatements(t.db, besidesSettings);
+    const facts = await withTenant(db, acme, (trx) => resultEmailFacts(trx, [ids[2]!, ids[0]!, ids[1]!]));
+    expect(statements).toHaveLength(1);
+    expect(facts.map((f) => [f.id, f.irn, f.accessCode, f.overall])).toEqual(
+      [0, 1, 2].map((i) => [ids[i], `AIRN${projectId}-${i + 1}`, `${acme}${projectId}77${i + 1}999`, 'HR']),
+    );
+    expect(facts[0]!.completedAt.getTime()).toBe(t.clock.now().getTime() - DAY);
+    // Another tenant's results and deleted ones are left out.
+    expect(await withTenant(t.db, globex, (trx) => resultEmailFacts(trx, ids))).toEqual([]);
+    await withTenant(t.db, acme, (trx) =>
+      trx.updateTable('interview_results').set({ deleted: true }).where('id', '=', ids[1]!).execute(),
+    );
+    expect((await withTenant(t.db, acme, (trx) => resultEmailFacts(trx, ids))).map((f) => f.id)).toEqual([
+      ids[0],
+      ids[2],
     ]);
   });
 

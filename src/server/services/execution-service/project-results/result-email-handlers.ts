@@ -4,9 +4,9 @@ import { HttpError, notFound } from '../../../platform/http/http-error';
 import type { ServiceHandlers } from '../../../platform/openapi/handler';
 import { enqueueMessages, type EmailMessage } from '../../../platform/outbox/enqueue-message';
 import { projectResultDisplay } from '../../project-service';
-import { insertResultEmails } from './result-actions-store';
+import { insertResultEmails, resultEmailFacts } from './result-actions-store';
 import { resultEmail } from './result-email';
-import { findResult, findResultProject, lockResults } from './results-store';
+import { findResultProject, lockResults } from './results-store';
 
 type EmailHandlers = Pick<ServiceHandlers<operations>, 'emailResults'>;
 
@@ -28,12 +28,16 @@ export const resultEmailHandlers: EmailHandlers = {
       if (!project.resultEmailEnabled || project.resultEmailRecipients.length === 0)
         throw new HttpError(409, RESULT_MESSAGES.emailNotConfigured, { code: 'RESULT_EMAIL_OFF' });
       const display = await projectResultDisplay(trx, project.id);
-      // Every e-mail of the call in one statement, then their links in one (ADR 0227): up to 100 results a call,
-      // each to every recipient, would otherwise be two statements an e-mail.
+      // The facts the e-mails name in one statement, every e-mail of the call in one, then their links in one (ADR
+      // 0227): up to 100 results a call, each to every recipient, would otherwise be a read a result and two
+      // statements an e-mail.
+      const facts = await resultEmailFacts(
+        trx,
+        locked.map((r) => r.id),
+      );
+      if (facts.length !== locked.length) throw notFound(RESULT_MESSAGES.notFound);
       const emails: { resultId: number; message: EmailMessage }[] = [];
-      for (const r of locked) {
-        const result = await findResult(trx, r.id);
-        if (!result) throw notFound(RESULT_MESSAGES.notFound);
+      for (const result of facts) {
         const overall = display.display(result.overall, headers.language);
         for (const to of project.resultEmailRecipients)
           emails.push({

@@ -13,22 +13,20 @@ import { readKeysetPages } from '../../../platform/http/csv-download';
 import { HttpError, notFound } from '../../../platform/http/http-error';
 import { FileDownload, type ServiceHandlers } from '../../../platform/openapi/handler';
 import {
-  countBackendLogs,
   countCallRecords,
   countIncompleteCalls,
-  findBackendLogs,
   findCallRecords,
   findCallRecordsAfter,
   findCallRecordsFromCut,
   findCallSearchWithExact,
   findIncompleteCalls,
   findIncompleteCallsAfter,
-  findLoggedPosts,
   newestId,
   type CallFilter,
   type CallRecordRow,
   type IncompleteCallRow,
 } from './call-reports-store';
+import { countBackendLogs, findBackendLogs, findBackendLogSearch, findLoggedPosts } from './backend-log-store';
 import { streamWorkbook, type SheetColumn } from './call-reports-xlsx';
 import { exportPages, KEYSET_EXPORT_PAGES, pageOf, windowOf } from './report-query';
 import { bodyHash } from '../intake/request-once';
@@ -248,20 +246,25 @@ export const callReportsHandlers: Handlers = {
 
   async listBackendDataLogs({ body }, ctx) {
     const time = displayTimeOf(body);
-    const filter = { ...windowOf(body), search: body.search?.trim() || null };
-    return ctx.inTenant(async (trx) => ({
-      resultAuditLogs: (await findBackendLogs(trx, filter, pageOf(body))).map((r) => ({
-        id: r.id,
-        kind: r.kind,
-        uploadedResult: JSON.stringify(r.payload),
-        uploadedAt: time.format(r.uploadedAt.getTime()),
-        runId: r.runId,
-        refusal: r.refusal,
-      })),
-      totalResults: await cachedUnderDataVersion(ctx, trx, 'countBackendLogs', [filter], () =>
-        countBackendLogs(trx, filter),
-      ),
-    }));
+    const window = windowOf(body);
+    const search = body.search?.trim() || null;
+    return ctx.inTenant(async (trx) => {
+      // The identifiers first, by index (ADR 0228); the count kept under the data version by what was asked.
+      const filter = { ...window, search: await findBackendLogSearch(trx, search) };
+      return {
+        resultAuditLogs: (await findBackendLogs(trx, filter, pageOf(body))).map((r) => ({
+          id: r.id,
+          kind: r.kind,
+          uploadedResult: JSON.stringify(r.payload),
+          uploadedAt: time.format(r.uploadedAt.getTime()),
+          runId: r.runId,
+          refusal: r.refusal,
+        })),
+        totalResults: await cachedUnderDataVersion(ctx, trx, 'countBackendLogs', [window, search], () =>
+          countBackendLogs(trx, filter),
+        ),
+      };
+    });
   },
 
   async repostBackendData({ body }, ctx) {

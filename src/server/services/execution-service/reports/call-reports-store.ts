@@ -433,54 +433,6 @@ export async function countIncompleteCalls(trx: Db, filter: CallFilter) {
   return Number(row.n);
 }
 
-export interface BackendLogRow {
-  id: number;
-  kind: 'RESULT' | 'CALL_RECORD' | 'INCOMPLETE_CALL';
-  payload: unknown;
-  uploadedAt: Date;
-  runId: string;
-  refusal: string | null;
-}
-
-type LogFilter = Pick<CallFilter, 'from' | 'to' | 'search'>;
-
-function filterLogs(trx: Db, filter: LogFilter) {
-  let q = trx.selectFrom('backend_data_logs');
-  if (filter.from) q = q.where('uploaded_at', '>=', filter.from);
-  if (filter.to) q = q.where('uploaded_at', '<', filter.to);
-  if (filter.search) {
-    const like = containsPattern(filter.search);
-    q = q.where((eb) => eb.or([eb('run_id', 'ilike', like), eb(sql`payload::text`, 'ilike', like)]));
-  }
-  return q;
-}
-
-/** The backend data log of the tenant in scope, newest first. */
-export async function findBackendLogs(trx: Db, filter: LogFilter, page: Page): Promise<BackendLogRow[]> {
-  const rows = await filterLogs(trx, filter)
-    .select(['id', 'kind', 'payload', 'uploaded_at', 'run_id', 'refusal'])
-    .orderBy('uploaded_at', 'desc')
-    .orderBy('id', 'desc')
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
-  return rows.map((r) => ({
-    id: Number(r.id),
-    kind: r.kind,
-    payload: r.payload,
-    uploadedAt: r.uploaded_at,
-    runId: r.run_id,
-    refusal: r.refusal,
-  }));
-}
-
-export async function countBackendLogs(trx: Db, filter: LogFilter) {
-  const row = await filterLogs(trx, filter)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** The newest id of a report's table now (the upper bound of an export). */
 export async function newestId(
   trx: Db,
@@ -491,19 +443,4 @@ export async function newestId(
     .select((eb) => eb.fn.max('id').as('id'))
     .executeTakeFirst();
   return Number(row?.id ?? 0);
-}
-
-/** The logged posts of the tenant in scope with this request id (the repost's candidates), oldest first. */
-export async function findLoggedPosts(
-  trx: Db,
-  requestId: string,
-): Promise<{ id: number; kind: BackendLogRow['kind']; payload: unknown }[]> {
-  const rows = await trx
-    .selectFrom('backend_data_logs')
-    .select(['id', 'kind', 'payload'])
-    .where(sql<string>`payload->>'requestId'`, '=', requestId)
-    .orderBy('id')
-    .limit(50)
-    .execute();
-  return rows.map((row) => ({ id: Number(row.id), kind: row.kind, payload: row.payload }));
 }

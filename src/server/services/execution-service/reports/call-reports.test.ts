@@ -273,6 +273,52 @@ test('the backend data log keeps each accepted post as received with its run id'
   expect(JSON.parse(resultAuditLogs[0]!.uploadedResult)).toMatchObject({ callId: 'call-1' });
 });
 
+test('the backend data log finds a post by an identifier it carries, else by a part of its text (ADR 0228)', async () => {
+  const providerInAcme = { token: () => provider, operatingTenant: () => acme };
+  const found = async (search: string) => {
+    const answer = (await list('listBackendDataLogs', { search }, providerInAcme)).body as {
+      resultAuditLogs: { uploadedResult: string }[];
+      totalResults: number;
+    };
+    const requests = answer.resultAuditLogs.map(
+      (r) => (JSON.parse(r.uploadedResult) as { requestId: string }).requestId,
+    );
+    expect(answer.totalResults).toBe(requests.length);
+    return requests.sort();
+  };
+  const caller = await participant(project);
+  await intake('postCallRecord', {
+    requestId: 'cr-irn',
+    runId: 'run-irn',
+    callId: 'call-irn',
+    accessCode: caller.code,
+    interviewReferenceNumber: caller.irn,
+    callDateTime: '2026-08-03T18:00:00Z',
+    durationSeconds: 30,
+  });
+  const [first] = (
+    (await list('listBackendDataLogs', { search: 'res-1' }, providerInAcme)).body as {
+      resultAuditLogs: { uploadedResult: string }[];
+    }
+  ).resultAuditLogs.map((r) => JSON.parse(r.uploadedResult) as { accessCode: string });
+  const code = first!.accessCode;
+  // An access code as staff type it: its key (case, spaces and hyphens ignored) finds its call and its result.
+  expect(await found(`${code.slice(0, 3)}-${code.slice(3, 6)} ${code.slice(6)}`)).toEqual(['cr-1', 'res-1']);
+  expect(await found(caller.irn.toLowerCase())).toEqual(['cr-irn']);
+  expect(await found('res-1')).toEqual(['res-1']);
+  expect(await found('call-1')).toEqual(['cr-1', 'res-1']);
+  expect(await found('run-irn')).toEqual(['cr-irn']);
+  // Not an identifier: a part of the payload's text or of a run id, as before.
+  expect(await found('HYPERLINK')).toEqual(['cr-1']);
+  expect(await found('un-ir')).toEqual(['cr-irn']);
+  // Another account's log holds none of them.
+  const providerInGlobex = { token: () => provider, operatingTenant: () => globex };
+  const elsewhere = (await list('listBackendDataLogs', { search: caller.irn }, providerInGlobex)).body as {
+    totalResults: number;
+  };
+  expect(elsewhere.totalResults).toBe(0);
+});
+
 test('exports: the selected rows or all the filter finds, formulas escaped, named per the spec', async () => {
   const { calls } = (await list('listCallRecords', { startDate: '2026-11-20' })).body as {
     calls: { id: number; callId: string }[];

@@ -4,6 +4,8 @@
  *     `call_id`, so the Call Records report has 1M rows with statuses as the intake would leave them. Written in
  *     bulk `INSERT ... SELECT` batches of 50,000 results (the intake writes one call at a time; 1M posts would take
  *     hours), each batch one tenant transaction;
+ *   - once: the result's post in the backend data log for each of those results, as the intake logs it (run id
+ *     `bench-log-…`), uploaded when the result completed, so the Backend Data Log holds 1M posts (ADR 0228);
  *   - every run: an empty project in the Execution stage that this run's participant import writes into, so the
  *     benchmark project keeps its 100,000 participants;
  *   - every run: a project of BENCH_INVITEES (30,000) invitable participants (e-mail communication on, an e-mail
@@ -27,6 +29,34 @@ const BATCH = 50_000;
 const BENCH_INVITEES = Number(process.env.BENCH_INVITEES ?? 30_000);
 
 const db = await openDatabase(loadConfig());
+
+/** The results' posts in the backend data log, once (the bench's runs add the intake area's own posts besides). */
+async function addLoggedPosts(tenantId: number, lastId: number): Promise<void> {
+  const logged = await withTenant(db, tenantId, (trx) =>
+    sql<{ n: number }>`SELECT count(*)::int AS n FROM backend_data_logs WHERE run_id LIKE 'bench-log-%'`.execute(trx),
+  );
+  if (logged.rows[0]!.n > 0 || lastId === 0) return;
+  const started = Date.now();
+  console.log(`Adding each result's post to the backend data log of ${BENCHMARK_TENANT} (once)`);
+  for (let from = 0; from < lastId; from += BATCH)
+    await withTenant(db, tenantId, (trx) =>
+      sql`
+        INSERT INTO backend_data_logs (tenant_id, kind, project_id, participant_id, run_id, payload, uploaded_at)
+        SELECT r.tenant_id, 'RESULT', r.project_id, r.participant_id, 'bench-log-' || (r.id / 1000),
+          jsonb_build_object('requestId', 'bench-post-' || r.id, 'accessCode', r.access_code,
+            'callId', r.call_id, 'overallEvaluation', r.overall_evaluation, 'completedAt', r.completed_at,
+            -- Five answers as the intake's posts carry them (their risks vary by result; not read by any figure).
+            'questionResults', (SELECT jsonb_agg(jsonb_build_object('sequence', g,
+                                  'result', (ARRAY['LR', 'PR', 'HR'])[1 + (r.id + g) % 3]) ORDER BY g)
+                                FROM generate_series(1, 5) AS g)),
+          r.completed_at
+        FROM interview_results r
+        WHERE r.id > ${from} AND r.id <= ${from + BATCH}`.execute(trx),
+    );
+  // As the embedded engine's maintenance would after such growth (ADR 0147): the planner sees the million posts.
+  await sql`VACUUM (ANALYZE) backend_data_logs`.execute(db);
+  console.log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
 try {
   await prepareDatabase(db);
   const tenantId = await benchmarkTenantId(db);
@@ -67,6 +97,7 @@ try {
     }
     console.log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
+  await addLoggedPosts(tenantId, lastId);
   const importProjectId = await withTenant(db, tenantId, async (trx) => {
     const created = await createProjectWithQuestions(trx, {
       tenantId,

@@ -12,6 +12,7 @@ import { startPostgresServer, type PostgresServer } from '../../src/server/testi
 import { startBenchServer } from '../lib/start-bench-server';
 import { waitForUrl } from '../lib/wait-for-url';
 import { analyticReportFigures } from './analytic-report';
+import { backendLogFigures } from './backend-log';
 import { callRecordFigures } from './call-records';
 import { resultsReportFigures } from './results-report';
 import { settle, type BenchContext } from './context';
@@ -244,6 +245,7 @@ async function runFigures(
       ['dashboard beside a PDF zip', zipBesideDashboardFigures],
       ['call records', callRecordFigures],
       ['results report', resultsReportFigures],
+      ['backend data log', backendLogFigures],
       ['intake', intakeFigures],
       ['analytic report', analyticReportFigures],
     ];

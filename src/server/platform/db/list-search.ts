@@ -43,6 +43,7 @@ export const keepableSearch = (search: ListSearch | null): boolean =>
 export type SearchFunction =
   | { name: 'app_result_search'; accessCodes: boolean }
   | { name: 'app_call_record_search' }
+  | { name: 'app_incomplete_call_search' }
   | { name: 'app_participant_search' };
 
 /** The probe of a search: its function's call (pattern and key of `text`) and the pattern it searches texts by. */

@@ -21,6 +21,7 @@ import {
   findCallSearchWithExact,
   findIncompleteCalls,
   findIncompleteCallsAfter,
+  findIncompleteSearch,
   newestId,
   type CallFilter,
   type CallRecordRow,
@@ -209,12 +210,23 @@ export const callReportsHandlers: Handlers = {
     const filter = callFilter(body);
     const time = displayTimeOf(body);
     const sort = { by: body.sortBy ?? 'date', direction: body.sortDirection ?? 'desc' } as const;
-    return ctx.inAccount(async (trx) => ({
-      calls: (await findIncompleteCalls(trx, filter, sort, pageOf(body))).map(incompleteRow(ctx.account.name, time)),
-      totalResults: await cachedUnderDataVersion(ctx, trx, 'countIncompleteCalls', [filter], () =>
-        countIncompleteCalls(trx, filter),
-      ),
-    }));
+    return ctx.inAccount(async (trx) => {
+      // The search's probe once per search and data version, as Call Records' (a code's start or a number may list
+      // thousands of calls), read for the page and the total alike; then the total once per filter.
+      const kept = keptUnderDataVersion(ctx, trx);
+      const search = await kept(
+        'incompleteSearch',
+        [filter.search],
+        () => findIncompleteSearch(trx, filter),
+        keepableSearch,
+      );
+      return {
+        calls: (await findIncompleteCalls(trx, filter, sort, pageOf(body), undefined, search)).map(
+          incompleteRow(ctx.account.name, time),
+        ),
+        totalResults: await kept('countIncompleteCalls', [filter], () => countIncompleteCalls(trx, filter, search)),
+      };
+    });
   },
 
   async exportIncompleteCalls({ body }, ctx) {

@@ -1,6 +1,5 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db, DB } from '../../../platform/db/schema';
-import { containsPattern } from '../../../platform/db/contains-pattern';
 import {
   findListSearch,
   findListSearchWithExact,
@@ -298,10 +297,21 @@ export async function countCallRecords(
   return Number(row.n);
 }
 
-/** The incomplete calls' filter; `keyset`: the keyset its page reads past (windowPage). */
+/**
+ * The Incomplete Calls search (migration 135, ADR 0229): IRN and access code by key, whole or from their start, the
+ * caller id and the reason by a part (ADR 0073), as Call Records searches.
+ */
+export const findIncompleteSearch = (trx: Db, filter: CallFilter) =>
+  findListSearch(trx, { name: 'app_incomplete_call_search' }, filter.search);
+
+/**
+ * The incomplete calls' filter; `search`: the search as findIncompleteSearch read it, null without one; `keyset`: the
+ * keyset its page reads past (windowPage).
+ */
 function filterIncomplete(
   query: IncompleteQuery,
   filter: CallFilter,
+  search: ListSearch | null,
   keyset?: { direction: 'asc' | 'desc'; after: TimeKeyset } | null,
 ): IncompleteQuery {
   let q = query;
@@ -311,16 +321,14 @@ function filterIncomplete(
   if (filter.minDuration !== null) q = q.where('incomplete_calls.duration_seconds', '>=', filter.minDuration);
   if (filter.maxDuration !== null) q = q.where('incomplete_calls.duration_seconds', '<=', filter.maxDuration);
   if (filter.maxId !== undefined) q = q.where('incomplete_calls.id', '<=', filter.maxId);
-  if (filter.search) {
-    const like = containsPattern(filter.search);
-    q = q.where((eb) =>
-      eb.or(
-        ['interview_reference_number', 'access_code', 'caller_id', 'interrupt_code'].map((column) =>
-          eb(sql.ref(`incomplete_calls.${column}`), 'ilike', like),
-        ),
-      ),
+  if (search)
+    q = q.where(
+      searchCondition(search, {
+        id: sql`incomplete_calls.id`,
+        codes: [sql`incomplete_calls.interview_reference_number`, sql`incomplete_calls.access_code`],
+        texts: [sql.ref('incomplete_calls.caller_id'), sql.ref('incomplete_calls.interrupt_code')],
+      }),
     );
-  }
   return q;
 }
 
@@ -351,8 +359,9 @@ export async function findIncompleteCalls(
   sort: IncompleteSort,
   page: Page,
   ids?: number[],
+  search?: ListSearch | null,
 ): Promise<IncompleteCallRow[]> {
-  return (await incompleteCallRows(trx, filter, sort, page, ids)).map(incompleteCallRow);
+  return (await incompleteCallRows(trx, filter, sort, page, ids, null, search)).map(incompleteCallRow);
 }
 
 /**
@@ -374,17 +383,19 @@ export async function findIncompleteCallsAfter(
   return { rows: rows.map(incompleteCallRow), next: last ? { at: last.call_at_key, id: Number(last.id) } : null };
 }
 
-function incompleteCallRows(
+async function incompleteCallRows(
   trx: Db,
   filter: CallFilter,
   sort: IncompleteSort,
   page: Page,
   ids?: number[],
   after?: TimeKeyset | null,
+  search?: ListSearch | null,
 ) {
   let query = filterIncomplete(
     trx.selectFrom('incomplete_calls'),
     filter,
+    search === undefined ? await findIncompleteSearch(trx, filter) : search,
     after && { direction: sort.direction, after },
   );
   if (ids) query = query.where('incomplete_calls.id', 'in', ids.length > 0 ? ids : [0]);
@@ -426,8 +437,12 @@ const incompleteCallRow = (r: Awaited<ReturnType<typeof incompleteCallRows>>[num
   interviewResultId: r.interview_result_id === null ? null : Number(r.interview_result_id),
 });
 
-export async function countIncompleteCalls(trx: Db, filter: CallFilter) {
-  const row = await filterIncomplete(trx.selectFrom('incomplete_calls'), filter)
+export async function countIncompleteCalls(trx: Db, filter: CallFilter, search?: ListSearch | null) {
+  const row = await filterIncomplete(
+    trx.selectFrom('incomplete_calls'),
+    filter,
+    search === undefined ? await findIncompleteSearch(trx, filter) : search,
+  )
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -256,6 +256,34 @@ test('incomplete calls carry the account, the reason and duration, sortable by I
   expect((await list('listIncompleteCalls', { sortBy: 'name' })).status).toBe(400);
 });
 
+test('incomplete calls: a whole access code or IRN by its key, else a part of the codes, caller id or reason (ADR 0229)', async () => {
+  const irns = async (search: string) => {
+    const answer = (await list('listIncompleteCalls', { startDate: '2026-11-20', search })).body as {
+      calls: { interviewReferenceNumber: string }[];
+      totalResults: number;
+    };
+    expect(answer.totalResults).toBe(answer.calls.length);
+    return answer.calls.map((c) => c.interviewReferenceNumber);
+  };
+  const [call] = (
+    (await list('listIncompleteCalls', { startDate: '2026-11-20' })).body as {
+      calls: { interviewReferenceNumber: string; accessCode: string }[];
+    }
+  ).calls;
+  const code = call!.accessCode.replace(/\s/g, '');
+  expect(await irns(`${code.slice(0, 3)}-${code.slice(3, 6)} ${code.slice(6)}`)).toEqual([
+    call!.interviewReferenceNumber,
+  ]);
+  expect(await irns(call!.interviewReferenceNumber.toLowerCase())).toEqual([call!.interviewReferenceNumber]);
+  expect(await irns('ANGU')).toEqual([call!.interviewReferenceNumber]);
+  expect(await irns(code.slice(0, 5))).toEqual([call!.interviewReferenceNumber]);
+  expect(await irns('no such text')).toEqual([]);
+  const elsewhere = (
+    await list('listIncompleteCalls', { search: code }, { token: () => globexAdmin, operatingTenant: () => globex })
+  ).body as { totalResults: number };
+  expect(elsewhere.totalResults).toBe(0);
+});
+
 test('the backend data log keeps each accepted post as received with its run id', async () => {
   // The log is internal (tenant.backend.data.read): the provider's administrator reads it in the account.
   const answer = await list(

@@ -6,6 +6,8 @@
  *     hours), each batch one tenant transaction;
  *   - once: the result's post in the backend data log for each of those results, as the intake logs it (run id
  *     `bench-log-…`), uploaded when the result completed, so the Backend Data Log holds 1M posts (ADR 0228);
+ *   - once: an incomplete call the day before every third call (333,333), with its code, IRN, caller id and a reason,
+ *     so the Incomplete Calls report has an account's share of calls left incomplete (ADR 0229);
  *   - every run: an empty project in the Execution stage that this run's participant import writes into, so the
  *     benchmark project keeps its 100,000 participants;
  *   - every run: a project of BENCH_INVITEES (30,000) invitable participants (e-mail communication on, an e-mail
@@ -29,6 +31,27 @@ const BATCH = 50_000;
 const BENCH_INVITEES = Number(process.env.BENCH_INVITEES ?? 30_000);
 
 const db = await openDatabase(loadConfig());
+
+/** An incomplete call the day before every third call record of the tenant, once. */
+async function addIncompleteCalls(tenantId: number): Promise<void> {
+  const existing = await withTenant(db, tenantId, (trx) =>
+    sql<{ n: number }>`SELECT count(*)::int AS n FROM incomplete_calls`.execute(trx),
+  );
+  if (existing.rows[0]!.n > 0) return;
+  const started = Date.now();
+  console.log(`Adding an incomplete call for every third call of ${BENCHMARK_TENANT} (once)`);
+  await withTenant(db, tenantId, (trx) =>
+    sql`
+      INSERT INTO incomplete_calls (tenant_id, project_id, participant_id, interview_reference_number, access_code,
+        caller_id, interrupt_code, call_at, duration_seconds, created_at)
+      SELECT c.tenant_id, c.project_id, c.participant_id, c.interview_reference_number, c.access_code, c.caller_number,
+        (ARRAY['HANGUP', 'TIMEOUT', 'NO_INPUT'])[1 + c.id % 3], c.call_at - interval '1 day', c.duration_seconds / 3,
+        c.created_at
+      FROM call_records c WHERE c.id % 3 = 0`.execute(trx),
+  );
+  await sql`VACUUM (ANALYZE) incomplete_calls`.execute(db);
+  console.log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
 
 /** The results' posts in the backend data log, once (the bench's runs add the intake area's own posts besides). */
 async function addLoggedPosts(tenantId: number, lastId: number): Promise<void> {
@@ -98,6 +121,7 @@ try {
     console.log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   await addLoggedPosts(tenantId, lastId);
+  await addIncompleteCalls(tenantId);
   const importProjectId = await withTenant(db, tenantId, async (trx) => {
     const created = await createProjectWithQuestions(trx, {
       tenantId,

@@ -14,6 +14,7 @@ import { waitForUrl } from '../lib/wait-for-url';
 import { analyticReportFigures } from './analytic-report';
 import { backendLogFigures } from './backend-log';
 import { callRecordFigures } from './call-records';
+import { incompleteCallFigures } from './incomplete-calls';
 import { resultsReportFigures } from './results-report';
 import { settle, type BenchContext } from './context';
 import { dashboardFigures } from './dashboard';
@@ -245,6 +246,7 @@ async function runFigures(
       ['dashboard beside a PDF zip', zipBesideDashboardFigures],
       ['call records', callRecordFigures],
       ['results report', resultsReportFigures],
+      ['incomplete calls', incompleteCallFigures],
       ['backend data log', backendLogFigures],
       ['intake', intakeFigures],
       ['analytic report', analyticReportFigures],

@@ -397,6 +397,54 @@ test('a participant added directly with createParticipants keeps its given code 
   expect(((await list(project)).body as ListBody).accesscode_list.map((r) => r.participantId)).toEqual([id]);
 });
 
+test("View Codes merges the pool's codes and the participants' own codes newest first, page by page (ADR 0230)", async () => {
+  const project = await newProject(acme, 'Pool Merged Pages');
+  // Own codes and pool uploads alternate in time: each page must interleave the two parts in the list's order.
+  const own = async (n: number) => {
+    t.clock.advance(60_000);
+    await withTenant(t.db, acme, (trx) =>
+      createParticipants(
+        trx,
+        acme,
+        project,
+        [{ interviewRefNum: `MP-${n}`, languageId: 1, accessCode: `870-100-00${n}` }],
+        t.clock.now(),
+      ),
+    );
+  };
+  const pool = async (n: number) => {
+    t.clock.advance(60_000);
+    expect((await upload(project, txt(`870-200-00${n}\n870-200-01${n}\n`, `pool-${n}.txt`))).status).toBe(200);
+  };
+  await own(1);
+  await pool(1);
+  await own(2);
+  await own(3);
+  await pool(2);
+  await own(4);
+  const whole = ((await list(project, { pageSize: 100 })).body as ListBody).accesscode_list.map((r) => r.accessCode);
+  expect(whole.slice(0, 3)).toEqual([
+    '870-100-004',
+    expect.stringMatching(/^8702000[01]2$/),
+    expect.stringMatching(/^8702000[01]2$/),
+  ]);
+  expect(whole).toHaveLength(8);
+  // Pages of three, in turn, give the whole list in its order; the total counts both parts.
+  const paged: string[] = [];
+  for (let page = 0; page < 3; page += 1) {
+    const body = (await list(project, { page, pageSize: 3 })).body as ListBody;
+    expect(body.total_count).toBe(8);
+    paged.push(...body.accesscode_list.map((r) => r.accessCode));
+  }
+  expect(paged).toEqual(whole);
+  // Filters apply to both parts: Available codes are the pool's only; Assigned ones the participants'.
+  const available = ((await list(project, { status: ['Available'], pageSize: 100 })).body as ListBody).accesscode_list;
+  expect(available.map((r) => r.status)).toEqual(Array(4).fill('Available'));
+  const assigned = (await list(project, { status: ['Assigned'], page: 1, pageSize: 3 })).body as ListBody;
+  expect(assigned.total_count).toBe(4);
+  expect(assigned.accesscode_list.map((r) => r.accessCode)).toEqual(['870-100-001']);
+});
+
 test('the demo seed gives each customer tenant an access-code file through the upload functions', async () => {
   const project = await withTenant(t.db, acme, (trx) =>
     trx.selectFrom('projects').select('id').where('name', '=', 'New Hire Screening').executeTakeFirstOrThrow(),

@@ -27,6 +27,7 @@ import {
 } from './access-code-file';
 import { burnCodes, listAccessCodeFiles, lockProjectCodes } from './access-code-pool-store';
 import { listAccessCodePage, setParticipantAccessCode } from './access-codes-store';
+import { cachedUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
 
 type AccessCodesHandlers = Pick<ServiceHandlers<operations>, 'refreshAccessCode'>;
 /** The pool's calls at the spec's paths, in project-service's document, served here (`x-served-by`, ADR 0088). */
@@ -56,16 +57,16 @@ export const accessCodePoolHandlers: AccessCodePoolHandlers = {
     const pageSize = body.pageSize ?? ACCESS_CODE_PAGE_SIZE;
     const { rows, total } = await ctx.inTenant(async (trx) => {
       if (!(await findParticipantProject(trx, body.projectId))) throw projectNotFound();
-      return listAccessCodePage(
-        trx,
-        {
-          projectId: body.projectId,
-          search: body.search ?? null,
-          statuses: body.status ?? [],
-          isBackup: body.isBackup ?? null,
-          testAccessCodes,
-        },
-        { page: body.page ?? 0, pageSize },
+      const filter = {
+        projectId: body.projectId,
+        search: body.search ?? null,
+        statuses: body.status ?? [],
+        isBackup: body.isBackup ?? null,
+        testAccessCodes,
+      };
+      // The total once per filter and data version (ADR 0230): any write to the account's codes moves the version.
+      return listAccessCodePage(trx, filter, { page: body.page ?? 0, pageSize }, (read) =>
+        cachedUnderDataVersion(ctx, trx, 'countAccessCodes', [filter], read),
       );
     });
     return {

@@ -1,0 +1,82 @@
+/**
+ * Migration 136 (ADR 0230, issue 30): a View Codes page reads the participants' own codes from their code page index,
+ * cut at the page's end, on both engines. A project of its own with 3,000 participants with codes: the first page
+ * reads a few index pages, where walking every code of the project reads tens (ADR 0205's measure), and a deep page
+ * still equals the same rows read in the whole list's order.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../platform/db/schema';
+import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
+import { prepareDatabase } from '../prepare-database';
+import { openTestDatabase } from '../testing/database-template';
+import { openPostgresTestDb, type PostgresTestDb } from '../testing/postgres-test-db';
+import { indexBuffersRead } from '../testing/plan-project';
+import {
+  accessCodePageStatement,
+  type AccessCodeFilter,
+} from '../services/participant-service/access-codes/access-codes-store';
+
+const ROWS = 3_000;
+
+/** A tenant and project of their own with ROWS participants, each with its code, a minute apart. */
+async function addProject(db: Db): Promise<{ tenantId: number; projectId: number }> {
+  return withSystem(db, async (trx) => {
+    const tenant = await sql<{ id: number }>`
+      INSERT INTO tenants (name, created_at) VALUES ('Code pages', now()) RETURNING id`.execute(trx);
+    const tenantId = tenant.rows[0]!.id;
+    const project = await sql<{ id: number }>`
+      INSERT INTO projects (tenant_id, name, configuration_json, created_at)
+      VALUES (${tenantId}, 'Code pages', '{}', now()) RETURNING id`.execute(trx);
+    const projectId = project.rows[0]!.id;
+    await sql`
+      INSERT INTO participants (tenant_id, project_id, interview_ref_num, access_code, first_name, last_name,
+                                created_at, updated_at)
+      SELECT ${tenantId}, ${projectId}, 'CPIRN-' || g, 'CP-' || lpad(g::text, 7, '0'), 'First', 'Last',
+             now() - make_interval(mins => g), now()
+      FROM generate_series(1, ${ROWS}) AS g`.execute(trx);
+    await sql`ANALYZE participants, access_codes`.execute(trx);
+    return { tenantId, projectId };
+  });
+}
+
+describe.each([
+  ['embedded', async () => ({ db: await openTestDatabase(), close: async () => {} })],
+  [
+    'PostgreSQL',
+    async () => {
+      const cluster: PostgresTestDb = await openPostgresTestDb('code-pages');
+      await prepareDatabase(cluster.db);
+      return { db: cluster.db, close: () => cluster.close() };
+    },
+  ],
+] as const)('on %s', (_engine, open) => {
+  let db: Db;
+  let close: () => Promise<void>;
+  let ids: { tenantId: number; projectId: number };
+  const filter = (): AccessCodeFilter => ({
+    projectId: ids.projectId,
+    search: null,
+    statuses: [],
+    isBackup: null,
+    testAccessCodes: false,
+  });
+
+  beforeAll(async () => {
+    ({ db, close } = await open());
+    ids = await addProject(db);
+  }, 120_000);
+  afterAll(() => close?.());
+
+  test('the first page reads a few pages of the code page index', async () => {
+    const statement = accessCodePageStatement(filter(), { page: 0, pageSize: 25 });
+    expect(await indexBuffersRead(db, ids.tenantId, statement, 'participants_code_page_idx')).toBeLessThanOrEqual(8);
+  });
+
+  test('a page is the same rows as the whole list read in its order', async () => {
+    const page = await withTenant(db, ids.tenantId, (trx) =>
+      accessCodePageStatement(filter(), { page: 7, pageSize: 25 }).execute(trx),
+    );
+    const codes = page.rows.map((r) => r.access_code);
+    expect(codes).toEqual(Array.from({ length: 25 }, (_, i) => `CP-${String(176 + i).padStart(7, '0')}`));
+  });
+});

@@ -12,6 +12,7 @@ import { startPostgresServer, type PostgresServer } from '../../src/server/testi
 import { startBenchServer } from '../lib/start-bench-server';
 import { waitForUrl } from '../lib/wait-for-url';
 import { analyticReportFigures } from './analytic-report';
+import { accessCodeFigures } from './access-codes';
 import { backendLogFigures } from './backend-log';
 import { callRecordFigures } from './call-records';
 import { incompleteCallFigures } from './incomplete-calls';
@@ -239,6 +240,7 @@ async function runFigures(
       ['participants export', participantExportFigures],
       ['participants import', participantImportFigures],
       ['participants bulk invite', participantInviteFigures],
+      ['access codes', accessCodeFigures],
       ['project results', projectResultFigures],
       ['results export', resultsExportFigures],
       ['500-PDF zip', resultPdfZipFigures],

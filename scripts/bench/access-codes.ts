@@ -1,0 +1,23 @@
+import { benchAccessCode, call, jsonPost, jsonPostEach, measure, type BenchContext } from './context';
+
+const CODES_URL = '/project-service/v1/project/accessCodesList';
+
+/**
+ * ADR 0230 (docs/product/access-codes.md): the View Codes list of the benchmark project (its 100,000 participants'
+ * own codes): the first page (25, newest first), pages 1-100 a different one each request, and a whole access code
+ * searched, a different one each request (still read code by code: left in ADR 0230).
+ */
+export async function accessCodeFigures(ctx: BenchContext): Promise<void> {
+  const base = { projectId: ctx.projectId, page: 0, pageSize: 25 };
+  const all = await call<{ total_count: number }>(ctx, 'POST', CODES_URL, base);
+  console.log(`\nView Codes (${all.total_count} codes of the benchmark project)`);
+  await measure('first page (the default)', jsonPost(ctx, CODES_URL, base));
+  await measure(
+    'pages 1-100, a different page each request',
+    jsonPostEach(ctx, CODES_URL, (n) => ({ ...base, page: 1 + (n % 100) })),
+  );
+  await measure(
+    'search one whole access code, a different code each request',
+    jsonPostEach(ctx, CODES_URL, (n) => ({ ...base, search: benchAccessCode(ctx, n) })),
+  );
+}

@@ -10,9 +10,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/schema';
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
-import { prepareDatabase } from '../prepare-database';
-import { openTestDatabase } from '../testing/database-template';
-import { openPostgresTestDb, type PostgresTestDb } from '../testing/postgres-test-db';
+import { migratedEngines } from '../testing/migrated-engines';
 
 type Fn = 'result' | 'call' | 'participant';
 
@@ -94,17 +92,7 @@ async function afterIndexesOff(db: Db, tenantId: number, fn: Fn, first: string, 
   });
 }
 
-describe.each([
-  ['embedded', async () => ({ db: await openTestDatabase(), close: async () => {} })],
-  [
-    'PostgreSQL',
-    async () => {
-      const cluster: PostgresTestDb = await openPostgresTestDb('kept-search');
-      await prepareDatabase(cluster.db);
-      return { db: cluster.db, close: () => cluster.close() };
-    },
-  ],
-] as const)('on %s', (_engine, open) => {
+describe.each(migratedEngines('kept-search'))('on %s', (_engine, open) => {
   let db: Db;
   let close: () => Promise<void>;
   let tenantId: number;

@@ -7,9 +7,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/schema';
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
-import { prepareDatabase } from '../prepare-database';
-import { openTestDatabase } from '../testing/database-template';
-import { openPostgresTestDb, type PostgresTestDb } from '../testing/postgres-test-db';
+import { migratedEngines } from '../testing/migrated-engines';
 
 const ROWS = 3_000;
 
@@ -70,17 +68,7 @@ async function posts(db: Db, tenantId: number, rows: Found[]) {
   return rows.map((r) => `${r.match_how}:${request.get(String(r.match_id))}`).sort();
 }
 
-describe.each([
-  ['embedded', async () => ({ db: await openTestDatabase(), close: async () => {} })],
-  [
-    'PostgreSQL',
-    async () => {
-      const cluster: PostgresTestDb = await openPostgresTestDb('log-search');
-      await prepareDatabase(cluster.db);
-      return { db: cluster.db, close: () => cluster.close() };
-    },
-  ],
-] as const)('on %s', (_engine, open) => {
+describe.each(migratedEngines('log-search'))('on %s', (_engine, open) => {
   let db: Db;
   let close: () => Promise<void>;
   let tenantId: number;

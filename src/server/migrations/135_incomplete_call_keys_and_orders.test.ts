@@ -7,9 +7,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/schema';
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
-import { prepareDatabase } from '../prepare-database';
-import { openTestDatabase } from '../testing/database-template';
-import { openPostgresTestDb, type PostgresTestDb } from '../testing/postgres-test-db';
+import { migratedEngines } from '../testing/migrated-engines';
 import { planOf, sorts } from '../testing/plan-project';
 
 const ROWS = 3_000;
@@ -65,17 +63,7 @@ async function searched(db: Db, tenantId: number, text: string) {
   });
 }
 
-describe.each([
-  ['embedded', async () => ({ db: await openTestDatabase(), close: async () => {} })],
-  [
-    'PostgreSQL',
-    async () => {
-      const cluster: PostgresTestDb = await openPostgresTestDb('incomplete-keys');
-      await prepareDatabase(cluster.db);
-      return { db: cluster.db, close: () => cluster.close() };
-    },
-  ],
-] as const)('on %s', (_engine, open) => {
+describe.each(migratedEngines('incomplete-keys'))('on %s', (_engine, open) => {
   let db: Db;
   let close: () => Promise<void>;
   let tenantId: number;

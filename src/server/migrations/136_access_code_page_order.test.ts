@@ -7,9 +7,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/schema';
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
-import { prepareDatabase } from '../prepare-database';
-import { openTestDatabase } from '../testing/database-template';
-import { openPostgresTestDb, type PostgresTestDb } from '../testing/postgres-test-db';
+import { migratedEngines } from '../testing/migrated-engines';
 import { indexBuffersRead } from '../testing/plan-project';
 import {
   accessCodePageStatement,
@@ -39,17 +37,7 @@ async function addProject(db: Db): Promise<{ tenantId: number; projectId: number
   });
 }
 
-describe.each([
-  ['embedded', async () => ({ db: await openTestDatabase(), close: async () => {} })],
-  [
-    'PostgreSQL',
-    async () => {
-      const cluster: PostgresTestDb = await openPostgresTestDb('code-pages');
-      await prepareDatabase(cluster.db);
-      return { db: cluster.db, close: () => cluster.close() };
-    },
-  ],
-] as const)('on %s', (_engine, open) => {
+describe.each(migratedEngines('code-pages'))('on %s', (_engine, open) => {
   let db: Db;
   let close: () => Promise<void>;
   let ids: { tenantId: number; projectId: number };

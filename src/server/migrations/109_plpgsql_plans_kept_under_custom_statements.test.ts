@@ -19,9 +19,10 @@ afterAll(() => db.destroy());
 
 /**
  * PL/pgSQL functions whose static statements keep a generic plan by design (migration 128; the Backend Data Log's and
- * Incomplete Calls' searches, migrations 134 and 135: key lookups, whose plans do not depend on the key).
+ * Incomplete Calls' and View Codes' searches, migrations 134, 135 and 137: key lookups, whose plans do not depend on the key).
  */
 const GENERIC = [
+  'app_access_code_search(bigint,text,integer)',
   'app_backend_log_search(text,text,integer)',
   'app_call_record_search(text,text,integer,integer)',
   'app_incomplete_call_search(text,text,integer,integer)',

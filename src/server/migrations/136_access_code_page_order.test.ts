@@ -56,13 +56,13 @@ describe.each(migratedEngines('code-pages'))('on %s', (_engine, open) => {
   afterAll(() => close?.());
 
   test('the first page reads a few pages of the code page index', async () => {
-    const statement = accessCodePageStatement(filter(), { page: 0, pageSize: 25 });
+    const statement = accessCodePageStatement(filter(), null, { page: 0, pageSize: 25 });
     expect(await indexBuffersRead(db, ids.tenantId, statement, 'participants_code_page_idx')).toBeLessThanOrEqual(8);
   });
 
   test('a page is the same rows as the whole list read in its order', async () => {
     const page = await withTenant(db, ids.tenantId, (trx) =>
-      accessCodePageStatement(filter(), { page: 7, pageSize: 25 }).execute(trx),
+      accessCodePageStatement(filter(), null, { page: 7, pageSize: 25 }).execute(trx),
     );
     const codes = page.rows.map((r) => r.access_code);
     expect(codes).toEqual(Array.from({ length: 25 }, (_, i) => `CP-${String(176 + i).padStart(7, '0')}`));

@@ -1,8 +1,6 @@
-import { sql, type SqlBool } from 'kysely';
-import { normalizeAccessCode } from '../../../../shared/participant-rules';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
-import { keyedCode } from './access-code-pool-store';
-import { containsPattern } from '../../../platform/db/contains-pattern';
+import { CODE_CAP, searchCondition, type ListSearch } from '../../../platform/db/list-search';
 
 export interface AccessCodeFilter {
   projectId: number;
@@ -14,12 +12,49 @@ export interface AccessCodeFilter {
   testAccessCodes: boolean;
 }
 
+/** The View Codes search as its probe read it (migration 137, ADR 0231). */
+export interface AccessCodeSearch extends Pick<ListSearch, 'text' | 'exact'> {
+  /** The pool codes that may match; null: more than CODE_CAP, each pool row is tested. */
+  poolIds: readonly number[] | null;
+  /** The participants whose own codes may match; null: more than CODE_CAP, each is tested. */
+  participantIds: readonly number[] | null;
+}
+
+type ProbeRow = { match_id: string; match_how: 'exact' | 'code'; match_part: 'pool' | 'participant' };
+
+/**
+ * Reads the search of a project's View Codes (null: none) in one statement: the pool codes and participants whose
+ * code or IRN has the text's key (equal, and then nothing else; else from its start), by the indexes of the account.
+ */
+export async function findAccessCodeSearch(
+  trx: Db,
+  projectId: number,
+  search: string | null | undefined,
+): Promise<AccessCodeSearch | null> {
+  const text = search?.trim();
+  if (!text) return null;
+  const found = await sql<ProbeRow>`
+    SELECT match_id, match_how, match_part
+    FROM app_access_code_search(${projectId}, app_code_key(${text}), ${CODE_CAP})`.execute(trx);
+  const ids = (part: ProbeRow['match_part']) => {
+    const listed = [...new Set(found.rows.filter((r) => r.match_part === part).map((r) => Number(r.match_id)))];
+    return listed.length > CODE_CAP ? null : listed;
+  };
+  return {
+    text,
+    exact: found.rows.some((r) => r.match_how === 'exact'),
+    poolIds: ids('pool'),
+    participantIds: ids('participant'),
+  };
+}
+
 /**
  * The View Codes rows (ADR 0046): the project's pool codes (with the participant an Assigned one went to) and
- * the codes of visible participants that did not come from the pool (status Assigned, Primary, no file). The
- * search matches the IRN (any case) or the code, both compared without spaces and hyphens (normalizeAccessCode).
+ * the codes of visible participants that did not come from the pool (status Assigned, Primary, no file), each part
+ * with its condition. The search (ADR 0231) matches the IRN or the code by its key (case, spaces and hyphens
+ * ignored), whole or from its start, as every list does (searchCondition), narrowed to the ids its probe listed.
  */
-function accessCodeRowsSql(filter: AccessCodeFilter) {
+function accessCodeRowsSql(filter: AccessCodeFilter, search: AccessCodeSearch | null) {
   const pool = sql`
     SELECT c.id AS code_id, c.participant_id, p.interview_ref_num, c.access_code, c.status, f.original_file_name,
            c.is_backup, c.is_test, c.date_added, c.date_used
@@ -33,18 +68,21 @@ function accessCodeRowsSql(filter: AccessCodeFilter) {
     FROM participants p
     WHERE p.project_id = ${filter.projectId} AND NOT p.is_hidden AND p.access_code IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM access_codes c WHERE c.participant_id = p.id AND c.status = 'Assigned')`;
-  const rows = sql`${pool} UNION ALL ${own}`;
   const parts = [sql`r.is_test = ${filter.testAccessCodes}`];
   if (filter.statuses.length) parts.push(sql`r.status = ANY(${[...filter.statuses]}::text[])`);
   if (filter.isBackup !== null) parts.push(sql`r.is_backup = ${filter.isBackup}`);
-  const search = filter.search?.trim().toLowerCase();
-  if (search) {
-    const like = containsPattern(search);
-    const bare = containsPattern(normalizeAccessCode(search));
-    // Codes may hold letters (the demo's P1-A0000001): compared in lower case like the search.
-    parts.push(sql`(lower(r.interview_ref_num) LIKE ${like} OR lower(${keyedCode('r.access_code')}) LIKE ${bare})`);
-  }
-  return { rows, pool, own, where: sql<SqlBool>`(${sql.join(parts, sql` AND `)})` };
+  const where = (id: RawBuilder<unknown>, ids: readonly number[] | null) => {
+    if (!search) return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
+    const rule = { text: search.text, exact: search.exact, codeIds: ids, textIds: [] };
+    const matched = searchCondition(rule, { id, codes: [sql`r.interview_ref_num`, sql`r.access_code`], texts: [] });
+    return sql<SqlBool>`(${sql.join([...parts, matched], sql` AND `)})`;
+  };
+  return {
+    pool,
+    own,
+    poolWhere: where(sql`r.code_id`, search?.poolIds ?? null),
+    ownWhere: where(sql`r.participant_id`, search?.participantIds ?? null),
+  };
 }
 
 export interface AccessCodeRow {
@@ -65,15 +103,19 @@ export interface AccessCodeRow {
  * the list's order restricted to either part is that part's order (a pool code has its id, a participant's own code
  * none), so the page is the one of the whole list.
  */
-export function accessCodePageStatement(filter: AccessCodeFilter, page: { page: number; pageSize: number }) {
-  const { pool, own, where } = accessCodeRowsSql(filter);
+export function accessCodePageStatement(
+  filter: AccessCodeFilter,
+  search: AccessCodeSearch | null,
+  page: { page: number; pageSize: number },
+) {
+  const { pool, own, poolWhere, ownWhere } = accessCodeRowsSql(filter, search);
   const end = (page.page + 1) * page.pageSize;
   return sql<AccessCodeRow>`
     SELECT r.code_id::text AS code_id, r.participant_id::text AS participant_id, r.interview_ref_num, r.access_code,
            r.status, r.original_file_name, r.is_backup, r.date_added, r.date_used
-    FROM ((SELECT * FROM (${pool}) r WHERE ${where} ORDER BY r.date_added DESC, r.code_id DESC LIMIT ${end})
+    FROM ((SELECT * FROM (${pool}) r WHERE ${poolWhere} ORDER BY r.date_added DESC, r.code_id DESC LIMIT ${end})
           UNION ALL
-          (SELECT * FROM (${own}) r WHERE ${where} ORDER BY r.date_added DESC, r.participant_id DESC LIMIT ${end})) r
+          (SELECT * FROM (${own}) r WHERE ${ownWhere} ORDER BY r.date_added DESC, r.participant_id DESC LIMIT ${end})) r
     ORDER BY r.date_added DESC, r.code_id DESC NULLS LAST, r.participant_id DESC
     LIMIT ${page.pageSize} OFFSET ${page.page * page.pageSize}`;
 }
@@ -88,10 +130,13 @@ export async function listAccessCodePage(
   page: { page: number; pageSize: number },
   keptTotal: (read: () => Promise<number>) => Promise<number> = (read) => read(),
 ): Promise<{ rows: AccessCodeRow[]; total: number }> {
-  const { rows: source, where } = accessCodeRowsSql(filter);
-  const rows = await accessCodePageStatement(filter, page).execute(trx);
+  const search = await findAccessCodeSearch(trx, filter.projectId, filter.search);
+  const { pool, own, poolWhere, ownWhere } = accessCodeRowsSql(filter, search);
+  const rows = await accessCodePageStatement(filter, search, page).execute(trx);
   const total = await keptTotal(async () => {
-    const counted = await sql<{ n: string }>`SELECT count(*)::text AS n FROM (${source}) r WHERE ${where}`.execute(trx);
+    const counted = await sql<{ n: string }>`
+      SELECT ((SELECT count(*) FROM (${pool}) r WHERE ${poolWhere})
+              + (SELECT count(*) FROM (${own}) r WHERE ${ownWhere}))::text AS n`.execute(trx);
     return Number(counted.rows[0]?.n ?? 0);
   });
   return { rows: rows.rows, total };

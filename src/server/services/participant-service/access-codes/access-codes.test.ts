@@ -120,6 +120,21 @@ describe('list', () => {
     expect(tests.accesscode_list.map((r) => r.irnCode)).toEqual(['LS-TEST']);
   });
 
+  it('matches a code or IRN whole or from its start, never a part inside it (ADR 0231)', async () => {
+    await seed(project, [
+      { interviewRefNum: 'KS-10', languageId: 1, accessCode: '123-450-001' },
+      { interviewRefNum: 'KS-1', languageId: 1, accessCode: '123-450-002' },
+    ]);
+    const irns = async (search: string) =>
+      ((await list({ search })).body as ListBody).accesscode_list.map((r) => r.irnCode).sort();
+    expect(await irns('ks')).toEqual(['KS-1', 'KS-10']);
+    // A whole IRN names its row only, although another IRN starts with it.
+    expect(await irns('ks 1')).toEqual(['KS-1']);
+    expect(await irns('450-00')).toEqual([]);
+    expect(await irns('1234500')).toEqual(['KS-1', 'KS-10']);
+    expect(((await list({ search: 'ks-1' })).body as ListBody).total_count).toBe(1);
+  });
+
   it('needs accesscode.read; another tenant is not found', async () => {
     expect((await list({}, project, analyst)).status).toBe(200);
     expect((await list({}, globexProject)).status).toBe(404);

@@ -1,4 +1,13 @@
-import { benchAccessCode, call, jsonPost, jsonPostEach, measure, type BenchContext } from './context';
+import {
+  benchAccessCode,
+  call,
+  jsonPost,
+  jsonPostEach,
+  measure,
+  measureWholeCodes,
+  strideAccessCode,
+  type BenchContext,
+} from './context';
 
 const CODES_URL = '/project-service/v1/project/accessCodesList';
 
@@ -16,8 +25,14 @@ export async function accessCodeFigures(ctx: BenchContext): Promise<void> {
     'pages 1-100, a different page each request',
     jsonPostEach(ctx, CODES_URL, (n) => ({ ...base, page: 1 + (n % 100) })),
   );
+  const start = { ...base, search: `B${ctx.projectId}-A00001` };
+  const started = await call<{ total_count: number }>(ctx, 'POST', CODES_URL, start);
+  await measure(`search an access code's start (${started.total_count} codes)`, jsonPost(ctx, CODES_URL, start));
+  await measureWholeCodes('search one whole access code, a different code each request', (from) =>
+    jsonPostEach(ctx, CODES_URL, (n) => ({ ...base, search: benchAccessCode(ctx, n) }), from),
+  );
   await measure(
-    'search one whole access code, a different code each request',
-    jsonPostEach(ctx, CODES_URL, (n) => ({ ...base, search: benchAccessCode(ctx, n) })),
+    'search one whole IRN, a different IRN each request',
+    jsonPostEach(ctx, CODES_URL, (n) => ({ ...base, search: strideAccessCode(`B${ctx.projectId}-`, n) })),
   );
 }

@@ -1,5 +1,5 @@
-/** A list's kept cuts (ADR 0186): the nearest before a page, bounded per filter. */
-import { KeptCuts, pageAfterCut, type Cut } from './kept-cuts';
+/** A list's kept cuts (ADR 0186): the nearest before a page, bounded per filter; where a deep page starts (ADR 0191). */
+import { KeptCuts, nearestPageStart, pageAfterCut, type Cut } from './kept-cuts';
 
 test('the nearest cut before a page, and the page read after it skips only the rows between', () => {
   const cuts = new KeptCuts<string>();
@@ -53,4 +53,47 @@ test('a page read after the nearest cut keeps its last row as the cut at its las
   expect(froms).toEqual([null, { position: 51, key: 'r74' }]);
   // An empty page keeps nothing.
   expect(cuts.size).toBe(1);
+});
+
+describe('nearestPageStart', () => {
+  const cuts = (...positions: number[]) => {
+    const kept = new KeptCuts<{ value: string; id: number }>();
+    for (const position of positions) kept.keep(position, { value: String(position), id: position });
+    return kept;
+  };
+
+  test('the second half of the order is read from its far end, the page in full', () => {
+    // 100 rows, page 3 of 25 (and one row more): positions 75-99 from the far end, nothing skipped.
+    expect(nearestPageStart({ offset: 75, limit: 26 }, 100, null)).toEqual({
+      reverse: true,
+      after: null,
+      offset: 0,
+      limit: 25,
+    });
+    expect(nearestPageStart({ offset: 50, limit: 26 }, 100, null)).toEqual({
+      reverse: true,
+      after: null,
+      offset: 24,
+      limit: 26,
+    });
+    // The first half from the start; without a total, always from the start.
+    expect(nearestPageStart({ offset: 25, limit: 26 }, 100, null)).toMatchObject({ reverse: false, offset: 25 });
+    expect(nearestPageStart({ offset: 75, limit: 26 }, null, null)).toMatchObject({ reverse: false, offset: 75 });
+  });
+
+  test('a kept cut on either side, when nearer', () => {
+    expect(nearestPageStart({ offset: 500, limit: 26 }, 1000, cuts(449, 600))).toEqual({
+      reverse: false,
+      after: { value: '449', id: 449 },
+      offset: 50,
+      limit: 26,
+    });
+    // Positions 500-525; the cut at 540 is 14 rows after the page's last.
+    expect(nearestPageStart({ offset: 500, limit: 26 }, 1000, cuts(400, 540))).toEqual({
+      reverse: true,
+      after: { value: '540', id: 540 },
+      offset: 14,
+      limit: 26,
+    });
+  });
 });

@@ -79,3 +79,37 @@ export const pageAfterCut = (page: { offset: number; limit: number }, cut: { pos
   offset: page.offset - cut.position - 1,
   limit: page.limit,
 });
+
+/** How a page by offset is read: from which end, after which cut, skipping and reading how many rows. */
+export interface PageStart<Key> {
+  /** Read the order backwards (from its far end, or from `after` back); the rows read are turned around after. */
+  reverse: boolean;
+  /** Start after this row, in the direction read (a keyset condition); null: at the end read from. */
+  after: Key | null;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * The start of a page at `offset` (up to `limit` rows) that skips the fewest rows (ADR 0191): the start of the order,
+ * the nearest kept cut before the page, the far end of the order (`total` rows, when known: a page in the second half
+ * costs what the first pages do), or the nearest kept cut after the page, read backwards. Equal skips keep the first.
+ */
+export function nearestPageStart<Key>(
+  page: { offset: number; limit: number },
+  total: number | null,
+  cuts: KeptCuts<Key> | null,
+): PageStart<Key> {
+  const starts: PageStart<Key>[] = [{ reverse: false, after: null, ...page }];
+  const before = cuts?.before(page.offset);
+  if (before) starts.push({ reverse: false, after: before.key, ...pageAfterCut(page, before) });
+  if (total !== null && page.offset < total) {
+    // The page's last position: the rows it holds are those between it and the offset, read from the other side.
+    const end = Math.min(page.offset + page.limit, total) - 1;
+    const limit = end - page.offset + 1;
+    starts.push({ reverse: true, after: null, offset: total - 1 - end, limit });
+    const after = cuts?.after(end);
+    if (after) starts.push({ reverse: true, after: after.key, offset: after.position - end - 1, limit });
+  }
+  return starts.reduce((best, start) => (start.offset < best.offset ? start : best));
+}

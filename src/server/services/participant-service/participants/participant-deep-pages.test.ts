@@ -9,7 +9,7 @@ import type { Db } from '../../../platform/db/schema';
 import { withTenant } from '../../../platform/tenancy/with-tenant';
 import { openTestDatabase } from '../../../testing/database-template';
 import { seedPlanProject, type PlanProject } from '../../../testing/plan-project';
-import { nearestPageStart, type ParticipantCut } from './participant-page-start';
+import type { ParticipantCut } from './participant-page-start';
 import type { ParticipantFilter } from './participant-selection';
 import {
   countParticipants,
@@ -104,46 +104,3 @@ test.each(orders)(
   },
   120_000,
 );
-
-describe('nearestPageStart', () => {
-  const cuts = (...positions: number[]) => {
-    const kept = new KeptCuts<ParticipantCut>();
-    for (const position of positions) kept.keep(position, { value: String(position), id: position });
-    return kept;
-  };
-
-  test('the second half of the order is read from its far end, the page in full', () => {
-    // 100 rows, page 3 of 25 (and one row more): positions 75-99 from the far end, nothing skipped.
-    expect(nearestPageStart({ offset: 75, limit: 26 }, 100, null)).toEqual({
-      reverse: true,
-      after: null,
-      offset: 0,
-      limit: 25,
-    });
-    expect(nearestPageStart({ offset: 50, limit: 26 }, 100, null)).toEqual({
-      reverse: true,
-      after: null,
-      offset: 24,
-      limit: 26,
-    });
-    // The first half from the start; without a total, always from the start.
-    expect(nearestPageStart({ offset: 25, limit: 26 }, 100, null)).toMatchObject({ reverse: false, offset: 25 });
-    expect(nearestPageStart({ offset: 75, limit: 26 }, null, null)).toMatchObject({ reverse: false, offset: 75 });
-  });
-
-  test('a kept cut on either side, when nearer', () => {
-    expect(nearestPageStart({ offset: 500, limit: 26 }, 1000, cuts(449, 600))).toEqual({
-      reverse: false,
-      after: { value: '449', id: 449 },
-      offset: 50,
-      limit: 26,
-    });
-    // Positions 500-525; the cut at 540 is 14 rows after the page's last.
-    expect(nearestPageStart({ offset: 500, limit: 26 }, 1000, cuts(400, 540))).toEqual({
-      reverse: true,
-      after: { value: '540', id: 540 },
-      offset: 14,
-      limit: 26,
-    });
-  });
-});

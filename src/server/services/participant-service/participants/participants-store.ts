@@ -10,8 +10,8 @@ import {
   type ParticipantFilter,
   type ParticipantSelection,
 } from './participant-selection';
-import type { KeptCuts } from '../../../platform/cache/kept-cuts';
-import { nearestPageStart, type ParticipantCut } from './participant-page-start';
+import { nearestPageStart, type KeptCuts } from '../../../platform/cache/kept-cuts';
+import type { ParticipantCut } from './participant-page-start';
 
 export interface NewParticipant {
   interviewRefNum?: string | null;

@@ -1,8 +1,9 @@
 /**
- * Migration 136 (ADR 0230, issue 30): a View Codes page reads the participants' own codes from their code page index,
- * cut at the page's end, on both engines. A project of its own with 3,000 participants with codes: the first page
- * reads a few index pages, where walking every code of the project reads tens (ADR 0205's measure), and a deep page
- * still equals the same rows read in the whole list's order.
+ * Migrations 136 and 138 (ADRs 0230 and 0232, issue 30): a View Codes page reads the participants' own codes from
+ * their code page index, cut at the page's end (or after a kept cut, or from the far end), on both engines. A project
+ * of its own with 3,000 participants with codes: the first page, the last and a page after a cut each read a few
+ * pages, where walking every code of the project reads tens (ADR 0205's measure), and a deep page still equals the
+ * same rows read in the whole list's order.
  */
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/schema';
@@ -11,10 +12,25 @@ import { migratedEngines } from '../testing/migrated-engines';
 import { indexBuffersRead } from '../testing/plan-project';
 import {
   accessCodePageStatement,
+  type AccessCodeCut,
   type AccessCodeFilter,
 } from '../services/participant-service/access-codes/access-codes-store';
+import type { PageStart } from '../platform/cache/kept-cuts';
+
+/** A page read from the list's start (offset rows skipped), its far end, or after a cut. */
+const fromStart = (offset: number, limit: number): PageStart<AccessCodeCut> => ({
+  reverse: false,
+  after: null,
+  offset,
+  limit,
+});
 
 const ROWS = 3_000;
+/**
+ * Buffers a page's scan may read: the index's descent and leaf and the 25 rows' heap pages, which on the seeded
+ * embedded template lie in the free space the seed left (10 seen); walking to the page reads 60 and more.
+ */
+const FEW = 14;
 
 /** A tenant and project of their own with ROWS participants, each with its code, a minute apart. */
 async function addProject(db: Db): Promise<{ tenantId: number; projectId: number }> {
@@ -56,15 +72,49 @@ describe.each(migratedEngines('code-pages'))('on %s', (_engine, open) => {
   afterAll(() => close?.());
 
   test('the first page reads a few pages of the code page index', async () => {
-    const statement = accessCodePageStatement(filter(), null, { page: 0, pageSize: 25 });
-    expect(await indexBuffersRead(db, ids.tenantId, statement, 'participants_code_page_idx')).toBeLessThanOrEqual(8);
+    const statement = accessCodePageStatement(filter(), null, fromStart(0, 25));
+    expect(await indexBuffersRead(db, ids.tenantId, statement, 'participants_code_page_idx')).toBeLessThanOrEqual(FEW);
   });
 
   test('a page is the same rows as the whole list read in its order', async () => {
     const page = await withTenant(db, ids.tenantId, (trx) =>
-      accessCodePageStatement(filter(), null, { page: 7, pageSize: 25 }).execute(trx),
+      accessCodePageStatement(filter(), null, fromStart(175, 25)).execute(trx),
     );
     const codes = page.rows.map((r) => r.access_code);
     expect(codes).toEqual(Array.from({ length: 25 }, (_, i) => `CP-${String(176 + i).padStart(7, '0')}`));
+  });
+
+  // ADR 0232: the last page and a page after a kept cut each read a few index pages, not every code before them.
+  test('the last page from the far end, and a deep page after a cut, read a few index pages', async () => {
+    const last = { reverse: true, after: null, offset: 0, limit: 25 };
+    expect(
+      await indexBuffersRead(
+        db,
+        ids.tenantId,
+        accessCodePageStatement(filter(), null, last),
+        'participants_code_page_idx',
+      ),
+    ).toBeLessThanOrEqual(FEW);
+    const cutRow = await withTenant(db, ids.tenantId, (trx) =>
+      accessCodePageStatement(filter(), null, fromStart(2_499, 1)).execute(trx),
+    );
+    const row = cutRow.rows[0]!;
+    expect(row.access_code).toBe('CP-0002500');
+    const after: AccessCodeCut = { at: row.at_key, codeId: null, participantId: Number(row.participant_id) };
+    const deep = { reverse: false, after, offset: 0, limit: 25 };
+    expect(
+      await indexBuffersRead(
+        db,
+        ids.tenantId,
+        accessCodePageStatement(filter(), null, deep),
+        'participants_code_page_idx',
+      ),
+    ).toBeLessThanOrEqual(FEW);
+    const page = await withTenant(db, ids.tenantId, (trx) =>
+      accessCodePageStatement(filter(), null, deep).execute(trx),
+    );
+    expect(page.rows.map((r) => r.access_code)).toEqual(
+      Array.from({ length: 25 }, (_, i) => `CP-${String(2_501 + i).padStart(7, '0')}`),
+    );
   });
 });

@@ -445,6 +445,58 @@ test("View Codes merges the pool's codes and the participants' own codes newest 
   expect(assigned.accesscode_list.map((r) => r.accessCode)).toEqual(['870-100-001']);
 });
 
+test('a deep page from the far end or a kept cut is the page of the whole order, with ties across parts (ADR 0232)', async () => {
+  const project = await newProject(acme, 'Pool Cut Pages');
+  const own = (...n: number[]) =>
+    withTenant(t.db, acme, (trx) =>
+      createParticipants(
+        trx,
+        acme,
+        project,
+        n.map((i) => ({ interviewRefNum: `CT-${i}`, languageId: 1, accessCode: `871-100-00${i}` })),
+        t.clock.now(),
+      ),
+    );
+  const pool = async (...n: number[]) => {
+    const codes = n.map((i) => `871-200-00${i}`).join('\n');
+    expect((await upload(project, txt(`${codes}\n`, `cut-${n[0]}.txt`))).status).toBe(200);
+  };
+  // Pool codes and own codes of the same instant (a pool code comes first), and instants apart.
+  t.clock.advance(60_000);
+  await pool(1, 2);
+  await own(1, 2);
+  t.clock.advance(60_000);
+  await own(3);
+  t.clock.advance(60_000);
+  await own(4, 5);
+  await pool(3, 4, 5);
+  await own(6);
+  const codes = async (page: number, pageSize: number) =>
+    ((await list(project, { page, pageSize })).body as ListBody).accesscode_list.map((r) => r.accessCode);
+  const whole = await codes(0, 100);
+  expect(whole).toHaveLength(11);
+  expect(whole.slice(0, 6).map((c) => c.replace(/-/g, '').slice(0, 6))).toEqual([
+    '871200',
+    '871200',
+    '871200',
+    '871100',
+    '871100',
+    '871100',
+  ]);
+  for (const pageSize of [1, 2, 3]) {
+    const pages = Math.ceil(whole.length / pageSize);
+    const expected = (page: number) => whole.slice(page * pageSize, (page + 1) * pageSize);
+    // Backwards from the last page (the far end, then cuts after), forwards (cuts before), then jumps.
+    const order = [
+      ...Array.from({ length: pages }, (_, i) => pages - 1 - i),
+      ...Array.from({ length: pages }, (_, i) => i),
+      ...[3, 1, 4, 0, 2].filter((p) => p < pages),
+    ];
+    for (const page of order)
+      expect([pageSize, page, await codes(page, pageSize)]).toEqual([pageSize, page, expected(page)]);
+  }
+});
+
 test('the demo seed gives each customer tenant an access-code file through the upload functions', async () => {
   const project = await withTenant(t.db, acme, (trx) =>
     trx.selectFrom('projects').select('id').where('name', '=', 'New Hire Screening').executeTakeFirstOrThrow(),

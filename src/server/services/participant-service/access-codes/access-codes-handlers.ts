@@ -26,8 +26,9 @@ import {
   type FileError,
 } from './access-code-file';
 import { burnCodes, listAccessCodeFiles, lockProjectCodes } from './access-code-pool-store';
-import { listAccessCodePage, setParticipantAccessCode } from './access-codes-store';
-import { cachedUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
+import { listAccessCodePage, setParticipantAccessCode, type AccessCodeCut } from './access-codes-store';
+import { KeptCuts } from '../../../platform/cache/kept-cuts';
+import { keptUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
 
 type AccessCodesHandlers = Pick<ServiceHandlers<operations>, 'refreshAccessCode'>;
 /** The pool's calls at the spec's paths, in project-service's document, served here (`x-served-by`, ADR 0088). */
@@ -65,8 +66,16 @@ export const accessCodePoolHandlers: AccessCodePoolHandlers = {
         testAccessCodes,
       };
       // The total once per filter and data version (ADR 0230): any write to the account's codes moves the version.
-      return listAccessCodePage(trx, filter, { page: body.page ?? 0, pageSize }, (read) =>
-        cachedUnderDataVersion(ctx, trx, 'countAccessCodes', [filter], read),
+      // A deep page starts from the nearest point of the order known under it (ADR 0232): the list's start, its far
+      // end, or a cut an earlier page of the filter left.
+      const kept = keptUnderDataVersion(ctx, trx);
+      const cuts = body.page ? await kept('accessCodeCuts', [filter], async () => new KeptCuts<AccessCodeCut>()) : null;
+      return listAccessCodePage(
+        trx,
+        filter,
+        { page: body.page ?? 0, pageSize },
+        (read) => kept('countAccessCodes', [filter], read),
+        cuts,
       );
     });
     return {

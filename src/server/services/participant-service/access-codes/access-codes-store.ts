@@ -1,6 +1,8 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
 import { CODE_CAP, searchCondition, type ListSearch } from '../../../platform/db/list-search';
+import { nearestPageStart, type KeptCuts, type PageStart } from '../../../platform/cache/kept-cuts';
+import { timeKey } from '../../../platform/db/keyset';
 
 export interface AccessCodeFilter {
   projectId: number;
@@ -64,7 +66,7 @@ function accessCodeRowsSql(filter: AccessCodeFilter, search: AccessCodeSearch | 
   const own = sql`
     SELECT NULL::bigint AS code_id, p.id AS participant_id, p.interview_ref_num, p.access_code, 'Assigned' AS status,
            NULL AS original_file_name, false AS is_backup, p.is_test_participant AS is_test,
-           COALESCE(p.access_code_updated_at, p.created_at) AS date_added, NULL::timestamptz AS date_used
+           p.access_code_date AS date_added, NULL::timestamptz AS date_used
     FROM participants p
     WHERE p.project_id = ${filter.projectId} AND NOT p.is_hidden AND p.access_code IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM access_codes c WHERE c.participant_id = p.id AND c.status = 'Assigned')`;
@@ -98,48 +100,100 @@ export interface AccessCodeRow {
 }
 
 /**
- * The statement of a View Codes page (exported for its plan test): each part cut to the rows up to the page's end in
+ * Where the View Codes order was cut (ADR 0232): the row's Date Added as keyset text (timeKey, microseconds), and its
+ * pool code id (null for a participant's own code) or its participant's id.
+ */
+export interface AccessCodeCut {
+  at: string;
+  codeId: number | null;
+  participantId: number | null;
+}
+
+/**
+ * The conditions that keep each part's rows after the cut `after` in the direction read (ADR 0232). The list's order
+ * is (Date Added, pool code id, participant id) newest first, a pool code before a participant's own code of the same
+ * Date Added (NULLS LAST): each part's condition is one row comparison on its index's columns, or the date alone.
+ */
+function pastCut(after: AccessCodeCut | null, reverse: boolean) {
+  if (!after) return { pool: sql`true`, own: sql`true` };
+  const at = sql`${after.at}::timestamptz`;
+  const [past, pastOrAt] = reverse ? [sql.raw('>'), sql.raw('>=')] : [sql.raw('<'), sql.raw('<=')];
+  // (date, id) past (at, key) spelled out: the date bound is an index condition of either index (their columns run
+  // newest first, where a row comparison was only a filter), the tie on the date a filter of the few rows at it.
+  const pastKey = (id: RawBuilder<unknown>, key: number | null) =>
+    sql`(r.date_added ${pastOrAt} ${at} AND (r.date_added ${past} ${at} OR ${id} ${past} ${key}::bigint))`;
+  // A pool code comes before a participant's own code of the same Date Added.
+  if (after.codeId !== null)
+    return { pool: pastKey(sql`r.code_id`, after.codeId), own: sql`r.date_added ${reverse ? past : pastOrAt} ${at}` };
+  return {
+    pool: sql`r.date_added ${reverse ? pastOrAt : past} ${at}`,
+    own: pastKey(sql`r.participant_id`, after.participantId),
+  };
+}
+
+/**
+ * The statement of a View Codes page (exported for its plan test), read from where `start` says (nearestPageStart,
+ * ADR 0232: the start, the far end, or a kept cut on either side): each part cut to the rows up to the page's end in
  * its own order, by its index (the pool's page index, the participants' code page index, migration 136), then merged:
  * the list's order restricted to either part is that part's order (a pool code has its id, a participant's own code
- * none), so the page is the one of the whole list.
+ * none), so the page is the one of the whole list. Reversed, the rows come last first.
  */
 export function accessCodePageStatement(
   filter: AccessCodeFilter,
   search: AccessCodeSearch | null,
-  page: { page: number; pageSize: number },
+  start: PageStart<AccessCodeCut>,
 ) {
   const { pool, own, poolWhere, ownWhere } = accessCodeRowsSql(filter, search);
-  const end = (page.page + 1) * page.pageSize;
-  return sql<AccessCodeRow>`
+  const cut = pastCut(start.after, start.reverse);
+  const end = start.offset + start.limit;
+  const [dir, nulls] = start.reverse
+    ? [sql.raw('ASC'), sql.raw('NULLS FIRST')]
+    : [sql.raw('DESC'), sql.raw('NULLS LAST')];
+  return sql<AccessCodeRow & { at_key: string }>`
     SELECT r.code_id::text AS code_id, r.participant_id::text AS participant_id, r.interview_ref_num, r.access_code,
-           r.status, r.original_file_name, r.is_backup, r.date_added, r.date_used
-    FROM ((SELECT * FROM (${pool}) r WHERE ${poolWhere} ORDER BY r.date_added DESC, r.code_id DESC LIMIT ${end})
+           r.status, r.original_file_name, r.is_backup, r.date_added, r.date_used, ${timeKey(sql`r.date_added`)} AS at_key
+    FROM ((SELECT * FROM (${pool}) r WHERE ${poolWhere} AND ${cut.pool}
+           ORDER BY r.date_added ${dir}, r.code_id ${dir} LIMIT ${end})
           UNION ALL
-          (SELECT * FROM (${own}) r WHERE ${ownWhere} ORDER BY r.date_added DESC, r.participant_id DESC LIMIT ${end})) r
-    ORDER BY r.date_added DESC, r.code_id DESC NULLS LAST, r.participant_id DESC
-    LIMIT ${page.pageSize} OFFSET ${page.page * page.pageSize}`;
+          (SELECT * FROM (${own}) r WHERE ${ownWhere} AND ${cut.own}
+           ORDER BY r.date_added ${dir}, r.participant_id ${dir} LIMIT ${end})) r
+    ORDER BY r.date_added ${dir}, r.code_id ${dir} ${nulls}, r.participant_id ${dir}
+    LIMIT ${start.limit} OFFSET ${start.offset}`;
 }
 
 /**
- * A page of the View Codes list and its total; `keptTotal` reads the total through a keeper (the handler keeps it
- * under the account's data version, ADR 0230: counting every code of a large project is the page's dearest part).
+ * A page of the View Codes list and its total. `keptTotal` reads the total through a keeper (the handler keeps it
+ * under the account's data version, ADR 0230: counting every code of a large project is the page's dearest part);
+ * `cuts`, the filter's kept cuts (ADR 0232): a deep page starts from the nearest point of the order known (its start,
+ * its far end, a cut an earlier page left) and leaves its own last row as a cut.
  */
 export async function listAccessCodePage(
   trx: Db,
   filter: AccessCodeFilter,
   page: { page: number; pageSize: number },
   keptTotal: (read: () => Promise<number>) => Promise<number> = (read) => read(),
+  cuts: KeptCuts<AccessCodeCut> | null = null,
 ): Promise<{ rows: AccessCodeRow[]; total: number }> {
   const search = await findAccessCodeSearch(trx, filter.projectId, filter.search);
   const { pool, own, poolWhere, ownWhere } = accessCodeRowsSql(filter, search);
-  const rows = await accessCodePageStatement(filter, search, page).execute(trx);
   const total = await keptTotal(async () => {
     const counted = await sql<{ n: string }>`
       SELECT ((SELECT count(*) FROM (${pool}) r WHERE ${poolWhere})
               + (SELECT count(*) FROM (${own}) r WHERE ${ownWhere}))::text AS n`.execute(trx);
     return Number(counted.rows[0]?.n ?? 0);
   });
-  return { rows: rows.rows, total };
+  const offset = page.page * page.pageSize;
+  const start = nearestPageStart({ offset, limit: page.pageSize }, total, cuts);
+  const { rows } = await accessCodePageStatement(filter, search, start).execute(trx);
+  if (start.reverse) rows.reverse();
+  const last = rows.at(-1);
+  if (last && cuts)
+    cuts.keep(offset + rows.length - 1, {
+      at: last.at_key,
+      codeId: last.code_id === null ? null : Number(last.code_id),
+      participantId: last.participant_id === null ? null : Number(last.participant_id),
+    });
+  return { rows, total };
 }
 
 export async function setParticipantAccessCode(trx: Db, participantId: number, code: string, now: Date) {

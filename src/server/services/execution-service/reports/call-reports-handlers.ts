@@ -18,6 +18,7 @@ import {
   findCallRecords,
   findCallRecordsAfter,
   findCallRecordsFromCut,
+  findCallSearch,
   findCallSearchWithExact,
   findIncompleteCalls,
   findIncompleteCallsAfter,
@@ -197,10 +198,16 @@ export const callReportsHandlers: Handlers = {
     };
     const time = displayTimeOf(body);
     const ids = body.allRecords ? undefined : (body.callIdsToExport ?? []);
-    const maxId = await ctx.inAccount((trx) => newestId(trx, 'call_records'));
+    // The newest id bounds the export; the search's probe is read once with it, not again for every page.
+    const { maxId, search } = await ctx.inAccount(async (trx) => ({
+      maxId: await newestId(trx, 'call_records'),
+      search: await findCallSearch(trx, filter),
+    }));
     const toRow = callRow(ctx.account.name, time);
     const pages = readKeysetPages(async (after: TimeKeyset | null, limit: number) => {
-      const page = await ctx.inAccount((trx) => findCallRecordsAfter(trx, { ...filter, maxId }, limit, after, ids));
+      const page = await ctx.inAccount((trx) =>
+        findCallRecordsAfter(trx, { ...filter, maxId }, limit, after, ids, search),
+      );
       return { rows: page.rows.map(toRow), next: page.next };
     }, KEYSET_EXPORT_PAGES);
     return new FileDownload('callrecords.xlsx', XLSX, streamWorkbook('Call Records', CALL_COLUMNS, pages));
@@ -234,19 +241,25 @@ export const callReportsHandlers: Handlers = {
     const time = displayTimeOf(body);
     const sort = { by: body.sortBy ?? 'date', direction: body.sortDirection ?? 'desc' } as const;
     const ids = body.allRecords ? undefined : (body.idsToExport ?? []);
-    const maxId = await ctx.inAccount((trx) => newestId(trx, 'incomplete_calls'));
+    // The newest id bounds the export; the search's probe is read once with it, not again for every page.
+    const { maxId, search } = await ctx.inAccount(async (trx) => ({
+      maxId: await newestId(trx, 'incomplete_calls'),
+      search: await findIncompleteSearch(trx, filter),
+    }));
     const toRow = incompleteRow(ctx.account.name, time);
     const bounded = { ...filter, maxId };
     // The date order by keyset (ADR 0114); the others by offset.
     const pages =
       sort.by === 'date'
         ? readKeysetPages(async (after: TimeKeyset | null, limit: number) => {
-            const page = await ctx.inAccount((trx) => findIncompleteCallsAfter(trx, bounded, sort, limit, after, ids));
+            const page = await ctx.inAccount((trx) =>
+              findIncompleteCallsAfter(trx, bounded, sort, limit, after, ids, search),
+            );
             return { rows: page.rows.map(toRow), next: page.next };
           }, KEYSET_EXPORT_PAGES)
         : exportPages((skip, limit) =>
             ctx.inAccount(async (trx) =>
-              (await findIncompleteCalls(trx, bounded, sort, { offset: skip, limit }, ids)).map(toRow),
+              (await findIncompleteCalls(trx, bounded, sort, { offset: skip, limit }, ids, search)).map(toRow),
             ),
           );
     return new FileDownload(

@@ -139,9 +139,11 @@ export async function findCallRecordsAfter(
   limit: number,
   after: TimeKeyset | null,
   ids?: number[],
+  search?: ListSearch | null,
 ): Promise<KeysetPage<CallRecordRow, TimeKeyset>> {
   const keyed = after ? { ...filter, after } : filter;
-  const rows = await callRecordPage(trx, keyed, { offset: 0, limit }, await findCallSearch(trx, filter), ids).execute();
+  const searched = search === undefined ? await findCallSearch(trx, filter) : search;
+  const rows = await callRecordPage(trx, keyed, { offset: 0, limit }, searched, ids).execute();
   return { rows: rows.map(callRecordRow), next: lastKeyset(rows) };
 }
 
@@ -376,9 +378,10 @@ export async function findIncompleteCallsAfter(
   limit: number,
   after: TimeKeyset | null,
   ids?: number[],
+  search?: ListSearch | null,
 ): Promise<KeysetPage<IncompleteCallRow, TimeKeyset>> {
   if (sort.by !== 'date') throw new Error(`The ${sort.by} order is read by offset.`);
-  const rows = await incompleteCallRows(trx, filter, sort, { offset: 0, limit }, ids, after);
+  const rows = await incompleteCallRows(trx, filter, sort, { offset: 0, limit }, ids, after, search);
   const last = rows.at(-1);
   return { rows: rows.map(incompleteCallRow), next: last ? { at: last.call_at_key, id: Number(last.id) } : null };
 }

@@ -379,6 +379,30 @@ test('exports: the selected rows or all the filter finds, formulas escaped, name
   expect(incompleteRows[1]![6]).toBe('0:45');
 });
 
+test('an export with a search holds the rows the list finds for it, in the date order and by offset', async () => {
+  const { calls } = (await list('listCallRecords', { startDate: '2026-11-20' })).body as {
+    calls: { callId: string; accessCode: string | null }[];
+  };
+  const code = calls.find((c) => c.accessCode)!.accessCode!;
+  const searched = { startDate: '2026-11-20', search: code };
+  const listed = (await list('listCallRecords', searched)).body as { totalResults: number };
+  expect(listed.totalResults).toBeGreaterThan(0);
+  expect(listed.totalResults).toBeLessThan(calls.length);
+  const records = await exportFile('call/directdial/export', { allRecords: true, ...searched });
+  expect((await workbookRows(records.rawPayload)).length - 1).toBe(listed.totalResults);
+
+  const incomplete = (await list('listIncompleteCalls', {})).body as { calls: { accessCode: string | null }[] };
+  const incompleteCode = incomplete.calls.find((c) => c.accessCode)!.accessCode!;
+  for (const search of [incompleteCode, 'ZZ-NO-SUCH-CODE']) {
+    const found = (await list('listIncompleteCalls', { search })).body as { totalResults: number };
+    for (const sortBy of ['date', 'irnno']) {
+      const file = await exportFile('interview/result/exportResults/incomplete', { allRecords: true, search, sortBy });
+      const rows = (await workbookRows(file.rawPayload)).length - 1;
+      expect([search, sortBy, rows]).toEqual([search, sortBy, found.totalResults]);
+    }
+  }
+});
+
 describe('repost of a backend data log record', () => {
   const providerInAcme = { token: () => provider, operatingTenant: () => acme };
   const repost = (body: unknown, who = providerInAcme) =>

@@ -12,9 +12,10 @@ import {
 const CODES_URL = '/project-service/v1/project/accessCodesList';
 
 /**
- * ADR 0230 (docs/product/access-codes.md): the View Codes list of the benchmark project (its 100,000 participants'
- * own codes): the first page (25, newest first), pages 1-100 a different one each request, and a whole access code
- * searched, a different one each request (still read code by code: left in ADR 0230).
+ * ADRs 0230-0232 (docs/product/access-codes.md): the View Codes list of the benchmark project (its 100,000
+ * participants' own codes): the first page (25, newest first), pages 1-100 a different one each request, the last page
+ * and pages 300-399 of 100 a different one each request; searched by a code's start, and by a whole access code or
+ * IRN, a different one each request (first reads).
  */
 export async function accessCodeFigures(ctx: BenchContext): Promise<void> {
   const base = { projectId: ctx.projectId, page: 0, pageSize: 25 };
@@ -24,6 +25,14 @@ export async function accessCodeFigures(ctx: BenchContext): Promise<void> {
   await measure(
     'pages 1-100, a different page each request',
     jsonPostEach(ctx, CODES_URL, (n) => ({ ...base, page: 1 + (n % 100) })),
+  );
+  // The console's pages of 100 rows: the last page, and deep pages a different one each request (ADR 0232).
+  const deep = { ...base, pageSize: 100 };
+  const lastPage = Math.ceil(all.total_count / 100) - 1;
+  await measure(`the last page of 100 (page ${lastPage + 1})`, jsonPost(ctx, CODES_URL, { ...deep, page: lastPage }));
+  await measure(
+    'pages 300-399 of 100, a different page each request',
+    jsonPostEach(ctx, CODES_URL, (n) => ({ ...deep, page: 300 + (n % 100) })),
   );
   const start = { ...base, search: `B${ctx.projectId}-A00001` };
   const started = await call<{ total_count: number }>(ctx, 'POST', CODES_URL, start);

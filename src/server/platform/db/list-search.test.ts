@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from './schema';
 import { withSystem, withTenant } from '../tenancy/with-tenant';
 import { openTestDatabase } from '../../testing/database-template';
-import { findListSearch, searchCondition, type SearchFunction } from './list-search';
+import { findListSearch, probedOnce, searchCondition, type SearchFunction } from './list-search';
 import { GENERIC_PLAN } from './pglite-dialect';
 
 // A search reads the ids its parts may match first (ADR 0073); the rows it finds must be the ones its rule finds row
@@ -125,4 +125,18 @@ test('ids its own probe matched by the same codes are not compared again (ADR 02
   expect(statement({ text: 'B1-A1', exact: true, codeIds: [1, 2], textIds: [], idsAreMatches: true })).toContain(
     'app_code_key',
   );
+});
+
+test('probedOnce reads a probe once for each cap, for every page after the first that asks', async () => {
+  const asked: (number | undefined)[] = [];
+  const readSearch = probedOnce(async (_trx, names) => {
+    asked.push(names);
+    return names ?? 0;
+  });
+  const pageOne = readSearch(db);
+  expect(await pageOne()).toBe(0);
+  expect(await pageOne(50)).toBe(50);
+  const pageTwo = readSearch(db);
+  expect([await pageTwo(), await pageTwo(50), await pageTwo(50)]).toEqual([0, 50, 50]);
+  expect(asked).toEqual([undefined, 50]);
 });

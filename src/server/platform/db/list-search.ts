@@ -182,6 +182,25 @@ export async function findListSearchWithExact<Row>(
   return { search: found, exact: { rows: rows.rows.filter((r) => r.page_found), total: Number(head.total) } };
 }
 
+/**
+ * A search reader for work read page by page, each page in its own short transaction (the exports, the zip of PDFs):
+ * the probe is read once for each cap it is asked with, in the transaction of the first page that asks, and its answer
+ * serves every later page (plain ids, on which each page keeps the search's rule), not probed again for each page.
+ */
+export function probedOnce<Search>(
+  probe: (trx: Db, names?: number) => Promise<Search>,
+): (trx: Db) => (names?: number) => Promise<Search> {
+  const answers = new Map<number | undefined, Promise<Search>>();
+  return (trx) => (names) => {
+    let answer = answers.get(names);
+    if (!answer) {
+      answer = probe(trx, names);
+      answers.set(names, answer);
+    }
+    return answer;
+  };
+}
+
 export interface SearchColumns {
   /** The row's id, which codeIds name. */
   id: RawBuilder<unknown>;

@@ -549,18 +549,26 @@ export async function readResults(
 /**
  * A keyset page of the list's query in an order an index serves (keysetOrder), after the row `after` (null: the first
  * page): the exports' reader (ADR 0114), the same rows in the same order as readResults' pages. Tenant scope.
+ * `readSearch`: the export's search, probed once for all its pages (probedOnce).
  */
 export async function readResultsAfter(
   trx: Db,
   query: ResultQuery,
   limit: number,
   after: ResultKeyset | null,
+  readSearch: ResultSearchReader = (names) => findResultSearch(trx, query, names),
 ): Promise<KeysetPage<ListedResult, ResultKeyset>> {
   if (!keysetOrder(query)) throw new Error(`The ${query.sortBy} order is read by offset.`);
-  const rows = await readResultRows(trx, after ? { ...query, after } : query, limit, 0);
+  const rows = await readResultRows(trx, after ? { ...query, after } : query, limit, 0, readSearch);
   if (after && query.sortBy === 'overallScore' && after.part === 'within' && rows.length < limit)
     rows.push(
-      ...(await readResultRows(trx, { ...query, after: { ...after, part: 'beyond' } }, limit - rows.length, 0)),
+      ...(await readResultRows(
+        trx,
+        { ...query, after: { ...after, part: 'beyond' } },
+        limit - rows.length,
+        0,
+        readSearch,
+      )),
     );
   const last = rows.at(-1);
   return {

@@ -7,7 +7,7 @@ import {
   keptUnderDataVersion,
 } from '../../../platform/cache/tenant-figures-cache';
 import { KeptCuts } from '../../../platform/cache/kept-cuts';
-import { keepableSearch, type ListSearch } from '../../../platform/db/list-search';
+import { keepableSearch, probedOnce, type ListSearch } from '../../../platform/db/list-search';
 import type { TimeKeyset } from '../../../platform/db/keyset';
 import { readKeysetPages } from '../../../platform/http/csv-download';
 import { HttpError, notFound } from '../../../platform/http/http-error';
@@ -198,15 +198,13 @@ export const callReportsHandlers: Handlers = {
     };
     const time = displayTimeOf(body);
     const ids = body.allRecords ? undefined : (body.callIdsToExport ?? []);
-    // The newest id bounds the export; the search's probe is read once with it, not again for every page.
-    const { maxId, search } = await ctx.inAccount(async (trx) => ({
-      maxId: await newestId(trx, 'call_records'),
-      search: await findCallSearch(trx, filter),
-    }));
+    const maxId = await ctx.inAccount((trx) => newestId(trx, 'call_records'));
+    // The search is probed once for every page.
+    const readSearch = probedOnce((trx) => findCallSearch(trx, filter));
     const toRow = callRow(ctx.account.name, time);
     const pages = readKeysetPages(async (after: TimeKeyset | null, limit: number) => {
-      const page = await ctx.inAccount((trx) =>
-        findCallRecordsAfter(trx, { ...filter, maxId }, limit, after, ids, search),
+      const page = await ctx.inAccount(async (trx) =>
+        findCallRecordsAfter(trx, { ...filter, maxId }, limit, after, ids, await readSearch(trx)()),
       );
       return { rows: page.rows.map(toRow), next: page.next };
     }, KEYSET_EXPORT_PAGES);
@@ -241,25 +239,25 @@ export const callReportsHandlers: Handlers = {
     const time = displayTimeOf(body);
     const sort = { by: body.sortBy ?? 'date', direction: body.sortDirection ?? 'desc' } as const;
     const ids = body.allRecords ? undefined : (body.idsToExport ?? []);
-    // The newest id bounds the export; the search's probe is read once with it, not again for every page.
-    const { maxId, search } = await ctx.inAccount(async (trx) => ({
-      maxId: await newestId(trx, 'incomplete_calls'),
-      search: await findIncompleteSearch(trx, filter),
-    }));
+    const maxId = await ctx.inAccount((trx) => newestId(trx, 'incomplete_calls'));
+    // The search is probed once for every page.
+    const readSearch = probedOnce((trx) => findIncompleteSearch(trx, filter));
     const toRow = incompleteRow(ctx.account.name, time);
     const bounded = { ...filter, maxId };
     // The date order by keyset (ADR 0114); the others by offset.
     const pages =
       sort.by === 'date'
         ? readKeysetPages(async (after: TimeKeyset | null, limit: number) => {
-            const page = await ctx.inAccount((trx) =>
-              findIncompleteCallsAfter(trx, bounded, sort, limit, after, ids, search),
+            const page = await ctx.inAccount(async (trx) =>
+              findIncompleteCallsAfter(trx, bounded, sort, limit, after, ids, await readSearch(trx)()),
             );
             return { rows: page.rows.map(toRow), next: page.next };
           }, KEYSET_EXPORT_PAGES)
         : exportPages((skip, limit) =>
             ctx.inAccount(async (trx) =>
-              (await findIncompleteCalls(trx, bounded, sort, { offset: skip, limit }, ids, search)).map(toRow),
+              (
+                await findIncompleteCalls(trx, bounded, sort, { offset: skip, limit }, ids, await readSearch(trx)())
+              ).map(toRow),
             ),
           );
     return new FileDownload(

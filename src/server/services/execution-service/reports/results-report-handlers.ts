@@ -3,7 +3,7 @@ import { displayTimeOf, type DisplayTime } from '../../../platform/display-time'
 import { keepablePage, keptUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
 import { KeptCuts } from '../../../platform/cache/kept-cuts';
 import { keptWalkProbe } from '../../../platform/db/list-walk';
-import type { ListSearch } from '../../../platform/db/list-search';
+import { probedOnce, type ListSearch } from '../../../platform/db/list-search';
 import { csvDownload, readKeysetPages } from '../../../platform/http/csv-download';
 import { FileDownload, type ServiceHandlers, type TenantContext } from '../../../platform/openapi/handler';
 import { newestId } from './call-reports-store';
@@ -16,6 +16,7 @@ import {
   findReportResults,
   findReportResultsAfter,
   findReportResultsFromCut,
+  findReportSearch,
   findReportSearchWithExact,
   firstProbeNames,
   type ReportKeyset,
@@ -179,16 +180,18 @@ export const resultsReportHandlers: Handlers = {
       maxId,
       ...(!body.allRecords && { ids: body.interviewResultIds ?? [] }),
     };
-    // The date order by keyset (ADR 0114); the others sort the filtered results for every page either way.
+    // The date order by keyset (ADR 0114); the others sort the filtered results for every page either way. The search
+    // is probed once for every page.
+    const readSearch = probedOnce((trx, names) => findReportSearch(trx, bounded, names));
     const pages: AsyncIterable<ResultsReportRow[]> =
       sort.by === 'date'
         ? readKeysetPages(
             (after: ReportKeyset | null, limit: number) =>
-              ctx.inAccount((trx) => findReportResultsAfter(trx, bounded, sort, limit, after)),
+              ctx.inAccount((trx) => findReportResultsAfter(trx, bounded, sort, limit, after, readSearch(trx))),
             KEYSET_EXPORT_PAGES,
           )
         : exportPages((skip, limit) =>
-            ctx.inAccount((trx) => findReportResults(trx, bounded, sort, { offset: skip, limit })),
+            ctx.inAccount((trx) => findReportResults(trx, bounded, sort, { offset: skip, limit }, readSearch(trx))),
           );
     const presented = presentPages(pages, time);
     if (body.format === 'csv')

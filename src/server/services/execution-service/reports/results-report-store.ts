@@ -247,9 +247,10 @@ export async function findReportResultsAfter(
   sort: ResultsReportSort,
   limit: number,
   after: ReportKeyset | null,
+  readSearch?: ReportSearchReader,
 ): Promise<KeysetPage<ResultsReportRow, ReportKeyset>> {
   if (sort.by !== 'date') throw new Error(`The ${sort.by} order is read by offset.`);
-  const rows = await findReportRows(trx, after ? { ...filter, after } : filter, sort, { offset: 0, limit });
+  const rows = await findReportRows(trx, after ? { ...filter, after } : filter, sort, { offset: 0, limit }, readSearch);
   return { rows: rows.map(reportRow), next: lastKeyset(rows, sort) };
 }
 

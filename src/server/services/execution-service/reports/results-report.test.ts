@@ -260,6 +260,19 @@ test('exports equal the filtered rows, as xlsx or CSV, formulas escaped, named r
   expect((await exportFile({ ...OURS, tenantId: globex, allRecords: true })).statusCode).toBe(403);
 });
 
+test('a searched export holds the rows the search lists, in the date order and by offset', async () => {
+  const found = await rows({ ...OURS, riskLevels: ['HR', 'LR', 'NC'], search: 'RR1' });
+  expect(found.results.length).toBeGreaterThan(0);
+  for (const sortBy of ['date', 'irn']) {
+    for (const search of ['RR1', 'HYPERLINK', 'no such text']) {
+      const filter = { ...OURS, riskLevels: ['HR', 'LR', 'NC'], sortBy, sortDirection: 'asc', search };
+      const listed = (await rows(filter)).results.map((r) => r.interviewReferenceNumber);
+      const sheet = await workbookRows((await exportFile({ ...filter, allRecords: true })).rawPayload);
+      expect([sortBy, search, sheet.slice(1).map((r) => r[0])]).toEqual([sortBy, search, listed]);
+    }
+  }
+});
+
 test('totals are kept per filter and scope, and a new result moves them at once, across accounts too', async () => {
   const april = { startDate: '2031-04-01', endDate: '2031-04-30' };
   const asProvider = { token: () => provider, operatingTenant: () => voxscreen };

@@ -88,7 +88,12 @@ async function listed(db: Db, tenantId: number, projectId: number, text: string)
   return withTenant(db, tenantId, async (trx) => {
     const filter: AccessCodeFilter = { projectId, search: text, statuses: [], isBackup: null, testAccessCodes: false };
     const search = await findAccessCodeSearch(trx, projectId, text);
-    const page = await accessCodePageStatement(filter, search, { reverse: false, after: null, offset: 0, limit: 100 }).execute(trx);
+    const page = await accessCodePageStatement(filter, search, {
+      reverse: false,
+      after: null,
+      offset: 0,
+      limit: 100,
+    }).execute(trx);
     return page.rows.map((r) => r.access_code).sort();
   });
 }

@@ -70,50 +70,30 @@ describe.each(migratedEngines('code-pages'))('on %s', (_engine, open) => {
     ids = await addProject(db);
   }, 120_000);
   afterAll(() => close?.());
+  /** The most buffers of the code page index a page from `start` reads; the page's rows. */
+  const buffersRead = (start: PageStart<AccessCodeCut>) =>
+    indexBuffersRead(db, ids.tenantId, accessCodePageStatement(filter(), null, start), 'participants_code_page_idx');
+  const pageFrom = async (start: PageStart<AccessCodeCut>) =>
+    (await withTenant(db, ids.tenantId, (trx) => accessCodePageStatement(filter(), null, start).execute(trx))).rows;
 
   test('the first page reads a few pages of the code page index', async () => {
-    const statement = accessCodePageStatement(filter(), null, fromStart(0, 25));
-    expect(await indexBuffersRead(db, ids.tenantId, statement, 'participants_code_page_idx')).toBeLessThanOrEqual(FEW);
+    expect(await buffersRead(fromStart(0, 25))).toBeLessThanOrEqual(FEW);
   });
 
   test('a page is the same rows as the whole list read in its order', async () => {
-    const page = await withTenant(db, ids.tenantId, (trx) =>
-      accessCodePageStatement(filter(), null, fromStart(175, 25)).execute(trx),
-    );
-    const codes = page.rows.map((r) => r.access_code);
+    const codes = (await pageFrom(fromStart(175, 25))).map((r) => r.access_code);
     expect(codes).toEqual(Array.from({ length: 25 }, (_, i) => `CP-${String(176 + i).padStart(7, '0')}`));
   });
 
   // ADR 0232: the last page and a page after a kept cut each read a few index pages, not every code before them.
   test('the last page from the far end, and a deep page after a cut, read a few index pages', async () => {
-    const last = { reverse: true, after: null, offset: 0, limit: 25 };
-    expect(
-      await indexBuffersRead(
-        db,
-        ids.tenantId,
-        accessCodePageStatement(filter(), null, last),
-        'participants_code_page_idx',
-      ),
-    ).toBeLessThanOrEqual(FEW);
-    const cutRow = await withTenant(db, ids.tenantId, (trx) =>
-      accessCodePageStatement(filter(), null, fromStart(2_499, 1)).execute(trx),
-    );
-    const row = cutRow.rows[0]!;
+    expect(await buffersRead({ reverse: true, after: null, offset: 0, limit: 25 })).toBeLessThanOrEqual(FEW);
+    const row = (await pageFrom(fromStart(2_499, 1)))[0]!;
     expect(row.access_code).toBe('CP-0002500');
     const after: AccessCodeCut = { at: row.at_key, codeId: null, participantId: Number(row.participant_id) };
     const deep = { reverse: false, after, offset: 0, limit: 25 };
-    expect(
-      await indexBuffersRead(
-        db,
-        ids.tenantId,
-        accessCodePageStatement(filter(), null, deep),
-        'participants_code_page_idx',
-      ),
-    ).toBeLessThanOrEqual(FEW);
-    const page = await withTenant(db, ids.tenantId, (trx) =>
-      accessCodePageStatement(filter(), null, deep).execute(trx),
-    );
-    expect(page.rows.map((r) => r.access_code)).toEqual(
+    expect(await buffersRead(deep)).toBeLessThanOrEqual(FEW);
+    expect((await pageFrom(deep)).map((r) => r.access_code)).toEqual(
       Array.from({ length: 25 }, (_, i) => `CP-${String(2_501 + i).padStart(7, '0')}`),
     );
   });

@@ -112,14 +112,14 @@ export interface AccessCodeCut {
 /**
  * The conditions that keep each part's rows after the cut `after` in the direction read (ADR 0232). The list's order
  * is (Date Added, pool code id, participant id) newest first, a pool code before a participant's own code of the same
- * Date Added (NULLS LAST): each part's condition is one row comparison on its index's columns, or the date alone.
+ * Date Added (NULLS LAST): each part's condition bounds its index's date column, and breaks a tie on that date by id.
  */
 function pastCut(after: AccessCodeCut | null, reverse: boolean) {
   if (!after) return { pool: sql`true`, own: sql`true` };
   const at = sql`${after.at}::timestamptz`;
   const [past, pastOrAt] = reverse ? [sql.raw('>'), sql.raw('>=')] : [sql.raw('<'), sql.raw('<=')];
-  // (date, id) past (at, key) spelled out: the date bound is an index condition of either index (their columns run
-  // newest first, where a row comparison was only a filter), the tie on the date a filter of the few rows at it.
+  // (date, id) past (at, key), spelled out: the date bound is an index condition of either part's index (the own
+  // part's date is a stored column for it, migration 138), the tie on that date a filter of the few rows at it.
   const pastKey = (id: RawBuilder<unknown>, key: number | null) =>
     sql`(r.date_added ${pastOrAt} ${at} AND (r.date_added ${past} ${at} OR ${id} ${past} ${key}::bigint))`;
   // A pool code comes before a participant's own code of the same Date Added.
@@ -134,9 +134,9 @@ function pastCut(after: AccessCodeCut | null, reverse: boolean) {
 /**
  * The statement of a View Codes page (exported for its plan test), read from where `start` says (nearestPageStart,
  * ADR 0232: the start, the far end, or a kept cut on either side): each part cut to the rows up to the page's end in
- * its own order, by its index (the pool's page index, the participants' code page index, migration 136), then merged:
- * the list's order restricted to either part is that part's order (a pool code has its id, a participant's own code
- * none), so the page is the one of the whole list. Reversed, the rows come last first.
+ * its own order, by its index (the pool's page index, the participants' code page index, migrations 136 and 138), then
+ * merged: the list's order restricted to either part is that part's order (a pool code has its id, a participant's
+ * own code none), so the page is the one of the whole list. Reversed, the rows come last first.
  */
 export function accessCodePageStatement(
   filter: AccessCodeFilter,

@@ -6,7 +6,7 @@ import {
   keepablePage,
   keptUnderDataVersion,
 } from '../../../platform/cache/tenant-figures-cache';
-import { KeptCuts } from '../../../platform/cache/kept-cuts';
+import { KeptCuts, nearestPageStart } from '../../../platform/cache/kept-cuts';
 import { keepableSearch, probedOnce, type ListSearch } from '../../../platform/db/list-search';
 import type { TimeKeyset } from '../../../platform/db/keyset';
 import { readKeysetPages } from '../../../platform/http/csv-download';
@@ -22,6 +22,7 @@ import {
   findCallSearchWithExact,
   findIncompleteCalls,
   findIncompleteCallsAfter,
+  findIncompleteCallsFrom,
   findIncompleteSearch,
   newestId,
   type CallFilter,
@@ -225,12 +226,24 @@ export const callReportsHandlers: Handlers = {
         () => findIncompleteSearch(trx, filter),
         keepableSearch,
       );
-      return {
-        calls: (await findIncompleteCalls(trx, filter, sort, pageOf(body), undefined, search)).map(
-          incompleteRow(ctx.account.name, time),
-        ),
-        totalResults: await kept('countIncompleteCalls', [filter], () => countIncompleteCalls(trx, filter, search)),
+      const totalResults = await kept('countIncompleteCalls', [filter], () =>
+        countIncompleteCalls(trx, filter, search),
+      );
+      const page = pageOf(body);
+      // A deep page in the date order starts from the nearest point of the order known under this version (ADR 0233):
+      // the start, the far end (the total is read above), or a cut an earlier page of the filter and order left.
+      const fromNearest = async () => {
+        const cuts = await kept('incompleteCuts', [filter, sort.direction], async () => new KeptCuts<TimeKeyset>());
+        const start = nearestPageStart(page, totalResults, cuts);
+        const { rows, last } = await findIncompleteCallsFrom(trx, filter, sort.direction, start, search);
+        if (last) cuts.keep(page.offset + rows.length - 1, last);
+        return rows;
       };
+      const calls =
+        sort.by === 'date' && page.offset > 0
+          ? await fromNearest()
+          : await findIncompleteCalls(trx, filter, sort, page, undefined, search);
+      return { calls: calls.map(incompleteRow(ctx.account.name, time)), totalResults };
     });
   },
 

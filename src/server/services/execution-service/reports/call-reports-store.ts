@@ -13,7 +13,7 @@ import {
 } from '../../../platform/db/list-search';
 import { timeKey, windowPage, type TimeKeyset } from '../../../platform/db/keyset';
 import type { KeysetPage } from '../../../platform/http/csv-download';
-import { pageAfterCut } from '../../../platform/cache/kept-cuts';
+import { pageAfterCut, type PageStart } from '../../../platform/cache/kept-cuts';
 
 /** The filter every call tab shares, already turned into UTC bounds and seconds. */
 export interface CallFilter {
@@ -364,6 +364,34 @@ export async function findIncompleteCalls(
   search?: ListSearch | null,
 ): Promise<IncompleteCallRow[]> {
   return (await incompleteCallRows(trx, filter, sort, page, ids, null, search)).map(incompleteCallRow);
+}
+
+/**
+ * A page of findIncompleteCalls in the date order (the only one its keyset serves) read from where `start` says
+ * (nearestPageStart, ADR 0233: the list's start, its far end, or a kept cut on either side), the rows in the list's
+ * order; also answers the key of its last row, a cut for later pages.
+ */
+export async function findIncompleteCallsFrom(
+  trx: Db,
+  filter: CallFilter,
+  direction: 'asc' | 'desc',
+  start: PageStart<TimeKeyset>,
+  search: ListSearch | null,
+): Promise<{ rows: IncompleteCallRow[]; last: TimeKeyset | null }> {
+  const read = start.reverse ? (direction === 'asc' ? 'desc' : 'asc') : direction;
+  const page = { offset: start.offset, limit: start.limit };
+  const rows = await incompleteCallRows(
+    trx,
+    filter,
+    { by: 'date', direction: read },
+    page,
+    undefined,
+    start.after,
+    search,
+  );
+  if (start.reverse) rows.reverse();
+  const last = rows.at(-1);
+  return { rows: rows.map(incompleteCallRow), last: last ? { at: last.call_at_key, id: Number(last.id) } : null };
 }
 
 /**

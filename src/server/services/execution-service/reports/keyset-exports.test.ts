@@ -10,11 +10,13 @@ import { openTestDatabase } from '../../../testing/database-template';
 import { seedPlanProject, type PlanProject } from '../../../testing/plan-project';
 import type { TimeKeyset } from '../../../platform/db/keyset';
 import { readKeysetPages } from '../../../platform/http/csv-download';
+import { KeptCuts, nearestPageStart } from '../../../platform/cache/kept-cuts';
 import {
   findCallRecords,
   findCallRecordsAfter,
   findIncompleteCalls,
   findIncompleteCallsAfter,
+  findIncompleteCallsFrom,
   type CallRecordRow,
   type IncompleteCallRow,
 } from './call-reports-store';
@@ -225,6 +227,36 @@ describe('the incomplete calls export by keyset', () => {
       );
       for await (const page of pages) rows.push(...page);
       expect(rows).toEqual(expected);
+    },
+    60_000,
+  );
+
+  // ADR 0233: the list's deep pages start from the nearest point known (the start, the far end, a kept cut).
+  test.each(['desc', 'asc'] as const)(
+    'list pages of 37 read from the far end or a kept cut equal the offset pages, ties included: %s',
+    async (direction) => {
+      const f = filter();
+      const sort = { by: 'date', direction } as const;
+      const whole = await inTenant((trx) => findIncompleteCalls(trx, f, sort, { offset: 0, limit: 100_000 }));
+      expect(whole.length).toBeGreaterThan(50);
+      const pages = Math.ceil(whole.length / 37);
+      const cuts = new KeptCuts<TimeKeyset>();
+      const order = [
+        ...Array.from({ length: pages }, (_, i) => pages - 1 - i),
+        ...Array.from({ length: pages }, (_, i) => i),
+        3,
+        1,
+        pages - 2,
+        0,
+      ];
+      for (const n of order) {
+        const page = { offset: n * 37, limit: 37 };
+        const start = nearestPageStart(page, whole.length, cuts);
+        const { rows, last } = await inTenant((trx) => findIncompleteCallsFrom(trx, f, direction, start, null));
+        if (last) cuts.keep(page.offset + rows.length - 1, last);
+        expect([n, rows]).toEqual([n, whole.slice(page.offset, page.offset + 37)]);
+      }
+      expect(cuts.size).toBeGreaterThan(0);
     },
     60_000,
   );

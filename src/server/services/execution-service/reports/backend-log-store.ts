@@ -2,7 +2,9 @@ import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import { containsPattern } from '../../../platform/db/contains-pattern';
 import { CODE_CAP } from '../../../platform/db/list-search';
 import type { DB, Db } from '../../../platform/db/schema';
-import type { CallFilter, Page } from './call-reports-store';
+import type { CallFilter } from './call-reports-store';
+import type { PageStart } from '../../../platform/cache/kept-cuts';
+import { timeKey, windowPage, type TimeKeyset } from '../../../platform/db/keyset';
 
 /** The Backend Data Log's reads (docs/product/call-reports.md#backend-data-log). Tenant scope throughout. */
 
@@ -66,7 +68,7 @@ type LogRow = Selectable<DB['backend_data_logs']>;
  * as ADR 0209's): planned with the table's days instead, it would walk every post of the window to test its
  * identifiers (100-120 ms at 1M posts), where the listed ids are a handful.
  */
-function filterLogs(trx: Db, filter: LogFilter) {
+function filterLogs(trx: Db, filter: LogFilter, keyset?: { direction: 'asc' | 'desc'; after: TimeKeyset } | null) {
   const search = filter.search;
   const listed = search?.identified && search.ids;
   let q = listed
@@ -76,8 +78,7 @@ function filterLogs(trx: Db, filter: LogFilter) {
         ),
       )
     : trx.selectFrom('backend_data_logs');
-  if (filter.from) q = q.where('uploaded_at', '>=', filter.from);
-  if (filter.to) q = q.where('uploaded_at', '<', filter.to);
+  for (const part of windowPage(sql`uploaded_at`, sql`id`, filter, keyset)) q = q.where(part);
   if (search?.identified) q = q.where(carries(search.text));
   else if (search) {
     const like = containsPattern(search.text);
@@ -86,24 +87,38 @@ function filterLogs(trx: Db, filter: LogFilter) {
   return q;
 }
 
-/** The backend data log of the tenant in scope, newest first. */
-export async function findBackendLogs(trx: Db, filter: LogFilter, page: Page): Promise<BackendLogRow[]> {
-  const rows = await filterLogs(trx, filter)
+/**
+ * A page of the backend data log of the tenant in scope, newest first, read from where `start` says (nearestPageStart,
+ * ADR 0234: the log's start, its far end, or a kept cut on either side); also answers the key of its last row, a cut
+ * for later pages.
+ */
+export async function findBackendLogs(
+  trx: Db,
+  filter: LogFilter,
+  start: PageStart<TimeKeyset>,
+): Promise<{ rows: BackendLogRow[]; last: TimeKeyset | null }> {
+  const direction = start.reverse ? 'asc' : 'desc';
+  const rows = await filterLogs(trx, filter, start.after && { direction, after: start.after })
     .select(['id', 'kind', 'payload', 'uploaded_at', 'run_id', 'refusal'])
-    .orderBy('uploaded_at', 'desc')
-    .orderBy('id', 'desc')
-    .offset(page.offset)
-    .limit(page.limit)
+    .select(timeKey(sql`uploaded_at`).as('uploaded_at_key'))
+    .orderBy('uploaded_at', direction)
+    .orderBy('id', direction)
+    .offset(start.offset)
+    .limit(start.limit)
     .execute();
-  return rows.map((r) => ({
-    id: Number(r.id),
-    kind: r.kind,
-    payload: r.payload,
-    uploadedAt: r.uploaded_at,
-    runId: r.run_id,
-    refusal: r.refusal,
-  }));
+  if (start.reverse) rows.reverse();
+  const last = rows.at(-1);
+  return { rows: rows.map(logRow), last: last ? { at: last.uploaded_at_key, id: Number(last.id) } : null };
 }
+
+const logRow = (r: Pick<LogRow, 'id' | 'kind' | 'payload' | 'uploaded_at' | 'run_id' | 'refusal'>): BackendLogRow => ({
+  id: Number(r.id),
+  kind: r.kind,
+  payload: r.payload,
+  uploadedAt: r.uploaded_at,
+  runId: r.run_id,
+  refusal: r.refusal,
+});
 
 export async function countBackendLogs(trx: Db, filter: LogFilter) {
   const row = await filterLogs(trx, filter)

@@ -1,11 +1,7 @@
 import type { components, operations } from '../../../../contracts/execution-service';
 import { durationBounds, minutesSeconds } from '../../../../shared/report-time';
 import { displayTimeOf, type DisplayTime } from '../../../platform/display-time';
-import {
-  cachedUnderDataVersion,
-  keepablePage,
-  keptUnderDataVersion,
-} from '../../../platform/cache/tenant-figures-cache';
+import { keepablePage, keptUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
 import { KeptCuts, nearestPageStart } from '../../../platform/cache/kept-cuts';
 import { keepableSearch, probedOnce, type ListSearch } from '../../../platform/db/list-search';
 import type { TimeKeyset } from '../../../platform/db/keyset';
@@ -287,8 +283,17 @@ export const callReportsHandlers: Handlers = {
     return ctx.inTenant(async (trx) => {
       // The identifiers first, by index (ADR 0228); the count kept under the data version by what was asked.
       const filter = { ...window, search: await findBackendLogSearch(trx, search) };
+      const kept = keptUnderDataVersion(ctx, trx);
+      const totalResults = await kept('countBackendLogs', [window, search], () => countBackendLogs(trx, filter));
+      // A deep page starts from the nearest point of the log known under this version (ADR 0234): its start, its far
+      // end, or a cut an earlier page of the same window and search left.
+      const page = pageOf(body);
+      const cuts =
+        page.offset > 0 ? await kept('backendLogCuts', [window, search], async () => new KeptCuts<TimeKeyset>()) : null;
+      const { rows, last } = await findBackendLogs(trx, filter, nearestPageStart(page, totalResults, cuts));
+      if (last && cuts) cuts.keep(page.offset + rows.length - 1, last);
       return {
-        resultAuditLogs: (await findBackendLogs(trx, filter, pageOf(body))).map((r) => ({
+        resultAuditLogs: rows.map((r) => ({
           id: r.id,
           kind: r.kind,
           uploadedResult: JSON.stringify(r.payload),
@@ -296,9 +301,7 @@ export const callReportsHandlers: Handlers = {
           runId: r.runId,
           refusal: r.refusal,
         })),
-        totalResults: await cachedUnderDataVersion(ctx, trx, 'countBackendLogs', [window, search], () =>
-          countBackendLogs(trx, filter),
-        ),
+        totalResults,
       };
     });
   },

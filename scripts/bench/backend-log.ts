@@ -19,7 +19,8 @@ const REQUEST_ID_PAGES = 10;
  * ADR 0228 (docs/product/call-reports.md#backend-data-log): the Backend Data Log over the tenant's 1M logged posts
  * (prepare-data.ts): the console's default (last 30 days, 10 a page), a whole access code and a whole request id a
  * different one each request (first reads, by the identifiers' indexes), and a text no post carries as an identifier,
- * which is read post by post over the days, one request at a time.
+ * which is read post by post over the days, one request at a time; the last page of 400 days and pages 50,000-50,999
+ * (ADR 0234).
  */
 export async function backendLogFigures(ctx: BenchContext): Promise<void> {
   const days30 = { startDate: daysAgo(30), endDate: daysAgo(0), pageSize: 10 };
@@ -28,6 +29,16 @@ export async function backendLogFigures(ctx: BenchContext): Promise<void> {
   const recent = await call<{ totalResults: number }>(ctx, 'POST', LOGS_URL, days30);
   await measure(`last 30 days, first page (${recent.totalResults} posts)`, jsonPost(ctx, LOGS_URL, days30));
   const days400 = { ...days30, startDate: daysAgo(400) };
+  // Deep pages (ADR 0234): the last page of 400 days, and pages 50,000-50,999 a different one each request.
+  const lastPage = Math.ceil(all.totalResults / 10) - 1;
+  await measure(
+    `last 400 days, the last page (page ${lastPage + 1})`,
+    jsonPost(ctx, LOGS_URL, { ...days400, page: lastPage }),
+  );
+  await measure(
+    'last 400 days, pages 50,000-50,999, a different page each request',
+    jsonPostEach(ctx, LOGS_URL, (n) => ({ ...days400, page: 50_000 + (n % 1_000) })),
+  );
   await measureWholeCodes('last 400 days, search one whole access code, a different code each request', (from) =>
     jsonPostEach(ctx, LOGS_URL, (n) => ({ ...days400, search: benchAccessCode(ctx, n) }), from),
   );

@@ -14,7 +14,8 @@ const INCOMPLETE_URL = '/execution-service/v1/call/incomplete';
 /**
  * ADR 0229 (docs/product/call-reports.md#incomplete-calls): the Incomplete Calls report over the tenant's 333,333
  * incomplete calls (prepare-data.ts): 30 days (the console's default) and 400 days in each of its orders, whole access
- * codes a different one each request (first reads), a code's start and a part of a caller id.
+ * codes a different one each request (first reads), a code's start and a part of a caller id; the last page and pages
+ * 10,000-10,999 (ADR 0233).
  */
 export async function incompleteCallFigures(ctx: BenchContext): Promise<void> {
   const days30 = { startDate: daysAgo(30), endDate: daysAgo(0), pageSize: 10 };
@@ -32,6 +33,16 @@ export async function incompleteCallFigures(ctx: BenchContext): Promise<void> {
     const page = await call<{ totalResults: number }>(ctx, 'POST', INCOMPLETE_URL, body);
     await measure(`${label} (${page.totalResults} rows)`, jsonPost(ctx, INCOMPLETE_URL, body));
   }
+  // Deep pages in the date order (ADR 0233): the last page, and pages 10,000-10,999 a different one each request.
+  const lastPage = Math.ceil(all.totalResults / 10) - 1;
+  await measure(
+    `last 400 days, the last page (page ${lastPage + 1})`,
+    jsonPost(ctx, INCOMPLETE_URL, { ...days400, page: lastPage }),
+  );
+  await measure(
+    'last 400 days, pages 10,000-10,999, a different page each request',
+    jsonPostEach(ctx, INCOMPLETE_URL, (n) => ({ ...days400, page: 10_000 + (n % 1_000) })),
+  );
   await measureWholeCodes('last 400 days, search one whole access code, a different code each request', (from) =>
     jsonPostEach(ctx, INCOMPLETE_URL, (n) => ({ ...days400, search: benchAccessCode(ctx, n) }), from),
   );

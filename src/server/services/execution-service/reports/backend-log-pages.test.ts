@@ -7,7 +7,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
 import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
 import { openTestDatabase } from '../../../testing/database-template';
-import { KeptCuts, nearestPageStart } from '../../../platform/cache/kept-cuts';
+import type { PageStart } from '../../../platform/cache/kept-cuts';
+import { offsetPages, readDeepPages } from '../../../testing/deep-pages';
 import type { TimeKeyset } from '../../../platform/db/keyset';
 import { countBackendLogs, findBackendLogs, findBackendLogSearch, type LogFilter } from './backend-log-store';
 
@@ -49,21 +50,10 @@ test.each([null, 'run-1'])(
     ).rows;
     expect(whole).toHaveLength(total);
     expect(total).toBeGreaterThan(30);
-    const pages = Math.ceil(total / 11);
-    const cuts = new KeptCuts<TimeKeyset>();
-    const order = [
-      ...Array.from({ length: pages }, (_, i) => pages - 1 - i),
-      ...Array.from({ length: pages }, (_, i) => i),
-      2,
-      pages - 2,
-      0,
-    ];
-    for (const n of order) {
-      const page = { offset: n * 11, limit: 11 };
-      const { rows, last } = await inTenant((trx) => findBackendLogs(trx, filter, nearestPageStart(page, total, cuts)));
-      if (last) cuts.keep(page.offset + rows.length - 1, last);
-      expect([n, rows.map((r) => r.id)]).toEqual([n, whole.slice(page.offset, page.offset + 11).map((r) => r.id)]);
-    }
-    expect(cuts.size).toBeGreaterThan(0);
+    const read = await readDeepPages(total, 11, (start: PageStart<TimeKeyset>) =>
+      inTenant((trx) => findBackendLogs(trx, filter, start)),
+    );
+    expect(read.pages).toEqual(offsetPages(read.pages, whole, 11));
+    expect(read.cuts).toBeGreaterThan(0);
   },
 );

@@ -10,7 +10,8 @@ import { openTestDatabase } from '../../../testing/database-template';
 import { seedPlanProject, type PlanProject } from '../../../testing/plan-project';
 import type { TimeKeyset } from '../../../platform/db/keyset';
 import { readKeysetPages } from '../../../platform/http/csv-download';
-import { KeptCuts, nearestPageStart } from '../../../platform/cache/kept-cuts';
+import type { PageStart } from '../../../platform/cache/kept-cuts';
+import { offsetPages, readDeepPages } from '../../../testing/deep-pages';
 import {
   findCallRecords,
   findCallRecordsAfter,
@@ -239,24 +240,11 @@ describe('the incomplete calls export by keyset', () => {
       const sort = { by: 'date', direction } as const;
       const whole = await inTenant((trx) => findIncompleteCalls(trx, f, sort, { offset: 0, limit: 100_000 }));
       expect(whole.length).toBeGreaterThan(50);
-      const pages = Math.ceil(whole.length / 37);
-      const cuts = new KeptCuts<TimeKeyset>();
-      const order = [
-        ...Array.from({ length: pages }, (_, i) => pages - 1 - i),
-        ...Array.from({ length: pages }, (_, i) => i),
-        3,
-        1,
-        pages - 2,
-        0,
-      ];
-      for (const n of order) {
-        const page = { offset: n * 37, limit: 37 };
-        const start = nearestPageStart(page, whole.length, cuts);
-        const { rows, last } = await inTenant((trx) => findIncompleteCallsFrom(trx, f, direction, start, null));
-        if (last) cuts.keep(page.offset + rows.length - 1, last);
-        expect([n, rows]).toEqual([n, whole.slice(page.offset, page.offset + 37)]);
-      }
-      expect(cuts.size).toBeGreaterThan(0);
+      const read = await readDeepPages(whole.length, 37, (start: PageStart<TimeKeyset>) =>
+        inTenant((trx) => findIncompleteCallsFrom(trx, f, direction, start, null)),
+      );
+      expect(read.pages).toEqual(offsetPages(read.pages, whole, 37));
+      expect(read.cuts).toBeGreaterThan(0);
     },
     60_000,
   );

@@ -3,6 +3,7 @@ import {
   jsonPost,
   jsonPostEach,
   measure,
+  measureDeepPages,
   measureWholeCodes,
   benchAccessCode,
   type BenchContext,
@@ -29,16 +30,12 @@ export async function backendLogFigures(ctx: BenchContext): Promise<void> {
   const recent = await call<{ totalResults: number }>(ctx, 'POST', LOGS_URL, days30);
   await measure(`last 30 days, first page (${recent.totalResults} posts)`, jsonPost(ctx, LOGS_URL, days30));
   const days400 = { ...days30, startDate: daysAgo(400) };
-  // Deep pages (ADR 0234): the last page of 400 days, and pages 50,000-50,999 a different one each request.
-  const lastPage = Math.ceil(all.totalResults / 10) - 1;
-  await measure(
-    `last 400 days, the last page (page ${lastPage + 1})`,
-    jsonPost(ctx, LOGS_URL, { ...days400, page: lastPage }),
-  );
-  await measure(
-    'last 400 days, pages 50,000-50,999, a different page each request',
-    jsonPostEach(ctx, LOGS_URL, (n) => ({ ...days400, page: 50_000 + (n % 1_000) })),
-  );
+  // Deep pages (ADR 0234).
+  await measureDeepPages(ctx, LOGS_URL, days400, all.totalResults, {
+    label: 'last 400 days',
+    from: 50_000,
+    span: 1_000,
+  });
   await measureWholeCodes('last 400 days, search one whole access code, a different code each request', (from) =>
     jsonPostEach(ctx, LOGS_URL, (n) => ({ ...days400, search: benchAccessCode(ctx, n) }), from),
   );

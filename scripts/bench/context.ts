@@ -92,6 +92,27 @@ export async function measureFirstReads(
   );
 }
 
+/**
+ * A list's deep pages (ADRs 0232-0234): its last page, and `span` pages from page `from` (0-based), a different one
+ * each request: first reads, until each page of the span has left the cut the next one starts after. `body` holds the
+ * list's filter and page size; `label` names the list's filter.
+ */
+export async function measureDeepPages(
+  ctx: BenchContext,
+  url: string,
+  body: Record<string, unknown> & { pageSize: number },
+  total: number,
+  pages: { label: string; from: number; span: number },
+): Promise<void> {
+  const last = Math.ceil(total / body.pageSize) - 1;
+  await measure(`${pages.label}, the last page (page ${last + 1})`, jsonPost(ctx, url, { ...body, page: last }));
+  const range = `${pages.from.toLocaleString('en')}-${(pages.from + pages.span - 1).toLocaleString('en')}`;
+  await measure(
+    `${pages.label}, pages ${range}, a different page each request`,
+    jsonPostEach(ctx, url, (n) => ({ ...body, page: pages.from + (n % pages.span) })),
+  );
+}
+
 /** Where the one-connection run of a whole-code line starts its codes: past any the 10-connection run asked. */
 const ALONE_FROM = 50_000;
 

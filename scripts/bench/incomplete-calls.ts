@@ -3,6 +3,7 @@ import {
   call,
   jsonPost,
   jsonPostEach,
+  measureDeepPages,
   measureWholeCodes,
   measure,
   type BenchContext,
@@ -33,16 +34,12 @@ export async function incompleteCallFigures(ctx: BenchContext): Promise<void> {
     const page = await call<{ totalResults: number }>(ctx, 'POST', INCOMPLETE_URL, body);
     await measure(`${label} (${page.totalResults} rows)`, jsonPost(ctx, INCOMPLETE_URL, body));
   }
-  // Deep pages in the date order (ADR 0233): the last page, and pages 10,000-10,999 a different one each request.
-  const lastPage = Math.ceil(all.totalResults / 10) - 1;
-  await measure(
-    `last 400 days, the last page (page ${lastPage + 1})`,
-    jsonPost(ctx, INCOMPLETE_URL, { ...days400, page: lastPage }),
-  );
-  await measure(
-    'last 400 days, pages 10,000-10,999, a different page each request',
-    jsonPostEach(ctx, INCOMPLETE_URL, (n) => ({ ...days400, page: 10_000 + (n % 1_000) })),
-  );
+  // Deep pages in the date order (ADR 0233).
+  await measureDeepPages(ctx, INCOMPLETE_URL, days400, all.totalResults, {
+    label: 'last 400 days',
+    from: 10_000,
+    span: 1_000,
+  });
   await measureWholeCodes('last 400 days, search one whole access code, a different code each request', (from) =>
     jsonPostEach(ctx, INCOMPLETE_URL, (n) => ({ ...days400, search: benchAccessCode(ctx, n) }), from),
   );

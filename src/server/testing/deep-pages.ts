@@ -1,9 +1,9 @@
-import { KeptCuts, nearestPageStart, type PageStart } from '../platform/cache/kept-cuts';
+import { KeptCuts, readFromNearestStart, type PageStart } from '../platform/cache/kept-cuts';
 
 /**
  * Every page of a list of `total` rows read as a deep-page reader reads them (ADR 0191, 0232-0234): backwards from
- * the last (its far end, then the cuts after), forwards (the cuts before), then jumps, each through nearestPageStart
- * with one KeptCuts that keeps each page's last row. Answers each page's number and rows, in the order read, and the
+ * the last (its far end, then the cuts after), forwards (the cuts before), then jumps, each through
+ * readFromNearestStart with one KeptCuts. Answers each page's number and rows, in the order read, and the
  * cuts kept, for a test to compare with the rows read by offset.
  */
 export async function readDeepPages<Row, Key>(
@@ -20,10 +20,7 @@ export async function readDeepPages<Row, Key>(
   const cuts = new KeptCuts<Key>();
   const pages: [number, Row[]][] = [];
   for (const n of order) {
-    const page = { offset: n * pageSize, limit: pageSize };
-    const { rows, last } = await read(nearestPageStart(page, total, cuts));
-    if (last) cuts.keep(page.offset + rows.length - 1, last);
-    pages.push([n, rows]);
+    pages.push([n, await readFromNearestStart({ offset: n * pageSize, limit: pageSize }, total, cuts, read)]);
   }
   return { pages, cuts: cuts.size };
 }

@@ -113,3 +113,18 @@ export function nearestPageStart<Key>(
   }
   return starts.reduce((best, start) => (start.offset < best.offset ? start : best));
 }
+
+/**
+ * A page read from its nearest start (nearestPageStart; without `cuts`, from the list's start or its far end), whose
+ * last row is kept as a cut for the pages after it.
+ */
+export async function readFromNearestStart<Row, Key>(
+  page: { offset: number; limit: number },
+  total: number | null,
+  cuts: KeptCuts<Key> | null,
+  read: (start: PageStart<Key>) => Promise<{ rows: Row[]; last: Key | null }>,
+): Promise<Row[]> {
+  const { rows, last } = await read(nearestPageStart(page, total, cuts));
+  if (last !== null && cuts) cuts.keep(page.offset + rows.length - 1, last);
+  return rows;
+}

@@ -2,7 +2,7 @@ import type { components, operations } from '../../../../contracts/execution-ser
 import { durationBounds, minutesSeconds } from '../../../../shared/report-time';
 import { displayTimeOf, type DisplayTime } from '../../../platform/display-time';
 import { keepablePage, keptUnderDataVersion } from '../../../platform/cache/tenant-figures-cache';
-import { KeptCuts, nearestPageStart } from '../../../platform/cache/kept-cuts';
+import { KeptCuts, readFromNearestStart } from '../../../platform/cache/kept-cuts';
 import { keepableSearch, probedOnce, type ListSearch } from '../../../platform/db/list-search';
 import type { TimeKeyset } from '../../../platform/db/keyset';
 import { readKeysetPages } from '../../../platform/http/csv-download';
@@ -230,10 +230,9 @@ export const callReportsHandlers: Handlers = {
       // the start, the far end (the total is read above), or a cut an earlier page of the filter and order left.
       const fromNearest = async () => {
         const cuts = await kept('incompleteCuts', [filter, sort.direction], async () => new KeptCuts<TimeKeyset>());
-        const start = nearestPageStart(page, totalResults, cuts);
-        const { rows, last } = await findIncompleteCallsFrom(trx, filter, sort.direction, start, search);
-        if (last) cuts.keep(page.offset + rows.length - 1, last);
-        return rows;
+        return readFromNearestStart(page, totalResults, cuts, (start) =>
+          findIncompleteCallsFrom(trx, filter, sort.direction, start, search),
+        );
       };
       const calls =
         sort.by === 'date' && page.offset > 0
@@ -290,8 +289,7 @@ export const callReportsHandlers: Handlers = {
       const page = pageOf(body);
       const cuts =
         page.offset > 0 ? await kept('backendLogCuts', [window, search], async () => new KeptCuts<TimeKeyset>()) : null;
-      const { rows, last } = await findBackendLogs(trx, filter, nearestPageStart(page, totalResults, cuts));
-      if (last && cuts) cuts.keep(page.offset + rows.length - 1, last);
+      const rows = await readFromNearestStart(page, totalResults, cuts, (start) => findBackendLogs(trx, filter, start));
       return {
         resultAuditLogs: rows.map((r) => ({
           id: r.id,

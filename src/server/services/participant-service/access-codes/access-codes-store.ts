@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
 import { CODE_CAP, searchCondition, type ListSearch } from '../../../platform/db/list-search';
-import { nearestPageStart, type KeptCuts, type PageStart } from '../../../platform/cache/kept-cuts';
+import { readFromNearestStart, type KeptCuts, type PageStart } from '../../../platform/cache/kept-cuts';
 import { timeKey } from '../../../platform/db/keyset';
 
 export interface AccessCodeFilter {
@@ -182,17 +182,22 @@ export async function listAccessCodePage(
               + (SELECT count(*) FROM (${own}) r WHERE ${ownWhere}))::text AS n`.execute(trx);
     return Number(counted.rows[0]?.n ?? 0);
   });
-  const offset = page.page * page.pageSize;
-  const start = nearestPageStart({ offset, limit: page.pageSize }, total, cuts);
-  const { rows } = await accessCodePageStatement(filter, search, start).execute(trx);
-  if (start.reverse) rows.reverse();
-  const last = rows.at(-1);
-  if (last && cuts)
-    cuts.keep(offset + rows.length - 1, {
-      at: last.at_key,
-      codeId: last.code_id === null ? null : Number(last.code_id),
-      participantId: last.participant_id === null ? null : Number(last.participant_id),
-    });
+  const rows = await readFromNearestStart(
+    { offset: page.page * page.pageSize, limit: page.pageSize },
+    total,
+    cuts,
+    async (start) => {
+      const { rows } = await accessCodePageStatement(filter, search, start).execute(trx);
+      if (start.reverse) rows.reverse();
+      const last = rows.at(-1);
+      const cut = last && {
+        at: last.at_key,
+        codeId: last.code_id === null ? null : Number(last.code_id),
+        participantId: last.participant_id === null ? null : Number(last.participant_id),
+      };
+      return { rows, last: cut ?? null };
+    },
+  );
   return { rows, total };
 }
 

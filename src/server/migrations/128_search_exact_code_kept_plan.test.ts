@@ -10,6 +10,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/schema';
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
+import { insertTenant } from '../testing/tenant-of-its-own';
 import { migratedEngines } from '../testing/migrated-engines';
 
 type Fn = 'result' | 'call' | 'participant';
@@ -28,9 +29,7 @@ const irn = (n: number) => `KPIRN-${n}`;
 /** A tenant of its own with ROWS participants, each with a result and a call record under its code and IRN. */
 async function addTenant(db: Db): Promise<number> {
   return withSystem(db, async (trx) => {
-    const tenant = await sql<{ id: number }>`
-      INSERT INTO tenants (name, created_at) VALUES ('Kept plans', now()) RETURNING id`.execute(trx);
-    const tenantId = tenant.rows[0]!.id;
+    const tenantId = await insertTenant(trx, 'Kept plans');
     await sql`
       WITH project AS (
         INSERT INTO projects (tenant_id, name, configuration_json, created_at)

@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/schema';
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
+import { insertTenant } from '../testing/tenant-of-its-own';
 import { migratedEngines } from '../testing/migrated-engines';
 
 const ROWS = 3_000;
@@ -14,9 +15,7 @@ const ROWS = 3_000;
 /** A tenant of its own whose log holds ROWS posts: odd ones results, even ones call records with an IRN. */
 async function addTenant(db: Db): Promise<number> {
   return withSystem(db, async (trx) => {
-    const tenant = await sql<{ id: number }>`
-      INSERT INTO tenants (name, created_at) VALUES ('Logged posts', now()) RETURNING id`.execute(trx);
-    const tenantId = tenant.rows[0]!.id;
+    const tenantId = await insertTenant(trx, 'Logged posts');
     await sql`
       INSERT INTO backend_data_logs (tenant_id, kind, run_id, payload, uploaded_at)
       SELECT ${tenantId}, CASE WHEN g % 2 = 1 THEN 'RESULT' ELSE 'CALL_RECORD' END, 'lp-run-' || (g % 100),
@@ -104,15 +103,7 @@ describe.each(migratedEngines('log-search'))('on %s', (_engine, open) => {
   });
 
   test('only the operating tenant: another tenant and the system role find nothing', async () => {
-    const other = await withSystem(db, async (trx) =>
-      Number(
-        (
-          await sql<{
-            id: number;
-          }>`INSERT INTO tenants (name, created_at) VALUES ('No posts', now()) RETURNING id`.execute(trx)
-        ).rows[0]!.id,
-      ),
-    );
+    const other = await withSystem(db, (trx) => insertTenant(trx, 'No posts'));
     expect((await searched(db, other, 'lp-req-17')).rows).toEqual([]);
     const asSystem = await withSystem(db, (trx) =>
       sql<Found>`SELECT * FROM app_backend_log_search(app_code_key('lp-req-17'), 'lp-req-17', 5000)`.execute(trx),

@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/schema';
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
+import { insertTenant } from '../testing/tenant-of-its-own';
 import { migratedEngines } from '../testing/migrated-engines';
 import { planOf, sorts } from '../testing/plan-project';
 
@@ -15,9 +16,7 @@ const ROWS = 3_000;
 /** A tenant of its own with a project and ROWS incomplete calls, each with its code and IRN. */
 async function addTenant(db: Db): Promise<number> {
   return withSystem(db, async (trx) => {
-    const tenant = await sql<{ id: number }>`
-      INSERT INTO tenants (name, created_at) VALUES ('Incomplete keys', now()) RETURNING id`.execute(trx);
-    const tenantId = tenant.rows[0]!.id;
+    const tenantId = await insertTenant(trx, 'Incomplete keys');
     await sql`
       WITH project AS (
         INSERT INTO projects (tenant_id, name, configuration_json, created_at)
@@ -93,15 +92,7 @@ describe.each(migratedEngines('incomplete-keys'))('on %s', (_engine, open) => {
   });
 
   test('only the operating tenant: another tenant finds nothing', async () => {
-    const other = await withSystem(db, async (trx) =>
-      Number(
-        (
-          await sql<{
-            id: number;
-          }>`INSERT INTO tenants (name, created_at) VALUES ('No calls', now()) RETURNING id`.execute(trx)
-        ).rows[0]!.id,
-      ),
-    );
+    const other = await withSystem(db, (trx) => insertTenant(trx, 'No calls'));
     expect((await searched(db, other, 'IC-0000123')).codes).toEqual([]);
   });
 

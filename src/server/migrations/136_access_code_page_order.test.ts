@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/schema';
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
+import { insertTenant } from '../testing/tenant-of-its-own';
 import { migratedEngines } from '../testing/migrated-engines';
 import { indexBuffersRead } from '../testing/plan-project';
 import {
@@ -35,9 +36,7 @@ const FEW = 14;
 /** A tenant and project of their own with ROWS participants, each with its code, a minute apart. */
 async function addProject(db: Db): Promise<{ tenantId: number; projectId: number }> {
   return withSystem(db, async (trx) => {
-    const tenant = await sql<{ id: number }>`
-      INSERT INTO tenants (name, created_at) VALUES ('Code pages', now()) RETURNING id`.execute(trx);
-    const tenantId = tenant.rows[0]!.id;
+    const tenantId = await insertTenant(trx, 'Code pages');
     const project = await sql<{ id: number }>`
       INSERT INTO projects (tenant_id, name, configuration_json, created_at)
       VALUES (${tenantId}, 'Code pages', '{}', now()) RETURNING id`.execute(trx);

@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/schema';
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
+import { insertTenant } from '../testing/tenant-of-its-own';
 import { migratedEngines } from '../testing/migrated-engines';
 import {
   accessCodePageStatement,
@@ -56,15 +57,7 @@ async function addProject(db: Db, tenantId: number, name: string): Promise<numbe
 }
 
 async function addTenant(db: Db, name: string): Promise<number> {
-  return withSystem(db, async (trx) =>
-    Number(
-      (
-        await sql<{ id: number }>`INSERT INTO tenants (name, created_at) VALUES (${name}, now()) RETURNING id`.execute(
-          trx,
-        )
-      ).rows[0]!.id,
-    ),
-  );
+  return withSystem(db, (trx) => insertTenant(trx, name));
 }
 
 /** The probe's answer for `text` and the scans it started on the two tables: sequential, and through indexes. */

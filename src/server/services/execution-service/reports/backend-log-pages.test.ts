@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/schema';
 import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
+import { insertTenant } from '../../../testing/tenant-of-its-own';
 import { openTestDatabase } from '../../../testing/database-template';
 import type { PageStart } from '../../../platform/cache/kept-cuts';
 import { offsetPages, readDeepPages } from '../../../testing/deep-pages';
@@ -19,9 +20,7 @@ let tenantId: number;
 beforeAll(async () => {
   db = await openTestDatabase();
   tenantId = await withSystem(db, async (trx) => {
-    const tenant = await sql<{ id: number }>`
-      INSERT INTO tenants (name, created_at) VALUES ('Log pages', now()) RETURNING id`.execute(trx);
-    const id = tenant.rows[0]!.id;
+    const id = await insertTenant(trx, 'Log pages');
     // Every third post shares its hour's upload time (a tie broken by id).
     await sql`
       INSERT INTO backend_data_logs (tenant_id, kind, run_id, payload, uploaded_at)

@@ -33,10 +33,13 @@ const ROWS = 3_000;
  */
 const FEW = 14;
 
-/** A tenant and project of their own with ROWS participants, each with its code, a minute apart. */
-async function addProject(db: Db): Promise<{ tenantId: number; projectId: number }> {
+/**
+ * A tenant and project of their own with ROWS participants, each with its code, a minute apart; `oneInstant`: all
+ * added at the same instant, as an import adds them (ADR 0235).
+ */
+async function addProject(db: Db, oneInstant = false): Promise<{ tenantId: number; projectId: number }> {
   return withSystem(db, async (trx) => {
-    const tenantId = await insertTenant(trx, 'Code pages');
+    const tenantId = await insertTenant(trx, oneInstant ? 'Code pages of one instant' : 'Code pages');
     const project = await sql<{ id: number }>`
       INSERT INTO projects (tenant_id, name, configuration_json, created_at)
       VALUES (${tenantId}, 'Code pages', '{}', now()) RETURNING id`.execute(trx);
@@ -45,7 +48,7 @@ async function addProject(db: Db): Promise<{ tenantId: number; projectId: number
       INSERT INTO participants (tenant_id, project_id, interview_ref_num, access_code, first_name, last_name,
                                 created_at, updated_at)
       SELECT ${tenantId}, ${projectId}, 'CPIRN-' || g, 'CP-' || lpad(g::text, 7, '0'), 'First', 'Last',
-             now() - make_interval(mins => g), now()
+             now() - make_interval(mins => ${oneInstant ? 0 : 1} * g), now()
       FROM generate_series(1, ${ROWS}) AS g`.execute(trx);
     await sql`ANALYZE participants, access_codes`.execute(trx);
     return { tenantId, projectId };
@@ -56,8 +59,9 @@ describe.each(migratedEngines('code-pages'))('on %s', (_engine, open) => {
   let db: Db;
   let close: () => Promise<void>;
   let ids: { tenantId: number; projectId: number };
-  const filter = (): AccessCodeFilter => ({
-    projectId: ids.projectId,
+  let imported: { tenantId: number; projectId: number };
+  const filter = (project = ids): AccessCodeFilter => ({
+    projectId: project.projectId,
     search: null,
     statuses: [],
     isBackup: null,
@@ -67,13 +71,23 @@ describe.each(migratedEngines('code-pages'))('on %s', (_engine, open) => {
   beforeAll(async () => {
     ({ db, close } = await open());
     ids = await addProject(db);
+    imported = await addProject(db, true);
   }, 120_000);
   afterAll(() => close?.());
   /** The most buffers of the code page index a page from `start` reads; the page's rows. */
-  const buffersRead = (start: PageStart<AccessCodeCut>) =>
-    indexBuffersRead(db, ids.tenantId, accessCodePageStatement(filter(), null, start), 'participants_code_page_idx');
-  const pageFrom = async (start: PageStart<AccessCodeCut>) =>
-    (await withTenant(db, ids.tenantId, (trx) => accessCodePageStatement(filter(), null, start).execute(trx))).rows;
+  const buffersRead = (start: PageStart<AccessCodeCut>, project = ids) =>
+    indexBuffersRead(
+      db,
+      project.tenantId,
+      accessCodePageStatement(filter(project), null, start),
+      'participants_code_page_idx',
+    );
+  const pageFrom = async (start: PageStart<AccessCodeCut>, project = ids) =>
+    (
+      await withTenant(db, project.tenantId, (trx) =>
+        accessCodePageStatement(filter(project), null, start).execute(trx),
+      )
+    ).rows;
 
   test('the first page reads a few pages of the code page index', async () => {
     expect(await buffersRead(fromStart(0, 25))).toBeLessThanOrEqual(FEW);
@@ -95,5 +109,18 @@ describe.each(migratedEngines('code-pages'))('on %s', (_engine, open) => {
     expect((await pageFrom(deep)).map((r) => r.access_code)).toEqual(
       Array.from({ length: 25 }, (_, i) => `CP-${String(2_501 + i).padStart(7, '0')}`),
     );
+  });
+
+  // ADR 0235: codes of one instant (an import) are ordered by id; a cut among them starts the scan at it.
+  test('a deep page after a cut among codes of one instant reads a few index pages, both ways', async () => {
+    const whole = (await pageFrom(fromStart(0, ROWS), imported)).map((r) => r.access_code);
+    const row = (await pageFrom(fromStart(2_499, 1), imported))[0]!;
+    const after: AccessCodeCut = { at: row.at_key, codeId: null, participantId: Number(row.participant_id) };
+    for (const reverse of [false, true]) {
+      const deep = { reverse, after, offset: 0, limit: 25 };
+      expect(await buffersRead(deep, imported)).toBeLessThanOrEqual(FEW);
+      const codes = (await pageFrom(deep, imported)).map((r) => r.access_code);
+      expect(codes).toEqual(reverse ? whole.slice(2_474, 2_499).reverse() : whole.slice(2_500, 2_525));
+    }
   });
 });

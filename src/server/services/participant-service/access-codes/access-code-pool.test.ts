@@ -1,12 +1,13 @@
 import * as SheetJS from '@e965/xlsx';
 import ExcelJS from 'exceljs';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { withSystem, withTenant } from '../../../platform/tenancy/with-tenant';
 import type { SignedIn } from '../../../testing/api-client';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createProject, STAGE } from '../../project-service';
 import { createParticipants } from '../participants/participants-store';
 import { ONLY_AVAILABLE_BURNT } from './access-codes-handlers';
+import { accessCodePageStatement, type AccessCodeFilter } from './access-codes-store';
 
 let t: TestApp;
 let acme: number;
@@ -445,7 +446,7 @@ test("View Codes merges the pool's codes and the participants' own codes newest 
   expect(assigned.accesscode_list.map((r) => r.accessCode)).toEqual(['870-100-001']);
 });
 
-test('a deep page from the far end or a kept cut is the page of the whole order, with ties across parts (ADR 0232)', async () => {
+test('a deep page from the far end or a kept cut is the page of the whole order, with ties across parts (ADR 0232, 0235)', async () => {
   const project = await newProject(acme, 'Pool Cut Pages');
   const own = (...n: number[]) =>
     withTenant(t.db, acme, (trx) =>
@@ -461,7 +462,7 @@ test('a deep page from the far end or a kept cut is the page of the whole order,
     const codes = n.map((i) => `871-200-00${i}`).join('\n');
     expect((await upload(project, txt(`${codes}\n`, `cut-${n[0]}.txt`))).status).toBe(200);
   };
-  // Pool codes and own codes of the same instant (a pool code comes first), and instants apart.
+  // Pool codes and own codes of the same instant, and instants apart.
   t.clock.advance(60_000);
   await pool(1, 2);
   await own(1, 2);
@@ -471,18 +472,61 @@ test('a deep page from the far end or a kept cut is the page of the whole order,
   await own(4, 5);
   await pool(3, 4, 5);
   await own(6);
+  // A pool code and an own code of the same date and id (their ids come from two sequences): the pool code first.
+  await withSystem(t.db, async (trx) => {
+    // The pool code's id is an identity column: its row is written again under the participant's id.
+    await sql`CREATE TEMP TABLE tied ON COMMIT DROP AS
+      SELECT c.* FROM access_codes c WHERE c.project_id = ${project} AND app_code_key(c.access_code) = '871200005'`.execute(
+      trx,
+    );
+    await sql`DELETE FROM access_codes c USING tied WHERE c.id = tied.id`.execute(trx);
+    await sql`UPDATE tied SET id = p.id FROM participants p
+      WHERE p.project_id = ${project} AND p.interview_ref_num = 'CT-5'`.execute(trx);
+    const { rows } =
+      await sql`INSERT INTO access_codes OVERRIDING SYSTEM VALUE SELECT * FROM tied RETURNING id`.execute(trx);
+    expect(rows).toHaveLength(1);
+  });
   const codes = async (page: number, pageSize: number) =>
     ((await list(project, { page, pageSize })).body as ListBody).accesscode_list.map((r) => r.accessCode);
   const whole = await codes(0, 100);
   expect(whole).toHaveLength(11);
-  expect(whole.slice(0, 6).map((c) => c.replace(/-/g, '').slice(0, 6))).toEqual([
-    '871200',
-    '871200',
-    '871200',
-    '871100',
-    '871100',
-    '871100',
-  ]);
+  // The order (ADR 0235): Date Added, then the row's id, newest first; a pool code first at the same date and id.
+  const filter: AccessCodeFilter = {
+    projectId: project,
+    search: null,
+    statuses: [],
+    isBackup: null,
+    testAccessCodes: false,
+  };
+  const read = <Row>(statement: RawBuilder<Row>) =>
+    withTenant(t.db, acme, async (trx) => (await statement.execute(trx)).rows);
+  const start = { reverse: false, after: null, offset: 0, limit: 100 };
+  const all = await read(accessCodePageStatement(filter, null, start));
+  expect(all.map((r) => r.access_code)).toEqual(whole);
+  const sortKey = (r: (typeof all)[number]) =>
+    [r.at_key, String(Number(r.code_id ?? r.participant_id)).padStart(20, '0'), r.code_id === null ? 0 : 1].join(' ');
+  expect(all.map(sortKey)).toEqual(all.map(sortKey).sort().reverse());
+  const tied = all.filter(
+    (r) =>
+      r.code_id !== null &&
+      r.code_id ===
+        all.find((o) => o.code_id === null && o.participant_id === r.code_id && o.at_key === r.at_key)?.participant_id,
+  );
+  expect(tied.map((r) => r.access_code)).toEqual(['871200005']);
+  // A page after any row's cut, either way, is the rows of the whole list past it.
+  const cutOf = (r: (typeof all)[number]) => ({
+    at: r.at_key,
+    codeId: r.code_id === null ? null : Number(r.code_id),
+    participantId: r.participant_id === null ? null : Number(r.participant_id),
+  });
+  for (const [i, row] of all.entries()) {
+    const forward = await read(accessCodePageStatement(filter, null, { ...start, after: cutOf(row), limit: 3 }));
+    expect([i, forward.map((r) => r.access_code)]).toEqual([i, whole.slice(i + 1, i + 4)]);
+    const back = await read(
+      accessCodePageStatement(filter, null, { ...start, reverse: true, after: cutOf(row), limit: 3 }),
+    );
+    expect([i, back.map((r) => r.access_code)]).toEqual([i, whole.slice(Math.max(0, i - 3), i).reverse()]);
+  }
   for (const pageSize of [1, 2, 3]) {
     const pages = Math.ceil(whole.length / pageSize);
     const expected = (page: number) => whole.slice(page * pageSize, (page + 1) * pageSize);

@@ -59,14 +59,14 @@ export async function findAccessCodeSearch(
 function accessCodeRowsSql(filter: AccessCodeFilter, search: AccessCodeSearch | null) {
   const pool = sql`
     SELECT c.id AS code_id, c.participant_id, p.interview_ref_num, c.access_code, c.status, f.original_file_name,
-           c.is_backup, c.is_test, c.date_added, c.date_used
+           c.is_backup, c.is_test, c.date_added, c.date_used, true AS from_pool, c.id AS row_id
     FROM access_codes c JOIN access_code_files f ON f.id = c.file_id
     LEFT JOIN participants p ON p.id = c.participant_id
     WHERE c.project_id = ${filter.projectId}`;
   const own = sql`
     SELECT NULL::bigint AS code_id, p.id AS participant_id, p.interview_ref_num, p.access_code, 'Assigned' AS status,
            NULL AS original_file_name, false AS is_backup, p.is_test_participant AS is_test,
-           p.access_code_date AS date_added, NULL::timestamptz AS date_used
+           p.access_code_date AS date_added, NULL::timestamptz AS date_used, false AS from_pool, p.id AS row_id
     FROM participants p
     WHERE p.project_id = ${filter.projectId} AND NOT p.is_hidden AND p.access_code IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM access_codes c WHERE c.participant_id = p.id AND c.status = 'Assigned')`;
@@ -110,33 +110,31 @@ export interface AccessCodeCut {
 }
 
 /**
- * The conditions that keep each part's rows after the cut `after` in the direction read (ADR 0232). The list's order
- * is (Date Added, pool code id, participant id) newest first, a pool code before a participant's own code of the same
- * Date Added (NULLS LAST): each part's condition bounds its index's date column, and breaks a tie on that date by id.
+ * The conditions that keep each part's rows after the cut `after` in the direction read (ADR 0235). The list's order
+ * is (Date Added, row id, pool first) newest first: a part's rows in its index's order (date, id), and a pool code
+ * before a participant's own code of the same date and id. Each part's condition is a row comparison over its index's
+ * (date, id), an index condition that starts the scan at the cut, however many codes share its date (an import dates
+ * its participants alike).
  */
 function pastCut(after: AccessCodeCut | null, reverse: boolean) {
   if (!after) return { pool: sql`true`, own: sql`true` };
-  const at = sql`${after.at}::timestamptz`;
+  const fromPool = after.codeId !== null;
+  const key = sql`(${after.at}::timestamptz, ${fromPool ? after.codeId : after.participantId}::bigint)`;
   const [past, pastOrAt] = reverse ? [sql.raw('>'), sql.raw('>=')] : [sql.raw('<'), sql.raw('<=')];
-  // (date, id) past (at, key), spelled out: the date bound is an index condition of either part's index (the own
-  // part's date is a stored column for it, migration 138), the tie on that date a filter of the few rows at it.
-  const pastKey = (id: RawBuilder<unknown>, key: number | null) =>
-    sql`(r.date_added ${pastOrAt} ${at} AND (r.date_added ${past} ${at} OR ${id} ${past} ${key}::bigint))`;
-  // A pool code comes before a participant's own code of the same Date Added.
-  if (after.codeId !== null)
-    return { pool: pastKey(sql`r.code_id`, after.codeId), own: sql`r.date_added ${reverse ? past : pastOrAt} ${at}` };
-  return {
-    pool: sql`r.date_added ${reverse ? pastOrAt : past} ${at}`,
-    own: pastKey(sql`r.participant_id`, after.participantId),
-  };
+  // At the cut's own (date, id): newest first, an own code follows a pool code's cut; oldest first, a pool code
+  // follows an own code's cut.
+  const pool = reverse && !fromPool ? pastOrAt : past;
+  const own = !reverse && fromPool ? pastOrAt : past;
+  return { pool: sql`(r.date_added, r.row_id) ${pool} ${key}`, own: sql`(r.date_added, r.row_id) ${own} ${key}` };
 }
 
 /**
  * The statement of a View Codes page (exported for its plan test), read from where `start` says (nearestPageStart,
  * ADR 0232: the start, the far end, or a kept cut on either side): each part cut to the rows up to the page's end in
  * its own order, by its index (the pool's page index, the participants' code page index, migrations 136 and 138), then
- * merged: the list's order restricted to either part is that part's order (a pool code has its id, a participant's
- * own code none), so the page is the one of the whole list. Reversed, the rows come last first.
+ * merged: the list's order restricted to either part is that part's index order (date, id), so the page is the one of
+ * the whole list, and the merge only orders the rare pool and own codes of the same date and id (ADR 0235), not every
+ * code of one date. Reversed, the rows come last first.
  */
 export function accessCodePageStatement(
   filter: AccessCodeFilter,
@@ -146,20 +144,23 @@ export function accessCodePageStatement(
   const { pool, own, poolWhere, ownWhere } = accessCodeRowsSql(filter, search);
   const cut = pastCut(start.after, start.reverse);
   const end = start.offset + start.limit;
-  const [dir, nulls] = start.reverse
-    ? [sql.raw('ASC'), sql.raw('NULLS FIRST')]
-    : [sql.raw('DESC'), sql.raw('NULLS LAST')];
+  const dir = sql.raw(start.reverse ? 'ASC' : 'DESC');
+  const order = sql`r.date_added ${dir}, r.row_id ${dir}, r.from_pool ${dir}`;
   return sql<AccessCodeRow & { at_key: string }>`
     SELECT r.code_id::text AS code_id, r.participant_id::text AS participant_id, r.interview_ref_num, r.access_code,
            r.status, r.original_file_name, r.is_backup, r.date_added, r.date_used, ${timeKey(sql`r.date_added`)} AS at_key
-    FROM ((SELECT * FROM (${pool}) r WHERE ${poolWhere} AND ${cut.pool}
-           ORDER BY r.date_added ${dir}, r.code_id ${dir} LIMIT ${end})
+    FROM ((SELECT * FROM (${pool}) r WHERE ${poolWhere} AND ${cut.pool} ORDER BY ${order} LIMIT ${end})
           UNION ALL
-          (SELECT * FROM (${own}) r WHERE ${ownWhere} AND ${cut.own}
-           ORDER BY r.date_added ${dir}, r.participant_id ${dir} LIMIT ${end})) r
-    ORDER BY r.date_added ${dir}, r.code_id ${dir} ${nulls}, r.participant_id ${dir}
+          (SELECT * FROM (${own}) r WHERE ${ownWhere} AND ${cut.own} ORDER BY ${order} LIMIT ${end})) r
+    ORDER BY ${order}
     LIMIT ${start.limit} OFFSET ${start.offset}`;
 }
+
+const cutOf = (row: { at_key: string; code_id: string | null; participant_id: string | null }): AccessCodeCut => ({
+  at: row.at_key,
+  codeId: row.code_id === null ? null : Number(row.code_id),
+  participantId: row.participant_id === null ? null : Number(row.participant_id),
+});
 
 /**
  * A page of the View Codes list and its total. `keptTotal` reads the total through a keeper (the handler keeps it
@@ -190,12 +191,7 @@ export async function listAccessCodePage(
       const { rows } = await accessCodePageStatement(filter, search, start).execute(trx);
       if (start.reverse) rows.reverse();
       const last = rows.at(-1);
-      const cut = last && {
-        at: last.at_key,
-        codeId: last.code_id === null ? null : Number(last.code_id),
-        participantId: last.participant_id === null ? null : Number(last.participant_id),
-      };
-      return { rows, last: cut ?? null };
+      return { rows, last: last ? cutOf(last) : null };
     },
   );
   return { rows, total };

@@ -24,6 +24,7 @@ import {
   type CallFilter,
   type CallRecordRow,
   type IncompleteCallRow,
+  type IncompleteKey,
 } from './call-reports-store';
 import { countBackendLogs, findBackendLogs, findBackendLogSearch, findLoggedPosts } from './backend-log-store';
 import { streamWorkbook, type SheetColumn } from './call-reports-xlsx';
@@ -226,18 +227,21 @@ export const callReportsHandlers: Handlers = {
         countIncompleteCalls(trx, filter, search),
       );
       const page = pageOf(body);
-      // A deep page in the date order starts from the nearest point of the order known under this version (ADR 0233):
-      // the start, the far end (the total is read above), or a cut an earlier page of the filter and order left.
+      // A deep page starts from the nearest point of its order known under this version (ADRs 0233 and 0236): the
+      // start, the far end (the total is read above), or a cut an earlier page of the filter and order left. A cut is
+      // the row's value in its order, so each order keeps its own.
       const fromNearest = async () => {
-        const cuts = await kept('incompleteCuts', [filter, sort.direction], async () => new KeptCuts<TimeKeyset>());
+        const cuts = await kept(
+          'incompleteCuts',
+          [filter, sort.by, sort.direction],
+          async () => new KeptCuts<IncompleteKey>(),
+        );
         return readFromNearestStart(page, totalResults, cuts, (start) =>
-          findIncompleteCallsFrom(trx, filter, sort.direction, start, search),
+          findIncompleteCallsFrom(trx, filter, sort, start, search),
         );
       };
       const calls =
-        sort.by === 'date' && page.offset > 0
-          ? await fromNearest()
-          : await findIncompleteCalls(trx, filter, sort, page, undefined, search);
+        page.offset > 0 ? await fromNearest() : await findIncompleteCalls(trx, filter, sort, page, undefined, search);
       return { calls: calls.map(incompleteRow(ctx.account.name, time)), totalResults };
     });
   },
@@ -255,7 +259,7 @@ export const callReportsHandlers: Handlers = {
     // The date order by keyset (ADR 0114); the others by offset.
     const pages =
       sort.by === 'date'
-        ? readKeysetPages(async (after: TimeKeyset | null, limit: number) => {
+        ? readKeysetPages(async (after: IncompleteKey | null, limit: number) => {
             const page = await ctx.inAccount(async (trx) =>
               findIncompleteCallsAfter(trx, bounded, sort, limit, after, ids, await readSearch(trx)()),
             );

@@ -307,21 +307,33 @@ export const findIncompleteSearch = (trx: Db, filter: CallFilter) =>
   findListSearch(trx, { name: 'app_incomplete_call_search' }, filter.search);
 
 /**
- * The incomplete calls' filter; `search`: the search as findIncompleteSearch read it, null without one; `keyset`: the
- * keyset its page reads past (windowPage).
+ * A row's place in an Incomplete Calls order (ADR 0236): its value there (the call time as keyset text in the date
+ * order, the IRN or null in the IRN order, the duration in seconds) and its id, which breaks ties in the same direction.
+ */
+export interface IncompleteKey {
+  value: string | number | null;
+  id: number;
+}
+
+/** The rows past `after` in `sort` (the direction read): where a keyset or deep page starts. */
+type PastKey = IncompleteSort & { after: IncompleteKey };
+
+/**
+ * The incomplete calls' filter; `search`: the search as findIncompleteSearch read it, null without one; `past`: the key
+ * its page reads past in the date or duration order (the IRN order's is a part of its page, irnParts).
  */
 function filterIncomplete(
   query: IncompleteQuery,
   filter: CallFilter,
   search: ListSearch | null,
-  keyset?: { direction: 'asc' | 'desc'; after: TimeKeyset } | null,
+  past?: PastKey | null,
 ): IncompleteQuery {
   let q = query;
   if (filter.projectId !== null) q = q.where('incomplete_calls.project_id', '=', filter.projectId);
+  const keyset = past?.by === 'date' ? { direction: past.direction, after: timeKeysetOf(past.after) } : null;
   for (const part of windowPage(sql`incomplete_calls.call_at`, sql`incomplete_calls.id`, filter, keyset))
     q = q.where(part);
-  if (filter.minDuration !== null) q = q.where('incomplete_calls.duration_seconds', '>=', filter.minDuration);
-  if (filter.maxDuration !== null) q = q.where('incomplete_calls.duration_seconds', '<=', filter.maxDuration);
+  for (const part of durationPage(filter, past?.by === 'duration' ? past : null)) q = q.where(part);
   if (filter.maxId !== undefined) q = q.where('incomplete_calls.id', '<=', filter.maxId);
   if (search)
     q = q.where(
@@ -332,6 +344,47 @@ function filterIncomplete(
       }),
     );
   return q;
+}
+
+const timeKeysetOf = (key: IncompleteKey): TimeKeyset => ({ at: String(key.value), id: key.id });
+
+const pastSign = (direction: 'asc' | 'desc') => sql.raw(direction === 'asc' ? '>' : '<');
+
+/**
+ * The duration filter's bounds, and past a key of the duration order its rows after the key: a row comparison, which
+ * seeks in incomplete_calls_duration_order_idx. The bound on the side the key implies is left out, as windowBounds
+ * leaves out the time's (ADR 0205: beside it the embedded engine may start the scan at the bound, not at the key).
+ */
+function durationPage(filter: CallFilter, past: PastKey | null): RawBuilder<boolean>[] {
+  const seconds = sql`incomplete_calls.duration_seconds`;
+  const at = past && Number(past.after.value);
+  const bounds: RawBuilder<boolean>[] = [];
+  const { minDuration: min, maxDuration: max } = filter;
+  if (min !== null && !(past?.direction === 'asc' && at! >= min)) bounds.push(sql<boolean>`${seconds} >= ${min}`);
+  if (max !== null && !(past?.direction === 'desc' && at! <= max)) bounds.push(sql<boolean>`${seconds} <= ${max}`);
+  if (past)
+    bounds.push(
+      sql<boolean>`(${seconds}, incomplete_calls.id) ${pastSign(past.direction)} (${at}::integer, ${past.after.id}::bigint)`,
+    );
+  return bounds;
+}
+
+/**
+ * The rows past a key of the IRN order, as the parts of the order that hold them, in the order read (ADR 0236). Calls
+ * without an IRN come last ascending and first descending (PostgreSQL's NULLS LAST and FIRST, which the index's two
+ * directions give), so the rows past a key on one side of them hold the rest of that side, then the other side. Each
+ * part is a bound of incomplete_calls_irn_order_idx: a row comparison (which no call without an IRN passes), `IS NULL`
+ * with the id, or `IS NOT NULL`.
+ */
+function irnParts({ direction, after }: PastKey): RawBuilder<boolean>[] {
+  const irn = sql`incomplete_calls.interview_reference_number`;
+  const id = after.id;
+  if (after.value === null) {
+    const rest = sql<boolean>`${irn} IS NULL AND incomplete_calls.id ${pastSign(direction)} ${id}::bigint`;
+    return direction === 'asc' ? [rest] : [rest, sql<boolean>`${irn} IS NOT NULL`];
+  }
+  const rest = sql<boolean>`(${irn}, incomplete_calls.id) ${pastSign(direction)} (${String(after.value)}::text, ${id}::bigint)`;
+  return direction === 'asc' ? [rest, sql<boolean>`${irn} IS NULL`] : [rest];
 }
 
 export interface IncompleteCallRow {
@@ -349,9 +402,9 @@ export interface IncompleteCallRow {
 export type IncompleteSort = { by: 'date' | 'irnno' | 'duration'; direction: 'asc' | 'desc' };
 
 const SORT_COLUMN = {
-  date: 'incomplete_calls.call_at',
-  irnno: 'incomplete_calls.interview_reference_number',
-  duration: 'incomplete_calls.duration_seconds',
+  date: 'call_at',
+  irnno: 'interview_reference_number',
+  duration: 'duration_seconds',
 } as const;
 
 /** Incomplete calls of the tenant in scope, with the dial-in number of the participant's project language. */
@@ -363,100 +416,136 @@ export async function findIncompleteCalls(
   ids?: number[],
   search?: ListSearch | null,
 ): Promise<IncompleteCallRow[]> {
-  return (await incompleteCallRows(trx, filter, sort, page, ids, null, search)).map(incompleteCallRow);
+  const searched = search === undefined ? await findIncompleteSearch(trx, filter) : search;
+  return (await incompleteCallPage(trx, filter, sort, page, searched, ids).execute()).map(incompleteCallRow);
 }
 
 /**
- * A page of findIncompleteCalls in the date order (the only one its keyset serves) read from where `start` says
- * (nearestPageStart, ADR 0233: the list's start, its far end, or a kept cut on either side), the rows in the list's
- * order; also answers the key of its last row, a cut for later pages.
+ * A page of findIncompleteCalls in any order read from where `start` says (nearestPageStart, ADRs 0233 and 0236: the
+ * list's start, its far end, or a kept cut on either side), the rows in the list's order; also answers the key of its
+ * last row, a cut for later pages.
  */
 export async function findIncompleteCallsFrom(
   trx: Db,
   filter: CallFilter,
-  direction: 'asc' | 'desc',
-  start: PageStart<TimeKeyset>,
+  sort: IncompleteSort,
+  start: PageStart<IncompleteKey>,
   search: ListSearch | null,
-): Promise<{ rows: IncompleteCallRow[]; last: TimeKeyset | null }> {
-  const read = start.reverse ? (direction === 'asc' ? 'desc' : 'asc') : direction;
+): Promise<{ rows: IncompleteCallRow[]; last: IncompleteKey | null }> {
+  const read = { by: sort.by, direction: start.reverse ? reversed(sort.direction) : sort.direction };
   const page = { offset: start.offset, limit: start.limit };
-  const rows = await incompleteCallRows(
-    trx,
-    filter,
-    { by: 'date', direction: read },
-    page,
-    undefined,
-    start.after,
-    search,
-  );
+  const rows = await incompleteCallPage(trx, filter, read, page, search, undefined, start.after).execute();
   if (start.reverse) rows.reverse();
-  const last = rows.at(-1);
-  return { rows: rows.map(incompleteCallRow), last: last ? { at: last.call_at_key, id: Number(last.id) } : null };
+  return { rows: rows.map(incompleteCallRow), last: lastKey(sort.by, rows) };
 }
 
+const reversed = (direction: 'asc' | 'desc') => (direction === 'asc' ? 'desc' : 'asc');
+
 /**
- * A keyset page of findIncompleteCalls in the date order (either direction, ids breaking ties) after the row `after`
- * (null: the first page): the export's reader (ADR 0114), which seeks in incomplete_calls_tenant_time_idx; the other
- * orders are read by offset.
+ * A keyset page of findIncompleteCalls in any order (ids breaking ties) after the row `after` (null: the first page):
+ * the export's reader (ADR 0114), which seeks in the order's index (ADR 0236).
  */
 export async function findIncompleteCallsAfter(
   trx: Db,
   filter: CallFilter,
   sort: IncompleteSort,
   limit: number,
-  after: TimeKeyset | null,
+  after: IncompleteKey | null,
   ids?: number[],
   search?: ListSearch | null,
-): Promise<KeysetPage<IncompleteCallRow, TimeKeyset>> {
-  if (sort.by !== 'date') throw new Error(`The ${sort.by} order is read by offset.`);
-  const rows = await incompleteCallRows(trx, filter, sort, { offset: 0, limit }, ids, after, search);
-  const last = rows.at(-1);
-  return { rows: rows.map(incompleteCallRow), next: last ? { at: last.call_at_key, id: Number(last.id) } : null };
+): Promise<KeysetPage<IncompleteCallRow, IncompleteKey>> {
+  const searched = search === undefined ? await findIncompleteSearch(trx, filter) : search;
+  const rows = await incompleteCallPage(trx, filter, sort, { offset: 0, limit }, searched, ids, after).execute();
+  return { rows: rows.map(incompleteCallRow), next: lastKey(sort.by, rows) };
 }
 
-async function incompleteCallRows(
+/** The key of a page's last row in the order `by` (null for an empty page). */
+function lastKey(by: IncompleteSort['by'], rows: readonly IncompletePageRow[]): IncompleteKey | null {
+  const last = rows.at(-1);
+  if (!last) return null;
+  const value = { date: last.call_at_key, irnno: last.interview_reference_number, duration: last.duration_seconds };
+  return { value: value[by], id: Number(last.id) };
+}
+
+/** A row of incompleteCallPage. */
+type IncompletePageRow = Awaited<ReturnType<ReturnType<typeof incompleteCallPage>['execute']>>[number];
+
+/**
+ * The statement of an Incomplete Calls page in `sort` (exported for its plan test), past `after` when given (ADR 0236):
+ * the rows are cut in the order's index first, each part of the order past the key (irnParts) up to the page's end,
+ * and the participants' dial-in numbers joined for the page's rows only.
+ */
+export function incompleteCallPage(
   trx: Db,
   filter: CallFilter,
   sort: IncompleteSort,
   page: Page,
+  search: ListSearch | null,
   ids?: number[],
-  after?: TimeKeyset | null,
-  search?: ListSearch | null,
+  after?: IncompleteKey | null,
 ) {
-  let query = filterIncomplete(
-    trx.selectFrom('incomplete_calls'),
-    filter,
-    search === undefined ? await findIncompleteSearch(trx, filter) : search,
-    after && { direction: sort.direction, after },
-  );
+  const past = after ? { ...sort, after } : null;
+  let query = filterIncomplete(trx.selectFrom('incomplete_calls'), filter, search, past);
   if (ids) query = query.where('incomplete_calls.id', 'in', ids.length > 0 ? ids : [0]);
-  return query
-    .leftJoin('participants', 'participants.id', 'incomplete_calls.participant_id')
+  const column = SORT_COLUMN[sort.by];
+  const cut = (part: RawBuilder<boolean> | null) =>
+    (part ? query.where(part) : query)
+      .select([
+        'incomplete_calls.id',
+        'incomplete_calls.participant_id',
+        'incomplete_calls.project_id',
+        'incomplete_calls.interview_reference_number',
+        'incomplete_calls.caller_id',
+        'incomplete_calls.access_code',
+        'incomplete_calls.interrupt_code',
+        'incomplete_calls.call_at',
+        'incomplete_calls.duration_seconds',
+        'incomplete_calls.interview_result_id',
+      ])
+      .orderBy(sql.ref(`incomplete_calls.${column}`), sort.direction)
+      .orderBy('incomplete_calls.id', sort.direction);
+  // The parts of the order past the key, one after the other: each up to the page's end, then the page of them all.
+  const parts = (past?.by === 'irnno' ? irnParts(past) : [null]).map((part) =>
+    trx
+      .selectFrom(
+        cut(part)
+          .limit(page.offset + page.limit)
+          .as('part'),
+      )
+      .selectAll('part'),
+  );
+  const pageRows = trx
+    .selectFrom(parts.reduce((union, part) => union.unionAll(part)).as('parts'))
+    .selectAll('parts')
+    .orderBy(sql.ref(`parts.${column}`), sort.direction)
+    .orderBy('parts.id', sort.direction)
+    .offset(page.offset)
+    .limit(page.limit);
+  return trx
+    .selectFrom(pageRows.as('c'))
+    .leftJoin('participants', 'participants.id', 'c.participant_id')
     .leftJoin('project_languages', (join) =>
       join
-        .onRef('project_languages.project_id', '=', 'incomplete_calls.project_id')
+        .onRef('project_languages.project_id', '=', 'c.project_id')
         .onRef('project_languages.language_id', '=', 'participants.participant_language_id'),
     )
     .select([
-      'incomplete_calls.id',
-      'incomplete_calls.interview_reference_number',
-      'incomplete_calls.caller_id',
-      'incomplete_calls.access_code',
-      'incomplete_calls.interrupt_code',
-      'incomplete_calls.call_at',
-      'incomplete_calls.duration_seconds',
-      'incomplete_calls.interview_result_id',
+      'c.id',
+      'c.interview_reference_number',
+      'c.caller_id',
+      'c.access_code',
+      'c.interrupt_code',
+      'c.call_at',
+      'c.duration_seconds',
+      'c.interview_result_id',
       'project_languages.dial_in_number',
-      timeKey(sql`incomplete_calls.call_at`).as('call_at_key'),
+      timeKey(sql`c.call_at`).as('call_at_key'),
     ])
-    .orderBy(SORT_COLUMN[sort.by], sort.direction)
-    .orderBy('incomplete_calls.id', sort.direction)
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
+    .orderBy(sql.ref(`c.${column}`), sort.direction)
+    .orderBy('c.id', sort.direction);
 }
 
-const incompleteCallRow = (r: Awaited<ReturnType<typeof incompleteCallRows>>[number]): IncompleteCallRow => ({
+const incompleteCallRow = (r: IncompletePageRow): IncompleteCallRow => ({
   id: Number(r.id),
   interviewReferenceNumber: r.interview_reference_number,
   callerId: r.caller_id,

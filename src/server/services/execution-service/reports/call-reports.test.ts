@@ -632,3 +632,34 @@ test('a deep page starts after the nearest page read before it (ADR 0186), the s
     expect(await page(n, size)).toEqual(await byOffset(n, size));
   await unseen(sql`UPDATE call_records SET call_at = call_at - interval '1 year' WHERE call_id = 'call-cut-9'`);
 });
+
+test('Incomplete Calls: deep pages of each order and direction hold the rows of their offset (ADRs 0233, 0236)', async () => {
+  const march = { startDate: '2027-03-01', endDate: '2027-03-31' };
+  // Calls without an IRN, IRNs and durations several calls share.
+  const irns = ['ORD-B', null, 'ORD-A', 'ORD-B', null, 'ORD-C', 'ORD-B', null, 'ORD-A'];
+  await withTenant(t.db, acme, (trx) =>
+    sql`INSERT INTO incomplete_calls (tenant_id, project_id, interview_reference_number, interrupt_code, call_at,
+          duration_seconds, created_at)
+        SELECT ${acme}, ${project}, irn, 'HANGUP', timestamptz '2027-03-10T18:00:00Z' + n * interval '1 hour',
+               (ARRAY[30, 45, 60])[1 + n % 3], now()
+        FROM unnest(${irns}::text[]) WITH ORDINALITY AS i(irn, n)`.execute(trx),
+  );
+  const ids = async (body: Record<string, unknown>) =>
+    ((await list('listIncompleteCalls', { ...march, ...body })).body as { calls: { id: number }[] }).calls.map(
+      (c) => c.id,
+    );
+  const orders = ['date', 'irnno', 'duration'].flatMap((sortBy) =>
+    ['asc', 'desc'].map((sortDirection) => ({ sortBy, sortDirection })),
+  );
+  // Each order's rows as its first page holds them, read by offset.
+  const whole = await Promise.all(orders.map((order) => ids({ ...order, pageSize: 100 })));
+  expect(whole[0]).toHaveLength(irns.length);
+  // The orders' pages in turn, under one filter and data version: each order starts after cuts of its own.
+  for (const n of [1, 2, 4, 3, 0, 1])
+    for (const [i, order] of orders.entries())
+      expect([order, n, await ids({ ...order, page: n, pageSize: 2 })]).toEqual([
+        order,
+        n,
+        whole[i]!.slice(n * 2, n * 2 + 2),
+      ]);
+});

@@ -20,6 +20,8 @@ import {
   findIncompleteCallsFrom,
   type CallRecordRow,
   type IncompleteCallRow,
+  type IncompleteKey,
+  type IncompleteSort,
 } from './call-reports-store';
 import {
   findReportResults,
@@ -158,13 +160,13 @@ describe("the results report's export (reports area) by keyset", () => {
 });
 
 /** A filter of the call reports' tabs over the plan project (Call Records also takes a carrier: none). */
-const callFilter = (changes: { search?: string; minDuration?: number } = {}) => ({
+const callFilter = (changes: { search?: string; minDuration?: number; maxDuration?: number } = {}) => ({
   projectId: plan.projectId,
   from: null,
   to: null,
   search: changes.search ?? null,
   minDuration: changes.minDuration ?? null,
-  maxDuration: null,
+  maxDuration: changes.maxDuration ?? null,
 });
 
 describe('the call records export by keyset', () => {
@@ -204,25 +206,36 @@ describe('the incomplete calls export by keyset', () => {
                  c.duration_seconds, now()
           FROM call_records c WHERE c.project_id = ${plan.projectId} AND c.id % 4 = 0`.execute(trx),
     );
+    // The IRN and duration orders' ties and gaps (ADR 0236): every fifth call without an IRN, every seventh with an IRN
+    // many share, and durations in steps of 10 s, so many calls have each.
+    await inTenant((trx) =>
+      sql`UPDATE incomplete_calls
+          SET interview_reference_number = CASE WHEN id % 5 = 0 THEN NULL WHEN id % 7 = 0 THEN 'PLAN-SHARED'
+                                                ELSE interview_reference_number END,
+              duration_seconds = duration_seconds / 10 * 10
+          WHERE project_id = ${plan.projectId}`.execute(trx),
+    );
   });
 
   const filter = callFilter;
+  const whole = (f: ReturnType<typeof filter>, sort: IncompleteSort) =>
+    inTenant((trx) => findIncompleteCalls(trx, f, sort, { offset: 0, limit: 100_000 }));
 
   test.each([
-    { direction: 'desc' as const },
-    { direction: 'asc' as const },
-    { direction: 'desc' as const, minDuration: 60 },
-    { direction: 'asc' as const, search: 'PLAN-00001' },
+    { by: 'date' as const, direction: 'desc' as const },
+    { by: 'date' as const, direction: 'asc' as const },
+    { by: 'date' as const, direction: 'desc' as const, minDuration: 60 },
+    { by: 'date' as const, direction: 'asc' as const, search: 'PLAN-00001' },
   ])(
     'pages of 37 hold the rows of one offset page in the date order, ties included: %o',
     async (changes) => {
       const f = filter(changes);
-      const sort = { by: 'date', direction: changes.direction } as const;
-      const expected = await inTenant((trx) => findIncompleteCalls(trx, f, sort, { offset: 0, limit: 100_000 }));
+      const sort = { by: changes.by, direction: changes.direction };
+      const expected = await whole(f, sort);
       expect(expected.length).toBeGreaterThan(changes.search ? 1 : 50);
       const rows: IncompleteCallRow[] = [];
       const pages = readKeysetPages(
-        (after: TimeKeyset | null, limit: number) =>
+        (after: IncompleteKey | null, limit: number) =>
           inTenant((trx) => findIncompleteCallsAfter(trx, f, sort, limit, after)),
         { pageSize: 37 },
       );
@@ -232,26 +245,75 @@ describe('the incomplete calls export by keyset', () => {
     60_000,
   );
 
-  // ADR 0233: the list's deep pages start from the nearest point known (the start, the far end, a kept cut).
-  test.each(['desc', 'asc'] as const)(
-    'list pages of 37 read from the far end or a kept cut equal the offset pages, ties included: %s',
-    async (direction) => {
-      const f = filter();
-      const sort = { by: 'date', direction } as const;
-      const whole = await inTenant((trx) => findIncompleteCalls(trx, f, sort, { offset: 0, limit: 100_000 }));
-      expect(whole.length).toBeGreaterThan(50);
-      const read = await readDeepPages(whole.length, 37, (start: PageStart<TimeKeyset>) =>
-        inTenant((trx) => findIncompleteCallsFrom(trx, f, direction, start, null)),
-      );
-      expect(read.pages).toEqual(offsetPages(read.pages, whole, 37));
+  /** The list's pages read as the handler reads a deep page, and as they should be: the rows of each offset. */
+  async function deepPages(f: ReturnType<typeof filter>, sort: IncompleteSort, pageSize: number) {
+    const rows = await whole(f, sort);
+    const read = await readDeepPages(rows.length, pageSize, (start: PageStart<IncompleteKey>) =>
+      inTenant((trx) => findIncompleteCallsFrom(trx, f, sort, start, null)),
+    );
+    return { rows, read, expected: offsetPages(read.pages, rows, pageSize) };
+  }
+
+  // ADRs 0233 and 0236: the list's deep pages start from the nearest point known (the start, the far end, a kept cut).
+  test.each([
+    ['date', 'desc'],
+    ['date', 'asc'],
+    ['irnno', 'asc'],
+    ['irnno', 'desc'],
+    ['duration', 'asc'],
+    ['duration', 'desc'],
+  ] as const)(
+    'list pages of 37 read from the far end or a kept cut equal the offset pages, ties included: %s %s',
+    async (by, direction) => {
+      const { rows, read, expected } = await deepPages(filter(), { by, direction }, 37);
+      expect(rows.length).toBeGreaterThan(50);
+      expect(read.pages).toEqual(expected);
       expect(read.cuts).toBeGreaterThan(0);
     },
     60_000,
   );
 
-  test('the other orders are not read by keyset', async () => {
-    await expect(
-      inTenant((trx) => findIncompleteCallsAfter(trx, filter(), { by: 'duration', direction: 'asc' }, 10, null)),
-    ).rejects.toThrow('read by offset');
+  /** Calls of 300 to 360 s (of 240-719): few enough to read a page a row, with every kind of tie and gap below. */
+  const band = () => filter({ minDuration: 300, maxDuration: 360 });
+
+  test('the band holds calls without an IRN, IRNs and durations several calls share', async () => {
+    const rows = await whole(band(), { by: 'irnno', direction: 'asc' });
+    const most = (values: unknown[]) => Math.max(...values.map((v) => values.filter((w) => w === v).length));
+    expect(rows.length).toBeGreaterThan(20);
+    expect(rows.length).toBeLessThan(150);
+    expect(rows.filter((r) => r.interviewReferenceNumber === null).length).toBeGreaterThan(2);
+    const irns = rows.map((r) => r.interviewReferenceNumber).filter((irn) => irn !== null);
+    expect(most(irns)).toBeGreaterThan(2);
+    expect(most(rows.map((r) => r.durationSeconds))).toBeGreaterThan(2);
   });
+
+  // The orders as the list has always read them: PostgreSQL's own, calls without an IRN last ascending, first descending.
+  test.each([
+    ['irnno', 'asc', sql`interview_reference_number ASC, id ASC`],
+    ['irnno', 'desc', sql`interview_reference_number DESC, id DESC`],
+    ['duration', 'asc', sql`duration_seconds ASC, id ASC`],
+    ['duration', 'desc', sql`duration_seconds DESC, id DESC`],
+  ] as const)("the %s order %s is PostgreSQL's ORDER BY of its column, then the id", async (by, direction, order) => {
+    const ids = await inTenant((trx) =>
+      sql<{ id: string }>`SELECT id FROM incomplete_calls
+          WHERE project_id = ${plan.projectId} AND duration_seconds BETWEEN 300 AND 360 ORDER BY ${order}`.execute(trx),
+    );
+    const rows = await whole(band(), { by, direction });
+    expect(rows.map((r) => r.id)).toEqual(ids.rows.map((r) => Number(r.id)));
+    if (by === 'irnno') expect(rows.at(direction === 'asc' ? -1 : 0)!.interviewReferenceNumber).toBeNull();
+  });
+
+  // Past a cut on either side of the calls without an IRN, in either direction, read forwards or reversed (ADR 0236).
+  test.each(
+    (['irnno', 'duration'] as const).flatMap((by) =>
+      (['asc', 'desc'] as const).flatMap((direction) => [1, 2, 3].map((size) => [by, direction, size] as const)),
+    ),
+  )(
+    'list pages in the %s order %s, %i a page, read by jumps, forwards and backwards equal the offset pages',
+    async (by, direction, size) => {
+      const { read, expected } = await deepPages(band(), { by, direction }, size);
+      expect(read.pages).toEqual(expected);
+    },
+    60_000,
+  );
 });

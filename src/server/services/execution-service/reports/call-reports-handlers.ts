@@ -28,7 +28,7 @@ import {
 } from './call-reports-store';
 import { countBackendLogs, findBackendLogs, findBackendLogSearch, findLoggedPosts } from './backend-log-store';
 import { streamWorkbook, type SheetColumn } from './call-reports-xlsx';
-import { exportPages, KEYSET_EXPORT_PAGES, pageOf, windowOf } from './report-query';
+import { KEYSET_EXPORT_PAGES, pageOf, windowOf } from './report-query';
 import { bodyHash } from '../intake/request-once';
 import { acceptCallRecord, acceptIncompleteCall, acceptInterviewResult } from '../intake/intake-writes';
 import { XLSX_MEDIA_TYPE as XLSX } from '../../../platform/spreadsheet/xlsx-sheet';
@@ -256,22 +256,13 @@ export const callReportsHandlers: Handlers = {
     const readSearch = probedOnce((trx) => findIncompleteSearch(trx, filter));
     const toRow = incompleteRow(ctx.account.name, time);
     const bounded = { ...filter, maxId };
-    // The date order by keyset (ADR 0114); the others by offset.
-    const pages =
-      sort.by === 'date'
-        ? readKeysetPages(async (after: IncompleteKey | null, limit: number) => {
-            const page = await ctx.inAccount(async (trx) =>
-              findIncompleteCallsAfter(trx, bounded, sort, limit, after, ids, await readSearch(trx)()),
-            );
-            return { rows: page.rows.map(toRow), next: page.next };
-          }, KEYSET_EXPORT_PAGES)
-        : exportPages((skip, limit) =>
-            ctx.inAccount(async (trx) =>
-              (
-                await findIncompleteCalls(trx, bounded, sort, { offset: skip, limit }, ids, await readSearch(trx)())
-              ).map(toRow),
-            ),
-          );
+    // Every order by keyset (ADRs 0114 and 0236).
+    const pages = readKeysetPages(async (after: IncompleteKey | null, limit: number) => {
+      const page = await ctx.inAccount(async (trx) =>
+        findIncompleteCallsAfter(trx, bounded, sort, limit, after, ids, await readSearch(trx)()),
+      );
+      return { rows: page.rows.map(toRow), next: page.next };
+    }, KEYSET_EXPORT_PAGES);
     return new FileDownload(
       'incompletecalls.xlsx',
       XLSX,

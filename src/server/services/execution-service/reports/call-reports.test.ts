@@ -379,7 +379,7 @@ test('exports: the selected rows or all the filter finds, formulas escaped, name
   expect(incompleteRows[1]![6]).toBe('0:45');
 });
 
-test('an export with a search holds the rows the list finds for it, in the date order and by offset', async () => {
+test('an export with a search holds the rows the list finds for it, in the date and IRN orders', async () => {
   const { calls } = (await list('listCallRecords', { startDate: '2026-11-20' })).body as {
     calls: { callId: string; accessCode: string | null }[];
   };

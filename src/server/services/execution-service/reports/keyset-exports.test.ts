@@ -226,8 +226,12 @@ describe('the incomplete calls export by keyset', () => {
     { by: 'date' as const, direction: 'asc' as const },
     { by: 'date' as const, direction: 'desc' as const, minDuration: 60 },
     { by: 'date' as const, direction: 'asc' as const, search: 'PLAN-00001' },
+    { by: 'irnno' as const, direction: 'asc' as const },
+    { by: 'irnno' as const, direction: 'desc' as const, minDuration: 400 },
+    { by: 'duration' as const, direction: 'asc' as const, minDuration: 400, maxDuration: 600 },
+    { by: 'duration' as const, direction: 'desc' as const, minDuration: 400, maxDuration: 600 },
   ])(
-    'pages of 37 hold the rows of one offset page in the date order, ties included: %o',
+    'pages of 37 hold the rows of one offset page in its order, ties included: %o',
     async (changes) => {
       const f = filter(changes);
       const sort = { by: changes.by, direction: changes.direction };

@@ -2,14 +2,21 @@
  * Migration 135 (ADR 0229, issue 30): Incomplete Calls' codes are read by index and its IRN and duration orders walk
  * their indexes, on both engines. A tenant of its own holds 3,000 incomplete calls; app_incomplete_call_search finds
  * a whole access code or IRN in any spelling by index scans only (pg_stat_xact_user_tables), in that tenant only, and
- * a first page in either order is read from its index without a sort.
+ * a first page in either order is read from its index without a sort, and a page past a key of either order (ADR
+ * 0236) seeks it.
  */
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/schema';
 import { withSystem, withTenant } from '../platform/tenancy/with-tenant';
 import { insertTenant } from '../testing/tenant-of-its-own';
 import { migratedEngines } from '../testing/migrated-engines';
-import { planOf, sorts } from '../testing/plan-project';
+import { indexBuffersRead, planOf, sorts } from '../testing/plan-project';
+import {
+  incompleteCallPage,
+  type CallFilter,
+  type IncompleteKey,
+  type IncompleteSort,
+} from '../services/execution-service/reports/call-reports-store';
 
 const ROWS = 3_000;
 
@@ -109,5 +116,66 @@ describe.each(migratedEngines('incomplete-keys'))('on %s', (_engine, open) => {
       expect(plan).toContain(index);
       expect(sorts(plan)).toBe(false);
     }
+  });
+
+  // ADR 0236: a deep page past a kept cut seeks the order's index, across the calls without an IRN too.
+  describe('a page past a key of the IRN or duration order', () => {
+    const NO_IRN = 300;
+    beforeAll(async () => {
+      await withTenant(db, tenantId, (trx) =>
+        sql`INSERT INTO incomplete_calls (tenant_id, project_id, interview_reference_number, access_code, interrupt_code,
+              call_at, duration_seconds, created_at)
+            SELECT tenant_id, project_id, NULL, 'NI-' || g, 'HANGUP', now() - make_interval(mins => g), g % 600, now()
+            FROM (SELECT tenant_id, project_id FROM incomplete_calls LIMIT 1) AS c, generate_series(1, ${NO_IRN}) AS g`.execute(
+          trx,
+        ),
+      );
+      await sql`ANALYZE incomplete_calls`.execute(db);
+    });
+
+    // The bounds on the order's own column too (ADR 0205: the side the key implies is left out).
+    const filter: CallFilter = {
+      projectId: null,
+      from: new Date(Date.now() - 400 * 86_400_000),
+      to: new Date(Date.now() + 86_400_000),
+      search: null,
+      minDuration: 1,
+      maxDuration: 590,
+    };
+    const statement = (sort: IncompleteSort, offset: number, after: IncompleteKey | null = null) =>
+      incompleteCallPage(db, filter, sort, { offset, limit: 25 }, null, undefined, after).compile();
+    const rowsOf = (sort: IncompleteSort, offset: number, after: IncompleteKey | null = null) =>
+      withTenant(db, tenantId, async (trx) => (await trx.executeQuery(statement(sort, offset, after))).rows);
+
+    test.each([
+      ['irnno', 'asc'],
+      ['irnno', 'desc'],
+      ['duration', 'asc'],
+      ['duration', 'desc'],
+    ] as const)('%s %s: the rows of its offset, reading about what the first page reads', async (by, direction) => {
+      const sort = { by, direction };
+      const buffers = (offset: number, after?: IncompleteKey) =>
+        indexBuffersRead(db, tenantId, statement(sort, offset, after));
+      const first = await buffers(0);
+      expect(await buffers(1_500)).toBeGreaterThan(first * 5);
+      // The calls before those without an IRN ascending, those without one descending: keys just before that boundary
+      // start a page that crosses it, just after it and in the middle a page of one side.
+      const before = await withTenant(db, tenantId, (trx) =>
+        sql<{ n: number }>`SELECT count(*)::int AS n FROM incomplete_calls WHERE duration_seconds BETWEEN 1 AND 590
+            AND (interview_reference_number IS NULL) = ${direction === 'desc'}`.execute(trx),
+      );
+      const boundary = before.rows[0]!.n;
+      for (const position of [boundary - 10, boundary + 10, 1_500]) {
+        const [row] = await rowsOf(sort, position);
+        const value = by === 'irnno' ? row!.interview_reference_number : row!.duration_seconds;
+        const after = { value, id: Number(row!.id) };
+        const page = await rowsOf(sort, 0, after);
+        expect({ position, rows: page }).toEqual({ position, rows: (await rowsOf(sort, position + 1)).slice(0, 25) });
+        if (by === 'irnno' && position === boundary - 10)
+          expect(new Set(page.map((r) => r.interview_reference_number === null)).size).toBe(2);
+        const read = await buffers(0, after);
+        expect({ position, read }).toEqual({ position, read: Math.min(read, first + 8) });
+      }
+    });
   });
 });

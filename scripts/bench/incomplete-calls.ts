@@ -16,7 +16,7 @@ const INCOMPLETE_URL = '/execution-service/v1/call/incomplete';
  * ADR 0229 (docs/product/call-reports.md#incomplete-calls): the Incomplete Calls report over the tenant's 333,333
  * incomplete calls (prepare-data.ts): 30 days (the console's default) and 400 days in each of its orders, whole access
  * codes a different one each request (first reads), a code's start and a part of a caller id; the last page and pages
- * 10,000-10,999 (ADR 0233).
+ * 10,000-10,999 in the date order (ADR 0233), by IRN and by duration (ADR 0236).
  */
 export async function incompleteCallFigures(ctx: BenchContext): Promise<void> {
   const days30 = { startDate: daysAgo(30), endDate: daysAgo(0), pageSize: 10 };
@@ -34,12 +34,18 @@ export async function incompleteCallFigures(ctx: BenchContext): Promise<void> {
     const page = await call<{ totalResults: number }>(ctx, 'POST', INCOMPLETE_URL, body);
     await measure(`${label} (${page.totalResults} rows)`, jsonPost(ctx, INCOMPLETE_URL, body));
   }
-  // Deep pages in the date order (ADR 0233).
-  await measureDeepPages(ctx, INCOMPLETE_URL, days400, all.totalResults, {
-    label: 'last 400 days',
-    from: 10_000,
-    span: 1_000,
-  });
+  // Deep pages in the date order (ADR 0233), by IRN and by duration (ADR 0236).
+  const deepOrders: [string, Record<string, unknown>][] = [
+    ['last 400 days', {}],
+    ['last 400 days, by IRN', { sortBy: 'irnno', sortDirection: 'asc' }],
+    ['last 400 days, by duration, longest first', { sortBy: 'duration', sortDirection: 'desc' }],
+  ];
+  for (const [label, order] of deepOrders)
+    await measureDeepPages(ctx, INCOMPLETE_URL, { ...days400, ...order }, all.totalResults, {
+      label,
+      from: 10_000,
+      span: 1_000,
+    });
   await measureWholeCodes('last 400 days, search one whole access code, a different code each request', (from) =>
     jsonPostEach(ctx, INCOMPLETE_URL, (n) => ({ ...days400, search: benchAccessCode(ctx, n) }), from),
   );

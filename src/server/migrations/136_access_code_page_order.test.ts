@@ -13,6 +13,7 @@ import { migratedEngines } from '../testing/migrated-engines';
 import { indexBuffersRead } from '../testing/plan-project';
 import {
   accessCodePageStatement,
+  accessCodeCutOf,
   type AccessCodeCut,
   type AccessCodeFilter,
 } from '../services/participant-service/access-codes/access-codes-store';
@@ -103,7 +104,7 @@ describe.each(migratedEngines('code-pages'))('on %s', (_engine, open) => {
     expect(await buffersRead({ reverse: true, after: null, offset: 0, limit: 25 })).toBeLessThanOrEqual(FEW);
     const row = (await pageFrom(fromStart(2_499, 1)))[0]!;
     expect(row.access_code).toBe('CP-0002500');
-    const after: AccessCodeCut = { at: row.at_key, codeId: null, participantId: Number(row.participant_id) };
+    const after = accessCodeCutOf(row);
     const deep = { reverse: false, after, offset: 0, limit: 25 };
     expect(await buffersRead(deep)).toBeLessThanOrEqual(FEW);
     expect((await pageFrom(deep)).map((r) => r.access_code)).toEqual(
@@ -115,7 +116,7 @@ describe.each(migratedEngines('code-pages'))('on %s', (_engine, open) => {
   test('a deep page after a cut among codes of one instant reads a few index pages, both ways', async () => {
     const whole = (await pageFrom(fromStart(0, ROWS), imported)).map((r) => r.access_code);
     const row = (await pageFrom(fromStart(2_499, 1), imported))[0]!;
-    const after: AccessCodeCut = { at: row.at_key, codeId: null, participantId: Number(row.participant_id) };
+    const after = accessCodeCutOf(row);
     for (const reverse of [false, true]) {
       const deep = { reverse, after, offset: 0, limit: 25 };
       expect(await buffersRead(deep, imported)).toBeLessThanOrEqual(FEW);

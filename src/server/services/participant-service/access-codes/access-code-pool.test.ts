@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createProject, STAGE } from '../../project-service';
 import { createParticipants } from '../participants/participants-store';
 import { ONLY_AVAILABLE_BURNT } from './access-codes-handlers';
-import { accessCodePageStatement, type AccessCodeFilter } from './access-codes-store';
+import { accessCodeCutOf, accessCodePageStatement, type AccessCodeFilter } from './access-codes-store';
 
 let t: TestApp;
 let acme: number;
@@ -514,16 +514,13 @@ test('a deep page from the far end or a kept cut is the page of the whole order,
   );
   expect(tied.map((r) => r.access_code)).toEqual(['871200005']);
   // A page after any row's cut, either way, is the rows of the whole list past it.
-  const cutOf = (r: (typeof all)[number]) => ({
-    at: r.at_key,
-    codeId: r.code_id === null ? null : Number(r.code_id),
-    participantId: r.participant_id === null ? null : Number(r.participant_id),
-  });
   for (const [i, row] of all.entries()) {
-    const forward = await read(accessCodePageStatement(filter, null, { ...start, after: cutOf(row), limit: 3 }));
+    const forward = await read(
+      accessCodePageStatement(filter, null, { ...start, after: accessCodeCutOf(row), limit: 3 }),
+    );
     expect([i, forward.map((r) => r.access_code)]).toEqual([i, whole.slice(i + 1, i + 4)]);
     const back = await read(
-      accessCodePageStatement(filter, null, { ...start, reverse: true, after: cutOf(row), limit: 3 }),
+      accessCodePageStatement(filter, null, { ...start, reverse: true, after: accessCodeCutOf(row), limit: 3 }),
     );
     expect([i, back.map((r) => r.access_code)]).toEqual([i, whole.slice(Math.max(0, i - 3), i).reverse()]);
   }

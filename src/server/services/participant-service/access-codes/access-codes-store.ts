@@ -156,7 +156,12 @@ export function accessCodePageStatement(
     LIMIT ${start.limit} OFFSET ${start.offset}`;
 }
 
-const cutOf = (row: { at_key: string; code_id: string | null; participant_id: string | null }): AccessCodeCut => ({
+/** The cut a row of accessCodePageStatement leaves: where a page after it starts. */
+export const accessCodeCutOf = (row: {
+  at_key: string;
+  code_id: string | null;
+  participant_id: string | null;
+}): AccessCodeCut => ({
   at: row.at_key,
   codeId: row.code_id === null ? null : Number(row.code_id),
   participantId: row.participant_id === null ? null : Number(row.participant_id),
@@ -191,7 +196,7 @@ export async function listAccessCodePage(
       const { rows } = await accessCodePageStatement(filter, search, start).execute(trx);
       if (start.reverse) rows.reverse();
       const last = rows.at(-1);
-      return { rows, last: last ? cutOf(last) : null };
+      return { rows, last: last ? accessCodeCutOf(last) : null };
     },
   );
   return { rows, total };
